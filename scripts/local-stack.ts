@@ -1,0 +1,108 @@
+// Starts the Worker locally (wrangler dev with local D1, KV and Durable Objects)
+// for `npm start`, the end-to-end tests and the benchmarks.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const WRANGLER = `${ROOT}node_modules/.bin/wrangler`;
+const QUIET_ENV = { ...process.env, WRANGLER_SEND_METRICS: "false", NO_UPDATE_NOTIFIER: "1", FORCE_COLOR: "0" };
+
+export interface WorkerOptions {
+  port?: number;
+  /** Folder for local D1/KV/DO state; separate folders give separate databases. */
+  persistTo: string;
+  vars?: Record<string, string>;
+  /** Print wrangler's output (npm start) instead of keeping it for error reports. */
+  inheritOutput?: boolean;
+}
+
+export interface RunningWorker {
+  url: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** Applies every migration in `migrations/` to the local D1 database (idempotent). */
+export function applyMigrations(persistTo: string) {
+  const result = spawnSync(WRANGLER, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+    cwd: ROOT,
+    env: QUIET_ENV,
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`D1 migrations failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/** Runs a SQL file against the local D1 database. */
+export function executeSqlFile(persistTo: string, file: string) {
+  const result = spawnSync(WRANGLER, ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file, "--yes"], {
+    cwd: ROOT,
+    env: QUIET_ENV,
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`SQL ${file} failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/** Starts `wrangler dev` and resolves once `/v1/health` answers. */
+export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
+  const port = options.port ?? (await freePort());
+  const inspectorPort = await freePort();
+  const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort)];
+  args.push("--persist-to", options.persistTo, "--show-interactive-dev-session=false");
+  for (const [name, value] of Object.entries(options.vars ?? {})) args.push("--var", `${name}:${value}`);
+
+  const child = spawn(WRANGLER, args, { cwd: ROOT, env: QUIET_ENV, stdio: options.inheritOutput ? "inherit" : "pipe", detached: true });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      return;
+    }
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
+  };
+
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}:\n${output}`);
+    try {
+      const response = await fetch(`${url}/v1/health`);
+      if (response.ok) return { url, process: child, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`wrangler dev did not answer within 90 s:\n${output}`);
+}
+
+/** Creates an account with one key through the admin API; returns the key's secret. */
+export async function createAccountKey(url: string, adminToken: string, body: Record<string, unknown>) {
+  const response = await fetch(`${url}/v1/admin/accounts`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-Admin-Token": adminToken },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as { data: { account: { id: string }; key: { id: string }; secret: string } };
+  if (response.status !== 201) throw new Error(`creating an account failed: ${response.status} ${JSON.stringify(json)}`);
+  return { accountId: json.data.account.id, keyId: json.data.key.id, secret: json.data.secret };
+}

@@ -1,0 +1,64 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { Scalar } from "@scalar/hono-api-reference";
+import { requestId } from "hono/request-id";
+import type { AppEnv } from "./env";
+import { errorResponse } from "./envelope";
+import { ApiError } from "./errors";
+import { authenticate } from "./middleware/auth";
+import { validationHook } from "./middleware/validation";
+import { registerAdmin } from "./routes/admin";
+import { registerHealth } from "./routes/health";
+import { registerKeys } from "./routes/keys";
+import { registerUsage } from "./routes/usage";
+import { version } from "../package.json";
+
+const newRequestId = () => `req_${crypto.randomUUID().replaceAll("-", "")}`;
+
+/** Paths under `/v1` that answer without an API key. */
+export const PUBLIC_PATHS = ["/v1/health", "/v1/openapi.json"] as const;
+
+/** Builds the whole API. Tests build their own copies to mount extra routes. */
+export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.use(requestId({ headerName: "X-Request-Id", generator: newRequestId }));
+  app.use("/v1/*", authenticate({ publicPaths: PUBLIC_PATHS, adminPrefix: "/v1/admin/" }));
+
+  registerHealth(app);
+  registerUsage(app);
+  registerKeys(app);
+  registerAdmin(app);
+  configure?.(app);
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", { type: "apiKey", in: "header", name: "X-API-KEY" });
+  app.openAPIRegistry.registerComponent("securitySchemes", "BearerAuth", { type: "http", scheme: "bearer", description: "The same API key as a bearer token" });
+  app.openAPIRegistry.registerComponent("securitySchemes", "AdminToken", { type: "apiKey", in: "header", name: "X-Admin-Token" });
+  app.doc31("/v1/openapi.json", {
+    openapi: "3.1.0",
+    info: {
+      title: "Web Data API",
+      version,
+      description:
+        "Structured, fresh web data: a dataset catalogue, marketplace products and hotel search. " +
+        "Every answer is an envelope `{status, data | error, meta}` and carries `X-Request-Id` and rate-limit headers.",
+    },
+    servers: [{ url: "/", description: "This server" }],
+    security: [{ ApiKeyHeader: [] }, { BearerAuth: [] }],
+    tags: [
+      { name: "system", description: "Health and documentation" },
+      { name: "keys", description: "Your keys, plan and usage" },
+      { name: "admin", description: "Operator API (X-Admin-Token)" },
+    ],
+  });
+  app.get("/docs", Scalar({ url: "/v1/openapi.json", pageTitle: "Web Data API reference" }));
+  app.get("/", (c) => c.redirect("/docs"));
+  // A route with no middleware and no work, the yardstick for `npm run bench`.
+  app.get("/hello", (c) => c.text("hello"));
+
+  app.notFound((c) =>
+    errorResponse(c, new ApiError("not_found", `No route matches ${c.req.method} ${new URL(c.req.url).pathname}; see /docs for the routes.`)),
+  );
+  app.onError((err, c) => errorResponse(c, err));
+
+  return app;
+}

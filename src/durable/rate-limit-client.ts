@@ -1,0 +1,54 @@
+import type { LimitDecision } from "./rate-limiter";
+
+/** Limiter for an authenticated account: one object per account, one call per request. */
+export function consumeForAccount(env: Env, accountId: string, keyId: string, perMinute: number, perMonth: number) {
+  const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`account:${accountId}`));
+  return stub.consume({ subject: keyId, perMinute, perMonth });
+}
+
+/** Brute-force guard for calls without a valid key: one object per client IP. */
+export function consumeForIp(env: Env, ip: string, subject = "anonymous", perMinute = Number(env.ANON_REQUESTS_PER_MINUTE) || 60) {
+  const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`ip:${ip}`));
+  return stub.consume({ subject, perMinute });
+}
+
+export function peekAccount(env: Env, accountId: string, keyId: string, perMinute: number, perMonth: number) {
+  const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`account:${accountId}`));
+  return stub.peek({ subject: keyId, perMinute, perMonth });
+}
+
+const secondsUntil = (epochMs: number, now: number) => Math.max(0, Math.ceil((epochMs - now) / 1000));
+
+/**
+ * Response headers for a decision, in two dialects:
+ * - `RateLimit-Policy` / `RateLimit` per draft-ietf-httpapi-ratelimit-headers (one item per policy;
+ *   `q` quota, `w` window seconds, `r` remaining, `t` seconds to reset);
+ * - the widespread `X-RateLimit-*` trio, for the window that binds first.
+ */
+export function rateLimitHeaders(decision: LimitDecision, now = Date.now()): Record<string, string> {
+  const { minute, month } = decision;
+  const policies = [`"minute";q=${minute.limit};w=60`];
+  const states = [`"minute";r=${minute.remaining};t=${secondsUntil(minute.resetAt, now)}`];
+  if (month) {
+    policies.push(`"month";q=${month.limit};w=${monthSeconds(month.resetAt)}`);
+    states.push(`"month";r=${month.remaining};t=${secondsUntil(month.resetAt, now)}`);
+  }
+  // The window that refuses next is the one to report in the single-window headers.
+  const binding = month && (decision.exceeded === "month" || month.remaining < minute.remaining) ? month : minute;
+  const headers: Record<string, string> = {
+    "RateLimit-Policy": policies.join(", "),
+    RateLimit: states.join(", "),
+    "X-RateLimit-Limit": String(binding.limit),
+    "X-RateLimit-Remaining": String(binding.remaining),
+    "X-RateLimit-Reset": String(secondsUntil(binding.resetAt, now)),
+  };
+  if (!decision.allowed) headers["Retry-After"] = String(Math.max(1, secondsUntil(binding.resetAt, now)));
+  return headers;
+}
+
+/** Length in seconds of the calendar month that ends at `monthEnd`. */
+function monthSeconds(monthEnd: number): number {
+  const end = new Date(monthEnd);
+  const start = Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 1, 1);
+  return Math.round((monthEnd - start) / 1000);
+}

@@ -1,0 +1,142 @@
+import { DurableObject } from "cloudflare:workers";
+
+/** The state of one fixed window after a decision. */
+export interface WindowState {
+  limit: number;
+  used: number;
+  remaining: number;
+  /** Epoch milliseconds when the window starts over. */
+  resetAt: number;
+}
+
+export interface LimitDecision {
+  allowed: boolean;
+  /** Which window refused the request, if one did. */
+  exceeded: "minute" | "month" | null;
+  minute: WindowState;
+  month: WindowState | null;
+}
+
+export interface ConsumeRequest {
+  /** Who the per-minute window belongs to (an API key id, or an IP address). */
+  subject: string;
+  perMinute: number;
+  /** Omitted for limiters with no monthly volume (the per-IP guard). */
+  perMonth?: number;
+  now?: number;
+}
+
+const MINUTE_MS = 60_000;
+
+export function minuteWindow(now: number) {
+  const start = Math.floor(now / MINUTE_MS) * MINUTE_MS;
+  return { start, end: start + MINUTE_MS };
+}
+
+export function monthWindow(now: number) {
+  const date = new Date(now);
+  const start = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+  const end = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+  return { start, end };
+}
+
+/**
+ * Exact request counters for one account (or one client IP).
+ *
+ * Fixed windows: a per-minute window per subject (calendar minute, UTC) and a
+ * monthly window (calendar month, UTC) for the whole object. A Durable Object
+ * runs one call at a time and `consume` never awaits, so check-and-increment
+ * is atomic: N parallel calls at limit L admit exactly L. Counts live in the
+ * object's SQLite storage, so they survive eviction and restarts.
+ */
+export class RateLimiter extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS counters (
+      scope TEXT PRIMARY KEY, window_start INTEGER NOT NULL, count INTEGER NOT NULL)`);
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS daily_usage (day TEXT PRIMARY KEY, count INTEGER NOT NULL)`);
+  }
+
+  /** Counts one request if both windows have room; otherwise counts nothing. */
+  consume(request: ConsumeRequest): LimitDecision {
+    const now = request.now ?? Date.now();
+    const minute = minuteWindow(now);
+    const minuteScope = `minute:${request.subject}`;
+    const minuteUsed = this.count(minuteScope, minute.start);
+
+    let month: { start: number; end: number } | null = null;
+    let monthUsed = 0;
+    if (request.perMonth !== undefined) {
+      month = monthWindow(now);
+      monthUsed = this.count("month", month.start);
+    }
+
+    let exceeded: LimitDecision["exceeded"] = null;
+    if (month && monthUsed >= request.perMonth!) exceeded = "month";
+    else if (minuteUsed >= request.perMinute) exceeded = "minute";
+
+    const admitted = exceeded === null ? 1 : 0;
+    if (admitted) {
+      this.store(minuteScope, minute.start, minuteUsed + 1);
+      if (month) {
+        this.store("month", month.start, monthUsed + 1);
+        this.sql.exec(
+          `INSERT INTO daily_usage (day, count) VALUES (?, 1) ON CONFLICT(day) DO UPDATE SET count = count + 1`,
+          new Date(now).toISOString().slice(0, 10),
+        );
+      }
+    }
+
+    return {
+      allowed: admitted === 1,
+      exceeded,
+      minute: windowState(request.perMinute, minuteUsed + admitted, minute.end),
+      month: month ? windowState(request.perMonth!, monthUsed + admitted, month.end) : null,
+    };
+  }
+
+  /** Current counts without counting anything. */
+  peek(request: Omit<ConsumeRequest, "now"> & { now?: number }): LimitDecision {
+    const now = request.now ?? Date.now();
+    const minute = minuteWindow(now);
+    const month = request.perMonth === undefined ? null : monthWindow(now);
+    return {
+      allowed: true,
+      exceeded: null,
+      minute: windowState(request.perMinute, this.count(`minute:${request.subject}`, minute.start), minute.end),
+      month: month ? windowState(request.perMonth!, this.count("month", month.start), month.end) : null,
+    };
+  }
+
+  /** Requests admitted per UTC day, for the last `days` days. */
+  dailyUsage(days = 31): { day: string; count: number }[] {
+    const since = new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+    return this.sql
+      .exec<{ day: string; count: number }>(`SELECT day, count FROM daily_usage WHERE day >= ? ORDER BY day`, since)
+      .toArray();
+  }
+
+  private count(scope: string, windowStart: number): number {
+    const row = this.sql
+      .exec<{ window_start: number; count: number }>(`SELECT window_start, count FROM counters WHERE scope = ?`, scope)
+      .toArray()[0];
+    return row && row.window_start === windowStart ? row.count : 0;
+  }
+
+  private store(scope: string, windowStart: number, count: number) {
+    this.sql.exec(
+      `INSERT INTO counters (scope, window_start, count) VALUES (?, ?, ?)
+       ON CONFLICT(scope) DO UPDATE SET window_start = excluded.window_start, count = excluded.count`,
+      scope,
+      windowStart,
+      count,
+    );
+  }
+}
+
+function windowState(limit: number, used: number, resetAt: number): WindowState {
+  return { limit, used, remaining: Math.max(0, limit - used), resetAt };
+}

@@ -1,0 +1,16 @@
+import type { RequestIdVariables } from "hono/request-id";
+import type { KeyIdentity } from "./db/keys";
+import type { LimitDecision } from "./durable/rate-limiter";
+
+/** Per-request values set by middleware and read by handlers through `c.var`. */
+export type Variables = RequestIdVariables & {
+  /** The verified caller; set on every route that needs a key. */
+  identity: KeyIdentity;
+  /** The rate-limit decision for this request (counts include it). */
+  limits: LimitDecision;
+};
+
+export interface AppEnv {
+  Bindings: Env;
+  Variables: Variables;
+}

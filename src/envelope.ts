@@ -1,0 +1,72 @@
+import type { Context } from "hono";
+import { z } from "@hono/zod-openapi";
+import type { AppEnv } from "./env";
+import { HTTPException } from "hono/http-exception";
+import { ApiError, ERROR_CODES, codeToStatus, type ErrorCode, type ErrorDetail } from "./errors";
+
+export type Meta = Record<string, unknown>;
+
+/** `meta` present on every answer, success or error. */
+export function baseMeta(c: Context<AppEnv>): { request_id: string; timestamp: string } {
+  return { request_id: c.get("requestId") ?? "", timestamp: new Date().toISOString() };
+}
+
+export function successBody<T>(c: Context<AppEnv>, data: T, meta: Meta = {}) {
+  return { status: "success" as const, data, meta: { ...baseMeta(c), ...meta } };
+}
+
+export function errorBody(c: Context<AppEnv>, code: ErrorCode, message: string, details: ErrorDetail[] = []) {
+  return { status: "error" as const, error: { code, message, details }, meta: baseMeta(c) };
+}
+
+/** Renders any thrown value as the error envelope; unknown errors never leak their message. */
+export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
+  if (err instanceof ApiError) {
+    if (err.retryAfter !== undefined) c.header("Retry-After", String(Math.max(1, Math.ceil(err.retryAfter))));
+    return c.json(errorBody(c, err.code, err.message, err.details), err.status);
+  }
+  if (err instanceof HTTPException && err.status < 500) {
+    // Thrown by hono itself, e.g. a malformed JSON body: a client error with a safe message.
+    const code = (Object.keys(codeToStatus) as ErrorCode[]).find((k) => codeToStatus[k] === err.status) ?? "invalid_request";
+    return c.json(errorBody(c, code, err.message || "The request could not be read."), codeToStatus[code]);
+  }
+  console.error(JSON.stringify({ request_id: c.get("requestId"), error: String(err), stack: (err as Error)?.stack }));
+  return c.json(errorBody(c, "internal", "Something went wrong on our side; retry later or contact support with the request id."), 500);
+}
+
+// ---- OpenAPI schemas shared by every route ----
+
+export const MetaSchema = z
+  .object({
+    request_id: z.string().openapi({ example: "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c" }),
+    timestamp: z.string().openapi({ example: "2026-11-22T10:00:00.000Z" }),
+  })
+  .passthrough()
+  .openapi("Meta");
+
+export const ErrorEnvelopeSchema = z
+  .object({
+    status: z.literal("error"),
+    error: z.object({
+      code: z.enum(ERROR_CODES),
+      message: z.string(),
+      details: z.array(z.object({ parameter: z.string(), in: z.string().optional(), message: z.string() })),
+    }),
+    meta: MetaSchema,
+  })
+  .openapi("Error");
+
+export function successEnvelope<T extends z.ZodType>(data: T, name: string) {
+  return z.object({ status: z.literal("success"), data, meta: MetaSchema }).openapi(name);
+}
+
+const errorContent = { "application/json": { schema: ErrorEnvelopeSchema } };
+
+/** Error answers every authenticated route can give; spread into `createRoute({ responses })`. */
+export const openApiErrorResponses = {
+  400: { description: "A parameter is missing or malformed; `error.details` names each one.", content: errorContent },
+  401: { description: "No valid API key in `X-API-KEY` or `Authorization: Bearer`.", content: errorContent },
+  404: { description: "Nothing at this path.", content: errorContent },
+  429: { description: "Per-minute limit or monthly quota reached; see `Retry-After`.", content: errorContent },
+  500: { description: "Unexpected failure; no internals are exposed.", content: errorContent },
+} as const;

@@ -1,0 +1,62 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../env";
+import { openApiErrorResponses, successBody, successEnvelope } from "../envelope";
+import { version } from "../../package.json";
+
+const ComponentSchema = z.object({
+  status: z.enum(["ok", "down"]),
+  latency_ms: z.number().int(),
+  error: z.string().optional(),
+});
+
+const HealthSchema = z.object({
+  status: z.enum(["operational", "degraded"]),
+  components: z.record(z.string(), ComponentSchema),
+  version: z.string().openapi({ example: "0.1.0" }),
+});
+
+export type Health = z.infer<typeof HealthSchema>;
+
+const route = createRoute({
+  method: "get",
+  path: "/v1/health",
+  tags: ["system"],
+  summary: "Service health",
+  description: "Answers without an API key. `operational` when every storage component answers.",
+  security: [],
+  responses: {
+    200: { description: "Health of each component", content: { "application/json": { schema: successEnvelope(HealthSchema, "HealthEnvelope") } } },
+    500: openApiErrorResponses[500],
+  },
+});
+
+const CHECK_TIMEOUT_MS = 2_000;
+
+async function check(probe: () => Promise<unknown>): Promise<z.infer<typeof ComponentSchema>> {
+  const started = Date.now();
+  try {
+    await Promise.race([
+      probe(),
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS)),
+    ]);
+    return { status: "ok", latency_ms: Date.now() - started };
+  } catch (err) {
+    // The component name is enough for a client; the cause goes to the log.
+    console.error("health check failed", err);
+    return { status: "down", latency_ms: Date.now() - started, error: "not answering" };
+  }
+}
+
+export async function checkHealth(env: Env): Promise<Health> {
+  const [d1, kv] = await Promise.all([
+    check(() => env.DB.prepare("SELECT 1").first()),
+    check(() => env.CACHE.get("health:probe")),
+  ]);
+  const components = { d1, kv };
+  const operational = Object.values(components).every((component) => component.status === "ok");
+  return { status: operational ? "operational" : "degraded", components, version };
+}
+
+export function registerHealth(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => c.json(successBody(c, await checkHealth(c.env)), 200));
+}

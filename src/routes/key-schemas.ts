@@ -1,0 +1,47 @@
+import { z } from "@hono/zod-openapi";
+import { MAX_GRACE_SECONDS } from "../db/keys";
+
+export const KeySchema = z
+  .object({
+    id: z.string().openapi({ example: "key_3f9a1c2b7d8e4f5a6b7c" }),
+    name: z.string(),
+    start: z.string().openapi({ description: "First characters of the secret, to tell keys apart", example: "wdk_Ab3x" }),
+    created_at: z.string(),
+    rotated_at: z.string().nullable(),
+    last_used_at: z.string().nullable(),
+    revoked_at: z.string().nullable(),
+    previous_secret_expires_at: z.string().nullable().openapi({ description: "While set, the secret before the last rotation still works" }),
+    age_days: z.number().int().openapi({ description: "Days since the secret in use was issued" }),
+    rotation_recommended: z.boolean().openapi({ description: "True from 90 days of age" }),
+  })
+  .openapi("ApiKey");
+
+export const KeyWithSecretSchema = z
+  .object({
+    key: KeySchema,
+    secret: z.string().openapi({ description: "Shown once; store it now. Only its SHA-256 is kept.", example: "wdk_Ab3xQ9..." }),
+  })
+  .openapi("ApiKeyWithSecret");
+
+export const CreateKeyBodySchema = z.object({
+  name: z.string().trim().min(1).max(100).default("default").openapi({ example: "production" }),
+});
+
+export const RotateKeyBodySchema = z.object({
+  grace_seconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_GRACE_SECONDS)
+    .default(0)
+    .openapi({ description: "How long the old secret keeps working (0 to 604800 = 7 days)", example: 86_400 }),
+});
+
+export const KeyIdParamSchema = z.object({
+  id: z.string().min(1).openapi({ param: { name: "id", in: "path" }, example: "key_3f9a1c2b7d8e4f5a6b7c" }),
+});
+
+export const jsonBody = <T extends z.ZodType>(schema: T, required = true) => ({
+  required,
+  content: { "application/json": { schema } },
+});

@@ -1,0 +1,90 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { drizzle } from "drizzle-orm/d1";
+import type { AppEnv } from "../env";
+import { openApiErrorResponses, successBody, successEnvelope } from "../envelope";
+import { ApiError } from "../errors";
+import { forgetCachedKeys } from "../middleware/auth";
+import { createKey, describeKey, type Db, findKeyById, listKeys, revokeKey, rotateKey } from "../db/keys";
+import { CreateKeyBodySchema, jsonBody, KeyIdParamSchema, KeySchema, KeyWithSecretSchema, RotateKeyBodySchema } from "./key-schemas";
+
+const tags = ["keys"];
+const json = <T extends z.ZodType>(schema: T, name: string, description: string) => ({
+  description,
+  content: { "application/json": { schema: successEnvelope(schema, name) } },
+});
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/v1/keys",
+  tags,
+  summary: "List the keys of your account",
+  responses: { 200: json(z.array(KeySchema), "KeyListEnvelope", "Keys, newest last; secrets are never shown again"), ...openApiErrorResponses },
+});
+
+const createKeyRoute = createRoute({
+  method: "post",
+  path: "/v1/keys",
+  tags,
+  summary: "Create a key for your account",
+  request: { body: jsonBody(CreateKeyBodySchema, false) },
+  responses: { 201: json(KeyWithSecretSchema, "KeyCreatedEnvelope", "The new key and its secret, shown once"), ...openApiErrorResponses },
+});
+
+const rotateRoute = createRoute({
+  method: "post",
+  path: "/v1/keys/{id}/rotate",
+  tags,
+  summary: "Rotate a key's secret",
+  description: "The key keeps its id and counters. The old secret keeps working for `grace_seconds` (0 to 7 days).",
+  request: { params: KeyIdParamSchema, body: jsonBody(RotateKeyBodySchema, false) },
+  responses: { 200: json(KeyWithSecretSchema, "KeyRotatedEnvelope", "The key and its new secret, shown once"), ...openApiErrorResponses },
+});
+
+const revokeRoute = createRoute({
+  method: "delete",
+  path: "/v1/keys/{id}",
+  tags,
+  summary: "Revoke a key",
+  description: "Refused everywhere within 5 seconds.",
+  request: { params: KeyIdParamSchema },
+  responses: { 200: json(KeySchema, "KeyRevokedEnvelope", "The revoked key"), ...openApiErrorResponses },
+});
+
+/** Self-service key management: a key manages the keys of its own account, never another's. */
+export function registerKeys(app: OpenAPIHono<AppEnv>) {
+  app.openapi(listRoute, async (c) => {
+    const keys = await listKeys(drizzle(c.env.DB), c.var.identity.accountId);
+    return c.json(successBody(c, keys.map((key) => describeKey(key))), 200);
+  });
+
+  app.openapi(createKeyRoute, async (c) => {
+    const { name } = CreateKeyBodySchema.parse(c.req.valid("json"));
+    const { key, secret } = await createKey(drizzle(c.env.DB), c.var.identity.accountId, name);
+    return c.json(successBody(c, { key: describeKey(key), secret }), 201);
+  });
+
+  app.openapi(rotateRoute, async (c) => {
+    const db = drizzle(c.env.DB);
+    const key = await ownLiveKey(db, c.req.valid("param").id, c.var.identity.accountId);
+    const { grace_seconds } = RotateKeyBodySchema.parse(c.req.valid("json"));
+    const rotated = await rotateKey(db, key, grace_seconds);
+    forgetCachedKeys({ keyId: key.id });
+    return c.json(successBody(c, { key: describeKey(rotated.key), secret: rotated.secret }), 200);
+  });
+
+  app.openapi(revokeRoute, async (c) => {
+    const db = drizzle(c.env.DB);
+    const key = await ownLiveKey(db, c.req.valid("param").id, c.var.identity.accountId);
+    const revoked = await revokeKey(db, key);
+    forgetCachedKeys({ keyId: key.id });
+    return c.json(successBody(c, describeKey(revoked)), 200);
+  });
+}
+
+/** Another account's key answers exactly like a key that does not exist. */
+export async function ownLiveKey(db: Db, id: string, accountId?: string) {
+  const key = await findKeyById(db, id, accountId);
+  if (!key) throw new ApiError("not_found", `No key with id \`${id}\`.`);
+  if (key.revokedAt) throw new ApiError("conflict", `Key \`${id}\` is revoked; create a new one instead.`);
+  return key;
+}

@@ -1,0 +1,56 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../env";
+import { openApiErrorResponses, successBody, successEnvelope } from "../envelope";
+import type { WindowState } from "../durable/rate-limiter";
+
+const WindowSchema = z.object({
+  limit: z.number().int(),
+  used: z.number().int().openapi({ description: "Requests counted in this window, this one included" }),
+  remaining: z.number().int(),
+  resets_at: z.string().openapi({ example: "2026-11-22T10:01:00.000Z" }),
+});
+
+const UsageSchema = z
+  .object({
+    account_id: z.string(),
+    key_id: z.string(),
+    plan: z.string().openapi({ example: "free" }),
+    minute: WindowSchema.openapi({ description: "This key, this calendar minute (UTC)" }),
+    month: WindowSchema.openapi({ description: "The whole account, this calendar month (UTC)" }),
+  })
+  .openapi("Usage");
+
+const route = createRoute({
+  method: "get",
+  path: "/v1/usage",
+  tags: ["keys"],
+  summary: "Your plan, limits and current counts",
+  responses: {
+    200: { description: "Counts including this request", content: { "application/json": { schema: successEnvelope(UsageSchema, "UsageEnvelope") } } },
+    ...openApiErrorResponses,
+  },
+});
+
+const describeWindow = (window: WindowState) => ({
+  limit: window.limit,
+  used: window.used,
+  remaining: window.remaining,
+  resets_at: new Date(window.resetAt).toISOString(),
+});
+
+export function registerUsage(app: OpenAPIHono<AppEnv>) {
+  // The limiter already answered for this request: no second round trip.
+  app.openapi(route, (c) => {
+    const { identity, limits } = c.var;
+    return c.json(
+      successBody(c, {
+        account_id: identity.accountId,
+        key_id: identity.keyId,
+        plan: identity.planId,
+        minute: describeWindow(limits.minute),
+        month: describeWindow(limits.month!),
+      }),
+      200,
+    );
+  });
+}

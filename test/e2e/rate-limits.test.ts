@@ -1,0 +1,55 @@
+import { describe, expect, inject, it } from "vitest";
+import { createAccountKey } from "../../scripts/local-stack.ts";
+
+const baseUrl = inject("baseUrl");
+const adminToken = inject("adminToken");
+
+async function awayFromMinuteEdge() {
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 54_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
+}
+
+async function burst(secret: string, count: number) {
+  return Promise.all(
+    Array.from({ length: count }, () => fetch(`${baseUrl}/v1/usage`, { headers: { "X-API-KEY": secret } })),
+  );
+}
+
+describe("rate limits through wrangler dev", () => {
+  it("admits exactly 10 of 25 parallel requests with a free key", async () => {
+    const { secret } = await createAccountKey(baseUrl, adminToken, { name: "e2e free", plan: "free" });
+    await awayFromMinuteEdge();
+    const answers = await burst(secret, 25);
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    for (const response of answers.filter((r) => r.status === 429)) {
+      const retryAfter = Number(response.headers.get("Retry-After"));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+    }
+  });
+
+  it("admits exactly 100 of 150 parallel requests with a pro key", async () => {
+    const { secret } = await createAccountKey(baseUrl, adminToken, { name: "e2e pro", plan: "pro" });
+    await awayFromMinuteEdge();
+    const statuses = (await burst(secret, 150)).map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(100);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50);
+  });
+
+  it("refuses a revoked key within 5 seconds", async () => {
+    const { secret, keyId } = await createAccountKey(baseUrl, adminToken, { name: "e2e revoke", plan: "pro" });
+    expect((await fetch(`${baseUrl}/v1/usage`, { headers: { "X-API-KEY": secret } })).status).toBe(200);
+    const revokedAt = Date.now();
+    const revoke = await fetch(`${baseUrl}/v1/admin/keys/${keyId}/revoke`, { method: "POST", headers: { "X-Admin-Token": adminToken } });
+    expect(revoke.status).toBe(200);
+    let status = 200;
+    while (status === 200 && Date.now() - revokedAt < 6_000) {
+      status = (await fetch(`${baseUrl}/v1/usage`, { headers: { "X-API-KEY": secret } })).status;
+      if (status === 200) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(status).toBe(401);
+    expect(Date.now() - revokedAt).toBeLessThan(5_000);
+  });
+});

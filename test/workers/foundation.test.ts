@@ -1,0 +1,162 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { parse } from "csv-parse/sync";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+import { csvResponse, toCsv, wantsCsv } from "../../src/csv";
+import { successBody } from "../../src/envelope";
+import { call, callApp, env, newAccount, withKey } from "./helpers";
+
+describe("envelope and errors", () => {
+  it("answers an unknown path with a 404 envelope and a request id", async () => {
+    const { secret } = await newAccount();
+    const response = await call("/v1/no-such-thing/here", withKey(secret));
+    expect(response.status).toBe(404);
+    const body = (await response.json()) as any;
+    expect(body.status).toBe("error");
+    expect(body.error.code).toBe("not_found");
+    expect(body.error.message).toContain("/v1/no-such-thing/here");
+    expect(body.meta.request_id).toMatch(/^req_[0-9a-f]{32}$/);
+    expect(response.headers.get("X-Request-Id")).toBe(body.meta.request_id);
+    expect(Date.parse(body.meta.timestamp)).not.toBeNaN();
+  });
+
+  it("answers a malformed parameter on a real route with 400 naming the parameter", async () => {
+    const { secret, keyId } = await newAccount();
+    const response = await call(`/v1/keys/${keyId}/rotate`, withKey(secret, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ grace_seconds: "soon" }),
+    }));
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as any;
+    expect(body.error.code).toBe("invalid_request");
+    expect(body.error.details).toEqual([expect.objectContaining({ parameter: "grace_seconds", in: "json" })]);
+    expect(body.error.message).toContain("grace_seconds");
+    expect(response.headers.get("X-Request-Id")).toBeTruthy();
+  });
+
+  it("hides the details of an exception thrown inside a handler", async () => {
+    const app = createApp((app) => {
+      app.get("/v1/explode", () => {
+        throw new Error("D1_ERROR: no such column: secret_hash at /src/db/keys.ts:42 SELECT * FROM api_keys");
+      });
+    });
+    const { secret } = await newAccount();
+    const response = await callApp(app, "/v1/explode", withKey(secret));
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    const body = JSON.parse(text);
+    expect(body.error.code).toBe("internal");
+    expect(text).not.toMatch(/D1_ERROR|SELECT|api_keys|\.ts|at \//);
+    expect(response.headers.get("X-Request-Id")).toBe(body.meta.request_id);
+    expect(response.headers.get("RateLimit")).toMatch(/"minute";r=\d+/);
+  });
+
+  it("answers a malformed JSON body with 400, not 500", async () => {
+    const { secret } = await newAccount();
+    const response = await call("/v1/keys", withKey(secret, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{name:" }));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as any).error.code).toBe("invalid_request");
+  });
+
+  it("puts a request id on every kind of answer", async () => {
+    const answers = await Promise.all([
+      call("/v1/health"),
+      call("/v1/openapi.json"),
+      call("/docs"),
+      call("/v1/usage"),
+      call("/nowhere"),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 401, 404]);
+    for (const response of answers) expect(response.headers.get("X-Request-Id")).toMatch(/^req_/);
+  });
+});
+
+describe("health", () => {
+  it("reports operational with every component ok and the version", async () => {
+    const response = await call("/v1/health");
+    const body = (await response.json()) as any;
+    expect(response.status).toBe(200);
+    expect(body.data.status).toBe("operational");
+    expect(body.data.components.d1.status).toBe("ok");
+    expect(body.data.components.kv.status).toBe("ok");
+    expect(body.data.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it("reports degraded when D1 fails", async () => {
+    const brokenDb = { prepare: () => ({ first: () => Promise.reject(new Error("D1 is down")) }) };
+    const response = await callApp(createApp(), "/v1/health", {}, { ...env, DB: brokenDb });
+    const body = (await response.json()) as any;
+    expect(response.status).toBe(200);
+    expect(body.data.status).toBe("degraded");
+    expect(body.data.components.d1.status).toBe("down");
+    expect(body.data.components.kv.status).toBe("ok");
+    expect(JSON.stringify(body)).not.toContain("D1 is down");
+  });
+});
+
+describe("CSV output", () => {
+  const rows = [
+    { id: 1, name: 'Lamp, "brass"', tags: ["a", "b"] },
+    { id: 2, name: "Line\nbreak", price: { amount: 4.5, currency: "GBP" } },
+  ];
+
+  it("writes the union of keys, JSON for nested values, RFC 4180 quoting, and parses back", () => {
+    const csv = toCsv(rows);
+    expect(csv.split("\r\n")[0]).toBe("id,name,tags,price");
+    const parsed = parse(csv, { columns: true }) as Record<string, string>[];
+    expect(parsed).toEqual([
+      { id: "1", name: 'Lamp, "brass"', tags: '["a","b"]', price: "" },
+      { id: "2", name: "Line\nbreak", tags: "", price: '{"amount":4.5,"currency":"GBP"}' },
+    ]);
+  });
+
+  it("is chosen by format=csv or Accept: text/csv", async () => {
+    const app = createApp((app) => {
+      app.get("/list", (c) => (wantsCsv(c) ? csvResponse(c, rows) : c.json(successBody(c, rows))));
+    });
+    const byQuery = await callApp(app, "/list?format=csv", {});
+    expect(byQuery.headers.get("Content-Type")).toContain("text/csv");
+    expect(await byQuery.text()).toContain('"Lamp, ""brass"""');
+    const byAccept = await callApp(app, "/list", { headers: { Accept: "text/csv" } });
+    expect(byAccept.headers.get("Content-Type")).toContain("text/csv");
+    const json = await callApp(app, "/list", {});
+    expect(json.headers.get("Content-Type")).toContain("application/json");
+  });
+});
+
+describe("documentation", () => {
+  it("serves /docs as HTML that loads the OpenAPI document", async () => {
+    const response = await call("/docs");
+    expect(response.headers.get("Content-Type")).toContain("text/html");
+    expect(await response.text()).toContain("/v1/openapi.json");
+  });
+
+  it("declares both key headers as security schemes", async () => {
+    const doc = (await (await call("/v1/openapi.json")).json()) as any;
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.components.securitySchemes.ApiKeyHeader).toEqual({ type: "apiKey", in: "header", name: "X-API-KEY" });
+    expect(doc.components.securitySchemes.BearerAuth.scheme).toBe("bearer");
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/v1/health", "/v1/usage", "/v1/keys"]));
+  });
+});
+
+// Keeps the helper honest: a route built with createRoute validates through the shared hook.
+describe("validation hook", () => {
+  it("turns every failing query parameter into a detail", async () => {
+    const app = createApp((app) => {
+      const route = createRoute({
+        method: "get",
+        path: "/v1/probe",
+        request: { query: z.object({ page: z.coerce.number().int().min(1), limit: z.coerce.number().int().max(100) }) },
+        responses: { 200: { description: "ok" } },
+      });
+      app.openapi(route, (c) => c.json(successBody(c, c.req.valid("query")), 200));
+    });
+    const { secret } = await newAccount();
+    const response = await callApp(app, "/v1/probe?page=abc&limit=101", withKey(secret));
+    const body = (await response.json()) as any;
+    expect(response.status).toBe(400);
+    expect(body.error.details.map((d: any) => d.parameter).sort()).toEqual(["limit", "page"]);
+  });
+});

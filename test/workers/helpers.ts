@@ -1,0 +1,46 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import type { createApp } from "../../src/app";
+
+export const ADMIN_TOKEN = "test-admin-token-0123456789";
+
+/** Sends a request through the Worker's real `fetch` handler. */
+export function call(path: string, init: RequestInit = {}): Promise<Response> {
+  return exports.default.fetch(new Request(`http://api.test${path}`, init));
+}
+
+export function withKey(secret: string, init: RequestInit = {}): RequestInit {
+  return { ...init, headers: { ...(init.headers as Record<string, string>), "X-API-KEY": secret } };
+}
+
+export async function admin(path: string, method: string, body?: unknown): Promise<Response> {
+  return call(path, {
+    method,
+    headers: { "X-Admin-Token": ADMIN_TOKEN, ...(body ? { "Content-Type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+}
+
+export interface TestAccount {
+  accountId: string;
+  keyId: string;
+  secret: string;
+}
+
+/** A fresh account with one key, so tests never share counters. */
+export async function newAccount(body: Record<string, unknown> = {}): Promise<TestAccount> {
+  const response = await admin("/v1/admin/accounts", "POST", { name: "test", plan: "free", ...body });
+  const json = (await response.json()) as any;
+  if (response.status !== 201) throw new Error(`account creation failed: ${JSON.stringify(json)}`);
+  return { accountId: json.data.account.id, keyId: json.data.key.id, secret: json.data.secret };
+}
+
+/** Calls an app built in the test (extra routes or a changed `env`), with a real execution context. */
+export async function callApp(app: ReturnType<typeof createApp>, path: string, init: RequestInit = {}, bindings: object = env) {
+  const ctx = createExecutionContext();
+  const response = await app.fetch(new Request(`http://api.test${path}`, init), bindings as Env, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+export { env };
