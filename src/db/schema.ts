@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /** Request allowances; `enterprise` limits are set per account. */
 export const plans = sqliteTable("plans", {
@@ -40,4 +40,83 @@ export const apiKeys = sqliteTable(
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
   },
   (table) => [index("api_keys_account_idx").on(table.accountId)],
+);
+
+// ---- Dataset catalogue ----
+
+/** ISO 3166-1 countries (alpha-2 code and English name), seeded from a data package. */
+export const countries = sqliteTable("countries", {
+  code: text("code").primaryKey(),
+  name: text("name").notNull(),
+});
+
+export const categories = sqliteTable("categories", {
+  slug: text("slug").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description").notNull(),
+});
+
+/**
+ * One ready-made dataset. `tags`, `field_names`, `category_name`, `country_names` and
+ * `search_terms` are denormalised text so the FTS5 index (`datasets_fts`, external content) can read them.
+ */
+export const datasets = sqliteTable(
+  "datasets",
+  {
+    id: integer("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    categorySlug: text("category_slug").notNull().references(() => categories.slug),
+    categoryName: text("category_name").notNull(),
+    /** JSON array of ISO 3166-1 alpha-2 codes. */
+    countries: text("countries", { mode: "json" }).$type<string[]>().notNull(),
+    countryNames: text("country_names").notNull(),
+    /** JSON array of tags. */
+    tags: text("tags", { mode: "json" }).$type<string[]>().notNull(),
+    fieldNames: text("field_names").notNull(),
+    /** Extra words people search with: compact category slug, country codes, platform names. */
+    searchTerms: text("search_terms").notNull(),
+    sourcePlatforms: text("source_platforms", { mode: "json" }).$type<string[]>().notNull(),
+    recordCount: integer("record_count").notNull(),
+    updateFrequency: text("update_frequency").notNull(),
+    lastUpdated: text("last_updated").notNull(),
+    formats: text("formats", { mode: "json" }).$type<string[]>().notNull(),
+  },
+  (table) => [index("datasets_category_idx").on(table.categorySlug)],
+);
+
+export const datasetCountries = sqliteTable(
+  "dataset_countries",
+  {
+    datasetId: integer("dataset_id").notNull().references(() => datasets.id),
+    countryCode: text("country_code").notNull().references(() => countries.code),
+  },
+  (table) => [primaryKey({ columns: [table.datasetId, table.countryCode] }), index("dataset_countries_country_idx").on(table.countryCode)],
+);
+
+export const datasetFields = sqliteTable(
+  "dataset_fields",
+  {
+    datasetId: integer("dataset_id").notNull().references(() => datasets.id),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    type: text("type").notNull(),
+    description: text("description").notNull(),
+    nullable: integer("nullable", { mode: "boolean" }).notNull(),
+    /** Share of records where the field is not null, 0 to 1. */
+    fillRate: real("fill_rate").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.datasetId, table.position] })],
+);
+
+/** Records in order; the first five are the dataset's preview. */
+export const datasetRecords = sqliteTable(
+  "dataset_records",
+  {
+    datasetId: integer("dataset_id").notNull().references(() => datasets.id),
+    seq: integer("seq").notNull(),
+    data: text("data").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.datasetId, table.seq] })],
 );
