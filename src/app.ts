@@ -10,6 +10,11 @@ import { registerAdmin } from "./routes/admin";
 import { registerHealth } from "./routes/health";
 import { registerKeys } from "./routes/keys";
 import { registerUsage } from "./routes/usage";
+import { registerCategories } from "./routes/categories";
+import { registerDatasets } from "./routes/datasets";
+import { registerRecords } from "./routes/records";
+import { registerSearch } from "./routes/search";
+import { edgeCache } from "./middleware/edge-cache";
 import { version } from "../package.json";
 
 const newRequestId = () => `req_${crypto.randomUUID().replaceAll("-", "")}`;
@@ -24,7 +29,15 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
   app.use(requestId({ headerName: "X-Request-Id", generator: newRequestId }));
   app.use("/v1/*", authenticate({ publicPaths: PUBLIC_PATHS, adminPrefix: "/v1/admin/" }));
 
+  // Catalogue reads: edge-cached after auth and limits (records stream and are not cached).
+  const catalogueCache = edgeCache({ ttlSeconds: 60 });
+  for (const path of ["/v1/datasets", "/v1/datasets/:slug", "/v1/search", "/v1/categories"]) app.use(path, catalogueCache);
+
   registerHealth(app);
+  registerDatasets(app);
+  registerRecords(app);
+  registerSearch(app);
+  registerCategories(app);
   registerUsage(app);
   registerKeys(app);
   registerAdmin(app);
@@ -46,6 +59,7 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
     security: [{ ApiKeyHeader: [] }, { BearerAuth: [] }],
     tags: [
       { name: "system", description: "Health and documentation" },
+      { name: "catalogue", description: "Ready-made datasets: list, inspect, search, download" },
       { name: "keys", description: "Your keys, plan and usage" },
       { name: "admin", description: "Operator API (X-Admin-Token)" },
     ],

@@ -1,0 +1,203 @@
+// Catalogue reads. Plain D1 statements: FTS5 (MATCH, bm25, snippet) has no drizzle builder.
+
+/** Common words that would match nearly everything as prefixes. */
+const STOPWORDS = new Set(["a", "an", "and", "the", "of", "in", "on", "for", "to", "by", "with", "from", "data", "dataset", "datasets"]);
+
+/**
+ * Turns free text into an FTS5 query: each word becomes a quoted prefix term
+ * (quotes keep FTS syntax out of user input). Returns null when nothing searchable is left.
+ */
+export function ftsQuery(text: string, join: "AND" | "OR" = "AND"): string | null {
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0 && !STOPWORDS.has(word));
+  if (words.length === 0) return null;
+  return words.map((word) => `"${word}"*`).join(` ${join} `);
+}
+
+/** Column weights for bm25: name, description, tags, field names, category, countries, extra terms. */
+const BM25 = "bm25(datasets_fts, 10.0, 2.0, 4.0, 1.0, 3.0, 5.0, 3.0)";
+
+export const SORTS = ["relevance", "name", "-name", "last_updated", "-last_updated", "record_count", "-record_count"] as const;
+export type Sort = (typeof SORTS)[number];
+
+const ORDER_BY: Record<Sort, string> = {
+  relevance: "rank, d.name",
+  name: "d.name",
+  "-name": "d.name DESC",
+  last_updated: "d.last_updated, d.name",
+  "-last_updated": "d.last_updated DESC, d.name",
+  record_count: "d.record_count, d.name",
+  "-record_count": "d.record_count DESC, d.name",
+};
+
+export interface DatasetFilter {
+  q?: string;
+  category?: string;
+  country?: string;
+}
+
+export interface DatasetRow {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  category_slug: string;
+  category_name: string;
+  countries: string;
+  tags: string;
+  source_platforms: string;
+  record_count: number;
+  update_frequency: string;
+  last_updated: string;
+  formats: string;
+}
+
+const SUMMARY_COLUMNS =
+  "d.id, d.slug, d.name, d.description, d.category_slug, d.category_name, d.countries, d.tags, d.source_platforms, d.record_count, d.update_frequency, d.last_updated, d.formats";
+
+/** The public shape of a dataset in lists. */
+export function describeDataset(row: DatasetRow) {
+  return {
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    category: row.category_slug,
+    countries: JSON.parse(row.countries) as string[],
+    tags: JSON.parse(row.tags) as string[],
+    source_platforms: JSON.parse(row.source_platforms) as string[],
+    record_count: row.record_count,
+    update_frequency: row.update_frequency,
+    last_updated: row.last_updated,
+    formats: JSON.parse(row.formats) as string[],
+  };
+}
+
+function filterSql(filter: DatasetFilter) {
+  const match = filter.q ? ftsQuery(filter.q) : null;
+  const from = match
+    ? `datasets d JOIN (SELECT rowid, ${BM25} AS rank FROM datasets_fts WHERE datasets_fts MATCH ?) f ON f.rowid = d.id`
+    : "datasets d";
+  const conditions: string[] = [];
+  const params: unknown[] = match ? [match] : [];
+  if (filter.category) {
+    conditions.push("d.category_slug = ?");
+    params.push(filter.category);
+  }
+  if (filter.country) {
+    conditions.push("d.id IN (SELECT dataset_id FROM dataset_countries WHERE country_code = ?)");
+    params.push(filter.country);
+  }
+  // A query made only of stopwords matches everything, like no query at all.
+  const where = conditions.length ? `WHERE ${conditions.join(" AND ")}` : "";
+  return { from, where, params, ranked: match !== null };
+}
+
+/** One page of datasets plus total and facets, in a single D1 round trip. */
+export async function listDatasets(db: D1Database, filter: DatasetFilter, sort: Sort, page: number, limit: number) {
+  const { from, where, params, ranked } = filterSql(filter);
+  const order = ORDER_BY[sort === "relevance" && !ranked ? "name" : sort];
+  const [rows, total, byCategory, byCountry] = await db.batch([
+    db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM ${from} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`).bind(...params, limit, (page - 1) * limit),
+    db.prepare(`SELECT count(*) AS total FROM ${from} ${where}`).bind(...params),
+    db.prepare(`SELECT d.category_slug AS slug, c.name, count(*) AS count FROM ${from} JOIN categories c ON c.slug = d.category_slug ${where} GROUP BY d.category_slug ORDER BY count DESC, d.category_slug`).bind(...params),
+    db.prepare(`SELECT dc.country_code AS code, n.name, count(*) AS count FROM ${from} JOIN dataset_countries dc ON dc.dataset_id = d.id JOIN countries n ON n.code = dc.country_code ${where} GROUP BY dc.country_code ORDER BY count DESC, dc.country_code`).bind(...params),
+  ]);
+  return {
+    datasets: (rows!.results as unknown as DatasetRow[]).map(describeDataset),
+    total: (total!.results[0] as { total: number }).total,
+    facets: {
+      categories: byCategory!.results as { slug: string; name: string; count: number }[],
+      countries: byCountry!.results as { code: string; name: string; count: number }[],
+    },
+  };
+}
+
+export interface FieldRow {
+  name: string;
+  type: string;
+  description: string;
+  nullable: number;
+  fill_rate: number;
+}
+
+export const PREVIEW_ROWS = 5;
+
+/** A dataset with its schema and preview rows, or null. One round trip. */
+export async function getDataset(db: D1Database, slug: string) {
+  const [dataset, fields, preview] = await db.batch([
+    db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM datasets d WHERE d.slug = ?`).bind(slug),
+    db.prepare(`SELECT f.name, f.type, f.description, f.nullable, f.fill_rate FROM dataset_fields f JOIN datasets d ON d.id = f.dataset_id WHERE d.slug = ? ORDER BY f.position`).bind(slug),
+    db.prepare(`SELECT r.data FROM dataset_records r JOIN datasets d ON d.id = r.dataset_id WHERE d.slug = ? ORDER BY r.seq LIMIT ${PREVIEW_ROWS}`).bind(slug),
+  ]);
+  const row = dataset!.results[0] as DatasetRow | undefined;
+  if (!row) return null;
+  return {
+    id: row.id,
+    ...describeDataset(row),
+    fields: (fields!.results as unknown as FieldRow[]).map((f) => ({
+      name: f.name,
+      type: f.type,
+      description: f.description,
+      nullable: f.nullable === 1,
+      fill_rate: f.fill_rate,
+    })),
+    preview: (preview!.results as { data: string }[]).map((r) => JSON.parse(r.data) as Record<string, unknown>),
+  };
+}
+
+/** Ranked full-text search with highlighted snippets; falls back to any-word matching when all-words finds nothing. */
+export async function searchDatasets(db: D1Database, text: string, page: number, limit: number) {
+  for (const join of ["AND", "OR"] as const) {
+    const match = ftsQuery(text, join);
+    if (!match) return { results: [], total: 0, matched: null };
+    const [rows, total] = await db.batch([
+      db
+        .prepare(
+          `SELECT ${SUMMARY_COLUMNS}, ${BM25} AS rank,
+             highlight(datasets_fts, 0, '<mark>', '</mark>') AS name_highlighted,
+             snippet(datasets_fts, -1, '<mark>', '</mark>', '…', 16) AS snippet
+           FROM datasets_fts JOIN datasets d ON d.id = datasets_fts.rowid
+           WHERE datasets_fts MATCH ? ORDER BY rank, d.name LIMIT ? OFFSET ?`,
+        )
+        .bind(match, limit, (page - 1) * limit),
+      db.prepare(`SELECT count(*) AS total FROM datasets_fts WHERE datasets_fts MATCH ?`).bind(match),
+    ]);
+    const count = (total!.results[0] as { total: number }).total;
+    if (count > 0 || join === "OR") {
+      const results = (rows!.results as unknown as (DatasetRow & { rank: number; name_highlighted: string; snippet: string })[]).map((row) => ({
+        ...describeDataset(row),
+        score: Math.round(-row.rank * 1000) / 1000,
+        name_highlighted: row.name_highlighted,
+        snippet: row.snippet,
+      }));
+      return { results, total: count, matched: join === "AND" ? "all_words" : "any_word" };
+    }
+  }
+  return { results: [], total: 0, matched: null };
+}
+
+export async function listCategories(db: D1Database) {
+  const rows = await db
+    .prepare(`SELECT c.slug, c.name, c.description, count(d.id) AS dataset_count FROM categories c LEFT JOIN datasets d ON d.category_slug = c.slug GROUP BY c.slug ORDER BY c.name`)
+    .all<{ slug: string; name: string; description: string; dataset_count: number }>();
+  return rows.results;
+}
+
+export async function categoryExists(db: D1Database, slug: string): Promise<boolean> {
+  return (await db.prepare("SELECT 1 FROM categories WHERE slug = ?").bind(slug).first()) !== null;
+}
+
+export async function countryExists(db: D1Database, code: string): Promise<boolean> {
+  return (await db.prepare("SELECT 1 FROM countries WHERE code = ?").bind(code).first()) !== null;
+}
+
+/** Records after `afterSeq`, in order; the streaming routes call this batch by batch. */
+export async function recordBatch(db: D1Database, datasetId: number, afterSeq: number, size: number) {
+  const rows = await db
+    .prepare("SELECT seq, data FROM dataset_records WHERE dataset_id = ? AND seq > ? ORDER BY seq LIMIT ?")
+    .bind(datasetId, afterSeq, size)
+    .all<{ seq: number; data: string }>();
+  return rows.results;
+}

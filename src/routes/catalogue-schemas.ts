@@ -1,0 +1,73 @@
+import { z } from "@hono/zod-openapi";
+import { SORTS } from "../db/catalogue";
+
+export const DatasetSummarySchema = z
+  .object({
+    slug: z.string().openapi({ example: "booking-hotel-prices-fr" }),
+    name: z.string().openapi({ example: "Booking.com hotel prices — France" }),
+    description: z.string(),
+    category: z.string().openapi({ example: "travel" }),
+    countries: z.array(z.string()).openapi({ example: ["FR"] }),
+    tags: z.array(z.string()),
+    source_platforms: z.array(z.string()),
+    record_count: z.number().int(),
+    update_frequency: z.string().openapi({ example: "daily" }),
+    last_updated: z.string(),
+    formats: z.array(z.string()).openapi({ example: ["json", "ndjson", "csv"] }),
+  })
+  .openapi("DatasetSummary");
+
+export const FieldSchema = z
+  .object({
+    name: z.string(),
+    type: z.enum(["string", "integer", "number", "boolean", "date", "datetime", "url"]),
+    description: z.string(),
+    nullable: z.boolean(),
+    fill_rate: z.number().openapi({ description: "Share of records where the field has a value (0 to 1)" }),
+  })
+  .openapi("DatasetField");
+
+export const DatasetDetailSchema = DatasetSummarySchema.extend({
+  fields: z.array(FieldSchema),
+  preview: z.array(z.record(z.string(), z.unknown())).openapi({ description: "The first five records" }),
+}).openapi("DatasetDetail");
+
+/** Positive whole numbers from the query string; "abc", "-1" and "1.5" are refused, never clamped. */
+export const wholeNumber = (name: string, min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return fallback;
+      const parsed = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+      if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
+        ctx.addIssue({ code: "custom", message: `${name} must be a whole number from ${min} to ${max} (got "${value}")` });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .openapi({ type: "integer", minimum: min, maximum: max, default: fallback } as never);
+
+export const ListQuerySchema = z.object({
+  page: wholeNumber("page", 1, 100_000, 1),
+  limit: wholeNumber("limit", 1, 100, 20),
+  q: z.string().trim().min(1, "q must not be empty").max(200).optional().openapi({ example: "hotel prices" }),
+  category: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, "category must be a category slug such as `travel` (see /v1/categories)")
+    .optional(),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, "country must be an ISO 3166-1 alpha-2 code such as `FR`")
+    .transform((code) => code.toUpperCase())
+    .optional(),
+  sort: z.enum(SORTS).optional().openapi({ description: "Default: `relevance` with `q`, else `name`. A leading `-` sorts descending." }),
+  format: z.enum(["json", "csv"]).optional(),
+});
+
+export const PaginationSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  total_pages: z.number().int(),
+});

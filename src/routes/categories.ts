@@ -1,0 +1,29 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../env";
+import { csvResponse, wantsCsv } from "../csv";
+import { openApiErrorResponses, successBody, successEnvelope } from "../envelope";
+import { listCategories } from "../db/catalogue";
+
+const CategorySchema = z
+  .object({ slug: z.string().openapi({ example: "travel" }), name: z.string(), description: z.string(), dataset_count: z.number().int() })
+  .openapi("Category");
+
+const route = createRoute({
+  method: "get",
+  path: "/v1/categories",
+  tags: ["catalogue"],
+  summary: "Category slugs with dataset counts",
+  request: { query: z.object({ format: z.enum(["json", "csv"]).optional() }) },
+  responses: {
+    200: { description: "Every category", content: { "application/json": { schema: successEnvelope(z.array(CategorySchema), "CategoryListEnvelope") }, "text/csv": { schema: z.string() } } },
+    ...openApiErrorResponses,
+  },
+});
+
+export function registerCategories(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const categories = await listCategories(c.env.DB);
+    if (wantsCsv(c)) return csvResponse(c, categories, "categories.csv");
+    return c.json(successBody(c, categories), 200);
+  });
+}

@@ -1,0 +1,83 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../env";
+import { csvResponse, wantsCsv } from "../csv";
+import { openApiErrorResponses, successBody, MetaSchema } from "../envelope";
+import { ApiError } from "../errors";
+import { categoryExists, countryExists, getDataset, listDatasets } from "../db/catalogue";
+import { DatasetDetailSchema, DatasetSummarySchema, ListQuerySchema, PaginationSchema } from "./catalogue-schemas";
+
+const FacetsSchema = z.object({
+  categories: z.array(z.object({ slug: z.string(), name: z.string(), count: z.number().int() })),
+  countries: z.array(z.object({ code: z.string(), name: z.string(), count: z.number().int() })),
+});
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/v1/datasets",
+  tags: ["catalogue"],
+  summary: "List datasets",
+  description: "Filter by text, category and country; paginated, with facet counts over the filtered set. `format=csv` for CSV.",
+  request: { query: ListQuerySchema },
+  responses: {
+    200: {
+      description: "A page of datasets",
+      content: {
+        "application/json": {
+          schema: z.object({
+            status: z.literal("success"),
+            data: z.array(DatasetSummarySchema),
+            meta: MetaSchema.extend({ pagination: PaginationSchema, facets: FacetsSchema }),
+          }).openapi("DatasetListEnvelope"),
+        },
+        "text/csv": { schema: z.string() },
+      },
+    },
+    ...openApiErrorResponses,
+  },
+});
+
+const SlugParam = z.object({
+  slug: z.string().regex(/^[a-z0-9-]{1,100}$/, "slug is lower-case letters, digits and dashes").openapi({ param: { name: "slug", in: "path" }, example: "booking-hotel-prices-fr" }),
+});
+
+const detailRoute = createRoute({
+  method: "get",
+  path: "/v1/datasets/{slug}",
+  tags: ["catalogue"],
+  summary: "A dataset's schema and preview rows",
+  request: { params: SlugParam },
+  responses: {
+    200: {
+      description: "The dataset",
+      content: { "application/json": { schema: z.object({ status: z.literal("success"), data: DatasetDetailSchema, meta: MetaSchema }).openapi("DatasetEnvelope") } },
+    },
+    ...openApiErrorResponses,
+  },
+});
+
+export function registerDatasets(app: OpenAPIHono<AppEnv>) {
+  app.openapi(listRoute, async (c) => {
+    const { page, limit, q, category, country, sort } = c.req.valid("query");
+    const result = await listDatasets(c.env.DB, { q, category, country }, sort ?? (q ? "relevance" : "name"), page, limit);
+    // Only an empty answer needs to know whether a filter named something that does not exist.
+    if (result.total === 0) {
+      if (category && !(await categoryExists(c.env.DB, category))) {
+        throw new ApiError("invalid_request", `Unknown category \`${category}\`; GET /v1/categories lists them.`, { details: [{ parameter: "category", in: "query", message: "unknown category" }] });
+      }
+      if (country && !(await countryExists(c.env.DB, country))) {
+        throw new ApiError("invalid_request", `\`${country}\` is not an ISO 3166-1 alpha-2 country code.`, { details: [{ parameter: "country", in: "query", message: "unknown country code" }] });
+      }
+    }
+    if (wantsCsv(c)) return csvResponse(c, result.datasets, "datasets.csv");
+    const pagination = { page, limit, total: result.total, total_pages: Math.ceil(result.total / limit) };
+    return c.json(successBody(c, result.datasets, { pagination, facets: result.facets }), 200);
+  });
+
+  app.openapi(detailRoute, async (c) => {
+    const { slug } = c.req.valid("param");
+    const dataset = await getDataset(c.env.DB, slug);
+    if (!dataset) throw new ApiError("not_found", `No dataset \`${slug}\`; GET /v1/datasets or /v1/search?q= to find one.`);
+    const { id: _id, ...data } = dataset;
+    return c.json(successBody(c, data as z.infer<typeof DatasetDetailSchema>), 200);
+  });
+}

@@ -1,0 +1,146 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { stringify } from "csv-stringify/sync";
+import type { AppEnv } from "../env";
+import { csvCell } from "../csv";
+import { MetaSchema, openApiErrorResponses, successBody } from "../envelope";
+import { ApiError } from "../errors";
+import { getDataset, recordBatch } from "../db/catalogue";
+import { wholeNumber } from "./catalogue-schemas";
+
+/** Rows read from D1 per step of a stream: memory stays at one batch whatever the dataset size. */
+const STREAM_BATCH = 1_000;
+const MAX_PAGE = 1_000;
+
+const FORMATS = ["json", "ndjson", "csv"] as const;
+type Format = (typeof FORMATS)[number];
+
+const route = createRoute({
+  method: "get",
+  path: "/v1/datasets/{slug}/records",
+  tags: ["catalogue"],
+  summary: "All records of a dataset",
+  description:
+    "`format=json` (default) answers one page (`limit` up to 1000, default 100) with `meta.next_cursor`. " +
+    "`format=ndjson` and `format=csv` stream every record from `cursor` on (or `limit` of them) in constant memory. " +
+    "`fields=a,b` keeps only those fields, in that order. `Accept: text/csv` or `application/x-ndjson` also choose the format.",
+  request: {
+    params: z.object({ slug: z.string().regex(/^[a-z0-9-]{1,100}$/).openapi({ param: { name: "slug", in: "path" }, example: "amazon-product-prices-us" }) }),
+    query: z.object({
+      format: z.enum(FORMATS).optional(),
+      fields: z.string().max(2_000).optional().openapi({ example: "asin,title,price" }),
+      cursor: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "cursor must be a value from meta.next_cursor").optional(),
+      limit: wholeNumber("limit", 1, 10_000_000, 0),
+    }),
+  },
+  responses: {
+    200: {
+      description: "Records",
+      content: {
+        "application/json": {
+          schema: z.object({
+            status: z.literal("success"),
+            data: z.array(z.record(z.string(), z.unknown())),
+            meta: MetaSchema.extend({ dataset: z.string(), fields: z.array(z.string()), limit: z.number().int(), next_cursor: z.string().nullable() }),
+          }).openapi("RecordPageEnvelope"),
+        },
+        "application/x-ndjson": { schema: z.string() },
+        "text/csv": { schema: z.string() },
+      },
+    },
+    ...openApiErrorResponses,
+  },
+});
+
+const encodeCursor = (seq: number) => btoa(`s${seq}`).replaceAll("=", "").replaceAll("+", "-").replaceAll("/", "_");
+
+function decodeCursor(cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  let decoded = "";
+  try {
+    decoded = atob(cursor.replaceAll("-", "+").replaceAll("_", "/"));
+  } catch {
+    // Falls through to the error below.
+  }
+  const match = /^s(\d{1,12})$/.exec(decoded);
+  if (!match) throw new ApiError("invalid_request", "cursor is not one this API gave out; pass meta.next_cursor unchanged.", { details: [{ parameter: "cursor", in: "query", message: "unknown cursor" }] });
+  return Number(match[1]);
+}
+
+function chooseFormat(c: Context, format: Format | undefined): Format {
+  if (format) return format;
+  const accept = (c.req.header("Accept") ?? "").toLowerCase();
+  if (accept.includes("text/csv")) return "csv";
+  if (accept.includes("ndjson")) return "ndjson";
+  return "json";
+}
+
+const pick = (record: Record<string, unknown>, fields: string[]) => Object.fromEntries(fields.map((f) => [f, record[f] ?? null]));
+
+export function registerRecords(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const { slug } = c.req.valid("param");
+    const query = c.req.valid("query");
+    const dataset = await getDataset(c.env.DB, slug);
+    if (!dataset) throw new ApiError("not_found", `No dataset \`${slug}\`; GET /v1/datasets lists them.`);
+
+    const known = dataset.fields.map((f) => f.name);
+    const fields = query.fields ? query.fields.split(",").map((f) => f.trim()).filter(Boolean) : known;
+    const unknown = fields.filter((f) => !known.includes(f));
+    if (unknown.length > 0 || fields.length === 0) {
+      throw new ApiError("invalid_request", `Unknown field(s) ${unknown.map((f) => `\`${f}\``).join(", ") || "(none given)"}; this dataset has: ${known.join(", ")}.`, {
+        details: [{ parameter: "fields", in: "query", message: `unknown: ${unknown.join(", ")}` }],
+      });
+    }
+    const afterSeq = decodeCursor(query.cursor);
+    const format = chooseFormat(c, query.format);
+
+    if (format === "json") {
+      const limit = query.limit || 100;
+      if (limit > MAX_PAGE) {
+        throw new ApiError("invalid_request", `limit must be at most ${MAX_PAGE} for JSON pages; use format=ndjson or csv to stream everything.`, { details: [{ parameter: "limit", in: "query", message: `at most ${MAX_PAGE}` }] });
+      }
+      const rows = await recordBatch(c.env.DB, dataset.id, afterSeq, limit + 1);
+      const page = rows.slice(0, limit);
+      const nextCursor = rows.length > limit ? encodeCursor(page.at(-1)!.seq) : null;
+      const records = page.map((row) => pick(JSON.parse(row.data), fields));
+      return c.json(successBody(c, records, { dataset: slug, fields, limit, next_cursor: nextCursor }), 200);
+    }
+
+    const encode =
+      format === "csv"
+        ? (records: Record<string, unknown>[]) => stringify(records.map((r) => fields.map((f) => csvCell(r[f]))), { record_delimiter: "\r\n" })
+        : (records: Record<string, unknown>[]) => records.map((r) => JSON.stringify(pick(r, fields))).join("\n") + "\n";
+    const header = format === "csv" ? stringify([fields], { record_delimiter: "\r\n" }) : "";
+    const total = query.limit || Number.MAX_SAFE_INTEGER;
+
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    const writer = writable.getWriter();
+    const encoder = new TextEncoder();
+    const db = c.env.DB;
+    const pump = async () => {
+      try {
+        if (header) await writer.write(encoder.encode(header));
+        let after = afterSeq;
+        let sent = 0;
+        while (sent < total) {
+          const batch = await recordBatch(db, dataset.id, after, Math.min(STREAM_BATCH, total - sent));
+          if (batch.length === 0) break;
+          // Each write waits for the reader, so at most one batch is held in memory.
+          await writer.write(encoder.encode(encode(batch.map((row) => JSON.parse(row.data)))));
+          sent += batch.length;
+          after = batch.at(-1)!.seq;
+        }
+        await writer.close();
+      } catch (err) {
+        console.error(JSON.stringify({ event: "record stream failed", dataset: slug, error: String(err) }));
+        await writer.abort(err).catch(() => {});
+      }
+    };
+    c.executionCtx.waitUntil(pump());
+
+    c.header("Content-Type", format === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson; charset=utf-8");
+    c.header("Content-Disposition", `inline; filename="${slug}.${format}"`);
+    return c.body(readable, 200);
+  });
+}
