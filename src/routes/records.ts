@@ -107,10 +107,14 @@ export function registerRecords(app: OpenAPIHono<AppEnv>) {
       return c.json(successBody(c, records, { dataset: slug, fields, limit, next_cursor: nextCursor }), 200);
     }
 
+    // Stored records already hold every field in schema order: without `fields=` NDJSON passes them through unparsed.
+    const allFields = fields.length === known.length && fields.every((f, i) => f === known[i]);
     const encode =
       format === "csv"
-        ? (records: Record<string, unknown>[]) => stringify(records.map((r) => fields.map((f) => csvCell(r[f]))), { record_delimiter: "\r\n" })
-        : (records: Record<string, unknown>[]) => records.map((r) => JSON.stringify(pick(r, fields))).join("\n") + "\n";
+        ? (rows: { data: string }[]) => stringify(rows.map((row) => { const r = JSON.parse(row.data); return fields.map((f) => csvCell(r[f])); }), { record_delimiter: "\r\n" })
+        : allFields
+          ? (rows: { data: string }[]) => rows.map((row) => row.data).join("\n") + "\n"
+          : (rows: { data: string }[]) => rows.map((row) => JSON.stringify(pick(JSON.parse(row.data), fields))).join("\n") + "\n";
     const header = format === "csv" ? stringify([fields], { record_delimiter: "\r\n" }) : "";
     const total = query.limit || Number.MAX_SAFE_INTEGER;
 
@@ -127,7 +131,7 @@ export function registerRecords(app: OpenAPIHono<AppEnv>) {
           const batch = await recordBatch(db, dataset.id, after, Math.min(STREAM_BATCH, total - sent));
           if (batch.length === 0) break;
           // Each write waits for the reader, so at most one batch is held in memory.
-          await writer.write(encoder.encode(encode(batch.map((row) => JSON.parse(row.data)))));
+          await writer.write(encoder.encode(encode(batch)));
           sent += batch.length;
           after = batch.at(-1)!.seq;
         }
