@@ -23,6 +23,10 @@ try {
     { name: "bare /hello", path: "/hello" },
     { name: "GET /v1/health (no key, IP limiter, D1 + KV probe)", path: "/v1/health" },
     { name: "GET /v1/usage (key lookup + account limiter)", path: "/v1/usage", headers: key },
+    { name: "GET /v1/datasets (edge-cached)", path: "/v1/datasets?category=travel", headers: key },
+    { name: "GET /v1/datasets/{slug} (edge-cached)", path: "/v1/datasets/booking-hotel-prices-fr", headers: key },
+    { name: "GET /v1/search (edge-cached)", path: "/v1/search?q=hotel%20prices%20france", headers: key },
+    { name: "GET /v1/datasets/{slug}/records (100 records, D1)", path: "/v1/datasets/amazon-product-prices-us/records?limit=100", headers: key },
   ];
   const rows = await measure(worker.url, routes);
   printTable(`wrangler dev on 127.0.0.1, 10 connections, median of 3 runs × 3 s`, rows, "bare /hello");

@@ -8,6 +8,21 @@ export interface EdgeCacheOptions {
   ttlSeconds: number;
 }
 
+interface Entry {
+  stored: { data: unknown; meta: Record<string, unknown> };
+  etag: string;
+  expiresAt: number;
+}
+
+/** The isolate's own copy of hot entries: saves the Cache API round trip on repeated reads. */
+const hot = new Map<string, Entry>();
+const HOT_MAX = 500;
+
+function remember(key: string, entry: Entry) {
+  if (hot.size >= HOT_MAX) hot.delete(hot.keys().next().value!);
+  hot.set(key, entry);
+}
+
 /** Cache keys ignore parameter order, so `?a=1&b=2` and `?b=2&a=1` share an entry. */
 function cacheKey(url: string): Request {
   const parsed = new URL(url);
@@ -21,7 +36,7 @@ async function entityTag(text: string): Promise<string> {
 }
 
 /**
- * Edge cache (Cache API) for catalogue reads. Mounted after authentication and rate
+ * Edge cache (Cache API, fronted by a small per-isolate copy) for catalogue reads. Mounted after authentication and rate
  * limiting, so cached answers still count and carry the limit headers. The cache holds
  * `data` and the stable part of `meta`; each answer gets its own request id and timestamp.
  * `ETag` + `If-None-Match` give 304s; `Cache-Control: no-cache` makes clients revalidate
@@ -36,12 +51,18 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler<AppEnv> 
     const cache = (caches as unknown as { default: Cache }).default;
     const key = cacheKey(c.req.url);
 
-    let stored: { data: unknown; meta: Record<string, unknown> };
+    let stored: Entry["stored"];
     let etag: string;
-    const hit = await cache.match(key);
-    if (hit) {
+    const now = Date.now();
+    const local = hot.get(key.url);
+    const hit = local && local.expiresAt > now ? undefined : await cache.match(key);
+    if (local && local.expiresAt > now) {
+      ({ stored, etag } = local);
+      c.header("X-Cache", "HIT");
+    } else if (hit) {
       stored = await hit.json();
       etag = hit.headers.get("ETag") ?? (await entityTag(JSON.stringify(stored)));
+      remember(key.url, { stored, etag, expiresAt: now + options.ttlSeconds * 1000 });
       c.header("X-Cache", "HIT");
     } else {
       await next();
@@ -55,6 +76,7 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler<AppEnv> 
         headers: { "Content-Type": "application/json", ETag: etag, "Cache-Control": `public, max-age=${options.ttlSeconds}` },
       });
       c.executionCtx.waitUntil(cache.put(key, entry).catch((err) => console.error("edge cache put failed", err)));
+      remember(key.url, { stored, etag, expiresAt: now + options.ttlSeconds * 1000 });
       c.header("X-Cache", "MISS");
       // The answer is rebuilt below; the handler's length must not stick to it.
       c.res.headers.delete("Content-Length");
