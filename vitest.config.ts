@@ -26,6 +26,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: "fixtures",
+          environment: "node",
+          include: ["test/fixtures/**/*.test.ts"],
+        },
+      },
+      {
+        test: {
           name: "e2e",
           environment: "node",
           include: ["test/e2e/**/*.test.ts"],

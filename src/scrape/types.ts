@@ -1,0 +1,158 @@
+// Records the scrape engine returns, and the shape every platform adapter has.
+// Parsers are pure functions from HTML text to these records, so they run in Node,
+// in workerd and in fixture tests alike. A value not on the page is null, never a guess.
+
+export interface Money {
+  amount: number;
+  /** ISO 4217 code. */
+  currency: string | null;
+  /** Crossed-out list price, when the page shows one. */
+  original_amount?: number | null;
+  /** The text the amount was read from, e.g. "1.234,56 €". */
+  raw: string | null;
+}
+
+export interface Review {
+  id: string | null;
+  title: string | null;
+  body: string | null;
+  rating: number | null;
+  author: string | null;
+  date: string | null;
+  verified: boolean | null;
+}
+
+export interface ProductRecord {
+  id: string | null;
+  /** `name` and `title` always hold the same value. */
+  name: string | null;
+  title: string | null;
+  url: string | null;
+  brand: string | null;
+  price: Money | null;
+  availability: string | null;
+  images: string[];
+  rating: number | null;
+  review_count: number | null;
+  reviews: Review[];
+  description: string | null;
+  specs: Record<string, string>;
+  variants: { id: string | null; name: string; price?: Money | null; url?: string | null }[];
+  asin?: string | null;
+  sku: string | null;
+  seller: string | null;
+  breadcrumbs: string[];
+}
+
+export interface SearchItem {
+  id: string | null;
+  title: string | null;
+  url: string | null;
+  price: Money | null;
+  rating: number | null;
+  review_count: number | null;
+  image: string | null;
+  sponsored: boolean;
+}
+
+export interface SearchPage {
+  items: SearchItem[];
+  page: number | null;
+  total_results: number | null;
+  has_next_page: boolean;
+}
+
+export interface ReviewsPage {
+  reviews: Review[];
+  rating: number | null;
+  review_count: number | null;
+  page: number | null;
+  has_next_page: boolean;
+}
+
+export interface HotelRecord {
+  id: string | null;
+  name: string | null;
+  star_rating: number | null;
+  address: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  /** Normalised to a 0–10 scale whatever the site uses. */
+  review_score: number | null;
+  review_count: number | null;
+  /** Nightly price when the page shows one. */
+  price_per_night: number | null;
+  /** Price for the whole stay when the page shows that instead (or too). */
+  total_price: number | null;
+  currency: string | null;
+  amenities: string[];
+  rooms_available: number | null;
+  image_url: string | null;
+  booking_url: string | null;
+}
+
+export interface HotelSearchPage {
+  hotels: HotelRecord[];
+  total_results: number | null;
+  has_next_page: boolean;
+}
+
+export interface HotelDetail extends HotelRecord {
+  rooms: { room_type: string; price: number | null; currency: string | null; available: boolean | null }[];
+  reviews: Review[];
+  description: string | null;
+}
+
+/** What a challenge (CAPTCHA) page asks for, when a page is one. */
+export interface Challenge {
+  kind: "recaptcha" | "hcaptcha" | "turnstile" | "amazon" | "generic";
+  siteKey: string | null;
+  /** Where the solved token is posted, when the page has a form for it. */
+  formAction: string | null;
+}
+
+export type ProductKind = "product" | "search" | "reviews";
+
+/** Identifies one product; exactly one of the fields is set. */
+export interface ProductLookup {
+  id?: string;
+  url?: string;
+  country?: string;
+}
+
+export interface SearchLookup {
+  q: string;
+  page: number;
+  sort?: string;
+  min_price?: number;
+  max_price?: number;
+  country?: string;
+}
+
+export interface ReviewsLookup extends ProductLookup {
+  page: number;
+  sort?: string;
+  rating?: number;
+}
+
+/**
+ * A marketplace. `origin` is the site's base URL: the real one in production,
+ * a replica (e.g. http://127.0.0.1:8790/amazon) in development and tests.
+ */
+export interface ProductPlatform {
+  slug: string;
+  name: string;
+  /** Name of the identifier parameter users pass (`asin`, `id`, `sku`, or `url` for generic). */
+  idParam: "asin" | "id" | "sku" | "url";
+  /** Engines that can serve this site; `fetch` first where the data is in the HTML. */
+  engines: ("fetch" | "browser")[];
+  /** Default origin per country code (lower-case), plus a `default` entry. */
+  origins: Record<string, string>;
+  productUrl(lookup: ProductLookup, origin: string): string;
+  searchUrl?(lookup: SearchLookup, origin: string): string;
+  reviewsUrl?(lookup: ReviewsLookup, origin: string): string;
+  parseProduct(html: string, url: string): ProductRecord;
+  parseSearch?(html: string, url: string): SearchPage;
+  parseReviews?(html: string, url: string): ReviewsPage;
+  detectChallenge(html: string, status: number): Challenge | null;
+}
