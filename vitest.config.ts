@@ -37,6 +37,8 @@ export default defineConfig({
           environment: "node",
           include: ["test/e2e/**/*.test.ts"],
           globalSetup: ["test/e2e/global-setup.ts"],
+          // One shared stack whose proxies and replicas some tests switch off: files run one at a time.
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

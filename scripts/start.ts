@@ -1,7 +1,10 @@
-// `npm start`: local D1 migrated and seeded, then the API on http://127.0.0.1:8787.
+// `npm start`: local D1 migrated and seeded, the replica sites on :8790, Browser Rendering
+// backed by the system Chromium, then the API on http://127.0.0.1:8787.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { applyMigrations, createAccountKey, ROOT, startWorker } from "./local-stack.ts";
+import { linkChromium } from "./chromium.ts";
+import { startReplicas } from "../replicas/server.ts";
 
 const PERSIST = `${ROOT}.wrangler/state`;
 const PORT = Number(process.env.PORT ?? 8787);
@@ -19,7 +22,13 @@ const adminToken = localAdminToken();
 console.log("Applying D1 migrations and seed data…");
 applyMigrations(PERSIST);
 
-const worker = await startWorker({ port: PORT, persistTo: PERSIST, inheritOutput: true });
+try {
+  linkChromium();
+} catch (err) {
+  console.warn(`${(err as Error).message}\nThe API runs; scrapes that need a browser will answer 503.`);
+}
+const replicas = await startReplicas({ port: Number(process.env.REPLICAS_PORT ?? 8790) });
+const worker = await startWorker({ port: PORT, persistTo: PERSIST, inheritOutput: true, vars: { REPLICA_ORIGIN: replicas.url } });
 const free = await createAccountKey(worker.url, adminToken, { name: "Demo (free)", plan: "free" });
 const pro = await createAccountKey(worker.url, adminToken, { name: "Demo (pro)", plan: "pro" });
 
@@ -31,11 +40,14 @@ console.log(`
   Pro key:     ${pro.secret}
   Try:         curl -H "X-API-KEY: ${pro.secret}" ${worker.url}/v1/usage
   Admin token: in .dev.vars (header X-Admin-Token)
+  Replicas:    ${replicas.url} (amazon, ebay, walmart, etsy, bestbuy, shop, booking, expedia, hotels, airbnb)
+  Product:     curl -H "X-API-KEY: ${pro.secret}" "${worker.url}/v1/amazon/search?q=charger"
 `);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
     await worker.stop();
+    await replicas.stop();
     process.exit(0);
   });
 }

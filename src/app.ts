@@ -15,6 +15,8 @@ import { registerDatasets } from "./routes/datasets";
 import { registerRecords } from "./routes/records";
 import { registerSearch } from "./routes/search";
 import { edgeCache } from "./middleware/edge-cache";
+import { registerPlatforms } from "./routes/platforms";
+import { registerProducts } from "./routes/products";
 import { version } from "../package.json";
 
 const newRequestId = () => `req_${crypto.randomUUID().replaceAll("-", "")}`;
@@ -41,6 +43,7 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
   registerUsage(app);
   registerKeys(app);
   registerAdmin(app);
+  registerPlatforms(app);
   configure?.(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", { type: "apiKey", in: "header", name: "X-API-KEY" });
@@ -60,10 +63,13 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
     tags: [
       { name: "system", description: "Health and documentation" },
       { name: "catalogue", description: "Ready-made datasets: list, inspect, search, download" },
+      { name: "products", description: "Marketplace product data: product, search, reviews" },
       { name: "keys", description: "Your keys, plan and usage" },
       { name: "admin", description: "Operator API (X-Admin-Token)" },
     ],
   });
+  // Last: `/v1/{platform}` would otherwise shadow every one-segment route above.
+  registerProducts(app);
   app.get("/docs", Scalar({ url: "/v1/openapi.json", pageTitle: "Web Data API reference" }));
   app.get("/", (c) => c.redirect("/docs"));
   // A route with no middleware and no work, the yardstick for `npm run bench`.

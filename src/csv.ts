@@ -9,7 +9,7 @@ export function wantsCsv(c: Context): boolean {
 }
 
 /** Column order: keys in the order they first appear across all rows. */
-export function csvColumns(rows: readonly Record<string, unknown>[]): string[] {
+export function csvColumns(rows: readonly object[]): string[] {
   const columns = new Set<string>();
   for (const row of rows) for (const key of Object.keys(row)) columns.add(key);
   return [...columns];
@@ -23,12 +23,12 @@ export function csvCell(value: unknown): string {
 }
 
 /** RFC 4180 CSV (CRLF line ends, quotes where needed) for rows of any shape, with a header line. */
-export function toCsv(rows: readonly Record<string, unknown>[], columns = csvColumns(rows)): string {
-  const records = rows.map((row) => columns.map((column) => csvCell(row[column])));
+export function toCsv(rows: readonly object[], columns = csvColumns(rows)): string {
+  const records = rows.map((row) => columns.map((column) => csvCell((row as Record<string, unknown>)[column])));
   return stringify([columns, ...records], { record_delimiter: "\r\n" });
 }
 
-export function csvResponse(c: Context, rows: readonly Record<string, unknown>[], filename = "export.csv"): Response {
+export function csvResponse(c: Context, rows: readonly object[], filename = "export.csv"): Response {
   c.header("Content-Type", "text/csv; charset=utf-8");
   c.header("Content-Disposition", `inline; filename="${filename}"`);
   return c.body(toCsv(rows));

@@ -3,4 +3,17 @@
 interface Env {
   /** Guards `/v1/admin/*`; compared in constant time. Admin routes answer 503 while it is unset. */
   ADMIN_TOKEN?: string;
+  /** Egress proxies: `http://user:pass@host:port` and gateway templates with `{url}`, comma or newline separated. */
+  PROXY_URLS?: string;
+  /** CAPTCHA solver base URL (createTask / getTaskResult API) and its client key. */
+  SOLVER_URL?: string;
+  SOLVER_KEY?: string;
+  /** Local development only: base URL of the replica sites (platform origins become `<REPLICA_ORIGIN>/<platform>`). */
+  REPLICA_ORIGIN?: string;
+  /** Local development only: `host:port` list that may be loopback/private despite the SSRF guard. */
+  SSRF_ALLOW_HOSTS?: string;
+  /** getTaskResult poll interval in ms (default 1000). */
+  SOLVER_POLL_MS?: string;
+  /** Concurrent browsers per account of Browser Rendering (default 2). */
+  MAX_BROWSERS?: string;
 }

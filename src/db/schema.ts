@@ -18,6 +18,8 @@ export const accounts = sqliteTable("accounts", {
   customRequestsPerMinute: integer("custom_requests_per_minute"),
   /** Overrides the plan's monthly volume (enterprise). */
   customRequestsPerMonth: integer("custom_requests_per_month"),
+  /** CAPTCHA solves the account may spend per calendar month. */
+  captchaMonthlyCap: integer("captcha_monthly_cap").notNull().default(200),
   createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(unixepoch('subsec') * 1000)`),
 });
 
@@ -119,4 +121,16 @@ export const datasetRecords = sqliteTable(
     data: text("data").notNull(),
   },
   (table) => [primaryKey({ columns: [table.datasetId, table.seq] })],
+);
+
+/** CAPTCHA solves per account and month, checked against the account's cap before each solve. */
+export const captchaSpend = sqliteTable(
+  "captcha_spend",
+  {
+    accountId: text("account_id").notNull().references(() => accounts.id),
+    month: text("month").notNull(),
+    solves: integer("solves").notNull(),
+    costMicros: integer("cost_micros").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.month] })],
 );

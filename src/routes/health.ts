@@ -1,6 +1,7 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../env";
 import { openApiErrorResponses, successBody, successEnvelope } from "../envelope";
+import puppeteer from "@cloudflare/puppeteer";
 import { version } from "../../package.json";
 
 const ComponentSchema = z.object({
@@ -22,7 +23,7 @@ const route = createRoute({
   path: "/v1/health",
   tags: ["system"],
   summary: "Service health",
-  description: "Answers without an API key. `operational` when every storage component answers.",
+  description: "Answers without an API key. `operational` when D1, KV and Browser Rendering all answer, else `degraded`.",
   security: [],
   responses: {
     200: { description: "Health of each component", content: { "application/json": { schema: successEnvelope(HealthSchema, "HealthEnvelope") } } },
@@ -48,11 +49,13 @@ async function check(probe: () => Promise<unknown>): Promise<z.infer<typeof Comp
 }
 
 export async function checkHealth(env: Env): Promise<Health> {
-  const [d1, kv] = await Promise.all([
+  const [d1, kv, browser] = await Promise.all([
     check(() => env.DB.prepare("SELECT 1").first()),
     check(() => env.CACHE.get("health:probe")),
+    // Asks Browser Rendering for its limits: proves the binding answers without starting a browser.
+    check(() => puppeteer.limits(env.BROWSER)),
   ]);
-  const components = { d1, kv };
+  const components = { d1, kv, browser };
   const operational = Object.values(components).every((component) => component.status === "ok");
   return { status: operational ? "operational" : "degraded", components, version };
 }

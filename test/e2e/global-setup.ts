@@ -2,30 +2,66 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { linkChromium } from "../../scripts/chromium.ts";
 import { applyMigrations, startWorker, type RunningWorker } from "../../scripts/local-stack.ts";
+import { startReplicas } from "../../replicas/server.ts";
+import { startSolver } from "../../replicas/solver.ts";
+import { startProxy, type TestProxy } from "../support/proxies.ts";
 
 export const E2E_ADMIN_TOKEN = "e2e-admin-token-0123456789";
+export const SOLVER_KEY = "test-solver-key";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     adminToken: string;
+    replicasUrl: string;
+    solverUrl: string;
+    proxyAdminUrls: string[];
   }
 }
 
-let worker: RunningWorker | undefined;
+const stops: (() => Promise<void>)[] = [];
 let persistTo: string | undefined;
 
-/** One real `wrangler dev` for the whole end-to-end project, on a fresh local database. */
+/**
+ * The whole local stack once for the end-to-end project: replica sites, a CAPTCHA solver
+ * stand-in, two real forward proxies, and one `wrangler dev` on a fresh local database with
+ * Browser Rendering backed by the system Chromium.
+ */
 export async function setup(project: TestProject) {
+  linkChromium();
+  const replicas = await startReplicas({ port: 0 });
+  stops.push(() => replicas.stop());
+  const solver = await startSolver({ port: 0 });
+  stops.push(() => solver.stop());
+  const proxies: TestProxy[] = [await startProxy(), await startProxy()];
+  for (const proxy of proxies) stops.push(() => proxy.stop());
+
   persistTo = mkdtempSync(join(tmpdir(), "webdata-e2e-"));
   applyMigrations(persistTo);
-  worker = await startWorker({ persistTo, vars: { ADMIN_TOKEN: E2E_ADMIN_TOKEN, ANON_REQUESTS_PER_MINUTE: "1000" } });
+  const worker: RunningWorker = await startWorker({
+    persistTo,
+    vars: {
+      ADMIN_TOKEN: E2E_ADMIN_TOKEN,
+      ANON_REQUESTS_PER_MINUTE: "1000",
+      REPLICA_ORIGIN: replicas.url,
+      PROXY_URLS: proxies.map((p) => p.proxyUrl).join(","),
+      SOLVER_URL: solver.url,
+      SOLVER_KEY,
+      SOLVER_POLL_MS: "100",
+    },
+  });
+  stops.unshift(() => worker.stop());
+
   project.provide("baseUrl", worker.url);
   project.provide("adminToken", E2E_ADMIN_TOKEN);
+  project.provide("replicasUrl", replicas.url);
+  project.provide("solverUrl", solver.url);
+  project.provide("proxyAdminUrls", proxies.map((p) => p.url));
 }
 
 export async function teardown() {
-  await worker?.stop();
+  for (const stop of stops) await stop().catch(() => {});
   if (persistTo) rmSync(persistTo, { recursive: true, force: true });
 }

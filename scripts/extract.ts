@@ -1,0 +1,44 @@
+// Prints the record a saved page yields:
+//   npm run extract -- <platform> <kind> <file.html>
+// e.g. npm run extract -- amazon product ../shared/fixtures/real-pages/amazon/mshopping_amazon.html
+// The page is decoded like a fetched body (charset sniffing) and parsed with url file://<path>.
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { decodeHtml } from "../src/scrape/extract/charset";
+import { PRODUCT_PLATFORMS } from "../src/scrape/platforms/index";
+
+type Parser = (html: string, url: string) => unknown;
+
+/** Page kinds and where each finds its parser for a platform slug; a new kind is one entry. */
+const KINDS: Record<string, (slug: string) => Promise<Parser | undefined>> = {
+  product: async (slug) => PRODUCT_PLATFORMS[slug]?.parseProduct,
+  search: async (slug) => PRODUCT_PLATFORMS[slug]?.parseSearch,
+  reviews: async (slug) => PRODUCT_PLATFORMS[slug]?.parseReviews,
+  // Travel adapters load lazily so product kinds never depend on them.
+  "hotel-search": async (slug) => travelPlatform(slug).then((platform) => platform?.parseSearch),
+  hotel: async (slug) => travelPlatform(slug).then((platform) => platform?.parseHotel),
+};
+
+async function travelPlatform(slug: string) {
+  const { TRAVEL_PLATFORMS } = await import("../src/scrape/platforms/travel");
+  return (TRAVEL_PLATFORMS as Record<string, (typeof TRAVEL_PLATFORMS)[keyof typeof TRAVEL_PLATFORMS]>)[slug];
+}
+
+function usage(message: string): never {
+  console.error(`${message}\nusage: npm run extract -- <platform> <${Object.keys(KINDS).join("|")}> <file.html>`);
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  const [slug, kind, file] = process.argv.slice(2);
+  if (!slug || !kind || !file) usage("missing arguments");
+  const findParser = KINDS[kind];
+  if (!findParser) usage(`unknown kind "${kind}"`);
+  const parser = await findParser(slug);
+  if (!parser) usage(`platform "${slug}" has no ${kind} parser`);
+  const path = resolve(file);
+  const html = decodeHtml(readFileSync(path));
+  console.log(JSON.stringify(parser(html, `file://${path}`), null, 2));
+}
+
+await main();

@@ -1,0 +1,39 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../env";
+import { openApiErrorResponses, successBody, successEnvelope } from "../envelope";
+import { PRODUCT_PLATFORMS } from "../scrape/platforms";
+
+const PlatformSchema = z
+  .object({
+    slug: z.string().openapi({ example: "amazon" }),
+    name: z.string(),
+    kind: z.enum(["marketplace", "shop"]),
+    endpoints: z.array(z.string()),
+    engines: z.array(z.enum(["fetch", "browser"])),
+    status: z.literal("operational"),
+  })
+  .openapi("Platform");
+
+const route = createRoute({
+  method: "get",
+  path: "/v1/platforms",
+  tags: ["products"],
+  summary: "Every platform, its kind, endpoints and engines",
+  responses: { 200: { description: "Platforms", content: { "application/json": { schema: successEnvelope(z.array(PlatformSchema), "PlatformListEnvelope") } } }, ...openApiErrorResponses },
+});
+
+export function listPlatforms(): z.infer<typeof PlatformSchema>[] {
+  const products = Object.values(PRODUCT_PLATFORMS).map((p) => ({
+    slug: p.slug,
+    name: p.name,
+    kind: p.slug === "generic" ? ("shop" as const) : ("marketplace" as const),
+    endpoints: [`/v1/${p.slug}`, ...(p.searchUrl ? [`/v1/${p.slug}/search`] : []), ...(p.reviewsUrl ? [`/v1/${p.slug}/reviews`] : [])],
+    engines: p.engines,
+    status: "operational" as const,
+  }));
+  return products;
+}
+
+export function registerPlatforms(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, (c) => c.json(successBody(c, listPlatforms()), 200));
+}

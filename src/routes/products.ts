@@ -1,0 +1,159 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import { csvResponse, wantsCsv } from "../csv";
+import { MetaSchema, openApiErrorResponses, successBody } from "../envelope";
+import { ApiError } from "../errors";
+import { scrapeConfig } from "../scrape/config";
+import { PRODUCT_PLATFORMS } from "../scrape/platforms";
+import { scrape, type ScrapeJob } from "../scrape/scrape";
+import { assertSafeUrl } from "../scrape/ssrf";
+import type { ProductLookup, ProductPlatform, ProductRecord } from "../scrape/types";
+import { scrapeErrorToApi } from "./scrape-errors";
+
+const tags = ["products"];
+const PlatformParam = z.object({ platform: z.string().openapi({ param: { name: "platform", in: "path" }, example: "amazon" }) });
+
+const freshnessFields = {
+  max_age: z.coerce.number().int().min(0).max(604_800).optional().openapi({ description: "Accept a cached result at most this many seconds old" }),
+  fresh: z.enum(["true", "false"]).optional().openapi({ description: "`true` skips the cache and scrapes now" }),
+};
+const identityFields = {
+  asin: z.string().regex(/^[A-Z0-9]{10}$/i, "asin is 10 letters or digits").optional(),
+  id: z.string().min(1).max(100).regex(/^[\w.-]+$/, "id holds letters, digits, dots, dashes and underscores").optional(),
+  sku: z.string().regex(/^[\w-]{1,40}$/, "sku holds letters, digits and dashes").optional(),
+  url: z.string().max(2_000).optional().openapi({ description: "A product page URL (required for `generic`)" }),
+  country: z.string().regex(/^[A-Za-z]{2}$/, "country is an ISO 3166-1 alpha-2 code").optional(),
+};
+
+const ProductQuery = z.object({ ...identityFields, ...freshnessFields });
+const SearchQuery = z
+  .object({
+    q: z.string({ error: "q is required: what to search for" }).trim().min(1, "q must not be empty").max(200),
+    page: z.coerce.number().int().min(1).max(100).default(1),
+    sort: z.string().regex(/^[\w-]{1,40}$/).optional(),
+    min_price: z.coerce.number().min(0).optional(),
+    max_price: z.coerce.number().min(0).optional(),
+    country: identityFields.country,
+    format: z.enum(["json", "csv"]).optional(),
+    ...freshnessFields,
+  })
+  .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, { message: "min_price must not exceed max_price", path: ["min_price"] });
+const ReviewsQuery = z.object({
+  ...identityFields,
+  page: z.coerce.number().int().min(1).max(100).default(1),
+  sort: z.enum(["recent", "helpful"]).optional(),
+  rating: z.coerce.number().int().min(1).max(5).optional(),
+  format: z.enum(["json", "csv"]).optional(),
+  ...freshnessFields,
+});
+
+const envelope = (name: string, data: z.ZodType) => ({
+  description: "Scraped data with `meta.scrape` (source_url, engine, cache, fetched_at, proxy, captcha)",
+  content: {
+    "application/json": { schema: z.object({ status: z.literal("success"), data, meta: MetaSchema }).openapi(name) },
+    "text/csv": { schema: z.string() },
+  },
+});
+
+const productRoute = createRoute({ method: "get", path: "/v1/{platform}", tags, summary: "One product", request: { params: PlatformParam, query: ProductQuery }, responses: { 200: envelope("ProductEnvelope", z.record(z.string(), z.unknown())), ...openApiErrorResponses } });
+const searchRoute = createRoute({ method: "get", path: "/v1/{platform}/search", tags, summary: "Search a marketplace", request: { params: PlatformParam, query: SearchQuery }, responses: { 200: envelope("ProductSearchEnvelope", z.array(z.record(z.string(), z.unknown()))), ...openApiErrorResponses } });
+const reviewsRoute = createRoute({ method: "get", path: "/v1/{platform}/reviews", tags, summary: "A product's reviews", request: { params: PlatformParam, query: ReviewsQuery }, responses: { 200: envelope("ProductReviewsEnvelope", z.array(z.record(z.string(), z.unknown()))), ...openApiErrorResponses } });
+
+function platformOr404(slug: string): ProductPlatform {
+  const platform = PRODUCT_PLATFORMS[slug];
+  if (!platform) throw new ApiError("not_found", `No platform \`${slug}\`. Valid platforms: ${Object.keys(PRODUCT_PLATFORMS).join(", ")}; see GET /v1/platforms.`);
+  return platform;
+}
+
+function originFor(c: Context<AppEnv>, platform: ProductPlatform, country?: string): string {
+  const config = scrapeConfig(c.env);
+  const key = country?.toLowerCase() ?? "default";
+  if (country && !platform.origins[key]) {
+    throw new ApiError("invalid_request", `\`${platform.slug}\` has no site for country ${country.toUpperCase()}; use one of: ${Object.keys(platform.origins).filter((k) => k !== "default").join(", ").toUpperCase() || "(none)"}.`, { details: [{ parameter: "country", in: "query", message: "not served" }] });
+  }
+  return config.replicaOrigin ? `${config.replicaOrigin}/${platform.slug}` : platform.origins[key] ?? platform.origins.default!;
+}
+
+/** Exactly one identifier: the platform's own (`asin`, `sku`, `id`) or a `url`. */
+function lookupFrom(c: Context<AppEnv>, platform: ProductPlatform, query: z.infer<typeof ProductQuery>): ProductLookup {
+  const given = (["asin", "id", "sku", "url"] as const).filter((name) => query[name] !== undefined);
+  const accepted = platform.idParam === "url" ? ["url"] : [platform.idParam, "url"];
+  if (given.length !== 1 || !accepted.includes(given[0]!)) {
+    const problem = given.length === 0 ? "is missing" : given.length > 1 ? `is ambiguous (${given.join(" and ")} given)` : `cannot be \`${given[0]}\` here`;
+    throw new ApiError("invalid_request", `The product identifier ${problem}: send exactly one of ${accepted.map((a) => `\`${a}\``).join(" or ")} for ${platform.slug}.`, {
+      details: [{ parameter: given[1] ?? given[0] ?? accepted[0]!, in: "query", message: `send exactly one of ${accepted.join(", ")}` }],
+    });
+  }
+  if (query.url !== undefined) {
+    try {
+      return { url: assertSafeUrl(query.url, scrapeConfig(c.env).ssrf).toString(), country: query.country };
+    } catch (err) {
+      throw scrapeErrorToApi(err);
+    }
+  }
+  return { id: (query.asin ?? query.id ?? query.sku)!, country: query.country };
+}
+
+function freshness(query: { max_age?: number; fresh?: string }) {
+  return { maxAge: query.max_age, fresh: query.fresh === "true" };
+}
+
+async function run<T>(c: Context<AppEnv>, job: Omit<ScrapeJob<T>, "accountId">) {
+  try {
+    return await scrape(c.env, (p) => c.executionCtx.waitUntil(p), { ...job, accountId: c.var.identity.accountId });
+  } catch (err) {
+    throw scrapeErrorToApi(err);
+  }
+}
+
+/** The product envelope adds capture time and a summary of the listing to the parsed record. */
+function describeProduct(record: ProductRecord, fetchedAt: string) {
+  const inactive = /out ?of ?stock|unavailable|discontinued|sold ?out/i.test(record.availability ?? "");
+  return { ...record, created_at: fetchedAt, attributes: { type: "product", active: !inactive, count: record.variants.length } };
+}
+
+export function registerProducts(app: OpenAPIHono<AppEnv>) {
+  app.openapi(searchRoute, async (c) => {
+    const platform = platformOr404(c.req.valid("param").platform);
+    const query = c.req.valid("query");
+    if (!platform.searchUrl || !platform.parseSearch) throw new ApiError("not_found", `\`${platform.slug}\` has no search; pass a product URL to GET /v1/${platform.slug}.`);
+    const { format: _format, max_age, fresh, ...lookup } = query;
+    const url = platform.searchUrl(lookup, originFor(c, platform, query.country));
+    const { record, meta } = await run(c, {
+      platform: platform.slug, kind: "search", url, params: lookup, engines: platform.engines,
+      parse: (html, url) => platform.parseSearch!(html, url), isEmpty: (page) => page.items.length === 0 && page.total_results === null,
+      detectChallenge: platform.detectChallenge, freshness: freshness({ max_age, fresh }),
+    });
+    if (wantsCsv(c)) return csvResponse(c, record.items, `${platform.slug}-search.csv`);
+    return c.json(successBody(c, record.items, { page: query.page, total_results: record.total_results, has_next_page: record.has_next_page, scrape: meta }), 200);
+  });
+
+  app.openapi(reviewsRoute, async (c) => {
+    const platform = platformOr404(c.req.valid("param").platform);
+    const query = c.req.valid("query");
+    if (!platform.reviewsUrl || !platform.parseReviews) throw new ApiError("not_found", `\`${platform.slug}\` has no review pages; GET /v1/${platform.slug} includes the first reviews.`);
+    const lookup = { ...lookupFrom(c, platform, query), page: query.page, sort: query.sort, rating: query.rating };
+    const url = lookup.url ?? platform.reviewsUrl(lookup, originFor(c, platform, query.country));
+    const { record, meta } = await run(c, {
+      platform: platform.slug, kind: "reviews", url, params: lookup, engines: platform.engines,
+      parse: (html, url) => platform.parseReviews!(html, url), isEmpty: (page) => page.reviews.length === 0 && page.review_count === null,
+      detectChallenge: platform.detectChallenge, freshness: freshness(query),
+    });
+    if (wantsCsv(c)) return csvResponse(c, record.reviews, `${platform.slug}-reviews.csv`);
+    return c.json(successBody(c, record.reviews, { page: query.page, rating: record.rating, review_count: record.review_count, has_next_page: record.has_next_page, scrape: meta }), 200);
+  });
+
+  app.openapi(productRoute, async (c) => {
+    const platform = platformOr404(c.req.valid("param").platform);
+    const query = c.req.valid("query");
+    const lookup = lookupFrom(c, platform, query);
+    const url = lookup.url ?? platform.productUrl(lookup, originFor(c, platform, query.country));
+    const { record, meta } = await run(c, {
+      platform: platform.slug, kind: "product", url, params: { ...lookup }, engines: platform.engines,
+      parse: (html, url) => platform.parseProduct(html, url), isEmpty: (product) => !product.title && !product.price,
+      detectChallenge: platform.detectChallenge, freshness: freshness(query),
+    });
+    return c.json(successBody(c, describeProduct(record, meta.fetched_at), { scrape: meta }), 200);
+  });
+}

@@ -1,0 +1,17 @@
+import { ApiError } from "../errors";
+import { CaptchaFailed, EngineEmpty, EngineUnavailable, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../scrape/errors";
+import { UnsafeUrlError } from "../scrape/ssrf";
+
+/** Turns scrape-engine failures into the answers the API documents. */
+export function scrapeErrorToApi(err: unknown): unknown {
+  if (err instanceof UnsafeUrlError) {
+    return new ApiError("invalid_request", `The URL ${err.message}.`, { details: [{ parameter: "url", in: "query", message: err.message }] });
+  }
+  if (err instanceof UpstreamNotFound) return new ApiError("not_found", "The site says this page does not exist.");
+  if (err instanceof CaptchaFailed) return new ApiError("upstream_blocked", `The site asked for a CAPTCHA that could not be solved: ${err.message}.`);
+  if (err instanceof UpstreamBlocked) return new ApiError("upstream_blocked", `The site refused the request: ${err.message}. Retry later.`, { retryAfter: 30 });
+  if (err instanceof EngineEmpty) return new ApiError("upstream_blocked", "The page was fetched but held no data we could read.", { retryAfter: 30 });
+  if (err instanceof UpstreamTimeout) return new ApiError("upstream_timeout", `The site did not answer in time: ${err.message}.`, { retryAfter: 10 });
+  if (err instanceof EngineUnavailable) return new ApiError("unavailable", `Scraping is briefly unavailable: ${err.message}.`, { retryAfter: 10 });
+  return err;
+}

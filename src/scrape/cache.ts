@@ -1,0 +1,78 @@
+// Scrape results in KV, with per-kind freshness, stale fallback and request coalescing.
+
+export type CacheState = "hit" | "miss" | "stale" | "bypass";
+
+export interface CachedResult<T> {
+  record: T;
+  meta: Record<string, unknown>;
+  /** Epoch ms when the page was fetched. */
+  fetchedAt: number;
+}
+
+/** How long a result counts as fresh, per kind: prices move, so products and hotels are short. */
+export const FRESH_SECONDS: Record<string, number> = {
+  product: 15 * 60,
+  search: 10 * 60,
+  reviews: 60 * 60,
+  "hotel-search": 10 * 60,
+  hotel: 15 * 60,
+};
+
+/** Entries stay in KV this long so a stale copy can stand in when the site fails. */
+const KEEP_SECONDS = 7 * 86_400;
+
+export interface Freshness {
+  /** Accept a cached result at most this old (seconds); defaults to the kind's TTL. */
+  maxAge?: number;
+  /** Skip the cache read (the result is still stored). */
+  fresh?: boolean;
+}
+
+/** Key from platform, kind and the parameters with stable order and case. */
+export async function cacheKey(platform: string, kind: string, params: Record<string, unknown>): Promise<string> {
+  const normalised = Object.entries(params)
+    .filter(([, value]) => value !== undefined && value !== null && value !== "")
+    .map(([name, value]) => [name, typeof value === "string" ? value.trim().toLowerCase() : value] as const)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(normalised)));
+  const hex = [...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `scrape:v1:${platform}:${kind}:${hex}`;
+}
+
+/** Identical scrapes in flight in this isolate share one upstream load. */
+const inFlight = new Map<string, Promise<CachedResult<unknown>>>();
+
+/**
+ * Returns a fresh-enough cached result, or runs `scrape` once for all concurrent callers,
+ * stores it, and returns it. When `scrape` fails and any cached copy exists, that copy is
+ * returned marked `stale` instead of the error.
+ */
+export async function cachedScrape<T>(
+  kv: KVNamespace,
+  key: string,
+  kind: string,
+  freshness: Freshness,
+  scrape: () => Promise<CachedResult<T>>,
+  waitUntil: (promise: Promise<unknown>) => void,
+): Promise<CachedResult<T> & { cache: CacheState }> {
+  const maxAgeMs = (freshness.maxAge ?? FRESH_SECONDS[kind] ?? 600) * 1000;
+  const stored = await kv.get<CachedResult<T>>(key, "json").catch(() => null);
+  if (stored && !freshness.fresh && Date.now() - stored.fetchedAt <= maxAgeMs) return { ...stored, cache: "hit" };
+
+  let pending = inFlight.get(key) as Promise<CachedResult<T>> | undefined;
+  if (!pending) {
+    pending = scrape();
+    inFlight.set(key, pending);
+    pending
+      .then((result) => waitUntil(kv.put(key, JSON.stringify(result), { expirationTtl: KEEP_SECONDS }).catch((err) => console.error("cache put failed", err))))
+      .catch(() => {})
+      .finally(() => inFlight.delete(key));
+  }
+  try {
+    const result = await pending;
+    return { ...result, cache: freshness.fresh ? "bypass" : "miss" };
+  } catch (err) {
+    if (stored) return { ...stored, cache: "stale" };
+    throw err;
+  }
+}

@@ -1,0 +1,31 @@
+import { ProxyPool, parseProxyList } from "./proxy-pool";
+import type { SolverConfig } from "./captcha";
+import type { SsrfOptions } from "./ssrf";
+
+export interface ScrapeConfig {
+  pool: ProxyPool;
+  solver: SolverConfig | null;
+  ssrf: SsrfOptions;
+  /** Base URL of the local replica sites; when set, every platform is served from there. */
+  replicaOrigin: string | null;
+  maxBrowsers: number;
+}
+
+/** One pool per isolate and proxy list, so health learned by one request helps the next. */
+let pool: { source: string; pool: ProxyPool } | null = null;
+
+/** Scrape settings, read from bindings once per request (never at import time). */
+export function scrapeConfig(env: Env): ScrapeConfig {
+  const source = env.PROXY_URLS ?? "";
+  if (!pool || pool.source !== source) pool = { source, pool: new ProxyPool(parseProxyList(source)) };
+  const replicaOrigin = env.REPLICA_ORIGIN || null;
+  const allowHosts = (env.SSRF_ALLOW_HOSTS ?? "").split(",").map((h) => h.trim()).filter(Boolean);
+  if (replicaOrigin) allowHosts.push(new URL(replicaOrigin).host);
+  return {
+    pool: pool.pool,
+    solver: env.SOLVER_URL && env.SOLVER_KEY ? { url: env.SOLVER_URL, key: env.SOLVER_KEY, pollMs: Number(env.SOLVER_POLL_MS) || 1_000 } : null,
+    ssrf: { allowHosts },
+    replicaOrigin,
+    maxBrowsers: Number(env.MAX_BROWSERS) || 2,
+  };
+}

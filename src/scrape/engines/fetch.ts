@@ -1,0 +1,122 @@
+import { fetchViaProxy, ProxyFailure } from "../proxy-fetch";
+import { assertSafeUrl, MAX_REDIRECTS } from "../ssrf";
+import { hiddenFormFields, recordSolveCost, reserveSolve, solveChallenge, TOKEN_FIELDS } from "../captcha";
+import { CaptchaFailed, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../errors";
+import type { Engine, LoadJob, LoadedPage } from "./types";
+
+const BROWSER_HEADERS = {
+  "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+  Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "Accept-Language": "en-US,en;q=0.9",
+};
+const TIMEOUT_MS = 20_000;
+
+interface Sent {
+  response: Response;
+  url: URL;
+  proxy: string | null;
+}
+
+/** Cookies the site set, kept for the follow-up requests of one job (challenge passes). */
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  take(response: Response) {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(";");
+      const eq = pair!.indexOf("=");
+      if (eq > 0) this.cookies.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1).trim());
+    }
+  }
+  header(): Record<string, string> {
+    return this.cookies.size ? { Cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {};
+  }
+}
+
+/**
+ * One request, through the proxy pool when proxies are configured (never falling back to
+ * direct egress), following redirects by hand so every hop passes the SSRF guard.
+ */
+async function send(job: LoadJob, target: string, jar: CookieJar, init: { method?: string; body?: string; headers?: Record<string, string> } = {}, avoid?: string): Promise<Sent> {
+  let url = assertSafeUrl(target, job.config.ssrf);
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+    const headers = { ...BROWSER_HEADERS, ...jar.header(), ...init.headers };
+    const { response, proxy } = await sendOnce(job, url, { method: init.method, body: init.body, headers }, avoid);
+    jar.take(response);
+    const location = response.headers.get("Location");
+    if (response.status < 300 || response.status >= 400 || !location) return { response, url, proxy };
+    url = assertSafeUrl(new URL(location, url).toString(), job.config.ssrf);
+    init = { headers: init.headers };
+  }
+  throw new UpstreamBlocked(`more than ${MAX_REDIRECTS} redirects`);
+}
+
+async function sendOnce(job: LoadJob, url: URL, init: { method?: string; body?: string; headers: Record<string, string> }, avoid?: string) {
+  const { pool } = job.config;
+  if (pool.size === 0) {
+    const response = await fetch(url.toString(), { ...init, redirect: "manual", signal: AbortSignal.timeout(TIMEOUT_MS) }).catch((err) => {
+      throw err instanceof Error && err.name === "TimeoutError" ? new UpstreamTimeout(`no answer from ${url.host} within ${TIMEOUT_MS / 1000} s`) : new UpstreamBlocked(`cannot reach ${url.host}`);
+    });
+    return { response, proxy: null };
+  }
+  const candidates = pool.candidates(url.host).filter((proxy) => proxy.id !== avoid);
+  for (const proxy of candidates) {
+    try {
+      const response = await fetchViaProxy(proxy, url, { ...init, timeoutMs: TIMEOUT_MS });
+      if (response.status === 403 || response.status === 429) {
+        pool.markBad(proxy, url.host);
+        continue;
+      }
+      pool.markGood(proxy, url.host);
+      return { response, proxy: proxy.id };
+    } catch (err) {
+      if (!(err instanceof ProxyFailure)) console.error(JSON.stringify({ event: "proxy request failed", proxy: proxy.id, error: String(err) }));
+      pool.markBad(proxy, url.host);
+    }
+  }
+  throw new UpstreamBlocked(`every egress proxy failed or was refused by ${url.host}`);
+}
+
+/** Plain HTTP, no JavaScript: fast, and enough wherever the data is in the HTML. */
+export const fetchEngine: Engine = {
+  name: "fetch",
+  javascript: false,
+  cost: 1,
+  async load(job: LoadJob): Promise<LoadedPage> {
+    const jar = new CookieJar();
+    let sent = await send(job, job.url, jar);
+    let html = await sent.response.text();
+    let challenge = job.detectChallenge(html, sent.response.status);
+
+    // Rotate first: another exit may not be challenged at all.
+    if (challenge && job.config.pool.size > 1 && sent.proxy) {
+      const owner = job.config.pool.proxies.find((proxy) => proxy.id === sent.proxy)!;
+      job.config.pool.markBad(owner, sent.url.host);
+      sent = await send(job, job.url, jar, {}, sent.proxy);
+      html = await sent.response.text();
+      challenge = job.detectChallenge(html, sent.response.status);
+    }
+    let captcha: LoadedPage["captcha"] = "none";
+    if (challenge) {
+      if (!job.config.solver) throw new UpstreamBlocked("the site answered with a CAPTCHA and no solver is configured");
+      await reserveSolve(job.env.DB, job.accountId);
+      const { token, costMicros } = await solveChallenge(job.config.solver, challenge, sent.url.toString());
+      await recordSolveCost(job.env.DB, job.accountId, costMicros);
+      if (!challenge.formAction) throw new CaptchaFailed("the challenge page has no form to send the token to");
+      const form = new URLSearchParams({ ...hiddenFormFields(html), [TOKEN_FIELDS[challenge.kind]]: token });
+      await send(job, new URL(challenge.formAction, sent.url).toString(), jar, {
+        method: "POST",
+        body: form.toString(),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      });
+      sent = await send(job, job.url, jar);
+      html = await sent.response.text();
+      if (job.detectChallenge(html, sent.response.status)) throw new UpstreamBlocked("the site kept challenging after the CAPTCHA was solved");
+      captcha = "solved";
+    }
+
+    const { status } = sent.response;
+    if (status === 404 || status === 410) throw new UpstreamNotFound(`${sent.url} answered ${status}`);
+    if (status === 403 || status === 429 || status >= 500) throw new UpstreamBlocked(`${sent.url.host} answered ${status}`);
+    return { status, html, url: sent.url.toString(), proxy: sent.proxy, captcha };
+  },
+};

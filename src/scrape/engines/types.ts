@@ -1,0 +1,33 @@
+import type { Challenge } from "../types";
+import type { ScrapeConfig } from "../config";
+
+export type EngineName = "fetch" | "browser";
+
+/** What one engine brings back from one page. */
+export interface LoadedPage {
+  status: number;
+  html: string;
+  url: string;
+  /** Id of the egress proxy used, never its credentials. */
+  proxy: string | null;
+  captcha: "none" | "solved";
+  /** Browser session details, for the session-reuse figures. */
+  browser?: { session_id: string; reused: boolean };
+}
+
+export interface LoadJob {
+  url: string;
+  env: Env;
+  config: ScrapeConfig;
+  accountId: string;
+  detectChallenge(html: string, status: number): Challenge | null;
+}
+
+export interface Engine {
+  name: EngineName;
+  /** Runs page JavaScript. */
+  javascript: boolean;
+  /** Relative cost; cheaper engines go first. */
+  cost: number;
+  load(job: LoadJob): Promise<LoadedPage>;
+}

@@ -1,0 +1,77 @@
+// Which ISO 4217 currency a price text means: an ISO code, a symbol, or the page's locale.
+import type { MoneyHint } from "./money";
+
+// Prefixed dollar and other multi-character symbols come before the bare ones they contain.
+const SYMBOLS: [RegExp, string][] = [
+  [/US\s?\$/i, "USD"],
+  [/R\$/, "BRL"],
+  [/(?:CA|C)\$/, "CAD"],
+  [/(?:AU|A)\$/, "AUD"],
+  [/NZ\$/, "NZD"],
+  [/HK\$/, "HKD"],
+  [/S\$/, "SGD"],
+  [/MX\$/, "MXN"],
+  [/€/, "EUR"],
+  [/£/, "GBP"],
+  [/₹|\bRs\.?\s?\d/, "INR"],
+  [/₩/, "KRW"],
+  [/₽/, "RUB"],
+  [/₺/, "TRY"],
+  [/zł/i, "PLN"],
+  [/Kč/, "CZK"],
+  [/₪/, "ILS"],
+  [/฿/, "THB"],
+  [/₱/, "PHP"],
+  [/₫/, "VND"],
+];
+
+const DOLLAR_CURRENCIES = new Set(["USD", "CAD", "AUD", "NZD", "HKD", "SGD", "MXN", "TWD"]);
+const YEN_CURRENCIES = new Set(["JPY", "CNY"]);
+const KRONA_CURRENCIES = new Set(["SEK", "NOK", "DKK", "ISK"]);
+
+const REGION_CURRENCY: Record<string, string> = {
+  US: "USD", GB: "GBP", UK: "GBP", IE: "EUR", DE: "EUR", FR: "EUR", ES: "EUR", IT: "EUR", NL: "EUR",
+  BE: "EUR", AT: "EUR", PT: "EUR", FI: "EUR", GR: "EUR", JP: "JPY", CN: "CNY", CA: "CAD", AU: "AUD",
+  NZ: "NZD", IN: "INR", MX: "MXN", BR: "BRL", SE: "SEK", NO: "NOK", DK: "DKK", PL: "PLN", TR: "TRY",
+  AE: "AED", SA: "SAR", SG: "SGD", KR: "KRW", CH: "CHF", EG: "EGP", HK: "HKD", CZ: "CZK", ZA: "ZAR",
+};
+
+const LANGUAGE_REGION: Record<string, string> = {
+  en: "US", de: "DE", fr: "FR", es: "ES", it: "IT", nl: "NL", pt: "PT", ja: "JP", zh: "CN", ko: "KR",
+  sv: "SE", nb: "NO", da: "DK", pl: "PL", tr: "TR",
+};
+
+let isoCodes: Set<string> | null = null;
+
+function knownCodes(): Set<string> {
+  isoCodes ??= new Set(Intl.supportedValuesOf("currency"));
+  return isoCodes;
+}
+
+/** The currency a price text names by ISO code or symbol; ambiguous symbols ($, ¥, kr) lean on the hint. */
+export function currencyFromText(text: string, hint: MoneyHint = {}): string | null {
+  // Only a code beside the amount counts: "EUR 12,50", "12.50 USD" (never "ALL items", "TOP deal").
+  for (const match of text.matchAll(/\b([A-Z]{3})\s?(?=\d)|\d\s?([A-Z]{3})\b/g)) {
+    const code = match[1] ?? match[2];
+    if (code && knownCodes().has(code)) return code;
+  }
+  for (const [pattern, code] of SYMBOLS) if (pattern.test(text)) return code;
+  const preferred = hint.currency?.toUpperCase() ?? currencyForLocale(hint.locale);
+  if (text.includes("$")) return preferred && DOLLAR_CURRENCIES.has(preferred) ? preferred : "USD";
+  if (/[¥￥円元]/.test(text)) return preferred && YEN_CURRENCIES.has(preferred) ? preferred : "JPY";
+  if (/\bkr\b/i.test(text)) return preferred && KRONA_CURRENCIES.has(preferred) ? preferred : "SEK";
+  return null;
+}
+
+/** The usual currency of a locale such as `es-ES`, `en_GB` or `de`. */
+export function currencyForLocale(locale: string | null | undefined): string | null {
+  if (!locale) return null;
+  const [language = "", region] = locale.replace("_", "-").split("-");
+  const country = region?.toUpperCase() ?? LANGUAGE_REGION[language.toLowerCase()];
+  return country ? (REGION_CURRENCY[country] ?? null) : null;
+}
+
+/** The currency of a country code such as `gb` or `US`. */
+export function currencyForCountry(country: string | null | undefined): string | null {
+  return country ? (REGION_CURRENCY[country.toUpperCase()] ?? null) : null;
+}

@@ -1,0 +1,31 @@
+// Review dates as sites print them ("Reviewed in the United States on March 3, 2023",
+// "Revisado en España el 25 de agosto de 2017") to ISO `YYYY-MM-DD`. Hand-written:
+// Intl formats dates but cannot parse them, and no installed package does.
+
+const MONTHS: Record<string, number> = {};
+const MONTH_NAMES = [
+  ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"],
+  ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"],
+  ["januar", "februar", "märz", "april", "mai", "juni", "juli", "august", "september", "oktober", "november", "dezember"],
+  ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"],
+  ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre", "novembre", "dicembre"],
+];
+for (const names of MONTH_NAMES) names.forEach((name, index) => (MONTHS[name] ??= index + 1));
+for (const name of MONTH_NAMES[0]!) MONTHS[name.slice(0, 3)] ??= MONTHS[name]!;
+
+const pad = (value: number) => String(value).padStart(2, "0");
+
+/** An ISO date from printed text, or null when the text holds none this can read. */
+export function parseDisplayDate(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const iso = text.match(/\b(\d{4})-(\d{2})-(\d{2})\b/);
+  if (iso) return `${iso[1]}-${iso[2]}-${iso[3]}`;
+  const lower = text.toLowerCase();
+  // "March 3, 2023" / "Mar 3 2023"
+  const monthFirst = lower.match(/([a-zäéû]+)\.?\s+(\d{1,2}),?\s+(\d{4})/);
+  if (monthFirst && MONTHS[monthFirst[1]!]) return `${monthFirst[3]}-${pad(MONTHS[monthFirst[1]!]!)}-${pad(Number(monthFirst[2]))}`;
+  // "3 March 2023", "25 de agosto de 2017", "3. März 2023", "3 mars 2023"
+  const dayFirst = lower.match(/(\d{1,2})\.?\s+(?:de\s+)?([a-zäéû]+)\.?\s+(?:de\s+)?(\d{4})/);
+  if (dayFirst && MONTHS[dayFirst[2]!]) return `${dayFirst[3]}-${pad(MONTHS[dayFirst[2]!]!)}-${pad(Number(dayFirst[1]))}`;
+  return null;
+}

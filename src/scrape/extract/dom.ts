@@ -1,0 +1,83 @@
+// Reading text and attributes from a parsed page the way a shopper sees it:
+// scripts and styles left out, whitespace and bidi marks collapsed.
+import { parse, NodeType, type HTMLElement, type Node } from "node-html-parser";
+
+export type { HTMLElement };
+
+const HIDDEN_TAGS = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "SVG", "IFRAME"]);
+const INLINE_TAGS = new Set(["A", "ABBR", "B", "BDI", "BDO", "CITE", "EM", "I", "LABEL", "MARK", "S", "SMALL", "SPAN", "STRONG", "SUB", "SUP", "U"]);
+
+export function loadHtml(html: string): HTMLElement {
+  return parse(html, { comment: false });
+}
+
+/** Collapses whitespace and drops the invisible direction marks Amazon sprinkles in labels. */
+export function cleanText(text: string | null | undefined): string | null {
+  const cleaned = text?.replace(/[\u200b-\u200f\u202a-\u202e\ufeff]/g, "").replace(/\s+/g, " ").trim();
+  return cleaned || null;
+}
+
+/** The text a reader sees: no script or style bodies; block elements separated by spaces. */
+export function visibleText(node: Node | null | undefined): string | null {
+  return node ? cleanText(collectText(node)) : null;
+}
+
+function collectText(node: Node): string {
+  if (node.nodeType === NodeType.TEXT_NODE) return node.text;
+  if (node.nodeType !== NodeType.ELEMENT_NODE) return "";
+  const element = node as HTMLElement;
+  if (HIDDEN_TAGS.has(element.tagName)) return "";
+  if (element.tagName === "BR") return " ";
+  const inner = element.childNodes.map(collectText).join("");
+  return INLINE_TAGS.has(element.tagName) ? inner : ` ${inner} `;
+}
+
+/** Visible text of the first element matching any selector (in order) that has some. */
+export function firstText(root: HTMLElement, selectors: string[]): string | null {
+  for (const selector of selectors) {
+    for (const element of root.querySelectorAll(selector)) {
+      const text = visibleText(element);
+      if (text) return text;
+    }
+  }
+  return null;
+}
+
+/** The first non-empty value of `attribute` on an element matching any selector (in order). */
+export function firstAttr(root: HTMLElement, selectors: string[], attribute: string): string | null {
+  for (const selector of selectors) {
+    for (const element of root.querySelectorAll(selector)) {
+      const value = cleanText(element.getAttribute(attribute));
+      if (value) return value;
+    }
+  }
+  return null;
+}
+
+/** Visible texts of every element matching `selector`, empty ones dropped, duplicates kept once. */
+export function allTexts(root: HTMLElement, selector: string): string[] {
+  return unique(root.querySelectorAll(selector).map((element) => visibleText(element)));
+}
+
+export function unique(values: (string | null | undefined)[]): string[] {
+  return [...new Set(values.filter((value): value is string => Boolean(value)))];
+}
+
+/** Resolves `href` against the page URL; null when it is not a usable http(s) URL. */
+export function absoluteUrl(href: string | null | undefined, base: string): string | null {
+  const trimmed = href?.trim();
+  if (!trimmed || /^(javascript|data|mailto):/i.test(trimmed)) return null;
+  try {
+    return new URL(trimmed, base).toString();
+  } catch {
+    return /^https?:\/\//i.test(trimmed) ? trimmed : null;
+  }
+}
+
+/** The nearest ancestor (or the element itself) matching `predicate`. */
+export function closest(element: HTMLElement | null, predicate: (el: HTMLElement) => boolean): HTMLElement | null {
+  for (let current = element; current; current = current.parentNode) {
+    if (current.tagName && predicate(current)) return current;
+  }
+  return null;
+}

@@ -1,0 +1,54 @@
+// One parsed page and the structured readings every adapter starts from.
+import { loadHtml, type HTMLElement } from "./dom";
+import { jsonLdNodes, type JsonLdNode } from "./json-ld";
+import { metaProductDraft, metaTags, metaValue, pageLocale } from "./meta";
+import { microdataProductDraft } from "./microdata";
+import type { MoneyHint } from "./money";
+import { jsonLdProductDraft } from "./product-ld";
+import type { ProductDraft } from "./record";
+
+export interface Page {
+  html: string;
+  url: string;
+  /** Where relative links resolve: the URL when it is http(s), else the page's canonical URL (saved pages). */
+  base: string;
+  root: HTMLElement;
+  /** The page's locale and, when a site knows it, its currency: for "$" and "1.234" readings. */
+  hint: MoneyHint;
+}
+
+/**
+ * Parses `html` once. `hint` adds what the adapter knows (e.g. Amazon's marketplace currency),
+ * given the page's base URL.
+ */
+export function readPage(html: string, url: string, hint: (base: string) => MoneyHint = () => ({})): Page {
+  const root = loadHtml(html);
+  const canonical = root.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? metaValue(metaTags(root), "og:url");
+  const base = /^https?:/i.test(url) || !canonical || !/^https?:/i.test(canonical) ? url : canonical;
+  const known = hint(base);
+  return { html, url, base, root, hint: { locale: known.locale ?? pageLocale(root), currency: known.currency ?? null } };
+}
+
+export interface StructuredDrafts {
+  jsonLd: ProductDraft;
+  microdata: ProductDraft;
+  meta: ProductDraft;
+  nodes: JsonLdNode[];
+}
+
+/** JSON-LD, microdata and meta-tag readings of the page, each on its own. */
+export function structuredDrafts(page: Page): StructuredDrafts {
+  const nodes = jsonLdNodes(page.root);
+  return {
+    jsonLd: jsonLdProductDraft(nodes, page.hint),
+    microdata: microdataProductDraft(page.root, page.hint),
+    meta: metaProductDraft(page.root, page.hint),
+    nodes,
+  };
+}
+
+/** The structured readings in order of trust; marketplace adapters put their own draft in front. */
+export function structuredDraftList(page: Page): ProductDraft[] {
+  const { jsonLd, microdata, meta } = structuredDrafts(page);
+  return [jsonLd, microdata, meta];
+}

@@ -1,0 +1,104 @@
+// A product as its JSON-LD describes it: Product / ProductGroup with Offer, offer arrays
+// (nulls included, as eBay ships them) or AggregateOffer, AggregateRating, Review and BreadcrumbList.
+import type { Money, Review } from "../types";
+import { cleanText } from "./dom";
+import { findByType, isNode, nodeAt, textAt, urlsAt, type JsonLdNode } from "./json-ld";
+import { moneyFromStructured, parseLocaleNumber, type MoneyHint } from "./money";
+import { normaliseAvailability, type ProductDraft } from "./record";
+
+const PRODUCT_TYPES = ["Product", "ProductGroup", "IndividualProduct", "ProductModel", "Book", "Vehicle"];
+const SPEC_KEYS: [string, string][] = [["mpn", "MPN"], ["gtin13", "GTIN-13"], ["gtin12", "UPC"], ["gtin", "GTIN"], ["model", "Model"], ["color", "Color"], ["material", "Material"]];
+
+export function jsonLdProductDraft(nodes: JsonLdNode[], hint: MoneyHint = {}): ProductDraft {
+  const product = findByType(nodes, PRODUCT_TYPES);
+  const breadcrumbs = breadcrumbNames(findByType(nodes, ["BreadcrumbList"]));
+  if (!product) return { breadcrumbs };
+  const offers = offerList(product["offers"]);
+  const offer = offers.find((candidate) => offerPrice(candidate, hint) !== null) ?? offers[0] ?? null;
+  const price = offer ? offerPrice(offer, hint) : null;
+  const rating = nodeAt(product, "aggregateRating");
+  return {
+    title: textAt(product, "name"),
+    brand: textAt(product, "brand") ?? textAt(product, "manufacturer"),
+    sku: textAt(product, "sku") ?? textAt(product, "productID"),
+    images: urlsAt(product, "image"),
+    description: stripTags(textAt(product, "description")),
+    price,
+    priceless: offer !== null && price === null,
+    availability: normaliseAvailability(textAt(offer, "availability")),
+    seller: textAt(offer, "seller"),
+    rating: parseLocaleNumber(textAt(rating, "ratingValue")),
+    review_count: parseLocaleNumber(textAt(rating, "reviewCount") ?? textAt(rating, "ratingCount")),
+    reviews: listOf(product["review"]).map(reviewFromLd),
+    specs: specsOf(product),
+    variants: listOf(product["hasVariant"]).map((variant) => ({
+      id: textAt(variant, "sku") ?? textAt(variant, "productID"),
+      name: textAt(variant, "name") ?? "",
+      price: offerPrice(offerList(variant["offers"])[0] ?? null, hint),
+      url: textAt(variant, "url"),
+    })),
+    breadcrumbs,
+  };
+}
+
+function listOf(value: unknown): JsonLdNode[] {
+  return (Array.isArray(value) ? value : [value]).filter(isNode);
+}
+
+/** Offers in page order; an AggregateOffer stands for itself and lends its currency to its children. */
+function offerList(value: unknown): JsonLdNode[] {
+  return listOf(value).flatMap((offer) => {
+    const children = listOf(offer["offers"]).map((child) => ({ priceCurrency: offer["priceCurrency"], ...child }));
+    return [offer, ...children];
+  });
+}
+
+function offerPrice(offer: JsonLdNode | null, hint: MoneyHint): Money | null {
+  if (!offer) return null;
+  const specs = listOf(offer["priceSpecification"]);
+  const listPrice = specs.find((spec) => /ListPrice|Strikethrough|MSRP/i.test(textAt(spec, "priceType") ?? ""));
+  const salePrice = specs.find((spec) => spec !== listPrice && spec["price"] !== undefined);
+  const amount = offer["price"] ?? offer["lowPrice"] ?? salePrice?.["price"];
+  const currency = offer["priceCurrency"] ?? salePrice?.["priceCurrency"];
+  const money = moneyFromStructured(typeof amount === "object" ? null : amount, currency, hint);
+  if (!money) return null;
+  const original = listPrice ? moneyFromStructured(listPrice["price"], currency, hint) : null;
+  return original && original.amount > money.amount ? { ...money, original_amount: original.amount } : money;
+}
+
+function reviewFromLd(review: JsonLdNode): Review {
+  return {
+    id: textAt(review, "@id") ?? textAt(review, "identifier"),
+    title: textAt(review, "name") ?? textAt(review, "headline"),
+    body: stripTags(textAt(review, "reviewBody") ?? textAt(review, "description")),
+    rating: parseLocaleNumber(textAt(nodeAt(review, "reviewRating"), "ratingValue")),
+    author: textAt(review, "author"),
+    date: textAt(review, "datePublished"),
+    verified: null,
+  };
+}
+
+function specsOf(product: JsonLdNode): Record<string, string> {
+  const specs: Record<string, string> = {};
+  for (const property of listOf(product["additionalProperty"])) {
+    const name = textAt(property, "name");
+    const value = textAt(property, "value");
+    if (name && value) specs[name] = value;
+  }
+  for (const [key, label] of SPEC_KEYS) {
+    const value = textAt(product, key);
+    if (value && !(label in specs)) specs[label] = value;
+  }
+  return specs;
+}
+
+function breadcrumbNames(list: JsonLdNode | null): string[] {
+  const items = listOf(list?.["itemListElement"]);
+  items.sort((a, b) => Number(a["position"] ?? 0) - Number(b["position"] ?? 0));
+  return items.map((item) => textAt(item, "name") ?? textAt(item, "item")).filter((name): name is string => Boolean(name));
+}
+
+/** Descriptions often carry markup (`<br/>`); a record holds plain text. */
+export function stripTags(text: string | null): string | null {
+  return cleanText(text?.replace(/<[^>]+>/g, " "));
+}

@@ -1,0 +1,81 @@
+// Builds one ProductRecord from partial readings of a page (site DOM, JSON-LD, microdata,
+// meta tags), taking each field from the first source that has it.
+import type { Money, ProductRecord, Review } from "../types";
+
+/** What one source of a page says about the product; absent or null means "this source does not know". */
+export type ProductDraft = {
+  [K in keyof ProductRecord]?: ProductRecord[K] | null;
+} & {
+  /** Set by a source that shows an offer without a price (out of stock): later sources must not guess one. */
+  priceless?: boolean;
+};
+
+function isEmpty(value: unknown): boolean {
+  if (value === null || value === undefined || value === "") return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === "object") return Object.keys(value).length === 0;
+  return false;
+}
+
+/** The first non-empty value of `key` across drafts, in order. */
+function pick<K extends keyof ProductRecord>(drafts: ProductDraft[], key: K): ProductRecord[K] | null {
+  for (const draft of drafts) {
+    const value = draft[key];
+    if (!isEmpty(value)) return value as ProductRecord[K];
+  }
+  return null;
+}
+
+function pickPrice(drafts: ProductDraft[]): Money | null {
+  for (const draft of drafts) {
+    if (draft.price) return draft.price;
+    if (draft.priceless) return null;
+  }
+  return null;
+}
+
+/** Merges drafts (most trusted first) into a complete record; every missing field is null or empty. */
+export function buildProduct(url: string, drafts: ProductDraft[]): ProductRecord {
+  const title = pick(drafts, "title") ?? pick(drafts, "name");
+  const sku = pick(drafts, "sku");
+  const asin = pick(drafts, "asin");
+  const record: ProductRecord = {
+    id: pick(drafts, "id") ?? asin ?? sku,
+    name: title,
+    title,
+    url: pick(drafts, "url") ?? url,
+    brand: pick(drafts, "brand"),
+    price: pickPrice(drafts),
+    availability: pick(drafts, "availability"),
+    images: pick(drafts, "images") ?? [],
+    rating: pick(drafts, "rating"),
+    review_count: pick(drafts, "review_count"),
+    reviews: pick(drafts, "reviews") ?? [],
+    description: pick(drafts, "description"),
+    specs: pick(drafts, "specs") ?? {},
+    variants: pick(drafts, "variants") ?? [],
+    sku,
+    seller: pick(drafts, "seller"),
+    breadcrumbs: pick(drafts, "breadcrumbs") ?? [],
+  };
+  if (drafts.some((draft) => "asin" in draft)) record.asin = asin;
+  return record;
+}
+
+/** Schema.org availability URLs and shop wording reduced to one vocabulary. */
+export function normaliseAvailability(text: string | null | undefined): string | null {
+  if (!text) return null;
+  const value = text.replace(/^https?:\/\/schema\.org\//i, "").trim();
+  const key = value.toLowerCase().replace(/[\s_-]/g, "");
+  if (/^(instock|onlineonly|instoreonly|limitedavailability)$/.test(key) || /^instock|^available|morethan\d+available|^\d+available/.test(key)) {
+    return "in_stock";
+  }
+  if (/outofstock|soldout|unavailable|discontinued|currentlyunavailable|nolongeravailable/.test(key)) return "out_of_stock";
+  if (/preorder|presale/.test(key)) return "preorder";
+  if (/backorder/.test(key)) return "backorder";
+  return value || null;
+}
+
+export function emptyReview(): Review {
+  return { id: null, title: null, body: null, rating: null, author: null, date: null, verified: null };
+}

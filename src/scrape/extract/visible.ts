@@ -1,0 +1,85 @@
+// Last-resort readings from what a shopper sees, for pages without structured data:
+// a "Price: $165.95" label, a stray itemprop price, "(6)" beside review stars,
+// "4.5 out of 5". Each looks only at short texts so navigation and carts stay out.
+import type { Money } from "../types";
+import { firstText, visibleText, type HTMLElement } from "./dom";
+import { itemValue } from "./microdata";
+import { moneyFromStructured, parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
+import type { ProductDraft } from "./record";
+
+const PRICE_LABEL = /^(?:our |sale |your |now |current |special |unit )?price\s*:?\s*(.*\d.*)$/i;
+const MONEY_SHAPE = /^(?:[A-Z]{3}|[^\d\s]{1,3})?\s?\d[\d.,\s]*(?:\s?(?:[A-Z]{3}|[^\d\s]{1,3}))?$/;
+const REVIEW_COUNT = /^\(?\s*(\d[\d.,]*)\s*\)?(?:\s*(?:reviews?|ratings?|avis|bewertungen|valoraciones|reseñas))?$/i;
+const OUT_OF_FIVE = /(\d(?:[.,]\d+)?)\s*(?:out of|of|von|sur|de|su|\/)\s*5\b/i;
+const SKU_LABEL = /^(?:item|sku|product|article|art\.?)\s*(?:#|no\.?|number|code|id)?\s*:\s*([A-Z0-9][\w.-]{2,30})$/i;
+const MAX_LABEL_LENGTH = 40;
+// Source length above which an element cannot be a short label; checked before reading text.
+const MAX_SOURCE_LENGTH = 1500;
+
+/** Elements whose own text is short (labels, badges), in document order. */
+function shortTexts(root: HTMLElement, filter: (element: HTMLElement) => boolean): [HTMLElement, string][] {
+  const found: [HTMLElement, string][] = [];
+  for (const element of root.querySelectorAll("*")) {
+    if (element.range[1] - element.range[0] > MAX_SOURCE_LENGTH || !filter(element)) continue;
+    const text = visibleText(element);
+    if (text && text.length <= MAX_LABEL_LENGTH) found.push([element, text]);
+  }
+  return found;
+}
+
+const classOrId = (element: HTMLElement) => `${element.getAttribute("class") ?? ""} ${element.id}`.toLowerCase();
+
+/** The first short text matching `label` whose captured value passes `accept`. */
+function labelled(root: HTMLElement, label: RegExp, accept: (value: string) => boolean = () => true): string | null {
+  for (const [, text] of shortTexts(root, () => true)) {
+    const value = label.exec(text)?.[1]?.trim();
+    if (value && accept(value)) return value;
+  }
+  return null;
+}
+
+/** A price shown with a "Price:" label, e.g. `<p class="price main">Price: $165.95</p>`. */
+export function labelledPrice(root: HTMLElement, hint: MoneyHint = {}): Money | null {
+  return parseMoney(labelled(root, PRICE_LABEL, (amount) => MONEY_SHAPE.test(amount)), hint);
+}
+
+/** An `itemprop="price"` outside any Product scope (microdata handles the scoped ones). */
+export function itempropPrice(root: HTMLElement, hint: MoneyHint = {}): Money | null {
+  const price = itemValue(root.querySelector('[itemprop="price"]') ?? undefined);
+  const currency = itemValue(root.querySelector('[itemprop="priceCurrency"]') ?? undefined);
+  return price ? moneyFromStructured(price, currency, hint) : null;
+}
+
+/** A review count in an element named for reviews, e.g. `<span class="number-reviews">(6)</span>`. */
+export function visibleReviewCount(root: HTMLElement): number | null {
+  const named = (element: HTMLElement) => /review|rating/.test(classOrId(element)) && /count|number|num|total|qty/.test(classOrId(element));
+  for (const [, text] of shortTexts(root, named)) {
+    const count = REVIEW_COUNT.exec(text)?.[1];
+    if (count) return parseLocaleNumber(count);
+  }
+  return null;
+}
+
+/** A rating written out in an element named for ratings: "4.5 out of 5", "4,1 de 5". */
+export function visibleRating(root: HTMLElement): number | null {
+  for (const [, text] of shortTexts(root, (element) => /rating|stars/.test(classOrId(element)))) {
+    const rating = OUT_OF_FIVE.exec(text)?.[1];
+    if (rating) return parseLocaleNumber(rating);
+  }
+  return null;
+}
+
+/** What the visible page offers when nothing structured does. */
+export function visibleProductDraft(root: HTMLElement, hint: MoneyHint = {}): ProductDraft {
+  return {
+    price: labelledPrice(root, hint) ?? itempropPrice(root, hint),
+    rating: visibleRating(root),
+    review_count: visibleReviewCount(root),
+    sku: labelled(root, SKU_LABEL),
+  };
+}
+
+/** The page's own heading, else its `<title>`. */
+export function visibleTitle(root: HTMLElement): string | null {
+  return firstText(root, ["h1"]);
+}

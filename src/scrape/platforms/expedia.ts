@@ -1,0 +1,118 @@
+// expedia.com: search results (article[data-hotelid] cards, checked against a saved 2018 page)
+// and hotel pages (JSON-LD Hotel and offer cards; no saved hotel page backs that parser yet).
+// Hotel ids are Expedia's numeric property ids (the `h{id}` in /h12961135.Hotel-Information).
+import { detectChallenge } from "../extract/challenge";
+import { absoluteUrl, loadHtml, visibleText, type HTMLElement } from "../extract/dom";
+import { parseLocaleNumber, parseMoney } from "../extract/money";
+import { siteUrl } from "../extract/url";
+import type { HotelDetail, HotelRecord, HotelSearchPage } from "../types";
+import type { TravelPlatform } from "./travel";
+import { countInHeading, emptyHotel, lodgingDetail, onSite, roomsLeft, scoreOutOfTen } from "./travel-extract";
+
+const REVIEW_SCALE = 5;
+const SITE_PATH = /\/(?:Hotel-Search|[^/]*h\d+\.Hotel-Information)/;
+
+export const expedia: TravelPlatform = {
+  slug: "expedia",
+  name: "Expedia",
+  engines: ["fetch", "browser"],
+  origin: "https://www.expedia.com",
+  reviewScale: REVIEW_SCALE,
+  searchUrl: (query, origin) =>
+    siteUrl(origin, "/Hotel-Search", {
+      destination: query.destination,
+      startDate: query.checkIn,
+      endDate: query.checkOut,
+      adults: query.adults,
+      rooms: query.rooms > 1 ? query.rooms : undefined,
+      page: query.page > 1 ? query.page : undefined,
+    }),
+  hotelUrl: (id, query, origin) =>
+    siteUrl(origin, `/h${encodeURIComponent(id)}.Hotel-Information`, {
+      chkin: query.checkIn,
+      chkout: query.checkOut,
+      rm1: query.adults ? `a${query.adults}` : undefined,
+    }),
+  parseSearch,
+  parseHotel,
+  detectChallenge,
+};
+
+function parseSearch(html: string, url: string): HotelSearchPage {
+  const root = loadHtml(html);
+  const pagination = root.querySelector("nav.pagination[data-total-results]");
+  const total = countInHeading(root) ?? parseLocaleNumber(pagination?.getAttribute("data-total-results"));
+  return {
+    hotels: root.querySelectorAll("article[data-hotelid]").map((card) => parseCard(card, url)),
+    total_results: total,
+    has_next_page: hasNextPage(root, pagination, total),
+  };
+}
+
+function parseCard(card: HTMLElement, pageUrl: string): HotelRecord {
+  const id = card.getAttribute("data-hotelid") ?? null;
+  // The card shows a struck "Price was" figure beside the current one; only the latter counts.
+  const price = parseMoney(visibleText(card.querySelector("[data-automation='actual-price'] .actualPrice, .actualPrice")));
+  const priceType = visibleText(card.querySelector(".priceType, .priceTypeDescription")) ?? "";
+  const isTotal = /total|for \d+ nights?/i.test(priceType);
+  const href = card.querySelector("a.flex-link")?.getAttribute("href");
+  const image = card.querySelector("[data-image]")?.getAttribute("data-image");
+  return {
+    ...emptyHotel(),
+    id,
+    name: visibleText(card.querySelector(".hotelName, [data-automation='hotel-name']")) ?? visibleText(card.querySelector("h3")),
+    star_rating: starsOf(card),
+    address: visibleText(card.querySelector(".neighborhood")),
+    review_score: scoreOutOfTen(parseLocaleNumber(visibleText(card.querySelector(".reviewOverall [aria-hidden], .ratingText"))), REVIEW_SCALE),
+    review_count: parseLocaleNumber(visibleText(card.querySelector(".reviewCount [aria-hidden], .reviewCount"))),
+    price_per_night: price && !isTotal ? price.amount : null,
+    total_price: price && isTotal ? price.amount : null,
+    currency: price?.currency ?? null,
+    rooms_available: roomsLeft(visibleText(card.querySelector(".urgencyContainer"))),
+    image_url: absoluteUrl(image, "https://www.expedia.com/"),
+    booking_url: propertyLink(href, id, pageUrl),
+  };
+}
+
+/** The card's property page; sponsored cards link through an ad redirect, so theirs is rebuilt from the id. */
+function propertyLink(href: string | null | undefined, id: string | null, pageUrl: string): string | null {
+  const link = onSite(href, pageUrl, SITE_PATH);
+  if (link && /\.Hotel-Information$/.test(new URL(link).pathname)) return link;
+  return id ? onSite(`/h${id}.Hotel-Information`, pageUrl, SITE_PATH) : null;
+}
+
+function starsOf(scope: HTMLElement): number | null {
+  const title = scope.querySelector(".starRating .value-title, .star-rating [title]")?.getAttribute("title");
+  const hidden = visibleText(scope.querySelector(".starRating .visuallyhidden"));
+  const stars = parseLocaleNumber(title ?? hidden);
+  return stars !== null && stars > 0 ? stars : null;
+}
+
+function hasNextPage(root: HTMLElement, pagination: HTMLElement | null, total: number | null): boolean {
+  if (root.querySelector("link[rel='next'], a[rel='next']")) return true;
+  const first = parseLocaleNumber(pagination?.getAttribute("data-first-result"));
+  const perPage = parseLocaleNumber(pagination?.getAttribute("data-per-page"));
+  return first !== null && perPage !== null && total !== null && first - 1 + perPage < total;
+}
+
+function parseHotel(html: string, url: string): HotelDetail {
+  const root = loadHtml(html);
+  const detail = lodgingDetail(root, url, REVIEW_SCALE);
+  const price = parseMoney(visibleText(root.querySelector("[data-stid='price-summary'] [data-test-id='price-summary-message-line'] span")));
+  return {
+    ...detail,
+    id: url.match(/[./]h(\d+)\.Hotel-Information/)?.[1] ?? null,
+    star_rating: detail.star_rating ?? starsOf(root),
+    price_per_night: price?.amount ?? null,
+    currency: price?.currency ?? null,
+    rooms: root.querySelectorAll("[data-stid='property-offer']").map((offer) => {
+      const offerPrice = parseMoney(visibleText(offer.querySelector("[data-test-id='price-summary-message-line'] span")));
+      return {
+        room_type: visibleText(offer.querySelector("h3")) ?? "Room",
+        price: offerPrice?.amount ?? null,
+        currency: offerPrice?.currency ?? null,
+        available: offerPrice !== null ? true : null,
+      };
+    }),
+  };
+}

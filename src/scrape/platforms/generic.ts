@@ -1,0 +1,44 @@
+// Any shop page by URL: JSON-LD Product first, then microdata, then OpenGraph / product
+// meta tags, then what the page visibly shows (its heading, a "Price:" label).
+import { detectChallenge } from "../extract/challenge";
+import { firstText } from "../extract/dom";
+import { readPage, structuredDrafts, type Page } from "../extract/page";
+import { buildProduct, type ProductDraft } from "../extract/record";
+import { visibleProductDraft, visibleTitle } from "../extract/visible";
+import { ApiError } from "../../errors";
+import type { ProductPlatform, ProductRecord } from "../types";
+
+/**
+ * Every generic reading of a page, most trusted first. Marketplace adapters put their own
+ * markup-aware drafts in front of these.
+ */
+export function genericDrafts(page: Page): ProductDraft[] {
+  const { jsonLd, microdata, meta } = structuredDrafts(page);
+  const structuredOffer = [jsonLd, microdata, meta].some((draft) => draft.price || draft.priceless);
+  const visible = visibleProductDraft(page.root, page.hint);
+  // A shop that publishes its offer (even priceless, out of stock) is believed over any visible "$" text.
+  if (structuredOffer) visible.price = null;
+  const heading: ProductDraft = { title: visibleTitle(page.root) };
+  const fallbackTitle: ProductDraft = { title: firstText(page.root, ["title"]) };
+  return [jsonLd, microdata, heading, meta, visible, fallbackTitle];
+}
+
+export function parseAnyProduct(html: string, url: string): ProductRecord {
+  return buildProduct(url, genericDrafts(readPage(html, url)));
+}
+
+export const generic: ProductPlatform = {
+  slug: "generic",
+  name: "Any shop page",
+  idParam: "url",
+  engines: ["fetch", "browser"],
+  origins: { default: "" },
+  productUrl(lookup) {
+    if (!lookup.url) {
+      throw new ApiError("invalid_request", "A url is required.", { details: [{ parameter: "url", message: "url is required" }] });
+    }
+    return lookup.url;
+  },
+  parseProduct: (html, url) => parseAnyProduct(html, url),
+  detectChallenge,
+};

@@ -1,0 +1,135 @@
+// hotels.com: hotel pages (JSON-LD LodgingBusiness, room list, review cards) and search results.
+// Hotel ids are the numeric property ids in /ho{id}/ URLs. The search parser follows the
+// classic list markup (li.hotel[data-hotel-id]); no saved search page backs it yet.
+import { detectChallenge } from "../extract/challenge";
+import { loadHtml, unique, visibleText, type HTMLElement } from "../extract/dom";
+import { metaTags, metaValue } from "../extract/meta";
+import { parseLocaleNumber, parseMoney } from "../extract/money";
+import { siteUrl } from "../extract/url";
+import type { HotelDetail, HotelRecord, HotelSearchPage, Review } from "../types";
+import type { TravelPlatform } from "./travel";
+import { countInHeading, emptyHotel, lodgingDetail, onSite, roomsLeft, scoreOutOfTen, structuredNumber } from "./travel-extract";
+
+const REVIEW_SCALE = 10;
+const SITE_PATH = /\/(?:search\.do|ho\d+)/;
+
+export const hotels: TravelPlatform = {
+  slug: "hotels",
+  name: "Hotels.com",
+  engines: ["fetch", "browser"],
+  origin: "https://www.hotels.com",
+  reviewScale: REVIEW_SCALE,
+  searchUrl: (query, origin) => {
+    const rooms = Math.max(1, query.rooms);
+    const params: Record<string, string | number | undefined> = {
+      "q-destination": query.destination,
+      "q-check-in": query.checkIn,
+      "q-check-out": query.checkOut,
+      "q-rooms": rooms,
+    };
+    // Adults are given per room; spread them as evenly as the site would.
+    for (let room = 0; room < rooms; room++) {
+      params[`q-room-${room}-adults`] = Math.floor(query.adults / rooms) + (room < query.adults % rooms ? 1 : 0);
+    }
+    params["pn"] = query.page > 1 ? query.page : undefined;
+    return siteUrl(origin, "/search.do", params);
+  },
+  hotelUrl: (id, query, origin) =>
+    siteUrl(origin, `/ho${encodeURIComponent(id)}/`, {
+      "q-check-in": query.checkIn,
+      "q-check-out": query.checkOut,
+      "q-room-0-adults": query.adults,
+    }),
+  parseSearch,
+  parseHotel,
+  detectChallenge,
+};
+
+/** The page's booking currency, which its bare "$" prices are in. */
+function pageCurrency(root: HTMLElement, html: string): string | null {
+  return root.querySelector("input[name='bookingRequest.currency']")?.getAttribute("value")
+    ?? html.match(/"currency"\s*:\s*"([A-Z]{3})"/)?.[1]
+    ?? null;
+}
+
+function parseHotel(html: string, url: string): HotelDetail {
+  const root = loadHtml(html);
+  const detail = lodgingDetail(root, url, REVIEW_SCALE);
+  const currency = pageCurrency(root, html);
+  const lowest = parseMoney(visibleText(root.querySelector("#room-offer-price strong, .room-offer .price")), { currency });
+  const tags = metaTags(root);
+  const amenities = unique(root.querySelectorAll("#amenities .fact-sheet-list li").map((item) => visibleText(item)));
+  return {
+    ...detail,
+    id: url.match(/\/ho(\d+)/)?.[1] ?? metaValue(tags, "og:url")?.match(/\/ho(\d+)/)?.[1] ?? null,
+    name: withoutCitySuffix(detail.name, metaValue(tags, "geo.placename")),
+    // The headline "Lowest price" is a nightly rate per room ("nightly price per unit").
+    price_per_night: lowest?.amount ?? null,
+    currency: lowest?.currency ?? null,
+    amenities: amenities.length > 0 ? amenities : detail.amenities,
+    // The room list's first scarcity note ("2 left on our site").
+    rooms_available: roomsLeft(visibleText(root.querySelector("#rooms-and-rates"))),
+    rooms: root.querySelectorAll("#rooms-and-rates li.room").map((room) => {
+      const price = parseMoney(visibleText(room.querySelector(".current-price")), { currency });
+      const soldOut = /sold out|no longer available/i.test(visibleText(room) ?? "");
+      return {
+        room_type: visibleText(room.querySelector(".room-name")) ?? "Room",
+        price: price?.amount ?? null,
+        currency: price?.currency ?? null,
+        available: soldOut ? false : room.querySelector("form") ? true : null,
+      };
+    }),
+    reviews: root.querySelectorAll(".review-card").map(reviewOf),
+  };
+}
+
+/** hotels.com names properties "Name, City"; the city is in the address already. */
+function withoutCitySuffix(name: string | null, city: string | null): string | null {
+  if (!name || !city) return name;
+  const suffix = `, ${city}`;
+  return name.endsWith(suffix) ? name.slice(0, -suffix.length) : name;
+}
+
+function reviewOf(card: HTMLElement): Review {
+  return {
+    id: card.getAttribute("data-review-id") ?? null,
+    title: visibleText(card.querySelector(".review-summary")),
+    body: visibleText(card.querySelector(".review-content blockquote")),
+    rating: scoreOutOfTen(structuredNumber(card.getAttribute("data-review-rating")), REVIEW_SCALE),
+    author: visibleText(card.querySelector(".review-card-meta-reviewer span")),
+    date: card.getAttribute("data-review-date") ?? visibleText(card.querySelector(".review-footer .date")),
+    verified: card.querySelector(".genuine-review") !== null,
+  };
+}
+
+function parseSearch(html: string, url: string): HotelSearchPage {
+  const root = loadHtml(html);
+  const currency = pageCurrency(root, html);
+  const hotels = root.querySelectorAll("li.hotel[data-hotel-id], li[data-hotel-id]").map((card) => parseCard(card, url, currency));
+  const next = root.querySelector("link[rel='next'], a[rel='next'], .pagination-next a[href]");
+  return { hotels, total_results: countInHeading(root), has_next_page: next !== null };
+}
+
+function parseCard(card: HTMLElement, pageUrl: string, currency: string | null): HotelRecord {
+  const link = card.querySelector("h3.p-name a, a.property-name-link");
+  // A sale shows the old price in <del> and the current one in <ins>.
+  const price = parseMoney(visibleText(card.querySelector(".price ins") ?? card.querySelector(".price strong, .price b")), { currency });
+  const rating = visibleText(card.querySelector(".guest-rating-value, .guest-reviews-badge"));
+  const [latitude, longitude] = (card.getAttribute("data-coords") ?? "").split(",");
+  return {
+    ...emptyHotel(),
+    id: card.getAttribute("data-hotel-id") ?? null,
+    name: visibleText(link) ?? visibleText(card.querySelector("h3")),
+    star_rating: parseLocaleNumber(visibleText(card.querySelector(".star-rating-text"))),
+    address: visibleText(card.querySelector(".address, .p-adr")),
+    latitude: structuredNumber(latitude),
+    longitude: structuredNumber(longitude),
+    review_score: scoreOutOfTen(parseLocaleNumber(rating?.match(/\d+(?:[.,]\d)?/)?.[0]), REVIEW_SCALE),
+    review_count: parseLocaleNumber(visibleText(card.querySelector(".total-reviews"))),
+    price_per_night: price?.amount ?? null,
+    currency: price?.currency ?? null,
+    rooms_available: roomsLeft(visibleText(card)),
+    image_url: card.querySelector("img")?.getAttribute("src") ?? card.querySelector("[data-src]")?.getAttribute("data-src") ?? null,
+    booking_url: onSite(link?.getAttribute("href"), pageUrl, SITE_PATH),
+  };
+}

@@ -1,0 +1,149 @@
+// Extraction shared by the travel adapters (booking, expedia, hotels.com, airbnb): links kept
+// on an origin that may carry a path prefix, schema.org lodging nodes, review-score scaling,
+// embedded-JSON lookups and the small text helpers their card parsers have in common.
+import { absoluteUrl, loadHtml, visibleText, type HTMLElement } from "../extract/dom";
+import { findByType, isNode, jsonLdNodes, nodeAt, textAt, urlsAt, type JsonLdNode } from "../extract/json-ld";
+import { metaTags, metaValue } from "../extract/meta";
+import { parseLocaleNumber } from "../extract/money";
+import type { HotelDetail, HotelRecord } from "../types";
+
+export function emptyHotel(): HotelRecord {
+  return {
+    id: null, name: null, star_rating: null, address: null, latitude: null, longitude: null,
+    review_score: null, review_count: null, price_per_night: null, total_price: null, currency: null,
+    amenities: [], rooms_available: null, image_url: null, booking_url: null,
+  };
+}
+
+/**
+ * An absolute link for `href` found on `pageUrl`. Root-relative links keep the part of the
+ * page's path before `pageMarker` (the site's own path, e.g. `/searchresults`), so links on
+ * a replica under a prefix stay on the replica.
+ */
+export function onSite(href: string | null | undefined, pageUrl: string, pageMarker: RegExp): string | null {
+  // Booking.com splits long hrefs over lines.
+  const link = href?.replace(/\s+/g, "");
+  if (!link?.startsWith("/") || link.startsWith("//")) return absoluteUrl(link, pageUrl);
+  try {
+    const page = new URL(pageUrl);
+    const marker = pageMarker.exec(page.pathname);
+    return `${page.origin}${marker ? page.pathname.slice(0, marker.index) : ""}${link}`;
+  } catch {
+    return null;
+  }
+}
+
+/** Text with HTML entities decoded (JSON-LD values often carry `&#39;`). */
+function decodeEntities(text: string | null): string | null {
+  return text === null ? null : visibleText(loadHtml(text));
+}
+
+/** A number from structured data: JSON numbers and dot-decimal strings as-is, else read as locale text. */
+export function structuredNumber(value: unknown): number | null {
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (typeof value !== "string") return null;
+  const trimmed = value.trim();
+  return /^-?\d+(?:\.\d+)?$/.test(trimmed) ? Number(trimmed) : parseLocaleNumber(trimmed);
+}
+
+/** A site score on a `scale`-point scale as a 0–10 score, e.g. 4.4/5 -> 8.8. */
+export function scoreOutOfTen(score: number | null, scale: number): number | null {
+  if (score === null || !(scale > 0)) return null;
+  return Math.round((score * 10 * 100) / scale) / 100;
+}
+
+/** "Dublin: 147 properties found" -> 147, from the first H1 that counts results. */
+export function countInHeading(root: HTMLElement): number | null {
+  for (const heading of root.querySelectorAll("h1")) {
+    const match = visibleText(heading)?.match(/(\d[\d.,\s]*)\s+(?:properties|hotels|results|homes|stays|accommodations)\b/i);
+    if (match?.[1]) return parseLocaleNumber(match[1]);
+  }
+  return null;
+}
+
+/** "Only 2 rooms left", "We have 5 left at this price", "3 left on our site" -> 2, 5, 3. */
+export function roomsLeft(text: string | null): number | null {
+  const match = text?.match(/(?:^|\s)(\d+)\s+(?:rooms?\s+)?left\b/i);
+  return match?.[1] ? Number(match[1]) : null;
+}
+
+/** Coordinates from the place:location / geo.position meta tags. */
+function coordinatesFromMeta(tags: Map<string, string[]>): { latitude: number | null; longitude: number | null } {
+  const position = metaValue(tags, "geo.position", "icbm")?.split(/[;,]/) ?? [];
+  return {
+    latitude: structuredNumber(metaValue(tags, "place:location:latitude") ?? position[0]),
+    longitude: structuredNumber(metaValue(tags, "place:location:longitude") ?? position[1]),
+  };
+}
+
+/** The first non-null value stored under `key` anywhere in a parsed JSON document (depth-first). */
+export function deepFind(value: unknown, key: string): unknown {
+  return collectNodes(value, (node) => node[key] != null, 1)[0]?.[key];
+}
+
+/** Objects anywhere in a parsed JSON document that satisfy `test`, in document order. */
+export function collectNodes(value: unknown, test: (node: Record<string, unknown>) => boolean, limit = Infinity): Record<string, unknown>[] {
+  const found: Record<string, unknown>[] = [];
+  const stack: unknown[] = [value];
+  while (stack.length > 0 && found.length < limit) {
+    const current = stack.pop();
+    if (Array.isArray(current)) stack.push(...[...current].reverse());
+    else if (isNode(current)) {
+      if (test(current)) found.push(current);
+      stack.push(...Object.values(current).reverse());
+    }
+  }
+  return found;
+}
+
+// Top-level lodging types first; "Accommodation" is left out as it names rooms inside a hotel.
+const LODGING_TYPES = ["Hotel", "LodgingBusiness", "VacationRental", "Hostel", "Motel", "Resort", "BedAndBreakfast", "Apartment", "House"];
+
+/**
+ * A hotel page's record from what every site ships: a schema.org lodging node (JSON-LD) and
+ * meta tags. The review score is scaled by the node's `bestRating`, else by `reviewScale`.
+ * Adapters override the fields their own markup holds.
+ */
+export function lodgingDetail(root: HTMLElement, url: string, reviewScale: number): HotelDetail {
+  const node = findByType(jsonLdNodes(root), LODGING_TYPES);
+  const rating = nodeAt(node, "aggregateRating");
+  const geo = nodeAt(node, "geo");
+  const tags = metaTags(root);
+  const meta = coordinatesFromMeta(tags);
+  return {
+    ...emptyHotel(),
+    name: decodeEntities(textAt(node, "name")) ?? visibleText(root.querySelector("h1")),
+    address: node ? addressText(node) : null,
+    latitude: structuredNumber(node?.["latitude"] ?? geo?.["latitude"]) ?? meta.latitude,
+    longitude: structuredNumber(node?.["longitude"] ?? geo?.["longitude"]) ?? meta.longitude,
+    star_rating: structuredNumber(nodeAt(node, "starRating")?.["ratingValue"]),
+    review_score: scoreOutOfTen(structuredNumber(rating?.["ratingValue"]), structuredNumber(rating?.["bestRating"]) ?? reviewScale),
+    review_count: structuredNumber(rating?.["ratingCount"] ?? rating?.["reviewCount"]),
+    image_url: urlsAt(node, "image")[0] ?? metaValue(tags, "og:image"),
+    amenities: amenityNames(node?.["amenityFeature"]),
+    booking_url: url,
+    rooms: [],
+    reviews: [],
+    description: decodeEntities(textAt(node, "description")),
+  };
+}
+
+function addressText(node: JsonLdNode): string | null {
+  const address = nodeAt(node, "address");
+  if (!address) return textAt(node, "address");
+  const parts = ["streetAddress", "addressLocality", "addressRegion", "postalCode", "addressCountry"]
+    .map((key) => textAt(address, key))
+    .filter((part): part is string => part !== null);
+  return parts.length > 0 ? parts.join(", ") : null;
+}
+
+/** LocationFeatureSpecification names whose value is not false. */
+function amenityNames(features: unknown): string[] {
+  const list = Array.isArray(features) ? features : [features];
+  const names = list
+    .filter(isNode)
+    .filter((feature) => !["false", "0"].includes(String(feature["value"]).toLowerCase()))
+    .map((feature) => textAt(feature, "name"))
+    .filter((name): name is string => name !== null);
+  return [...new Set(names)];
+}

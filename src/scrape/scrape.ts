@@ -1,0 +1,65 @@
+import { cachedScrape, cacheKey, type CacheState, type Freshness } from "./cache";
+import { scrapeConfig } from "./config";
+import { engineOrder, type EngineName } from "./engines";
+import { EngineEmpty, UpstreamNotFound } from "./errors";
+import { UnsafeUrlError } from "./ssrf";
+import type { Challenge } from "./types";
+
+export interface ScrapeJob<T> {
+  platform: string;
+  kind: string;
+  url: string;
+  /** Parameters that identify the result, for the cache key. */
+  params: Record<string, unknown>;
+  engines: readonly EngineName[];
+  parse(html: string, url: string): T;
+  /** True when a parsed page holds no data, so the next engine should try. */
+  isEmpty(record: T): boolean;
+  detectChallenge(html: string, status: number): Challenge | null;
+  accountId: string;
+  freshness: Freshness;
+}
+
+export interface ScrapeMeta {
+  source_url: string;
+  engine: EngineName;
+  cache: CacheState;
+  fetched_at: string;
+  proxy: string | null;
+  captcha: "none" | "solved";
+  browser?: { session_id: string; reused: boolean };
+}
+
+/** Errors no other engine can fix. */
+const FINAL = [UpstreamNotFound, UnsafeUrlError];
+
+/**
+ * Fetches and parses one page: from the KV cache when fresh enough, else through the
+ * engines in order (fetch first, escalating to the browser on empty or blocked pages),
+ * with identical concurrent calls sharing one load and a stale copy standing in on failure.
+ */
+export async function scrape<T>(env: Env, waitUntil: (promise: Promise<unknown>) => void, job: ScrapeJob<T>): Promise<{ record: T; meta: ScrapeMeta }> {
+  const config = scrapeConfig(env);
+  const key = await cacheKey(job.platform, job.kind, job.params);
+  const result = await cachedScrape(env.CACHE, key, job.kind, job.freshness, async () => {
+    let lastError: unknown = new EngineEmpty("no engine can serve this page");
+    for (const engine of engineOrder(job.engines)) {
+      try {
+        const page = await engine.load({ url: job.url, env, config, accountId: job.accountId, detectChallenge: job.detectChallenge });
+        const record = job.parse(page.html, page.url);
+        if (job.isEmpty(record)) throw new EngineEmpty(`the ${engine.name} engine found no data on the page`);
+        const meta = { source_url: page.url, engine: engine.name, proxy: page.proxy, captcha: page.captcha, ...(page.browser ? { browser: page.browser } : {}) };
+        return { record, meta, fetchedAt: Date.now() };
+      } catch (err) {
+        if (FINAL.some((kind) => err instanceof kind)) throw err;
+        console.log(JSON.stringify({ event: "engine failed", engine: engine.name, url: job.url, error: String(err).slice(0, 300) }));
+        lastError = err;
+      }
+    }
+    throw lastError;
+  }, waitUntil);
+  return {
+    record: result.record,
+    meta: { ...(result.meta as Omit<ScrapeMeta, "cache" | "fetched_at">), cache: result.cache, fetched_at: new Date(result.fetchedAt).toISOString() },
+  };
+}
