@@ -123,7 +123,9 @@ function build(platform: Marketplace, index: number): Product {
     label,
     priceDelta: n * (template.variants?.step ?? 0),
   }));
-  const name = titleFor(platform, item, condition);
+  // A product sold in several colours is titled after the one shown first.
+  const color = template.variants?.dimension === "Color" && variants[0] ? variants[0].label : item.color;
+  const name = titleFor(platform, { ...item, color }, condition);
   const model = `${item.brand.replace(/[^A-Za-z]/g, "").slice(0, 2).toUpperCase()}${random.chars(4, DIGITS)}-${random.chars(2, UPPER_ALNUM)}`;
   const specs: [string, string][] = [["Brand", item.brand], ...item.specs, ["Model Number", model], ["Item Weight", `${random.int(3, 60) / 2} ounces`]];
   const stockRoll = random.int(1, 24);
@@ -141,7 +143,7 @@ function build(platform: Marketplace, index: number): Product {
     specs,
     bullets: [
       `${template.feature}: ${item.specs.map(([key, value]) => `${key.toLowerCase()} ${value}`).join(", ")}.`,
-      `Built by ${item.brand} for everyday use; ${item.color.toLowerCase()} finish that goes with everything.`,
+      `Built by ${item.brand} for everyday use; ${color.toLowerCase()} finish that goes with everything.`,
       `What's in the box: ${template.noun}, quick start guide & warranty card.`,
       `Worry-free: 30-day returns and a ${random.int(1, 3)}-year limited warranty.`,
     ],

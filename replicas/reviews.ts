@@ -38,18 +38,18 @@ const TITLES: Record<ReviewTopic, string[][]> = {
 
 const SENTENCES: Record<ReviewTopic, string[][]> = {
   product: [
-    ["The {subject} broke within days & support never replied.", "Build quality feels cheap."],
-    ["The {subject} works, but not as well as I'd hoped.", "Instructions were confusing."],
-    ["Does what it says. Nothing more, nothing less.", "Packaging was a bit damaged but the {subject} was fine."],
-    ["I've used the {subject} daily for a month and it's been great.", "Setup took 5 minutes."],
-    ["Honestly the best {subject} I've owned.", "Bought a second one as a gift <3"],
+    ["The {subject} broke within days & support never replied.", "Build quality feels cheap.", "Returned it after two days.", "Nothing like the photos."],
+    ["The {subject} works, but not as well as I'd hoped.", "Instructions were confusing.", "Feels flimsy for the money.", "It's \"fine\", I guess."],
+    ["Does what it says. Nothing more, nothing less.", "Packaging was a bit damaged but the {subject} was fine.", "Decent value at this price.", "A few rough edges, nothing serious."],
+    ["I've used the {subject} daily for a month and it's been great.", "Setup took 5 minutes.", "Solid build, looks great on my desk.", "Would recommend to a friend."],
+    ["Honestly the best {subject} I've owned.", "Bought a second one as a gift <3", "Exceeded every expectation.", "Fast shipping & perfect condition."],
   ],
   stay: [
-    ["The room smelled of smoke and the shower was cold.", "Staff at the desk were unhelpful."],
-    ["Location is fine but the walls are thin.", "Breakfast was average."],
-    ["Clean room, friendly staff, a short walk to the centre.", "Bed was comfy enough."],
-    ["Great location near {subject}, spotless room.", "Staff gave us excellent tips for dinner."],
-    ["Everything was perfect, from check-in to the view.", "We'll be back to {subject} for sure!"],
+    ["The room smelled of smoke and the shower was cold.", "Staff at the desk were unhelpful.", "Street noise all night.", "Nothing like the photos."],
+    ["Location is fine but the walls are thin.", "Breakfast was average.", "Room was smaller than expected.", "Check-in took ages."],
+    ["Clean room, friendly staff, a short walk to the centre.", "Bed was comfy enough.", "Good value for a short stay.", "Wi-Fi was patchy but usable."],
+    ["Great location near {subject}, spotless room.", "Staff gave us excellent tips for dinner.", "Quiet at night & a great breakfast.", "Would happily stay again."],
+    ["Everything was perfect, from check-in to the view.", "We'll be back to {subject} for sure!", "The staff went above & beyond.", "Best stay of our trip."],
   ],
 };
 
@@ -81,7 +81,7 @@ export function reviewAt(seed: string, position: number, subject: string, averag
     author: `${random.pick(FIRST_NAMES)} ${random.pick(LAST_INITIALS)}`,
     rating,
     title: random.pick(TITLES[topic][bucket]!),
-    body: SENTENCES[topic][bucket]!.map(fill).join(" "),
+    body: random.sample(SENTENCES[topic][bucket]!, 2).map(fill).join(" "),
     date: new Date(REFERENCE_DAY - daysAgo * 86_400_000).toISOString().slice(0, 10),
     verified: random.chance(0.8),
     helpful: random.int(0, 40),

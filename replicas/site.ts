@@ -77,5 +77,5 @@ export function numberParam(query: URLSearchParams, name: string): number | unde
 export function paginate<T>(items: readonly T[], page: number, perPage: number): { items: T[]; hasNext: boolean; first: number; last: number } {
   const start = (page - 1) * perPage;
   const slice = items.slice(start, start + perPage);
-  return { items: slice, hasNext: start + perPage < items.length, first: slice.length ? start + 1 : 0, last: start + slice.length };
+  return { items: slice, hasNext: start + perPage < items.length, first: slice.length ? start + 1 : 0, last: slice.length ? start + slice.length : 0 };
 }

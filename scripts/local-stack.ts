@@ -78,6 +78,8 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     }
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
     if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
+    // Browsers that local Browser Rendering launched outlive wrangler; their profiles name them.
+    spawnSync("pkill", ["-f", "browser-rendering/profile-"]);
   };
 
   const deadline = Date.now() + 90_000;

@@ -64,8 +64,8 @@ function twister(request: SiteRequest, product: Product, selected: Variant | nul
 <script type="text/javascript">P.register('twister-js-init-dpx-data', function() { var dataToReturn = ${jsonScript(data)}; return dataToReturn; });</script>`;
 }
 
-function specsBlock(product: Product): Raw {
-  const rows = [...product.specs, ["ASIN", product.id], ["Customer Reviews", starsText(product.rating)]];
+function specsBlock(product: Product, asin: string): Raw {
+  const rows = [...product.specs, ["ASIN", asin], ["Customer Reviews", starsText(product.rating)]];
   if (product.index % 3 === 1) {
     return html`<div id="detailBullets_feature_div"><ul class="a-unordered-list a-nostyle a-vertical a-spacing-none detail-bullet-list">${rows.map(
       ([name, value]) => html`<li><span class="a-list-item"><span class="a-text-bold">${name} ${raw("&rlm;")}:${raw("&lrm;")} </span><span>${value}</span></span></li>`,
@@ -74,7 +74,7 @@ function specsBlock(product: Product): Raw {
   return html`<div id="prodDetails"><h2>Product information</h2><table id="productDetails_techSpec_section_1" class="a-keyvalue prodDetTable" role="presentation"><tbody>${product.specs.map(
     ([name, value]) => html`<tr><th class="a-color-secondary a-size-base prodDetSectionEntry"> ${name} </th><td class="a-size-base prodDetAttrValue"> ${raw("&lrm;")}${value} </td></tr>`,
   )}</tbody></table>
-<table id="productDetails_detailBullets_sections1" class="a-keyvalue prodDetTable" role="presentation"><tbody><tr><th class="a-color-secondary a-size-base prodDetSectionEntry"> ASIN </th><td class="a-size-base prodDetAttrValue"> ${product.id} </td></tr><tr><th class="a-color-secondary a-size-base prodDetSectionEntry"> Best Sellers Rank </th><td><span>#${product.index * 37 + 12} in ${product.breadcrumbs[0]}</span></td></tr></tbody></table></div>`;
+<table id="productDetails_detailBullets_sections1" class="a-keyvalue prodDetTable" role="presentation"><tbody><tr><th class="a-color-secondary a-size-base prodDetSectionEntry"> ASIN </th><td class="a-size-base prodDetAttrValue"> ${asin} </td></tr><tr><th class="a-color-secondary a-size-base prodDetSectionEntry"> Best Sellers Rank </th><td><span>#${product.index * 37 + 12} in ${product.breadcrumbs[0]}</span></td></tr></tbody></table></div>`;
 }
 
 /** "Products related to this item": other products at their own prices, a trap for page-wide price selectors. */
@@ -98,7 +98,7 @@ function productPage(request: SiteRequest, product: Product, variant: Variant | 
   const availability = !inStock ? "Currently unavailable." : product.stock <= 5 ? `Only ${product.stock} left in stock - order soon.` : "In Stock";
   return page({
     title: `Amazon.com: ${product.name} : ${product.breadcrumbs[0]}`,
-    head: html`<link rel="canonical" href="${siteLink(request, `/${product.slug}/dp/${product.id}`)}"><meta name="description" content="${product.description}">`,
+    head: html`<link rel="canonical" href="${siteLink(request, `/${product.slug}/dp/${variant?.id ?? product.id}`)}"><meta name="description" content="${product.description}">`,
     body: html`<div id="dp" class="${product.breadcrumbs[0]} en_US">
 <div id="wayfinding-breadcrumbs_feature_div" class="a-subheader a-breadcrumb feature" data-feature-name="wayfinding-breadcrumbs"><ul class="a-unordered-list a-horizontal a-size-small">${product.breadcrumbs.map(
       (crumb, n) => html`${n > 0 ? html`<li class="a-breadcrumb-divider"><span class="a-list-item a-color-tertiary"> › </span></li>` : ""}<li><span class="a-list-item"><a class="a-link-normal a-color-tertiary" href="${siteLink(request, "/s", { k: crumb })}"> ${crumb} </a></span></li>`,
@@ -118,12 +118,12 @@ ${twister(request, product, variant, (option) => priceOf(product, request.prices
 ${inStock ? "" : html`<div id="outOfStock" class="a-box"><span class="a-color-price a-text-bold">Currently unavailable.</span><br>We don't know when or if this item will be back in stock.</div>`}
 <div id="availability" class="a-section a-spacing-base"><span class="a-size-medium ${inStock ? "a-color-success" : "a-color-price"}"> ${availability} </span></div>
 ${inStock ? html`<div id="merchant-info" class="a-section a-spacing-small">Ships from and sold by <a id="sellerProfileTriggerId" href="${siteLink(request, "/sp", { seller: product.seller })}">${product.seller}</a>.</div>` : html`<a class="a-button-text" href="${siteLink(request, `/gp/offer-listing/${product.id}`)}">See All Buying Options</a>`}
-<input type="hidden" id="ASIN" name="ASIN" value="${product.id}">
+<input type="hidden" id="ASIN" name="ASIN" value="${variant?.id ?? product.id}">
 </div></div>
 </div>
 ${sponsoredCarousel(request, product)}
 <div id="productDescription_feature_div"><div id="productDescription" class="a-section a-spacing-small"><p><span>${product.description}</span></p></div></div>
-${specsBlock(product)}
+${specsBlock(product, variant?.id ?? product.id)}
 <div id="reviewsMedley"><div id="customerReviews"><span data-hook="rating-out-of-text" class="a-size-medium a-color-base">${product.rating.toFixed(1)} out of 5</span><span data-hook="total-review-count" class="a-size-base a-color-secondary">${product.reviewCount.toLocaleString("en-US")} global ratings</span></div>
 <div id="cm-cr-dp-review-list" class="a-section review-views celwidget">${Array.from({ length: Math.min(3, writtenReviewCount(product.reviewCount)) }, (_, n) => reviewBlock(reviewAt(`amazon-${product.id}`, n, product.noun, product.rating, "product"), reviewsUrl))}</div>
 <a data-hook="see-all-reviews-link-foot" class="a-link-emphasis a-text-bold" href="${reviewsUrl}">See more reviews</a></div>

@@ -122,7 +122,7 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
     const url = platform.searchUrl(lookup, originFor(c, platform, query.country));
     const { record, meta } = await run(c, {
       platform: platform.slug, kind: "search", url, params: lookup, engines: platform.engines,
-      parse: (html, url) => platform.parseSearch!(html, url), isEmpty: (page) => page.items.length === 0 && page.total_results === null,
+      parse: (html, url) => platform.parseSearch!(html, url), isEmpty: (page) => page.items.length === 0,
       detectChallenge: platform.detectChallenge, freshness: freshness({ max_age, fresh }),
     });
     if (wantsCsv(c)) return csvResponse(c, record.items, `${platform.slug}-search.csv`);
@@ -137,7 +137,7 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
     const url = lookup.url ?? platform.reviewsUrl(lookup, originFor(c, platform, query.country));
     const { record, meta } = await run(c, {
       platform: platform.slug, kind: "reviews", url, params: lookup, engines: platform.engines,
-      parse: (html, url) => platform.parseReviews!(html, url), isEmpty: (page) => page.reviews.length === 0 && page.review_count === null,
+      parse: (html, url) => platform.parseReviews!(html, url), isEmpty: (page) => page.reviews.length === 0,
       detectChallenge: platform.detectChallenge, freshness: freshness(query),
     });
     if (wantsCsv(c)) return csvResponse(c, record.reviews, `${platform.slug}-reviews.csv`);
@@ -151,7 +151,7 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
     const url = lookup.url ?? platform.productUrl(lookup, originFor(c, platform, query.country));
     const { record, meta } = await run(c, {
       platform: platform.slug, kind: "product", url, params: { ...lookup }, engines: platform.engines,
-      parse: (html, url) => platform.parseProduct(html, url), isEmpty: (product) => !product.title && !product.price,
+      parse: (html, url) => platform.parseProduct(html, url), isEmpty: (product) => !product.title || !product.price,
       detectChallenge: platform.detectChallenge, freshness: freshness(query),
     });
     return c.json(successBody(c, describeProduct(record, meta.fetched_at), { scrape: meta }), 200);

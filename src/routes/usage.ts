@@ -17,6 +17,9 @@ const UsageSchema = z
     plan: z.string().openapi({ example: "free" }),
     minute: WindowSchema.openapi({ description: "This key, this calendar minute (UTC)" }),
     month: WindowSchema.openapi({ description: "The whole account, this calendar month (UTC)" }),
+    captcha: z
+      .object({ solves: z.number().int(), cap: z.number().int(), cost_usd: z.number() })
+      .openapi({ description: "CAPTCHA solves spent this month against the account's cap" }),
   })
   .openapi("Usage");
 
@@ -40,8 +43,14 @@ const describeWindow = (window: WindowState) => ({
 
 export function registerUsage(app: OpenAPIHono<AppEnv>) {
   // The limiter already answered for this request: no second round trip.
-  app.openapi(route, (c) => {
+  app.openapi(route, async (c) => {
     const { identity, limits } = c.var;
+    const spend = await c.env.DB.prepare(
+      `SELECT a.captcha_monthly_cap AS cap, coalesce(s.solves, 0) AS solves, coalesce(s.cost_micros, 0) AS cost_micros
+       FROM accounts a LEFT JOIN captcha_spend s ON s.account_id = a.id AND s.month = ? WHERE a.id = ?`,
+    )
+      .bind(new Date().toISOString().slice(0, 7), identity.accountId)
+      .first<{ cap: number; solves: number; cost_micros: number }>();
     return c.json(
       successBody(c, {
         account_id: identity.accountId,
@@ -49,6 +58,7 @@ export function registerUsage(app: OpenAPIHono<AppEnv>) {
         plan: identity.planId,
         minute: describeWindow(limits.minute),
         month: describeWindow(limits.month!),
+        captcha: { solves: spend?.solves ?? 0, cap: spend?.cap ?? 0, cost_usd: (spend?.cost_micros ?? 0) / 1_000_000 },
       }),
       200,
     );

@@ -16,8 +16,8 @@ let pool: { source: string; pool: ProxyPool } | null = null;
 
 /** Scrape settings, read from bindings once per request (never at import time). */
 export function scrapeConfig(env: Env): ScrapeConfig {
-  const source = env.PROXY_URLS ?? "";
-  if (!pool || pool.source !== source) pool = { source, pool: new ProxyPool(parseProxyList(source)) };
+  const source = `${env.PROXY_URLS ?? ""}|${env.PROXY_COOLDOWN_MS ?? ""}`;
+  if (!pool || pool.source !== source) pool = { source, pool: new ProxyPool(parseProxyList(env.PROXY_URLS), Number(env.PROXY_COOLDOWN_MS) || undefined) };
   const replicaOrigin = env.REPLICA_ORIGIN || null;
   const allowHosts = (env.SSRF_ALLOW_HOSTS ?? "").split(",").map((h) => h.trim()).filter(Boolean);
   if (replicaOrigin) allowHosts.push(new URL(replicaOrigin).host);

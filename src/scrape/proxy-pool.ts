@@ -20,7 +20,7 @@ interface HostState {
   cooldownUntil: number;
 }
 
-const BASE_COOLDOWN_MS = 30_000;
+const DEFAULT_COOLDOWN_MS = 30_000;
 const RETIRE_AFTER_FAILURES = 5;
 /** Requests to the same host reuse the same exit for a while, like one visitor would. */
 const STICKY_REQUESTS = 5;
@@ -60,7 +60,11 @@ export class ProxyPool {
   private readonly states = new Map<string, HostState>();
   private readonly sticky = new Map<string, { proxyId: string; remaining: number }>();
 
-  constructor(readonly proxies: readonly ProxyEndpoint[]) {}
+  constructor(
+    readonly proxies: readonly ProxyEndpoint[],
+    /** First cooldown after a failure; doubles with each further failure. */
+    private readonly cooldownMs = DEFAULT_COOLDOWN_MS,
+  ) {}
 
   get size() {
     return this.proxies.length;
@@ -94,7 +98,7 @@ export class ProxyPool {
     const key = `${proxy.id}|${host}`;
     const failures = (this.states.get(key)?.failures ?? 0) + 1;
     const health: Health = failures >= RETIRE_AFTER_FAILURES ? "retired" : "bad";
-    this.states.set(key, { health, failures, cooldownUntil: now + BASE_COOLDOWN_MS * 2 ** (failures - 1) });
+    this.states.set(key, { health, failures, cooldownUntil: now + this.cooldownMs * 2 ** (failures - 1) });
     if (this.sticky.get(host)?.proxyId === proxy.id) this.sticky.delete(host);
   }
 

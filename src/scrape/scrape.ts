@@ -1,7 +1,7 @@
 import { cachedScrape, cacheKey, type CacheState, type Freshness } from "./cache";
 import { scrapeConfig } from "./config";
 import { engineOrder, type EngineName } from "./engines";
-import { EngineEmpty, UpstreamNotFound } from "./errors";
+import { CaptchaFailed, EngineEmpty, UpstreamNotFound } from "./errors";
 import { UnsafeUrlError } from "./ssrf";
 import type { Challenge } from "./types";
 
@@ -13,7 +13,10 @@ export interface ScrapeJob<T> {
   params: Record<string, unknown>;
   engines: readonly EngineName[];
   parse(html: string, url: string): T;
-  /** True when a parsed page holds no data, so the next engine should try. */
+  /**
+   * True when a parsed page lacks its main data, so the next engine should try; when none
+   * does better, the thin record is still the answer (a product without a price, no results).
+   */
   isEmpty(record: T): boolean;
   detectChallenge(html: string, status: number): Challenge | null;
   accountId: string;
@@ -30,8 +33,8 @@ export interface ScrapeMeta {
   browser?: { session_id: string; reused: boolean };
 }
 
-/** Errors no other engine can fix. */
-const FINAL = [UpstreamNotFound, UnsafeUrlError];
+/** Errors no other engine can fix (a browser meets the same CAPTCHA the solver just failed on). */
+const FINAL = [UpstreamNotFound, UnsafeUrlError, CaptchaFailed];
 
 /**
  * Fetches and parses one page: from the KV cache when fresh enough, else through the
@@ -43,19 +46,23 @@ export async function scrape<T>(env: Env, waitUntil: (promise: Promise<unknown>)
   const key = await cacheKey(job.platform, job.kind, job.params);
   const result = await cachedScrape(env.CACHE, key, job.kind, job.freshness, async () => {
     let lastError: unknown = new EngineEmpty("no engine can serve this page");
+    // A page that loaded but looked empty: what we answer if no later engine finds more.
+    let thin: { record: T; meta: Record<string, unknown>; fetchedAt: number } | null = null;
     for (const engine of engineOrder(job.engines)) {
       try {
         const page = await engine.load({ url: job.url, env, config, accountId: job.accountId, detectChallenge: job.detectChallenge });
         const record = job.parse(page.html, page.url);
-        if (job.isEmpty(record)) throw new EngineEmpty(`the ${engine.name} engine found no data on the page`);
         const meta = { source_url: page.url, engine: engine.name, proxy: page.proxy, captcha: page.captcha, ...(page.browser ? { browser: page.browser } : {}) };
-        return { record, meta, fetchedAt: Date.now() };
+        if (!job.isEmpty(record)) return { record, meta, fetchedAt: Date.now() };
+        thin = { record, meta, fetchedAt: Date.now() };
+        throw new EngineEmpty(`the ${engine.name} engine found no data on the page`);
       } catch (err) {
         if (FINAL.some((kind) => err instanceof kind)) throw err;
         console.log(JSON.stringify({ event: "engine failed", engine: engine.name, url: job.url, error: String(err).slice(0, 300) }));
         lastError = err;
       }
     }
+    if (thin) return thin;
     throw lastError;
   }, waitUntil);
   return {

@@ -42,6 +42,8 @@ export async function setup(project: TestProject) {
   applyMigrations(persistTo);
   const worker: RunningWorker = await startWorker({
     persistTo,
+    // WORKER_LOGS=1 shows wrangler's output (the Worker's console) while the tests run.
+    inheritOutput: process.env.WORKER_LOGS === "1",
     vars: {
       ADMIN_TOKEN: E2E_ADMIN_TOKEN,
       ANON_REQUESTS_PER_MINUTE: "1000",
@@ -50,6 +52,7 @@ export async function setup(project: TestProject) {
       SOLVER_URL: solver.url,
       SOLVER_KEY,
       SOLVER_POLL_MS: "100",
+      PROXY_COOLDOWN_MS: "2000",
     },
   });
   stops.unshift(() => worker.stop());

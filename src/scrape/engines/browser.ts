@@ -14,6 +14,13 @@ const PROXIED_TYPES = new Set(["document", "xhr", "fetch", "script", "stylesheet
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Sessions this isolate has disconnected from and not taken again. `sessions()` can lag
+ * behind a disconnect (locally it keeps reporting the old connection), so our own releases
+ * are trusted first; a session taken elsewhere in the meantime simply fails to connect.
+ */
+const released = new Set<string>();
+
+/**
  * A browser for one job: an idle session is reused (`connect`), a new one launched only
  * while fewer than `maxBrowsers` run, otherwise we wait for one to free up. Launch 429s are
  * retried after the advertised delay.
@@ -23,11 +30,13 @@ async function acquire(job: LoadJob): Promise<{ browser: Browser; sessionId: str
   const deadline = Date.now() + NAVIGATION_TIMEOUT_MS;
   for (let attempt = 0; Date.now() < deadline; attempt++) {
     const sessions = await puppeteer.sessions(binding).catch(() => []);
-    for (const session of sessions.filter((s) => !s.connectionId)) {
+    const idle = sessions.filter((s) => released.has(s.sessionId) || !s.connectionId);
+    for (const session of idle) {
+      released.delete(session.sessionId);
       try {
         return { browser: await puppeteer.connect(binding, session.sessionId), sessionId: session.sessionId, reused: true };
       } catch {
-        // Taken by another job a moment ago; try the next one.
+        // Taken by another job a moment ago, or gone; try the next one.
       }
     }
     if (sessions.length < job.config.maxBrowsers) {
@@ -129,6 +138,7 @@ export const browserEngine: Engine = {
       await context.close().catch(() => {});
       // disconnect, not close: the browser stays up for the next job.
       await browser.disconnect();
+      released.add(sessionId);
     }
   },
 };

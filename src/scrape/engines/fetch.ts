@@ -87,13 +87,19 @@ export const fetchEngine: Engine = {
     let html = await sent.response.text();
     let challenge = job.detectChallenge(html, sent.response.status);
 
-    // Rotate first: another exit may not be challenged at all.
+    // Rotate first: another exit may not be challenged at all. With no other exit left, solve.
     if (challenge && job.config.pool.size > 1 && sent.proxy) {
       const owner = job.config.pool.proxies.find((proxy) => proxy.id === sent.proxy)!;
       job.config.pool.markBad(owner, sent.url.host);
-      sent = await send(job, job.url, jar, {}, sent.proxy);
-      html = await sent.response.text();
-      challenge = job.detectChallenge(html, sent.response.status);
+      const rotated = await send(job, job.url, jar, {}, sent.proxy).catch((err) => {
+        if (err instanceof UpstreamBlocked) return null;
+        throw err;
+      });
+      if (rotated) {
+        sent = rotated;
+        html = await sent.response.text();
+        challenge = job.detectChallenge(html, sent.response.status);
+      }
     }
     let captcha: LoadedPage["captcha"] = "none";
     if (challenge) {

@@ -1,0 +1,134 @@
+// Local replica sites: one HTTP server that serves every supported platform under its slug
+// (http://127.0.0.1:8790/amazon/dp/…, …/booking/searchresults.html?…), with request counts,
+// price overrides, a CAPTCHA challenge mode and injectable faults, driven from code or from
+// the admin API below. Run alone with `node replicas/server.ts --port 8790`.
+//
+// Admin API (JSON): GET /_admin/counts · POST /_admin/reset · POST /_admin/challenge {platform, on}
+// · POST /_admin/price {platform, id, amount} · POST /_admin/fault {platform, status?, delayMs?}
+// (a fault body with neither field clears the platform's fault).
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { challengePage, isValidToken, PASS_COOKIE, safeReturnPath, siteKeyFor } from "./challenge.ts";
+import { escapeHtml } from "./html.ts";
+import { closeServer, isMainModule, listen, option, readBody, readJson } from "./http.ts";
+import { htmlResponse, imageResponse, jsonResponse, type SiteResponse } from "./site.ts";
+import { SITES } from "./sites/index.ts";
+import { ReplicaState, type Fault } from "./state.ts";
+
+export type { Fault };
+
+export interface Replicas {
+  /** e.g. http://127.0.0.1:8790; a platform's origin is `${url}/${platform}`. */
+  url: string;
+  stop(): Promise<void>;
+  /** Requests per path (query left out), challenge pages and verify posts included, admin calls not. */
+  counts(): Record<string, number>;
+  resetCounts(): void;
+  setChallenge(platform: string, on: boolean): void;
+  /** Marketplaces: the product's (or variant's) price; travel: the nightly price on that platform. */
+  setPrice(platform: string, id: string, amount: number): void;
+  setFault(platform: string, fault: Fault | null): void;
+}
+
+function send(res: ServerResponse, response: SiteResponse): void {
+  res.writeHead(response.status, { "Content-Type": response.contentType, "Cache-Control": "no-store", ...response.headers });
+  res.end(response.body);
+}
+
+function notFound(what: string): SiteResponse {
+  return htmlResponse(`<!doctype html><title>Page Not Found</title><h1>Sorry, we couldn't find that page</h1><p>${escapeHtml(what)}</p>`, 404);
+}
+
+const optionalNumber = (value: unknown) => (value === undefined || value === null ? undefined : Number(value));
+
+async function admin(state: ReplicaState, req: IncomingMessage, path: string): Promise<SiteResponse> {
+  const route = `${req.method} ${path}`;
+  try {
+    if (route === "GET /_admin/counts") return jsonResponse(state.counts());
+    if (req.method !== "POST") return jsonResponse({ error: `no admin route ${route}` }, 404);
+    const body = await readJson(req);
+    const platform = String(body["platform"] ?? "");
+    if (path === "/_admin/reset") state.resetCounts();
+    else if (path === "/_admin/challenge") state.setChallenge(platform, body["on"] === true);
+    else if (path === "/_admin/price") state.setPrice(platform, String(body["id"] ?? ""), Number(body["amount"]));
+    else if (path === "/_admin/fault") state.setFault(platform, { status: optionalNumber(body["status"]), delayMs: optionalNumber(body["delayMs"]) });
+    else return jsonResponse({ error: `no admin route ${route}` }, 404);
+    return jsonResponse({ ok: true });
+  } catch (err) {
+    return jsonResponse({ error: err instanceof Error ? err.message : String(err) }, 400);
+  }
+}
+
+/** POST /{platform}/_challenge/verify: a valid token earns the pass cookie and a redirect back. */
+async function verify(state: ReplicaState, req: IncomingMessage, platform: string): Promise<SiteResponse> {
+  if (req.method !== "POST") return { ...htmlResponse("<!doctype html><h1>Method Not Allowed</h1>", 405), headers: { Allow: "POST" } };
+  const form = new URLSearchParams(await readBody(req));
+  if (!isValidToken(form.get("g-recaptcha-response") ?? "", siteKeyFor(platform))) {
+    return htmlResponse("<!doctype html><title>Verification failed</title><h1>Verification failed</h1><p>The CAPTCHA answer was not accepted.</p>", 403);
+  }
+  return {
+    status: 302,
+    contentType: "text/plain; charset=utf-8",
+    body: "",
+    headers: {
+      Location: safeReturnPath(form.get("return_to"), platform),
+      "Set-Cookie": `${PASS_COOKIE}=${state.signer.issue(platform)}; Path=/; HttpOnly; SameSite=Lax`,
+    },
+  };
+}
+
+async function handle(state: ReplicaState, req: IncomingMessage, res: ServerResponse, fallbackOrigin: string): Promise<void> {
+  const origin = req.headers.host ? `http://${req.headers.host}` : fallbackOrigin;
+  const url = new URL(req.url ?? "/", origin);
+  if (url.pathname.startsWith("/_admin/")) return send(res, await admin(state, req, url.pathname));
+  state.count(url.pathname);
+  const platform = url.pathname.split("/")[1] ?? "";
+  const entry = SITES[platform];
+  if (!entry) return send(res, notFound(`No replica site at /${platform}; sites: ${Object.keys(SITES).join(", ")}`));
+
+  const fault = state.fault(platform);
+  if (fault?.delayMs) await new Promise((done) => setTimeout(done, fault.delayMs));
+  if (fault?.status) {
+    const headers: Record<string, string> = fault.status === 429 || fault.status === 503 ? { "Retry-After": "30" } : {};
+    return send(res, { ...htmlResponse(`<!doctype html><title>Error ${fault.status}</title><h1>Error ${fault.status}</h1>`, fault.status), headers });
+  }
+  const path = url.pathname.slice(platform.length + 1) || "/";
+  if (path === "/_challenge/verify") return send(res, await verify(state, req, platform));
+  // Images come from a CDN on the real sites, which never challenges them.
+  if (path.startsWith("/img/")) return send(res, imageResponse());
+  if (state.challenged(platform) && !state.signer.admits(req.headers.cookie, platform)) {
+    return send(res, htmlResponse(challengePage(platform, `${url.pathname}${url.search}`)));
+  }
+  const response = entry.site({ method: req.method ?? "GET", platform, path, query: url.searchParams, origin, prices: state.prices });
+  send(res, response ?? notFound(`${url.pathname} is not a page on the ${platform} replica`));
+}
+
+export async function startReplicas(options: { port?: number; host?: string } = {}): Promise<Replicas> {
+  const state = new ReplicaState();
+  const host = options.host ?? "127.0.0.1";
+  let origin = "";
+  const server = createServer((req, res) => {
+    handle(state, req, res, origin).catch((err: unknown) => {
+      console.error(`replicas: ${req.method} ${req.url} failed:`, err);
+      if (!res.headersSent) send(res, htmlResponse("<!doctype html><h1>Internal Server Error</h1>", err instanceof RangeError ? 400 : 500));
+      else res.destroy();
+    });
+  });
+  origin = await listen(server, options.port ?? 0, host);
+  return {
+    url: origin,
+    stop: () => closeServer(server),
+    counts: () => state.counts(),
+    resetCounts: () => state.resetCounts(),
+    setChallenge: (platform, on) => state.setChallenge(platform, on),
+    setPrice: (platform, id, amount) => state.setPrice(platform, id, amount),
+    setFault: (platform, fault) => state.setFault(platform, fault),
+  };
+}
+
+if (isMainModule(import.meta.url)) {
+  const replicas = await startReplicas({ port: Number(option("port") ?? process.env.REPLICAS_PORT ?? 8790), host: option("host") });
+  console.log(replicas.url);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => void replicas.stop().then(() => process.exit(0)));
+  }
+}
