@@ -26,6 +26,7 @@ const PLATFORMS = [
 ];
 
 describe.each(PLATFORMS)("$slug", ({ slug, idParam, q, reviews }) => {
+  // Platforms without separate review pages show their first reviews on the product page.
   let items: any[];
 
   it("searches with pagination and price filters", async () => {
@@ -70,12 +71,21 @@ describe.each(PLATFORMS)("$slug", ({ slug, idParam, q, reviews }) => {
     expect(again.body.meta.scrape.cache).toBe("hit");
   });
 
-  it.runIf(reviews)("reads a page of reviews", async () => {
-    const id = items[0].id;
-    const { response, body } = await api(`/v1/${slug}/reviews?${idParam}=${encodeURIComponent(id)}`);
+});
+
+describe("amazon reviews", () => {
+  it("reads review pages, CSV included", async () => {
+    const search = await api("/v1/amazon/search?q=power%20bank");
+    const id = search.body.data[0].id;
+    const { response, body } = await api(`/v1/amazon/reviews?asin=${id}`);
     expect(response.status).toBe(200);
     expect(body.data.length).toBeGreaterThan(0);
     expect(body.data[0].rating).toBeGreaterThanOrEqual(1);
+    expect(body.data[0].body).toBeTruthy();
+    const second = await api(`/v1/amazon/reviews?asin=${id}&page=2`);
+    if (body.meta.has_next_page) expect(second.body.data.map((r: any) => r.id)).not.toEqual(body.data.map((r: any) => r.id));
+    const csv = await fetch(`${baseUrl}/v1/amazon/reviews?asin=${id}&format=csv`, { headers: { "X-API-KEY": secret } });
+    expect((parse(await csv.text(), { columns: true }) as unknown[]).length).toBe(body.data.length);
   });
 });
 

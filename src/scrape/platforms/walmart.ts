@@ -43,6 +43,8 @@ function nextDataDraft(page: Page): ProductDraft {
     seller: asText(dig(product, "sellerDisplayName")) ?? asText(dig(product, "sellerName")),
     breadcrumbs: asList(dig(product, "category", "path")).map((step) => asText(step["name"])).filter((name): name is string => name !== null),
     specs: specs as Record<string, string>,
+    // The product page carries the first page of reviews beside the product.
+    reviews: asList(dig(data, "reviews", "customerReviews")).map(reviewFromNextData),
     variants: asList(dig(product, "variantCriteria")).flatMap((criterion) =>
       asList(criterion["variantList"]).map((option) => ({
         id: asText(dig(option, "products", 0)),
