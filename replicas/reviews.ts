@@ -98,6 +98,26 @@ export function reviewsOf(seed: string, ratingCount: number, subject: string, av
   return Array.from({ length: writtenReviewCount(ratingCount) }, (_, position) => reviewAt(seed, position, subject, average, topic));
 }
 
+/** Orders review pages offer; each site maps its own sort parameter onto one. */
+export type ReviewOrder = "newest" | "oldest" | "helpful" | "highest" | "lowest";
+
+const ORDERS: Record<ReviewOrder, (a: ReviewItem, b: ReviewItem) => number> = {
+  newest: (a, b) => b.date.localeCompare(a.date),
+  oldest: (a, b) => a.date.localeCompare(b.date),
+  helpful: (a, b) => b.helpful - a.helpful,
+  highest: (a, b) => b.rating - a.rating,
+  lowest: (a, b) => a.rating - b.rating,
+};
+
+/**
+ * The reviews a review page lists: only those with `stars` (1–5) when given, in `order`
+ * (newest first by default; ties keep their newest-first order, the sort being stable).
+ */
+export function selectReviews(reviews: readonly ReviewItem[], options: { order?: ReviewOrder; stars?: number | null } = {}): ReviewItem[] {
+  const { order = "newest", stars } = options;
+  return reviews.filter((review) => !stars || review.rating === stars).sort(ORDERS[order]);
+}
+
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /** "March 3, 2025" */

@@ -6,6 +6,8 @@
 // Admin API (JSON): GET /_admin/counts · POST /_admin/reset · POST /_admin/challenge {platform, on}
 // · POST /_admin/price {platform, id, amount} · POST /_admin/fault {platform, status?, delayMs?}
 // (a fault body with neither field clears the platform's fault).
+// GET /fx/eur.json serves the committed exchange-rate snapshot as the public daily feed's stand-in.
+import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { challengePage, isValidToken, PASS_COOKIE, safeReturnPath, siteKeyFor } from "./challenge.ts";
 import { escapeHtml } from "./html.ts";
@@ -81,6 +83,9 @@ async function handle(state: ReplicaState, req: IncomingMessage, res: ServerResp
   const url = new URL(req.url ?? "/", origin);
   if (url.pathname.startsWith("/_admin/")) return send(res, await admin(state, req, url.pathname));
   state.count(url.pathname);
+  if (url.pathname === "/fx/eur.json") {
+    return send(res, { status: 200, contentType: "application/json; charset=utf-8", body: await readFile(new URL("./fx/eur.json", import.meta.url), "utf8") });
+  }
   const platform = url.pathname.split("/")[1] ?? "";
   const entry = SITES[platform];
   if (!entry) return send(res, notFound(`No replica site at /${platform}; sites: ${Object.keys(SITES).join(", ")}`));

@@ -17,6 +17,8 @@ import { registerSearch } from "./routes/search";
 import { edgeCache } from "./middleware/edge-cache";
 import { registerPlatforms } from "./routes/platforms";
 import { registerProducts } from "./routes/products";
+import { registerTravel } from "./routes/travel";
+import { registerTravelHotel } from "./routes/travel-hotel";
 import { version } from "../package.json";
 
 const newRequestId = () => `req_${crypto.randomUUID().replaceAll("-", "")}`;
@@ -44,6 +46,8 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
   registerKeys(app);
   registerAdmin(app);
   registerPlatforms(app);
+  registerTravel(app);
+  registerTravelHotel(app);
   configure?.(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", { type: "apiKey", in: "header", name: "X-API-KEY" });
@@ -64,6 +68,7 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
       { name: "system", description: "Health and documentation" },
       { name: "catalogue", description: "Ready-made datasets: list, inspect, search, download" },
       { name: "products", description: "Marketplace product data: product, search, reviews" },
+      { name: "travel", description: "Hotel search across travel platforms" },
       { name: "keys", description: "Your keys, plan and usage" },
       { name: "admin", description: "Operator API (X-Admin-Token)" },
     ],

@@ -2,18 +2,27 @@
 // markup of the saved bestbuy page (data-component-name sections, price-block test ids,
 // "Rating 4.7 out of 5 stars with 166 reviews", "Model: … SKU: …"; the legacy .sku-title,
 // .priceView-customer-price and .ugc-c-review-average classes ride along), with a carousel of
-// other products' prices as a trap; and /site/searchpage.jsp?st=&cp=&qp=&sp= (li.sku-item, 18 a
-// page; qp "currentprice_facet=Price~50 to 100" filters by price).
+// other products' prices as a trap; /site/searchpage.jsp?st=&cp=&qp=&sp= (li.sku-item, 18 a
+// page; qp "currentprice_facet=Price~50 to 100" filters by price); and /site/reviews/{slug}/{sku}
+// (the API asks for /site/reviews/product/{sku})?page=&sort=&rating=: li.review-item blocks, 10
+// a page, under the product page's "Rating … out of 5 stars with … reviews" summary.
 import { catalogue, findProduct, listPriceOf, priceOf, searchProducts, type Product, type ProductQuery, type Variant } from "../catalogue.ts";
 import { count, html, money, page, raw, type Raw } from "../html.ts";
-import { reviewAt, shortDate, writtenReviewCount } from "../reviews.ts";
+import { reviewAt, reviewsOf, selectReviews, shortDate, writtenReviewCount, type ReviewItem, type ReviewOrder } from "../reviews.ts";
 import { htmlResponse, imageUrl, intParam, paginate, siteLink, type Site, type SiteRequest } from "../site.ts";
 
 const PER_PAGE = 18;
+const REVIEWS_PER_PAGE = 10;
+const REVIEW_SORTS: Record<string, ReviewOrder> = { MOST_RECENT: "newest", OLDEST: "oldest", MOST_HELPFUL: "helpful", HIGHEST_RATED: "highest", LOWEST_RATED: "lowest" };
 const SORTS: Record<string, ProductQuery["sort"]> = { "+currentprice skuidsaas": "price_asc", "-currentprice skuidsaas": "price_desc", "-bestsellingsort skuidsaas": "relevance", "-customerrating skuidsaas": "rating" };
 
 export const bestbuy: Site = (request) => {
   if (request.path === "/site/searchpage.jsp") return htmlResponse(searchPage(request));
+  const reviews = /^\/site\/reviews\/(?:[^/]+\/)?(\d{7})\/?$/.exec(request.path);
+  if (reviews) {
+    const found = findProduct("bestbuy", reviews[1]!);
+    return found ? htmlResponse(reviewsPage(request, found.product)) : null;
+  }
   const sku = /^\/site\/(?:[^/]+\/)?(\d{7})\.p$/.exec(request.path) ?? /^\/product\/[^/]+\/[^/]+\/sku\/(\d{7})$/.exec(request.path);
   if (!sku) return null;
   const found = findProduct("bestbuy", sku[1]!);
@@ -29,6 +38,13 @@ ${compValue !== null ? html`<div data-testid="price-block-savings"><div data-tes
 
 function ratingBlock(product: Product, href: string): Raw {
   return html`<a data-testid="rnr-stats-link" href="${href}"><div class="c-ratings-reviews flex c-ratings-reviews-mini align-items-center gap-50 ugc-ratings-reviews flex-wrap text-2 leading-2"><p class="visually-hidden">Rating ${product.rating} out of 5 stars with ${product.reviewCount} reviews</p><i aria-hidden="true" class="c-stars-wrapper c-stars-eds-mini order-0"><span class="c-stars-container"></span><span class="c-stars-container" style="width:${Math.round(product.rating * 20)}%"></span></i><span aria-hidden="true" class="ugc-c-review-average font-weight-medium font-500 order-1">${product.rating}</span><span aria-hidden="true" class="c-reviews order-2">(${count(product.reviewCount)})</span></div></a>`;
+}
+
+const reviewsUrl = (request: SiteRequest, product: Product, params: Record<string, string | number> = {}) => siteLink(request, `/site/reviews/${product.slug}/${product.id}`, params);
+
+/** One review as Best Buy marks it up, on the product page and the reviews pages alike. */
+function reviewItem(review: ReviewItem): Raw {
+  return html`<li class="review-item" id="${review.id}" data-review-id="${review.id}"><div class="review-item-content"><div class="review-heading"><div class="c-ratings-reviews flex c-ratings-reviews-small align-items-center gap-50"><p class="visually-hidden">Rated ${review.rating} out of 5 stars</p><i aria-hidden="true" class="c-stars-wrapper c-stars-eds-small"><span class="c-stars-container" style="width:${review.rating * 20}%"></span></i></div><h4 class="review-title c-section-title heading-5 v-fw-medium">${review.title}</h4></div><div class="ugc-review-body"><p class="pre-white-space">${review.body}</p></div><div class="ugc-author v-fw-medium body-copy-lg"><strong>${review.author}</strong></div><time class="submission-date" title="${shortDate(review.date)}">${shortDate(review.date)}</time>${review.verified ? html`<p class="ugc-verified-purchase">Verified Purchase</p>` : ""}<div class="feedback-display"><span class="helpful-count">Helpful (${review.helpful})</span></div></div></li>`;
 }
 
 function productPage(request: SiteRequest, product: Product, variant: Variant | null): string {
@@ -55,12 +71,31 @@ ${section("FulfillmentSelector", html`<div><span>Availability</span><div data-te
 ${section("AddToCart", html`<button class="c-button c-button-primary c-button-lg add-to-cart-button" data-button-state="${inStock ? "ADD_TO_CART" : "SOLD_OUT"}" data-sku-id="${sku}" type="button">${inStock ? "Add to Cart" : "Sold Out"}</button>`)}
 ${section("ProductSpecifications", html`<div><div>Specifications</div><ul id="key-specs-list"><li>${[["Brand", product.brand], ["Model Number", product.model], ...product.specs.filter(([name]) => name !== "Brand" && name !== "Model Number")].map(([name, value]) => html`<div class="flex p-200"><div class="font-500">${name}</div><div class="font-400 pl-200">${value}</div></div>`)}</li></ul></div>`)}
 ${section("ProductFeatures", html`<div class="product-description"><p>${product.description}</p><ul>${product.bullets.map((bullet) => html`<li>${bullet}</li>`)}</ul></div>`)}
-<div id="tabbed-customerreviews"><ul class="reviews-list">${reviews.map(
-      (review) => html`<li class="review-item" data-review-id="${review.id}"><div class="review-rating"><p class="visually-hidden">Rated ${review.rating} out of 5 stars</p></div><h4 class="review-title c-section-title heading-5 v-fw-medium">${review.title}</h4><div class="ugc-review-body"><p class="pre-white-space">${review.body}</p></div><div class="ugc-author v-fw-medium body-copy-lg">${review.author}</div><time class="submission-date" title="${shortDate(review.date)}">${shortDate(review.date)}</time>${review.verified ? html`<p class="ugc-verified-purchase">Verified Purchase</p>` : ""}</li>`,
-    )}</ul></div>
+<div id="tabbed-customerreviews"><ul class="reviews-list">${reviews.map(reviewItem)}</ul>${reviews.length > 0 ? html`<a class="c-button c-button-secondary see-all-reviews" href="${reviewsUrl(request, product)}">See All Customer Reviews</a>` : ""}</div>
 ${section("ShelfDisplay", html`<section aria-label="Customers also viewed"><h2>Customers also viewed</h2><ul>${alsoViewed.map(
       (other) => html`<li><a href="${productUrl(request, other)}"><h3><span>${other.name}</span></h3></a>${ratingBlock(other, `${productUrl(request, other)}#tabbed-customerreviews`)}${priceBlock(priceOf(other, request.prices), null, false)}</li>`,
     )}</ul></section>`)}
+</div>`,
+  });
+}
+
+/** /site/reviews/{slug}/{sku}?page=&sort=&rating=: the product's written reviews, 10 a page. */
+function reviewsPage(request: SiteRequest, product: Product): string {
+  const current = intParam(request.query, "page", 1);
+  const stars = Number(request.query.get("rating"));
+  const all = reviewsOf(`bestbuy-${product.id}`, product.reviewCount, product.noun, product.rating, "product");
+  const chosen = selectReviews(all, { order: REVIEW_SORTS[request.query.get("sort") ?? ""], stars: stars >= 1 && stars <= 5 ? stars : null });
+  const { items, hasNext, first, last } = paginate(chosen, current, REVIEWS_PER_PAGE);
+  const link = (target: number) => reviewsUrl(request, product, { ...Object.fromEntries(request.query), page: target });
+  return page({
+    title: `${product.name.replace(/ - /g, " ")} ${product.model} - Customer Reviews - Best Buy`,
+    head: html`<link rel="canonical" href="${link(current)}">`,
+    body: html`<div class="ugc-reviews-page">
+<div class="product-header"><a href="${productUrl(request, product)}"><h1 class="heading-4">${product.name}</h1></a><div class="sku-model">Model: ${raw("<!-- -->")}${product.model} SKU: ${raw("<!-- -->")}${product.id}</div></div>
+<div class="ugc-rating-summary"><p class="visually-hidden">Rating ${product.rating} out of 5 stars with ${product.reviewCount} reviews</p><span aria-hidden="true" class="ugc-c-review-average font-weight-medium">${product.rating}</span><i aria-hidden="true" class="c-stars-wrapper"><span class="c-stars-container" style="width:${Math.round(product.rating * 20)}%"></span></i><span aria-hidden="true" class="c-reviews">(${count(product.reviewCount)} Reviews)</span></div>
+<span class="message">${chosen.length > 0 ? `Showing ${first}-${last} of ${count(chosen.length)} reviews` : "No reviews match"}</span>
+<ul class="reviews-list">${items.map(reviewItem)}</ul>
+<div class="ugc-pagination"><ul class="pagination">${current > 1 ? html`<li class="page-arrow previous"><a aria-label="Previous Page" href="${link(current - 1)}">Previous</a></li>` : html`<li class="page-arrow previous disabled"><a aria-disabled="true" class="disabled" aria-label="Previous Page">Previous</a></li>`}<li class="page selected"><a href="${link(current)}">${current}</a></li>${hasNext ? html`<li class="page-arrow next"><a aria-label="Next Page" href="${link(current + 1)}">Next</a></li>` : html`<li class="page-arrow next disabled"><a aria-disabled="true" class="disabled" aria-label="Next Page">Next</a></li>`}</ul></div>
 </div>`,
   });
 }

@@ -1,20 +1,31 @@
 // ebay.com replica: /itm/{id} in the classic item layout of the saved ogs_ebay page (h1#itemTitle
 // with its hidden "Details about", #prcIsum "US $349.99" with microdata price/priceCurrency,
-// the item-specifics table, seller box, microdata reviews, a shipping cost as a trap) and
+// the item-specifics table, seller box, microdata reviews, a shipping cost as a trap),
 // /sch/i.html?_nkw=&_pgn=&_udlo=&_udhi=&_sop=&_ipg= search (li.s-item cards, 24 a page, led by
-// eBay's "Shop on eBay" placeholder card).
+// eBay's "Shop on eBay" placeholder card) and /urw/product-reviews/{id}?pgn= (also
+// /urw/{slug}/product-reviews/{id}): the product's reviews, 10 a page, in the item page's
+// .ebay-review-section blocks under a microdata AggregateRating.
 import { findProduct, listPriceOf, priceOf, searchProducts, type Product, type ProductQuery, type Variant } from "../catalogue.ts";
 import { count, decimal, html, page, raw, type Raw } from "../html.ts";
-import { reviewAt, shortDate, writtenReviewCount } from "../reviews.ts";
+import { reviewAt, reviewsOf, shortDate, writtenReviewCount, type ReviewItem } from "../reviews.ts";
 import { htmlResponse, imageUrl, intParam, numberParam, paginate, siteLink, type Site, type SiteRequest } from "../site.ts";
 
 const SORTS: Record<string, ProductQuery["sort"]> = { "12": "relevance", "15": "price_asc", "16": "price_desc", "10": "newest" };
 const usd = (amount: number) => `US $${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const dollars = (amount: number) => `$${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const shipping = (product: Product) => (product.index % 3 === 0 ? 0 : 4.99 + (product.index % 5) * 2);
+/** eBay shows at most 400 product ratings; the item page and the reviews pages agree on it. */
+const ratingCountOf = (product: Product) => Math.min(product.reviewCount, 400);
+const REVIEWS_PER_PAGE = 10;
+const reviewsPath = (product: Product) => `/urw/${product.slug}/product-reviews/${product.id}`;
 
 export const ebay: Site = (request) => {
   if (request.path === "/sch/i.html") return htmlResponse(searchPage(request));
+  const reviews = /^\/urw\/(?:[^/]+\/)?product-reviews\/(\d{12})(?:-\d+)?\/?$/.exec(request.path);
+  if (reviews) {
+    const found = findProduct("ebay", reviews[1]!);
+    return found ? htmlResponse(reviewsPage(request, found.product)) : null;
+  }
   const item = /^\/itm\/(?:[^/]+\/)?(\d{12}(?:-\d+)?)$/.exec(request.path);
   if (!item) return null;
   // A variation is addressed as /itm/{id}-{n} or, as on ebay.com, /itm/{id}?var={n}.
@@ -25,6 +36,11 @@ export const ebay: Site = (request) => {
 
 function stars(rating: number): Raw {
   return html`${[1, 2, 3, 4, 5].map((n) => html`<i class="${rating >= n ? "fullStar" : rating >= n - 0.5 ? "midStar" : "emptyStar"}"></i>`)}`;
+}
+
+/** One review as eBay marks it up, on the item page and the reviews pages alike. */
+function reviewSection(review: ReviewItem): Raw {
+  return html`<div class=" ebay-review-section" id="review_${review.id}" itemprop="review" itemscope="" itemtype="http://schema.org/Review"><div class="ebay-review-section-l"><div class="ebay-star-rating" aria-label="${review.rating.toFixed(1)} out of 5 stars"><span class="star-rating">${stars(review.rating)}</span></div><span class="author-by">by</span> <a href="#" class="review-item-author" itemprop="author" title="${review.author}">${review.author}</a> <span itemprop="datePublished" content="${shortDate(review.date)}" class="review-item-date">${shortDate(review.date)}</span></div><div class="ebay-review-section-r"><p itemprop="name" class="review-item-title wrap-spaces">${review.title}</p><p itemprop="reviewBody" class="review-item-content wrap-spaces">${review.body}</p><p class="review-attr"><span class="rvw-attr">Verified purchase:</span> <span class="rvw-val">${review.verified ? "Yes" : "No"}</span></p></div></div>`;
 }
 
 function specifics(product: Product): Raw {
@@ -45,7 +61,6 @@ function itemPage(request: SiteRequest, product: Product, variant: Variant | nul
   const price = priceOf(product, request.prices, variant);
   const listPrice = listPriceOf(product, price);
   const reviews = Array.from({ length: Math.min(5, writtenReviewCount(product.reviewCount)) }, (_, n) => reviewAt(`ebay-${product.id}`, n, product.noun, product.rating, "product"));
-  const ratingCount = Math.min(product.reviewCount, 400);
   const available = product.stock > 10 ? "More than 10 available" : product.stock > 0 ? `${product.stock} available` : "Out of stock";
   return page({
     title: `${product.name} | eBay`,
@@ -58,7 +73,7 @@ function itemPage(request: SiteRequest, product: Product, variant: Variant | nul
 <div id="PicturePanel" class="pp-ic pp-ic500"><img id="icImg" class="img img500" itemprop="image" src="${imageUrl(request, `${product.images[0]}-s-l500`)}" alt="${product.name}"></div>
 <div id="LeftSummaryPanel">
 <h1 class="it-ttl" itemprop="name" id="itemTitle"><span class="g-hdn">Details about ${raw("&nbsp;")}</span>${product.name}</h1>
-<span id="" class="rc" itemprop="aggregateRating" itemscope="itemscope" itemtype="http://schema.org/AggregateRating"><span class="rs rs-fr">${stars(product.rating)}</span> <a class="prodreview vi-VR-prodRev" id="_rvwlnk" href="#rwid"> ${count(ratingCount)} product ratings</a><span itemprop="ratingValue" content="${product.rating}"></span><span itemprop="reviewCount" content="${ratingCount}"></span></span>
+<span id="" class="rc" itemprop="aggregateRating" itemscope="itemscope" itemtype="http://schema.org/AggregateRating"><span class="rs rs-fr">${stars(product.rating)}</span> <a class="prodreview vi-VR-prodRev" id="_rvwlnk" href="#rwid"> ${count(ratingCountOf(product))} product ratings</a><span itemprop="ratingValue" content="${product.rating}"></span><span itemprop="reviewCount" content="${ratingCountOf(product)}"></span></span>
 <div id="mainContent" role="main" itemprop="offers" itemscope itemtype="http://schema.org/Offer"><form action="${siteLink(request, "/ws/eBayISAPI.dll", { BinConfirm: "", item: product.id })}" method="post" name="viactiondetails">
 <div class="nonActPanel"><div class="u-flL lable"> Item condition:</div><div class="u-flL condText " id="vi-itm-cond" itemprop="itemCondition">${product.condition === "New" ? "New" : "Used"}</div>
 ${product.variantDimension ? html`<div class="u-cb spcr"></div><div class="u-flL lable"><label for="msku-sel-1">${product.variantDimension}:</label></div><select name="${product.variantDimension}" id="msku-sel-1" class="msku-sel "><option value="-1" id="msku-opt--1">- Select -</option>${product.variants.map(
@@ -76,9 +91,28 @@ ${listPrice !== null ? html`<div id="vi-orgPrc-container"><div class="vi-bbox-ds
 <div id="vi-desc-maincntr"><div class="iti-eu-txt"><div class="iti-lbl u-flL"> eBay item number:</div><div id="descItemNumber" class="u-flL iti-act-num">${product.id}</div></div>
 ${specifics(product)}
 <div id="desc_div"><div id="ds_div"><p>${product.description}</p><ul>${product.bullets.map((bullet) => html`<li>${bullet}</li>`)}</ul></div></div></div>
-<div id="rwid" class="reviews">${reviews.map(
-      (review) => html`<div class=" ebay-review-section" id="review_${review.id}" itemprop="review" itemscope="" itemtype="http://schema.org/Review"><div class="ebay-review-section-l"><div class="ebay-star-rating" aria-label="${review.rating.toFixed(1)} out of 5 stars"><span class="star-rating">${stars(review.rating)}</span></div><span class="author-by">by</span> <a href="#" class="review-item-author" itemprop="author" title="${review.author}">${review.author}</a> <span itemprop="datePublished" content="${shortDate(review.date)}" class="review-item-date">${shortDate(review.date)}</span></div><div class="ebay-review-section-r"><p itemprop="name" class="review-item-title wrap-spaces">${review.title}</p><p itemprop="reviewBody" class="review-item-content wrap-spaces">${review.body}</p><p class="review-attr"><span class="rvw-attr">Verified purchase:</span> <span class="rvw-val">${review.verified ? "Yes" : "No"}</span></p></div></div>`,
-    )}</div>
+<div id="rwid" class="reviews">${reviews.map(reviewSection)}${reviews.length > 0 ? html`<a class="see-all-reviews" href="${siteLink(request, reviewsPath(product))}">See all reviews</a>` : ""}</div>
+</div>`,
+  });
+}
+
+/** /urw/product-reviews/{id}?pgn=: the product's written reviews, newest first, 10 a page. */
+function reviewsPage(request: SiteRequest, product: Product): string {
+  const current = intParam(request.query, "pgn", 1);
+  const all = reviewsOf(`ebay-${product.id}`, product.reviewCount, product.noun, product.rating, "product");
+  const { items, hasNext, first, last } = paginate(all, current, REVIEWS_PER_PAGE);
+  const link = (target: number) => siteLink(request, reviewsPath(product), { pgn: target });
+  return page({
+    title: `${product.name} reviews | eBay`,
+    head: html`<link rel="canonical" href="${link(current)}">`,
+    body: html`<div id="Body" class="product-reviews-page" itemscope="itemscope" itemtype="http://schema.org/Product">
+<div class="prodinfo"><a class="prodinfo-title" href="${siteLink(request, `/itm/${product.id}`)}"><h1 itemprop="name">${product.name}</h1></a><img src="${imageUrl(request, `${product.images[0]}-s-l225`)}" alt="${product.name}"></div>
+<div id="review-ratings-cntr" class="review-ratings-cntr" itemprop="aggregateRating" itemscope="itemscope" itemtype="http://schema.org/AggregateRating"><span class="ebay-review-start-rating">${product.rating.toFixed(1)}</span><span class="rs rs-fr">${stars(product.rating)}</span> <span class="ebay-reviews-count">${count(ratingCountOf(product))} product ratings</span><span itemprop="ratingValue" content="${product.rating}"></span><span itemprop="reviewCount" content="${ratingCountOf(product)}"></span></div>
+<div class="reviews-header"><h2>Most relevant reviews</h2><span class="reviews-count-info">${all.length > 0 ? `${first}-${last} of ${count(all.length)} reviews` : "No reviews yet"}</span></div>
+<div class="reviews reviews-right">${items.map(reviewSection)}</div>
+<nav class="pagination" role="navigation" aria-label="Reviews pagination">${current > 1 ? html`<a class="pagination__previous icon-link" href="${link(current - 1)}">Previous page</a>` : html`<button class="pagination__previous icon-link" aria-disabled="true">Previous page</button>`}
+<ol class="pagination__items"><li><a class="pagination__item" aria-current="page" href="${link(current)}">${current}</a></li>${hasNext ? html`<li><a class="pagination__item" href="${link(current + 1)}">${current + 1}</a></li>` : ""}</ol>
+${hasNext ? html`<a class="pagination__next icon-link" href="${link(current + 1)}">Next page</a>` : html`<a class="pagination__next icon-link" aria-disabled="true">Next page</a>`}</nav>
 </div>`,
   });
 }

@@ -1,17 +1,28 @@
 // walmart.com replica: /ip/{id} and /ip/{slug}/{id} (a Next.js page: the product lives in
 // <script id="__NEXT_DATA__"> under props.pageProps.initialData.data.{product, idml, reviews},
 // plus a JSON-LD Product and a thin visible header), and /search?q=&page=&min_price=&max_price=&sort=
-// (searchResult.itemStacks[0].items in __NEXT_DATA__, 40 a page, sponsored items flagged).
+// (searchResult.itemStacks[0].items in __NEXT_DATA__, 40 a page, sponsored items flagged), and
+// /reviews/product/{id}?page=&sort=&ratings= (initialData.data.reviews: customerReviews, 10 a
+// page, with the product page's averageOverallRating and totalReviewCount, and a pagination).
 import { findProduct, listPriceOf, priceOf, searchProducts, type Product, type ProductQuery, type Variant } from "../catalogue.ts";
 import { count, html, jsonLd, jsonScript, money, page, type Raw } from "../html.ts";
-import { reviewAt, writtenReviewCount } from "../reviews.ts";
+import { reviewAt, reviewsOf, selectReviews, writtenReviewCount, type ReviewItem, type ReviewOrder } from "../reviews.ts";
 import { htmlResponse, imageUrl, intParam, numberParam, paginate, siteLink, type Site, type SiteRequest } from "../site.ts";
 
 const PER_PAGE = 40;
+const REVIEWS_PER_PAGE = 10;
+const REVIEW_SORTS: Record<string, ReviewOrder> = {
+  "submission-desc": "newest", "submission-asc": "oldest", relevancy: "helpful", helpful: "helpful", "rating-desc": "highest", "rating-asc": "lowest",
+};
 const SORTS: Record<string, ProductQuery["sort"]> = { best_match: "relevance", price_low: "price_asc", price_high: "price_desc", rating_high: "rating", new: "newest" };
 
 export const walmart: Site = (request) => {
   if (request.path === "/search") return htmlResponse(searchPage(request));
+  const reviews = /^\/reviews\/product\/(\d{9})\/?$/.exec(request.path);
+  if (reviews) {
+    const found = findProduct("walmart", reviews[1]!);
+    return found ? htmlResponse(reviewsPage(request, found.product)) : null;
+  }
   const item = /^\/ip\/(?:[^/]+\/)?(\d{9})\/?$/.exec(request.path);
   if (!item) return null;
   const found = findProduct("walmart", item[1]!);
@@ -24,6 +35,12 @@ const priceObject = (amount: number) => ({ price: amount, priceString: money(amo
 function nextData(page: string, query: Record<string, string>, pageProps: unknown): Raw {
   return html`<script id="__NEXT_DATA__" type="application/json">${jsonScript({ props: { pageProps }, page, query, buildId: "replica-build", isFallback: false, gssp: true })}</script>`;
 }
+
+/** A review as Walmart's Next.js data carries it, on the product page and the reviews pages. */
+const customerReview = (review: ReviewItem) => ({
+  reviewId: review.id, reviewTitle: review.title, reviewText: review.body, rating: review.rating, userNickname: review.author,
+  reviewSubmissionTime: review.date, positiveFeedback: review.helpful, badges: review.verified ? [{ id: "VerifiedPurchaser", text: "Verified Purchase" }] : [],
+});
 
 function productPage(request: SiteRequest, product: Product, variant: Variant | null): string {
   const price = priceOf(product, request.prices, variant);
@@ -49,7 +66,7 @@ function productPage(request: SiteRequest, product: Product, variant: Variant | 
     idml: { shortDescription: product.description, longDescription: `<p>${product.description}</p>`, specifications: product.specs.map(([name, value]) => ({ name, value })) },
     reviews: {
       averageOverallRating: product.rating, totalReviewCount: product.reviewCount,
-      customerReviews: reviews.map((review) => ({ reviewId: review.id, reviewTitle: review.title, reviewText: review.body, rating: review.rating, userNickname: review.author, reviewSubmissionTime: review.date, badges: review.verified ? [{ id: "VerifiedPurchaser", text: "Verified Purchase" }] : [] })),
+      customerReviews: reviews.map(customerReview),
     },
   };
   const structured = {
@@ -67,9 +84,48 @@ function productPage(request: SiteRequest, product: Product, variant: Variant | 
 <a class="f6 mid-gray lh-title" href="${siteLink(request, "/search", { q: product.brand })}" data-seo-id="brand-name" link-identifier="brandName">${product.brand}</a>
 <h1 id="main-title" class="lh-copy dark-gray mv1 f3 mh0-l mh3 b" itemprop="name">${product.name}</h1>
 <div data-testid="reviews-and-ratings"><span class="f7 rating-number">(${product.rating.toFixed(1)})</span> <a link-identifier="reviewsLink" href="#item-review-section">${count(product.reviewCount)} reviews</a></div>
+<section id="item-review-section"><a link-identifier="seeAllReviews" href="${siteLink(request, `/reviews/product/${product.id}`)}">See all reviews</a></section>
 <div data-testid="add-to-cart-section"><span itemprop="price" data-seo-id="hero-price" aria-hidden="false">${inStock ? money(price) : "Out of stock"}</span>${wasPrice !== null && inStock ? html` <span data-testid="was-price" class="strike">${money(wasPrice)}</span>` : ""}</div>
 </main></div>
 ${nextData("/ip/[...itemId]", { itemId: usItemId }, { initialData: { data } })}`,
+  });
+}
+
+/** /reviews/product/{id}?page=&sort=&ratings=: the product's written reviews, 10 a page. */
+function reviewsPage(request: SiteRequest, product: Product): string {
+  const current = intParam(request.query, "page", 1);
+  const stars = Number(request.query.get("ratings"));
+  const all = reviewsOf(`walmart-${product.id}`, product.reviewCount, product.noun, product.rating, "product");
+  const chosen = selectReviews(all, { order: REVIEW_SORTS[request.query.get("sort") ?? ""], stars: stars >= 1 && stars <= 5 ? stars : null });
+  const { items, hasNext, first, last } = paginate(chosen, current, REVIEWS_PER_PAGE);
+  const pageCount = Math.ceil(chosen.length / REVIEWS_PER_PAGE);
+  const link = (target: number) => siteLink(request, `/reviews/product/${product.id}`, { ...Object.fromEntries(request.query), page: target });
+  const pageRef = (target: number) => ({ num: target, gap: false, url: `?${new URLSearchParams({ ...Object.fromEntries(request.query), page: String(target) })}` });
+  const reviews = {
+    averageOverallRating: product.rating, roundedAverageOverallRating: Math.round(product.rating * 10) / 10,
+    totalReviewCount: product.reviewCount, reviewsWithTextCount: all.length,
+    customerReviews: items.map(customerReview),
+    pagination: {
+      currentPage: current, total: pageCount, currentSpan: items.length > 0 ? `${first}-${last}` : "0",
+      pages: Array.from({ length: pageCount }, (_, n) => ({ ...pageRef(n + 1), active: n + 1 === current })),
+      next: hasNext ? pageRef(current + 1) : null,
+      previous: current > 1 ? pageRef(current - 1) : null,
+    },
+  };
+  const data = { product: { usItemId: product.id, name: product.name, brand: product.brand, canonicalUrl: canonicalPath(product), imageInfo: { thumbnailUrl: imageUrl(request, product.images[0]!) } }, reviews };
+  return page({
+    title: `Customer reviews for ${product.name} - Walmart.com`,
+    lang: "en-US",
+    head: html`<link rel="canonical" href="${link(current)}">${hasNext ? html`<link rel="next" href="${link(current + 1)}">` : html``}`,
+    body: html`<div id="__next"><main>
+<h1 class="f3 b lh-title">Customer reviews for <a href="${siteLink(request, canonicalPath(product))}">${product.name}</a></h1>
+<div data-testid="reviews-header"><span class="f1 b">${product.rating.toFixed(1)}</span> out of 5 <span class="f6 gray">${count(product.reviewCount)} ratings | ${count(all.length)} reviews</span></div>
+<ul class="cc-3 cg-4 pl0 mv0">${items.map(
+      (review) => html`<li class="dib w-100 mb3" data-review-id="${review.id}"><div class="w_ExHd"><span class="w_iUH7">${review.rating} out of 5 stars review</span></div><h3 class="b w_kV33 w_Sl3f w_mvVb f5">${review.title}</h3><div class="f6 mid-gray lh-copy">${review.date} · ${review.author}${review.verified ? " · Verified Purchase" : ""}</div><span class="tl-m mb3 db-m">${review.body}</span></li>`,
+    )}</ul>
+<nav aria-label="pagination"><ul>${current > 1 ? html`<li><a data-testid="PreviousPage" aria-label="Previous Page" href="${link(current - 1)}">Previous</a></li>` : ""}${Array.from({ length: pageCount }, (_, n) => html`<li><a ${n + 1 === current ? html`aria-current="page" ` : ""}href="${link(n + 1)}">${n + 1}</a></li>`)}${hasNext ? html`<li><a data-testid="NextPage" aria-label="Next Page" href="${link(current + 1)}">Next</a></li>` : ""}</ul></nav>
+</main></div>
+${nextData("/reviews/product/[productId]", { productId: product.id, page: String(current) }, { initialData: { data } })}`,
   });
 }
 

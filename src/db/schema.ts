@@ -134,3 +134,33 @@ export const captchaSpend = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.accountId, table.month] })],
 );
+
+// ---- Travel ----
+
+/** Gazetteer for hotel-search destinations: cities from a data package, plus hand-kept regions and landmarks. */
+export const places = sqliteTable(
+  "places",
+  {
+    id: integer("id").primaryKey(),
+    kind: text("kind", { enum: ["city", "region", "landmark"] }).notNull(),
+    name: text("name").notNull(),
+    /** `name` lower-cased with accents and punctuation stripped (see `normalisePlaceName`). */
+    searchName: text("search_name").notNull(),
+    /** ISO 3166-1 alpha-2. */
+    country: text("country").notNull(),
+    latitude: real("latitude").notNull(),
+    longitude: real("longitude").notNull(),
+    population: integer("population"),
+    /** How far from the centre a hotel still counts as "in" the place. */
+    radiusKm: real("radius_km").notNull(),
+  },
+  (table) => [index("places_search_name_idx").on(table.searchName)],
+);
+
+/** Units of `currency` per 1 EUR, from a public daily reference feed. */
+export const exchangeRates = sqliteTable("exchange_rates", {
+  currency: text("currency").primaryKey(),
+  perEur: real("per_eur").notNull(),
+  rateDate: text("rate_date").notNull(),
+  source: text("source").notNull(),
+});

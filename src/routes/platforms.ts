@@ -2,12 +2,13 @@ import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../env";
 import { openApiErrorResponses, successBody, successEnvelope } from "../envelope";
 import { PRODUCT_PLATFORMS } from "../scrape/platforms";
+import { TRAVEL_PLATFORMS } from "../scrape/platforms/travel";
 
 const PlatformSchema = z
   .object({
     slug: z.string().openapi({ example: "amazon" }),
     name: z.string(),
-    kind: z.enum(["marketplace", "shop"]),
+    kind: z.enum(["marketplace", "shop", "travel"]),
     endpoints: z.array(z.string()),
     engines: z.array(z.enum(["fetch", "browser"])),
     status: z.literal("operational"),
@@ -31,7 +32,15 @@ export function listPlatforms(): z.infer<typeof PlatformSchema>[] {
     engines: p.engines,
     status: "operational" as const,
   }));
-  return products;
+  const travel = Object.values(TRAVEL_PLATFORMS).map((p) => ({
+    slug: p.slug,
+    name: p.name,
+    kind: "travel" as const,
+    endpoints: [`/v1/travel/${p.slug}/hotels/search`, `/v1/travel/${p.slug}/hotels/{id}`],
+    engines: p.engines,
+    status: "operational" as const,
+  }));
+  return [...products, ...travel];
 }
 
 export function registerPlatforms(app: OpenAPIHono<AppEnv>) {

@@ -16,13 +16,13 @@ beforeAll(async () => {
   ({ secret } = await createAccountKey(baseUrl, inject("adminToken"), { name: "e2e products", plan: "enterprise", requests_per_minute: 10_000 }));
 });
 
-// The replicas serve separate review pages for amazon only; the others show reviews on the product page.
+// Etsy has no review pages (its listing carries the first reviews); the others have both.
 const PLATFORMS = [
   { slug: "amazon", idParam: "asin", q: "power bank", reviews: true },
-  { slug: "ebay", idParam: "id", q: "speaker", reviews: false },
-  { slug: "walmart", idParam: "id", q: "kettle", reviews: false },
+  { slug: "ebay", idParam: "id", q: "speaker", reviews: true },
+  { slug: "walmart", idParam: "id", q: "kettle", reviews: true },
   { slug: "etsy", idParam: "id", q: "mug", reviews: false },
-  { slug: "bestbuy", idParam: "sku", q: "charger", reviews: false },
+  { slug: "bestbuy", idParam: "sku", q: "charger", reviews: true },
 ];
 
 describe.each(PLATFORMS)("$slug", ({ slug, idParam, q, reviews }) => {
@@ -73,18 +73,18 @@ describe.each(PLATFORMS)("$slug", ({ slug, idParam, q, reviews }) => {
 
 });
 
-describe("amazon reviews", () => {
+describe.each(PLATFORMS.filter((p) => p.reviews))("$slug reviews", ({ slug, idParam, q }) => {
   it("reads review pages, CSV included", async () => {
-    const search = await api("/v1/amazon/search?q=power%20bank");
-    const id = search.body.data[0].id;
-    const { response, body } = await api(`/v1/amazon/reviews?asin=${id}`);
+    const search = await api(`/v1/${slug}/search?q=${encodeURIComponent(q)}`);
+    const id = encodeURIComponent(search.body.data.find((i: any) => !i.sponsored).id);
+    const { response, body } = await api(`/v1/${slug}/reviews?${idParam}=${id}`);
     expect(response.status).toBe(200);
     expect(body.data.length).toBeGreaterThan(0);
     expect(body.data[0].rating).toBeGreaterThanOrEqual(1);
     expect(body.data[0].body).toBeTruthy();
-    const second = await api(`/v1/amazon/reviews?asin=${id}&page=2`);
+    const second = await api(`/v1/${slug}/reviews?${idParam}=${id}&page=2`);
     if (body.meta.has_next_page) expect(second.body.data.map((r: any) => r.id)).not.toEqual(body.data.map((r: any) => r.id));
-    const csv = await fetch(`${baseUrl}/v1/amazon/reviews?asin=${id}&format=csv`, { headers: { "X-API-KEY": secret } });
+    const csv = await fetch(`${baseUrl}/v1/${slug}/reviews?${idParam}=${id}&format=csv`, { headers: { "X-API-KEY": secret } });
     expect((parse(await csv.text(), { columns: true }) as unknown[]).length).toBe(body.data.length);
   });
 });

@@ -1,0 +1,79 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../env";
+import { MetaSchema, openApiErrorResponses, successBody } from "../envelope";
+import { ApiError } from "../errors";
+import { TRAVEL_PLATFORMS } from "../scrape/platforms/travel";
+import { scrape } from "../scrape/scrape";
+import { convert } from "../travel/currency";
+import { originFor } from "../travel/search";
+import { scrapeErrorToApi } from "./scrape-errors";
+import { answerCurrency, platformList } from "./travel";
+import { CurrencyHeader, nightsBetween } from "./travel-schemas";
+
+const route = createRoute({
+  method: "get",
+  path: "/v1/travel/{platform}/hotels/{id}",
+  tags: ["travel"],
+  summary: "One hotel with its room types, prices and reviews",
+  description: "`id` as the platform's search results give it (booking's is the page path, e.g. `ie%2Favalon-house`, URL-encoded).",
+  request: {
+    params: z.object({
+      platform: z.string().openapi({ param: { name: "platform", in: "path" }, example: "hotels" }),
+      id: z.string().min(1).max(200).openapi({ param: { name: "id", in: "path" }, example: "571511" }),
+    }),
+    query: z
+      .object({
+        check_in: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "check_in must be YYYY-MM-DD").optional(),
+        check_out: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "check_out must be YYYY-MM-DD").optional(),
+        adults: z.coerce.number().int().min(1).max(30).default(2),
+        max_age: z.coerce.number().int().min(0).max(604_800).optional(),
+        fresh: z.enum(["true", "false"]).optional(),
+      })
+      .refine((q) => (q.check_in === undefined) === (q.check_out === undefined), { message: "check_in and check_out go together", path: ["check_out"] })
+      .refine((q) => !q.check_in || !q.check_out || nightsBetween(q.check_in, q.check_out) >= 1, { message: "check_out must be after check_in", path: ["check_out"] }),
+    headers: CurrencyHeader,
+  },
+  responses: {
+    200: { description: "The hotel", content: { "application/json": { schema: z.object({ status: z.literal("success"), data: z.record(z.string(), z.unknown()), meta: MetaSchema }).openapi("HotelEnvelope") } } },
+    ...openApiErrorResponses,
+  },
+});
+
+export function registerTravelHotel(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const { platform: slugText, id } = c.req.valid("param");
+    const [slug, ...others] = platformList(slugText);
+    if (others.length > 0) throw new ApiError("invalid_request", "A hotel page is on one platform: name one, not a list.", { details: [{ parameter: "platform", in: "path", message: "one platform" }] });
+    const platform = TRAVEL_PLATFORMS[slug!];
+    const query = c.req.valid("query");
+    const currency = await answerCurrency(c, c.req.valid("header")["x-currency"]);
+    const stay = { checkIn: query.check_in, checkOut: query.check_out, adults: query.adults };
+    try {
+      const { record, meta } = await scrape(c.env, (p) => c.executionCtx.waitUntil(p), {
+        platform: platform.slug,
+        kind: "hotel",
+        url: platform.hotelUrl(id, stay, originFor(c.env, platform)),
+        params: { id, ...stay },
+        engines: platform.engines,
+        parse: (html, url) => platform.parseHotel(html, url),
+        isEmpty: (hotel) => !hotel.name,
+        detectChallenge: (html, status) => platform.detectChallenge(html, status),
+        accountId: c.var.identity.accountId,
+        freshness: { maxAge: query.max_age, fresh: query.fresh === "true" },
+      });
+      const from = record.currency ?? currency.code;
+      const money = (amount: number | null) => (amount === null || from === currency.code ? amount : convert(amount, from, currency.code, currency.rates).amount);
+      const data = {
+        ...record,
+        price_per_night: money(record.price_per_night),
+        total_price: money(record.total_price),
+        currency: currency.code,
+        rooms: record.rooms.map((room) => ({ ...room, price: money(room.price), currency: currency.code })),
+        original_currency: record.currency,
+      };
+      return c.json(successBody(c, data, { scrape: meta, data_freshness: meta.cache === "hit" || meta.cache === "stale" ? "cached" : "real-time" }), 200);
+    } catch (err) {
+      throw scrapeErrorToApi(err);
+    }
+  });
+}

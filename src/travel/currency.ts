@@ -1,0 +1,114 @@
+// Exchange rates against EUR, stored in D1 and refreshed from a public daily reference feed
+// (the shape of @fawazahmed0/currency-api's v1/currencies/eur.json).
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { exchangeRates } from "../db/schema";
+
+export interface Rates {
+  base: "EUR";
+  date: string;
+  source: string;
+  perEur: Record<string, number>;
+}
+
+export class UnknownCurrencyError extends Error {
+  constructor(readonly currency: string) {
+    super(`Unknown currency \`${currency}\``);
+    this.name = "UnknownCurrencyError";
+  }
+}
+
+/** The feed answered with something that is not a usable set of rates; stored rates are left alone. */
+export class RatesFeedError extends Error {
+  override name = "RatesFeedError";
+}
+
+/** Rows per upsert: D1 binds at most 100 parameters per statement, and a row takes 4. */
+const UPSERT_CHUNK = 25;
+const FEED_TIMEOUT_MS = 10_000;
+
+export async function loadRates(db: D1Database): Promise<Rates> {
+  const rows = await drizzle(db).select().from(exchangeRates);
+  const latest = rows.reduce<(typeof rows)[number] | undefined>((best, row) => (!best || row.rateDate > best.rateDate ? row : best), undefined);
+  const perEur: Record<string, number> = Object.fromEntries(rows.map((row) => [row.currency, row.perEur]));
+  perEur["EUR"] = 1;
+  return { base: "EUR", date: latest?.rateDate ?? "", source: latest?.source ?? "", perEur };
+}
+
+/** `rate` is units of `to` per 1 `from`; the amount is rounded to the minor unit of `to` (0 decimals for JPY, KRW, CLP…). */
+export function convert(amount: number, from: string, to: string, rates: Rates): { amount: number; rate: number } {
+  const fromPerEur = rates.perEur[from.toUpperCase()];
+  const toPerEur = rates.perEur[to.toUpperCase()];
+  if (fromPerEur === undefined) throw new UnknownCurrencyError(from);
+  if (toPerEur === undefined) throw new UnknownCurrencyError(to);
+  // Twelve significant digits keep the feed's own figures and drop the float noise of a cross rate.
+  const rate = Number((toPerEur / fromPerEur).toPrecision(12));
+  const scale = 10 ** fractionDigits(to.toUpperCase());
+  return { amount: Math.round(amount * rate * scale) / scale, rate };
+}
+
+const fractionDigitsCache = new Map<string, number>();
+
+/** Minor-unit digits from ICU's currency data rather than a hand-kept list. */
+function fractionDigits(currency: string): number {
+  let digits = fractionDigitsCache.get(currency);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    fractionDigitsCache.set(currency, digits);
+  }
+  return digits;
+}
+
+/** Fetches the feed, validates all of it, then upserts every ISO 4217 currency in one batch (never an older date over a newer one). */
+export async function refreshRates(db: D1Database, feedUrl: string, fetcher: typeof fetch = fetch): Promise<{ date: string; currencies: number }> {
+  const response = await fetcher(feedUrl, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(FEED_TIMEOUT_MS) });
+  if (!response.ok) throw new RatesFeedError(`rates feed answered ${response.status}`);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new RatesFeedError("rates feed is not JSON");
+  }
+  const { date, perEur } = parseFeed(body);
+  const source = `fawazahmed0/currency-api ${date} (${new URL(feedUrl).host})`;
+  const rows = Object.entries(perEur).map(([currency, rate]) => ({ currency, perEur: rate, rateDate: date, source }));
+
+  const orm = drizzle(db);
+  const statements = [];
+  for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
+    statements.push(
+      orm
+        .insert(exchangeRates)
+        .values(rows.slice(i, i + UPSERT_CHUNK))
+        .onConflictDoUpdate({
+          target: exchangeRates.currency,
+          set: { perEur: sql`excluded.per_eur`, rateDate: sql`excluded.rate_date`, source: sql`excluded.source` },
+          setWhere: sql`excluded.rate_date >= ${exchangeRates.rateDate}`,
+        }),
+    );
+  }
+  const [first, ...rest] = statements;
+  if (first) await orm.batch([first, ...rest]);
+  return { date, currencies: rows.length };
+}
+
+function parseFeed(body: unknown): { date: string; perEur: Record<string, number> } {
+  if (typeof body !== "object" || body === null) throw new RatesFeedError("rates feed is not an object");
+  const { date, eur } = body as { date?: unknown; eur?: unknown };
+  if (typeof date !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date))) throw new RatesFeedError(`rates feed has no valid date`);
+  if (typeof eur !== "object" || eur === null || Array.isArray(eur)) throw new RatesFeedError("rates feed has no `eur` object");
+  if ("eur" in eur && eur.eur !== 1) throw new RatesFeedError("rates feed is not based on EUR");
+
+  // The feed mixes ISO 4217 currencies with crypto tokens; keep the ones ICU knows as currencies.
+  const iso = new Set(Intl.supportedValuesOf("currency"));
+  const perEur: Record<string, number> = {};
+  for (const [key, value] of Object.entries(eur)) {
+    const code = key.toUpperCase();
+    if (!/^[A-Z]{3}$/.test(code) || !iso.has(code)) continue;
+    if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) throw new RatesFeedError(`rates feed has an invalid rate for ${code}`);
+    perEur[code] = value;
+  }
+  if (Object.keys(perEur).every((code) => code === "EUR")) throw new RatesFeedError("rates feed lists no currencies");
+  perEur["EUR"] = 1;
+  return { date, perEur };
+}

@@ -1,0 +1,113 @@
+// Hotel search over one or several travel platforms in parallel, under a deadline.
+import { scrapeConfig } from "../scrape/config";
+import { CaptchaFailed, UpstreamBlocked, UpstreamTimeout } from "../scrape/errors";
+import { TRAVEL_PLATFORMS, type TravelPlatform, type TravelSlug } from "../scrape/platforms/travel";
+import { scrape, type ScrapeMeta } from "../scrape/scrape";
+import type { HotelRecord } from "../scrape/types";
+import { convert, type Rates } from "./currency";
+import type { PricedHotel } from "./merge";
+
+export type PlatformStatus = "ok" | "timeout" | "blocked" | "error";
+
+export interface PlatformReport {
+  status: PlatformStatus;
+  latency_ms: number;
+  cache: ScrapeMeta["cache"] | null;
+  fetched_at: string | null;
+  hotels: number;
+  message?: string;
+}
+
+export interface StayQuery {
+  /** The name the sites are searched with (a city). */
+  searchName: string;
+  checkIn: string;
+  checkOut: string;
+  nights: number;
+  adults: number;
+  rooms: number;
+}
+
+/** The whole multi-platform search must answer within this, partial or not. */
+export const SEARCH_DEADLINE_MS = 20_000;
+
+export function originFor(env: Env, platform: TravelPlatform): string {
+  const replicas = scrapeConfig(env).replicaOrigin;
+  return replicas ? `${replicas}/${platform.slug}` : platform.origin;
+}
+
+/** Nightly and stay prices in the answer's currency, from whichever of the two a site shows. */
+function priced(hotel: HotelRecord, platform: TravelSlug, stay: StayQuery, currency: string, rates: Rates): PricedHotel | null {
+  const nightly = hotel.price_per_night ?? (hotel.total_price !== null ? hotel.total_price / stay.nights : null);
+  const from = hotel.currency ?? currency;
+  const perNight = nightly === null ? null : Math.round(from === currency ? nightly : convert(nightly, from, currency, rates).amount);
+  return {
+    ...hotel,
+    currency,
+    price_per_night: perNight,
+    total_price: perNight === null ? null : perNight * stay.nights,
+    platform,
+    offer: {
+      platform,
+      price_per_night: perNight,
+      total_price: perNight === null ? null : perNight * stay.nights,
+      currency,
+      original: { price_per_night: nightly === null ? null : Math.round(nightly * 100) / 100, currency: hotel.currency },
+      review_score: hotel.review_score,
+      booking_url: hotel.booking_url,
+    },
+  };
+}
+
+function statusOf(err: unknown): PlatformStatus {
+  if (err instanceof UpstreamTimeout) return "timeout";
+  if (err instanceof UpstreamBlocked || err instanceof CaptchaFailed) return "blocked";
+  return "error";
+}
+
+/**
+ * Searches every platform at once. A platform that fails or misses the deadline is reported
+ * in its status block; the others still answer.
+ */
+export async function searchPlatforms(
+  env: Env,
+  waitUntil: (promise: Promise<unknown>) => void,
+  options: { slugs: TravelSlug[]; stay: StayQuery; accountId: string; currency: string; rates: Rates; freshness: { maxAge?: number; fresh?: boolean } },
+) {
+  const reports: Record<string, PlatformReport> = {};
+  const hotels: PricedHotel[] = [];
+  await Promise.all(
+    options.slugs.map(async (slug) => {
+      const platform = TRAVEL_PLATFORMS[slug];
+      const started = Date.now();
+      const query = { destination: options.stay.searchName, checkIn: options.stay.checkIn, checkOut: options.stay.checkOut, adults: options.stay.adults, rooms: options.stay.rooms, page: 1 };
+      const job = scrape(env, waitUntil, {
+        platform: slug,
+        kind: "hotel-search",
+        url: platform.searchUrl(query, originFor(env, platform)),
+        params: query,
+        engines: platform.engines,
+        parse: (html, url) => platform.parseSearch(html, url),
+        isEmpty: (page) => page.hotels.length === 0,
+        detectChallenge: (html, status) => platform.detectChallenge(html, status),
+        accountId: options.accountId,
+        freshness: options.freshness,
+      });
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new UpstreamTimeout(`no answer within ${SEARCH_DEADLINE_MS / 1000} s`)), SEARCH_DEADLINE_MS);
+      });
+      try {
+        const { record, meta } = await Promise.race([job, deadline]);
+        const found = record.hotels.map((hotel) => priced(hotel, slug, options.stay, options.currency, options.rates)).filter((h): h is PricedHotel => h !== null);
+        hotels.push(...found);
+        reports[slug] = { status: "ok", latency_ms: Date.now() - started, cache: meta.cache, fetched_at: meta.fetched_at, hotels: found.length };
+      } catch (err) {
+        reports[slug] = { status: statusOf(err), latency_ms: Date.now() - started, cache: null, fetched_at: null, hotels: 0, message: String((err as Error)?.message ?? err).slice(0, 200) };
+      } finally {
+        clearTimeout(timer);
+      }
+    }),
+  );
+  return { hotels, reports };
+}
