@@ -9,7 +9,12 @@ const isoDate = (name: string) =>
   z
     .string({ error: `${name} is required, as YYYY-MM-DD` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date as YYYY-MM-DD, e.g. 2026-12-01`)
-    .refine((value) => new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), `${name} is not a real calendar date`);
+    .refine((value) => isRealDate(value), `${name} is not a real calendar date`);
+
+function isRealDate(value: string): boolean {
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+}
 
 /** "5km", "2.5 km", "3mi" → kilometres. */
 export function parseRadius(text: string): number | null {
@@ -43,11 +48,14 @@ export const HotelSearchQuery = z
   })
   .superRefine((q, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-    const today = new Date().toISOString().slice(0, 10);
-    if (q.check_in < today) issue("check_in", `check_in must be today (${today}) or later`);
-    const nights = nightsBetween(q.check_in, q.check_out);
-    if (nights < 1) issue("check_out", "check_out must be after check_in");
-    if (nights > MAX_NIGHTS) issue("check_out", `a stay is at most ${MAX_NIGHTS} nights; choose an earlier check_out`);
+    // Malformed dates are reported by their fields; the stay checks need both dates sound.
+    if (isRealDate(q.check_in) && isRealDate(q.check_out)) {
+      const today = new Date().toISOString().slice(0, 10);
+      if (q.check_in < today) issue("check_in", `check_in must be today (${today}) or later`);
+      const nights = nightsBetween(q.check_in, q.check_out);
+      if (nights < 1) issue("check_out", "check_out must be after check_in");
+      if (nights > MAX_NIGHTS) issue("check_out", `a stay is at most ${MAX_NIGHTS} nights; choose an earlier check_out`);
+    }
     if ((q.latitude === undefined) !== (q.longitude === undefined)) issue(q.latitude === undefined ? "latitude" : "longitude", "latitude and longitude go together: send both or neither");
     if (q.radius !== undefined) {
       const km = parseRadius(q.radius);

@@ -65,9 +65,9 @@ async function splitCountry(orm: ReturnType<typeof drizzle>, text: string): Prom
   if (comma < 0) return whole;
   const name = normalisePlaceName(text.slice(0, comma));
   const tail = normalisePlaceName(text.slice(comma + 1));
-  if (/^[a-z]{2}$/.test(tail)) return { name, country: tail.toUpperCase() };
   const alias = COUNTRY_ALIASES[tail];
   if (alias) return { name, country: alias };
+  if (/^[a-z]{2}$/.test(tail)) return { name, country: tail.toUpperCase() };
   const match = (await orm.select().from(countries)).find((row) => normalisePlaceName(row.name) === tail);
   return match ? { name, country: match.code } : whole;
 }
