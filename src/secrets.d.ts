@@ -14,6 +14,8 @@ interface Env {
   SSRF_ALLOW_HOSTS?: string;
   /** getTaskResult poll interval in ms (default 1000). */
   SOLVER_POLL_MS?: string;
+  /** Daily exchange-rate feed (EUR based, `{date, eur: {usd: …}}`); defaults to the public feed. */
+  FX_FEED_URL?: string;
   /** First cooldown of a proxy after a refusal or failure, in ms (default 30000). */
   PROXY_COOLDOWN_MS?: string;
   /** Concurrent browsers per account of Browser Rendering (default 2). */

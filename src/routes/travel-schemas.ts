@@ -71,7 +71,7 @@ export const CurrencyHeader = z.object({
     .string()
     .regex(/^[A-Za-z]{3}$/, "X-Currency must be an ISO 4217 code such as EUR or USD")
     .optional()
-    .openapi({ param: { name: "X-Currency", in: "header" }, example: "EUR" }),
+    .openapi({ param: { name: "x-currency", in: "header", description: "Currency for every price (ISO 4217), e.g. EUR or USD" }, example: "EUR" }),
 });
 
 export const HotelSchema = z

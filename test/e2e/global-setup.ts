@@ -53,6 +53,7 @@ export async function setup(project: TestProject) {
       SOLVER_KEY,
       SOLVER_POLL_MS: "100",
       PROXY_COOLDOWN_MS: "2000",
+      FX_FEED_URL: `${replicas.url}/fx/eur.json`,
     },
   });
   stops.unshift(() => worker.stop());

@@ -145,3 +145,18 @@ describe("hotel detail", () => {
     expect(body.data.reviews.length).toBeGreaterThan(0);
   });
 });
+
+describe("exchange rates", () => {
+  it("are refreshed by the daily cron from the feed", async () => {
+    const before = (await search("booking", "destination=Lisbon", { "X-Currency": "USD" })).body.data.meta.currency.source;
+    expect(before).toContain("snapshot");
+    const trigger = await fetch(`${baseUrl}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("0 6 * * *")}`);
+    expect(trigger.status).toBe(200);
+    let source = before;
+    for (let i = 0; i < 20 && source === before; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      source = (await search("booking", "destination=Lisbon", { "X-Currency": "USD" })).body.data.meta.currency.source;
+    }
+    expect(source).toBe(`fawazahmed0/currency-api 2026-09-29 (${new URL(replicasUrl).host})`);
+  });
+});
