@@ -9,6 +9,7 @@ import { applyMigrations, createAccountKey, startWorker } from "../scripts/local
 import { startReplicas } from "../replicas/server.ts";
 import { measure, printTable, type RouteCase } from "./harness.ts";
 import { browserFigures, cacheHitRatio } from "./scrape.ts";
+import { travelParallelism } from "./travel.ts";
 
 const ADMIN_TOKEN = "bench-admin-token";
 const persistTo = mkdtempSync(join(tmpdir(), "webdata-bench-"));
@@ -58,6 +59,14 @@ try {
 
   const cache = await cacheHitRatio(worker.url, key, [...new Set(ids)].slice(0, 20));
   console.log(`\nKV cache: 200 product requests over 20 products -> ${JSON.stringify(cache.states)}, hit ratio ${cache.hitRatio.toFixed(2)}`);
+
+  const travel = await travelParallelism(worker.url, key);
+  console.log("\nHotel search, fresh scrapes, median of 5 (ms)");
+  console.log("| platforms | ms |");
+  console.log("|---|---:|");
+  for (const [platform, ms] of Object.entries(travel.single)) console.log(`| ${platform} | ${ms.toFixed(0)} |`);
+  console.log(`| all four in parallel | ${travel.all.toFixed(0)} |`);
+  console.log(`parallelism: all / slowest single = ${travel.ratio.toFixed(2)} (sequential would be ${(travel.sum / travel.slowest).toFixed(2)})`);
 } finally {
   await worker.stop();
   await replicas.stop();

@@ -54,6 +54,11 @@ export function executeSqlFile(persistTo: string, file: string) {
   if (result.status !== 0) throw new Error(`SQL ${file} failed:\n${result.stdout}\n${result.stderr}`);
 }
 
+function descendantsOf(pid: number): number[] {
+  const children = spawnSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).stdout.split("\n").filter(Boolean).map(Number);
+  return children.flatMap((child) => [child, ...descendantsOf(child)]);
+}
+
 /** Starts `wrangler dev` and resolves once `/v1/health` answers. */
 export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
   const port = options.port ?? (await freePort());
@@ -70,6 +75,9 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode !== null) return;
+    // Browsers that local Browser Rendering launched may leave wrangler's process group: remember
+    // every descendant now, so none outlives the server.
+    const descendants = descendantsOf(child.pid!);
     const exited = new Promise((resolve) => child.once("exit", resolve));
     try {
       process.kill(-child.pid!, "SIGTERM");
@@ -78,8 +86,13 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     }
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
     if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
-    // Browsers that local Browser Rendering launched outlive wrangler; their profiles name them.
-    spawnSync("pkill", ["-f", "browser-rendering/profile-"]);
+    for (const pid of descendants) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }
   };
 
   const deadline = Date.now() + 90_000;
