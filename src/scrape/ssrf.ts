@@ -55,16 +55,18 @@ export const MAX_REDIRECTS = 5;
 
 /**
  * fetch that follows redirects itself and re-checks every hop, so a public URL cannot
- * bounce the request into a private range.
+ * bounce the request into a private range. A 301/302/303 continues as a GET, as browsers do.
  */
-export async function safeFetch(input: string, init: RequestInit, options: SsrfOptions & { fetcher?: typeof fetch } = {}): Promise<Response> {
+export async function safeFetch(input: string, init: RequestInit, options: SsrfOptions & { fetcher?: (url: string, init: RequestInit) => Promise<Response> } = {}): Promise<Response> {
   const send = options.fetcher ?? fetch;
   let url = assertSafeUrl(input, options);
+  let request = init;
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    const response = await send(url.toString(), { ...init, redirect: "manual" });
+    const response = await send(url.toString(), { ...request, redirect: "manual" });
     const location = response.headers.get("Location");
     if (response.status < 300 || response.status >= 400 || !location) return response;
     url = assertSafeUrl(new URL(location, url).toString(), options);
+    if (response.status !== 307 && response.status !== 308) request = { ...request, method: "GET", body: undefined };
   }
   throw new UnsafeUrlError(input, `redirects more than ${MAX_REDIRECTS} times`);
 }

@@ -1,5 +1,5 @@
 import { fetchViaProxy, ProxyFailure } from "../proxy-fetch";
-import { assertSafeUrl, MAX_REDIRECTS } from "../ssrf";
+import { safeFetch, UnsafeUrlError } from "../ssrf";
 import { hiddenFormFields, recordSolveCost, reserveSolve, solveChallenge, TOKEN_FIELDS } from "../captcha";
 import { CaptchaFailed, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../errors";
 import type { Engine, LoadJob, LoadedPage } from "./types";
@@ -34,20 +34,26 @@ class CookieJar {
 
 /**
  * One request, through the proxy pool when proxies are configured (never falling back to
- * direct egress), following redirects by hand so every hop passes the SSRF guard.
+ * direct egress), with redirects followed by `safeFetch` so every hop passes the SSRF guard.
  */
 async function send(job: LoadJob, target: string, jar: CookieJar, init: { method?: string; body?: string; headers?: Record<string, string> } = {}, avoid?: string): Promise<Sent> {
-  let url = assertSafeUrl(target, job.config.ssrf);
-  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    const headers = { ...BROWSER_HEADERS, ...jar.header(), ...init.headers };
-    const { response, proxy } = await sendOnce(job, url, { method: init.method, body: init.body, headers }, avoid);
-    jar.take(response);
-    const location = response.headers.get("Location");
-    if (response.status < 300 || response.status >= 400 || !location) return { response, url, proxy };
-    url = assertSafeUrl(new URL(location, url).toString(), job.config.ssrf);
-    init = { headers: init.headers };
-  }
-  throw new UpstreamBlocked(`more than ${MAX_REDIRECTS} redirects`);
+  let proxy: string | null = null;
+  let finalUrl = new URL(target);
+  const response = await safeFetch(target, { method: init.method, body: init.body }, {
+    ...job.config.ssrf,
+    fetcher: async (url, hop) => {
+      finalUrl = new URL(url);
+      const headers = { ...BROWSER_HEADERS, ...jar.header(), ...init.headers };
+      const sent = await sendOnce(job, finalUrl, { method: hop.method, body: (hop.body as string | undefined) ?? undefined, headers }, avoid);
+      proxy = sent.proxy;
+      jar.take(sent.response);
+      return sent.response;
+    },
+  }).catch((err) => {
+    if (err instanceof UnsafeUrlError && /redirects more than/.test(err.message)) throw new UpstreamBlocked(err.message);
+    throw err;
+  });
+  return { response, url: finalUrl, proxy };
 }
 
 async function sendOnce(job: LoadJob, url: URL, init: { method?: string; body?: string; headers: Record<string, string> }, avoid?: string) {
