@@ -7,6 +7,7 @@ import { ApiError } from "./errors";
 import { authenticate } from "./middleware/auth";
 import { validationHook } from "./middleware/validation";
 import { registerAdmin } from "./routes/admin";
+import { registerDashboard } from "./dashboard";
 import { registerHealth } from "./routes/health";
 import { registerKeys } from "./routes/keys";
 import { registerUsage } from "./routes/usage";
@@ -19,12 +20,32 @@ import { registerPlatforms } from "./routes/platforms";
 import { registerProducts } from "./routes/products";
 import { registerTravel } from "./routes/travel";
 import { registerTravelHotel } from "./routes/travel-hotel";
+import { registerWebhooks } from "./routes/events-webhooks";
+import { registerWatches } from "./routes/events-watches";
+import { registerSchedules } from "./routes/events-schedules";
 import { version } from "../package.json";
 
 const newRequestId = () => `req_${crypto.randomUUID().replaceAll("-", "")}`;
 
 /** Paths under `/v1` that answer without an API key. */
 export const PUBLIC_PATHS = ["/v1/health", "/v1/openapi.json"] as const;
+
+/**
+ * The routes that read data, shared by the public app and the internal one that watches and
+ * schedules call through. Products come last: `/v1/{platform}` would otherwise shadow every
+ * one-segment route registered after it.
+ */
+export function registerDataRoutes(app: OpenAPIHono<AppEnv>) {
+  registerDatasets(app);
+  registerRecords(app);
+  registerSearch(app);
+  registerCategories(app);
+  registerUsage(app);
+  registerPlatforms(app);
+  registerTravel(app);
+  registerTravelHotel(app);
+  registerProducts(app);
+}
 
 /** Builds the whole API. Tests build their own copies to mount extra routes. */
 export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
@@ -38,16 +59,12 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
   for (const path of ["/v1/datasets", "/v1/datasets/:slug", "/v1/search", "/v1/categories"]) app.use(path, catalogueCache);
 
   registerHealth(app);
-  registerDatasets(app);
-  registerRecords(app);
-  registerSearch(app);
-  registerCategories(app);
-  registerUsage(app);
   registerKeys(app);
   registerAdmin(app);
-  registerPlatforms(app);
-  registerTravel(app);
-  registerTravelHotel(app);
+  registerDashboard(app);
+  registerWebhooks(app);
+  registerWatches(app);
+  registerSchedules(app);
   configure?.(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", { type: "apiKey", in: "header", name: "X-API-KEY" });
@@ -69,12 +86,12 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
       { name: "catalogue", description: "Ready-made datasets: list, inspect, search, download" },
       { name: "products", description: "Marketplace product data: product, search, reviews" },
       { name: "travel", description: "Hotel search across travel platforms" },
+      { name: "events", description: "Webhooks, price watches and scheduled calls" },
       { name: "keys", description: "Your keys, plan and usage" },
       { name: "admin", description: "Operator API (X-Admin-Token)" },
     ],
   });
-  // Last: `/v1/{platform}` would otherwise shadow every one-segment route above.
-  registerProducts(app);
+  registerDataRoutes(app);
   app.get("/docs", Scalar({ url: "/v1/openapi.json", pageTitle: "Web Data API reference" }));
   app.get("/", (c) => c.redirect("/docs"));
   // A route with no middleware and no work, the yardstick for `npm run bench`.

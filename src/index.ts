@@ -1,4 +1,5 @@
 import { createApp } from "./app";
+import { runEveryMinute } from "./events/cron";
 import { refreshRates } from "./travel/currency";
 
 export { RateLimiter } from "./durable/rate-limiter";
@@ -8,10 +9,15 @@ const app = createApp();
 /** The public daily reference rates (EUR based); FX_FEED_URL points elsewhere, e.g. at the local replica. */
 const DEFAULT_FX_FEED = "https://cdn.jsdelivr.net/npm/@fawazahmed0/currency-api@latest/v1/currencies/eur.json";
 const RATES_CRON = "0 6 * * *";
+const EVENTS_CRON = "* * * * *";
 
 export default {
   fetch: app.fetch,
   async scheduled(controller, env, ctx) {
+    if (controller.cron === EVENTS_CRON) {
+      // Awaited, not waitUntil: a second invocation for the same minute then sees this one's claims.
+      await runEveryMinute(env, ctx, controller.scheduledTime);
+    }
     if (controller.cron === RATES_CRON) {
       ctx.waitUntil(
         refreshRates(env.DB, env.FX_FEED_URL || DEFAULT_FX_FEED)

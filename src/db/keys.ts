@@ -60,7 +60,23 @@ export async function findKeyByHash(db: Db, hash: string, now = Date.now()): Pro
     .limit(1);
   const row = rows[0];
   if (!row) return null;
-  const viaPrevious = row.key.secretHash !== hash;
+  return toIdentity(row, row.key.secretHash !== hash);
+}
+
+/** The live key with this id, e.g. the key a watch or schedule acts for; null once revoked. */
+export async function findLiveKeyById(db: Db, keyId: string): Promise<KeyIdentity | null> {
+  const [row] = await db
+    .select({ key: apiKeys, account: accounts, plan: plans })
+    .from(apiKeys)
+    .innerJoin(accounts, eq(apiKeys.accountId, accounts.id))
+    .innerJoin(plans, eq(accounts.planId, plans.id))
+    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)));
+  return row ? toIdentity(row, false) : null;
+}
+
+type KeyJoin = { key: typeof apiKeys.$inferSelect; account: typeof accounts.$inferSelect; plan: typeof plans.$inferSelect };
+
+function toIdentity(row: KeyJoin, viaPrevious: boolean): KeyIdentity {
   return {
     keyId: row.key.id,
     keyName: row.key.name,

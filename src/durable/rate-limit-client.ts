@@ -1,9 +1,18 @@
 import type { LimitDecision } from "./rate-limiter";
 
+/** The limiter object that counts one account's requests. */
+function accountLimiter(env: Env, accountId: string) {
+  return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`account:${accountId}`));
+}
+
 /** Limiter for an authenticated account: one object per account, one call per request. */
 export function consumeForAccount(env: Env, accountId: string, keyId: string, perMinute: number, perMonth: number) {
-  const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`account:${accountId}`));
-  return stub.consume({ subject: keyId, perMinute, perMonth });
+  return accountLimiter(env, accountId).consume({ subject: keyId, perMinute, perMonth });
+}
+
+/** Requests the account made per UTC day, for the usage chart. */
+export function dailyUsageForAccount(env: Env, accountId: string, days = 31) {
+  return accountLimiter(env, accountId).dailyUsage(days);
 }
 
 /** Brute-force guard for calls without a valid key: one object per client IP. */
@@ -13,8 +22,7 @@ export function consumeForIp(env: Env, ip: string, subject = "anonymous", perMin
 }
 
 export function peekAccount(env: Env, accountId: string, keyId: string, perMinute: number, perMonth: number) {
-  const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`account:${accountId}`));
-  return stub.peek({ subject: keyId, perMinute, perMonth });
+  return accountLimiter(env, accountId).peek({ subject: keyId, perMinute, perMonth });
 }
 
 const secondsUntil = (epochMs: number, now: number) => Math.max(0, Math.ceil((epochMs - now) / 1000));

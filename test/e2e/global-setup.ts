@@ -7,6 +7,7 @@ import { applyMigrations, startWorker, type RunningWorker } from "../../scripts/
 import { startReplicas } from "../../replicas/server.ts";
 import { startSolver } from "../../replicas/solver.ts";
 import { startProxy, type TestProxy } from "../support/proxies.ts";
+import { startWebhookReceiver } from "../support/webhook-receiver.ts";
 
 export const E2E_ADMIN_TOKEN = "e2e-admin-token-0123456789";
 export const SOLVER_KEY = "test-solver-key";
@@ -18,6 +19,7 @@ declare module "vitest" {
     replicasUrl: string;
     solverUrl: string;
     proxyAdminUrls: string[];
+    webhookReceiverUrl: string;
   }
 }
 
@@ -37,6 +39,8 @@ export async function setup(project: TestProject) {
   stops.push(() => solver.stop());
   const proxies: TestProxy[] = [await startProxy(), await startProxy()];
   for (const proxy of proxies) stops.push(() => proxy.stop());
+  const receiver = await startWebhookReceiver();
+  stops.push(() => receiver.stop());
 
   persistTo = mkdtempSync(join(tmpdir(), "webdata-e2e-"));
   applyMigrations(persistTo);
@@ -54,6 +58,11 @@ export async function setup(project: TestProject) {
       SOLVER_POLL_MS: "100",
       PROXY_COOLDOWN_MS: "2000",
       FX_FEED_URL: `${replicas.url}/fx/eur.json`,
+      // The webhook receiver is on loopback, which the SSRF guard refuses unless allow-listed.
+      SSRF_ALLOW_HOSTS: new URL(receiver.url).host,
+      // Retries after 20 ms, 1.2 s, 7.2 s … instead of 5 s, 5 min, 30 min …; a hung receiver times out in 2 s.
+      WEBHOOK_RETRY_BASE_MS: "20",
+      WEBHOOK_TIMEOUT_MS: "2000",
     },
   });
   stops.unshift(() => worker.stop());
@@ -63,6 +72,7 @@ export async function setup(project: TestProject) {
   project.provide("replicasUrl", replicas.url);
   project.provide("solverUrl", solver.url);
   project.provide("proxyAdminUrls", proxies.map((p) => p.url));
+  project.provide("webhookReceiverUrl", receiver.url);
 }
 
 export async function teardown() {

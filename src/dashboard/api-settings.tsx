@@ -1,0 +1,152 @@
+import type { Context, Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { drizzle } from "drizzle-orm/d1";
+import { createKey, describeKey, findKeyById, type KeyRow, listKeys, MAX_GRACE_SECONDS, revokeKey, rotateKey, ROTATION_RECOMMENDED_DAYS } from "../db/keys";
+import { forgetCachedKeys } from "../middleware/auth";
+import { CreateKeyBodySchema, RotateKeyBodySchema } from "../routes/key-schemas";
+import type { DashboardEnv } from "./env";
+import { formField } from "./form";
+import { CsrfField, ErrorMessage, Layout } from "./layout";
+
+const MAX_GRACE_DAYS = MAX_GRACE_SECONDS / 86_400;
+const date = (iso: string | null) => (iso ? iso.slice(0, 10) : "never");
+
+interface Revealed {
+  keyId: string;
+  secret: string;
+  message: string;
+}
+
+function SecretOnce({ revealed }: { revealed: Revealed }) {
+  return (
+    <section class="notice" id="new-secret">
+      <p>
+        <strong>{revealed.message}</strong> Copy the secret now: it is shown only this once.
+      </p>
+      <code class="secret" id="secret-value" data-key-id={revealed.keyId}>
+        {revealed.secret}
+      </code>
+      <button type="button" class="secondary" data-copy="secret-value">
+        Copy
+      </button>
+    </section>
+  );
+}
+
+function KeyItem({ apiKey: key, csrfToken }: { apiKey: KeyRow; csrfToken: string }) {
+  const view = describeKey(key);
+  return (
+    <div class="key" data-key-id={key.id}>
+      <p>
+        <strong>{view.name}</strong> <code>{view.start}…</code>
+        <br />
+        Created {date(view.created_at)}, rotated {date(view.rotated_at)}, last used {date(view.last_used_at)}. Secret age: <span class="age">{view.age_days} days</span>.
+        {view.previous_secret_expires_at ? <><br />The previous secret works until {view.previous_secret_expires_at.replace("T", " ").slice(0, 16)} UTC.</> : null}
+      </p>
+      {view.rotation_recommended ? (
+        <p class="warning" role="status">
+          This secret is {view.age_days} days old: rotate it (we recommend every {ROTATION_RECOMMENDED_DAYS} days).
+        </p>
+      ) : null}
+      <div class="actions">
+        <form method="post" action={`/dashboard/keys/${key.id}/rotate`}>
+          <CsrfField token={csrfToken} />
+          <label for={`grace-${key.id}`}>Old secret keeps working for</label>
+          <select id={`grace-${key.id}`} name="grace_days">
+            {Array.from({ length: MAX_GRACE_DAYS + 1 }, (_, days) => (
+              <option value={String(days)} selected={days === 1}>
+                {days === 0 ? "0 days (stops at once)" : days === 1 ? "1 day" : `${days} days`}
+              </option>
+            ))}
+          </select>
+          <button type="submit" class="secondary">Rotate</button>
+        </form>
+        <form method="post" action={`/dashboard/keys/${key.id}/revoke`}>
+          <CsrfField token={csrfToken} />
+          <button type="submit" class="danger">Revoke</button>
+        </form>
+      </div>
+    </div>
+  );
+}
+
+async function renderSettings(c: Context<DashboardEnv>, extra: { revealed?: Revealed; error?: string; notice?: string } = {}, status: 200 | 400 = 200) {
+  const signedIn = c.var.signedIn!;
+  const keys = await listKeys(drizzle(c.env.DB), signedIn.account.id);
+  const live = keys.filter((key) => !key.revokedAt);
+  const revoked = keys.filter((key) => key.revokedAt);
+  return c.html(
+    <Layout title="API Settings" csrfToken={c.var.csrfToken} email={signedIn.user.email}>
+      {extra.revealed ? <SecretOnce revealed={extra.revealed} /> : null}
+      {extra.notice ? <p class="notice" role="status">{extra.notice}</p> : null}
+      <section>
+        <h2>Create a key</h2>
+        <ErrorMessage message={extra.error} />
+        <form method="post" action="/dashboard/keys">
+          <CsrfField token={c.var.csrfToken} />
+          <label for="key-name">Name</label>
+          <input id="key-name" name="name" maxlength={100} placeholder="production" />
+          <button type="submit">Create key</button>
+        </form>
+      </section>
+      <section id="keys">
+        <h2>Your keys</h2>
+        {live.length === 0 ? <p>No live keys.</p> : live.map((key) => <KeyItem apiKey={key} csrfToken={c.var.csrfToken} />)}
+      </section>
+      {revoked.length > 0 ? (
+        <section id="revoked-keys">
+          <h2>Revoked</h2>
+          <ul>
+            {revoked.map((key) => (
+              <li data-key-id={key.id}>
+                {key.name} <code>{key.start}…</code>, revoked {date(key.revokedAt!.toISOString())}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <p>
+        Send a key in the <code>X-API-KEY</code> header; see the <a href="/docs">API reference</a>.
+      </p>
+    </Layout>,
+    status,
+  );
+}
+
+/** Another account's key answers exactly like a key that does not exist. */
+async function ownLiveKey(c: Context<DashboardEnv>): Promise<KeyRow> {
+  const key = await findKeyById(drizzle(c.env.DB), c.req.param("id") ?? "", c.var.signedIn!.account.id);
+  if (!key) throw new HTTPException(404, { message: "There is no such key in your account." });
+  if (key.revokedAt) throw new HTTPException(409, { message: "That key is revoked; create a new one instead." });
+  return key;
+}
+
+export function registerApiSettings(app: Hono<DashboardEnv>) {
+  app.get("/keys", (c) => renderSettings(c, { notice: c.req.query("revoked") ? "The key is revoked; calls with it are refused within seconds." : undefined }));
+
+  app.post("/keys", async (c) => {
+    const name = (await formField(c, "name")).trim();
+    const parsed = CreateKeyBodySchema.safeParse({ name: name || undefined });
+    if (!parsed.success) return renderSettings(c, { error: "A key name has at most 100 characters." }, 400);
+    const { key, secret } = await createKey(drizzle(c.env.DB), c.var.signedIn!.account.id, parsed.data.name);
+    return renderSettings(c, { revealed: { keyId: key.id, secret, message: `Key “${key.name}” created.` } });
+  });
+
+  app.post("/keys/:id/rotate", async (c) => {
+    const key = await ownLiveKey(c);
+    const graceDays = Number(await formField(c, "grace_days"));
+    const parsed = RotateKeyBodySchema.safeParse({ grace_seconds: graceDays * 86_400 });
+    if (!parsed.success) return renderSettings(c, { error: `Choose a grace period of 0 to ${MAX_GRACE_DAYS} days.` }, 400);
+    const rotated = await rotateKey(drizzle(c.env.DB), key, parsed.data.grace_seconds);
+    forgetCachedKeys({ keyId: key.id });
+    const until = graceDays > 0 ? `The old secret keeps working for ${graceDays === 1 ? "1 day" : `${graceDays} days`}.` : "The old secret no longer works.";
+    return renderSettings(c, { revealed: { keyId: key.id, secret: rotated.secret, message: `Key “${key.name}” rotated. ${until}` } });
+  });
+
+  app.post("/keys/:id/revoke", async (c) => {
+    const key = await ownLiveKey(c);
+    await revokeKey(drizzle(c.env.DB), key);
+    forgetCachedKeys({ keyId: key.id });
+    return c.redirect("/dashboard/keys?revoked=1", 303);
+  });
+}

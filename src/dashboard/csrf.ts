@@ -1,0 +1,30 @@
+import type { MiddlewareHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { hashSecret } from "../db/keys";
+import type { DashboardEnv } from "./env";
+
+/** The hidden field every dashboard form carries. */
+export const CSRF_FIELD = "csrf";
+
+/**
+ * Refuses any POST whose `csrf` field does not match the session's token (or, before sign-in,
+ * the token cookie): a page on another site cannot read the token, so it cannot forge the form.
+ */
+export function checkCsrfToken(): MiddlewareHandler<DashboardEnv> {
+  return async function checkDashboardCsrfToken(c, next) {
+    if (c.req.method !== "POST") return next();
+    const body = await c.req.parseBody();
+    const sent = typeof body[CSRF_FIELD] === "string" ? body[CSRF_FIELD] : "";
+    if (!c.var.csrfToken || !sent || !(await sameToken(sent, c.var.csrfToken))) {
+      throw new HTTPException(403, { message: "This form has expired or did not come from this dashboard. Reload the page and try again." });
+    }
+    return next();
+  };
+}
+
+/** Hashing first gives equal lengths, so the constant-time compare applies to any input. */
+async function sameToken(a: string, b: string): Promise<boolean> {
+  const encoder = new TextEncoder();
+  const [hashA, hashB] = await Promise.all([hashSecret(a), hashSecret(b)]);
+  return crypto.subtle.timingSafeEqual(encoder.encode(hashA), encoder.encode(hashB));
+}

@@ -1,0 +1,13 @@
+import type { AppEnv } from "../env";
+import type { SignedIn } from "./users";
+
+/** What dashboard handlers read from `c.var`, on top of the API's variables. */
+export interface DashboardEnv {
+  Bindings: Env;
+  Variables: AppEnv["Variables"] & {
+    /** The signed-in user, account and plan; null on the sign-up and sign-in pages. */
+    signedIn: SignedIn | null;
+    /** The token every form on the page must send back in its `csrf` field. */
+    csrfToken: string;
+  };
+}

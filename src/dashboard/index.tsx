@@ -1,0 +1,50 @@
+import { Hono } from "hono";
+import { csrf } from "hono/csrf";
+import { HTTPException } from "hono/http-exception";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../env";
+import { registerApiSettings } from "./api-settings";
+import { checkCsrfToken } from "./csrf";
+import type { DashboardEnv } from "./env";
+import { ErrorMessage, Layout } from "./layout";
+import { registerLogIn } from "./login";
+import { registerOverview } from "./overview";
+import { loadSession, requireSignedIn } from "./session";
+import { registerSignUp } from "./signup";
+
+/** The account dashboard under `/dashboard`: server-rendered pages, signed in by session cookie (no API key). */
+export function registerDashboard(app: OpenAPIHono<AppEnv>) {
+  const dashboard = new Hono<DashboardEnv>();
+  // Origin check first (cheap), then the per-session token in every form.
+  dashboard.use(csrf());
+  dashboard.use(loadSession());
+  dashboard.use(checkCsrfToken());
+  registerSignUp(dashboard);
+  registerLogIn(dashboard);
+  dashboard.use(requireSignedIn());
+  registerOverview(dashboard);
+  registerApiSettings(dashboard);
+
+  dashboard.onError((err, c) => {
+    const status = err instanceof HTTPException ? err.status : 500;
+    if (status >= 500) console.error("dashboard error", err);
+    const message =
+      err instanceof HTTPException
+        ? err.message || "This form was sent from another site and was refused."
+        : "Something went wrong on our side; try again in a moment.";
+    const signedIn = c.var.signedIn;
+    return c.html(
+      <Layout title={status === 404 ? "Not found" : "That did not work"} csrfToken={c.var.csrfToken ?? ""} email={signedIn?.user.email}>
+        <section>
+          <ErrorMessage message={message} />
+          <p>
+            <a href="/dashboard">Back to the dashboard</a>
+          </p>
+        </section>
+      </Layout>,
+      status as 400,
+    );
+  });
+
+  app.route("/dashboard", dashboard);
+}

@@ -1,0 +1,64 @@
+import type { Context, Hono } from "hono";
+import { drizzle } from "drizzle-orm/d1";
+import { clientIp } from "../middleware/auth";
+import type { DashboardEnv } from "./env";
+import { formField } from "./form";
+import { CsrfField, ErrorMessage, Layout } from "./layout";
+import { hashPassword, type PasswordHash, verifyPassword } from "./password";
+import { clearSessionCookie, sessionToken, startSession } from "./session";
+import { admitLoginAttempt, clearLoginAttempts, endSession, findUserByEmail, storedPassword } from "./users";
+
+function LogInPage({ c, email = "", error }: { c: Context<DashboardEnv>; email?: string; error?: string }) {
+  return (
+    <Layout title="Log in" csrfToken={c.var.csrfToken}>
+      <section>
+        <ErrorMessage message={error} />
+        <form method="post" action="/dashboard/login">
+          <CsrfField token={c.var.csrfToken} />
+          <label for="email">Email</label>
+          <input id="email" name="email" type="email" autocomplete="email" required value={email} />
+          <label for="password">Password</label>
+          <input id="password" name="password" type="password" autocomplete="current-password" required />
+          <button type="submit">Log in</button>
+        </form>
+        <p>
+          No account yet? <a href="/dashboard/signup">Sign up</a>.
+        </p>
+      </section>
+    </Layout>
+  );
+}
+
+let unknownUserHash: Promise<PasswordHash> | undefined;
+/** Unknown emails still cost one PBKDF2 run, so response time does not reveal which emails exist. */
+const decoyHash = () => (unknownUserHash ??= hashPassword(crypto.randomUUID()));
+
+export function registerLogIn(app: Hono<DashboardEnv>) {
+  app.get("/login", (c) => (c.var.signedIn ? c.redirect("/dashboard", 303) : c.html(<LogInPage c={c} />)));
+
+  app.post("/login", async (c) => {
+    const email = (await formField(c, "email")).trim();
+    const password = await formField(c, "password");
+    const db = drizzle(c.env.DB);
+    const ip = clientIp(c.req.raw);
+
+    if (!(await admitLoginAttempt(db, email, ip))) {
+      return c.html(<LogInPage c={c} email={email} error="Too many sign-in attempts for this email; wait 15 minutes and try again." />, 429);
+    }
+    const user = await findUserByEmail(db, email);
+    const matches = await verifyPassword(password, user ? storedPassword(user) : await decoyHash());
+    if (!user || !matches) {
+      return c.html(<LogInPage c={c} email={email} error="Wrong email or password." />, 401);
+    }
+    await clearLoginAttempts(db, email, ip);
+    await startSession(c, user.id);
+    return c.redirect("/dashboard", 303);
+  });
+
+  app.post("/logout", async (c) => {
+    const token = sessionToken(c);
+    if (token) await endSession(drizzle(c.env.DB), token);
+    clearSessionCookie(c);
+    return c.redirect("/dashboard/login", 303);
+  });
+}

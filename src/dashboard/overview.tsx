@@ -1,0 +1,65 @@
+import type { Hono } from "hono";
+import { drizzle } from "drizzle-orm/d1";
+import { listKeys } from "../db/keys";
+import type { DashboardEnv } from "./env";
+import { Layout } from "./layout";
+import { UsageChart } from "./usage-chart";
+import { accountUsage, dailyUsageThisMonth } from "./usage";
+
+const number = (n: number) => n.toLocaleString("en-US");
+const utc = (epochMs: number) => new Date(epochMs).toISOString().replace("T", " ").slice(0, 16) + " UTC";
+
+export function registerOverview(app: Hono<DashboardEnv>) {
+  app.get("/", async (c) => {
+    const signedIn = c.var.signedIn!;
+    const keys = await listKeys(drizzle(c.env.DB), signedIn.account.id);
+    const [usage, days] = await Promise.all([accountUsage(c.env, signedIn, keys), dailyUsageThisMonth(c.env, signedIn.account.id)]);
+    const liveKeys = keys.filter((key) => !key.revokedAt).length;
+
+    return c.html(
+      <Layout title="Overview" csrfToken={c.var.csrfToken} email={signedIn.user.email}>
+        <section>
+          <h2>Plan and usage</h2>
+          <div class="stats">
+            <div class="stat">
+              Plan <b id="plan">{signedIn.plan.name}</b>
+            </div>
+            <div class="stat">
+              This month <b id="month-used">{number(usage.month.used)}</b> of {number(usage.perMonth)} requests; renews {utc(usage.month.resetAt)}
+            </div>
+            <div class="stat">
+              Per key and minute <b id="minute-limit">{number(usage.perMinute)}</b> requests
+            </div>
+          </div>
+        </section>
+        <section>
+          <h2>This minute</h2>
+          {usage.minuteByKey.length === 0 ? (
+            <p>
+              No API key yet. <a href="/dashboard/keys">Create one under API Settings</a> to start calling the API.
+            </p>
+          ) : (
+            <ul id="minute-usage">
+              {usage.minuteByKey.map(({ key, minute }) => (
+                <li>
+                  {key.name} ({key.start}…): <span data-key-id={key.id}>{minute.used}</span> of {minute.limit}
+                </li>
+              ))}
+            </ul>
+          )}
+          {liveKeys > 0 ? <p><a href="/dashboard/keys">Manage {liveKeys === 1 ? "your key" : `your ${liveKeys} keys`}</a></p> : null}
+        </section>
+        <section>
+          <h2>Requests per day this month (UTC)</h2>
+          <UsageChart days={days} />
+        </section>
+        <section>
+          <h2>Start calling the API</h2>
+          <p>
+            Send your key in the <code>X-API-KEY</code> header. The <a href="/docs">API reference</a> lists every route and lets you try them in the browser.
+          </p>
+        </section>
+      </Layout>,
+    );
+  });
+}

@@ -1,0 +1,58 @@
+import type { Context, Hono } from "hono";
+import { drizzle } from "drizzle-orm/d1";
+import { consumeForIp } from "../durable/rate-limit-client";
+import { clientIp } from "../middleware/auth";
+import type { DashboardEnv } from "./env";
+import { emailProblem, formField } from "./form";
+import { CsrfField, ErrorMessage, Layout } from "./layout";
+import { MIN_PASSWORD_LENGTH, passwordProblem } from "./password";
+import { startSession } from "./session";
+import { EmailTakenError, signUp } from "./users";
+
+const SIGNUPS_PER_MINUTE_PER_IP = 10;
+
+function SignUpPage({ c, email = "", error }: { c: Context<DashboardEnv>; email?: string; error?: string }) {
+  return (
+    <Layout title="Create your account" csrfToken={c.var.csrfToken}>
+      <section>
+        <ErrorMessage message={error} />
+        <form method="post" action="/dashboard/signup">
+          <CsrfField token={c.var.csrfToken} />
+          <label for="email">Email</label>
+          <input id="email" name="email" type="email" autocomplete="email" required value={email} />
+          <label for="password">Password</label>
+          <input id="password" name="password" type="password" autocomplete="new-password" required minlength={MIN_PASSWORD_LENGTH} aria-describedby="password-help" />
+          <p id="password-help">At least {MIN_PASSWORD_LENGTH} characters, mixing letters with digits, capitals or symbols.</p>
+          <button type="submit">Sign up</button>
+        </form>
+        <p>
+          You start on the free plan and create your first API key under API Settings. Already have an account? <a href="/dashboard/login">Log in</a>.
+        </p>
+      </section>
+    </Layout>
+  );
+}
+
+export function registerSignUp(app: Hono<DashboardEnv>) {
+  app.get("/signup", (c) => (c.var.signedIn ? c.redirect("/dashboard", 303) : c.html(<SignUpPage c={c} />)));
+
+  app.post("/signup", async (c) => {
+    const email = (await formField(c, "email")).trim();
+    const password = await formField(c, "password");
+    const refuse = (status: 400 | 409 | 429, error: string) => c.html(<SignUpPage c={c} email={email} error={error} />, status);
+
+    const problem = emailProblem(email) ?? passwordProblem(password);
+    if (problem) return refuse(400, problem);
+    const limit = await consumeForIp(c.env, clientIp(c.req.raw), "signup", SIGNUPS_PER_MINUTE_PER_IP);
+    if (!limit.allowed) return refuse(429, "Too many sign-ups from your network this minute; wait a minute and try again.");
+
+    try {
+      const user = await signUp(drizzle(c.env.DB), email, password);
+      await startSession(c, user.id);
+    } catch (err) {
+      if (err instanceof EmailTakenError) return refuse(409, "An account with this email already exists. Log in instead.");
+      throw err;
+    }
+    return c.redirect("/dashboard", 303);
+  });
+}

@@ -1,0 +1,122 @@
+import { and, eq, gt, lt } from "drizzle-orm";
+import { createAccount } from "../db/accounts";
+import { type Db, hashSecret, newId } from "../db/keys";
+import { accounts, plans } from "../db/schema";
+import { loginAttempts, sessions, users } from "../db/schema-dashboard";
+import { hashPassword, type PasswordHash } from "./password";
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Thrown when the email already belongs to a user or an account. */
+export class EmailTakenError extends Error {}
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(eq(users.email, normaliseEmail(email))).limit(1);
+  return user ?? null;
+}
+
+export const storedPassword = (user: UserRow): PasswordHash => ({
+  hash: user.passwordHash,
+  salt: user.passwordSalt,
+  iterations: user.passwordIterations,
+});
+
+/** A new account on the free plan, with no key, and the user who owns it. */
+export async function signUp(db: Db, email: string, password: string): Promise<UserRow> {
+  email = normaliseEmail(email);
+  if (await findUserByEmail(db, email)) throw new EmailTakenError();
+  const [accountWithEmail] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email)).limit(1);
+  if (accountWithEmail) throw new EmailTakenError();
+
+  const hashed = await hashPassword(password);
+  const account = await createAccount(db, { name: email, email, planId: "free" });
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({
+        id: newId("usr"),
+        email,
+        accountId: account.id,
+        passwordHash: hashed.hash,
+        passwordSalt: hashed.salt,
+        passwordIterations: hashed.iterations,
+        createdAt: new Date(),
+      })
+      .returning();
+    return user!;
+  } catch (err) {
+    // Two sign-ups raced for the same email: the loser's empty account goes.
+    await db.delete(accounts).where(eq(accounts.id, account.id));
+    if (String(err).includes("UNIQUE")) throw new EmailTakenError();
+    throw err;
+  }
+}
+
+export const SESSION_TTL_MS = 7 * 86_400_000;
+
+/** 256 random bits, base64url. */
+export const randomToken = () => {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+};
+
+/** Starts a session and returns the cookie value (256 random bits); only its hash is stored. */
+export async function createSession(db: Db, userId: string, now = Date.now()) {
+  const token = randomToken();
+  // Signing in is a natural moment to drop this user's expired sessions.
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, new Date(now))));
+  await db.insert(sessions).values({
+    idHash: await hashSecret(token),
+    userId,
+    csrfToken: randomToken(),
+    createdAt: new Date(now),
+    expiresAt: new Date(now + SESSION_TTL_MS),
+  });
+  return { token, expiresAt: now + SESSION_TTL_MS };
+}
+
+/** The signed-in user with their account and plan, for a cookie value; null when unknown or expired. */
+export async function findSession(db: Db, token: string, now = Date.now()) {
+  const [row] = await db
+    .select({ session: sessions, user: users, account: accounts, plan: plans })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .innerJoin(accounts, eq(users.accountId, accounts.id))
+    .innerJoin(plans, eq(accounts.planId, plans.id))
+    .where(and(eq(sessions.idHash, await hashSecret(token)), gt(sessions.expiresAt, new Date(now))))
+    .limit(1);
+  return row ?? null;
+}
+
+export type SignedIn = NonNullable<Awaited<ReturnType<typeof findSession>>>;
+
+export async function endSession(db: Db, token: string) {
+  await db.delete(sessions).where(eq(sessions.idHash, await hashSecret(token)));
+}
+
+export const LOGIN_ATTEMPTS_ALLOWED = 5;
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Records a sign-in attempt before the password is checked and says whether it may go ahead:
+ * at most LOGIN_ATTEMPTS_ALLOWED per email and IP in LOGIN_WINDOW_MS. Recording first means
+ * parallel guesses are counted too.
+ */
+export async function admitLoginAttempt(db: Db, email: string, ip: string, now = Date.now()): Promise<boolean> {
+  email = normaliseEmail(email);
+  const since = new Date(now - LOGIN_WINDOW_MS);
+  await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, new Date(now - 2 * LOGIN_WINDOW_MS)));
+  await db.insert(loginAttempts).values({ email, ip, attemptedAt: new Date(now) });
+  const recent = await db
+    .select({ id: loginAttempts.id })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip), gt(loginAttempts.attemptedAt, since)));
+  return recent.length <= LOGIN_ATTEMPTS_ALLOWED;
+}
+
+/** A successful sign-in clears the count for that email and IP. */
+export async function clearLoginAttempts(db: Db, email: string, ip: string) {
+  await db.delete(loginAttempts).where(and(eq(loginAttempts.email, normaliseEmail(email)), eq(loginAttempts.ip, ip)));
+}

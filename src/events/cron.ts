@@ -1,0 +1,16 @@
+import { processDueDeliveries } from "./delivery";
+import { processDueSchedules } from "./schedules";
+import { processDueWatches } from "./watches";
+
+/** The every-minute cron: webhook retries that came due, watch checks, scheduled calls. */
+export async function runEveryMinute(env: Env, ctx: ExecutionContext, scheduledTime: number): Promise<void> {
+  const now = Math.max(Date.now(), scheduledTime);
+  const [deliveries, watches, schedules] = await Promise.allSettled([
+    processDueDeliveries(env, now),
+    processDueWatches(env, ctx, now),
+    processDueSchedules(env, ctx, now),
+  ]);
+  console.log(JSON.stringify({ event: "events cron", deliveries: settled(deliveries), watches: settled(watches), schedules: settled(schedules) }));
+}
+
+const settled = (result: PromiseSettledResult<number>) => (result.status === "fulfilled" ? result.value : `error: ${String(result.reason)}`);

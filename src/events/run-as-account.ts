@@ -1,0 +1,58 @@
+// Runs a v1 GET request for an account without its secret (only key hashes are stored): the
+// same route handlers as the public app, behind a middleware that sets the stored identity and
+// counts the call against the account's quota exactly as the auth middleware would.
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { drizzle } from "drizzle-orm/d1";
+import { requestId } from "hono/request-id";
+import { findLiveKeyById, type KeyIdentity } from "../db/keys";
+import { consumeForAccount } from "../durable/rate-limit-client";
+import type { AppEnv } from "../env";
+import { errorResponse } from "../envelope";
+import { ApiError } from "../errors";
+import { validationHook } from "../middleware/validation";
+import { registerDataRoutes } from "../app";
+
+const IDENTITY_HEADER = "x-internal-identity";
+let internalApp: OpenAPIHono<AppEnv> | null = null;
+
+/** The read-only data routes a watch or schedule may call; keys, admin and events are not among them. */
+function buildInternalApp() {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use(requestId({ headerName: "X-Request-Id", generator: () => `req_${crypto.randomUUID().replaceAll("-", "")}` }));
+  app.use("/v1/*", async function actAsAccount(c, next) {
+    // The identity travels on the in-memory Request only; this app is never reachable from outside.
+    const identity = JSON.parse(c.req.header(IDENTITY_HEADER)!) as KeyIdentity;
+    const decision = await consumeForAccount(c.env, identity.accountId, identity.keyId, identity.perMinute, identity.perMonth);
+    c.set("identity", identity);
+    c.set("limits", decision);
+    if (!decision.allowed) {
+      throw decision.exceeded === "month"
+        ? new ApiError("quota_exceeded", `Monthly quota of ${decision.month?.limit} requests used up.`)
+        : new ApiError("rate_limited", `Rate limit of ${decision.minute.limit} requests per minute reached.`);
+    }
+    return next();
+  });
+  registerDataRoutes(app);
+  app.notFound((c) => errorResponse(c, new ApiError("not_found", `No route matches GET ${new URL(c.req.url).pathname}.`)));
+  app.onError((err, c) => errorResponse(c, err));
+  return app;
+}
+
+/** The identity of a live key, or null when the key was revoked (its watches and schedules stop). */
+export function identityForKey(env: Env, keyId: string): Promise<KeyIdentity | null> {
+  return findLiveKeyById(drizzle(env.DB), keyId);
+}
+
+/** GETs `pathAndQuery` (a `/v1/...` path) as the key's account; one call against its quota. */
+export async function getAsAccount(env: Env, ctx: ExecutionContext, identity: KeyIdentity, pathAndQuery: string, headers: Record<string, string> = {}): Promise<Response> {
+  internalApp ??= buildInternalApp();
+  const request = new Request(new URL(pathAndQuery, "http://internal.invalid"), { headers: { ...headers, [IDENTITY_HEADER]: JSON.stringify(identity) } });
+  return internalApp.fetch(request, env, ctx);
+}
+
+/** A schedule or watch path: a `/v1/` GET path, validated before it is stored. */
+export function isRunnablePath(pathAndQuery: string): boolean {
+  if (!pathAndQuery.startsWith("/v1/") || pathAndQuery.includes("#")) return false;
+  const path = new URL(pathAndQuery, "http://x").pathname;
+  return !/^\/v1\/(keys|admin|webhooks|watches|schedules)(\/|$)/.test(path);
+}

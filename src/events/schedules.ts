@@ -1,0 +1,73 @@
+// Scheduled calls: each due (schedule, time) slot is claimed by inserting its run row first, so a
+// cron handler that runs twice for the same minute finds the slot taken and does nothing.
+import { CronExpressionParser } from "cron-parser";
+import { eq, lte } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { newId } from "../db/keys";
+import { scheduleRuns, schedules, type ScheduleRow } from "../db/schema-events";
+import { emitEvent } from "./delivery";
+import { getAsAccount, identityForKey } from "./run-as-account";
+
+/** Stored answers larger than this are cut (and marked) so one run cannot fill D1's row limit. */
+const MAX_RESULT_CHARS = 900_000;
+
+/** The first time after `after` that the expression names (UTC); throws on a malformed expression. */
+export function nextRunAfter(cron: string, after: Date): Date {
+  return CronExpressionParser.parse(cron, { currentDate: after, tz: "UTC" }).next().toDate();
+}
+
+export const runPath = (scheduleId: string, runId: string) => `/v1/schedules/${scheduleId}/runs/${runId}`;
+
+export async function processDueSchedules(env: Env, ctx: ExecutionContext, now = Date.now(), batch = 50): Promise<number> {
+  const db = drizzle(env.DB);
+  const due = await db.select().from(schedules).where(lte(schedules.nextRunAt, new Date(now))).limit(batch);
+  let ran = 0;
+  for (const schedule of due) {
+    const runId = newId("run");
+    const [claimed] = await db.insert(scheduleRuns)
+      .values({ id: runId, scheduleId: schedule.id, scheduledFor: schedule.nextRunAt, status: "running", startedAt: new Date() })
+      .onConflictDoNothing().returning();
+    // Missed slots (the cron was down) are skipped: the next run is the next one after now.
+    await db.update(schedules).set({ nextRunAt: nextRunAfter(schedule.cron, new Date(Math.max(now, schedule.nextRunAt.getTime()))) }).where(eq(schedules.id, schedule.id));
+    if (!claimed) continue;
+    await runSchedule(env, ctx, schedule, runId).catch((err) => console.error(JSON.stringify({ event: "schedule run crashed", id: schedule.id, error: String(err) })));
+    ran++;
+  }
+  return ran;
+}
+
+/** Runs the schedule's request as its owner, stores the answer and announces it. */
+async function runSchedule(env: Env, ctx: ExecutionContext, schedule: ScheduleRow, runId: string) {
+  const db = drizzle(env.DB);
+  const identity = await identityForKey(env, schedule.keyId);
+  let httpStatus: number | null = null;
+  let contentType = "application/json";
+  let result: string;
+  if (!identity) {
+    result = JSON.stringify({ status: "error", error: { code: "unauthorized", message: "The key that created this schedule was revoked." } });
+  } else {
+    const response = await getAsAccount(env, ctx, identity, schedule.path);
+    httpStatus = response.status;
+    contentType = response.headers.get("Content-Type") ?? contentType;
+    result = await response.text();
+    if (result.length > MAX_RESULT_CHARS) result = result.slice(0, MAX_RESULT_CHARS);
+  }
+  const succeeded = httpStatus !== null && httpStatus >= 200 && httpStatus < 300;
+  await db.update(scheduleRuns).set({ status: succeeded ? "succeeded" : "failed", httpStatus, contentType, result, finishedAt: new Date() }).where(eq(scheduleRuns.id, runId));
+  await emitEvent(env, (p) => ctx.waitUntil(p), schedule.accountId, "schedule.completed", {
+    schedule_id: schedule.id, run_id: runId, path: schedule.path, status: succeeded ? "succeeded" : "failed", http_status: httpStatus,
+    summary: summarise(result, contentType), result_url: runPath(schedule.id, runId),
+  });
+}
+
+/** A few figures about the answer, so the webhook is useful without downloading it. */
+function summarise(body: string, contentType: string): Record<string, unknown> {
+  const summary: Record<string, unknown> = { bytes: body.length, content_type: contentType };
+  if (!contentType.includes("json")) return summary;
+  try {
+    const parsed = JSON.parse(body) as { data?: unknown; error?: { code: string } };
+    if (Array.isArray(parsed.data)) summary.items = parsed.data.length;
+    if (parsed.error) summary.error_code = parsed.error.code;
+  } catch { /* cut or not JSON: bytes and type are all we say */ }
+  return summary;
+}

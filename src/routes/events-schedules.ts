@@ -1,0 +1,94 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { and, asc, desc, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { newId } from "../db/keys";
+import { scheduleRuns, schedules, type ScheduleRow } from "../db/schema-events";
+import type { AppEnv } from "../env";
+import { openApiErrorResponses, successBody } from "../envelope";
+import { ApiError } from "../errors";
+import { isRunnablePath } from "../events/run-as-account";
+import { nextRunAfter } from "../events/schedules";
+import { jsonBody } from "./key-schemas";
+import { CreateScheduleBody, IdParam, json, ScheduleSchema } from "./events-schemas";
+
+const tags = ["events"];
+const Id = IdParam("sch_0123456789abcdef0123");
+const RunParams = Id.extend({ runId: z.string().openapi({ param: { name: "runId", in: "path" } }) });
+
+const createScheduleRoute = createRoute({
+  method: "post", path: "/v1/schedules", tags, summary: "Run a v1 GET call on a cron expression",
+  description: "Each run counts as one request of the creating key, is stored for download and announced by a `schedule.completed` webhook. A scheduled time never runs twice.",
+  request: { body: jsonBody(CreateScheduleBody) },
+  responses: { 201: json(ScheduleSchema, "ScheduleCreatedEnvelope", "The schedule"), ...openApiErrorResponses },
+});
+const listRoute = createRoute({ method: "get", path: "/v1/schedules", tags, summary: "List your schedules", responses: { 200: json(z.array(ScheduleSchema), "ScheduleListEnvelope", "Schedules"), ...openApiErrorResponses } });
+const readRoute = createRoute({ method: "get", path: "/v1/schedules/{id}", tags, summary: "One schedule and its last runs", request: { params: Id }, responses: { 200: json(ScheduleSchema, "ScheduleEnvelope", "The schedule"), ...openApiErrorResponses } });
+const deleteRoute = createRoute({ method: "delete", path: "/v1/schedules/{id}", tags, summary: "Remove a schedule and its stored runs", request: { params: Id }, responses: { 200: json(ScheduleSchema, "ScheduleDeletedEnvelope", "The removed schedule"), ...openApiErrorResponses } });
+const runRoute = createRoute({
+  method: "get", path: "/v1/schedules/{id}/runs/{runId}", tags, summary: "Download a run's stored answer",
+  description: "The body exactly as the scheduled call answered it; `X-Run-Status` and `X-Run-Http-Status` describe the run.",
+  request: { params: RunParams },
+  responses: { 200: { description: "The stored answer", content: { "application/json": { schema: z.unknown() }, "text/csv": { schema: z.string() } } }, ...openApiErrorResponses },
+});
+
+function describeSchedule(row: ScheduleRow) {
+  return { id: row.id, cron: row.cron, path: row.path, next_run_at: row.nextRunAt.toISOString(), created_at: row.createdAt.toISOString() };
+}
+
+async function ownSchedule(env: Env, id: string, accountId: string) {
+  const [row] = await drizzle(env.DB).select().from(schedules).where(and(eq(schedules.id, id), eq(schedules.accountId, accountId)));
+  if (!row) throw new ApiError("not_found", `No schedule with id \`${id}\`.`);
+  return row;
+}
+
+export function registerSchedules(app: OpenAPIHono<AppEnv>) {
+  app.openapi(createScheduleRoute, async (c) => {
+    const { cron, path } = c.req.valid("json");
+    let nextRunAt: Date;
+    try {
+      nextRunAt = nextRunAfter(cron, new Date());
+    } catch (err) {
+      throw new ApiError("invalid_request", `\`${cron}\` is not a cron expression: ${err instanceof Error ? err.message : err}.`, { details: [{ parameter: "cron", in: "json", message: "malformed" }] });
+    }
+    if (cron.trim().split(/\s+/).length !== 5) throw new ApiError("invalid_request", "Use five cron fields (minute hour day month weekday); runs are at most once a minute.", { details: [{ parameter: "cron", in: "json", message: "five fields" }] });
+    if (!isRunnablePath(path)) throw new ApiError("invalid_request", "`path` must be a v1 GET data path such as `/v1/amazon?asin=B0057OC5O8` (not keys, admin, webhooks, watches or schedules).", { details: [{ parameter: "path", in: "json", message: "not a runnable path" }] });
+    const [row] = await drizzle(c.env.DB).insert(schedules).values({
+      id: newId("sch"), accountId: c.var.identity.accountId, keyId: c.var.identity.keyId, cron, path, nextRunAt, createdAt: new Date(),
+    }).returning();
+    return c.json(successBody(c, describeSchedule(row!)), 201);
+  });
+
+  app.openapi(listRoute, async (c) => {
+    const rows = await drizzle(c.env.DB).select().from(schedules).where(eq(schedules.accountId, c.var.identity.accountId)).orderBy(asc(schedules.createdAt));
+    return c.json(successBody(c, rows.map(describeSchedule)), 200);
+  });
+
+  app.openapi(readRoute, async (c) => {
+    const row = await ownSchedule(c.env, c.req.valid("param").id, c.var.identity.accountId);
+    const runs = await drizzle(c.env.DB)
+      .select({ id: scheduleRuns.id, scheduledFor: scheduleRuns.scheduledFor, status: scheduleRuns.status, httpStatus: scheduleRuns.httpStatus })
+      .from(scheduleRuns).where(eq(scheduleRuns.scheduleId, row.id)).orderBy(desc(scheduleRuns.scheduledFor)).limit(50);
+    const described = runs.map((r) => ({ id: r.id, scheduled_for: r.scheduledFor.toISOString(), status: r.status, http_status: r.httpStatus }));
+    return c.json(successBody(c, { ...describeSchedule(row), runs: described }), 200);
+  });
+
+  app.openapi(deleteRoute, async (c) => {
+    const row = await ownSchedule(c.env, c.req.valid("param").id, c.var.identity.accountId);
+    await drizzle(c.env.DB).delete(schedules).where(eq(schedules.id, row.id));
+    return c.json(successBody(c, describeSchedule(row)), 200);
+  });
+
+  app.openapi(runRoute, async (c) => {
+    const { id, runId } = c.req.valid("param");
+    const row = await ownSchedule(c.env, id, c.var.identity.accountId);
+    const [run] = await drizzle(c.env.DB).select().from(scheduleRuns).where(and(eq(scheduleRuns.id, runId), eq(scheduleRuns.scheduleId, row.id)));
+    if (!run) throw new ApiError("not_found", `No run \`${runId}\` of schedule \`${id}\`.`);
+    if (run.status === "running") throw new ApiError("conflict", `Run \`${runId}\` has not finished yet.`);
+    return c.body(run.result ?? "", 200, {
+      "Content-Type": run.contentType ?? "application/json",
+      "X-Run-Status": run.status,
+      "X-Run-Http-Status": String(run.httpStatus ?? ""),
+      "X-Run-Scheduled-For": run.scheduledFor.toISOString(),
+    });
+  });
+}

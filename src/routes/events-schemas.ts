@@ -1,0 +1,103 @@
+// Request and response schemas shared by the webhook, watch and schedule routes.
+import { z } from "@hono/zod-openapi";
+import { successEnvelope } from "../envelope";
+import { EVENT_TYPES } from "../events/config";
+
+export const json = <T extends z.ZodType>(schema: T, name: string, description: string) => ({
+  description,
+  content: { "application/json": { schema: successEnvelope(schema, name) } },
+});
+
+export const IdParam = (example: string) => z.object({ id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example }) });
+
+export const CreateWebhookBody = z.object({
+  url: z.string().max(2_000).openapi({ example: "https://example.com/hooks/webdata" }),
+  event_types: z.array(z.enum(EVENT_TYPES)).min(1).default([...EVENT_TYPES]).openapi({ description: `Any of ${EVENT_TYPES.join(", ")}; all when omitted` }),
+  description: z.string().max(200).optional(),
+});
+
+export const RotateWebhookBody = z.object({
+  overlap_seconds: z.number().int().min(0).max(604_800).default(86_400).openapi({ description: "How long the old secret keeps signing beside the new one (0 to 7 days)" }),
+});
+
+export const WebhookSchema = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    description: z.string().nullable(),
+    event_types: z.array(z.string()),
+    status: z.enum(["enabled", "disabled"]),
+    disabled_reason: z.string().nullable(),
+    previous_secret_expires_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi("Webhook");
+
+export const AttemptSchema = z.object({ attempt: z.number().int(), at: z.string(), status_code: z.number().int().nullable(), latency_ms: z.number().int(), error: z.string().nullable() });
+
+export const DeliverySchema = z
+  .object({
+    id: z.string().openapi({ description: "The `webhook-id` header, the same on every attempt" }),
+    event_type: z.string(),
+    status: z.enum(["pending", "delivered", "failed"]),
+    attempts: z.array(AttemptSchema),
+    next_attempt_at: z.string().nullable(),
+    created_at: z.string(),
+    delivered_at: z.string().nullable(),
+  })
+  .openapi("WebhookDelivery");
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD");
+export const CreateWatchBody = z
+  .object({
+    kind: z.enum(["hotel", "product"]),
+    platform: z.string().regex(/^[a-z]{2,20}$/, "a platform slug"),
+    destination: z.string().min(1).max(200).optional().openapi({ description: "hotel: where to search" }),
+    check_in: isoDate.optional(),
+    check_out: isoDate.optional(),
+    hotel_id: z.string().max(100).optional().openapi({ description: "hotel: the `id` from hotel search; else `hotel_name`, else the cheapest" }),
+    hotel_name: z.string().max(200).optional(),
+    id: z.string().min(1).max(100).regex(/^[\w.-]+$/).optional().openapi({ description: "product: the platform's identifier (asin, sku or id)" }),
+    country: z.string().regex(/^[A-Za-z]{2}$/).optional(),
+    condition: z.enum(["below", "drop_percent"]),
+    threshold: z.number().positive().openapi({ description: "`below`: an amount in `currency`; `drop_percent`: percent down from the last seen price" }),
+    currency: z.string().regex(/^[A-Za-z]{3}$/).transform((s) => s.toUpperCase()).default("EUR"),
+    interval_seconds: z.number().int().min(60).max(7 * 86_400).default(3_600),
+    alert_after_failures: z.number().int().min(1).max(100).optional().openapi({ description: "Send `watch.failing` after this many failed checks in a row" }),
+  })
+  .superRefine((body, ctx) => {
+    const need = body.kind === "hotel" ? (["destination", "check_in", "check_out"] as const) : (["id"] as const);
+    for (const field of need) if (body[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message: `required for a ${body.kind} watch` });
+    if (body.condition === "drop_percent" && body.threshold >= 100) ctx.addIssue({ code: "custom", path: ["threshold"], message: "a percentage below 100" });
+    if (body.check_in && body.check_out && body.check_out <= body.check_in) ctx.addIssue({ code: "custom", path: ["check_out"], message: "must be after check_in" });
+  });
+
+export const WatchSchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(["hotel", "product"]),
+    platform: z.string(),
+    target: z.record(z.string(), z.unknown()),
+    condition: z.enum(["below", "drop_percent"]),
+    threshold: z.number(),
+    currency: z.string(),
+    interval_seconds: z.number().int(),
+    alert_after_failures: z.number().int().nullable(),
+    last_price: z.number().nullable(),
+    last_checked_at: z.string().nullable(),
+    last_fired_at: z.string().nullable(),
+    next_check_at: z.string(),
+    consecutive_failures: z.number().int(),
+    last_error: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi("Watch");
+
+export const CreateScheduleBody = z.object({
+  cron: z.string().min(9).max(100).openapi({ example: "0 * * * *", description: "Five fields, UTC" }),
+  path: z.string().max(2_000).openapi({ example: "/v1/amazon?asin=B0057OC5O8", description: "A v1 GET path with its query" }),
+});
+
+export const ScheduleSchema = z
+  .object({ id: z.string(), cron: z.string(), path: z.string(), next_run_at: z.string(), created_at: z.string(), runs: z.array(z.object({ id: z.string(), scheduled_for: z.string(), status: z.string(), http_status: z.number().int().nullable() })).optional() })
+  .openapi("Schedule");

@@ -1,0 +1,88 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { and, asc, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { newId } from "../db/keys";
+import { watches, type WatchRow } from "../db/schema-events";
+import type { AppEnv } from "../env";
+import { openApiErrorResponses, successBody } from "../envelope";
+import { ApiError } from "../errors";
+import { checkWatch } from "../events/watches";
+import { PRODUCT_PLATFORMS } from "../scrape/platforms";
+import { TRAVEL_PLATFORMS } from "../scrape/platforms/travel";
+import { jsonBody } from "./key-schemas";
+import { CreateWatchBody, IdParam, json, WatchSchema } from "./events-schemas";
+
+const tags = ["events"];
+const Id = IdParam("wat_0123456789abcdef0123");
+const CheckSchema = z.object({ outcome: z.enum(["fired", "unchanged", "failed"]), price: z.number().nullable(), previous_price: z.number().nullable(), error: z.string().optional(), watch: WatchSchema });
+
+const createWatchRoute = createRoute({
+  method: "post", path: "/v1/watches", tags, summary: "Watch a hotel rate or a product price",
+  description: "Checked every `interval_seconds` with fresh data (each check counts as one request). `hotel.rate_dropped` / `product.price_changed` fire when the condition is met by a drop, so one change notifies once and the watch re-arms.",
+  request: { body: jsonBody(CreateWatchBody) },
+  responses: { 201: json(WatchSchema, "WatchCreatedEnvelope", "The watch"), ...openApiErrorResponses },
+});
+const listRoute = createRoute({ method: "get", path: "/v1/watches", tags, summary: "List your watches", responses: { 200: json(z.array(WatchSchema), "WatchListEnvelope", "Watches"), ...openApiErrorResponses } });
+const readRoute = createRoute({ method: "get", path: "/v1/watches/{id}", tags, summary: "One watch", request: { params: Id }, responses: { 200: json(WatchSchema, "WatchEnvelope", "The watch"), ...openApiErrorResponses } });
+const deleteRoute = createRoute({ method: "delete", path: "/v1/watches/{id}", tags, summary: "Remove a watch", request: { params: Id }, responses: { 200: json(WatchSchema, "WatchDeletedEnvelope", "The removed watch"), ...openApiErrorResponses } });
+const checkRoute = createRoute({
+  method: "post", path: "/v1/watches/{id}/check", tags, summary: "Check a watch now",
+  request: { params: Id }, responses: { 200: json(CheckSchema, "WatchCheckEnvelope", "What the check saw and whether it fired"), ...openApiErrorResponses },
+});
+
+export function describeWatch(row: WatchRow): z.infer<typeof WatchSchema> {
+  return {
+    id: row.id, kind: row.kind, platform: row.platform, target: JSON.parse(row.target), condition: row.condition, threshold: row.threshold,
+    currency: row.currency, interval_seconds: row.intervalSeconds, alert_after_failures: row.alertAfterFailures, last_price: row.lastPrice,
+    last_checked_at: row.lastCheckedAt?.toISOString() ?? null, last_fired_at: row.lastFiredAt?.toISOString() ?? null,
+    next_check_at: row.nextCheckAt.toISOString(), consecutive_failures: row.consecutiveFailures, last_error: row.lastError, created_at: row.createdAt.toISOString(),
+  };
+}
+
+async function ownWatch(env: Env, id: string, accountId: string) {
+  const [row] = await drizzle(env.DB).select().from(watches).where(and(eq(watches.id, id), eq(watches.accountId, accountId)));
+  if (!row) throw new ApiError("not_found", `No watch with id \`${id}\`.`);
+  return row;
+}
+
+export function registerWatches(app: OpenAPIHono<AppEnv>) {
+  app.openapi(createWatchRoute, async (c) => {
+    const body = c.req.valid("json");
+    const platforms: Record<string, unknown> = body.kind === "hotel" ? TRAVEL_PLATFORMS : PRODUCT_PLATFORMS;
+    if (!(body.platform in platforms) || body.platform === "generic") {
+      throw new ApiError("invalid_request", `\`${body.platform}\` is not a ${body.kind} platform; use one of ${Object.keys(platforms).filter((p) => p !== "generic").join(", ")}.`, {
+        details: [{ parameter: "platform", in: "json", message: "unknown platform" }],
+      });
+    }
+    const target = body.kind === "hotel"
+      ? { destination: body.destination, check_in: body.check_in, check_out: body.check_out, hotel_id: body.hotel_id, hotel_name: body.hotel_name }
+      : { id: body.id, country: body.country };
+    const now = Date.now();
+    const [row] = await drizzle(c.env.DB).insert(watches).values({
+      id: newId("wat"), accountId: c.var.identity.accountId, keyId: c.var.identity.keyId, kind: body.kind, platform: body.platform,
+      target: JSON.stringify(target), condition: body.condition, threshold: body.threshold, currency: body.currency,
+      intervalSeconds: body.interval_seconds, alertAfterFailures: body.alert_after_failures ?? null,
+      nextCheckAt: new Date(now + body.interval_seconds * 1000), createdAt: new Date(now),
+    }).returning();
+    return c.json(successBody(c, describeWatch(row!)), 201);
+  });
+
+  app.openapi(listRoute, async (c) => {
+    const rows = await drizzle(c.env.DB).select().from(watches).where(eq(watches.accountId, c.var.identity.accountId)).orderBy(asc(watches.createdAt));
+    return c.json(successBody(c, rows.map(describeWatch)), 200);
+  });
+
+  app.openapi(readRoute, async (c) => c.json(successBody(c, describeWatch(await ownWatch(c.env, c.req.valid("param").id, c.var.identity.accountId))), 200));
+
+  app.openapi(deleteRoute, async (c) => {
+    const row = await ownWatch(c.env, c.req.valid("param").id, c.var.identity.accountId);
+    await drizzle(c.env.DB).delete(watches).where(eq(watches.id, row.id));
+    return c.json(successBody(c, describeWatch(row)), 200);
+  });
+
+  app.openapi(checkRoute, async (c) => {
+    const row = await ownWatch(c.env, c.req.valid("param").id, c.var.identity.accountId);
+    const result = await checkWatch(c.env, c.executionCtx as ExecutionContext, row);
+    return c.json(successBody(c, { ...result, watch: describeWatch(await ownWatch(c.env, row.id, row.accountId)) }), 200);
+  });
+}

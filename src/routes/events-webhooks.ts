@@ -1,0 +1,137 @@
+import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { newId } from "../db/keys";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookEndpointRow } from "../db/schema-events";
+import type { AppEnv } from "../env";
+import { openApiErrorResponses, successBody } from "../envelope";
+import { ApiError } from "../errors";
+import { attemptDelivery, createDelivery, requeueDelivery } from "../events/delivery";
+import { newWebhookSecret } from "../events/signing";
+import { scrapeConfig } from "../scrape/config";
+import { assertSafeUrl, UnsafeUrlError } from "../scrape/ssrf";
+import { jsonBody } from "./key-schemas";
+import { AttemptSchema, CreateWebhookBody, DeliverySchema, IdParam, json, RotateWebhookBody, WebhookSchema } from "./events-schemas";
+
+const tags = ["events"];
+const Id = IdParam("wh_0123456789abcdef0123");
+const WithSecret = z.object({ webhook: WebhookSchema, secret: z.string().openapi({ description: "`whsec_…`, shown once" }) });
+const AttemptResult = AttemptSchema.omit({ attempt: true, at: true }).extend({ delivery_id: z.string(), delivered: z.boolean() });
+
+const createWebhookRoute = createRoute({
+  method: "post", path: "/v1/webhooks", tags, summary: "Add a webhook endpoint", request: { body: jsonBody(CreateWebhookBody) },
+  responses: { 201: json(WithSecret, "WebhookCreatedEnvelope", "The endpoint and its signing secret, shown once"), ...openApiErrorResponses },
+});
+const listRoute = createRoute({ method: "get", path: "/v1/webhooks", tags, summary: "List your webhook endpoints", responses: { 200: json(z.array(WebhookSchema), "WebhookListEnvelope", "Endpoints"), ...openApiErrorResponses } });
+const readRoute = createRoute({ method: "get", path: "/v1/webhooks/{id}", tags, summary: "One webhook endpoint", request: { params: Id }, responses: { 200: json(WebhookSchema, "WebhookEnvelope", "The endpoint"), ...openApiErrorResponses } });
+const deleteRoute = createRoute({ method: "delete", path: "/v1/webhooks/{id}", tags, summary: "Remove a webhook endpoint", request: { params: Id }, responses: { 200: json(WebhookSchema, "WebhookDeletedEnvelope", "The removed endpoint"), ...openApiErrorResponses } });
+const rotateRoute = createRoute({
+  method: "post", path: "/v1/webhooks/{id}/rotate", tags, summary: "Rotate the signing secret",
+  description: "During `overlap_seconds` every delivery carries two signatures, one per secret, so receivers can switch at their pace.",
+  request: { params: Id, body: jsonBody(RotateWebhookBody, false) },
+  responses: { 200: json(WithSecret, "WebhookRotatedEnvelope", "The endpoint and its new secret, shown once"), ...openApiErrorResponses },
+});
+const testRoute = createRoute({ method: "post", path: "/v1/webhooks/{id}/test", tags, summary: "Send a signed `webhook.test` ping now", request: { params: Id }, responses: { 200: json(AttemptResult, "WebhookTestEnvelope", "What the receiver answered"), ...openApiErrorResponses } });
+const deliveriesRoute = createRoute({
+  method: "get", path: "/v1/webhooks/{id}/deliveries", tags, summary: "Delivery log, newest first",
+  request: { params: Id, query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) }) },
+  responses: { 200: json(z.array(DeliverySchema), "WebhookDeliveriesEnvelope", "Deliveries with every attempt"), ...openApiErrorResponses },
+});
+const redeliverRoute = createRoute({
+  method: "post", path: "/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver", tags, summary: "Send a delivery again now (same `webhook-id`)",
+  request: { params: Id.extend({ deliveryId: z.string().openapi({ param: { name: "deliveryId", in: "path" } }) }) },
+  responses: { 200: json(AttemptResult, "WebhookRedeliverEnvelope", "What the receiver answered"), ...openApiErrorResponses },
+});
+
+export function describeWebhook(row: WebhookEndpointRow, now = Date.now()): z.infer<typeof WebhookSchema> {
+  const overlap = row.previousSecretExpiresAt && row.previousSecretExpiresAt.getTime() > now;
+  return {
+    id: row.id, url: row.url, description: row.description, event_types: JSON.parse(row.eventTypes),
+    status: row.disabledAt ? "disabled" : "enabled", disabled_reason: row.disabledReason,
+    previous_secret_expires_at: overlap ? row.previousSecretExpiresAt!.toISOString() : null, created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Another account's endpoint answers exactly like one that does not exist. */
+async function ownEndpoint(env: Env, id: string, accountId: string) {
+  const [row] = await drizzle(env.DB).select().from(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)));
+  if (!row) throw new ApiError("not_found", `No webhook endpoint with id \`${id}\`.`);
+  return row;
+}
+
+function safeUrl(env: Env, url: string): string {
+  try {
+    return assertSafeUrl(url, scrapeConfig(env).ssrf).toString();
+  } catch (err) {
+    if (!(err instanceof UnsafeUrlError)) throw err;
+    throw new ApiError("invalid_request", `The webhook URL ${err.message}.`, { details: [{ parameter: "url", in: "json", message: err.message }] });
+  }
+}
+
+export function registerWebhooks(app: OpenAPIHono<AppEnv>) {
+  app.openapi(createWebhookRoute, async (c) => {
+    const body = c.req.valid("json");
+    const secret = newWebhookSecret();
+    const [row] = await drizzle(c.env.DB).insert(webhookEndpoints).values({
+      id: newId("wh"), accountId: c.var.identity.accountId, url: safeUrl(c.env, body.url), description: body.description ?? null,
+      eventTypes: JSON.stringify([...new Set(body.event_types)]), secret, createdAt: new Date(),
+    }).returning();
+    return c.json(successBody(c, { webhook: describeWebhook(row!), secret }), 201);
+  });
+
+  app.openapi(listRoute, async (c) => {
+    const rows = await drizzle(c.env.DB).select().from(webhookEndpoints).where(eq(webhookEndpoints.accountId, c.var.identity.accountId)).orderBy(asc(webhookEndpoints.createdAt));
+    return c.json(successBody(c, rows.map((row) => describeWebhook(row))), 200);
+  });
+
+  app.openapi(readRoute, async (c) => c.json(successBody(c, describeWebhook(await ownEndpoint(c.env, c.req.valid("param").id, c.var.identity.accountId))), 200));
+
+  app.openapi(deleteRoute, async (c) => {
+    const row = await ownEndpoint(c.env, c.req.valid("param").id, c.var.identity.accountId);
+    await drizzle(c.env.DB).delete(webhookEndpoints).where(eq(webhookEndpoints.id, row.id));
+    return c.json(successBody(c, describeWebhook(row)), 200);
+  });
+
+  app.openapi(rotateRoute, async (c) => {
+    const row = await ownEndpoint(c.env, c.req.valid("param").id, c.var.identity.accountId);
+    const { overlap_seconds } = RotateWebhookBody.parse(c.req.valid("json") ?? {});
+    const secret = newWebhookSecret();
+    const [rotated] = await drizzle(c.env.DB).update(webhookEndpoints).set({
+      secret, previousSecret: overlap_seconds > 0 ? row.secret : null,
+      previousSecretExpiresAt: overlap_seconds > 0 ? new Date(Date.now() + overlap_seconds * 1000) : null,
+    }).where(eq(webhookEndpoints.id, row.id)).returning();
+    return c.json(successBody(c, { webhook: describeWebhook(rotated!), secret }), 200);
+  });
+
+  app.openapi(testRoute, async (c) => {
+    const row = await ownEndpoint(c.env, c.req.valid("param").id, c.var.identity.accountId);
+    if (row.disabledAt) throw new ApiError("conflict", `Endpoint \`${row.id}\` is disabled (${row.disabledReason}); create a new one.`);
+    const deliveryId = await createDelivery(c.env, row, "webhook.test", { webhook_id: row.id, message: "Test ping from the Web Data API" });
+    const result = (await attemptDelivery(c.env, deliveryId, { retry: false }))!;
+    return c.json(successBody(c, { delivery_id: deliveryId, delivered: result.status_code !== null && result.status_code < 300 && result.status_code >= 200, ...result }), 200);
+  });
+
+  app.openapi(deliveriesRoute, async (c) => {
+    const row = await ownEndpoint(c.env, c.req.valid("param").id, c.var.identity.accountId);
+    const db = drizzle(c.env.DB);
+    const deliveries = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, row.id)).orderBy(desc(webhookDeliveries.createdAt)).limit(c.req.valid("query").limit);
+    const attempts = deliveries.length ? await db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, deliveries.map((d) => d.id))).orderBy(asc(webhookAttempts.id)) : [];
+    return c.json(successBody(c, deliveries.map((d) => ({
+      id: d.id, event_type: d.eventType, status: d.status, next_attempt_at: d.status === "pending" ? (d.nextAttemptAt?.toISOString() ?? null) : null,
+      created_at: d.createdAt.toISOString(), delivered_at: d.deliveredAt?.toISOString() ?? null,
+      attempts: attempts.filter((a) => a.deliveryId === d.id).map((a) => ({ attempt: a.attempt, at: a.at.toISOString(), status_code: a.statusCode, latency_ms: a.latencyMs, error: a.error })),
+    }))), 200);
+  });
+
+  app.openapi(redeliverRoute, async (c) => {
+    const { id, deliveryId } = c.req.valid("param");
+    const row = await ownEndpoint(c.env, id, c.var.identity.accountId);
+    const [delivery] = await drizzle(c.env.DB).select().from(webhookDeliveries).where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, row.id)));
+    if (!delivery) throw new ApiError("not_found", `No delivery \`${deliveryId}\` for endpoint \`${id}\`.`);
+    if (row.disabledAt) throw new ApiError("conflict", `Endpoint \`${row.id}\` is disabled (${row.disabledReason}).`);
+    await requeueDelivery(c.env, delivery.id);
+    const result = await attemptDelivery(c.env, delivery.id, { retry: false });
+    if (!result) throw new ApiError("conflict", `Delivery \`${deliveryId}\` is being attempted right now; look at the log in a moment.`);
+    return c.json(successBody(c, { delivery_id: delivery.id, delivered: result.status_code !== null && result.status_code >= 200 && result.status_code < 300, ...result }), 200);
+  });
+}

@@ -1,0 +1,166 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import puppeteer, { type Browser, type BrowserContext, type Page } from "puppeteer-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { ROOT } from "../../scripts/local-stack.ts";
+
+const baseUrl = inject("baseUrl");
+const SCREENSHOTS = join(ROOT, "test-output", "dashboard");
+const PASSWORD = "Correct horse 42";
+const run = Date.now();
+const emailOf = (who: string) => `${who}-${run}@example.com`;
+
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  browser = await puppeteer.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A separate browser profile: its own cookies, like a different person. */
+async function person(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport({ width: 1000, height: 900 });
+  return { context, page };
+}
+
+async function submit(page: Page, buttonText: string, scope = "main") {
+  const button = await page.waitForSelector(`::-p-xpath(//${scope}//button[normalize-space()="${buttonText}"])`);
+  await Promise.all([page.waitForNavigation(), button!.click()]);
+}
+
+async function signUp(page: Page, email: string, password = PASSWORD) {
+  await page.goto(`${baseUrl}/dashboard/signup`);
+  await page.type("#email", email);
+  await page.type("#password", password);
+  await submit(page, "Sign up");
+}
+
+const text = (page: Page, selector: string) => page.$eval(selector, (element) => element.textContent?.trim() ?? "");
+const usage = (secret: string) => fetch(`${baseUrl}/v1/usage`, { headers: { "X-API-KEY": secret } });
+
+/** Posts a form from inside the page (same origin, the browser's cookies), as a forged page could not. */
+function postFromPage(page: Page, path: string, fields: Record<string, string>) {
+  return page.evaluate(async (path, fields) => (await fetch(path, { method: "POST", body: new URLSearchParams(fields) })).status, path, fields);
+}
+const csrfToken = (page: Page) => page.$eval('input[name="csrf"]', (input) => (input as HTMLInputElement).value);
+
+describe("dashboard in Chromium against wrangler dev", () => {
+  let alice: { context: BrowserContext; page: Page };
+  let aliceKeyId = "";
+
+  it("signs up, creates a key, counts its calls, rotates with a grace period and revokes it", async () => {
+    alice = await person();
+    const { page, context } = alice;
+    await signUp(page, emailOf("alice"));
+    expect(new URL(page.url()).pathname).toBe("/dashboard");
+    expect(await text(page, "#plan")).toBe("Free");
+    expect(await text(page, "#month-used")).toBe("0");
+
+    // Cookies: HttpOnly and SameSite=Lax always; Secure only outside http://127.0.0.1 local dev.
+    const session = (await context.cookies()).find((cookie) => cookie.name === "wd_session")!;
+    expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/dashboard" });
+    expect(new URL(baseUrl).hostname).toBe("127.0.0.1");
+    expect(session.secure).toBe(false);
+    expect(await page.evaluate(() => document.cookie)).not.toContain("wd_session");
+
+    await page.goto(`${baseUrl}/dashboard/keys`);
+    await page.type("#key-name", "e2e");
+    await submit(page, "Create key");
+    const secret = await text(page, "#secret-value");
+    aliceKeyId = (await page.$eval("#secret-value", (element) => element.getAttribute("data-key-id")))!;
+    expect(secret).toMatch(/^wdk_[A-Za-z0-9_-]{32}$/);
+
+    expect((await usage(secret)).status).toBe(200);
+    expect((await usage(secret)).status).toBe(200);
+    await page.goto(`${baseUrl}/dashboard`);
+    expect(await text(page, "#month-used")).toBe("2");
+    expect(await text(page, `#minute-usage [data-key-id="${aliceKeyId}"]`)).toBe("2");
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await page.$eval(`#usage-chart rect[data-day="${today}"]`, (bar) => bar.getAttribute("data-count"))).toBe("2");
+    await page.screenshot({ path: join(SCREENSHOTS, "overview.png"), fullPage: true });
+
+    await page.goto(`${baseUrl}/dashboard/keys`);
+    await page.select(`#grace-${aliceKeyId}`, "1");
+    await submit(page, "Rotate", `div[@data-key-id="${aliceKeyId}"]`);
+    expect(await page.content()).toContain("The old secret keeps working for 1 day.");
+    const rotated = await text(page, "#secret-value");
+    expect(rotated).not.toBe(secret);
+    expect((await usage(secret)).status).toBe(200);
+    expect((await usage(rotated)).status).toBe(200);
+
+    await page.goto(`${baseUrl}/dashboard/keys`);
+    expect(await page.$("#secret-value")).toBeNull(); // shown once only
+    expect(await page.content()).toContain("The previous secret works until");
+    await page.screenshot({ path: join(SCREENSHOTS, "api-settings.png"), fullPage: true });
+    await page.setViewport({ width: 390, height: 844, isMobile: true });
+    await page.screenshot({ path: join(SCREENSHOTS, "api-settings-phone.png"), fullPage: true });
+    await page.setViewport({ width: 1000, height: 900 });
+
+    await submit(page, "Revoke", `div[@data-key-id="${aliceKeyId}"]`);
+    const revokedAt = Date.now();
+    expect(await page.content()).toContain("The key is revoked");
+    let statuses = [200, 200];
+    while (statuses.some((status) => status !== 401) && Date.now() - revokedAt < 5_000) {
+      statuses = await Promise.all([usage(secret), usage(rotated)].map(async (answer) => (await answer).status));
+      if (statuses.some((status) => status !== 401)) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(statuses).toEqual([401, 401]);
+    expect(Date.now() - revokedAt).toBeLessThan(5_000);
+  });
+
+  it("shows errors for a wrong password, a taken email and a weak password", async () => {
+    const { page, context } = await person();
+    await page.goto(`${baseUrl}/dashboard/login`);
+    await page.type("#email", emailOf("alice"));
+    await page.type("#password", "Not the password 1");
+    await submit(page, "Log in");
+    expect(await text(page, ".error")).toBe("Wrong email or password.");
+
+    await signUp(page, emailOf("alice"));
+    expect(await text(page, ".error")).toBe("An account with this email already exists. Log in instead.");
+
+    await signUp(page, emailOf("weak"), "aaaaaaaaaaaa");
+    expect(await text(page, ".error")).toContain("The password is too weak");
+    await context.close();
+  });
+
+  it("refuses a form post without the CSRF token", async () => {
+    const { page } = alice;
+    await page.goto(`${baseUrl}/dashboard/keys`);
+    expect(await postFromPage(page, "/dashboard/keys", { name: "forged" })).toBe(403);
+    expect(await postFromPage(page, "/dashboard/keys", { name: "forged", csrf: "not-the-token" })).toBe(403);
+    await page.reload();
+    expect(await page.content()).not.toContain("forged");
+  });
+
+  it("does not show or let one account touch another account's keys", async () => {
+    await alice.page.goto(`${baseUrl}/dashboard/keys`);
+    await alice.page.type("#key-name", "still alive");
+    await submit(alice.page, "Create key");
+    const aliceSecret = await text(alice.page, "#secret-value");
+    const liveKeyId = (await alice.page.$eval("#secret-value", (element) => element.getAttribute("data-key-id")))!;
+
+    const { page, context } = await person();
+    await signUp(page, emailOf("bob"));
+    await page.goto(`${baseUrl}/dashboard/keys`);
+    expect(await page.content()).not.toContain(liveKeyId);
+    expect(await page.content()).not.toContain(aliceKeyId);
+    expect(await page.content()).toContain("No live keys.");
+    const token = await csrfToken(page);
+    expect(await postFromPage(page, `/dashboard/keys/${liveKeyId}/rotate`, { csrf: token, grace_days: "0" })).toBe(404);
+    expect(await postFromPage(page, `/dashboard/keys/${liveKeyId}/revoke`, { csrf: token })).toBe(404);
+    expect((await usage(aliceSecret)).status).toBe(200);
+    await context.close();
+    await alice.context.close();
+  });
+});

@@ -1,0 +1,290 @@
+import { drizzle } from "drizzle-orm/d1";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+import { hashPassword, PBKDF2_ITERATIONS, passwordProblem, verifyPassword } from "../../src/dashboard/password";
+import { hashSecret } from "../../src/db/keys";
+import { apiKeys } from "../../src/db/schema";
+import { sessions, users } from "../../src/db/schema-dashboard";
+import { call, callApp, env } from "./helpers";
+
+const ORIGIN = "http://api.test";
+let visitors = 0;
+
+/** A minimal browser: keeps cookies, sends same-origin form posts, reads the CSRF field from pages. */
+class Visitor {
+  /** Each visitor comes from its own address, so per-IP sign-up and sign-in limits stay apart. */
+  ip = `192.0.2.${++visitors}`;
+  cookies = new Map<string, string>();
+  csrf = "";
+  lastSetCookie: string[] = [];
+
+  async get(path: string) {
+    const response = await call(path, { headers: this.cookieHeader(), redirect: "manual" });
+    return this.read(response);
+  }
+
+  async post(path: string, fields: Record<string, string>, { withToken = true, origin = ORIGIN } = {}) {
+    const body = new URLSearchParams(withToken ? { csrf: this.csrf, ...fields } : fields);
+    const response = await call(path, {
+      method: "POST",
+      body,
+      headers: { ...this.cookieHeader(), Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+      redirect: "manual",
+    });
+    return this.read(response);
+  }
+
+  private cookieHeader(): Record<string, string> {
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    return { "CF-Connecting-IP": this.ip, ...(cookie ? { Cookie: cookie } : {}) };
+  }
+
+  private async read(response: Response) {
+    this.lastSetCookie = response.headers.getSetCookie();
+    for (const line of this.lastSetCookie) {
+      const [pair] = line.split(";");
+      const [name, value] = pair!.split("=");
+      if (/Max-Age=0/i.test(line)) this.cookies.delete(name!);
+      else this.cookies.set(name!, value!);
+    }
+    const html = await response.text();
+    const token = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
+    if (token) this.csrf = token;
+    return { status: response.status, location: response.headers.get("Location"), html };
+  }
+}
+
+const PASSWORD = "correct horse 42";
+let counter = 0;
+const uniqueEmail = () => `user${Date.now()}-${++counter}@example.com`;
+
+async function signedUp(email = uniqueEmail()) {
+  const visitor = new Visitor();
+  await visitor.get("/dashboard/signup");
+  const answer = await visitor.post("/dashboard/signup", { email, password: PASSWORD });
+  expect(answer.status).toBe(303);
+  await visitor.get("/dashboard/keys");
+  return { visitor, email };
+}
+
+async function createdKey(visitor: Visitor, name = "ci") {
+  const page = await visitor.post("/dashboard/keys", { name });
+  expect(page.status).toBe(200);
+  const keyId = /id="secret-value" data-key-id="([^"]+)"/.exec(page.html)![1]!;
+  const secret = /id="secret-value" data-key-id="[^"]+">(wdk_[^<]+)</.exec(page.html)![1]!;
+  return { keyId, secret };
+}
+
+describe("password hashing", () => {
+  it("round-trips with PBKDF2-SHA256 at 100,000 iterations and a fresh 16-byte salt", async () => {
+    const first = await hashPassword(PASSWORD);
+    const second = await hashPassword(PASSWORD);
+    expect(first.iterations).toBe(100_000);
+    expect(first.salt).toMatch(/^[0-9a-f]{32}$/);
+    expect(first.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(first.salt).not.toBe(second.salt);
+    expect(first.hash).not.toBe(second.hash);
+    expect(await verifyPassword(PASSWORD, first)).toBe(true);
+    expect(await verifyPassword("correct horse 43", first)).toBe(false);
+    expect(await verifyPassword(PASSWORD, { ...first, iterations: 99_999 })).toBe(false);
+  });
+
+  it("stays at the production runtime's ceiling of 100,000 iterations", () => {
+    // Local workerd accepts any count (measured: 100,000,000 succeeds), Cloudflare's edge refuses
+    // more than 100,000, so a higher constant would pass every local test and break every sign-in.
+    expect(PBKDF2_ITERATIONS).toBe(100_000);
+  });
+
+  it("refuses short or one-class passwords with a message that says why", () => {
+    expect(passwordProblem("Ab1!")).toMatch(/too short.*10 characters/);
+    expect(passwordProblem("abcdefghijkl")).toMatch(/too weak/);
+    expect(passwordProblem("123456789012")).toMatch(/too weak/);
+    expect(passwordProblem("abcdefghij1")).toBeNull();
+  });
+
+  it("stores only the hash, salt and iteration count of a new user's password", async () => {
+    const { email } = await signedUp();
+    const [user] = await drizzle(env.DB).select().from(users).where(eq(users.email, email));
+    expect(user!.passwordIterations).toBe(100_000);
+    expect(JSON.stringify(user)).not.toContain(PASSWORD);
+    expect(await verifyPassword(PASSWORD, { hash: user!.passwordHash, salt: user!.passwordSalt, iterations: 100_000 })).toBe(true);
+  });
+});
+
+describe("sign up and log in", () => {
+  it("refuses a weak password, a taken email and a wrong password with clear messages", async () => {
+    const visitor = new Visitor();
+    await visitor.get("/dashboard/signup");
+    const weak = await visitor.post("/dashboard/signup", { email: uniqueEmail(), password: "password" });
+    expect(weak.status).toBe(400);
+    expect(weak.html).toContain("The password is too short");
+
+    const { email } = await signedUp();
+    const again = new Visitor();
+    await again.get("/dashboard/signup");
+    const taken = await again.post("/dashboard/signup", { email: email.toUpperCase(), password: PASSWORD });
+    expect(taken.status).toBe(409);
+    expect(taken.html).toContain("An account with this email already exists");
+
+    await again.get("/dashboard/login");
+    const wrong = await again.post("/dashboard/login", { email, password: "not the password 1" });
+    expect(wrong.status).toBe(401);
+    expect(wrong.html).toContain("Wrong email or password.");
+    const right = await again.post("/dashboard/login", { email, password: PASSWORD });
+    expect(right).toMatchObject({ status: 303, location: "/dashboard" });
+  });
+
+  it("creates a free account with no key", async () => {
+    const { visitor, email } = await signedUp();
+    const overview = await visitor.get("/dashboard");
+    expect(overview.status).toBe(200);
+    expect(overview.html).toContain('id="plan">Free<');
+    expect(overview.html).toContain("No API key yet");
+    const [user] = await drizzle(env.DB).select().from(users).where(eq(users.email, email));
+    expect(await drizzle(env.DB).select().from(apiKeys).where(eq(apiKeys.accountId, user!.accountId))).toHaveLength(0);
+  });
+
+  it("allows 5 sign-in attempts per email and address in 15 minutes, then refuses even the right password", async () => {
+    const { email } = await signedUp();
+    const guesser = new Visitor();
+    await guesser.get("/dashboard/login");
+    for (let i = 0; i < 5; i++) expect((await guesser.post("/dashboard/login", { email, password: `guess number ${i}` })).status).toBe(401);
+    const blocked = await guesser.post("/dashboard/login", { email, password: PASSWORD });
+    expect(blocked.status).toBe(429);
+    expect(blocked.html).toContain("Too many sign-in attempts");
+  });
+
+  it("sends visitors without a session to the log-in page", async () => {
+    expect(await new Visitor().get("/dashboard/keys")).toMatchObject({ status: 303, location: "/dashboard/login" });
+  });
+});
+
+describe("session cookie", () => {
+  it("is HttpOnly and SameSite=Lax, without Secure in local development, and only its hash is stored", async () => {
+    const visitor = new Visitor();
+    await visitor.get("/dashboard/signup");
+    await visitor.post("/dashboard/signup", { email: uniqueEmail(), password: PASSWORD });
+    const cookie = visitor.lastSetCookie.find((line) => line.startsWith("wd_session="))!;
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+    expect(cookie).toMatch(/; Path=\/dashboard/);
+    expect(cookie).toMatch(/; Max-Age=604800/);
+    expect(cookie).not.toMatch(/Secure/);
+
+    const token = visitor.cookies.get("wd_session")!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits
+    const db = drizzle(env.DB);
+    expect(await db.select().from(sessions).where(eq(sessions.idHash, token))).toHaveLength(0);
+    expect(await db.select().from(sessions).where(eq(sessions.idHash, await hashSecret(token)))).toHaveLength(1);
+  });
+
+  it("is Secure outside local development", async () => {
+    const app = createApp();
+    const production = { ...env, ENVIRONMENT: "production" };
+    const page = await callApp(app, "/dashboard/signup", {}, production);
+    const csrfCookie = page.headers.getSetCookie()[0]!;
+    const token = /name="csrf" value="([^"]+)"/.exec(await page.text())![1]!;
+    const answer = await callApp(
+      app,
+      "/dashboard/signup",
+      {
+        method: "POST",
+        headers: { Cookie: csrfCookie.split(";")[0]!, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrf: token, email: uniqueEmail(), password: PASSWORD }),
+        redirect: "manual",
+      },
+      production,
+    );
+    expect(answer.status).toBe(303);
+    const cookie = answer.headers.getSetCookie().find((line) => line.startsWith("wd_session="))!;
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+  });
+
+  it("stops working after log out", async () => {
+    const { visitor } = await signedUp();
+    const token = visitor.cookies.get("wd_session")!;
+    expect(await visitor.post("/dashboard/logout", {})).toMatchObject({ status: 303, location: "/dashboard/login" });
+    const reused = await call("/dashboard", { headers: { Cookie: `wd_session=${token}` }, redirect: "manual" });
+    expect(reused.status).toBe(303);
+  });
+});
+
+describe("CSRF protection", () => {
+  it("refuses a POST without the token, with a wrong token, or from another origin", async () => {
+    const { visitor } = await signedUp();
+    const missing = await visitor.post("/dashboard/keys", { name: "forged" }, { withToken: false });
+    expect(missing.status).toBe(403);
+    expect(missing.html).toContain("did not come from this dashboard");
+    const wrong = await visitor.post("/dashboard/keys", { name: "forged", csrf: "x".repeat(43) }, { withToken: false });
+    expect(wrong.status).toBe(403);
+    const crossSite = await visitor.post("/dashboard/keys", { name: "forged" }, { origin: "https://evil.example" });
+    expect(crossSite.status).toBe(403);
+    expect((await visitor.get("/dashboard/keys")).html).not.toContain("forged");
+  });
+
+  it("refuses a sign-in POST without the pre-session token", async () => {
+    const visitor = new Visitor();
+    await visitor.get("/dashboard/login");
+    expect((await visitor.post("/dashboard/login", { email: uniqueEmail(), password: PASSWORD }, { withToken: false })).status).toBe(403);
+  });
+});
+
+describe("keys across accounts", () => {
+  it("answers 404 when user B rotates or revokes user A's key, and leaves the key alone", async () => {
+    const a = await signedUp();
+    const { keyId, secret } = await createdKey(a.visitor);
+    const b = await signedUp();
+
+    const bKeys = await b.visitor.get("/dashboard/keys");
+    expect(bKeys.html).not.toContain(keyId);
+    const rotate = await b.visitor.post(`/dashboard/keys/${keyId}/rotate`, { grace_days: "0" });
+    expect(rotate.status).toBe(404);
+    expect(rotate.html).toContain("There is no such key in your account.");
+    expect((await b.visitor.post(`/dashboard/keys/${keyId}/revoke`, {})).status).toBe(404);
+
+    const [key] = await drizzle(env.DB).select().from(apiKeys).where(eq(apiKeys.id, keyId));
+    expect(key!.revokedAt).toBeNull();
+    expect(key!.secretHash).toBe(await hashSecret(secret));
+    expect((await call("/v1/usage", { headers: { "X-API-KEY": secret } })).status).toBe(200);
+  });
+
+  it("creates, rotates with a grace period and revokes a key from API Settings", async () => {
+    const { visitor } = await signedUp();
+    const { keyId, secret } = await createdKey(visitor, "production");
+    expect((await call("/v1/usage", { headers: { "X-API-KEY": secret } })).status).toBe(200);
+
+    const rotated = await visitor.post(`/dashboard/keys/${keyId}/rotate`, { grace_days: "2" });
+    expect(rotated.html).toContain("The old secret keeps working for 2 days.");
+    const newSecret = /id="secret-value" data-key-id="[^"]+">(wdk_[^<]+)</.exec(rotated.html)![1]!;
+    expect(newSecret).not.toBe(secret);
+    const [key] = await drizzle(env.DB).select().from(apiKeys).where(eq(apiKeys.id, keyId));
+    const graceMs = key!.previousExpiresAt!.getTime() - key!.rotatedAt!.getTime();
+    expect(graceMs).toBe(2 * 86_400_000);
+    for (const s of [secret, newSecret]) expect((await call("/v1/usage", { headers: { "X-API-KEY": s } })).status).toBe(200);
+
+    expect((await visitor.post(`/dashboard/keys/${keyId}/rotate`, { grace_days: "8" })).status).toBe(400);
+
+    expect(await visitor.post(`/dashboard/keys/${keyId}/revoke`, {})).toMatchObject({ status: 303, location: "/dashboard/keys?revoked=1" });
+    for (const s of [secret, newSecret]) expect((await call("/v1/usage", { headers: { "X-API-KEY": s } })).status).toBe(401);
+    expect((await visitor.post(`/dashboard/keys/${keyId}/rotate`, { grace_days: "0" })).status).toBe(409);
+  });
+
+  it("shows the month's usage from the rate limiter, and flags a secret older than 90 days", async () => {
+    const { visitor } = await signedUp();
+    const { keyId, secret } = await createdKey(visitor);
+    for (let i = 0; i < 3; i++) await call("/v1/usage", { headers: { "X-API-KEY": secret } });
+    const overview = await visitor.get("/dashboard");
+    expect(overview.html).toContain('id="month-used">3<');
+    expect(overview.html).toMatch(new RegExp(`data-key-id="${keyId}">3<`));
+    const today = new Date().toISOString().slice(0, 10);
+    expect(overview.html).toContain(`data-day="${today}" data-count="3"`);
+    // Looking did not count: the month still reads 3.
+    expect((await visitor.get("/dashboard")).html).toContain('id="month-used">3<');
+
+    await drizzle(env.DB).update(apiKeys).set({ createdAt: new Date(Date.now() - 91 * 86_400_000) }).where(eq(apiKeys.id, keyId));
+    expect((await visitor.get("/dashboard/keys")).html).toContain("This secret is 91 days old: rotate it");
+  });
+});
