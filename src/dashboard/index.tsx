@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../env";
 import { registerApiSettings } from "./api-settings";
+import { registerEvents } from "./events";
 import { checkCsrfToken } from "./csrf";
 import type { DashboardEnv } from "./env";
 import { ErrorMessage, Layout } from "./layout";
@@ -24,6 +25,7 @@ export function registerDashboard(app: OpenAPIHono<AppEnv>) {
   dashboard.use(requireSignedIn());
   registerOverview(dashboard);
   registerApiSettings(dashboard);
+  registerEvents(dashboard);
 
   dashboard.onError((err, c) => {
     const status = err instanceof HTTPException ? err.status : 500;

@@ -53,6 +53,7 @@ export function Layout({ title, csrfToken, email, children }: LayoutProps) {
             <>
               <a href="/dashboard">Overview</a>
               <a href="/dashboard/keys">API Settings</a>
+              <a href="/dashboard/events">Events</a>
               <a href="/docs">Docs</a>
               <form method="post" action="/dashboard/logout">
                 <CsrfField token={csrfToken} />

@@ -288,3 +288,26 @@ describe("keys across accounts", () => {
     expect((await visitor.get("/dashboard/keys")).html).toContain("This secret is 91 days old: rotate it");
   });
 });
+
+describe("events page", () => {
+  it("lists the account's own webhooks, watches and schedules, and no one else's", async () => {
+    const alice = await signedUp();
+    const bob = await signedUp();
+    const { secret } = await createdKey(alice.visitor);
+    const created = await call("/v1/schedules", {
+      method: "POST",
+      headers: { "X-API-KEY": secret, "Content-Type": "application/json" },
+      body: JSON.stringify({ cron: "0 * * * *", path: "/v1/datasets?category=travel" }),
+    });
+    expect(created.status).toBe(201);
+
+    const page = await alice.visitor.get("/dashboard/events");
+    expect(page.status).toBe(200);
+    expect(page.html).toContain("/v1/datasets?category=travel");
+    expect(page.html).toContain("0 * * * *");
+    expect(page.html).toContain("Create one with <code>POST /v1/webhooks</code>");
+
+    const other = await bob.visitor.get("/dashboard/events");
+    expect(other.html).not.toContain("/v1/datasets?category=travel");
+  });
+});
