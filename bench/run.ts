@@ -8,6 +8,7 @@ import { linkChromium } from "../scripts/chromium.ts";
 import { applyMigrations, createAccountKey, startWorker } from "../scripts/local-stack.ts";
 import { startReplicas } from "../replicas/server.ts";
 import { measure, printTable, type RouteCase } from "./harness.ts";
+import { limiterAccuracy, printLimiter } from "./limiter.ts";
 import { browserFigures, cacheHitRatio } from "./scrape.ts";
 import { travelParallelism } from "./travel.ts";
 
@@ -46,6 +47,10 @@ try {
   ];
   const rows = await measure(worker.url, routes);
   printTable(`wrangler dev on 127.0.0.1, 10 connections, median of 3 runs × 3 s`, rows, "bare /hello");
+
+  const limiter = await limiterAccuracy(worker.url, ADMIN_TOKEN, { limit: 200, total: 1_000, concurrency: 100 });
+  printLimiter(limiter, 100);
+  if (limiter.overAdmission > 0) process.exitCode = 1;
 
   const browser = await browserFigures(worker.url, key, (i) => `${replicas.url}/shop/js/product/p${1001 + (i % 20)}`);
   console.log("\nBrowser scrapes of a page rendered by JavaScript (GET /v1/generic, fresh=true), same Chromium");

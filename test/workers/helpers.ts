@@ -39,8 +39,10 @@ export async function newAccount(body: Record<string, unknown> = {}): Promise<Te
 export async function callApp(app: ReturnType<typeof createApp>, path: string, init: RequestInit = {}, bindings: object = env) {
   const ctx = createExecutionContext();
   const response = await app.fetch(new Request(`http://api.test${path}`, init), bindings as Env, ctx);
+  // Read the body first: streamed answers are written from waitUntil and finish only when read.
+  const body = await response.arrayBuffer();
   await waitOnExecutionContext(ctx);
-  return response;
+  return new Response(response.status === 304 ? null : body, response);
 }
 
 export { env };
