@@ -159,7 +159,10 @@ async function lookupKey(env: Env, secret: string): Promise<KeyIdentity | null> 
     const graceOver = cached.identity.previousSecretExpiresAt !== null && cached.identity.previousSecretExpiresAt <= now;
     return graceOver ? null : cached.identity;
   }
-  const identity = await findKeyByHash(drizzle(env.DB), hash, now);
+  const identity = await findKeyByHash(drizzle(env.DB), hash, now).catch((err) => {
+    console.error("key lookup failed", err);
+    throw new ApiError("unavailable", "Keys cannot be checked right now; retry in a second.", { retryAfter: 1, cause: err });
+  });
   if (keyCache.size >= KEY_CACHE_MAX) keyCache.clear();
   if (identity) keyCache.set(hash, { identity, expiresAt: now + KEY_CACHE_MS });
   else keyCache.delete(hash);
