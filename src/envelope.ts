@@ -60,6 +60,16 @@ export function successEnvelope<T extends z.ZodType>(data: T, name: string) {
   return z.object({ status: z.literal("success"), data, meta: MetaSchema }).openapi(name);
 }
 
+/** A 200/201 response whose body is the success envelope around `schema`; for `createRoute({ responses })`. */
+export function jsonResponse<T extends z.ZodType>(schema: T, name: string, description: string) {
+  return { description, content: { "application/json": { schema: successEnvelope(schema, name) } } };
+}
+
+/** A JSON request body for `createRoute({ request })`; optional bodies arrive as `{}`. */
+export function jsonBody<T extends z.ZodType>(schema: T, required = true) {
+  return { required, content: { "application/json": { schema } } };
+}
+
 const errorContent = { "application/json": { schema: ErrorEnvelopeSchema } };
 
 /** Error answers every authenticated route can give; spread into `createRoute({ responses })`. */

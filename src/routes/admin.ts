@@ -1,20 +1,16 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { drizzle } from "drizzle-orm/d1";
 import type { AppEnv } from "../env";
-import { openApiErrorResponses, successBody, successEnvelope } from "../envelope";
+import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../envelope";
 import { ApiError } from "../errors";
 import { forgetCachedKeys } from "../middleware/auth";
 import { createAccount, describeAccount, findAccount, planExists, updateAccount } from "../db/accounts";
 import { createKey, describeKey, listKeys, revokeKey, rotateKey, type Db } from "../db/keys";
-import { CreateKeyBodySchema, jsonBody, KeyIdParamSchema, KeySchema, KeyWithSecretSchema, RotateKeyBodySchema } from "./key-schemas";
+import { CreateKeyBodySchema, KeyIdParamSchema, KeySchema, KeyWithSecretSchema, RotateKeyBodySchema } from "./key-schemas";
 import { ownLiveKey } from "./keys";
 
 const tags = ["admin"];
 const security = [{ AdminToken: [] }];
-const json = <T extends z.ZodType>(schema: T, name: string, description: string) => ({
-  description,
-  content: { "application/json": { schema: successEnvelope(schema, name) } },
-});
 
 const PlanSchema = z.enum(["free", "pro", "enterprise"]);
 const limitsFields = {
@@ -46,37 +42,37 @@ const AccountIdParam = z.object({ id: z.string().min(1).openapi({ param: { name:
 const createAccountRoute = createRoute({
   method: "post", path: "/v1/admin/accounts", tags, security, summary: "Create an account with its first key",
   request: { body: jsonBody(CreateAccountSchema) },
-  responses: { 201: json(z.object({ account: AccountSchema, key: KeySchema, secret: z.string() }), "AdminAccountCreatedEnvelope", "The account, its first key and that key's secret (shown once)"), ...openApiErrorResponses },
+  responses: { 201: jsonResponse(z.object({ account: AccountSchema, key: KeySchema, secret: z.string() }), "AdminAccountCreatedEnvelope", "The account, its first key and that key's secret (shown once)"), ...openApiErrorResponses },
 });
 
 const getAccountRoute = createRoute({
   method: "get", path: "/v1/admin/accounts/{id}", tags, security, summary: "An account, its limits and keys",
   request: { params: AccountIdParam },
-  responses: { 200: json(z.object({ account: AccountSchema, keys: z.array(KeySchema) }), "AdminAccountEnvelope", "The account"), ...openApiErrorResponses },
+  responses: { 200: jsonResponse(z.object({ account: AccountSchema, keys: z.array(KeySchema) }), "AdminAccountEnvelope", "The account"), ...openApiErrorResponses },
 });
 
 const updateAccountRoute = createRoute({
   method: "patch", path: "/v1/admin/accounts/{id}", tags, security, summary: "Change plan or custom limits",
   request: { params: AccountIdParam, body: jsonBody(z.object({ plan: PlanSchema.optional(), ...limitsFields })) },
-  responses: { 200: json(AccountSchema, "AdminAccountUpdatedEnvelope", "The account with its new limits (in force within 5 s)"), ...openApiErrorResponses },
+  responses: { 200: jsonResponse(AccountSchema, "AdminAccountUpdatedEnvelope", "The account with its new limits (in force within 5 s)"), ...openApiErrorResponses },
 });
 
 const createKeyRoute = createRoute({
   method: "post", path: "/v1/admin/accounts/{id}/keys", tags, security, summary: "Create a key for an account",
   request: { params: AccountIdParam, body: jsonBody(CreateKeyBodySchema, false) },
-  responses: { 201: json(KeyWithSecretSchema, "AdminKeyCreatedEnvelope", "The key and its secret, shown once"), ...openApiErrorResponses },
+  responses: { 201: jsonResponse(KeyWithSecretSchema, "AdminKeyCreatedEnvelope", "The key and its secret, shown once"), ...openApiErrorResponses },
 });
 
 const rotateKeyRoute = createRoute({
   method: "post", path: "/v1/admin/keys/{id}/rotate", tags, security, summary: "Rotate any key",
   request: { params: KeyIdParamSchema, body: jsonBody(RotateKeyBodySchema, false) },
-  responses: { 200: json(KeyWithSecretSchema, "AdminKeyRotatedEnvelope", "The key and its new secret"), ...openApiErrorResponses },
+  responses: { 200: jsonResponse(KeyWithSecretSchema, "AdminKeyRotatedEnvelope", "The key and its new secret"), ...openApiErrorResponses },
 });
 
 const revokeKeyRoute = createRoute({
   method: "post", path: "/v1/admin/keys/{id}/revoke", tags, security, summary: "Revoke any key",
   request: { params: KeyIdParamSchema },
-  responses: { 200: json(KeySchema, "AdminKeyRevokedEnvelope", "The revoked key"), ...openApiErrorResponses },
+  responses: { 200: jsonResponse(KeySchema, "AdminKeyRevokedEnvelope", "The revoked key"), ...openApiErrorResponses },
 });
 
 async function accountOr404(db: Db, id: string) {

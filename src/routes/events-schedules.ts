@@ -4,12 +4,11 @@ import { drizzle } from "drizzle-orm/d1";
 import { newId } from "../db/keys";
 import { scheduleRuns, schedules, type ScheduleRow } from "../db/schema-events";
 import type { AppEnv } from "../env";
-import { openApiErrorResponses, successBody } from "../envelope";
+import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../envelope";
 import { ApiError } from "../errors";
 import { isRunnablePath } from "../events/run-as-account";
 import { nextRunAfter } from "../events/schedules";
-import { jsonBody } from "./key-schemas";
-import { CreateScheduleBody, IdParam, json, ScheduleSchema } from "./events-schemas";
+import { CreateScheduleBody, IdParam, ScheduleSchema } from "./events-schemas";
 
 const tags = ["events"];
 const Id = IdParam("sch_0123456789abcdef0123");
@@ -19,11 +18,11 @@ const createScheduleRoute = createRoute({
   method: "post", path: "/v1/schedules", tags, summary: "Run a v1 GET call on a cron expression",
   description: "Each run counts as one request of the creating key, is stored for download and announced by a `schedule.completed` webhook. A scheduled time never runs twice.",
   request: { body: jsonBody(CreateScheduleBody) },
-  responses: { 201: json(ScheduleSchema, "ScheduleCreatedEnvelope", "The schedule"), ...openApiErrorResponses },
+  responses: { 201: jsonResponse(ScheduleSchema, "ScheduleCreatedEnvelope", "The schedule"), ...openApiErrorResponses },
 });
-const listRoute = createRoute({ method: "get", path: "/v1/schedules", tags, summary: "List your schedules", responses: { 200: json(z.array(ScheduleSchema), "ScheduleListEnvelope", "Schedules"), ...openApiErrorResponses } });
-const readRoute = createRoute({ method: "get", path: "/v1/schedules/{id}", tags, summary: "One schedule and its last runs", request: { params: Id }, responses: { 200: json(ScheduleSchema, "ScheduleEnvelope", "The schedule"), ...openApiErrorResponses } });
-const deleteRoute = createRoute({ method: "delete", path: "/v1/schedules/{id}", tags, summary: "Remove a schedule and its stored runs", request: { params: Id }, responses: { 200: json(ScheduleSchema, "ScheduleDeletedEnvelope", "The removed schedule"), ...openApiErrorResponses } });
+const listRoute = createRoute({ method: "get", path: "/v1/schedules", tags, summary: "List your schedules", responses: { 200: jsonResponse(z.array(ScheduleSchema), "ScheduleListEnvelope", "Schedules"), ...openApiErrorResponses } });
+const readRoute = createRoute({ method: "get", path: "/v1/schedules/{id}", tags, summary: "One schedule and its last runs", request: { params: Id }, responses: { 200: jsonResponse(ScheduleSchema, "ScheduleEnvelope", "The schedule"), ...openApiErrorResponses } });
+const deleteRoute = createRoute({ method: "delete", path: "/v1/schedules/{id}", tags, summary: "Remove a schedule and its stored runs", request: { params: Id }, responses: { 200: jsonResponse(ScheduleSchema, "ScheduleDeletedEnvelope", "The removed schedule"), ...openApiErrorResponses } });
 const runRoute = createRoute({
   method: "get", path: "/v1/schedules/{id}/runs/{runId}", tags, summary: "Download a run's stored answer",
   description: "The body exactly as the scheduled call answered it; `X-Run-Status` and `X-Run-Http-Status` describe the run.",

@@ -1,12 +1,6 @@
 // Request and response schemas shared by the webhook, watch and schedule routes.
 import { z } from "@hono/zod-openapi";
-import { successEnvelope } from "../envelope";
 import { EVENT_TYPES } from "../events/config";
-
-export const json = <T extends z.ZodType>(schema: T, name: string, description: string) => ({
-  description,
-  content: { "application/json": { schema: successEnvelope(schema, name) } },
-});
 
 export const IdParam = (example: string) => z.object({ id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example }) });
 

@@ -4,13 +4,12 @@ import { drizzle } from "drizzle-orm/d1";
 import { newId } from "../db/keys";
 import { watches, type WatchRow } from "../db/schema-events";
 import type { AppEnv } from "../env";
-import { openApiErrorResponses, successBody } from "../envelope";
+import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../envelope";
 import { ApiError } from "../errors";
 import { checkWatch } from "../events/watches";
 import { PRODUCT_PLATFORMS } from "../scrape/platforms";
 import { TRAVEL_PLATFORMS } from "../scrape/platforms/travel";
-import { jsonBody } from "./key-schemas";
-import { CreateWatchBody, IdParam, json, WatchSchema } from "./events-schemas";
+import { CreateWatchBody, IdParam, WatchSchema } from "./events-schemas";
 
 const tags = ["events"];
 const Id = IdParam("wat_0123456789abcdef0123");
@@ -20,14 +19,14 @@ const createWatchRoute = createRoute({
   method: "post", path: "/v1/watches", tags, summary: "Watch a hotel rate or a product price",
   description: "Checked every `interval_seconds` with fresh data (each check counts as one request). `hotel.rate_dropped` / `product.price_changed` fire when the condition is met by a drop, so one change notifies once and the watch re-arms.",
   request: { body: jsonBody(CreateWatchBody) },
-  responses: { 201: json(WatchSchema, "WatchCreatedEnvelope", "The watch"), ...openApiErrorResponses },
+  responses: { 201: jsonResponse(WatchSchema, "WatchCreatedEnvelope", "The watch"), ...openApiErrorResponses },
 });
-const listRoute = createRoute({ method: "get", path: "/v1/watches", tags, summary: "List your watches", responses: { 200: json(z.array(WatchSchema), "WatchListEnvelope", "Watches"), ...openApiErrorResponses } });
-const readRoute = createRoute({ method: "get", path: "/v1/watches/{id}", tags, summary: "One watch", request: { params: Id }, responses: { 200: json(WatchSchema, "WatchEnvelope", "The watch"), ...openApiErrorResponses } });
-const deleteRoute = createRoute({ method: "delete", path: "/v1/watches/{id}", tags, summary: "Remove a watch", request: { params: Id }, responses: { 200: json(WatchSchema, "WatchDeletedEnvelope", "The removed watch"), ...openApiErrorResponses } });
+const listRoute = createRoute({ method: "get", path: "/v1/watches", tags, summary: "List your watches", responses: { 200: jsonResponse(z.array(WatchSchema), "WatchListEnvelope", "Watches"), ...openApiErrorResponses } });
+const readRoute = createRoute({ method: "get", path: "/v1/watches/{id}", tags, summary: "One watch", request: { params: Id }, responses: { 200: jsonResponse(WatchSchema, "WatchEnvelope", "The watch"), ...openApiErrorResponses } });
+const deleteRoute = createRoute({ method: "delete", path: "/v1/watches/{id}", tags, summary: "Remove a watch", request: { params: Id }, responses: { 200: jsonResponse(WatchSchema, "WatchDeletedEnvelope", "The removed watch"), ...openApiErrorResponses } });
 const checkRoute = createRoute({
   method: "post", path: "/v1/watches/{id}/check", tags, summary: "Check a watch now",
-  request: { params: Id }, responses: { 200: json(CheckSchema, "WatchCheckEnvelope", "What the check saw and whether it fired"), ...openApiErrorResponses },
+  request: { params: Id }, responses: { 200: jsonResponse(CheckSchema, "WatchCheckEnvelope", "What the check saw and whether it fired"), ...openApiErrorResponses },
 });
 
 export function describeWatch(row: WatchRow): z.infer<typeof WatchSchema> {

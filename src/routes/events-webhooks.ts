@@ -4,14 +4,13 @@ import { drizzle } from "drizzle-orm/d1";
 import { newId } from "../db/keys";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookEndpointRow } from "../db/schema-events";
 import type { AppEnv } from "../env";
-import { openApiErrorResponses, successBody } from "../envelope";
+import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../envelope";
 import { ApiError } from "../errors";
 import { attemptDelivery, createDelivery, requeueDelivery } from "../events/delivery";
 import { newWebhookSecret } from "../events/signing";
 import { scrapeConfig } from "../scrape/config";
 import { assertSafeUrl, UnsafeUrlError } from "../scrape/ssrf";
-import { jsonBody } from "./key-schemas";
-import { AttemptSchema, CreateWebhookBody, DeliverySchema, IdParam, json, RotateWebhookBody, WebhookSchema } from "./events-schemas";
+import { AttemptSchema, CreateWebhookBody, DeliverySchema, IdParam, RotateWebhookBody, WebhookSchema } from "./events-schemas";
 
 const tags = ["events"];
 const Id = IdParam("wh_0123456789abcdef0123");
@@ -20,27 +19,27 @@ const AttemptResult = AttemptSchema.omit({ attempt: true, at: true }).extend({ d
 
 const createWebhookRoute = createRoute({
   method: "post", path: "/v1/webhooks", tags, summary: "Add a webhook endpoint", request: { body: jsonBody(CreateWebhookBody) },
-  responses: { 201: json(WithSecret, "WebhookCreatedEnvelope", "The endpoint and its signing secret, shown once"), ...openApiErrorResponses },
+  responses: { 201: jsonResponse(WithSecret, "WebhookCreatedEnvelope", "The endpoint and its signing secret, shown once"), ...openApiErrorResponses },
 });
-const listRoute = createRoute({ method: "get", path: "/v1/webhooks", tags, summary: "List your webhook endpoints", responses: { 200: json(z.array(WebhookSchema), "WebhookListEnvelope", "Endpoints"), ...openApiErrorResponses } });
-const readRoute = createRoute({ method: "get", path: "/v1/webhooks/{id}", tags, summary: "One webhook endpoint", request: { params: Id }, responses: { 200: json(WebhookSchema, "WebhookEnvelope", "The endpoint"), ...openApiErrorResponses } });
-const deleteRoute = createRoute({ method: "delete", path: "/v1/webhooks/{id}", tags, summary: "Remove a webhook endpoint", request: { params: Id }, responses: { 200: json(WebhookSchema, "WebhookDeletedEnvelope", "The removed endpoint"), ...openApiErrorResponses } });
+const listRoute = createRoute({ method: "get", path: "/v1/webhooks", tags, summary: "List your webhook endpoints", responses: { 200: jsonResponse(z.array(WebhookSchema), "WebhookListEnvelope", "Endpoints"), ...openApiErrorResponses } });
+const readRoute = createRoute({ method: "get", path: "/v1/webhooks/{id}", tags, summary: "One webhook endpoint", request: { params: Id }, responses: { 200: jsonResponse(WebhookSchema, "WebhookEnvelope", "The endpoint"), ...openApiErrorResponses } });
+const deleteRoute = createRoute({ method: "delete", path: "/v1/webhooks/{id}", tags, summary: "Remove a webhook endpoint", request: { params: Id }, responses: { 200: jsonResponse(WebhookSchema, "WebhookDeletedEnvelope", "The removed endpoint"), ...openApiErrorResponses } });
 const rotateRoute = createRoute({
   method: "post", path: "/v1/webhooks/{id}/rotate", tags, summary: "Rotate the signing secret",
   description: "During `overlap_seconds` every delivery carries two signatures, one per secret, so receivers can switch at their pace.",
   request: { params: Id, body: jsonBody(RotateWebhookBody, false) },
-  responses: { 200: json(WithSecret, "WebhookRotatedEnvelope", "The endpoint and its new secret, shown once"), ...openApiErrorResponses },
+  responses: { 200: jsonResponse(WithSecret, "WebhookRotatedEnvelope", "The endpoint and its new secret, shown once"), ...openApiErrorResponses },
 });
-const testRoute = createRoute({ method: "post", path: "/v1/webhooks/{id}/test", tags, summary: "Send a signed `webhook.test` ping now", request: { params: Id }, responses: { 200: json(AttemptResult, "WebhookTestEnvelope", "What the receiver answered"), ...openApiErrorResponses } });
+const testRoute = createRoute({ method: "post", path: "/v1/webhooks/{id}/test", tags, summary: "Send a signed `webhook.test` ping now", request: { params: Id }, responses: { 200: jsonResponse(AttemptResult, "WebhookTestEnvelope", "What the receiver answered"), ...openApiErrorResponses } });
 const deliveriesRoute = createRoute({
   method: "get", path: "/v1/webhooks/{id}/deliveries", tags, summary: "Delivery log, newest first",
   request: { params: Id, query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) }) },
-  responses: { 200: json(z.array(DeliverySchema), "WebhookDeliveriesEnvelope", "Deliveries with every attempt"), ...openApiErrorResponses },
+  responses: { 200: jsonResponse(z.array(DeliverySchema), "WebhookDeliveriesEnvelope", "Deliveries with every attempt"), ...openApiErrorResponses },
 });
 const redeliverRoute = createRoute({
   method: "post", path: "/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver", tags, summary: "Send a delivery again now (same `webhook-id`)",
   request: { params: Id.extend({ deliveryId: z.string().openapi({ param: { name: "deliveryId", in: "path" } }) }) },
-  responses: { 200: json(AttemptResult, "WebhookRedeliverEnvelope", "What the receiver answered"), ...openApiErrorResponses },
+  responses: { 200: jsonResponse(AttemptResult, "WebhookRedeliverEnvelope", "What the receiver answered"), ...openApiErrorResponses },
 });
 
 export function describeWebhook(row: WebhookEndpointRow, now = Date.now()): z.infer<typeof WebhookSchema> {

@@ -41,7 +41,3 @@ export const KeyIdParamSchema = z.object({
   id: z.string().min(1).openapi({ param: { name: "id", in: "path" }, example: "key_3f9a1c2b7d8e4f5a6b7c" }),
 });
 
-export const jsonBody = <T extends z.ZodType>(schema: T, required = true) => ({
-  required,
-  content: { "application/json": { schema } },
-});

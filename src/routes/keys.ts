@@ -1,24 +1,20 @@
 import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
 import { drizzle } from "drizzle-orm/d1";
 import type { AppEnv } from "../env";
-import { openApiErrorResponses, successBody, successEnvelope } from "../envelope";
+import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../envelope";
 import { ApiError } from "../errors";
 import { forgetCachedKeys } from "../middleware/auth";
 import { createKey, describeKey, type Db, findKeyById, listKeys, revokeKey, rotateKey } from "../db/keys";
-import { CreateKeyBodySchema, jsonBody, KeyIdParamSchema, KeySchema, KeyWithSecretSchema, RotateKeyBodySchema } from "./key-schemas";
+import { CreateKeyBodySchema, KeyIdParamSchema, KeySchema, KeyWithSecretSchema, RotateKeyBodySchema } from "./key-schemas";
 
 const tags = ["keys"];
-const json = <T extends z.ZodType>(schema: T, name: string, description: string) => ({
-  description,
-  content: { "application/json": { schema: successEnvelope(schema, name) } },
-});
 
 const listRoute = createRoute({
   method: "get",
   path: "/v1/keys",
   tags,
   summary: "List the keys of your account",
-  responses: { 200: json(z.array(KeySchema), "KeyListEnvelope", "Keys, newest last; secrets are never shown again"), ...openApiErrorResponses },
+  responses: { 200: jsonResponse(z.array(KeySchema), "KeyListEnvelope", "Keys, newest last; secrets are never shown again"), ...openApiErrorResponses },
 });
 
 const createKeyRoute = createRoute({
@@ -27,7 +23,7 @@ const createKeyRoute = createRoute({
   tags,
   summary: "Create a key for your account",
   request: { body: jsonBody(CreateKeyBodySchema, false) },
-  responses: { 201: json(KeyWithSecretSchema, "KeyCreatedEnvelope", "The new key and its secret, shown once"), ...openApiErrorResponses },
+  responses: { 201: jsonResponse(KeyWithSecretSchema, "KeyCreatedEnvelope", "The new key and its secret, shown once"), ...openApiErrorResponses },
 });
 
 const rotateRoute = createRoute({
@@ -37,7 +33,7 @@ const rotateRoute = createRoute({
   summary: "Rotate a key's secret",
   description: "The key keeps its id and counters. The old secret keeps working for `grace_seconds` (0 to 7 days).",
   request: { params: KeyIdParamSchema, body: jsonBody(RotateKeyBodySchema, false) },
-  responses: { 200: json(KeyWithSecretSchema, "KeyRotatedEnvelope", "The key and its new secret, shown once"), ...openApiErrorResponses },
+  responses: { 200: jsonResponse(KeyWithSecretSchema, "KeyRotatedEnvelope", "The key and its new secret, shown once"), ...openApiErrorResponses },
 });
 
 const revokeRoute = createRoute({
@@ -47,7 +43,7 @@ const revokeRoute = createRoute({
   summary: "Revoke a key",
   description: "Refused everywhere within 5 seconds.",
   request: { params: KeyIdParamSchema },
-  responses: { 200: json(KeySchema, "KeyRevokedEnvelope", "The revoked key"), ...openApiErrorResponses },
+  responses: { 200: jsonResponse(KeySchema, "KeyRevokedEnvelope", "The revoked key"), ...openApiErrorResponses },
 });
 
 /** Self-service key management: a key manages the keys of its own account, never another's. */
