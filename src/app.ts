@@ -25,7 +25,7 @@ import { registerWatches } from "./routes/events-watches";
 import { registerSchedules } from "./routes/events-schedules";
 import { version } from "../package.json";
 
-const newRequestId = () => `req_${crypto.randomUUID().replaceAll("-", "")}`;
+export const newRequestId = () => `req_${crypto.randomUUID().replaceAll("-", "")}`;
 
 /** Paths under `/v1` that answer without an API key. */
 export const PUBLIC_PATHS = ["/v1/health", "/v1/openapi.json"] as const;

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { hashSecret } from "../db/keys";
+import { secretsEqual } from "../db/keys";
 import type { DashboardEnv } from "./env";
 
 /** The hidden field every dashboard form carries. */
@@ -15,16 +15,9 @@ export function checkCsrfToken(): MiddlewareHandler<DashboardEnv> {
     if (c.req.method !== "POST") return next();
     const body = await c.req.parseBody();
     const sent = typeof body[CSRF_FIELD] === "string" ? body[CSRF_FIELD] : "";
-    if (!c.var.csrfToken || !sent || !(await sameToken(sent, c.var.csrfToken))) {
+    if (!c.var.csrfToken || !sent || !(await secretsEqual(sent, c.var.csrfToken))) {
       throw new HTTPException(403, { message: "This form has expired or did not come from this dashboard. Reload the page and try again." });
     }
     return next();
   };
-}
-
-/** Hashing first gives equal lengths, so the constant-time compare applies to any input. */
-async function sameToken(a: string, b: string): Promise<boolean> {
-  const encoder = new TextEncoder();
-  const [hashA, hashB] = await Promise.all([hashSecret(a), hashSecret(b)]);
-  return crypto.subtle.timingSafeEqual(encoder.encode(hashA), encoder.encode(hashB));
 }

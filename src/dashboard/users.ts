@@ -1,6 +1,6 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import { createAccount } from "../db/accounts";
-import { type Db, hashSecret, newId } from "../db/keys";
+import { base64url, type Db, hashSecret, newId } from "../db/keys";
 import { accounts, plans } from "../db/schema";
 import { loginAttempts, sessions, users } from "../db/schema-dashboard";
 import { hashPassword, type PasswordHash } from "./password";
@@ -57,10 +57,7 @@ export async function signUp(db: Db, email: string, password: string): Promise<U
 export const SESSION_TTL_MS = 7 * 86_400_000;
 
 /** 256 random bits, base64url. */
-export const randomToken = () => {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-};
+export const randomToken = () => base64url(crypto.getRandomValues(new Uint8Array(32)));
 
 /** Starts a session and returns the cookie value (256 random bits); only its hash is stored. */
 export async function createSession(db: Db, userId: string, now = Date.now()) {

@@ -193,6 +193,15 @@ export async function countryExists(db: D1Database, code: string): Promise<boole
   return (await db.prepare("SELECT 1 FROM countries WHERE code = ?").bind(code).first()) !== null;
 }
 
+/** A dataset's id and field names in schema order, or null; what the records route needs, in one query. */
+export async function datasetFieldNames(db: D1Database, slug: string): Promise<{ id: number; fields: string[] } | null> {
+  const rows = await db
+    .prepare("SELECT d.id, f.name FROM datasets d JOIN dataset_fields f ON f.dataset_id = d.id WHERE d.slug = ? ORDER BY f.position")
+    .bind(slug)
+    .all<{ id: number; name: string }>();
+  return rows.results.length ? { id: rows.results[0]!.id, fields: rows.results.map((row) => row.name) } : null;
+}
+
 /** Records after `afterSeq`, in order; the streaming routes call this batch by batch. */
 export async function recordBatch(db: D1Database, datasetId: number, afterSeq: number, size: number) {
   const rows = await db

@@ -10,12 +10,19 @@ export const ROTATION_RECOMMENDED_DAYS = 90;
 
 export type Db = DrizzleD1Database<Record<string, unknown>>;
 
-function base64url(bytes: Uint8Array): string {
+export function base64url(bytes: Uint8Array): string {
   return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
 export function generateSecret(): string {
   return KEY_PREFIX + base64url(crypto.getRandomValues(new Uint8Array(24)));
+}
+
+/** Constant-time equality for secrets of any length: both sides are hashed to equal length first. */
+export async function secretsEqual(a: string, b: string): Promise<boolean> {
+  const encoder = new TextEncoder();
+  const [hashA, hashB] = await Promise.all([hashSecret(a), hashSecret(b)]);
+  return crypto.subtle.timingSafeEqual(encoder.encode(hashA), encoder.encode(hashB));
 }
 
 export async function hashSecret(secret: string): Promise<string> {

@@ -10,7 +10,8 @@ import type { AppEnv } from "../env";
 import { errorResponse } from "../envelope";
 import { ApiError } from "../errors";
 import { validationHook } from "../middleware/validation";
-import { registerDataRoutes } from "../app";
+import { newRequestId, registerDataRoutes } from "../app";
+import { limitError } from "../middleware/auth";
 
 const IDENTITY_HEADER = "x-internal-identity";
 let internalApp: OpenAPIHono<AppEnv> | null = null;
@@ -18,18 +19,14 @@ let internalApp: OpenAPIHono<AppEnv> | null = null;
 /** The read-only data routes a watch or schedule may call; keys, admin and events are not among them. */
 function buildInternalApp() {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.use(requestId({ headerName: "X-Request-Id", generator: () => `req_${crypto.randomUUID().replaceAll("-", "")}` }));
+  app.use(requestId({ headerName: "X-Request-Id", generator: newRequestId }));
   app.use("/v1/*", async function actAsAccount(c, next) {
     // The identity travels on the in-memory Request only; this app is never reachable from outside.
     const identity = JSON.parse(c.req.header(IDENTITY_HEADER)!) as KeyIdentity;
     const decision = await consumeForAccount(c.env, identity.accountId, identity.keyId, identity.perMinute, identity.perMonth);
     c.set("identity", identity);
     c.set("limits", decision);
-    if (!decision.allowed) {
-      throw decision.exceeded === "month"
-        ? new ApiError("quota_exceeded", `Monthly quota of ${decision.month?.limit} requests used up.`)
-        : new ApiError("rate_limited", `Rate limit of ${decision.minute.limit} requests per minute reached.`);
-    }
+    if (!decision.allowed) throw limitError(decision);
     return next();
   });
   registerDataRoutes(app);

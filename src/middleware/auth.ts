@@ -7,6 +7,7 @@ import type { LimitDecision } from "../durable/rate-limiter";
 import {
   findKeyByHash,
   hashSecret,
+  secretsEqual,
   KEY_PATTERN,
   ROTATION_RECOMMENDED_DAYS,
   secretAgeDays,
@@ -65,7 +66,7 @@ export function authenticate(options: AuthOptions): MiddlewareHandler<AppEnv> {
       }
       const decision = await limiterCall(() => consumeForIp(c.env, clientIp(c.req.raw), "admin", ADMIN_REQUESTS_PER_MINUTE));
       applyHeaders(c, decision);
-      if (!decision.allowed) throw new ApiError("rate_limited", "Too many admin calls this minute.", { retryAfter: 60 });
+      if (!decision.allowed) throw new ApiError("rate_limited", "Too many admin calls this minute.", { retryAfter: Number(rateLimitHeaders(decision)["Retry-After"]) });
       return next();
     }
 
@@ -108,12 +109,7 @@ export function authenticate(options: AuthOptions): MiddlewareHandler<AppEnv> {
       c.header("X-API-Key-Previous-Secret-Expires", new Date(identity.previousSecretExpiresAt).toISOString());
     }
 
-    if (!decision.allowed) {
-      const retryAfter = Number(rateLimitHeaders(decision)["Retry-After"]);
-      throw decision.exceeded === "month"
-        ? new ApiError("quota_exceeded", `Monthly quota of ${decision.month?.limit} requests used up; it renews at the start of next month (UTC) or with a bigger plan.`, { retryAfter })
-        : new ApiError("rate_limited", `Rate limit of ${decision.minute.limit} requests per minute reached for this key; retry after ${retryAfter} s.`, { retryAfter });
-    }
+    if (!decision.allowed) throw limitError(decision);
 
     touchLater(c.env, c.executionCtx, identity.keyId);
     return next();
@@ -122,6 +118,14 @@ export function authenticate(options: AuthOptions): MiddlewareHandler<AppEnv> {
   function applyHeaders(c: Parameters<MiddlewareHandler<AppEnv>>[0], decision: LimitDecision) {
     for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
   }
+}
+
+/** The 429 for a refused key: which limit was hit, and when to retry. */
+export function limitError(decision: LimitDecision): ApiError {
+  const retryAfter = Number(rateLimitHeaders(decision)["Retry-After"]);
+  return decision.exceeded === "month"
+    ? new ApiError("quota_exceeded", `Monthly quota of ${decision.month?.limit} requests used up; it renews at the start of next month (UTC) or with a bigger plan.`, { retryAfter })
+    : new ApiError("rate_limited", `Rate limit of ${decision.minute.limit} requests per minute reached for this key; retry after ${retryAfter} s.`, { retryAfter });
 }
 
 /** Reads the key from `X-API-KEY` or `Authorization: Bearer`, refusing ambiguous or malformed input. */
@@ -198,12 +202,10 @@ async function limiterCall(call: () => Promise<LimitDecision>): Promise<LimitDec
   }
 }
 
-/** Constant-time comparison of the presented admin token (both sides hashed to equal length first). */
+/** Constant-time comparison of the presented admin token. */
 async function isAdmin(env: Env, presented: string | undefined): Promise<boolean> {
   if (!env.ADMIN_TOKEN || !presented) return false;
-  const [a, b] = await Promise.all([hashSecret(presented), hashSecret(env.ADMIN_TOKEN)]);
-  const encoder = new TextEncoder();
-  return crypto.subtle.timingSafeEqual(encoder.encode(a), encoder.encode(b));
+  return secretsEqual(presented, env.ADMIN_TOKEN);
 }
 
 export function clientIp(request: Request): string {

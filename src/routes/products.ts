@@ -4,7 +4,7 @@ import type { AppEnv } from "../env";
 import { csvResponse, wantsCsv } from "../csv";
 import { MetaSchema, openApiErrorResponses, successBody } from "../envelope";
 import { ApiError } from "../errors";
-import { scrapeConfig } from "../scrape/config";
+import { scrapeConfig, siteOrigin } from "../scrape/config";
 import { PRODUCT_PLATFORMS } from "../scrape/platforms";
 import { scrape, type ScrapeJob } from "../scrape/scrape";
 import { assertSafeUrl } from "../scrape/ssrf";
@@ -72,7 +72,7 @@ function originFor(c: Context<AppEnv>, platform: ProductPlatform, country?: stri
   if (country && !platform.origins[key]) {
     throw new ApiError("invalid_request", `\`${platform.slug}\` has no site for country ${country.toUpperCase()}; use one of: ${Object.keys(platform.origins).filter((k) => k !== "default").join(", ").toUpperCase() || "(none)"}.`, { details: [{ parameter: "country", in: "query", message: "not served" }] });
   }
-  return config.replicaOrigin ? `${config.replicaOrigin}/${platform.slug}` : platform.origins[key] ?? platform.origins.default!;
+  return siteOrigin(config, platform.slug, platform.origins[key] ?? platform.origins.default!);
 }
 
 /** Exactly one identifier: the platform's own (`asin`, `sku`, `id`) or a `url`. */
@@ -134,6 +134,11 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
     const query = c.req.valid("query");
     if (!platform.reviewsUrl || !platform.parseReviews) throw new ApiError("not_found", `\`${platform.slug}\` has no review pages; GET /v1/${platform.slug} includes the first reviews.`);
     const lookup = { ...lookupFrom(c, platform, query), page: query.page, sort: query.sort, rating: query.rating };
+    if (lookup.url && (query.page > 1 || query.sort || query.rating)) {
+      throw new ApiError("invalid_request", "With `url` the reviews on that page are read as they are; to choose page, sort or rating, identify the product by its id instead.", {
+        details: [{ parameter: "url", in: "query", message: "cannot be combined with page, sort or rating" }],
+      });
+    }
     const url = lookup.url ?? platform.reviewsUrl(lookup, originFor(c, platform, query.country));
     const { record, meta } = await run(c, {
       platform: platform.slug, kind: "reviews", url, params: lookup, engines: platform.engines,

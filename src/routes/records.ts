@@ -5,7 +5,7 @@ import type { AppEnv } from "../env";
 import { csvCell } from "../csv";
 import { MetaSchema, openApiErrorResponses, successBody } from "../envelope";
 import { ApiError } from "../errors";
-import { getDataset, recordBatch } from "../db/catalogue";
+import { datasetFieldNames, recordBatch } from "../db/catalogue";
 import { wholeNumber } from "./catalogue-schemas";
 
 /** Rows read from D1 per step of a stream: memory stays at one batch whatever the dataset size. */
@@ -81,10 +81,10 @@ export function registerRecords(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const { slug } = c.req.valid("param");
     const query = c.req.valid("query");
-    const dataset = await getDataset(c.env.DB, slug);
+    const dataset = await datasetFieldNames(c.env.DB, slug);
     if (!dataset) throw new ApiError("not_found", `No dataset \`${slug}\`; GET /v1/datasets lists them.`);
 
-    const known = dataset.fields.map((f) => f.name);
+    const known = dataset.fields;
     const fields = query.fields ? query.fields.split(",").map((f) => f.trim()).filter(Boolean) : known;
     const unknown = fields.filter((f) => !known.includes(f));
     if (unknown.length > 0 || fields.length === 0) {

@@ -28,11 +28,17 @@ export interface Freshness {
   fresh?: boolean;
 }
 
-/** Key from platform, kind and the parameters with stable order and case. */
+/** Parameters whose case means nothing to the sites; ids and URLs keep theirs. */
+const CASE_INSENSITIVE = new Set(["q", "country", "sort", "destination"]);
+
+/** Key from platform, kind and the parameters in a stable order. */
 export async function cacheKey(platform: string, kind: string, params: Record<string, unknown>): Promise<string> {
   const normalised = Object.entries(params)
     .filter(([, value]) => value !== undefined && value !== null && value !== "")
-    .map(([name, value]) => [name, typeof value === "string" ? value.trim().toLowerCase() : value] as const)
+    .map(([name, value]) => {
+      if (typeof value !== "string") return [name, value] as const;
+      return [name, CASE_INSENSITIVE.has(name) ? value.trim().toLowerCase() : value.trim()] as const;
+    })
     .sort(([a], [b]) => (a < b ? -1 : 1));
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(normalised)));
   const hex = [...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");

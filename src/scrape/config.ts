@@ -11,6 +11,11 @@ export interface ScrapeConfig {
   maxBrowsers: number;
 }
 
+/** Where a platform's pages are fetched from: the replica in local development, else the real site. */
+export function siteOrigin(config: ScrapeConfig, slug: string, realOrigin: string): string {
+  return config.replicaOrigin ? `${config.replicaOrigin}/${slug}` : realOrigin;
+}
+
 /** One pool per isolate and proxy list, so health learned by one request helps the next. */
 let pool: { source: string; pool: ProxyPool } | null = null;
 

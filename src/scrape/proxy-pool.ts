@@ -102,12 +102,5 @@ export class ProxyPool {
     if (this.sticky.get(host)?.proxyId === proxy.id) this.sticky.delete(host);
   }
 
-  health(proxy: ProxyEndpoint, host: string): Health {
-    return this.states.get(`${proxy.id}|${host}`)?.health ?? "good";
-  }
 
-  /** Serialisable snapshot, for logs and the health route. */
-  snapshot() {
-    return Object.fromEntries(this.states);
-  }
 }

@@ -111,7 +111,6 @@ export interface Challenge {
   formAction: string | null;
 }
 
-export type ProductKind = "product" | "search" | "reviews";
 
 /** Identifies one product; exactly one of the fields is set. */
 export interface ProductLookup {

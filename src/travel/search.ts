@@ -1,5 +1,5 @@
 // Hotel search over one or several travel platforms in parallel, under a deadline.
-import { scrapeConfig } from "../scrape/config";
+import { scrapeConfig, siteOrigin } from "../scrape/config";
 import { CaptchaFailed, UpstreamBlocked, UpstreamTimeout } from "../scrape/errors";
 import { TRAVEL_PLATFORMS, type TravelPlatform, type TravelSlug } from "../scrape/platforms/travel";
 import { scrape, type ScrapeMeta } from "../scrape/scrape";
@@ -32,12 +32,11 @@ export interface StayQuery {
 export const SEARCH_DEADLINE_MS = 20_000;
 
 export function originFor(env: Env, platform: TravelPlatform): string {
-  const replicas = scrapeConfig(env).replicaOrigin;
-  return replicas ? `${replicas}/${platform.slug}` : platform.origin;
+  return siteOrigin(scrapeConfig(env), platform.slug, platform.origin);
 }
 
 /** Nightly and stay prices in the answer's currency, from whichever of the two a site shows. */
-function priced(hotel: HotelRecord, platform: TravelSlug, stay: StayQuery, currency: string, rates: Rates): PricedHotel | null {
+function priced(hotel: HotelRecord, platform: TravelSlug, stay: StayQuery, currency: string, rates: Rates): PricedHotel {
   const nightly = hotel.price_per_night ?? (hotel.total_price !== null ? hotel.total_price / stay.nights : null);
   const from = hotel.currency ?? currency;
   const perNight = nightly === null ? null : Math.round(from === currency ? nightly : convert(nightly, from, currency, rates).amount);
@@ -99,7 +98,7 @@ export async function searchPlatforms(
       });
       try {
         const { record, meta } = await Promise.race([job, deadline]);
-        const found = record.hotels.map((hotel) => priced(hotel, slug, options.stay, options.currency, options.rates)).filter((h): h is PricedHotel => h !== null);
+        const found = record.hotels.map((hotel) => priced(hotel, slug, options.stay, options.currency, options.rates));
         hotels.push(...found);
         reports[slug] = { status: "ok", latency_ms: Date.now() - started, cache: meta.cache, fetched_at: meta.fetched_at, hotels: found.length };
       } catch (err) {

@@ -103,6 +103,7 @@ describe("product route errors", () => {
     ["/v1/amazon/search", "q"],
     ["/v1/amazon/search?q=x&min_price=50&max_price=10", "min_price"],
     ["/v1/amazon?asin=B0057OC5O8&country=zz", "country"],
+    ["/v1/amazon/reviews?url=https://www.amazon.com/dp/B0057OC5O8&page=2", "url"],
   ])("answers %s with 400 saying what to send", async (path, hint) => {
     const { response, body } = await api(path);
     expect(response.status).toBe(400);

@@ -1,4 +1,5 @@
 import { fetchViaProxy, ProxyFailure } from "../proxy-fetch";
+import { decodeHtml } from "../extract/charset";
 import { safeFetch, UnsafeUrlError } from "../ssrf";
 import { hiddenFormFields, recordSolveCost, reserveSolve, solveChallenge, TOKEN_FIELDS } from "../captcha";
 import { CaptchaFailed, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../errors";
@@ -82,6 +83,11 @@ async function sendOnce(job: LoadJob, url: URL, init: { method?: string; body?: 
   throw new UpstreamBlocked(`every egress proxy failed or was refused by ${url.host}`);
 }
 
+/** The body as text in the charset the page really uses, whatever it declares. */
+async function readHtml(response: Response): Promise<string> {
+  return decodeHtml(new Uint8Array(await response.arrayBuffer()), response.headers.get("Content-Type") ?? undefined);
+}
+
 /** Plain HTTP, no JavaScript: fast, and enough wherever the data is in the HTML. */
 export const fetchEngine: Engine = {
   name: "fetch",
@@ -90,7 +96,7 @@ export const fetchEngine: Engine = {
   async load(job: LoadJob): Promise<LoadedPage> {
     const jar = new CookieJar();
     let sent = await send(job, job.url, jar);
-    let html = await sent.response.text();
+    let html = await readHtml(sent.response);
     let challenge = job.detectChallenge(html, sent.response.status);
 
     // Rotate first: another exit may not be challenged at all. With no other exit left, solve.
@@ -103,7 +109,7 @@ export const fetchEngine: Engine = {
       });
       if (rotated) {
         sent = rotated;
-        html = await sent.response.text();
+        html = await readHtml(sent.response);
         challenge = job.detectChallenge(html, sent.response.status);
       }
     }
@@ -121,7 +127,7 @@ export const fetchEngine: Engine = {
         headers: { "Content-Type": "application/x-www-form-urlencoded" },
       });
       sent = await send(job, job.url, jar);
-      html = await sent.response.text();
+      html = await readHtml(sent.response);
       if (job.detectChallenge(html, sent.response.status)) throw new UpstreamBlocked("the site kept challenging after the CAPTCHA was solved");
       captcha = "solved";
     }

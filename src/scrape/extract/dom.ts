@@ -54,11 +54,6 @@ export function firstAttr(root: HTMLElement, selectors: string[], attribute: str
   return null;
 }
 
-/** Visible texts of every element matching `selector`, empty ones dropped, duplicates kept once. */
-export function allTexts(root: HTMLElement, selector: string): string[] {
-  return unique(root.querySelectorAll(selector).map((element) => visibleText(element)));
-}
-
 export function unique(values: (string | null | undefined)[]): string[] {
   return [...new Set(values.filter((value): value is string => Boolean(value)))];
 }

@@ -76,6 +76,3 @@ export function normaliseAvailability(text: string | null | undefined): string |
   return value || null;
 }
 
-export function emptyReview(): Review {
-  return { id: null, title: null, body: null, rating: null, author: null, date: null, verified: null };
-}
