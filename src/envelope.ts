@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "./env";
 import { HTTPException } from "hono/http-exception";
-import { ApiError, ERROR_CODES, codeToStatus, type ErrorCode, type ErrorDetail } from "./errors";
+import { ApiError, ERROR_CODES, codeToStatus, isStorageUnavailable, type ErrorCode, type ErrorDetail } from "./errors";
 
 export type Meta = Record<string, unknown>;
 
@@ -19,7 +19,11 @@ export function errorBody(c: Context<AppEnv>, code: ErrorCode, message: string, 
   return { status: "error" as const, error: { code, message, details }, meta: baseMeta(c) };
 }
 
-/** Renders any thrown value as the error envelope; unknown errors never leak their message. */
+/**
+ * Renders any thrown value as the error envelope; unknown errors never leak their message.
+ * A storage failure that escapes a route (e.g. a D1 read after authentication) is a 503 with
+ * `Retry-After`, not a 500: the request was fine and will likely work in a moment.
+ */
 export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
   if (err instanceof ApiError) {
     if (err.retryAfter !== undefined) c.header("Retry-After", String(Math.max(1, Math.ceil(err.retryAfter))));
@@ -30,7 +34,11 @@ export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
     const code = (Object.keys(codeToStatus) as ErrorCode[]).find((k) => codeToStatus[k] === err.status) ?? "invalid_request";
     return c.json(errorBody(c, code, err.message || "The request could not be read."), codeToStatus[code]);
   }
-  console.error(JSON.stringify({ request_id: c.get("requestId"), error: String(err), stack: (err as Error)?.stack }));
+  console.error(JSON.stringify({ request_id: c.get("requestId"), error: String(err), cause: String((err as Error)?.cause ?? ""), stack: (err as Error)?.stack }));
+  if (isStorageUnavailable(err)) {
+    // D1, KV or a Durable Object is briefly down: the client may retry, which a 500 would not say.
+    return errorResponse(c, new ApiError("unavailable", "Our storage is briefly unavailable; retry in a second.", { retryAfter: 1 }));
+  }
   return c.json(errorBody(c, "internal", "Something went wrong on our side; retry later or contact support with the request id."), 500);
 }
 
@@ -79,4 +87,5 @@ export const openApiErrorResponses = {
   404: { description: "Nothing at this path.", content: errorContent },
   429: { description: "Per-minute limit or monthly quota reached; see `Retry-After`.", content: errorContent },
   500: { description: "Unexpected failure; no internals are exposed.", content: errorContent },
+  503: { description: "Storage or the rate limiter is briefly unavailable; retry after `Retry-After` seconds.", content: errorContent },
 } as const;

@@ -63,3 +63,32 @@ export class ApiError extends HTTPException {
     this.retryAfter = options.retryAfter;
   }
 }
+
+/** What error classification looks at: the message and the flags Cloudflare sets on platform errors. */
+export interface ChainedError {
+  message: string;
+  retryable?: unknown;
+  overloaded?: unknown;
+}
+
+/** An error and the errors it wraps through `cause`, outermost first (bounded, in case of a cycle). */
+export function errorChain(err: unknown): ChainedError[] {
+  const chain: ChainedError[] = [];
+  for (let current = err; current instanceof Object && chain.length < 5; current = (current as { cause?: unknown }).cause) {
+    const { message, retryable, overloaded } = current as { message?: unknown } & Omit<ChainedError, "message">;
+    chain.push({ message: typeof message === "string" ? message : "", retryable, overloaded });
+  }
+  return chain;
+}
+
+/**
+ * Platform storage failures that are not a bug of ours: D1 restarting, unreachable or overloaded
+ * (https://developers.cloudflare.com/d1/observability/debug-d1/#error-list), a failed KV operation
+ * ("KV GET failed: 503"), and Durable Object errors, which Cloudflare flags `retryable` or
+ * `overloaded`. SQL errors and anything else stay `internal`.
+ */
+const STORAGE_DOWN = /Network connection lost|reset because its code was updated|caused object to be reset|was reset|transient issue|overloaded|Too many requests queued|^KV \w+ failed/i;
+
+export function isStorageUnavailable(err: unknown): boolean {
+  return errorChain(err).some((e) => e.retryable === true || e.overloaded === true || STORAGE_DOWN.test(e.message));
+}

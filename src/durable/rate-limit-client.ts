@@ -1,28 +1,52 @@
-import type { LimitDecision } from "./rate-limiter";
+import { withRetry } from "../db/retry";
+import type { ConsumeRequest, LimitDecision, RateLimiter } from "./rate-limiter";
 
-/** The limiter object that counts one account's requests. */
-function accountLimiter(env: Env, accountId: string) {
-  return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`account:${accountId}`));
+/**
+ * Cloudflare flags Durable Object errors: `retryable` ones may be retried when the call is
+ * idempotent, `overloaded` ones must not be, since a retry adds to the overload
+ * (https://developers.cloudflare.com/durable-objects/best-practices/error-handling/).
+ */
+export function isRetryableLimiterError(err: unknown): boolean {
+  const flags = err as { retryable?: unknown; overloaded?: unknown } | null;
+  return flags?.retryable === true && flags.overloaded !== true;
+}
+
+/**
+ * Calls one limiter object, retrying retryable errors: 3 attempts, under 100 ms of waiting in all,
+ * as this is on every request's path. Each attempt gets a new stub, since the docs warn that a
+ * stub may be broken after an exception.
+ */
+function callLimiter<T>(env: Env, name: string, call: (stub: DurableObjectStub<RateLimiter>) => Promise<T>): Promise<T> {
+  const id = env.RATE_LIMITER.idFromName(name);
+  return withRetry(() => call(env.RATE_LIMITER.get(id)), { retryIf: isRetryableLimiterError, baseDelayMs: 25, maxTotalDelayMs: 100 });
+}
+
+/**
+ * Counts one request. A retryable error may come back after the object counted it, so every
+ * attempt carries the same idempotency key and the object answers a repeat without counting.
+ */
+function consume(env: Env, name: string, request: Omit<ConsumeRequest, "idempotencyKey">): Promise<LimitDecision> {
+  const idempotencyKey = crypto.randomUUID();
+  return callLimiter(env, name, (stub) => stub.consume({ ...request, idempotencyKey }));
 }
 
 /** Limiter for an authenticated account: one object per account, one call per request. */
 export function consumeForAccount(env: Env, accountId: string, keyId: string, perMinute: number, perMonth: number) {
-  return accountLimiter(env, accountId).consume({ subject: keyId, perMinute, perMonth });
+  return consume(env, `account:${accountId}`, { subject: keyId, perMinute, perMonth });
 }
 
 /** Requests the account made per UTC day, for the usage chart. */
 export function dailyUsageForAccount(env: Env, accountId: string, days = 31) {
-  return accountLimiter(env, accountId).dailyUsage(days);
+  return callLimiter(env, `account:${accountId}`, (stub) => stub.dailyUsage(days));
 }
 
 /** Brute-force guard for calls without a valid key: one object per client IP. */
 export function consumeForIp(env: Env, ip: string, subject = "anonymous", perMinute = Number(env.ANON_REQUESTS_PER_MINUTE) || 60) {
-  const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`ip:${ip}`));
-  return stub.consume({ subject, perMinute });
+  return consume(env, `ip:${ip}`, { subject, perMinute });
 }
 
 export function peekAccount(env: Env, accountId: string, keyId: string, perMinute: number, perMonth: number) {
-  return accountLimiter(env, accountId).peek({ subject: keyId, perMinute, perMonth });
+  return callLimiter(env, `account:${accountId}`, (stub) => stub.peek({ subject: keyId, perMinute, perMonth }));
 }
 
 const secondsUntil = (epochMs: number, now: number) => Math.max(0, Math.ceil((epochMs - now) / 1000));

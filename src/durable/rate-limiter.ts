@@ -24,9 +24,19 @@ export interface ConsumeRequest {
   /** Omitted for limiters with no monthly volume (the per-IP guard). */
   perMonth?: number;
   now?: number;
+  /**
+   * Made up by the caller once per request and repeated on every retry of it: a retry whose
+   * first attempt was counted (its answer lost on the way back) gets that decision again
+   * instead of being counted twice. Never taken from the client, who could replay it for free.
+   */
+  idempotencyKey?: string;
 }
 
 const MINUTE_MS = 60_000;
+/** How long a counted request's decision is kept for its retries; they come within a second. */
+const REMEMBER_MS = 2 * MINUTE_MS;
+/** Old decisions are deleted in batches, at most this often, instead of on every call. */
+const PRUNE_EVERY_MS = 30_000;
 
 export function minuteWindow(now: number) {
   const start = Math.floor(now / MINUTE_MS) * MINUTE_MS;
@@ -47,10 +57,12 @@ export function monthWindow(now: number) {
  * monthly window (calendar month, UTC) for the whole object. A Durable Object
  * runs one call at a time and `consume` never awaits, so check-and-increment
  * is atomic: N parallel calls at limit L admit exactly L. Counts live in the
- * object's SQLite storage, so they survive eviction and restarts.
+ * object's SQLite storage, so they survive eviction and restarts. Admitted calls are
+ * remembered by idempotency key for two minutes, so a retried call is never counted twice.
  */
 export class RateLimiter extends DurableObject<Env> {
   private readonly sql: SqlStorage;
+  private prunedAt = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -58,11 +70,23 @@ export class RateLimiter extends DurableObject<Env> {
     this.sql.exec(`CREATE TABLE IF NOT EXISTS counters (
       scope TEXT PRIMARY KEY, window_start INTEGER NOT NULL, count INTEGER NOT NULL)`);
     this.sql.exec(`CREATE TABLE IF NOT EXISTS daily_usage (day TEXT PRIMARY KEY, count INTEGER NOT NULL)`);
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS recent_consumes (
+      idempotency_key TEXT PRIMARY KEY, decided_at INTEGER NOT NULL, decision TEXT NOT NULL)`);
+    this.sql.exec(`CREATE INDEX IF NOT EXISTS recent_consumes_by_age ON recent_consumes (decided_at)`);
   }
 
-  /** Counts one request if both windows have room; otherwise counts nothing. */
+  /**
+   * Counts one request if both windows have room; otherwise counts nothing. A repeated
+   * `idempotencyKey` of a counted request returns the first decision and counts nothing.
+   */
   consume(request: ConsumeRequest): LimitDecision {
     const now = request.now ?? Date.now();
+    if (request.idempotencyKey) {
+      const remembered = this.sql
+        .exec<{ decision: string }>(`SELECT decision FROM recent_consumes WHERE idempotency_key = ?`, request.idempotencyKey)
+        .toArray()[0];
+      if (remembered) return JSON.parse(remembered.decision) as LimitDecision;
+    }
     const minute = minuteWindow(now);
     const minuteScope = `minute:${request.subject}`;
     const minuteUsed = this.count(minuteScope, minute.start);
@@ -90,12 +114,15 @@ export class RateLimiter extends DurableObject<Env> {
       }
     }
 
-    return {
+    const decision: LimitDecision = {
       allowed: admitted === 1,
       exceeded,
       minute: windowState(request.perMinute, minuteUsed + admitted, minute.end),
       month: month ? windowState(request.perMonth!, monthUsed + admitted, month.end) : null,
     };
+    // Refusals count nothing, so a retry may simply be decided again: only admissions are kept.
+    if (admitted && request.idempotencyKey) this.remember(request.idempotencyKey, decision, now);
+    return decision;
   }
 
   /** Current counts without counting anything. */
@@ -117,6 +144,19 @@ export class RateLimiter extends DurableObject<Env> {
     return this.sql
       .exec<{ day: string; count: number }>(`SELECT day, count FROM daily_usage WHERE day >= ? ORDER BY day`, since)
       .toArray();
+  }
+
+  private remember(idempotencyKey: string, decision: LimitDecision, now: number) {
+    this.sql.exec(
+      `INSERT OR REPLACE INTO recent_consumes (idempotency_key, decided_at, decision) VALUES (?, ?, ?)`,
+      idempotencyKey,
+      now,
+      JSON.stringify(decision),
+    );
+    if (now - this.prunedAt >= PRUNE_EVERY_MS) {
+      this.sql.exec(`DELETE FROM recent_consumes WHERE decided_at < ?`, now - REMEMBER_MS);
+      this.prunedAt = now;
+    }
   }
 
   private count(scope: string, windowStart: number): number {

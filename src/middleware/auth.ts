@@ -4,6 +4,7 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { consumeForAccount, consumeForIp, rateLimitHeaders } from "../durable/rate-limit-client";
 import type { LimitDecision } from "../durable/rate-limiter";
+import { retryD1Read } from "../db/retry";
 import {
   findKeyByHash,
   hashSecret,
@@ -163,7 +164,8 @@ async function lookupKey(env: Env, secret: string): Promise<KeyIdentity | null> 
     const graceOver = cached.identity.previousSecretExpiresAt !== null && cached.identity.previousSecretExpiresAt <= now;
     return graceOver ? null : cached.identity;
   }
-  const identity = await findKeyByHash(drizzle(env.DB), hash, now).catch((err) => {
+  // A read, so safe to retry through a D1 blip; if D1 stays down no key can be trusted: 503, not 401.
+  const identity = await retryD1Read(() => findKeyByHash(drizzle(env.DB), hash, now)).catch((err) => {
     console.error("key lookup failed", err);
     throw new ApiError("unavailable", "Keys cannot be checked right now; retry in a second.", { retryAfter: 1, cause: err });
   });
@@ -192,7 +194,10 @@ function touchLater(env: Env, ctx: { waitUntil(promise: Promise<unknown>): void 
   ctx.waitUntil(touchKey(drizzle(env.DB), keyId, now).catch((err) => console.error("touch key failed", err)));
 }
 
-/** A limiter that cannot answer is not a reason to admit unlimited traffic. */
+/**
+ * A limiter that cannot answer is not a reason to admit unlimited traffic. The client has already
+ * retried what Cloudflare marks retryable (see rate-limit-client.ts); what is left is a 503.
+ */
 async function limiterCall(call: () => Promise<LimitDecision>): Promise<LimitDecision> {
   try {
     return await call();
