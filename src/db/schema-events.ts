@@ -34,8 +34,11 @@ export const webhookDeliveries = sqliteTable(
     accountId: text("account_id").notNull(),
     eventType: text("event_type").notNull(),
     payload: text("payload").notNull(),
-    /** pending (an attempt is due at `nextAttemptAt`), delivered, failed. */
-    status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull(),
+    /**
+     * pending (an attempt is due at `nextAttemptAt`), sending (claimed; `nextAttemptAt` is when the
+     * claim lapses if the Worker dies mid-attempt), delivered, failed. SQLite does not enforce it.
+     */
+    status: text("status", { enum: ["pending", "sending", "delivered", "failed"] }).notNull(),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: ms("next_attempt_at"),
     lastStatusCode: integer("last_status_code"),

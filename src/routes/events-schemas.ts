@@ -33,9 +33,9 @@ export const DeliverySchema = z
   .object({
     id: z.string().openapi({ description: "The `webhook-id` header, the same on every attempt" }),
     event_type: z.string(),
-    status: z.enum(["pending", "delivered", "failed"]),
+    status: z.enum(["pending", "delivered", "failed"]).openapi({ description: "`pending` until an attempt succeeds or the attempts run out (then `failed`); a failed delivery can be redelivered" }),
     attempts: z.array(AttemptSchema),
-    next_attempt_at: z.string().nullable(),
+    next_attempt_at: z.string().nullable().openapi({ description: "When a pending delivery is attempted next (for an attempt in progress: when it is retried if that attempt is lost)" }),
     created_at: z.string(),
     delivered_at: z.string().nullable(),
   })

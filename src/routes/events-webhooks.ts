@@ -6,7 +6,8 @@ import { webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookEndpo
 import type { AppEnv } from "../env";
 import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../envelope";
 import { ApiError } from "../errors";
-import { attemptDelivery, createDelivery, requeueDelivery } from "../events/delivery";
+import { attemptDelivery, describeAttemptError } from "../events/attempt";
+import { createDelivery } from "../events/delivery";
 import { newWebhookSecret } from "../events/signing";
 import { scrapeConfig } from "../scrape/config";
 import { assertSafeUrl, UnsafeUrlError } from "../scrape/ssrf";
@@ -114,11 +115,14 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>) {
     const row = await ownEndpoint(c.env, c.req.valid("param").id, c.var.identity.accountId);
     const db = drizzle(c.env.DB);
     const deliveries = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, row.id)).orderBy(desc(webhookDeliveries.createdAt)).limit(c.req.valid("query").limit);
-    const attempts = deliveries.length ? await db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, deliveries.map((d) => d.id))).orderBy(asc(webhookAttempts.id)) : [];
+    const attempts = deliveries.length ? await db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, deliveries.map((d) => d.id))).orderBy(asc(webhookAttempts.attempt), asc(webhookAttempts.id)) : [];
+    const now = Date.now();
     return c.json(successBody(c, deliveries.map((d) => ({
-      id: d.id, event_type: d.eventType, status: d.status, next_attempt_at: d.status === "pending" ? (d.nextAttemptAt?.toISOString() ?? null) : null,
+      // An attempt in flight is still pending to the user; its attempt row says "in progress".
+      id: d.id, event_type: d.eventType, status: d.status === "sending" ? "pending" : d.status,
+      next_attempt_at: d.status === "pending" || d.status === "sending" ? (d.nextAttemptAt?.toISOString() ?? null) : null,
       created_at: d.createdAt.toISOString(), delivered_at: d.deliveredAt?.toISOString() ?? null,
-      attempts: attempts.filter((a) => a.deliveryId === d.id).map((a) => ({ attempt: a.attempt, at: a.at.toISOString(), status_code: a.statusCode, latency_ms: a.latencyMs, error: a.error })),
+      attempts: attempts.filter((a) => a.deliveryId === d.id).map((a) => ({ attempt: a.attempt, at: a.at.toISOString(), status_code: a.statusCode, latency_ms: a.latencyMs, error: describeAttemptError(a, d, now) })),
     }))), 200);
   });
 
@@ -128,8 +132,8 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>) {
     const [delivery] = await drizzle(c.env.DB).select().from(webhookDeliveries).where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, row.id)));
     if (!delivery) throw new ApiError("not_found", `No delivery \`${deliveryId}\` for endpoint \`${id}\`.`);
     if (row.disabledAt) throw new ApiError("conflict", `Endpoint \`${row.id}\` is disabled (${row.disabledReason}).`);
-    await requeueDelivery(c.env, delivery.id);
-    const result = await attemptDelivery(c.env, delivery.id, { retry: false });
+    // An unfinished delivery keeps its retry schedule if this attempt fails too; a finished one gets one attempt.
+    const result = await attemptDelivery(c.env, delivery.id, { manual: true, retry: delivery.status === "pending" || delivery.status === "sending" });
     if (!result) throw new ApiError("conflict", `Delivery \`${deliveryId}\` is being attempted right now; look at the log in a moment.`);
     return c.json(successBody(c, { delivery_id: delivery.id, delivered: result.status_code !== null && result.status_code >= 200 && result.status_code < 300, ...result }), 200);
   });

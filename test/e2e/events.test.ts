@@ -156,6 +156,97 @@ describe("delivery, retries and failures", () => {
   });
 });
 
+describe("receiver faults", () => {
+  /** The newest delivery of an endpoint, as its delivery log shows it. */
+  const newestDelivery = async (secret: string, hookId: string) => {
+    const log = await api(secret, "GET", `/v1/webhooks/${hookId}/deliveries`);
+    expect(log.status).toBe(200);
+    return log.body.data[0];
+  };
+  const settled = (delivery: any, attempts: number) => delivery?.attempts.length === attempts && delivery.attempts.at(-1).error !== "in progress";
+  // The retry delays at WEBHOOK_RETRY_BASE_MS=20: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h scaled by 20/5000.
+  const scaledDelays = [20, 1_200, 7_200, 28_800, 72_000, 144_000, 201_600];
+
+  it("abandons an attempt to a hung receiver at the 2 s timeout, keeps the delivery pending and delivers it next time with the same webhook-id", async () => {
+    const secret = await newKey("e2e hang once");
+    const hook = await endpoint(secret, "/hang-once");
+    await behave("/hang-once", { statuses: ["hang"] });
+    await fireProductEvent(secret);
+    await waitFor(() => received("/hang-once"), (list) => list.length >= 1);
+
+    // While the receiver hangs the attempt is in flight: the cron does not send it again and a redelivery is refused.
+    const during = await newestDelivery(secret, hook.id);
+    expect(during).toMatchObject({ status: "pending", attempts: [{ attempt: 1, status_code: null, error: "in progress" }] });
+    await runCron();
+    expect(await received("/hang-once")).toHaveLength(1);
+    expect((await api(secret, "POST", `/v1/webhooks/${hook.id}/deliveries/${during.id}/redeliver`)).status).toBe(409);
+
+    const timedOut = await waitFor(() => newestDelivery(secret, hook.id), (d) => settled(d, 1));
+    expect(timedOut).toMatchObject({ id: during.id, status: "pending", delivered_at: null });
+    const [first] = timedOut.attempts;
+    expect(first).toMatchObject({ attempt: 1, status_code: null, error: "timed out after 2 s without an answer" });
+    expect(first.latency_ms).toBeGreaterThanOrEqual(1_950);
+    expect(first.latency_ms).toBeLessThan(4_000);
+    // Backoff: the next attempt is due 20 ms ± 20 % after the timed-out one ended.
+    const wait = Date.parse(timedOut.next_attempt_at) - Date.parse(first.at) - first.latency_ms;
+    expect(wait).toBeGreaterThanOrEqual(16);
+    expect(wait).toBeLessThanOrEqual(24);
+
+    await runCron();
+    const delivered = await waitFor(() => newestDelivery(secret, hook.id), (d) => settled(d, 2));
+    expect(delivered).toMatchObject({ id: during.id, status: "delivered", next_attempt_at: null });
+    expect(delivered.attempts.map((a: any) => [a.attempt, a.status_code, a.error])).toEqual([[1, null, "timed out after 2 s without an answer"], [2, 200, null]]);
+    expect(Date.parse(delivered.attempts[1].at)).toBeGreaterThan(Date.parse(first.at) + first.latency_ms);
+    const list = await received("/hang-once");
+    expect(list.map((d) => d.status)).toEqual(["hung", 200]);
+    expect(list.map((d) => d.headers["webhook-id"])).toEqual([during.id, during.id]);
+    for (const d of list) expect(() => new Webhook(hook.secret).verify(d.body, d.headers)).not.toThrow();
+
+    // Delivered once: later cron runs send nothing more.
+    await runCron();
+    await sleep(200);
+    expect(await received("/hang-once")).toHaveLength(2);
+  });
+
+  it("fails a delivery after eight hung attempts, keeps each in the log, and redelivers it once the receiver answers", async () => {
+    const secret = await newKey("e2e hang always");
+    const hook = await endpoint(secret, "/hang-always");
+    await behave("/hang-always", { hang: true });
+    await fireProductEvent(secret);
+    let delivery = await waitFor(() => newestDelivery(secret, hook.id), (d) => settled(d, 1));
+    for (let attempt = 2; attempt <= 8; attempt++) {
+      expect(delivery.status).toBe("pending");
+      const last = delivery.attempts.at(-1);
+      const wait = Date.parse(delivery.next_attempt_at) - Date.parse(last.at) - last.latency_ms;
+      expect(wait, `wait after attempt ${attempt - 1}`).toBeGreaterThanOrEqual(Math.floor(scaledDelays[attempt - 2]! * 0.8));
+      expect(wait, `wait after attempt ${attempt - 1}`).toBeLessThanOrEqual(Math.ceil(scaledDelays[attempt - 2]! * 1.2));
+      // Run the cron at the time the retry is due rather than wait minutes of backoff.
+      await runCron(Math.max(Date.now(), Date.parse(delivery.next_attempt_at)));
+      delivery = await waitFor(() => newestDelivery(secret, hook.id), (d) => settled(d, attempt));
+    }
+    expect(delivery).toMatchObject({ status: "failed", next_attempt_at: null, delivered_at: null });
+    expect(delivery.attempts.map((a: any) => a.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    for (const a of delivery.attempts) expect(a).toMatchObject({ status_code: null, error: "timed out after 2 s without an answer" });
+    const hung = await received("/hang-always");
+    expect(hung).toHaveLength(8);
+    expect(new Set(hung.map((d) => d.headers["webhook-id"]))).toEqual(new Set([delivery.id]));
+
+    // Nothing is lost: once the receiver answers, a redelivery brings the same event with the same webhook-id.
+    await behave("/hang-always", {});
+    const redelivered = await api(secret, "POST", `/v1/webhooks/${hook.id}/deliveries/${delivery.id}/redeliver`);
+    expect(redelivered.status).toBe(200);
+    expect(redelivered.body.data).toMatchObject({ delivery_id: delivery.id, delivered: true, status_code: 200 });
+    const all = await received("/hang-always");
+    expect(all).toHaveLength(9);
+    expect(all[8]).toMatchObject({ status: 200, body: hung[0]!.body });
+    expect(all[8]!.headers["webhook-id"]).toBe(delivery.id);
+    expect(() => new Webhook(hook.secret).verify(all[8]!.body, all[8]!.headers)).not.toThrow();
+    const after = await newestDelivery(secret, hook.id);
+    expect(after).toMatchObject({ id: delivery.id, status: "delivered" });
+    expect(after.attempts.map((a: any) => [a.attempt, a.status_code])).toEqual([...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => [n, null]), [9, 200]]);
+  });
+});
+
 describe("hotel rate watch", () => {
   it("fires one hotel.rate_dropped per drop below the threshold, and nothing without a change", async () => {
     const secret = await newKey("e2e watch");

@@ -1,18 +1,18 @@
 // A real webhook receiver on 127.0.0.1 for the end-to-end tests. It records every request with
 // its headers and raw body and answers per path as told, through an admin API over HTTP (the
 // tests run in another process than the global setup that starts it):
-//   POST /_admin/behaviour {path, statuses?: number[], redirect?: string, hang?: boolean}
+//   POST /_admin/behaviour {path, statuses?: (number | "hang")[], redirect?: string, hang?: boolean}
 //   GET  /_admin/deliveries?path=/x   → [{path, headers, body, status, at}]
 //   POST /_admin/reset
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 
 export interface Behaviour {
-  /** Answered in order, one per request; 200 once the list is used up. */
-  statuses?: number[];
+  /** Answered in order, one per request ("hang": that request is never answered); 200 once the list is used up. */
+  statuses?: (number | "hang")[];
   /** Answer 302 to this location. */
   redirect?: string;
-  /** Never answer. */
+  /** Never answer any request. */
   hang?: boolean;
 }
 
@@ -63,7 +63,8 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]));
     const record: ReceivedDelivery = { path: url.pathname, headers, body, status: 200, at: Date.now() };
     received.push(record);
-    if (behaviour.hang) {
+    const next = behaviour.hang ? "hang" : behaviour.statuses?.shift();
+    if (next === "hang") {
       record.status = "hung";
       return;
     }
@@ -72,7 +73,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       res.writeHead(302, { Location: behaviour.redirect });
       return res.end();
     }
-    record.status = behaviour.statuses?.shift() ?? 200;
+    record.status = next ?? 200;
     sendJson(res, record.status, { received: true });
   });
   server.on("connection", (socket) => {

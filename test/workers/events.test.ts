@@ -1,12 +1,18 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { asc, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { describe, expect, it, vi } from "vitest";
+import { createApp } from "../../src/app";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../../src/db/schema-events";
+import { ATTEMPT_IN_PROGRESS, claimAttempt, leaseMs } from "../../src/events/attempt";
+import { createDelivery, processDueDeliveries } from "../../src/events/delivery";
 import worker from "../../src/index";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs } from "../../src/events/config";
 import { nextRunAfter } from "../../src/events/schedules";
-import { signedHeaders } from "../../src/events/signing";
+import { newWebhookSecret, signedHeaders } from "../../src/events/signing";
 import { shouldFire } from "../../src/events/watches";
 import { Webhook } from "standardwebhooks";
-import { call, env, newAccount, withKey } from "./helpers";
+import { call, callApp, env, newAccount, withKey } from "./helpers";
 
 const send = async (secret: string, method: string, path: string, body?: unknown) => {
   const response = await call(path, withKey(secret, { method, headers: body ? { "Content-Type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined }));
@@ -102,5 +108,138 @@ describe("isolation", () => {
       expect((await send(owner, "GET", `/v1/${collection}/${id}`)).status).toBe(404);
     }
     expect((await send(other, "POST", `/v1/webhooks/${hook}/rotate`, {})).status).toBe(404);
+  });
+});
+
+// Fault injection for webhook delivery. The pool has no webhook receiver and no network, so sends
+// go to 127.0.0.1:1 (allow-listed for these tests), where nothing listens: each send is a real
+// fetch that fails, which the code treats like a receiver that is down. A wiretap on fetch counts
+// what was sent; the attempt rows in D1 are the other record.
+describe("webhook delivery when a Worker dies", () => {
+  const faultEnv = { ...env, SSRF_ALLOW_HOSTS: "127.0.0.1:1", WEBHOOK_TIMEOUT_MS: "1000" } as Env;
+  const db = drizzle(env.DB);
+
+  async function endpointWithDelivery(now: number) {
+    const account = await newAccount();
+    const [endpoint] = await db.insert(webhookEndpoints).values({
+      id: `wh_fault${crypto.randomUUID().slice(0, 8)}`, accountId: account.accountId, url: "http://127.0.0.1:1/hook",
+      eventTypes: JSON.stringify(["product.price_changed"]), secret: newWebhookSecret(), createdAt: new Date(now),
+    }).returning();
+    const id = await createDelivery(faultEnv, endpoint!, "product.price_changed", { price: 10 }, now);
+    return { account, endpoint: endpoint!, id };
+  }
+
+  /**
+   * Records the `webhook-id` of every request the code under test sends, and lets it through. The
+   * pool's D1 is shared by the tests of this file, so a sweep may also send other tests' deliveries.
+   */
+  function wiretap() {
+    const sent: string[] = [];
+    const original = globalThis.fetch;
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+      sent.push(new Request(input, init).headers.get("webhook-id") ?? "(no webhook-id)");
+      return original(input, init);
+    });
+    return { sent, restore: () => spy.mockRestore() };
+  }
+
+  const deliveryRow = async (id: string) => (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0]!;
+  const attemptRows = (id: string) => db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, id)).orderBy(asc(webhookAttempts.id));
+  const deliveryLog = async (secret: string, endpointId: string) =>
+    ((await (await call(`/v1/webhooks/${endpointId}/deliveries`, withKey(secret))).json()) as any).data[0];
+
+  it("sends a claimed attempt whose Worker died again once its lease runs out, once even when two sweeps race", async () => {
+    const t0 = Date.now();
+    const { account, endpoint, id } = await endpointWithDelivery(t0);
+    // The same claim attemptDelivery makes, then nothing: the Worker died before sending or recording.
+    expect((await claimAttempt(faultEnv, id, { now: t0 }))?.attempt).toBe(1);
+    const expiry = t0 + leaseMs(faultEnv);
+    expect(await deliveryRow(id)).toMatchObject({ status: "sending", attempts: 1, nextAttemptAt: new Date(expiry) });
+
+    const tap = wiretap();
+    try {
+      await Promise.all([processDueDeliveries(faultEnv, expiry - 1), processDueDeliveries(faultEnv, expiry - 1)]);
+      expect(tap.sent.filter((sent) => sent === id)).toEqual([]);
+      await Promise.all([processDueDeliveries(faultEnv, expiry), processDueDeliveries(faultEnv, expiry)]);
+      expect(tap.sent.filter((sent) => sent === id)).toEqual([id]);
+    } finally {
+      tap.restore();
+    }
+
+    const row = await deliveryRow(id);
+    expect(row).toMatchObject({ status: "pending", attempts: 2, lastStatusCode: null });
+    const attempts = await attemptRows(id);
+    expect(attempts.map((a) => [a.attempt, a.at.getTime(), a.statusCode])).toEqual([[1, t0, null], [2, expiry, null]]);
+    expect(attempts[0]!.error).toBe(ATTEMPT_IN_PROGRESS);
+    expect(attempts[1]!.error).not.toBe(ATTEMPT_IN_PROGRESS);
+    // The second attempt failed (nothing listens), so the third comes 5 min ± 20 % after it ended.
+    const wait = row.nextAttemptAt!.getTime() - (expiry + attempts[1]!.latencyMs);
+    expect(wait).toBeGreaterThanOrEqual(240_000);
+    expect(wait).toBeLessThanOrEqual(360_000);
+
+    const log = await deliveryLog(account.secret, endpoint.id);
+    expect(log).toMatchObject({ id, status: "pending", next_attempt_at: row.nextAttemptAt!.toISOString() });
+    expect(log.attempts.map((a: any) => a.attempt)).toEqual([1, 2]);
+    expect(log.attempts[0].error).toMatch(/^interrupted/);
+  });
+
+  it("sends a recorded delivery whose first attempt never started (isolate gone after emitEvent) on the next sweep, once", async () => {
+    const t0 = Date.now();
+    const { id } = await endpointWithDelivery(t0);
+    const tap = wiretap();
+    try {
+      await Promise.all([processDueDeliveries(faultEnv, t0), processDueDeliveries(faultEnv, t0)]);
+      expect(tap.sent.filter((sent) => sent === id)).toEqual([id]);
+    } finally {
+      tap.restore();
+    }
+    expect(await deliveryRow(id)).toMatchObject({ status: "pending", attempts: 1 });
+    expect((await attemptRows(id)).map((a) => a.attempt)).toEqual([1]);
+  });
+
+  it("fails a delivery whose Worker dies in every attempt after MAX_ATTEMPTS instead of retrying it forever, and still redelivers it", async () => {
+    let now = Date.now();
+    const { account, endpoint, id } = await endpointWithDelivery(now);
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      expect((await claimAttempt(faultEnv, id, { now }))?.attempt).toBe(attempt);
+      now += leaseMs(faultEnv);
+    }
+    const tap = wiretap();
+    try {
+      await processDueDeliveries(faultEnv, now);
+      expect(tap.sent.filter((sent) => sent === id)).toEqual([]);
+    } finally {
+      tap.restore();
+    }
+    expect(await deliveryRow(id)).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, nextAttemptAt: null, lastError: expect.stringMatching(/no attempts left/) });
+    const log = await deliveryLog(account.secret, endpoint.id);
+    expect(log.status).toBe("failed");
+    expect(log.attempts).toHaveLength(MAX_ATTEMPTS);
+    expect(log.attempts.every((a: any) => /^interrupted/.test(a.error))).toBe(true);
+
+    const redelivered = await callApp(createApp(), `/v1/webhooks/${endpoint.id}/deliveries/${id}/redeliver`, withKey(account.secret, { method: "POST" }), faultEnv);
+    expect(redelivered.status).toBe(200);
+    expect(((await redelivered.json()) as any).data).toMatchObject({ delivery_id: id, delivered: false, status_code: null });
+    expect(await deliveryRow(id)).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS + 1 });
+  });
+
+  it("refuses to redeliver during an attempt in flight, and a failed redelivery of a pending delivery keeps its retries", async () => {
+    const t0 = Date.now();
+    const { account, endpoint, id } = await endpointWithDelivery(t0);
+    const redeliver = () => callApp(createApp(), `/v1/webhooks/${endpoint.id}/deliveries/${id}/redeliver`, withKey(account.secret, { method: "POST" }), faultEnv);
+
+    await claimAttempt(faultEnv, id, { now: t0 });
+    const refused = await redeliver();
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as any).error.message).toMatch(/being attempted/);
+
+    // Once the claim has lapsed the sweep makes attempt 2, which fails; the delivery waits for attempt 3.
+    await processDueDeliveries(faultEnv, t0 + leaseMs(faultEnv));
+    expect(await deliveryRow(id)).toMatchObject({ status: "pending", attempts: 2 });
+    const redelivered = await redeliver();
+    expect(((await redelivered.json()) as any).data).toMatchObject({ delivered: false, status_code: null });
+    const row = await deliveryRow(id);
+    expect(row).toMatchObject({ status: "pending", attempts: 3 });
+    expect(row.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 0.8 * 1_800_000 - 1_000);
   });
 });
