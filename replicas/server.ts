@@ -4,8 +4,10 @@
 // the admin API below. Run alone with `node replicas/server.ts --port 8790`.
 //
 // Admin API (JSON): GET /_admin/counts · POST /_admin/reset · POST /_admin/challenge {platform, on}
-// · POST /_admin/price {platform, id, amount} · POST /_admin/fault {platform, status?, delayMs?}
-// (a fault body with neither field clears the platform's fault).
+// · POST /_admin/price {platform, id, amount}
+// · POST /_admin/fault {platform, status?, delayMs?, count?, retryAfter?} (`count`: only the next
+// N requests fail; `retryAfter`: seconds in the status's Retry-After; a body with neither status
+// nor delayMs clears the platform's fault).
 // GET /fx/eur.json serves the committed exchange-rate snapshot as the public daily feed's stand-in.
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -52,7 +54,9 @@ async function admin(state: ReplicaState, req: IncomingMessage, path: string): P
     if (path === "/_admin/reset") state.resetCounts();
     else if (path === "/_admin/challenge") state.setChallenge(platform, body["on"] === true);
     else if (path === "/_admin/price") state.setPrice(platform, String(body["id"] ?? ""), Number(body["amount"]));
-    else if (path === "/_admin/fault") state.setFault(platform, { status: optionalNumber(body["status"]), delayMs: optionalNumber(body["delayMs"]) });
+    else if (path === "/_admin/fault") {
+      state.setFault(platform, { status: optionalNumber(body["status"]), delayMs: optionalNumber(body["delayMs"]), count: optionalNumber(body["count"]), retryAfter: optionalNumber(body["retryAfter"]) });
+    }
     else return jsonResponse({ error: `no admin route ${route}` }, 404);
     return jsonResponse({ ok: true });
   } catch (err) {
@@ -90,10 +94,11 @@ async function handle(state: ReplicaState, req: IncomingMessage, res: ServerResp
   const entry = SITES[platform];
   if (!entry) return send(res, notFound(`No replica site at /${platform}; sites: ${Object.keys(SITES).join(", ")}`));
 
-  const fault = state.fault(platform);
+  const fault = state.takeFault(platform);
   if (fault?.delayMs) await new Promise((done) => setTimeout(done, fault.delayMs));
   if (fault?.status) {
-    const headers: Record<string, string> = fault.status === 429 || fault.status === 503 ? { "Retry-After": "30" } : {};
+    const retryAfter = fault.retryAfter ?? (fault.status === 429 || fault.status === 503 ? 30 : undefined);
+    const headers: Record<string, string> = retryAfter === undefined ? {} : { "Retry-After": String(retryAfter) };
     return send(res, { ...htmlResponse(`<!doctype html><title>Error ${fault.status}</title><h1>Error ${fault.status}</h1>`, fault.status), headers });
   }
   const path = url.pathname.slice(platform.length + 1) || "/";

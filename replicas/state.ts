@@ -9,6 +9,10 @@ export interface Fault {
   status?: number;
   /** Wait this long before answering (before the status, if both are set). */
   delayMs?: number;
+  /** Only the next this many requests of the platform fail; then the fault clears itself. */
+  count?: number;
+  /** Seconds for the Retry-After header of the status (default 30 on 429 and 503, none otherwise). */
+  retryAfter?: number;
 }
 
 export class ReplicaState {
@@ -55,6 +59,15 @@ export class ReplicaState {
     return this.faults.get(platform);
   }
 
+  /** The fault that applies to this request, counting it against a fault's `count`. */
+  takeFault(platform: string): Fault | undefined {
+    const fault = this.faults.get(platform);
+    if (fault?.count === undefined) return fault;
+    if (fault.count <= 1) this.faults.delete(platform);
+    else this.faults.set(platform, { ...fault, count: fault.count - 1 });
+    return fault;
+  }
+
   setFault(platform: string, fault: Fault | null): void {
     requirePlatform(platform);
     if (!fault || (fault.status === undefined && fault.delayMs === undefined)) {
@@ -67,7 +80,11 @@ export class ReplicaState {
     if (fault.delayMs !== undefined && !(Number.isFinite(fault.delayMs) && fault.delayMs >= 0 && fault.delayMs <= 600_000)) {
       throw new RangeError(`delayMs must be between 0 and 600000, got ${fault.delayMs}`);
     }
-    this.faults.set(platform, { status: fault.status, delayMs: fault.delayMs });
+    if (fault.count !== undefined && !(Number.isInteger(fault.count) && fault.count >= 1)) throw new RangeError(`count must be a positive integer, got ${fault.count}`);
+    if (fault.retryAfter !== undefined && !(Number.isInteger(fault.retryAfter) && fault.retryAfter >= 0)) {
+      throw new RangeError(`retryAfter must be a whole number of seconds, got ${fault.retryAfter}`);
+    }
+    this.faults.set(platform, { status: fault.status, delayMs: fault.delayMs, count: fault.count, retryAfter: fault.retryAfter });
   }
 }
 

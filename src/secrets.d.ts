@@ -20,4 +20,12 @@ interface Env {
   PROXY_COOLDOWN_MS?: string;
   /** Concurrent browsers per account of Browser Rendering (default 2). */
   MAX_BROWSERS?: string;
+  /** One page request or browser navigation, in ms (default 20000). */
+  SCRAPE_TIMEOUT_MS?: string;
+  /** A whole scrape, every engine and CAPTCHA solving included, in ms (default 90000). */
+  SCRAPE_DEADLINE_MS?: string;
+  /** Finding a free browser or launching one, in ms (default 15000). */
+  BROWSER_LAUNCH_TIMEOUT_MS?: string;
+  /** How long the CAPTCHA solver may take to answer, in ms (default 60000). */
+  SOLVER_TIMEOUT_MS?: string;
 }

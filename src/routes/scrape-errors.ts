@@ -1,6 +1,15 @@
 import { ApiError } from "../errors";
-import { CaptchaFailed, EngineEmpty, EngineUnavailable, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../scrape/errors";
+import { CaptchaBudgetSpent, CaptchaFailed, EngineEmpty, EngineUnavailable, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../scrape/errors";
 import { UnsafeUrlError } from "../scrape/ssrf";
+
+/** A site's own Retry-After is passed on, within these bounds (seconds). */
+const MIN_RETRY_AFTER = 1;
+const MAX_RETRY_AFTER = 300;
+
+/** Seconds until the next calendar month (UTC), when monthly CAPTCHA caps reset. */
+function secondsToNextMonth(now = new Date()): number {
+  return Math.ceil((Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - now.getTime()) / 1000);
+}
 
 /** Turns scrape-engine failures into the answers the API documents. */
 export function scrapeErrorToApi(err: unknown): unknown {
@@ -8,8 +17,12 @@ export function scrapeErrorToApi(err: unknown): unknown {
     return new ApiError("invalid_request", `The URL ${err.message}.`, { details: [{ parameter: "url", in: "query", message: err.message }] });
   }
   if (err instanceof UpstreamNotFound) return new ApiError("not_found", "The site says this page does not exist.");
-  if (err instanceof CaptchaFailed) return new ApiError("upstream_blocked", `The site asked for a CAPTCHA that could not be solved: ${err.message}.`);
-  if (err instanceof UpstreamBlocked) return new ApiError("upstream_blocked", `The site refused the request: ${err.message}. Retry later.`, { retryAfter: 30 });
+  if (err instanceof CaptchaBudgetSpent) return new ApiError("upstream_blocked", `The site asked for a CAPTCHA and ${err.message}.`, { retryAfter: secondsToNextMonth() });
+  if (err instanceof CaptchaFailed) return new ApiError("upstream_blocked", `The site asked for a CAPTCHA that could not be solved: ${err.message}.`, { retryAfter: 30 });
+  if (err instanceof UpstreamBlocked) {
+    const retryAfter = err.retryAfter === undefined ? 30 : Math.min(MAX_RETRY_AFTER, Math.max(MIN_RETRY_AFTER, Math.ceil(err.retryAfter)));
+    return new ApiError("upstream_blocked", `The site refused the request: ${err.message}. Retry later.`, { retryAfter });
+  }
   if (err instanceof EngineEmpty) return new ApiError("upstream_blocked", "The page was fetched but held no data we could read.", { retryAfter: 30 });
   if (err instanceof UpstreamTimeout) return new ApiError("upstream_timeout", `The site did not answer in time: ${err.message}.`, { retryAfter: 10 });
   if (err instanceof EngineUnavailable) return new ApiError("unavailable", `Scraping is briefly unavailable: ${err.message}.`, { retryAfter: 10 });

@@ -49,6 +49,17 @@ export async function cacheKey(platform: string, kind: string, params: Record<st
 const inFlight = new Map<string, Promise<CachedResult<unknown>>>();
 
 /**
+ * The shared load as a promise of the calling request. Workers run a continuation of a promise in
+ * the context that resolved it, so a caller awaiting another request's load directly would build
+ * its answer in that request's context, and the runtime refuses to send it ("Cannot perform I/O
+ * on behalf of a different request"). A promise created here and resolved from there is handed
+ * back to this request's context instead.
+ */
+function ownCopy<T>(shared: Promise<T>): Promise<T> {
+  return new Promise((resolve, reject) => void shared.then(resolve, reject));
+}
+
+/**
  * Returns a fresh-enough cached result, or runs `scrape` once for all concurrent callers,
  * stores it, and returns it. When `scrape` fails and any cached copy exists, that copy is
  * returned marked `stale` instead of the error.
@@ -67,15 +78,16 @@ export async function cachedScrape<T>(
 
   let pending = inFlight.get(key) as Promise<CachedResult<T>> | undefined;
   if (!pending) {
-    pending = scrape();
-    inFlight.set(key, pending);
-    pending
-      .then((result) => waitUntil(kv.put(key, JSON.stringify(result), { expirationTtl: KEEP_SECONDS }).catch((err) => console.error("cache put failed", err))))
-      .catch(() => {})
-      .finally(() => inFlight.delete(key));
+    const load = scrape();
+    pending = load;
+    inFlight.set(key, load);
+    // The entry stays until KV holds the result: a caller arriving between the end of the load
+    // and the end of the write would otherwise find neither and load the page a second time.
+    const stored = load.then((result) => kv.put(key, JSON.stringify(result), { expirationTtl: KEEP_SECONDS }).catch((err) => console.error("cache put failed", err)));
+    waitUntil(stored.catch(() => {}).finally(() => inFlight.delete(key)));
   }
   try {
-    const result = await pending;
+    const result = await ownCopy(pending);
     return { ...result, cache: freshness.fresh ? "bypass" : "miss" };
   } catch (err) {
     if (stored) return { ...stored, cache: "stale" };

@@ -1,5 +1,5 @@
 import type { Challenge } from "./types";
-import { CaptchaFailed } from "./errors";
+import { CaptchaBudgetSpent, CaptchaFailed, SolverTimeout } from "./errors";
 
 export interface SolverConfig {
   url: string;
@@ -49,9 +49,12 @@ export async function solveChallenge(config: SolverConfig, challenge: Challenge,
   });
   if (created.errorId !== 0 || created.taskId === undefined) throw new CaptchaFailed(`solver refused the task: ${created.errorCode ?? "unknown error"}`);
 
-  const deadline = Date.now() + (config.timeoutMs ?? 60_000);
-  while (Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, config.pollMs ?? 1_000));
+  const timeoutMs = config.timeoutMs ?? 60_000;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const left = deadline - Date.now();
+    if (left <= 0) break;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(config.pollMs ?? 1_000, left)));
     const result = await call<{ status?: string; solution?: { gRecaptchaResponse?: string; token?: string; text?: string }; cost?: string }>(
       config,
       "getTaskResult",
@@ -64,16 +67,17 @@ export async function solveChallenge(config: SolverConfig, challenge: Challenge,
       return { token, costMicros: Math.round(Number(result.cost ?? 0) * 1_000_000) };
     }
   }
-  throw new CaptchaFailed(`solver gave no answer within ${Math.round((config.timeoutMs ?? 60_000) / 1000)} s`);
+  throw new SolverTimeout(`the CAPTCHA solver gave no answer within ${+(timeoutMs / 1000).toFixed(1)} s`);
 }
 
 const month = (now = new Date()) => now.toISOString().slice(0, 7);
 
 /**
  * Reserves one solve against the account's monthly cap in a single atomic statement;
- * throws when the cap is reached.
+ * throws when the cap is reached. Returns the month the solve was counted in.
  */
-export async function reserveSolve(db: D1Database, accountId: string): Promise<void> {
+export async function reserveSolve(db: D1Database, accountId: string): Promise<string> {
+  const reservedIn = month();
   const row = await db
     .prepare(
       `INSERT INTO captcha_spend (account_id, month, solves) SELECT ?1, ?2, 1
@@ -82,13 +86,37 @@ export async function reserveSolve(db: D1Database, accountId: string): Promise<v
          WHERE solves < (SELECT captcha_monthly_cap FROM accounts WHERE id = ?1)
        RETURNING solves`,
     )
-    .bind(accountId, month())
+    .bind(accountId, reservedIn)
     .first<{ solves: number }>();
-  if (!row) throw new CaptchaFailed("this account's CAPTCHA budget for the month is used up");
+  if (!row) throw new CaptchaBudgetSpent("this account's CAPTCHA budget for the month is used up");
+  return reservedIn;
 }
 
-export async function recordSolveCost(db: D1Database, accountId: string, costMicros: number) {
-  await db.prepare("UPDATE captcha_spend SET cost_micros = cost_micros + ? WHERE account_id = ? AND month = ?").bind(costMicros, accountId, month()).run();
+/** Gives back a reserved solve that the solver never billed. */
+async function releaseSolve(db: D1Database, accountId: string, reservedIn: string) {
+  await db.prepare("UPDATE captcha_spend SET solves = solves - 1 WHERE account_id = ? AND month = ? AND solves > 0").bind(accountId, reservedIn).run();
+}
+
+export async function recordSolveCost(db: D1Database, accountId: string, costMicros: number, reservedIn = month()) {
+  await db.prepare("UPDATE captcha_spend SET cost_micros = cost_micros + ? WHERE account_id = ? AND month = ?").bind(costMicros, accountId, reservedIn).run();
+}
+
+/**
+ * Solves a challenge within the account's monthly cap and records what it cost. A solve the
+ * solver refused, failed or never received is given back, since solvers bill only solved tasks;
+ * one that timed out still counts: the task keeps running at the solver and is billed if it
+ * finishes, and the cap exists to bound that spend.
+ */
+export async function solveWithinBudget(db: D1Database, accountId: string, config: SolverConfig, challenge: Challenge, pageUrl: string): Promise<string> {
+  const reservedIn = await reserveSolve(db, accountId);
+  try {
+    const { token, costMicros } = await solveChallenge(config, challenge, pageUrl);
+    await recordSolveCost(db, accountId, costMicros, reservedIn);
+    return token;
+  } catch (err) {
+    if (!(err instanceof SolverTimeout)) await releaseSolve(db, accountId, reservedIn).catch((release) => console.error("captcha release failed", release));
+    throw err;
+  }
 }
 
 /** Hidden inputs of the challenge form, so the token post carries what the site expects (return_to, csrf…). */

@@ -9,7 +9,16 @@ export interface ScrapeConfig {
   /** Base URL of the local replica sites; when set, every platform is served from there. */
   replicaOrigin: string | null;
   maxBrowsers: number;
+  /** One page request or browser navigation may take this long. */
+  pageTimeoutMs: number;
+  /** The whole scrape (every engine, retries, CAPTCHA solving) must end within this. */
+  deadlineMs: number;
+  /** Finding or launching a browser may take this long before the engine is unavailable. */
+  launchTimeoutMs: number;
 }
+
+/** A positive number of milliseconds from a binding, else the default. */
+const millis = (value: string | undefined, fallback: number) => (Number(value) > 0 ? Number(value) : fallback);
 
 /** Where a platform's pages are fetched from: the replica in local development, else the real site. */
 export function siteOrigin(config: ScrapeConfig, slug: string, realOrigin: string): string {
@@ -28,9 +37,15 @@ export function scrapeConfig(env: Env): ScrapeConfig {
   if (replicaOrigin) allowHosts.push(new URL(replicaOrigin).host);
   return {
     pool: pool.pool,
-    solver: env.SOLVER_URL && env.SOLVER_KEY ? { url: env.SOLVER_URL, key: env.SOLVER_KEY, pollMs: Number(env.SOLVER_POLL_MS) || 1_000 } : null,
+    solver: env.SOLVER_URL && env.SOLVER_KEY
+      ? { url: env.SOLVER_URL, key: env.SOLVER_KEY, pollMs: millis(env.SOLVER_POLL_MS, 1_000), timeoutMs: millis(env.SOLVER_TIMEOUT_MS, 60_000) }
+      : null,
     ssrf: { allowHosts },
     replicaOrigin,
     maxBrowsers: Number(env.MAX_BROWSERS) || 2,
+    pageTimeoutMs: millis(env.SCRAPE_TIMEOUT_MS, 20_000),
+    // Long enough for a page load, the solver's whole wait and the token post.
+    deadlineMs: millis(env.SCRAPE_DEADLINE_MS, 90_000),
+    launchTimeoutMs: millis(env.BROWSER_LAUNCH_TIMEOUT_MS, 15_000),
   };
 }

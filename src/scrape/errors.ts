@@ -6,9 +6,16 @@ export class EngineEmpty extends Error {
   override name = "EngineEmpty";
 }
 
-/** The site refused (403/429) or kept challenging after rotation and solving. */
+/** The site refused (403/429/5xx) or kept challenging after rotation and solving. */
 export class UpstreamBlocked extends Error {
   override name = "UpstreamBlocked";
+  /** Seconds the site asked us to wait (its `Retry-After`), when it said. */
+  retryAfter?: number;
+
+  constructor(message: string, options: { retryAfter?: number | null } = {}) {
+    super(message);
+    if (options.retryAfter != null) this.retryAfter = options.retryAfter;
+  }
 }
 
 /** The site or the browser did not answer in time. */
@@ -26,7 +33,29 @@ export class CaptchaFailed extends Error {
   override name = "CaptchaFailed";
 }
 
+/** The solver took the task but had no answer in time; it may still finish (and bill) it. */
+export class SolverTimeout extends CaptchaFailed {
+  override name = "SolverTimeout";
+}
+
+/** The account's monthly CAPTCHA cap is reached; solving resumes next month. */
+export class CaptchaBudgetSpent extends CaptchaFailed {
+  override name = "CaptchaBudgetSpent";
+}
+
 /** Nothing could be fetched at all (e.g. the browser could not start). */
 export class EngineUnavailable extends Error {
   override name = "EngineUnavailable";
+}
+
+/**
+ * Seconds from a `Retry-After` value (delay-seconds or an HTTP date, RFC 9110 §10.2.3);
+ * null when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
 }

@@ -1,7 +1,8 @@
 import { connect } from "cloudflare:sockets";
+import { UpstreamTimeout } from "./errors";
 import type { ProxyEndpoint } from "./proxy-pool";
 
-/** The proxy itself failed (refused, dropped, 403/407 on CONNECT): try another exit. */
+/** The proxy itself failed (refused, dropped mid-response, 403/407 on CONNECT): try another exit. */
 export class ProxyFailure extends Error {
   constructor(readonly proxyId: string, message: string) {
     super(message);
@@ -40,7 +41,12 @@ export async function fetchViaProxy(proxy: ProxyEndpoint, target: URL, request: 
   }
   const timeout = request.timeoutMs ?? 30_000;
   let socket = connect({ hostname: proxy.hostname, port: proxy.port }, { secureTransport: target.protocol === "https:" ? "starttls" : "off", allowHalfOpen: false });
-  const timer = setTimeout(() => socket.close().catch(() => {}), timeout);
+  let timedOut = false;
+  let tunnelled = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    socket.close().catch(() => {});
+  }, timeout);
   try {
     const port = target.port || (target.protocol === "https:" ? "443" : "80");
     const authority = `${target.hostname}:${port}`;
@@ -52,6 +58,7 @@ export async function fetchViaProxy(proxy: ProxyEndpoint, target: URL, request: 
     });
     const tunnel = await readHead(reader, proxy.id);
     if (tunnel.status !== 200) throw new ProxyFailure(proxy.id, `CONNECT refused with ${tunnel.status}`);
+    tunnelled = true;
 
     if (target.protocol === "https:") {
       writer.releaseLock();
@@ -63,10 +70,18 @@ export async function fetchViaProxy(proxy: ProxyEndpoint, target: URL, request: 
     const headers = { "User-Agent": "Mozilla/5.0", Accept: "*/*", ...request.headers, Host: target.host, Connection: "close", "Accept-Encoding": "identity" };
     if (request.body !== undefined) headers["Content-Length" as keyof typeof headers] = String(encoder.encode(request.body).byteLength);
     const head = `${request.method ?? "GET"} ${target.pathname}${target.search} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("")}\r\n`;
-    await writer.write(encoder.encode(head + (request.body ?? "")));
+    await writer.write(encoder.encode(head + (request.body ?? ""))).catch((err) => {
+      throw new ProxyFailure(proxy.id, `connection dropped while sending: ${err}`);
+    });
     const response = await readHead(reader, proxy.id, tunnel.rest);
-    const body = await readBody(reader, response.headers, response.rest);
-    return new Response([101, 204, 304].includes(response.status) ? null : body, { status: response.status, headers: response.headers });
+    const body = [101, 204, 304].includes(response.status) ? null : await readBody(reader, response.headers, response.rest, proxy.id);
+    return new Response(body, { status: response.status, headers: response.headers });
+  } catch (err) {
+    if (!timedOut) throw err;
+    // Through an open tunnel the wait is the site's, and another exit would wait as long;
+    // before the tunnel is up it is the proxy's.
+    if (tunnelled) throw new UpstreamTimeout(`no answer from ${target.host} within ${timeout / 1000} s`);
+    throw new ProxyFailure(proxy.id, `no tunnel within ${timeout / 1000} s`);
   } finally {
     clearTimeout(timer);
     socket.close().catch(() => {});
@@ -101,31 +116,43 @@ async function readHead(reader: ReadableStreamDefaultReader<Uint8Array>, proxyId
   }
 }
 
-async function readBody(reader: ReadableStreamDefaultReader<Uint8Array>, headers: Headers, initial: Bytes): Promise<Bytes> {
+/**
+ * The body, de-chunked. A connection that closes before the declared length or the last
+ * chunk is a proxy (or its link) dying mid-response, never a short page.
+ */
+async function readBody(reader: ReadableStreamDefaultReader<Uint8Array>, headers: Headers, initial: Bytes, proxyId: string): Promise<Bytes> {
   let buffer = initial;
   const length = Number(headers.get("Content-Length") ?? Number.NaN);
   while (!(Number.isFinite(length) && buffer.byteLength >= length)) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch((err) => {
+      throw new ProxyFailure(proxyId, `connection dropped mid-response: ${err}`);
+    });
     if (done) break;
     buffer = concat(buffer, value as Bytes);
     if (buffer.byteLength > MAX_BODY_BYTES) throw new Error(`response larger than ${MAX_BODY_BYTES} bytes`);
   }
+  if (Number.isFinite(length) && buffer.byteLength < length) throw new ProxyFailure(proxyId, `connection closed after ${buffer.byteLength} of ${length} body bytes`);
   headers.delete("Content-Length");
   if (/chunked/i.test(headers.get("Transfer-Encoding") ?? "")) {
     headers.delete("Transfer-Encoding");
-    return dechunk(buffer);
+    const body = dechunk(buffer);
+    if (!body) throw new ProxyFailure(proxyId, "connection closed before the last chunk");
+    return body;
   }
   return Number.isFinite(length) ? buffer.slice(0, length) : buffer;
 }
 
-function dechunk(data: Bytes): Bytes {
+/** The chunked body's data, or null when it stops before the zero-size last chunk. */
+function dechunk(data: Bytes): Bytes | null {
   const parts: Bytes[] = [];
   let offset = 0;
   for (;;) {
     const lineEnd = indexOf(data, [13, 10], offset);
-    if (lineEnd < 0) break;
+    if (lineEnd < 0) return null;
     const size = parseInt(decoder.decode(data.slice(offset, lineEnd)).split(";")[0]!, 16);
-    if (!size) break;
+    if (Number.isNaN(size)) return null;
+    if (size === 0) break;
+    if (lineEnd + 2 + size > data.byteLength) return null;
     parts.push(data.slice(lineEnd + 2, lineEnd + 2 + size));
     offset = lineEnd + 2 + size + 2;
   }

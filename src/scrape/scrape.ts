@@ -1,7 +1,7 @@
 import { cachedScrape, cacheKey, type CacheState, type Freshness } from "./cache";
-import { scrapeConfig } from "./config";
+import { scrapeConfig, type ScrapeConfig } from "./config";
 import { engineOrder, type EngineName } from "./engines";
-import { CaptchaFailed, EngineEmpty, UpstreamNotFound } from "./errors";
+import { CaptchaFailed, EngineEmpty, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "./errors";
 import { UnsafeUrlError } from "./ssrf";
 import type { Challenge } from "./types";
 
@@ -33,40 +33,66 @@ export interface ScrapeMeta {
   browser?: { session_id: string; reused: boolean };
 }
 
-/** Errors no other engine can fix (a browser meets the same CAPTCHA the solver just failed on). */
-const FINAL = [UpstreamNotFound, UnsafeUrlError, CaptchaFailed];
+/**
+ * Errors no other engine can fix: a browser meets the same CAPTCHA the solver just failed on,
+ * and waits on the same server that just did not answer in time.
+ */
+const FINAL = [UpstreamNotFound, UnsafeUrlError, CaptchaFailed, UpstreamTimeout];
+
+/** Rejects with UpstreamTimeout when `deadline` passes first; the work itself is not cancelled. */
+async function beforeDeadline<T>(work: Promise<T>, deadline: number, totalMs: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new UpstreamTimeout(`no page within the scrape's ${totalMs / 1000} s deadline`)), Math.max(0, deadline - Date.now()));
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * Fetches and parses one page: from the KV cache when fresh enough, else through the
- * engines in order (fetch first, escalating to the browser on empty or blocked pages),
- * with identical concurrent calls sharing one load and a stale copy standing in on failure.
+ * engines in order (fetch first, escalating to the browser on empty or blocked pages)
+ * within the scrape deadline, with identical concurrent calls sharing one load and a stale
+ * copy standing in on failure.
  */
 export async function scrape<T>(env: Env, waitUntil: (promise: Promise<unknown>) => void, job: ScrapeJob<T>): Promise<{ record: T; meta: ScrapeMeta }> {
   const config = scrapeConfig(env);
   const key = await cacheKey(job.platform, job.kind, job.params);
-  const result = await cachedScrape(env.CACHE, key, job.kind, job.freshness, async () => {
-    let lastError: unknown = new EngineEmpty("no engine can serve this page");
-    // A page that loaded but looked empty: what we answer if no later engine finds more.
-    let thin: { record: T; meta: Record<string, unknown>; fetchedAt: number } | null = null;
-    for (const engine of engineOrder(job.engines)) {
-      try {
-        const page = await engine.load({ url: job.url, env, config, accountId: job.accountId, detectChallenge: job.detectChallenge });
-        const record = job.parse(page.html, page.url);
-        const meta = { source_url: page.url, engine: engine.name, proxy: page.proxy, captcha: page.captcha, ...(page.browser ? { browser: page.browser } : {}) };
-        if (!job.isEmpty(record)) return { record, meta, fetchedAt: Date.now() };
-        thin = { record, meta, fetchedAt: Date.now() };
-        throw new EngineEmpty(`the ${engine.name} engine found no data on the page`);
-      } catch (err) {
-        if (FINAL.some((kind) => err instanceof kind)) throw err;
-        console.log(JSON.stringify({ event: "engine failed", engine: engine.name, url: job.url, error: String(err).slice(0, 300) }));
-        lastError = err;
-      }
-    }
-    if (thin) return thin;
-    throw lastError;
+  const result = await cachedScrape(env.CACHE, key, job.kind, job.freshness, () => {
+    const deadline = Date.now() + config.deadlineMs;
+    return beforeDeadline(loadThroughEngines(env, config, job, deadline), deadline, config.deadlineMs);
   }, waitUntil);
   return {
     record: result.record,
     meta: { ...(result.meta as Omit<ScrapeMeta, "cache" | "fetched_at">), cache: result.cache, fetched_at: new Date(result.fetchedAt).toISOString() },
   };
+}
+
+async function loadThroughEngines<T>(env: Env, config: ScrapeConfig, job: ScrapeJob<T>, deadline: number) {
+  let lastError: unknown = new EngineEmpty("no engine can serve this page");
+  // A page that loaded but looked empty: what we answer if no later engine finds more.
+  let thin: { record: T; meta: Record<string, unknown>; fetchedAt: number } | null = null;
+  // The longest wait a site asked for, kept for the final error whichever engine heard it.
+  let retryAfter: number | undefined;
+  for (const engine of engineOrder(job.engines)) {
+    try {
+      const page = await engine.load({ url: job.url, env, config, accountId: job.accountId, detectChallenge: job.detectChallenge, deadline });
+      const record = job.parse(page.html, page.url);
+      const meta = { source_url: page.url, engine: engine.name, proxy: page.proxy, captcha: page.captcha, ...(page.browser ? { browser: page.browser } : {}) };
+      if (!job.isEmpty(record)) return { record, meta, fetchedAt: Date.now() };
+      thin = { record, meta, fetchedAt: Date.now() };
+      throw new EngineEmpty(`the ${engine.name} engine found no data on the page`);
+    } catch (err) {
+      if (FINAL.some((kind) => err instanceof kind)) throw err;
+      console.log(JSON.stringify({ event: "engine failed", engine: engine.name, url: job.url, error: String(err).slice(0, 300) }));
+      if (err instanceof UpstreamBlocked && err.retryAfter !== undefined) retryAfter = Math.max(retryAfter ?? 0, err.retryAfter);
+      lastError = err;
+    }
+  }
+  if (thin) return thin;
+  if (lastError instanceof UpstreamBlocked && retryAfter !== undefined) lastError.retryAfter = Math.max(lastError.retryAfter ?? 0, retryAfter);
+  throw lastError;
 }

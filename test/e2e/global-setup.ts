@@ -11,6 +11,9 @@ import { startWebhookReceiver } from "../support/webhook-receiver.ts";
 
 export const E2E_ADMIN_TOKEN = "e2e-admin-token-0123456789";
 export const SOLVER_KEY = "test-solver-key";
+/** Page loads from the replicas take under 2 s even on a slow 2-core machine (a cold browser launch is not counted). */
+const SCRAPE_TIMEOUT_MS = 4_000;
+const SOLVER_TIMEOUT_MS = 1_500;
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -20,6 +23,8 @@ declare module "vitest" {
     solverUrl: string;
     proxyAdminUrls: string[];
     webhookReceiverUrl: string;
+    scrapeTimeoutMs: number;
+    solverTimeoutMs: number;
   }
 }
 
@@ -57,6 +62,9 @@ export async function setup(project: TestProject) {
       SOLVER_KEY,
       SOLVER_POLL_MS: "100",
       PROXY_COOLDOWN_MS: "2000",
+      // A slow replica answers 504 within seconds, a slow solver 502, instead of after 20 s and 60 s.
+      SCRAPE_TIMEOUT_MS: String(SCRAPE_TIMEOUT_MS),
+      SOLVER_TIMEOUT_MS: String(SOLVER_TIMEOUT_MS),
       FX_FEED_URL: `${replicas.url}/fx/eur.json`,
       // The webhook receiver is on loopback, which the SSRF guard refuses unless allow-listed.
       SSRF_ALLOW_HOSTS: new URL(receiver.url).host,
@@ -73,6 +81,8 @@ export async function setup(project: TestProject) {
   project.provide("solverUrl", solver.url);
   project.provide("proxyAdminUrls", proxies.map((p) => p.url));
   project.provide("webhookReceiverUrl", receiver.url);
+  project.provide("scrapeTimeoutMs", SCRAPE_TIMEOUT_MS);
+  project.provide("solverTimeoutMs", SOLVER_TIMEOUT_MS);
 }
 
 export async function teardown() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cacheKey } from "../../src/scrape/cache";
+import { cacheKey, cachedScrape } from "../../src/scrape/cache";
 
 describe("scrape cache keys", () => {
   it("ignore parameter order and the case of search words, but keep ids and URLs exact", async () => {
@@ -7,5 +7,36 @@ describe("scrape cache keys", () => {
     expect(await cacheKey("generic", "product", { url: "https://shop.example/P/1" })).not.toBe(await cacheKey("generic", "product", { url: "https://shop.example/p/1" }));
     expect(await cacheKey("etsy", "product", { id: "AbC" })).not.toBe(await cacheKey("etsy", "product", { id: "abc" }));
     expect(await cacheKey("amazon", "product", { id: "B0057OC5O8" })).not.toBe(await cacheKey("amazon", "reviews", { id: "B0057OC5O8" }));
+  });
+});
+
+describe("request coalescing", () => {
+  it("shares a finished load with a caller that arrives before KV holds it", async () => {
+    // KV whose write is held until released, like a slow put.
+    const entries = new Map<string, string>();
+    let releasePut = () => {};
+    const putHeld = new Promise<void>((resolve) => (releasePut = resolve));
+    const kv = {
+      get: async (key: string) => (entries.has(key) ? JSON.parse(entries.get(key)!) : null),
+      put: async (key: string, value: string) => {
+        await putHeld;
+        entries.set(key, value);
+      },
+    } as unknown as KVNamespace;
+    const key = `scrape:test:${crypto.randomUUID()}`;
+    let loads = 0;
+    const load = async () => ({ record: { title: `load ${++loads}` }, meta: {}, fetchedAt: Date.now() });
+    const background: Promise<unknown>[] = [];
+
+    const first = await cachedScrape(kv, key, "product", {}, load, (p) => background.push(p));
+    // The load is over, the write is not: a second caller must not start another load.
+    const second = await cachedScrape(kv, key, "product", {}, load, (p) => background.push(p));
+    releasePut();
+    await Promise.all(background);
+    const third = await cachedScrape(kv, key, "product", {}, load, (p) => background.push(p));
+
+    expect(loads).toBe(1);
+    expect([first.cache, second.cache, third.cache]).toEqual(["miss", "miss", "hit"]);
+    expect(third.record).toEqual({ title: "load 1" });
   });
 });

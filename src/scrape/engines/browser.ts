@@ -1,11 +1,10 @@
 import puppeteer, { type Browser, type HTTPRequest } from "@cloudflare/puppeteer";
 import { fetchViaProxy } from "../proxy-fetch";
 import { assertSafeUrl } from "../ssrf";
-import { recordSolveCost, reserveSolve, solveChallenge, TOKEN_FIELDS } from "../captcha";
-import { EngineUnavailable, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../errors";
-import type { Engine, LoadJob, LoadedPage } from "./types";
+import { solveWithinBudget, TOKEN_FIELDS } from "../captcha";
+import { EngineUnavailable, parseRetryAfter, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../errors";
+import { within, type Engine, type LoadJob, type LoadedPage } from "./types";
 
-const NAVIGATION_TIMEOUT_MS = 25_000;
 /** A launched browser stays up this long between jobs, so the next job can reuse it. */
 const KEEP_ALIVE_MS = 120_000;
 const BLOCKED_TYPES = new Set(["image", "font", "media"]);
@@ -20,14 +19,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 const released = new Set<string>();
 
+interface Acquired {
+  browser: Browser;
+  sessionId: string;
+  reused: boolean;
+}
+
 /**
  * A browser for one job: an idle session is reused (`connect`), a new one launched only
  * while fewer than `maxBrowsers` run, otherwise we wait for one to free up. Launch 429s are
- * retried after the advertised delay.
+ * retried after the advertised delay; any other launch error means no browser.
  */
-async function acquire(job: LoadJob): Promise<{ browser: Browser; sessionId: string; reused: boolean }> {
+async function acquire(job: LoadJob, deadline: number): Promise<Acquired> {
   const binding = job.env.BROWSER;
-  const deadline = Date.now() + NAVIGATION_TIMEOUT_MS;
   for (let attempt = 0; Date.now() < deadline; attempt++) {
     const sessions = await puppeteer.sessions(binding).catch(() => []);
     const idle = sessions.filter((s) => released.has(s.sessionId) || !s.connectionId);
@@ -47,7 +51,7 @@ async function acquire(job: LoadJob): Promise<{ browser: Browser; sessionId: str
         const message = String(err);
         if (!/429|rate limit/i.test(message)) throw new EngineUnavailable(`the browser could not start: ${message.slice(0, 200)}`);
         const retryAfter = Number(/retry[- ]after[^0-9]*(\d+)/i.exec(message)?.[1] ?? 0);
-        await sleep(retryAfter ? retryAfter * 1000 : 500 * 2 ** attempt);
+        await sleep(Math.min(retryAfter ? retryAfter * 1000 : 500 * 2 ** attempt, Math.max(0, deadline - Date.now())));
         continue;
       }
     }
@@ -56,8 +60,33 @@ async function acquire(job: LoadJob): Promise<{ browser: Browser; sessionId: str
   throw new EngineUnavailable("no browser became free in time");
 }
 
+/**
+ * `acquire` under the launch timeout: a launch that hangs (the binding never answers) makes the
+ * engine unavailable instead of holding the request. (The scrape deadline is enforced above.)
+ */
+async function acquireWithin(job: LoadJob): Promise<Acquired> {
+  const ms = job.config.launchTimeoutMs;
+  const attempt = acquire(job, Date.now() + ms);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new EngineUnavailable(`the browser did not start within ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([attempt, timeout]);
+  } catch (err) {
+    // A browser that arrives after we gave up is left for the next job, not idled out unused.
+    attempt.then(
+      ({ browser, sessionId }) => Promise.resolve(browser.disconnect()).then(() => void released.add(sessionId)),
+      () => {},
+    ).catch(() => {});
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Documents and XHR go through the proxy pool (a hosted browser cannot take a proxy flag). */
-async function routeRequest(job: LoadJob, request: HTTPRequest, onDocumentProxy: (id: string) => void) {
+async function routeRequest(job: LoadJob, request: HTTPRequest, timeoutMs: number, onDocumentProxy: (id: string) => void) {
   if (BLOCKED_TYPES.has(request.resourceType())) return request.abort();
   const { pool } = job.config;
   if (pool.size === 0 || !PROXIED_TYPES.has(request.resourceType())) return request.continue();
@@ -65,13 +94,15 @@ async function routeRequest(job: LoadJob, request: HTTPRequest, onDocumentProxy:
     const url = assertSafeUrl(request.url(), job.config.ssrf);
     for (const proxy of pool.candidates(url.host)) {
       try {
-        const response = await fetchViaProxy(proxy, url, { method: request.method(), headers: request.headers(), body: request.postData() });
+        const response = await fetchViaProxy(proxy, url, { method: request.method(), headers: request.headers(), body: request.postData(), timeoutMs });
         pool.markGood(proxy, url.host);
         if (request.resourceType() === "document") onDocumentProxy(proxy.id);
         const headers: Record<string, string> = {};
         response.headers.forEach((value, name) => (headers[name] = value));
         return request.respond({ status: response.status, headers, body: new Uint8Array(await response.arrayBuffer()) as never });
-      } catch {
+      } catch (err) {
+        // A slow site is not the exit's fault; the navigation timeout answers for it.
+        if (err instanceof UpstreamTimeout) return request.abort("timedout");
         pool.markBad(proxy, url.host);
       }
     }
@@ -99,16 +130,21 @@ export const browserEngine: Engine = {
   javascript: true,
   cost: 10,
   async load(job: LoadJob): Promise<LoadedPage> {
-    assertSafeUrl(job.url, job.config.ssrf);
-    const { browser, sessionId, reused } = await acquire(job);
+    const target = assertSafeUrl(job.url, job.config.ssrf);
+    const { pool, pageTimeoutMs } = job.config;
+    // Every exit is cooling down for this host: a browser could only go out directly, which it must not.
+    if (pool.size > 0 && pool.candidates(target.host).length === 0) throw new UpstreamBlocked(`every egress proxy is cooling down for ${target.host}`);
+    const { browser, sessionId, reused } = await acquireWithin(job);
     const context = await browser.createBrowserContext();
     try {
       const page = await context.newPage();
       await page.setRequestInterception(true);
       let proxy: string | null = null;
-      page.on("request", (request) => void routeRequest(job, request, (id) => (proxy = id)).catch(() => {}));
-      const response = await page.goto(job.url, { waitUntil: "load", timeout: NAVIGATION_TIMEOUT_MS }).catch((err) => {
-        throw /timeout/i.test(String(err)) ? new UpstreamTimeout(`the page did not load within ${NAVIGATION_TIMEOUT_MS / 1000} s`) : new UpstreamBlocked(`navigation failed: ${String(err).slice(0, 200)}`);
+      const navigationMs = within(job, pageTimeoutMs);
+      // Proxied requests get a little longer than the navigation, so a slow page reads as a timeout.
+      page.on("request", (request) => void routeRequest(job, request, navigationMs + 1_000, (id) => (proxy = id)).catch(() => {}));
+      const response = await page.goto(job.url, { waitUntil: "load", timeout: navigationMs }).catch((err) => {
+        throw /timeout|timed.?out/i.test(String(err)) ? new UpstreamTimeout(`the page did not load within ${navigationMs / 1000} s`) : new UpstreamBlocked(`navigation failed: ${String(err).slice(0, 200)}`);
       });
       await page.waitForNetworkIdle({ idleTime: 200, timeout: 5_000 }).catch(() => {});
       let status = response?.status() ?? 0;
@@ -118,12 +154,11 @@ export const browserEngine: Engine = {
       const challenge = job.detectChallenge(html, status);
       if (challenge) {
         if (!job.config.solver) throw new UpstreamBlocked("the site answered with a CAPTCHA and no solver is configured");
-        await reserveSolve(job.env.DB, job.accountId);
-        const { token, costMicros } = await solveChallenge(job.config.solver, challenge, page.url());
-        await recordSolveCost(job.env.DB, job.accountId, costMicros);
+        const solver = { ...job.config.solver, timeoutMs: within(job, job.config.solver.timeoutMs ?? 60_000) };
+        const token = await solveWithinBudget(job.env.DB, job.accountId, solver, challenge, page.url());
         const field = TOKEN_FIELDS[challenge.kind];
         const [next] = await Promise.all([
-          page.waitForNavigation({ waitUntil: "load", timeout: NAVIGATION_TIMEOUT_MS }),
+          page.waitForNavigation({ waitUntil: "load", timeout: within(job, pageTimeoutMs) }),
           page.evaluate(submitTokenScript(field, token)),
         ]);
         status = next?.status() ?? status;
@@ -132,7 +167,9 @@ export const browserEngine: Engine = {
         captcha = "solved";
       }
       if (status === 404 || status === 410) throw new UpstreamNotFound(`${job.url} answered ${status}`);
-      if (status === 403 || status === 429 || status >= 500) throw new UpstreamBlocked(`the site answered ${status}`);
+      if (status === 403 || status === 429 || status >= 500) {
+        throw new UpstreamBlocked(`the site answered ${status}`, { retryAfter: parseRetryAfter(response?.headers()["retry-after"]) });
+      }
       return { status, html, url: page.url(), proxy, captcha, browser: { session_id: sessionId, reused } };
     } finally {
       await context.close().catch(() => {});

@@ -1,16 +1,22 @@
 import { fetchViaProxy, ProxyFailure } from "../proxy-fetch";
 import { decodeHtml } from "../extract/charset";
 import { safeFetch, UnsafeUrlError } from "../ssrf";
-import { hiddenFormFields, recordSolveCost, reserveSolve, solveChallenge, TOKEN_FIELDS } from "../captcha";
-import { CaptchaFailed, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../errors";
-import type { Engine, LoadJob, LoadedPage } from "./types";
+import { hiddenFormFields, solveWithinBudget, TOKEN_FIELDS } from "../captcha";
+import { CaptchaFailed, parseRetryAfter, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../errors";
+import { within, type Engine, type LoadJob, type LoadedPage } from "./types";
 
 const BROWSER_HEADERS = {
   "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
   Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
   "Accept-Language": "en-US,en;q=0.9",
 };
-const TIMEOUT_MS = 20_000;
+/** Answers worth one more try of the same GET: rate limiting and server trouble, often brief. */
+const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
+/** The retry waits what the site's Retry-After asks, up to this; the client gets anything longer. */
+const MAX_BACKOFF_MS = 1_000;
+const DEFAULT_BACKOFF_MS = 250;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Sent {
   response: Response;
@@ -45,7 +51,7 @@ async function send(job: LoadJob, target: string, jar: CookieJar, init: { method
     fetcher: async (url, hop) => {
       finalUrl = new URL(url);
       const headers = { ...BROWSER_HEADERS, ...jar.header(), ...init.headers };
-      const sent = await sendOnce(job, finalUrl, { method: hop.method, body: (hop.body as string | undefined) ?? undefined, headers }, avoid);
+      const sent = await sendRetrying(job, finalUrl, { method: hop.method, body: (hop.body as string | undefined) ?? undefined, headers }, avoid);
       proxy = sent.proxy;
       jar.take(sent.response);
       return sent.response;
@@ -57,30 +63,59 @@ async function send(job: LoadJob, target: string, jar: CookieJar, init: { method
   return { response, url: finalUrl, proxy };
 }
 
-async function sendOnce(job: LoadJob, url: URL, init: { method?: string; body?: string; headers: Record<string, string> }, avoid?: string) {
-  const { pool } = job.config;
+type Init = { method?: string; body?: string; headers: Record<string, string> };
+
+/**
+ * `sendOnce`, and for a GET (idempotent) answered 429 or 5xx one more try after a short
+ * backoff. Through proxies a 429 has already moved on to the next exit, and when no exit is
+ * left for the retry the first answer stands.
+ */
+async function sendRetrying(job: LoadJob, url: URL, init: Init, avoid?: string): Promise<Omit<Sent, "url">> {
+  const first = await sendOnce(job, url, init, avoid);
+  if ((init.method ?? "GET") !== "GET" || !RETRY_STATUSES.has(first.response.status)) return first;
+  const asked = parseRetryAfter(first.response.headers.get("Retry-After"));
+  const backoff = asked === null ? DEFAULT_BACKOFF_MS : Math.min(asked * 1000, MAX_BACKOFF_MS);
+  if (Date.now() + backoff >= job.deadline) return first;
+  await sleep(backoff);
+  const second = await sendOnce(job, url, init, avoid).catch((err) => {
+    if (err instanceof UpstreamBlocked) return null;
+    throw err;
+  });
+  if (!second) return first;
+  await first.response.body?.cancel().catch(() => {});
+  return second;
+}
+
+async function sendOnce(job: LoadJob, url: URL, init: Init, avoid?: string): Promise<Omit<Sent, "url">> {
+  const { pool, pageTimeoutMs } = job.config;
+  const timeoutMs = within(job, pageTimeoutMs);
   if (pool.size === 0) {
-    const response = await fetch(url.toString(), { ...init, redirect: "manual", signal: AbortSignal.timeout(TIMEOUT_MS) }).catch((err) => {
-      throw err instanceof Error && err.name === "TimeoutError" ? new UpstreamTimeout(`no answer from ${url.host} within ${TIMEOUT_MS / 1000} s`) : new UpstreamBlocked(`cannot reach ${url.host}`);
+    const response = await fetch(url.toString(), { ...init, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) }).catch((err) => {
+      throw err instanceof Error && err.name === "TimeoutError" ? new UpstreamTimeout(`no answer from ${url.host} within ${timeoutMs / 1000} s`) : new UpstreamBlocked(`cannot reach ${url.host}`);
     });
     return { response, proxy: null };
   }
   const candidates = pool.candidates(url.host).filter((proxy) => proxy.id !== avoid);
+  let retryAfter: number | null = null;
   for (const proxy of candidates) {
     try {
-      const response = await fetchViaProxy(proxy, url, { ...init, timeoutMs: TIMEOUT_MS });
+      const response = await fetchViaProxy(proxy, url, { ...init, timeoutMs });
       if (response.status === 403 || response.status === 429) {
+        // The site refuses this exit: bench it and rotate, which is the retry a refusal deserves.
         pool.markBad(proxy, url.host);
+        retryAfter = parseRetryAfter(response.headers.get("Retry-After")) ?? retryAfter;
         continue;
       }
       pool.markGood(proxy, url.host);
       return { response, proxy: proxy.id };
     } catch (err) {
+      // A slow site is not the exit's fault, and the next exit would wait just as long.
+      if (err instanceof UpstreamTimeout) throw err;
       if (!(err instanceof ProxyFailure)) console.error(JSON.stringify({ event: "proxy request failed", proxy: proxy.id, error: String(err) }));
       pool.markBad(proxy, url.host);
     }
   }
-  throw new UpstreamBlocked(`every egress proxy failed or was refused by ${url.host}`);
+  throw new UpstreamBlocked(`every egress proxy failed or was refused by ${url.host}`, { retryAfter });
 }
 
 /** The body as text in the charset the page really uses, whatever it declares. */
@@ -116,9 +151,8 @@ export const fetchEngine: Engine = {
     let captcha: LoadedPage["captcha"] = "none";
     if (challenge) {
       if (!job.config.solver) throw new UpstreamBlocked("the site answered with a CAPTCHA and no solver is configured");
-      await reserveSolve(job.env.DB, job.accountId);
-      const { token, costMicros } = await solveChallenge(job.config.solver, challenge, sent.url.toString());
-      await recordSolveCost(job.env.DB, job.accountId, costMicros);
+      const solver = { ...job.config.solver, timeoutMs: within(job, job.config.solver.timeoutMs ?? 60_000) };
+      const token = await solveWithinBudget(job.env.DB, job.accountId, solver, challenge, sent.url.toString());
       if (!challenge.formAction) throw new CaptchaFailed("the challenge page has no form to send the token to");
       const form = new URLSearchParams({ ...hiddenFormFields(html), [TOKEN_FIELDS[challenge.kind]]: token });
       await send(job, new URL(challenge.formAction, sent.url).toString(), jar, {
@@ -134,7 +168,9 @@ export const fetchEngine: Engine = {
 
     const { status } = sent.response;
     if (status === 404 || status === 410) throw new UpstreamNotFound(`${sent.url} answered ${status}`);
-    if (status === 403 || status === 429 || status >= 500) throw new UpstreamBlocked(`${sent.url.host} answered ${status}`);
+    if (status === 403 || status === 429 || status >= 500) {
+      throw new UpstreamBlocked(`${sent.url.host} answered ${status}`, { retryAfter: parseRetryAfter(sent.response.headers.get("Retry-After")) });
+    }
     return { status, html, url: sent.url.toString(), proxy: sent.proxy, captcha };
   },
 };

@@ -21,6 +21,13 @@ export interface LoadJob {
   config: ScrapeConfig;
   accountId: string;
   detectChallenge(html: string, status: number): Challenge | null;
+  /** Epoch ms by which the whole scrape must end; engines cap their own waits to it. */
+  deadline: number;
+}
+
+/** `ms`, or less when the scrape's deadline is closer (at least 1 ms, so timers still fire). */
+export function within(job: LoadJob, ms: number): number {
+  return Math.max(1, Math.min(ms, job.deadline - Date.now()));
 }
 
 export interface Engine {
