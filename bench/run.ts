@@ -1,77 +1,122 @@
-// `npm run bench`: starts a local stack and prints throughput and latency per route, each as a
-// ratio to a bare hello route measured on the same server in the same run, then the scrape
-// engine's browser and cache figures.
+// `npm run bench`: starts a local stack and prints, as markdown ready for the README, each main
+// route under load at several concurrencies beside a bare hello route on the same server (ratios,
+// successes and failures apart), the rate limiter's accuracy, the browser and cache figures and
+// the travel fan-out. Exits non-zero if the limiter ever admits more than its limit.
+// BENCH_QUICK=1 shortens every measurement for development runs; its figures are not for the README.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { linkChromium } from "../scripts/chromium.ts";
 import { applyMigrations, createAccountKey, startWorker } from "../scripts/local-stack.ts";
 import { startReplicas } from "../replicas/server.ts";
-import { measure, printTable, type RouteCase } from "./harness.ts";
-import { limiterAccuracy, printLimiter } from "./limiter.ts";
-import { browserFigures, cacheHitRatio } from "./scrape.ts";
-import { travelParallelism } from "./travel.ts";
+import { measureLoad, printLoadTables, type LoadCase, type LoadOptions } from "./load.ts";
+import { limiterBurst, printBurst, WindowTally, type LimiterFigures } from "./limiter.ts";
+import { browserFigures, cacheHitRatio, printBrowser } from "./scrape.ts";
+import { printTravel, travelParallelism } from "./travel.ts";
+import { count } from "./stats.ts";
 
+const QUICK = process.env.BENCH_QUICK === "1";
+const LOAD: LoadOptions = QUICK ? { concurrencies: [1, 10, 50], runs: 1, seconds: 0.5 } : { concurrencies: [1, 10, 50], runs: 3, seconds: 3 };
+const SAMPLES = QUICK ? 3 : 10;
+const TRAVEL_SAMPLES = QUICK ? 2 : 5;
+const BURST = { limit: 200, total: 1_000, concurrency: 100 };
+const FREE_PLAN_PER_MINUTE = 10;
 const ADMIN_TOKEN = "bench-admin-token";
+/** One query per kind of general goods in the replica catalogue, to collect most of its products. */
+const SEARCHES = [
+  ...["power bank", "charger", "earbuds", "speaker", "watch", "keyboard", "mouse", "monitor", "webcam", "ssd"],
+  ...["air fryer", "kettle", "grinder", "skillet", "lamp", "sconce", "bottle", "backpack", "relay", "cleaner"],
+];
+
+const startedAt = Date.now();
+const loadBefore = loadavg();
 const persistTo = mkdtempSync(join(tmpdir(), "webdata-bench-"));
 linkChromium();
 applyMigrations(persistTo);
 const replicas = await startReplicas({ port: 0 });
-const worker = await startWorker({ persistTo, vars: { ADMIN_TOKEN, ANON_REQUESTS_PER_MINUTE: "100000000", REPLICA_ORIGIN: replicas.url } });
+const worker = await startWorker({ persistTo, inheritOutput: process.env.BENCH_LOG === "1", vars: { ADMIN_TOKEN, ANON_REQUESTS_PER_MINUTE: "100000000", REPLICA_ORIGIN: replicas.url } });
 
 try {
-  const { secret } = await createAccountKey(worker.url, ADMIN_TOKEN, {
-    name: "bench",
-    plan: "enterprise",
-    requests_per_minute: 1_000_000,
-    requests_per_month: 1_000_000_000,
-  });
-  const key = { "X-API-KEY": secret };
+  const account = (plan: string, limits: Record<string, number> = {}) => createAccountKey(worker.url, ADMIN_TOKEN, { name: `bench-${plan}`, plan, ...limits });
+  const key = { "X-API-KEY": (await account("enterprise", { requests_per_minute: 1_000_000, requests_per_month: 1_000_000_000 })).secret };
+  const freeKey = { "X-API-KEY": (await account("free")).secret };
+
+  // First, while no browser runs yet, so the first browser scrape is a cold one.
+  const browser = await browserFigures(worker.url, key, (i) => `${replicas.url}/shop/js/product/p${1001 + (i % 20)}`, SAMPLES);
+
+  // Product ids from searches (which also warms the cached search case), the cache-ratio workload
+  // while those products are still uncached, then the products the fetch engine serves (some
+  // replica pages need JavaScript and escalate to the browser, which the fresh case must not mix in).
+  const get = async (path: string) => (await (await fetch(worker.url + path, { headers: key })).json()) as any;
   const ids: string[] = [];
-  for (const q of ["power bank", "charger", "earbuds", "speaker", "keyboard", "monitor"]) {
-    const search = (await (await fetch(`${worker.url}/v1/amazon/search?q=${encodeURIComponent(q)}`, { headers: key })).json()) as any;
-    ids.push(...search.data.map((item: any) => item.id as string));
-  }
-  await fetch(`${worker.url}/v1/amazon?asin=${ids[0]}`, { headers: key });
+  for (const q of SEARCHES) ids.push(...((await get(`/v1/amazon/search?q=${encodeURIComponent(q)}`)).data?.map((item: any) => item.id as string) ?? []));
+  const products = [...new Set(ids)];
+  const cache = await cacheHitRatio(worker.url, key, products.slice(0, 20));
+  const fetchable: string[] = [];
+  for (const id of products) if ((await get(`/v1/amazon?asin=${id}&fresh=true`)).meta.scrape.engine === "fetch") fetchable.push(id);
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const hotelSearch = `/v1/travel/all/hotels/search?destination=Dublin&check_in=${day(30)}&check_out=${day(32)}`;
+  await get(hotelSearch);
 
-  const routes: RouteCase[] = [
-    { name: "bare /hello", path: "/hello" },
-    { name: "GET /v1/health (no key, IP limiter, D1 + KV + browser probe)", path: "/v1/health" },
-    { name: "GET /v1/usage (key lookup + account limiter)", path: "/v1/usage", headers: key },
-    { name: "GET /v1/datasets (edge-cached)", path: "/v1/datasets?category=travel", headers: key },
-    { name: "GET /v1/datasets/{slug} (edge-cached)", path: "/v1/datasets/booking-hotel-prices-fr", headers: key },
-    { name: "GET /v1/search (edge-cached)", path: "/v1/search?q=hotel%20prices%20france", headers: key },
-    { name: "GET /v1/datasets/{slug}/records (100 records, D1)", path: "/v1/datasets/amazon-product-prices-us/records?limit=100", headers: key },
-    { name: "GET /v1/amazon (KV cache hit)", path: `/v1/amazon?asin=${ids[0]}`, headers: key },
-    { name: "GET /v1/amazon fresh=true (fetch engine scrape)", path: `/v1/amazon?asin=${ids[0]}&fresh=true`, headers: key },
+  const freeTally = new WindowTally(FREE_PLAN_PER_MINUTE);
+  const cases: LoadCase[] = [
+    { name: "bare `/hello`", path: "/hello" },
+    { name: "`GET /v1/health` (no key: IP limiter, D1 + KV + browser probe)", path: "/v1/health" },
+    { name: "`GET /v1/usage` (key lookup + account limiter + D1 read)", path: "/v1/usage", headers: key },
+    { name: "`GET /v1/datasets` (edge-cached)", path: "/v1/datasets?category=travel", headers: key },
+    { name: "`GET /v1/datasets/{slug}` (edge-cached)", path: "/v1/datasets/booking-hotel-prices-fr", headers: key },
+    { name: "`GET /v1/search` (edge-cached)", path: "/v1/search?q=hotel%20prices%20france", headers: key },
+    { name: "`GET /v1/datasets/{slug}/records` (100 records from D1)", path: "/v1/datasets/amazon-product-prices-us/records?limit=100", headers: key },
+    { name: "`GET /v1/amazon` (KV cache hit)", path: `/v1/amazon?asin=${products[0]}`, headers: key },
+    { name: "`GET /v1/amazon/search` (KV cache hit)", path: "/v1/amazon/search?q=power%20bank", headers: key },
+    {
+      name: `\`GET /v1/amazon?fresh=true\` (fetch-engine scrape of a replica page, ${fetchable.length} products in turn)`,
+      path: (i) => `/v1/amazon?asin=${fetchable[i % fetchable.length]}&fresh=true`,
+      headers: key,
+    },
+    { name: "`GET /v1/travel/all/hotels/search` (4 platforms, KV cache hits)", path: hotelSearch, headers: key },
+    {
+      name: `\`GET /v1/usage\` with a free-plan key past its ${FREE_PLAN_PER_MINUTE}/min limit (429s expected)`,
+      path: "/v1/usage",
+      headers: freeKey,
+      observe: (answers) => freeTally.add(answers),
+    },
   ];
-  const rows = await measure(worker.url, routes);
-  printTable(`wrangler dev on 127.0.0.1, 10 connections, median of 3 runs × 3 s`, rows, "bare /hello");
 
-  const limiter = await limiterAccuracy(worker.url, ADMIN_TOKEN, { limit: 200, total: 1_000, concurrency: 100 });
-  printLimiter(limiter, 100);
-  if (limiter.overAdmission > 0) process.exitCode = 1;
+  console.log(`One run of \`npm run bench\` on ${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, Node ${process.version}, wrangler dev on 127.0.0.1, ${new Date().toISOString().slice(0, 10)}${QUICK ? " — BENCH_QUICK=1, shortened, not for the README" : ""}.`);
+  console.log(`\nRoutes under closed-loop load: ok = 2xx; failed = any other status or a network error.`);
+  const rows = await measureLoad(worker.url, cases, LOAD);
+  printLoadTables(rows, cases[0]!.name, LOAD);
 
-  const browser = await browserFigures(worker.url, key, (i) => `${replicas.url}/shop/js/product/p${1001 + (i % 20)}`);
-  console.log("\nBrowser scrapes of a page rendered by JavaScript (GET /v1/generic, fresh=true), same Chromium");
-  console.log("| case | ms | ratio to direct puppeteer |");
-  console.log("|---|---:|---:|");
-  const ratio = (ms: number) => (browser.directMedian ? (ms / browser.directMedian).toFixed(2) : "n/a");
-  console.log(`| cold (browser launched) | ${browser.cold.toFixed(0)} | ${ratio(browser.cold)} |`);
-  console.log(`| reused session (median of ${browser.samples}) | ${browser.reusedMedian.toFixed(0)} | ${ratio(browser.reusedMedian)} |`);
-  console.log(`| direct puppeteer-core page load (median of ${browser.samples}; launch ${browser.directLaunch.toFixed(0)} ms) | ${browser.directMedian?.toFixed(0) ?? "n/a"} | 1.00 |`);
-  console.log(`session reuse: ${browser.reuses}/${browser.samples} scrapes after the first reused a running browser`);
+  const burst = await limiterBurst(worker.url, ADMIN_TOKEN, BURST);
+  printBurst(burst);
 
-  const cache = await cacheHitRatio(worker.url, key, [...new Set(ids)].slice(0, 20));
-  console.log(`\nKV cache: 200 product requests over 20 products -> ${JSON.stringify(cache.states)}, hit ratio ${cache.hitRatio.toFixed(2)}`);
+  printBrowser(browser);
 
-  const travel = await travelParallelism(worker.url, key);
-  console.log("\nHotel search, fresh scrapes, median of 5 (ms)");
-  console.log("| platforms | ms |");
-  console.log("|---|---:|");
-  for (const [platform, ms] of Object.entries(travel.single)) console.log(`| ${platform} | ${ms.toFixed(0)} |`);
-  console.log(`| all four in parallel | ${travel.all.toFixed(0)} |`);
-  console.log(`parallelism: all / slowest single = ${travel.ratio.toFixed(2)} (sequential would be ${(travel.sum / travel.slowest).toFixed(2)})`);
+  const travel = await travelParallelism(worker.url, key, TRAVEL_SAMPLES);
+  printTravel(travel, TRAVEL_SAMPLES);
+
+  const limiterDetail = (figures: LimiterFigures) =>
+    `${count(figures.admitted)} admitted of at most ${count(figures.limit * figures.windows)} (${figures.limit} × ${figures.windows} minute window${figures.windows === 1 ? "" : "s"} touched), ${count(figures.refused)} refused, ${count(figures.other)} errors`;
+  const burstFigures = burst.tally.figures();
+  const freeFigures = freeTally.figures();
+  const cacheStates = Object.entries(cache.states).map(([state, n]) => `${n} ${state}`).join(", ");
+  console.log("\n**Summary**\n");
+  console.log("| figure | value | what was counted |");
+  console.log("|---|---:|---|");
+  console.log(`| limiter over-admission, burst | ${burstFigures.overAdmission} | ${count(burstFigures.sent)} \`GET /v1/usage\`, ${BURST.concurrency} concurrent, key limited to ${BURST.limit}/min: ${limiterDetail(burstFigures)} |`);
+  console.log(`| limiter over-admission, free key under load | ${freeFigures.overAdmission} | the free-plan case above at ${LOAD.concurrencies.join(", ")} connections, warm-ups included: ${limiterDetail(freeFigures)} |`);
+  console.log(`| browser session reuse | ${(browser.reuses / browser.samples).toFixed(2)} | ${browser.reuses} of ${browser.samples} browser scrapes after the first reused a running browser |`);
+  console.log(`| KV cache hit ratio | ${cache.hitRatio.toFixed(2)} | 200 product requests over 20 products in a fixed shuffled order: ${cacheStates} |`);
+  console.log(`| hotel search parallelism | ${travel.ratio.toFixed(2)} | all four platforms in parallel ÷ the slowest single platform (one after the other would be ${(travel.sum / travel.slowest).toFixed(2)}) |`);
+
+  const loadAfter = loadavg();
+  const avg = (values: number[]) => values.map((v) => v.toFixed(2)).join(" ");
+  console.log(`\n\`npm run bench\` took ${((Date.now() - startedAt) / 1000).toFixed(0)} s; load average (1, 5, 15 min) ${avg(loadBefore)} before, ${avg(loadAfter)} after.`);
+  if (burstFigures.overAdmission > 0 || freeFigures.overAdmission > 0) {
+    console.error("The rate limiter admitted more requests than its limit.");
+    process.exitCode = 1;
+  }
 } finally {
   await worker.stop();
   await replicas.stop();

@@ -2,8 +2,7 @@
 // puppeteer page load on the same Chromium, and the cache hit ratio of a mixed workload.
 import puppeteer from "puppeteer-core";
 import { systemChromium } from "../scripts/chromium.ts";
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+import { median } from "./stats.ts";
 
 async function timed(run: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
@@ -67,4 +66,14 @@ export async function cacheHitRatio(baseUrl: string, key: Record<string, string>
     states[state] = (states[state] ?? 0) + 1;
   }
   return { states, hitRatio: (states.hit ?? 0) / 200 };
+}
+
+export function printBrowser(browser: Awaited<ReturnType<typeof browserFigures>>) {
+  const ratio = (ms: number) => (browser.directMedian ? (ms / browser.directMedian).toFixed(2) : "n/a");
+  console.log("\n**Browser scrapes** of a page rendered by JavaScript (`GET /v1/generic?fresh=true`), same Chromium\n");
+  console.log("| case | ms | ratio to direct puppeteer |");
+  console.log("|---|---:|---:|");
+  console.log(`| first scrape (${browser.coldReused ? "reused a browser already running, so not cold" : "cold: browser launched"}) | ${browser.cold.toFixed(0)} | ${ratio(browser.cold)} |`);
+  console.log(`| reused session (median of ${browser.samples}) | ${browser.reusedMedian.toFixed(0)} | ${ratio(browser.reusedMedian)} |`);
+  console.log(`| direct puppeteer-core page load (median of ${browser.samples}; launch ${browser.directLaunch.toFixed(0)} ms) | ${browser.directMedian?.toFixed(0) ?? "n/a"} | 1.00 |`);
 }

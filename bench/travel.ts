@@ -1,5 +1,5 @@
 // Multi-platform hotel search against the slowest single platform: how parallel the fan-out is.
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+import { median } from "./stats.ts";
 
 export async function travelParallelism(baseUrl: string, key: Record<string, string>, samples = 5) {
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -23,4 +23,12 @@ export async function travelParallelism(baseUrl: string, key: Record<string, str
   const slowest = Math.max(...Object.values(single));
   const sum = Object.values(single).reduce((a, b) => a + b, 0);
   return { single, all: median(all), slowest, sum, ratio: median(all) / slowest };
+}
+
+export function printTravel(travel: Awaited<ReturnType<typeof travelParallelism>>, samples: number) {
+  console.log(`\n**Hotel search**, fresh scrapes of the replicas, median of ${samples}\n`);
+  console.log("| platforms | ms |");
+  console.log("|---|---:|");
+  for (const [platform, ms] of Object.entries(travel.single)) console.log(`| ${platform} | ${ms.toFixed(0)} |`);
+  console.log(`| all four in parallel | ${travel.all.toFixed(0)} |`);
 }

@@ -49,11 +49,10 @@ export async function cacheKey(platform: string, kind: string, params: Record<st
 const inFlight = new Map<string, Promise<CachedResult<unknown>>>();
 
 /**
- * The shared load as a promise of the calling request. Workers run a continuation of a promise in
- * the context that resolved it, so a caller awaiting another request's load directly would build
- * its answer in that request's context, and the runtime refuses to send it ("Cannot perform I/O
- * on behalf of a different request"). A promise created here and resolved from there is handed
- * back to this request's context instead.
+ * The shared load as a promise of the calling request. A caller awaiting another request's load
+ * directly can resume in that request's context, and under load some answers then failed with
+ * "Cannot perform I/O on behalf of a different request". The runtime hands a promise created here
+ * and resolved from another request back to this request's context.
  */
 function ownCopy<T>(shared: Promise<T>): Promise<T> {
   return new Promise((resolve, reject) => void shared.then(resolve, reject));
