@@ -5,9 +5,9 @@
 //
 // Admin API (JSON): GET /_admin/counts · POST /_admin/reset · POST /_admin/challenge {platform, on}
 // · POST /_admin/price {platform, id, amount}
-// · POST /_admin/fault {platform, status?, delayMs?, count?, retryAfter?} (`count`: only the next
-// N requests fail; `retryAfter`: seconds in the status's Retry-After; a body with neither status
-// nor delayMs clears the platform's fault).
+// · POST /_admin/fault {platform, status?, delayMs?, count?, skip?, retryAfter?} (`count`: only the
+// next N requests fail; `skip`: the next N pass first; `retryAfter`: seconds in the status's
+// Retry-After; a body with neither status nor delayMs clears the platform's fault).
 // GET /fx/eur.json serves the committed exchange-rate snapshot as the public daily feed's stand-in.
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -55,7 +55,7 @@ async function admin(state: ReplicaState, req: IncomingMessage, path: string): P
     else if (path === "/_admin/challenge") state.setChallenge(platform, body["on"] === true);
     else if (path === "/_admin/price") state.setPrice(platform, String(body["id"] ?? ""), Number(body["amount"]));
     else if (path === "/_admin/fault") {
-      state.setFault(platform, { status: optionalNumber(body["status"]), delayMs: optionalNumber(body["delayMs"]), count: optionalNumber(body["count"]), retryAfter: optionalNumber(body["retryAfter"]) });
+      state.setFault(platform, { status: optionalNumber(body["status"]), delayMs: optionalNumber(body["delayMs"]), count: optionalNumber(body["count"]), skip: optionalNumber(body["skip"]), retryAfter: optionalNumber(body["retryAfter"]) });
     }
     else return jsonResponse({ error: `no admin route ${route}` }, 404);
     return jsonResponse({ ok: true });

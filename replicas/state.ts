@@ -11,6 +11,8 @@ export interface Fault {
   delayMs?: number;
   /** Only the next this many requests of the platform fail; then the fault clears itself. */
   count?: number;
+  /** This many requests of the platform pass untouched first (1: the second request is the first to fail). */
+  skip?: number;
   /** Seconds for the Retry-After header of the status (default 30 on 429 and 503, none otherwise). */
   retryAfter?: number;
 }
@@ -59,9 +61,13 @@ export class ReplicaState {
     return this.faults.get(platform);
   }
 
-  /** The fault that applies to this request, counting it against a fault's `count`. */
+  /** The fault that applies to this request, counting it against a fault's `skip` and `count`. */
   takeFault(platform: string): Fault | undefined {
     const fault = this.faults.get(platform);
+    if (fault?.skip) {
+      this.faults.set(platform, { ...fault, skip: fault.skip - 1 });
+      return undefined;
+    }
     if (fault?.count === undefined) return fault;
     if (fault.count <= 1) this.faults.delete(platform);
     else this.faults.set(platform, { ...fault, count: fault.count - 1 });
@@ -84,7 +90,8 @@ export class ReplicaState {
     if (fault.retryAfter !== undefined && !(Number.isInteger(fault.retryAfter) && fault.retryAfter >= 0)) {
       throw new RangeError(`retryAfter must be a whole number of seconds, got ${fault.retryAfter}`);
     }
-    this.faults.set(platform, { status: fault.status, delayMs: fault.delayMs, count: fault.count, retryAfter: fault.retryAfter });
+    if (fault.skip !== undefined && !(Number.isInteger(fault.skip) && fault.skip >= 0)) throw new RangeError(`skip must be a whole number, got ${fault.skip}`);
+    this.faults.set(platform, { status: fault.status, delayMs: fault.delayMs, count: fault.count, skip: fault.skip, retryAfter: fault.retryAfter });
   }
 }
 

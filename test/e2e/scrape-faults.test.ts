@@ -189,6 +189,26 @@ describe("slow sites", () => {
     expect(next.body.meta.scrape.proxy).toMatch(/^proxy-[12]@/);
   });
 
+  it("gives up on a browser page load after the page timeout with 504 upstream_timeout", async () => {
+    // The plain fetch of a client-rendered page answers at once and finds no product; the
+    // browser's navigation to the same page is the request the site holds.
+    const page = `${replicasUrl}/shop/js/product/p1007`;
+    const before = await counts();
+    await setFault({ platform: "shop", delayMs: 15_000, skip: 1, count: 1 });
+    try {
+      const { response, body, ms } = await api(`/v1/generic?fresh=true&url=${encodeURIComponent(page)}`);
+      expect(response.status).toBe(504);
+      expect(body.error.code).toBe("upstream_timeout");
+      expect(body.error.message).toMatch(/the page did not load within \d/);
+      expect(response.headers.get("Retry-After")).toBe("10");
+      expect(ms).toBeGreaterThanOrEqual(scrapeTimeoutMs);
+      expect(ms).toBeLessThan(scrapeTimeoutMs + 5_000);
+      expect(hits(before, await counts(), "/shop/js/product/p1007")).toBe(2);
+    } finally {
+      await clearFault("shop");
+    }
+  });
+
   it("answers a travel search with the platforms in time and reports the slow one as timeout", async () => {
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     await setFault({ platform: "expedia", delayMs: 15_000 });
