@@ -20,7 +20,7 @@ async function api(path: string) {
   return { response, body: (await response.json().catch(() => null)) as any, ms: Date.now() - started };
 }
 const post = (url: string, body: unknown) => fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-const setFault = (fault: { platform: string; status?: number; delayMs?: number; count?: number; retryAfter?: number }) => post(`${replicasUrl}/_admin/fault`, fault);
+const setFault = (fault: { platform: string; status?: number; delayMs?: number; count?: number; skip?: number; retryAfter?: number }) => post(`${replicasUrl}/_admin/fault`, fault);
 const clearFault = (platform: string) => setFault({ platform });
 const counts = async () => (await (await fetch(`${replicasUrl}/_admin/counts`)).json()) as Record<string, number>;
 const hits = (before: Record<string, number>, after: Record<string, number>, path: string) => (after[path] ?? 0) - (before[path] ?? 0);
