@@ -25,7 +25,7 @@ export async function withRetry<T>(operation: () => Promise<T>, options: RetryOp
       // Full jitter: isolates hit by the same blip do not all come back at the same instant.
       const delay = Math.min(Math.random() * baseDelayMs * 2 ** (attempt - 1), maxTotalDelayMs - waited);
       waited += delay;
-      await new Promise((resolve) => setTimeout(resolve, delay));
+      await scheduler.wait(delay);
     }
   }
 }

@@ -9,16 +9,20 @@ import { MAX_ATTEMPTS, type EventType } from "./config";
 
 type WaitUntil = (promise: Promise<unknown>) => void;
 
-/** Records an event for every enabled endpoint of the account subscribed to it, and sends it now. */
-export async function emitEvent(env: Env, waitUntil: WaitUntil, accountId: string, type: EventType, data: unknown): Promise<string[]> {
+/**
+ * Records an event for every enabled endpoint of the account subscribed to it, and sends it now.
+ * `now` is the caller's clock (a cron run's), so the first attempt's lease is on the same clock the
+ * sweep reads it with.
+ */
+export async function emitEvent(env: Env, waitUntil: WaitUntil, accountId: string, type: EventType, data: unknown, now = Date.now()): Promise<string[]> {
   const db = drizzle(env.DB);
   const endpoints = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.accountId, accountId));
   const subscribed = endpoints.filter((endpoint) => !endpoint.disabledAt && (JSON.parse(endpoint.eventTypes) as string[]).includes(type));
   const ids: string[] = [];
   for (const endpoint of subscribed) {
-    const id = await createDelivery(env, endpoint, type, data);
+    const id = await createDelivery(env, endpoint, type, data, now);
     // If this promise is lost (isolate evicted), the row is still pending and due: the sweep sends it.
-    waitUntil(attemptDelivery(env, id).catch((err) => console.error(JSON.stringify({ event: "webhook attempt crashed", id, error: String(err) }))));
+    waitUntil(attemptDelivery(env, id, { now }).catch((err) => console.error(JSON.stringify({ event: "webhook attempt crashed", id, error: String(err) }))));
     ids.push(id);
   }
   return ids;
@@ -37,6 +41,9 @@ export async function createDelivery(env: Env, endpoint: WebhookEndpointRow, typ
  * Sends every attempt that has come due, run by the every-minute cron: retries after backoff,
  * first attempts that never started, and attempts whose Worker died (their lease has run out).
  */
+/** Concurrent webhook sends per sweep, under the Workers limit of 6 open connections. */
+const PARALLEL_SENDS = 5;
+
 export async function processDueDeliveries(env: Env, now = Date.now(), batch = 100): Promise<number> {
   const db = drizzle(env.DB);
   const at = new Date(now);
@@ -51,10 +58,18 @@ export async function processDueDeliveries(env: Env, now = Date.now(), batch = 1
     .where(and(inArray(status, ["pending", "sending"]), lte(nextAttemptAt, at)))
     .orderBy(asc(nextAttemptAt))
     .limit(batch);
-  const settled = await Promise.allSettled(due.map(({ id }) => attemptDelivery(env, id, { now })));
-  for (const [i, outcome] of settled.entries()) {
-    // The row stays claimed and is attempted again when its lease runs out.
-    if (outcome.status === "rejected") console.error(JSON.stringify({ event: "webhook attempt crashed", id: due[i]!.id, error: String(outcome.reason) }));
-  }
+  // A Worker keeps at most 6 connections open and queues the rest, while each send's timeout is
+  // already running: a few senders, each claiming just before it sends, keep hung receivers from
+  // costing other deliveries an attempt.
+  const queue = due.map(({ id }) => id);
+  const sweepStarted = Date.now();
+  const sender = async () => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      // Each lease starts when its claim is made, not when the sweep began. A crashed attempt's
+      // row stays claimed and is attempted again when its lease runs out.
+      await attemptDelivery(env, id, { now: now + (Date.now() - sweepStarted) }).catch((err) => console.error(JSON.stringify({ event: "webhook attempt crashed", id, error: String(err) })));
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_SENDS }, sender));
   return due.length;
 }

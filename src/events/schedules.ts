@@ -30,14 +30,14 @@ export async function processDueSchedules(env: Env, ctx: ExecutionContext, now =
     // Missed slots (the cron was down) are skipped: the next run is the next one after now.
     await db.update(schedules).set({ nextRunAt: nextRunAfter(schedule.cron, new Date(Math.max(now, schedule.nextRunAt.getTime()))) }).where(eq(schedules.id, schedule.id));
     if (!claimed) continue;
-    await runSchedule(env, ctx, schedule, runId).catch((err) => console.error(JSON.stringify({ event: "schedule run crashed", id: schedule.id, error: String(err) })));
+    await runSchedule(env, ctx, schedule, runId, now).catch((err) => console.error(JSON.stringify({ event: "schedule run crashed", id: schedule.id, error: String(err) })));
     ran++;
   }
   return ran;
 }
 
 /** Runs the schedule's request as its owner, stores the answer and announces it. */
-async function runSchedule(env: Env, ctx: ExecutionContext, schedule: ScheduleRow, runId: string) {
+async function runSchedule(env: Env, ctx: ExecutionContext, schedule: ScheduleRow, runId: string, now: number) {
   const db = drizzle(env.DB);
   const identity = await identityForKey(env, schedule.keyId);
   let httpStatus: number | null = null;
@@ -57,7 +57,7 @@ async function runSchedule(env: Env, ctx: ExecutionContext, schedule: ScheduleRo
   await emitEvent(env, (p) => ctx.waitUntil(p), schedule.accountId, "schedule.completed", {
     schedule_id: schedule.id, run_id: runId, path: schedule.path, status: succeeded ? "succeeded" : "failed", http_status: httpStatus,
     summary: summarise(result, contentType), result_url: runPath(schedule.id, runId),
-  });
+  }, now);
 }
 
 /** A few figures about the answer, so the webhook is useful without downloading it. */

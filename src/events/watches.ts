@@ -69,7 +69,7 @@ export async function checkWatch(env: Env, ctx: ExecutionContext, watch: WatchRo
     const error = err instanceof Error ? err.message : String(err);
     await db.update(watches).set({ ...next, consecutiveFailures: failures, lastError: error }).where(eq(watches.id, watch.id));
     if (watch.alertAfterFailures && failures === watch.alertAfterFailures) {
-      await emitEvent(env, (p) => ctx.waitUntil(p), watch.accountId, "watch.failing", { watch_id: watch.id, consecutive_failures: failures, last_error: error });
+      await emitEvent(env, (p) => ctx.waitUntil(p), watch.accountId, "watch.failing", { watch_id: watch.id, consecutive_failures: failures, last_error: error }, now);
     }
     return { outcome: "failed", price: null, previous_price: previous, error };
   }
@@ -80,7 +80,7 @@ export async function checkWatch(env: Env, ctx: ExecutionContext, watch: WatchRo
       watch_id: watch.id, kind: watch.kind, platform: watch.platform, target: JSON.parse(watch.target), item: seen.item,
       condition: watch.condition, threshold: watch.threshold, currency: watch.currency,
       old_price: previous, new_price: seen.price, checked_at: new Date(now).toISOString(),
-    });
+    }, now);
   }
   return { outcome: fire ? "fired" : "unchanged", price: seen.price, previous_price: previous };
 }

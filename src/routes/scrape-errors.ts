@@ -21,7 +21,7 @@ export function scrapeErrorToApi(err: unknown): unknown {
   if (err instanceof CaptchaFailed) return new ApiError("upstream_blocked", `The site asked for a CAPTCHA that could not be solved: ${err.message}.`, { retryAfter: 30 });
   if (err instanceof UpstreamBlocked) {
     const retryAfter = err.retryAfter === undefined ? 30 : Math.min(MAX_RETRY_AFTER, Math.max(MIN_RETRY_AFTER, Math.ceil(err.retryAfter)));
-    return new ApiError("upstream_blocked", `The site refused the request: ${err.message}. Retry later.`, { retryAfter });
+    return new ApiError("upstream_blocked", `The page could not be fetched: ${err.message}. Retry later.`, { retryAfter });
   }
   if (err instanceof EngineEmpty) return new ApiError("upstream_blocked", "The page was fetched but held no data we could read.", { retryAfter: 30 });
   if (err instanceof UpstreamTimeout) return new ApiError("upstream_timeout", `The site did not answer in time: ${err.message}.`, { retryAfter: 10 });

@@ -1,4 +1,5 @@
 // Scrape results in KV, with per-kind freshness, stale fallback and request coalescing.
+import { UpstreamTimeout } from "./errors";
 
 export type CacheState = "hit" | "miss" | "stale" | "bypass";
 
@@ -49,19 +50,29 @@ export async function cacheKey(platform: string, kind: string, params: Record<st
 const inFlight = new Map<string, Promise<CachedResult<unknown>>>();
 
 /**
- * The shared load as a promise of the calling request. A caller awaiting another request's load
- * directly can resume in that request's context, and under load some answers then failed with
- * "Cannot perform I/O on behalf of a different request". The runtime hands a promise created here
- * and resolved from another request back to this request's context.
+ * The shared load as a promise of the calling request, given up after `waitMs`. A caller awaiting
+ * another request's load directly can resume in that request's context, and under load some
+ * answers then failed with "Cannot perform I/O on behalf of a different request"; the runtime hands
+ * a promise created here and resolved from another request back to this request's context. The
+ * timer is this caller's own: should the request that started the load be cancelled, its work
+ * may never settle, and no one else must wait for it forever.
  */
-function ownCopy<T>(shared: Promise<T>): Promise<T> {
-  return new Promise((resolve, reject) => void shared.then(resolve, reject));
+async function ownCopy<T>(shared: Promise<T>, waitMs: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new UpstreamTimeout(`no page within the scrape's ${waitMs / 1000} s deadline`)), waitMs);
+  });
+  try {
+    return await Promise.race([new Promise<T>((resolve, reject) => void shared.then(resolve, reject)), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
  * Returns a fresh-enough cached result, or runs `scrape` once for all concurrent callers,
- * stores it, and returns it. When `scrape` fails and any cached copy exists, that copy is
- * returned marked `stale` instead of the error.
+ * stores it, and returns it; each caller waits at most `waitMs` for it. When `scrape` fails or
+ * is too late and any cached copy exists, that copy is returned marked `stale` instead of the error.
  */
 export async function cachedScrape<T>(
   kv: KVNamespace,
@@ -70,6 +81,7 @@ export async function cachedScrape<T>(
   freshness: Freshness,
   scrape: () => Promise<CachedResult<T>>,
   waitUntil: (promise: Promise<unknown>) => void,
+  waitMs = 90_000,
 ): Promise<CachedResult<T> & { cache: CacheState }> {
   const maxAgeMs = (freshness.maxAge ?? FRESH_SECONDS[kind] ?? 600) * 1000;
   const stored = await kv.get<CachedResult<T>>(key, "json").catch(() => null);
@@ -82,11 +94,11 @@ export async function cachedScrape<T>(
     inFlight.set(key, load);
     // The entry stays until KV holds the result: a caller arriving between the end of the load
     // and the end of the write would otherwise find neither and load the page a second time.
-    const stored = load.then((result) => kv.put(key, JSON.stringify(result), { expirationTtl: KEEP_SECONDS }).catch((err) => console.error("cache put failed", err)));
-    waitUntil(stored.catch(() => {}).finally(() => inFlight.delete(key)));
+    const written = load.then((result) => kv.put(key, JSON.stringify(result), { expirationTtl: KEEP_SECONDS }).catch((err) => console.error("cache put failed", err)));
+    waitUntil(written.catch(() => {}).finally(() => inFlight.delete(key)));
   }
   try {
-    const result = await ownCopy(pending);
+    const result = await ownCopy(pending, waitMs);
     return { ...result, cache: freshness.fresh ? "bypass" : "miss" };
   } catch (err) {
     if (stored) return { ...stored, cache: "stale" };

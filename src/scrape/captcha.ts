@@ -1,5 +1,5 @@
 import type { Challenge } from "./types";
-import { CaptchaBudgetSpent, CaptchaFailed, SolverTimeout } from "./errors";
+import { CaptchaBudgetSpent, CaptchaFailed, CaptchaUnsolved, SolverTimeout } from "./errors";
 
 export interface SolverConfig {
   url: string;
@@ -26,14 +26,16 @@ export const TOKEN_FIELDS: Record<Challenge["kind"], string> = {
   generic: "g-recaptcha-response",
 };
 
-async function call<T>(config: SolverConfig, method: string, body: Record<string, unknown>): Promise<T & { errorId: number; errorCode?: string }> {
+/** One solver call, given up after `timeoutMs` (at most 15 s). */
+async function call<T>(config: SolverConfig, method: string, body: Record<string, unknown>, timeoutMs: number): Promise<T & { errorId: number; errorCode?: string }> {
   const response = await fetch(`${config.url.replace(/\/$/, "")}/${method}`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ clientKey: config.key, ...body }),
-    signal: AbortSignal.timeout(15_000),
+    signal: AbortSignal.timeout(Math.max(1, Math.min(15_000, timeoutMs))),
   }).catch((err) => {
-    throw new CaptchaFailed(`solver unreachable: ${err}`);
+    console.error(JSON.stringify({ event: "solver call failed", method, error: String(err) }));
+    throw new CaptchaFailed(err instanceof Error && err.name === "TimeoutError" ? "the solver did not answer in time" : "the solver could not be reached");
   });
   if (!response.ok) throw new CaptchaFailed(`solver answered HTTP ${response.status}`);
   return (await response.json()) as T & { errorId: number; errorCode?: string };
@@ -44,30 +46,37 @@ async function call<T>(config: SolverConfig, method: string, body: Record<string
  * JSON API. Returns the token and what the solver charged (in micro-dollars).
  */
 export async function solveChallenge(config: SolverConfig, challenge: Challenge, pageUrl: string): Promise<{ token: string; costMicros: number }> {
-  const created = await call<{ taskId?: string | number }>(config, "createTask", {
-    task: { type: TASK_TYPES[challenge.kind], websiteURL: pageUrl, websiteKey: challenge.siteKey ?? "" },
-  });
-  if (created.errorId !== 0 || created.taskId === undefined) throw new CaptchaFailed(`solver refused the task: ${created.errorCode ?? "unknown error"}`);
-
   const timeoutMs = config.timeoutMs ?? 60_000;
   const deadline = Date.now() + timeoutMs;
+  const gaveUp = () => new SolverTimeout(`the CAPTCHA solver gave no answer within ${+(timeoutMs / 1000).toFixed(1)} s`);
+  const created = await call<{ taskId?: string | number }>(
+    config,
+    "createTask",
+    { task: { type: TASK_TYPES[challenge.kind], websiteURL: pageUrl, websiteKey: challenge.siteKey ?? "" } },
+    timeoutMs,
+  );
+  if (created.errorId !== 0 || created.taskId === undefined) throw new CaptchaUnsolved(`solver refused the task: ${created.errorCode ?? "unknown error"}`);
+
   for (;;) {
     const left = deadline - Date.now();
     if (left <= 0) break;
-    await new Promise((resolve) => setTimeout(resolve, Math.min(config.pollMs ?? 1_000, left)));
+    await scheduler.wait(Math.min(config.pollMs ?? 1_000, left));
     const result = await call<{ status?: string; solution?: { gRecaptchaResponse?: string; token?: string; text?: string }; cost?: string }>(
       config,
       "getTaskResult",
       { taskId: created.taskId },
-    );
-    if (result.errorId !== 0) throw new CaptchaFailed(`solver could not solve it: ${result.errorCode ?? "unknown error"}`);
+      deadline - Date.now(),
+    ).catch((err) => {
+      throw Date.now() >= deadline ? gaveUp() : err;
+    });
+    if (result.errorId !== 0) throw new CaptchaUnsolved(`solver could not solve it: ${result.errorCode ?? "unknown error"}`);
     if (result.status === "ready") {
       const token = result.solution?.gRecaptchaResponse ?? result.solution?.token ?? result.solution?.text;
       if (!token) throw new CaptchaFailed("solver answered without a token");
       return { token, costMicros: Math.round(Number(result.cost ?? 0) * 1_000_000) };
     }
   }
-  throw new SolverTimeout(`the CAPTCHA solver gave no answer within ${+(timeoutMs / 1000).toFixed(1)} s`);
+  throw gaveUp();
 }
 
 const month = (now = new Date()) => now.toISOString().slice(0, 7);
@@ -102,21 +111,23 @@ export async function recordSolveCost(db: D1Database, accountId: string, costMic
 }
 
 /**
- * Solves a challenge within the account's monthly cap and records what it cost. A solve the
- * solver refused, failed or never received is given back, since solvers bill only solved tasks;
- * one that timed out still counts: the task keeps running at the solver and is billed if it
- * finishes, and the cap exists to bound that spend.
+ * Solves a challenge within the account's monthly cap and records what it cost. Only a solve the
+ * solver refused or declared unsolvable is given back, since solvers bill nothing for those; any
+ * other failure (a timeout, a lost answer) still counts: the task may still be billed, and the
+ * cap exists to bound that spend.
  */
 export async function solveWithinBudget(db: D1Database, accountId: string, config: SolverConfig, challenge: Challenge, pageUrl: string): Promise<string> {
   const reservedIn = await reserveSolve(db, accountId);
+  let solved: { token: string; costMicros: number };
   try {
-    const { token, costMicros } = await solveChallenge(config, challenge, pageUrl);
-    await recordSolveCost(db, accountId, costMicros, reservedIn);
-    return token;
+    solved = await solveChallenge(config, challenge, pageUrl);
   } catch (err) {
-    if (!(err instanceof SolverTimeout)) await releaseSolve(db, accountId, reservedIn).catch((release) => console.error("captcha release failed", release));
+    if (err instanceof CaptchaUnsolved) await releaseSolve(db, accountId, reservedIn).catch((release) => console.error("captcha release failed", release));
     throw err;
   }
+  // The token is paid for: a failed write of its cost must not waste it.
+  await recordSolveCost(db, accountId, solved.costMicros, reservedIn).catch((err) => console.error("captcha cost not recorded", err));
+  return solved.token;
 }
 
 /** Hidden inputs of the challenge form, so the token post carries what the site expects (return_to, csrf…). */

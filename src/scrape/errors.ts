@@ -12,8 +12,8 @@ export class UpstreamBlocked extends Error {
   /** Seconds the site asked us to wait (its `Retry-After`), when it said. */
   retryAfter?: number;
 
-  constructor(message: string, options: { retryAfter?: number | null } = {}) {
-    super(message);
+  constructor(message: string, options: { retryAfter?: number | null; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
     if (options.retryAfter != null) this.retryAfter = options.retryAfter;
   }
 }
@@ -31,6 +31,11 @@ export class UpstreamNotFound extends Error {
 /** CAPTCHA could not be solved: solver failed, timed out, or the monthly budget is spent. */
 export class CaptchaFailed extends Error {
   override name = "CaptchaFailed";
+}
+
+/** The solver refused the task or answered that it cannot solve it; solvers bill nothing for those. */
+export class CaptchaUnsolved extends CaptchaFailed {
+  override name = "CaptchaUnsolved";
 }
 
 /** The solver took the task but had no answer in time; it may still finish (and bill) it. */

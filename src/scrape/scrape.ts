@@ -1,6 +1,7 @@
 import { cachedScrape, cacheKey, type CacheState, type Freshness } from "./cache";
 import { scrapeConfig, type ScrapeConfig } from "./config";
 import { engineOrder, type EngineName } from "./engines";
+import { MAX_BACKOFF_MS } from "./engines/fetch";
 import { CaptchaFailed, EngineEmpty, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "./errors";
 import { UnsafeUrlError } from "./ssrf";
 import type { Challenge } from "./types";
@@ -39,19 +40,6 @@ export interface ScrapeMeta {
  */
 const FINAL = [UpstreamNotFound, UnsafeUrlError, CaptchaFailed, UpstreamTimeout];
 
-/** Rejects with UpstreamTimeout when `deadline` passes first; the work itself is not cancelled. */
-async function beforeDeadline<T>(work: Promise<T>, deadline: number, totalMs: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new UpstreamTimeout(`no page within the scrape's ${totalMs / 1000} s deadline`)), Math.max(0, deadline - Date.now()));
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
  * Fetches and parses one page: from the KV cache when fresh enough, else through the
  * engines in order (fetch first, escalating to the browser on empty or blocked pages)
@@ -61,10 +49,9 @@ async function beforeDeadline<T>(work: Promise<T>, deadline: number, totalMs: nu
 export async function scrape<T>(env: Env, waitUntil: (promise: Promise<unknown>) => void, job: ScrapeJob<T>): Promise<{ record: T; meta: ScrapeMeta }> {
   const config = scrapeConfig(env);
   const key = await cacheKey(job.platform, job.kind, job.params);
-  const result = await cachedScrape(env.CACHE, key, job.kind, job.freshness, () => {
-    const deadline = Date.now() + config.deadlineMs;
-    return beforeDeadline(loadThroughEngines(env, config, job, deadline), deadline, config.deadlineMs);
-  }, waitUntil);
+  // Engines cap their own waits to the deadline; each caller also stops waiting at it.
+  const load = () => loadThroughEngines(env, config, job, Date.now() + config.deadlineMs);
+  const result = await cachedScrape(env.CACHE, key, job.kind, job.freshness, load, waitUntil, config.deadlineMs);
   return {
     record: result.record,
     meta: { ...(result.meta as Omit<ScrapeMeta, "cache" | "fetched_at">), cache: result.cache, fetched_at: new Date(result.fetchedAt).toISOString() },
@@ -87,7 +74,9 @@ async function loadThroughEngines<T>(env: Env, config: ScrapeConfig, job: Scrape
       throw new EngineEmpty(`the ${engine.name} engine found no data on the page`);
     } catch (err) {
       if (FINAL.some((kind) => err instanceof kind)) throw err;
-      console.log(JSON.stringify({ event: "engine failed", engine: engine.name, url: job.url, error: String(err).slice(0, 300) }));
+      // A site that asked for a longer pause is not asked again at once by another engine.
+      if (err instanceof UpstreamBlocked && (err.retryAfter ?? 0) * 1000 > MAX_BACKOFF_MS) throw err;
+      console.log(JSON.stringify({ event: "engine failed", engine: engine.name, url: job.url, error: String(err).slice(0, 300), cause: String((err as Error).cause ?? "").slice(0, 300) }));
       if (err instanceof UpstreamBlocked && err.retryAfter !== undefined) retryAfter = Math.max(retryAfter ?? 0, err.retryAfter);
       lastError = err;
     }

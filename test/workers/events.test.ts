@@ -197,6 +197,35 @@ describe("webhook delivery when a Worker dies", () => {
     expect((await attemptRows(id)).map((a) => a.attempt)).toEqual([1]);
   });
 
+  it("sends at most five deliveries at a time, each claimed just before it is sent", async () => {
+    const t0 = Date.now();
+    const ids = new Set<string>();
+    for (let i = 0; i < 8; i++) ids.add((await endpointWithDelivery(t0)).id);
+    let inFlight = 0;
+    let most = 0;
+    const sendingWhenSent: number[] = [];
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const id = new Request(input, init).headers.get("webhook-id")!;
+      if (ids.has(id)) {
+        const rows = await db.select({ id: webhookDeliveries.id, status: webhookDeliveries.status }).from(webhookDeliveries);
+        sendingWhenSent.push(rows.filter((row) => ids.has(row.id) && row.status === "sending").length);
+      }
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      inFlight--;
+      return new Response(null, { status: 204 });
+    });
+    try {
+      await processDueDeliveries(faultEnv, t0);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(most).toBe(5);
+    expect(sendingWhenSent).toHaveLength(8);
+    expect(Math.max(...sendingWhenSent)).toBeLessThanOrEqual(5);
+    for (const id of ids) expect(await deliveryRow(id)).toMatchObject({ status: "delivered", attempts: 1 });
+  });
+
   it("fails a delivery whose Worker dies in every attempt after MAX_ATTEMPTS instead of retrying it forever, and still redelivers it", async () => {
     let now = Date.now();
     const { account, endpoint, id } = await endpointWithDelivery(now);

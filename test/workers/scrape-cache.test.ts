@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cacheKey, cachedScrape } from "../../src/scrape/cache";
+import { UpstreamTimeout } from "../../src/scrape/errors";
 
 describe("scrape cache keys", () => {
   it("ignore parameter order and the case of search words, but keep ids and URLs exact", async () => {
@@ -38,5 +39,23 @@ describe("request coalescing", () => {
     expect(loads).toBe(1);
     expect([first.cache, second.cache, third.cache]).toEqual(["miss", "miss", "hit"]);
     expect(third.record).toEqual({ title: "load 1" });
+  });
+
+  it("lets every caller stop waiting for a load that never settles, on its own timer", async () => {
+    const kv = { get: async () => null, put: async () => {} } as unknown as KVNamespace;
+    const key = `scrape:test:${crypto.randomUUID()}`;
+    const hung = () => new Promise<never>(() => {});
+    const started = Date.now();
+    const first = cachedScrape(kv, key, "product", {}, hung, () => {}, 100);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Joins the same load 50 ms later and gets its own full wait.
+    const second = cachedScrape(kv, key, "product", {}, hung, () => {}, 100);
+    const settled = await Promise.allSettled([first, second]);
+    for (const outcome of settled) {
+      expect(outcome.status).toBe("rejected");
+      expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(UpstreamTimeout);
+    }
+    expect(Date.now() - started).toBeGreaterThanOrEqual(145);
+    expect(Date.now() - started).toBeLessThan(1_000);
   });
 });

@@ -10,8 +10,6 @@ const KEEP_ALIVE_MS = 120_000;
 const BLOCKED_TYPES = new Set(["image", "font", "media"]);
 const PROXIED_TYPES = new Set(["document", "xhr", "fetch", "script", "stylesheet", "other"]);
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * Sessions this isolate has disconnected from and not taken again. `sessions()` can lag
  * behind a disconnect (locally it keeps reporting the old connection), so our own releases
@@ -49,13 +47,14 @@ async function acquire(job: LoadJob, deadline: number): Promise<Acquired> {
         return { browser, sessionId: browser.sessionId(), reused: false };
       } catch (err) {
         const message = String(err);
-        if (!/429|rate limit/i.test(message)) throw new EngineUnavailable(`the browser could not start: ${message.slice(0, 200)}`);
+        // The platform's own words stay in the log and the cause; the client gets a plain sentence.
+        if (!/429|rate limit/i.test(message)) throw new EngineUnavailable("the browser could not start", { cause: err });
         const retryAfter = Number(/retry[- ]after[^0-9]*(\d+)/i.exec(message)?.[1] ?? 0);
-        await sleep(Math.min(retryAfter ? retryAfter * 1000 : 500 * 2 ** attempt, Math.max(0, deadline - Date.now())));
+        await scheduler.wait(Math.min(retryAfter ? retryAfter * 1000 : 500 * 2 ** attempt, Math.max(0, deadline - Date.now())));
         continue;
       }
     }
-    await sleep(250);
+    await scheduler.wait(250);
   }
   throw new EngineUnavailable("no browser became free in time");
 }
@@ -144,7 +143,7 @@ export const browserEngine: Engine = {
       // Proxied requests get a little longer than the navigation, so a slow page reads as a timeout.
       page.on("request", (request) => void routeRequest(job, request, navigationMs + 1_000, (id) => (proxy = id)).catch(() => {}));
       const response = await page.goto(job.url, { waitUntil: "load", timeout: navigationMs }).catch((err) => {
-        throw /timeout|timed.?out/i.test(String(err)) ? new UpstreamTimeout(`the page did not load within ${navigationMs / 1000} s`) : new UpstreamBlocked(`navigation failed: ${String(err).slice(0, 200)}`);
+        throw /timeout|timed.?out/i.test(String(err)) ? new UpstreamTimeout(`the page did not load within ${navigationMs / 1000} s`) : new UpstreamBlocked("the page could not be opened", { cause: err });
       });
       await page.waitForNetworkIdle({ idleTime: 200, timeout: 5_000 }).catch(() => {});
       let status = response?.status() ?? 0;

@@ -12,11 +12,9 @@ const BROWSER_HEADERS = {
 };
 /** Answers worth one more try of the same GET: rate limiting and server trouble, often brief. */
 const RETRY_STATUSES = new Set([429, 500, 502, 503, 504]);
-/** The retry waits what the site's Retry-After asks, up to this; the client gets anything longer. */
-const MAX_BACKOFF_MS = 1_000;
+/** The retry waits what the site's Retry-After asks when it is this short; a longer wait is the client's. */
+export const MAX_BACKOFF_MS = 1_000;
 const DEFAULT_BACKOFF_MS = 250;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Sent {
   response: Response;
@@ -67,16 +65,16 @@ type Init = { method?: string; body?: string; headers: Record<string, string> };
 
 /**
  * `sendOnce`, and for a GET (idempotent) answered 429 or 5xx one more try after a short
- * backoff. Through proxies a 429 has already moved on to the next exit, and when no exit is
+ * backoff, unless the site asked for a longer pause than we wait for a client. Through proxies a 429 has already moved on to the next exit, and when no exit is
  * left for the retry the first answer stands.
  */
 async function sendRetrying(job: LoadJob, url: URL, init: Init, avoid?: string): Promise<Omit<Sent, "url">> {
   const first = await sendOnce(job, url, init, avoid);
   if ((init.method ?? "GET") !== "GET" || !RETRY_STATUSES.has(first.response.status)) return first;
   const asked = parseRetryAfter(first.response.headers.get("Retry-After"));
-  const backoff = asked === null ? DEFAULT_BACKOFF_MS : Math.min(asked * 1000, MAX_BACKOFF_MS);
-  if (Date.now() + backoff >= job.deadline) return first;
-  await sleep(backoff);
+  const backoff = asked === null ? DEFAULT_BACKOFF_MS : asked * 1000;
+  if (backoff > MAX_BACKOFF_MS || Date.now() + backoff >= job.deadline) return first;
+  await scheduler.wait(backoff);
   const second = await sendOnce(job, url, init, avoid).catch((err) => {
     if (err instanceof UpstreamBlocked) return null;
     throw err;
