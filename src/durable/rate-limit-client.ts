@@ -1,4 +1,4 @@
-import { withRetry } from "../db/retry";
+import { withRetry } from "../retry";
 import type { ConsumeRequest, LimitDecision, RateLimiter } from "./rate-limiter";
 
 /**

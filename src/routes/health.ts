@@ -3,6 +3,7 @@ import type { AppEnv } from "../env";
 import { openApiErrorResponses, successBody, successEnvelope } from "../envelope";
 import puppeteer from "@cloudflare/puppeteer";
 import { version } from "../../package.json";
+import { withTimeout } from "../timeout";
 
 const ComponentSchema = z.object({
   status: z.enum(["ok", "down"]),
@@ -36,10 +37,7 @@ const CHECK_TIMEOUT_MS = 2_000;
 async function check(probe: () => Promise<unknown>): Promise<z.infer<typeof ComponentSchema>> {
   const started = Date.now();
   try {
-    await Promise.race([
-      probe(),
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS)),
-    ]);
+    await withTimeout(probe(), CHECK_TIMEOUT_MS, () => new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`));
     return { status: "ok", latency_ms: Date.now() - started };
   } catch (err) {
     // The component name is enough for a client; the cause goes to the log.

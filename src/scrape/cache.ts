@@ -1,4 +1,5 @@
 // Scrape results in KV, with per-kind freshness, stale fallback and request coalescing.
+import { withTimeout } from "../timeout";
 import { UpstreamTimeout } from "./errors";
 
 export type CacheState = "hit" | "miss" | "stale" | "bypass";
@@ -57,16 +58,9 @@ const inFlight = new Map<string, Promise<CachedResult<unknown>>>();
  * timer is this caller's own: should the request that started the load be cancelled, its work
  * may never settle, and no one else must wait for it forever.
  */
-async function ownCopy<T>(shared: Promise<T>, waitMs: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new UpstreamTimeout(`no page within the scrape's ${waitMs / 1000} s deadline`)), waitMs);
-  });
-  try {
-    return await Promise.race([new Promise<T>((resolve, reject) => void shared.then(resolve, reject)), late]);
-  } finally {
-    clearTimeout(timer);
-  }
+function ownCopy<T>(shared: Promise<T>, waitMs: number): Promise<T> {
+  const own = new Promise<T>((resolve, reject) => void shared.then(resolve, reject));
+  return withTimeout(own, waitMs, () => new UpstreamTimeout(`no page within the scrape's ${waitMs / 1000} s deadline`));
 }
 
 /**

@@ -6,6 +6,7 @@ import { scrape, type ScrapeMeta } from "../scrape/scrape";
 import type { HotelRecord } from "../scrape/types";
 import { convert, type Rates } from "./currency";
 import type { PricedHotel } from "./merge";
+import { withTimeout } from "../timeout";
 
 export type PlatformStatus = "ok" | "timeout" | "blocked" | "error";
 
@@ -92,19 +93,13 @@ export async function searchPlatforms(
         accountId: options.accountId,
         freshness: options.freshness,
       });
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new UpstreamTimeout(`no answer within ${SEARCH_DEADLINE_MS / 1000} s`)), SEARCH_DEADLINE_MS);
-      });
       try {
-        const { record, meta } = await Promise.race([job, deadline]);
+        const { record, meta } = await withTimeout(job, SEARCH_DEADLINE_MS, () => new UpstreamTimeout(`no answer within ${SEARCH_DEADLINE_MS / 1000} s`));
         const found = record.hotels.map((hotel) => priced(hotel, slug, options.stay, options.currency, options.rates));
         hotels.push(...found);
         reports[slug] = { status: "ok", latency_ms: Date.now() - started, cache: meta.cache, fetched_at: meta.fetched_at, hotels: found.length };
       } catch (err) {
         reports[slug] = { status: statusOf(err), latency_ms: Date.now() - started, cache: null, fetched_at: null, hotels: 0, message: String((err as Error)?.message ?? err).slice(0, 200) };
-      } finally {
-        clearTimeout(timer);
       }
     }),
   );

@@ -92,8 +92,10 @@ describe("browser launch faults", () => {
     const started = Date.now();
     const err = await rejection(browserEngine.load(loadJob({ BROWSER: binding, BROWSER_LAUNCH_TIMEOUT_MS: "1200" })));
     expect(err).toBeInstanceOf(EngineUnavailable);
-    // Tries at 0 and 0.5 s (backoff 500 ms, then 1 s); the third would come after the timeout.
-    expect(calls.acquire).toBe(2);
+    // Tries at 0 and 0.5 s (backoff 500 ms, then 1 s, cut to the 0.7 s left); a slow machine may
+    // just fit a third try at the very end, never more.
+    expect(calls.acquire).toBeGreaterThanOrEqual(2);
+    expect(calls.acquire).toBeLessThanOrEqual(3);
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 

@@ -4,6 +4,7 @@ import { assertSafeUrl } from "../ssrf";
 import { solveWithinBudget, TOKEN_FIELDS } from "../captcha";
 import { EngineUnavailable, parseRetryAfter, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../errors";
 import { within, type Engine, type LoadJob, type LoadedPage } from "./types";
+import { withTimeout } from "../../timeout";
 
 /** A launched browser stays up this long between jobs, so the next job can reuse it. */
 const KEEP_ALIVE_MS = 120_000;
@@ -66,12 +67,8 @@ async function acquire(job: LoadJob, deadline: number): Promise<Acquired> {
 async function acquireWithin(job: LoadJob): Promise<Acquired> {
   const ms = job.config.launchTimeoutMs;
   const attempt = acquire(job, Date.now() + ms);
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new EngineUnavailable(`the browser did not start within ${ms / 1000} s`)), ms);
-  });
   try {
-    return await Promise.race([attempt, timeout]);
+    return await withTimeout(attempt, ms, () => new EngineUnavailable(`the browser did not start within ${ms / 1000} s`));
   } catch (err) {
     // A browser that arrives after we gave up is left for the next job, not idled out unused.
     attempt.then(
@@ -79,8 +76,6 @@ async function acquireWithin(job: LoadJob): Promise<Acquired> {
       () => {},
     ).catch(() => {});
     throw err;
-  } finally {
-    clearTimeout(timer);
   }
 }
 
