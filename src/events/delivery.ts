@@ -28,11 +28,12 @@ export async function emitEvent(env: Env, waitUntil: WaitUntil, accountId: strin
   return ids;
 }
 
-export async function createDelivery(env: Env, endpoint: WebhookEndpointRow, type: string, data: unknown, now = Date.now()): Promise<string> {
+/** Writes an event for one endpoint; its first attempt is due at `dueAt` (at once unless said). */
+export async function createDelivery(env: Env, endpoint: WebhookEndpointRow, type: string, data: unknown, now = Date.now(), dueAt = now): Promise<string> {
   const id = newId("msg");
   const payload = JSON.stringify({ type, timestamp: new Date(now).toISOString(), data });
   await drizzle(env.DB).insert(webhookDeliveries).values({
-    id, endpointId: endpoint.id, accountId: endpoint.accountId, eventType: type, payload, status: "pending", nextAttemptAt: new Date(now), createdAt: new Date(now),
+    id, endpointId: endpoint.id, accountId: endpoint.accountId, eventType: type, payload, status: "pending", nextAttemptAt: new Date(dueAt), createdAt: new Date(now),
   });
   return id;
 }

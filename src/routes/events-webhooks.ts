@@ -6,7 +6,7 @@ import { webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookEndpo
 import type { AppEnv } from "../env";
 import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../envelope";
 import { ApiError } from "../errors";
-import { attemptDelivery, describeAttemptError } from "../events/attempt";
+import { attemptDelivery, describeAttemptError, leaseMs } from "../events/attempt";
 import { createDelivery } from "../events/delivery";
 import { newWebhookSecret } from "../events/signing";
 import { scrapeConfig } from "../scrape/config";
@@ -106,10 +106,12 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>) {
   app.openapi(testRoute, async (c) => {
     const row = await ownEndpoint(c.env, c.req.valid("param").id, c.var.identity.accountId);
     if (row.disabledAt) throw new ApiError("conflict", `Endpoint \`${row.id}\` is disabled (${row.disabledReason}); create a new one.`);
-    const deliveryId = await createDelivery(c.env, row, "webhook.test", { webhook_id: row.id, message: "Test ping from the Web Data API" });
-    const result = await attemptDelivery(c.env, deliveryId, { retry: false });
-    // The minute cron claimed the new row first: the ping goes out all the same, from there.
-    if (!result) throw new ApiError("conflict", `The test ping \`${deliveryId}\` is already being sent by the scheduler; its result appears in GET /v1/webhooks/${row.id}/deliveries.`);
+    // Due only once a lease would have run out: the minute cron leaves the ping to this request,
+    // and sends it itself if this Worker dies before claiming it.
+    const now = Date.now();
+    const deliveryId = await createDelivery(c.env, row, "webhook.test", { webhook_id: row.id, message: "Test ping from the Web Data API" }, now, now + leaseMs(c.env));
+    const result = await attemptDelivery(c.env, deliveryId, { manual: true, retry: false });
+    if (!result) throw new ApiError("conflict", `Endpoint \`${row.id}\` was disabled while the test ping was prepared.`);
     return c.json(successBody(c, { delivery_id: deliveryId, delivered: result.status_code !== null && result.status_code < 300 && result.status_code >= 200, ...result }), 200);
   });
 

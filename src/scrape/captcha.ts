@@ -1,5 +1,6 @@
 import type { Challenge } from "./types";
-import { CaptchaBudgetSpent, CaptchaFailed, CaptchaUnsolved, SolverTimeout } from "./errors";
+import { within, type LoadJob } from "./engines/types";
+import { CaptchaBudgetSpent, CaptchaFailed, CaptchaUnsolved, SolverTimeout, UpstreamBlocked } from "./errors";
 
 export interface SolverConfig {
   url: string;
@@ -128,6 +129,13 @@ export async function solveWithinBudget(db: D1Database, accountId: string, confi
   // The token is paid for: a failed write of its cost must not waste it.
   await recordSolveCost(db, accountId, solved.costMicros, reservedIn).catch((err) => console.error("captcha cost not recorded", err));
   return solved.token;
+}
+
+/** A job's CAPTCHA solved within the account's cap and what is left of the scrape's deadline. */
+export async function solveForJob(job: LoadJob, challenge: Challenge, pageUrl: string): Promise<string> {
+  const { solver } = job.config;
+  if (!solver) throw new UpstreamBlocked("the site answered with a CAPTCHA and no solver is configured");
+  return solveWithinBudget(job.env.DB, job.accountId, { ...solver, timeoutMs: within(job, solver.timeoutMs ?? 60_000) }, challenge, pageUrl);
 }
 
 /** Hidden inputs of the challenge form, so the token post carries what the site expects (return_to, csrf…). */

@@ -5,28 +5,18 @@
 // the other e2e files, so every fault set here is cleared in a `finally`.
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createAccountKey } from "../../scripts/local-stack.ts";
+import { callApi, hits, proxyStats, replicaAdmin, replicaCounts as counts, setProxyMode as proxyMode, setSolverMode as solverMode } from "./stack.ts";
 
 const baseUrl = inject("baseUrl");
 const replicasUrl = inject("replicasUrl");
-const solverUrl = inject("solverUrl");
 const scrapeTimeoutMs = inject("scrapeTimeoutMs");
 const solverTimeoutMs = inject("solverTimeoutMs");
 const [proxyA, proxyB] = inject("proxyAdminUrls") as [string, string];
 let secret: string;
 
-async function api(path: string) {
-  const started = Date.now();
-  const response = await fetch(`${baseUrl}${path}`, { headers: { "X-API-KEY": secret } });
-  return { response, body: (await response.json().catch(() => null)) as any, ms: Date.now() - started };
-}
-const post = (url: string, body: unknown) => fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-const setFault = (fault: { platform: string; status?: number; delayMs?: number; count?: number; skip?: number; retryAfter?: number }) => post(`${replicasUrl}/_admin/fault`, fault);
+const api = (path: string) => callApi(secret, path);
+const setFault = (fault: { platform: string; status?: number; delayMs?: number; count?: number; skip?: number; retryAfter?: number }) => replicaAdmin("fault", fault);
 const clearFault = (platform: string) => setFault({ platform });
-const counts = async () => (await (await fetch(`${replicasUrl}/_admin/counts`)).json()) as Record<string, number>;
-const hits = (before: Record<string, number>, after: Record<string, number>, path: string) => (after[path] ?? 0) - (before[path] ?? 0);
-const proxyStats = async (url: string) => (await (await fetch(`${url}/_admin/stats`)).json()) as { connects: number; dropped: number };
-const proxyMode = (url: string, mode: "ok" | "cut" | "hangup") => fetch(`${url}/_admin/mode?to=${mode}`);
-const solverMode = (mode: "ok" | "fail" | "slow") => fetch(`${solverUrl}/_admin/mode?to=${mode}`, { method: "POST" });
 const captchaSolves = async () => (await api("/v1/usage")).body.data.captcha.solves as number;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -229,7 +219,7 @@ describe("slow sites", () => {
 describe("CAPTCHA solver faults", () => {
   it("answers 502 upstream_blocked with Retry-After when the solver gives no answer in time, and counts the solve", async () => {
     const solvesBefore = await captchaSolves();
-    await post(`${replicasUrl}/_admin/challenge`, { platform: "bestbuy", on: true });
+    await replicaAdmin("challenge", { platform: "bestbuy", on: true });
     await solverMode("slow");
     try {
       const { response, body, ms } = await api(`/v1/bestbuy/search?q=router&fresh=true`);
@@ -240,7 +230,7 @@ describe("CAPTCHA solver faults", () => {
       expect(ms).toBeGreaterThanOrEqual(solverTimeoutMs);
     } finally {
       await solverMode("ok");
-      await post(`${replicasUrl}/_admin/challenge`, { platform: "bestbuy", on: false });
+      await replicaAdmin("challenge", { platform: "bestbuy", on: false });
     }
     // The task keeps running at the solver, which bills it if it finishes.
     expect(await captchaSolves()).toBe(solvesBefore + 1);
@@ -248,7 +238,7 @@ describe("CAPTCHA solver faults", () => {
 
   it("gives the reserved solve back when the solver fails", async () => {
     const solvesBefore = await captchaSolves();
-    await post(`${replicasUrl}/_admin/challenge`, { platform: "bestbuy", on: true });
+    await replicaAdmin("challenge", { platform: "bestbuy", on: true });
     await solverMode("fail");
     try {
       const { response, body } = await api(`/v1/bestbuy/search?q=modem&fresh=true`);
@@ -256,7 +246,7 @@ describe("CAPTCHA solver faults", () => {
       expect(body.error.message).toMatch(/ERROR_CAPTCHA_UNSOLVABLE/);
     } finally {
       await solverMode("ok");
-      await post(`${replicasUrl}/_admin/challenge`, { platform: "bestbuy", on: false });
+      await replicaAdmin("challenge", { platform: "bestbuy", on: false });
     }
     expect(await captchaSolves()).toBe(solvesBefore);
     await untilServed();

@@ -3,21 +3,14 @@
 // Tests run in order: proxy and challenge switches at the end change shared state.
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createAccountKey } from "../../scripts/local-stack.ts";
+import { callApi, proxyStats, replicaAdmin, replicaCounts as counts, setProxyMode, setSolverMode, solverTasks } from "./stack.ts";
 
 const baseUrl = inject("baseUrl");
 const replicasUrl = inject("replicasUrl");
-const solverUrl = inject("solverUrl");
 const [proxyA, proxyB] = inject("proxyAdminUrls") as [string, string];
 let secret: string;
 
-async function api(path: string) {
-  const response = await fetch(`${baseUrl}${path}`, { headers: { "X-API-KEY": secret } });
-  return { response, body: (await response.json().catch(() => null)) as any };
-}
-const replicaAdmin = (path: string, body?: unknown) =>
-  fetch(`${replicasUrl}/_admin/${path}`, body ? { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) } : {}).then((r) => r.json()) as Promise<any>;
-const counts = () => replicaAdmin("counts") as Promise<Record<string, number>>;
-const proxyStats = (url: string, path = "stats") => fetch(`${url}/_admin/${path}`).then((r) => r.json()) as Promise<{ connects: number; refused: number }>;
+const api = (path: string) => callApi(secret, path);
 const PROXY_ID = /^proxy-[12]@127\.0\.0\.1:\d+$/;
 
 let productId: string;
@@ -120,7 +113,7 @@ describe("cache", () => {
 describe("CAPTCHA", () => {
   it("solves a challenge through the solver, returns data marked solved, and counts the spend", async () => {
     const usageBefore = (await api("/v1/usage")).body.data.captcha.solves;
-    const tasksBefore = (await (await fetch(`${solverUrl}/_admin/stats`)).json()).tasks;
+    const tasksBefore = await solverTasks();
     await replicaAdmin("challenge", { platform: "ebay", on: true });
     try {
       const search = await api("/v1/ebay/search?q=speaker&fresh=true");
@@ -130,21 +123,21 @@ describe("CAPTCHA", () => {
     } finally {
       await replicaAdmin("challenge", { platform: "ebay", on: false });
     }
-    const tasksAfter = (await (await fetch(`${solverUrl}/_admin/stats`)).json()).tasks;
+    const tasksAfter = await solverTasks();
     expect(tasksAfter).toBeGreaterThan(tasksBefore);
     expect((await api("/v1/usage")).body.data.captcha.solves).toBe(usageBefore + 1);
   });
 
   it("answers 502 upstream_blocked with a clear message when the solver fails", async () => {
     await replicaAdmin("challenge", { platform: "ebay", on: true });
-    await fetch(`${solverUrl}/_admin/mode?to=fail`, { method: "POST" });
+    await setSolverMode("fail");
     try {
       const { response, body } = await api("/v1/ebay/search?q=keyboard&fresh=true");
       expect(response.status).toBe(502);
       expect(body.error.code).toBe("upstream_blocked");
       expect(body.error.message).toMatch(/CAPTCHA/);
     } finally {
-      await fetch(`${solverUrl}/_admin/mode?to=ok`, { method: "POST" });
+      await setSolverMode("ok");
       await replicaAdmin("challenge", { platform: "ebay", on: false });
     }
   });
@@ -162,7 +155,7 @@ describe("proxy rotation", () => {
   });
 
   it("benches a proxy that answers 403 and moves to the healthy one; never goes direct", async () => {
-    await fetch(`${proxyA}/_admin/mode?to=forbid`);
+    await setProxyMode(proxyA, "forbid");
     try {
       const ids = new Set<string>();
       for (let i = 0; i < 4; i++) {
@@ -173,7 +166,7 @@ describe("proxy rotation", () => {
       // PROXY_URLS lists A first, B second.
       expect([...ids]).toEqual([expect.stringMatching(/^proxy-2@/)]);
 
-      await fetch(`${proxyB}/_admin/mode?to=forbid`);
+      await setProxyMode(proxyB, "forbid");
       const before = await counts();
       const blocked = await api(`/v1/etsy/search?q=candle&fresh=true`);
       expect(blocked.response.status).toBe(502);
@@ -181,8 +174,8 @@ describe("proxy rotation", () => {
       const after = await counts();
       expect(after["/etsy/search"] ?? 0).toBe(before["/etsy/search"] ?? 0);
     } finally {
-      await fetch(`${proxyA}/_admin/mode?to=ok`);
-      await fetch(`${proxyB}/_admin/mode?to=ok`);
+      await setProxyMode(proxyA, "ok");
+      await setProxyMode(proxyB, "ok");
     }
   });
 

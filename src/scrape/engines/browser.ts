@@ -1,7 +1,7 @@
 import puppeteer, { type Browser, type HTTPRequest } from "@cloudflare/puppeteer";
 import { fetchViaProxy } from "../proxy-fetch";
 import { assertSafeUrl } from "../ssrf";
-import { solveWithinBudget, TOKEN_FIELDS } from "../captcha";
+import { solveForJob, TOKEN_FIELDS } from "../captcha";
 import { EngineUnavailable, parseRetryAfter, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../errors";
 import { within, type Engine, type LoadJob, type LoadedPage } from "./types";
 import { withTimeout } from "../../timeout";
@@ -147,9 +147,7 @@ export const browserEngine: Engine = {
 
       const challenge = job.detectChallenge(html, status);
       if (challenge) {
-        if (!job.config.solver) throw new UpstreamBlocked("the site answered with a CAPTCHA and no solver is configured");
-        const solver = { ...job.config.solver, timeoutMs: within(job, job.config.solver.timeoutMs ?? 60_000) };
-        const token = await solveWithinBudget(job.env.DB, job.accountId, solver, challenge, page.url());
+        const token = await solveForJob(job, challenge, page.url());
         const field = TOKEN_FIELDS[challenge.kind];
         const [next] = await Promise.all([
           page.waitForNavigation({ waitUntil: "load", timeout: within(job, pageTimeoutMs) }),

@@ -1,7 +1,7 @@
 import { fetchViaProxy, ProxyFailure } from "../proxy-fetch";
 import { decodeHtml } from "../extract/charset";
 import { safeFetch, UnsafeUrlError } from "../ssrf";
-import { hiddenFormFields, solveWithinBudget, TOKEN_FIELDS } from "../captcha";
+import { hiddenFormFields, solveForJob, TOKEN_FIELDS } from "../captcha";
 import { CaptchaFailed, parseRetryAfter, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../errors";
 import { within, type Engine, type LoadJob, type LoadedPage } from "./types";
 
@@ -65,8 +65,9 @@ type Init = { method?: string; body?: string; headers: Record<string, string> };
 
 /**
  * `sendOnce`, and for a GET (idempotent) answered 429 or 5xx one more try after a short
- * backoff, unless the site asked for a longer pause than we wait for a client. Through proxies a 429 has already moved on to the next exit, and when no exit is
- * left for the retry the first answer stands.
+ * backoff, unless the site asked for a longer pause than we wait for a client. Through proxies
+ * a 429 has already moved on to the next exit, and when no exit is left for the retry the
+ * first answer stands.
  */
 async function sendRetrying(job: LoadJob, url: URL, init: Init, avoid?: string): Promise<Omit<Sent, "url">> {
   const first = await sendOnce(job, url, init, avoid);
@@ -148,9 +149,7 @@ export const fetchEngine: Engine = {
     }
     let captcha: LoadedPage["captcha"] = "none";
     if (challenge) {
-      if (!job.config.solver) throw new UpstreamBlocked("the site answered with a CAPTCHA and no solver is configured");
-      const solver = { ...job.config.solver, timeoutMs: within(job, job.config.solver.timeoutMs ?? 60_000) };
-      const token = await solveWithinBudget(job.env.DB, job.accountId, solver, challenge, sent.url.toString());
+      const token = await solveForJob(job, challenge, sent.url.toString());
       if (!challenge.formAction) throw new CaptchaFailed("the challenge page has no form to send the token to");
       const form = new URLSearchParams({ ...hiddenFormFields(html), [TOKEN_FIELDS[challenge.kind]]: token });
       await send(job, new URL(challenge.formAction, sent.url).toString(), jar, {
