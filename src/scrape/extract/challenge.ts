@@ -6,8 +6,9 @@ import { closest, loadHtml, visibleText, type HTMLElement } from "./dom";
 
 const WIDGETS: { kind: Challenge["kind"]; marker: RegExp; selector: string }[] = [
   { kind: "turnstile", marker: /cf-turnstile|challenges\.cloudflare\.com\/turnstile/i, selector: ".cf-turnstile" },
-  { kind: "hcaptcha", marker: /class=["']?[^"'>]*\bh-captcha\b/i, selector: ".h-captcha" },
-  { kind: "recaptcha", marker: /class=["']?[^"'>]*\bg-recaptcha\b/i, selector: ".g-recaptcha" },
+  // Whole class tokens only: Etsy's seller-contact widget is `g-recaptcha-etsy` on an ordinary page.
+  { kind: "hcaptcha", marker: /class=["']?(?:[^"'>]*\s)?h-captcha(?=[\s"'>])/i, selector: ".h-captcha" },
+  { kind: "recaptcha", marker: /class=["']?(?:[^"'>]*\s)?g-recaptcha(?=[\s"'>])/i, selector: ".g-recaptcha" },
 ];
 
 const AMAZON_MARKER = /\/errors\/validateCaptcha|Type the characters you see in (this|the) image|Enter the characters you see below/i;

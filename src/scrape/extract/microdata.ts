@@ -69,7 +69,7 @@ export function microdataProductDraft(root: HTMLElement, hint: MoneyHint = {}): 
     priceless: offer !== undefined && price === null && !offer.props.has("price"),
     availability: normaliseAvailability(value(offer, "availability")),
     rating: parseLocaleNumber(value(rating, "ratingValue")),
-    review_count: parseLocaleNumber(value(rating, "reviewCount") ?? value(rating, "ratingCount")),
+    review_count: parseLocaleNumber(value(rating, "ratingCount") ?? value(rating, "reviewCount")),
     reviews: (product.props.get("review") ?? []).map((element) => byElement.get(element)).filter((s): s is Scope => !!s).map((review) => reviewFromScope(review, byElement)),
     breadcrumbs,
   };

@@ -28,7 +28,8 @@ export function jsonLdProductDraft(nodes: JsonLdNode[], hint: MoneyHint = {}): P
     availability: normaliseAvailability(textAt(offer, "availability")),
     seller: textAt(offer, "seller"),
     rating: parseLocaleNumber(textAt(rating, "ratingValue")),
-    review_count: parseLocaleNumber(textAt(rating, "reviewCount") ?? textAt(rating, "ratingCount")),
+    // Ratings outnumber written reviews; shops show the ratings count beside the stars.
+    review_count: parseLocaleNumber(textAt(rating, "ratingCount") ?? textAt(rating, "reviewCount")),
     reviews: listOf(product["review"]).map(reviewFromLd),
     specs: specsOf(product),
     variants: listOf(product["hasVariant"]).map((variant) => ({

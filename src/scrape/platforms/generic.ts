@@ -19,6 +19,8 @@ export function genericDrafts(page: Page): ProductDraft[] {
   // A shop that publishes its offer (even priceless, out of stock) is believed over any visible "$" text.
   if (structuredOffer) visible.price = null;
   const heading: ProductDraft = { title: visibleTitle(page.root) };
+  // A heading that extends the structured name names the variant on show ("… 256 GB) (12 GB RAM)").
+  if (jsonLd.title && heading.title && heading.title.length > jsonLd.title.length && heading.title.startsWith(jsonLd.title)) jsonLd.title = heading.title;
   const fallbackTitle: ProductDraft = { title: firstText(page.root, ["title"]) };
   return [jsonLd, microdata, heading, meta, visible, fallbackTitle];
 }

@@ -36,7 +36,8 @@ function nextDataDraft(page: Page): ProductDraft {
     brand: asText(dig(product, "brand")),
     price: price && was && was.amount > price.amount ? { ...price, original_amount: was.amount } : price,
     rating: asNumber(dig(product, "averageRating")),
-    review_count: asNumber(dig(product, "numberOfReviews")),
+    // The count the page shows; product.numberOfReviews runs a few ahead of it.
+    review_count: asNumber(dig(data, "reviews", "totalReviewCount")) ?? asNumber(dig(product, "numberOfReviews")),
     availability: normaliseAvailability(asText(dig(product, "availabilityStatus"))),
     images: asList(dig(product, "imageInfo", "allImages")).map((image) => asText(image["url"])).filter((url): url is string => url !== null),
     description: cleanText(asText(dig(product, "shortDescription"))?.replace(/<[^>]+>/g, " ")),
