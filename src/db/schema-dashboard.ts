@@ -32,7 +32,10 @@ export const sessions = sqliteTable(
   (table) => [index("sessions_user_idx").on(table.userId)],
 );
 
-/** Sign-in attempts per email and client IP, counted over a sliding window to slow password guessing. */
+/**
+ * Sign-in attempts not yet followed by a success, counted over a sliding window per email and IP,
+ * per IP across emails (spraying) and per email across IPs (one account from many addresses).
+ */
 export const loginAttempts = sqliteTable(
   "login_attempts",
   {
@@ -41,5 +44,8 @@ export const loginAttempts = sqliteTable(
     ip: text("ip").notNull(),
     attemptedAt: ms("attempted_at").notNull(),
   },
-  (table) => [index("login_attempts_email_ip_idx").on(table.email, table.ip, table.attemptedAt)],
+  (table) => [
+    index("login_attempts_email_ip_idx").on(table.email, table.ip, table.attemptedAt),
+    index("login_attempts_ip_idx").on(table.ip, table.attemptedAt),
+  ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX `login_attempts_ip_idx` ON `login_attempts` (`ip`,`attempted_at`);
