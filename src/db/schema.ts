@@ -40,6 +40,8 @@ export const apiKeys = sqliteTable(
     rotatedAt: integer("rotated_at", { mode: "timestamp_ms" }),
     lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    /** Space-separated scopes the key grants (see src/scopes.ts); keys made before scopes existed hold all. */
+    scopes: text("scopes").notNull().default("catalogue:read products:read travel:read events:write jobs:write keys:write"),
   },
   (table) => [index("api_keys_account_idx").on(table.accountId)],
 );

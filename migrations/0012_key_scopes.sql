@@ -1,0 +1,1 @@
+ALTER TABLE `api_keys` ADD `scopes` text DEFAULT 'catalogue:read products:read travel:read events:write jobs:write keys:write' NOT NULL;
