@@ -1,14 +1,17 @@
-// booking.com: search results (div.sr_item cards, checked against a saved 2018 page) and hotel
-// pages (JSON-LD Hotel + the #hprt-table room rows; no saved hotel page backs that parser yet).
-// Hotel ids: records carry booking's numeric id (data-hotelid); hotel pages have no URL by that
-// id, so `hotelUrl` takes the page path "{country}/{slug}" (e.g. "ie/avalon-house"), as in booking_url.
+// booking.com: search results in both layouts the site has shipped, the 2018 div.sr_item list and
+// the current data-testid="property-card" one (each checked against saved pages), and hotel pages
+// (JSON-LD Hotel when present, else the header's name, stars, address and score card, the map
+// centre from inline script, and the #hprt-table room rows).
+// Hotel ids: legacy cards carry booking's numeric id (data-hotelid); current cards carry none, so
+// theirs is the page path "{country}/{slug}" (e.g. "nl/family-beach-house-zandvoort-center"),
+// which is also what `hotelUrl` takes, as hotel pages have no URL by the numeric id.
 import { detectChallenge } from "../extract/challenge";
 import { loadHtml, visibleText, type HTMLElement } from "../extract/dom";
 import { parseLocaleNumber, parseMoney } from "../extract/money";
 import { siteUrl } from "../extract/url";
-import type { HotelDetail, HotelRecord, HotelSearchPage } from "../types";
+import type { HotelDetail, HotelRecord, HotelSearchPage, Money } from "../types";
 import type { TravelPlatform } from "./travel";
-import { countInHeading, emptyHotel, lodgingDetail, onSite, roomsLeft, scoreOutOfTen, structuredNumber } from "./travel-extract";
+import { countInHeading, emptyHotel, lodgingDetail, onSite, roomsLeft, scoreOutOfTen, scriptNumber, structuredNumber } from "./travel-extract";
 
 const REVIEW_SCALE = 10;
 const PAGE_SIZE = 25;
@@ -42,9 +45,24 @@ export const booking: TravelPlatform = {
 
 function parseSearch(html: string, url: string): HotelSearchPage {
   const root = loadHtml(html);
-  const hotels = root.querySelectorAll("div.sr_item[data-hotelid]").map((card) => parseCard(card, url));
+  // A page holds one layout or the other; the legacy list is tried first as it is the narrower match.
+  const legacy = root.querySelectorAll("div.sr_item[data-hotelid]");
+  const hotels = legacy.length > 0
+    ? legacy.map((card) => parseCard(card, url))
+    : root.querySelectorAll("[data-testid='property-card']").map((card) => parsePropertyCard(card, url));
+  const total = countInHeading(root);
   const nextLink = root.querySelector(".bui-pagination__next-arrow a[href], a.paging-next, link[rel='next']");
-  return { hotels, total_results: countInHeading(root), has_next_page: nextLink !== null };
+  // The current layout has no next link, only a script-driven "Load more results" button.
+  const beyondThisPage = total !== null && offsetOf(url) + hotels.length < total;
+  return { hotels, total_results: total, has_next_page: nextLink !== null || beyondThisPage };
+}
+
+function offsetOf(url: string): number {
+  try {
+    return Math.max(0, Number(new URL(url).searchParams.get("offset")) || 0);
+  } catch {
+    return 0;
+  }
 }
 
 function parseCard(card: HTMLElement, pageUrl: string): HotelRecord {
@@ -71,6 +89,70 @@ function parseCard(card: HTMLElement, pageUrl: string): HotelRecord {
   };
 }
 
+/** A card of the current layout, which names its parts with data-testid attributes. */
+function parsePropertyCard(card: HTMLElement, pageUrl: string): HotelRecord {
+  const href = card.querySelector("a[data-testid='title-link']")?.getAttribute("href");
+  const { perNight, stay } = cardPrices(card);
+  const review = reviewBadge(card.querySelector("[data-testid='review-score']"));
+  return {
+    ...emptyHotel(),
+    id: href?.match(/\/hotel\/([a-z]{2}\/[^/.?#]+)/)?.[1] ?? null,
+    name: visibleText(card.querySelector("[data-testid='title']")),
+    star_rating: starsOf(card),
+    address: visibleText(card.querySelector("[data-testid='address'], [data-testid='address-text']")),
+    review_score: scoreOutOfTen(review.score, REVIEW_SCALE),
+    review_count: review.count,
+    price_per_night: perNight?.amount ?? null,
+    total_price: stay?.amount ?? null,
+    currency: (stay ?? perNight)?.currency ?? null,
+    rooms_available: roomsLeft(visibleText(card.querySelector("[data-testid='availability-group']"))),
+    image_url: card.querySelector("img[data-testid='image']")?.getAttribute("src") ?? null,
+    booking_url: onSite(href, pageUrl, SITE_PATH),
+  };
+}
+
+// The label a card may set beside a nightly figure; without one its price is for the whole stay.
+const NIGHTLY_LABEL = /^(?:per night|nightly|\/\s*night)$/i;
+
+/**
+ * A current card's prices. Every `price-and-discounted-price` is a current figure (a struck
+ * original carries no test id); one beside a "Per night" label is nightly, the last other one
+ * is the stay total the "1 week, 4 adults" line describes. Cards without dates have neither.
+ */
+function cardPrices(card: HTMLElement): { perNight: Money | null; stay: Money | null } {
+  let perNight: Money | null = null;
+  let stay: Money | null = null;
+  for (const element of card.querySelectorAll("[data-testid='price-and-discounted-price']")) {
+    const money = parseMoney(visibleText(element));
+    const labels = element.parentNode?.children.filter((sibling) => sibling !== element) ?? [];
+    if (labels.some((label) => NIGHTLY_LABEL.test(visibleText(label) ?? ""))) perNight ??= money;
+    else stay = money ?? stay;
+  }
+  return { perNight, stay };
+}
+
+// "1,593 real reviews", "41 reviews", "1.593 Bewertungen": a whole number followed by words.
+const COUNT_LABEL = /^\d[\d.,\s]*\s\p{L}/u;
+
+/**
+ * The headline score and its review count from a score block: a current card's "Scored 8.9 ·
+ * 8.9 · Excellent · 41 reviews" or the old hotel header's "Very good 8.3 /10 · Score from
+ * <strong class="count">1401</strong> reviews". Subscores ("Comfort 8.9") sit outside the block.
+ */
+function reviewBadge(block: HTMLElement | null): { score: number | null; count: number | null } {
+  if (!block) return { score: null, count: null };
+  const labelled = block
+    .querySelectorAll("*")
+    .map((element) => visibleText(element))
+    .filter((text): text is string => text !== null && COUNT_LABEL.test(text))
+    .map(parseLocaleNumber)
+    .find((count) => Number.isInteger(count));
+  return {
+    score: parseLocaleNumber(visibleText(block)),
+    count: parseLocaleNumber(visibleText(block.querySelector(".count"))) ?? labelled ?? null,
+  };
+}
+
 /** The current stay price: the discounted figure beside a struck rack rate, else the total after its label. */
 function stayPriceText(card: HTMLElement): string | null {
   const discounted = visibleText(card.querySelector(".sr_gs_price_total"));
@@ -79,30 +161,45 @@ function stayPriceText(card: HTMLElement): string | null {
   return total?.split(":").pop()?.trim() || null;
 }
 
+/**
+ * Legacy cards declare stars in data-class or a sprite; current ones in an icon row labelled
+ * "4 out of 5", of stars (official) or squares (booking's own rating for homes), both stars here.
+ */
 function starsOf(scope: HTMLElement | null): number | null {
   if (!scope) return null;
   const declared = Number(scope.getAttribute("data-class"));
   if (declared > 0) return declared;
   const sprite = scope.querySelector("[class*='ratings_stars_']")?.getAttribute("class");
   const match = sprite?.match(/ratings_stars_(\d)(_half)?/);
-  return match?.[1] ? Number(match[1]) + (match[2] ? 0.5 : 0) : null;
+  if (match?.[1]) return Number(match[1]) + (match[2] ? 0.5 : 0);
+  const rows = "[data-testid='rating-stars'], [data-testid='rating-squares']";
+  const icons = /^rating-(?:stars|squares)$/.test(scope.getAttribute("data-testid") ?? "") ? scope : scope.querySelector(rows);
+  if (!icons) return null;
+  const labelled = parseLocaleNumber(icons.getAttribute("aria-label") ?? icons.parentNode?.getAttribute("aria-label"));
+  return labelled ?? (icons.children.length > 0 ? icons.children.length : null);
 }
 
 function parseHotel(html: string, url: string): HotelDetail {
   const root = loadHtml(html);
-  const detail = lodgingDetail(root, url, REVIEW_SCALE);
+  // The old layout's H1 also holds the star sprite's long tooltip text; the name has its own id.
+  const detail = lodgingDetail(root, url, REVIEW_SCALE, ["#hp_hotel_name", "h1"]);
   const rooms = roomRows(root);
   const cheapest = rooms
     .filter((room) => room.price !== null)
     .sort((a, b) => (a.price ?? 0) - (b.price ?? 0))[0];
-  // Older pages carry "latitude,longitude" on the address link instead of JSON-LD geo.
+  // Older pages carry "latitude,longitude" on the address link, or only the map centre in script.
   const [latitude, longitude] = (root.querySelector("[data-atlas-latlng]")?.getAttribute("data-atlas-latlng") ?? "").split(",");
+  // The first score card is the hotel's own; the similar-hotels block further down reuses its classes.
+  const header = reviewBadge(root.querySelector("#js--hp-gallery-scorecard, [data-testid='review-score-component']"));
   return {
     ...detail,
     id: root.querySelector("input[name='hotel_id']")?.getAttribute("value") ?? html.match(/b_hotel_id:\s*'(\d+)'/)?.[1] ?? null,
-    star_rating: detail.star_rating ?? starsOf(root.querySelector(".hp__hotel_ratings, [data-testid='rating-stars']")),
-    latitude: detail.latitude ?? structuredNumber(latitude),
-    longitude: detail.longitude ?? structuredNumber(longitude),
+    star_rating: detail.star_rating ?? starsOf(root.querySelector(".hp__hotel_ratings, [data-testid='rating-stars'], [data-testid='rating-squares']")),
+    address: detail.address ?? visibleText(root.querySelector("#hp_address_subtitle, .hp_address_subtitle")),
+    latitude: detail.latitude ?? structuredNumber(latitude) ?? scriptNumber(html, "b_map_center_latitude"),
+    longitude: detail.longitude ?? structuredNumber(longitude) ?? scriptNumber(html, "b_map_center_longitude"),
+    review_score: detail.review_score ?? scoreOutOfTen(header.score, REVIEW_SCALE),
+    review_count: detail.review_count ?? header.count,
     // Room prices on booking.com are for the stay, not the night.
     total_price: cheapest?.price ?? null,
     currency: cheapest?.currency ?? null,

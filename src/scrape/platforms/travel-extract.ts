@@ -1,7 +1,7 @@
 // Extraction shared by the travel adapters (booking, expedia, hotels.com, airbnb): links kept
 // on an origin that may carry a path prefix, schema.org lodging nodes, review-score scaling,
 // embedded-JSON lookups and the small text helpers their card parsers have in common.
-import { absoluteUrl, loadHtml, visibleText, type HTMLElement } from "../extract/dom";
+import { absoluteUrl, firstText, loadHtml, visibleText, type HTMLElement } from "../extract/dom";
 import { findByType, isNode, jsonLdNodes, nodeAt, textAt, urlsAt, type JsonLdNode } from "../extract/json-ld";
 import { metaTags, metaValue } from "../extract/meta";
 import { parseLocaleNumber } from "../extract/money";
@@ -67,6 +67,15 @@ export function roomsLeft(text: string | null): number | null {
   return match?.[1] ? Number(match[1]) : null;
 }
 
+/**
+ * A number a page's inline script assigns to `name`, as booking.com's
+ * `booking.env.b_map_center_latitude = 52.503;` or `b_hotel_id: '60664'`.
+ */
+export function scriptNumber(html: string, name: string): number | null {
+  const match = new RegExp(`\\b${name}\\s*[:=]\\s*['"]?(-?\\d+(?:\\.\\d+)?)['"]?\\s*[,;\\n}]`).exec(html);
+  return match?.[1] ? Number(match[1]) : null;
+}
+
 /** Coordinates from the place:location / geo.position meta tags. */
 function coordinatesFromMeta(tags: Map<string, string[]>): { latitude: number | null; longitude: number | null } {
   const position = metaValue(tags, "geo.position", "icbm")?.split(/[;,]/) ?? [];
@@ -102,9 +111,10 @@ const LODGING_TYPES = ["Hotel", "LodgingBusiness", "VacationRental", "Hostel", "
 /**
  * A hotel page's record from what every site ships: a schema.org lodging node (JSON-LD) and
  * meta tags. The review score is scaled by the node's `bestRating`, else by `reviewScale`.
+ * Without a node the name is the text of the first of `headingSelectors` (by default the H1) that has some.
  * Adapters override the fields their own markup holds.
  */
-export function lodgingDetail(root: HTMLElement, url: string, reviewScale: number): HotelDetail {
+export function lodgingDetail(root: HTMLElement, url: string, reviewScale: number, headingSelectors = ["h1"]): HotelDetail {
   const node = findByType(jsonLdNodes(root), LODGING_TYPES);
   const rating = nodeAt(node, "aggregateRating");
   const geo = nodeAt(node, "geo");
@@ -112,7 +122,7 @@ export function lodgingDetail(root: HTMLElement, url: string, reviewScale: numbe
   const meta = coordinatesFromMeta(tags);
   return {
     ...emptyHotel(),
-    name: decodeEntities(textAt(node, "name")) ?? visibleText(root.querySelector("h1")),
+    name: decodeEntities(textAt(node, "name")) ?? firstText(root, headingSelectors),
     address: node ? addressText(node) : null,
     latitude: structuredNumber(node?.["latitude"] ?? geo?.["latitude"]) ?? meta.latitude,
     longitude: structuredNumber(node?.["longitude"] ?? geo?.["longitude"]) ?? meta.longitude,
