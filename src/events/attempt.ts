@@ -2,8 +2,8 @@
 import { and, eq, gt, lt, lte, not, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookDeliveryRow, type WebhookEndpointRow } from "../db/schema-events";
-import { scrapeConfig } from "../scrape/config";
-import { assertSafeUrl } from "../scrape/ssrf";
+import { urlGuardOptions } from "../net/guard-options";
+import { guardUrl } from "../net/url-guard";
 import { deliveryTimeoutMs, MAX_ATTEMPTS, retryDelayMs } from "./config";
 import { signedHeaders, signingSecrets } from "./signing";
 
@@ -80,7 +80,7 @@ async function send(env: Env, endpoint: WebhookEndpointRow, messageId: string, p
   const timeoutMs = deliveryTimeoutMs(env);
   try {
     // Re-checked on every attempt: the allow-list may have changed since the endpoint was made.
-    const url = assertSafeUrl(endpoint.url, scrapeConfig(env).ssrf);
+    const url = await guardUrl(endpoint.url, urlGuardOptions(env));
     const response = await fetch(url.toString(), {
       method: "POST",
       headers: { "Content-Type": "application/json", "User-Agent": "webdata-api-webhooks/1", ...signedHeaders(signingSecrets(endpoint), messageId, payload) },

@@ -9,8 +9,8 @@ import { ApiError } from "../errors";
 import { attemptDelivery, describeAttemptError, leaseMs } from "../events/attempt";
 import { createDelivery } from "../events/delivery";
 import { newWebhookSecret } from "../events/signing";
-import { scrapeConfig } from "../scrape/config";
-import { assertSafeUrl, UnsafeUrlError } from "../scrape/ssrf";
+import { urlGuardOptions } from "../net/guard-options";
+import { guardUrl, UnsafeUrlError } from "../net/url-guard";
 import { AttemptSchema, CreateWebhookBody, DeliverySchema, IdParam, RotateWebhookBody, WebhookSchema } from "./events-schemas";
 
 const tags = ["events"];
@@ -59,9 +59,9 @@ async function ownEndpoint(env: Env, id: string, accountId: string) {
   return row;
 }
 
-function safeUrl(env: Env, url: string): string {
+async function safeUrl(env: Env, url: string): Promise<string> {
   try {
-    return assertSafeUrl(url, scrapeConfig(env).ssrf).toString();
+    return (await guardUrl(url, urlGuardOptions(env))).toString();
   } catch (err) {
     if (!(err instanceof UnsafeUrlError)) throw err;
     throw new ApiError("invalid_request", `The webhook URL ${err.message}.`, { details: [{ parameter: "url", in: "json", message: err.message }] });
@@ -73,7 +73,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>) {
     const body = c.req.valid("json");
     const secret = newWebhookSecret();
     const [row] = await drizzle(c.env.DB).insert(webhookEndpoints).values({
-      id: newId("wh"), accountId: c.var.identity.accountId, url: safeUrl(c.env, body.url), description: body.description ?? null,
+      id: newId("wh"), accountId: c.var.identity.accountId, url: await safeUrl(c.env, body.url), description: body.description ?? null,
       eventTypes: JSON.stringify([...new Set(body.event_types)]), secret, createdAt: new Date(),
     }).returning();
     return c.json(successBody(c, { webhook: describeWebhook(row!), secret }), 201);

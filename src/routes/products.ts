@@ -7,7 +7,8 @@ import { ApiError } from "../errors";
 import { scrapeConfig, siteOrigin } from "../scrape/config";
 import { PRODUCT_PLATFORMS } from "../scrape/platforms";
 import { scrape, type ScrapeJob } from "../scrape/scrape";
-import { assertSafeUrl } from "../scrape/ssrf";
+import { urlGuardOptions } from "../net/guard-options";
+import { checkUrl } from "../net/url-guard";
 import type { ProductLookup, ProductPlatform, ProductRecord } from "../scrape/types";
 import { scrapeErrorToApi } from "./scrape-errors";
 
@@ -87,7 +88,8 @@ function lookupFrom(c: Context<AppEnv>, platform: ProductPlatform, query: z.infe
   }
   if (query.url !== undefined) {
     try {
-      return { url: assertSafeUrl(query.url, scrapeConfig(c.env).ssrf).toString(), country: query.country };
+      // Names are resolved and checked by the engines, which guard every request they make.
+      return { url: checkUrl(query.url, urlGuardOptions(c.env)).url.toString(), country: query.country };
     } catch (err) {
       throw scrapeErrorToApi(err);
     }

@@ -1,6 +1,6 @@
 import { ApiError } from "../errors";
 import { CaptchaBudgetSpent, CaptchaFailed, EngineEmpty, EngineUnavailable, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../scrape/errors";
-import { UnsafeUrlError } from "../scrape/ssrf";
+import { UnsafeUrlError } from "../net/url-guard";
 
 /** A site's own Retry-After is passed on, within these bounds (seconds). */
 const MIN_RETRY_AFTER = 1;

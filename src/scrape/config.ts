@@ -1,12 +1,14 @@
 import { ProxyPool, parseProxyList } from "./proxy-pool";
 import type { SolverConfig } from "./captcha";
-import type { SsrfOptions } from "./ssrf";
+import { isDevelopment, urlGuardOptions } from "../net/guard-options";
+import type { UrlGuardOptions } from "../net/url-guard";
 
 export interface ScrapeConfig {
   pool: ProxyPool;
   solver: SolverConfig | null;
-  ssrf: SsrfOptions;
-  /** Base URL of the local replica sites; when set, every platform is served from there. */
+  /** Checks every URL the engines request, each redirect hop and browser request included. */
+  urlGuard: UrlGuardOptions;
+  /** Base URL of the local replica sites (development only); when set, every platform is served from there. */
   replicaOrigin: string | null;
   maxBrowsers: number;
   /** One page request or browser navigation may take this long. */
@@ -32,15 +34,14 @@ let pool: { source: string; pool: ProxyPool } | null = null;
 export function scrapeConfig(env: Env): ScrapeConfig {
   const source = `${env.PROXY_URLS ?? ""}|${env.PROXY_COOLDOWN_MS ?? ""}`;
   if (!pool || pool.source !== source) pool = { source, pool: new ProxyPool(parseProxyList(env.PROXY_URLS), Number(env.PROXY_COOLDOWN_MS) || undefined) };
-  const replicaOrigin = env.REPLICA_ORIGIN || null;
-  const allowHosts = (env.SSRF_ALLOW_HOSTS ?? "").split(",").map((h) => h.trim()).filter(Boolean);
-  if (replicaOrigin) allowHosts.push(new URL(replicaOrigin).host);
+  // A production deploy that ships REPLICA_ORIGIN by mistake still scrapes the real sites.
+  const replicaOrigin = (isDevelopment(env) && env.REPLICA_ORIGIN) || null;
   return {
     pool: pool.pool,
     solver: env.SOLVER_URL && env.SOLVER_KEY
       ? { url: env.SOLVER_URL, key: env.SOLVER_KEY, pollMs: millis(env.SOLVER_POLL_MS, 1_000), timeoutMs: millis(env.SOLVER_TIMEOUT_MS, 60_000) }
       : null,
-    ssrf: { allowHosts },
+    urlGuard: urlGuardOptions(env),
     replicaOrigin,
     maxBrowsers: Number(env.MAX_BROWSERS) || 2,
     pageTimeoutMs: millis(env.SCRAPE_TIMEOUT_MS, 20_000),

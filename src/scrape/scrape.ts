@@ -3,7 +3,7 @@ import { scrapeConfig, type ScrapeConfig } from "./config";
 import { engineOrder, type EngineName } from "./engines";
 import { MAX_BACKOFF_MS } from "./engines/fetch";
 import { CaptchaFailed, EngineEmpty, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "./errors";
-import { UnsafeUrlError } from "./ssrf";
+import { UnsafeUrlError } from "../net/url-guard";
 import type { Challenge } from "./types";
 
 export interface ScrapeJob<T> {

@@ -1,6 +1,6 @@
-import puppeteer, { type Browser, type HTTPRequest } from "@cloudflare/puppeteer";
+import puppeteer, { type Browser, type HTTPRequest, type Page } from "@cloudflare/puppeteer";
 import { fetchViaProxy } from "../proxy-fetch";
-import { assertSafeUrl } from "../ssrf";
+import { guardUrl, UnsafeUrlError } from "../../net/url-guard";
 import { solveForJob, TOKEN_FIELDS } from "../captcha";
 import { EngineUnavailable, parseRetryAfter, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../errors";
 import { within, type Engine, type LoadJob, type LoadedPage } from "./types";
@@ -10,6 +10,26 @@ import { withTimeout } from "../../timeout";
 const KEEP_ALIVE_MS = 120_000;
 const BLOCKED_TYPES = new Set(["image", "font", "media"]);
 const PROXIED_TYPES = new Set(["document", "xhr", "fetch", "script", "stylesheet", "other"]);
+/** Schemes a page may load without touching the network. */
+const LOCAL_SCHEMES = new Set(["data:", "blob:", "about:"]);
+
+/**
+ * Runs in every frame before the page's own scripts: removes the ways out that request
+ * interception cannot see (WebSocket, WebTransport and WebRTC connections, worker and service
+ * worker fetches), so every request a page makes passes `routeRequest`.
+ */
+const CLOSE_UNINTERCEPTED_CHANNELS = `(() => {
+  for (const name of ["WebSocket", "WebTransport", "RTCPeerConnection", "webkitRTCPeerConnection", "RTCDataChannel", "Worker", "SharedWorker"]) {
+    try { Object.defineProperty(globalThis, name, { value: undefined, configurable: false, writable: false }); } catch {}
+  }
+  try { Object.defineProperty(Navigator.prototype, "serviceWorker", { get: () => undefined, configurable: false }); } catch {}
+})()`;
+
+/** A request of the page that the URL guard refused. */
+interface Refused {
+  url: string;
+  reason: string;
+}
 
 /**
  * Sessions this isolate has disconnected from and not taken again. `sessions()` can lag
@@ -79,31 +99,52 @@ async function acquireWithin(job: LoadJob): Promise<Acquired> {
   }
 }
 
-/** Documents and XHR go through the proxy pool (a hosted browser cannot take a proxy flag). */
-async function routeRequest(job: LoadJob, request: HTTPRequest, timeoutMs: number, onDocumentProxy: (id: string) => void) {
+/**
+ * Every request a page makes (document, redirect hop, frame, script, XHR/fetch…) passes the URL
+ * guard or is aborted; `onRefused` hears of refused navigations of the main frame. Documents and
+ * XHR then go through the proxy pool when there is one (a hosted browser cannot take a proxy flag).
+ */
+async function routeRequest(job: LoadJob, page: Page, request: HTTPRequest, timeoutMs: number, onDocumentProxy: (id: string) => void, onRefused: (refused: Refused) => void) {
   if (BLOCKED_TYPES.has(request.resourceType())) return request.abort();
+  if (LOCAL_SCHEMES.has(new URL(request.url()).protocol)) return request.continue();
+  let url: URL;
+  try {
+    url = await guardUrl(request.url(), job.config.urlGuard);
+  } catch (err) {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) onRefused({ url: request.url(), reason: err instanceof UnsafeUrlError ? err.message : String(err) });
+    return request.abort("accessdenied");
+  }
   const { pool } = job.config;
   if (pool.size === 0 || !PROXIED_TYPES.has(request.resourceType())) return request.continue();
-  try {
-    const url = assertSafeUrl(request.url(), job.config.ssrf);
-    for (const proxy of pool.candidates(url.host)) {
-      try {
-        const response = await fetchViaProxy(proxy, url, { method: request.method(), headers: request.headers(), body: request.postData(), timeoutMs });
-        pool.markGood(proxy, url.host);
-        if (request.resourceType() === "document") onDocumentProxy(proxy.id);
-        const headers: Record<string, string> = {};
-        response.headers.forEach((value, name) => (headers[name] = value));
-        return request.respond({ status: response.status, headers, body: new Uint8Array(await response.arrayBuffer()) as never });
-      } catch (err) {
-        // A slow site is not the exit's fault; the navigation timeout answers for it.
-        if (err instanceof UpstreamTimeout) return request.abort("timedout");
-        pool.markBad(proxy, url.host);
-      }
+  for (const proxy of pool.candidates(url.host)) {
+    try {
+      const response = await fetchViaProxy(proxy, url, { method: request.method(), headers: request.headers(), body: request.postData(), timeoutMs });
+      pool.markGood(proxy, url.host);
+      if (request.resourceType() === "document") onDocumentProxy(proxy.id);
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => (headers[name] = value));
+      return request.respond({ status: response.status, headers, body: new Uint8Array(await response.arrayBuffer()) as never });
+    } catch (err) {
+      // A slow site is not the exit's fault; the navigation timeout answers for it.
+      if (err instanceof UpstreamTimeout) return request.abort("timedout");
+      pool.markBad(proxy, url.host);
     }
-  } catch {
-    // Unsafe URL: fall through to abort.
   }
   return request.abort();
+}
+
+/**
+ * Nothing leaves the browser unless the main frame stayed on guarded ground: no navigation of
+ * it was refused, and the URL it ended on passes the guard itself.
+ */
+async function assertLanded(job: LoadJob, page: Page, refused: Refused | null): Promise<void> {
+  if (refused) throw new UnsafeUrlError(job.url, `led the browser to ${refused.url}, which ${refused.reason}`);
+  try {
+    await guardUrl(page.url(), job.config.urlGuard);
+  } catch (err) {
+    if (err instanceof UnsafeUrlError) throw new UnsafeUrlError(job.url, `left the browser on ${page.url()}, which ${err.message}`);
+    throw err;
+  }
 }
 
 /** Puts the solved token in the challenge form (creating the field if the widget would) and submits it. */
@@ -124,7 +165,7 @@ export const browserEngine: Engine = {
   javascript: true,
   cost: 10,
   async load(job: LoadJob): Promise<LoadedPage> {
-    const target = assertSafeUrl(job.url, job.config.ssrf);
+    const target = await guardUrl(job.url, job.config.urlGuard);
     const { pool, pageTimeoutMs } = job.config;
     // Every exit is cooling down for this host: a browser could only go out directly, which it must not.
     if (pool.size > 0 && pool.candidates(target.host).length === 0) throw new UpstreamBlocked(`every egress proxy is cooling down for ${target.host}`);
@@ -132,17 +173,25 @@ export const browserEngine: Engine = {
     const context = await browser.createBrowserContext();
     try {
       const page = await context.newPage();
+      // Always on, proxies or not: it is how every request of the page meets the URL guard.
       await page.setRequestInterception(true);
+      await page.setBypassServiceWorker(true);
+      await page.evaluateOnNewDocument(CLOSE_UNINTERCEPTED_CHANNELS);
       let proxy: string | null = null;
+      let refused: Refused | null = null;
       const navigationMs = within(job, pageTimeoutMs);
       // Proxied requests get a little longer than the navigation, so a slow page reads as a timeout.
-      page.on("request", (request) => void routeRequest(job, request, navigationMs + 1_000, (id) => (proxy = id)).catch(() => {}));
-      const response = await page.goto(job.url, { waitUntil: "load", timeout: navigationMs }).catch((err) => {
+      const onRefused = (seen: Refused) => void (refused ??= seen);
+      page.on("request", (request) => void routeRequest(job, page, request, navigationMs + 1_000, (id) => (proxy = id), onRefused).catch(() => request.abort().catch(() => {})));
+      const response = await page.goto(target.toString(), { waitUntil: "load", timeout: navigationMs }).catch((err) => {
+        if (refused) return null;
         throw /timeout|timed.?out/i.test(String(err)) ? new UpstreamTimeout(`the page did not load within ${navigationMs / 1000} s`) : new UpstreamBlocked("the page could not be opened", { cause: err });
       });
+      await assertLanded(job, page, refused);
       await page.waitForNetworkIdle({ idleTime: 200, timeout: 5_000 }).catch(() => {});
       let status = response?.status() ?? 0;
       let html = await page.content();
+      await assertLanded(job, page, refused);
       let captcha: LoadedPage["captcha"] = "none";
 
       const challenge = job.detectChallenge(html, status);
@@ -155,6 +204,7 @@ export const browserEngine: Engine = {
         ]);
         status = next?.status() ?? status;
         html = await page.content();
+        await assertLanded(job, page, refused);
         if (job.detectChallenge(html, status)) throw new UpstreamBlocked("the site kept challenging after the CAPTCHA was solved");
         captcha = "solved";
       }

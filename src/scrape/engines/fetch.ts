@@ -1,6 +1,6 @@
 import { fetchViaProxy, ProxyFailure } from "../proxy-fetch";
 import { decodeHtml } from "../extract/charset";
-import { safeFetch, UnsafeUrlError } from "../ssrf";
+import { guardedFetch, UnsafeUrlError } from "../../net/url-guard";
 import { hiddenFormFields, solveForJob, TOKEN_FIELDS } from "../captcha";
 import { CaptchaFailed, parseRetryAfter, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../errors";
 import { within, type Engine, type LoadJob, type LoadedPage } from "./types";
@@ -39,13 +39,13 @@ class CookieJar {
 
 /**
  * One request, through the proxy pool when proxies are configured (never falling back to
- * direct egress), with redirects followed by `safeFetch` so every hop passes the SSRF guard.
+ * direct egress), with redirects followed by `guardedFetch` so every hop passes the URL guard.
  */
 async function send(job: LoadJob, target: string, jar: CookieJar, init: { method?: string; body?: string; headers?: Record<string, string> } = {}, avoid?: string): Promise<Sent> {
   let proxy: string | null = null;
   let finalUrl = new URL(target);
-  const response = await safeFetch(target, { method: init.method, body: init.body }, {
-    ...job.config.ssrf,
+  const response = await guardedFetch(target, { method: init.method, body: init.body }, {
+    ...job.config.urlGuard,
     fetcher: async (url, hop) => {
       finalUrl = new URL(url);
       const headers = { ...BROWSER_HEADERS, ...jar.header(), ...init.headers };
