@@ -76,7 +76,7 @@ async function renderSettings(c: Context<DashboardEnv>, extra: { revealed?: Reve
   const live = keys.filter((key) => !key.revokedAt);
   const revoked = keys.filter((key) => key.revokedAt);
   return c.html(
-    <Layout title="API Settings" csrfToken={c.var.csrfToken} email={signedIn.user.email}>
+    <Layout title="API Settings" csrfToken={c.var.csrfToken} nonce={c.var.secureHeadersNonce} email={signedIn.user.email}>
       {extra.revealed ? <SecretOnce revealed={extra.revealed} /> : null}
       {extra.notice ? <p class="notice" role="status">{extra.notice}</p> : null}
       <section>

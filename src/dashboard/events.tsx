@@ -19,7 +19,7 @@ export function registerEvents(app: Hono<DashboardEnv>) {
       db.select().from(schedules).where(eq(schedules.accountId, accountId)).orderBy(desc(schedules.createdAt)),
     ]);
     return c.html(
-      <Layout title="Webhooks, watches and schedules" csrfToken={c.var.csrfToken} email={signedIn.user.email}>
+      <Layout title="Webhooks, watches and schedules" csrfToken={c.var.csrfToken} nonce={c.var.secureHeadersNonce} email={signedIn.user.email}>
         <section>
           <h2>Webhook endpoints</h2>
           {endpoints.length === 0 ? <p>None yet. Create one with <code>POST /v1/webhooks</code>.</p> : (

@@ -10,12 +10,15 @@ import type { DashboardEnv } from "./env";
 import { ErrorMessage, Layout } from "./layout";
 import { registerLogIn } from "./login";
 import { registerOverview } from "./overview";
+import { dashboardSecureHeaders } from "./secure-headers";
 import { loadSession, requireSignedIn } from "./session";
 import { registerSignUp } from "./signup";
 
 /** The account dashboard under `/dashboard`: server-rendered pages, signed in by session cookie (no API key). */
 export function registerDashboard(app: OpenAPIHono<AppEnv>) {
   const dashboard = new Hono<DashboardEnv>();
+  // First, so every answer carries the headers, error pages and redirects included.
+  dashboard.use(dashboardSecureHeaders());
   // Origin check first (cheap), then the per-session token in every form.
   dashboard.use(csrf());
   dashboard.use(loadSession());
@@ -36,7 +39,7 @@ export function registerDashboard(app: OpenAPIHono<AppEnv>) {
         : "Something went wrong on our side; try again in a moment.";
     const signedIn = c.var.signedIn;
     return c.html(
-      <Layout title={status === 404 ? "Not found" : "That did not work"} csrfToken={c.var.csrfToken ?? ""} email={signedIn?.user.email}>
+      <Layout title={status === 404 ? "Not found" : "That did not work"} csrfToken={c.var.csrfToken ?? ""} nonce={c.var.secureHeadersNonce} email={signedIn?.user.email}>
         <section>
           <ErrorMessage message={message} />
           <p>

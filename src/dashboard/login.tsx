@@ -6,11 +6,12 @@ import { formField } from "./form";
 import { CsrfField, ErrorMessage, Layout } from "./layout";
 import { hashPassword, type PasswordHash, verifyPassword } from "./password";
 import { clearSessionCookie, sessionToken, startSession } from "./session";
-import { admitLoginAttempt, clearLoginAttempts, endSession, findUserByEmail, storedPassword } from "./users";
+import { admitLoginAttempt, clearLoginAttempts, type LoginRefusal } from "./login-attempts";
+import { endSession, findUserByEmail, storedPassword } from "./users";
 
 function LogInPage({ c, email = "", error }: { c: Context<DashboardEnv>; email?: string; error?: string }) {
   return (
-    <Layout title="Log in" csrfToken={c.var.csrfToken}>
+    <Layout title="Log in" csrfToken={c.var.csrfToken} nonce={c.var.secureHeadersNonce}>
       <section>
         <ErrorMessage message={error} />
         <form method="post" action="/dashboard/login">
@@ -29,6 +30,15 @@ function LogInPage({ c, email = "", error }: { c: Context<DashboardEnv>; email?:
   );
 }
 
+/** Why a sign-in was refused before the password was looked at, and when to try again. */
+function refusalMessage({ budget, retryAfterSeconds }: LoginRefusal): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  const wait = `wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again`;
+  if (budget === "ip") return `Too many failed sign-ins from your network, for several emails; ${wait}.`;
+  if (budget === "email") return `Too many failed sign-ins for this email from several networks; ${wait}.`;
+  return `Too many sign-in attempts for this email; ${wait}.`;
+}
+
 let unknownUserHash: Promise<PasswordHash> | undefined;
 /** Unknown emails still cost one PBKDF2 run, so response time does not reveal which emails exist. */
 const decoyHash = () => (unknownUserHash ??= hashPassword(crypto.randomUUID()));
@@ -42,8 +52,11 @@ export function registerLogIn(app: Hono<DashboardEnv>) {
     const db = drizzle(c.env.DB);
     const ip = clientIp(c.req.raw);
 
-    if (!(await admitLoginAttempt(db, email, ip))) {
-      return c.html(<LogInPage c={c} email={email} error="Too many sign-in attempts for this email; wait 15 minutes and try again." />, 429);
+    // Budgets first: a refused attempt costs one D1 batch, never a PBKDF2 run.
+    const refusal = await admitLoginAttempt(db, email, ip);
+    if (refusal) {
+      c.header("Retry-After", String(refusal.retryAfterSeconds));
+      return c.html(<LogInPage c={c} email={email} error={refusalMessage(refusal)} />, 429);
     }
     const user = await findUserByEmail(db, email);
     const matches = await verifyPassword(password, user ? storedPassword(user) : await decoyHash());

@@ -17,7 +17,7 @@ export function registerOverview(app: Hono<DashboardEnv>) {
     const liveKeys = keys.filter((key) => !key.revokedAt).length;
 
     return c.html(
-      <Layout title="Overview" csrfToken={c.var.csrfToken} email={signedIn.user.email}>
+      <Layout title="Overview" csrfToken={c.var.csrfToken} nonce={c.var.secureHeadersNonce} email={signedIn.user.email}>
         <section>
           <h2>Plan and usage</h2>
           <div class="stats">

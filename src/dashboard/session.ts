@@ -9,12 +9,12 @@ export const SESSION_COOKIE = "wd_session";
 export const ANONYMOUS_CSRF_COOKIE = "wd_csrf";
 const COOKIE_PATH = "/dashboard";
 
-/** Secure everywhere except local development over plain http, where the browser would drop the cookie. */
+/**
+ * Secure unless the Worker runs as development (`wrangler dev --env dev`, over plain http, where
+ * the browser would drop it). Decided by configuration only: nothing in the request can turn it off.
+ */
 export function cookiesAreSecure(c: Context<DashboardEnv>): boolean {
-  if (c.env.ENVIRONMENT === "development") return false;
-  const url = new URL(c.req.url);
-  const local = url.hostname === "127.0.0.1" || url.hostname === "localhost" || url.hostname === "[::1]";
-  return !(url.protocol === "http:" && local);
+  return c.env.ENVIRONMENT !== "development";
 }
 
 function cookieOptions(c: Context<DashboardEnv>, maxAgeSeconds: number) {

@@ -4,6 +4,7 @@ import { consumeForIp } from "../durable/rate-limit-client";
 import { clientIp } from "../middleware/auth";
 import type { DashboardEnv } from "./env";
 import { emailProblem, formField } from "./form";
+import { commonPasswordProblem } from "./common-passwords";
 import { CsrfField, ErrorMessage, Layout } from "./layout";
 import { MIN_PASSWORD_LENGTH, passwordProblem } from "./password";
 import { startSession } from "./session";
@@ -13,7 +14,7 @@ const SIGNUPS_PER_MINUTE_PER_IP = 10;
 
 function SignUpPage({ c, email = "", error }: { c: Context<DashboardEnv>; email?: string; error?: string }) {
   return (
-    <Layout title="Create your account" csrfToken={c.var.csrfToken}>
+    <Layout title="Create your account" csrfToken={c.var.csrfToken} nonce={c.var.secureHeadersNonce}>
       <section>
         <ErrorMessage message={error} />
         <form method="post" action="/dashboard/signup">
@@ -22,7 +23,7 @@ function SignUpPage({ c, email = "", error }: { c: Context<DashboardEnv>; email?
           <input id="email" name="email" type="email" autocomplete="email" required value={email} />
           <label for="password">Password</label>
           <input id="password" name="password" type="password" autocomplete="new-password" required minlength={MIN_PASSWORD_LENGTH} aria-describedby="password-help" />
-          <p id="password-help">At least {MIN_PASSWORD_LENGTH} characters, mixing letters with digits, capitals or symbols.</p>
+          <p id="password-help">At least {MIN_PASSWORD_LENGTH} characters, mixing letters with digits, capitals or symbols, and not one of the well-known common passwords.</p>
           <button type="submit">Sign up</button>
         </form>
         <p>
@@ -41,7 +42,7 @@ export function registerSignUp(app: Hono<DashboardEnv>) {
     const password = await formField(c, "password");
     const refuse = (status: 400 | 409 | 429, error: string) => c.html(<SignUpPage c={c} email={email} error={error} />, status);
 
-    const problem = emailProblem(email) ?? passwordProblem(password);
+    const problem = emailProblem(email) ?? passwordProblem(password) ?? (await commonPasswordProblem(password));
     if (problem) return refuse(400, problem);
     const limit = await consumeForIp(c.env, clientIp(c.req.raw), "signup", SIGNUPS_PER_MINUTE_PER_IP);
     if (!limit.allowed) return refuse(429, "Too many sign-ups from your network this minute; wait a minute and try again.");

@@ -2,7 +2,7 @@ import { and, eq, gt, lt } from "drizzle-orm";
 import { createAccount } from "../db/accounts";
 import { base64url, type Db, hashSecret, newId } from "../db/keys";
 import { accounts, plans } from "../db/schema";
-import { loginAttempts, sessions, users } from "../db/schema-dashboard";
+import { sessions, users } from "../db/schema-dashboard";
 import { hashPassword, type PasswordHash } from "./password";
 
 export type UserRow = typeof users.$inferSelect;
@@ -91,29 +91,4 @@ export type SignedIn = NonNullable<Awaited<ReturnType<typeof findSession>>>;
 
 export async function endSession(db: Db, token: string) {
   await db.delete(sessions).where(eq(sessions.idHash, await hashSecret(token)));
-}
-
-export const LOGIN_ATTEMPTS_ALLOWED = 5;
-export const LOGIN_WINDOW_MS = 15 * 60_000;
-
-/**
- * Records a sign-in attempt before the password is checked and says whether it may go ahead:
- * at most LOGIN_ATTEMPTS_ALLOWED per email and IP in LOGIN_WINDOW_MS. Recording first means
- * parallel guesses are counted too.
- */
-export async function admitLoginAttempt(db: Db, email: string, ip: string, now = Date.now()): Promise<boolean> {
-  email = normaliseEmail(email);
-  const since = new Date(now - LOGIN_WINDOW_MS);
-  await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, new Date(now - 2 * LOGIN_WINDOW_MS)));
-  await db.insert(loginAttempts).values({ email, ip, attemptedAt: new Date(now) });
-  const recent = await db
-    .select({ id: loginAttempts.id })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.email, email), eq(loginAttempts.ip, ip), gt(loginAttempts.attemptedAt, since)));
-  return recent.length <= LOGIN_ATTEMPTS_ALLOWED;
-}
-
-/** A successful sign-in clears the count for that email and IP. */
-export async function clearLoginAttempts(db: Db, email: string, ip: string) {
-  await db.delete(loginAttempts).where(and(eq(loginAttempts.email, normaliseEmail(email)), eq(loginAttempts.ip, ip)));
 }

@@ -25,11 +25,19 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A separate browser profile: its own cookies, like a different person. */
+/** Content-Security-Policy violations the page reported, as "directive: blocked URL or 'inline'". */
+const violations = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+
+/** A separate browser profile: its own cookies, like a different person; CSP violations are recorded. */
 async function person(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   await page.setViewport({ width: 1000, height: 900 });
+  await page.evaluateOnNewDocument(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.effectiveDirective}: ${event.blockedURI}`));
+  });
   return { context, page };
 }
 
@@ -79,6 +87,13 @@ describe("dashboard in Chromium against wrangler dev", () => {
     const secret = await text(page, "#secret-value");
     aliceKeyId = (await page.$eval("#secret-value", (element) => element.getAttribute("data-key-id")))!;
     expect(secret).toMatch(/^wdk_[A-Za-z0-9_-]{32}$/);
+
+    // The page's own script runs under the CSP (by its nonce): Copy puts the secret on the clipboard.
+    await context.overridePermissions(baseUrl, ["clipboard-read", "clipboard-write", "clipboard-sanitized-write"]);
+    await page.click('button[data-copy="secret-value"]');
+    await page.waitForFunction(() => document.querySelector('button[data-copy="secret-value"]')?.textContent === "Copied");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    expect(await violations(page)).toEqual([]);
 
     expect((await usage(secret)).status).toBe(200);
     expect((await usage(secret)).status).toBe(200);
@@ -162,5 +177,33 @@ describe("dashboard in Chromium against wrangler dev", () => {
     expect((await usage(aliceSecret)).status).toBe(200);
     await context.close();
     await alice.context.close();
+  });
+
+  it("runs no script the page did not bring, and cannot be framed by another site", async () => {
+    const { page, context } = await person();
+    await page.goto(`${baseUrl}/dashboard/login`);
+    expect(await violations(page)).toEqual([]);
+    // Markup injected into the page (as an XSS would) cannot run: it has no nonce.
+    await page.evaluate(() => {
+      const script = document.createElement("script");
+      script.textContent = "window.injected = true";
+      document.body.append(script);
+    });
+    expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
+    expect(await violations(page)).toEqual(["script-src-elem: inline"]);
+
+    // A page on another origin (localhost is not 127.0.0.1) that frames the log-in form gets nothing.
+    const framing = await context.newPage();
+    const port = new URL(baseUrl).port;
+    await framing.goto(`http://localhost:${port}/v1/health`);
+    await framing.evaluate((src) => {
+      const frame = document.createElement("iframe");
+      frame.src = src;
+      document.body.append(frame);
+      return new Promise((resolve) => frame.addEventListener("load", resolve));
+    }, `${baseUrl}/dashboard/login`);
+    const frame = framing.frames().find((candidate) => candidate !== framing.mainFrame())!;
+    expect(await frame.$("#password").catch(() => null)).toBeNull();
+    await context.close();
   });
 });

@@ -1,5 +1,6 @@
 import { drizzle } from "drizzle-orm/d1";
 import { eq } from "drizzle-orm";
+import { createExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { hashPassword, PBKDF2_ITERATIONS, passwordProblem, verifyPassword } from "../../src/dashboard/password";
@@ -51,7 +52,7 @@ class Visitor {
     const html = await response.text();
     const token = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
     if (token) this.csrf = token;
-    return { status: response.status, location: response.headers.get("Location"), html };
+    return { status: response.status, location: response.headers.get("Location"), headers: response.headers, html };
   }
 }
 
@@ -152,7 +153,8 @@ describe("sign up and log in", () => {
     for (let i = 0; i < 5; i++) expect((await guesser.post("/dashboard/login", { email, password: `guess number ${i}` })).status).toBe(401);
     const blocked = await guesser.post("/dashboard/login", { email, password: PASSWORD });
     expect(blocked.status).toBe(429);
-    expect(blocked.html).toContain("Too many sign-in attempts");
+    expect(blocked.html).toContain("Too many sign-in attempts for this email; wait 15 minutes and try again.");
+    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(14 * 60);
   });
 
   it("sends visitors without a session to the log-in page", async () => {
@@ -179,9 +181,12 @@ describe("session cookie", () => {
     expect(await db.select().from(sessions).where(eq(sessions.idHash, await hashSecret(token)))).toHaveLength(1);
   });
 
-  it("is Secure outside local development", async () => {
+  it("is Secure outside local development, even over http on 127.0.0.1", async () => {
     const app = createApp();
     const production = { ...env, ENVIRONMENT: "production" };
+    const local = await app.fetch(new Request("http://127.0.0.1:8787/dashboard/signup"), production as Env, createExecutionContext());
+    expect(local.headers.getSetCookie().find((line) => line.startsWith("wd_csrf="))).toMatch(/; Secure/);
+
     const page = await callApp(app, "/dashboard/signup", {}, production);
     const csrfCookie = page.headers.getSetCookie()[0]!;
     const token = /name="csrf" value="([^"]+)"/.exec(await page.text())![1]!;
@@ -309,5 +314,53 @@ describe("events page", () => {
 
     const other = await bob.visitor.get("/dashboard/events");
     expect(other.html).not.toContain("/v1/datasets?category=travel");
+  });
+});
+
+describe("browser protections", () => {
+  /** The CSP as a map from directive to its sources. */
+  const policy = (headers: Headers) =>
+    new Map((headers.get("Content-Security-Policy") ?? "").split(";").map((part) => {
+      const [name, ...sources] = part.trim().split(/\s+/);
+      return [name!, sources] as const;
+    }));
+
+  it("sends a CSP whose only inline style and script are the page's, by a fresh nonce", async () => {
+    const first = await new Visitor().get("/dashboard/signup");
+    const second = await new Visitor().get("/dashboard/signup");
+    const csp = policy(first.headers);
+    const nonce = /^'nonce-([A-Za-z0-9+/=]{22,})'$/.exec(csp.get("script-src")?.[0] ?? "")?.[1];
+    expect(nonce).toBeDefined();
+    expect(csp.get("script-src")).toEqual([`'nonce-${nonce}'`]);
+    expect(csp.get("style-src")).toEqual([`'nonce-${nonce}'`]);
+    expect(csp.get("default-src")).toEqual(["'self'"]);
+    expect(csp.get("object-src")).toEqual(["'none'"]);
+    expect(csp.get("base-uri")).toEqual(["'none'"]);
+    expect(csp.get("form-action")).toEqual(["'self'"]);
+    expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(policy(second.headers).get("script-src")).not.toEqual([`'nonce-${nonce}'`]);
+
+    const inline = [...first.html.matchAll(/<(script|style)\b([^>]*)>/g)];
+    expect(inline.map(([, tag]) => tag)).toEqual(["style", "script"]);
+    for (const [, , attributes] of inline) expect(attributes).toBe(` nonce="${nonce}"`);
+    expect(first.html).not.toMatch(/\son[a-z]+=/i); // no inline event handlers, which no nonce can allow
+  });
+
+  it("forbids framing and sniffing and keeps the referrer on this site, on pages, redirects and errors", async () => {
+    const { visitor } = await signedUp();
+    const answers = [
+      await visitor.get("/dashboard"),
+      await visitor.get("/dashboard/keys"),
+      await new Visitor().get("/dashboard/keys"), // redirect to log in
+      await visitor.post("/dashboard/keys", { name: "forged" }, { withToken: false }), // 403 error page
+      await visitor.post("/dashboard/keys/key_nope/revoke", {}), // 404 error page
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 303, 403, 404]);
+    for (const { headers } of answers) {
+      expect(policy(headers).get("frame-ancestors")).toEqual(["'none'"]);
+      expect(headers.get("X-Frame-Options")).toBe("DENY");
+      expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
+      expect(headers.get("Referrer-Policy")).toBe("same-origin");
+    }
   });
 });
