@@ -4,7 +4,8 @@ import { requestId } from "hono/request-id";
 import type { AppEnv } from "./env";
 import { errorResponse } from "./envelope";
 import { ApiError } from "./errors";
-import { authenticate } from "./middleware/auth";
+import { limitAnonymous } from "./middleware/auth";
+import { allowedMethods } from "./routes/allowed-methods";
 import { validationHook } from "./middleware/validation";
 import { registerAdmin } from "./routes/admin";
 import { registerDashboard } from "./dashboard";
@@ -15,7 +16,6 @@ import { registerCategories } from "./routes/categories";
 import { registerDatasets } from "./routes/datasets";
 import { registerRecords } from "./routes/records";
 import { registerSearch } from "./routes/search";
-import { edgeCache } from "./middleware/edge-cache";
 import { registerPlatforms } from "./routes/platforms";
 import { registerProducts } from "./routes/products";
 import { registerTravel } from "./routes/travel";
@@ -26,9 +26,6 @@ import { registerSchedules } from "./routes/events-schedules";
 import { version } from "../package.json";
 
 export const newRequestId = () => `req_${crypto.randomUUID().replaceAll("-", "")}`;
-
-/** Paths under `/v1` that answer without an API key. */
-export const PUBLIC_PATHS = ["/v1/health", "/v1/openapi.json"] as const;
 
 /**
  * The routes that read data, shared by the public app and the internal one that watches and
@@ -47,16 +44,25 @@ export function registerDataRoutes(app: OpenAPIHono<AppEnv>) {
   registerProducts(app);
 }
 
+/** A route without a declared access would answer unguarded: refuse to build such an app. */
+function assertEveryRouteDeclaresAccess(app: OpenAPIHono<AppEnv>) {
+  for (const definition of app.openAPIRegistry.definitions) {
+    if (definition.type === "route" && !("x-access" in definition.route)) {
+      throw new Error(`${definition.route.method.toUpperCase()} ${definition.route.path} declares no access; define it with defineRoute.`);
+    }
+  }
+}
+
 /** Builds the whole API. Tests build their own copies to mount extra routes. */
 export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.use(requestId({ headerName: "X-Request-Id", generator: newRequestId }));
-  app.use("/v1/*", authenticate({ publicPaths: PUBLIC_PATHS, adminPrefix: "/v1/admin/" }));
-
-  // Catalogue reads: edge-cached after auth and limits (records stream and are not cached).
-  const catalogueCache = edgeCache({ ttlSeconds: 60 });
-  for (const path of ["/v1/datasets", "/v1/datasets/:slug", "/v1/search", "/v1/categories"]) app.use(path, catalogueCache);
+  // Access is not decided here: each route carries its own guard (routes/define-route.ts).
+  app.use(async function noSniff(c, next) {
+    await next();
+    c.header("X-Content-Type-Options", "nosniff");
+  });
 
   registerHealth(app);
   registerKeys(app);
@@ -97,9 +103,18 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
   // A route with no middleware and no work, the yardstick for `npm run bench`.
   app.get("/hello", (c) => c.text("hello"));
 
-  app.notFound((c) =>
-    errorResponse(c, new ApiError("not_found", `No route matches ${c.req.method} ${new URL(c.req.url).pathname}; see /docs for the routes.`)),
-  );
+  assertEveryRouteDeclaresAccess(app);
+  const methodsFor = allowedMethods(app);
+  app.notFound(async (c) => {
+    // Probing for routes is limited like any call without a valid key.
+    await limitAnonymous(c);
+    const allowed = methodsFor(c.req.path);
+    if (allowed.length > 0) {
+      c.header("Allow", allowed.join(", "));
+      throw new ApiError("method_not_allowed", `${c.req.method} is not accepted here; this path answers ${allowed.join(", ")}.`);
+    }
+    throw new ApiError("not_found", `No route matches ${c.req.method} ${new URL(c.req.url).pathname}; see /docs for the routes.`);
+  });
   app.onError((err, c) => errorResponse(c, err));
 
   return app;

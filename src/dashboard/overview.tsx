@@ -28,24 +28,20 @@ export function registerOverview(app: Hono<DashboardEnv>) {
               This month <b id="month-used">{number(usage.month.used)}</b> of {number(usage.perMonth)} requests; renews {utc(usage.month.resetAt)}
             </div>
             <div class="stat">
-              Per key and minute <b id="minute-limit">{number(usage.perMinute)}</b> requests
+              Per minute <b id="minute-limit">{number(usage.perMinute)}</b> requests, all keys together
             </div>
           </div>
         </section>
         <section>
           <h2>This minute</h2>
-          {usage.minuteByKey.length === 0 ? (
+          {usage.liveKeys.length === 0 ? (
             <p>
               No API key yet. <a href="/dashboard/keys">Create one under API Settings</a> to start calling the API.
             </p>
           ) : (
-            <ul id="minute-usage">
-              {usage.minuteByKey.map(({ key, minute }) => (
-                <li>
-                  {key.name} ({key.start}…): <span data-key-id={key.id}>{minute.used}</span> of {minute.limit}
-                </li>
-              ))}
-            </ul>
+            <p id="minute-usage">
+              <span id="minute-used">{usage.minute.used}</span> of {usage.minute.limit} requests, across {usage.liveKeys.map((key) => `${key.name} (${key.start}…)`).join(", ")}
+            </p>
           )}
           {liveKeys > 0 ? <p><a href="/dashboard/keys">Manage {liveKeys === 1 ? "your key" : `your ${liveKeys} keys`}</a></p> : null}
         </section>

@@ -7,8 +7,9 @@ export interface AccountUsage {
   perMinute: number;
   perMonth: number;
   month: WindowState;
-  /** This calendar minute, per live key (the per-minute limit applies to each key). */
-  minuteByKey: { key: KeyRow; minute: WindowState }[];
+  /** This calendar minute, for the whole account: every key draws from the same window. */
+  minute: WindowState;
+  liveKeys: KeyRow[];
 }
 
 /** Current counts from the account's RateLimiter without counting anything. */
@@ -16,16 +17,8 @@ export async function accountUsage(env: Env, signedIn: SignedIn, keys: KeyRow[])
   const { account, plan } = signedIn;
   const perMinute = account.customRequestsPerMinute ?? plan.requestsPerMinute;
   const perMonth = account.customRequestsPerMonth ?? plan.requestsPerMonth;
-  const live = keys.filter((key) => !key.revokedAt);
-  // With no key the month is still read, under a subject no key can have.
-  const subjects = live.length > 0 ? live.map((key) => key.id) : ["no-key"];
-  const peeks = await Promise.all(subjects.map((subject) => peekAccount(env, account.id, subject, perMinute, perMonth)));
-  return {
-    perMinute,
-    perMonth,
-    month: peeks[0]!.month!,
-    minuteByKey: live.map((key, i) => ({ key, minute: peeks[i]!.minute })),
-  };
+  const peek = await peekAccount(env, account.id, perMinute, perMonth);
+  return { perMinute, perMonth, month: peek.month!, minute: peek.minute, liveKeys: keys.filter((key) => !key.revokedAt) };
 }
 
 /** Requests per UTC day of the current month, every day present (zero when nothing was counted). */

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
+import { formatScopes, parseScopes, SCOPES, type Scope } from "../scopes";
 import { accounts, apiKeys, plans } from "./schema";
 
 export const KEY_PREFIX = "wdk_";
@@ -7,6 +8,8 @@ export const KEY_PREFIX = "wdk_";
 export const KEY_PATTERN = /^wdk_[A-Za-z0-9_-]{32}$/;
 export const MAX_GRACE_SECONDS = 7 * 86_400;
 export const ROTATION_RECOMMENDED_DAYS = 90;
+/** Live keys an account may hold; more keys never mean more rate (limits are per account). */
+export const MAX_KEYS_PER_ACCOUNT = 50;
 
 export type Db = DrizzleD1Database<Record<string, unknown>>;
 
@@ -46,6 +49,7 @@ export interface KeyIdentity {
   secretIssuedAt: number;
   /** Set when the caller used the previous secret of a rotated key. */
   previousSecretExpiresAt: number | null;
+  scopes: Scope[];
 }
 
 /** Finds the live key whose current or still-valid previous secret hashes to `hash`. */
@@ -93,6 +97,7 @@ function toIdentity(row: KeyJoin, viaPrevious: boolean): KeyIdentity {
     perMonth: row.account.customRequestsPerMonth ?? row.plan.requestsPerMonth,
     secretIssuedAt: (row.key.rotatedAt ?? row.key.createdAt).getTime(),
     previousSecretExpiresAt: viaPrevious ? (row.key.previousExpiresAt?.getTime() ?? null) : null,
+    scopes: parseScopes(row.key.scopes),
   };
 }
 
@@ -118,11 +123,12 @@ export function describeKey(key: KeyRow, now = Date.now()) {
       key.previousExpiresAt && key.previousExpiresAt.getTime() > now ? key.previousExpiresAt.toISOString() : null,
     age_days: ageDays,
     rotation_recommended: ageDays >= ROTATION_RECOMMENDED_DAYS,
+    scopes: parseScopes(key.scopes),
   };
 }
 
 /** Creates a key and returns its secret; the secret is never retrievable again. */
-export async function createKey(db: Db, accountId: string, name: string, now = Date.now()) {
+export async function createKey(db: Db, accountId: string, name: string, scopes: readonly Scope[] = SCOPES, now = Date.now()) {
   const secret = generateSecret();
   const [key] = await db
     .insert(apiKeys)
@@ -133,6 +139,7 @@ export async function createKey(db: Db, accountId: string, name: string, now = D
       start: secret.slice(0, KEY_PREFIX.length + 4),
       secretHash: await hashSecret(secret),
       createdAt: new Date(now),
+      scopes: formatScopes(scopes),
     })
     .returning();
   return { key: key!, secret };
@@ -171,6 +178,10 @@ export async function findKeyById(db: Db, id: string, accountId?: string): Promi
   const where = accountId ? and(eq(apiKeys.id, id), eq(apiKeys.accountId, accountId)) : eq(apiKeys.id, id);
   const [key] = await db.select().from(apiKeys).where(where).limit(1);
   return key ?? null;
+}
+
+export async function countLiveKeys(db: Db, accountId: string): Promise<number> {
+  return db.$count(apiKeys, and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)));
 }
 
 export async function listKeys(db: Db, accountId: string): Promise<KeyRow[]> {

@@ -30,9 +30,12 @@ function consume(env: Env, name: string, request: Omit<ConsumeRequest, "idempote
   return callLimiter(env, name, (stub) => stub.consume({ ...request, idempotencyKey }));
 }
 
-/** Limiter for an authenticated account: one object per account, one call per request. */
-export function consumeForAccount(env: Env, accountId: string, keyId: string, perMinute: number, perMonth: number) {
-  return consume(env, `account:${accountId}`, { subject: keyId, perMinute, perMonth });
+/** The per-minute window's subject in an account's object: the account, whichever of its keys calls. */
+const ACCOUNT_SUBJECT = "account";
+
+/** Limiter for an authenticated account: one object per account, one call per request; all its keys share both windows. */
+export function consumeForAccount(env: Env, accountId: string, perMinute: number, perMonth: number) {
+  return consume(env, `account:${accountId}`, { subject: ACCOUNT_SUBJECT, perMinute, perMonth });
 }
 
 /** Requests the account made per UTC day, for the usage chart. */
@@ -45,8 +48,8 @@ export function consumeForIp(env: Env, ip: string, subject = "anonymous", perMin
   return consume(env, `ip:${ip}`, { subject, perMinute });
 }
 
-export function peekAccount(env: Env, accountId: string, keyId: string, perMinute: number, perMonth: number) {
-  return callLimiter(env, `account:${accountId}`, (stub) => stub.peek({ subject: keyId, perMinute, perMonth }));
+export function peekAccount(env: Env, accountId: string, perMinute: number, perMonth: number) {
+  return callLimiter(env, `account:${accountId}`, (stub) => stub.peek({ subject: ACCOUNT_SUBJECT, perMinute, perMonth }));
 }
 
 const secondsUntil = (epochMs: number, now: number) => Math.max(0, Math.ceil((epochMs - now) / 1000));

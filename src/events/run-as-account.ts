@@ -23,7 +23,7 @@ function buildInternalApp() {
   app.use("/v1/*", async function actAsAccount(c, next) {
     // The identity travels on the in-memory Request only; this app is never reachable from outside.
     const identity = JSON.parse(c.req.header(IDENTITY_HEADER)!) as KeyIdentity;
-    const decision = await consumeForAccount(c.env, identity.accountId, identity.keyId, identity.perMinute, identity.perMonth);
+    const decision = await consumeForAccount(c.env, identity.accountId, identity.perMinute, identity.perMonth);
     c.set("identity", identity);
     c.set("limits", decision);
     if (!decision.allowed) throw limitError(decision);

@@ -3,7 +3,7 @@
 import { and, eq, lte } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { watches, type WatchRow } from "../db/schema-events";
-import { PRODUCT_PLATFORMS } from "../scrape/platforms";
+import { productPlatform } from "../scrape/platforms";
 import { convert, loadRates } from "../travel/currency";
 import { emitEvent } from "./delivery";
 import { getAsAccount, identityForKey } from "./run-as-account";
@@ -41,7 +41,7 @@ async function observe(env: Env, ctx: ExecutionContext, watch: WatchRow): Promis
     return { price: hotel.price_per_night!, item: { id: hotel.id, name: hotel.name } };
   }
   const target = JSON.parse(watch.target) as ProductTarget;
-  const idParam = PRODUCT_PLATFORMS[watch.platform]?.idParam ?? "id";
+  const idParam = productPlatform(watch.platform)?.idParam ?? "id";
   const query = new URLSearchParams({ [idParam]: target.id, fresh: "true", ...(target.country ? { country: target.country } : {}) });
   const product = await readData(await getAsAccount(env, ctx, identity, `/v1/${watch.platform}?${query}`));
   const price = product.price as { amount: number; currency: string } | null;

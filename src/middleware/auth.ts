@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { drizzle } from "drizzle-orm/d1";
 import type { AppEnv } from "../env";
+import { readsData, type Scope } from "../scopes";
 import { ApiError } from "../errors";
 import { consumeForAccount, consumeForIp, rateLimitHeaders } from "../durable/rate-limit-client";
 import type { LimitDecision } from "../durable/rate-limiter";
@@ -27,98 +28,130 @@ const lastTouched = new Map<string, number>();
 const QUERY_KEY_NAMES = ["api_key", "apikey", "api-key", "x-api-key", "access_key"];
 const HOW_TO_SEND = "Send your API key in the `X-API-KEY` header or as `Authorization: Bearer <key>`.";
 
-export interface AuthOptions {
-  /** Paths that answer without a key (still limited per client IP). */
-  publicPaths: readonly string[];
-  /** Paths under this prefix take the `X-Admin-Token` header instead of an API key. */
-  adminPrefix: string;
-}
-
 /** Admin calls are rare; they get their own per-IP allowance so scripts are not throttled by the anonymous guard. */
 const ADMIN_REQUESTS_PER_MINUTE = 600;
 
 /**
- * Authenticates `/v1` calls and applies the rate limits, in one Durable Object
- * round trip: the account's limiter for a valid key, the client IP's limiter
- * otherwise. Every answer, errors included, carries the limiter's headers.
+ * What a route needs before its handler runs, declared where the route is defined (see
+ * routes/define-route.ts) and enforced by the guard attached to that route: the router decides
+ * which route answers, and that route's own guard runs. Nothing here reads the URL's path.
+ */
+export type Access =
+  /** Anyone; limited per client IP. */
+  | { kind: "public" }
+  /** The operator, with the `X-Admin-Token` header. */
+  | { kind: "admin" }
+  /** An API key; `scope` null means any live key of the account (e.g. its own usage). */
+  | { kind: "key"; scope: Scope | null };
+
+type Context = Parameters<MiddlewareHandler<AppEnv>>[0];
+
+/**
+ * The guard for one route's declared access. Every answer, refusals included, carries the
+ * headers of the limiter that counted it: the account's for a valid key, the client IP's otherwise.
  *
  * @example
- * app.use("/v1/*", authenticate({ publicPaths: ["/v1/health"] }))
+ * createRoute({ ..., middleware: [requireAccess({ kind: "key", scope: "products:read" })] })
  */
-export function authenticate(options: AuthOptions): MiddlewareHandler<AppEnv> {
-  const publicPaths = new Set(options.publicPaths);
-
-  return async function authenticateAndLimit(c, next) {
-    const limitAnonymous = async (error?: ApiError) => {
-      const decision = await limiterCall(() => consumeForIp(c.env, clientIp(c.req.raw)));
-      applyHeaders(c, decision);
-      if (!decision.allowed) {
-        throw new ApiError("rate_limited", "Too many requests without a valid API key from this address; wait for the minute to end.", {
-          retryAfter: Number(rateLimitHeaders(decision)["Retry-After"]),
-        });
-      }
-      if (error) throw error;
-    };
-
-    const url = new URL(c.req.url);
-    if (url.pathname.startsWith(options.adminPrefix)) {
-      if (!(await isAdmin(c.env, c.req.header("X-Admin-Token")))) {
-        return limitAnonymous(new ApiError("unauthorized", "Admin routes need the `X-Admin-Token` header set to the ADMIN_TOKEN secret."));
-      }
-      const decision = await limiterCall(() => consumeForIp(c.env, clientIp(c.req.raw), "admin", ADMIN_REQUESTS_PER_MINUTE));
-      applyHeaders(c, decision);
-      if (!decision.allowed) throw new ApiError("rate_limited", "Too many admin calls this minute.", { retryAfter: Number(rateLimitHeaders(decision)["Retry-After"]) });
-      return next();
-    }
-
-    const queryKey = QUERY_KEY_NAMES.find((name) => url.searchParams.has(name));
-    if (queryKey) {
-      return limitAnonymous(
-        new ApiError("unauthorized", `API keys are not accepted in the query string (\`${queryKey}\`), where logs and caches keep them. ${HOW_TO_SEND}`),
-      );
-    }
-
-    const presented = readKey(c.req.raw.headers);
-    if (presented.error) {
-      return limitAnonymous(presented.error);
-    }
-    if (!presented.secret) {
-      if (publicPaths.has(url.pathname)) {
-        await limitAnonymous();
+export function requireAccess(access: Access): MiddlewareHandler<AppEnv> {
+  switch (access.kind) {
+    case "public":
+      return async function publicRoute(c, next) {
+        await limitAnonymous(c);
         return next();
-      }
-      return limitAnonymous(new ApiError("unauthorized", `This route needs an API key. ${HOW_TO_SEND}`));
-    }
-
-    const identity = await lookupKey(c.env, presented.secret);
-    if (!identity) {
-      return limitAnonymous(new ApiError("unauthorized", `The API key is unknown, revoked or past its rotation grace period. ${HOW_TO_SEND}`));
-    }
-
-    const decision = await limiterCall(() =>
-      consumeForAccount(c.env, identity.accountId, identity.keyId, identity.perMinute, identity.perMonth),
-    );
-    applyHeaders(c, decision);
-    c.set("identity", identity);
-    c.set("limits", decision);
-
-    const ageDays = secretAgeDays(identity.secretIssuedAt);
-    if (ageDays >= ROTATION_RECOMMENDED_DAYS) {
-      c.header("X-API-Key-Rotation", `recommended; age_days=${ageDays}`);
-    }
-    if (identity.previousSecretExpiresAt) {
-      c.header("X-API-Key-Previous-Secret-Expires", new Date(identity.previousSecretExpiresAt).toISOString());
-    }
-
-    if (!decision.allowed) throw limitError(decision);
-
-    touchLater(c.env, c.executionCtx, identity.keyId);
-    return next();
-  };
-
-  function applyHeaders(c: Parameters<MiddlewareHandler<AppEnv>>[0], decision: LimitDecision) {
-    for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
+      };
+    case "admin":
+      return async function adminRoute(c, next) {
+        if (!(await isAdmin(c.env, c.req.header("X-Admin-Token")))) {
+          return refuse(c, new ApiError("unauthorized", "Admin routes need the `X-Admin-Token` header set to the ADMIN_TOKEN secret."));
+        }
+        const decision = await limiterCall(() => consumeForIp(c.env, clientIp(c.req.raw), "admin", ADMIN_REQUESTS_PER_MINUTE));
+        applyHeaders(c, decision);
+        if (!decision.allowed) throw new ApiError("rate_limited", "Too many admin calls this minute.", { retryAfter: Number(rateLimitHeaders(decision)["Retry-After"]) });
+        return next();
+      };
+    case "key":
+      return async function keyRoute(c, next) {
+        // Watches and schedules run routes as a stored identity, already counted (events/run-as-account.ts).
+        const identity = c.var.identity ?? (await authenticateKey(c, access.scope));
+        const refusal = scopeRefusal(identity, access.scope);
+        if (refusal) throw refusal;
+        return next();
+      };
   }
+}
+
+/** Why a verified key may not call a route needing `scope`, or null when it may. */
+function scopeRefusal(identity: KeyIdentity, scope: Scope | null): ApiError | null {
+  if (identity.previousSecretExpiresAt !== null && !readsData(scope)) {
+    return new ApiError(
+      "unauthorized",
+      "This is the previous secret of a rotated key: until its grace period ends it only reads data. Manage keys, events and jobs with the key's new secret.",
+    );
+  }
+  if (scope !== null && !identity.scopes.includes(scope)) {
+    return new ApiError("forbidden", `This key lacks the \`${scope}\` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).`);
+  }
+  return null;
+}
+
+/** Parse, verify, then count: one Durable Object round trip for a valid key. */
+async function authenticateKey(c: Context, scope: Scope | null): Promise<KeyIdentity> {
+  const url = new URL(c.req.url);
+  const queryKey = QUERY_KEY_NAMES.find((name) => url.searchParams.has(name));
+  if (queryKey) {
+    return refuse(
+      c,
+      new ApiError("unauthorized", `API keys are not accepted in the query string (\`${queryKey}\`), where logs and caches keep them. ${HOW_TO_SEND}`),
+    );
+  }
+  const presented = readKey(c.req.raw.headers);
+  if (presented.error) return refuse(c, presented.error);
+  if (!presented.secret) return refuse(c, new ApiError("unauthorized", `This route needs an API key. ${HOW_TO_SEND}`));
+
+  const identity = await lookupKey(c.env, presented.secret);
+  if (!identity) {
+    return refuse(c, new ApiError("unauthorized", `The API key is unknown, revoked or past its rotation grace period. ${HOW_TO_SEND}`));
+  }
+  // A refused scope is not the account's traffic: it is counted like any call without a valid key.
+  const refusal = scopeRefusal(identity, scope);
+  if (refusal) return refuse(c, refusal);
+
+  const decision = await limiterCall(() => consumeForAccount(c.env, identity.accountId, identity.perMinute, identity.perMonth));
+  applyHeaders(c, decision);
+  c.set("identity", identity);
+  c.set("limits", decision);
+
+  const ageDays = secretAgeDays(identity.secretIssuedAt);
+  if (ageDays >= ROTATION_RECOMMENDED_DAYS) c.header("X-API-Key-Rotation", `recommended; age_days=${ageDays}`);
+  if (identity.previousSecretExpiresAt) {
+    c.header("X-API-Key-Previous-Secret-Expires", new Date(identity.previousSecretExpiresAt).toISOString());
+  }
+  if (!decision.allowed) throw limitError(decision);
+
+  touchLater(c.env, c.executionCtx, identity.keyId);
+  return identity;
+}
+
+/** Counts a call without a valid key against the client IP's limiter (brute-force guard) and sets its headers. */
+export async function limitAnonymous(c: Context): Promise<void> {
+  const decision = await limiterCall(() => consumeForIp(c.env, clientIp(c.req.raw)));
+  applyHeaders(c, decision);
+  if (!decision.allowed) {
+    throw new ApiError("rate_limited", "Too many requests without a valid API key from this address; wait for the minute to end.", {
+      retryAfter: Number(rateLimitHeaders(decision)["Retry-After"]),
+    });
+  }
+}
+
+/** A refusal, counted as a call without a valid key: the IP's 429 comes first when it is over its allowance. */
+async function refuse(c: Context, error: ApiError): Promise<never> {
+  await limitAnonymous(c);
+  throw error;
+}
+
+function applyHeaders(c: Context, decision: LimitDecision) {
+  for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
 }
 
 /** The 429 for a refused key: which limit was hit, and when to retry. */
@@ -126,7 +159,7 @@ export function limitError(decision: LimitDecision): ApiError {
   const retryAfter = Number(rateLimitHeaders(decision)["Retry-After"]);
   return decision.exceeded === "month"
     ? new ApiError("quota_exceeded", `Monthly quota of ${decision.month?.limit} requests used up; it renews at the start of next month (UTC) or with a bigger plan.`, { retryAfter })
-    : new ApiError("rate_limited", `Rate limit of ${decision.minute.limit} requests per minute reached for this key; retry after ${retryAfter} s.`, { retryAfter });
+    : new ApiError("rate_limited", `Rate limit of ${decision.minute.limit} requests per minute reached for this account (all its keys count together); retry after ${retryAfter} s.`, { retryAfter });
 }
 
 /** Reads the key from `X-API-KEY` or `Authorization: Bearer`, refusing ambiguous or malformed input. */

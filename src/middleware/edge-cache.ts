@@ -90,3 +90,6 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler<AppEnv> 
     return c.json({ status: "success", data: stored.data, meta: { ...baseMeta(c), ...stored.meta } }, 200);
   };
 }
+
+/** The catalogue reads' cache, attached to their routes after the access guard (see routes/define-route.ts). */
+export const catalogueCache = edgeCache({ ttlSeconds: 60 });

@@ -1,4 +1,5 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { ADMIN, defineRoute } from "./define-route";
 import { drizzle } from "drizzle-orm/d1";
 import type { AppEnv } from "../env";
 import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../envelope";
@@ -7,10 +8,9 @@ import { forgetCachedKeys } from "../middleware/auth";
 import { createAccount, describeAccount, findAccount, planExists, updateAccount } from "../db/accounts";
 import { createKey, describeKey, listKeys, revokeKey, rotateKey, type Db } from "../db/keys";
 import { CreateKeyBodySchema, KeyIdParamSchema, KeySchema, KeyWithSecretSchema, RotateKeyBodySchema } from "./key-schemas";
-import { ownLiveKey } from "./keys";
+import { assertRoomForKey, ownLiveKey } from "./keys";
 
 const tags = ["admin"];
-const security = [{ AdminToken: [] }];
 
 const PlanSchema = z.enum(["free", "pro", "enterprise"]);
 const limitsFields = {
@@ -39,38 +39,38 @@ const CreateAccountSchema = z.object({
 
 const AccountIdParam = z.object({ id: z.string().min(1).openapi({ param: { name: "id", in: "path" }, example: "acc_1a2b3c4d5e6f7a8b9c0d" }) });
 
-const createAccountRoute = createRoute({
-  method: "post", path: "/v1/admin/accounts", tags, security, summary: "Create an account with its first key",
+const createAccountRoute = defineRoute({ access: ADMIN, 
+  method: "post", path: "/v1/admin/accounts", tags, summary: "Create an account with its first key",
   request: { body: jsonBody(CreateAccountSchema) },
   responses: { 201: jsonResponse(z.object({ account: AccountSchema, key: KeySchema, secret: z.string() }), "AdminAccountCreatedEnvelope", "The account, its first key and that key's secret (shown once)"), ...openApiErrorResponses },
 });
 
-const getAccountRoute = createRoute({
-  method: "get", path: "/v1/admin/accounts/{id}", tags, security, summary: "An account, its limits and keys",
+const getAccountRoute = defineRoute({ access: ADMIN, 
+  method: "get", path: "/v1/admin/accounts/{id}", tags, summary: "An account, its limits and keys",
   request: { params: AccountIdParam },
   responses: { 200: jsonResponse(z.object({ account: AccountSchema, keys: z.array(KeySchema) }), "AdminAccountEnvelope", "The account"), ...openApiErrorResponses },
 });
 
-const updateAccountRoute = createRoute({
-  method: "patch", path: "/v1/admin/accounts/{id}", tags, security, summary: "Change plan or custom limits",
+const updateAccountRoute = defineRoute({ access: ADMIN, 
+  method: "patch", path: "/v1/admin/accounts/{id}", tags, summary: "Change plan or custom limits",
   request: { params: AccountIdParam, body: jsonBody(z.object({ plan: PlanSchema.optional(), ...limitsFields })) },
   responses: { 200: jsonResponse(AccountSchema, "AdminAccountUpdatedEnvelope", "The account with its new limits (in force within 5 s)"), ...openApiErrorResponses },
 });
 
-const createKeyRoute = createRoute({
-  method: "post", path: "/v1/admin/accounts/{id}/keys", tags, security, summary: "Create a key for an account",
+const createKeyRoute = defineRoute({ access: ADMIN, 
+  method: "post", path: "/v1/admin/accounts/{id}/keys", tags, summary: "Create a key for an account",
   request: { params: AccountIdParam, body: jsonBody(CreateKeyBodySchema, false) },
   responses: { 201: jsonResponse(KeyWithSecretSchema, "AdminKeyCreatedEnvelope", "The key and its secret, shown once"), ...openApiErrorResponses },
 });
 
-const rotateKeyRoute = createRoute({
-  method: "post", path: "/v1/admin/keys/{id}/rotate", tags, security, summary: "Rotate any key",
+const rotateKeyRoute = defineRoute({ access: ADMIN, 
+  method: "post", path: "/v1/admin/keys/{id}/rotate", tags, summary: "Rotate any key",
   request: { params: KeyIdParamSchema, body: jsonBody(RotateKeyBodySchema, false) },
   responses: { 200: jsonResponse(KeyWithSecretSchema, "AdminKeyRotatedEnvelope", "The key and its new secret"), ...openApiErrorResponses },
 });
 
-const revokeKeyRoute = createRoute({
-  method: "post", path: "/v1/admin/keys/{id}/revoke", tags, security, summary: "Revoke any key",
+const revokeKeyRoute = defineRoute({ access: ADMIN, 
+  method: "post", path: "/v1/admin/keys/{id}/revoke", tags, summary: "Revoke any key",
   request: { params: KeyIdParamSchema },
   responses: { 200: jsonResponse(KeySchema, "AdminKeyRevokedEnvelope", "The revoked key"), ...openApiErrorResponses },
 });
@@ -127,8 +127,9 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>) {
   app.openapi(createKeyRoute, async (c) => {
     const db = drizzle(c.env.DB);
     const { account } = await accountOr404(db, c.req.valid("param").id);
-    const { name } = CreateKeyBodySchema.parse(c.req.valid("json"));
-    const { key, secret } = await createKey(db, account.id, name);
+    const { name, scopes } = CreateKeyBodySchema.parse(c.req.valid("json"));
+    await assertRoomForKey(db, account.id);
+    const { key, secret } = await createKey(db, account.id, name, scopes);
     return c.json(successBody(c, { key: describeKey(key), secret }), 201);
   });
 

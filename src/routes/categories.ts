@@ -1,5 +1,7 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { apiKey, defineRoute } from "./define-route";
 import type { AppEnv } from "../env";
+import { catalogueCache } from "../middleware/edge-cache";
 import { csvResponse, wantsCsv } from "../csv";
 import { openApiErrorResponses, successBody, successEnvelope } from "../envelope";
 import { listCategories } from "../db/catalogue";
@@ -8,7 +10,9 @@ const CategorySchema = z
   .object({ slug: z.string().openapi({ example: "travel" }), name: z.string(), description: z.string(), dataset_count: z.number().int() })
   .openapi("Category");
 
-const route = createRoute({
+const route = defineRoute({
+  access: apiKey("catalogue:read"),
+  middleware: [catalogueCache],
   method: "get",
   path: "/v1/categories",
   tags: ["catalogue"],

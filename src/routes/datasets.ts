@@ -1,5 +1,7 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { apiKey, defineRoute } from "./define-route";
 import type { AppEnv } from "../env";
+import { catalogueCache } from "../middleware/edge-cache";
 import { csvResponse, wantsCsv } from "../csv";
 import { openApiErrorResponses, successBody, MetaSchema } from "../envelope";
 import { ApiError } from "../errors";
@@ -11,7 +13,9 @@ const FacetsSchema = z.object({
   countries: z.array(z.object({ code: z.string(), name: z.string(), count: z.number().int() })),
 });
 
-const listRoute = createRoute({
+const listRoute = defineRoute({
+  access: apiKey("catalogue:read"),
+  middleware: [catalogueCache],
   method: "get",
   path: "/v1/datasets",
   tags: ["catalogue"],
@@ -40,7 +44,9 @@ const SlugParam = z.object({
   slug: z.string().regex(/^[a-z0-9-]{1,100}$/, "slug is lower-case letters, digits and dashes").openapi({ param: { name: "slug", in: "path" }, example: "booking-hotel-prices-fr" }),
 });
 
-const detailRoute = createRoute({
+const detailRoute = defineRoute({
+  access: apiKey("catalogue:read"),
+  middleware: [catalogueCache],
   method: "get",
   path: "/v1/datasets/{slug}",
   tags: ["catalogue"],

@@ -1,4 +1,5 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { apiKey, defineRoute } from "./define-route";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { newId } from "../db/keys";
@@ -14,16 +15,16 @@ const tags = ["events"];
 const Id = IdParam("sch_0123456789abcdef0123");
 const RunParams = Id.extend({ runId: z.string().openapi({ param: { name: "runId", in: "path" } }) });
 
-const createScheduleRoute = createRoute({
+const createScheduleRoute = defineRoute({ access: apiKey("events:write"), 
   method: "post", path: "/v1/schedules", tags, summary: "Run a v1 GET call on a cron expression",
   description: "Each run counts as one request of the creating key, is stored for download and announced by a `schedule.completed` webhook. A scheduled time never runs twice.",
   request: { body: jsonBody(CreateScheduleBody) },
   responses: { 201: jsonResponse(ScheduleSchema, "ScheduleCreatedEnvelope", "The schedule"), ...openApiErrorResponses },
 });
-const listRoute = createRoute({ method: "get", path: "/v1/schedules", tags, summary: "List your schedules", responses: { 200: jsonResponse(z.array(ScheduleSchema), "ScheduleListEnvelope", "Schedules"), ...openApiErrorResponses } });
-const readRoute = createRoute({ method: "get", path: "/v1/schedules/{id}", tags, summary: "One schedule and its last runs", request: { params: Id }, responses: { 200: jsonResponse(ScheduleSchema, "ScheduleEnvelope", "The schedule"), ...openApiErrorResponses } });
-const deleteRoute = createRoute({ method: "delete", path: "/v1/schedules/{id}", tags, summary: "Remove a schedule and its stored runs", request: { params: Id }, responses: { 200: jsonResponse(ScheduleSchema, "ScheduleDeletedEnvelope", "The removed schedule"), ...openApiErrorResponses } });
-const runRoute = createRoute({
+const listRoute = defineRoute({ access: apiKey("events:write"), method: "get", path: "/v1/schedules", tags, summary: "List your schedules", responses: { 200: jsonResponse(z.array(ScheduleSchema), "ScheduleListEnvelope", "Schedules"), ...openApiErrorResponses } });
+const readRoute = defineRoute({ access: apiKey("events:write"), method: "get", path: "/v1/schedules/{id}", tags, summary: "One schedule and its last runs", request: { params: Id }, responses: { 200: jsonResponse(ScheduleSchema, "ScheduleEnvelope", "The schedule"), ...openApiErrorResponses } });
+const deleteRoute = defineRoute({ access: apiKey("events:write"), method: "delete", path: "/v1/schedules/{id}", tags, summary: "Remove a schedule and its stored runs", request: { params: Id }, responses: { 200: jsonResponse(ScheduleSchema, "ScheduleDeletedEnvelope", "The removed schedule"), ...openApiErrorResponses } });
+const runRoute = defineRoute({ access: apiKey("events:write"), 
   method: "get", path: "/v1/schedules/{id}/runs/{runId}", tags, summary: "Download a run's stored answer",
   description: "The body exactly as the scheduled call answered it; `X-Run-Status` and `X-Run-Http-Status` describe the run.",
   request: { params: RunParams },

@@ -1,4 +1,5 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { apiKey, defineRoute } from "./define-route";
 import { and, asc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { newId } from "../db/keys";
@@ -15,16 +16,16 @@ const tags = ["events"];
 const Id = IdParam("wat_0123456789abcdef0123");
 const CheckSchema = z.object({ outcome: z.enum(["fired", "unchanged", "failed"]), price: z.number().nullable(), previous_price: z.number().nullable(), error: z.string().optional(), watch: WatchSchema });
 
-const createWatchRoute = createRoute({
+const createWatchRoute = defineRoute({ access: apiKey("events:write"), 
   method: "post", path: "/v1/watches", tags, summary: "Watch a hotel rate or a product price",
   description: "Checked every `interval_seconds` with fresh data (each check counts as one request). `hotel.rate_dropped` / `product.price_changed` fire when the condition is met by a drop, so one change notifies once and the watch re-arms.",
   request: { body: jsonBody(CreateWatchBody) },
   responses: { 201: jsonResponse(WatchSchema, "WatchCreatedEnvelope", "The watch"), ...openApiErrorResponses },
 });
-const listRoute = createRoute({ method: "get", path: "/v1/watches", tags, summary: "List your watches", responses: { 200: jsonResponse(z.array(WatchSchema), "WatchListEnvelope", "Watches"), ...openApiErrorResponses } });
-const readRoute = createRoute({ method: "get", path: "/v1/watches/{id}", tags, summary: "One watch", request: { params: Id }, responses: { 200: jsonResponse(WatchSchema, "WatchEnvelope", "The watch"), ...openApiErrorResponses } });
-const deleteRoute = createRoute({ method: "delete", path: "/v1/watches/{id}", tags, summary: "Remove a watch", request: { params: Id }, responses: { 200: jsonResponse(WatchSchema, "WatchDeletedEnvelope", "The removed watch"), ...openApiErrorResponses } });
-const checkRoute = createRoute({
+const listRoute = defineRoute({ access: apiKey("events:write"), method: "get", path: "/v1/watches", tags, summary: "List your watches", responses: { 200: jsonResponse(z.array(WatchSchema), "WatchListEnvelope", "Watches"), ...openApiErrorResponses } });
+const readRoute = defineRoute({ access: apiKey("events:write"), method: "get", path: "/v1/watches/{id}", tags, summary: "One watch", request: { params: Id }, responses: { 200: jsonResponse(WatchSchema, "WatchEnvelope", "The watch"), ...openApiErrorResponses } });
+const deleteRoute = defineRoute({ access: apiKey("events:write"), method: "delete", path: "/v1/watches/{id}", tags, summary: "Remove a watch", request: { params: Id }, responses: { 200: jsonResponse(WatchSchema, "WatchDeletedEnvelope", "The removed watch"), ...openApiErrorResponses } });
+const checkRoute = defineRoute({ access: apiKey("events:write"), 
   method: "post", path: "/v1/watches/{id}/check", tags, summary: "Check a watch now",
   request: { params: Id }, responses: { 200: jsonResponse(CheckSchema, "WatchCheckEnvelope", "What the check saw and whether it fired"), ...openApiErrorResponses },
 });
@@ -48,7 +49,7 @@ export function registerWatches(app: OpenAPIHono<AppEnv>) {
   app.openapi(createWatchRoute, async (c) => {
     const body = c.req.valid("json");
     const platforms: Record<string, unknown> = body.kind === "hotel" ? TRAVEL_PLATFORMS : PRODUCT_PLATFORMS;
-    if (!(body.platform in platforms) || body.platform === "generic") {
+    if (!Object.hasOwn(platforms, body.platform) || body.platform === "generic") {
       throw new ApiError("invalid_request", `\`${body.platform}\` is not a ${body.kind} platform; use one of ${Object.keys(platforms).filter((p) => p !== "generic").join(", ")}.`, {
         details: [{ parameter: "platform", in: "json", message: "unknown platform" }],
       });

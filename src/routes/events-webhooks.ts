@@ -1,4 +1,5 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { apiKey, defineRoute } from "./define-route";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { newId } from "../db/keys";
@@ -18,26 +19,26 @@ const Id = IdParam("wh_0123456789abcdef0123");
 const WithSecret = z.object({ webhook: WebhookSchema, secret: z.string().openapi({ description: "`whsec_…`, shown once" }) });
 const AttemptResult = AttemptSchema.omit({ attempt: true, at: true }).extend({ delivery_id: z.string(), delivered: z.boolean() });
 
-const createWebhookRoute = createRoute({
+const createWebhookRoute = defineRoute({ access: apiKey("events:write"), 
   method: "post", path: "/v1/webhooks", tags, summary: "Add a webhook endpoint", request: { body: jsonBody(CreateWebhookBody) },
   responses: { 201: jsonResponse(WithSecret, "WebhookCreatedEnvelope", "The endpoint and its signing secret, shown once"), ...openApiErrorResponses },
 });
-const listRoute = createRoute({ method: "get", path: "/v1/webhooks", tags, summary: "List your webhook endpoints", responses: { 200: jsonResponse(z.array(WebhookSchema), "WebhookListEnvelope", "Endpoints"), ...openApiErrorResponses } });
-const readRoute = createRoute({ method: "get", path: "/v1/webhooks/{id}", tags, summary: "One webhook endpoint", request: { params: Id }, responses: { 200: jsonResponse(WebhookSchema, "WebhookEnvelope", "The endpoint"), ...openApiErrorResponses } });
-const deleteRoute = createRoute({ method: "delete", path: "/v1/webhooks/{id}", tags, summary: "Remove a webhook endpoint", request: { params: Id }, responses: { 200: jsonResponse(WebhookSchema, "WebhookDeletedEnvelope", "The removed endpoint"), ...openApiErrorResponses } });
-const rotateRoute = createRoute({
+const listRoute = defineRoute({ access: apiKey("events:write"), method: "get", path: "/v1/webhooks", tags, summary: "List your webhook endpoints", responses: { 200: jsonResponse(z.array(WebhookSchema), "WebhookListEnvelope", "Endpoints"), ...openApiErrorResponses } });
+const readRoute = defineRoute({ access: apiKey("events:write"), method: "get", path: "/v1/webhooks/{id}", tags, summary: "One webhook endpoint", request: { params: Id }, responses: { 200: jsonResponse(WebhookSchema, "WebhookEnvelope", "The endpoint"), ...openApiErrorResponses } });
+const deleteRoute = defineRoute({ access: apiKey("events:write"), method: "delete", path: "/v1/webhooks/{id}", tags, summary: "Remove a webhook endpoint", request: { params: Id }, responses: { 200: jsonResponse(WebhookSchema, "WebhookDeletedEnvelope", "The removed endpoint"), ...openApiErrorResponses } });
+const rotateRoute = defineRoute({ access: apiKey("events:write"), 
   method: "post", path: "/v1/webhooks/{id}/rotate", tags, summary: "Rotate the signing secret",
   description: "During `overlap_seconds` every delivery carries two signatures, one per secret, so receivers can switch at their pace.",
   request: { params: Id, body: jsonBody(RotateWebhookBody, false) },
   responses: { 200: jsonResponse(WithSecret, "WebhookRotatedEnvelope", "The endpoint and its new secret, shown once"), ...openApiErrorResponses },
 });
-const testRoute = createRoute({ method: "post", path: "/v1/webhooks/{id}/test", tags, summary: "Send a signed `webhook.test` ping now", request: { params: Id }, responses: { 200: jsonResponse(AttemptResult, "WebhookTestEnvelope", "What the receiver answered"), ...openApiErrorResponses } });
-const deliveriesRoute = createRoute({
+const testRoute = defineRoute({ access: apiKey("events:write"), method: "post", path: "/v1/webhooks/{id}/test", tags, summary: "Send a signed `webhook.test` ping now", request: { params: Id }, responses: { 200: jsonResponse(AttemptResult, "WebhookTestEnvelope", "What the receiver answered"), ...openApiErrorResponses } });
+const deliveriesRoute = defineRoute({ access: apiKey("events:write"), 
   method: "get", path: "/v1/webhooks/{id}/deliveries", tags, summary: "Delivery log, newest first",
   request: { params: Id, query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) }) },
   responses: { 200: jsonResponse(z.array(DeliverySchema), "WebhookDeliveriesEnvelope", "Deliveries with every attempt"), ...openApiErrorResponses },
 });
-const redeliverRoute = createRoute({
+const redeliverRoute = defineRoute({ access: apiKey("events:write"), 
   method: "post", path: "/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver", tags, summary: "Send a delivery again now (same `webhook-id`)",
   request: { params: Id.extend({ deliveryId: z.string().openapi({ param: { name: "deliveryId", in: "path" } }) }) },
   responses: { 200: jsonResponse(AttemptResult, "WebhookRedeliverEnvelope", "What the receiver answered"), ...openApiErrorResponses },

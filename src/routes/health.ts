@@ -1,4 +1,5 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { PUBLIC, defineRoute } from "./define-route";
 import type { AppEnv } from "../env";
 import { openApiErrorResponses, successBody, successEnvelope } from "../envelope";
 import puppeteer from "@cloudflare/puppeteer";
@@ -19,13 +20,12 @@ const HealthSchema = z.object({
 
 export type Health = z.infer<typeof HealthSchema>;
 
-const route = createRoute({
+const route = defineRoute({ access: PUBLIC, 
   method: "get",
   path: "/v1/health",
   tags: ["system"],
   summary: "Service health",
   description: "Answers without an API key. `operational` when D1, KV and Browser Rendering all answer, else `degraded`.",
-  security: [],
   responses: {
     200: { description: "Health of each component", content: { "application/json": { schema: successEnvelope(HealthSchema, "HealthEnvelope") } } },
     500: openApiErrorResponses[500],

@@ -1,5 +1,8 @@
 import { z } from "@hono/zod-openapi";
 import { MAX_GRACE_SECONDS } from "../db/keys";
+import { SCOPES } from "../scopes";
+
+const ScopeSchema = z.enum(SCOPES).openapi({ description: "What the key may call: each route names the scope it needs" });
 
 export const KeySchema = z
   .object({
@@ -13,6 +16,7 @@ export const KeySchema = z
     previous_secret_expires_at: z.string().nullable().openapi({ description: "While set, the secret before the last rotation still works" }),
     age_days: z.number().int().openapi({ description: "Days since the secret in use was issued" }),
     rotation_recommended: z.boolean().openapi({ description: "True from 90 days of age" }),
+    scopes: z.array(ScopeSchema),
   })
   .openapi("ApiKey");
 
@@ -25,6 +29,11 @@ export const KeyWithSecretSchema = z
 
 export const CreateKeyBodySchema = z.object({
   name: z.string().trim().min(1).max(100).default("default").openapi({ example: "production" }),
+  scopes: z
+    .array(ScopeSchema)
+    .min(1)
+    .optional()
+    .openapi({ description: "Scopes the new key holds, each one the calling key holds too. Default: the caller's scopes except `keys:write`.", example: ["products:read", "travel:read"] }),
 });
 
 export const RotateKeyBodySchema = z.object({

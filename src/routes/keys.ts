@@ -1,15 +1,18 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { apiKey, defineRoute } from "./define-route";
 import { drizzle } from "drizzle-orm/d1";
 import type { AppEnv } from "../env";
 import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../envelope";
 import { ApiError } from "../errors";
 import { forgetCachedKeys } from "../middleware/auth";
-import { createKey, describeKey, type Db, findKeyById, listKeys, revokeKey, rotateKey } from "../db/keys";
+import { countLiveKeys, createKey, describeKey, type Db, findKeyById, listKeys, MAX_KEYS_PER_ACCOUNT, revokeKey, rotateKey } from "../db/keys";
+import { API_KEY_DEFAULT_SCOPES, type Scope } from "../scopes";
 import { CreateKeyBodySchema, KeyIdParamSchema, KeySchema, KeyWithSecretSchema, RotateKeyBodySchema } from "./key-schemas";
 
 const tags = ["keys"];
 
-const listRoute = createRoute({
+const listRoute = defineRoute({
+  access: apiKey(null),
   method: "get",
   path: "/v1/keys",
   tags,
@@ -17,7 +20,8 @@ const listRoute = createRoute({
   responses: { 200: jsonResponse(z.array(KeySchema), "KeyListEnvelope", "Keys, newest last; secrets are never shown again"), ...openApiErrorResponses },
 });
 
-const createKeyRoute = createRoute({
+const createKeyRoute = defineRoute({
+  access: apiKey("keys:write"),
   method: "post",
   path: "/v1/keys",
   tags,
@@ -26,7 +30,8 @@ const createKeyRoute = createRoute({
   responses: { 201: jsonResponse(KeyWithSecretSchema, "KeyCreatedEnvelope", "The new key and its secret, shown once"), ...openApiErrorResponses },
 });
 
-const rotateRoute = createRoute({
+const rotateRoute = defineRoute({
+  access: apiKey("keys:write"),
   method: "post",
   path: "/v1/keys/{id}/rotate",
   tags,
@@ -36,7 +41,8 @@ const rotateRoute = createRoute({
   responses: { 200: jsonResponse(KeyWithSecretSchema, "KeyRotatedEnvelope", "The key and its new secret, shown once"), ...openApiErrorResponses },
 });
 
-const revokeRoute = createRoute({
+const revokeRoute = defineRoute({
+  access: apiKey("keys:write"),
   method: "delete",
   path: "/v1/keys/{id}",
   tags,
@@ -54,8 +60,11 @@ export function registerKeys(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(createKeyRoute, async (c) => {
-    const { name } = CreateKeyBodySchema.parse(c.req.valid("json"));
-    const { key, secret } = await createKey(drizzle(c.env.DB), c.var.identity.accountId, name);
+    const { name, scopes } = CreateKeyBodySchema.parse(c.req.valid("json"));
+    const granted = grantableScopes(c.var.identity.scopes, scopes);
+    const db = drizzle(c.env.DB);
+    await assertRoomForKey(db, c.var.identity.accountId);
+    const { key, secret } = await createKey(db, c.var.identity.accountId, name, granted);
     return c.json(successBody(c, { key: describeKey(key), secret }), 201);
   });
 
@@ -75,6 +84,25 @@ export function registerKeys(app: OpenAPIHono<AppEnv>) {
     forgetCachedKeys({ keyId: key.id });
     return c.json(successBody(c, describeKey(revoked)), 200);
   });
+}
+
+/** The scopes a new key gets: those asked for, each held by the creating key; by default its own minus `keys:write`. */
+function grantableScopes(held: readonly Scope[], asked: readonly Scope[] | undefined): Scope[] {
+  if (!asked) return held.filter((scope) => API_KEY_DEFAULT_SCOPES.includes(scope));
+  const missing = asked.filter((scope) => !held.includes(scope));
+  if (missing.length > 0) {
+    throw new ApiError("forbidden", `A key can only grant scopes it holds; this key lacks ${missing.map((scope) => `\`${scope}\``).join(", ")}.`, {
+      details: missing.map((scope) => ({ parameter: "scopes", in: "body", message: `${scope} is not held by the calling key` })),
+    });
+  }
+  return [...new Set(asked)];
+}
+
+/** Keys per account are capped: more keys never buy more rate, and a leak stays countable. */
+export async function assertRoomForKey(db: Db, accountId: string) {
+  if ((await countLiveKeys(db, accountId)) >= MAX_KEYS_PER_ACCOUNT) {
+    throw new ApiError("conflict", `This account already has ${MAX_KEYS_PER_ACCOUNT} live keys, the most it may hold; revoke one first.`);
+  }
 }
 
 /** Another account's key answers exactly like a key that does not exist. */

@@ -1,4 +1,5 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { apiKey, defineRoute } from "./define-route";
 import type { AppEnv } from "../env";
 import { openApiErrorResponses, successBody, successEnvelope } from "../envelope";
 import { PRODUCT_PLATFORMS } from "../scrape/platforms";
@@ -15,7 +16,7 @@ const PlatformSchema = z
   })
   .openapi("Platform");
 
-const route = createRoute({
+const route = defineRoute({ access: apiKey("products:read"), 
   method: "get",
   path: "/v1/platforms",
   tags: ["products"],

@@ -1,11 +1,12 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { apiKey, defineRoute } from "./define-route";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { csvResponse, wantsCsv } from "../csv";
 import { MetaSchema, openApiErrorResponses, successBody } from "../envelope";
 import { ApiError } from "../errors";
 import { scrapeConfig, siteOrigin } from "../scrape/config";
-import { PRODUCT_PLATFORMS } from "../scrape/platforms";
+import { PRODUCT_PLATFORMS, productPlatform } from "../scrape/platforms";
 import { scrape, type ScrapeJob } from "../scrape/scrape";
 import { urlGuardOptions } from "../net/guard-options";
 import { checkUrl } from "../net/url-guard";
@@ -57,12 +58,12 @@ const envelope = (name: string, data: z.ZodType) => ({
   },
 });
 
-const productRoute = createRoute({ method: "get", path: "/v1/{platform}", tags, summary: "One product", request: { params: PlatformParam, query: ProductQuery }, responses: { 200: envelope("ProductEnvelope", z.record(z.string(), z.unknown())), ...openApiErrorResponses } });
-const searchRoute = createRoute({ method: "get", path: "/v1/{platform}/search", tags, summary: "Search a marketplace", request: { params: PlatformParam, query: SearchQuery }, responses: { 200: envelope("ProductSearchEnvelope", z.array(z.record(z.string(), z.unknown()))), ...openApiErrorResponses } });
-const reviewsRoute = createRoute({ method: "get", path: "/v1/{platform}/reviews", tags, summary: "A product's reviews", request: { params: PlatformParam, query: ReviewsQuery }, responses: { 200: envelope("ProductReviewsEnvelope", z.array(z.record(z.string(), z.unknown()))), ...openApiErrorResponses } });
+const productRoute = defineRoute({ access: apiKey("products:read"), method: "get", path: "/v1/{platform}", tags, summary: "One product", request: { params: PlatformParam, query: ProductQuery }, responses: { 200: envelope("ProductEnvelope", z.record(z.string(), z.unknown())), ...openApiErrorResponses } });
+const searchRoute = defineRoute({ access: apiKey("products:read"), method: "get", path: "/v1/{platform}/search", tags, summary: "Search a marketplace", request: { params: PlatformParam, query: SearchQuery }, responses: { 200: envelope("ProductSearchEnvelope", z.array(z.record(z.string(), z.unknown()))), ...openApiErrorResponses } });
+const reviewsRoute = defineRoute({ access: apiKey("products:read"), method: "get", path: "/v1/{platform}/reviews", tags, summary: "A product's reviews", request: { params: PlatformParam, query: ReviewsQuery }, responses: { 200: envelope("ProductReviewsEnvelope", z.array(z.record(z.string(), z.unknown()))), ...openApiErrorResponses } });
 
 function platformOr404(slug: string): ProductPlatform {
-  const platform = PRODUCT_PLATFORMS[slug];
+  const platform = productPlatform(slug);
   if (!platform) throw new ApiError("not_found", `No platform \`${slug}\`. Valid platforms: ${Object.keys(PRODUCT_PLATFORMS).join(", ")}; see GET /v1/platforms.`);
   return platform;
 }

@@ -1,4 +1,5 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { apiKey, defineRoute } from "./define-route";
 import type { Context } from "hono";
 import { stringify } from "csv-stringify/sync";
 import type { AppEnv } from "../env";
@@ -15,7 +16,7 @@ const MAX_PAGE = 1_000;
 const FORMATS = ["json", "ndjson", "csv"] as const;
 type Format = (typeof FORMATS)[number];
 
-const route = createRoute({
+const route = defineRoute({ access: apiKey("catalogue:read"), 
   method: "get",
   path: "/v1/datasets/{slug}/records",
   tags: ["catalogue"],

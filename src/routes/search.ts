@@ -1,5 +1,7 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { apiKey, defineRoute } from "./define-route";
 import type { AppEnv } from "../env";
+import { catalogueCache } from "../middleware/edge-cache";
 import { csvResponse, wantsCsv } from "../csv";
 import { MetaSchema, openApiErrorResponses, successBody } from "../envelope";
 import { searchDatasets } from "../db/catalogue";
@@ -11,7 +13,9 @@ const ResultSchema = DatasetSummarySchema.extend({
   snippet: z.string().openapi({ description: "Best-matching passage with matches in <mark>" }),
 }).openapi("SearchResult");
 
-const route = createRoute({
+const route = defineRoute({
+  access: apiKey("catalogue:read"),
+  middleware: [catalogueCache],
   method: "get",
   path: "/v1/search",
   tags: ["catalogue"],

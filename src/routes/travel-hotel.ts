@@ -1,4 +1,5 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { apiKey, defineRoute } from "./define-route";
 import type { AppEnv } from "../env";
 import { MetaSchema, openApiErrorResponses, successBody } from "../envelope";
 import { ApiError } from "../errors";
@@ -10,7 +11,7 @@ import { scrapeErrorToApi } from "./scrape-errors";
 import { answerCurrency, platformList } from "./travel";
 import { CurrencyHeader, nightsBetween } from "./travel-schemas";
 
-const route = createRoute({
+const route = defineRoute({ access: apiKey("travel:read"), 
   method: "get",
   path: "/v1/travel/{platform}/hotels/{id}",
   tags: ["travel"],

@@ -1,4 +1,5 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { apiKey, defineRoute } from "./define-route";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { csvResponse, wantsCsv } from "../csv";
@@ -14,7 +15,7 @@ import { CurrencyHeader, HotelSchema, HotelSearchQuery, nightsBetween, parseRadi
 const tags = ["travel"];
 const SLUGS = Object.keys(TRAVEL_PLATFORMS) as TravelSlug[];
 
-const searchRoute = createRoute({
+const searchRoute = defineRoute({ access: apiKey("travel:read"), 
   method: "get",
   path: "/v1/travel/{platform}/hotels/search",
   tags,
@@ -48,7 +49,7 @@ const searchRoute = createRoute({
   },
 });
 
-const platformsRoute = createRoute({
+const platformsRoute = defineRoute({ access: apiKey("travel:read"), 
   method: "get",
   path: "/v1/travel/platforms",
   tags,

@@ -1,4 +1,5 @@
-import { createRoute, z, type OpenAPIHono } from "@hono/zod-openapi";
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { apiKey, defineRoute } from "./define-route";
 import type { AppEnv } from "../env";
 import { openApiErrorResponses, successBody, successEnvelope } from "../envelope";
 import type { WindowState } from "../durable/rate-limiter";
@@ -23,7 +24,7 @@ const UsageSchema = z
   })
   .openapi("Usage");
 
-const route = createRoute({
+const route = defineRoute({ access: apiKey(null), 
   method: "get",
   path: "/v1/usage",
   tags: ["keys"],

@@ -1,4 +1,6 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
+import { requireAccess } from "../../src/middleware/auth";
+import { apiKey, defineRoute } from "../../src/routes/define-route";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
@@ -37,7 +39,7 @@ describe("envelope and errors", () => {
 
   it("hides the details of an exception thrown inside a handler", async () => {
     const app = createApp((app) => {
-      app.get("/v1/explode", () => {
+      app.get("/v1/explode", requireAccess(apiKey(null)), () => {
         throw new Error("D1_ERROR: no such column: secret_hash at /src/db/keys.ts:42 SELECT * FROM api_keys");
       });
     });
@@ -141,11 +143,12 @@ describe("documentation", () => {
   });
 });
 
-// Keeps the helper honest: a route built with createRoute validates through the shared hook.
+// Keeps the helper honest: a route built with defineRoute validates through the shared hook.
 describe("validation hook", () => {
   it("turns every failing query parameter into a detail", async () => {
     const app = createApp((app) => {
-      const route = createRoute({
+      const route = defineRoute({
+        access: apiKey(null),
         method: "get",
         path: "/v1/probe",
         request: { query: z.object({ page: z.coerce.number().int().min(1), limit: z.coerce.number().int().max(100) }) },

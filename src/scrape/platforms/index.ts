@@ -15,3 +15,8 @@ export const PRODUCT_PLATFORMS: Record<string, ProductPlatform> = {
   bestbuy,
   generic,
 };
+
+/** The adapter a caller names; null for anything else, inherited names such as `constructor` included. */
+export function productPlatform(slug: string): ProductPlatform | null {
+  return Object.hasOwn(PRODUCT_PLATFORMS, slug) ? PRODUCT_PLATFORMS[slug]! : null;
+}

@@ -1,0 +1,43 @@
+// Every route of the API is defined here-through: its OpenAPI description, the access it needs
+// (public, admin, or an API key with a scope) and the guards that enforce both, attached to the
+// route itself so that whichever spelling of a path reaches it, its own guard runs.
+import { createRoute, type RouteConfig } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env";
+import { requireAccess, type Access } from "../middleware/auth";
+import { strictInput } from "../middleware/strict-input";
+
+export type { Access };
+
+export const PUBLIC: Access = { kind: "public" };
+export const ADMIN: Access = { kind: "admin" };
+export const apiKey = (scope: Extract<Access, { kind: "key" }>["scope"]): Access => ({ kind: "key", scope });
+
+/** How a route's access reads in the OpenAPI document: `public`, `admin`, `key` or `key:<scope>`. */
+export function accessLabel(access: Access): string {
+  return access.kind === "key" && access.scope ? `key:${access.scope}` : access.kind;
+}
+
+function securityOf(access: Access): NonNullable<RouteConfig["security"]> {
+  if (access.kind === "public") return [];
+  if (access.kind === "admin") return [{ AdminToken: [] }];
+  // OpenAPI 3.1 lets non-OAuth schemes list the roles (here: the scope) a call needs.
+  const scopes = access.scope ? [access.scope] : [];
+  return [{ ApiKeyHeader: scopes }, { BearerAuth: scopes }];
+}
+
+/**
+ * `createRoute` with the route's access declared: guard first, then strict input, then the
+ * route's own middleware (e.g. the edge cache, which must never answer before the guard).
+ */
+export function defineRoute<const R extends Omit<RouteConfig, "security" | "middleware">>(
+  config: R & { access: Access; middleware?: MiddlewareHandler<AppEnv>[] },
+) {
+  const { access, middleware = [], ...route } = config;
+  return createRoute({
+    ...route,
+    security: securityOf(access),
+    "x-access": accessLabel(access),
+    middleware: [requireAccess(access), strictInput(route), ...middleware] as const,
+  });
+}
