@@ -1,11 +1,16 @@
 // Starts the Worker locally (wrangler dev with local D1, KV and Durable Objects)
-// for `npm start`, the end-to-end tests and the benchmarks.
+// for `npm start`, the end-to-end tests and the benchmarks, always as development.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const WRANGLER = `${ROOT}node_modules/.bin/wrangler`;
+/**
+ * The wrangler environment of every local run: `[env.dev]` in wrangler.toml, which sets
+ * ENVIRONMENT=development. The top level describes production, which is what `wrangler deploy` ships.
+ */
+export const LOCAL_ENVIRONMENT = "dev";
 const QUIET_ENV = { ...process.env, WRANGLER_SEND_METRICS: "false", NO_UPDATE_NOTIFIER: "1", FORCE_COLOR: "0" };
 
 export interface WorkerOptions {
@@ -36,7 +41,7 @@ export async function freePort(): Promise<number> {
 
 /** Applies every migration in `migrations/` to the local D1 database (idempotent). */
 export function applyMigrations(persistTo: string) {
-  const result = spawnSync(WRANGLER, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo], {
+  const result = spawnSync(WRANGLER, ["d1", "migrations", "apply", "DB", "--local", "--env", LOCAL_ENVIRONMENT, "--persist-to", persistTo], {
     cwd: ROOT,
     env: QUIET_ENV,
     encoding: "utf8",
@@ -46,7 +51,7 @@ export function applyMigrations(persistTo: string) {
 
 /** Runs a SQL file against the local D1 database. */
 export function executeSqlFile(persistTo: string, file: string) {
-  const result = spawnSync(WRANGLER, ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file, "--yes"], {
+  const result = spawnSync(WRANGLER, ["d1", "execute", "DB", "--local", "--env", LOCAL_ENVIRONMENT, "--persist-to", persistTo, "--file", file, "--yes"], {
     cwd: ROOT,
     env: QUIET_ENV,
     encoding: "utf8",
@@ -63,7 +68,7 @@ function descendantsOf(pid: number): number[] {
 export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
   const port = options.port ?? (await freePort());
   const inspectorPort = await freePort();
-  const args = ["dev", "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort)];
+  const args = ["dev", "--env", LOCAL_ENVIRONMENT, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort)];
   args.push("--persist-to", options.persistTo, "--show-interactive-dev-session=false");
   for (const [name, value] of Object.entries(options.vars ?? {})) args.push("--var", `${name}:${value}`);
 

@@ -1,5 +1,6 @@
 // `npm start`: local D1 migrated and seeded, the replica sites on :8790, Browser Rendering
-// backed by the system Chromium, then the API on http://127.0.0.1:8787.
+// backed by the system Chromium, then the API on http://127.0.0.1:8787 as development
+// (wrangler.toml's [env.dev]; its top level is production, for `wrangler deploy`).
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { applyMigrations, createAccountKey, ROOT, startWorker } from "./local-stack.ts";
@@ -9,7 +10,10 @@ import { startReplicas } from "../replicas/server.ts";
 const PERSIST = `${ROOT}.wrangler/state`;
 const PORT = Number(process.env.PORT ?? 8787);
 
-/** Local secrets live in `.dev.vars` (git-ignored), created on first start. */
+/**
+ * Local secrets live in `.dev.vars` (git-ignored), created on first start; `wrangler dev --env dev`
+ * reads it over [env.dev]'s vars. Settings that are not secret belong in wrangler.toml's [env.dev].
+ */
 function localAdminToken(): string {
   const file = `${ROOT}.dev.vars`;
   if (!existsSync(file)) writeFileSync(file, `ADMIN_TOKEN=${randomBytes(24).toString("hex")}\n`);
@@ -33,7 +37,7 @@ const free = await createAccountKey(worker.url, adminToken, { name: "Demo (free)
 const pro = await createAccountKey(worker.url, adminToken, { name: "Demo (pro)", plan: "pro" });
 
 console.log(`
-  Web Data API running at ${worker.url}
+  Web Data API running at ${worker.url} (ENVIRONMENT=development)
   Docs:        ${worker.url}/docs
   Health:      curl ${worker.url}/v1/health
   Free key:    ${free.secret}
