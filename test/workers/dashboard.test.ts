@@ -268,7 +268,9 @@ describe("keys across accounts", () => {
     const [key] = await drizzle(env.DB).select().from(apiKeys).where(eq(apiKeys.id, keyId));
     const graceMs = key!.previousExpiresAt!.getTime() - key!.rotatedAt!.getTime();
     expect(graceMs).toBe(2 * 86_400_000);
-    for (const s of [secret, newSecret]) expect((await call("/v1/usage", { headers: { "X-API-KEY": s } })).status).toBe(200);
+    // In its grace period the old secret still reads data (and only that); the new one does everything.
+    for (const s of [secret, newSecret]) expect((await call("/v1/datasets", { headers: { "X-API-KEY": s } })).status).toBe(200);
+    expect((await call("/v1/usage", { headers: { "X-API-KEY": newSecret } })).status).toBe(200);
 
     expect((await visitor.post(`/dashboard/keys/${keyId}/rotate`, { grace_days: "8" })).status).toBe(400);
 
