@@ -1,5 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { INWARD_RECORDS, PUBLIC_ADDRESS } from "./test/support/doh";
+import { startDohServer } from "./test/support/doh-server";
 
 export const TEST_ADMIN_TOKEN = "test-admin-token-0123456789";
 
@@ -9,19 +11,34 @@ export default defineConfig({
       {
         plugins: [
           cloudflareTest(async () => ({
-            wrangler: { configPath: "./wrangler.toml" },
+            // The URL guard resolves names through a DNS-over-HTTPS stand-in on 127.0.0.1, started once for the
+            // pool: the test names in INWARD_RECORDS resolve inward, every other name to a public address.
+            // wrangler.toml's top level is production (what `wrangler deploy` ships); tests run as development.
+            wrangler: { configPath: "./wrangler.toml", environment: "dev" },
             miniflare: {
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
                 ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+                DOH_URL: (await startDohServer(INWARD_RECORDS, { A: [PUBLIC_ADDRESS] })).url,
               },
             },
           })),
         ],
         test: {
           name: "workers",
-          include: ["test/workers/**/*.test.ts"],
+          // test/security holds the attack suite; its *.node.test.ts files need Node (wrangler, files).
+          include: ["test/workers/**/*.test.ts", "test/security/**/*.test.ts"],
+          exclude: ["test/security/**/*.node.test.ts"],
           setupFiles: ["test/workers/apply-migrations.ts"],
+        },
+      },
+      {
+        test: {
+          name: "security-node",
+          environment: "node",
+          include: ["test/security/**/*.node.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

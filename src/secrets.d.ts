@@ -12,6 +12,8 @@ interface Env {
   REPLICA_ORIGIN?: string;
   /** Local development only: `host:port` list that may be loopback/private despite the SSRF guard. */
   SSRF_ALLOW_HOSTS?: string;
+  /** DNS-over-HTTPS JSON endpoint the URL guard resolves names with (default: Cloudflare's resolver). */
+  DOH_URL?: string;
   /** getTaskResult poll interval in ms (default 1000). */
   SOLVER_POLL_MS?: string;
   /** Daily exchange-rate feed (EUR based, `{date, eur: {usd: …}}`); defaults to the public feed. */

@@ -3,13 +3,6 @@
 import { CLOUDFLARE_DOH_URL, dohResolver } from "./doh";
 import type { UrlGuardOptions } from "./url-guard";
 
-declare global {
-  interface Env {
-    /** DNS-over-HTTPS JSON endpoint the URL guard resolves names with (default: Cloudflare's resolver). */
-    DOH_URL?: string;
-  }
-}
-
 /** Only an explicit `ENVIRONMENT = "development"` unlocks the local replicas and test receivers. */
 export const isDevelopment = (env: Env) => (env.ENVIRONMENT as string | undefined) === "development";
 

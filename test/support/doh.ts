@@ -1,12 +1,8 @@
 // A DNS-over-HTTPS stand-in speaking the JSON API of cloudflare-dns.com, so tests decide what a
-// name resolves to without the internet. Plain fetch-API code: it runs in workerd as a fetcher
-// and in Node behind `startDohServer` (doh-server.ts).
+// name resolves to without the internet. Served on 127.0.0.1 by `startDohServer` (doh-server.ts).
 
 /** What each name resolves to. */
 export type DnsRecords = Record<string, { A?: string[]; AAAA?: string[]; CNAME?: string }>;
-
-/** Where `DOH_URL` points in the workers pool, answered by `dohOutbound`. */
-export const STAND_IN_DOH_URL = "http://doh.stand-in.test/dns-query";
 
 /**
  * Names that resolve inward, as the public DNS has them (localtest.me, nip.io) or as an attacker
@@ -49,14 +45,4 @@ export function dohResponse(records: DnsRecords, url: string, fallback?: DnsReco
   if (!entry) return Response.json({ Status: 3, Question: [{ name: query.get("name"), type: TYPES[type] }] }, { headers: { "Content-Type": "application/dns-json" } });
   for (const data of entry[type] ?? []) answer.push({ name, type: TYPES[type], TTL: 30, data });
   return Response.json({ Status: 0, Question: [{ name: query.get("name"), type: TYPES[type] }], Answer: answer }, { headers: { "Content-Type": "application/dns-json" } });
-}
-
-/**
- * A Miniflare `outboundService` for the workers pool: DNS-over-HTTPS queries to
- * `STAND_IN_DOH_URL` get `INWARD_RECORDS` (any other name resolves publicly); every other
- * request goes out as it would.
- */
-export function dohOutbound(request: Request): Response | Promise<Response> {
-  if (request.url.startsWith(STAND_IN_DOH_URL)) return dohResponse(INWARD_RECORDS, request.url, { A: [PUBLIC_ADDRESS] });
-  return fetch(request);
 }
