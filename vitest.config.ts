@@ -1,7 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { INWARD_RECORDS, PUBLIC_ADDRESS } from "./test/support/doh";
-import { startDohServer } from "./test/support/doh-server";
+import { INWARD_RECORDS, PUBLIC_ADDRESS } from "./test/support/doh.ts";
+import { startDohServer } from "./test/support/doh-server.ts";
 
 export const TEST_ADMIN_TOKEN = "test-admin-token-0123456789";
 
