@@ -1,7 +1,7 @@
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { drizzle } from "drizzle-orm/d1";
-import { createKey, describeKey, findKeyById, type KeyRow, listKeys, MAX_GRACE_SECONDS, revokeKey, rotateKey, ROTATION_RECOMMENDED_DAYS } from "../db/keys";
+import { countLiveKeys, createKey, describeKey, MAX_KEYS_PER_ACCOUNT, findKeyById, type KeyRow, listKeys, MAX_GRACE_SECONDS, revokeKey, rotateKey, ROTATION_RECOMMENDED_DAYS } from "../db/keys";
 import { forgetCachedKeys } from "../middleware/auth";
 import { CreateKeyBodySchema, RotateKeyBodySchema } from "../routes/key-schemas";
 import type { DashboardEnv } from "./env";
@@ -41,6 +41,8 @@ function KeyItem({ apiKey: key, csrfToken }: { apiKey: KeyRow; csrfToken: string
         <strong>{view.name}</strong> <code>{view.start}…</code>
         <br />
         Created {date(view.created_at)}, rotated {date(view.rotated_at)}, last used {date(view.last_used_at)}. Secret age: <span class="age">{view.age_days} days</span>.
+        <br />
+        Scopes: <span class="scopes">{view.scopes.join(", ")}</span>
         {view.previous_secret_expires_at ? <><br />The previous secret works until {view.previous_secret_expires_at.replace("T", " ").slice(0, 16)} UTC.</> : null}
       </p>
       {view.rotation_recommended ? (
@@ -70,7 +72,7 @@ function KeyItem({ apiKey: key, csrfToken }: { apiKey: KeyRow; csrfToken: string
   );
 }
 
-async function renderSettings(c: Context<DashboardEnv>, extra: { revealed?: Revealed; error?: string; notice?: string } = {}, status: 200 | 400 = 200) {
+async function renderSettings(c: Context<DashboardEnv>, extra: { revealed?: Revealed; error?: string; notice?: string } = {}, status: 200 | 400 | 409 = 200) {
   const signedIn = c.var.signedIn!;
   const keys = await listKeys(drizzle(c.env.DB), signedIn.account.id);
   const live = keys.filter((key) => !key.revokedAt);
@@ -128,7 +130,11 @@ export function registerApiSettings(app: Hono<DashboardEnv>) {
     const name = (await formField(c, "name")).trim();
     const parsed = CreateKeyBodySchema.safeParse({ name: name || undefined });
     if (!parsed.success) return renderSettings(c, { error: "A key name has at most 100 characters." }, 400);
-    const { key, secret } = await createKey(drizzle(c.env.DB), c.var.signedIn!.account.id, parsed.data.name);
+    const db = drizzle(c.env.DB);
+    if ((await countLiveKeys(db, c.var.signedIn!.account.id)) >= MAX_KEYS_PER_ACCOUNT) {
+      return renderSettings(c, { error: `An account holds at most ${MAX_KEYS_PER_ACCOUNT} live keys; revoke one first.` }, 409);
+    }
+    const { key, secret } = await createKey(db, c.var.signedIn!.account.id, parsed.data.name);
     return renderSettings(c, { revealed: { keyId: key.id, secret, message: `Key “${key.name}” created.` } });
   });
 

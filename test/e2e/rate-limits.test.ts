@@ -30,6 +30,28 @@ describe("rate limits through wrangler dev", () => {
     }
   });
 
+  it("admits exactly 10 of 75 parallel requests spread over a free account's 5 keys", async () => {
+    const { accountId, secret } = await createAccountKey(baseUrl, adminToken, { name: "e2e free, five keys", plan: "free" });
+    await awayFromMinuteEdge();
+    const secrets = [secret];
+    for (let i = 0; i < 4; i++) {
+      const made = await fetch(`${baseUrl}/v1/keys`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-API-KEY": secret },
+        body: JSON.stringify({ name: `extra ${i}` }),
+      });
+      expect(made.status, `key for ${accountId}`).toBe(201);
+      secrets.push(((await made.json()) as { data: { secret: string } }).data.secret);
+    }
+    // Making the four keys counted against this minute: 6 of the 10 are left, for all five keys together.
+    const answers = await Promise.all(
+      Array.from({ length: 75 }, (_, i) => fetch(`${baseUrl}/v1/usage`, { headers: { "X-API-KEY": secrets[i % 5]! } })),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10 - 4);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(75 - 6);
+  });
+
   it("admits exactly 100 of 150 parallel requests with a pro key", async () => {
     const { secret } = await createAccountKey(baseUrl, adminToken, { name: "e2e pro", plan: "pro" });
     await awayFromMinuteEdge();
