@@ -1,48 +1,18 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
-import { requestId } from "hono/request-id";
 import type { AppEnv } from "./env";
-import { errorResponse } from "./envelope";
 import { ApiError } from "./errors";
 import { limitAnonymous } from "./middleware/auth";
+import { createBaseApp, registerDataRoutes } from "./routes/base-app";
 import { allowedMethods } from "./routes/allowed-methods";
-import { validationHook } from "./middleware/validation";
 import { registerAdmin } from "./routes/admin";
 import { registerDashboard } from "./dashboard";
 import { registerHealth } from "./routes/health";
 import { registerKeys } from "./routes/keys";
-import { registerUsage } from "./routes/usage";
-import { registerCategories } from "./routes/categories";
-import { registerDatasets } from "./routes/datasets";
-import { registerRecords } from "./routes/records";
-import { registerSearch } from "./routes/search";
-import { registerPlatforms } from "./routes/platforms";
-import { registerProducts } from "./routes/products";
-import { registerTravel } from "./routes/travel";
-import { registerTravelHotel } from "./routes/travel-hotel";
 import { registerWebhooks } from "./routes/events-webhooks";
 import { registerWatches } from "./routes/events-watches";
 import { registerSchedules } from "./routes/events-schedules";
 import { version } from "../package.json";
-
-export const newRequestId = () => `req_${crypto.randomUUID().replaceAll("-", "")}`;
-
-/**
- * The routes that read data, shared by the public app and the internal one that watches and
- * schedules call through. Products come last: `/v1/{platform}` would otherwise shadow every
- * one-segment route registered after it.
- */
-export function registerDataRoutes(app: OpenAPIHono<AppEnv>) {
-  registerDatasets(app);
-  registerRecords(app);
-  registerSearch(app);
-  registerCategories(app);
-  registerUsage(app);
-  registerPlatforms(app);
-  registerTravel(app);
-  registerTravelHotel(app);
-  registerProducts(app);
-}
 
 /** A route without a declared access would answer unguarded: refuse to build such an app. */
 function assertEveryRouteDeclaresAccess(app: OpenAPIHono<AppEnv>) {
@@ -55,9 +25,7 @@ function assertEveryRouteDeclaresAccess(app: OpenAPIHono<AppEnv>) {
 
 /** Builds the whole API. Tests build their own copies to mount extra routes. */
 export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-
-  app.use(requestId({ headerName: "X-Request-Id", generator: newRequestId }));
+  const app = createBaseApp();
   // Access is not decided here: each route carries its own guard (routes/define-route.ts).
   app.use(async function noSniff(c, next) {
     await next();
@@ -115,7 +83,6 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
     }
     throw new ApiError("not_found", `No route matches ${c.req.method} ${new URL(c.req.url).pathname}; see /docs for the routes.`);
   });
-  app.onError((err, c) => errorResponse(c, err));
 
   return app;
 }

@@ -3,14 +3,12 @@
 // counts the call against the account's quota exactly as the auth middleware would.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { drizzle } from "drizzle-orm/d1";
-import { requestId } from "hono/request-id";
 import { findLiveKeyById, type KeyIdentity } from "../db/keys";
 import { consumeForAccount } from "../durable/rate-limit-client";
 import type { AppEnv } from "../env";
 import { errorResponse } from "../envelope";
 import { ApiError } from "../errors";
-import { validationHook } from "../middleware/validation";
-import { newRequestId, registerDataRoutes } from "../app";
+import { createBaseApp, registerDataRoutes } from "../routes/base-app";
 import { limitError } from "../middleware/auth";
 
 const IDENTITY_HEADER = "x-internal-identity";
@@ -18,8 +16,7 @@ let internalApp: OpenAPIHono<AppEnv> | null = null;
 
 /** The read-only data routes a watch or schedule may call; keys, admin and events are not among them. */
 function buildInternalApp() {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  app.use(requestId({ headerName: "X-Request-Id", generator: newRequestId }));
+  const app = createBaseApp();
   app.use("/v1/*", async function actAsAccount(c, next) {
     // The identity travels on the in-memory Request only; this app is never reachable from outside.
     const identity = JSON.parse(c.req.header(IDENTITY_HEADER)!) as KeyIdentity;
@@ -31,7 +28,6 @@ function buildInternalApp() {
   });
   registerDataRoutes(app);
   app.notFound((c) => errorResponse(c, new ApiError("not_found", `No route matches GET ${new URL(c.req.url).pathname}.`)));
-  app.onError((err, c) => errorResponse(c, err));
   return app;
 }
 

@@ -16,7 +16,7 @@ const UsageSchema = z
     account_id: z.string(),
     key_id: z.string(),
     plan: z.string().openapi({ example: "free" }),
-    minute: WindowSchema.openapi({ description: "This key, this calendar minute (UTC)" }),
+    minute: WindowSchema.openapi({ description: "This account (all its keys), this calendar minute (UTC)" }),
     month: WindowSchema.openapi({ description: "The whole account, this calendar month (UTC)" }),
     captcha: z
       .object({ solves: z.number().int(), cap: z.number().int(), cost_usd: z.number() })

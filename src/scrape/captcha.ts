@@ -1,14 +1,7 @@
+import type { SolverConfig } from "./config";
 import type { Challenge } from "./types";
 import { within, type LoadJob } from "./engines/types";
 import { CaptchaBudgetSpent, CaptchaFailed, CaptchaUnsolved, SolverTimeout, UpstreamBlocked } from "./errors";
-
-export interface SolverConfig {
-  url: string;
-  key: string;
-  /** Poll interval for getTaskResult. */
-  pollMs?: number;
-  timeoutMs?: number;
-}
 
 const TASK_TYPES: Record<Challenge["kind"], string> = {
   recaptcha: "RecaptchaV2TaskProxyless",

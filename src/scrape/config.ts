@@ -1,5 +1,4 @@
 import { ProxyPool, parseProxyList } from "./proxy-pool";
-import type { SolverConfig } from "./captcha";
 import { isDevelopment, urlGuardOptions } from "../net/guard-options";
 import type { UrlGuardOptions } from "../net/url-guard";
 
@@ -29,6 +28,15 @@ export function siteOrigin(config: ScrapeConfig, slug: string, realOrigin: strin
 
 /** One pool per isolate and proxy list, so health learned by one request helps the next. */
 let pool: { source: string; pool: ProxyPool } | null = null;
+
+/** The CAPTCHA solver service (createTask / getTaskResult JSON API). */
+export interface SolverConfig {
+  url: string;
+  key: string;
+  /** Poll interval for getTaskResult. */
+  pollMs?: number;
+  timeoutMs?: number;
+}
 
 /** Scrape settings, read from bindings once per request (never at import time). */
 export function scrapeConfig(env: Env): ScrapeConfig {

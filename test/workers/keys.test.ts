@@ -19,7 +19,7 @@ async function account(body: Record<string, unknown> = {}) {
 /** Bursts that straddle a minute boundary would be split over two windows. */
 async function awayFromMinuteEdge() {
   const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 55_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
+  if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
 }
 
 async function burst(secret: string, count: number) {

@@ -1,5 +1,10 @@
 // Which ISO 4217 currency a price text means: an ISO code, a symbol, or the page's locale.
-import type { MoneyHint } from "./money";
+
+/** What a page says about its currency when a price text does not: an explicit code, or its locale. */
+export interface MoneyHint {
+  currency?: string | null;
+  locale?: string | null;
+}
 
 // Prefixed dollar and other multi-character symbols come before the bare ones they contain.
 const SYMBOLS: [RegExp, string][] = [

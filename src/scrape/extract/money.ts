@@ -2,12 +2,9 @@
 // "5.182 valoraciones", "4,1 de 5 estrellas". Hand-written: Intl formats numbers
 // but cannot parse them, and no installed package does.
 import type { Money } from "../types";
-import { currencyFromText, currencyForLocale } from "./currency";
+import { currencyFromText, currencyForLocale, type MoneyHint } from "./currency";
 
-export interface MoneyHint {
-  currency?: string | null;
-  locale?: string | null;
-}
+export type { MoneyHint };
 
 // A run of digits with separators; space-grouped thousands ("1 234,56") only in groups of three.
 const NUMBER = /\d{1,3}(?:[ \u00a0\u202f'’]\d{3})+(?:[.,]\d+)?(?!\d)|\d[\d.,]*/;

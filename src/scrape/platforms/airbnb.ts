@@ -11,7 +11,7 @@ import { metaTags, metaValue, pageLocale } from "../extract/meta";
 import { parseLocaleNumber, parseMoney } from "../extract/money";
 import { siteUrl } from "../extract/url";
 import type { HotelDetail, HotelRecord, HotelSearchPage } from "../types";
-import type { TravelPlatform } from "./travel";
+import type { TravelPlatform } from "./travel-types";
 import { collectNodes, countInHeading, deepFind, emptyHotel, lodgingDetail, onSite, scoreOutOfTen, structuredNumber } from "./travel-extract";
 
 const REVIEW_SCALE = 5;

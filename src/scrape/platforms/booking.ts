@@ -10,7 +10,7 @@ import { loadHtml, visibleText, type HTMLElement } from "../extract/dom";
 import { parseLocaleNumber, parseMoney } from "../extract/money";
 import { siteUrl } from "../extract/url";
 import type { HotelDetail, HotelRecord, HotelSearchPage, Money } from "../types";
-import type { TravelPlatform } from "./travel";
+import type { TravelPlatform } from "./travel-types";
 import { countInHeading, emptyHotel, lodgingDetail, onSite, roomsLeft, scoreOutOfTen, scriptNumber, structuredNumber } from "./travel-extract";
 
 const REVIEW_SCALE = 10;

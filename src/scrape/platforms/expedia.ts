@@ -6,7 +6,7 @@ import { absoluteUrl, loadHtml, visibleText, type HTMLElement } from "../extract
 import { parseLocaleNumber, parseMoney } from "../extract/money";
 import { siteUrl } from "../extract/url";
 import type { HotelDetail, HotelRecord, HotelSearchPage } from "../types";
-import type { TravelPlatform } from "./travel";
+import type { TravelPlatform } from "./travel-types";
 import { countInHeading, emptyHotel, lodgingDetail, onSite, roomsLeft, scoreOutOfTen } from "./travel-extract";
 
 const REVIEW_SCALE = 5;

@@ -7,7 +7,7 @@ import { metaTags, metaValue } from "../extract/meta";
 import { parseLocaleNumber, parseMoney } from "../extract/money";
 import { siteUrl } from "../extract/url";
 import type { HotelDetail, HotelRecord, HotelSearchPage, Review } from "../types";
-import type { TravelPlatform } from "./travel";
+import type { TravelPlatform } from "./travel-types";
 import { countInHeading, emptyHotel, lodgingDetail, onSite, roomsLeft, scoreOutOfTen, structuredNumber } from "./travel-extract";
 
 const REVIEW_SCALE = 10;

@@ -1,0 +1,43 @@
+// What the public API and the internal app (through which watches and schedules call data routes)
+// share: request ids, the validation hook, the error envelope, and the data routes themselves.
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { requestId } from "hono/request-id";
+import type { AppEnv } from "../env";
+import { errorResponse } from "../envelope";
+import { validationHook } from "../middleware/validation";
+import { registerCategories } from "./categories";
+import { registerDatasets } from "./datasets";
+import { registerPlatforms } from "./platforms";
+import { registerProducts } from "./products";
+import { registerRecords } from "./records";
+import { registerSearch } from "./search";
+import { registerTravel } from "./travel";
+import { registerTravelHotel } from "./travel-hotel";
+import { registerUsage } from "./usage";
+
+export const newRequestId = () => `req_${crypto.randomUUID().replaceAll("-", "")}`;
+
+/**
+ * The routes that read data, shared by the public app and the internal one that watches and
+ * schedules call through. Products come last: `/v1/{platform}` would otherwise shadow every
+ * one-segment route registered after it.
+ */
+export function registerDataRoutes(app: OpenAPIHono<AppEnv>) {
+  registerDatasets(app);
+  registerRecords(app);
+  registerSearch(app);
+  registerCategories(app);
+  registerUsage(app);
+  registerPlatforms(app);
+  registerTravel(app);
+  registerTravelHotel(app);
+  registerProducts(app);
+}
+
+/** An app that answers in the envelope, with an `X-Request-Id` on every answer. */
+export function createBaseApp(): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use(requestId({ headerName: "X-Request-Id", generator: newRequestId }));
+  app.onError((err, c) => errorResponse(c, err));
+  return app;
+}
