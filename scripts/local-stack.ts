@@ -3,6 +3,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { CronExpressionParser } from "cron-parser";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const WRANGLER = `${ROOT}node_modules/.bin/wrangler`;
@@ -20,6 +21,11 @@ export interface WorkerOptions {
   vars?: Record<string, string>;
   /** Print wrangler's output (npm start) instead of keeping it for error reports. */
   inheritOutput?: boolean;
+  /**
+   * Fire wrangler.toml's cron triggers on their schedule, as Cloudflare does (`npm start`). Off by
+   * default: the tests call the scheduled handler themselves, at times they choose.
+   */
+  crons?: { log(line: string): void };
 }
 
 export interface RunningWorker {
@@ -64,8 +70,64 @@ function descendantsOf(pid: number): number[] {
   return children.flatMap((child) => [child, ...descendantsOf(child)]);
 }
 
+/** The cron triggers wrangler.toml gives the local environment, read by wrangler itself. */
+export async function cronTriggers(): Promise<string[]> {
+  // Imported on demand: wrangler's API takes a second or two to load.
+  const { unstable_readConfig } = await import("wrangler");
+  return unstable_readConfig({ config: `${ROOT}wrangler.toml`, env: LOCAL_ENVIRONMENT }).triggers.crons ?? [];
+}
+
+export interface CronTimer {
+  stop(): void;
+}
+
+/**
+ * Calls the scheduled handler of the Worker at `url` at every slot of `crons` (UTC), one log line per
+ * run. wrangler dev never fires cron triggers by itself; it only answers `/cdn-cgi/local/scheduled`.
+ * Like Cloudflare, a slot fires even while the previous run is still going.
+ */
+export function startCronTimer(url: string, crons: string[], log: (line: string) => void): CronTimer {
+  const aborts = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const nextSlot = (cron: string, after: number) => CronExpressionParser.parse(cron, { currentDate: new Date(after), tz: "UTC" }).next().getTime();
+
+  async function fire(cron: string, slot: number) {
+    const started = Date.now();
+    const query = new URLSearchParams({ cron, time: String(slot), format: "json" });
+    let status: string;
+    try {
+      const response = await fetch(`${url}/cdn-cgi/local/scheduled?${query}`, { signal: aborts.signal });
+      const result = (await response.json()) as { outcome: string };
+      status = result.outcome;
+    } catch (err) {
+      if (aborts.signal.aborted) return;
+      status = `failed: ${(err as Error).message}`;
+    }
+    log(`cron ${new Date(slot).toISOString()} "${cron}" ${status} (${Date.now() - started} ms)`);
+  }
+
+  function waitForSlot(after: number) {
+    if (crons.length === 0 || aborts.signal.aborted) return;
+    const slots = crons.map((cron) => ({ cron, at: nextSlot(cron, after) }));
+    const at = Math.min(...slots.map((slot) => slot.at));
+    timer = setTimeout(() => {
+      for (const slot of slots) if (slot.at === at) void fire(slot.cron, at);
+      waitForSlot(at);
+    }, at - Date.now());
+  }
+
+  waitForSlot(Date.now());
+  return {
+    stop() {
+      aborts.abort();
+      clearTimeout(timer);
+    },
+  };
+}
+
 /** Starts `wrangler dev` and resolves once `/v1/health` answers. */
 export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
+  const crons = options.crons ? await cronTriggers() : [];
   const port = options.port ?? (await freePort());
   const inspectorPort = await freePort();
   const args = ["dev", "--env", LOCAL_ENVIRONMENT, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort)];
@@ -78,7 +140,10 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   child.stderr?.on("data", (chunk) => (output += chunk));
 
   const url = `http://127.0.0.1:${port}`;
+  let cronTimer: CronTimer | undefined;
+  child.once("exit", () => cronTimer?.stop());
   const stop = async () => {
+    cronTimer?.stop();
     if (child.exitCode !== null) return;
     // Browsers that local Browser Rendering launched may leave wrangler's process group: remember
     // every descendant now, so none outlives the server.
@@ -105,7 +170,10 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}:\n${output}`);
     try {
       const response = await fetch(`${url}/v1/health`);
-      if (response.ok) return { url, process: child, stop };
+      if (response.ok) {
+        if (options.crons) cronTimer = startCronTimer(url, crons, options.crons.log);
+        return { url, process: child, stop };
+      }
     } catch {
       // Not listening yet.
     }

@@ -1,10 +1,12 @@
 // `npm start`: local D1 migrated and seeded, the replica sites on :8790, Browser Rendering
 // backed by the system Chromium, then the API on http://127.0.0.1:8787 as development
-// (wrangler.toml's [env.dev]; its top level is production, for `wrangler deploy`).
+// (wrangler.toml's [env.dev]; its top level is production, for `wrangler deploy`), with its cron
+// triggers fired on schedule and `npm run receiver`'s port allowed as a webhook target.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { applyMigrations, createAccountKey, ROOT, startWorker } from "./local-stack.ts";
 import { linkChromium } from "./chromium.ts";
+import { receiverPort } from "./receiver.ts";
 import { startReplicas } from "../replicas/server.ts";
 
 const PERSIST = `${ROOT}.wrangler/state`;
@@ -32,7 +34,14 @@ try {
   console.warn(`${(err as Error).message}\nThe API runs; scrapes that need a browser will answer 503.`);
 }
 const replicas = await startReplicas({ port: Number(process.env.REPLICAS_PORT ?? 8790) });
-const worker = await startWorker({ port: PORT, persistTo: PERSIST, inheritOutput: true, vars: { REPLICA_ORIGIN: replicas.url } });
+const receiverHost = `127.0.0.1:${receiverPort()}`;
+const worker = await startWorker({
+  port: PORT,
+  persistTo: PERSIST,
+  inheritOutput: true,
+  vars: { REPLICA_ORIGIN: replicas.url, SSRF_ALLOW_HOSTS: receiverHost },
+  crons: { log: (line) => console.log(line) },
+});
 const free = await createAccountKey(worker.url, adminToken, { name: "Demo (free)", plan: "free" });
 const pro = await createAccountKey(worker.url, adminToken, { name: "Demo (pro)", plan: "pro" });
 
@@ -46,6 +55,8 @@ console.log(`
   Admin token: in .dev.vars (header X-Admin-Token)
   Replicas:    ${replicas.url} (amazon, ebay, walmart, etsy, bestbuy, shop, booking, expedia, hotels, airbnb)
   Product:     curl -H "X-API-KEY: ${pro.secret}" "${worker.url}/v1/amazon/search?q=charger"
+  Crons:       fired on schedule (every minute, and daily at 06:00 UTC), one line per run
+  Webhooks:    npm run receiver -- --secret whsec_…  receives at http://${receiverHost}/ (allowed here)
 `);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
