@@ -8,10 +8,10 @@ import { allowedMethods } from "./routes/allowed-methods";
 import { registerAdmin } from "./routes/admin";
 import { registerDashboard } from "./dashboard";
 import { registerHealth } from "./routes/health";
-import { registerKeys } from "./routes/keys";
-import { registerWebhooks } from "./routes/events-webhooks";
-import { registerWatches } from "./routes/events-watches";
-import { registerSchedules } from "./routes/events-schedules";
+import { registerKeys } from "./routes/account/keys";
+import { registerWebhooks } from "./routes/events/webhooks";
+import { registerWatches } from "./routes/events/watches";
+import { registerSchedules } from "./routes/events/schedules";
 import { version } from "../package.json";
 
 /** A route without a declared access would answer unguarded: refuse to build such an app. */

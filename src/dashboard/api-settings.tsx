@@ -3,7 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import { drizzle } from "drizzle-orm/d1";
 import { countLiveKeys, createKey, describeKey, MAX_KEYS_PER_ACCOUNT, findKeyById, type KeyRow, listKeys, MAX_GRACE_SECONDS, revokeKey, rotateKey, ROTATION_RECOMMENDED_DAYS } from "../db/keys";
 import { forgetCachedKeys } from "../middleware/auth";
-import { CreateKeyBodySchema, RotateKeyBodySchema } from "../routes/key-schemas";
+import { CreateKeyBodySchema, RotateKeyBodySchema } from "../routes/account/key-schemas";
 import type { DashboardEnv } from "./env";
 import { formField } from "./form";
 import { CsrfField, ErrorMessage, Layout } from "./layout";

@@ -7,8 +7,8 @@ import { ApiError } from "../errors";
 import { forgetCachedKeys } from "../middleware/auth";
 import { createAccount, describeAccount, findAccount, planExists, updateAccount } from "../db/accounts";
 import { createKey, describeKey, listKeys, revokeKey, rotateKey, type Db } from "../db/keys";
-import { CreateKeyBodySchema, KeyIdParamSchema, KeySchema, KeyWithSecretSchema, RotateKeyBodySchema } from "./key-schemas";
-import { assertRoomForKey, ownLiveKey } from "./keys";
+import { CreateKeyBodySchema, KeyIdParamSchema, KeySchema, KeyWithSecretSchema, RotateKeyBodySchema } from "./account/key-schemas";
+import { assertRoomForKey, ownLiveKey } from "./account/keys";
 
 const tags = ["admin"];
 

@@ -5,15 +5,16 @@ import { requestId } from "hono/request-id";
 import type { AppEnv } from "../env";
 import { errorResponse } from "../envelope";
 import { validationHook } from "../middleware/validation";
-import { registerCategories } from "./categories";
-import { registerDatasets } from "./datasets";
-import { registerPlatforms } from "./platforms";
-import { registerProducts } from "./products";
-import { registerRecords } from "./records";
-import { registerSearch } from "./search";
-import { registerTravel } from "./travel";
-import { registerTravelHotel } from "./travel-hotel";
-import { registerUsage } from "./usage";
+import { registerCategories } from "./catalogue/categories";
+import { registerDatasets } from "./catalogue/datasets";
+import { registerPlatforms } from "./products/platforms";
+import { registerProducts } from "./products/products";
+import { registerRecords } from "./catalogue/records";
+import { registerSearch } from "./catalogue/search";
+import { registerTravel } from "./travel/search";
+import { registerTravelHotel } from "./travel/hotel";
+import { registerTravelPlatforms } from "./travel/platforms";
+import { registerUsage } from "./account/usage";
 
 export const newRequestId = () => `req_${crypto.randomUUID().replaceAll("-", "")}`;
 
@@ -29,6 +30,7 @@ export function registerDataRoutes(app: OpenAPIHono<AppEnv>) {
   registerCategories(app);
   registerUsage(app);
   registerPlatforms(app);
+  registerTravelPlatforms(app);
   registerTravel(app);
   registerTravelHotel(app);
   registerProducts(app);

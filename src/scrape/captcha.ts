@@ -1,3 +1,5 @@
+import { drizzle } from "drizzle-orm/d1";
+import { recordSolveCost, releaseSolve, reserveSolve, spendMonth } from "../db/captcha-spend";
 import type { SolverConfig } from "./config";
 import type { Challenge } from "./types";
 import { within, type LoadJob } from "./engines/types";
@@ -73,45 +75,16 @@ export async function solveChallenge(config: SolverConfig, challenge: Challenge,
   throw gaveUp();
 }
 
-const month = (now = new Date()) => now.toISOString().slice(0, 7);
-
-/**
- * Reserves one solve against the account's monthly cap in a single atomic statement;
- * throws when the cap is reached. Returns the month the solve was counted in.
- */
-export async function reserveSolve(db: D1Database, accountId: string): Promise<string> {
-  const reservedIn = month();
-  const row = await db
-    .prepare(
-      `INSERT INTO captcha_spend (account_id, month, solves) SELECT ?1, ?2, 1
-         WHERE (SELECT captcha_monthly_cap FROM accounts WHERE id = ?1) > 0
-       ON CONFLICT (account_id, month) DO UPDATE SET solves = solves + 1
-         WHERE solves < (SELECT captcha_monthly_cap FROM accounts WHERE id = ?1)
-       RETURNING solves`,
-    )
-    .bind(accountId, reservedIn)
-    .first<{ solves: number }>();
-  if (!row) throw new CaptchaBudgetSpent("this account's CAPTCHA budget for the month is used up");
-  return reservedIn;
-}
-
-/** Gives back a reserved solve that the solver never billed. */
-async function releaseSolve(db: D1Database, accountId: string, reservedIn: string) {
-  await db.prepare("UPDATE captcha_spend SET solves = solves - 1 WHERE account_id = ? AND month = ? AND solves > 0").bind(accountId, reservedIn).run();
-}
-
-export async function recordSolveCost(db: D1Database, accountId: string, costMicros: number, reservedIn = month()) {
-  await db.prepare("UPDATE captcha_spend SET cost_micros = cost_micros + ? WHERE account_id = ? AND month = ?").bind(costMicros, accountId, reservedIn).run();
-}
-
 /**
  * Solves a challenge within the account's monthly cap and records what it cost. Only a solve the
  * solver refused or declared unsolvable is given back, since solvers bill nothing for those; any
  * other failure (a timeout, a lost answer) still counts: the task may still be billed, and the
  * cap exists to bound that spend.
  */
-export async function solveWithinBudget(db: D1Database, accountId: string, config: SolverConfig, challenge: Challenge, pageUrl: string): Promise<string> {
-  const reservedIn = await reserveSolve(db, accountId);
+export async function solveWithinBudget(d1: D1Database, accountId: string, config: SolverConfig, challenge: Challenge, pageUrl: string): Promise<string> {
+  const db = drizzle(d1);
+  const reservedIn = spendMonth();
+  if (!(await reserveSolve(db, accountId, reservedIn))) throw new CaptchaBudgetSpent("this account's CAPTCHA budget for the month is used up");
   let solved: { token: string; costMicros: number };
   try {
     solved = await solveChallenge(config, challenge, pageUrl);

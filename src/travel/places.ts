@@ -136,6 +136,16 @@ function boundedEditDistance(a: string, b: string, limit: number): number {
   return previous[b.length]!;
 }
 
+/** The city the sites are searched with: the place itself, or the nearest city of 100,000 people to a region or landmark. */
+export async function searchCity(db: D1Database, place: Place): Promise<string> {
+  if (place.kind === "city") return place.name;
+  const row = await db
+    .prepare(`SELECT name FROM places WHERE kind = 'city' AND population >= 100000 ORDER BY ((latitude - ?1) * (latitude - ?1) + (longitude - ?2) * (longitude - ?2)) LIMIT 1`)
+    .bind(place.latitude, place.longitude)
+    .first<{ name: string }>();
+  return row?.name ?? place.name;
+}
+
 const EARTH_RADIUS_KM = 6371.0088;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 

@@ -1,6 +1,9 @@
 // One test per finding of the outside review that the route guards, scopes, account limits and
 // strict input answer (the URL guard, sign-in and deploy settings have their own files).
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+
+// Waiting out the end of a minute (so a burst lands in one window) takes up to 11 s.
+vi.setConfig({ testTimeout: 20_000 });
 import { admin, call, newAccount, type TestAccount, withKey } from "../workers/helpers";
 
 const json = async (response: Response) => (await response.json()) as any;

@@ -1,5 +1,8 @@
 import { evictDurableObject, listDurableObjectIds, runInDurableObject } from "cloudflare:test";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
+
+// Waiting out the end of a minute (so a burst lands in one window) takes up to 11 s.
+vi.setConfig({ testTimeout: 20_000 });
 import { createApp } from "../../src/app";
 import { apiKeys } from "../../src/db/schema";
 import { drizzle } from "drizzle-orm/d1";

@@ -1,8 +1,10 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { apiKey, defineRoute } from "./define-route";
-import type { AppEnv } from "../env";
-import { openApiErrorResponses, successBody, successEnvelope } from "../envelope";
-import type { WindowState } from "../durable/rate-limiter";
+import { drizzle } from "drizzle-orm/d1";
+import { monthlySpend } from "../../db/captcha-spend";
+import { apiKey, defineRoute } from "../define-route";
+import type { AppEnv } from "../../env";
+import { openApiErrorResponses, successBody, successEnvelope } from "../../envelope";
+import type { WindowState } from "../../durable/rate-limiter";
 
 const WindowSchema = z.object({
   limit: z.number().int(),
@@ -46,12 +48,7 @@ export function registerUsage(app: OpenAPIHono<AppEnv>) {
   // The limiter already answered for this request: no second round trip.
   app.openapi(route, async (c) => {
     const { identity, limits } = c.var;
-    const spend = await c.env.DB.prepare(
-      `SELECT a.captcha_monthly_cap AS cap, coalesce(s.solves, 0) AS solves, coalesce(s.cost_micros, 0) AS cost_micros
-       FROM accounts a LEFT JOIN captcha_spend s ON s.account_id = a.id AND s.month = ? WHERE a.id = ?`,
-    )
-      .bind(new Date().toISOString().slice(0, 7), identity.accountId)
-      .first<{ cap: number; solves: number; cost_micros: number }>();
+    const spend = await monthlySpend(drizzle(c.env.DB), identity.accountId);
     return c.json(
       successBody(c, {
         account_id: identity.accountId,
@@ -59,7 +56,7 @@ export function registerUsage(app: OpenAPIHono<AppEnv>) {
         plan: identity.planId,
         minute: describeWindow(limits.minute),
         month: describeWindow(limits.month!),
-        captcha: { solves: spend?.solves ?? 0, cap: spend?.cap ?? 0, cost_usd: (spend?.cost_micros ?? 0) / 1_000_000 },
+        captcha: { solves: spend.solves, cap: spend.cap, cost_usd: spend.costMicros / 1_000_000 },
       }),
       200,
     );

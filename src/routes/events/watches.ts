@@ -1,16 +1,16 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { apiKey, defineRoute } from "./define-route";
+import { apiKey, defineRoute } from "../define-route";
 import { and, asc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { newId } from "../db/keys";
-import { watches, type WatchRow } from "../db/schema-events";
-import type { AppEnv } from "../env";
-import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../envelope";
-import { ApiError } from "../errors";
-import { checkWatch } from "../events/watches";
-import { PRODUCT_PLATFORMS } from "../scrape/platforms";
-import { TRAVEL_PLATFORMS } from "../scrape/platforms/travel";
-import { CreateWatchBody, IdParam, WatchSchema } from "./events-schemas";
+import { newId } from "../../db/keys";
+import { watches, type WatchRow } from "../../db/schema-events";
+import type { AppEnv } from "../../env";
+import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
+import { ApiError } from "../../errors";
+import { checkWatch } from "../../events/watches";
+import { PRODUCT_PLATFORMS } from "../../scrape/platforms";
+import { TRAVEL_PLATFORMS } from "../../scrape/platforms/travel";
+import { CreateWatchBody, IdParam, WatchSchema } from "./schemas";
 
 const tags = ["events"];
 const Id = IdParam("wat_0123456789abcdef0123");

@@ -1,9 +1,9 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { apiKey, defineRoute } from "./define-route";
-import type { AppEnv } from "../env";
-import { openApiErrorResponses, successBody, successEnvelope } from "../envelope";
-import { PRODUCT_PLATFORMS } from "../scrape/platforms";
-import { TRAVEL_PLATFORMS } from "../scrape/platforms/travel";
+import { apiKey, defineRoute } from "../define-route";
+import type { AppEnv } from "../../env";
+import { openApiErrorResponses, successBody, successEnvelope } from "../../envelope";
+import { PRODUCT_PLATFORMS } from "../../scrape/platforms";
+import { TRAVEL_PLATFORMS } from "../../scrape/platforms/travel";
 
 const PlatformSchema = z
   .object({

@@ -1,15 +1,15 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { apiKey, defineRoute } from "./define-route";
+import { apiKey, defineRoute } from "../define-route";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { newId } from "../db/keys";
-import { scheduleRuns, schedules, type ScheduleRow } from "../db/schema-events";
-import type { AppEnv } from "../env";
-import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../envelope";
-import { ApiError } from "../errors";
-import { isRunnablePath } from "../events/run-as-account";
-import { nextRunAfter } from "../events/schedules";
-import { CreateScheduleBody, IdParam, ScheduleSchema } from "./events-schemas";
+import { newId } from "../../db/keys";
+import { scheduleRuns, schedules, type ScheduleRow } from "../../db/schema-events";
+import type { AppEnv } from "../../env";
+import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
+import { ApiError } from "../../errors";
+import { isRunnablePath } from "../../events/run-as-account";
+import { nextRunAfter } from "../../events/schedules";
+import { CreateScheduleBody, IdParam, ScheduleSchema } from "./schemas";
 
 const tags = ["events"];
 const Id = IdParam("sch_0123456789abcdef0123");

@@ -1,19 +1,17 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { apiKey, defineRoute } from "./define-route";
-import type { Context } from "hono";
-import type { AppEnv } from "../env";
-import { csvResponse, wantsCsv } from "../csv";
-import { MetaSchema, openApiErrorResponses, successBody, successEnvelope } from "../envelope";
-import { ApiError } from "../errors";
-import { TRAVEL_PLATFORMS, type TravelSlug } from "../scrape/platforms/travel";
-import { loadRates, type Rates } from "../travel/currency";
-import { mergeHotels } from "../travel/merge";
-import { distanceKm, resolveDestination, type Place } from "../travel/places";
-import { searchPlatforms } from "../travel/search";
-import { CurrencyHeader, HotelSchema, HotelSearchQuery, nightsBetween, parseRadius } from "./travel-schemas";
+import { apiKey, defineRoute } from "../define-route";
+import type { AppEnv } from "../../env";
+import { csvResponse, wantsCsv } from "../../csv";
+import { MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
+import { ApiError } from "../../errors";
+import { mergeHotels } from "../../travel/merge";
+import { resolveDestination, searchCity, type Place } from "../../travel/places";
+import { arrangeHotels } from "../../travel/results";
+import { searchPlatforms } from "../../travel/search";
+import { answerCurrency, platformList, TRAVEL_SLUGS } from "./params";
+import { CurrencyHeader, HotelSchema, HotelSearchQuery, nightsBetween, parseRadius } from "./schemas";
 
 const tags = ["travel"];
-const SLUGS = Object.keys(TRAVEL_PLATFORMS) as TravelSlug[];
 
 const searchRoute = defineRoute({ access: apiKey("travel:read"), 
   method: "get",
@@ -49,40 +47,6 @@ const searchRoute = defineRoute({ access: apiKey("travel:read"),
   },
 });
 
-const platformsRoute = defineRoute({ access: apiKey("travel:read"), 
-  method: "get",
-  path: "/v1/travel/platforms",
-  tags,
-  summary: "Travel platforms",
-  responses: {
-    200: {
-      description: "Travel platforms and their review scales",
-      content: { "application/json": { schema: successEnvelope(z.array(z.object({ slug: z.string(), name: z.string(), review_scale: z.number(), engines: z.array(z.string()) })), "TravelPlatformsEnvelope") } },
-    },
-    ...openApiErrorResponses,
-  },
-});
-
-export function platformList(text: string): TravelSlug[] {
-  const requested = text === "all" ? SLUGS : [...new Set(text.split(",").map((s) => s.trim().toLowerCase()))];
-  const unknown = requested.filter((slug) => !SLUGS.includes(slug as TravelSlug));
-  if (unknown.length > 0 || requested.length === 0) {
-    throw new ApiError("not_found", `Unknown travel platform ${unknown.map((u) => `\`${u}\``).join(", ")}; use ${SLUGS.join(", ")}, a comma list of them, or all.`);
-  }
-  return requested as TravelSlug[];
-}
-
-export async function answerCurrency(c: Context<AppEnv>, requested: string | undefined): Promise<{ code: string; rates: Rates }> {
-  const rates = await loadRates(c.env.DB);
-  const code = (requested ?? "EUR").toUpperCase();
-  if (!(code in rates.perEur)) {
-    throw new ApiError("invalid_request", `X-Currency \`${code}\` is not a currency we have rates for; use one of ${Object.keys(rates.perEur).sort().join(", ")}.`, {
-      details: [{ parameter: "X-Currency", in: "header", message: "unknown currency" }],
-    });
-  }
-  return { code, rates };
-}
-
 async function destinationOr400(db: D1Database, text: string): Promise<Place> {
   const resolved = await resolveDestination(db, text);
   if (resolved.place) return resolved.place;
@@ -92,21 +56,7 @@ async function destinationOr400(db: D1Database, text: string): Promise<Place> {
   });
 }
 
-/** The city the sites are searched with: the place itself, or the nearest big city to a region or landmark. */
-async function searchCity(db: D1Database, place: Place): Promise<string> {
-  if (place.kind === "city") return place.name;
-  const row = await db
-    .prepare(`SELECT name FROM places WHERE kind = 'city' AND population >= 100000 ORDER BY ((latitude - ?1) * (latitude - ?1) + (longitude - ?2) * (longitude - ?2)) LIMIT 1`)
-    .bind(place.latitude, place.longitude)
-    .first<{ name: string }>();
-  return row?.name ?? place.name;
-}
-
 export function registerTravel(app: OpenAPIHono<AppEnv>) {
-  app.openapi(platformsRoute, (c) =>
-    c.json(successBody(c, Object.values(TRAVEL_PLATFORMS).map((p) => ({ slug: p.slug, name: p.name, review_scale: p.reviewScale, engines: p.engines }))), 200),
-  );
-
   app.openapi(searchRoute, async (c) => {
     const slugs = platformList(c.req.valid("param").platform);
     const query = c.req.valid("query");
@@ -129,25 +79,17 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
       throw new ApiError("upstream_blocked", `No platform answered: ${Object.entries(reports).map(([slug, r]) => `${slug} ${r.status}`).join(", ")}. Retry later.`, { retryAfter: 30 });
     }
 
-    let merged = mergeHotels(hotels, place.name).map((hotel) => {
-      if (hotel.latitude === null || hotel.longitude === null) return hotel;
-      return { ...hotel, distance_km: Math.round(distanceKm(centre.latitude, centre.longitude, hotel.latitude, hotel.longitude) * 100) / 100 };
+    const arranged = arrangeHotels(mergeHotels(hotels, place.name), {
+      centre,
+      radiusKm,
+      minStars: query.min_stars,
+      minPrice: query.min_price,
+      maxPrice: query.max_price,
+      sort: query.sort ?? (place.kind === "landmark" || query.latitude !== undefined ? "distance" : "price"),
+      page: query.page,
+      limit: query.limit,
     });
-    merged = merged.filter((hotel) => {
-      const distance = (hotel as { distance_km?: number }).distance_km;
-      if (radiusKm !== null && (distance === undefined || distance > radiusKm)) return false;
-      if (query.min_stars !== undefined && (hotel.star_rating ?? 0) < query.min_stars) return false;
-      if (query.min_price !== undefined && (hotel.price_per_night === null || hotel.price_per_night < query.min_price)) return false;
-      if (query.max_price !== undefined && (hotel.price_per_night === null || hotel.price_per_night > query.max_price)) return false;
-      return true;
-    });
-    const sort = query.sort ?? (place.kind === "landmark" || query.latitude !== undefined ? "distance" : "price");
-    const key = (hotel: (typeof merged)[number]) =>
-      sort === "price" ? (hotel.price_per_night ?? Infinity) : sort === "rating" ? -(hotel.review_score ?? -1) : ((hotel as { distance_km?: number }).distance_km ?? Infinity);
-    merged.sort((a, b) => key(a) - key(b));
-
-    const page = merged.slice((query.page - 1) * query.limit, query.page * query.limit);
-    if (wantsCsv(c)) return csvResponse(c, page, "hotels.csv");
+    if (wantsCsv(c)) return csvResponse(c, arranged.page, "hotels.csv");
     const fetchedAts = Object.values(reports).map((r) => r.fetched_at).filter((t): t is string => t !== null);
     const allLive = Object.values(reports).every((r) => r.status !== "ok" || r.cache === "miss" || r.cache === "bypass");
     const rateUsed = [...new Set(hotels.map((h) => h.offer.original.currency).filter((from): from is string => !!from && from !== currency.code))].map((from) => ({
@@ -159,17 +101,17 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
     const { request_id, timestamp } = successBody(c, null).meta;
     return c.json(
       successBody(c, {
-        platform: slugs.length === SLUGS.length && c.req.valid("param").platform === "all" ? "all" : slugs.join(","),
+        platform: slugs.length === TRAVEL_SLUGS.length && c.req.valid("param").platform === "all" ? "all" : slugs.join(","),
         destination: `${place.name}, ${place.country}`,
         check_in: query.check_in,
         check_out: query.check_out,
-        hotels: page,
+        hotels: arranged.page,
         meta: {
           request_id,
           timestamp,
           data_freshness: allLive ? ("real-time" as const) : ("cached" as const),
           ...(allLive ? {} : { cached_at: fetchedAts.sort()[0] }),
-          total_results: merged.length,
+          total_results: arranged.total,
           page: query.page,
           limit: query.limit,
           nights,

@@ -1,12 +1,12 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { apiKey, defineRoute } from "./define-route";
-import type { AppEnv } from "../env";
-import { catalogueCache } from "../middleware/edge-cache";
-import { csvResponse, wantsCsv } from "../csv";
-import { openApiErrorResponses, successBody, MetaSchema } from "../envelope";
-import { ApiError } from "../errors";
-import { categoryExists, countryExists, getDataset, listDatasets } from "../db/catalogue";
-import { DatasetDetailSchema, DatasetSummarySchema, ListQuerySchema, PaginationSchema } from "./catalogue-schemas";
+import { apiKey, defineRoute } from "../define-route";
+import type { AppEnv } from "../../env";
+import { catalogueCache } from "../../middleware/edge-cache";
+import { csvResponse, wantsCsv } from "../../csv";
+import { openApiErrorResponses, successBody, MetaSchema } from "../../envelope";
+import { ApiError } from "../../errors";
+import { categoryExists, countryExists, getDataset, listDatasets } from "../../db/catalogue";
+import { DatasetDetailSchema, DatasetSummarySchema, ListQuerySchema, PaginationSchema } from "./schemas";
 
 const FacetsSchema = z.object({
   categories: z.array(z.object({ slug: z.string(), name: z.string(), count: z.number().int() })),

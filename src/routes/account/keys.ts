@@ -1,12 +1,12 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { apiKey, defineRoute } from "./define-route";
+import { apiKey, defineRoute } from "../define-route";
 import { drizzle } from "drizzle-orm/d1";
-import type { AppEnv } from "../env";
-import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../envelope";
-import { ApiError } from "../errors";
-import { forgetCachedKeys } from "../middleware/auth";
-import { countLiveKeys, createKey, describeKey, type Db, findKeyById, listKeys, MAX_KEYS_PER_ACCOUNT, revokeKey, rotateKey } from "../db/keys";
-import { API_KEY_DEFAULT_SCOPES, type Scope } from "../scopes";
+import type { AppEnv } from "../../env";
+import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
+import { ApiError } from "../../errors";
+import { forgetCachedKeys } from "../../middleware/auth";
+import { countLiveKeys, createKey, describeKey, type Db, findKeyById, listKeys, MAX_KEYS_PER_ACCOUNT, revokeKey, rotateKey } from "../../db/keys";
+import { API_KEY_DEFAULT_SCOPES, type Scope } from "../../scopes";
 import { CreateKeyBodySchema, KeyIdParamSchema, KeySchema, KeyWithSecretSchema, RotateKeyBodySchema } from "./key-schemas";
 
 const tags = ["keys"];

@@ -1,10 +1,10 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { apiKey, defineRoute } from "./define-route";
-import type { AppEnv } from "../env";
-import { catalogueCache } from "../middleware/edge-cache";
-import { csvResponse, wantsCsv } from "../csv";
-import { openApiErrorResponses, successBody, successEnvelope } from "../envelope";
-import { listCategories } from "../db/catalogue";
+import { apiKey, defineRoute } from "../define-route";
+import type { AppEnv } from "../../env";
+import { catalogueCache } from "../../middleware/edge-cache";
+import { csvResponse, wantsCsv } from "../../csv";
+import { openApiErrorResponses, successBody, successEnvelope } from "../../envelope";
+import { listCategories } from "../../db/catalogue";
 
 const CategorySchema = z
   .object({ slug: z.string().openapi({ example: "travel" }), name: z.string(), description: z.string(), dataset_count: z.number().int() })

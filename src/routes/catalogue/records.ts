@@ -1,13 +1,13 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { apiKey, defineRoute } from "./define-route";
+import { apiKey, defineRoute } from "../define-route";
 import type { Context } from "hono";
 import { stringify } from "csv-stringify/sync";
-import type { AppEnv } from "../env";
-import { csvCell } from "../csv";
-import { MetaSchema, openApiErrorResponses, successBody } from "../envelope";
-import { ApiError } from "../errors";
-import { datasetFieldNames, recordBatch } from "../db/catalogue";
-import { wholeNumber } from "./catalogue-schemas";
+import type { AppEnv } from "../../env";
+import { csvCell } from "../../csv";
+import { MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
+import { ApiError } from "../../errors";
+import { datasetFieldNames, recordBatch } from "../../db/catalogue";
+import { wholeNumber } from "./schemas";
 
 /** Rows read from D1 per step of a stream: memory stays at one batch whatever the dataset size. */
 const STREAM_BATCH = 1_000;

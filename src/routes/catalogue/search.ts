@@ -1,11 +1,11 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { apiKey, defineRoute } from "./define-route";
-import type { AppEnv } from "../env";
-import { catalogueCache } from "../middleware/edge-cache";
-import { csvResponse, wantsCsv } from "../csv";
-import { MetaSchema, openApiErrorResponses, successBody } from "../envelope";
-import { searchDatasets } from "../db/catalogue";
-import { DatasetSummarySchema, PaginationSchema, wholeNumber } from "./catalogue-schemas";
+import { apiKey, defineRoute } from "../define-route";
+import type { AppEnv } from "../../env";
+import { catalogueCache } from "../../middleware/edge-cache";
+import { csvResponse, wantsCsv } from "../../csv";
+import { MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
+import { searchDatasets } from "../../db/catalogue";
+import { DatasetSummarySchema, PaginationSchema, wholeNumber } from "./schemas";
 
 const ResultSchema = DatasetSummarySchema.extend({
   score: z.number().openapi({ description: "bm25 relevance, higher is better" }),

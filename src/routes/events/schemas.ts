@@ -1,6 +1,6 @@
 // Request and response schemas shared by the webhook, watch and schedule routes.
 import { z } from "@hono/zod-openapi";
-import { EVENT_TYPES } from "../events/config";
+import { EVENT_TYPES } from "../../events/config";
 
 export const IdParam = (example: string) => z.object({ id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example }) });
 

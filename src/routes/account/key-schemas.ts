@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { MAX_GRACE_SECONDS } from "../db/keys";
-import { SCOPES } from "../scopes";
+import { MAX_GRACE_SECONDS } from "../../db/keys";
+import { SCOPES } from "../../scopes";
 
 const ScopeSchema = z.enum(SCOPES).openapi({ description: "What the key may call: each route names the scope it needs" });
 

@@ -1,15 +1,15 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { apiKey, defineRoute } from "./define-route";
-import type { AppEnv } from "../env";
-import { MetaSchema, openApiErrorResponses, successBody } from "../envelope";
-import { ApiError } from "../errors";
-import { TRAVEL_PLATFORMS } from "../scrape/platforms/travel";
-import { scrape } from "../scrape/scrape";
-import { convert } from "../travel/currency";
-import { originFor } from "../travel/search";
-import { scrapeErrorToApi } from "./scrape-errors";
-import { answerCurrency, platformList } from "./travel";
-import { CurrencyHeader, nightsBetween } from "./travel-schemas";
+import { apiKey, defineRoute } from "../define-route";
+import type { AppEnv } from "../../env";
+import { MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
+import { ApiError } from "../../errors";
+import { TRAVEL_PLATFORMS } from "../../scrape/platforms/travel";
+import { scrape } from "../../scrape/scrape";
+import { convert } from "../../travel/currency";
+import { originFor } from "../../travel/search";
+import { scrapeErrorToApi } from "../scrape-errors";
+import { answerCurrency, platformList } from "./params";
+import { CurrencyHeader, nightsBetween } from "./schemas";
 
 const route = defineRoute({ access: apiKey("travel:read"), 
   method: "get",

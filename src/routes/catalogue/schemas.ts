@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { SORTS } from "../db/catalogue";
+import { SORTS } from "../../db/catalogue";
 
 export const DatasetSummarySchema = z
   .object({
