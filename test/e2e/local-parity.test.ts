@@ -58,7 +58,7 @@ describe("local parity: cron triggers fire under the local stack", () => {
       persistTo,
       inheritOutput: process.env.WORKER_LOGS === "1",
       vars: { ADMIN_TOKEN, REPLICA_ORIGIN: replicas.url, SSRF_ALLOW_HOSTS: `127.0.0.1:${receiverPort}`, FX_FEED_URL: `${replicas.url}/fx/eur.json` },
-      // crons off (control run)
+      crons: { log: (line) => cronLines.push(line) },
     });
     stops.unshift(() => worker.stop());
     secret = (await createAccountKey(worker.url, ADMIN_TOKEN, { name: "local parity", plan: "enterprise", requests_per_minute: 10_000, requests_per_month: 100_000 })).secret;
