@@ -1,9 +1,11 @@
 import type { RequestIdVariables } from "hono/request-id";
-import type { KeyIdentity } from "./db/keys";
+import type { Db, KeyIdentity } from "./db/keys";
 import type { LimitDecision } from "./durable/rate-limiter";
 
 /** Per-request values set by middleware and read by handlers through `c.var`. */
 export type Variables = RequestIdVariables & {
+  /** The drizzle client over D1, built once per request. */
+  db: Db;
   /** The verified caller; set on every route that needs a key. */
   identity: KeyIdentity;
   /** The rate-limit decision for this request (counts include it). */

@@ -1,8 +1,7 @@
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { drizzle } from "drizzle-orm/d1";
 import { countLiveKeys, createKey, describeKey, MAX_KEYS_PER_ACCOUNT, findKeyById, type KeyRow, listKeys, MAX_GRACE_SECONDS, revokeKey, rotateKey, ROTATION_RECOMMENDED_DAYS } from "../db/keys";
-import { forgetCachedKeys } from "../middleware/auth";
+import { forgetCachedKeys } from "../db/key-cache";
 import { CreateKeyBodySchema, RotateKeyBodySchema } from "../routes/account/key-schemas";
 import type { DashboardEnv } from "./env";
 import { formField } from "./form";
@@ -74,7 +73,7 @@ function KeyItem({ apiKey: key, csrfToken }: { apiKey: KeyRow; csrfToken: string
 
 async function renderSettings(c: Context<DashboardEnv>, extra: { revealed?: Revealed; error?: string; notice?: string } = {}, status: 200 | 400 | 409 = 200) {
   const signedIn = c.var.signedIn!;
-  const keys = await listKeys(drizzle(c.env.DB), signedIn.account.id);
+  const keys = await listKeys(c.var.db, signedIn.account.id);
   const live = keys.filter((key) => !key.revokedAt);
   const revoked = keys.filter((key) => key.revokedAt);
   return c.html(
@@ -117,7 +116,7 @@ async function renderSettings(c: Context<DashboardEnv>, extra: { revealed?: Reve
 
 /** Another account's key answers exactly like a key that does not exist. */
 async function ownLiveKey(c: Context<DashboardEnv>): Promise<KeyRow> {
-  const key = await findKeyById(drizzle(c.env.DB), c.req.param("id") ?? "", c.var.signedIn!.account.id);
+  const key = await findKeyById(c.var.db, c.req.param("id") ?? "", c.var.signedIn!.account.id);
   if (!key) throw new HTTPException(404, { message: "There is no such key in your account." });
   if (key.revokedAt) throw new HTTPException(409, { message: "That key is revoked; create a new one instead." });
   return key;
@@ -130,7 +129,7 @@ export function registerApiSettings(app: Hono<DashboardEnv>) {
     const name = (await formField(c, "name")).trim();
     const parsed = CreateKeyBodySchema.safeParse({ name: name || undefined });
     if (!parsed.success) return renderSettings(c, { error: "A key name has at most 100 characters." }, 400);
-    const db = drizzle(c.env.DB);
+    const db = c.var.db;
     if ((await countLiveKeys(db, c.var.signedIn!.account.id)) >= MAX_KEYS_PER_ACCOUNT) {
       return renderSettings(c, { error: `An account holds at most ${MAX_KEYS_PER_ACCOUNT} live keys; revoke one first.` }, 409);
     }
@@ -143,7 +142,7 @@ export function registerApiSettings(app: Hono<DashboardEnv>) {
     const graceDays = Number(await formField(c, "grace_days"));
     const parsed = RotateKeyBodySchema.safeParse({ grace_seconds: graceDays * 86_400 });
     if (!parsed.success) return renderSettings(c, { error: `Choose a grace period of 0 to ${MAX_GRACE_DAYS} days.` }, 400);
-    const rotated = await rotateKey(drizzle(c.env.DB), key, parsed.data.grace_seconds);
+    const rotated = await rotateKey(c.var.db, key, parsed.data.grace_seconds);
     forgetCachedKeys({ keyId: key.id });
     const until = graceDays > 0 ? `The old secret keeps working for ${graceDays === 1 ? "1 day" : `${graceDays} days`}.` : "The old secret no longer works.";
     return renderSettings(c, { revealed: { keyId: key.id, secret: rotated.secret, message: `Key “${key.name}” rotated. ${until}` } });
@@ -151,7 +150,7 @@ export function registerApiSettings(app: Hono<DashboardEnv>) {
 
   app.post("/keys/:id/revoke", async (c) => {
     const key = await ownLiveKey(c);
-    await revokeKey(drizzle(c.env.DB), key);
+    await revokeKey(c.var.db, key);
     forgetCachedKeys({ keyId: key.id });
     return c.redirect("/dashboard/keys?revoked=1", 303);
   });

@@ -1,6 +1,5 @@
 import type { Hono } from "hono";
 import { desc, eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
 import { schedules, watches, webhookEndpoints } from "../db/schema-events";
 import type { DashboardEnv } from "./env";
 import { Layout } from "./layout";
@@ -11,7 +10,7 @@ const when = (date: Date | null) => (date ? date.toISOString().replace("T", " ")
 export function registerEvents(app: Hono<DashboardEnv>) {
   app.get("/events", async (c) => {
     const signedIn = c.var.signedIn!;
-    const db = drizzle(c.env.DB);
+    const db = c.var.db;
     const accountId = signedIn.account.id;
     const [endpoints, watchList, scheduleList] = await Promise.all([
       db.select().from(webhookEndpoints).where(eq(webhookEndpoints.accountId, accountId)).orderBy(desc(webhookEndpoints.createdAt)),

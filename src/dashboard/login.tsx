@@ -1,5 +1,4 @@
 import type { Context, Hono } from "hono";
-import { drizzle } from "drizzle-orm/d1";
 import { clientIp } from "../middleware/auth";
 import type { DashboardEnv } from "./env";
 import { formField } from "./form";
@@ -49,7 +48,7 @@ export function registerLogIn(app: Hono<DashboardEnv>) {
   app.post("/login", async (c) => {
     const email = (await formField(c, "email")).trim();
     const password = await formField(c, "password");
-    const db = drizzle(c.env.DB);
+    const db = c.var.db;
     const ip = clientIp(c.req.raw);
 
     // Budgets first: a refused attempt costs one D1 batch, never a PBKDF2 run.
@@ -70,7 +69,7 @@ export function registerLogIn(app: Hono<DashboardEnv>) {
 
   app.post("/logout", async (c) => {
     const token = sessionToken(c);
-    if (token) await endSession(drizzle(c.env.DB), token);
+    if (token) await endSession(c.var.db, token);
     clearSessionCookie(c);
     return c.redirect("/dashboard/login", 303);
   });

@@ -1,5 +1,4 @@
 import type { Hono } from "hono";
-import { drizzle } from "drizzle-orm/d1";
 import { listKeys } from "../db/keys";
 import type { DashboardEnv } from "./env";
 import { Layout } from "./layout";
@@ -12,7 +11,7 @@ const utc = (epochMs: number) => new Date(epochMs).toISOString().replace("T", " 
 export function registerOverview(app: Hono<DashboardEnv>) {
   app.get("/", async (c) => {
     const signedIn = c.var.signedIn!;
-    const keys = await listKeys(drizzle(c.env.DB), signedIn.account.id);
+    const keys = await listKeys(c.var.db, signedIn.account.id);
     const [usage, days] = await Promise.all([accountUsage(c.env, signedIn, keys), dailyUsageThisMonth(c.env, signedIn.account.id)]);
     const liveKeys = keys.filter((key) => !key.revokedAt).length;
 

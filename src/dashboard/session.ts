@@ -1,6 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { drizzle } from "drizzle-orm/d1";
 import type { DashboardEnv } from "./env";
 import { createSession, findSession, randomToken, SESSION_TTL_MS } from "./users";
 
@@ -23,7 +22,7 @@ function cookieOptions(c: Context<DashboardEnv>, maxAgeSeconds: number) {
 }
 
 export async function startSession(c: Context<DashboardEnv>, userId: string) {
-  const { token } = await createSession(drizzle(c.env.DB), userId);
+  const { token } = await createSession(c.var.db, userId);
   setCookie(c, SESSION_COOKIE, token, cookieOptions(c, SESSION_TTL_MS / 1000));
   deleteCookie(c, ANONYMOUS_CSRF_COOKIE, { path: COOKIE_PATH });
 }
@@ -40,7 +39,7 @@ export function clearSessionCookie(c: Context<DashboardEnv>) {
 export function loadSession(): MiddlewareHandler<DashboardEnv> {
   return async function loadDashboardSession(c, next) {
     const token = sessionToken(c);
-    const signedIn = token ? await findSession(drizzle(c.env.DB), token) : null;
+    const signedIn = token ? await findSession(c.var.db, token) : null;
     c.set("signedIn", signedIn);
     if (signedIn) {
       c.set("csrfToken", signedIn.session.csrfToken);

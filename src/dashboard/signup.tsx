@@ -1,5 +1,4 @@
 import type { Context, Hono } from "hono";
-import { drizzle } from "drizzle-orm/d1";
 import { consumeForIp } from "../durable/rate-limit-client";
 import { clientIp } from "../middleware/auth";
 import type { DashboardEnv } from "./env";
@@ -48,7 +47,7 @@ export function registerSignUp(app: Hono<DashboardEnv>) {
     if (!limit.allowed) return refuse(429, "Too many sign-ups from your network this minute; wait a minute and try again.");
 
     try {
-      const user = await signUp(drizzle(c.env.DB), email, password);
+      const user = await signUp(c.var.db, email, password);
       await startSession(c, user.id);
     } catch (err) {
       if (err instanceof EmailTakenError) return refuse(409, "An account with this email already exists. Log in instead.");

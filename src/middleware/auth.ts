@@ -1,29 +1,13 @@
+// The guards a route declares (see routes/define-route.ts): parse the presented key, verify it
+// (db/key-cache.ts), then count the call (durable/rate-limit-client.ts), in that order.
 import type { MiddlewareHandler } from "hono";
-import { drizzle } from "drizzle-orm/d1";
 import type { AppEnv } from "../env";
 import { readsData, type Scope } from "../scopes";
 import { ApiError } from "../errors";
 import { consumeForAccount, consumeForIp, rateLimitHeaders } from "../durable/rate-limit-client";
 import type { LimitDecision } from "../durable/rate-limiter";
-import { retryD1Read } from "../db/retry";
-import {
-  findKeyByHash,
-  hashSecret,
-  secretsEqual,
-  KEY_PATTERN,
-  ROTATION_RECOMMENDED_DAYS,
-  secretAgeDays,
-  touchKey,
-  type KeyIdentity,
-} from "../db/keys";
-
-/** How long an isolate trusts a key lookup; a revocation takes effect everywhere within this. */
-export const KEY_CACHE_MS = 4_000;
-const KEY_CACHE_MAX = 10_000;
-const TOUCH_EVERY_MS = 60_000;
-
-const keyCache = new Map<string, { identity: KeyIdentity; expiresAt: number }>();
-const lastTouched = new Map<string, number>();
+import { lookupKey, touchLater } from "../db/key-cache";
+import { KEY_PATTERN, ROTATION_RECOMMENDED_DAYS, secretAgeDays, secretsEqual, type KeyIdentity } from "../db/keys";
 
 const QUERY_KEY_NAMES = ["api_key", "apikey", "api-key", "x-api-key", "access_key"];
 const HOW_TO_SEND = "Send your API key in the `X-API-KEY` header or as `Authorization: Bearer <key>`.";
@@ -109,7 +93,7 @@ async function authenticateKey(c: Context, scope: Scope | null): Promise<KeyIden
   if (presented.error) return refuse(c, presented.error);
   if (!presented.secret) return refuse(c, new ApiError("unauthorized", `This route needs an API key. ${HOW_TO_SEND}`));
 
-  const identity = await lookupKey(c.env, presented.secret);
+  const identity = await lookupKey(c.var.db, presented.secret);
   if (!identity) {
     return refuse(c, new ApiError("unauthorized", `The API key is unknown, revoked or past its rotation grace period. ${HOW_TO_SEND}`));
   }
@@ -129,7 +113,7 @@ async function authenticateKey(c: Context, scope: Scope | null): Promise<KeyIden
   }
   if (!decision.allowed) throw limitError(decision);
 
-  touchLater(c.env, c.executionCtx, identity.keyId);
+  touchLater(c.var.db, c.executionCtx, identity.keyId);
   return identity;
 }
 
@@ -187,44 +171,6 @@ export function readKey(headers: Headers): { secret?: string; error?: ApiError }
     return { error: new ApiError("unauthorized", `That is not an API key of this service (keys start with \`wdk_\` and have 36 characters). ${HOW_TO_SEND}`) };
   }
   return { secret };
-}
-
-async function lookupKey(env: Env, secret: string): Promise<KeyIdentity | null> {
-  const hash = await hashSecret(secret);
-  const now = Date.now();
-  const cached = keyCache.get(hash);
-  if (cached && cached.expiresAt > now) {
-    const graceOver = cached.identity.previousSecretExpiresAt !== null && cached.identity.previousSecretExpiresAt <= now;
-    return graceOver ? null : cached.identity;
-  }
-  // A read, so safe to retry through a D1 blip; if D1 stays down no key can be trusted: 503, not 401.
-  const identity = await retryD1Read(() => findKeyByHash(drizzle(env.DB), hash, now)).catch((err) => {
-    console.error("key lookup failed", err);
-    throw new ApiError("unavailable", "Keys cannot be checked right now; retry in a second.", { retryAfter: 1, cause: err });
-  });
-  if (keyCache.size >= KEY_CACHE_MAX) keyCache.clear();
-  if (identity) keyCache.set(hash, { identity, expiresAt: now + KEY_CACHE_MS });
-  else keyCache.delete(hash);
-  return identity;
-}
-
-/**
- * Drops cached lookups for a key or an account after a change, so this isolate sees it at once;
- * other isolates see it when their entry expires (at most KEY_CACHE_MS).
- */
-export function forgetCachedKeys(match: { keyId?: string; accountId?: string }) {
-  for (const [hash, entry] of keyCache) {
-    if (entry.identity.keyId === match.keyId || entry.identity.accountId === match.accountId) keyCache.delete(hash);
-  }
-}
-
-/** Records last use at most once a minute per key and isolate, off the response path. */
-function touchLater(env: Env, ctx: { waitUntil(promise: Promise<unknown>): void }, keyId: string) {
-  const now = Date.now();
-  if ((lastTouched.get(keyId) ?? 0) > now - TOUCH_EVERY_MS) return;
-  lastTouched.set(keyId, now);
-  if (lastTouched.size > KEY_CACHE_MAX) lastTouched.clear();
-  ctx.waitUntil(touchKey(drizzle(env.DB), keyId, now).catch((err) => console.error("touch key failed", err)));
 }
 
 /**

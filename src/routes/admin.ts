@@ -1,10 +1,9 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { ADMIN, defineRoute } from "./define-route";
-import { drizzle } from "drizzle-orm/d1";
 import type { AppEnv } from "../env";
 import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../envelope";
 import { ApiError } from "../errors";
-import { forgetCachedKeys } from "../middleware/auth";
+import { forgetCachedKeys } from "../db/key-cache";
 import { createAccount, describeAccount, findAccount, planExists, updateAccount } from "../db/accounts";
 import { createKey, describeKey, listKeys, revokeKey, rotateKey, type Db } from "../db/keys";
 import { CreateKeyBodySchema, KeyIdParamSchema, KeySchema, KeyWithSecretSchema, RotateKeyBodySchema } from "./account/key-schemas";
@@ -84,7 +83,7 @@ async function accountOr404(db: Db, id: string) {
 /** Operator API, guarded by the `X-Admin-Token` header (see the auth middleware). */
 export function registerAdmin(app: OpenAPIHono<AppEnv>) {
   app.openapi(createAccountRoute, async (c) => {
-    const db = drizzle(c.env.DB);
+    const db = c.var.db;
     const body = c.req.valid("json");
     const account = await createAccount(db, {
       name: body.name,
@@ -102,14 +101,14 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(getAccountRoute, async (c) => {
-    const db = drizzle(c.env.DB);
+    const db = c.var.db;
     const { account, plan } = await accountOr404(db, c.req.valid("param").id);
     const keys = await listKeys(db, account.id);
     return c.json(successBody(c, { account: describeAccount(account, plan), keys: keys.map((k) => describeKey(k)) }), 200);
   });
 
   app.openapi(updateAccountRoute, async (c) => {
-    const db = drizzle(c.env.DB);
+    const db = c.var.db;
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
     await accountOr404(db, id);
@@ -125,7 +124,7 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(createKeyRoute, async (c) => {
-    const db = drizzle(c.env.DB);
+    const db = c.var.db;
     const { account } = await accountOr404(db, c.req.valid("param").id);
     const { name, scopes } = CreateKeyBodySchema.parse(c.req.valid("json"));
     await assertRoomForKey(db, account.id);
@@ -134,7 +133,7 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(rotateKeyRoute, async (c) => {
-    const db = drizzle(c.env.DB);
+    const db = c.var.db;
     const key = await ownLiveKey(db, c.req.valid("param").id);
     const { grace_seconds } = RotateKeyBodySchema.parse(c.req.valid("json"));
     const rotated = await rotateKey(db, key, grace_seconds);
@@ -143,7 +142,7 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(revokeKeyRoute, async (c) => {
-    const db = drizzle(c.env.DB);
+    const db = c.var.db;
     const key = await ownLiveKey(db, c.req.valid("param").id);
     const revoked = await revokeKey(db, key);
     forgetCachedKeys({ keyId: key.id });

@@ -1,6 +1,7 @@
 // What the public API and the internal app (through which watches and schedules call data routes)
 // share: request ids, the validation hook, the error envelope, and the data routes themselves.
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { drizzle } from "drizzle-orm/d1";
 import { requestId } from "hono/request-id";
 import type { AppEnv } from "../env";
 import { errorResponse } from "../envelope";
@@ -36,10 +37,14 @@ export function registerDataRoutes(app: OpenAPIHono<AppEnv>) {
   registerProducts(app);
 }
 
-/** An app that answers in the envelope, with an `X-Request-Id` on every answer. */
+/** An app that answers in the envelope, with an `X-Request-Id` on every answer and the per-request services on `c.var`. */
 export function createBaseApp(): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use(requestId({ headerName: "X-Request-Id", generator: newRequestId }));
+  app.use(async function services(c, next) {
+    c.set("db", drizzle(c.env.DB));
+    await next();
+  });
   app.onError((err, c) => errorResponse(c, err));
   return app;
 }

@@ -38,8 +38,20 @@ export interface SolverConfig {
   timeoutMs?: number;
 }
 
-/** Scrape settings, read from bindings once per request (never at import time). */
+// Bindings do not change under a running isolate: each `env` object's settings are read once.
+const built = new WeakMap<Env, ScrapeConfig>();
+
+/** Scrape settings from bindings, read on first use for each `env` (never at import time). */
 export function scrapeConfig(env: Env): ScrapeConfig {
+  let config = built.get(env);
+  if (!config) {
+    config = readScrapeConfig(env);
+    built.set(env, config);
+  }
+  return config;
+}
+
+function readScrapeConfig(env: Env): ScrapeConfig {
   const source = `${env.PROXY_URLS ?? ""}|${env.PROXY_COOLDOWN_MS ?? ""}`;
   if (!pool || pool.source !== source) pool = { source, pool: new ProxyPool(parseProxyList(env.PROXY_URLS), Number(env.PROXY_COOLDOWN_MS) || undefined) };
   // A production deploy that ships REPLICA_ORIGIN by mistake still scrapes the real sites.

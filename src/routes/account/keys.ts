@@ -1,10 +1,9 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
-import { drizzle } from "drizzle-orm/d1";
 import type { AppEnv } from "../../env";
 import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
-import { forgetCachedKeys } from "../../middleware/auth";
+import { forgetCachedKeys } from "../../db/key-cache";
 import { countLiveKeys, createKey, describeKey, type Db, findKeyById, listKeys, MAX_KEYS_PER_ACCOUNT, revokeKey, rotateKey } from "../../db/keys";
 import { API_KEY_DEFAULT_SCOPES, type Scope } from "../../scopes";
 import { CreateKeyBodySchema, KeyIdParamSchema, KeySchema, KeyWithSecretSchema, RotateKeyBodySchema } from "./key-schemas";
@@ -55,21 +54,21 @@ const revokeRoute = defineRoute({
 /** Self-service key management: a key manages the keys of its own account, never another's. */
 export function registerKeys(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
-    const keys = await listKeys(drizzle(c.env.DB), c.var.identity.accountId);
+    const keys = await listKeys(c.var.db, c.var.identity.accountId);
     return c.json(successBody(c, keys.map((key) => describeKey(key))), 200);
   });
 
   app.openapi(createKeyRoute, async (c) => {
     const { name, scopes } = CreateKeyBodySchema.parse(c.req.valid("json"));
     const granted = grantableScopes(c.var.identity.scopes, scopes);
-    const db = drizzle(c.env.DB);
+    const db = c.var.db;
     await assertRoomForKey(db, c.var.identity.accountId);
     const { key, secret } = await createKey(db, c.var.identity.accountId, name, granted);
     return c.json(successBody(c, { key: describeKey(key), secret }), 201);
   });
 
   app.openapi(rotateRoute, async (c) => {
-    const db = drizzle(c.env.DB);
+    const db = c.var.db;
     const key = await ownLiveKey(db, c.req.valid("param").id, c.var.identity.accountId);
     const { grace_seconds } = RotateKeyBodySchema.parse(c.req.valid("json"));
     const rotated = await rotateKey(db, key, grace_seconds);
@@ -78,7 +77,7 @@ export function registerKeys(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(revokeRoute, async (c) => {
-    const db = drizzle(c.env.DB);
+    const db = c.var.db;
     const key = await ownLiveKey(db, c.req.valid("param").id, c.var.identity.accountId);
     const revoked = await revokeKey(db, key);
     forgetCachedKeys({ keyId: key.id });

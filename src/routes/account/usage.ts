@@ -1,5 +1,4 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { drizzle } from "drizzle-orm/d1";
 import { monthlySpend } from "../../db/captcha-spend";
 import { apiKey, defineRoute } from "../define-route";
 import type { AppEnv } from "../../env";
@@ -48,7 +47,7 @@ export function registerUsage(app: OpenAPIHono<AppEnv>) {
   // The limiter already answered for this request: no second round trip.
   app.openapi(route, async (c) => {
     const { identity, limits } = c.var;
-    const spend = await monthlySpend(drizzle(c.env.DB), identity.accountId);
+    const spend = await monthlySpend(c.var.db, identity.accountId);
     return c.json(
       successBody(c, {
         account_id: identity.accountId,

@@ -52,20 +52,20 @@ export function registerSchedules(app: OpenAPIHono<AppEnv>) {
     }
     if (cron.trim().split(/\s+/).length !== 5) throw new ApiError("invalid_request", "Use five cron fields (minute hour day month weekday); runs are at most once a minute.", { details: [{ parameter: "cron", in: "json", message: "five fields" }] });
     if (!isRunnablePath(path)) throw new ApiError("invalid_request", "`path` must be a v1 GET data path such as `/v1/amazon?asin=B0057OC5O8` (not keys, admin, webhooks, watches or schedules).", { details: [{ parameter: "path", in: "json", message: "not a runnable path" }] });
-    const [row] = await drizzle(c.env.DB).insert(schedules).values({
+    const [row] = await c.var.db.insert(schedules).values({
       id: newId("sch"), accountId: c.var.identity.accountId, keyId: c.var.identity.keyId, cron, path, nextRunAt, createdAt: new Date(),
     }).returning();
     return c.json(successBody(c, describeSchedule(row!)), 201);
   });
 
   app.openapi(listRoute, async (c) => {
-    const rows = await drizzle(c.env.DB).select().from(schedules).where(eq(schedules.accountId, c.var.identity.accountId)).orderBy(asc(schedules.createdAt));
+    const rows = await c.var.db.select().from(schedules).where(eq(schedules.accountId, c.var.identity.accountId)).orderBy(asc(schedules.createdAt));
     return c.json(successBody(c, rows.map(describeSchedule)), 200);
   });
 
   app.openapi(readRoute, async (c) => {
     const row = await ownSchedule(c.env, c.req.valid("param").id, c.var.identity.accountId);
-    const runs = await drizzle(c.env.DB)
+    const runs = await c.var.db
       .select({ id: scheduleRuns.id, scheduledFor: scheduleRuns.scheduledFor, status: scheduleRuns.status, httpStatus: scheduleRuns.httpStatus })
       .from(scheduleRuns).where(eq(scheduleRuns.scheduleId, row.id)).orderBy(desc(scheduleRuns.scheduledFor)).limit(50);
     const described = runs.map((r) => ({ id: r.id, scheduled_for: r.scheduledFor.toISOString(), status: r.status, http_status: r.httpStatus }));
@@ -74,14 +74,14 @@ export function registerSchedules(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(deleteRoute, async (c) => {
     const row = await ownSchedule(c.env, c.req.valid("param").id, c.var.identity.accountId);
-    await drizzle(c.env.DB).delete(schedules).where(eq(schedules.id, row.id));
+    await c.var.db.delete(schedules).where(eq(schedules.id, row.id));
     return c.json(successBody(c, describeSchedule(row)), 200);
   });
 
   app.openapi(runRoute, async (c) => {
     const { id, runId } = c.req.valid("param");
     const row = await ownSchedule(c.env, id, c.var.identity.accountId);
-    const [run] = await drizzle(c.env.DB).select().from(scheduleRuns).where(and(eq(scheduleRuns.id, runId), eq(scheduleRuns.scheduleId, row.id)));
+    const [run] = await c.var.db.select().from(scheduleRuns).where(and(eq(scheduleRuns.id, runId), eq(scheduleRuns.scheduleId, row.id)));
     if (!run) throw new ApiError("not_found", `No run \`${runId}\` of schedule \`${id}\`.`);
     if (run.status === "running") throw new ApiError("conflict", `Run \`${runId}\` has not finished yet.`);
     return c.body(run.result ?? "", 200, {

@@ -58,7 +58,7 @@ export function registerWatches(app: OpenAPIHono<AppEnv>) {
       ? { destination: body.destination, check_in: body.check_in, check_out: body.check_out, hotel_id: body.hotel_id, hotel_name: body.hotel_name }
       : { id: body.id, country: body.country };
     const now = Date.now();
-    const [row] = await drizzle(c.env.DB).insert(watches).values({
+    const [row] = await c.var.db.insert(watches).values({
       id: newId("wat"), accountId: c.var.identity.accountId, keyId: c.var.identity.keyId, kind: body.kind, platform: body.platform,
       target: JSON.stringify(target), condition: body.condition, threshold: body.threshold, currency: body.currency,
       intervalSeconds: body.interval_seconds, alertAfterFailures: body.alert_after_failures ?? null,
@@ -68,7 +68,7 @@ export function registerWatches(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(listRoute, async (c) => {
-    const rows = await drizzle(c.env.DB).select().from(watches).where(eq(watches.accountId, c.var.identity.accountId)).orderBy(asc(watches.createdAt));
+    const rows = await c.var.db.select().from(watches).where(eq(watches.accountId, c.var.identity.accountId)).orderBy(asc(watches.createdAt));
     return c.json(successBody(c, rows.map(describeWatch)), 200);
   });
 
@@ -76,7 +76,7 @@ export function registerWatches(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(deleteRoute, async (c) => {
     const row = await ownWatch(c.env, c.req.valid("param").id, c.var.identity.accountId);
-    await drizzle(c.env.DB).delete(watches).where(eq(watches.id, row.id));
+    await c.var.db.delete(watches).where(eq(watches.id, row.id));
     return c.json(successBody(c, describeWatch(row)), 200);
   });
 

@@ -73,7 +73,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>) {
   app.openapi(createWebhookRoute, async (c) => {
     const body = c.req.valid("json");
     const secret = newWebhookSecret();
-    const [row] = await drizzle(c.env.DB).insert(webhookEndpoints).values({
+    const [row] = await c.var.db.insert(webhookEndpoints).values({
       id: newId("wh"), accountId: c.var.identity.accountId, url: await safeUrl(c.env, body.url), description: body.description ?? null,
       eventTypes: JSON.stringify([...new Set(body.event_types)]), secret, createdAt: new Date(),
     }).returning();
@@ -81,7 +81,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(listRoute, async (c) => {
-    const rows = await drizzle(c.env.DB).select().from(webhookEndpoints).where(eq(webhookEndpoints.accountId, c.var.identity.accountId)).orderBy(asc(webhookEndpoints.createdAt));
+    const rows = await c.var.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.accountId, c.var.identity.accountId)).orderBy(asc(webhookEndpoints.createdAt));
     return c.json(successBody(c, rows.map((row) => describeWebhook(row))), 200);
   });
 
@@ -89,7 +89,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(deleteRoute, async (c) => {
     const row = await ownEndpoint(c.env, c.req.valid("param").id, c.var.identity.accountId);
-    await drizzle(c.env.DB).delete(webhookEndpoints).where(eq(webhookEndpoints.id, row.id));
+    await c.var.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, row.id));
     return c.json(successBody(c, describeWebhook(row)), 200);
   });
 
@@ -97,7 +97,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>) {
     const row = await ownEndpoint(c.env, c.req.valid("param").id, c.var.identity.accountId);
     const { overlap_seconds } = RotateWebhookBody.parse(c.req.valid("json") ?? {});
     const secret = newWebhookSecret();
-    const [rotated] = await drizzle(c.env.DB).update(webhookEndpoints).set({
+    const [rotated] = await c.var.db.update(webhookEndpoints).set({
       secret, previousSecret: overlap_seconds > 0 ? row.secret : null,
       previousSecretExpiresAt: overlap_seconds > 0 ? new Date(Date.now() + overlap_seconds * 1000) : null,
     }).where(eq(webhookEndpoints.id, row.id)).returning();
@@ -118,7 +118,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(deliveriesRoute, async (c) => {
     const row = await ownEndpoint(c.env, c.req.valid("param").id, c.var.identity.accountId);
-    const db = drizzle(c.env.DB);
+    const db = c.var.db;
     const deliveries = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, row.id)).orderBy(desc(webhookDeliveries.createdAt)).limit(c.req.valid("query").limit);
     const attempts = deliveries.length ? await db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, deliveries.map((d) => d.id))).orderBy(asc(webhookAttempts.attempt), asc(webhookAttempts.id)) : [];
     const now = Date.now();
@@ -134,7 +134,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>) {
   app.openapi(redeliverRoute, async (c) => {
     const { id, deliveryId } = c.req.valid("param");
     const row = await ownEndpoint(c.env, id, c.var.identity.accountId);
-    const [delivery] = await drizzle(c.env.DB).select().from(webhookDeliveries).where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, row.id)));
+    const [delivery] = await c.var.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, row.id)));
     if (!delivery) throw new ApiError("not_found", `No delivery \`${deliveryId}\` for endpoint \`${id}\`.`);
     if (row.disabledAt) throw new ApiError("conflict", `Endpoint \`${row.id}\` is disabled (${row.disabledReason}).`);
     // An unfinished delivery keeps its retry schedule if this attempt fails too; a finished one gets one attempt.
