@@ -3,6 +3,7 @@ import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "./env";
 import { HTTPException } from "hono/http-exception";
 import { ApiError, ERROR_CODES, codeToStatus, isStorageUnavailable, type ErrorCode, type ErrorDetail } from "./errors";
+import { log } from "./log";
 
 export type Meta = Record<string, unknown>;
 
@@ -34,7 +35,7 @@ export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
     const code = (Object.keys(codeToStatus) as ErrorCode[]).find((k) => codeToStatus[k] === err.status) ?? "invalid_request";
     return c.json(errorBody(c, code, err.message || "The request could not be read."), codeToStatus[code]);
   }
-  console.error(JSON.stringify({ request_id: c.get("requestId"), error: String(err), cause: String((err as Error)?.cause ?? ""), stack: (err as Error)?.stack }));
+  log.error("unexpected error", { error: err, stack: (err as Error)?.stack });
   if (isStorageUnavailable(err)) {
     // D1, KV or a Durable Object is briefly down: the client may retry, which a 500 would not say.
     return errorResponse(c, new ApiError("unavailable", "Our storage is briefly unavailable; retry in a second.", { retryAfter: 1 }));

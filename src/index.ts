@@ -1,6 +1,7 @@
 import { createApp } from "./app";
 import { runEveryMinute } from "./events/cron";
 import { refreshRates } from "./travel/currency";
+import { log, withRequestId } from "./log";
 
 export { RateLimiter } from "./durable/rate-limiter";
 
@@ -13,17 +14,19 @@ const EVENTS_CRON = "* * * * *";
 
 export default {
   fetch: app.fetch,
-  async scheduled(controller, env, ctx) {
-    if (controller.cron === EVENTS_CRON) {
-      // Awaited, not waitUntil: a second invocation for the same minute then sees this one's claims.
-      await runEveryMinute(env, ctx, controller.scheduledTime);
-    }
-    if (controller.cron === RATES_CRON) {
-      ctx.waitUntil(
-        refreshRates(env.DB, env.FX_FEED_URL || DEFAULT_FX_FEED)
-          .then((result) => console.log(JSON.stringify({ event: "exchange rates refreshed", ...result })))
-          .catch((err) => console.error(JSON.stringify({ event: "exchange rates refresh failed", error: String(err) }))),
-      );
-    }
-  },
+  // A cron run's log lines carry `cron_<scheduled time>` where a request's carry its request id.
+  scheduled: (controller, env, ctx) =>
+    withRequestId(`cron_${controller.scheduledTime}`, async () => {
+      if (controller.cron === EVENTS_CRON) {
+        // Awaited, not waitUntil: a second invocation for the same minute then sees this one's claims.
+        await runEveryMinute(env, ctx, controller.scheduledTime);
+      }
+      if (controller.cron === RATES_CRON) {
+        ctx.waitUntil(
+          refreshRates(env.DB, env.FX_FEED_URL || DEFAULT_FX_FEED)
+            .then((result) => log.info("exchange rates refreshed", { ...result }))
+            .catch((err) => log.error("exchange rates refresh failed", { error: err })),
+        );
+      }
+    }),
 } satisfies ExportedHandler<Env>;

@@ -13,6 +13,7 @@ import { registerOverview } from "./overview";
 import { dashboardSecureHeaders } from "./secure-headers";
 import { loadSession, requireSignedIn } from "./session";
 import { registerSignUp } from "./signup";
+import { log } from "../log";
 
 /** The account dashboard under `/dashboard`: server-rendered pages, signed in by session cookie (no API key). */
 export function registerDashboard(app: OpenAPIHono<AppEnv>) {
@@ -32,7 +33,7 @@ export function registerDashboard(app: OpenAPIHono<AppEnv>) {
 
   dashboard.onError((err, c) => {
     const status = err instanceof HTTPException ? err.status : 500;
-    if (status >= 500) console.error("dashboard error", err);
+    if (status >= 500) log.error("dashboard error", { error: err });
     const message =
       err instanceof HTTPException
         ? err.message || "This form was sent from another site and was refused."

@@ -3,6 +3,7 @@
 import { ApiError } from "../errors";
 import { retryD1Read } from "./retry";
 import { findKeyByHash, hashSecret, touchKey, type Db, type KeyIdentity } from "./keys";
+import { log } from "../log";
 
 /** How long an isolate trusts a key lookup; a revocation takes effect everywhere within this. */
 export const KEY_CACHE_MS = 4_000;
@@ -23,7 +24,7 @@ export async function lookupKey(db: Db, secret: string): Promise<KeyIdentity | n
   }
   // A read, so safe to retry through a D1 blip; if D1 stays down no key can be trusted: 503, not 401.
   const identity = await retryD1Read(() => findKeyByHash(db, hash, now)).catch((err) => {
-    console.error("key lookup failed", err);
+    log.error("key lookup failed", { error: err });
     throw new ApiError("unavailable", "Keys cannot be checked right now; retry in a second.", { retryAfter: 1, cause: err });
   });
   if (keyCache.size >= KEY_CACHE_MAX) keyCache.clear();
@@ -48,5 +49,5 @@ export function touchLater(db: Db, ctx: { waitUntil(promise: Promise<unknown>): 
   if ((lastTouched.get(keyId) ?? 0) > now - TOUCH_EVERY_MS) return;
   lastTouched.set(keyId, now);
   if (lastTouched.size > KEY_CACHE_MAX) lastTouched.clear();
-  ctx.waitUntil(touchKey(db, keyId, now).catch((err) => console.error("touch key failed", err)));
+  ctx.waitUntil(touchKey(db, keyId, now).catch((err) => log.error("touch key failed", { error: err })));
 }

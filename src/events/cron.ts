@@ -1,6 +1,7 @@
 import { processDueDeliveries } from "./delivery";
 import { processDueSchedules } from "./schedules";
 import { processDueWatches } from "./watches";
+import { log } from "../log";
 
 /** The every-minute cron: webhook retries that came due, watch checks, scheduled calls. */
 export async function runEveryMinute(env: Env, ctx: ExecutionContext, scheduledTime: number): Promise<void> {
@@ -10,7 +11,7 @@ export async function runEveryMinute(env: Env, ctx: ExecutionContext, scheduledT
     processDueWatches(env, ctx, now),
     processDueSchedules(env, ctx, now),
   ]);
-  console.log(JSON.stringify({ event: "events cron", deliveries: settled(deliveries), watches: settled(watches), schedules: settled(schedules) }));
+  log.info("events cron", { deliveries: settled(deliveries), watches: settled(watches), schedules: settled(schedules) });
 }
 
 const settled = (result: PromiseSettledResult<number>) => (result.status === "fulfilled" ? result.value : `error: ${String(result.reason)}`);

@@ -6,6 +6,7 @@ import { newId } from "../db/keys";
 import { webhookDeliveries, webhookEndpoints, type WebhookEndpointRow } from "../db/schema-events";
 import { attemptDelivery } from "./attempt";
 import { MAX_ATTEMPTS, type EventType } from "./config";
+import { log } from "../log";
 
 type WaitUntil = (promise: Promise<unknown>) => void;
 
@@ -22,7 +23,7 @@ export async function emitEvent(env: Env, waitUntil: WaitUntil, accountId: strin
   for (const endpoint of subscribed) {
     const id = await createDelivery(env, endpoint, type, data, now);
     // If this promise is lost (isolate evicted), the row is still pending and due: the sweep sends it.
-    waitUntil(attemptDelivery(env, id, { now }).catch((err) => console.error(JSON.stringify({ event: "webhook attempt crashed", id, error: String(err) }))));
+    waitUntil(attemptDelivery(env, id, { now }).catch((err) => log.error("webhook attempt crashed", { id, error: err })));
     ids.push(id);
   }
   return ids;
@@ -68,7 +69,7 @@ export async function processDueDeliveries(env: Env, now = Date.now(), batch = 1
     for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
       // Each lease starts when its claim is made, not when the sweep began. A crashed attempt's
       // row stays claimed and is attempted again when its lease runs out.
-      await attemptDelivery(env, id, { now: now + (Date.now() - sweepStarted) }).catch((err) => console.error(JSON.stringify({ event: "webhook attempt crashed", id, error: String(err) })));
+      await attemptDelivery(env, id, { now: now + (Date.now() - sweepStarted) }).catch((err) => log.error("webhook attempt crashed", { id, error: err }));
     }
   };
   await Promise.all(Array.from({ length: PARALLEL_SENDS }, sender));

@@ -7,6 +7,7 @@ import { newId } from "../db/keys";
 import { scheduleRuns, schedules, type ScheduleRow } from "../db/schema-events";
 import { emitEvent } from "./delivery";
 import { getAsAccount, identityForKey } from "./run-as-account";
+import { log } from "../log";
 
 /** Stored answers larger than this are cut (and marked) so one run cannot fill D1's row limit. */
 const MAX_RESULT_CHARS = 900_000;
@@ -30,7 +31,7 @@ export async function processDueSchedules(env: Env, ctx: ExecutionContext, now =
     // Missed slots (the cron was down) are skipped: the next run is the next one after now.
     await db.update(schedules).set({ nextRunAt: nextRunAfter(schedule.cron, new Date(Math.max(now, schedule.nextRunAt.getTime()))) }).where(eq(schedules.id, schedule.id));
     if (!claimed) continue;
-    await runSchedule(env, ctx, schedule, runId, now).catch((err) => console.error(JSON.stringify({ event: "schedule run crashed", id: schedule.id, error: String(err) })));
+    await runSchedule(env, ctx, schedule, runId, now).catch((err) => log.error("schedule run crashed", { id: schedule.id, error: err }));
     ran++;
   }
   return ran;

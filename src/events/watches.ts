@@ -7,6 +7,7 @@ import { productPlatform } from "../scrape/platforms";
 import { convert, loadRates } from "../travel/currency";
 import { emitEvent } from "./delivery";
 import { getAsAccount, identityForKey } from "./run-as-account";
+import { log } from "../log";
 
 export interface HotelTarget { destination: string; check_in: string; check_out: string; hotel_id?: string; hotel_name?: string }
 export interface ProductTarget { id: string; country?: string }
@@ -94,7 +95,7 @@ export async function processDueWatches(env: Env, ctx: ExecutionContext, now = D
     const [claimed] = await db.update(watches).set({ nextCheckAt: new Date(now + watch.intervalSeconds * 1000) })
       .where(and(eq(watches.id, watch.id), eq(watches.nextCheckAt, watch.nextCheckAt))).returning();
     if (!claimed) continue;
-    await checkWatch(env, ctx, watch, now).catch((err) => console.error(JSON.stringify({ event: "watch check crashed", id: watch.id, error: String(err) })));
+    await checkWatch(env, ctx, watch, now).catch((err) => log.error("watch check crashed", { id: watch.id, error: err }));
     checked++;
   }
   return checked;

@@ -8,6 +8,7 @@ import { consumeForAccount, consumeForIp, rateLimitHeaders } from "../durable/ra
 import type { LimitDecision } from "../durable/rate-limiter";
 import { lookupKey, touchLater } from "../db/key-cache";
 import { KEY_PATTERN, ROTATION_RECOMMENDED_DAYS, secretAgeDays, secretsEqual, type KeyIdentity } from "../db/keys";
+import { log } from "../log";
 
 const QUERY_KEY_NAMES = ["api_key", "apikey", "api-key", "x-api-key", "access_key"];
 const HOW_TO_SEND = "Send your API key in the `X-API-KEY` header or as `Authorization: Bearer <key>`.";
@@ -181,7 +182,7 @@ async function limiterCall(call: () => Promise<LimitDecision>): Promise<LimitDec
   try {
     return await call();
   } catch (err) {
-    console.error("rate limiter unavailable", err);
+    log.error("rate limiter unavailable", { error: err });
     throw new ApiError("unavailable", "The rate limiter is briefly unavailable; retry in a second.", { retryAfter: 1, cause: err });
   }
 }

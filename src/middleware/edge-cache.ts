@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { wantsCsv } from "../csv";
 import { baseMeta } from "../envelope";
+import { log } from "../log";
 
 export interface EdgeCacheOptions {
   /** How long an answer is served from the edge cache. */
@@ -75,7 +76,7 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler<AppEnv> 
       const entry = new Response(text, {
         headers: { "Content-Type": "application/json", ETag: etag, "Cache-Control": `public, max-age=${options.ttlSeconds}` },
       });
-      c.executionCtx.waitUntil(cache.put(key, entry).catch((err) => console.error("edge cache put failed", err)));
+      c.executionCtx.waitUntil(cache.put(key, entry).catch((err) => log.error("edge cache put failed", { error: err })));
       remember(key.url, { stored, etag, expiresAt: now + options.ttlSeconds * 1000 });
       c.header("X-Cache", "MISS");
       // The answer is rebuilt below; the handler's length must not stick to it.

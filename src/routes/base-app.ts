@@ -6,6 +6,7 @@ import { requestId } from "hono/request-id";
 import type { AppEnv } from "../env";
 import { errorResponse } from "../envelope";
 import { validationHook } from "../middleware/validation";
+import { withRequestId } from "../log";
 import { registerCategories } from "./catalogue/categories";
 import { registerDatasets } from "./catalogue/datasets";
 import { registerPlatforms } from "./products/platforms";
@@ -41,6 +42,9 @@ export function registerDataRoutes(app: OpenAPIHono<AppEnv>) {
 export function createBaseApp(): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use(requestId({ headerName: "X-Request-Id", generator: newRequestId }));
+  app.use(function logWithRequestId(c, next) {
+    return withRequestId(c.get("requestId"), next);
+  });
   app.use(async function services(c, next) {
     c.set("db", drizzle(c.env.DB));
     await next();

@@ -5,6 +5,7 @@ import { openApiErrorResponses, successBody, successEnvelope } from "../envelope
 import puppeteer from "@cloudflare/puppeteer";
 import { version } from "../../package.json";
 import { withTimeout } from "../timeout";
+import { log } from "../log";
 
 const ComponentSchema = z.object({
   status: z.enum(["ok", "down"]),
@@ -41,7 +42,7 @@ async function check(probe: () => Promise<unknown>): Promise<z.infer<typeof Comp
     return { status: "ok", latency_ms: Date.now() - started };
   } catch (err) {
     // The component name is enough for a client; the cause goes to the log.
-    console.error("health check failed", err);
+    log.error("health check failed", { error: err });
     return { status: "down", latency_ms: Date.now() - started, error: "not answering" };
   }
 }

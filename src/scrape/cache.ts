@@ -1,6 +1,7 @@
 // Scrape results in KV, with per-kind freshness, stale fallback and request coalescing.
 import { withTimeout } from "../timeout";
 import { UpstreamTimeout } from "./errors";
+import { log } from "../log";
 
 export type CacheState = "hit" | "miss" | "stale" | "bypass";
 
@@ -88,7 +89,7 @@ export async function cachedScrape<T>(
     inFlight.set(key, load);
     // The entry stays until KV holds the result: a caller arriving between the end of the load
     // and the end of the write would otherwise find neither and load the page a second time.
-    const written = load.then((result) => kv.put(key, JSON.stringify(result), { expirationTtl: KEEP_SECONDS }).catch((err) => console.error("cache put failed", err)));
+    const written = load.then((result) => kv.put(key, JSON.stringify(result), { expirationTtl: KEEP_SECONDS }).catch((err) => log.error("cache put failed", { error: err })));
     waitUntil(written.catch(() => {}).finally(() => inFlight.delete(key)));
   }
   try {

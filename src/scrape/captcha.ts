@@ -4,6 +4,7 @@ import type { SolverConfig } from "./config";
 import type { Challenge } from "./types";
 import { within, type LoadJob } from "./engines/types";
 import { CaptchaBudgetSpent, CaptchaFailed, CaptchaUnsolved, SolverTimeout, UpstreamBlocked } from "./errors";
+import { log } from "../log";
 
 const TASK_TYPES: Record<Challenge["kind"], string> = {
   recaptcha: "RecaptchaV2TaskProxyless",
@@ -30,7 +31,7 @@ async function call<T>(config: SolverConfig, method: string, body: Record<string
     body: JSON.stringify({ clientKey: config.key, ...body }),
     signal: AbortSignal.timeout(Math.max(1, Math.min(15_000, timeoutMs))),
   }).catch((err) => {
-    console.error(JSON.stringify({ event: "solver call failed", method, error: String(err) }));
+    log.error("solver call failed", { method, error: err });
     throw new CaptchaFailed(err instanceof Error && err.name === "TimeoutError" ? "the solver did not answer in time" : "the solver could not be reached");
   });
   if (!response.ok) throw new CaptchaFailed(`solver answered HTTP ${response.status}`);
@@ -89,11 +90,11 @@ export async function solveWithinBudget(d1: D1Database, accountId: string, confi
   try {
     solved = await solveChallenge(config, challenge, pageUrl);
   } catch (err) {
-    if (err instanceof CaptchaUnsolved) await releaseSolve(db, accountId, reservedIn).catch((release) => console.error("captcha release failed", release));
+    if (err instanceof CaptchaUnsolved) await releaseSolve(db, accountId, reservedIn).catch((release) => log.error("captcha release failed", { error: release }));
     throw err;
   }
   // The token is paid for: a failed write of its cost must not waste it.
-  await recordSolveCost(db, accountId, solved.costMicros, reservedIn).catch((err) => console.error("captcha cost not recorded", err));
+  await recordSolveCost(db, accountId, solved.costMicros, reservedIn).catch((err) => log.error("captcha cost not recorded", { error: err }));
   return solved.token;
 }
 

@@ -5,6 +5,7 @@ import { MAX_BACKOFF_MS } from "./engines/fetch";
 import { CaptchaFailed, EngineEmpty, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "./errors";
 import { UnsafeUrlError } from "../net/url-guard";
 import type { Challenge } from "./types";
+import { log } from "../log";
 
 export interface ScrapeJob<T> {
   platform: string;
@@ -76,7 +77,7 @@ async function loadThroughEngines<T>(env: Env, config: ScrapeConfig, job: Scrape
       if (FINAL.some((kind) => err instanceof kind)) throw err;
       // A site that asked for a longer pause is not asked again at once by another engine.
       if (err instanceof UpstreamBlocked && (err.retryAfter ?? 0) * 1000 > MAX_BACKOFF_MS) throw err;
-      console.log(JSON.stringify({ event: "engine failed", engine: engine.name, url: job.url, error: String(err).slice(0, 300), cause: String((err as Error).cause ?? "").slice(0, 300) }));
+      log.info("engine failed", { engine: engine.name, url: job.url, error: err });
       if (err instanceof UpstreamBlocked && err.retryAfter !== undefined) retryAfter = Math.max(retryAfter ?? 0, err.retryAfter);
       lastError = err;
     }

@@ -2,7 +2,8 @@ import { z } from "@hono/zod-openapi";
 import { requireAccess } from "../../src/middleware/auth";
 import { apiKey, defineRoute } from "../../src/routes/define-route";
 import { parse } from "csv-parse/sync";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { log } from "../../src/log";
 import { createApp } from "../../src/app";
 import { csvResponse, toCsv, wantsCsv } from "../../src/csv";
 import { successBody } from "../../src/envelope";
@@ -52,6 +53,29 @@ describe("envelope and errors", () => {
     expect(text).not.toMatch(/D1_ERROR|SELECT|api_keys|\.ts|at \//);
     expect(response.headers.get("X-Request-Id")).toBe(body.meta.request_id);
     expect(response.headers.get("RateLimit")).toMatch(/"minute";r=\d+/);
+  });
+
+  it("logs what went wrong as one JSON line carrying the answer's request id, also from work awaited later", async () => {
+    const app = createApp((app) => {
+      app.get("/v1/explode-later", requireAccess(apiKey(null)), async () => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        log.info("about to fail", { step: 2 });
+        throw new Error("deliberate");
+      });
+    });
+    const { secret } = await newAccount();
+    const lines: string[] = [];
+    const capture = (line: unknown) => void lines.push(String(line));
+    const spies = [vi.spyOn(console, "log").mockImplementation(capture), vi.spyOn(console, "error").mockImplementation(capture)];
+    try {
+      const response = await callApp(app, "/v1/explode-later", withKey(secret));
+      const requestId = response.headers.get("X-Request-Id");
+      const logged = lines.map((line) => JSON.parse(line));
+      expect(logged.find((entry) => entry.event === "about to fail")).toEqual({ event: "about to fail", request_id: requestId, step: 2 });
+      expect(logged.find((entry) => entry.event === "unexpected error")).toMatchObject({ request_id: requestId, error: "Error: deliberate" });
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 
   it("answers a malformed JSON body with 400, not 500", async () => {

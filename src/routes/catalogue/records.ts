@@ -8,6 +8,7 @@ import { MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
 import { datasetFieldNames, recordBatch } from "../../db/catalogue";
 import { wholeNumber } from "./schemas";
+import { log } from "../../log";
 
 /** Rows read from D1 per step of a stream: memory stays at one batch whatever the dataset size. */
 const STREAM_BATCH = 1_000;
@@ -138,7 +139,7 @@ export function registerRecords(app: OpenAPIHono<AppEnv>) {
         }
         await writer.close();
       } catch (err) {
-        console.error(JSON.stringify({ event: "record stream failed", dataset: slug, error: String(err) }));
+        log.error("record stream failed", { dataset: slug, error: err });
         await writer.abort(err).catch(() => {});
       }
     };

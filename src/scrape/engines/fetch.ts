@@ -4,6 +4,7 @@ import { guardedFetch, UnsafeUrlError } from "../../net/url-guard";
 import { hiddenFormFields, solveForJob, TOKEN_FIELDS } from "../captcha";
 import { CaptchaFailed, parseRetryAfter, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../errors";
 import { within, type Engine, type LoadJob, type LoadedPage } from "./types";
+import { log } from "../../log";
 
 const BROWSER_HEADERS = {
   "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
@@ -110,7 +111,7 @@ async function sendOnce(job: LoadJob, url: URL, init: Init, avoid?: string): Pro
     } catch (err) {
       // A slow site is not the exit's fault, and the next exit would wait just as long.
       if (err instanceof UpstreamTimeout) throw err;
-      if (!(err instanceof ProxyFailure)) console.error(JSON.stringify({ event: "proxy request failed", proxy: proxy.id, error: String(err) }));
+      if (!(err instanceof ProxyFailure)) log.error("proxy request failed", { proxy: proxy.id, error: err });
       pool.markBad(proxy, url.host);
     }
   }
