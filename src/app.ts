@@ -57,9 +57,9 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
     security: [{ ApiKeyHeader: [] }, { BearerAuth: [] }],
     tags: [
       { name: "system", description: "Health and documentation" },
-      { name: "catalogue", description: "Ready-made datasets: list, inspect, search, download" },
-      { name: "products", description: "Marketplace product data: product, search, reviews" },
-      { name: "travel", description: "Hotel search across travel platforms" },
+      { name: "catalogue", description: "Ready-made datasets: list, inspect, search, download (catalogue interface 1.0.0)" },
+      { name: "products", description: "Marketplace product data: product, search, reviews (products interface 1.0.0)" },
+      { name: "travel", description: "Hotel search across travel platforms (travel interface 1.0.3)" },
       { name: "events", description: "Webhooks, price watches and scheduled calls" },
       { name: "keys", description: "Your keys, plan and usage" },
       { name: "admin", description: "Operator API (X-Admin-Token)" },
