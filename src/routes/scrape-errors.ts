@@ -1,5 +1,5 @@
 import { ApiError } from "../errors";
-import { CaptchaBudgetSpent, CaptchaFailed, EngineEmpty, EngineUnavailable, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../scrape/errors";
+import { CaptchaBudgetSpent, CaptchaFailed, EngineEmpty, InvalidLookup, EngineUnavailable, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../scrape/errors";
 import { UnsafeUrlError } from "../net/url-guard";
 
 /** A site's own Retry-After is passed on, within these bounds (seconds). */
@@ -15,6 +15,9 @@ function secondsToNextMonth(now = new Date()): number {
 export function scrapeErrorToApi(err: unknown): unknown {
   if (err instanceof UnsafeUrlError) {
     return new ApiError("invalid_request", `The URL ${err.message}.`, { details: [{ parameter: "url", in: "query", message: err.message }] });
+  }
+  if (err instanceof InvalidLookup) {
+    return new ApiError("invalid_request", `${err.message}: ${err.reason}.`, { details: [{ parameter: err.parameter, in: "query", message: err.reason }] });
   }
   if (err instanceof UpstreamNotFound) return new ApiError("not_found", "The site says this page does not exist.");
   if (err instanceof CaptchaBudgetSpent) return new ApiError("upstream_blocked", `The site asked for a CAPTCHA and ${err.message}.`, { retryAfter: secondsToNextMonth() });

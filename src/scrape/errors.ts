@@ -1,6 +1,20 @@
 // Error classes that steer the scrape loop: retry the same engine, escalate to the next,
 // or give up with an answer for the client.
 
+/** The caller's identifier cannot name a page on the site (a malformed id, a URL of another kind). */
+export class InvalidLookup extends Error {
+  override name = "InvalidLookup";
+
+  constructor(
+    /** The query parameter at fault, e.g. `asin`. */
+    readonly parameter: string,
+    /** What is wrong with it, e.g. `"x" is not a valid asin`. */
+    readonly reason: string,
+  ) {
+    super(`A valid ${parameter} is required`);
+  }
+}
+
 /** The engine got a page but no data (empty shell, JS-rendered content): try the next engine. */
 export class EngineEmpty extends Error {
   override name = "EngineEmpty";

@@ -98,6 +98,15 @@ function lookupFrom(c: Context<AppEnv>, platform: ProductPlatform, query: z.infe
   return { id: (query.asin ?? query.id ?? query.sku)!, country: query.country };
 }
 
+/** The site's URL for a lookup; an identifier that cannot name a page is the caller's 400. */
+function siteUrl(build: () => string): string {
+  try {
+    return build();
+  } catch (err) {
+    throw scrapeErrorToApi(err);
+  }
+}
+
 function freshness(query: { max_age?: number; fresh?: string }) {
   return { maxAge: query.max_age, fresh: query.fresh === "true" };
 }
@@ -122,7 +131,7 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
     const query = c.req.valid("query");
     if (!platform.searchUrl || !platform.parseSearch) throw new ApiError("not_found", `\`${platform.slug}\` has no search; pass a product URL to GET /v1/${platform.slug}.`);
     const { format: _format, max_age, fresh, ...lookup } = query;
-    const url = platform.searchUrl(lookup, originFor(c, platform, query.country));
+    const url = siteUrl(() => platform.searchUrl!(lookup, originFor(c, platform, query.country)));
     const { record, meta } = await run(c, {
       platform: platform.slug, kind: "search", url, params: lookup, engines: platform.engines,
       parse: (html, url) => platform.parseSearch!(html, url), isEmpty: (page) => page.items.length === 0,
@@ -142,7 +151,7 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
         details: [{ parameter: "url", in: "query", message: "cannot be combined with page, sort or rating" }],
       });
     }
-    const url = lookup.url ?? platform.reviewsUrl(lookup, originFor(c, platform, query.country));
+    const url = lookup.url ?? siteUrl(() => platform.reviewsUrl!(lookup, originFor(c, platform, query.country)));
     const { record, meta } = await run(c, {
       platform: platform.slug, kind: "reviews", url, params: lookup, engines: platform.engines,
       parse: (html, url) => platform.parseReviews!(html, url), isEmpty: (page) => page.reviews.length === 0,
@@ -156,7 +165,7 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
     const platform = platformOr404(c.req.valid("param").platform);
     const query = c.req.valid("query");
     const lookup = lookupFrom(c, platform, query);
-    const url = lookup.url ?? platform.productUrl(lookup, originFor(c, platform, query.country));
+    const url = lookup.url ?? siteUrl(() => platform.productUrl(lookup, originFor(c, platform, query.country)));
     const { record, meta } = await run(c, {
       platform: platform.slug, kind: "product", url, params: { ...lookup }, engines: platform.engines,
       parse: (html, url) => platform.parseProduct(html, url), isEmpty: (product) => !product.title || !product.price,

@@ -1,6 +1,6 @@
 // Site URLs built on an origin that may carry a path prefix (a replica such as
 // http://127.0.0.1:9000/amazon), which `new URL(path, origin)` would drop.
-import { ApiError } from "../../errors";
+import { InvalidLookup } from "../errors";
 import type { ProductLookup } from "../types";
 
 export type QueryParams = Record<string, string | number | null | undefined>;
@@ -25,9 +25,7 @@ export function lookupId(lookup: ProductLookup, parameter: string, shape: RegExp
   if (id && shape.test(id)) return id;
   const match = lookup.url ? fromUrl.exec(lookup.url)?.[1] : undefined;
   if (match) return match;
-  throw new ApiError("invalid_request", `A valid ${parameter} is required.`, {
-    details: [{ parameter, message: id ? `"${id}" is not a valid ${parameter}` : `${parameter} or url is required` }],
-  });
+  throw new InvalidLookup(parameter, id ? `"${id}" is not a valid ${parameter}` : `${parameter} or url is required`);
 }
 
 /** The first capture of `pattern` in `url`, if any. */

@@ -5,7 +5,7 @@ import { firstText } from "../extract/dom";
 import { readPage, structuredDrafts, type Page } from "../extract/page";
 import { buildProduct, type ProductDraft } from "../extract/record";
 import { visibleProductDraft, visibleTitle } from "../extract/visible";
-import { ApiError } from "../../errors";
+import { InvalidLookup } from "../errors";
 import type { ProductPlatform, ProductRecord } from "../types";
 
 /**
@@ -37,7 +37,7 @@ export const generic: ProductPlatform = {
   origins: { default: "" },
   productUrl(lookup) {
     if (!lookup.url) {
-      throw new ApiError("invalid_request", "A url is required.", { details: [{ parameter: "url", message: "url is required" }] });
+      throw new InvalidLookup("url", "url is required");
     }
     return lookup.url;
   },
