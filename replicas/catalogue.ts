@@ -7,7 +7,6 @@ import { fold, rng, slugify, type Rng } from "./random.ts";
 import type { PriceBook } from "./site.ts";
 
 export type Marketplace = "amazon" | "ebay" | "walmart" | "etsy" | "bestbuy" | "shop";
-export const MARKETPLACES: Marketplace[] = ["amazon", "ebay", "walmart", "etsy", "bestbuy", "shop"];
 
 export interface Variant {
   id: string;
@@ -163,10 +162,6 @@ export function catalogue(platform: Marketplace): Product[] {
     catalogues.set(platform, products);
   }
   return products;
-}
-
-export function isMarketplace(platform: string): platform is Marketplace {
-  return (MARKETPLACES as string[]).includes(platform);
 }
 
 /** A product by its id or one of its variants' ids. */

@@ -15,4 +15,4 @@ export function engineOrder(declared: readonly EngineName[], options: { javascri
     .sort((a, b) => a.cost - b.cost);
 }
 
-export type { Engine, EngineName, LoadedPage } from "./types";
+export type { Engine, EngineName } from "./types";
