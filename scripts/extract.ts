@@ -1,9 +1,10 @@
 // Prints the record a saved page yields:
-//   npm run extract -- <platform> <kind> <file.html>
-// e.g. npm run extract -- amazon product ../shared/fixtures/real-pages/amazon/mshopping_amazon.html
+//   npm run extract -- <platform> <kind> <file.html | file.html.gz>
+// e.g. npm run extract -- amazon product test/fixtures/pages/amazon/mshopping_amazon.html.gz
 // The page is decoded like a fetched body (charset sniffing) and parsed with url file://<path>.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { decodeHtml } from "../src/scrape/extract/charset";
 import { PRODUCT_PLATFORMS } from "../src/scrape/platforms/index";
 
@@ -37,7 +38,8 @@ async function main(): Promise<void> {
   const parser = await findParser(slug);
   if (!parser) usage(`platform "${slug}" has no ${kind} parser`);
   const path = resolve(file);
-  const html = decodeHtml(readFileSync(path));
+  const bytes = readFileSync(path);
+  const html = decodeHtml(path.endsWith(".gz") ? gunzipSync(bytes) : bytes);
   console.log(JSON.stringify(parser(html, `file://${path}`), null, 2));
 }
 
