@@ -14,16 +14,21 @@ export interface ProxyEndpoint {
 
 type Health = "good" | "bad" | "retired";
 
+/** One exit's standing with one target host, after crawlee's `Session`: an error score with a max. */
 interface HostState {
-  health: Health;
-  failures: number;
+  /** +1 per failure, −HEAL_PER_SUCCESS per success, never below 0; the exit retires at MAX_ERROR_SCORE. */
+  errorScore: number;
   cooldownUntil: number;
+  retired: boolean;
 }
 
 const DEFAULT_COOLDOWN_MS = 30_000;
-const RETIRE_AFTER_FAILURES = 5;
+/** Five failures in a row, or more failures than successes can heal, retire an exit for a host. */
+export const MAX_ERROR_SCORE = 5;
+/** A success heals half a failure, so an exit failing every other time still ends up retired. */
+export const HEAL_PER_SUCCESS = 0.5;
 /** Requests to the same host reuse the same exit for a while, like one visitor would. */
-const STICKY_REQUESTS = 5;
+export const STICKY_REQUESTS = 5;
 
 /** `http://user:pass@host:port` entries and `https://gateway/?url={url}` templates, comma or newline separated. */
 export function parseProxyList(secret: string | undefined): ProxyEndpoint[] {
@@ -51,10 +56,12 @@ export function parseProxyList(secret: string | undefined): ProxyEndpoint[] {
 }
 
 /**
- * Chooses an exit per target host: sticky for a few requests, skipping proxies that are
- * cooling down after a 403/429/CAPTCHA or a failure, retiring ones that keep failing.
- * State lives in the isolate; each isolate learns on its own, which is enough to steer away
- * from a dead exit within a request or two.
+ * Chooses an exit per target host: sticky for a few requests, skipping exits that are cooling
+ * down or retired. Each exit has an error score per host (crawlee's `Session` is the model): a
+ * failure adds 1 and benches the exit for `cooldownMs`, doubled for each whole point of score; a
+ * success heals the score by half a point; at `MAX_ERROR_SCORE` the exit is retired for that host.
+ * What counts as a failure or a success is `proxy-policy.ts`'s call. State lives in the isolate;
+ * each isolate learns on its own, which is enough to steer away from a dead exit within a request or two.
  */
 export class ProxyPool {
   private readonly states = new Map<string, HostState>();
@@ -62,7 +69,7 @@ export class ProxyPool {
 
   constructor(
     readonly proxies: readonly ProxyEndpoint[],
-    /** First cooldown after a failure; doubles with each further failure. */
+    /** First cooldown after a failure; doubles with each further point of error score. */
     private readonly cooldownMs = DEFAULT_COOLDOWN_MS,
   ) {}
 
@@ -73,8 +80,8 @@ export class ProxyPool {
   /** Proxies to try for `host`, best first; empty when every one is cooling down or retired. */
   candidates(host: string, now = Date.now()): ProxyEndpoint[] {
     const usable = this.proxies.filter((proxy) => {
-      const state = this.states.get(`${proxy.id}|${host}`);
-      return !state || (state.health !== "retired" && state.cooldownUntil <= now);
+      const state = this.states.get(key(proxy, host));
+      return !state || (!state.retired && state.cooldownUntil <= now);
     });
     const stick = this.sticky.get(host);
     if (stick && stick.remaining > 0) {
@@ -87,20 +94,46 @@ export class ProxyPool {
     return usable;
   }
 
-  markGood(proxy: ProxyEndpoint, host: string) {
-    this.states.set(`${proxy.id}|${host}`, { health: "good", failures: 0, cooldownUntil: 0 });
+  /** The exit carried one request to `host`: it stays first in line for the next few. */
+  served(proxy: ProxyEndpoint, host: string) {
     const stick = this.sticky.get(host);
     if (stick?.proxyId === proxy.id) stick.remaining -= 1;
     else this.sticky.set(host, { proxyId: proxy.id, remaining: STICKY_REQUESTS - 1 });
   }
 
+  /** The exit brought back a page the site did not refuse: its score heals a little. */
+  markGood(proxy: ProxyEndpoint, host: string) {
+    const state = this.states.get(key(proxy, host));
+    if (!state || state.retired) return;
+    state.errorScore = Math.max(0, state.errorScore - HEAL_PER_SUCCESS);
+    if (state.errorScore === 0) this.states.delete(key(proxy, host));
+  }
+
+  /** The exit failed or was refused: benched for a cooldown that grows with its score, retired at the max. */
   markBad(proxy: ProxyEndpoint, host: string, now = Date.now()) {
-    const key = `${proxy.id}|${host}`;
-    const failures = (this.states.get(key)?.failures ?? 0) + 1;
-    const health: Health = failures >= RETIRE_AFTER_FAILURES ? "retired" : "bad";
-    this.states.set(key, { health, failures, cooldownUntil: now + this.cooldownMs * 2 ** (failures - 1) });
+    const state = this.states.get(key(proxy, host)) ?? { errorScore: 0, cooldownUntil: 0, retired: false };
+    state.errorScore += 1;
+    state.cooldownUntil = now + this.cooldownMs * 2 ** (Math.ceil(state.errorScore) - 1);
+    this.states.set(key(proxy, host), state);
+    if (this.sticky.get(host)?.proxyId === proxy.id) this.sticky.delete(host);
+    if (state.errorScore >= MAX_ERROR_SCORE) this.retire(proxy, host);
+  }
+
+  /** Out of rotation for `host` for the rest of this isolate's life. */
+  retire(proxy: ProxyEndpoint, host: string) {
+    const state = this.states.get(key(proxy, host)) ?? { errorScore: MAX_ERROR_SCORE, cooldownUntil: 0, retired: true };
+    state.retired = true;
+    this.states.set(key(proxy, host), state);
     if (this.sticky.get(host)?.proxyId === proxy.id) this.sticky.delete(host);
   }
 
-
+  /** How the exit stands with `host` now, for tests and diagnostics. */
+  health(proxy: ProxyEndpoint, host: string, now = Date.now()): { health: Health; errorScore: number; cooldownUntil: number } {
+    const state = this.states.get(key(proxy, host));
+    if (!state) return { health: "good", errorScore: 0, cooldownUntil: 0 };
+    const health: Health = state.retired ? "retired" : state.cooldownUntil > now ? "bad" : "good";
+    return { health, errorScore: state.errorScore, cooldownUntil: state.cooldownUntil };
+  }
 }
+
+const key = (proxy: ProxyEndpoint, host: string) => `${proxy.id}|${host}`;

@@ -1,5 +1,7 @@
 import puppeteer, { type Browser, type HTTPRequest, type Page } from "@cloudflare/puppeteer";
 import { fetchViaProxy } from "../proxy-fetch";
+import type { ProxyEndpoint } from "../proxy-pool";
+import { exitsFor, isRefusal, judgeAttempt } from "../proxy-policy";
 import { guardUrl, UnsafeUrlError } from "../../net/url-guard";
 import { solveForJob, TOKEN_FIELDS } from "../captcha";
 import { EngineUnavailable, parseRetryAfter, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../errors";
@@ -29,6 +31,21 @@ const CLOSE_UNINTERCEPTED_CHANNELS = `(() => {
 interface Refused {
   url: string;
   reason: string;
+}
+
+/** An exit and the host it carried a request to. */
+interface Exit {
+  proxy: ProxyEndpoint;
+  host: string;
+}
+
+/** What the page's request handler reports back to the job, and the exit it must stay on. */
+interface Route {
+  /** While a challenge is solved, requests to its host keep to the exit that met it. */
+  pin: Exit | null;
+  /** The exit that carried the main frame's last document. */
+  onDocument(exit: Exit): void;
+  onRefused(refused: Refused): void;
 }
 
 /**
@@ -102,35 +119,47 @@ async function acquireWithin(job: LoadJob): Promise<Acquired> {
 /**
  * Every request a page makes (document, redirect hop, frame, script, XHR/fetch…) passes the URL
  * guard or is aborted; `onRefused` hears of refused navigations of the main frame. Documents and
- * XHR then go through the proxy pool when there is one (a hosted browser cannot take a proxy flag).
+ * XHR then go through the proxy pool when there is one (a hosted browser cannot take a proxy flag),
+ * each attempt judged by `judgeAttempt`; when every exit refuses, the page gets the last refusal.
  */
-async function routeRequest(job: LoadJob, page: Page, request: HTTPRequest, timeoutMs: number, onDocumentProxy: (id: string) => void, onRefused: (refused: Refused) => void) {
+async function routeRequest(job: LoadJob, page: Page, request: HTTPRequest, timeoutMs: number, route: Route) {
   if (BLOCKED_TYPES.has(request.resourceType())) return request.abort();
   if (LOCAL_SCHEMES.has(new URL(request.url()).protocol)) return request.continue();
+  const mainDocument = request.isNavigationRequest() && request.frame() === page.mainFrame();
   let url: URL;
   try {
     url = await guardUrl(request.url(), job.config.urlGuard);
   } catch (err) {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) onRefused({ url: request.url(), reason: err instanceof UnsafeUrlError ? err.message : String(err) });
+    if (mainDocument) route.onRefused({ url: request.url(), reason: err instanceof UnsafeUrlError ? err.message : String(err) });
     return request.abort("accessdenied");
   }
   const { pool } = job.config;
   if (pool.size === 0 || !PROXIED_TYPES.has(request.resourceType())) return request.continue();
-  for (const proxy of pool.candidates(url.host)) {
+  let refusal: Response | null = null;
+  for (const proxy of exitsFor(pool, url.host, route.pin)) {
+    let response: Response;
     try {
-      const response = await fetchViaProxy(proxy, url, { method: request.method(), headers: request.headers(), body: request.postData(), timeoutMs });
-      pool.markGood(proxy, url.host);
-      if (request.resourceType() === "document") onDocumentProxy(proxy.id);
-      const headers: Record<string, string> = {};
-      response.headers.forEach((value, name) => (headers[name] = value));
-      return request.respond({ status: response.status, headers, body: new Uint8Array(await response.arrayBuffer()) as never });
+      response = await fetchViaProxy(proxy, url, { method: request.method(), headers: request.headers(), body: request.postData(), timeoutMs });
     } catch (err) {
       // A slow site is not the exit's fault; the navigation timeout answers for it.
-      if (err instanceof UpstreamTimeout) return request.abort("timedout");
-      pool.markBad(proxy, url.host);
+      if (judgeAttempt(pool, proxy, url.host, { kind: err instanceof UpstreamTimeout ? "timed-out" : "failed" }) === "stop") return request.abort("timedout");
+      continue;
     }
+    if (mainDocument) route.onDocument({ proxy, host: url.host });
+    if (judgeAttempt(pool, proxy, url.host, { kind: "answered", status: response.status }) === "rotate") {
+      await refusal?.body?.cancel().catch(() => {});
+      refusal = response;
+      continue;
+    }
+    return respondWith(request, response);
   }
-  return request.abort();
+  return refusal ? respondWith(request, refusal) : request.abort();
+}
+
+async function respondWith(request: HTTPRequest, response: Response) {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => (headers[name] = value));
+  return request.respond({ status: response.status, headers, body: new Uint8Array(await response.arrayBuffer()) as never });
 }
 
 /**
@@ -177,25 +206,52 @@ export const browserEngine: Engine = {
       await page.setRequestInterception(true);
       await page.setBypassServiceWorker(true);
       await page.evaluateOnNewDocument(CLOSE_UNINTERCEPTED_CHANNELS);
-      let proxy: string | null = null;
+      let exit: Exit | null = null;
       let refused: Refused | null = null;
+      const route: Route = { pin: null, onDocument: (seen) => void (exit = seen), onRefused: (seen) => void (refused ??= seen) };
       const navigationMs = within(job, pageTimeoutMs);
       // Proxied requests get a little longer than the navigation, so a slow page reads as a timeout.
-      const onRefused = (seen: Refused) => void (refused ??= seen);
-      page.on("request", (request) => void routeRequest(job, page, request, navigationMs + 1_000, (id) => (proxy = id), onRefused).catch(() => request.abort().catch(() => {})));
-      const response = await page.goto(target.toString(), { waitUntil: "load", timeout: navigationMs }).catch((err) => {
-        if (refused) return null;
-        throw /timeout|timed.?out/i.test(String(err)) ? new UpstreamTimeout(`the page did not load within ${navigationMs / 1000} s`) : new UpstreamBlocked("the page could not be opened", { cause: err });
-      });
-      await assertLanded(job, page, refused);
-      await page.waitForNetworkIdle({ idleTime: 200, timeout: 5_000 }).catch(() => {});
-      let status = response?.status() ?? 0;
-      let html = await page.content();
-      await assertLanded(job, page, refused);
-      let captcha: LoadedPage["captcha"] = "none";
+      page.on("request", (request) => void routeRequest(job, page, request, navigationMs + 1_000, route).catch(() => request.abort().catch(() => {})));
 
-      const challenge = job.detectChallenge(html, status);
+      /** Opens the target and waits for it to settle; the status and HTML it ends on. */
+      const open = async () => {
+        const response = await page.goto(target.toString(), { waitUntil: "load", timeout: within(job, navigationMs) }).catch((err) => {
+          if (refused) return null;
+          throw /timeout|timed.?out/i.test(String(err)) ? new UpstreamTimeout(`the page did not load within ${navigationMs / 1000} s`) : new UpstreamBlocked("the page could not be opened", { cause: err });
+        });
+        await assertLanded(job, page, refused);
+        await page.waitForNetworkIdle({ idleTime: 200, timeout: 5_000 }).catch(() => {});
+        const html = await page.content();
+        await assertLanded(job, page, refused);
+        return { status: response?.status() ?? 0, html, retryAfter: response?.headers()["retry-after"] };
+      };
+      const judge = (attempt: Parameters<typeof judgeAttempt>[3]) => judgeAttempt(pool, exit?.proxy ?? null, exit?.host ?? target.host, attempt);
+
+      let loaded = await open();
+      let challenge = job.detectChallenge(loaded.html, loaded.status);
+      // Rotate first: another exit may not be challenged at all. With no other exit left, solve.
+      if (challenge && judge({ kind: "challenge", rotated: false, solved: false }) === "rotate") {
+        const challenged = exit;
+        const rotated = await open().catch((err) => {
+          if (err instanceof UpstreamBlocked) return null;
+          throw err;
+        });
+        if (rotated && !isRefusal(rotated.status)) {
+          loaded = rotated;
+          challenge = job.detectChallenge(loaded.html, loaded.status);
+          if (challenge) judge({ kind: "challenge", rotated: true, solved: false });
+        } else {
+          // Every other exit refused: back to the challenged one, to solve it there.
+          exit = challenged;
+          route.pin = challenged;
+          loaded = await open();
+          challenge = job.detectChallenge(loaded.html, loaded.status);
+        }
+      }
+      let { status, html } = loaded;
+      let captcha: LoadedPage["captcha"] = "none";
       if (challenge) {
+        route.pin = exit;
         const token = await solveForJob(job, challenge, page.url());
         const field = TOKEN_FIELDS[challenge.kind];
         const [next] = await Promise.all([
@@ -205,13 +261,18 @@ export const browserEngine: Engine = {
         status = next?.status() ?? status;
         html = await page.content();
         await assertLanded(job, page, refused);
-        if (job.detectChallenge(html, status)) throw new UpstreamBlocked("the site kept challenging after the CAPTCHA was solved");
+        if (job.detectChallenge(html, status)) {
+          judge({ kind: "challenge", rotated: true, solved: true });
+          throw new UpstreamBlocked("the site kept challenging after the CAPTCHA was solved");
+        }
         captcha = "solved";
       }
+      judge({ kind: "page", status });
       if (status === 404 || status === 410) throw new UpstreamNotFound(`${job.url} answered ${status}`);
       if (status === 403 || status === 429 || status >= 500) {
-        throw new UpstreamBlocked(`the site answered ${status}`, { retryAfter: parseRetryAfter(response?.headers()["retry-after"]) });
+        throw new UpstreamBlocked(`the site answered ${status}`, { retryAfter: parseRetryAfter(loaded.retryAfter) });
       }
+      const proxy = (exit as Exit | null)?.proxy.id ?? null;
       return { status, html, url: page.url(), proxy, captcha, browser: { session_id: sessionId, reused } };
     } finally {
       await context.close().catch(() => {});

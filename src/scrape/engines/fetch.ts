@@ -1,4 +1,6 @@
 import { fetchViaProxy, ProxyFailure } from "../proxy-fetch";
+import type { ProxyEndpoint } from "../proxy-pool";
+import { exitsFor, judgeAttempt } from "../proxy-policy";
 import { decodeHtml } from "../extract/charset";
 import { guardedFetch, UnsafeUrlError } from "../../net/url-guard";
 import { hiddenFormFields, solveForJob, TOKEN_FIELDS } from "../captcha";
@@ -20,8 +22,11 @@ const DEFAULT_BACKOFF_MS = 250;
 interface Sent {
   response: Response;
   url: URL;
-  proxy: string | null;
+  proxy: ProxyEndpoint | null;
 }
+
+/** The exit a job stays on while it answers a challenge there. */
+type Pin = { proxy: ProxyEndpoint; host: string } | null;
 
 /** Cookies the site set, kept for the follow-up requests of one job (challenge passes). */
 class CookieJar {
@@ -42,15 +47,15 @@ class CookieJar {
  * One request, through the proxy pool when proxies are configured (never falling back to
  * direct egress), with redirects followed by `guardedFetch` so every hop passes the URL guard.
  */
-async function send(job: LoadJob, target: string, jar: CookieJar, init: { method?: string; body?: string; headers?: Record<string, string> } = {}, avoid?: string): Promise<Sent> {
-  let proxy: string | null = null;
+async function send(job: LoadJob, target: string, jar: CookieJar, init: { method?: string; body?: string; headers?: Record<string, string> } = {}, pin: Pin = null): Promise<Sent> {
+  let proxy: ProxyEndpoint | null = null;
   let finalUrl = new URL(target);
   const response = await guardedFetch(target, { method: init.method, body: init.body }, {
     ...job.config.urlGuard,
     fetcher: async (url, hop) => {
       finalUrl = new URL(url);
       const headers = { ...BROWSER_HEADERS, ...jar.header(), ...init.headers };
-      const sent = await sendRetrying(job, finalUrl, { method: hop.method, body: (hop.body as string | undefined) ?? undefined, headers }, avoid);
+      const sent = await sendRetrying(job, finalUrl, { method: hop.method, body: (hop.body as string | undefined) ?? undefined, headers }, pin);
       proxy = sent.proxy;
       jar.take(sent.response);
       return sent.response;
@@ -70,14 +75,14 @@ type Init = { method?: string; body?: string; headers: Record<string, string> };
  * a 429 has already moved on to the next exit, and when no exit is left for the retry the
  * first answer stands.
  */
-async function sendRetrying(job: LoadJob, url: URL, init: Init, avoid?: string): Promise<Omit<Sent, "url">> {
-  const first = await sendOnce(job, url, init, avoid);
+async function sendRetrying(job: LoadJob, url: URL, init: Init, pin: Pin): Promise<Omit<Sent, "url">> {
+  const first = await sendOnce(job, url, init, pin);
   if ((init.method ?? "GET") !== "GET" || !RETRY_STATUSES.has(first.response.status)) return first;
   const asked = parseRetryAfter(first.response.headers.get("Retry-After"));
   const backoff = asked === null ? DEFAULT_BACKOFF_MS : asked * 1000;
   if (backoff > MAX_BACKOFF_MS || Date.now() + backoff >= job.deadline) return first;
   await scheduler.wait(backoff);
-  const second = await sendOnce(job, url, init, avoid).catch((err) => {
+  const second = await sendOnce(job, url, init, pin).catch((err) => {
     if (err instanceof UpstreamBlocked) return null;
     throw err;
   });
@@ -86,7 +91,8 @@ async function sendRetrying(job: LoadJob, url: URL, init: Init, avoid?: string):
   return second;
 }
 
-async function sendOnce(job: LoadJob, url: URL, init: Init, avoid?: string): Promise<Omit<Sent, "url">> {
+/** One request through the exits in turn, each attempt judged by `judgeAttempt`, until one is not refused. */
+async function sendOnce(job: LoadJob, url: URL, init: Init, pin: Pin): Promise<Omit<Sent, "url">> {
   const { pool, pageTimeoutMs } = job.config;
   const timeoutMs = within(job, pageTimeoutMs);
   if (pool.size === 0) {
@@ -95,25 +101,22 @@ async function sendOnce(job: LoadJob, url: URL, init: Init, avoid?: string): Pro
     });
     return { response, proxy: null };
   }
-  const candidates = pool.candidates(url.host).filter((proxy) => proxy.id !== avoid);
   let retryAfter: number | null = null;
-  for (const proxy of candidates) {
+  for (const proxy of exitsFor(pool, url.host, pin)) {
+    let response: Response;
     try {
-      const response = await fetchViaProxy(proxy, url, { ...init, timeoutMs });
-      if (response.status === 403 || response.status === 429) {
-        // The site refuses this exit: bench it and rotate, which is the retry a refusal deserves.
-        pool.markBad(proxy, url.host);
-        retryAfter = parseRetryAfter(response.headers.get("Retry-After")) ?? retryAfter;
-        continue;
-      }
-      pool.markGood(proxy, url.host);
-      return { response, proxy: proxy.id };
+      response = await fetchViaProxy(proxy, url, { ...init, timeoutMs });
     } catch (err) {
-      // A slow site is not the exit's fault, and the next exit would wait just as long.
-      if (err instanceof UpstreamTimeout) throw err;
-      if (!(err instanceof ProxyFailure)) log.error("proxy request failed", { proxy: proxy.id, error: err });
-      pool.markBad(proxy, url.host);
+      if (!(err instanceof ProxyFailure || err instanceof UpstreamTimeout)) log.error("proxy request failed", { proxy: proxy.id, error: err });
+      if (judgeAttempt(pool, proxy, url.host, { kind: err instanceof UpstreamTimeout ? "timed-out" : "failed" }) === "stop") throw err;
+      continue;
     }
+    if (judgeAttempt(pool, proxy, url.host, { kind: "answered", status: response.status }) === "rotate") {
+      retryAfter = parseRetryAfter(response.headers.get("Retry-After")) ?? retryAfter;
+      await response.body?.cancel().catch(() => {});
+      continue;
+    }
+    return { response, proxy };
   }
   throw new UpstreamBlocked(`every egress proxy failed or was refused by ${url.host}`, { retryAfter });
 }
@@ -129,16 +132,15 @@ export const fetchEngine: Engine = {
   javascript: false,
   cost: 1,
   async load(job: LoadJob): Promise<LoadedPage> {
+    const { pool } = job.config;
     const jar = new CookieJar();
     let sent = await send(job, job.url, jar);
     let html = await readHtml(sent.response);
     let challenge = job.detectChallenge(html, sent.response.status);
 
     // Rotate first: another exit may not be challenged at all. With no other exit left, solve.
-    if (challenge && job.config.pool.size > 1 && sent.proxy) {
-      const owner = job.config.pool.proxies.find((proxy) => proxy.id === sent.proxy)!;
-      job.config.pool.markBad(owner, sent.url.host);
-      const rotated = await send(job, job.url, jar, {}, sent.proxy).catch((err) => {
+    if (challenge && judgeAttempt(pool, sent.proxy, sent.url.host, { kind: "challenge", rotated: false, solved: false }) === "rotate") {
+      const rotated = await send(job, job.url, jar).catch((err) => {
         if (err instanceof UpstreamBlocked) return null;
         throw err;
       });
@@ -146,29 +148,37 @@ export const fetchEngine: Engine = {
         sent = rotated;
         html = await readHtml(sent.response);
         challenge = job.detectChallenge(html, sent.response.status);
+        if (challenge) judgeAttempt(pool, sent.proxy, sent.url.host, { kind: "challenge", rotated: true, solved: false });
       }
     }
     let captcha: LoadedPage["captcha"] = "none";
     if (challenge) {
+      const pin: Pin = sent.proxy && { proxy: sent.proxy, host: sent.url.host };
       const token = await solveForJob(job, challenge, sent.url.toString());
       if (!challenge.formAction) throw new CaptchaFailed("the challenge page has no form to send the token to");
       const form = new URLSearchParams({ ...hiddenFormFields(html), [TOKEN_FIELDS[challenge.kind]]: token });
-      await send(job, new URL(challenge.formAction, sent.url).toString(), jar, {
-        method: "POST",
-        body: form.toString(),
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      });
-      sent = await send(job, job.url, jar);
+      await send(
+        job,
+        new URL(challenge.formAction, sent.url).toString(),
+        jar,
+        { method: "POST", body: form.toString(), headers: { "Content-Type": "application/x-www-form-urlencoded" } },
+        pin,
+      );
+      sent = await send(job, job.url, jar, {}, pin);
       html = await readHtml(sent.response);
-      if (job.detectChallenge(html, sent.response.status)) throw new UpstreamBlocked("the site kept challenging after the CAPTCHA was solved");
+      if (job.detectChallenge(html, sent.response.status)) {
+        judgeAttempt(pool, sent.proxy, sent.url.host, { kind: "challenge", rotated: true, solved: true });
+        throw new UpstreamBlocked("the site kept challenging after the CAPTCHA was solved");
+      }
       captcha = "solved";
     }
 
     const { status } = sent.response;
+    judgeAttempt(pool, sent.proxy, sent.url.host, { kind: "page", status });
     if (status === 404 || status === 410) throw new UpstreamNotFound(`${sent.url} answered ${status}`);
     if (status === 403 || status === 429 || status >= 500) {
       throw new UpstreamBlocked(`${sent.url.host} answered ${status}`, { retryAfter: parseRetryAfter(sent.response.headers.get("Retry-After")) });
     }
-    return { status, html, url: sent.url.toString(), proxy: sent.proxy, captcha };
+    return { status, html, url: sent.url.toString(), proxy: sent.proxy?.id ?? null, captcha };
   },
 };
