@@ -40,10 +40,19 @@ export function parseProxyList(secret: string | undefined): ProxyEndpoint[] {
     .map((entry, index): ProxyEndpoint => {
       if (entry.includes("{url}")) {
         const host = new URL(entry.replace("{url}", "x")).host;
-        return { id: `gateway-${index + 1}@${host}`, kind: "gateway", hostname: host, port: 0, authorization: null, template: entry };
+        return {
+          id: `gateway-${index + 1}@${host}`,
+          kind: "gateway",
+          hostname: host,
+          port: 0,
+          authorization: null,
+          template: entry,
+        };
       }
       const url = new URL(entry);
-      const credentials = url.username ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` : null;
+      const credentials = url.username
+        ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`
+        : null;
       return {
         id: `proxy-${index + 1}@${url.hostname}:${url.port || 80}`,
         kind: "connect",
@@ -128,7 +137,11 @@ export class ProxyPool {
   }
 
   /** How the exit stands with `host` now, for tests and diagnostics. */
-  health(proxy: ProxyEndpoint, host: string, now = Date.now()): { health: Health; errorScore: number; cooldownUntil: number } {
+  health(
+    proxy: ProxyEndpoint,
+    host: string,
+    now = Date.now(),
+  ): { health: Health; errorScore: number; cooldownUntil: number } {
     const state = this.states.get(key(proxy, host));
     if (!state) return { health: "good", errorScore: 0, cooldownUntil: 0 };
     const health: Health = state.retired ? "retired" : state.cooldownUntil > now ? "bad" : "good";

@@ -1,7 +1,14 @@
 // The egress proxy pool and the one policy both engines use to judge an attempt through it.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { HEAL_PER_SUCCESS, MAX_ERROR_SCORE, parseProxyList, ProxyPool, STICKY_REQUESTS } from "../../src/scrape/proxy-pool";
-import { exitsFor, judgeAttempt } from "../../src/scrape/proxy-policy";
+import {
+  HEAL_PER_SUCCESS,
+  MAX_ERROR_SCORE,
+  parseProxyList,
+  ProxyPool,
+  STICKY_REQUESTS,
+} from "../../src/scrape/proxy-pool";
+import { UpstreamBlocked } from "../../src/scrape/errors";
+import { type Exit, exitsFor, judgeAttempt, loadPastChallenge } from "../../src/scrape/proxy-policy";
 
 const HOST = "shop.example";
 const OTHER_HOST = "travel.example";
@@ -23,9 +30,22 @@ afterEach(() => {
 
 describe("parseProxyList", () => {
   it("reads CONNECT entries with credentials and gateway templates, ids never carrying secrets", () => {
-    const [connect, gateway] = parseProxyList("http://user:p%40ss@proxy.example:3128\nhttps://gw.example/fetch?url={url}");
-    expect(connect).toEqual({ id: "proxy-1@proxy.example:3128", kind: "connect", hostname: "proxy.example", port: 3128, authorization: `Basic ${btoa("user:p@ss")}`, template: null });
-    expect(gateway).toMatchObject({ id: "gateway-2@gw.example", kind: "gateway", template: "https://gw.example/fetch?url={url}" });
+    const [connect, gateway] = parseProxyList(
+      "http://user:p%40ss@proxy.example:3128\nhttps://gw.example/fetch?url={url}",
+    );
+    expect(connect).toEqual({
+      id: "proxy-1@proxy.example:3128",
+      kind: "connect",
+      hostname: "proxy.example",
+      port: 3128,
+      authorization: `Basic ${btoa("user:p@ss")}`,
+      template: null,
+    });
+    expect(gateway).toMatchObject({
+      id: "gateway-2@gw.example",
+      kind: "gateway",
+      template: "https://gw.example/fetch?url={url}",
+    });
     expect(parseProxyList(undefined)).toEqual([]);
   });
 });
@@ -135,12 +155,15 @@ describe("judgeAttempt", () => {
     expect(pool.health(a, HOST).health).toBe("bad");
   });
 
-  it.each([200, 301, 404, 500, 503])("keeps an answer %i and makes its exit sticky, without judging the page yet", (status) => {
-    const { pool, b } = makePool();
-    expect(judgeAttempt(pool, b, HOST, { kind: "answered", status })).toBe("continue");
-    expect(pool.candidates(HOST)[0]).toBe(b);
-    expect(pool.health(b, HOST).errorScore).toBe(0);
-  });
+  it.each([200, 301, 404, 500, 503])(
+    "keeps an answer %i and makes its exit sticky, without judging the page yet",
+    (status) => {
+      const { pool, b } = makePool();
+      expect(judgeAttempt(pool, b, HOST, { kind: "answered", status })).toBe("continue");
+      expect(pool.candidates(HOST)[0]).toBe(b);
+      expect(pool.health(b, HOST).errorScore).toBe(0);
+    },
+  );
 
   it("marks a failed exit bad and rotates", () => {
     const { pool, c } = makePool();
@@ -170,17 +193,18 @@ describe("judgeAttempt", () => {
     expect(pool.health(a, HOST).health).toBe("bad");
   });
 
-  it("solves a challenge met after the rotation, still benching that exit", () => {
+  it("solves a challenge met after the rotation on that exit, leaving its verdict to the solve", () => {
     const { pool, b } = makePool();
     expect(judgeAttempt(pool, b, HOST, { kind: "challenge", rotated: true, solved: false })).toBe("solve");
-    expect(pool.health(b, HOST).health).toBe("bad");
+    expect(pool.health(b, HOST)).toEqual({ health: "good", errorScore: 0, cooldownUntil: 0 });
   });
 
-  it("solves at once when no other healthy exit is left", () => {
+  it("solves at once, without benching the exit it needs, when no other healthy exit is left", () => {
     const { pool, a, b, c } = makePool();
     pool.markBad(b, HOST);
     pool.retire(c, HOST);
     expect(judgeAttempt(pool, a, HOST, { kind: "challenge", rotated: false, solved: false })).toBe("solve");
+    expect(pool.health(a, HOST).health).toBe("good");
     const single = new ProxyPool([a], COOLDOWN);
     expect(judgeAttempt(single, a, HOST, { kind: "challenge", rotated: false, solved: false })).toBe("solve");
   });
@@ -207,5 +231,103 @@ describe("exitsFor", () => {
     expect(exitsFor(pool, HOST, pin)).toEqual([a]);
     expect(exitsFor(pool, OTHER_HOST, pin)).toHaveLength(3);
     expect(ids(exitsFor(pool, HOST, null))).not.toContain(a.id);
+  });
+});
+
+describe("loadPastChallenge", () => {
+  const challenge = { kind: "recaptcha" as const, siteKey: "k", formAction: "/verify" };
+
+  /**
+   * An engine's steps over a fake site: `challenging` lists the exits the site challenges,
+   * `refusing` the ones whose load fails as UpstreamBlocked; solving clears the challenge on the
+   * pinned exit unless `solveFails`. Records every load and solve.
+   */
+  function site(pool: ProxyPool, options: { challenging: string[]; refusing?: string[]; solveFails?: boolean }) {
+    const log: string[] = [];
+    const page = (exit: Exit | null, challenged: boolean) => ({
+      status: 200,
+      challenge: challenged ? challenge : null,
+      exit,
+    });
+    return {
+      log,
+      steps: {
+        async load(pin: Exit | null) {
+          const proxy = exitsFor(pool, HOST, pin)[0] ?? null;
+          log.push(`load ${proxy?.id ?? "direct"}${pin ? " (pinned)" : ""}`);
+          if (proxy && options.refusing?.includes(proxy.id)) throw new UpstreamBlocked("refused");
+          return page(proxy && { proxy, host: HOST }, options.challenging.includes(proxy?.id ?? "direct"));
+        },
+        async solve(_challenged: ReturnType<typeof page>, pin: Exit | null) {
+          log.push(`solve ${pin?.proxy.id ?? "direct"}`);
+          return page(pin, options.solveFails === true);
+        },
+      },
+    };
+  }
+
+  it("loads a page without a challenge once and heals its exit", async () => {
+    const { pool, a } = makePool();
+    pool.served(a, HOST);
+    pool.markBad(a, HOST, 0); // cooled down long ago
+    const { log, steps } = site(pool, { challenging: [] });
+    const { page, solved } = await loadPastChallenge(pool, steps);
+    expect({ exit: page.exit?.proxy.id, solved, log }).toEqual({ exit: a.id, solved: false, log: [`load ${a.id}`] });
+    expect(pool.health(a, HOST).errorScore).toBe(1 - HEAL_PER_SUCCESS);
+  });
+
+  it("rotates away from a challenged exit, benching it, and does not call the solver when the next exit passes", async () => {
+    const { pool, a, b } = makePool();
+    pool.served(a, HOST);
+    const { log, steps } = site(pool, { challenging: [a.id] });
+    const { page, solved } = await loadPastChallenge(pool, steps);
+    expect(solved).toBe(false);
+    expect(page.exit?.proxy.id).not.toBe(a.id);
+    expect(log).toEqual([`load ${a.id}`, `load ${page.exit?.proxy.id}`]);
+    expect(pool.health(a, HOST).health).toBe("bad");
+    expect(pool.health(b, HOST).health).toBe("good");
+  });
+
+  it("solves on the rotated exit when it is challenged too, and counts the passed solve as a success", async () => {
+    const { pool, a, b, c } = makePool();
+    pool.served(a, HOST);
+    pool.retire(c, HOST);
+    const { log, steps } = site(pool, { challenging: [a.id, b.id] });
+    const { page, solved } = await loadPastChallenge(pool, steps);
+    expect({ exit: page.exit?.proxy.id, solved, challenge: page.challenge }).toEqual({
+      exit: b.id,
+      solved: true,
+      challenge: null,
+    });
+    expect(log).toEqual([`load ${a.id}`, `load ${b.id}`, `solve ${b.id}`]);
+    expect(pool.health(a, HOST).health).toBe("bad");
+    expect(pool.health(b, HOST)).toEqual({ health: "good", errorScore: 0, cooldownUntil: 0 });
+  });
+
+  it("goes back to the challenged exit (pinned, though benched) to solve when every other exit refuses", async () => {
+    const { pool, a, b, c } = makePool();
+    pool.served(a, HOST);
+    pool.retire(c, HOST);
+    const { log, steps } = site(pool, { challenging: [a.id], refusing: [b.id] });
+    const { page, solved } = await loadPastChallenge(pool, steps);
+    expect({ exit: page.exit?.proxy.id, solved }).toEqual({ exit: a.id, solved: true });
+    expect(log).toEqual([`load ${a.id}`, `load ${b.id}`, `load ${a.id} (pinned)`, `solve ${a.id}`]);
+  });
+
+  it("benches the exit and gives up when the site keeps challenging after the solve", async () => {
+    const { pool, a } = makePool();
+    const single = new ProxyPool([a], COOLDOWN);
+    const { log, steps } = site(single, { challenging: [a.id], solveFails: true });
+    await expect(loadPastChallenge(single, steps)).rejects.toThrow(/kept challenging after the CAPTCHA was solved/);
+    expect(log).toEqual([`load ${a.id}`, `solve ${a.id}`]);
+    expect(single.health(a, HOST)).toMatchObject({ health: "bad", errorScore: 1 });
+    expect(pool.health(a, HOST).errorScore).toBe(0);
+  });
+
+  it("solves at once without proxies (direct egress)", async () => {
+    const empty = new ProxyPool([], COOLDOWN);
+    const { log, steps } = site(empty, { challenging: ["direct"] });
+    expect((await loadPastChallenge(empty, steps)).solved).toBe(true);
+    expect(log).toEqual(["load direct", "solve direct"]);
   });
 });

@@ -1,7 +1,6 @@
 import puppeteer, { type Browser, type HTTPRequest, type Page } from "@cloudflare/puppeteer";
 import { fetchViaProxy } from "../proxy-fetch";
-import type { ProxyEndpoint } from "../proxy-pool";
-import { exitsFor, isRefusal, judgeAttempt } from "../proxy-policy";
+import { type Exit, exitsFor, judgeAttempt, type LoadedThrough, loadPastChallenge } from "../proxy-policy";
 import { guardUrl, UnsafeUrlError } from "../../net/url-guard";
 import { solveForJob, TOKEN_FIELDS } from "../captcha";
 import { EngineUnavailable, parseRetryAfter, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../errors";
@@ -33,19 +32,20 @@ interface Refused {
   reason: string;
 }
 
-/** An exit and the host it carried a request to. */
-interface Exit {
-  proxy: ProxyEndpoint;
-  host: string;
+/** The job's page as the browser left it after a load. */
+interface Opened extends LoadedThrough {
+  html: string;
+  retryAfter: string | undefined;
 }
 
-/** What the page's request handler reports back to the job, and the exit it must stay on. */
+/** What a page's requests share with its job: the exit to stay on, and what the handler saw. */
 interface Route {
   /** While a challenge is solved, requests to its host keep to the exit that met it. */
   pin: Exit | null;
   /** The exit that carried the main frame's last document. */
-  onDocument(exit: Exit): void;
-  onRefused(refused: Refused): void;
+  exit: Exit | null;
+  /** The first navigation of the main frame that the URL guard refused. */
+  refused: Refused | null;
 }
 
 /**
@@ -74,7 +74,11 @@ async function acquire(job: LoadJob, deadline: number): Promise<Acquired> {
     for (const session of idle) {
       released.delete(session.sessionId);
       try {
-        return { browser: await puppeteer.connect(binding, session.sessionId), sessionId: session.sessionId, reused: true };
+        return {
+          browser: await puppeteer.connect(binding, session.sessionId),
+          sessionId: session.sessionId,
+          reused: true,
+        };
       } catch {
         // Taken by another job a moment ago, or gone; try the next one.
       }
@@ -86,9 +90,12 @@ async function acquire(job: LoadJob, deadline: number): Promise<Acquired> {
       } catch (err) {
         const message = String(err);
         // The platform's own words stay in the log and the cause; the client gets a plain sentence.
-        if (!/429|rate limit/i.test(message)) throw new EngineUnavailable("the browser could not start", { cause: err });
+        if (!/429|rate limit/i.test(message))
+          throw new EngineUnavailable("the browser could not start", { cause: err });
         const retryAfter = Number(/retry[- ]after[^0-9]*(\d+)/i.exec(message)?.[1] ?? 0);
-        await scheduler.wait(Math.min(retryAfter ? retryAfter * 1000 : 500 * 2 ** attempt, Math.max(0, deadline - Date.now())));
+        await scheduler.wait(
+          Math.min(retryAfter ? retryAfter * 1000 : 500 * 2 ** attempt, Math.max(0, deadline - Date.now())),
+        );
         continue;
       }
     }
@@ -105,20 +112,26 @@ async function acquireWithin(job: LoadJob): Promise<Acquired> {
   const ms = job.config.launchTimeoutMs;
   const attempt = acquire(job, Date.now() + ms);
   try {
-    return await withTimeout(attempt, ms, () => new EngineUnavailable(`the browser did not start within ${ms / 1000} s`));
+    return await withTimeout(
+      attempt,
+      ms,
+      () => new EngineUnavailable(`the browser did not start within ${ms / 1000} s`),
+    );
   } catch (err) {
     // A browser that arrives after we gave up is left for the next job, not idled out unused.
-    attempt.then(
-      ({ browser, sessionId }) => Promise.resolve(browser.disconnect()).then(() => void released.add(sessionId)),
-      () => {},
-    ).catch(() => {});
+    attempt
+      .then(
+        ({ browser, sessionId }) => Promise.resolve(browser.disconnect()).then(() => void released.add(sessionId)),
+        () => {},
+      )
+      .catch(() => {});
     throw err;
   }
 }
 
 /**
  * Every request a page makes (document, redirect hop, frame, script, XHR/fetch…) passes the URL
- * guard or is aborted; `onRefused` hears of refused navigations of the main frame. Documents and
+ * guard or is aborted; refused navigations of the main frame are noted in `route`. Documents and
  * XHR then go through the proxy pool when there is one (a hosted browser cannot take a proxy flag),
  * each attempt judged by `judgeAttempt`; when every exit refuses, the page gets the last refusal.
  */
@@ -130,7 +143,8 @@ async function routeRequest(job: LoadJob, page: Page, request: HTTPRequest, time
   try {
     url = await guardUrl(request.url(), job.config.urlGuard);
   } catch (err) {
-    if (mainDocument) route.onRefused({ url: request.url(), reason: err instanceof UnsafeUrlError ? err.message : String(err) });
+    if (mainDocument)
+      route.refused ??= { url: request.url(), reason: err instanceof UnsafeUrlError ? err.message : String(err) };
     return request.abort("accessdenied");
   }
   const { pool } = job.config;
@@ -139,13 +153,22 @@ async function routeRequest(job: LoadJob, page: Page, request: HTTPRequest, time
   for (const proxy of exitsFor(pool, url.host, route.pin)) {
     let response: Response;
     try {
-      response = await fetchViaProxy(proxy, url, { method: request.method(), headers: request.headers(), body: request.postData(), timeoutMs });
+      response = await fetchViaProxy(proxy, url, {
+        method: request.method(),
+        headers: request.headers(),
+        body: request.postData(),
+        timeoutMs,
+      });
     } catch (err) {
       // A slow site is not the exit's fault; the navigation timeout answers for it.
-      if (judgeAttempt(pool, proxy, url.host, { kind: err instanceof UpstreamTimeout ? "timed-out" : "failed" }) === "stop") return request.abort("timedout");
+      if (
+        judgeAttempt(pool, proxy, url.host, { kind: err instanceof UpstreamTimeout ? "timed-out" : "failed" }) ===
+        "stop"
+      )
+        return request.abort("timedout");
       continue;
     }
-    if (mainDocument) route.onDocument({ proxy, host: url.host });
+    if (mainDocument) route.exit = { proxy, host: url.host };
     if (judgeAttempt(pool, proxy, url.host, { kind: "answered", status: response.status }) === "rotate") {
       await refusal?.body?.cancel().catch(() => {});
       refusal = response;
@@ -158,8 +181,14 @@ async function routeRequest(job: LoadJob, page: Page, request: HTTPRequest, time
 
 async function respondWith(request: HTTPRequest, response: Response) {
   const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => (headers[name] = value));
-  return request.respond({ status: response.status, headers, body: new Uint8Array(await response.arrayBuffer()) as never });
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return request.respond({
+    status: response.status,
+    headers,
+    body: new Uint8Array(await response.arrayBuffer()) as never,
+  });
 }
 
 /**
@@ -171,7 +200,8 @@ async function assertLanded(job: LoadJob, page: Page, refused: Refused | null): 
   try {
     await guardUrl(page.url(), job.config.urlGuard);
   } catch (err) {
-    if (err instanceof UnsafeUrlError) throw new UnsafeUrlError(job.url, `left the browser on ${page.url()}, which ${err.message}`);
+    if (err instanceof UnsafeUrlError)
+      throw new UnsafeUrlError(job.url, `left the browser on ${page.url()}, which ${err.message}`);
     throw err;
   }
 }
@@ -197,7 +227,8 @@ export const browserEngine: Engine = {
     const target = await guardUrl(job.url, job.config.urlGuard);
     const { pool, pageTimeoutMs } = job.config;
     // Every exit is cooling down for this host: a browser could only go out directly, which it must not.
-    if (pool.size > 0 && pool.candidates(target.host).length === 0) throw new UpstreamBlocked(`every egress proxy is cooling down for ${target.host}`);
+    if (pool.size > 0 && pool.candidates(target.host).length === 0)
+      throw new UpstreamBlocked(`every egress proxy is cooling down for ${target.host}`);
     const { browser, sessionId, reused } = await acquireWithin(job);
     const context = await browser.createBrowserContext();
     try {
@@ -206,73 +237,57 @@ export const browserEngine: Engine = {
       await page.setRequestInterception(true);
       await page.setBypassServiceWorker(true);
       await page.evaluateOnNewDocument(CLOSE_UNINTERCEPTED_CHANNELS);
-      let exit: Exit | null = null;
-      let refused: Refused | null = null;
-      const route: Route = { pin: null, onDocument: (seen) => void (exit = seen), onRefused: (seen) => void (refused ??= seen) };
+      const route: Route = { pin: null, exit: null, refused: null };
       const navigationMs = within(job, pageTimeoutMs);
       // Proxied requests get a little longer than the navigation, so a slow page reads as a timeout.
-      page.on("request", (request) => void routeRequest(job, page, request, navigationMs + 1_000, route).catch(() => request.abort().catch(() => {})));
-
-      /** Opens the target and waits for it to settle; the status and HTML it ends on. */
-      const open = async () => {
-        const response = await page.goto(target.toString(), { waitUntil: "load", timeout: within(job, navigationMs) }).catch((err) => {
-          if (refused) return null;
-          throw /timeout|timed.?out/i.test(String(err)) ? new UpstreamTimeout(`the page did not load within ${navigationMs / 1000} s`) : new UpstreamBlocked("the page could not be opened", { cause: err });
-        });
-        await assertLanded(job, page, refused);
+      const abort = (request: HTTPRequest) => request.abort().catch(() => {});
+      page.on("request", (request) => {
+        routeRequest(job, page, request, navigationMs + 1_000, route).catch(() => abort(request));
+      });
+      /** Opens the target (through `pin` when given) and waits for it to settle. */
+      const open = async (pin: Exit | null): Promise<Opened> => {
+        route.pin = pin;
+        route.exit = null;
+        const response = await page
+          .goto(target.toString(), { waitUntil: "load", timeout: within(job, navigationMs) })
+          .catch((err) => {
+            if (route.refused) return null;
+            throw /timeout|timed.?out/i.test(String(err))
+              ? new UpstreamTimeout(`the page did not load within ${navigationMs / 1000} s`)
+              : new UpstreamBlocked("the page could not be opened", { cause: err });
+          });
+        await assertLanded(job, page, route.refused);
         await page.waitForNetworkIdle({ idleTime: 200, timeout: 5_000 }).catch(() => {});
+        const status = response?.status() ?? 0;
         const html = await page.content();
-        await assertLanded(job, page, refused);
-        return { status: response?.status() ?? 0, html, retryAfter: response?.headers()["retry-after"] };
+        await assertLanded(job, page, route.refused);
+        const retryAfter = response?.headers()["retry-after"];
+        return { status, html, retryAfter, challenge: job.detectChallenge(html, status), exit: route.exit };
       };
-      const judge = (attempt: Parameters<typeof judgeAttempt>[3]) => judgeAttempt(pool, exit?.proxy ?? null, exit?.host ?? target.host, attempt);
-
-      let loaded = await open();
-      let challenge = job.detectChallenge(loaded.html, loaded.status);
-      // Rotate first: another exit may not be challenged at all. With no other exit left, solve.
-      if (challenge && judge({ kind: "challenge", rotated: false, solved: false }) === "rotate") {
-        const challenged = exit;
-        const rotated = await open().catch((err) => {
-          if (err instanceof UpstreamBlocked) return null;
-          throw err;
-        });
-        if (rotated && !isRefusal(rotated.status)) {
-          loaded = rotated;
-          challenge = job.detectChallenge(loaded.html, loaded.status);
-          if (challenge) judge({ kind: "challenge", rotated: true, solved: false });
-        } else {
-          // Every other exit refused: back to the challenged one, to solve it there.
-          exit = challenged;
-          route.pin = challenged;
-          loaded = await open();
-          challenge = job.detectChallenge(loaded.html, loaded.status);
-        }
-      }
-      let { status, html } = loaded;
-      let captcha: LoadedPage["captcha"] = "none";
-      if (challenge) {
-        route.pin = exit;
-        const token = await solveForJob(job, challenge, page.url());
-        const field = TOKEN_FIELDS[challenge.kind];
-        const [next] = await Promise.all([
-          page.waitForNavigation({ waitUntil: "load", timeout: within(job, pageTimeoutMs) }),
-          page.evaluate(submitTokenScript(field, token)),
-        ]);
-        status = next?.status() ?? status;
-        html = await page.content();
-        await assertLanded(job, page, refused);
-        if (job.detectChallenge(html, status)) {
-          judge({ kind: "challenge", rotated: true, solved: true });
-          throw new UpstreamBlocked("the site kept challenging after the CAPTCHA was solved");
-        }
-        captcha = "solved";
-      }
-      judge({ kind: "page", status });
+      const { page: loaded, solved } = await loadPastChallenge(pool, {
+        load: open,
+        async solve(challenged, pin) {
+          route.pin = pin;
+          const challenge = challenged.challenge!;
+          const token = await solveForJob(job, challenge, page.url());
+          const navigation = page.waitForNavigation({ waitUntil: "load", timeout: within(job, pageTimeoutMs) });
+          const [next] = await Promise.all([
+            navigation,
+            page.evaluate(submitTokenScript(TOKEN_FIELDS[challenge.kind], token)),
+          ]);
+          const status = next?.status() ?? challenged.status;
+          const html = await page.content();
+          await assertLanded(job, page, route.refused);
+          return { ...challenged, status, html, challenge: job.detectChallenge(html, status), exit: route.exit ?? pin };
+        },
+      });
+      const { status, html } = loaded;
       if (status === 404 || status === 410) throw new UpstreamNotFound(`${job.url} answered ${status}`);
       if (status === 403 || status === 429 || status >= 500) {
         throw new UpstreamBlocked(`the site answered ${status}`, { retryAfter: parseRetryAfter(loaded.retryAfter) });
       }
-      const proxy = (exit as Exit | null)?.proxy.id ?? null;
+      const proxy = loaded.exit?.proxy.id ?? null;
+      const captcha = solved ? "solved" : "none";
       return { status, html, url: page.url(), proxy, captcha, browser: { session_id: sessionId, reused } };
     } finally {
       await context.close().catch(() => {});

@@ -1,6 +1,6 @@
 import { fetchViaProxy, ProxyFailure } from "../proxy-fetch";
 import type { ProxyEndpoint } from "../proxy-pool";
-import { exitsFor, judgeAttempt } from "../proxy-policy";
+import { type Exit, exitsFor, judgeAttempt, loadPastChallenge } from "../proxy-policy";
 import { decodeHtml } from "../extract/charset";
 import { guardedFetch, UnsafeUrlError } from "../../net/url-guard";
 import { hiddenFormFields, solveForJob, TOKEN_FIELDS } from "../captcha";
@@ -26,7 +26,7 @@ interface Sent {
 }
 
 /** The exit a job stays on while it answers a challenge there. */
-type Pin = { proxy: ProxyEndpoint; host: string } | null;
+type Pin = Exit | null;
 
 /** Cookies the site set, kept for the follow-up requests of one job (challenge passes). */
 class CookieJar {
@@ -47,21 +47,37 @@ class CookieJar {
  * One request, through the proxy pool when proxies are configured (never falling back to
  * direct egress), with redirects followed by `guardedFetch` so every hop passes the URL guard.
  */
-async function send(job: LoadJob, target: string, jar: CookieJar, init: { method?: string; body?: string; headers?: Record<string, string> } = {}, pin: Pin = null): Promise<Sent> {
+async function send(
+  job: LoadJob,
+  target: string,
+  jar: CookieJar,
+  init: { method?: string; body?: string; headers?: Record<string, string> } = {},
+  pin: Pin = null,
+): Promise<Sent> {
   let proxy: ProxyEndpoint | null = null;
   let finalUrl = new URL(target);
-  const response = await guardedFetch(target, { method: init.method, body: init.body }, {
-    ...job.config.urlGuard,
-    fetcher: async (url, hop) => {
-      finalUrl = new URL(url);
-      const headers = { ...BROWSER_HEADERS, ...jar.header(), ...init.headers };
-      const sent = await sendRetrying(job, finalUrl, { method: hop.method, body: (hop.body as string | undefined) ?? undefined, headers }, pin);
-      proxy = sent.proxy;
-      jar.take(sent.response);
-      return sent.response;
+  const response = await guardedFetch(
+    target,
+    { method: init.method, body: init.body },
+    {
+      ...job.config.urlGuard,
+      fetcher: async (url, hop) => {
+        finalUrl = new URL(url);
+        const headers = { ...BROWSER_HEADERS, ...jar.header(), ...init.headers };
+        const sent = await sendRetrying(
+          job,
+          finalUrl,
+          { method: hop.method, body: (hop.body as string | undefined) ?? undefined, headers },
+          pin,
+        );
+        proxy = sent.proxy;
+        jar.take(sent.response);
+        return sent.response;
+      },
     },
-  }).catch((err) => {
-    if (err instanceof UnsafeUrlError && /redirects more than/.test(err.message)) throw new UpstreamBlocked(err.message);
+  ).catch((err) => {
+    if (err instanceof UnsafeUrlError && /redirects more than/.test(err.message))
+      throw new UpstreamBlocked(err.message);
     throw err;
   });
   return { response, url: finalUrl, proxy };
@@ -96,8 +112,14 @@ async function sendOnce(job: LoadJob, url: URL, init: Init, pin: Pin): Promise<O
   const { pool, pageTimeoutMs } = job.config;
   const timeoutMs = within(job, pageTimeoutMs);
   if (pool.size === 0) {
-    const response = await fetch(url.toString(), { ...init, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) }).catch((err) => {
-      throw err instanceof Error && err.name === "TimeoutError" ? new UpstreamTimeout(`no answer from ${url.host} within ${timeoutMs / 1000} s`) : new UpstreamBlocked(`cannot reach ${url.host}`);
+    const response = await fetch(url.toString(), {
+      ...init,
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+    }).catch((err) => {
+      throw err instanceof Error && err.name === "TimeoutError"
+        ? new UpstreamTimeout(`no answer from ${url.host} within ${timeoutMs / 1000} s`)
+        : new UpstreamBlocked(`cannot reach ${url.host}`);
     });
     return { response, proxy: null };
   }
@@ -107,8 +129,13 @@ async function sendOnce(job: LoadJob, url: URL, init: Init, pin: Pin): Promise<O
     try {
       response = await fetchViaProxy(proxy, url, { ...init, timeoutMs });
     } catch (err) {
-      if (!(err instanceof ProxyFailure || err instanceof UpstreamTimeout)) log.error("proxy request failed", { proxy: proxy.id, error: err });
-      if (judgeAttempt(pool, proxy, url.host, { kind: err instanceof UpstreamTimeout ? "timed-out" : "failed" }) === "stop") throw err;
+      if (!(err instanceof ProxyFailure || err instanceof UpstreamTimeout))
+        log.error("proxy request failed", { proxy: proxy.id, error: err });
+      if (
+        judgeAttempt(pool, proxy, url.host, { kind: err instanceof UpstreamTimeout ? "timed-out" : "failed" }) ===
+        "stop"
+      )
+        throw err;
       continue;
     }
     if (judgeAttempt(pool, proxy, url.host, { kind: "answered", status: response.status }) === "rotate") {
@@ -132,53 +159,46 @@ export const fetchEngine: Engine = {
   javascript: false,
   cost: 1,
   async load(job: LoadJob): Promise<LoadedPage> {
-    const { pool } = job.config;
     const jar = new CookieJar();
-    let sent = await send(job, job.url, jar);
-    let html = await readHtml(sent.response);
-    let challenge = job.detectChallenge(html, sent.response.status);
+    const load = async (pin: Pin) => {
+      const sent = await send(job, job.url, jar, {}, pin);
+      const html = await readHtml(sent.response);
+      const { status } = sent.response;
+      const exit = sent.proxy && { proxy: sent.proxy, host: sent.url.host };
+      return { ...sent, html, status, challenge: job.detectChallenge(html, status), exit };
+    };
+    const { page, solved } = await loadPastChallenge(job.config.pool, {
+      load,
+      async solve(challenged, pin) {
+        const challenge = challenged.challenge!;
+        const token = await solveForJob(job, challenge, challenged.url.toString());
+        if (!challenge.formAction) throw new CaptchaFailed("the challenge page has no form to send the token to");
+        const form = new URLSearchParams({
+          ...hiddenFormFields(challenged.html),
+          [TOKEN_FIELDS[challenge.kind]]: token,
+        });
+        const post = {
+          method: "POST",
+          body: form.toString(),
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        };
+        await send(job, new URL(challenge.formAction, challenged.url).toString(), jar, post, pin);
+        return load(pin);
+      },
+    });
 
-    // Rotate first: another exit may not be challenged at all. With no other exit left, solve.
-    if (challenge && judgeAttempt(pool, sent.proxy, sent.url.host, { kind: "challenge", rotated: false, solved: false }) === "rotate") {
-      const rotated = await send(job, job.url, jar).catch((err) => {
-        if (err instanceof UpstreamBlocked) return null;
-        throw err;
-      });
-      if (rotated) {
-        sent = rotated;
-        html = await readHtml(sent.response);
-        challenge = job.detectChallenge(html, sent.response.status);
-        if (challenge) judgeAttempt(pool, sent.proxy, sent.url.host, { kind: "challenge", rotated: true, solved: false });
-      }
-    }
-    let captcha: LoadedPage["captcha"] = "none";
-    if (challenge) {
-      const pin: Pin = sent.proxy && { proxy: sent.proxy, host: sent.url.host };
-      const token = await solveForJob(job, challenge, sent.url.toString());
-      if (!challenge.formAction) throw new CaptchaFailed("the challenge page has no form to send the token to");
-      const form = new URLSearchParams({ ...hiddenFormFields(html), [TOKEN_FIELDS[challenge.kind]]: token });
-      await send(
-        job,
-        new URL(challenge.formAction, sent.url).toString(),
-        jar,
-        { method: "POST", body: form.toString(), headers: { "Content-Type": "application/x-www-form-urlencoded" } },
-        pin,
-      );
-      sent = await send(job, job.url, jar, {}, pin);
-      html = await readHtml(sent.response);
-      if (job.detectChallenge(html, sent.response.status)) {
-        judgeAttempt(pool, sent.proxy, sent.url.host, { kind: "challenge", rotated: true, solved: true });
-        throw new UpstreamBlocked("the site kept challenging after the CAPTCHA was solved");
-      }
-      captcha = "solved";
-    }
-
-    const { status } = sent.response;
-    judgeAttempt(pool, sent.proxy, sent.url.host, { kind: "page", status });
-    if (status === 404 || status === 410) throw new UpstreamNotFound(`${sent.url} answered ${status}`);
+    const { status, url, response } = page;
+    if (status === 404 || status === 410) throw new UpstreamNotFound(`${url} answered ${status}`);
     if (status === 403 || status === 429 || status >= 500) {
-      throw new UpstreamBlocked(`${sent.url.host} answered ${status}`, { retryAfter: parseRetryAfter(sent.response.headers.get("Retry-After")) });
+      const retryAfter = parseRetryAfter(response.headers.get("Retry-After"));
+      throw new UpstreamBlocked(`${url.host} answered ${status}`, { retryAfter });
     }
-    return { status, html, url: sent.url.toString(), proxy: sent.proxy?.id ?? null, captcha };
+    return {
+      status,
+      html: page.html,
+      url: url.toString(),
+      proxy: page.exit?.proxy.id ?? null,
+      captcha: solved ? "solved" : "none",
+    };
   },
 };
