@@ -65,18 +65,33 @@ export const ErrorEnvelopeSchema = z
   })
   .openapi("Error");
 
+/** `format=csv` answers a list as CSV instead of the JSON envelope; for a route's query schema. */
+export const FormatQuery = z.enum(["json", "csv"]).optional().openapi({ description: "`csv` answers the list as CSV (as does `Accept: text/csv`)", example: "json" });
+
 export function successEnvelope<T extends z.ZodType>(data: T, name: string) {
   return z.object({ status: z.literal("success"), data, meta: MetaSchema }).openapi(name);
 }
 
-/** A 200/201 response whose body is the success envelope around `schema`; for `createRoute({ responses })`. */
-export function jsonResponse<T extends z.ZodType>(schema: T, name: string, description: string) {
-  return { description, content: { "application/json": { schema: successEnvelope(schema, name) } } };
+/** The `meta` every example answer in the reference carries. */
+const EXAMPLE_META = { request_id: "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c", timestamp: "2026-11-22T10:00:00.000Z" };
+
+/** An example success envelope around `data`, with a route's own `meta` fields added; shown by /docs. */
+export function exampleEnvelope<T>(data: T, meta: Meta = {}) {
+  return { status: "success" as const, data, meta: { ...EXAMPLE_META, ...meta } };
 }
 
-/** A JSON request body for `createRoute({ request })`; optional bodies arrive as `{}`. */
-export function jsonBody<T extends z.ZodType>(schema: T, required = true) {
-  return { required, content: { "application/json": { schema } } };
+/**
+ * A 200/201 response whose body is the success envelope around `schema`; for `createRoute({ responses })`.
+ * `example` is the `data` of a typical answer, shown in the reference inside the envelope.
+ */
+export function jsonResponse<T extends z.ZodType>(schema: T, name: string, description: string, example?: z.output<T>) {
+  const envelope = successEnvelope(schema, name);
+  return { description, content: { "application/json": example === undefined ? { schema: envelope } : { schema: envelope, example: exampleEnvelope(example) } } };
+}
+
+/** A JSON request body for `createRoute({ request })`; optional bodies arrive as `{}`. `example` is shown in the reference. */
+export function jsonBody<T extends z.ZodType>(schema: T, required = true, example?: z.input<T>) {
+  return { required, content: { "application/json": example === undefined ? { schema } : { schema, example } } };
 }
 
 const errorContent = { "application/json": { schema: ErrorEnvelopeSchema } };

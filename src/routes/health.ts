@@ -1,7 +1,7 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { PUBLIC, defineRoute } from "./define-route";
 import type { AppEnv } from "../env";
-import { openApiErrorResponses, successBody, successEnvelope } from "../envelope";
+import { jsonResponse, openApiErrorResponses, successBody } from "../envelope";
 import puppeteer from "@cloudflare/puppeteer";
 import { version } from "../../package.json";
 import { withTimeout } from "../timeout";
@@ -26,9 +26,13 @@ const route = defineRoute({ access: PUBLIC,
   path: "/v1/health",
   tags: ["system"],
   summary: "Service health",
-  description: "Answers without an API key. `operational` when D1, KV and Browser Rendering all answer, else `degraded`.",
+  description: "Answers without an API key. `operational` when D1, KV and Browser Rendering all answer, else `degraded`; each component with its status and latency, and the deployed version.",
   responses: {
-    200: { description: "Health of each component", content: { "application/json": { schema: successEnvelope(HealthSchema, "HealthEnvelope") } } },
+    200: jsonResponse(HealthSchema, "HealthEnvelope", "Health of each component", {
+      status: "operational",
+      components: { d1: { status: "ok", latency_ms: 4 }, kv: { status: "ok", latency_ms: 3 }, browser: { status: "ok", latency_ms: 41 } },
+      version: "0.1.0",
+    }),
     500: openApiErrorResponses[500],
   },
 });

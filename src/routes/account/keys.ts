@@ -6,7 +6,18 @@ import { ApiError } from "../../errors";
 import { forgetCachedKeys } from "../../db/key-cache";
 import { countLiveKeys, createKey, describeKey, type Db, findKeyById, listKeys, MAX_KEYS_PER_ACCOUNT, revokeKey, rotateKey } from "../../db/keys";
 import { API_KEY_DEFAULT_SCOPES, type Scope } from "../../scopes";
-import { CreateKeyBodySchema, KeyIdParamSchema, KeySchema, KeyWithSecretSchema, RotateKeyBodySchema } from "./key-schemas";
+import {
+  CREATE_KEY_EXAMPLE,
+  CreateKeyBodySchema,
+  KEY_EXAMPLE,
+  KEY_ROTATED_EXAMPLE,
+  KEY_WITH_SECRET_EXAMPLE,
+  KeyIdParamSchema,
+  KeySchema,
+  KeyWithSecretSchema,
+  ROTATE_KEY_EXAMPLE,
+  RotateKeyBodySchema,
+} from "./key-schemas";
 
 const tags = ["keys"];
 
@@ -16,7 +27,8 @@ const listRoute = defineRoute({
   path: "/v1/keys",
   tags,
   summary: "List the keys of your account",
-  responses: { 200: jsonResponse(z.array(KeySchema), "KeyListEnvelope", "Keys, newest last; secrets are never shown again"), ...openApiErrorResponses },
+  description: "Every key of the calling key's account, revoked ones included, with its scopes, age and last use; never a secret.",
+  responses: { 200: jsonResponse(z.array(KeySchema), "KeyListEnvelope", "Keys, newest last; secrets are never shown again", [KEY_EXAMPLE]), ...openApiErrorResponses },
 });
 
 const createKeyRoute = defineRoute({
@@ -25,8 +37,9 @@ const createKeyRoute = defineRoute({
   path: "/v1/keys",
   tags,
   summary: "Create a key for your account",
-  request: { body: jsonBody(CreateKeyBodySchema, false) },
-  responses: { 201: jsonResponse(KeyWithSecretSchema, "KeyCreatedEnvelope", "The new key and its secret, shown once"), ...openApiErrorResponses },
+  description: "The new key holds the `scopes` asked for, each of which the calling key must hold (by default its own without `keys:write`). The secret is in this answer only; an account holds at most 50 live keys.",
+  request: { body: jsonBody(CreateKeyBodySchema, false, CREATE_KEY_EXAMPLE) },
+  responses: { 201: jsonResponse(KeyWithSecretSchema, "KeyCreatedEnvelope", "The new key and its secret, shown once", KEY_WITH_SECRET_EXAMPLE), ...openApiErrorResponses },
 });
 
 const rotateRoute = defineRoute({
@@ -36,8 +49,8 @@ const rotateRoute = defineRoute({
   tags,
   summary: "Rotate a key's secret",
   description: "The key keeps its id and counters. The old secret keeps working for `grace_seconds` (0 to 7 days).",
-  request: { params: KeyIdParamSchema, body: jsonBody(RotateKeyBodySchema, false) },
-  responses: { 200: jsonResponse(KeyWithSecretSchema, "KeyRotatedEnvelope", "The key and its new secret, shown once"), ...openApiErrorResponses },
+  request: { params: KeyIdParamSchema, body: jsonBody(RotateKeyBodySchema, false, ROTATE_KEY_EXAMPLE) },
+  responses: { 200: jsonResponse(KeyWithSecretSchema, "KeyRotatedEnvelope", "The key and its new secret, shown once", KEY_ROTATED_EXAMPLE), ...openApiErrorResponses },
 });
 
 const revokeRoute = defineRoute({
@@ -46,9 +59,9 @@ const revokeRoute = defineRoute({
   path: "/v1/keys/{id}",
   tags,
   summary: "Revoke a key",
-  description: "Refused everywhere within 5 seconds.",
+  description: "Revokes a key of your account for good: it is refused everywhere within 5 seconds. A revoked key cannot be rotated; create a new one instead.",
   request: { params: KeyIdParamSchema },
-  responses: { 200: jsonResponse(KeySchema, "KeyRevokedEnvelope", "The revoked key"), ...openApiErrorResponses },
+  responses: { 200: jsonResponse(KeySchema, "KeyRevokedEnvelope", "The revoked key", { ...KEY_EXAMPLE, revoked_at: "2026-11-22T10:00:00.000Z" }), ...openApiErrorResponses },
 });
 
 /** Self-service key management: a key manages the keys of its own account, never another's. */

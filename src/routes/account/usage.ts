@@ -2,7 +2,7 @@ import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { monthlySpend } from "../../db/captcha-spend";
 import { apiKey, defineRoute } from "../define-route";
 import type { AppEnv } from "../../env";
-import { openApiErrorResponses, successBody, successEnvelope } from "../../envelope";
+import { jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import type { WindowState } from "../../durable/rate-limiter";
 
 const WindowSchema = z.object({
@@ -25,13 +25,23 @@ const UsageSchema = z
   })
   .openapi("Usage");
 
+const USAGE_EXAMPLE = {
+  account_id: "acc_1a2b3c4d5e6f7a8b9c0d",
+  key_id: "key_3f9a1c2b7d8e4f5a6b7c",
+  plan: "pro",
+  minute: { limit: 100, used: 6, remaining: 94, resets_at: "2026-11-22T10:01:00.000Z" },
+  month: { limit: 10_000, used: 2_417, remaining: 7_583, resets_at: "2026-12-01T00:00:00.000Z" },
+  captcha: { solves: 12, cap: 200, cost_usd: 0.036 },
+} satisfies z.infer<typeof UsageSchema>;
+
 const route = defineRoute({ access: apiKey(null), 
   method: "get",
   path: "/v1/usage",
   tags: ["keys"],
   summary: "Your plan, limits and current counts",
+  description: "Any valid key may call it. The account's plan, this minute's and this month's limits, use and reset times (shared by all its keys), and CAPTCHA spend against its monthly cap.",
   responses: {
-    200: { description: "Counts including this request", content: { "application/json": { schema: successEnvelope(UsageSchema, "UsageEnvelope") } } },
+    200: jsonResponse(UsageSchema, "UsageEnvelope", "Counts including this request", USAGE_EXAMPLE),
     ...openApiErrorResponses,
   },
 });

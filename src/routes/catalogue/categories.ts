@@ -3,7 +3,7 @@ import { apiKey, defineRoute } from "../define-route";
 import type { AppEnv } from "../../env";
 import { catalogueCache } from "../../middleware/edge-cache";
 import { csvResponse, wantsCsv } from "../../csv";
-import { openApiErrorResponses, successBody, successEnvelope } from "../../envelope";
+import { exampleEnvelope, FormatQuery, openApiErrorResponses, successBody, successEnvelope } from "../../envelope";
 import { listCategories } from "../../db/catalogue";
 
 const CategorySchema = z
@@ -17,9 +17,22 @@ const route = defineRoute({
   path: "/v1/categories",
   tags: ["catalogue"],
   summary: "Category slugs with dataset counts",
-  request: { query: z.object({ format: z.enum(["json", "csv"]).optional() }) },
+  description: "Every catalogue category: its slug (the `category` filter of /v1/datasets), name, description and how many datasets it holds.",
+  request: { query: z.object({ format: FormatQuery }) },
   responses: {
-    200: { description: "Every category", content: { "application/json": { schema: successEnvelope(z.array(CategorySchema), "CategoryListEnvelope") }, "text/csv": { schema: z.string() } } },
+    200: {
+      description: "Every category",
+      content: {
+        "application/json": {
+          schema: successEnvelope(z.array(CategorySchema), "CategoryListEnvelope"),
+          example: exampleEnvelope([
+            { slug: "ecommerce", name: "E-commerce", description: "Product prices, listings and sellers from online marketplaces", dataset_count: 33 },
+            { slug: "travel", name: "Travel", description: "Hotel rates, availability and short-term rentals", dataset_count: 27 },
+          ] satisfies z.infer<typeof CategorySchema>[]),
+        },
+        "text/csv": { schema: z.string() },
+      },
+    },
     ...openApiErrorResponses,
   },
 });

@@ -3,10 +3,10 @@ import { apiKey, defineRoute } from "../define-route";
 import type { AppEnv } from "../../env";
 import { catalogueCache } from "../../middleware/edge-cache";
 import { csvResponse, wantsCsv } from "../../csv";
-import { openApiErrorResponses, successBody, MetaSchema } from "../../envelope";
+import { exampleEnvelope, openApiErrorResponses, successBody, MetaSchema } from "../../envelope";
 import { ApiError } from "../../errors";
 import { categoryExists, countryExists, getDataset, listDatasets } from "../../db/catalogue";
-import { DatasetDetailSchema, DatasetSummarySchema, ListQuerySchema, PaginationSchema } from "./schemas";
+import { DATASET_EXAMPLE, DatasetDetailSchema, DatasetSummarySchema, ListQuerySchema, PaginationSchema } from "./schemas";
 
 const FacetsSchema = z.object({
   categories: z.array(z.object({ slug: z.string(), name: z.string(), count: z.number().int() })),
@@ -32,6 +32,10 @@ const listRoute = defineRoute({
             data: z.array(DatasetSummarySchema),
             meta: MetaSchema.extend({ pagination: PaginationSchema, facets: FacetsSchema }),
           }).openapi("DatasetListEnvelope"),
+          example: exampleEnvelope([DATASET_EXAMPLE], {
+            pagination: { page: 1, limit: 20, total: 1, total_pages: 1 },
+            facets: { categories: [{ slug: "travel", name: "Travel", count: 1 }], countries: [{ code: "FR", name: "France", count: 1 }] },
+          }),
         },
         "text/csv": { schema: z.string() },
       },
@@ -44,6 +48,22 @@ const SlugParam = z.object({
   slug: z.string().regex(/^[a-z0-9-]{1,100}$/, "slug is lower-case letters, digits and dashes").openapi({ param: { name: "slug", in: "path" }, example: "booking-hotel-prices-fr" }),
 });
 
+const DATASET_DETAIL_EXAMPLE = {
+  ...DATASET_EXAMPLE,
+  fields: [
+    { name: "hotel_id", type: "string", description: "Platform identifier of the property", nullable: false, fill_rate: 1 },
+    { name: "name", type: "string", description: "Property name", nullable: false, fill_rate: 1 },
+    { name: "price_per_night", type: "number", description: "Cheapest nightly rate for two adults", nullable: false, fill_rate: 1 },
+    { name: "currency", type: "string", description: "ISO 4217 currency code of the price", nullable: false, fill_rate: 1 },
+    { name: "review_score", type: "number", description: "Guest review score out of 10", nullable: true, fill_rate: 0.807 },
+    { name: "check_in", type: "date", description: "Check-in date the rate applies to", nullable: false, fill_rate: 1 },
+  ],
+  preview: [
+    { hotel_id: "5227294", name: "Park Hotel Bordeaux", price_per_night: 179.41, currency: "EUR", review_score: 8.5, check_in: "2027-01-23" },
+    { hotel_id: "9343524", name: "Boutique Hotel Paris", price_per_night: 162.16, currency: "EUR", review_score: 8.8, check_in: "2027-01-25" },
+  ],
+} satisfies z.infer<typeof DatasetDetailSchema>;
+
 const detailRoute = defineRoute({
   access: apiKey("catalogue:read"),
   middleware: [catalogueCache],
@@ -51,11 +71,17 @@ const detailRoute = defineRoute({
   path: "/v1/datasets/{slug}",
   tags: ["catalogue"],
   summary: "A dataset's schema and preview rows",
+  description: "One dataset by slug: its description, every field with its type, meaning, nullability and fill rate, and its first five records.",
   request: { params: SlugParam },
   responses: {
     200: {
       description: "The dataset",
-      content: { "application/json": { schema: z.object({ status: z.literal("success"), data: DatasetDetailSchema, meta: MetaSchema }).openapi("DatasetEnvelope") } },
+      content: {
+        "application/json": {
+          schema: z.object({ status: z.literal("success"), data: DatasetDetailSchema, meta: MetaSchema }).openapi("DatasetEnvelope"),
+          example: exampleEnvelope(DATASET_DETAIL_EXAMPLE),
+        },
+      },
     },
     ...openApiErrorResponses,
   },

@@ -4,7 +4,7 @@ import type { Context } from "hono";
 import { stringify } from "csv-stringify/sync";
 import type { AppEnv } from "../../env";
 import { csvCell } from "../../csv";
-import { MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
+import { exampleEnvelope, MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
 import { datasetFieldNames, recordBatch } from "../../db/catalogue";
 import { wholeNumber } from "./schemas";
@@ -29,10 +29,14 @@ const route = defineRoute({ access: apiKey("catalogue:read"),
   request: {
     params: z.object({ slug: z.string().regex(/^[a-z0-9-]{1,100}$/).openapi({ param: { name: "slug", in: "path" }, example: "amazon-product-prices-us" }) }),
     query: z.object({
-      format: z.enum(FORMATS).optional(),
+      format: z.enum(FORMATS).optional().openapi({ example: "json" }),
       fields: z.string().max(2_000).optional().openapi({ example: "asin,title,price" }),
-      cursor: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "cursor must be a value from meta.next_cursor").optional(),
-      limit: wholeNumber("limit", 1, 10_000_000, 0),
+      cursor: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,40}$/, "cursor must be a value from meta.next_cursor")
+        .optional()
+        .openapi({ description: "`meta.next_cursor` of the previous page", example: "czEwMA" }),
+      limit: wholeNumber("limit", 1, 10_000_000, 0).openapi({ example: 100 }),
     }),
   },
   responses: {
@@ -45,6 +49,13 @@ const route = defineRoute({ access: apiKey("catalogue:read"),
             data: z.array(z.record(z.string(), z.unknown())),
             meta: MetaSchema.extend({ dataset: z.string(), fields: z.array(z.string()), limit: z.number().int(), next_cursor: z.string().nullable() }),
           }).openapi("RecordPageEnvelope"),
+          example: exampleEnvelope(
+            [
+              { asin: "B09E3779B1", title: "Sony Portable SSD 1TB", price: 10.36 },
+              { asin: "B03C6EF362", title: "Logitech Bluetooth speaker", price: 10.73 },
+            ],
+            { dataset: "amazon-product-prices-us", fields: ["asin", "title", "price"], limit: 2, next_cursor: "czEwMg" },
+          ),
         },
         "application/x-ndjson": { schema: z.string() },
         "text/csv": { schema: z.string() },

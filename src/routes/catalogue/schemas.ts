@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { SORTS } from "../../db/catalogue";
+import { FormatQuery } from "../../envelope";
 
 export const DatasetSummarySchema = z
   .object({
@@ -49,20 +50,22 @@ export const wholeNumber = (name: string, min: number, max: number, fallback: nu
     .openapi({ type: "integer", minimum: min, maximum: max, default: fallback } as never);
 
 export const ListQuerySchema = z.object({
-  page: wholeNumber("page", 1, 100_000, 1),
-  limit: wholeNumber("limit", 1, 100, 20),
+  page: wholeNumber("page", 1, 100_000, 1).openapi({ example: 1 }),
+  limit: wholeNumber("limit", 1, 100, 20).openapi({ example: 20 }),
   q: z.string().trim().min(1, "q must not be empty").max(200).optional().openapi({ example: "hotel prices" }),
   category: z
     .string()
     .regex(/^[a-z0-9-]{1,40}$/, "category must be a category slug such as `travel` (see /v1/categories)")
-    .optional(),
+    .optional()
+    .openapi({ example: "travel" }),
   country: z
     .string()
     .regex(/^[A-Za-z]{2}$/, "country must be an ISO 3166-1 alpha-2 code such as `FR`")
     .transform((code) => code.toUpperCase())
-    .optional(),
-  sort: z.enum(SORTS).optional().openapi({ description: "Default: `relevance` with `q`, else `name`. A leading `-` sorts descending." }),
-  format: z.enum(["json", "csv"]).optional(),
+    .optional()
+    .openapi({ example: "FR" }),
+  sort: z.enum(SORTS).optional().openapi({ description: "Default: `relevance` with `q`, else `name`. A leading `-` sorts descending.", example: "-record_count" }),
+  format: FormatQuery,
 });
 
 export const PaginationSchema = z.object({
@@ -71,3 +74,18 @@ export const PaginationSchema = z.object({
   total: z.number().int(),
   total_pages: z.number().int(),
 });
+
+/** A dataset as the catalogue describes it, for the examples in the reference. */
+export const DATASET_EXAMPLE = {
+  slug: "booking-hotel-prices-fr",
+  name: "Booking.com hotel prices — France",
+  description: "Nightly hotel rates, star ratings and guest review scores in France, captured from Booking.com.",
+  category: "travel",
+  countries: ["FR"],
+  tags: ["hotels", "accommodation", "rates", "availability"],
+  source_platforms: ["booking"],
+  record_count: 57,
+  update_frequency: "daily",
+  last_updated: "2026-11-16T06:00:00Z",
+  formats: ["json", "ndjson", "csv"],
+} satisfies z.infer<typeof DatasetSummarySchema>;

@@ -3,9 +3,9 @@ import { apiKey, defineRoute } from "../define-route";
 import type { AppEnv } from "../../env";
 import { catalogueCache } from "../../middleware/edge-cache";
 import { csvResponse, wantsCsv } from "../../csv";
-import { MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
+import { exampleEnvelope, FormatQuery, MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
 import { searchDatasets } from "../../db/catalogue";
-import { DatasetSummarySchema, PaginationSchema, wholeNumber } from "./schemas";
+import { DATASET_EXAMPLE, DatasetSummarySchema, PaginationSchema, wholeNumber } from "./schemas";
 
 const ResultSchema = DatasetSummarySchema.extend({
   score: z.number().openapi({ description: "bm25 relevance, higher is better" }),
@@ -26,9 +26,9 @@ const route = defineRoute({
   request: {
     query: z.object({
       q: z.string({ error: "q is required: the words to search for" }).trim().min(1, "q must not be empty").max(200).openapi({ example: "hotel prices france" }),
-      page: wholeNumber("page", 1, 10_000, 1),
-      limit: wholeNumber("limit", 1, 50, 10),
-      format: z.enum(["json", "csv"]).optional(),
+      page: wholeNumber("page", 1, 10_000, 1).openapi({ example: 1 }),
+      limit: wholeNumber("limit", 1, 50, 10).openapi({ example: 10 }),
+      format: FormatQuery,
     }),
   },
   responses: {
@@ -41,6 +41,17 @@ const route = defineRoute({
             data: z.array(ResultSchema),
             meta: MetaSchema.extend({ pagination: PaginationSchema, query: z.string(), matched: z.enum(["all_words", "any_word"]).nullable() }),
           }).openapi("SearchEnvelope"),
+          example: exampleEnvelope(
+            [
+              {
+                ...DATASET_EXAMPLE,
+                score: 9.496,
+                name_highlighted: "Booking.com <mark>hotel</mark> <mark>prices</mark> — <mark>France</mark>",
+                snippet: "Nightly <mark>hotel</mark> rates, star ratings and guest review scores in <mark>France</mark>, captured from Booking.com.",
+              } satisfies z.infer<typeof ResultSchema>,
+            ],
+            { pagination: { page: 1, limit: 10, total: 1, total_pages: 1 }, query: "hotel prices france", matched: "all_words" },
+          ),
         },
         "text/csv": { schema: z.string() },
       },

@@ -5,30 +5,62 @@ import { drizzle } from "drizzle-orm/d1";
 import { newId } from "../../db/keys";
 import { scheduleRuns, schedules, type ScheduleRow } from "../../db/schema-events";
 import type { AppEnv } from "../../env";
-import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
+import { exampleEnvelope, jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
 import { isRunnablePath } from "../../events/run-as-account";
 import { nextRunAfter } from "../../events/schedules";
 import { CreateScheduleBody, IdParam, ScheduleSchema } from "./schemas";
+import { PRODUCT_EXAMPLE, PRODUCT_META_EXAMPLE } from "../products/examples";
+import { CREATE_SCHEDULE_EXAMPLE, RUN_ID, SCHEDULE_EXAMPLE, SCHEDULE_ID } from "./examples";
 
 const tags = ["events"];
-const Id = IdParam("sch_0123456789abcdef0123");
-const RunParams = Id.extend({ runId: z.string().openapi({ param: { name: "runId", in: "path" } }) });
+const Id = IdParam(SCHEDULE_ID);
+const RunParams = Id.extend({ runId: z.string().openapi({ param: { name: "runId", in: "path" }, example: RUN_ID }) });
 
 const createScheduleRoute = defineRoute({ access: apiKey("events:write"), 
   method: "post", path: "/v1/schedules", tags, summary: "Run a v1 GET call on a cron expression",
   description: "Each run counts as one request of the creating key, is stored for download and announced by a `schedule.completed` webhook. A scheduled time never runs twice.",
-  request: { body: jsonBody(CreateScheduleBody) },
-  responses: { 201: jsonResponse(ScheduleSchema, "ScheduleCreatedEnvelope", "The schedule"), ...openApiErrorResponses },
+  request: { body: jsonBody(CreateScheduleBody, true, CREATE_SCHEDULE_EXAMPLE) },
+  responses: { 201: jsonResponse(ScheduleSchema, "ScheduleCreatedEnvelope", "The schedule", SCHEDULE_EXAMPLE), ...openApiErrorResponses },
 });
-const listRoute = defineRoute({ access: apiKey("events:write"), method: "get", path: "/v1/schedules", tags, summary: "List your schedules", responses: { 200: jsonResponse(z.array(ScheduleSchema), "ScheduleListEnvelope", "Schedules"), ...openApiErrorResponses } });
-const readRoute = defineRoute({ access: apiKey("events:write"), method: "get", path: "/v1/schedules/{id}", tags, summary: "One schedule and its last runs", request: { params: Id }, responses: { 200: jsonResponse(ScheduleSchema, "ScheduleEnvelope", "The schedule"), ...openApiErrorResponses } });
-const deleteRoute = defineRoute({ access: apiKey("events:write"), method: "delete", path: "/v1/schedules/{id}", tags, summary: "Remove a schedule and its stored runs", request: { params: Id }, responses: { 200: jsonResponse(ScheduleSchema, "ScheduleDeletedEnvelope", "The removed schedule"), ...openApiErrorResponses } });
+const listRoute = defineRoute({
+  access: apiKey("events:write"), method: "get", path: "/v1/schedules", tags, summary: "List your schedules",
+  description: "Your account's schedules, oldest first, each with its cron expression, the path it calls and its next run.",
+  responses: { 200: jsonResponse(z.array(ScheduleSchema), "ScheduleListEnvelope", "Schedules", [SCHEDULE_EXAMPLE]), ...openApiErrorResponses },
+});
+const readRoute = defineRoute({
+  access: apiKey("events:write"), method: "get", path: "/v1/schedules/{id}", tags, summary: "One schedule and its last runs",
+  description: "A schedule of your account with its last 50 runs, newest first: when each was due, its status and the HTTP status the call answered.",
+  request: { params: Id },
+  responses: {
+    200: jsonResponse(ScheduleSchema, "ScheduleEnvelope", "The schedule", {
+      ...SCHEDULE_EXAMPLE,
+      runs: [{ id: RUN_ID, scheduled_for: "2026-11-22T10:00:00.000Z", status: "succeeded", http_status: 200 }],
+    }),
+    ...openApiErrorResponses,
+  },
+});
+const deleteRoute = defineRoute({
+  access: apiKey("events:write"), method: "delete", path: "/v1/schedules/{id}", tags, summary: "Remove a schedule and its stored runs",
+  description: "No further runs start; the stored answers of past runs are deleted with it. Answers the schedule as it was.",
+  request: { params: Id },
+  responses: { 200: jsonResponse(ScheduleSchema, "ScheduleDeletedEnvelope", "The removed schedule", SCHEDULE_EXAMPLE), ...openApiErrorResponses },
+});
 const runRoute = defineRoute({ access: apiKey("events:write"), 
   method: "get", path: "/v1/schedules/{id}/runs/{runId}", tags, summary: "Download a run's stored answer",
   description: "The body exactly as the scheduled call answered it; `X-Run-Status` and `X-Run-Http-Status` describe the run.",
   request: { params: RunParams },
-  responses: { 200: { description: "The stored answer", content: { "application/json": { schema: z.unknown() }, "text/csv": { schema: z.string() } } }, ...openApiErrorResponses },
+  responses: {
+    200: {
+      description: "The stored answer",
+      content: {
+        // The example: what `GET /v1/amazon?asin=B0057OC5O8` answered at the run's time.
+        "application/json": { schema: z.unknown(), example: exampleEnvelope(PRODUCT_EXAMPLE, PRODUCT_META_EXAMPLE) },
+        "text/csv": { schema: z.string() },
+      },
+    },
+    ...openApiErrorResponses,
+  },
 });
 
 function describeSchedule(row: ScheduleRow) {

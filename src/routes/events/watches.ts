@@ -11,23 +11,48 @@ import { checkWatch } from "../../events/watches";
 import { PRODUCT_PLATFORMS } from "../../scrape/platforms";
 import { TRAVEL_PLATFORMS } from "../../scrape/platforms/travel";
 import { CreateWatchBody, IdParam, WatchSchema } from "./schemas";
+import { CREATE_WATCH_EXAMPLE, WATCH_EXAMPLE, WATCH_ID } from "./examples";
 
 const tags = ["events"];
-const Id = IdParam("wat_0123456789abcdef0123");
+const Id = IdParam(WATCH_ID);
 const CheckSchema = z.object({ outcome: z.enum(["fired", "unchanged", "failed"]), price: z.number().nullable(), previous_price: z.number().nullable(), error: z.string().optional(), watch: WatchSchema });
 
 const createWatchRoute = defineRoute({ access: apiKey("events:write"), 
   method: "post", path: "/v1/watches", tags, summary: "Watch a hotel rate or a product price",
   description: "Checked every `interval_seconds` with fresh data (each check counts as one request). `hotel.rate_dropped` / `product.price_changed` fire when the condition is met by a drop, so one change notifies once and the watch re-arms.",
-  request: { body: jsonBody(CreateWatchBody) },
-  responses: { 201: jsonResponse(WatchSchema, "WatchCreatedEnvelope", "The watch"), ...openApiErrorResponses },
+  request: { body: jsonBody(CreateWatchBody, true, CREATE_WATCH_EXAMPLE) },
+  responses: { 201: jsonResponse(WatchSchema, "WatchCreatedEnvelope", "The watch", { ...WATCH_EXAMPLE, last_price: null, last_checked_at: null }), ...openApiErrorResponses },
 });
-const listRoute = defineRoute({ access: apiKey("events:write"), method: "get", path: "/v1/watches", tags, summary: "List your watches", responses: { 200: jsonResponse(z.array(WatchSchema), "WatchListEnvelope", "Watches"), ...openApiErrorResponses } });
-const readRoute = defineRoute({ access: apiKey("events:write"), method: "get", path: "/v1/watches/{id}", tags, summary: "One watch", request: { params: Id }, responses: { 200: jsonResponse(WatchSchema, "WatchEnvelope", "The watch"), ...openApiErrorResponses } });
-const deleteRoute = defineRoute({ access: apiKey("events:write"), method: "delete", path: "/v1/watches/{id}", tags, summary: "Remove a watch", request: { params: Id }, responses: { 200: jsonResponse(WatchSchema, "WatchDeletedEnvelope", "The removed watch"), ...openApiErrorResponses } });
-const checkRoute = defineRoute({ access: apiKey("events:write"), 
-  method: "post", path: "/v1/watches/{id}/check", tags, summary: "Check a watch now",
-  request: { params: Id }, responses: { 200: jsonResponse(CheckSchema, "WatchCheckEnvelope", "What the check saw and whether it fired"), ...openApiErrorResponses },
+const listRoute = defineRoute({
+  access: apiKey("events:write"), method: "get", path: "/v1/watches", tags, summary: "List your watches",
+  description: "Your account's watches, oldest first, with the last price seen, when they are checked next and any failures in a row.",
+  responses: { 200: jsonResponse(z.array(WatchSchema), "WatchListEnvelope", "Watches", [WATCH_EXAMPLE]), ...openApiErrorResponses },
+});
+const readRoute = defineRoute({
+  access: apiKey("events:write"), method: "get", path: "/v1/watches/{id}", tags, summary: "One watch",
+  description: "A watch of your account: what it watches, its condition, the last price seen and when it last fired.",
+  request: { params: Id },
+  responses: { 200: jsonResponse(WatchSchema, "WatchEnvelope", "The watch", WATCH_EXAMPLE), ...openApiErrorResponses },
+});
+const deleteRoute = defineRoute({
+  access: apiKey("events:write"), method: "delete", path: "/v1/watches/{id}", tags, summary: "Remove a watch",
+  description: "Stops the watch's checks and answers it as it was.",
+  request: { params: Id },
+  responses: { 200: jsonResponse(WatchSchema, "WatchDeletedEnvelope", "The removed watch", WATCH_EXAMPLE), ...openApiErrorResponses },
+});
+const checkRoute = defineRoute({
+  access: apiKey("events:write"), method: "post", path: "/v1/watches/{id}/check", tags, summary: "Check a watch now",
+  description: "Runs one check with fresh data while you wait (it counts as one request) and fires the watch's event if the price dropped to meet the condition.",
+  request: { params: Id },
+  responses: {
+    200: jsonResponse(CheckSchema, "WatchCheckEnvelope", "What the check saw and whether it fired", {
+      outcome: "fired",
+      price: 142,
+      previous_price: 164,
+      watch: { ...WATCH_EXAMPLE, last_price: 142, last_checked_at: "2026-11-22T10:00:00.000Z", last_fired_at: "2026-11-22T10:00:00.000Z", next_check_at: "2026-11-22T11:00:00.000Z" },
+    }),
+    ...openApiErrorResponses,
+  },
 });
 
 export function describeWatch(row: WatchRow): z.infer<typeof WatchSchema> {

@@ -13,35 +13,74 @@ import { newWebhookSecret } from "../../events/signing";
 import { urlGuardOptions } from "../../net/guard-options";
 import { guardUrl, UnsafeUrlError } from "../../net/url-guard";
 import { AttemptSchema, CreateWebhookBody, DeliverySchema, IdParam, RotateWebhookBody, WebhookSchema } from "./schemas";
+import {
+  ATTEMPT_RESULT_EXAMPLE,
+  CREATE_WEBHOOK_EXAMPLE,
+  DELIVERY_EXAMPLE,
+  DELIVERY_ID,
+  ROTATE_WEBHOOK_EXAMPLE,
+  WEBHOOK_EXAMPLE,
+  WEBHOOK_ID,
+  WEBHOOK_SECRET_EXAMPLE,
+} from "./examples";
 
 const tags = ["events"];
-const Id = IdParam("wh_0123456789abcdef0123");
+const Id = IdParam(WEBHOOK_ID);
 const WithSecret = z.object({ webhook: WebhookSchema, secret: z.string().openapi({ description: "`whsec_…`, shown once" }) });
 const AttemptResult = AttemptSchema.omit({ attempt: true, at: true }).extend({ delivery_id: z.string(), delivered: z.boolean() });
 
 const createWebhookRoute = defineRoute({ access: apiKey("events:write"), 
-  method: "post", path: "/v1/webhooks", tags, summary: "Add a webhook endpoint", request: { body: jsonBody(CreateWebhookBody) },
-  responses: { 201: jsonResponse(WithSecret, "WebhookCreatedEnvelope", "The endpoint and its signing secret, shown once"), ...openApiErrorResponses },
+  method: "post", path: "/v1/webhooks", tags, summary: "Add a webhook endpoint",
+  description: "Events of the chosen `event_types` (all by default) are POSTed to `url`, signed per Standard Webhooks with the `whsec_` secret shown once in this answer. The URL must be public http(s).",
+  request: { body: jsonBody(CreateWebhookBody, true, CREATE_WEBHOOK_EXAMPLE) },
+  responses: { 201: jsonResponse(WithSecret, "WebhookCreatedEnvelope", "The endpoint and its signing secret, shown once", { webhook: WEBHOOK_EXAMPLE, secret: WEBHOOK_SECRET_EXAMPLE }), ...openApiErrorResponses },
 });
-const listRoute = defineRoute({ access: apiKey("events:write"), method: "get", path: "/v1/webhooks", tags, summary: "List your webhook endpoints", responses: { 200: jsonResponse(z.array(WebhookSchema), "WebhookListEnvelope", "Endpoints"), ...openApiErrorResponses } });
-const readRoute = defineRoute({ access: apiKey("events:write"), method: "get", path: "/v1/webhooks/{id}", tags, summary: "One webhook endpoint", request: { params: Id }, responses: { 200: jsonResponse(WebhookSchema, "WebhookEnvelope", "The endpoint"), ...openApiErrorResponses } });
-const deleteRoute = defineRoute({ access: apiKey("events:write"), method: "delete", path: "/v1/webhooks/{id}", tags, summary: "Remove a webhook endpoint", request: { params: Id }, responses: { 200: jsonResponse(WebhookSchema, "WebhookDeletedEnvelope", "The removed endpoint"), ...openApiErrorResponses } });
+const listRoute = defineRoute({
+  access: apiKey("events:write"), method: "get", path: "/v1/webhooks", tags, summary: "List your webhook endpoints",
+  description: "Your account's endpoints, oldest first, with the events each receives and whether it is enabled; never a secret.",
+  responses: { 200: jsonResponse(z.array(WebhookSchema), "WebhookListEnvelope", "Endpoints", [WEBHOOK_EXAMPLE]), ...openApiErrorResponses },
+});
+const readRoute = defineRoute({
+  access: apiKey("events:write"), method: "get", path: "/v1/webhooks/{id}", tags, summary: "One webhook endpoint",
+  description: "An endpoint of your account: its URL, events, status (disabled after a 410 Gone, with the reason) and any secret-rotation overlap.",
+  request: { params: Id },
+  responses: { 200: jsonResponse(WebhookSchema, "WebhookEnvelope", "The endpoint", WEBHOOK_EXAMPLE), ...openApiErrorResponses },
+});
+const deleteRoute = defineRoute({
+  access: apiKey("events:write"), method: "delete", path: "/v1/webhooks/{id}", tags, summary: "Remove a webhook endpoint",
+  description: "Removes the endpoint with its delivery log, so pending retries stop too; answers the endpoint as it was.",
+  request: { params: Id },
+  responses: { 200: jsonResponse(WebhookSchema, "WebhookDeletedEnvelope", "The removed endpoint", WEBHOOK_EXAMPLE), ...openApiErrorResponses },
+});
 const rotateRoute = defineRoute({ access: apiKey("events:write"), 
   method: "post", path: "/v1/webhooks/{id}/rotate", tags, summary: "Rotate the signing secret",
   description: "During `overlap_seconds` every delivery carries two signatures, one per secret, so receivers can switch at their pace.",
-  request: { params: Id, body: jsonBody(RotateWebhookBody, false) },
-  responses: { 200: jsonResponse(WithSecret, "WebhookRotatedEnvelope", "The endpoint and its new secret, shown once"), ...openApiErrorResponses },
+  request: { params: Id, body: jsonBody(RotateWebhookBody, false, ROTATE_WEBHOOK_EXAMPLE) },
+  responses: {
+    200: jsonResponse(WithSecret, "WebhookRotatedEnvelope", "The endpoint and its new secret, shown once", {
+      webhook: { ...WEBHOOK_EXAMPLE, previous_secret_expires_at: "2026-11-23T10:00:00.000Z" },
+      secret: "whsec_Zp4Lw8Qe1Tn6Yc3Rk9Va2Hs7Bf5Jm0Xd",
+    }),
+    ...openApiErrorResponses,
+  },
 });
-const testRoute = defineRoute({ access: apiKey("events:write"), method: "post", path: "/v1/webhooks/{id}/test", tags, summary: "Send a signed `webhook.test` ping now", request: { params: Id }, responses: { 200: jsonResponse(AttemptResult, "WebhookTestEnvelope", "What the receiver answered"), ...openApiErrorResponses } });
+const testRoute = defineRoute({
+  access: apiKey("events:write"), method: "post", path: "/v1/webhooks/{id}/test", tags, summary: "Send a signed `webhook.test` ping now",
+  description: "Signs and sends one `webhook.test` event to the endpoint while you wait, and reports the receiver's status code and latency; it appears in the delivery log.",
+  request: { params: Id },
+  responses: { 200: jsonResponse(AttemptResult, "WebhookTestEnvelope", "What the receiver answered", ATTEMPT_RESULT_EXAMPLE), ...openApiErrorResponses },
+});
 const deliveriesRoute = defineRoute({ access: apiKey("events:write"), 
   method: "get", path: "/v1/webhooks/{id}/deliveries", tags, summary: "Delivery log, newest first",
-  request: { params: Id, query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) }) },
-  responses: { 200: jsonResponse(z.array(DeliverySchema), "WebhookDeliveriesEnvelope", "Deliveries with every attempt"), ...openApiErrorResponses },
+  description: "The endpoint's last `limit` deliveries, each with every attempt (time, status code, latency, error) and, while pending, when the next attempt is due.",
+  request: { params: Id, query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(50).openapi({ example: 50 }) }) },
+  responses: { 200: jsonResponse(z.array(DeliverySchema), "WebhookDeliveriesEnvelope", "Deliveries with every attempt", [DELIVERY_EXAMPLE]), ...openApiErrorResponses },
 });
 const redeliverRoute = defineRoute({ access: apiKey("events:write"), 
   method: "post", path: "/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver", tags, summary: "Send a delivery again now (same `webhook-id`)",
-  request: { params: Id.extend({ deliveryId: z.string().openapi({ param: { name: "deliveryId", in: "path" } }) }) },
-  responses: { 200: jsonResponse(AttemptResult, "WebhookRedeliverEnvelope", "What the receiver answered"), ...openApiErrorResponses },
+  description: "One more attempt of a delivery from the log, made while you wait; a delivery still pending keeps its retry schedule if this attempt fails too.",
+  request: { params: Id.extend({ deliveryId: z.string().openapi({ param: { name: "deliveryId", in: "path" }, example: DELIVERY_ID }) }) },
+  responses: { 200: jsonResponse(AttemptResult, "WebhookRedeliverEnvelope", "What the receiver answered", ATTEMPT_RESULT_EXAMPLE), ...openApiErrorResponses },
 });
 
 export function describeWebhook(row: WebhookEndpointRow, now = Date.now()): z.infer<typeof WebhookSchema> {

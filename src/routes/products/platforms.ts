@@ -1,7 +1,7 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import type { AppEnv } from "../../env";
-import { openApiErrorResponses, successBody, successEnvelope } from "../../envelope";
+import { jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { PRODUCT_PLATFORMS } from "../../scrape/platforms";
 import { TRAVEL_PLATFORMS } from "../../scrape/platforms/travel";
 
@@ -21,7 +21,15 @@ const route = defineRoute({ access: apiKey("products:read"),
   path: "/v1/platforms",
   tags: ["products"],
   summary: "Every platform, its kind, endpoints and engines",
-  responses: { 200: { description: "Platforms", content: { "application/json": { schema: successEnvelope(z.array(PlatformSchema), "PlatformListEnvelope") } } }, ...openApiErrorResponses },
+  description: "Marketplaces, the `generic` shop reader and travel platforms: the slug to put in the path, the endpoints each one answers and the engines that scrape it.",
+  responses: {
+    200: jsonResponse(z.array(PlatformSchema), "PlatformListEnvelope", "Platforms", [
+      { slug: "amazon", name: "Amazon", kind: "marketplace", endpoints: ["/v1/amazon", "/v1/amazon/search", "/v1/amazon/reviews"], engines: ["fetch", "browser"], status: "operational" },
+      { slug: "generic", name: "Any shop page", kind: "shop", endpoints: ["/v1/generic"], engines: ["fetch", "browser"], status: "operational" },
+      { slug: "booking", name: "Booking.com", kind: "travel", endpoints: ["/v1/travel/booking/hotels/search", "/v1/travel/booking/hotels/{id}"], engines: ["fetch", "browser"], status: "operational" },
+    ]),
+    ...openApiErrorResponses,
+  },
 });
 
 export function listPlatforms(): z.infer<typeof PlatformSchema>[] {

@@ -3,7 +3,7 @@ import { apiKey, defineRoute } from "../define-route";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { csvResponse, wantsCsv } from "../../csv";
-import { MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
+import { exampleEnvelope, FormatQuery, MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
 import { scrapeConfig, siteOrigin } from "../../scrape/config";
 import { PRODUCT_PLATFORMS, productPlatform } from "../../scrape/platforms";
@@ -12,55 +12,77 @@ import { urlGuardOptions } from "../../net/guard-options";
 import { checkUrl } from "../../net/url-guard";
 import type { ProductLookup, ProductPlatform, ProductRecord } from "../../scrape/types";
 import { scrapeErrorToApi } from "../scrape-errors";
+import { PRODUCT_EXAMPLE, PRODUCT_META_EXAMPLE, REVIEWS_EXAMPLE, REVIEWS_META_EXAMPLE, SEARCH_EXAMPLE, SEARCH_META_EXAMPLE } from "./examples";
 
 const tags = ["products"];
 const PlatformParam = z.object({ platform: z.string().openapi({ param: { name: "platform", in: "path" }, example: "amazon" }) });
 
 const freshnessFields = {
-  max_age: z.coerce.number().int().min(0).max(604_800).optional().openapi({ description: "Accept a cached result at most this many seconds old" }),
-  fresh: z.enum(["true", "false"]).optional().openapi({ description: "`true` skips the cache and scrapes now" }),
+  max_age: z.coerce.number().int().min(0).max(604_800).optional().openapi({ description: "Accept a cached result at most this many seconds old", example: 300 }),
+  fresh: z.enum(["true", "false"]).optional().openapi({ description: "`true` skips the cache and scrapes now", example: "false" }),
 };
 const identityFields = {
-  asin: z.string().regex(/^[A-Z0-9]{10}$/i, "asin is 10 letters or digits").optional(),
-  id: z.string().min(1).max(100).regex(/^[\w.-]+$/, "id holds letters, digits, dots, dashes and underscores").optional(),
-  sku: z.string().regex(/^[\w-]{1,40}$/, "sku holds letters, digits and dashes").optional(),
-  url: z.string().max(2_000).optional().openapi({ description: "A product page URL (required for `generic`)" }),
-  country: z.string().regex(/^[A-Za-z]{2}$/, "country is an ISO 3166-1 alpha-2 code").optional(),
+  asin: z.string().regex(/^[A-Z0-9]{10}$/i, "asin is 10 letters or digits").optional().openapi({ description: "amazon's product id", example: "B0057OC5O8" }),
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[\w.-]+$/, "id holds letters, digits, dots, dashes and underscores")
+    .optional()
+    .openapi({ description: "ebay's, walmart's or etsy's product id", example: "256348110321" }),
+  sku: z.string().regex(/^[\w-]{1,40}$/, "sku holds letters, digits and dashes").optional().openapi({ description: "bestbuy's product id", example: "6501087" }),
+  url: z.string().max(2_000).optional().openapi({ description: "A product page URL instead of an id (the only way for `generic`)", example: "https://www.amazon.com/dp/B0057OC5O8" }),
+  country: z.string().regex(/^[A-Za-z]{2}$/, "country is an ISO 3166-1 alpha-2 code").optional().openapi({ description: "Which national site, e.g. `de` for amazon.de", example: "us" }),
 };
 
 const ProductQuery = z.object({ ...identityFields, ...freshnessFields });
 const SearchQuery = z
   .object({
-    q: z.string({ error: "q is required: what to search for" }).trim().min(1, "q must not be empty").max(200),
-    page: z.coerce.number().int().min(1).max(100).default(1),
-    sort: z.string().regex(/^[\w-]{1,40}$/).optional(),
-    min_price: z.coerce.number().min(0).optional(),
-    max_price: z.coerce.number().min(0).optional(),
+    q: z.string({ error: "q is required: what to search for" }).trim().min(1, "q must not be empty").max(200).openapi({ example: "laptop" }),
+    page: z.coerce.number().int().min(1).max(100).default(1).openapi({ example: 1 }),
+    sort: z.string().regex(/^[\w-]{1,40}$/).optional().openapi({ description: "The site's own sort key", example: "price-asc-rank" }),
+    min_price: z.coerce.number().min(0).optional().openapi({ example: 200 }),
+    max_price: z.coerce.number().min(0).optional().openapi({ example: 600 }),
     country: identityFields.country,
-    format: z.enum(["json", "csv"]).optional(),
+    format: FormatQuery,
     ...freshnessFields,
   })
   .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, { message: "min_price must not exceed max_price", path: ["min_price"] });
 const ReviewsQuery = z.object({
   ...identityFields,
-  page: z.coerce.number().int().min(1).max(100).default(1),
-  sort: z.enum(["recent", "helpful"]).optional(),
-  rating: z.coerce.number().int().min(1).max(5).optional(),
-  format: z.enum(["json", "csv"]).optional(),
+  page: z.coerce.number().int().min(1).max(100).default(1).openapi({ example: 1 }),
+  sort: z.enum(["recent", "helpful"]).optional().openapi({ example: "recent" }),
+  rating: z.coerce.number().int().min(1).max(5).optional().openapi({ description: "Only reviews with this many stars", example: 5 }),
+  format: FormatQuery,
   ...freshnessFields,
 });
 
-const envelope = (name: string, data: z.ZodType) => ({
+const envelope = (name: string, data: z.ZodType, example: ReturnType<typeof exampleEnvelope>, csv = true) => ({
   description: "Scraped data with `meta.scrape` (source_url, engine, cache, fetched_at, proxy, captcha)",
   content: {
-    "application/json": { schema: z.object({ status: z.literal("success"), data, meta: MetaSchema }).openapi(name) },
-    "text/csv": { schema: z.string() },
+    "application/json": { schema: z.object({ status: z.literal("success"), data, meta: MetaSchema }).openapi(name), example },
+    ...(csv ? { "text/csv": { schema: z.string() } } : {}),
   },
 });
 
-const productRoute = defineRoute({ access: apiKey("products:read"), method: "get", path: "/v1/{platform}", tags, summary: "One product", request: { params: PlatformParam, query: ProductQuery }, responses: { 200: envelope("ProductEnvelope", z.record(z.string(), z.unknown())), ...openApiErrorResponses } });
-const searchRoute = defineRoute({ access: apiKey("products:read"), method: "get", path: "/v1/{platform}/search", tags, summary: "Search a marketplace", request: { params: PlatformParam, query: SearchQuery }, responses: { 200: envelope("ProductSearchEnvelope", z.array(z.record(z.string(), z.unknown()))), ...openApiErrorResponses } });
-const reviewsRoute = defineRoute({ access: apiKey("products:read"), method: "get", path: "/v1/{platform}/reviews", tags, summary: "A product's reviews", request: { params: PlatformParam, query: ReviewsQuery }, responses: { 200: envelope("ProductReviewsEnvelope", z.array(z.record(z.string(), z.unknown()))), ...openApiErrorResponses } });
+const productRoute = defineRoute({
+  access: apiKey("products:read"), method: "get", path: "/v1/{platform}", tags, summary: "One product",
+  description: "A product page read live (or from a recent cache): title, price, availability, images, rating, first reviews, specs, variants, seller. Identify it by exactly one of the platform's id (`asin`, `id` or `sku`) or a `url`.",
+  request: { params: PlatformParam, query: ProductQuery },
+  responses: { 200: envelope("ProductEnvelope", z.record(z.string(), z.unknown()), exampleEnvelope(PRODUCT_EXAMPLE, PRODUCT_META_EXAMPLE), false), ...openApiErrorResponses },
+});
+const searchRoute = defineRoute({
+  access: apiKey("products:read"), method: "get", path: "/v1/{platform}/search", tags, summary: "Search a marketplace",
+  description: "One page of a marketplace's search results for `q`, with price filters and the site's own sort; `meta.total_results` and `meta.has_next_page` for paging. `format=csv` for CSV.",
+  request: { params: PlatformParam, query: SearchQuery },
+  responses: { 200: envelope("ProductSearchEnvelope", z.array(z.record(z.string(), z.unknown())), exampleEnvelope(SEARCH_EXAMPLE, SEARCH_META_EXAMPLE)), ...openApiErrorResponses },
+});
+const reviewsRoute = defineRoute({
+  access: apiKey("products:read"), method: "get", path: "/v1/{platform}/reviews", tags, summary: "A product's reviews",
+  description: "One page of a product's reviews, identified like GET /v1/{platform}; `sort` and `rating` filter them (not with `url`). `format=csv` for CSV.",
+  request: { params: PlatformParam, query: ReviewsQuery },
+  responses: { 200: envelope("ProductReviewsEnvelope", z.array(z.record(z.string(), z.unknown())), exampleEnvelope(REVIEWS_EXAMPLE, REVIEWS_META_EXAMPLE)), ...openApiErrorResponses },
+});
 
 function platformOr404(slug: string): ProductPlatform {
   const platform = productPlatform(slug);

@@ -1,7 +1,7 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import type { AppEnv } from "../../env";
-import { MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
+import { exampleEnvelope, MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
 import { TRAVEL_PLATFORMS } from "../../scrape/platforms/travel";
 import { scrape } from "../../scrape/scrape";
@@ -9,14 +9,17 @@ import { convert } from "../../travel/currency";
 import { originFor } from "../../travel/search";
 import { scrapeErrorToApi } from "../scrape-errors";
 import { answerCurrency, platformList } from "./params";
-import { CurrencyHeader, nightsBetween } from "./schemas";
+import { CurrencyHeader, FreshQuery, MaxAgeQuery, nightsBetween, STAY_EXAMPLE } from "./schemas";
+import { HOTEL_DETAIL_EXAMPLE, HOTEL_DETAIL_META_EXAMPLE } from "./examples";
 
 const route = defineRoute({ access: apiKey("travel:read"), 
   method: "get",
   path: "/v1/travel/{platform}/hotels/{id}",
   tags: ["travel"],
   summary: "One hotel with its room types, prices and reviews",
-  description: "`id` as the platform's search results give it (booking's is the page path, e.g. `ie%2Favalon-house`, URL-encoded).",
+  description:
+    "A hotel page on one platform: its room types with their prices for the stay, its reviews and description, every price in the `X-Currency` asked for. " +
+    "`id` as the platform's search results give it (booking's is the page path, e.g. `ie%2Favalon-house`, URL-encoded).",
   request: {
     params: z.object({
       platform: z.string().openapi({ param: { name: "platform", in: "path" }, example: "hotels" }),
@@ -24,18 +27,26 @@ const route = defineRoute({ access: apiKey("travel:read"),
     }),
     query: z
       .object({
-        check_in: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "check_in must be YYYY-MM-DD").optional(),
-        check_out: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "check_out must be YYYY-MM-DD").optional(),
-        adults: z.coerce.number().int().min(1).max(30).default(2),
-        max_age: z.coerce.number().int().min(0).max(604_800).optional(),
-        fresh: z.enum(["true", "false"]).optional(),
+        check_in: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "check_in must be YYYY-MM-DD").optional().openapi({ example: STAY_EXAMPLE.check_in }),
+        check_out: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "check_out must be YYYY-MM-DD").optional().openapi({ example: STAY_EXAMPLE.check_out }),
+        adults: z.coerce.number().int().min(1).max(30).default(2).openapi({ example: 2 }),
+        max_age: MaxAgeQuery,
+        fresh: FreshQuery,
       })
       .refine((q) => (q.check_in === undefined) === (q.check_out === undefined), { message: "check_in and check_out go together", path: ["check_out"] })
       .refine((q) => !q.check_in || !q.check_out || nightsBetween(q.check_in, q.check_out) >= 1, { message: "check_out must be after check_in", path: ["check_out"] }),
     headers: CurrencyHeader,
   },
   responses: {
-    200: { description: "The hotel", content: { "application/json": { schema: z.object({ status: z.literal("success"), data: z.record(z.string(), z.unknown()), meta: MetaSchema }).openapi("HotelEnvelope") } } },
+    200: {
+      description: "The hotel",
+      content: {
+        "application/json": {
+          schema: z.object({ status: z.literal("success"), data: z.record(z.string(), z.unknown()), meta: MetaSchema }).openapi("HotelEnvelope"),
+          example: exampleEnvelope(HOTEL_DETAIL_EXAMPLE, HOTEL_DETAIL_META_EXAMPLE),
+        },
+      },
+    },
     ...openApiErrorResponses,
   },
 });

@@ -2,7 +2,7 @@ import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import type { AppEnv } from "../../env";
 import { csvResponse, wantsCsv } from "../../csv";
-import { MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
+import { exampleEnvelope, MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
 import { mergeHotels } from "../../travel/merge";
 import { resolveDestination, searchCity, type Place } from "../../travel/places";
@@ -10,6 +10,7 @@ import { arrangeHotels } from "../../travel/results";
 import { searchPlatforms } from "../../travel/search";
 import { answerCurrency, platformList, TRAVEL_SLUGS } from "./params";
 import { CurrencyHeader, HotelSchema, HotelSearchQuery, nightsBetween, parseRadius } from "./schemas";
+import { HOTEL_SEARCH_EXAMPLE } from "./examples";
 
 const tags = ["travel"];
 
@@ -39,6 +40,7 @@ const searchRoute = defineRoute({ access: apiKey("travel:read"),
             }),
             meta: MetaSchema,
           }).openapi("HotelSearchEnvelope"),
+          example: exampleEnvelope(HOTEL_SEARCH_EXAMPLE),
         },
         "text/csv": { schema: z.string() },
       },

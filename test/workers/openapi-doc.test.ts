@@ -1,0 +1,169 @@
+// The reference at /docs is the OpenAPI document: every operation explains itself and shows an
+// example of each input and of its answer, and every example is one the route itself accepts.
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { validate } from "@readme/openapi-parser";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../src/app";
+import { successBody } from "../../src/envelope";
+import { apiKey, defineRoute } from "../../src/routes/define-route";
+import { call } from "./helpers";
+
+const METHODS = ["get", "put", "post", "delete", "patch"] as const;
+
+type Doc = { paths: Record<string, Record<string, any>>; components?: { schemas?: Record<string, any> } };
+
+interface Operation {
+  name: string;
+  method: string;
+  path: string;
+  operation: any;
+}
+
+function operationsOf(doc: Doc): Operation[] {
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    METHODS.filter((method) => item[method]).map((method) => ({ name: `${method.toUpperCase()} ${path}`, method, path, operation: item[method] })),
+  );
+}
+
+function resolve(doc: Doc, schema: any): any {
+  const ref: string | undefined = schema?.$ref;
+  return ref ? resolve(doc, doc.components?.schemas?.[ref.replace("#/components/schemas/", "")]) : schema;
+}
+
+/** The example a schema or media type shows: `example`, or the first of `examples` (a list in a schema, a map in a media type). */
+function exampleOf(doc: Doc, holder: any): unknown {
+  if (!holder) return undefined;
+  if (holder.example !== undefined) return holder.example;
+  const examples = holder.examples;
+  if (Array.isArray(examples)) return examples[0];
+  if (examples && typeof examples === "object") return (Object.values(examples)[0] as { value?: unknown })?.value;
+  return holder.schema ? exampleOf(doc, resolve(doc, holder.schema)) : undefined;
+}
+
+/** The lowest 2xx answer: what a successful call returns. */
+const successStatus = (operation: any) => Object.keys(operation.responses ?? {}).filter((status) => /^2\d\d$/.test(status)).sort()[0];
+
+/** What an operation lacks for the reference to be complete; empty when nothing is missing. */
+export function gapsIn(doc: Doc): string[] {
+  const gaps: string[] = [];
+  for (const { name, operation } of operationsOf(doc)) {
+    if (!operation.summary?.trim()) gaps.push(`${name}: no summary`);
+    if (!operation.description?.trim()) gaps.push(`${name}: no description`);
+    for (const param of operation.parameters ?? []) {
+      if (exampleOf(doc, param) === undefined) gaps.push(`${name}: no example for ${param.in} parameter ${param.name}`);
+    }
+    const body = operation.requestBody?.content?.["application/json"];
+    if (body && exampleOf(doc, body) === undefined) gaps.push(`${name}: no request body example`);
+    const status = successStatus(operation);
+    const json = status && operation.responses[status].content?.["application/json"];
+    if (!status) gaps.push(`${name}: no success response`);
+    else if (json && exampleOf(doc, json) === undefined) gaps.push(`${name}: no example for its ${status} answer`);
+    else if (!json && !operation.responses[status].content) gaps.push(`${name}: its ${status} answer has no content`);
+  }
+  return gaps;
+}
+
+const PARAMETER_PARTS = [
+  ["query", "query"],
+  ["params", "path"],
+  ["headers", "header"],
+] as const;
+
+/** Examples the route's own zod schemas refuse: parameters as the query string would carry them, bodies and answers as JSON. */
+export function refusedExamples(doc: Doc, app: OpenAPIHono<any>): string[] {
+  const refused: string[] = [];
+  for (const definition of app.openAPIRegistry.definitions) {
+    if (definition.type !== "route") continue;
+    const { method, path, request, responses } = definition.route;
+    const name = `${method.toUpperCase()} ${path}`;
+    const operation = doc.paths[path]?.[method];
+    if (!operation) {
+      refused.push(`${name}: not in the document`);
+      continue;
+    }
+    const check = (what: string, schema: unknown, example: unknown) => {
+      const result = (schema as z.ZodType).safeParse(example);
+      if (!result.success) refused.push(`${name}: ${what} example refused: ${z.prettifyError(result.error)}`);
+    };
+    for (const [part, location] of PARAMETER_PARTS) {
+      if (!request?.[part]) continue;
+      const params = (operation.parameters ?? []).filter((param: any) => param.in === location);
+      check(`${location} parameters`, request[part], Object.fromEntries(params.map((param: any) => [param.name, String(exampleOf(doc, param))])));
+    }
+    const body = request?.body?.content["application/json"] as { schema?: unknown } | undefined;
+    if (body?.schema) check("request body", body.schema, exampleOf(doc, operation.requestBody.content["application/json"]));
+    const status = successStatus(operation);
+    const answer = status ? (responses[status] as any)?.content?.["application/json"] : undefined;
+    if (answer?.schema) check(`${status} answer`, answer.schema, exampleOf(doc, operation.responses[status!].content["application/json"]));
+  }
+  return refused;
+}
+
+async function servedDocument(): Promise<Doc> {
+  const response = await call("/v1/openapi.json");
+  expect(response.status).toBe(200);
+  return (await response.json()) as Doc;
+}
+
+describe("the OpenAPI document at /v1/openapi.json", () => {
+  it("gives every operation a summary, a description and examples of its inputs and its answer", async () => {
+    const doc = await servedDocument();
+    const routes = createApp().openAPIRegistry.definitions.filter((definition) => definition.type === "route");
+    expect(operationsOf(doc)).toHaveLength(routes.length);
+    expect(gapsIn(doc)).toEqual([]);
+  });
+
+  it("shows only examples the routes themselves accept and answer", async () => {
+    expect(refusedExamples(await servedDocument(), createApp())).toEqual([]);
+  });
+
+  it("is a valid OpenAPI 3.1 document", async () => {
+    // The parser dereferences in place: it gets its own copy.
+    const result = await validate(structuredClone(await servedDocument()) as never);
+    expect(result.valid ? [] : result.errors.map((error) => error.message)).toEqual([]);
+  });
+
+  it("notices a route added without them", () => {
+    const app = createApp((app) => {
+      const route = defineRoute({
+        access: apiKey(null),
+        method: "post",
+        path: "/v1/undocumented/{id}",
+        request: {
+          params: z.object({ id: z.string() }),
+          body: { content: { "application/json": { schema: z.object({ name: z.string() }) } } },
+        },
+        responses: { 200: { description: "ok", content: { "application/json": { schema: z.object({ ok: z.boolean() }) } } } },
+      });
+      app.openapi(route, (c) => c.json(successBody(c, { ok: true }), 200) as never);
+    });
+    const doc = app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "t", version: "1" } }) as Doc;
+    expect(gapsIn(doc).filter((gap) => gap.startsWith("POST /v1/undocumented/{id}"))).toEqual([
+      "POST /v1/undocumented/{id}: no summary",
+      "POST /v1/undocumented/{id}: no description",
+      "POST /v1/undocumented/{id}: no example for path parameter id",
+      "POST /v1/undocumented/{id}: no request body example",
+      "POST /v1/undocumented/{id}: no example for its 200 answer",
+    ]);
+  });
+
+  it("notices an example its own route would refuse", () => {
+    const app = createApp((app) => {
+      const route = defineRoute({
+        access: apiKey(null),
+        method: "get",
+        path: "/v1/misdocumented",
+        summary: "s",
+        description: "d",
+        request: { query: z.object({ limit: z.coerce.number().int().max(100).openapi({ example: 500 }) }) },
+        responses: { 200: { description: "ok", content: { "application/json": { schema: z.object({ ok: z.boolean() }), example: { ok: "yes" } } } } },
+      });
+      app.openapi(route, (c) => c.json(successBody(c, { ok: true }), 200) as never);
+    });
+    const doc = app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "t", version: "1" } }) as Doc;
+    const refused = refusedExamples(doc, app).filter((problem) => problem.startsWith("GET /v1/misdocumented"));
+    expect(refused).toHaveLength(2);
+    expect(refused[0]).toMatch(/^GET \/v1\/misdocumented: query parameters example refused: .*limit/s);
+    expect(refused[1]).toMatch(/^GET \/v1\/misdocumented: 200 answer example refused: .*ok/s);
+  });
+});
