@@ -39,7 +39,12 @@ export class WindowTally {
 
   add(answers: readonly Answer[]) {
     for (const answer of answers) {
-      for (let minute = Math.floor(answer.sentAt / MINUTE_MS); minute <= Math.floor(answer.answeredAt / MINUTE_MS); minute++) this.minutes.add(minute);
+      for (
+        let minute = Math.floor(answer.sentAt / MINUTE_MS);
+        minute <= Math.floor(answer.answeredAt / MINUTE_MS);
+        minute++
+      )
+        this.minutes.add(minute);
       if (answer.status === 200) {
         this.admitted += 1;
         this.admittedMs.push(answer.ms);
@@ -68,7 +73,11 @@ export class WindowTally {
  * Fires `total` GET /v1/usage requests, `concurrency` at a time, with a fresh key limited to
  * `limit` per minute. Starts early in a minute so the burst normally fits one fixed window.
  */
-export async function limiterBurst(url: string, adminToken: string, options = { limit: 200, total: 1_000, concurrency: 100 }) {
+export async function limiterBurst(
+  url: string,
+  adminToken: string,
+  options = { limit: 200, total: 1_000, concurrency: 100 },
+) {
   const { secret } = await createAccountKey(url, adminToken, {
     name: "bench-limiter",
     plan: "enterprise",

@@ -58,7 +58,8 @@ function send(agent: Agent, url: URL, headers: Record<string, string> | undefine
   return new Promise((resolve) => {
     const sentAt = Date.now();
     const started = performance.now();
-    const done = (status: number, error?: string, body?: string) => resolve({ status, ms: performance.now() - started, sentAt, answeredAt: Date.now(), error, body });
+    const done = (status: number, error?: string, body?: string) =>
+      resolve({ status, ms: performance.now() - started, sentAt, answeredAt: Date.now(), error, body });
     const req = request(url, { agent, headers, timeout: REQUEST_TIMEOUT_MS }, (res) => {
       const status = res.statusCode ?? 0;
       // Successes are only counted; a failure keeps the start of its body.
@@ -118,7 +119,10 @@ export async function measureLoad(baseUrl: string, cases: LoadCase[], options: L
   return options.concurrencies.flatMap((concurrency) =>
     cases.map((loadCase): LoadRow => {
       const runs = samples.get(id(loadCase.name, concurrency))!;
-      const perRun = runs.map((run) => ({ ok: p50p99(run.answers.filter(isSuccess).map((a) => a.ms)), failed: p50p99(run.answers.filter((a) => !isSuccess(a)).map((a) => a.ms)) }));
+      const perRun = runs.map((run) => ({
+        ok: p50p99(run.answers.filter(isSuccess).map((a) => a.ms)),
+        failed: p50p99(run.answers.filter((a) => !isSuccess(a)).map((a) => a.ms)),
+      }));
       // A run without successes (or failures) has no percentile to add to the median.
       const medianOf = (values: number[]) => median(values.filter((v) => !Number.isNaN(v)));
       const failures: Record<string, number> = {};
@@ -137,7 +141,10 @@ export async function measureLoad(baseUrl: string, cases: LoadCase[], options: L
         ok: all.filter(isSuccess).length,
         okLatency: { p50: medianOf(perRun.map((r) => r.ok.p50)), p99: medianOf(perRun.map((r) => r.ok.p99)) },
         failed: all.filter((a) => !isSuccess(a)).length,
-        failedLatency: { p50: medianOf(perRun.map((r) => r.failed.p50)), p99: medianOf(perRun.map((r) => r.failed.p99)) },
+        failedLatency: {
+          p50: medianOf(perRun.map((r) => r.failed.p50)),
+          p99: medianOf(perRun.map((r) => r.failed.p99)),
+        },
         failures,
         failureSamples,
       };
@@ -150,13 +157,20 @@ export function printLoadTables(rows: LoadRow[], baseline: string, options: Load
   for (const concurrency of options.concurrencies) {
     const atConcurrency = rows.filter((row) => row.concurrency === concurrency);
     const base = atConcurrency.find((row) => row.name === baseline)!;
-    console.log(`\n**${concurrency} concurrent connection${concurrency === 1 ? "" : "s"}** (median of ${options.runs} run${options.runs === 1 ? "" : "s"} × ${options.seconds} s)\n`);
-    console.log("| route | req/s | ratio to bare | ok | ok p50 ms | ok p99 ms | failed | error rate | failed p50 ms | failed p99 ms | failures |");
+    console.log(
+      `\n**${concurrency} concurrent connection${concurrency === 1 ? "" : "s"}** (median of ${options.runs} run${options.runs === 1 ? "" : "s"} × ${options.seconds} s)\n`,
+    );
+    console.log(
+      "| route | req/s | ratio to bare | ok | ok p50 ms | ok p99 ms | failed | error rate | failed p50 ms | failed p99 ms | failures |",
+    );
     console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
     for (const row of atConcurrency) {
       const total = row.ok + row.failed;
       const errorRate = total ? `${((row.failed / total) * 100).toFixed(1)} %` : "–";
-      const kinds = Object.entries(row.failures).map(([kind, n]) => `${kind} × ${count(n)}`).join(", ") || "–";
+      const kinds =
+        Object.entries(row.failures)
+          .map(([kind, n]) => `${kind} × ${count(n)}`)
+          .join(", ") || "–";
       const cells = [
         row.name,
         row.requestsPerSecond.toFixed(0),
@@ -185,7 +199,9 @@ export function printLoadTables(rows: LoadRow[], baseline: string, options: Load
   if (seen.size === 0) return;
   console.log("\nWhat the failures answered (the first of each kind):\n");
   for (const { name, kind, sample, concurrencies } of seen.values()) {
-    console.log(`- ${name}, at ${concurrencies.join(", ")} concurrent: ${kind} \`${describeFailure(sample).replaceAll("`", "'")}\``);
+    console.log(
+      `- ${name}, at ${concurrencies.join(", ")} concurrent: ${kind} \`${describeFailure(sample).replaceAll("`", "'")}\``,
+    );
   }
 }
 

@@ -16,7 +16,9 @@ import { printTravel, travelParallelism } from "./travel.ts";
 import { count } from "./stats.ts";
 
 const QUICK = process.env.BENCH_QUICK === "1";
-const LOAD: LoadOptions = QUICK ? { concurrencies: [1, 10, 50], runs: 1, seconds: 0.5 } : { concurrencies: [1, 10, 50], runs: 3, seconds: 3 };
+const LOAD: LoadOptions = QUICK
+  ? { concurrencies: [1, 10, 50], runs: 1, seconds: 0.5 }
+  : { concurrencies: [1, 10, 50], runs: 3, seconds: 3 };
 const SAMPLES = QUICK ? 3 : 10;
 const TRAVEL_SAMPLES = QUICK ? 2 : 5;
 const BURST = { limit: 200, total: 1_000, concurrency: 100 };
@@ -34,26 +36,44 @@ const persistTo = mkdtempSync(join(tmpdir(), "webdata-bench-"));
 linkChromium();
 applyMigrations(persistTo);
 const replicas = await startReplicas({ port: 0 });
-const worker = await startWorker({ persistTo, inheritOutput: process.env.BENCH_LOG === "1", vars: { ADMIN_TOKEN, ANON_REQUESTS_PER_MINUTE: "100000000", REPLICA_ORIGIN: replicas.url } });
+const worker = await startWorker({
+  persistTo,
+  inheritOutput: process.env.BENCH_LOG === "1",
+  vars: { ADMIN_TOKEN, ANON_REQUESTS_PER_MINUTE: "100000000", REPLICA_ORIGIN: replicas.url },
+});
 
 try {
-  const account = (plan: string, limits: Record<string, number> = {}) => createAccountKey(worker.url, ADMIN_TOKEN, { name: `bench-${plan}`, plan, ...limits });
-  const key = { "X-API-KEY": (await account("enterprise", { requests_per_minute: 1_000_000, requests_per_month: 1_000_000_000 })).secret };
+  const account = (plan: string, limits: Record<string, number> = {}) =>
+    createAccountKey(worker.url, ADMIN_TOKEN, { name: `bench-${plan}`, plan, ...limits });
+  const key = {
+    "X-API-KEY": (await account("enterprise", { requests_per_minute: 1_000_000, requests_per_month: 1_000_000_000 }))
+      .secret,
+  };
   const freeKey = { "X-API-KEY": (await account("free")).secret };
 
   // First, while no browser runs yet, so the first browser scrape is a cold one.
-  const browser = await browserFigures(worker.url, key, (i) => `${replicas.url}/shop/js/product/p${1001 + (i % 20)}`, SAMPLES);
+  const browser = await browserFigures(
+    worker.url,
+    key,
+    (i) => `${replicas.url}/shop/js/product/p${1001 + (i % 20)}`,
+    SAMPLES,
+  );
 
   // Product ids from searches (which also warms the cached search case), the cache-ratio workload
   // while those products are still uncached, then the products the fetch engine serves (some
   // replica pages need JavaScript and escalate to the browser, which the fresh case must not mix in).
   const get = async (path: string) => (await (await fetch(worker.url + path, { headers: key })).json()) as any;
   const ids: string[] = [];
-  for (const q of SEARCHES) ids.push(...((await get(`/v1/amazon/search?q=${encodeURIComponent(q)}`)).data?.map((item: any) => item.id as string) ?? []));
+  for (const q of SEARCHES)
+    ids.push(
+      ...((await get(`/v1/amazon/search?q=${encodeURIComponent(q)}`)).data?.map((item: any) => item.id as string) ??
+        []),
+    );
   const products = [...new Set(ids)];
   const cache = await cacheHitRatio(worker.url, key, products.slice(0, 20));
   const fetchable: string[] = [];
-  for (const id of products) if ((await get(`/v1/amazon?asin=${id}&fresh=true`)).meta.scrape.engine === "fetch") fetchable.push(id);
+  for (const id of products)
+    if ((await get(`/v1/amazon?asin=${id}&fresh=true`)).meta.scrape.engine === "fetch") fetchable.push(id);
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
   const hotelSearch = `/v1/travel/all/hotels/search?destination=Dublin&check_in=${day(30)}&check_out=${day(32)}`;
   await get(hotelSearch);
@@ -66,7 +86,11 @@ try {
     { name: "`GET /v1/datasets` (edge-cached)", path: "/v1/datasets?category=travel", headers: key },
     { name: "`GET /v1/datasets/{slug}` (edge-cached)", path: "/v1/datasets/booking-hotel-prices-fr", headers: key },
     { name: "`GET /v1/search` (edge-cached)", path: "/v1/search?q=hotel%20prices%20france", headers: key },
-    { name: "`GET /v1/datasets/{slug}/records` (100 records from D1)", path: "/v1/datasets/amazon-product-prices-us/records?limit=100", headers: key },
+    {
+      name: "`GET /v1/datasets/{slug}/records` (100 records from D1)",
+      path: "/v1/datasets/amazon-product-prices-us/records?limit=100",
+      headers: key,
+    },
     { name: "`GET /v1/amazon` (KV cache hit)", path: `/v1/amazon?asin=${products[0]}`, headers: key },
     { name: "`GET /v1/amazon/search` (KV cache hit)", path: "/v1/amazon/search?q=power%20bank", headers: key },
     {
@@ -83,7 +107,9 @@ try {
     },
   ];
 
-  console.log(`One run of \`npm run bench\` on ${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, Node ${process.version}, wrangler dev on 127.0.0.1, ${new Date().toISOString().slice(0, 10)}${QUICK ? " — BENCH_QUICK=1, shortened, not for the README" : ""}.`);
+  console.log(
+    `One run of \`npm run bench\` on ${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, Node ${process.version}, wrangler dev on 127.0.0.1, ${new Date().toISOString().slice(0, 10)}${QUICK ? " — BENCH_QUICK=1, shortened, not for the README" : ""}.`,
+  );
   console.log(`\nRoutes under closed-loop load: ok = 2xx; failed = any other status or a network error.`);
   const rows = await measureLoad(worker.url, cases, LOAD);
   printLoadTables(rows, cases[0]!.name, LOAD);
@@ -100,19 +126,33 @@ try {
     `${count(figures.admitted)} admitted of at most ${count(figures.limit * figures.windows)} (${figures.limit} × ${figures.windows} minute window${figures.windows === 1 ? "" : "s"} touched), ${count(figures.refused)} refused, ${count(figures.other)} errors`;
   const burstFigures = burst.tally.figures();
   const freeFigures = freeTally.figures();
-  const cacheStates = Object.entries(cache.states).map(([state, n]) => `${n} ${state}`).join(", ");
+  const cacheStates = Object.entries(cache.states)
+    .map(([state, n]) => `${n} ${state}`)
+    .join(", ");
   console.log("\n**Summary**\n");
   console.log("| figure | value | what was counted |");
   console.log("|---|---:|---|");
-  console.log(`| limiter over-admission, burst | ${burstFigures.overAdmission} | ${count(burstFigures.sent)} \`GET /v1/usage\`, ${BURST.concurrency} concurrent, key limited to ${BURST.limit}/min: ${limiterDetail(burstFigures)} |`);
-  console.log(`| limiter over-admission, free key under load | ${freeFigures.overAdmission} | the free-plan case above at ${LOAD.concurrencies.join(", ")} connections, warm-ups included: ${limiterDetail(freeFigures)} |`);
-  console.log(`| browser session reuse | ${(browser.reuses / browser.samples).toFixed(2)} | ${browser.reuses} of ${browser.samples} browser scrapes after the first reused a running browser |`);
-  console.log(`| KV cache hit ratio | ${cache.hitRatio.toFixed(2)} | 200 product requests over 20 products in a fixed shuffled order: ${cacheStates} |`);
-  console.log(`| hotel search parallelism | ${travel.ratio.toFixed(2)} | all four platforms in parallel ÷ the slowest single platform (one after the other would be ${(travel.sum / travel.slowest).toFixed(2)}) |`);
+  console.log(
+    `| limiter over-admission, burst | ${burstFigures.overAdmission} | ${count(burstFigures.sent)} \`GET /v1/usage\`, ${BURST.concurrency} concurrent, key limited to ${BURST.limit}/min: ${limiterDetail(burstFigures)} |`,
+  );
+  console.log(
+    `| limiter over-admission, free key under load | ${freeFigures.overAdmission} | the free-plan case above at ${LOAD.concurrencies.join(", ")} connections, warm-ups included: ${limiterDetail(freeFigures)} |`,
+  );
+  console.log(
+    `| browser session reuse | ${(browser.reuses / browser.samples).toFixed(2)} | ${browser.reuses} of ${browser.samples} browser scrapes after the first reused a running browser |`,
+  );
+  console.log(
+    `| KV cache hit ratio | ${cache.hitRatio.toFixed(2)} | 200 product requests over 20 products in a fixed shuffled order: ${cacheStates} |`,
+  );
+  console.log(
+    `| hotel search parallelism | ${travel.ratio.toFixed(2)} | all four platforms in parallel ÷ the slowest single platform (one after the other would be ${(travel.sum / travel.slowest).toFixed(2)}) |`,
+  );
 
   const loadAfter = loadavg();
   const avg = (values: number[]) => values.map((v) => v.toFixed(2)).join(" ");
-  console.log(`\n\`npm run bench\` took ${((Date.now() - startedAt) / 1000).toFixed(0)} s; load average (1, 5, 15 min) ${avg(loadBefore)} before, ${avg(loadAfter)} after.`);
+  console.log(
+    `\n\`npm run bench\` took ${((Date.now() - startedAt) / 1000).toFixed(0)} s; load average (1, 5, 15 min) ${avg(loadBefore)} before, ${avg(loadAfter)} after.`,
+  );
   if (burstFigures.overAdmission > 0 || freeFigures.overAdmission > 0) {
     console.error("The rate limiter admitted more requests than its limit.");
     process.exitCode = 1;

@@ -10,11 +10,19 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-export async function browserFigures(baseUrl: string, key: Record<string, string>, pageUrl: (i: number) => string, samples = 10) {
+export async function browserFigures(
+  baseUrl: string,
+  key: Record<string, string>,
+  pageUrl: (i: number) => string,
+  samples = 10,
+) {
   const scrape = async (i: number) => {
-    const response = await fetch(`${baseUrl}/v1/generic?fresh=true&url=${encodeURIComponent(pageUrl(i))}`, { headers: key });
+    const response = await fetch(`${baseUrl}/v1/generic?fresh=true&url=${encodeURIComponent(pageUrl(i))}`, {
+      headers: key,
+    });
     const body = (await response.json()) as any;
-    if (response.status !== 200 || body.meta.scrape.engine !== "browser") throw new Error(`browser scrape failed: ${JSON.stringify(body).slice(0, 300)}`);
+    if (response.status !== 200 || body.meta.scrape.engine !== "browser")
+      throw new Error(`browser scrape failed: ${JSON.stringify(body).slice(0, 300)}`);
     return body.meta.scrape.browser as { reused: boolean };
   };
   let cold = 0;
@@ -37,7 +45,10 @@ export async function browserFigures(baseUrl: string, key: Record<string, string
   let launch = 0;
   if (executablePath) {
     const started = performance.now();
-    const browser = await puppeteer.launch({ executablePath, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+    const browser = await puppeteer.launch({
+      executablePath,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    });
     launch = performance.now() - started;
     for (let i = 1; i <= samples; i++) {
       direct.push(
@@ -52,7 +63,15 @@ export async function browserFigures(baseUrl: string, key: Record<string, string
     }
     await browser.close();
   }
-  return { cold, coldReused: coldSession.reused, reusedMedian: median(reused), reuses, samples, directMedian: direct.length ? median(direct) : null, directLaunch: launch };
+  return {
+    cold,
+    coldReused: coldSession.reused,
+    reusedMedian: median(reused),
+    reuses,
+    samples,
+    directMedian: direct.length ? median(direct) : null,
+    directLaunch: launch,
+  };
 }
 
 /** 200 requests over 20 products in a fixed shuffled order: how many the KV cache answers. */
@@ -73,7 +92,13 @@ export function printBrowser(browser: Awaited<ReturnType<typeof browserFigures>>
   console.log("\n**Browser scrapes** of a page rendered by JavaScript (`GET /v1/generic?fresh=true`), same Chromium\n");
   console.log("| case | ms | ratio to direct puppeteer |");
   console.log("|---|---:|---:|");
-  console.log(`| first scrape (${browser.coldReused ? "reused a browser already running, so not cold" : "cold: browser launched"}) | ${browser.cold.toFixed(0)} | ${ratio(browser.cold)} |`);
-  console.log(`| reused session (median of ${browser.samples}) | ${browser.reusedMedian.toFixed(0)} | ${ratio(browser.reusedMedian)} |`);
-  console.log(`| direct puppeteer-core page load (median of ${browser.samples}; launch ${browser.directLaunch.toFixed(0)} ms) | ${browser.directMedian?.toFixed(0) ?? "n/a"} | 1.00 |`);
+  console.log(
+    `| first scrape (${browser.coldReused ? "reused a browser already running, so not cold" : "cold: browser launched"}) | ${browser.cold.toFixed(0)} | ${ratio(browser.cold)} |`,
+  );
+  console.log(
+    `| reused session (median of ${browser.samples}) | ${browser.reusedMedian.toFixed(0)} | ${ratio(browser.reusedMedian)} |`,
+  );
+  console.log(
+    `| direct puppeteer-core page load (median of ${browser.samples}; launch ${browser.directLaunch.toFixed(0)} ms) | ${browser.directMedian?.toFixed(0) ?? "n/a"} | 1.00 |`,
+  );
 }

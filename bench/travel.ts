@@ -7,7 +7,10 @@ export async function travelParallelism(baseUrl: string, key: Record<string, str
   const cities = ["Dublin", "Paris", "London", "Berlin", "Rome", "Madrid", "Amsterdam", "Lisbon"];
   const time = async (platform: string, i: number) => {
     const started = performance.now();
-    const response = await fetch(`${baseUrl}/v1/travel/${platform}/hotels/search?destination=${cities[i % cities.length]}&${stay}`, { headers: key });
+    const response = await fetch(
+      `${baseUrl}/v1/travel/${platform}/hotels/search?destination=${cities[i % cities.length]}&${stay}`,
+      { headers: key },
+    );
     await response.json();
     if (response.status !== 200) throw new Error(`travel search ${platform} answered ${response.status}`);
     return performance.now() - started;

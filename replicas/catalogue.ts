@@ -61,9 +61,18 @@ const OFFSETS: Record<Marketplace, number> = { amazon: 0, ebay: 16, walmart: 8, 
 function masterItem(key: number, templates: ProductTemplate[], handmade: boolean): MasterItem {
   const random = rng(`master-${handmade ? "handmade" : "general"}-${key}`);
   const template = templates[key % templates.length]!;
-  const brand = handmade ? ETSY_SHOPS[(key * 5 + Math.floor(key / templates.length)) % ETSY_SHOPS.length]! : template.brands[Math.floor(key / templates.length) % template.brands.length]!;
+  const brand = handmade
+    ? ETSY_SHOPS[(key * 5 + Math.floor(key / templates.length)) % ETSY_SHOPS.length]!
+    : template.brands[Math.floor(key / templates.length) % template.brands.length]!;
   const specs = Object.entries(template.specs).map(([name, values]) => [name, random.pick(values)] as [string, string]);
-  return { key, template, brand, specs, color: random.pick(["Black", "White", "Gray", "Blue"]), price: template.price * random.float(0.75, 1.35) };
+  return {
+    key,
+    template,
+    brand,
+    specs,
+    color: random.pick(["Black", "White", "Gray", "Blue"]),
+    price: template.price * random.float(0.75, 1.35),
+  };
 }
 
 /** A price ending the way the site likes ("…99", "…97", "…00"). */
@@ -75,12 +84,18 @@ function retailPrice(amount: number, platform: Marketplace): number {
 
 function productId(platform: Marketplace, random: Rng, index: number): string {
   switch (platform) {
-    case "amazon": return `B0${random.chars(8, UPPER_ALNUM)}`;
-    case "ebay": return `3${random.chars(11, DIGITS)}`;
-    case "walmart": return random.digits(9);
-    case "etsy": return `1${random.chars(9, DIGITS)}`;
-    case "bestbuy": return `6${random.chars(6, DIGITS)}`;
-    case "shop": return `p${1001 + index}`;
+    case "amazon":
+      return `B0${random.chars(8, UPPER_ALNUM)}`;
+    case "ebay":
+      return `3${random.chars(11, DIGITS)}`;
+    case "walmart":
+      return random.digits(9);
+    case "etsy":
+      return `1${random.chars(9, DIGITS)}`;
+    case "bestbuy":
+      return `6${random.chars(6, DIGITS)}`;
+    case "shop":
+      return `p${1001 + index}`;
   }
 }
 
@@ -88,18 +103,25 @@ function titleFor(platform: Marketplace, item: MasterItem, condition: string): s
   const { template, brand, specs, color } = item;
   const [first, second] = [specs[0]?.[1] ?? "", specs[1]?.[1] ?? ""];
   switch (platform) {
-    case "amazon": return `${brand} ${template.noun} ${first}, ${second} ${template.feature}, ${color}`;
-    case "bestbuy": return `${brand} - ${template.noun} (${first}, ${second}) - ${color}`;
-    case "walmart": return `${brand} ${template.noun}, ${first}, ${second}, ${color}`;
-    case "ebay": return `${brand} ${template.noun} ${first} ${second} ${color} - ${condition === "New" ? "Brand New" : "Pre-owned"}`;
-    case "etsy": return `${template.noun} - ${template.feature}, ${first}`;
-    case "shop": return `${template.noun} ${first} by ${brand}`;
+    case "amazon":
+      return `${brand} ${template.noun} ${first}, ${second} ${template.feature}, ${color}`;
+    case "bestbuy":
+      return `${brand} - ${template.noun} (${first}, ${second}) - ${color}`;
+    case "walmart":
+      return `${brand} ${template.noun}, ${first}, ${second}, ${color}`;
+    case "ebay":
+      return `${brand} ${template.noun} ${first} ${second} ${color} - ${condition === "New" ? "Brand New" : "Pre-owned"}`;
+    case "etsy":
+      return `${template.noun} - ${template.feature}, ${first}`;
+    case "shop":
+      return `${template.noun} ${first} by ${brand}`;
   }
 }
 
 const SELLERS: Record<Marketplace, (item: MasterItem, random: Rng) => string> = {
   amazon: (item, random) => (random.chance(0.5) ? "Amazon.com" : `${item.brand} Direct`),
-  ebay: (item, random) => `${slugify(item.brand).replace(/-/g, "")}_${random.pick(["outlet", "deals", "store", "direct"])}`,
+  ebay: (item, random) =>
+    `${slugify(item.brand).replace(/-/g, "")}_${random.pick(["outlet", "deals", "store", "direct"])}`,
   walmart: (item, random) => (random.chance(0.6) ? "Walmart.com" : `${item.brand} Official`),
   etsy: (item) => item.brand,
   bestbuy: () => "Best Buy",
@@ -115,7 +137,8 @@ function build(platform: Marketplace, index: number): Product {
   const basePrice = retailPrice(item.price * random.float(0.94, 1.06) * (condition === "Used" ? 0.7 : 1), platform);
   const listPrice = random.chance(0.35) ? retailPrice(basePrice * random.float(1.15, 1.4), platform) : null;
   const { template } = item;
-  const variantCount = template.variants && random.chance(0.7) ? random.int(2, Math.min(4, template.variants.values.length)) : 0;
+  const variantCount =
+    template.variants && random.chance(0.7) ? random.int(2, Math.min(4, template.variants.values.length)) : 0;
   const variantValues = template.variants ? template.variants.values.slice(0, variantCount) : [];
   const variants = variantValues.map((label, n) => ({
     id: n === 0 ? id : platform === "ebay" || platform === "shop" ? `${id}-${n}` : productId(platform, random, index),
@@ -125,11 +148,27 @@ function build(platform: Marketplace, index: number): Product {
   // A product sold in several colours is titled after the one shown first.
   const color = template.variants?.dimension === "Color" && variants[0] ? variants[0].label : item.color;
   const name = titleFor(platform, { ...item, color }, condition);
-  const model = `${item.brand.replace(/[^A-Za-z]/g, "").slice(0, 2).toUpperCase()}${random.chars(4, DIGITS)}-${random.chars(2, UPPER_ALNUM)}`;
-  const specs: [string, string][] = [["Brand", item.brand], ...item.specs, ["Model Number", model], ["Item Weight", `${random.int(3, 60) / 2} ounces`]];
+  const model = `${item.brand
+    .replace(/[^A-Za-z]/g, "")
+    .slice(0, 2)
+    .toUpperCase()}${random.chars(4, DIGITS)}-${random.chars(2, UPPER_ALNUM)}`;
+  const specs: [string, string][] = [
+    ["Brand", item.brand],
+    ...item.specs,
+    ["Model Number", model],
+    ["Item Weight", `${random.int(3, 60) / 2} ounces`],
+  ];
   const stockRoll = random.int(1, 24);
   return {
-    platform, index, id, name, model, condition, basePrice, listPrice, variants,
+    platform,
+    index,
+    id,
+    name,
+    model,
+    condition,
+    basePrice,
+    listPrice,
+    variants,
     slug: slugify(name).slice(0, 60),
     brand: item.brand,
     noun: template.noun,
@@ -200,13 +239,28 @@ export interface ProductQuery {
  * optional), within the price range, in the requested order. An empty query lists everything.
  */
 export function searchProducts(platform: Marketplace, query: ProductQuery, prices: PriceBook): Product[] {
-  const words = fold(query.q).split(/[^a-z0-9]+/).filter(Boolean).map((word) => (word.length > 3 ? word.replace(/s$/, "") : word));
+  const words = fold(query.q)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => (word.length > 3 ? word.replace(/s$/, "") : word));
   const scored = catalogue(platform)
-    .map((product) => ({ product, price: priceOf(product, prices), text: fold(`${product.name} ${product.brand} ${product.noun} ${product.breadcrumbs.join(" ")}`) }))
+    .map((product) => ({
+      product,
+      price: priceOf(product, prices),
+      text: fold(`${product.name} ${product.brand} ${product.noun} ${product.breadcrumbs.join(" ")}`),
+    }))
     .filter(({ text }) => words.every((word) => text.includes(word)))
-    .filter(({ price }) => (query.min === undefined || price >= query.min) && (query.max === undefined || price <= query.max))
-    .map((entry) => ({ ...entry, score: words.reduce((sum, word) => sum + (fold(entry.product.name).includes(word) ? 2 : 1), 0) }));
-  const order: Record<NonNullable<ProductQuery["sort"]>, (a: (typeof scored)[number], b: (typeof scored)[number]) => number> = {
+    .filter(
+      ({ price }) => (query.min === undefined || price >= query.min) && (query.max === undefined || price <= query.max),
+    )
+    .map((entry) => ({
+      ...entry,
+      score: words.reduce((sum, word) => sum + (fold(entry.product.name).includes(word) ? 2 : 1), 0),
+    }));
+  const order: Record<
+    NonNullable<ProductQuery["sort"]>,
+    (a: (typeof scored)[number], b: (typeof scored)[number]) => number
+  > = {
     relevance: (a, b) => b.score - a.score || a.product.index - b.product.index,
     price_asc: (a, b) => a.price - b.price || a.product.index - b.product.index,
     price_desc: (a, b) => b.price - a.price || a.product.index - b.product.index,

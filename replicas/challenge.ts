@@ -65,7 +65,8 @@ export class PassSigner {
       const [name, ...rest] = pair.trim().split("=");
       if (name !== PASS_COOKIE) continue;
       const [owner, nonce, signature] = rest.join("=").split(".");
-      if (owner === platform && nonce && signature && sameText(signature, hmacHex(this.secret, `${owner}.${nonce}`))) return true;
+      if (owner === platform && nonce && signature && sameText(signature, hmacHex(this.secret, `${owner}.${nonce}`)))
+        return true;
     }
     return false;
   }
@@ -74,6 +75,6 @@ export class PassSigner {
 /** Only a path on the same platform is a safe place to send the visitor back to. */
 export function safeReturnPath(returnTo: string | null, platform: string): string {
   const fallback = `/${platform}/`;
-  if (!returnTo || !returnTo.startsWith(`/${platform}/`) || returnTo.startsWith("//") || /[\\\r\n]/.test(returnTo)) return fallback;
+  if (!returnTo?.startsWith(`/${platform}/`) || returnTo.startsWith("//") || /[\\\r\n]/.test(returnTo)) return fallback;
   return returnTo;
 }

@@ -56,7 +56,12 @@ function buildProperties(): Property[] {
     const amenities = random.sample(AMENITIES, random.int(5, 9));
     if (kind === "apartment" || kind === "aparthotel") amenities.push(...random.sample(APARTMENT_AMENITIES, 3));
     properties.push({
-      key, city, name, kind, stars, airbnbOnly,
+      key,
+      city,
+      name,
+      kind,
+      stars,
+      airbnbOnly,
       latitude: Math.round((city.latitude + random.float(-0.022, 0.022)) * 1e6) / 1e6,
       longitude: Math.round((city.longitude + random.float(-0.032, 0.032)) * 1e6) / 1e6,
       street: `${random.int(1, 120)} ${random.pick(city.streets)}`,
@@ -64,7 +69,9 @@ function buildProperties(): Property[] {
       quality: Math.round(random.float(6.6, 9.5) * 10) / 10,
       basePrice: Math.round(STAR_PRICE[stars]! * TYPE_PRICE[kind] * city.priceLevel * random.float(0.85, 1.2)),
       amenities,
-      rooms: ROOM_TYPES[kind].slice(0, random.int(2, ROOM_TYPES[kind].length)).map(([roomName, multiplier, sleeps]) => ({ name: roomName, multiplier, sleeps })),
+      rooms: ROOM_TYPES[kind]
+        .slice(0, random.int(2, ROOM_TYPES[kind].length))
+        .map(([roomName, multiplier, sleeps]) => ({ name: roomName, multiplier, sleeps })),
     });
   };
   for (const city of CITIES) {
@@ -82,13 +89,20 @@ export const PROPERTIES = buildProperties();
 const stripThe = (name: string) => name.replace(/^The /, "");
 const NAMES: Record<TravelSite, (property: Property) => string> = {
   booking: (property) => property.name,
-  expedia: (property) => (fold(property.name).includes(fold(property.city.name)) ? stripThe(property.name) : `${stripThe(property.name)} ${property.city.name}`),
+  expedia: (property) =>
+    fold(property.name).includes(fold(property.city.name))
+      ? stripThe(property.name)
+      : `${stripThe(property.name)} ${property.city.name}`,
   hotels: (property) => `${stripThe(property.name)}, ${property.city.name}`,
-  airbnb: (property) => (property.airbnbOnly ? property.name : `${property.name} – ${property.kind === "apartment" ? "Bright apartment" : "Serviced studio"} in ${property.city.name}`),
+  airbnb: (property) =>
+    property.airbnbOnly
+      ? property.name
+      : `${property.name} – ${property.kind === "apartment" ? "Bright apartment" : "Serviced studio"} in ${property.city.name}`,
 };
 
 function listedOn(platform: TravelSite, property: Property): boolean {
-  if (platform === "airbnb") return property.airbnbOnly || property.kind === "apartment" || property.kind === "aparthotel";
+  if (platform === "airbnb")
+    return property.airbnbOnly || property.kind === "apartment" || property.kind === "aparthotel";
   if (property.airbnbOnly) return false;
   if (platform === "booking") return true;
   return rng(`${platform}-lists-${property.key}`).next() >= (platform === "expedia" ? 0.1 : 0.12);
@@ -96,16 +110,28 @@ function listedOn(platform: TravelSite, property: Property): boolean {
 
 function buildListing(platform: TravelSite, property: Property): Listing {
   const random = rng(`${platform}-listing-${property.key}`);
-  const id = { booking: () => random.digits(random.int(5, 7)), expedia: () => random.digits(random.int(7, 8)), hotels: () => random.digits(6), airbnb: () => random.digits(18) }[platform]();
+  const id = {
+    booking: () => random.digits(random.int(5, 7)),
+    expedia: () => random.digits(random.int(7, 8)),
+    hotels: () => random.digits(6),
+    airbnb: () => random.digits(18),
+  }[platform]();
   const scores: Record<TravelSite, () => number> = {
     booking: () => Math.round(Math.min(10, property.quality + random.float(-0.2, 0.2)) * 10) / 10,
     expedia: () => Math.round(Math.min(5, property.quality / 2 + random.float(-0.1, 0.1)) * 10) / 10,
     hotels: () => Math.round(Math.min(10, property.quality + random.float(-0.3, 0.3)) * 10) / 10,
     airbnb: () => Math.round(Math.min(4.99, 3.95 + property.quality / 10 + random.float(-0.05, 0.05)) * 100) / 100,
   };
-  const reviews: Record<TravelSite, [number, number]> = { booking: [180, 4200], expedia: [25, 2400], hotels: [15, 900], airbnb: [4, 320] };
+  const reviews: Record<TravelSite, [number, number]> = {
+    booking: [180, 4200],
+    expedia: [25, 2400],
+    hotels: [15, 900],
+    airbnb: [4, 320],
+  };
   return {
-    platform, property, id,
+    platform,
+    property,
+    id,
     name: NAMES[platform](property),
     latitude: Math.round((property.latitude + random.float(-0.0003, 0.0003)) * 1e7) / 1e7,
     longitude: Math.round((property.longitude + random.float(-0.0003, 0.0003)) * 1e7) / 1e7,
@@ -121,7 +147,9 @@ const listings = new Map<TravelSite, Listing[]>();
 export function listingsOn(platform: TravelSite): Listing[] {
   let list = listings.get(platform);
   if (!list) {
-    list = PROPERTIES.filter((property) => listedOn(platform, property)).map((property) => buildListing(platform, property));
+    list = PROPERTIES.filter((property) => listedOn(platform, property)).map((property) =>
+      buildListing(platform, property),
+    );
     listings.set(platform, list);
   }
   return list;
@@ -130,20 +158,33 @@ export function listingsOn(platform: TravelSite): Listing[] {
 /** A listing by the site's id (booking also by its page path "ie/the-grand-canal-hotel" or slug). */
 export function findHotel(platform: TravelSite, id: string): Listing | null {
   const wanted = id.replace(/\.html$/, "");
-  return listingsOn(platform).find((listing) => listing.id === wanted || (platform === "booking" && (listing.path === wanted || listing.path.endsWith(`/${wanted}`)))) ?? null;
+  return (
+    listingsOn(platform).find(
+      (listing) =>
+        listing.id === wanted ||
+        (platform === "booking" && (listing.path === wanted || listing.path.endsWith(`/${wanted}`))),
+    ) ?? null
+  );
 }
 
 /** Listings in the city (or country) named by `destination`, ignoring case, accents and anything after a comma. */
 export function searchHotels(platform: TravelSite, destination: string): Listing[] {
   const wanted = fold(destination.split(",")[0] ?? "");
-  return listingsOn(platform).filter(({ property }) => !wanted || fold(property.city.name) === wanted || fold(property.city.country) === wanted || fold(property.city.name).startsWith(wanted));
+  return listingsOn(platform).filter(
+    ({ property }) =>
+      !wanted ||
+      fold(property.city.name) === wanted ||
+      fold(property.city.country) === wanted ||
+      fold(property.city.name).startsWith(wanted),
+  );
 }
 
 export function distanceKm(latitude: number, longitude: number, city: City): number {
   const rad = Math.PI / 180;
   const dLat = (latitude - city.latitude) * rad;
   const dLng = (longitude - city.longitude) * rad;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(city.latitude * rad) * Math.cos(latitude * rad) * Math.sin(dLng / 2) ** 2;
+  const a =
+    Math.sin(dLat / 2) ** 2 + Math.cos(city.latitude * rad) * Math.cos(latitude * rad) * Math.sin(dLng / 2) ** 2;
   return Math.round(6371 * 2 * Math.asin(Math.sqrt(a)) * 10) / 10;
 }
 
@@ -164,13 +205,19 @@ function parseDay(text: string | null | undefined): number | null {
 }
 
 /** A stay from query values; null when the dates are missing, invalid, reversed or over 30 nights. */
-export function parseStay(checkIn: string | null | undefined, checkOut: string | null | undefined, adults?: string | null, rooms?: string | null): Stay | null {
+export function parseStay(
+  checkIn: string | null | undefined,
+  checkOut: string | null | undefined,
+  adults?: string | null,
+  rooms?: string | null,
+): Stay | null {
   const start = parseDay(checkIn);
   const end = parseDay(checkOut);
   if (start === null || end === null) return null;
   const nights = Math.round((end - start) / DAY);
   if (nights < 1 || nights > 30) return null;
-  const positive = (text: string | null | undefined, fallback: number) => (Number(text) >= 1 ? Math.floor(Number(text)) : fallback);
+  const positive = (text: string | null | undefined, fallback: number) =>
+    Number(text) >= 1 ? Math.floor(Number(text)) : fallback;
   return { checkIn: checkIn!, checkOut: checkOut!, nights, adults: positive(adults, 2), rooms: positive(rooms, 1) };
 }
 
@@ -201,7 +248,9 @@ export function quote(listing: Listing, stay: Stay, prices: PriceBook, multiplie
   const occupancy = 1 + 0.2 * Math.max(0, perRoom - 2);
   const factor = multiplier * occupancy;
   // Site prices are whole euros; an override is shown as given.
-  const nights = nightlyPrices(listing, stay, prices).map((price) => (factor === 1 ? price : Math.round(price * factor)));
+  const nights = nightlyPrices(listing, stay, prices).map((price) =>
+    factor === 1 ? price : Math.round(price * factor),
+  );
   const total = Math.round(nights.reduce((sum, price) => sum + price, 0) * stay.rooms * 100) / 100;
   const perNight = Math.round((total / stay.nights / stay.rooms) * 100) / 100;
   return { perNight, total };

@@ -45,7 +45,10 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): Raw {
  * no string value can close the script element (the way Next.js and Rails emit it).
  */
 export function jsonScript(value: unknown): Raw {
-  const json = JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  const json = JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
   return new Raw(json);
 }
 
@@ -89,7 +92,10 @@ export function money(amount: number, currency = "USD"): string {
 /** "€540" or "€540.50": whole amounts without decimals, as travel sites show them. */
 export function wholeMoney(amount: number, currency = "EUR", separator = ""): string {
   const whole = Math.abs(amount - Math.round(amount)) < 0.005;
-  const text = amount.toLocaleString("en-US", { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: whole ? 0 : 2 });
+  const text = amount.toLocaleString("en-US", {
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: whole ? 0 : 2,
+  });
   return `${SYMBOLS[currency] ?? `${currency} `}${separator}${text}`;
 }
 

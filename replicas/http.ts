@@ -21,7 +21,8 @@ export async function readBody(req: IncomingMessage): Promise<string> {
 export async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   const text = await readBody(req);
   const value: unknown = text.trim() ? JSON.parse(text) : {};
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new RangeError("the body must be a JSON object");
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new RangeError("the body must be a JSON object");
   return value as Record<string, unknown>;
 }
 

@@ -63,10 +63,16 @@ export function rng(seed: string): Rng {
 
 /** Lower case, accents stripped, for case- and accent-insensitive matching ("Gran Vía" ~ "gran via"). */
 export function fold(text: string): string {
-  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .trim();
 }
 
 /** "Hôtel du Marais" -> "hotel-du-marais". */
 export function slugify(text: string): string {
-  return fold(text).replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return fold(text)
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }

@@ -38,18 +38,68 @@ const TITLES: Record<ReviewTopic, string[][]> = {
 
 const SENTENCES: Record<ReviewTopic, string[][]> = {
   product: [
-    ["The {subject} broke within days & support never replied.", "Build quality feels cheap.", "Returned it after two days.", "Nothing like the photos."],
-    ["The {subject} works, but not as well as I'd hoped.", "Instructions were confusing.", "Feels flimsy for the money.", "It's \"fine\", I guess."],
-    ["Does what it says. Nothing more, nothing less.", "Packaging was a bit damaged but the {subject} was fine.", "Decent value at this price.", "A few rough edges, nothing serious."],
-    ["I've used the {subject} daily for a month and it's been great.", "Setup took 5 minutes.", "Solid build, looks great on my desk.", "Would recommend to a friend."],
-    ["Honestly the best {subject} I've owned.", "Bought a second one as a gift <3", "Exceeded every expectation.", "Fast shipping & perfect condition."],
+    [
+      "The {subject} broke within days & support never replied.",
+      "Build quality feels cheap.",
+      "Returned it after two days.",
+      "Nothing like the photos.",
+    ],
+    [
+      "The {subject} works, but not as well as I'd hoped.",
+      "Instructions were confusing.",
+      "Feels flimsy for the money.",
+      'It\'s "fine", I guess.',
+    ],
+    [
+      "Does what it says. Nothing more, nothing less.",
+      "Packaging was a bit damaged but the {subject} was fine.",
+      "Decent value at this price.",
+      "A few rough edges, nothing serious.",
+    ],
+    [
+      "I've used the {subject} daily for a month and it's been great.",
+      "Setup took 5 minutes.",
+      "Solid build, looks great on my desk.",
+      "Would recommend to a friend.",
+    ],
+    [
+      "Honestly the best {subject} I've owned.",
+      "Bought a second one as a gift <3",
+      "Exceeded every expectation.",
+      "Fast shipping & perfect condition.",
+    ],
   ],
   stay: [
-    ["The room smelled of smoke and the shower was cold.", "Staff at the desk were unhelpful.", "Street noise all night.", "Nothing like the photos."],
-    ["Location is fine but the walls are thin.", "Breakfast was average.", "Room was smaller than expected.", "Check-in took ages."],
-    ["Clean room, friendly staff, a short walk to the centre.", "Bed was comfy enough.", "Good value for a short stay.", "Wi-Fi was patchy but usable."],
-    ["Great location near {subject}, spotless room.", "Staff gave us excellent tips for dinner.", "Quiet at night & a great breakfast.", "Would happily stay again."],
-    ["Everything was perfect, from check-in to the view.", "We'll be back to {subject} for sure!", "The staff went above & beyond.", "Best stay of our trip."],
+    [
+      "The room smelled of smoke and the shower was cold.",
+      "Staff at the desk were unhelpful.",
+      "Street noise all night.",
+      "Nothing like the photos.",
+    ],
+    [
+      "Location is fine but the walls are thin.",
+      "Breakfast was average.",
+      "Room was smaller than expected.",
+      "Check-in took ages.",
+    ],
+    [
+      "Clean room, friendly staff, a short walk to the centre.",
+      "Bed was comfy enough.",
+      "Good value for a short stay.",
+      "Wi-Fi was patchy but usable.",
+    ],
+    [
+      "Great location near {subject}, spotless room.",
+      "Staff gave us excellent tips for dinner.",
+      "Quiet at night & a great breakfast.",
+      "Would happily stay again.",
+    ],
+    [
+      "Everything was perfect, from check-in to the view.",
+      "We'll be back to {subject} for sure!",
+      "The staff went above & beyond.",
+      "Best stay of our trip.",
+    ],
   ],
 };
 
@@ -70,7 +120,13 @@ const REFERENCE_DAY = Date.UTC(2025, 9, 1);
  * Review `position` (0-based) of a subject. `seed` identifies the subject, `subject` is the
  * word the text talks about ("Power Bank", "Dublin"), `average` is on a 1–5 scale.
  */
-export function reviewAt(seed: string, position: number, subject: string, average: number, topic: ReviewTopic): ReviewItem {
+export function reviewAt(
+  seed: string,
+  position: number,
+  subject: string,
+  average: number,
+  topic: ReviewTopic,
+): ReviewItem {
   const random = rng(`${seed}-review-${position}`);
   const rating = drawRating(random.next, average);
   const bucket = rating - 1;
@@ -94,8 +150,16 @@ export function writtenReviewCount(ratingCount: number): number {
 }
 
 /** All written reviews of a subject, newest first. */
-export function reviewsOf(seed: string, ratingCount: number, subject: string, average: number, topic: ReviewTopic): ReviewItem[] {
-  return Array.from({ length: writtenReviewCount(ratingCount) }, (_, position) => reviewAt(seed, position, subject, average, topic));
+export function reviewsOf(
+  seed: string,
+  ratingCount: number,
+  subject: string,
+  average: number,
+  topic: ReviewTopic,
+): ReviewItem[] {
+  return Array.from({ length: writtenReviewCount(ratingCount) }, (_, position) =>
+    reviewAt(seed, position, subject, average, topic),
+  );
 }
 
 /** Orders review pages offer; each site maps its own sort parameter onto one. */
@@ -113,12 +177,28 @@ const ORDERS: Record<ReviewOrder, (a: ReviewItem, b: ReviewItem) => number> = {
  * The reviews a review page lists: only those with `stars` (1–5) when given, in `order`
  * (newest first by default; ties keep their newest-first order, the sort being stable).
  */
-export function selectReviews(reviews: readonly ReviewItem[], options: { order?: ReviewOrder; stars?: number | null } = {}): ReviewItem[] {
+export function selectReviews(
+  reviews: readonly ReviewItem[],
+  options: { order?: ReviewOrder; stars?: number | null } = {},
+): ReviewItem[] {
   const { order = "newest", stars } = options;
   return reviews.filter((review) => !stars || review.rating === stars).sort(ORDERS[order]);
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** "March 3, 2025" */
 export function longDate(isoDate: string): string {

@@ -34,12 +34,19 @@ export interface Replicas {
 }
 
 function send(res: ServerResponse, response: SiteResponse): void {
-  res.writeHead(response.status, { "Content-Type": response.contentType, "Cache-Control": "no-store", ...response.headers });
+  res.writeHead(response.status, {
+    "Content-Type": response.contentType,
+    "Cache-Control": "no-store",
+    ...response.headers,
+  });
   res.end(response.body);
 }
 
 function notFound(what: string): SiteResponse {
-  return htmlResponse(`<!doctype html><title>Page Not Found</title><h1>Sorry, we couldn't find that page</h1><p>${escapeHtml(what)}</p>`, 404);
+  return htmlResponse(
+    `<!doctype html><title>Page Not Found</title><h1>Sorry, we couldn't find that page</h1><p>${escapeHtml(what)}</p>`,
+    404,
+  );
 }
 
 const optionalNumber = (value: unknown) => (value === undefined || value === null ? undefined : Number(value));
@@ -55,9 +62,14 @@ async function admin(state: ReplicaState, req: IncomingMessage, path: string): P
     else if (path === "/_admin/challenge") state.setChallenge(platform, body["on"] === true);
     else if (path === "/_admin/price") state.setPrice(platform, String(body["id"] ?? ""), Number(body["amount"]));
     else if (path === "/_admin/fault") {
-      state.setFault(platform, { status: optionalNumber(body["status"]), delayMs: optionalNumber(body["delayMs"]), count: optionalNumber(body["count"]), skip: optionalNumber(body["skip"]), retryAfter: optionalNumber(body["retryAfter"]) });
-    }
-    else return jsonResponse({ error: `no admin route ${route}` }, 404);
+      state.setFault(platform, {
+        status: optionalNumber(body["status"]),
+        delayMs: optionalNumber(body["delayMs"]),
+        count: optionalNumber(body["count"]),
+        skip: optionalNumber(body["skip"]),
+        retryAfter: optionalNumber(body["retryAfter"]),
+      });
+    } else return jsonResponse({ error: `no admin route ${route}` }, 404);
     return jsonResponse({ ok: true });
   } catch (err) {
     return jsonResponse({ error: err instanceof Error ? err.message : String(err) }, 400);
@@ -66,10 +78,14 @@ async function admin(state: ReplicaState, req: IncomingMessage, path: string): P
 
 /** POST /{platform}/_challenge/verify: a valid token earns the pass cookie and a redirect back. */
 async function verify(state: ReplicaState, req: IncomingMessage, platform: string): Promise<SiteResponse> {
-  if (req.method !== "POST") return { ...htmlResponse("<!doctype html><h1>Method Not Allowed</h1>", 405), headers: { Allow: "POST" } };
+  if (req.method !== "POST")
+    return { ...htmlResponse("<!doctype html><h1>Method Not Allowed</h1>", 405), headers: { Allow: "POST" } };
   const form = new URLSearchParams(await readBody(req));
   if (!isValidToken(form.get("g-recaptcha-response") ?? "", siteKeyFor(platform))) {
-    return htmlResponse("<!doctype html><title>Verification failed</title><h1>Verification failed</h1><p>The CAPTCHA answer was not accepted.</p>", 403);
+    return htmlResponse(
+      "<!doctype html><title>Verification failed</title><h1>Verification failed</h1><p>The CAPTCHA answer was not accepted.</p>",
+      403,
+    );
   }
   return {
     status: 302,
@@ -82,13 +98,22 @@ async function verify(state: ReplicaState, req: IncomingMessage, platform: strin
   };
 }
 
-async function handle(state: ReplicaState, req: IncomingMessage, res: ServerResponse, fallbackOrigin: string): Promise<void> {
+async function handle(
+  state: ReplicaState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  fallbackOrigin: string,
+): Promise<void> {
   const origin = req.headers.host ? `http://${req.headers.host}` : fallbackOrigin;
   const url = new URL(req.url ?? "/", origin);
   if (url.pathname.startsWith("/_admin/")) return send(res, await admin(state, req, url.pathname));
   state.count(url.pathname);
   if (url.pathname === "/fx/eur.json") {
-    return send(res, { status: 200, contentType: "application/json; charset=utf-8", body: await readFile(new URL("./fx/eur.json", import.meta.url), "utf8") });
+    return send(res, {
+      status: 200,
+      contentType: "application/json; charset=utf-8",
+      body: await readFile(new URL("./fx/eur.json", import.meta.url), "utf8"),
+    });
   }
   const platform = url.pathname.split("/")[1] ?? "";
   const entry = SITES[platform];
@@ -99,7 +124,13 @@ async function handle(state: ReplicaState, req: IncomingMessage, res: ServerResp
   if (fault?.status) {
     const retryAfter = fault.retryAfter ?? (fault.status === 429 || fault.status === 503 ? 30 : undefined);
     const headers: Record<string, string> = retryAfter === undefined ? {} : { "Retry-After": String(retryAfter) };
-    return send(res, { ...htmlResponse(`<!doctype html><title>Error ${fault.status}</title><h1>Error ${fault.status}</h1>`, fault.status), headers });
+    return send(res, {
+      ...htmlResponse(
+        `<!doctype html><title>Error ${fault.status}</title><h1>Error ${fault.status}</h1>`,
+        fault.status,
+      ),
+      headers,
+    });
   }
   const path = url.pathname.slice(platform.length + 1) || "/";
   if (path === "/_challenge/verify") return send(res, await verify(state, req, platform));
@@ -108,7 +139,14 @@ async function handle(state: ReplicaState, req: IncomingMessage, res: ServerResp
   if (state.challenged(platform) && !state.signer.admits(req.headers.cookie, platform)) {
     return send(res, htmlResponse(challengePage(platform, `${url.pathname}${url.search}`)));
   }
-  const response = entry.site({ method: req.method ?? "GET", platform, path, query: url.searchParams, origin, prices: state.prices });
+  const response = entry.site({
+    method: req.method ?? "GET",
+    platform,
+    path,
+    query: url.searchParams,
+    origin,
+    prices: state.prices,
+  });
   send(res, response ?? notFound(`${url.pathname} is not a page on the ${platform} replica`));
 }
 
@@ -119,7 +157,8 @@ export async function startReplicas(options: { port?: number; host?: string } = 
   const server = createServer((req, res) => {
     handle(state, req, res, origin).catch((err: unknown) => {
       console.error(`replicas: ${req.method} ${req.url} failed:`, err);
-      if (!res.headersSent) send(res, htmlResponse("<!doctype html><h1>Internal Server Error</h1>", err instanceof RangeError ? 400 : 500));
+      if (!res.headersSent)
+        send(res, htmlResponse("<!doctype html><h1>Internal Server Error</h1>", err instanceof RangeError ? 400 : 500));
       else res.destroy();
     });
   });
@@ -136,7 +175,10 @@ export async function startReplicas(options: { port?: number; host?: string } = 
 }
 
 if (isMainModule(import.meta.url)) {
-  const replicas = await startReplicas({ port: Number(option("port") ?? process.env.REPLICAS_PORT ?? 8790), host: option("host") });
+  const replicas = await startReplicas({
+    port: Number(option("port") ?? process.env.REPLICAS_PORT ?? 8790),
+    host: option("host"),
+  });
   console.log(replicas.url);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => void replicas.stop().then(() => process.exit(0)));

@@ -35,7 +35,11 @@ export function jsonResponse(value: unknown, status = 200): SiteResponse {
 }
 
 /** Absolute URL of a page on the same replica site (the platform prefix included). */
-export function siteLink(request: Pick<SiteRequest, "origin" | "platform">, path: string, params: Record<string, string | number | undefined | null> = {}): string {
+export function siteLink(
+  request: Pick<SiteRequest, "origin" | "platform">,
+  path: string,
+  params: Record<string, string | number | undefined | null> = {},
+): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value !== undefined && value !== null && value !== "") query.set(key, String(value));
@@ -74,8 +78,17 @@ export function numberParam(query: URLSearchParams, name: string): number | unde
 }
 
 /** The slice of `items` for a 1-based `page`, and whether another page follows. */
-export function paginate<T>(items: readonly T[], page: number, perPage: number): { items: T[]; hasNext: boolean; first: number; last: number } {
+export function paginate<T>(
+  items: readonly T[],
+  page: number,
+  perPage: number,
+): { items: T[]; hasNext: boolean; first: number; last: number } {
   const start = (page - 1) * perPage;
   const slice = items.slice(start, start + perPage);
-  return { items: slice, hasNext: start + perPage < items.length, first: slice.length ? start + 1 : 0, last: slice.length ? start + slice.length : 0 };
+  return {
+    items: slice,
+    hasNext: start + perPage < items.length,
+    first: slice.length ? start + 1 : 0,
+    last: slice.length ? start + slice.length : 0,
+  };
 }

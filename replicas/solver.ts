@@ -54,20 +54,31 @@ export async function startSolver(options: { port?: number; host?: string; mode?
     if (mode === "slow" || task.polls < 2) return { errorId: 0, status: "processing" };
     const token = solvedToken(task.websiteKey);
     return {
-      errorId: 0, status: "ready", solution: { gRecaptchaResponse: token, token }, cost: COST,
-      ip: "127.0.0.1", createTime: task.createdAt, endTime: Math.floor(Date.now() / 1000), solveCount: task.polls,
+      errorId: 0,
+      status: "ready",
+      solution: { gRecaptchaResponse: token, token },
+      cost: COST,
+      ip: "127.0.0.1",
+      createTime: task.createdAt,
+      endTime: Math.floor(Date.now() / 1000),
+      solveCount: task.polls,
     };
   }
 
   async function answer(req: IncomingMessage, path: string): Promise<{ status: number; body: Answer }> {
-    if (req.method !== "POST") return { status: 405, body: error("ERROR_METHOD_NOT_ALLOWED", "Use POST with a JSON body") };
+    if (req.method !== "POST")
+      return { status: 405, body: error("ERROR_METHOD_NOT_ALLOWED", "Use POST with a JSON body") };
     let body: Record<string, unknown>;
     try {
       body = await readJson(req);
     } catch {
       return { status: 400, body: error("ERROR_BAD_JSON", "The body is not a JSON object") };
     }
-    if (body["clientKey"] !== SOLVER_CLIENT_KEY) return { status: 200, body: error("ERROR_KEY_DOES_NOT_EXIST", "Account authorization key not found in the system") };
+    if (body["clientKey"] !== SOLVER_CLIENT_KEY)
+      return {
+        status: 200,
+        body: error("ERROR_KEY_DOES_NOT_EXIST", "Account authorization key not found in the system"),
+      };
     if (path === "/createTask") return { status: 200, body: createTask(body) };
     if (path === "/getTaskResult") return { status: 200, body: getTaskResult(body) };
     if (path === "/getBalance") return { status: 200, body: { errorId: 0, balance: 10 } };
@@ -107,7 +118,11 @@ export async function startSolver(options: { port?: number; host?: string; mode?
 }
 
 if (isMainModule(import.meta.url)) {
-  const solver = await startSolver({ port: Number(option("port") ?? process.env.SOLVER_PORT ?? 8791), host: option("host"), mode: (option("mode") as SolverMode | undefined) ?? "ok" });
+  const solver = await startSolver({
+    port: Number(option("port") ?? process.env.SOLVER_PORT ?? 8791),
+    host: option("host"),
+    mode: (option("mode") as SolverMode | undefined) ?? "ok",
+  });
   console.log(solver.url);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => void solver.stop().then(() => process.exit(0)));

@@ -52,7 +52,8 @@ export class ReplicaState {
 
   setPrice(platform: string, id: string, amount: number): void {
     const entry = requirePlatform(platform);
-    if (!Number.isFinite(amount) || amount <= 0) throw new RangeError(`amount must be a positive number, got ${amount}`);
+    if (!Number.isFinite(amount) || amount <= 0)
+      throw new RangeError(`amount must be a positive number, got ${amount}`);
     if (!entry.has(id)) throw new RangeError(`${platform} has no product or property with id "${id}"`);
     this.overrides.set(`${platform}\n${id}`, amount);
   }
@@ -83,15 +84,26 @@ export class ReplicaState {
     if (fault.status !== undefined && !(Number.isInteger(fault.status) && fault.status >= 100 && fault.status <= 599)) {
       throw new RangeError(`status must be an HTTP status code, got ${fault.status}`);
     }
-    if (fault.delayMs !== undefined && !(Number.isFinite(fault.delayMs) && fault.delayMs >= 0 && fault.delayMs <= 600_000)) {
+    if (
+      fault.delayMs !== undefined &&
+      !(Number.isFinite(fault.delayMs) && fault.delayMs >= 0 && fault.delayMs <= 600_000)
+    ) {
       throw new RangeError(`delayMs must be between 0 and 600000, got ${fault.delayMs}`);
     }
-    if (fault.count !== undefined && !(Number.isInteger(fault.count) && fault.count >= 1)) throw new RangeError(`count must be a positive integer, got ${fault.count}`);
+    if (fault.count !== undefined && !(Number.isInteger(fault.count) && fault.count >= 1))
+      throw new RangeError(`count must be a positive integer, got ${fault.count}`);
     if (fault.retryAfter !== undefined && !(Number.isInteger(fault.retryAfter) && fault.retryAfter >= 0)) {
       throw new RangeError(`retryAfter must be a whole number of seconds, got ${fault.retryAfter}`);
     }
-    if (fault.skip !== undefined && !(Number.isInteger(fault.skip) && fault.skip >= 0)) throw new RangeError(`skip must be a whole number, got ${fault.skip}`);
-    this.faults.set(platform, { status: fault.status, delayMs: fault.delayMs, count: fault.count, skip: fault.skip, retryAfter: fault.retryAfter });
+    if (fault.skip !== undefined && !(Number.isInteger(fault.skip) && fault.skip >= 0))
+      throw new RangeError(`skip must be a whole number, got ${fault.skip}`);
+    this.faults.set(platform, {
+      status: fault.status,
+      delayMs: fault.delayMs,
+      count: fault.count,
+      skip: fault.skip,
+      retryAfter: fault.retryAfter,
+    });
   }
 }
 

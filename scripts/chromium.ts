@@ -44,7 +44,9 @@ function expectedVersions(): string[] {
 export function linkChromium(): string[] {
   const chromium = systemChromium();
   if (!chromium) {
-    throw new Error("No Chromium found for local Browser Rendering. Install Debian's package: apt-get install -y chromium (or set CHROMIUM_PATH).");
+    throw new Error(
+      "No Chromium found for local Browser Rendering. Install Debian's package: apt-get install -y chromium (or set CHROMIUM_PATH).",
+    );
   }
   const cacheRoot = join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), ".wrangler", "chrome");
   return expectedVersions().map((version) => {

@@ -9,8 +9,41 @@ import { join } from "node:path";
 import { ROOT } from "./local-stack.ts";
 
 const CURRENCIES = [
-  "usd", "gbp", "jpy", "chf", "sek", "nok", "dkk", "pln", "czk", "huf", "ron", "try", "aud", "cad", "nzd", "cny", "hkd", "sgd",
-  "krw", "inr", "brl", "mxn", "zar", "aed", "ils", "thb", "myr", "idr", "php", "twd", "sar", "ars", "clp", "cop", "eur",
+  "usd",
+  "gbp",
+  "jpy",
+  "chf",
+  "sek",
+  "nok",
+  "dkk",
+  "pln",
+  "czk",
+  "huf",
+  "ron",
+  "try",
+  "aud",
+  "cad",
+  "nzd",
+  "cny",
+  "hkd",
+  "sgd",
+  "krw",
+  "inr",
+  "brl",
+  "mxn",
+  "zar",
+  "aed",
+  "ils",
+  "thb",
+  "myr",
+  "idr",
+  "php",
+  "twd",
+  "sar",
+  "ars",
+  "clp",
+  "cop",
+  "eur",
 ];
 const SNAPSHOT = join(ROOT, "replicas/fx/eur.json");
 const SOURCE = "fawazahmed0/currency-api 2026.9.29 (snapshot)";
@@ -23,11 +56,13 @@ interface Feed {
 const fullFeed = process.argv[2];
 if (fullFeed) {
   const feed = JSON.parse(readFileSync(fullFeed, "utf8")) as Feed;
-  const eur = Object.fromEntries(CURRENCIES.map((code) => {
-    const rate = feed.eur[code];
-    if (typeof rate !== "number") throw new Error(`${code} is missing from ${fullFeed}`);
-    return [code, rate];
-  }));
+  const eur = Object.fromEntries(
+    CURRENCIES.map((code) => {
+      const rate = feed.eur[code];
+      if (typeof rate !== "number") throw new Error(`${code} is missing from ${fullFeed}`);
+      return [code, rate];
+    }),
+  );
   writeFileSync(SNAPSHOT, `${JSON.stringify({ date: feed.date, eur }, null, "\t")}\n`);
 }
 

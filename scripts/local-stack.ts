@@ -47,26 +47,37 @@ export async function freePort(): Promise<number> {
 
 /** Applies every migration in `migrations/` to the local D1 database (idempotent). */
 export function applyMigrations(persistTo: string) {
-  const result = spawnSync(WRANGLER, ["d1", "migrations", "apply", "DB", "--local", "--env", LOCAL_ENVIRONMENT, "--persist-to", persistTo], {
-    cwd: ROOT,
-    env: QUIET_ENV,
-    encoding: "utf8",
-  });
+  const result = spawnSync(
+    WRANGLER,
+    ["d1", "migrations", "apply", "DB", "--local", "--env", LOCAL_ENVIRONMENT, "--persist-to", persistTo],
+    {
+      cwd: ROOT,
+      env: QUIET_ENV,
+      encoding: "utf8",
+    },
+  );
   if (result.status !== 0) throw new Error(`D1 migrations failed:\n${result.stdout}\n${result.stderr}`);
 }
 
 /** Runs a SQL file against the local D1 database. */
 export function executeSqlFile(persistTo: string, file: string) {
-  const result = spawnSync(WRANGLER, ["d1", "execute", "DB", "--local", "--env", LOCAL_ENVIRONMENT, "--persist-to", persistTo, "--file", file, "--yes"], {
-    cwd: ROOT,
-    env: QUIET_ENV,
-    encoding: "utf8",
-  });
+  const result = spawnSync(
+    WRANGLER,
+    ["d1", "execute", "DB", "--local", "--env", LOCAL_ENVIRONMENT, "--persist-to", persistTo, "--file", file, "--yes"],
+    {
+      cwd: ROOT,
+      env: QUIET_ENV,
+      encoding: "utf8",
+    },
+  );
   if (result.status !== 0) throw new Error(`SQL ${file} failed:\n${result.stdout}\n${result.stderr}`);
 }
 
 function descendantsOf(pid: number): number[] {
-  const children = spawnSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).stdout.split("\n").filter(Boolean).map(Number);
+  const children = spawnSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+    .stdout.split("\n")
+    .filter(Boolean)
+    .map(Number);
   return children.flatMap((child) => [child, ...descendantsOf(child)]);
 }
 
@@ -89,7 +100,10 @@ export interface CronTimer {
 export function startCronTimer(url: string, crons: string[], log: (line: string) => void): CronTimer {
   const aborts = new AbortController();
   let timer: NodeJS.Timeout | undefined;
-  const nextSlot = (cron: string, after: number) => CronExpressionParser.parse(cron, { currentDate: new Date(after), tz: "UTC" }).next().getTime();
+  const nextSlot = (cron: string, after: number) =>
+    CronExpressionParser.parse(cron, { currentDate: new Date(after), tz: "UTC" })
+      .next()
+      .getTime();
 
   async function fire(cron: string, slot: number) {
     const started = Date.now();
@@ -130,11 +144,26 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   const crons = options.crons ? await cronTriggers() : [];
   const port = options.port ?? (await freePort());
   const inspectorPort = await freePort();
-  const args = ["dev", "--env", LOCAL_ENVIRONMENT, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspectorPort)];
+  const args = [
+    "dev",
+    "--env",
+    LOCAL_ENVIRONMENT,
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--inspector-port",
+    String(inspectorPort),
+  ];
   args.push("--persist-to", options.persistTo, "--show-interactive-dev-session=false");
   for (const [name, value] of Object.entries(options.vars ?? {})) args.push("--var", `${name}:${value}`);
 
-  const child = spawn(WRANGLER, args, { cwd: ROOT, env: QUIET_ENV, stdio: options.inheritOutput ? "inherit" : "pipe", detached: true });
+  const child = spawn(WRANGLER, args, {
+    cwd: ROOT,
+    env: QUIET_ENV,
+    stdio: options.inheritOutput ? "inherit" : "pipe",
+    detached: true,
+  });
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
@@ -191,6 +220,7 @@ export async function createAccountKey(url: string, adminToken: string, body: Re
     body: JSON.stringify(body),
   });
   const json = (await response.json()) as { data: { account: { id: string }; key: { id: string }; secret: string } };
-  if (response.status !== 201) throw new Error(`creating an account failed: ${response.status} ${JSON.stringify(json)}`);
+  if (response.status !== 201)
+    throw new Error(`creating an account failed: ${response.status} ${JSON.stringify(json)}`);
   return { accountId: json.data.account.id, keyId: json.data.key.id, secret: json.data.secret };
 }

@@ -33,7 +33,9 @@ export interface Receiver {
 }
 
 const headerValues = (headers: IncomingHttpHeaders) =>
-  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : (value ?? "")]));
+  Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : (value ?? "")]),
+  );
 
 function eventType(body: string): string | undefined {
   try {
@@ -45,7 +47,12 @@ function eventType(body: string): string | undefined {
 
 /** One line per delivery: when, webhook-id, event type, signature check and the start of the body. */
 export function describeDelivery(delivery: ReceivedWebhook, reason?: string): string {
-  const signature = delivery.signature === "invalid" ? `signature INVALID (${reason})` : delivery.signature === "unchecked" ? "signature not checked (no secret given)" : "signature verified";
+  const signature =
+    delivery.signature === "invalid"
+      ? `signature INVALID (${reason})`
+      : delivery.signature === "unchecked"
+        ? "signature not checked (no secret given)"
+        : "signature verified";
   const body = delivery.body.length > 160 ? `${delivery.body.slice(0, 160)}…` : delivery.body;
   return `${new Date().toISOString()} ${delivery.id ?? "(no webhook-id)"} ${delivery.type ?? "(no type)"} ${signature} ${body}`;
 }
@@ -63,7 +70,12 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
       return;
     }
     const headers = headerValues(req.headers);
-    const delivery: ReceivedWebhook = { id: headers["webhook-id"], type: eventType(body), signature: "unchecked", body };
+    const delivery: ReceivedWebhook = {
+      id: headers["webhook-id"],
+      type: eventType(body),
+      signature: "unchecked",
+      body,
+    };
     let reason: string | undefined;
     if (verifier) {
       try {

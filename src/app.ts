@@ -1,4 +1,4 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
@@ -18,7 +18,9 @@ import { version } from "../package.json";
 function assertEveryRouteDeclaresAccess(app: OpenAPIHono<AppEnv>) {
   for (const definition of app.openAPIRegistry.definitions) {
     if (definition.type === "route" && !("x-access" in definition.route)) {
-      throw new Error(`${definition.route.method.toUpperCase()} ${definition.route.path} declares no access; define it with defineRoute.`);
+      throw new Error(
+        `${definition.route.method.toUpperCase()} ${definition.route.path} declares no access; define it with defineRoute.`,
+      );
     }
   }
 }
@@ -41,9 +43,21 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
   registerSchedules(app);
   configure?.(app);
 
-  app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", { type: "apiKey", in: "header", name: "X-API-KEY" });
-  app.openAPIRegistry.registerComponent("securitySchemes", "BearerAuth", { type: "http", scheme: "bearer", description: "The same API key as a bearer token" });
-  app.openAPIRegistry.registerComponent("securitySchemes", "AdminToken", { type: "apiKey", in: "header", name: "X-Admin-Token" });
+  app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {
+    type: "apiKey",
+    in: "header",
+    name: "X-API-KEY",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "BearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "The same API key as a bearer token",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "AdminToken", {
+    type: "apiKey",
+    in: "header",
+    name: "X-Admin-Token",
+  });
   app.doc31("/v1/openapi.json", {
     openapi: "3.1.0",
     info: {
@@ -57,8 +71,14 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
     security: [{ ApiKeyHeader: [] }, { BearerAuth: [] }],
     tags: [
       { name: "system", description: "Health and documentation" },
-      { name: "catalogue", description: "Ready-made datasets: list, inspect, search, download (catalogue interface 1.0.0)" },
-      { name: "products", description: "Marketplace product data: product, search, reviews (products interface 1.0.0)" },
+      {
+        name: "catalogue",
+        description: "Ready-made datasets: list, inspect, search, download (catalogue interface 1.0.0)",
+      },
+      {
+        name: "products",
+        description: "Marketplace product data: product, search, reviews (products interface 1.0.0)",
+      },
       { name: "travel", description: "Hotel search across travel platforms (travel interface 1.0.3)" },
       { name: "events", description: "Webhooks, price watches and scheduled calls" },
       { name: "keys", description: "Your keys, plan and usage" },
@@ -79,9 +99,15 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
     const allowed = methodsFor(c.req.path);
     if (allowed.length > 0) {
       c.header("Allow", allowed.join(", "));
-      throw new ApiError("method_not_allowed", `${c.req.method} is not accepted here; this path answers ${allowed.join(", ")}.`);
+      throw new ApiError(
+        "method_not_allowed",
+        `${c.req.method} is not accepted here; this path answers ${allowed.join(", ")}.`,
+      );
     }
-    throw new ApiError("not_found", `No route matches ${c.req.method} ${new URL(c.req.url).pathname}; see /docs for the routes.`);
+    throw new ApiError(
+      "not_found",
+      `No route matches ${c.req.method} ${new URL(c.req.url).pathname}; see /docs for the routes.`,
+    );
   });
 
   return app;

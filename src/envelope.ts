@@ -32,15 +32,22 @@ export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
   }
   if (err instanceof HTTPException && err.status < 500) {
     // Thrown by hono itself, e.g. a malformed JSON body: a client error with a safe message.
-    const code = (Object.keys(codeToStatus) as ErrorCode[]).find((k) => codeToStatus[k] === err.status) ?? "invalid_request";
+    const code =
+      (Object.keys(codeToStatus) as ErrorCode[]).find((k) => codeToStatus[k] === err.status) ?? "invalid_request";
     return c.json(errorBody(c, code, err.message || "The request could not be read."), codeToStatus[code]);
   }
   log.error("unexpected error", { error: err, stack: (err as Error)?.stack });
   if (isStorageUnavailable(err)) {
     // D1, KV or a Durable Object is briefly down: the client may retry, which a 500 would not say.
-    return errorResponse(c, new ApiError("unavailable", "Our storage is briefly unavailable; retry in a second.", { retryAfter: 1 }));
+    return errorResponse(
+      c,
+      new ApiError("unavailable", "Our storage is briefly unavailable; retry in a second.", { retryAfter: 1 }),
+    );
   }
-  return c.json(errorBody(c, "internal", "Something went wrong on our side; retry later or contact support with the request id."), 500);
+  return c.json(
+    errorBody(c, "internal", "Something went wrong on our side; retry later or contact support with the request id."),
+    500,
+  );
 }
 
 // ---- OpenAPI schemas shared by every route ----
@@ -66,7 +73,10 @@ export const ErrorEnvelopeSchema = z
   .openapi("Error");
 
 /** `format=csv` answers a list as CSV instead of the JSON envelope; for a route's query schema. */
-export const FormatQuery = z.enum(["json", "csv"]).optional().openapi({ description: "`csv` answers the list as CSV (as does `Accept: text/csv`)", example: "json" });
+export const FormatQuery = z
+  .enum(["json", "csv"])
+  .optional()
+  .openapi({ description: "`csv` answers the list as CSV (as does `Accept: text/csv`)", example: "json" });
 
 export function successEnvelope<T extends z.ZodType>(data: T, name: string) {
   return z.object({ status: z.literal("success"), data, meta: MetaSchema }).openapi(name);
@@ -86,7 +96,13 @@ export function exampleEnvelope<T>(data: T, meta: Meta = {}) {
  */
 export function jsonResponse<T extends z.ZodType>(schema: T, name: string, description: string, example?: z.output<T>) {
   const envelope = successEnvelope(schema, name);
-  return { description, content: { "application/json": example === undefined ? { schema: envelope } : { schema: envelope, example: exampleEnvelope(example) } } };
+  return {
+    description,
+    content: {
+      "application/json":
+        example === undefined ? { schema: envelope } : { schema: envelope, example: exampleEnvelope(example) },
+    },
+  };
 }
 
 /** A JSON request body for `createRoute({ request })`; optional bodies arrive as `{}`. `example` is shown in the reference. */
@@ -103,5 +119,8 @@ export const openApiErrorResponses = {
   404: { description: "Nothing at this path.", content: errorContent },
   429: { description: "Per-minute limit or monthly quota reached; see `Retry-After`.", content: errorContent },
   500: { description: "Unexpected failure; no internals are exposed.", content: errorContent },
-  503: { description: "Storage or the rate limiter is briefly unavailable; retry after `Retry-After` seconds.", content: errorContent },
+  503: {
+    description: "Storage or the rate limiter is briefly unavailable; retry after `Retry-After` seconds.",
+    content: errorContent,
+  },
 } as const;

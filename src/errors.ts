@@ -76,7 +76,11 @@ export interface ChainedError {
 /** An error and the errors it wraps through `cause`, outermost first (bounded, in case of a cycle). */
 export function errorChain(err: unknown): ChainedError[] {
   const chain: ChainedError[] = [];
-  for (let current = err; current instanceof Object && chain.length < 5; current = (current as { cause?: unknown }).cause) {
+  for (
+    let current = err;
+    current instanceof Object && chain.length < 5;
+    current = (current as { cause?: unknown }).cause
+  ) {
     const { message, retryable, overloaded } = current as { message?: unknown } & Omit<ChainedError, "message">;
     chain.push({ message: typeof message === "string" ? message : "", retryable, overloaded });
   }
@@ -89,7 +93,8 @@ export function errorChain(err: unknown): ChainedError[] {
  * ("KV GET failed: 503"), and Durable Object errors, which Cloudflare flags `retryable` or
  * `overloaded`. SQL errors and anything else stay `internal`.
  */
-const STORAGE_DOWN = /Network connection lost|reset because its code was updated|caused object to be reset|was reset|transient issue|overloaded|Too many requests queued|^KV \w+ failed/i;
+const STORAGE_DOWN =
+  /Network connection lost|reset because its code was updated|caused object to be reset|was reset|transient issue|overloaded|Too many requests queued|^KV \w+ failed/i;
 
 export function isStorageUnavailable(err: unknown): boolean {
   return errorChain(err).some((e) => e.retryable === true || e.overloaded === true || STORAGE_DOWN.test(e.message));

@@ -1,6 +1,13 @@
 // What an API key may do. A route names the scope it needs; a key grants only the scopes it holds.
 
-export const SCOPES = ["catalogue:read", "products:read", "travel:read", "events:write", "jobs:write", "keys:write"] as const;
+export const SCOPES = [
+  "catalogue:read",
+  "products:read",
+  "travel:read",
+  "events:write",
+  "jobs:write",
+  "keys:write",
+] as const;
 export type Scope = (typeof SCOPES)[number];
 
 /** A key made through the API holds these unless it asks for fewer: managing keys is opt-in. */
@@ -17,4 +24,4 @@ export function parseScopes(stored: string): Scope[] {
 export const formatScopes = (scopes: readonly Scope[]) => SCOPES.filter((scope) => scopes.includes(scope)).join(" ");
 
 /** Reading data is all a rotated key's previous secret may still do during its grace period. */
-export const readsData = (scope: Scope | null) => scope !== null && scope.endsWith(":read");
+export const readsData = (scope: Scope | null) => scope?.endsWith(":read");

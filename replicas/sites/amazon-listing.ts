@@ -4,13 +4,26 @@
 import { findProduct, listPriceOf, priceOf, searchProducts, type Product, type ProductQuery } from "../catalogue.ts";
 import { count, html, page, type Raw } from "../html.ts";
 import { reviewsOf } from "../reviews.ts";
-import { htmlResponse, imageUrl, intParam, numberParam, paginate, siteLink, type SiteRequest, type SiteResponse } from "../site.ts";
+import {
+  htmlResponse,
+  imageUrl,
+  intParam,
+  numberParam,
+  paginate,
+  siteLink,
+  type SiteRequest,
+  type SiteResponse,
+} from "../site.ts";
 import { aPrice, reviewBlock, starIcon } from "./amazon-parts.ts";
 
 const PER_PAGE = 16;
 const REVIEWS_PER_PAGE = 10;
 const SORTS: Record<string, ProductQuery["sort"]> = {
-  "price-asc-rank": "price_asc", "price-desc-rank": "price_desc", "review-rank": "rating", "date-desc-rank": "newest", relevanceblender: "relevance",
+  "price-asc-rank": "price_asc",
+  "price-desc-rank": "price_desc",
+  "review-rank": "rating",
+  "date-desc-rank": "newest",
+  relevanceblender: "relevance",
 };
 
 function card(request: SiteRequest, product: Product, position: number, sponsored: boolean): Raw {
@@ -44,29 +57,46 @@ ${hasNext ? html`<a href="${link(current + 1)}" class="s-pagination-item s-pagin
 export function amazonSearch(request: SiteRequest): SiteResponse {
   const q = request.query.get("k") ?? "";
   const current = intParam(request.query, "page", 1);
-  const results = searchProducts("amazon", {
-    q, min: numberParam(request.query, "low-price"), max: numberParam(request.query, "high-price"), sort: SORTS[request.query.get("s") ?? ""],
-  }, request.prices);
+  const results = searchProducts(
+    "amazon",
+    {
+      q,
+      min: numberParam(request.query, "low-price"),
+      max: numberParam(request.query, "high-price"),
+      sort: SORTS[request.query.get("s") ?? ""],
+    },
+    request.prices,
+  );
   const { items, hasNext, first, last } = paginate(results, current, PER_PAGE);
   const elsewhere = results.filter((product) => !items.includes(product));
   const pool = elsewhere.length > 0 ? elsewhere : results;
-  const sponsored = items.length === 0 ? [] : [...new Set([pool[(current * 3) % pool.length]!, pool[(current * 3 + 1) % pool.length]!])];
+  const sponsored =
+    items.length === 0
+      ? []
+      : [...new Set([pool[(current * 3) % pool.length]!, pool[(current * 3 + 1) % pool.length]!])];
   const cards = items.map((product, n) => card(request, product, n + sponsored.length, false));
   cards.splice(0, 0, ...sponsored.slice(0, 1).map((product) => card(request, product, 0, true)));
   if (sponsored[1]) cards.splice(5, 0, card(request, sponsored[1], 1, true));
-  return htmlResponse(page({
-    title: `Amazon.com : ${q}`,
-    body: html`<div class="s-desktop-width-max s-desktop-content s-opposite-dir sg-row">
+  return htmlResponse(
+    page({
+      title: `Amazon.com : ${q}`,
+      body: html`<div class="s-desktop-width-max s-desktop-content s-opposite-dir sg-row">
 <span data-component-type="s-result-info-bar" class="rush-component"><div class="a-section a-spacing-small a-spacing-top-small"><h1 class="a-size-base s-desktop-toolbar a-text-normal"><span>${results.length > 0 ? `${first}-${last} of ${count(results.length)} results for` : "No results for"}</span> <span>"</span><span class="a-color-state a-text-bold">${q}</span><span>"</span></h1></div></span>
 <div class="s-main-slot s-result-list s-search-results sg-row">${cards}</div>
 ${results.length > 0 ? pagination(request, current, hasNext, request.query) : ""}
 </div>`,
-  }));
+    }),
+  );
 }
 
 const STAR_FILTERS: Record<string, (rating: number) => boolean> = {
-  one_star: (r) => r === 1, two_star: (r) => r === 2, three_star: (r) => r === 3, four_star: (r) => r === 4, five_star: (r) => r === 5,
-  positive: (r) => r >= 4, critical: (r) => r <= 3,
+  one_star: (r) => r === 1,
+  two_star: (r) => r === 2,
+  three_star: (r) => r === 3,
+  four_star: (r) => r === 4,
+  five_star: (r) => r === 5,
+  positive: (r) => r >= 4,
+  critical: (r) => r <= 3,
 };
 
 export function amazonReviews(request: SiteRequest, asin: string): SiteResponse | null {
@@ -79,10 +109,12 @@ export function amazonReviews(request: SiteRequest, asin: string): SiteResponse 
   const chosen = all.filter((review) => !filter || filter(review.rating));
   if (request.query.get("sortBy") === "recent") chosen.sort((a, b) => b.date.localeCompare(a.date));
   const { items, hasNext } = paginate(chosen, current, REVIEWS_PER_PAGE);
-  const pageLink = (target: number) => siteLink(request, `/product-reviews/${product.id}`, { ...Object.fromEntries(request.query), pageNumber: target });
-  return htmlResponse(page({
-    title: `Amazon.com: Customer reviews: ${product.name}`,
-    body: html`<div id="cm_cr-product_info" class="a-section"><a data-hook="product-link" class="a-link-normal" href="${siteLink(request, `/dp/${product.id}`)}">${product.name}</a>
+  const pageLink = (target: number) =>
+    siteLink(request, `/product-reviews/${product.id}`, { ...Object.fromEntries(request.query), pageNumber: target });
+  return htmlResponse(
+    page({
+      title: `Amazon.com: Customer reviews: ${product.name}`,
+      body: html`<div id="cm_cr-product_info" class="a-section"><a data-hook="product-link" class="a-link-normal" href="${siteLink(request, `/dp/${product.id}`)}">${product.name}</a>
 <div data-hook="average-star-rating">${starIcon(product.rating)}</div><span data-hook="rating-out-of-text" class="a-size-medium a-color-base">${product.rating.toFixed(1)} out of 5</span>
 <div data-hook="total-review-count" class="a-row a-spacing-medium averageStarRatingNumerical"><span class="a-size-base a-color-secondary">${count(product.reviewCount)} global ratings</span></div></div>
 <div data-hook="cr-filter-info-review-rating-count" class="a-row a-spacing-base a-size-base">${count(product.reviewCount)} total ratings, ${count(all.length)} with reviews</div>
@@ -91,5 +123,6 @@ export function amazonReviews(request: SiteRequest, asin: string): SiteResponse 
 ${current > 1 ? html`<li class="a-normal"><a href="${pageLink(current - 1)}">← Previous page</a></li>` : html`<li class="a-disabled">← Previous page</li>`}
 ${hasNext ? html`<li class="a-last"><a href="${pageLink(current + 1)}">Next page<span class="a-letter-space"></span>→</a></li>` : html`<li class="a-disabled a-last">Next page<span class="a-letter-space"></span>→</li>`}
 </ul></div>`,
-  }));
+    }),
+  );
 }

@@ -35,7 +35,12 @@ function priceBlock(price: number, listPrice: number | null): Raw {
 </div>`;
 }
 
-function twister(request: SiteRequest, product: Product, selected: Variant | null, prices: (variant: Variant) => number): Raw {
+function twister(
+  request: SiteRequest,
+  product: Product,
+  selected: Variant | null,
+  prices: (variant: Variant) => number,
+): Raw {
   if (!product.variantDimension || product.variants.length === 0) return html``;
   const key = dimensionKey(product.variantDimension);
   const display = Object.fromEntries(product.variants.map((variant) => [variant.id, [variant.label]]));
@@ -68,11 +73,13 @@ function specsBlock(product: Product, asin: string): Raw {
   const rows = [...product.specs, ["ASIN", asin], ["Customer Reviews", starsText(product.rating)]];
   if (product.index % 3 === 1) {
     return html`<div id="detailBullets_feature_div"><ul class="a-unordered-list a-nostyle a-vertical a-spacing-none detail-bullet-list">${rows.map(
-      ([name, value]) => html`<li><span class="a-list-item"><span class="a-text-bold">${name} ${raw("&rlm;")}:${raw("&lrm;")} </span><span>${value}</span></span></li>`,
+      ([name, value]) =>
+        html`<li><span class="a-list-item"><span class="a-text-bold">${name} ${raw("&rlm;")}:${raw("&lrm;")} </span><span>${value}</span></span></li>`,
     )}</ul></div>`;
   }
   return html`<div id="prodDetails"><h2>Product information</h2><table id="productDetails_techSpec_section_1" class="a-keyvalue prodDetTable" role="presentation"><tbody>${product.specs.map(
-    ([name, value]) => html`<tr><th class="a-color-secondary a-size-base prodDetSectionEntry"> ${name} </th><td class="a-size-base prodDetAttrValue"> ${raw("&lrm;")}${value} </td></tr>`,
+    ([name, value]) =>
+      html`<tr><th class="a-color-secondary a-size-base prodDetSectionEntry"> ${name} </th><td class="a-size-base prodDetAttrValue"> ${raw("&lrm;")}${value} </td></tr>`,
   )}</tbody></table>
 <table id="productDetails_detailBullets_sections1" class="a-keyvalue prodDetTable" role="presentation"><tbody><tr><th class="a-color-secondary a-size-base prodDetSectionEntry"> ASIN </th><td class="a-size-base prodDetAttrValue"> ${asin} </td></tr><tr><th class="a-color-secondary a-size-base prodDetSectionEntry"> Best Sellers Rank </th><td><span>#${product.index * 37 + 12} in ${product.breadcrumbs[0]}</span></td></tr></tbody></table></div>`;
 }
@@ -83,7 +90,8 @@ function sponsoredCarousel(request: SiteRequest, product: Product): Raw {
   const others = [1, 2, 3, 4].map((step) => all[(product.index + step * 7) % all.length]!);
   return html`<div id="sp_detail" class="celwidget" cel_widget_id="desktop-dp-sims_SponsoredProductsSimsDpDesktop"><h2 class="a-carousel-heading">Products related to this item</h2><span class="sp_desktop_sponsored_label">Sponsored</span>
 <ol class="a-carousel" role="list">${others.map(
-    (other) => html`<li class="a-carousel-card" role="listitem"><div data-asin="${other.id}" class="a-section sp_offerVertical p13n-asin"><a class="a-link-normal" href="${siteLink(request, `/dp/${other.id}`)}"><img alt="" src="${imageUrl(request, other.images[0]!)}"><div class="p13n-sc-truncate sp-sims-truncate-desktop">${other.name}</div></a>${starIcon(other.rating, true)}<a class="a-link-normal" href="${siteLink(request, `/dp/${other.id}`)}">${aPrice(priceOf(other, request.prices), { size: "l" })}</a></div></li>`,
+    (other) =>
+      html`<li class="a-carousel-card" role="listitem"><div data-asin="${other.id}" class="a-section sp_offerVertical p13n-asin"><a class="a-link-normal" href="${siteLink(request, `/dp/${other.id}`)}"><img alt="" src="${imageUrl(request, other.images[0]!)}"><div class="p13n-sc-truncate sp-sims-truncate-desktop">${other.name}</div></a>${starIcon(other.rating, true)}<a class="a-link-normal" href="${siteLink(request, `/dp/${other.id}`)}">${aPrice(priceOf(other, request.prices), { size: "l" })}</a></div></li>`,
   )}</ol></div>`;
 }
 
@@ -92,16 +100,28 @@ function productPage(request: SiteRequest, product: Product, variant: Variant | 
   const listPrice = listPriceOf(product, price);
   const inStock = product.stock > 0;
   const images = product.images.map((name) => imageUrl(request, `${name}._AC_SL1500_`));
-  const dynamic = Object.fromEntries([522, 679, 425].map((size) => [imageUrl(request, `${product.images[0]}._AC_SX${size}_`), [size, size]]));
-  const gallery = product.images.map((name, n) => ({ hiRes: images[n], thumb: imageUrl(request, `${name}._AC_US40_`), large: imageUrl(request, `${name}._AC_`), variant: n === 0 ? "MAIN" : `PT0${n}` }));
+  const dynamic = Object.fromEntries(
+    [522, 679, 425].map((size) => [imageUrl(request, `${product.images[0]}._AC_SX${size}_`), [size, size]]),
+  );
+  const gallery = product.images.map((name, n) => ({
+    hiRes: images[n],
+    thumb: imageUrl(request, `${name}._AC_US40_`),
+    large: imageUrl(request, `${name}._AC_`),
+    variant: n === 0 ? "MAIN" : `PT0${n}`,
+  }));
   const reviewsUrl = siteLink(request, `/product-reviews/${product.id}`);
-  const availability = !inStock ? "Currently unavailable." : product.stock <= 5 ? `Only ${product.stock} left in stock - order soon.` : "In Stock";
+  const availability = !inStock
+    ? "Currently unavailable."
+    : product.stock <= 5
+      ? `Only ${product.stock} left in stock - order soon.`
+      : "In Stock";
   return page({
     title: `Amazon.com: ${product.name} : ${product.breadcrumbs[0]}`,
     head: html`<link rel="canonical" href="${siteLink(request, `/${product.slug}/dp/${variant?.id ?? product.id}`)}"><meta name="description" content="${product.description}">`,
     body: html`<div id="dp" class="${product.breadcrumbs[0]} en_US">
 <div id="wayfinding-breadcrumbs_feature_div" class="a-subheader a-breadcrumb feature" data-feature-name="wayfinding-breadcrumbs"><ul class="a-unordered-list a-horizontal a-size-small">${product.breadcrumbs.map(
-      (crumb, n) => html`${n > 0 ? html`<li class="a-breadcrumb-divider"><span class="a-list-item a-color-tertiary"> › </span></li>` : ""}<li><span class="a-list-item"><a class="a-link-normal a-color-tertiary" href="${siteLink(request, "/s", { k: crumb })}"> ${crumb} </a></span></li>`,
+      (crumb, n) =>
+        html`${n > 0 ? html`<li class="a-breadcrumb-divider"><span class="a-list-item a-color-tertiary"> › </span></li>` : ""}<li><span class="a-list-item"><a class="a-link-normal a-color-tertiary" href="${siteLink(request, "/s", { k: crumb })}"> ${crumb} </a></span></li>`,
     )}</ul></div>
 <div id="dp-container" class="a-container">
 <div id="leftCol"><div id="imageBlock"><div id="imgTagWrapperId" class="imgTagWrapper"><img alt="${product.name}" src="${imageUrl(request, `${product.images[0]}._AC_SX679_`)}" data-old-hires="${images[0]}" id="landingImage" data-a-dynamic-image="${JSON.stringify(dynamic)}"></div></div>
@@ -130,4 +150,3 @@ ${specsBlock(product, variant?.id ?? product.id)}
 </div>`,
   });
 }
-

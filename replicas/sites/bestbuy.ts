@@ -6,15 +6,43 @@
 // page; qp "currentprice_facet=Price~50 to 100" filters by price); and /site/reviews/{slug}/{sku}
 // (the API asks for /site/reviews/product/{sku})?page=&sort=&rating=: li.review-item blocks, 10
 // a page, under the product page's "Rating … out of 5 stars with … reviews" summary.
-import { catalogue, findProduct, listPriceOf, priceOf, searchProducts, type Product, type ProductQuery, type Variant } from "../catalogue.ts";
+import {
+  catalogue,
+  findProduct,
+  listPriceOf,
+  priceOf,
+  searchProducts,
+  type Product,
+  type ProductQuery,
+  type Variant,
+} from "../catalogue.ts";
 import { count, html, money, page, raw, type Raw } from "../html.ts";
-import { reviewAt, reviewsOf, selectReviews, shortDate, writtenReviewCount, type ReviewItem, type ReviewOrder } from "../reviews.ts";
+import {
+  reviewAt,
+  reviewsOf,
+  selectReviews,
+  shortDate,
+  writtenReviewCount,
+  type ReviewItem,
+  type ReviewOrder,
+} from "../reviews.ts";
 import { htmlResponse, imageUrl, intParam, paginate, siteLink, type Site, type SiteRequest } from "../site.ts";
 
 const PER_PAGE = 18;
 const REVIEWS_PER_PAGE = 10;
-const REVIEW_SORTS: Record<string, ReviewOrder> = { MOST_RECENT: "newest", OLDEST: "oldest", MOST_HELPFUL: "helpful", HIGHEST_RATED: "highest", LOWEST_RATED: "lowest" };
-const SORTS: Record<string, ProductQuery["sort"]> = { "+currentprice skuidsaas": "price_asc", "-currentprice skuidsaas": "price_desc", "-bestsellingsort skuidsaas": "relevance", "-customerrating skuidsaas": "rating" };
+const REVIEW_SORTS: Record<string, ReviewOrder> = {
+  MOST_RECENT: "newest",
+  OLDEST: "oldest",
+  MOST_HELPFUL: "helpful",
+  HIGHEST_RATED: "highest",
+  LOWEST_RATED: "lowest",
+};
+const SORTS: Record<string, ProductQuery["sort"]> = {
+  "+currentprice skuidsaas": "price_asc",
+  "-currentprice skuidsaas": "price_desc",
+  "-bestsellingsort skuidsaas": "relevance",
+  "-customerrating skuidsaas": "rating",
+};
 
 export const bestbuy: Site = (request) => {
   if (request.path === "/site/searchpage.jsp") return htmlResponse(searchPage(request));
@@ -23,13 +51,16 @@ export const bestbuy: Site = (request) => {
     const found = findProduct("bestbuy", reviews[1]!);
     return found ? htmlResponse(reviewsPage(request, found.product)) : null;
   }
-  const sku = /^\/site\/(?:[^/]+\/)?(\d{7})\.p$/.exec(request.path) ?? /^\/product\/[^/]+\/[^/]+\/sku\/(\d{7})$/.exec(request.path);
+  const sku =
+    /^\/site\/(?:[^/]+\/)?(\d{7})\.p$/.exec(request.path) ??
+    /^\/product\/[^/]+\/[^/]+\/sku\/(\d{7})$/.exec(request.path);
   if (!sku) return null;
   const found = findProduct("bestbuy", sku[1]!);
   return found ? htmlResponse(productPage(request, found.product, found.variant)) : null;
 };
 
-const productUrl = (request: SiteRequest, product: Product, sku = product.id) => siteLink(request, `/site/${product.slug}/${sku}.p`, { skuId: sku });
+const productUrl = (request: SiteRequest, product: Product, sku = product.id) =>
+  siteLink(request, `/site/${product.slug}/${sku}.p`, { skuId: sku });
 
 function priceBlock(price: number, compValue: number | null, large: boolean): Raw {
   return html`<div data-testid="price-block"><div data-lu-target="customer_price" data-testid="price-block-customer-price" class="priceView-hero-price priceView-customer-price" style="flex-direction:row"><span class="font-sans text-default text-style-body-md-400 sr-only">${money(price)}</span><span aria-hidden="true" class="font-sans text-default font-500 ${large ? "text-7 leading-7" : "text-3 leading-3"}">${money(price)}</span></div>
@@ -40,7 +71,8 @@ function ratingBlock(product: Product, href: string): Raw {
   return html`<a data-testid="rnr-stats-link" href="${href}"><div class="c-ratings-reviews flex c-ratings-reviews-mini align-items-center gap-50 ugc-ratings-reviews flex-wrap text-2 leading-2"><p class="visually-hidden">Rating ${product.rating} out of 5 stars with ${product.reviewCount} reviews</p><i aria-hidden="true" class="c-stars-wrapper c-stars-eds-mini order-0"><span class="c-stars-container"></span><span class="c-stars-container" style="width:${Math.round(product.rating * 20)}%"></span></i><span aria-hidden="true" class="ugc-c-review-average font-weight-medium font-500 order-1">${product.rating}</span><span aria-hidden="true" class="c-reviews order-2">(${count(product.reviewCount)})</span></div></a>`;
 }
 
-const reviewsUrl = (request: SiteRequest, product: Product, params: Record<string, string | number> = {}) => siteLink(request, `/site/reviews/${product.slug}/${product.id}`, params);
+const reviewsUrl = (request: SiteRequest, product: Product, params: Record<string, string | number> = {}) =>
+  siteLink(request, `/site/reviews/${product.slug}/${product.id}`, params);
 
 /** One review as Best Buy marks it up, on the product page and the reviews pages alike. */
 function reviewItem(review: ReviewItem): Raw {
@@ -52,9 +84,14 @@ function productPage(request: SiteRequest, product: Product, variant: Variant | 
   const price = priceOf(product, request.prices, variant);
   const compValue = listPriceOf(product, price);
   const inStock = product.stock > 0;
-  const reviews = Array.from({ length: Math.min(3, writtenReviewCount(product.reviewCount)) }, (_, n) => reviewAt(`bestbuy-${product.id}`, n, product.noun, product.rating, "product"));
-  const alsoViewed = [3, 5, 8].map((step) => catalogue("bestbuy")[(product.index + step) % catalogue("bestbuy").length]!);
-  const section = (name: string, body: Raw) => html`<div data-component-name="${name}" data-component-version="">${body}</div>`;
+  const reviews = Array.from({ length: Math.min(3, writtenReviewCount(product.reviewCount)) }, (_, n) =>
+    reviewAt(`bestbuy-${product.id}`, n, product.noun, product.rating, "product"),
+  );
+  const alsoViewed = [3, 5, 8].map(
+    (step) => catalogue("bestbuy")[(product.index + step) % catalogue("bestbuy").length]!,
+  );
+  const section = (name: string, body: Raw) =>
+    html`<div data-component-name="${name}" data-component-version="">${body}</div>`;
   return page({
     title: `${product.name.replace(/ - /g, " ")} ${product.model} - Best Buy`,
     head: html`<link rel="canonical" href="${productUrl(request, product, sku)}"><meta property="og:title" content="${product.name}">`,
@@ -64,17 +101,29 @@ ${section("ProductHeader", html`<div class="sku-title"><h1 class="text-default f
 ${section("ReviewStatsContextualized", html`<div elementtiming="ugc-review-stats">${ratingBlock(product, "#tabbed-customerreviews")}</div>`)}
 ${section("MediaGallery", html`<div class="media-gallery">${product.images.map((name) => html`<div><button type="button"><img alt="${product.brand}" src="${imageUrl(request, `${name};maxHeight=640;maxWidth=550`)}" width="56" height="56"></button></div>`)}</div>`)}
 ${section("LargePrice", inStock ? priceBlock(price, compValue, true) : html`<div data-testid="price-block-unavailable">Price unavailable</div>`)}
-${product.variantDimension ? section("ProductVariations", html`<section><h2>${product.variantDimension}<span aria-hidden="true">: </span></h2><span>${(variant ?? product.variants[0])!.label}</span><ul>${product.variants.map(
-      (option) => html`<li><button aria-label="${option.label}${option.id === sku ? " selected" : ""}" data-sku-id="${option.id}" data-href="${productUrl(request, product, option.id)}"><p>${option.label}</p></button></li>`,
-    )}</ul></section>`) : ""}
+${
+  product.variantDimension
+    ? section(
+        "ProductVariations",
+        html`<section><h2>${product.variantDimension}<span aria-hidden="true">: </span></h2><span>${(variant ?? product.variants[0])!.label}</span><ul>${product.variants.map(
+          (option) =>
+            html`<li><button aria-label="${option.label}${option.id === sku ? " selected" : ""}" data-sku-id="${option.id}" data-href="${productUrl(request, product, option.id)}"><p>${option.label}</p></button></li>`,
+        )}</ul></section>`,
+      )
+    : ""
+}
 ${section("FulfillmentSelector", html`<div><span>Availability</span><div data-testid="fulfillment-availability">${inStock ? (product.stock <= 5 ? "Only a few left" : "Ready for pickup today") : "Sold Out"}</div></div>`)}
 ${section("AddToCart", html`<button class="c-button c-button-primary c-button-lg add-to-cart-button" data-button-state="${inStock ? "ADD_TO_CART" : "SOLD_OUT"}" data-sku-id="${sku}" type="button">${inStock ? "Add to Cart" : "Sold Out"}</button>`)}
 ${section("ProductSpecifications", html`<div><div>Specifications</div><ul id="key-specs-list"><li>${[["Brand", product.brand], ["Model Number", product.model], ...product.specs.filter(([name]) => name !== "Brand" && name !== "Model Number")].map(([name, value]) => html`<div class="flex p-200"><div class="font-500">${name}</div><div class="font-400 pl-200">${value}</div></div>`)}</li></ul></div>`)}
 ${section("ProductFeatures", html`<div class="product-description"><p>${product.description}</p><ul>${product.bullets.map((bullet) => html`<li>${bullet}</li>`)}</ul></div>`)}
 <div id="tabbed-customerreviews"><ul class="reviews-list">${reviews.map(reviewItem)}</ul>${reviews.length > 0 ? html`<a class="c-button c-button-secondary see-all-reviews" href="${reviewsUrl(request, product)}">See All Customer Reviews</a>` : ""}</div>
-${section("ShelfDisplay", html`<section aria-label="Customers also viewed"><h2>Customers also viewed</h2><ul>${alsoViewed.map(
-      (other) => html`<li><a href="${productUrl(request, other)}"><h3><span>${other.name}</span></h3></a>${ratingBlock(other, `${productUrl(request, other)}#tabbed-customerreviews`)}${priceBlock(priceOf(other, request.prices), null, false)}</li>`,
-    )}</ul></section>`)}
+${section(
+  "ShelfDisplay",
+  html`<section aria-label="Customers also viewed"><h2>Customers also viewed</h2><ul>${alsoViewed.map(
+    (other) =>
+      html`<li><a href="${productUrl(request, other)}"><h3><span>${other.name}</span></h3></a>${ratingBlock(other, `${productUrl(request, other)}#tabbed-customerreviews`)}${priceBlock(priceOf(other, request.prices), null, false)}</li>`,
+  )}</ul></section>`,
+)}
 </div>`,
   });
 }
@@ -84,7 +133,10 @@ function reviewsPage(request: SiteRequest, product: Product): string {
   const current = intParam(request.query, "page", 1);
   const stars = Number(request.query.get("rating"));
   const all = reviewsOf(`bestbuy-${product.id}`, product.reviewCount, product.noun, product.rating, "product");
-  const chosen = selectReviews(all, { order: REVIEW_SORTS[request.query.get("sort") ?? ""], stars: stars >= 1 && stars <= 5 ? stars : null });
+  const chosen = selectReviews(all, {
+    order: REVIEW_SORTS[request.query.get("sort") ?? ""],
+    stars: stars >= 1 && stars <= 5 ? stars : null,
+  });
   const { items, hasNext, first, last } = paginate(chosen, current, REVIEWS_PER_PAGE);
   const link = (target: number) => reviewsUrl(request, product, { ...Object.fromEntries(request.query), page: target });
   return page({
@@ -122,9 +174,14 @@ function card(request: SiteRequest, product: Product, sponsored: boolean): Raw {
 function searchPage(request: SiteRequest): string {
   const q = request.query.get("st") ?? "";
   const current = intParam(request.query, "cp", 1);
-  const results = searchProducts("bestbuy", { q, ...priceFacet(request.query.get("qp")), sort: SORTS[request.query.get("sp") ?? ""] }, request.prices);
+  const results = searchProducts(
+    "bestbuy",
+    { q, ...priceFacet(request.query.get("qp")), sort: SORTS[request.query.get("sp") ?? ""] },
+    request.prices,
+  );
   const { items, hasNext, first, last } = paginate(results, current, PER_PAGE);
-  const link = (target: number) => siteLink(request, "/site/searchpage.jsp", { ...Object.fromEntries(request.query), cp: target });
+  const link = (target: number) =>
+    siteLink(request, "/site/searchpage.jsp", { ...Object.fromEntries(request.query), cp: target });
   const sponsored = items.length > 2 ? results[(current * 5) % results.length]! : null;
   return page({
     title: `${q} - Best Buy`,

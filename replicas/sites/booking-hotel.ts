@@ -37,15 +37,31 @@ export function bookingHotel(request: SiteRequest, pathId: string): SiteResponse
     image: imageUrl(request, `max1024-${listing.id}`),
     description,
     hasMap: `https://maps.example.invalid/?center=${listing.latitude},${listing.longitude}`,
-    address: { "@type": "PostalAddress", streetAddress: address, addressLocality: property.city.name, postalCode: property.postcode, addressCountry: property.city.country },
-    aggregateRating: { "@type": "AggregateRating", ratingValue: listing.score, reviewCount: listing.reviewCount, bestRating: 10 },
-    priceRange: cheapest ? `Prices for this stay start at ${euros(cheapest.total)} (we price match)` : "Enter your dates to see prices",
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: address,
+      addressLocality: property.city.name,
+      postalCode: property.postcode,
+      addressCountry: property.city.country,
+    },
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: listing.score,
+      reviewCount: listing.reviewCount,
+      bestRating: 10,
+    },
+    priceRange: cheapest
+      ? `Prices for this stay start at ${euros(cheapest.total)} (we price match)`
+      : "Enter your dates to see prices",
   };
-  const reviews = Array.from({ length: 5 }, (_, n) => reviewAt(`booking-${listing.id}`, n, property.city.landmark, listing.score / 2, "stay"));
-  return htmlResponse(page({
-    title: `${listing.name}, ${property.city.name} – Updated prices`,
-    head: html`${jsonLd(structured)}<meta property="og:title" content="${listing.name}, ${property.city.name}"><meta property="og:image" content="${imageUrl(request, `max1024-${listing.id}`)}"><script>var booking = { env: { b_hotel_id: '${listing.id}', b_currency: '${CURRENCY}' } };</script>`,
-    body: html`<div id="hp_hotel_main" class="hotel_page">
+  const reviews = Array.from({ length: 5 }, (_, n) =>
+    reviewAt(`booking-${listing.id}`, n, property.city.landmark, listing.score / 2, "stay"),
+  );
+  return htmlResponse(
+    page({
+      title: `${listing.name}, ${property.city.name} – Updated prices`,
+      head: html`${jsonLd(structured)}<meta property="og:title" content="${listing.name}, ${property.city.name}"><meta property="og:image" content="${imageUrl(request, `max1024-${listing.id}`)}"><script>var booking = { env: { b_hotel_id: '${listing.id}', b_currency: '${CURRENCY}' } };</script>`,
+      body: html`<div id="hp_hotel_main" class="hotel_page">
 <form id="hotelpage_availform" action="${siteLink(request, `/hotel/${listing.path}.html`)}" method="get"><input type="hidden" name="hotel_id" value="${listing.id}"><input type="hidden" name="checkin" value="${stay?.checkIn ?? ""}"><input type="hidden" name="checkout" value="${stay?.checkOut ?? ""}"></form>
 <div id="wrap-hotelpage-top" class="wrap-hotelpage-top"><h2 class="d2fee87262 pp-header__title hp__hotel-name" id="hp_hotel_name">${listing.name}</h2>
 <span class="hp__hotel_ratings" data-testid="rating-stars">${starsIcon(property.stars)}</span>
@@ -57,8 +73,10 @@ export function bookingHotel(request: SiteRequest, pathId: string): SiteResponse
 <div id="available_rooms"><h2>Availability</h2>${stay ? html`<p class="hprt-stay-summary">Prices for ${partyText(stay)} (${nightsText(stay.nights)}, ${stay.checkIn} to ${stay.checkOut})</p>` : html`<p class="hprt-no-dates">Select dates to see this property's availability and prices</p>`}
 <table id="hprt-table" class="hprt-table" aria-describedby="hprt_nos_select_help"><thead><tr><th>Room type</th><th>Number of guests</th><th>Price for ${stay ? nightsText(stay.nights) : "your stay"}</th><th>Select rooms</th></tr></thead><tbody>${roomRows(request, listing, stay)}</tbody></table></div>
 <div id="review_list_page_container" class="review_list_container"><ul class="review_list">${reviews.map(
-      (review) => html`<li class="review_list_new_item_block" data-review-url="${review.id}"><div class="c-review-block"><div class="bui-avatar-block__text"><span class="bui-avatar-block__title">${review.author}</span></div><div class="bui-review-score__badge" aria-label="Scored ${(review.rating * 2).toFixed(1)} "> ${(review.rating * 2).toFixed(1)} </div><h3 class="c-review-block__title c-review__title--ltr">${review.title}</h3><div class="c-review"><span class="c-review__body">${review.body}</span></div><span class="c-review-block__date">Reviewed: ${shortDate(review.date)}</span></div></li>`,
-    )}</ul></div>
+        (review) =>
+          html`<li class="review_list_new_item_block" data-review-url="${review.id}"><div class="c-review-block"><div class="bui-avatar-block__text"><span class="bui-avatar-block__title">${review.author}</span></div><div class="bui-review-score__badge" aria-label="Scored ${(review.rating * 2).toFixed(1)} "> ${(review.rating * 2).toFixed(1)} </div><h3 class="c-review-block__title c-review__title--ltr">${review.title}</h3><div class="c-review"><span class="c-review__body">${review.body}</span></div><span class="c-review-block__date">Reviewed: ${shortDate(review.date)}</span></div></li>`,
+      )}</ul></div>
 </div>`,
-  }));
+    }),
+  );
 }

@@ -17,5 +17,11 @@ export function starsIcon(stars: number): Raw {
 }
 
 export function hotelLink(request: SiteRequest, listing: Listing, stay: Stay | null, position?: number): string {
-  return siteLink(request, `/hotel/${listing.path}.html`, { checkin: stay?.checkIn, checkout: stay?.checkOut, group_adults: stay?.adults, no_rooms: stay?.rooms, hpos: position });
+  return siteLink(request, `/hotel/${listing.path}.html`, {
+    checkin: stay?.checkIn,
+    checkout: stay?.checkOut,
+    group_adults: stay?.adults,
+    no_rooms: stay?.rooms,
+    hpos: position,
+  });
 }

@@ -18,7 +18,8 @@ export const booking: Site = (request) => {
 };
 
 function priceBlock(listing: Listing, stay: Stay | null, request: SiteRequest): Raw {
-  if (!stay) return html`<div class="sr_cta_button"><a class="b-button b-button_primary sr_cta_button" href="${hotelLink(request, listing, null)}"><span class="b-button__text">Show prices</span></a></div>`;
+  if (!stay)
+    return html`<div class="sr_cta_button"><a class="b-button b-button_primary sr_cta_button" href="${hotelLink(request, listing, null)}"><span class="b-button__text">Show prices</span></a></div>`;
   const { total } = quote(listing, stay, request.prices);
   const label = `Price for ${partyText(stay)}:`;
   if (listing.property.key % 3 === 0) {

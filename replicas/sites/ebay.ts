@@ -5,14 +5,38 @@
 // eBay's "Shop on eBay" placeholder card) and /urw/product-reviews/{id}?pgn= (also
 // /urw/{slug}/product-reviews/{id}): the product's reviews, 10 a page, in the item page's
 // .ebay-review-section blocks under a microdata AggregateRating.
-import { findProduct, listPriceOf, priceOf, searchProducts, type Product, type ProductQuery, type Variant } from "../catalogue.ts";
+import {
+  findProduct,
+  listPriceOf,
+  priceOf,
+  searchProducts,
+  type Product,
+  type ProductQuery,
+  type Variant,
+} from "../catalogue.ts";
 import { count, decimal, html, page, raw, type Raw } from "../html.ts";
 import { reviewAt, reviewsOf, shortDate, writtenReviewCount, type ReviewItem } from "../reviews.ts";
-import { htmlResponse, imageUrl, intParam, numberParam, paginate, siteLink, type Site, type SiteRequest } from "../site.ts";
+import {
+  htmlResponse,
+  imageUrl,
+  intParam,
+  numberParam,
+  paginate,
+  siteLink,
+  type Site,
+  type SiteRequest,
+} from "../site.ts";
 
-const SORTS: Record<string, ProductQuery["sort"]> = { "12": "relevance", "15": "price_asc", "16": "price_desc", "10": "newest" };
-const usd = (amount: number) => `US $${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const dollars = (amount: number) => `$${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const SORTS: Record<string, ProductQuery["sort"]> = {
+  "12": "relevance",
+  "15": "price_asc",
+  "16": "price_desc",
+  "10": "newest",
+};
+const usd = (amount: number) =>
+  `US $${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const dollars = (amount: number) =>
+  `$${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const shipping = (product: Product) => (product.index % 3 === 0 ? 0 : 4.99 + (product.index % 5) * 2);
 /** eBay shows at most 400 product ratings; the item page and the reviews pages agree on it. */
 const ratingCountOf = (product: Product) => Math.min(product.reviewCount, 400);
@@ -45,14 +69,26 @@ function reviewSection(review: ReviewItem): Raw {
 
 function specifics(product: Product): Raw {
   const cells: [string, Raw | string][] = [
-    ["Condition:", product.condition === "New" ? "New: A brand-new, unused, unopened, undamaged item in its original packaging." : "Used: An item that has been used previously."],
-    ["Brand:", html`<h2 itemprop="brand" itemscope="itemscope" itemtype="http://schema.org/Brand"><span itemprop="name">${product.brand}</span></h2>`],
+    [
+      "Condition:",
+      product.condition === "New"
+        ? "New: A brand-new, unused, unopened, undamaged item in its original packaging."
+        : "Used: An item that has been used previously.",
+    ],
+    [
+      "Brand:",
+      html`<h2 itemprop="brand" itemscope="itemscope" itemtype="http://schema.org/Brand"><span itemprop="name">${product.brand}</span></h2>`,
+    ],
     ["MPN:", html`<h2 itemprop="mpn">${product.model}</h2>`],
-    ...product.specs.filter(([name]) => name !== "Brand" && name !== "Model Number").map(([name, value]) => [`${name}:`, value] as [string, string]),
+    ...product.specs
+      .filter(([name]) => name !== "Brand" && name !== "Model Number")
+      .map(([name, value]) => [`${name}:`, value] as [string, string]),
   ];
   const rows: Raw[] = [];
   for (let i = 0; i < cells.length; i += 2) {
-    rows.push(html`<tr>${cells.slice(i, i + 2).map(([label, value]) => html`<td class="attrLabels"> ${label} </td><td width="50.0%"><span>${value}</span></td>`)}</tr>`);
+    rows.push(
+      html`<tr>${cells.slice(i, i + 2).map(([label, value]) => html`<td class="attrLabels"> ${label} </td><td width="50.0%"><span>${value}</span></td>`)}</tr>`,
+    );
   }
   return html`<div class="itemAttr"><div class="section"><h2 class="secHd">Item specifics</h2><table width="100%" cellspacing="0" cellpadding="0">${rows}</table></div></div>`;
 }
@@ -60,14 +96,18 @@ function specifics(product: Product): Raw {
 function itemPage(request: SiteRequest, product: Product, variant: Variant | null): string {
   const price = priceOf(product, request.prices, variant);
   const listPrice = listPriceOf(product, price);
-  const reviews = Array.from({ length: Math.min(5, writtenReviewCount(product.reviewCount)) }, (_, n) => reviewAt(`ebay-${product.id}`, n, product.noun, product.rating, "product"));
-  const available = product.stock > 10 ? "More than 10 available" : product.stock > 0 ? `${product.stock} available` : "Out of stock";
+  const reviews = Array.from({ length: Math.min(5, writtenReviewCount(product.reviewCount)) }, (_, n) =>
+    reviewAt(`ebay-${product.id}`, n, product.noun, product.rating, "product"),
+  );
+  const available =
+    product.stock > 10 ? "More than 10 available" : product.stock > 0 ? `${product.stock} available` : "Out of stock";
   return page({
     title: `${product.name} | eBay`,
     head: html`<meta property="og:title" content="${product.name}"><meta property="og:image" content="${imageUrl(request, `${product.images[0]}-s-l500`)}"><link rel="canonical" href="${siteLink(request, `/itm/${product.id}`)}">`,
     body: html`<div id="Body" class=" sz940 " itemscope="itemscope" itemtype="http://schema.org/Product">
 <table width="100%"><tr><td id="vi-VR-brumb-lnkLst" class="vi-VR-brumblnkLst"><h2><ul itemscope="" itemtype="http://schema.org/BreadcrumbList">${product.breadcrumbs.map(
-      (crumb, n) => html`${n > 0 ? html`<li>&gt;</li>` : ""}<li itemprop="itemListElement" itemscope="" itemtype="http://schema.org/ListItem" class="bc-w"><a itemprop="item" href="${siteLink(request, "/sch/i.html", { _nkw: crumb })}" class="thrd"><span itemprop="name">${crumb}</span></a><meta itemprop="position" content="${n + 1}"></li>`,
+      (crumb, n) =>
+        html`${n > 0 ? html`<li>&gt;</li>` : ""}<li itemprop="itemListElement" itemscope="" itemtype="http://schema.org/ListItem" class="bc-w"><a itemprop="item" href="${siteLink(request, "/sch/i.html", { _nkw: crumb })}" class="thrd"><span itemprop="name">${crumb}</span></a><meta itemprop="position" content="${n + 1}"></li>`,
     )}</ul></h2></td></tr></table>
 <div id="CenterPanelInternal">
 <div id="PicturePanel" class="pp-ic pp-ic500"><img id="icImg" class="img img500" itemprop="image" src="${imageUrl(request, `${product.images[0]}-s-l500`)}" alt="${product.name}"></div>
@@ -76,9 +116,14 @@ function itemPage(request: SiteRequest, product: Product, variant: Variant | nul
 <span id="" class="rc" itemprop="aggregateRating" itemscope="itemscope" itemtype="http://schema.org/AggregateRating"><span class="rs rs-fr">${stars(product.rating)}</span> <a class="prodreview vi-VR-prodRev" id="_rvwlnk" href="#rwid"> ${count(ratingCountOf(product))} product ratings</a><span itemprop="ratingValue" content="${product.rating}"></span><span itemprop="reviewCount" content="${ratingCountOf(product)}"></span></span>
 <div id="mainContent" role="main" itemprop="offers" itemscope itemtype="http://schema.org/Offer"><form action="${siteLink(request, "/ws/eBayISAPI.dll", { BinConfirm: "", item: product.id })}" method="post" name="viactiondetails">
 <div class="nonActPanel"><div class="u-flL lable"> Item condition:</div><div class="u-flL condText " id="vi-itm-cond" itemprop="itemCondition">${product.condition === "New" ? "New" : "Used"}</div>
-${product.variantDimension ? html`<div class="u-cb spcr"></div><div class="u-flL lable"><label for="msku-sel-1">${product.variantDimension}:</label></div><select name="${product.variantDimension}" id="msku-sel-1" class="msku-sel "><option value="-1" id="msku-opt--1">- Select -</option>${product.variants.map(
-      (option, n) => html`<option value="${n}" id="msku-opt-${n}" data-variation-id="${option.id}"${option.id === variant?.id ? raw(" selected") : ""}>${option.label}${option.priceDelta ? ` [${dollars(priceOf(product, request.prices, option))}]` : ""}</option>`,
-    )}</select>` : ""}
+${
+  product.variantDimension
+    ? html`<div class="u-cb spcr"></div><div class="u-flL lable"><label for="msku-sel-1">${product.variantDimension}:</label></div><select name="${product.variantDimension}" id="msku-sel-1" class="msku-sel "><option value="-1" id="msku-opt--1">- Select -</option>${product.variants.map(
+        (option, n) =>
+          html`<option value="${n}" id="msku-opt-${n}" data-variation-id="${option.id}"${option.id === variant?.id ? raw(" selected") : ""}>${option.label}${option.priceDelta ? ` [${dollars(priceOf(product, request.prices, option))}]` : ""}</option>`,
+      )}</select>`
+    : ""
+}
 <div class="u-cb spcr"></div><div class="u-flL lable quantity"><label for="qtyTextBox">Quantity:</label></div><input class="qtyInput" type="text" size="4" value="1" name="quantity" id="qtyTextBox"><span id="qtySubTxt"><span class=""> ${available}</span></span> / <span class="vi-qtyS-hot-red"><a href="#">${product.index * 7 + 3} sold</a></span></div>
 <div class="actPanel vi-noborder ">
 ${listPrice !== null ? html`<div id="vi-orgPrc-container"><div class="vi-bbox-dspn u-flL lable" id="orgPrc-lbl"> List price:</div><span id="orgPrc" class="notranslate ms-orp"> ${usd(listPrice)}</span></div>` : ""}
@@ -119,7 +164,10 @@ ${hasNext ? html`<a class="pagination__next icon-link" href="${link(current + 1)
 
 function card(request: SiteRequest, product: Product): Raw {
   const price = priceOf(product, request.prices);
-  const highest = product.variants.length > 1 ? Math.max(...product.variants.map((option) => priceOf(product, request.prices, option))) : price;
+  const highest =
+    product.variants.length > 1
+      ? Math.max(...product.variants.map((option) => priceOf(product, request.prices, option)))
+      : price;
   const listPrice = listPriceOf(product, price);
   const url = siteLink(request, `/itm/${product.id}`, { hash: `item${product.id.slice(-6)}` });
   const ship = shipping(product);
@@ -139,9 +187,19 @@ function searchPage(request: SiteRequest): string {
   const q = request.query.get("_nkw") ?? "";
   const current = intParam(request.query, "_pgn", 1);
   const perPage = Math.min(240, intParam(request.query, "_ipg", 24));
-  const results = searchProducts("ebay", { q, min: numberParam(request.query, "_udlo"), max: numberParam(request.query, "_udhi"), sort: SORTS[request.query.get("_sop") ?? ""] }, request.prices);
+  const results = searchProducts(
+    "ebay",
+    {
+      q,
+      min: numberParam(request.query, "_udlo"),
+      max: numberParam(request.query, "_udhi"),
+      sort: SORTS[request.query.get("_sop") ?? ""],
+    },
+    request.prices,
+  );
   const { items, hasNext } = paginate(results, current, perPage);
-  const link = (target: number) => siteLink(request, "/sch/i.html", { ...Object.fromEntries(request.query), _pgn: target });
+  const link = (target: number) =>
+    siteLink(request, "/sch/i.html", { ...Object.fromEntries(request.query), _pgn: target });
   return page({
     title: `${q} | eBay`,
     body: html`<div class="srp-controls__control srp-controls__count"><h1 class="srp-controls__count-heading"><span class="BOLD">${count(results.length)}</span> results for <span class="BOLD">${q}</span></h1></div>

@@ -3,13 +3,35 @@
 // etsy.com ships it; product:price meta tags; the buy box; a "more from this shop" row whose
 // prices are a trap), and /search?q=&page=&min=&max=&order= (v2-listing-card results, 24 a page,
 // ads marked "Ad by Etsy seller", plus a JSON-LD ItemList).
-import { catalogue, findProduct, listPriceOf, priceOf, searchProducts, type Product, type ProductQuery } from "../catalogue.ts";
+import {
+  catalogue,
+  findProduct,
+  listPriceOf,
+  priceOf,
+  searchProducts,
+  type Product,
+  type ProductQuery,
+} from "../catalogue.ts";
 import { count, decimal, html, jsonLd, money, page, type Raw } from "../html.ts";
 import { reviewAt, shortDate, writtenReviewCount } from "../reviews.ts";
-import { htmlResponse, imageUrl, intParam, numberParam, paginate, siteLink, type Site, type SiteRequest } from "../site.ts";
+import {
+  htmlResponse,
+  imageUrl,
+  intParam,
+  numberParam,
+  paginate,
+  siteLink,
+  type Site,
+  type SiteRequest,
+} from "../site.ts";
 
 const PER_PAGE = 24;
-const SORTS: Record<string, ProductQuery["sort"]> = { most_relevant: "relevance", price_asc: "price_asc", price_desc: "price_desc", date_desc: "newest" };
+const SORTS: Record<string, ProductQuery["sort"]> = {
+  most_relevant: "relevance",
+  price_asc: "price_asc",
+  price_desc: "price_desc",
+  date_desc: "newest",
+};
 
 export const etsy: Site = (request) => {
   if (request.path === "/search") return htmlResponse(searchPage(request));
@@ -19,7 +41,8 @@ export const etsy: Site = (request) => {
   return found ? htmlResponse(listingPage(request, found.product)) : null;
 };
 
-const listingUrl = (request: SiteRequest, product: Product) => siteLink(request, `/listing/${product.id}/${product.slug}`);
+const listingUrl = (request: SiteRequest, product: Product) =>
+  siteLink(request, `/listing/${product.id}/${product.slug}`);
 
 function priceTag(amount: number): Raw {
   return html`<span class="currency-symbol">$</span><span class="currency-value">${decimal(amount)}</span>`;
@@ -33,22 +56,56 @@ function listingPage(request: SiteRequest, product: Product): string {
   const listPrice = listPriceOf(product, low);
   const inStock = product.stock > 0;
   const images = product.images.map((name) => imageUrl(request, `il_794xN.${name}`));
-  const reviews = Array.from({ length: Math.min(4, writtenReviewCount(product.reviewCount)) }, (_, n) => reviewAt(`etsy-${product.id}`, n, product.noun.toLowerCase(), product.rating, "product"));
+  const reviews = Array.from({ length: Math.min(4, writtenReviewCount(product.reviewCount)) }, (_, n) =>
+    reviewAt(`etsy-${product.id}`, n, product.noun.toLowerCase(), product.rating, "product"),
+  );
   const availability = `https://schema.org/${inStock ? "InStock" : "OutOfStock"}`;
-  const offers = high > low
-    ? { "@type": "AggregateOffer", offerCount: product.stock, lowPrice: decimal(low), highPrice: decimal(high), priceCurrency: "USD", availability }
-    : { "@type": "Offer", price: decimal(low), priceCurrency: "USD", availability, eligibleQuantity: product.stock };
+  const offers =
+    high > low
+      ? {
+          "@type": "AggregateOffer",
+          offerCount: product.stock,
+          lowPrice: decimal(low),
+          highPrice: decimal(high),
+          priceCurrency: "USD",
+          availability,
+        }
+      : { "@type": "Offer", price: decimal(low), priceCurrency: "USD", availability, eligibleQuantity: product.stock };
   const structured = {
-    "@type": "Product", "@context": "https://schema.org", url: listingUrl(request, product), name: product.name, sku: product.id, gtin: "n/a",
+    "@type": "Product",
+    "@context": "https://schema.org",
+    url: listingUrl(request, product),
+    name: product.name,
+    sku: product.id,
+    gtin: "n/a",
     description: product.description,
-    image: images.map((url) => ({ "@type": "ImageObject", "@context": "https://schema.org", author: product.brand, contentURL: url, description: null, thumbnail: url.replace("il_794xN", "il_170x135") })),
+    image: images.map((url) => ({
+      "@type": "ImageObject",
+      "@context": "https://schema.org",
+      author: product.brand,
+      contentURL: url,
+      description: null,
+      thumbnail: url.replace("il_794xN", "il_170x135"),
+    })),
     category: product.breadcrumbs.join(" < "),
     brand: { "@type": "Brand", name: product.brand },
-    aggregateRating: { "@type": "AggregateRating", ratingValue: product.rating.toFixed(1), reviewCount: product.reviewCount },
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: product.rating.toFixed(1),
+      reviewCount: product.reviewCount,
+    },
     offers,
-    review: reviews.map((review) => ({ "@type": "Review", reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: 5 }, datePublished: review.date, reviewBody: review.body, author: { "@type": "Person", name: review.author } })),
+    review: reviews.map((review) => ({
+      "@type": "Review",
+      reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: 5 },
+      datePublished: review.date,
+      reviewBody: review.body,
+      author: { "@type": "Person", name: review.author },
+    })),
   };
-  const shopMates = catalogue("etsy").filter((other) => other.brand === product.brand && other.id !== product.id).slice(0, 4);
+  const shopMates = catalogue("etsy")
+    .filter((other) => other.brand === product.brand && other.id !== product.id)
+    .slice(0, 4);
   return page({
     title: `${product.name} - Etsy`,
     lang: "en-US",
@@ -58,16 +115,22 @@ function listingPage(request: SiteRequest, product: Product): string {
 <div data-buy-box-region="price"><div class="wt-display-flex-xs wt-align-items-center"><p class="wt-text-title-larger wt-mr-xs-1 "><span class="wt-screen-reader-only">Price:</span>${money(low)}${high > low ? "+" : ""}</p>${listPrice !== null ? html`<p class="wt-text-strikethrough wt-text-caption"><span class="wt-screen-reader-only">Original Price:</span>${money(listPrice)}</p>` : ""}</div></div>
 <h1 class="wt-text-body-01 wt-line-height-tight wt-break-word wt-mt-xs-1" data-buy-box-listing-title="true">${product.name}</h1>
 <div data-buy-box-region="seller"><a class="wt-text-link-no-underline" href="${siteLink(request, `/shop/${product.brand}`)}" data-shop-name="${product.brand}">${product.brand}</a> <span class="wt-screen-reader-only">${product.rating.toFixed(1)} out of 5 stars</span></div>
-<div data-selector="listing-page-variations">${product.variantDimension ? html`<label for="variation-selector-0">${product.variantDimension}</label><select id="variation-selector-0" data-variation-number="0" class="wt-select__element"><option value="">Select an option</option>${product.variants.map(
-      (option, n) => html`<option value="${option.id}">${option.label} (${money(prices[n]!)})</option>`,
-    )}</select>` : ""}</div>
+<div data-selector="listing-page-variations">${
+      product.variantDimension
+        ? html`<label for="variation-selector-0">${product.variantDimension}</label><select id="variation-selector-0" data-variation-number="0" class="wt-select__element"><option value="">Select an option</option>${product.variants.map(
+            (option, n) => html`<option value="${option.id}">${option.label} (${money(prices[n]!)})</option>`,
+          )}</select>`
+        : ""
+    }</div>
 <div data-selector="listing-page-quantity">${inStock ? html`<p class="wt-text-caption">Only ${Math.min(product.stock, 20)} left</p>` : html`<p class="wt-text-caption">Sold out</p>`}</div>
 <div data-id="description-text"><p class="wt-text-body-01 wt-break-word">${product.description}</p></div>
 <div id="same-listing-reviews-panel"><h2 class="wt-mr-xs-2">${count(product.reviewCount)} reviews</h2>${reviews.map(
-      (review, n) => html`<div class="review-card" data-review-region="${review.id}"><span class="wt-screen-reader-only">${review.rating} out of 5 stars</span><p id="review-preview-toggle-${n}" class="wt-text-truncate--multi-line wt-break-word">${review.body}</p><a class="wt-text-link" href="#">${review.author}</a> <p class="wt-text-caption">${shortDate(review.date)}</p></div>`,
+      (review, n) =>
+        html`<div class="review-card" data-review-region="${review.id}"><span class="wt-screen-reader-only">${review.rating} out of 5 stars</span><p id="review-preview-toggle-${n}" class="wt-text-truncate--multi-line wt-break-word">${review.body}</p><a class="wt-text-link" href="#">${review.author}</a> <p class="wt-text-caption">${shortDate(review.date)}</p></div>`,
     )}</div>
 <div class="wt-mt-xs-6" data-appears-component-name="shop_home_listings"><h2>More from this shop</h2><ul>${shopMates.map(
-      (other) => html`<li class="v2-listing-card" data-listing-id="${other.id}"><a class="listing-link" href="${listingUrl(request, other)}"><h3 class="v2-listing-card__title">${other.name}</h3><p class="lc-price">${priceTag(priceOf(other, request.prices))}</p></a></li>`,
+      (other) =>
+        html`<li class="v2-listing-card" data-listing-id="${other.id}"><a class="listing-link" href="${listingUrl(request, other)}"><h3 class="v2-listing-card__title">${other.name}</h3><p class="lc-price">${priceTag(priceOf(other, request.prices))}</p></a></li>`,
     )}</ul></div>
 </div>`,
   });
@@ -89,12 +152,31 @@ ${ad ? html`<p class="wt-text-caption wt-text-grey">Ad by Etsy seller</p>` : ""}
 function searchPage(request: SiteRequest): string {
   const q = request.query.get("q") ?? "";
   const current = intParam(request.query, "page", 1);
-  const results = searchProducts("etsy", { q, min: numberParam(request.query, "min"), max: numberParam(request.query, "max"), sort: SORTS[request.query.get("order") ?? ""] }, request.prices);
+  const results = searchProducts(
+    "etsy",
+    {
+      q,
+      min: numberParam(request.query, "min"),
+      max: numberParam(request.query, "max"),
+      sort: SORTS[request.query.get("order") ?? ""],
+    },
+    request.prices,
+  );
   const { items, hasNext } = paginate(results, current, PER_PAGE);
   const others = results.filter((product) => !items.includes(product));
   const ads = items.length > 0 ? (others.length > 0 ? others : items).slice(-2) : [];
   const link = (target: number) => siteLink(request, "/search", { ...Object.fromEntries(request.query), page: target });
-  const itemList = { "@context": "https://schema.org", "@type": "ItemList", numberOfItems: items.length, itemListElement: items.map((product, n) => ({ "@type": "ListItem", position: n + 1, url: listingUrl(request, product), name: product.name })) };
+  const itemList = {
+    "@context": "https://schema.org",
+    "@type": "ItemList",
+    numberOfItems: items.length,
+    itemListElement: items.map((product, n) => ({
+      "@type": "ListItem",
+      position: n + 1,
+      url: listingUrl(request, product),
+      name: product.name,
+    })),
+  };
   return page({
     title: `${q} - Etsy`,
     lang: "en-US",

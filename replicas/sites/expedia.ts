@@ -35,11 +35,15 @@ ${sponsored ? html`<li class="sponsored-content "><div class="travelAdCopy"><div
 <div class="hidden" itemprop="geo" itemscope itemtype="http://schema.org/GeoCoordinates"><meta itemprop="latitude" content="${listing.latitude}"><meta itemprop="longitude" content="${listing.longitude}"></div></div>
 <div class="flex-area-secondary"><div class="price-col-1">
 <ul class="hotel-ugc"><li class="reviewOverall"><span class="visuallyhidden"> Guest rating is ${listing.score.toFixed(1)} out of 5 </span><span aria-hidden="true"> ${listing.score.toFixed(1)} <span class="maxRatingText"> /5 </span></span></li><li class="superlative"> ${superlative(listing.score)} </li><li class="reviewCount fakeLink secondary"><span class="visuallyhidden"> Based on ${count(listing.reviewCount)} reviews </span><span aria-hidden="true"> (${count(listing.reviewCount)} reviews) </span></li></ul>
-${perNight !== null ? html`<span class="notranslate"><ul class="hotel-price">
+${
+  perNight !== null
+    ? html`<span class="notranslate"><ul class="hotel-price">
 ${left !== null && left <= 3 ? html`<li class="urgencyContainer secondary"> In high demand! <br> We have ${left} left at <span class="visuallyhidden"> this price </span></li>` : ""}
 ${strike !== null ? html`<li class="price " data-automation="strike-price"><a class="over-link strikePrice tabAccess"><span class="visuallyhidden"> Price was: </span> ${euros(strike)} </a></li>` : ""}
 <li class="price-breakdown-tooltip price " data-automation="actual-price"><span class="visuallyhidden"> Price is now: </span><span class="actualPrice"> ${euros(perNight)} </span></li>
-<li class="avgPerNight priceType secondary"><span class="visuallyhidden"> Price is </span><span class="priceTypeDescription"> nightly price </span></li></ul></span>` : html`<div class="no-dates">Enter dates to see prices</div>`}
+<li class="avgPerNight priceType secondary"><span class="visuallyhidden"> Price is </span><span class="priceTypeDescription"> nightly price </span></li></ul></span>`
+    : html`<div class="no-dates">Enter dates to see prices</div>`
+}
 </div></div></div>
 <a class="flex-link" href="${expediaLink(request, listing, stay)}" target="${listing.id}" data-track="HOT:SR:${sponsored ? "TravelAd" : "Listing"}"><span class="visuallyhidden"> Select ${listing.name}. Opens in a new window. </span></a>
 </div></div></article>`;
@@ -47,13 +51,19 @@ ${strike !== null ? html`<li class="price " data-automation="strike-price"><a cl
 
 function searchPage(request: SiteRequest): string {
   const destination = request.query.get("destination") ?? "";
-  const stay = parseStay(request.query.get("startDate"), request.query.get("endDate"), request.query.get("adults"), request.query.get("rooms"));
+  const stay = parseStay(
+    request.query.get("startDate"),
+    request.query.get("endDate"),
+    request.query.get("adults"),
+    request.query.get("rooms"),
+  );
   const current = intParam(request.query, "page", 1);
   const results = searchHotels("expedia", destination);
   const { items, hasNext, first, last } = paginate(results, current, PER_PAGE);
   const sponsored = current === 1 && results.length >= 3 ? results[Math.min(3, results.length - 1)]! : null;
   const pages = Math.max(1, Math.ceil(results.length / PER_PAGE));
-  const link = (target: number) => siteLink(request, "/Hotel-Search", { ...Object.fromEntries(request.query), page: target });
+  const link = (target: number) =>
+    siteLink(request, "/Hotel-Search", { ...Object.fromEntries(request.query), page: target });
   const label = placeName(results, destination, "All destinations");
   return page({
     title: `${label} Hotel Search Results | Expedia`,

@@ -19,7 +19,12 @@ export function hotelsStay(query: URLSearchParams): Stay | null {
 }
 
 export function hotelsLink(request: SiteRequest, listing: Listing, stay: Stay | null): string {
-  return siteLink(request, `/ho${listing.id}/`, { "q-check-in": stay?.checkIn, "q-check-out": stay?.checkOut, "q-rooms": stay?.rooms, "q-room-0-adults": stay?.adults });
+  return siteLink(request, `/ho${listing.id}/`, {
+    "q-check-in": stay?.checkIn,
+    "q-check-out": stay?.checkOut,
+    "q-rooms": stay?.rooms,
+    "q-room-0-adults": stay?.adults,
+  });
 }
 
 function rooms(request: SiteRequest, listing: Listing, stay: Stay | null): Raw[] {
@@ -31,9 +36,15 @@ function rooms(request: SiteRequest, listing: Listing, stay: Stay | null): Raw[]
 <div class="room-image-wrap"><img alt="${room.name}" src="${imageUrl(request, `${listing.id}-room-${n}`)}"></div>
 <h3 class="room-name fs-mouse fw-bold mb-spider"> ${room.name} </h3>
 <div class="room-and-hotel-info"><p class="occupancy mb-spider fs-spider"><strong> Sleeps ${room.sleeps} people </strong></p></div></div>
-<div class="rateplans va-t" aria-role="grid"><div class="rateplan bwb-ant p-mouse" aria-role="row">${price ? html`<div class="rateplan-details">${left! <= 3 ? html`<p class="rooms-left">${left} left on our site</p>` : ""}
+<div class="rateplans va-t" aria-role="grid"><div class="rateplan bwb-ant p-mouse" aria-role="row">${
+      price
+        ? html`<div class="rateplan-details">${left! <= 3 ? html`<p class="rooms-left">${left} left on our site</p>` : ""}
 <div class="price widget-tooltip price-breakdown" tabindex="0"><strong class="current-price di-b fs-cat fw-bold"> ${euros(price.perNight)} </strong><div class="widget-tooltip-bd"><table class="breakdown-table"><tbody><tr>${nights.map((label) => html`<th>${label}</th>`)}</tr></tbody></table></div></div>
-<form action="${siteLink(request, "/bookingInitialise.do")}" method="POST" id="room-${n + 1}-rateplan-1"><button type="submit"> Let's book </button><input type="hidden" name="bookingRequest.roomTypeCode" value="${listing.id}${n}"><input type="hidden" name="bookingRequest.arrivalDate" value="${stay!.checkIn}"><input type="hidden" name="bookingRequest.departureDate" value="${stay!.checkOut}"></form></div>` : stay ? html`<p class="sold-out">Sold out</p>` : html`<p class="no-dates">Enter dates to see prices</p>`}</div></div>
+<form action="${siteLink(request, "/bookingInitialise.do")}" method="POST" id="room-${n + 1}-rateplan-1"><button type="submit"> Let's book </button><input type="hidden" name="bookingRequest.roomTypeCode" value="${listing.id}${n}"><input type="hidden" name="bookingRequest.arrivalDate" value="${stay!.checkIn}"><input type="hidden" name="bookingRequest.departureDate" value="${stay!.checkOut}"></form></div>`
+        : stay
+          ? html`<p class="sold-out">Sold out</p>`
+          : html`<p class="no-dates">Enter dates to see prices</p>`
+    }</div></div>
 </li>`;
   });
 }
@@ -45,28 +56,57 @@ export function hotelsHotel(request: SiteRequest, id: string): SiteResponse | nu
   const stay = hotelsStay(request.query);
   const lowest = stay ? quote(listing, stay, request.prices) : null;
   const structured = {
-    "@context": "http://schema.org", "@type": "LodgingBusiness", "@id": listing.id, name: listing.name,
+    "@context": "http://schema.org",
+    "@type": "LodgingBusiness",
+    "@id": listing.id,
+    name: listing.name,
     telephone: "800-491-6126",
     priceRange: lowest ? ` from ${euros(lowest.perNight)}` : undefined,
     description: `With a stay at ${listing.name} in ${property.city.name}, you'll be within a short walk of ${property.city.landmark}.`,
-    address: { addressCountry: property.city.country, addressLocality: property.city.name, streetAddress: property.street, "@type": "PostalAddress" },
+    address: {
+      addressCountry: property.city.country,
+      addressLocality: property.city.name,
+      streetAddress: property.street,
+      "@type": "PostalAddress",
+    },
     ...(property.stars > 0 ? { starRating: { "@type": "Rating", ratingValue: String(property.stars) } } : {}),
-    aggregateRating: { "@type": "AggregateRating", ratingValue: listing.score.toFixed(1), ratingCount: listing.reviewCount },
-    containsPlace: property.rooms.map((room) => ({ "@type": "Accommodation", name: room.name, amenityFeature: property.amenities.slice(0, 4).map((name) => ({ "@type": "LocationFeatureSpecification", value: "True", name })) })),
-    makesOffer: lowest ? { "@type": "AggregateOffer", lowPrice: lowest.perNight, highPrice: Math.round(lowest.perNight * property.rooms[property.rooms.length - 1]!.multiplier), priceCurrency: CURRENCY, price: lowest.perNight } : undefined,
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: listing.score.toFixed(1),
+      ratingCount: listing.reviewCount,
+    },
+    containsPlace: property.rooms.map((room) => ({
+      "@type": "Accommodation",
+      name: room.name,
+      amenityFeature: property.amenities
+        .slice(0, 4)
+        .map((name) => ({ "@type": "LocationFeatureSpecification", value: "True", name })),
+    })),
+    makesOffer: lowest
+      ? {
+          "@type": "AggregateOffer",
+          lowPrice: lowest.perNight,
+          highPrice: Math.round(lowest.perNight * property.rooms[property.rooms.length - 1]!.multiplier),
+          priceCurrency: CURRENCY,
+          price: lowest.perNight,
+        }
+      : undefined,
     geo: { "@type": "GeoCoordinates", latitude: String(listing.latitude), longitude: String(listing.longitude) },
   };
-  const reviews = Array.from({ length: 5 }, (_, n) => reviewAt(`hotels-${listing.id}`, n, property.city.landmark, listing.score / 2, "stay"));
-  return htmlResponse(page({
-    title: `${listing.name} (${property.city.name}) – Hotels.com`,
-    head: html`<meta name="geo.position" content="${listing.latitude},${listing.longitude}"><meta name="geo.placename" content="${property.city.name}"><meta name="geo.region" content="${property.city.countryCode.toUpperCase()}">
+  const reviews = Array.from({ length: 5 }, (_, n) =>
+    reviewAt(`hotels-${listing.id}`, n, property.city.landmark, listing.score / 2, "stay"),
+  );
+  return htmlResponse(
+    page({
+      title: `${listing.name} (${property.city.name}) – Hotels.com`,
+      head: html`<meta name="geo.position" content="${listing.latitude},${listing.longitude}"><meta name="geo.placename" content="${property.city.name}"><meta name="geo.region" content="${property.city.countryCode.toUpperCase()}">
 <meta property="og:url" content="${hotelsLink(request, listing, null)}"><meta property="og:title" content="${listing.name}">
 <script type="application/ld+json" id="pdp-linked-data">
 //<![CDATA[
 ${jsonScript(structured)}
 //]]>
 </script>`,
-    body: html`<div id="room-offer-price" class="room-offer visible di-ib ta-r va-m">${lowest ? html`<span class="pinned-lowest-price di-tc"> Lowest price: <strong class="price fw-bold di-ib"> ${euros(lowest.perNight)} </strong></span>` : ""}<a class="cta ta-c" href="#rooms-and-rates-anchor"> Book Now </a></div>
+      body: html`<div id="room-offer-price" class="room-offer visible di-ib ta-r va-m">${lowest ? html`<span class="pinned-lowest-price di-tc"> Lowest price: <strong class="price fw-bold di-ib"> ${euros(lowest.perNight)} </strong></span>` : ""}<a class="cta ta-c" href="#rooms-and-rates-anchor"> Book Now </a></div>
 <div id="property-details" class="resp-row clearfix ${stay ? "dateful" : "dateless"}">
 <div id="property-search-header"><a class="back-link-mobile" href="${siteLink(request, "/search.do", { "q-destination": property.city.name, "q-check-in": stay?.checkIn, "q-check-out": stay?.checkOut })}"> All hotels in ${property.city.name}, ${property.city.country} </a></div>
 <div class="property-description mb-bee"><span class="hotel-coordinates"><meta content="${listing.latitude}"><meta content="${listing.longitude}"></span>
@@ -79,8 +119,10 @@ ${property.stars > 0 ? html`<span class="star-rating-text fs-mouse fw-bold ws-nw
 <div class="reviews-summary"><h2> Recent reviews </h2><p> ${scoreWord(listing.score)} <strong> ${listing.score.toFixed(1)} </strong><span> From ${listing.reviewCount} reviews </span></p></div>
 <div class="trust-you-credit"><span class="ta-logo">TripAdvisor</span> TripAdvisor Traveller Rating: ${Math.min(5, Math.round(listing.score / 2))} <span>From ${listing.reviewCount * 2} reviews</span></div>
 <div class="review-cards">${reviews.map(
-      (review) => html`<div class="review-card clearfix" data-review-id="${review.id}" data-review-date="${shortDate(review.date)}" data-review-rating="${(review.rating * 2).toFixed(1)}"><div class="review-card-bubble-wrapper"><div class="review-card-bubble clearfix"><div class="review-card-header clearfix"><div class="review-score"><span class="rating"><strong> ${(review.rating * 2).toFixed(1)} </strong></span></div><div class="review-summary"> ${review.title} </div></div><div class="review-content"><blockquote class="expandable-content"> ${review.body} </blockquote><div class="review-footer"><span class="date"> ${shortDate(review.date)} </span>${review.verified ? html`<span class="genuine-review"> Verified Hotels.com guest review </span>` : ""}</div></div></div></div><div class="review-card-meta"><span class="review-card-meta-reviewer"><span> ${review.author} </span></span></div></div>`,
-    )}</div>
+        (review) =>
+          html`<div class="review-card clearfix" data-review-id="${review.id}" data-review-date="${shortDate(review.date)}" data-review-rating="${(review.rating * 2).toFixed(1)}"><div class="review-card-bubble-wrapper"><div class="review-card-bubble clearfix"><div class="review-card-header clearfix"><div class="review-score"><span class="rating"><strong> ${(review.rating * 2).toFixed(1)} </strong></span></div><div class="review-summary"> ${review.title} </div></div><div class="review-content"><blockquote class="expandable-content"> ${review.body} </blockquote><div class="review-footer"><span class="date"> ${shortDate(review.date)} </span>${review.verified ? html`<span class="genuine-review"> Verified Hotels.com guest review </span>` : ""}</div></div></div></div><div class="review-card-meta"><span class="review-card-meta-reviewer"><span> ${review.author} </span></span></div></div>`,
+      )}</div>
 </div>`,
-  }));
+    }),
+  );
 }

@@ -45,7 +45,8 @@ function searchPage(request: SiteRequest): string {
   const current = intParam(request.query, "pn", 1);
   const results = searchHotels("hotels", destination);
   const { items, hasNext } = paginate(results, current, PER_PAGE);
-  const link = (target: number) => siteLink(request, "/search.do", { ...Object.fromEntries(request.query), pn: target });
+  const link = (target: number) =>
+    siteLink(request, "/search.do", { ...Object.fromEntries(request.query), pn: target });
   const label = placeName(results, destination, "All destinations");
   return page({
     title: `${label} Hotels: Find Cheap ${label} Hotel Deals | Hotels.com`,

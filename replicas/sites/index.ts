@@ -20,8 +20,14 @@ export interface SiteEntry {
   has(id: string): boolean;
 }
 
-const marketplace = (platform: Marketplace, site: Site): SiteEntry => ({ site, has: (id) => findProduct(platform, id) !== null });
-const travel = (platform: TravelSite, site: Site): SiteEntry => ({ site, has: (id) => findHotel(platform, id) !== null });
+const marketplace = (platform: Marketplace, site: Site): SiteEntry => ({
+  site,
+  has: (id) => findProduct(platform, id) !== null,
+});
+const travel = (platform: TravelSite, site: Site): SiteEntry => ({
+  site,
+  has: (id) => findHotel(platform, id) !== null,
+});
 
 export const SITES: Record<string, SiteEntry> = {
   amazon: marketplace("amazon", amazon),

@@ -16,7 +16,9 @@ export const shop: Site = (request) => {
   const found = match ? findProduct("shop", match[2]!) : null;
   if (!match || !found) return null;
   if (match[1] === "api/product") return jsonResponse(apiProduct(request, found.product));
-  return htmlResponse(match[1] === "product" ? productPage(request, found.product) : scriptedPage(request, found.product));
+  return htmlResponse(
+    match[1] === "product" ? productPage(request, found.product) : scriptedPage(request, found.product),
+  );
 };
 
 const productUrl = (request: SiteRequest, product: Product) => siteLink(request, `/product/${product.id}`);
@@ -51,9 +53,24 @@ function structuredData(request: SiteRequest, product: Product): Record<string, 
   return {
     "@context": "https://schema.org",
     "@graph": [
-      { "@type": "WebPage", "@id": url, url, name: `${product.name} - ${SHOP}`, breadcrumb: { "@id": `${url}#breadcrumb` } },
-      { "@type": "BreadcrumbList", "@id": `${url}#breadcrumb`, itemListElement: product.breadcrumbs.map((name, n) => ({ "@type": "ListItem", position: n + 1, name })) },
-      { "@type": "Organization", "@id": `${siteLink(request, "/")}#organization`, name: SHOP, url: siteLink(request, "/") },
+      {
+        "@type": "WebPage",
+        "@id": url,
+        url,
+        name: `${product.name} - ${SHOP}`,
+        breadcrumb: { "@id": `${url}#breadcrumb` },
+      },
+      {
+        "@type": "BreadcrumbList",
+        "@id": `${url}#breadcrumb`,
+        itemListElement: product.breadcrumbs.map((name, n) => ({ "@type": "ListItem", position: n + 1, name })),
+      },
+      {
+        "@type": "Organization",
+        "@id": `${siteLink(request, "/")}#organization`,
+        name: SHOP,
+        url: siteLink(request, "/"),
+      },
       { ...productLd(request, product), "@id": `${url}#product`, mainEntityOfPage: { "@id": url } },
     ],
   };
@@ -87,7 +104,8 @@ function productPage(request: SiteRequest, product: Product): string {
 <div class="product_meta"><span class="sku_wrapper">SKU: <span class="sku">${product.id}</span></span> <span class="posted_in">Brand: ${product.brand}</span></div></div>
 <table class="woocommerce-product-attributes shop_attributes">${product.specs.map(([name, value]) => html`<tr class="woocommerce-product-attributes-item"><th class="woocommerce-product-attributes-item__label">${name}</th><td class="woocommerce-product-attributes-item__value"><p>${value}</p></td></tr>`)}</table>
 <section class="related products"><h2>Related products</h2><ul class="products">${related.map(
-      (other) => html`<li class="product"><a href="${productUrl(request, other)}" class="woocommerce-LoopProduct-link"><h2 class="woocommerce-loop-product__title">${other.name}</h2><span class="price">${amount(priceOf(other, request.prices))}</span></a></li>`,
+      (other) =>
+        html`<li class="product"><a href="${productUrl(request, other)}" class="woocommerce-LoopProduct-link"><h2 class="woocommerce-loop-product__title">${other.name}</h2><span class="price">${amount(priceOf(other, request.prices))}</span></a></li>`,
     )}</ul></section>
 </div>`,
   });
@@ -96,7 +114,16 @@ function productPage(request: SiteRequest, product: Product): string {
 /** What the client-rendered page fetches; the page's script renders it. */
 function apiProduct(request: SiteRequest, product: Product) {
   const price = priceOf(product, request.prices);
-  return { id: product.id, name: product.name, brand: product.brand, price, priceText: money(price), image: imageUrl(request, product.images[0]!), description: product.description, jsonLd: structuredData(request, product) };
+  return {
+    id: product.id,
+    name: product.name,
+    brand: product.brand,
+    price,
+    priceText: money(price),
+    image: imageUrl(request, product.images[0]!),
+    description: product.description,
+    jsonLd: structuredData(request, product),
+  };
 }
 
 // Builds the page with DOM calls (textContent, never innerHTML), so nothing from the API is parsed as markup.
@@ -125,7 +152,8 @@ function indexPage(request: SiteRequest): string {
   return page({
     title: `${SHOP} – Shop`,
     body: html`${header(request)}<ul class="products">${catalogue("shop").map(
-      (product) => html`<li class="product"><a href="${productUrl(request, product)}"><h2 class="woocommerce-loop-product__title">${product.name}</h2><span class="price">${amount(priceOf(product, request.prices))}</span></a> · <a href="${siteLink(request, `/js/product/${product.id}`)}">client-rendered</a></li>`,
+      (product) =>
+        html`<li class="product"><a href="${productUrl(request, product)}"><h2 class="woocommerce-loop-product__title">${product.name}</h2><span class="price">${amount(priceOf(product, request.prices))}</span></a> · <a href="${siteLink(request, `/js/product/${product.id}`)}">client-rendered</a></li>`,
     )}</ul>`,
   });
 }

@@ -1,6 +1,18 @@
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { countLiveKeys, createKey, describeKey, MAX_KEYS_PER_ACCOUNT, findKeyById, type KeyRow, listKeys, MAX_GRACE_SECONDS, revokeKey, rotateKey, ROTATION_RECOMMENDED_DAYS } from "../db/keys";
+import {
+  countLiveKeys,
+  createKey,
+  describeKey,
+  MAX_KEYS_PER_ACCOUNT,
+  findKeyById,
+  type KeyRow,
+  listKeys,
+  MAX_GRACE_SECONDS,
+  revokeKey,
+  rotateKey,
+  ROTATION_RECOMMENDED_DAYS,
+} from "../db/keys";
 import { forgetCachedKeys } from "../db/key-cache";
 import { CreateKeyBodySchema, RotateKeyBodySchema } from "../routes/account/key-schemas";
 import type { DashboardEnv } from "./env";
@@ -39,10 +51,16 @@ function KeyItem({ apiKey: key, csrfToken }: { apiKey: KeyRow; csrfToken: string
       <p>
         <strong>{view.name}</strong> <code>{view.start}…</code>
         <br />
-        Created {date(view.created_at)}, rotated {date(view.rotated_at)}, last used {date(view.last_used_at)}. Secret age: <span class="age">{view.age_days} days</span>.
+        Created {date(view.created_at)}, rotated {date(view.rotated_at)}, last used {date(view.last_used_at)}. Secret
+        age: <span class="age">{view.age_days} days</span>.
         <br />
         Scopes: <span class="scopes">{view.scopes.join(", ")}</span>
-        {view.previous_secret_expires_at ? <><br />The previous secret works until {view.previous_secret_expires_at.replace("T", " ").slice(0, 16)} UTC.</> : null}
+        {view.previous_secret_expires_at ? (
+          <>
+            <br />
+            The previous secret works until {view.previous_secret_expires_at.replace("T", " ").slice(0, 16)} UTC.
+          </>
+        ) : null}
       </p>
       {view.rotation_recommended ? (
         <p class="warning" role="status">
@@ -60,26 +78,43 @@ function KeyItem({ apiKey: key, csrfToken }: { apiKey: KeyRow; csrfToken: string
               </option>
             ))}
           </select>
-          <button type="submit" class="secondary">Rotate</button>
+          <button type="submit" class="secondary">
+            Rotate
+          </button>
         </form>
         <form method="post" action={`/dashboard/keys/${key.id}/revoke`}>
           <CsrfField token={csrfToken} />
-          <button type="submit" class="danger">Revoke</button>
+          <button type="submit" class="danger">
+            Revoke
+          </button>
         </form>
       </div>
     </div>
   );
 }
 
-async function renderSettings(c: Context<DashboardEnv>, extra: { revealed?: Revealed; error?: string; notice?: string } = {}, status: 200 | 400 | 409 = 200) {
+async function renderSettings(
+  c: Context<DashboardEnv>,
+  extra: { revealed?: Revealed; error?: string; notice?: string } = {},
+  status: 200 | 400 | 409 = 200,
+) {
   const signedIn = c.var.signedIn!;
   const keys = await listKeys(c.var.db, signedIn.account.id);
   const live = keys.filter((key) => !key.revokedAt);
   const revoked = keys.filter((key) => key.revokedAt);
   return c.html(
-    <Layout title="API Settings" csrfToken={c.var.csrfToken} nonce={c.var.secureHeadersNonce} email={signedIn.user.email}>
+    <Layout
+      title="API Settings"
+      csrfToken={c.var.csrfToken}
+      nonce={c.var.secureHeadersNonce}
+      email={signedIn.user.email}
+    >
       {extra.revealed ? <SecretOnce revealed={extra.revealed} /> : null}
-      {extra.notice ? <p class="notice" role="status">{extra.notice}</p> : null}
+      {extra.notice ? (
+        <p class="notice" role="status">
+          {extra.notice}
+        </p>
+      ) : null}
       <section>
         <h2>Create a key</h2>
         <ErrorMessage message={extra.error} />
@@ -92,7 +127,11 @@ async function renderSettings(c: Context<DashboardEnv>, extra: { revealed?: Reve
       </section>
       <section id="keys">
         <h2>Your keys</h2>
-        {live.length === 0 ? <p>No live keys.</p> : live.map((key) => <KeyItem apiKey={key} csrfToken={c.var.csrfToken} />)}
+        {live.length === 0 ? (
+          <p>No live keys.</p>
+        ) : (
+          live.map((key) => <KeyItem apiKey={key} csrfToken={c.var.csrfToken} />)
+        )}
       </section>
       {revoked.length > 0 ? (
         <section id="revoked-keys">
@@ -123,7 +162,11 @@ async function ownLiveKey(c: Context<DashboardEnv>): Promise<KeyRow> {
 }
 
 export function registerApiSettings(app: Hono<DashboardEnv>) {
-  app.get("/keys", (c) => renderSettings(c, { notice: c.req.query("revoked") ? "The key is revoked; calls with it are refused within seconds." : undefined }));
+  app.get("/keys", (c) =>
+    renderSettings(c, {
+      notice: c.req.query("revoked") ? "The key is revoked; calls with it are refused within seconds." : undefined,
+    }),
+  );
 
   app.post("/keys", async (c) => {
     const name = (await formField(c, "name")).trim();
@@ -131,7 +174,11 @@ export function registerApiSettings(app: Hono<DashboardEnv>) {
     if (!parsed.success) return renderSettings(c, { error: "A key name has at most 100 characters." }, 400);
     const db = c.var.db;
     if ((await countLiveKeys(db, c.var.signedIn!.account.id)) >= MAX_KEYS_PER_ACCOUNT) {
-      return renderSettings(c, { error: `An account holds at most ${MAX_KEYS_PER_ACCOUNT} live keys; revoke one first.` }, 409);
+      return renderSettings(
+        c,
+        { error: `An account holds at most ${MAX_KEYS_PER_ACCOUNT} live keys; revoke one first.` },
+        409,
+      );
     }
     const { key, secret } = await createKey(db, c.var.signedIn!.account.id, parsed.data.name);
     return renderSettings(c, { revealed: { keyId: key.id, secret, message: `Key “${key.name}” created.` } });
@@ -141,11 +188,17 @@ export function registerApiSettings(app: Hono<DashboardEnv>) {
     const key = await ownLiveKey(c);
     const graceDays = Number(await formField(c, "grace_days"));
     const parsed = RotateKeyBodySchema.safeParse({ grace_seconds: graceDays * 86_400 });
-    if (!parsed.success) return renderSettings(c, { error: `Choose a grace period of 0 to ${MAX_GRACE_DAYS} days.` }, 400);
+    if (!parsed.success)
+      return renderSettings(c, { error: `Choose a grace period of 0 to ${MAX_GRACE_DAYS} days.` }, 400);
     const rotated = await rotateKey(c.var.db, key, parsed.data.grace_seconds);
     forgetCachedKeys({ keyId: key.id });
-    const until = graceDays > 0 ? `The old secret keeps working for ${graceDays === 1 ? "1 day" : `${graceDays} days`}.` : "The old secret no longer works.";
-    return renderSettings(c, { revealed: { keyId: key.id, secret: rotated.secret, message: `Key “${key.name}” rotated. ${until}` } });
+    const until =
+      graceDays > 0
+        ? `The old secret keeps working for ${graceDays === 1 ? "1 day" : `${graceDays} days`}.`
+        : "The old secret no longer works.";
+    return renderSettings(c, {
+      revealed: { keyId: key.id, secret: rotated.secret, message: `Key “${key.name}” rotated. ${until}` },
+    });
   });
 
   app.post("/keys/:id/revoke", async (c) => {

@@ -6,7 +6,9 @@
 let commonPasswords: Promise<Set<string>> | undefined;
 
 const loadCommonPasswords = () =>
-  (commonPasswords ??= import("@zxcvbn-ts/language-common").then(({ dictionary }) => new Set(dictionary["passwords-common"])));
+  (commonPasswords ??= import("@zxcvbn-ts/language-common").then(
+    ({ dictionary }) => new Set(dictionary["passwords-common"]),
+  ));
 
 /** Whether the password, in any letter case, is on the common-password list. */
 export async function isCommonPassword(password: string): Promise<boolean> {

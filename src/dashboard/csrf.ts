@@ -16,7 +16,9 @@ export function checkCsrfToken(): MiddlewareHandler<DashboardEnv> {
     const body = await c.req.parseBody();
     const sent = typeof body[CSRF_FIELD] === "string" ? body[CSRF_FIELD] : "";
     if (!c.var.csrfToken || !sent || !(await secretsEqual(sent, c.var.csrfToken))) {
-      throw new HTTPException(403, { message: "This form has expired or did not come from this dashboard. Reload the page and try again." });
+      throw new HTTPException(403, {
+        message: "This form has expired or did not come from this dashboard. Reload the page and try again.",
+      });
     }
     return next();
   };

@@ -11,6 +11,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function emailProblem(email: string): string | null {
   if (!email) return "Enter your email address.";
-  if (email.length > 254 || !EMAIL_PATTERN.test(email)) return "That does not look like an email address (name@example.com).";
+  if (email.length > 254 || !EMAIL_PATTERN.test(email))
+    return "That does not look like an email address (name@example.com).";
   return null;
 }

@@ -40,7 +40,12 @@ export function registerDashboard(app: OpenAPIHono<AppEnv>) {
         : "Something went wrong on our side; try again in a moment.";
     const signedIn = c.var.signedIn;
     return c.html(
-      <Layout title={status === 404 ? "Not found" : "That did not work"} csrfToken={c.var.csrfToken ?? ""} nonce={c.var.secureHeadersNonce} email={signedIn?.user.email}>
+      <Layout
+        title={status === 404 ? "Not found" : "That did not work"}
+        csrfToken={c.var.csrfToken ?? ""}
+        nonce={c.var.secureHeadersNonce}
+        email={signedIn?.user.email}
+      >
         <section>
           <ErrorMessage message={message} />
           <p>

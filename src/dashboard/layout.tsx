@@ -59,7 +59,9 @@ export function Layout({ title, csrfToken, nonce, email, children }: LayoutProps
               <a href="/docs">Docs</a>
               <form method="post" action="/dashboard/logout">
                 <CsrfField token={csrfToken} />
-                <button type="submit" title={`Signed in as ${email}`}>Log out</button>
+                <button type="submit" title={`Signed in as ${email}`}>
+                  Log out
+                </button>
               </form>
             </>
           ) : (

@@ -24,7 +24,12 @@ export interface LoginRefusal {
  * the ones before them and never exceed a budget. A refused attempt is taken back: it cost
  * nothing, and hammering does not stretch the lockout past the window of the admitted ones.
  */
-export async function admitLoginAttempt(db: Db, email: string, ip: string, now = Date.now()): Promise<LoginRefusal | null> {
+export async function admitLoginAttempt(
+  db: Db,
+  email: string,
+  ip: string,
+  now = Date.now(),
+): Promise<LoginRefusal | null> {
   email = normaliseEmail(email);
   const since = now - LOGIN_WINDOW_MS;
   const sameEmail = sql`${loginAttempts.email} = ${email}`;
@@ -36,7 +41,10 @@ export async function admitLoginAttempt(db: Db, email: string, ip: string, now =
   });
   const [, [inserted], [counts]] = await db.batch([
     db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, new Date(now - 2 * LOGIN_WINDOW_MS))),
-    db.insert(loginAttempts).values({ email, ip, attemptedAt: new Date(now) }).returning({ id: loginAttempts.id }),
+    db
+      .insert(loginAttempts)
+      .values({ email, ip, attemptedAt: new Date(now) })
+      .returning({ id: loginAttempts.id }),
     db
       .select({ emailAndIp: tally(sql`${sameEmail} and ${sameIp}`), ip: tally(sameIp), email: tally(sameEmail) })
       .from(loginAttempts)

@@ -6,13 +6,16 @@ import { UsageChart } from "./usage-chart";
 import { accountUsage, dailyUsageThisMonth } from "./usage";
 
 const number = (n: number) => n.toLocaleString("en-US");
-const utc = (epochMs: number) => new Date(epochMs).toISOString().replace("T", " ").slice(0, 16) + " UTC";
+const utc = (epochMs: number) => `${new Date(epochMs).toISOString().replace("T", " ").slice(0, 16)} UTC`;
 
 export function registerOverview(app: Hono<DashboardEnv>) {
   app.get("/", async (c) => {
     const signedIn = c.var.signedIn!;
     const keys = await listKeys(c.var.db, signedIn.account.id);
-    const [usage, days] = await Promise.all([accountUsage(c.env, signedIn, keys), dailyUsageThisMonth(c.env, signedIn.account.id)]);
+    const [usage, days] = await Promise.all([
+      accountUsage(c.env, signedIn, keys),
+      dailyUsageThisMonth(c.env, signedIn.account.id),
+    ]);
     const liveKeys = keys.filter((key) => !key.revokedAt).length;
 
     return c.html(
@@ -24,7 +27,8 @@ export function registerOverview(app: Hono<DashboardEnv>) {
               Plan <b id="plan">{signedIn.plan.name}</b>
             </div>
             <div class="stat">
-              This month <b id="month-used">{number(usage.month.used)}</b> of {number(usage.perMonth)} requests; renews {utc(usage.month.resetAt)}
+              This month <b id="month-used">{number(usage.month.used)}</b> of {number(usage.perMonth)} requests; renews{" "}
+              {utc(usage.month.resetAt)}
             </div>
             <div class="stat">
               Per minute <b id="minute-limit">{number(usage.perMinute)}</b> requests, all keys together
@@ -39,10 +43,15 @@ export function registerOverview(app: Hono<DashboardEnv>) {
             </p>
           ) : (
             <p id="minute-usage">
-              <span id="minute-used">{usage.minute.used}</span> of {usage.minute.limit} requests, across {usage.liveKeys.map((key) => `${key.name} (${key.start}…)`).join(", ")}
+              <span id="minute-used">{usage.minute.used}</span> of {usage.minute.limit} requests, across{" "}
+              {usage.liveKeys.map((key) => `${key.name} (${key.start}…)`).join(", ")}
             </p>
           )}
-          {liveKeys > 0 ? <p><a href="/dashboard/keys">Manage {liveKeys === 1 ? "your key" : `your ${liveKeys} keys`}</a></p> : null}
+          {liveKeys > 0 ? (
+            <p>
+              <a href="/dashboard/keys">Manage {liveKeys === 1 ? "your key" : `your ${liveKeys} keys`}</a>
+            </p>
+          ) : null}
         </section>
         <section>
           <h2>Requests per day this month (UTC)</h2>
@@ -51,7 +60,8 @@ export function registerOverview(app: Hono<DashboardEnv>) {
         <section>
           <h2>Start calling the API</h2>
           <p>
-            Send your key in the <code>X-API-KEY</code> header. The <a href="/docs">API reference</a> lists every route and lets you try them in the browser.
+            Send your key in the <code>X-API-KEY</code> header. The <a href="/docs">API reference</a> lists every route
+            and lets you try them in the browser.
           </p>
         </section>
       </Layout>,

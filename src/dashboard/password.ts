@@ -20,8 +20,14 @@ const toHex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padSta
 const fromHex = (hex: string) => new Uint8Array((hex.match(/../g) ?? []).map((pair) => parseInt(pair, 16)));
 
 async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
-  const material = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, ["deriveBits"]);
-  const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, material, HASH_BITS);
+  const material = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, [
+    "deriveBits",
+  ]);
+  const bits = await crypto.subtle.deriveBits(
+    { name: "PBKDF2", hash: "SHA-256", salt, iterations },
+    material,
+    HASH_BITS,
+  );
   return new Uint8Array(bits);
 }
 
@@ -39,8 +45,10 @@ export async function verifyPassword(password: string, stored: PasswordHash): Pr
 
 /** Why a password is refused, in words for the sign-up form; null when it is acceptable. */
 export function passwordProblem(password: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) return `The password is too short: use at least ${MIN_PASSWORD_LENGTH} characters.`;
+  if (password.length < MIN_PASSWORD_LENGTH)
+    return `The password is too short: use at least ${MIN_PASSWORD_LENGTH} characters.`;
   const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^A-Za-z0-9]/].filter((re) => re.test(password)).length;
-  if (classes < 2) return "The password is too weak: mix at least two of lower-case letters, capitals, digits and symbols.";
+  if (classes < 2)
+    return "The password is too weak: mix at least two of lower-case letters, capitals, digits and symbols.";
   return null;
 }

@@ -18,7 +18,13 @@ export function cookiesAreSecure(c: Context<DashboardEnv>): boolean {
 
 function cookieOptions(c: Context<DashboardEnv>, maxAgeSeconds: number) {
   // Lax: sent on top-level navigation to the dashboard, never on cross-site POSTs.
-  return { path: COOKIE_PATH, httpOnly: true, sameSite: "Lax", secure: cookiesAreSecure(c), maxAge: maxAgeSeconds } as const;
+  return {
+    path: COOKIE_PATH,
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: cookiesAreSecure(c),
+    maxAge: maxAgeSeconds,
+  } as const;
 }
 
 export async function startSession(c: Context<DashboardEnv>, userId: string) {

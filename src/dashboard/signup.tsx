@@ -21,12 +21,24 @@ function SignUpPage({ c, email = "", error }: { c: Context<DashboardEnv>; email?
           <label for="email">Email</label>
           <input id="email" name="email" type="email" autocomplete="email" required value={email} />
           <label for="password">Password</label>
-          <input id="password" name="password" type="password" autocomplete="new-password" required minlength={MIN_PASSWORD_LENGTH} aria-describedby="password-help" />
-          <p id="password-help">At least {MIN_PASSWORD_LENGTH} characters, mixing letters with digits, capitals or symbols, and not one of the well-known common passwords.</p>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autocomplete="new-password"
+            required
+            minlength={MIN_PASSWORD_LENGTH}
+            aria-describedby="password-help"
+          />
+          <p id="password-help">
+            At least {MIN_PASSWORD_LENGTH} characters, mixing letters with digits, capitals or symbols, and not one of
+            the well-known common passwords.
+          </p>
           <button type="submit">Sign up</button>
         </form>
         <p>
-          You start on the free plan and create your first API key under API Settings. Already have an account? <a href="/dashboard/login">Log in</a>.
+          You start on the free plan and create your first API key under API Settings. Already have an account?{" "}
+          <a href="/dashboard/login">Log in</a>.
         </p>
       </section>
     </Layout>
@@ -39,18 +51,21 @@ export function registerSignUp(app: Hono<DashboardEnv>) {
   app.post("/signup", async (c) => {
     const email = (await formField(c, "email")).trim();
     const password = await formField(c, "password");
-    const refuse = (status: 400 | 409 | 429, error: string) => c.html(<SignUpPage c={c} email={email} error={error} />, status);
+    const refuse = (status: 400 | 409 | 429, error: string) =>
+      c.html(<SignUpPage c={c} email={email} error={error} />, status);
 
     const problem = emailProblem(email) ?? passwordProblem(password) ?? (await commonPasswordProblem(password));
     if (problem) return refuse(400, problem);
     const limit = await consumeForIp(c.env, clientIp(c.req.raw), "signup", SIGNUPS_PER_MINUTE_PER_IP);
-    if (!limit.allowed) return refuse(429, "Too many sign-ups from your network this minute; wait a minute and try again.");
+    if (!limit.allowed)
+      return refuse(429, "Too many sign-ups from your network this minute; wait a minute and try again.");
 
     try {
       const user = await signUp(c.var.db, email, password);
       await startSession(c, user.id);
     } catch (err) {
-      if (err instanceof EmailTakenError) return refuse(409, "An account with this email already exists. Log in instead.");
+      if (err instanceof EmailTakenError)
+        return refuse(409, "An account with this email already exists. Log in instead.");
       throw err;
     }
     return c.redirect("/dashboard", 303);

@@ -18,11 +18,21 @@ export async function accountUsage(env: Env, signedIn: SignedIn, keys: KeyRow[])
   const perMinute = account.customRequestsPerMinute ?? plan.requestsPerMinute;
   const perMonth = account.customRequestsPerMonth ?? plan.requestsPerMonth;
   const peek = await peekAccount(env, account.id, perMinute, perMonth);
-  return { perMinute, perMonth, month: peek.month!, minute: peek.minute, liveKeys: keys.filter((key) => !key.revokedAt) };
+  return {
+    perMinute,
+    perMonth,
+    month: peek.month!,
+    minute: peek.minute,
+    liveKeys: keys.filter((key) => !key.revokedAt),
+  };
 }
 
 /** Requests per UTC day of the current month, every day present (zero when nothing was counted). */
-export async function dailyUsageThisMonth(env: Env, accountId: string, now = Date.now()): Promise<{ day: string; count: number }[]> {
+export async function dailyUsageThisMonth(
+  env: Env,
+  accountId: string,
+  now = Date.now(),
+): Promise<{ day: string; count: number }[]> {
   const counted = new Map((await dailyUsageForAccount(env, accountId, 31)).map((row) => [row.day, row.count]));
   const { start, end } = monthWindow(now);
   const days: { day: string; count: number }[] = [];

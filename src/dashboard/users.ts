@@ -13,7 +13,11 @@ export class EmailTakenError extends Error {}
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
-  const [user] = await db.select().from(users).where(eq(users.email, normaliseEmail(email))).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normaliseEmail(email)))
+    .limit(1);
   return user ?? null;
 }
 
@@ -27,7 +31,11 @@ export const storedPassword = (user: UserRow): PasswordHash => ({
 export async function signUp(db: Db, email: string, password: string): Promise<UserRow> {
   email = normaliseEmail(email);
   if (await findUserByEmail(db, email)) throw new EmailTakenError();
-  const [accountWithEmail] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email)).limit(1);
+  const [accountWithEmail] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.email, email))
+    .limit(1);
   if (accountWithEmail) throw new EmailTakenError();
 
   const hashed = await hashPassword(password);

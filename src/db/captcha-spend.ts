@@ -13,13 +13,22 @@ export const spendMonth = (now = new Date()) => now.toISOString().slice(0, 7);
 export async function reserveSolve(db: Db, accountId: string, month: string): Promise<boolean> {
   const cap = db.select({ cap: accounts.captchaMonthlyCap }).from(accounts).where(eq(accounts.id, accountId));
   const firstSolve = db
-    .select({ accountId: accounts.id, month: sql<string>`${month}`.as("month"), solves: sql<number>`1`.as("solves"), costMicros: sql<number>`0`.as("cost_micros") })
+    .select({
+      accountId: accounts.id,
+      month: sql<string>`${month}`.as("month"),
+      solves: sql<number>`1`.as("solves"),
+      costMicros: sql<number>`0`.as("cost_micros"),
+    })
     .from(accounts)
     .where(and(eq(accounts.id, accountId), gt(accounts.captchaMonthlyCap, 0)));
   const counted = await db
     .insert(captchaSpend)
     .select(firstSolve)
-    .onConflictDoUpdate({ target: [captchaSpend.accountId, captchaSpend.month], set: { solves: sql`${captchaSpend.solves} + 1` }, setWhere: sql`${captchaSpend.solves} < (${cap})` })
+    .onConflictDoUpdate({
+      target: [captchaSpend.accountId, captchaSpend.month],
+      set: { solves: sql`${captchaSpend.solves} + 1` },
+      setWhere: sql`${captchaSpend.solves} < (${cap})`,
+    })
     .returning({ solves: captchaSpend.solves });
   return counted.length > 0;
 }

@@ -1,7 +1,23 @@
 // Catalogue reads. Plain D1 statements: FTS5 (MATCH, bm25, snippet) has no drizzle builder.
 
 /** Common words that would match nearly everything as prefixes. */
-const STOPWORDS = new Set(["a", "an", "and", "the", "of", "in", "on", "for", "to", "by", "with", "from", "data", "dataset", "datasets"]);
+const STOPWORDS = new Set([
+  "a",
+  "an",
+  "and",
+  "the",
+  "of",
+  "in",
+  "on",
+  "for",
+  "to",
+  "by",
+  "with",
+  "from",
+  "data",
+  "dataset",
+  "datasets",
+]);
 
 /**
  * Turns free text into an FTS5 query: each word becomes a quoted prefix term
@@ -19,7 +35,15 @@ export function ftsQuery(text: string, join: "AND" | "OR" = "AND"): string | nul
 /** Column weights for bm25: name, description, tags, field names, category, countries, extra terms. */
 const BM25 = "bm25(datasets_fts, 10.0, 2.0, 4.0, 1.0, 3.0, 5.0, 3.0)";
 
-export const SORTS = ["relevance", "name", "-name", "last_updated", "-last_updated", "record_count", "-record_count"] as const;
+export const SORTS = [
+  "relevance",
+  "name",
+  "-name",
+  "last_updated",
+  "-last_updated",
+  "record_count",
+  "-record_count",
+] as const;
 export type Sort = (typeof SORTS)[number];
 
 const ORDER_BY: Record<Sort, string> = {
@@ -99,10 +123,20 @@ export async function listDatasets(db: D1Database, filter: DatasetFilter, sort: 
   const { from, where, params, ranked } = filterSql(filter);
   const order = ORDER_BY[sort === "relevance" && !ranked ? "name" : sort];
   const [rows, total, byCategory, byCountry] = await db.batch([
-    db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM ${from} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`).bind(...params, limit, (page - 1) * limit),
+    db
+      .prepare(`SELECT ${SUMMARY_COLUMNS} FROM ${from} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
+      .bind(...params, limit, (page - 1) * limit),
     db.prepare(`SELECT count(*) AS total FROM ${from} ${where}`).bind(...params),
-    db.prepare(`SELECT d.category_slug AS slug, c.name, count(*) AS count FROM ${from} JOIN categories c ON c.slug = d.category_slug ${where} GROUP BY d.category_slug ORDER BY count DESC, d.category_slug`).bind(...params),
-    db.prepare(`SELECT dc.country_code AS code, n.name, count(*) AS count FROM ${from} JOIN dataset_countries dc ON dc.dataset_id = d.id JOIN countries n ON n.code = dc.country_code ${where} GROUP BY dc.country_code ORDER BY count DESC, dc.country_code`).bind(...params),
+    db
+      .prepare(
+        `SELECT d.category_slug AS slug, c.name, count(*) AS count FROM ${from} JOIN categories c ON c.slug = d.category_slug ${where} GROUP BY d.category_slug ORDER BY count DESC, d.category_slug`,
+      )
+      .bind(...params),
+    db
+      .prepare(
+        `SELECT dc.country_code AS code, n.name, count(*) AS count FROM ${from} JOIN dataset_countries dc ON dc.dataset_id = d.id JOIN countries n ON n.code = dc.country_code ${where} GROUP BY dc.country_code ORDER BY count DESC, dc.country_code`,
+      )
+      .bind(...params),
   ]);
   return {
     datasets: (rows!.results as unknown as DatasetRow[]).map(describeDataset),
@@ -128,8 +162,16 @@ export const PREVIEW_ROWS = 5;
 export async function getDataset(db: D1Database, slug: string) {
   const [dataset, fields, preview] = await db.batch([
     db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM datasets d WHERE d.slug = ?`).bind(slug),
-    db.prepare(`SELECT f.name, f.type, f.description, f.nullable, f.fill_rate FROM dataset_fields f JOIN datasets d ON d.id = f.dataset_id WHERE d.slug = ? ORDER BY f.position`).bind(slug),
-    db.prepare(`SELECT r.data FROM dataset_records r JOIN datasets d ON d.id = r.dataset_id WHERE d.slug = ? ORDER BY r.seq LIMIT ${PREVIEW_ROWS}`).bind(slug),
+    db
+      .prepare(
+        `SELECT f.name, f.type, f.description, f.nullable, f.fill_rate FROM dataset_fields f JOIN datasets d ON d.id = f.dataset_id WHERE d.slug = ? ORDER BY f.position`,
+      )
+      .bind(slug),
+    db
+      .prepare(
+        `SELECT r.data FROM dataset_records r JOIN datasets d ON d.id = r.dataset_id WHERE d.slug = ? ORDER BY r.seq LIMIT ${PREVIEW_ROWS}`,
+      )
+      .bind(slug),
   ]);
   const row = dataset!.results[0] as DatasetRow | undefined;
   if (!row) return null;
@@ -166,7 +208,9 @@ export async function searchDatasets(db: D1Database, text: string, page: number,
     ]);
     const count = (total!.results[0] as { total: number }).total;
     if (count > 0 || join === "OR") {
-      const results = (rows!.results as unknown as (DatasetRow & { rank: number; name_highlighted: string; snippet: string })[]).map((row) => ({
+      const results = (
+        rows!.results as unknown as (DatasetRow & { rank: number; name_highlighted: string; snippet: string })[]
+      ).map((row) => ({
         ...describeDataset(row),
         score: Math.round(-row.rank * 1000) / 1000,
         name_highlighted: row.name_highlighted,
@@ -180,7 +224,9 @@ export async function searchDatasets(db: D1Database, text: string, page: number,
 
 export async function listCategories(db: D1Database) {
   const rows = await db
-    .prepare(`SELECT c.slug, c.name, c.description, count(d.id) AS dataset_count FROM categories c LEFT JOIN datasets d ON d.category_slug = c.slug GROUP BY c.slug ORDER BY c.name`)
+    .prepare(
+      `SELECT c.slug, c.name, c.description, count(d.id) AS dataset_count FROM categories c LEFT JOIN datasets d ON d.category_slug = c.slug GROUP BY c.slug ORDER BY c.name`,
+    )
     .all<{ slug: string; name: string; description: string; dataset_count: number }>();
   return rows.results;
 }
@@ -194,9 +240,14 @@ export async function countryExists(db: D1Database, code: string): Promise<boole
 }
 
 /** A dataset's id and field names in schema order, or null; what the records route needs, in one query. */
-export async function datasetFieldNames(db: D1Database, slug: string): Promise<{ id: number; fields: string[] } | null> {
+export async function datasetFieldNames(
+  db: D1Database,
+  slug: string,
+): Promise<{ id: number; fields: string[] } | null> {
   const rows = await db
-    .prepare("SELECT d.id, f.name FROM datasets d JOIN dataset_fields f ON f.dataset_id = d.id WHERE d.slug = ? ORDER BY f.position")
+    .prepare(
+      "SELECT d.id, f.name FROM datasets d JOIN dataset_fields f ON f.dataset_id = d.id WHERE d.slug = ? ORDER BY f.position",
+    )
     .bind(slug)
     .all<{ id: number; name: string }>();
   return rows.results.length ? { id: rows.results[0]!.id, fields: rows.results.map((row) => row.name) } : null;

@@ -19,13 +19,17 @@ export async function lookupKey(db: Db, secret: string): Promise<KeyIdentity | n
   const now = Date.now();
   const cached = keyCache.get(hash);
   if (cached && cached.expiresAt > now) {
-    const graceOver = cached.identity.previousSecretExpiresAt !== null && cached.identity.previousSecretExpiresAt <= now;
+    const graceOver =
+      cached.identity.previousSecretExpiresAt !== null && cached.identity.previousSecretExpiresAt <= now;
     return graceOver ? null : cached.identity;
   }
   // A read, so safe to retry through a D1 blip; if D1 stays down no key can be trusted: 503, not 401.
   const identity = await retryD1Read(() => findKeyByHash(db, hash, now)).catch((err) => {
     log.error("key lookup failed", { error: err });
-    throw new ApiError("unavailable", "Keys cannot be checked right now; retry in a second.", { retryAfter: 1, cause: err });
+    throw new ApiError("unavailable", "Keys cannot be checked right now; retry in a second.", {
+      retryAfter: 1,
+      cause: err,
+    });
   });
   if (keyCache.size >= KEY_CACHE_MAX) keyCache.clear();
   if (identity) keyCache.set(hash, { identity, expiresAt: now + KEY_CACHE_MS });

@@ -14,7 +14,10 @@ export const MAX_KEYS_PER_ACCOUNT = 50;
 export type Db = DrizzleD1Database<Record<string, unknown>>;
 
 export function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
 }
 
 export function generateSecret(): string {
@@ -85,7 +88,11 @@ export async function findLiveKeyById(db: Db, keyId: string): Promise<KeyIdentit
   return row ? toIdentity(row, false) : null;
 }
 
-type KeyJoin = { key: typeof apiKeys.$inferSelect; account: typeof accounts.$inferSelect; plan: typeof plans.$inferSelect };
+type KeyJoin = {
+  key: typeof apiKeys.$inferSelect;
+  account: typeof accounts.$inferSelect;
+  plan: typeof plans.$inferSelect;
+};
 
 function toIdentity(row: KeyJoin, viaPrevious: boolean): KeyIdentity {
   return {
@@ -128,7 +135,13 @@ export function describeKey(key: KeyRow, now = Date.now()) {
 }
 
 /** Creates a key and returns its secret; the secret is never retrievable again. */
-export async function createKey(db: Db, accountId: string, name: string, scopes: readonly Scope[] = SCOPES, now = Date.now()) {
+export async function createKey(
+  db: Db,
+  accountId: string,
+  name: string,
+  scopes: readonly Scope[] = SCOPES,
+  now = Date.now(),
+) {
   const secret = generateSecret();
   const [key] = await db
     .insert(apiKeys)
@@ -189,5 +202,8 @@ export async function listKeys(db: Db, accountId: string): Promise<KeyRow[]> {
 }
 
 export async function touchKey(db: Db, keyId: string, now = Date.now()) {
-  await db.update(apiKeys).set({ lastUsedAt: new Date(now) }).where(eq(apiKeys.id, keyId));
+  await db
+    .update(apiKeys)
+    .set({ lastUsedAt: new Date(now) })
+    .where(eq(apiKeys.id, keyId));
 }

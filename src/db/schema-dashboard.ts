@@ -10,7 +10,10 @@ export const users = sqliteTable("users", {
   id: text("id").primaryKey(),
   /** Lower-cased and trimmed, so sign-in does not depend on how it was typed. */
   email: text("email").notNull().unique(),
-  accountId: text("account_id").notNull().unique().references(() => accounts.id),
+  accountId: text("account_id")
+    .notNull()
+    .unique()
+    .references(() => accounts.id),
   /** PBKDF2-SHA256 output, hex; `passwordIterations` is kept so the count can rise later. */
   passwordHash: text("password_hash").notNull(),
   passwordSalt: text("password_salt").notNull(),
@@ -23,7 +26,9 @@ export const sessions = sqliteTable(
   "sessions",
   {
     idHash: text("id_hash").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
     /** Sent in a hidden field of every form and compared on every POST. */
     csrfToken: text("csrf_token").notNull(),
     createdAt: ms("created_at").notNull(),

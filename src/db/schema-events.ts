@@ -9,7 +9,9 @@ export const webhookEndpoints = sqliteTable(
   "webhook_endpoints",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id").notNull().references(() => accounts.id),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
     url: text("url").notNull(),
     description: text("description"),
     /** JSON array of event types. */
@@ -30,7 +32,9 @@ export const webhookDeliveries = sqliteTable(
   "webhook_deliveries",
   {
     id: text("id").primaryKey(),
-    endpointId: text("endpoint_id").notNull().references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
     accountId: text("account_id").notNull(),
     eventType: text("event_type").notNull(),
     payload: text("payload").notNull(),
@@ -46,14 +50,19 @@ export const webhookDeliveries = sqliteTable(
     createdAt: ms("created_at").notNull(),
     deliveredAt: ms("delivered_at"),
   },
-  (table) => [index("webhook_deliveries_endpoint_idx").on(table.endpointId, table.createdAt), index("webhook_deliveries_due_idx").on(table.status, table.nextAttemptAt)],
+  (table) => [
+    index("webhook_deliveries_endpoint_idx").on(table.endpointId, table.createdAt),
+    index("webhook_deliveries_due_idx").on(table.status, table.nextAttemptAt),
+  ],
 );
 
 export const webhookAttempts = sqliteTable(
   "webhook_attempts",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    deliveryId: text("delivery_id").notNull().references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
     attempt: integer("attempt").notNull(),
     at: ms("at").notNull(),
     statusCode: integer("status_code"),
@@ -68,7 +77,9 @@ export const watches = sqliteTable(
   "watches",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id").notNull().references(() => accounts.id),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
     /** The key whose quota the checks count against. */
     keyId: text("key_id").notNull(),
     kind: text("kind", { enum: ["hotel", "product"] }).notNull(),
@@ -96,7 +107,9 @@ export const schedules = sqliteTable(
   "schedules",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id").notNull().references(() => accounts.id),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
     keyId: text("key_id").notNull(),
     cron: text("cron").notNull(),
     /** Path and query, e.g. `/v1/amazon?asin=B0057OC5O8`. */
@@ -112,7 +125,9 @@ export const scheduleRuns = sqliteTable(
   "schedule_runs",
   {
     id: text("id").primaryKey(),
-    scheduleId: text("schedule_id").notNull().references(() => schedules.id, { onDelete: "cascade" }),
+    scheduleId: text("schedule_id")
+      .notNull()
+      .references(() => schedules.id, { onDelete: "cascade" }),
     scheduledFor: ms("scheduled_for").notNull(),
     status: text("status", { enum: ["running", "succeeded", "failed"] }).notNull(),
     httpStatus: integer("http_status"),

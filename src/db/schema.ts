@@ -13,7 +13,9 @@ export const accounts = sqliteTable("accounts", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
   email: text("email").unique(),
-  planId: text("plan_id").notNull().references(() => plans.id),
+  planId: text("plan_id")
+    .notNull()
+    .references(() => plans.id),
   /** Overrides the plan's per-minute limit (enterprise). */
   customRequestsPerMinute: integer("custom_requests_per_minute"),
   /** Overrides the plan's monthly volume (enterprise). */
@@ -28,7 +30,9 @@ export const apiKeys = sqliteTable(
   "api_keys",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id").notNull().references(() => accounts.id),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
     name: text("name").notNull(),
     /** First characters of the secret, shown so people can tell keys apart. */
     start: text("start").notNull(),
@@ -41,7 +45,9 @@ export const apiKeys = sqliteTable(
     lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
     /** Space-separated scopes the key grants (see src/scopes.ts); keys made before scopes existed hold all. */
-    scopes: text("scopes").notNull().default("catalogue:read products:read travel:read events:write jobs:write keys:write"),
+    scopes: text("scopes")
+      .notNull()
+      .default("catalogue:read products:read travel:read events:write jobs:write keys:write"),
   },
   (table) => [index("api_keys_account_idx").on(table.accountId)],
 );
@@ -71,7 +77,9 @@ export const datasets = sqliteTable(
     slug: text("slug").notNull().unique(),
     name: text("name").notNull(),
     description: text("description").notNull(),
-    categorySlug: text("category_slug").notNull().references(() => categories.slug),
+    categorySlug: text("category_slug")
+      .notNull()
+      .references(() => categories.slug),
     categoryName: text("category_name").notNull(),
     /** JSON array of ISO 3166-1 alpha-2 codes. */
     countries: text("countries", { mode: "json" }).$type<string[]>().notNull(),
@@ -93,16 +101,25 @@ export const datasets = sqliteTable(
 export const datasetCountries = sqliteTable(
   "dataset_countries",
   {
-    datasetId: integer("dataset_id").notNull().references(() => datasets.id),
-    countryCode: text("country_code").notNull().references(() => countries.code),
+    datasetId: integer("dataset_id")
+      .notNull()
+      .references(() => datasets.id),
+    countryCode: text("country_code")
+      .notNull()
+      .references(() => countries.code),
   },
-  (table) => [primaryKey({ columns: [table.datasetId, table.countryCode] }), index("dataset_countries_country_idx").on(table.countryCode)],
+  (table) => [
+    primaryKey({ columns: [table.datasetId, table.countryCode] }),
+    index("dataset_countries_country_idx").on(table.countryCode),
+  ],
 );
 
 export const datasetFields = sqliteTable(
   "dataset_fields",
   {
-    datasetId: integer("dataset_id").notNull().references(() => datasets.id),
+    datasetId: integer("dataset_id")
+      .notNull()
+      .references(() => datasets.id),
     position: integer("position").notNull(),
     name: text("name").notNull(),
     type: text("type").notNull(),
@@ -118,7 +135,9 @@ export const datasetFields = sqliteTable(
 export const datasetRecords = sqliteTable(
   "dataset_records",
   {
-    datasetId: integer("dataset_id").notNull().references(() => datasets.id),
+    datasetId: integer("dataset_id")
+      .notNull()
+      .references(() => datasets.id),
     seq: integer("seq").notNull(),
     data: text("data").notNull(),
   },
@@ -129,7 +148,9 @@ export const datasetRecords = sqliteTable(
 export const captchaSpend = sqliteTable(
   "captcha_spend",
   {
-    accountId: text("account_id").notNull().references(() => accounts.id),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => accounts.id),
     month: text("month").notNull(),
     solves: integer("solves").notNull(),
     costMicros: integer("cost_micros").notNull().default(0),

@@ -16,9 +16,17 @@ export function isRetryableLimiterError(err: unknown): boolean {
  * as this is on every request's path. Each attempt gets a new stub, since the docs warn that a
  * stub may be broken after an exception.
  */
-function callLimiter<T>(env: Env, name: string, call: (stub: DurableObjectStub<RateLimiter>) => Promise<T>): Promise<T> {
+function callLimiter<T>(
+  env: Env,
+  name: string,
+  call: (stub: DurableObjectStub<RateLimiter>) => Promise<T>,
+): Promise<T> {
   const id = env.RATE_LIMITER.idFromName(name);
-  return withRetry(() => call(env.RATE_LIMITER.get(id)), { retryIf: isRetryableLimiterError, baseDelayMs: 25, maxTotalDelayMs: 100 });
+  return withRetry(() => call(env.RATE_LIMITER.get(id)), {
+    retryIf: isRetryableLimiterError,
+    baseDelayMs: 25,
+    maxTotalDelayMs: 100,
+  });
 }
 
 /**
@@ -44,12 +52,19 @@ export function dailyUsageForAccount(env: Env, accountId: string, days = 31) {
 }
 
 /** Brute-force guard for calls without a valid key: one object per client IP. */
-export function consumeForIp(env: Env, ip: string, subject = "anonymous", perMinute = Number(env.ANON_REQUESTS_PER_MINUTE) || 60) {
+export function consumeForIp(
+  env: Env,
+  ip: string,
+  subject = "anonymous",
+  perMinute = Number(env.ANON_REQUESTS_PER_MINUTE) || 60,
+) {
   return consume(env, `ip:${ip}`, { subject, perMinute });
 }
 
 export function peekAccount(env: Env, accountId: string, perMinute: number, perMonth: number) {
-  return callLimiter(env, `account:${accountId}`, (stub) => stub.peek({ subject: ACCOUNT_SUBJECT, perMinute, perMonth }));
+  return callLimiter(env, `account:${accountId}`, (stub) =>
+    stub.peek({ subject: ACCOUNT_SUBJECT, perMinute, perMonth }),
+  );
 }
 
 const secondsUntil = (epochMs: number, now: number) => Math.max(0, Math.ceil((epochMs - now) / 1000));

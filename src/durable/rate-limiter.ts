@@ -83,7 +83,10 @@ export class RateLimiter extends DurableObject<Env> {
     const now = request.now ?? Date.now();
     if (request.idempotencyKey) {
       const remembered = this.sql
-        .exec<{ decision: string }>(`SELECT decision FROM recent_consumes WHERE idempotency_key = ?`, request.idempotencyKey)
+        .exec<{ decision: string }>(
+          `SELECT decision FROM recent_consumes WHERE idempotency_key = ?`,
+          request.idempotencyKey,
+        )
         .toArray()[0];
       if (remembered) return JSON.parse(remembered.decision) as LimitDecision;
     }

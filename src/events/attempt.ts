@@ -1,7 +1,13 @@
 // One webhook attempt: claim it under a lease, log it before sending, send once, record the result.
 import { and, eq, gt, lt, lte, not, or, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookDeliveryRow, type WebhookEndpointRow } from "../db/schema-events";
+import {
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
+  type WebhookDeliveryRow,
+  type WebhookEndpointRow,
+} from "../db/schema-events";
 import { urlGuardOptions } from "../net/guard-options";
 import { guardUrl } from "../net/url-guard";
 import { deliveryTimeoutMs, MAX_ATTEMPTS, retryDelayMs } from "./config";
@@ -42,14 +48,21 @@ export const leaseMs = (env: Env) => deliveryTimeoutMs(env) + 30_000;
  * result, the lease runs out and the next sweep claims the delivery again. Claiming counts the
  * attempt, so a delivery that kills its Worker every time still stops after MAX_ATTEMPTS.
  */
-export async function claimAttempt(env: Env, deliveryId: string, options: AttemptOptions = {}): Promise<ClaimedAttempt | null> {
+export async function claimAttempt(
+  env: Env,
+  deliveryId: string,
+  options: AttemptOptions = {},
+): Promise<ClaimedAttempt | null> {
   const db = drizzle(env.DB);
   const now = options.now ?? Date.now();
   const at = new Date(now);
   const { status, nextAttemptAt, attempts } = webhookDeliveries;
   const due = options.manual
     ? not(and(eq(status, "sending"), gt(nextAttemptAt, at))!)
-    : or(and(eq(status, "pending"), lte(nextAttemptAt, at)), and(eq(status, "sending"), lte(nextAttemptAt, at), lt(attempts, MAX_ATTEMPTS)));
+    : or(
+        and(eq(status, "pending"), lte(nextAttemptAt, at)),
+        and(eq(status, "sending"), lte(nextAttemptAt, at), lt(attempts, MAX_ATTEMPTS)),
+      );
   const [delivery] = await db
     .update(webhookDeliveries)
     .set({ status: "sending", attempts: sql`${attempts} + 1`, nextAttemptAt: new Date(now + leaseMs(env)) })
@@ -58,15 +71,25 @@ export async function claimAttempt(env: Env, deliveryId: string, options: Attemp
   if (!delivery) return null;
   const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, delivery.endpointId));
   if (!endpoint || endpoint.disabledAt) {
-    await db.update(webhookDeliveries).set({ status: "failed", attempts: delivery.attempts - 1, nextAttemptAt: null, lastError: "endpoint disabled" }).where(eq(webhookDeliveries.id, deliveryId));
+    await db
+      .update(webhookDeliveries)
+      .set({ status: "failed", attempts: delivery.attempts - 1, nextAttemptAt: null, lastError: "endpoint disabled" })
+      .where(eq(webhookDeliveries.id, deliveryId));
     return null;
   }
-  const [row] = await db.insert(webhookAttempts).values({ deliveryId, attempt: delivery.attempts, at, statusCode: null, latencyMs: 0, error: ATTEMPT_IN_PROGRESS }).returning({ id: webhookAttempts.id });
+  const [row] = await db
+    .insert(webhookAttempts)
+    .values({ deliveryId, attempt: delivery.attempts, at, statusCode: null, latencyMs: 0, error: ATTEMPT_IN_PROGRESS })
+    .returning({ id: webhookAttempts.id });
   return { delivery, endpoint, attempt: delivery.attempts, attemptRowId: row!.id, startedAt: now };
 }
 
 /** Makes the attempt that is due for a delivery if this caller wins the claim on it; null if not. */
-export async function attemptDelivery(env: Env, deliveryId: string, options: AttemptOptions = {}): Promise<AttemptResult | null> {
+export async function attemptDelivery(
+  env: Env,
+  deliveryId: string,
+  options: AttemptOptions = {},
+): Promise<AttemptResult | null> {
   const claimed = await claimAttempt(env, deliveryId, options);
   if (!claimed) return null;
   const result = await send(env, claimed.endpoint, deliveryId, claimed.delivery.payload);
@@ -75,7 +98,12 @@ export async function attemptDelivery(env: Env, deliveryId: string, options: Att
 }
 
 /** One POST with a fresh timestamp and signature; redirects are reported, never followed. */
-async function send(env: Env, endpoint: WebhookEndpointRow, messageId: string, payload: string): Promise<AttemptResult> {
+async function send(
+  env: Env,
+  endpoint: WebhookEndpointRow,
+  messageId: string,
+  payload: string,
+): Promise<AttemptResult> {
   const started = Date.now();
   const timeoutMs = deliveryTimeoutMs(env);
   try {
@@ -83,17 +111,28 @@ async function send(env: Env, endpoint: WebhookEndpointRow, messageId: string, p
     const url = await guardUrl(endpoint.url, urlGuardOptions(env));
     const response = await fetch(url.toString(), {
       method: "POST",
-      headers: { "Content-Type": "application/json", "User-Agent": "webdata-api-webhooks/1", ...signedHeaders(signingSecrets(endpoint), messageId, payload) },
+      headers: {
+        "Content-Type": "application/json",
+        "User-Agent": "webdata-api-webhooks/1",
+        ...signedHeaders(signingSecrets(endpoint), messageId, payload),
+      },
       body: payload,
       redirect: "manual",
       signal: AbortSignal.timeout(timeoutMs),
     });
     await response.body?.cancel();
-    const redirect = response.status >= 300 && response.status < 400 ? `redirect to ${response.headers.get("Location") ?? "?"} not followed` : null;
+    const redirect =
+      response.status >= 300 && response.status < 400
+        ? `redirect to ${response.headers.get("Location") ?? "?"} not followed`
+        : null;
     return { status_code: response.status, latency_ms: Date.now() - started, error: redirect };
   } catch (err) {
     const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
-    return { status_code: null, latency_ms: Date.now() - started, error: timedOut ? `timed out after ${timeoutMs / 1000} s without an answer` : String(err).slice(0, 300) };
+    return {
+      status_code: null,
+      latency_ms: Date.now() - started,
+      error: timedOut ? `timed out after ${timeoutMs / 1000} s without an answer` : String(err).slice(0, 300),
+    };
   }
 }
 
@@ -102,29 +141,53 @@ async function recordResult(env: Env, claimed: ClaimedAttempt, result: AttemptRe
   const db = drizzle(env.DB);
   const code = result.status_code;
   const finishedAt = claimed.startedAt + result.latency_ms;
-  const update: Partial<typeof webhookDeliveries.$inferInsert> = { lastStatusCode: code, lastError: result.error, nextAttemptAt: null };
+  const update: Partial<typeof webhookDeliveries.$inferInsert> = {
+    lastStatusCode: code,
+    lastError: result.error,
+    nextAttemptAt: null,
+  };
   if (code !== null && code >= 200 && code < 300) {
     Object.assign(update, { status: "delivered", deliveredAt: new Date(finishedAt) });
   } else if (code === 410) {
     // 410 Gone: the receiver says the endpoint no longer exists (Standard Webhooks).
     Object.assign(update, { status: "failed" });
-    await db.update(webhookEndpoints).set({ disabledAt: new Date(finishedAt), disabledReason: "receiver answered 410 Gone" }).where(eq(webhookEndpoints.id, claimed.endpoint.id));
+    await db
+      .update(webhookEndpoints)
+      .set({ disabledAt: new Date(finishedAt), disabledReason: "receiver answered 410 Gone" })
+      .where(eq(webhookEndpoints.id, claimed.endpoint.id));
   } else {
     // Retry what may pass later (5xx, 429, timeouts, network errors); a 3xx or other 4xx will not.
     const transient = code === null || code >= 500 || code === 429;
     const delay = transient && retry && claimed.attempt < MAX_ATTEMPTS ? retryDelayMs(env, claimed.attempt) : null;
-    Object.assign(update, delay === null ? { status: "failed" } : { status: "pending", nextAttemptAt: new Date(finishedAt + delay) });
+    Object.assign(
+      update,
+      delay === null ? { status: "failed" } : { status: "pending", nextAttemptAt: new Date(finishedAt + delay) },
+    );
   }
-  const stillOurs = and(eq(webhookDeliveries.id, claimed.delivery.id), eq(webhookDeliveries.status, "sending"), eq(webhookDeliveries.attempts, claimed.attempt));
+  const stillOurs = and(
+    eq(webhookDeliveries.id, claimed.delivery.id),
+    eq(webhookDeliveries.status, "sending"),
+    eq(webhookDeliveries.attempts, claimed.attempt),
+  );
   await db.batch([
-    db.update(webhookAttempts).set({ statusCode: code, latencyMs: result.latency_ms, error: result.error }).where(eq(webhookAttempts.id, claimed.attemptRowId)),
+    db
+      .update(webhookAttempts)
+      .set({ statusCode: code, latencyMs: result.latency_ms, error: result.error })
+      .where(eq(webhookAttempts.id, claimed.attemptRowId)),
     db.update(webhookDeliveries).set(update).where(stillOurs),
   ]);
 }
 
 /** An attempt's error as the delivery log shows it: an open attempt row is either running or was cut off. */
-export function describeAttemptError(attempt: { attempt: number; error: string | null }, delivery: WebhookDeliveryRow, now = Date.now()): string | null {
+export function describeAttemptError(
+  attempt: { attempt: number; error: string | null },
+  delivery: WebhookDeliveryRow,
+  now = Date.now(),
+): string | null {
   if (attempt.error !== ATTEMPT_IN_PROGRESS) return attempt.error;
-  const running = delivery.status === "sending" && delivery.attempts === attempt.attempt && (delivery.nextAttemptAt?.getTime() ?? 0) > now;
+  const running =
+    delivery.status === "sending" &&
+    delivery.attempts === attempt.attempt &&
+    (delivery.nextAttemptAt?.getTime() ?? 0) > now;
   return running ? ATTEMPT_IN_PROGRESS : "interrupted: the Worker stopped before a result was recorded";
 }

@@ -27,5 +27,11 @@ export function deliveryTimeoutMs(env: Env): number {
 }
 
 /** Event types an endpoint can subscribe to. */
-export const EVENT_TYPES = ["hotel.rate_dropped", "product.price_changed", "watch.failing", "schedule.completed", "webhook.test"] as const;
+export const EVENT_TYPES = [
+  "hotel.rate_dropped",
+  "product.price_changed",
+  "watch.failing",
+  "schedule.completed",
+  "webhook.test",
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

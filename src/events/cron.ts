@@ -11,7 +11,12 @@ export async function runEveryMinute(env: Env, ctx: ExecutionContext, scheduledT
     processDueWatches(env, ctx, now),
     processDueSchedules(env, ctx, now),
   ]);
-  log.info("events cron", { deliveries: settled(deliveries), watches: settled(watches), schedules: settled(schedules) });
+  log.info("events cron", {
+    deliveries: settled(deliveries),
+    watches: settled(watches),
+    schedules: settled(schedules),
+  });
 }
 
-const settled = (result: PromiseSettledResult<number>) => (result.status === "fulfilled" ? result.value : `error: ${String(result.reason)}`);
+const settled = (result: PromiseSettledResult<number>) =>
+  result.status === "fulfilled" ? result.value : `error: ${String(result.reason)}`;

@@ -15,27 +15,54 @@ type WaitUntil = (promise: Promise<unknown>) => void;
  * `now` is the caller's clock (a cron run's), so the first attempt's lease is on the same clock the
  * sweep reads it with.
  */
-export async function emitEvent(env: Env, waitUntil: WaitUntil, accountId: string, type: EventType, data: unknown, now = Date.now()): Promise<string[]> {
+export async function emitEvent(
+  env: Env,
+  waitUntil: WaitUntil,
+  accountId: string,
+  type: EventType,
+  data: unknown,
+  now = Date.now(),
+): Promise<string[]> {
   const db = drizzle(env.DB);
   const endpoints = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.accountId, accountId));
-  const subscribed = endpoints.filter((endpoint) => !endpoint.disabledAt && (JSON.parse(endpoint.eventTypes) as string[]).includes(type));
+  const subscribed = endpoints.filter(
+    (endpoint) => !endpoint.disabledAt && (JSON.parse(endpoint.eventTypes) as string[]).includes(type),
+  );
   const ids: string[] = [];
   for (const endpoint of subscribed) {
     const id = await createDelivery(env, endpoint, type, data, now);
     // If this promise is lost (isolate evicted), the row is still pending and due: the sweep sends it.
-    waitUntil(attemptDelivery(env, id, { now }).catch((err) => log.error("webhook attempt crashed", { id, error: err })));
+    waitUntil(
+      attemptDelivery(env, id, { now }).catch((err) => log.error("webhook attempt crashed", { id, error: err })),
+    );
     ids.push(id);
   }
   return ids;
 }
 
 /** Writes an event for one endpoint; its first attempt is due at `dueAt` (at once unless said). */
-export async function createDelivery(env: Env, endpoint: WebhookEndpointRow, type: string, data: unknown, now = Date.now(), dueAt = now): Promise<string> {
+export async function createDelivery(
+  env: Env,
+  endpoint: WebhookEndpointRow,
+  type: string,
+  data: unknown,
+  now = Date.now(),
+  dueAt = now,
+): Promise<string> {
   const id = newId("msg");
   const payload = JSON.stringify({ type, timestamp: new Date(now).toISOString(), data });
-  await drizzle(env.DB).insert(webhookDeliveries).values({
-    id, endpointId: endpoint.id, accountId: endpoint.accountId, eventType: type, payload, status: "pending", nextAttemptAt: new Date(dueAt), createdAt: new Date(now),
-  });
+  await drizzle(env.DB)
+    .insert(webhookDeliveries)
+    .values({
+      id,
+      endpointId: endpoint.id,
+      accountId: endpoint.accountId,
+      eventType: type,
+      payload,
+      status: "pending",
+      nextAttemptAt: new Date(dueAt),
+      createdAt: new Date(now),
+    });
   return id;
 }
 
@@ -52,7 +79,11 @@ export async function processDueDeliveries(env: Env, now = Date.now(), batch = 1
   const { status, nextAttemptAt, attempts } = webhookDeliveries;
   await db
     .update(webhookDeliveries)
-    .set({ status: "failed", nextAttemptAt: null, lastError: "no result recorded for the last attempt (the Worker stopped mid-attempt); no attempts left" })
+    .set({
+      status: "failed",
+      nextAttemptAt: null,
+      lastError: "no result recorded for the last attempt (the Worker stopped mid-attempt); no attempts left",
+    })
     .where(and(eq(status, "sending"), lte(nextAttemptAt, at), gte(attempts, MAX_ATTEMPTS)));
   const due = await db
     .select({ id: webhookDeliveries.id })
@@ -69,7 +100,9 @@ export async function processDueDeliveries(env: Env, now = Date.now(), batch = 1
     for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
       // Each lease starts when its claim is made, not when the sweep began. A crashed attempt's
       // row stays claimed and is attempted again when its lease runs out.
-      await attemptDelivery(env, id, { now: now + (Date.now() - sweepStarted) }).catch((err) => log.error("webhook attempt crashed", { id, error: err }));
+      await attemptDelivery(env, id, { now: now + (Date.now() - sweepStarted) }).catch((err) =>
+        log.error("webhook attempt crashed", { id, error: err }),
+      );
     }
   };
   await Promise.all(Array.from({ length: PARALLEL_SENDS }, sender));

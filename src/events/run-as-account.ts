@@ -1,7 +1,7 @@
 // Runs a v1 GET request for an account without its secret (only key hashes are stored): the
 // same route handlers as the public app, behind a middleware that sets the stored identity and
 // counts the call against the account's quota exactly as the auth middleware would.
-import { OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { drizzle } from "drizzle-orm/d1";
 import { findLiveKeyById, type KeyIdentity } from "../db/keys";
 import { consumeForAccount } from "../durable/rate-limit-client";
@@ -27,7 +27,9 @@ function buildInternalApp() {
     return next();
   });
   registerDataRoutes(app);
-  app.notFound((c) => errorResponse(c, new ApiError("not_found", `No route matches GET ${new URL(c.req.url).pathname}.`)));
+  app.notFound((c) =>
+    errorResponse(c, new ApiError("not_found", `No route matches GET ${new URL(c.req.url).pathname}.`)),
+  );
   return app;
 }
 
@@ -37,9 +39,17 @@ export function identityForKey(env: Env, keyId: string): Promise<KeyIdentity | n
 }
 
 /** GETs `pathAndQuery` (a `/v1/...` path) as the key's account; one call against its quota. */
-export async function getAsAccount(env: Env, ctx: ExecutionContext, identity: KeyIdentity, pathAndQuery: string, headers: Record<string, string> = {}): Promise<Response> {
+export async function getAsAccount(
+  env: Env,
+  ctx: ExecutionContext,
+  identity: KeyIdentity,
+  pathAndQuery: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   internalApp ??= buildInternalApp();
-  const request = new Request(new URL(pathAndQuery, "http://internal.invalid"), { headers: { ...headers, [IDENTITY_HEADER]: JSON.stringify(identity) } });
+  const request = new Request(new URL(pathAndQuery, "http://internal.invalid"), {
+    headers: { ...headers, [IDENTITY_HEADER]: JSON.stringify(identity) },
+  });
   return internalApp.fetch(request, env, ctx);
 }
 

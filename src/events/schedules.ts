@@ -19,19 +19,41 @@ export function nextRunAfter(cron: string, after: Date): Date {
 
 export const runPath = (scheduleId: string, runId: string) => `/v1/schedules/${scheduleId}/runs/${runId}`;
 
-export async function processDueSchedules(env: Env, ctx: ExecutionContext, now = Date.now(), batch = 50): Promise<number> {
+export async function processDueSchedules(
+  env: Env,
+  ctx: ExecutionContext,
+  now = Date.now(),
+  batch = 50,
+): Promise<number> {
   const db = drizzle(env.DB);
-  const due = await db.select().from(schedules).where(lte(schedules.nextRunAt, new Date(now))).limit(batch);
+  const due = await db
+    .select()
+    .from(schedules)
+    .where(lte(schedules.nextRunAt, new Date(now)))
+    .limit(batch);
   let ran = 0;
   for (const schedule of due) {
     const runId = newId("run");
-    const [claimed] = await db.insert(scheduleRuns)
-      .values({ id: runId, scheduleId: schedule.id, scheduledFor: schedule.nextRunAt, status: "running", startedAt: new Date() })
-      .onConflictDoNothing().returning();
+    const [claimed] = await db
+      .insert(scheduleRuns)
+      .values({
+        id: runId,
+        scheduleId: schedule.id,
+        scheduledFor: schedule.nextRunAt,
+        status: "running",
+        startedAt: new Date(),
+      })
+      .onConflictDoNothing()
+      .returning();
     // Missed slots (the cron was down) are skipped: the next run is the next one after now.
-    await db.update(schedules).set({ nextRunAt: nextRunAfter(schedule.cron, new Date(Math.max(now, schedule.nextRunAt.getTime()))) }).where(eq(schedules.id, schedule.id));
+    await db
+      .update(schedules)
+      .set({ nextRunAt: nextRunAfter(schedule.cron, new Date(Math.max(now, schedule.nextRunAt.getTime()))) })
+      .where(eq(schedules.id, schedule.id));
     if (!claimed) continue;
-    await runSchedule(env, ctx, schedule, runId, now).catch((err) => log.error("schedule run crashed", { id: schedule.id, error: err }));
+    await runSchedule(env, ctx, schedule, runId, now).catch((err) =>
+      log.error("schedule run crashed", { id: schedule.id, error: err }),
+    );
     ran++;
   }
   return ran;
@@ -45,7 +67,10 @@ async function runSchedule(env: Env, ctx: ExecutionContext, schedule: ScheduleRo
   let contentType = "application/json";
   let result: string;
   if (!identity) {
-    result = JSON.stringify({ status: "error", error: { code: "unauthorized", message: "The key that created this schedule was revoked." } });
+    result = JSON.stringify({
+      status: "error",
+      error: { code: "unauthorized", message: "The key that created this schedule was revoked." },
+    });
   } else {
     const response = await getAsAccount(env, ctx, identity, schedule.path);
     httpStatus = response.status;
@@ -54,11 +79,26 @@ async function runSchedule(env: Env, ctx: ExecutionContext, schedule: ScheduleRo
     if (result.length > MAX_RESULT_CHARS) result = result.slice(0, MAX_RESULT_CHARS);
   }
   const succeeded = httpStatus !== null && httpStatus >= 200 && httpStatus < 300;
-  await db.update(scheduleRuns).set({ status: succeeded ? "succeeded" : "failed", httpStatus, contentType, result, finishedAt: new Date() }).where(eq(scheduleRuns.id, runId));
-  await emitEvent(env, (p) => ctx.waitUntil(p), schedule.accountId, "schedule.completed", {
-    schedule_id: schedule.id, run_id: runId, path: schedule.path, status: succeeded ? "succeeded" : "failed", http_status: httpStatus,
-    summary: summarise(result, contentType), result_url: runPath(schedule.id, runId),
-  }, now);
+  await db
+    .update(scheduleRuns)
+    .set({ status: succeeded ? "succeeded" : "failed", httpStatus, contentType, result, finishedAt: new Date() })
+    .where(eq(scheduleRuns.id, runId));
+  await emitEvent(
+    env,
+    (p) => ctx.waitUntil(p),
+    schedule.accountId,
+    "schedule.completed",
+    {
+      schedule_id: schedule.id,
+      run_id: runId,
+      path: schedule.path,
+      status: succeeded ? "succeeded" : "failed",
+      http_status: httpStatus,
+      summary: summarise(result, contentType),
+      result_url: runPath(schedule.id, runId),
+    },
+    now,
+  );
 }
 
 /** A few figures about the answer, so the webhook is useful without downloading it. */
@@ -69,6 +109,8 @@ function summarise(body: string, contentType: string): Record<string, unknown> {
     const parsed = JSON.parse(body) as { data?: unknown; error?: { code: string } };
     if (Array.isArray(parsed.data)) summary.items = parsed.data.length;
     if (parsed.error) summary.error_code = parsed.error.code;
-  } catch { /* cut or not JSON: bytes and type are all we say */ }
+  } catch {
+    /* cut or not JSON: bytes and type are all we say */
+  }
   return summary;
 }

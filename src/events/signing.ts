@@ -7,8 +7,12 @@ export function newWebhookSecret(): string {
 }
 
 /** Secrets that sign right now: the current one and, during a rotation overlap, the previous one. */
-export function signingSecrets(endpoint: Pick<WebhookEndpointRow, "secret" | "previousSecret" | "previousSecretExpiresAt">, now = Date.now()): string[] {
-  const overlap = endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt.getTime() > now;
+export function signingSecrets(
+  endpoint: Pick<WebhookEndpointRow, "secret" | "previousSecret" | "previousSecretExpiresAt">,
+  now = Date.now(),
+): string[] {
+  const overlap =
+    endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt.getTime() > now;
   return overlap ? [endpoint.secret, endpoint.previousSecret!] : [endpoint.secret];
 }
 
@@ -16,7 +20,12 @@ export function signingSecrets(endpoint: Pick<WebhookEndpointRow, "secret" | "pr
  * The three Standard Webhooks headers. With two secrets the signature header lists both
  * (`v1,a v1,b`), so a receiver verifies with whichever secret it holds.
  */
-export function signedHeaders(secrets: string[], messageId: string, payload: string, now = new Date()): Record<string, string> {
+export function signedHeaders(
+  secrets: string[],
+  messageId: string,
+  payload: string,
+  now = new Date(),
+): Record<string, string> {
   const signatures = secrets.map((secret) => new Webhook(secret).sign(messageId, now, payload));
   return {
     "webhook-id": messageId,

@@ -9,9 +9,21 @@ import { emitEvent } from "./delivery";
 import { getAsAccount, identityForKey } from "./run-as-account";
 import { log } from "../log";
 
-export interface HotelTarget { destination: string; check_in: string; check_out: string; hotel_id?: string; hotel_name?: string }
-export interface ProductTarget { id: string; country?: string }
-interface Observation { price: number; item: { id: string | null; name: string | null } }
+export interface HotelTarget {
+  destination: string;
+  check_in: string;
+  check_out: string;
+  hotel_id?: string;
+  hotel_name?: string;
+}
+export interface ProductTarget {
+  id: string;
+  country?: string;
+}
+interface Observation {
+  price: number;
+  item: { id: string | null; name: string | null };
+}
 
 export interface CheckResult {
   outcome: "fired" | "unchanged" | "failed";
@@ -21,7 +33,11 @@ export interface CheckResult {
 }
 
 /** Whether a new price meets the watch's condition; a fire needs a drop, so one change notifies once. */
-export function shouldFire(watch: Pick<WatchRow, "condition" | "threshold">, previous: number | null, price: number): boolean {
+export function shouldFire(
+  watch: Pick<WatchRow, "condition" | "threshold">,
+  previous: number | null,
+  price: number,
+): boolean {
   if (watch.condition === "below") return price < watch.threshold && (previous === null || price < previous);
   return previous !== null && previous > 0 && ((previous - price) / previous) * 100 >= watch.threshold;
 }
@@ -31,34 +47,65 @@ async function observe(env: Env, ctx: ExecutionContext, watch: WatchRow): Promis
   if (!identity) throw new Error("the key that created this watch was revoked");
   if (watch.kind === "hotel") {
     const target = JSON.parse(watch.target) as HotelTarget;
-    const query = new URLSearchParams({ destination: target.destination, check_in: target.check_in, check_out: target.check_out, fresh: "true", limit: "50" });
-    const body = await readData(await getAsAccount(env, ctx, identity, `/v1/travel/${watch.platform}/hotels/search?${query}`, { "X-Currency": watch.currency }));
-    const hotels = (body.hotels as { id: string | null; name: string; price_per_night: number | null }[]).filter((h) => h.price_per_night !== null);
+    const query = new URLSearchParams({
+      destination: target.destination,
+      check_in: target.check_in,
+      check_out: target.check_out,
+      fresh: "true",
+      limit: "50",
+    });
+    const body = await readData(
+      await getAsAccount(env, ctx, identity, `/v1/travel/${watch.platform}/hotels/search?${query}`, {
+        "X-Currency": watch.currency,
+      }),
+    );
+    const hotels = (body.hotels as { id: string | null; name: string; price_per_night: number | null }[]).filter(
+      (h) => h.price_per_night !== null,
+    );
     const wanted = target.hotel_name?.toLowerCase();
-    const hotel = target.hotel_id ? hotels.find((h) => h.id === target.hotel_id)
-      : wanted ? hotels.find((h) => h.name.toLowerCase().includes(wanted))
-      : hotels.sort((a, b) => a.price_per_night! - b.price_per_night!)[0];
+    const hotel = target.hotel_id
+      ? hotels.find((h) => h.id === target.hotel_id)
+      : wanted
+        ? hotels.find((h) => h.name.toLowerCase().includes(wanted))
+        : hotels.sort((a, b) => a.price_per_night! - b.price_per_night!)[0];
     if (!hotel) throw new Error("the hotel is not in the results (no price for these dates)");
     return { price: hotel.price_per_night!, item: { id: hotel.id, name: hotel.name } };
   }
   const target = JSON.parse(watch.target) as ProductTarget;
   const idParam = productPlatform(watch.platform)?.idParam ?? "id";
-  const query = new URLSearchParams({ [idParam]: target.id, fresh: "true", ...(target.country ? { country: target.country } : {}) });
+  const query = new URLSearchParams({
+    [idParam]: target.id,
+    fresh: "true",
+    ...(target.country ? { country: target.country } : {}),
+  });
   const product = await readData(await getAsAccount(env, ctx, identity, `/v1/${watch.platform}?${query}`));
   const price = product.price as { amount: number; currency: string } | null;
   if (!price) throw new Error("the product page shows no price");
-  const amount = price.currency === watch.currency ? price.amount : convert(price.amount, price.currency, watch.currency, await loadRates(env.DB)).amount;
+  const amount =
+    price.currency === watch.currency
+      ? price.amount
+      : convert(price.amount, price.currency, watch.currency, await loadRates(env.DB)).amount;
   return { price: Math.round(amount * 100) / 100, item: { id: target.id, name: (product.title as string) ?? null } };
 }
 
 async function readData(response: Response): Promise<Record<string, unknown>> {
-  const body = (await response.json()) as { status: string; data?: Record<string, unknown>; error?: { code: string; message: string } };
-  if (response.status !== 200 || !body.data) throw new Error(`${body.error?.code ?? response.status}: ${body.error?.message ?? "no data"}`);
+  const body = (await response.json()) as {
+    status: string;
+    data?: Record<string, unknown>;
+    error?: { code: string; message: string };
+  };
+  if (response.status !== 200 || !body.data)
+    throw new Error(`${body.error?.code ?? response.status}: ${body.error?.message ?? "no data"}`);
   return body.data;
 }
 
 /** Checks one watch now, stores what it saw and emits the event when the condition is met. */
-export async function checkWatch(env: Env, ctx: ExecutionContext, watch: WatchRow, now = Date.now()): Promise<CheckResult> {
+export async function checkWatch(
+  env: Env,
+  ctx: ExecutionContext,
+  watch: WatchRow,
+  now = Date.now(),
+): Promise<CheckResult> {
   const db = drizzle(env.DB);
   const previous = watch.lastPrice;
   const next = { nextCheckAt: new Date(now + watch.intervalSeconds * 1000), lastCheckedAt: new Date(now) };
@@ -68,34 +115,82 @@ export async function checkWatch(env: Env, ctx: ExecutionContext, watch: WatchRo
   } catch (err) {
     const failures = watch.consecutiveFailures + 1;
     const error = err instanceof Error ? err.message : String(err);
-    await db.update(watches).set({ ...next, consecutiveFailures: failures, lastError: error }).where(eq(watches.id, watch.id));
+    await db
+      .update(watches)
+      .set({ ...next, consecutiveFailures: failures, lastError: error })
+      .where(eq(watches.id, watch.id));
     if (watch.alertAfterFailures && failures === watch.alertAfterFailures) {
-      await emitEvent(env, (p) => ctx.waitUntil(p), watch.accountId, "watch.failing", { watch_id: watch.id, consecutive_failures: failures, last_error: error }, now);
+      await emitEvent(
+        env,
+        (p) => ctx.waitUntil(p),
+        watch.accountId,
+        "watch.failing",
+        { watch_id: watch.id, consecutive_failures: failures, last_error: error },
+        now,
+      );
     }
     return { outcome: "failed", price: null, previous_price: previous, error };
   }
   const fire = shouldFire(watch, previous, seen.price);
-  await db.update(watches).set({ ...next, lastPrice: seen.price, consecutiveFailures: 0, lastError: null, ...(fire ? { lastFiredAt: new Date(now) } : {}) }).where(eq(watches.id, watch.id));
+  await db
+    .update(watches)
+    .set({
+      ...next,
+      lastPrice: seen.price,
+      consecutiveFailures: 0,
+      lastError: null,
+      ...(fire ? { lastFiredAt: new Date(now) } : {}),
+    })
+    .where(eq(watches.id, watch.id));
   if (fire) {
-    await emitEvent(env, (p) => ctx.waitUntil(p), watch.accountId, watch.kind === "hotel" ? "hotel.rate_dropped" : "product.price_changed", {
-      watch_id: watch.id, kind: watch.kind, platform: watch.platform, target: JSON.parse(watch.target), item: seen.item,
-      condition: watch.condition, threshold: watch.threshold, currency: watch.currency,
-      old_price: previous, new_price: seen.price, checked_at: new Date(now).toISOString(),
-    }, now);
+    await emitEvent(
+      env,
+      (p) => ctx.waitUntil(p),
+      watch.accountId,
+      watch.kind === "hotel" ? "hotel.rate_dropped" : "product.price_changed",
+      {
+        watch_id: watch.id,
+        kind: watch.kind,
+        platform: watch.platform,
+        target: JSON.parse(watch.target),
+        item: seen.item,
+        condition: watch.condition,
+        threshold: watch.threshold,
+        currency: watch.currency,
+        old_price: previous,
+        new_price: seen.price,
+        checked_at: new Date(now).toISOString(),
+      },
+      now,
+    );
   }
   return { outcome: fire ? "fired" : "unchanged", price: seen.price, previous_price: previous };
 }
 
 /** Checks every watch that has come due; claiming `nextCheckAt` first keeps two cron runs from both checking it. */
-export async function processDueWatches(env: Env, ctx: ExecutionContext, now = Date.now(), batch = 50): Promise<number> {
+export async function processDueWatches(
+  env: Env,
+  ctx: ExecutionContext,
+  now = Date.now(),
+  batch = 50,
+): Promise<number> {
   const db = drizzle(env.DB);
-  const due = await db.select().from(watches).where(lte(watches.nextCheckAt, new Date(now))).limit(batch);
+  const due = await db
+    .select()
+    .from(watches)
+    .where(lte(watches.nextCheckAt, new Date(now)))
+    .limit(batch);
   let checked = 0;
   for (const watch of due) {
-    const [claimed] = await db.update(watches).set({ nextCheckAt: new Date(now + watch.intervalSeconds * 1000) })
-      .where(and(eq(watches.id, watch.id), eq(watches.nextCheckAt, watch.nextCheckAt))).returning();
+    const [claimed] = await db
+      .update(watches)
+      .set({ nextCheckAt: new Date(now + watch.intervalSeconds * 1000) })
+      .where(and(eq(watches.id, watch.id), eq(watches.nextCheckAt, watch.nextCheckAt)))
+      .returning();
     if (!claimed) continue;
-    await checkWatch(env, ctx, watch, now).catch((err) => log.error("watch check crashed", { id: watch.id, error: err }));
+    await checkWatch(env, ctx, watch, now).catch((err) =>
+      log.error("watch check crashed", { id: watch.id, error: err }),
+    );
     checked++;
   }
   return checked;

@@ -48,11 +48,19 @@ export function requireAccess(access: Access): MiddlewareHandler<AppEnv> {
     case "admin":
       return async function adminRoute(c, next) {
         if (!(await isAdmin(c.env, c.req.header("X-Admin-Token")))) {
-          return refuse(c, new ApiError("unauthorized", "Admin routes need the `X-Admin-Token` header set to the ADMIN_TOKEN secret."));
+          return refuse(
+            c,
+            new ApiError("unauthorized", "Admin routes need the `X-Admin-Token` header set to the ADMIN_TOKEN secret."),
+          );
         }
-        const decision = await limiterCall(() => consumeForIp(c.env, clientIp(c.req.raw), "admin", ADMIN_REQUESTS_PER_MINUTE));
+        const decision = await limiterCall(() =>
+          consumeForIp(c.env, clientIp(c.req.raw), "admin", ADMIN_REQUESTS_PER_MINUTE),
+        );
         applyHeaders(c, decision);
-        if (!decision.allowed) throw new ApiError("rate_limited", "Too many admin calls this minute.", { retryAfter: Number(rateLimitHeaders(decision)["Retry-After"]) });
+        if (!decision.allowed)
+          throw new ApiError("rate_limited", "Too many admin calls this minute.", {
+            retryAfter: Number(rateLimitHeaders(decision)["Retry-After"]),
+          });
         return next();
       };
     case "key":
@@ -75,7 +83,10 @@ function scopeRefusal(identity: KeyIdentity, scope: Scope | null): ApiError | nu
     );
   }
   if (scope !== null && !identity.scopes.includes(scope)) {
-    return new ApiError("forbidden", `This key lacks the \`${scope}\` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).`);
+    return new ApiError(
+      "forbidden",
+      `This key lacks the \`${scope}\` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).`,
+    );
   }
   return null;
 }
@@ -87,7 +98,10 @@ async function authenticateKey(c: Context, scope: Scope | null): Promise<KeyIden
   if (queryKey) {
     return refuse(
       c,
-      new ApiError("unauthorized", `API keys are not accepted in the query string (\`${queryKey}\`), where logs and caches keep them. ${HOW_TO_SEND}`),
+      new ApiError(
+        "unauthorized",
+        `API keys are not accepted in the query string (\`${queryKey}\`), where logs and caches keep them. ${HOW_TO_SEND}`,
+      ),
     );
   }
   const presented = readKey(c.req.raw.headers);
@@ -96,13 +110,18 @@ async function authenticateKey(c: Context, scope: Scope | null): Promise<KeyIden
 
   const identity = await lookupKey(c.var.db, presented.secret);
   if (!identity) {
-    return refuse(c, new ApiError("unauthorized", `The API key is unknown, revoked or past its rotation grace period. ${HOW_TO_SEND}`));
+    return refuse(
+      c,
+      new ApiError("unauthorized", `The API key is unknown, revoked or past its rotation grace period. ${HOW_TO_SEND}`),
+    );
   }
   // A refused scope is not the account's traffic: it is counted like any call without a valid key.
   const refusal = scopeRefusal(identity, scope);
   if (refusal) return refuse(c, refusal);
 
-  const decision = await limiterCall(() => consumeForAccount(c.env, identity.accountId, identity.perMinute, identity.perMonth));
+  const decision = await limiterCall(() =>
+    consumeForAccount(c.env, identity.accountId, identity.perMinute, identity.perMonth),
+  );
   applyHeaders(c, decision);
   c.set("identity", identity);
   c.set("limits", decision);
@@ -123,9 +142,13 @@ export async function limitAnonymous(c: Context): Promise<void> {
   const decision = await limiterCall(() => consumeForIp(c.env, clientIp(c.req.raw)));
   applyHeaders(c, decision);
   if (!decision.allowed) {
-    throw new ApiError("rate_limited", "Too many requests without a valid API key from this address; wait for the minute to end.", {
-      retryAfter: Number(rateLimitHeaders(decision)["Retry-After"]),
-    });
+    throw new ApiError(
+      "rate_limited",
+      "Too many requests without a valid API key from this address; wait for the minute to end.",
+      {
+        retryAfter: Number(rateLimitHeaders(decision)["Retry-After"]),
+      },
+    );
   }
 }
 
@@ -143,8 +166,16 @@ function applyHeaders(c: Context, decision: LimitDecision) {
 export function limitError(decision: LimitDecision): ApiError {
   const retryAfter = Number(rateLimitHeaders(decision)["Retry-After"]);
   return decision.exceeded === "month"
-    ? new ApiError("quota_exceeded", `Monthly quota of ${decision.month?.limit} requests used up; it renews at the start of next month (UTC) or with a bigger plan.`, { retryAfter })
-    : new ApiError("rate_limited", `Rate limit of ${decision.minute.limit} requests per minute reached for this account (all its keys count together); retry after ${retryAfter} s.`, { retryAfter });
+    ? new ApiError(
+        "quota_exceeded",
+        `Monthly quota of ${decision.month?.limit} requests used up; it renews at the start of next month (UTC) or with a bigger plan.`,
+        { retryAfter },
+      )
+    : new ApiError(
+        "rate_limited",
+        `Rate limit of ${decision.minute.limit} requests per minute reached for this account (all its keys count together); retry after ${retryAfter} s.`,
+        { retryAfter },
+      );
 }
 
 /** Reads the key from `X-API-KEY` or `Authorization: Bearer`, refusing ambiguous or malformed input. */
@@ -155,21 +186,35 @@ export function readKey(headers: Headers): { secret?: string; error?: ApiError }
   if (authorization) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization);
     if (!match) {
-      return { error: new ApiError("unauthorized", `The Authorization header must read \`Bearer <key>\`. ${HOW_TO_SEND}`) };
+      return {
+        error: new ApiError("unauthorized", `The Authorization header must read \`Bearer <key>\`. ${HOW_TO_SEND}`),
+      };
     }
     bearer = match[1];
   }
   if (headerKey !== undefined && bearer !== undefined && headerKey !== bearer) {
     return {
-      error: new ApiError("invalid_request", "Two different API keys were sent (`X-API-KEY` and `Authorization`); send one.", {
-        details: [{ parameter: "Authorization", in: "header", message: "differs from X-API-KEY" }],
-      }),
+      error: new ApiError(
+        "invalid_request",
+        "Two different API keys were sent (`X-API-KEY` and `Authorization`); send one.",
+        {
+          details: [{ parameter: "Authorization", in: "header", message: "differs from X-API-KEY" }],
+        },
+      ),
     };
   }
   const secret = headerKey || bearer;
-  if (secret === undefined || secret === "") return headerKey === "" ? { error: new ApiError("unauthorized", `The X-API-KEY header is empty. ${HOW_TO_SEND}`) } : {};
+  if (secret === undefined || secret === "")
+    return headerKey === ""
+      ? { error: new ApiError("unauthorized", `The X-API-KEY header is empty. ${HOW_TO_SEND}`) }
+      : {};
   if (!KEY_PATTERN.test(secret)) {
-    return { error: new ApiError("unauthorized", `That is not an API key of this service (keys start with \`wdk_\` and have 36 characters). ${HOW_TO_SEND}`) };
+    return {
+      error: new ApiError(
+        "unauthorized",
+        `That is not an API key of this service (keys start with \`wdk_\` and have 36 characters). ${HOW_TO_SEND}`,
+      ),
+    };
   }
   return { secret };
 }
@@ -183,7 +228,10 @@ async function limiterCall(call: () => Promise<LimitDecision>): Promise<LimitDec
     return await call();
   } catch (err) {
     log.error("rate limiter unavailable", { error: err });
-    throw new ApiError("unavailable", "The rate limiter is briefly unavailable; retry in a second.", { retryAfter: 1, cause: err });
+    throw new ApiError("unavailable", "The rate limiter is briefly unavailable; retry in a second.", {
+      retryAfter: 1,
+      cause: err,
+    });
   }
 }
 

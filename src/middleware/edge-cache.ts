@@ -74,9 +74,15 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler<AppEnv> 
       const text = JSON.stringify(stored);
       etag = await entityTag(text);
       const entry = new Response(text, {
-        headers: { "Content-Type": "application/json", ETag: etag, "Cache-Control": `public, max-age=${options.ttlSeconds}` },
+        headers: {
+          "Content-Type": "application/json",
+          ETag: etag,
+          "Cache-Control": `public, max-age=${options.ttlSeconds}`,
+        },
       });
-      c.executionCtx.waitUntil(cache.put(key, entry).catch((err) => log.error("edge cache put failed", { error: err })));
+      c.executionCtx.waitUntil(
+        cache.put(key, entry).catch((err) => log.error("edge cache put failed", { error: err })),
+      );
       remember(key.url, { stored, etag, expiresAt: now + options.ttlSeconds * 1000 });
       c.header("X-Cache", "MISS");
       // The answer is rebuilt below; the handler's length must not stick to it.
@@ -86,7 +92,7 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler<AppEnv> 
     c.header("ETag", etag);
     c.header("Cache-Control", "private, no-cache");
     const ifNoneMatch = c.req.header("If-None-Match");
-    const notModified = ifNoneMatch !== undefined && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+    const notModified = ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
     if (notModified) return c.body(null, 304);
     return c.json({ status: "success", data: stored.data, meta: { ...baseMeta(c), ...stored.meta } }, 200);
   };

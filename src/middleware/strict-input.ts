@@ -44,7 +44,8 @@ export function undeclaredFields(value: unknown, schema: SchemaLike | undefined,
   );
 }
 
-const isJson = (contentType: string | undefined) => /^application\/([\w.+-]+\+)?json\b/i.test(contentType?.trim() ?? "");
+const isJson = (contentType: string | undefined) =>
+  /^application\/([\w.+-]+\+)?json\b/i.test(contentType?.trim() ?? "");
 const hasBody = (request: Request) => request.body !== null && request.headers.get("Content-Length") !== "0";
 
 /**
@@ -57,26 +58,39 @@ export function strictInput(route: Pick<RouteConfig, "request">): MiddlewareHand
   const queryShape = objectShape(route.request?.query as SchemaLike | undefined);
   const allowedQuery = new Set(Object.keys(queryShape ?? {}));
   const jsonContent = route.request?.body?.content?.["application/json"];
-  const bodySchema = (jsonContent && "schema" in jsonContent ? jsonContent.schema : undefined) as SchemaLike | undefined;
+  const bodySchema = (jsonContent && "schema" in jsonContent ? jsonContent.schema : undefined) as
+    | SchemaLike
+    | undefined;
 
   return async function refuseUndeclaredInput(c, next) {
     const details: ErrorDetail[] = [];
     for (const name of new Set(new URL(c.req.url).searchParams.keys())) {
-      if (!allowedQuery.has(name)) details.push({ parameter: name, in: "query", message: "is not a parameter of this route" });
+      if (!allowedQuery.has(name))
+        details.push({ parameter: name, in: "query", message: "is not a parameter of this route" });
     }
     if (bodySchema && hasBody(c.req.raw)) {
       const contentType = c.req.header("Content-Type");
       if (!isJson(contentType)) {
-        throw new ApiError("unsupported_media_type", `This route reads a JSON body; send it with \`Content-Type: application/json\` (got ${contentType ? `\`${contentType}\`` : "none"}).`);
+        throw new ApiError(
+          "unsupported_media_type",
+          `This route reads a JSON body; send it with \`Content-Type: application/json\` (got ${contentType ? `\`${contentType}\`` : "none"}).`,
+        );
       }
       const body = await c.req.json().catch(() => {
-        throw new ApiError("invalid_request", "The body is not valid JSON.", { details: [{ parameter: "body", in: "body", message: "is not valid JSON" }] });
+        throw new ApiError("invalid_request", "The body is not valid JSON.", {
+          details: [{ parameter: "body", in: "body", message: "is not valid JSON" }],
+        });
       });
-      for (const field of undeclaredFields(body, bodySchema)) details.push({ parameter: field, in: "body", message: "is not a field of this route's body" });
+      for (const field of undeclaredFields(body, bodySchema))
+        details.push({ parameter: field, in: "body", message: "is not a field of this route's body" });
     }
     if (details.length > 0) {
       const names = details.map((detail) => `\`${detail.parameter}\``).join(", ");
-      throw new ApiError("invalid_request", `Unknown ${details.length === 1 ? "parameter" : "parameters"} ${names}: this route does not read ${details.length === 1 ? "it" : "them"}, so nothing would be filtered or set by ${details.length === 1 ? "it" : "them"}. See /docs for what it accepts.`, { details });
+      throw new ApiError(
+        "invalid_request",
+        `Unknown ${details.length === 1 ? "parameter" : "parameters"} ${names}: this route does not read ${details.length === 1 ? "it" : "them"}, so nothing would be filtered or set by ${details.length === 1 ? "it" : "them"}. See /docs for what it accepts.`,
+        { details },
+      );
     }
     return next();
   };

@@ -25,11 +25,19 @@ const platformFetch: Fetcher = globalThis.fetch.bind(globalThis);
 /** Per isolate: resolver URL + name → addresses, shared by concurrent lookups of one name. */
 const cache = new Map<string, { expires: number; addresses: Promise<string[]> }>();
 
-async function query(url: string, name: string, type: keyof typeof RECORD_TYPES, fetcher: Fetcher): Promise<{ addresses: string[]; ttl: number }> {
+async function query(
+  url: string,
+  name: string,
+  type: keyof typeof RECORD_TYPES,
+  fetcher: Fetcher,
+): Promise<{ addresses: string[]; ttl: number }> {
   const target = new URL(url);
   target.searchParams.set("name", name);
   target.searchParams.set("type", type);
-  const response = await fetcher(target.toString(), { headers: { Accept: "application/dns-json" }, signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) });
+  const response = await fetcher(target.toString(), {
+    headers: { Accept: "application/dns-json" },
+    signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS),
+  });
   if (!response.ok) throw new Error(`the resolver answered ${response.status}`);
   const body = (await response.json()) as DohAnswer;
   // NXDOMAIN (3) is an empty answer; SERVFAIL and the rest say nothing we can trust.
@@ -37,7 +45,10 @@ async function query(url: string, name: string, type: keyof typeof RECORD_TYPES,
   if (body.Status !== 0) throw new Error(`the resolver answered DNS status ${body.Status}`);
   // CNAME chains come back as CNAME records followed by the final addresses; only addresses are checked.
   const records = (body.Answer ?? []).filter((record) => record.type === RECORD_TYPES[type]);
-  return { addresses: records.map((record) => record.data), ttl: Math.min(...records.map((record) => record.TTL ?? 0), MAX_CACHE_MS / 1000) };
+  return {
+    addresses: records.map((record) => record.data),
+    ttl: Math.min(...records.map((record) => record.TTL ?? 0), MAX_CACHE_MS / 1000),
+  };
 }
 
 /**

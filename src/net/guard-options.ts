@@ -14,7 +14,12 @@ export const isDevelopment = (env: Env) => (env.ENVIRONMENT as string | undefine
 export function urlGuardOptions(env: Env): UrlGuardOptions {
   const allowHosts: string[] = [];
   if (isDevelopment(env)) {
-    allowHosts.push(...(env.SSRF_ALLOW_HOSTS ?? "").split(",").map((host) => host.trim()).filter(Boolean));
+    allowHosts.push(
+      ...(env.SSRF_ALLOW_HOSTS ?? "")
+        .split(",")
+        .map((host) => host.trim())
+        .filter(Boolean),
+    );
     if (env.REPLICA_ORIGIN) allowHosts.push(new URL(env.REPLICA_ORIGIN).host);
   }
   return { allowHosts, resolve: dohResolver(env.DOH_URL || CLOUDFLARE_DOH_URL) };

@@ -30,10 +30,21 @@ export interface UrlGuardOptions {
 const STANDARD_PORTS = new Set(["", "80", "443"]);
 
 /** Names that only mean something inside a network (RFC 6761, RFC 6762, RFC 8375, cloud metadata). */
-const INTERNAL_NAMES = [/^localhost$/, /\.localhost$/, /\.local$/, /\.internal$/, /\.home\.arpa$/, /\.localdomain$/, /^metadata$/, /\.arpa$/];
+const INTERNAL_NAMES = [
+  /^localhost$/,
+  /\.localhost$/,
+  /\.local$/,
+  /\.internal$/,
+  /\.home\.arpa$/,
+  /\.localdomain$/,
+  /^metadata$/,
+  /\.arpa$/,
+];
 
 /** IPv6 prefixes that carry an IPv4 address in their last 32 bits (compat, mapped, SIIT, NAT64). */
-const EMBEDS_IPV4_TAIL = ["::/96", "::ffff:0:0/96", "::ffff:0:0:0/96", "64:ff9b::/96"].map((cidr) => ipaddr.IPv6.parseCIDR(cidr));
+const EMBEDS_IPV4_TAIL = ["::/96", "::ffff:0:0/96", "::ffff:0:0:0/96", "64:ff9b::/96"].map((cidr) =>
+  ipaddr.IPv6.parseCIDR(cidr),
+);
 const GLOBAL_UNICAST = ipaddr.IPv6.parseCIDR("2000::/3");
 const LOCAL_NAT64 = ipaddr.IPv6.parseCIDR("64:ff9b:1::/48");
 
@@ -55,10 +66,12 @@ export function addressRefusal(text: string): string | null {
   const range = v6.range();
   // ::1 and :: sit inside ::/96 but are IPv6's own loopback and unspecified addresses.
   if (range === "loopback" || range === "unspecified") return `${text} (${range} range)`;
-  if (EMBEDS_IPV4_TAIL.some((cidr) => v6.match(cidr))) return addressRefusal(ipaddr.fromByteArray(bytes.slice(12)).toString());
+  if (EMBEDS_IPV4_TAIL.some((cidr) => v6.match(cidr)))
+    return addressRefusal(ipaddr.fromByteArray(bytes.slice(12)).toString());
   if (v6.range() === "6to4") return addressRefusal(ipaddr.fromByteArray(bytes.slice(2, 6)).toString());
   if (v6.match(LOCAL_NAT64)) return `${text} (local NAT64 range)`;
-  if (range !== "unicast" || !v6.match(GLOBAL_UNICAST)) return `${text} (${range === "unicast" ? "non-global" : range} range)`;
+  if (range !== "unicast" || !v6.match(GLOBAL_UNICAST))
+    return `${text} (${range === "unicast" ? "non-global" : range} range)`;
   return null;
 }
 
@@ -69,7 +82,10 @@ export function addressRefusal(text: string): string | null {
  * parser has already turned decimal, octal, hex and short IPv4 forms into dotted quads and
  * IDN into punycode. Returns `name` when the host is a DNS name still to be resolved.
  */
-export function checkUrl(input: string | URL, options: Pick<UrlGuardOptions, "allowHosts">): { url: URL; name: string | null } {
+export function checkUrl(
+  input: string | URL,
+  options: Pick<UrlGuardOptions, "allowHosts">,
+): { url: URL; name: string | null } {
   const text = String(input);
   let url: URL;
   try {
@@ -77,14 +93,16 @@ export function checkUrl(input: string | URL, options: Pick<UrlGuardOptions, "al
   } catch {
     throw new UnsafeUrlError(text, "is not a valid absolute URL");
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new UnsafeUrlError(text, `uses ${url.protocol} — only http and https are allowed`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new UnsafeUrlError(text, `uses ${url.protocol} — only http and https are allowed`);
   if (url.username || url.password) throw new UnsafeUrlError(text, "contains credentials; remove user:password@");
   // "localhost." is localhost: a trailing dot only makes the name fully qualified.
   const hostname = url.hostname.replace(/\.+$/, "");
   if (!hostname) throw new UnsafeUrlError(text, "has no host name");
   if (hostname !== url.hostname) url.hostname = hostname;
   if (options.allowHosts.some((entry) => canonicalHost(entry) === url.host)) return { url, name: null };
-  if (!STANDARD_PORTS.has(url.port)) throw new UnsafeUrlError(text, `uses port ${url.port} — only 80 and 443 are allowed`);
+  if (!STANDARD_PORTS.has(url.port))
+    throw new UnsafeUrlError(text, `uses port ${url.port} — only 80 and 443 are allowed`);
 
   const bare = hostname.replace(/^\[|\]$/g, "");
   if (ipaddr.isValid(bare)) {
@@ -121,12 +139,20 @@ export async function guardUrl(input: string | URL, options: UrlGuardOptions): P
   try {
     addresses = await options.resolve(name);
   } catch (err) {
-    throw new UnsafeUrlError(String(input), `has a host name that could not be resolved (${err instanceof Error ? err.message : String(err)})`);
+    throw new UnsafeUrlError(
+      String(input),
+      `has a host name that could not be resolved (${err instanceof Error ? err.message : String(err)})`,
+    );
   }
-  if (addresses.length === 0) throw new UnsafeUrlError(String(input), `has a host name that does not resolve (${name})`);
+  if (addresses.length === 0)
+    throw new UnsafeUrlError(String(input), `has a host name that does not resolve (${name})`);
   for (const address of addresses) {
     const refusal = addressRefusal(address);
-    if (refusal) throw new UnsafeUrlError(String(input), `has a host name (${name}) that resolves to ${refusal}, which is not reachable from here`);
+    if (refusal)
+      throw new UnsafeUrlError(
+        String(input),
+        `has a host name (${name}) that resolves to ${refusal}, which is not reachable from here`,
+      );
   }
   return url;
 }
@@ -139,7 +165,11 @@ export type Fetcher = (url: string, init: RequestInit) => Promise<Response>;
  * fetch that follows redirects itself and guards every hop, so a public URL cannot bounce the
  * request inward. A 301/302/303 continues as a GET, as browsers do (RFC 9110 §15.4).
  */
-export async function guardedFetch(input: string, init: RequestInit, options: UrlGuardOptions & { fetcher?: Fetcher }): Promise<Response> {
+export async function guardedFetch(
+  input: string,
+  init: RequestInit,
+  options: UrlGuardOptions & { fetcher?: Fetcher },
+): Promise<Response> {
   const send = options.fetcher ?? ((url, request) => fetch(url, request));
   let url = await guardUrl(input, options);
   let request = init;

@@ -24,8 +24,22 @@ const tags = ["admin"];
 
 const PlanSchema = z.enum(["free", "pro", "enterprise"]).openapi({ example: "enterprise" });
 const limitsFields = {
-  requests_per_minute: z.number().int().min(1).max(1_000_000).nullable().optional().openapi({ description: "Custom per-minute limit (enterprise); null restores the plan's", example: 5_000 }),
-  requests_per_month: z.number().int().min(1).max(1_000_000_000).nullable().optional().openapi({ description: "Custom monthly volume; null restores the plan's", example: 5_000_000 }),
+  requests_per_minute: z
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .nullable()
+    .optional()
+    .openapi({ description: "Custom per-minute limit (enterprise); null restores the plan's", example: 5_000 }),
+  requests_per_month: z
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000_000)
+    .nullable()
+    .optional()
+    .openapi({ description: "Custom monthly volume; null restores the plan's", example: 5_000_000 }),
 };
 
 const AccountSchema = z
@@ -58,62 +72,149 @@ const CreateAccountSchema = z.object({
 
 const UpdateAccountSchema = z.object({ plan: PlanSchema.optional(), ...limitsFields });
 
-const AccountIdParam = z.object({ id: z.string().min(1).openapi({ param: { name: "id", in: "path" }, example: "acc_1a2b3c4d5e6f7a8b9c0d" }) });
+const AccountIdParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: "id", in: "path" }, example: "acc_1a2b3c4d5e6f7a8b9c0d" }),
+});
 
-const createAccountRoute = defineRoute({ access: ADMIN, 
-  method: "post", path: "/v1/admin/accounts", tags, summary: "Create an account with its first key",
-  description: "A customer account on a plan, with optional custom limits, and its first key holding every scope. The key's secret is shown in this answer only; an email already in use is a 409.",
-  request: { body: jsonBody(CreateAccountSchema, true, { name: "Acme travel", email: "ops@acme-travel.example", plan: "pro", key_name: "production" }) },
-  responses: {
-    201: jsonResponse(z.object({ account: AccountSchema, key: KeySchema, secret: z.string() }), "AdminAccountCreatedEnvelope", "The account, its first key and that key's secret (shown once)", {
-      account: { ...ACCOUNT_EXAMPLE, created_at: "2026-11-22T10:00:00.000Z" },
-      ...KEY_WITH_SECRET_EXAMPLE,
-      key: { ...KEY_WITH_SECRET_EXAMPLE.key, scopes: ["catalogue:read", "products:read", "travel:read", "events:write", "jobs:write", "keys:write"] },
+const createAccountRoute = defineRoute({
+  access: ADMIN,
+  method: "post",
+  path: "/v1/admin/accounts",
+  tags,
+  summary: "Create an account with its first key",
+  description:
+    "A customer account on a plan, with optional custom limits, and its first key holding every scope. The key's secret is shown in this answer only; an email already in use is a 409.",
+  request: {
+    body: jsonBody(CreateAccountSchema, true, {
+      name: "Acme travel",
+      email: "ops@acme-travel.example",
+      plan: "pro",
+      key_name: "production",
     }),
+  },
+  responses: {
+    201: jsonResponse(
+      z.object({ account: AccountSchema, key: KeySchema, secret: z.string() }),
+      "AdminAccountCreatedEnvelope",
+      "The account, its first key and that key's secret (shown once)",
+      {
+        account: { ...ACCOUNT_EXAMPLE, created_at: "2026-11-22T10:00:00.000Z" },
+        ...KEY_WITH_SECRET_EXAMPLE,
+        key: {
+          ...KEY_WITH_SECRET_EXAMPLE.key,
+          scopes: ["catalogue:read", "products:read", "travel:read", "events:write", "jobs:write", "keys:write"],
+        },
+      },
+    ),
     ...openApiErrorResponses,
   },
 });
 
-const getAccountRoute = defineRoute({ access: ADMIN, 
-  method: "get", path: "/v1/admin/accounts/{id}", tags, summary: "An account, its limits and keys",
-  description: "Any account by id: its plan, the limits in force (custom ones where set) and every key, revoked ones included; never a secret.",
+const getAccountRoute = defineRoute({
+  access: ADMIN,
+  method: "get",
+  path: "/v1/admin/accounts/{id}",
+  tags,
+  summary: "An account, its limits and keys",
+  description:
+    "Any account by id: its plan, the limits in force (custom ones where set) and every key, revoked ones included; never a secret.",
   request: { params: AccountIdParam },
-  responses: { 200: jsonResponse(z.object({ account: AccountSchema, keys: z.array(KeySchema) }), "AdminAccountEnvelope", "The account", { account: ACCOUNT_EXAMPLE, keys: [KEY_EXAMPLE] }), ...openApiErrorResponses },
-});
-
-const updateAccountRoute = defineRoute({ access: ADMIN, 
-  method: "patch", path: "/v1/admin/accounts/{id}", tags, summary: "Change plan or custom limits",
-  description: "Only the fields sent change; a limit set to `null` falls back to the plan's. All the account's keys get the new limits within 5 seconds.",
-  request: { params: AccountIdParam, body: jsonBody(UpdateAccountSchema, true, { plan: "enterprise", requests_per_minute: 5_000 }) },
   responses: {
-    200: jsonResponse(AccountSchema, "AdminAccountUpdatedEnvelope", "The account with its new limits (in force within 5 s)", {
-      ...ACCOUNT_EXAMPLE,
-      plan: "enterprise",
-      limits: { requests_per_minute: 5_000, requests_per_month: 1_000_000 },
-    }),
+    200: jsonResponse(
+      z.object({ account: AccountSchema, keys: z.array(KeySchema) }),
+      "AdminAccountEnvelope",
+      "The account",
+      { account: ACCOUNT_EXAMPLE, keys: [KEY_EXAMPLE] },
+    ),
     ...openApiErrorResponses,
   },
 });
 
-const createKeyRoute = defineRoute({ access: ADMIN, 
-  method: "post", path: "/v1/admin/accounts/{id}/keys", tags, summary: "Create a key for an account",
-  description: "A new key for any account, holding the `scopes` given (every scope when omitted). The secret is shown once; at most 50 live keys per account.",
+const updateAccountRoute = defineRoute({
+  access: ADMIN,
+  method: "patch",
+  path: "/v1/admin/accounts/{id}",
+  tags,
+  summary: "Change plan or custom limits",
+  description:
+    "Only the fields sent change; a limit set to `null` falls back to the plan's. All the account's keys get the new limits within 5 seconds.",
+  request: {
+    params: AccountIdParam,
+    body: jsonBody(UpdateAccountSchema, true, { plan: "enterprise", requests_per_minute: 5_000 }),
+  },
+  responses: {
+    200: jsonResponse(
+      AccountSchema,
+      "AdminAccountUpdatedEnvelope",
+      "The account with its new limits (in force within 5 s)",
+      {
+        ...ACCOUNT_EXAMPLE,
+        plan: "enterprise",
+        limits: { requests_per_minute: 5_000, requests_per_month: 1_000_000 },
+      },
+    ),
+    ...openApiErrorResponses,
+  },
+});
+
+const createKeyRoute = defineRoute({
+  access: ADMIN,
+  method: "post",
+  path: "/v1/admin/accounts/{id}/keys",
+  tags,
+  summary: "Create a key for an account",
+  description:
+    "A new key for any account, holding the `scopes` given (every scope when omitted). The secret is shown once; at most 50 live keys per account.",
   request: { params: AccountIdParam, body: jsonBody(CreateKeyBodySchema, false, CREATE_KEY_EXAMPLE) },
-  responses: { 201: jsonResponse(KeyWithSecretSchema, "AdminKeyCreatedEnvelope", "The key and its secret, shown once", KEY_WITH_SECRET_EXAMPLE), ...openApiErrorResponses },
+  responses: {
+    201: jsonResponse(
+      KeyWithSecretSchema,
+      "AdminKeyCreatedEnvelope",
+      "The key and its secret, shown once",
+      KEY_WITH_SECRET_EXAMPLE,
+    ),
+    ...openApiErrorResponses,
+  },
 });
 
-const rotateKeyRoute = defineRoute({ access: ADMIN, 
-  method: "post", path: "/v1/admin/keys/{id}/rotate", tags, summary: "Rotate any key",
-  description: "A new secret for any live key, which keeps its id and counters; the old secret keeps reading data for `grace_seconds` (0 to 7 days).",
+const rotateKeyRoute = defineRoute({
+  access: ADMIN,
+  method: "post",
+  path: "/v1/admin/keys/{id}/rotate",
+  tags,
+  summary: "Rotate any key",
+  description:
+    "A new secret for any live key, which keeps its id and counters; the old secret keeps reading data for `grace_seconds` (0 to 7 days).",
   request: { params: KeyIdParamSchema, body: jsonBody(RotateKeyBodySchema, false, ROTATE_KEY_EXAMPLE) },
-  responses: { 200: jsonResponse(KeyWithSecretSchema, "AdminKeyRotatedEnvelope", "The key and its new secret", KEY_ROTATED_EXAMPLE), ...openApiErrorResponses },
+  responses: {
+    200: jsonResponse(
+      KeyWithSecretSchema,
+      "AdminKeyRotatedEnvelope",
+      "The key and its new secret",
+      KEY_ROTATED_EXAMPLE,
+    ),
+    ...openApiErrorResponses,
+  },
 });
 
-const revokeKeyRoute = defineRoute({ access: ADMIN, 
-  method: "post", path: "/v1/admin/keys/{id}/revoke", tags, summary: "Revoke any key",
+const revokeKeyRoute = defineRoute({
+  access: ADMIN,
+  method: "post",
+  path: "/v1/admin/keys/{id}/revoke",
+  tags,
+  summary: "Revoke any key",
   description: "Revokes any live key, e.g. a leaked one; it is refused everywhere within 5 seconds.",
   request: { params: KeyIdParamSchema },
-  responses: { 200: jsonResponse(KeySchema, "AdminKeyRevokedEnvelope", "The revoked key", { ...KEY_EXAMPLE, revoked_at: "2026-11-22T10:00:00.000Z" }), ...openApiErrorResponses },
+  responses: {
+    200: jsonResponse(KeySchema, "AdminKeyRevokedEnvelope", "The revoked key", {
+      ...KEY_EXAMPLE,
+      revoked_at: "2026-11-22T10:00:00.000Z",
+    }),
+    ...openApiErrorResponses,
+  },
 });
 
 async function accountOr404(db: Db, id: string) {
@@ -134,7 +235,8 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>) {
       customRequestsPerMinute: body.requests_per_minute ?? null,
       customRequestsPerMonth: body.requests_per_month ?? null,
     }).catch((err: Error) => {
-      if (/UNIQUE/.test(String(err.message))) throw new ApiError("conflict", "An account with that email already exists.");
+      if (/UNIQUE/.test(String(err.message)))
+        throw new ApiError("conflict", "An account with that email already exists.");
       throw err;
     });
     const { plan } = await accountOr404(db, account.id);
@@ -146,7 +248,10 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>) {
     const db = c.var.db;
     const { account, plan } = await accountOr404(db, c.req.valid("param").id);
     const keys = await listKeys(db, account.id);
-    return c.json(successBody(c, { account: describeAccount(account, plan), keys: keys.map((k) => describeKey(k)) }), 200);
+    return c.json(
+      successBody(c, { account: describeAccount(account, plan), keys: keys.map((k) => describeKey(k)) }),
+      200,
+    );
   });
 
   app.openapi(updateAccountRoute, async (c) => {
@@ -154,7 +259,8 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>) {
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
     await accountOr404(db, id);
-    if (body.plan && !(await planExists(db, body.plan))) throw new ApiError("invalid_request", `Unknown plan \`${body.plan}\`.`);
+    if (body.plan && !(await planExists(db, body.plan)))
+      throw new ApiError("invalid_request", `Unknown plan \`${body.plan}\`.`);
     await updateAccount(db, id, {
       ...(body.plan ? { planId: body.plan } : {}),
       ...(body.requests_per_minute !== undefined ? { customRequestsPerMinute: body.requests_per_minute } : {}),

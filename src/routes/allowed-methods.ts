@@ -4,7 +4,7 @@ import type { Hono } from "hono";
 import { TrieRouter } from "hono/router/trie-router";
 
 /** Builds the lookup once from the app's routes (middleware entries, method ALL, are not routes). */
-export function allowedMethods(app: Hono<any>): (path: string) => string[] {
+export function allowedMethods(app: Pick<Hono, "routes">): (path: string) => string[] {
   const router = new TrieRouter<string>();
   const methods = new Set<string>();
   for (const route of app.routes) {

@@ -21,16 +21,22 @@ const HealthSchema = z.object({
 
 export type Health = z.infer<typeof HealthSchema>;
 
-const route = defineRoute({ access: PUBLIC, 
+const route = defineRoute({
+  access: PUBLIC,
   method: "get",
   path: "/v1/health",
   tags: ["system"],
   summary: "Service health",
-  description: "Answers without an API key. `operational` when D1, KV and Browser Rendering all answer, else `degraded`; each component with its status and latency, and the deployed version.",
+  description:
+    "Answers without an API key. `operational` when D1, KV and Browser Rendering all answer, else `degraded`; each component with its status and latency, and the deployed version.",
   responses: {
     200: jsonResponse(HealthSchema, "HealthEnvelope", "Health of each component", {
       status: "operational",
-      components: { d1: { status: "ok", latency_ms: 4 }, kv: { status: "ok", latency_ms: 3 }, browser: { status: "ok", latency_ms: 41 } },
+      components: {
+        d1: { status: "ok", latency_ms: 4 },
+        kv: { status: "ok", latency_ms: 3 },
+        browser: { status: "ok", latency_ms: 41 },
+      },
       version: "0.1.0",
     }),
     500: openApiErrorResponses[500],

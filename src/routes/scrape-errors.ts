@@ -1,5 +1,14 @@
 import { ApiError } from "../errors";
-import { CaptchaBudgetSpent, CaptchaFailed, EngineEmpty, InvalidLookup, EngineUnavailable, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../scrape/errors";
+import {
+  CaptchaBudgetSpent,
+  CaptchaFailed,
+  EngineEmpty,
+  InvalidLookup,
+  EngineUnavailable,
+  UpstreamBlocked,
+  UpstreamNotFound,
+  UpstreamTimeout,
+} from "../scrape/errors";
 import { UnsafeUrlError } from "../net/url-guard";
 
 /** A site's own Retry-After is passed on, within these bounds (seconds). */
@@ -14,20 +23,38 @@ function secondsToNextMonth(now = new Date()): number {
 /** Turns scrape-engine failures into the answers the API documents. */
 export function scrapeErrorToApi(err: unknown): unknown {
   if (err instanceof UnsafeUrlError) {
-    return new ApiError("invalid_request", `The URL ${err.message}.`, { details: [{ parameter: "url", in: "query", message: err.message }] });
+    return new ApiError("invalid_request", `The URL ${err.message}.`, {
+      details: [{ parameter: "url", in: "query", message: err.message }],
+    });
   }
   if (err instanceof InvalidLookup) {
-    return new ApiError("invalid_request", `${err.message}: ${err.reason}.`, { details: [{ parameter: err.parameter, in: "query", message: err.reason }] });
+    return new ApiError("invalid_request", `${err.message}: ${err.reason}.`, {
+      details: [{ parameter: err.parameter, in: "query", message: err.reason }],
+    });
   }
   if (err instanceof UpstreamNotFound) return new ApiError("not_found", "The site says this page does not exist.");
-  if (err instanceof CaptchaBudgetSpent) return new ApiError("upstream_blocked", `The site asked for a CAPTCHA and ${err.message}.`, { retryAfter: secondsToNextMonth() });
-  if (err instanceof CaptchaFailed) return new ApiError("upstream_blocked", `The site asked for a CAPTCHA that could not be solved: ${err.message}.`, { retryAfter: 30 });
+  if (err instanceof CaptchaBudgetSpent)
+    return new ApiError("upstream_blocked", `The site asked for a CAPTCHA and ${err.message}.`, {
+      retryAfter: secondsToNextMonth(),
+    });
+  if (err instanceof CaptchaFailed)
+    return new ApiError("upstream_blocked", `The site asked for a CAPTCHA that could not be solved: ${err.message}.`, {
+      retryAfter: 30,
+    });
   if (err instanceof UpstreamBlocked) {
-    const retryAfter = err.retryAfter === undefined ? 30 : Math.min(MAX_RETRY_AFTER, Math.max(MIN_RETRY_AFTER, Math.ceil(err.retryAfter)));
-    return new ApiError("upstream_blocked", `The page could not be fetched: ${err.message}. Retry later.`, { retryAfter });
+    const retryAfter =
+      err.retryAfter === undefined
+        ? 30
+        : Math.min(MAX_RETRY_AFTER, Math.max(MIN_RETRY_AFTER, Math.ceil(err.retryAfter)));
+    return new ApiError("upstream_blocked", `The page could not be fetched: ${err.message}. Retry later.`, {
+      retryAfter,
+    });
   }
-  if (err instanceof EngineEmpty) return new ApiError("upstream_blocked", "The page was fetched but held no data we could read.", { retryAfter: 30 });
-  if (err instanceof UpstreamTimeout) return new ApiError("upstream_timeout", `The site did not answer in time: ${err.message}.`, { retryAfter: 10 });
-  if (err instanceof EngineUnavailable) return new ApiError("unavailable", `Scraping is briefly unavailable: ${err.message}.`, { retryAfter: 10 });
+  if (err instanceof EngineEmpty)
+    return new ApiError("upstream_blocked", "The page was fetched but held no data we could read.", { retryAfter: 30 });
+  if (err instanceof UpstreamTimeout)
+    return new ApiError("upstream_timeout", `The site did not answer in time: ${err.message}.`, { retryAfter: 10 });
+  if (err instanceof EngineUnavailable)
+    return new ApiError("unavailable", `Scraping is briefly unavailable: ${err.message}.`, { retryAfter: 10 });
   return err;
 }

@@ -89,7 +89,11 @@ export async function cachedScrape<T>(
     inFlight.set(key, load);
     // The entry stays until KV holds the result: a caller arriving between the end of the load
     // and the end of the write would otherwise find neither and load the page a second time.
-    const written = load.then((result) => kv.put(key, JSON.stringify(result), { expirationTtl: KEEP_SECONDS }).catch((err) => log.error("cache put failed", { error: err })));
+    const written = load.then((result) =>
+      kv
+        .put(key, JSON.stringify(result), { expirationTtl: KEEP_SECONDS })
+        .catch((err) => log.error("cache put failed", { error: err })),
+    );
     waitUntil(written.catch(() => {}).finally(() => inFlight.delete(key)));
   }
   try {

@@ -24,7 +24,12 @@ export const TOKEN_FIELDS: Record<Challenge["kind"], string> = {
 };
 
 /** One solver call, given up after `timeoutMs` (at most 15 s). */
-async function call<T>(config: SolverConfig, method: string, body: Record<string, unknown>, timeoutMs: number): Promise<T & { errorId: number; errorCode?: string }> {
+async function call<T>(
+  config: SolverConfig,
+  method: string,
+  body: Record<string, unknown>,
+  timeoutMs: number,
+): Promise<T & { errorId: number; errorCode?: string }> {
   const response = await fetch(`${config.url.replace(/\/$/, "")}/${method}`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -32,7 +37,11 @@ async function call<T>(config: SolverConfig, method: string, body: Record<string
     signal: AbortSignal.timeout(Math.max(1, Math.min(15_000, timeoutMs))),
   }).catch((err) => {
     log.error("solver call failed", { method, error: err });
-    throw new CaptchaFailed(err instanceof Error && err.name === "TimeoutError" ? "the solver did not answer in time" : "the solver could not be reached");
+    throw new CaptchaFailed(
+      err instanceof Error && err.name === "TimeoutError"
+        ? "the solver did not answer in time"
+        : "the solver could not be reached",
+    );
   });
   if (!response.ok) throw new CaptchaFailed(`solver answered HTTP ${response.status}`);
   return (await response.json()) as T & { errorId: number; errorCode?: string };
@@ -42,31 +51,37 @@ async function call<T>(config: SolverConfig, method: string, body: Record<string
  * Solves a challenge with a solver service speaking the common createTask / getTaskResult
  * JSON API. Returns the token and what the solver charged (in micro-dollars).
  */
-export async function solveChallenge(config: SolverConfig, challenge: Challenge, pageUrl: string): Promise<{ token: string; costMicros: number }> {
+export async function solveChallenge(
+  config: SolverConfig,
+  challenge: Challenge,
+  pageUrl: string,
+): Promise<{ token: string; costMicros: number }> {
   const timeoutMs = config.timeoutMs ?? 60_000;
   const deadline = Date.now() + timeoutMs;
-  const gaveUp = () => new SolverTimeout(`the CAPTCHA solver gave no answer within ${+(timeoutMs / 1000).toFixed(1)} s`);
+  const gaveUp = () =>
+    new SolverTimeout(`the CAPTCHA solver gave no answer within ${+(timeoutMs / 1000).toFixed(1)} s`);
   const created = await call<{ taskId?: string | number }>(
     config,
     "createTask",
     { task: { type: TASK_TYPES[challenge.kind], websiteURL: pageUrl, websiteKey: challenge.siteKey ?? "" } },
     timeoutMs,
   );
-  if (created.errorId !== 0 || created.taskId === undefined) throw new CaptchaUnsolved(`solver refused the task: ${created.errorCode ?? "unknown error"}`);
+  if (created.errorId !== 0 || created.taskId === undefined)
+    throw new CaptchaUnsolved(`solver refused the task: ${created.errorCode ?? "unknown error"}`);
 
   for (;;) {
     const left = deadline - Date.now();
     if (left <= 0) break;
     await scheduler.wait(Math.min(config.pollMs ?? 1_000, left));
-    const result = await call<{ status?: string; solution?: { gRecaptchaResponse?: string; token?: string; text?: string }; cost?: string }>(
-      config,
-      "getTaskResult",
-      { taskId: created.taskId },
-      deadline - Date.now(),
-    ).catch((err) => {
+    const result = await call<{
+      status?: string;
+      solution?: { gRecaptchaResponse?: string; token?: string; text?: string };
+      cost?: string;
+    }>(config, "getTaskResult", { taskId: created.taskId }, deadline - Date.now()).catch((err) => {
       throw Date.now() >= deadline ? gaveUp() : err;
     });
-    if (result.errorId !== 0) throw new CaptchaUnsolved(`solver could not solve it: ${result.errorCode ?? "unknown error"}`);
+    if (result.errorId !== 0)
+      throw new CaptchaUnsolved(`solver could not solve it: ${result.errorCode ?? "unknown error"}`);
     if (result.status === "ready") {
       const token = result.solution?.gRecaptchaResponse ?? result.solution?.token ?? result.solution?.text;
       if (!token) throw new CaptchaFailed("solver answered without a token");
@@ -82,19 +97,31 @@ export async function solveChallenge(config: SolverConfig, challenge: Challenge,
  * other failure (a timeout, a lost answer) still counts: the task may still be billed, and the
  * cap exists to bound that spend.
  */
-export async function solveWithinBudget(d1: D1Database, accountId: string, config: SolverConfig, challenge: Challenge, pageUrl: string): Promise<string> {
+export async function solveWithinBudget(
+  d1: D1Database,
+  accountId: string,
+  config: SolverConfig,
+  challenge: Challenge,
+  pageUrl: string,
+): Promise<string> {
   const db = drizzle(d1);
   const reservedIn = spendMonth();
-  if (!(await reserveSolve(db, accountId, reservedIn))) throw new CaptchaBudgetSpent("this account's CAPTCHA budget for the month is used up");
+  if (!(await reserveSolve(db, accountId, reservedIn)))
+    throw new CaptchaBudgetSpent("this account's CAPTCHA budget for the month is used up");
   let solved: { token: string; costMicros: number };
   try {
     solved = await solveChallenge(config, challenge, pageUrl);
   } catch (err) {
-    if (err instanceof CaptchaUnsolved) await releaseSolve(db, accountId, reservedIn).catch((release) => log.error("captcha release failed", { error: release }));
+    if (err instanceof CaptchaUnsolved)
+      await releaseSolve(db, accountId, reservedIn).catch((release) =>
+        log.error("captcha release failed", { error: release }),
+      );
     throw err;
   }
   // The token is paid for: a failed write of its cost must not waste it.
-  await recordSolveCost(db, accountId, solved.costMicros, reservedIn).catch((err) => log.error("captcha cost not recorded", { error: err }));
+  await recordSolveCost(db, accountId, solved.costMicros, reservedIn).catch((err) =>
+    log.error("captcha cost not recorded", { error: err }),
+  );
   return solved.token;
 }
 
@@ -102,7 +129,13 @@ export async function solveWithinBudget(d1: D1Database, accountId: string, confi
 export async function solveForJob(job: LoadJob, challenge: Challenge, pageUrl: string): Promise<string> {
   const { solver } = job.config;
   if (!solver) throw new UpstreamBlocked("the site answered with a CAPTCHA and no solver is configured");
-  return solveWithinBudget(job.env.DB, job.accountId, { ...solver, timeoutMs: within(job, solver.timeoutMs ?? 60_000) }, challenge, pageUrl);
+  return solveWithinBudget(
+    job.env.DB,
+    job.accountId,
+    { ...solver, timeoutMs: within(job, solver.timeoutMs ?? 60_000) },
+    challenge,
+    pageUrl,
+  );
 }
 
 /** Hidden inputs of the challenge form, so the token post carries what the site expects (return_to, csrf…). */

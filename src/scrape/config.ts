@@ -53,14 +53,21 @@ export function scrapeConfig(env: Env): ScrapeConfig {
 
 function readScrapeConfig(env: Env): ScrapeConfig {
   const source = `${env.PROXY_URLS ?? ""}|${env.PROXY_COOLDOWN_MS ?? ""}`;
-  if (!pool || pool.source !== source) pool = { source, pool: new ProxyPool(parseProxyList(env.PROXY_URLS), Number(env.PROXY_COOLDOWN_MS) || undefined) };
+  if (!pool || pool.source !== source)
+    pool = { source, pool: new ProxyPool(parseProxyList(env.PROXY_URLS), Number(env.PROXY_COOLDOWN_MS) || undefined) };
   // A production deploy that ships REPLICA_ORIGIN by mistake still scrapes the real sites.
   const replicaOrigin = (isDevelopment(env) && env.REPLICA_ORIGIN) || null;
   return {
     pool: pool.pool,
-    solver: env.SOLVER_URL && env.SOLVER_KEY
-      ? { url: env.SOLVER_URL, key: env.SOLVER_KEY, pollMs: millis(env.SOLVER_POLL_MS, 1_000), timeoutMs: millis(env.SOLVER_TIMEOUT_MS, 60_000) }
-      : null,
+    solver:
+      env.SOLVER_URL && env.SOLVER_KEY
+        ? {
+            url: env.SOLVER_URL,
+            key: env.SOLVER_KEY,
+            pollMs: millis(env.SOLVER_POLL_MS, 1_000),
+            timeoutMs: millis(env.SOLVER_TIMEOUT_MS, 60_000),
+          }
+        : null,
     urlGuard: urlGuardOptions(env),
     replicaOrigin,
     maxBrowsers: Number(env.MAX_BROWSERS) || 2,

@@ -4,7 +4,10 @@ import type { ProxyEndpoint } from "./proxy-pool";
 
 /** The proxy itself failed (refused, dropped mid-response, 403/407 on CONNECT): try another exit. */
 export class ProxyFailure extends Error {
-  constructor(readonly proxyId: string, message: string) {
+  constructor(
+    readonly proxyId: string,
+    message: string,
+  ) {
     super(message);
     this.name = "ProxyFailure";
   }
@@ -29,7 +32,11 @@ export interface ProxiedRequest {
  * a plain fetch of their URL template. Written by hand because no library speaks CONNECT
  * over Workers sockets.
  */
-export async function fetchViaProxy(proxy: ProxyEndpoint, target: URL, request: ProxiedRequest = {}): Promise<Response> {
+export async function fetchViaProxy(
+  proxy: ProxyEndpoint,
+  target: URL,
+  request: ProxiedRequest = {},
+): Promise<Response> {
   if (proxy.kind === "gateway") {
     return fetch(proxy.template!.replace("{url}", encodeURIComponent(target.toString())), {
       method: request.method ?? "GET",
@@ -40,7 +47,10 @@ export async function fetchViaProxy(proxy: ProxyEndpoint, target: URL, request: 
     });
   }
   const timeout = request.timeoutMs ?? 30_000;
-  let socket = connect({ hostname: proxy.hostname, port: proxy.port }, { secureTransport: target.protocol === "https:" ? "starttls" : "off", allowHalfOpen: false });
+  let socket = connect(
+    { hostname: proxy.hostname, port: proxy.port },
+    { secureTransport: target.protocol === "https:" ? "starttls" : "off", allowHalfOpen: false },
+  );
   let timedOut = false;
   let tunnelled = false;
   const timer = setTimeout(() => {
@@ -53,9 +63,11 @@ export async function fetchViaProxy(proxy: ProxyEndpoint, target: URL, request: 
     let writer = socket.writable.getWriter();
     let reader = socket.readable.getReader();
     const auth = proxy.authorization ? `Proxy-Authorization: ${proxy.authorization}\r\n` : "";
-    await writer.write(encoder.encode(`CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n${auth}\r\n`)).catch((err) => {
-      throw new ProxyFailure(proxy.id, `cannot reach proxy: ${err}`);
-    });
+    await writer
+      .write(encoder.encode(`CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n${auth}\r\n`))
+      .catch((err) => {
+        throw new ProxyFailure(proxy.id, `cannot reach proxy: ${err}`);
+      });
     const tunnel = await readHead(reader, proxy.id);
     if (tunnel.status !== 200) throw new ProxyFailure(proxy.id, `CONNECT refused with ${tunnel.status}`);
     tunnelled = true;
@@ -67,14 +79,26 @@ export async function fetchViaProxy(proxy: ProxyEndpoint, target: URL, request: 
       writer = socket.writable.getWriter();
       reader = socket.readable.getReader();
     }
-    const headers = { "User-Agent": "Mozilla/5.0", Accept: "*/*", ...request.headers, Host: target.host, Connection: "close", "Accept-Encoding": "identity" };
-    if (request.body !== undefined) headers["Content-Length" as keyof typeof headers] = String(encoder.encode(request.body).byteLength);
-    const head = `${request.method ?? "GET"} ${target.pathname}${target.search} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("")}\r\n`;
+    const headers = {
+      "User-Agent": "Mozilla/5.0",
+      Accept: "*/*",
+      ...request.headers,
+      Host: target.host,
+      Connection: "close",
+      "Accept-Encoding": "identity",
+    };
+    if (request.body !== undefined)
+      headers["Content-Length" as keyof typeof headers] = String(encoder.encode(request.body).byteLength);
+    const head = `${request.method ?? "GET"} ${target.pathname}${target.search} HTTP/1.1\r\n${Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join("")}\r\n`;
     await writer.write(encoder.encode(head + (request.body ?? ""))).catch((err) => {
       throw new ProxyFailure(proxy.id, `connection dropped while sending: ${err}`);
     });
     const response = await readHead(reader, proxy.id, tunnel.rest);
-    const body = [101, 204, 304].includes(response.status) ? null : await readBody(reader, response.headers, response.rest, proxy.id);
+    const body = [101, 204, 304].includes(response.status)
+      ? null
+      : await readBody(reader, response.headers, response.rest, proxy.id);
     return new Response(body, { status: response.status, headers: response.headers });
   } catch (err) {
     if (!timedOut) throw err;
@@ -94,7 +118,11 @@ interface Head {
   rest: Bytes;
 }
 
-async function readHead(reader: ReadableStreamDefaultReader<Uint8Array>, proxyId: string, initial: Bytes = new Uint8Array()): Promise<Head> {
+async function readHead(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  proxyId: string,
+  initial: Bytes = new Uint8Array(),
+): Promise<Head> {
   let buffer = initial;
   for (;;) {
     const end = indexOf(buffer, [13, 10, 13, 10]);
@@ -120,7 +148,12 @@ async function readHead(reader: ReadableStreamDefaultReader<Uint8Array>, proxyId
  * The body, de-chunked. A connection that closes before the declared length or the last
  * chunk is a proxy (or its link) dying mid-response, never a short page.
  */
-async function readBody(reader: ReadableStreamDefaultReader<Uint8Array>, headers: Headers, initial: Bytes, proxyId: string): Promise<Bytes> {
+async function readBody(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  headers: Headers,
+  initial: Bytes,
+  proxyId: string,
+): Promise<Bytes> {
   let buffer = initial;
   const length = Number(headers.get("Content-Length") ?? Number.NaN);
   while (!(Number.isFinite(length) && buffer.byteLength >= length)) {
@@ -131,7 +164,8 @@ async function readBody(reader: ReadableStreamDefaultReader<Uint8Array>, headers
     buffer = concat(buffer, value as Bytes);
     if (buffer.byteLength > MAX_BODY_BYTES) throw new Error(`response larger than ${MAX_BODY_BYTES} bytes`);
   }
-  if (Number.isFinite(length) && buffer.byteLength < length) throw new ProxyFailure(proxyId, `connection closed after ${buffer.byteLength} of ${length} body bytes`);
+  if (Number.isFinite(length) && buffer.byteLength < length)
+    throw new ProxyFailure(proxyId, `connection closed after ${buffer.byteLength} of ${length} body bytes`);
   headers.delete("Content-Length");
   if (/chunked/i.test(headers.get("Transfer-Encoding") ?? "")) {
     headers.delete("Transfer-Encoding");

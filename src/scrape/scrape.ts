@@ -47,7 +47,11 @@ const FINAL = [UpstreamNotFound, UnsafeUrlError, CaptchaFailed, UpstreamTimeout]
  * within the scrape deadline, with identical concurrent calls sharing one load and a stale
  * copy standing in on failure.
  */
-export async function scrape<T>(env: Env, waitUntil: (promise: Promise<unknown>) => void, job: ScrapeJob<T>): Promise<{ record: T; meta: ScrapeMeta }> {
+export async function scrape<T>(
+  env: Env,
+  waitUntil: (promise: Promise<unknown>) => void,
+  job: ScrapeJob<T>,
+): Promise<{ record: T; meta: ScrapeMeta }> {
   const config = scrapeConfig(env);
   const key = await cacheKey(job.platform, job.kind, job.params);
   // Engines cap their own waits to the deadline; each caller also stops waiting at it.
@@ -55,7 +59,11 @@ export async function scrape<T>(env: Env, waitUntil: (promise: Promise<unknown>)
   const result = await cachedScrape(env.CACHE, key, job.kind, job.freshness, load, waitUntil, config.deadlineMs);
   return {
     record: result.record,
-    meta: { ...(result.meta as Omit<ScrapeMeta, "cache" | "fetched_at">), cache: result.cache, fetched_at: new Date(result.fetchedAt).toISOString() },
+    meta: {
+      ...(result.meta as Omit<ScrapeMeta, "cache" | "fetched_at">),
+      cache: result.cache,
+      fetched_at: new Date(result.fetchedAt).toISOString(),
+    },
   };
 }
 
@@ -67,9 +75,22 @@ async function loadThroughEngines<T>(env: Env, config: ScrapeConfig, job: Scrape
   let retryAfter: number | undefined;
   for (const engine of engineOrder(job.engines)) {
     try {
-      const page = await engine.load({ url: job.url, env, config, accountId: job.accountId, detectChallenge: job.detectChallenge, deadline });
+      const page = await engine.load({
+        url: job.url,
+        env,
+        config,
+        accountId: job.accountId,
+        detectChallenge: job.detectChallenge,
+        deadline,
+      });
       const record = job.parse(page.html, page.url);
-      const meta = { source_url: page.url, engine: engine.name, proxy: page.proxy, captcha: page.captcha, ...(page.browser ? { browser: page.browser } : {}) };
+      const meta = {
+        source_url: page.url,
+        engine: engine.name,
+        proxy: page.proxy,
+        captcha: page.captcha,
+        ...(page.browser ? { browser: page.browser } : {}),
+      };
       if (!job.isEmpty(record)) return { record, meta, fetchedAt: Date.now() };
       thin = { record, meta, fetchedAt: Date.now() };
       throw new EngineEmpty(`the ${engine.name} engine found no data on the page`);
@@ -78,11 +99,13 @@ async function loadThroughEngines<T>(env: Env, config: ScrapeConfig, job: Scrape
       // A site that asked for a longer pause is not asked again at once by another engine.
       if (err instanceof UpstreamBlocked && (err.retryAfter ?? 0) * 1000 > MAX_BACKOFF_MS) throw err;
       log.info("engine failed", { engine: engine.name, url: job.url, error: err });
-      if (err instanceof UpstreamBlocked && err.retryAfter !== undefined) retryAfter = Math.max(retryAfter ?? 0, err.retryAfter);
+      if (err instanceof UpstreamBlocked && err.retryAfter !== undefined)
+        retryAfter = Math.max(retryAfter ?? 0, err.retryAfter);
       lastError = err;
     }
   }
   if (thin) return thin;
-  if (lastError instanceof UpstreamBlocked && retryAfter !== undefined) lastError.retryAfter = Math.max(lastError.retryAfter ?? 0, retryAfter);
+  if (lastError instanceof UpstreamBlocked && retryAfter !== undefined)
+    lastError.retryAfter = Math.max(lastError.retryAfter ?? 0, retryAfter);
   throw lastError;
 }

@@ -111,7 +111,6 @@ export interface Challenge {
   formAction: string | null;
 }
 
-
 /** Identifies one product; exactly one of the fields is set. */
 export interface ProductLookup {
   id?: string;

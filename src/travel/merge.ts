@@ -25,11 +25,31 @@ export interface MergedHotel extends Omit<PricedHotel, "offer" | "platform"> {
 }
 
 /** Words that say nothing about which hotel it is. */
-const NOISE = new Set(["hotel", "hotels", "the", "and", "by", "a", "an", "de", "la", "le", "el", "il", "apartments", "suites", "inn"]);
+const NOISE = new Set([
+  "hotel",
+  "hotels",
+  "the",
+  "and",
+  "by",
+  "a",
+  "an",
+  "de",
+  "la",
+  "le",
+  "el",
+  "il",
+  "apartments",
+  "suites",
+  "inn",
+]);
 
 function nameTokens(name: string | null, city: string): Set<string> {
   const cityWords = new Set(normalisePlaceName(city).split(" "));
-  return new Set(normalisePlaceName(name ?? "").split(" ").filter((word) => word && !NOISE.has(word) && !cityWords.has(word)));
+  return new Set(
+    normalisePlaceName(name ?? "")
+      .split(" ")
+      .filter((word) => word && !NOISE.has(word) && !cityWords.has(word)),
+  );
 }
 
 /** Jaccard similarity of the names' meaningful words. */
@@ -54,12 +74,17 @@ export function sameHotel(a: PricedHotel, b: PricedHotel, city: string): boolean
 export function mergeHotels(hotels: PricedHotel[], city: string): MergedHotel[] {
   const groups: PricedHotel[][] = [];
   for (const hotel of hotels) {
-    const group = groups.find((members) => members.every((m) => m.platform !== hotel.platform) && members.some((m) => sameHotel(m, hotel, city)));
+    const group = groups.find(
+      (members) =>
+        members.every((m) => m.platform !== hotel.platform) && members.some((m) => sameHotel(m, hotel, city)),
+    );
     if (group) group.push(hotel);
     else groups.push([hotel]);
   }
   return groups.map((members) => {
-    const offers = members.map((m) => m.offer).sort((a, b) => (a.price_per_night ?? Infinity) - (b.price_per_night ?? Infinity));
+    const offers = members
+      .map((m) => m.offer)
+      .sort((a, b) => (a.price_per_night ?? Infinity) - (b.price_per_night ?? Infinity));
     // Descriptive fields from the source that knows most (most reviews), price from the cheapest offer.
     const richest = [...members].sort((a, b) => (b.review_count ?? 0) - (a.review_count ?? 0))[0]!;
     const cheapest = offers[0]!;

@@ -23,9 +23,28 @@ const MAX_ALTERNATIVES = 5;
 const MAX_EDIT_DISTANCE = 2;
 /** Everyday names that differ from the ISO 3166 English names in the `countries` table. */
 const COUNTRY_ALIASES: Record<string, string> = {
-  uk: "GB", "great britain": "GB", britain: "GB", england: "GB", scotland: "GB", wales: "GB", "northern ireland": "GB",
-  usa: "US", "united states": "US", america: "US", holland: "NL", "the netherlands": "NL", "czech republic": "CZ",
-  russia: "RU", "south korea": "KR", korea: "KR", vietnam: "VN", uae: "AE", turkey: "TR", iran: "IR", bolivia: "BO", venezuela: "VE",
+  uk: "GB",
+  "great britain": "GB",
+  britain: "GB",
+  england: "GB",
+  scotland: "GB",
+  wales: "GB",
+  "northern ireland": "GB",
+  usa: "US",
+  "united states": "US",
+  america: "US",
+  holland: "NL",
+  "the netherlands": "NL",
+  "czech republic": "CZ",
+  russia: "RU",
+  "south korea": "KR",
+  korea: "KR",
+  vietnam: "VN",
+  uae: "AE",
+  turkey: "TR",
+  iran: "IR",
+  bolivia: "BO",
+  venezuela: "VE",
 };
 
 type Row = typeof places.$inferSelect;
@@ -52,14 +71,22 @@ export async function resolveDestination(db: D1Database, text: string): Promise<
   if (!name) return { place: null, suggestions: [] };
 
   for (const candidate of name.startsWith("the ") ? [name, name.slice(4)] : [name]) {
-    const rows = await orm.select().from(places).where(country ? and(eq(places.searchName, candidate), eq(places.country, country)) : eq(places.searchName, candidate));
+    const rows = await orm
+      .select()
+      .from(places)
+      .where(
+        country ? and(eq(places.searchName, candidate), eq(places.country, country)) : eq(places.searchName, candidate),
+      );
     if (rows.length > 0) return pickExact(rows, text.split(",")[0] ?? text);
   }
   return { place: null, suggestions: (await suggest(orm, name, country)).map(toPlace) };
 }
 
 /** "City, CC" and "City, Country name" narrow the search to a country; any other comma stays part of the name. */
-async function splitCountry(orm: ReturnType<typeof drizzle>, text: string): Promise<{ name: string; country: string | null }> {
+async function splitCountry(
+  orm: ReturnType<typeof drizzle>,
+  text: string,
+): Promise<{ name: string; country: string | null }> {
   const comma = text.lastIndexOf(",");
   const whole = { name: normalisePlaceName(text), country: null };
   if (comma < 0) return whole;
@@ -79,13 +106,21 @@ async function splitCountry(orm: ReturnType<typeof drizzle>, text: string): Prom
  */
 function pickExact(rows: Row[], typed: string): { place: Place; alternatives: Place[] } {
   const cities = rows.filter((row) => row.kind === "city").sort(byPopulation);
-  const others = rows.filter((row) => row.kind !== "city").sort((a, b) => (a.kind === b.kind ? a.id - b.id : a.kind === "landmark" ? -1 : 1));
+  const others = rows
+    .filter((row) => row.kind !== "city")
+    .sort((a, b) => (a.kind === b.kind ? a.id - b.id : a.kind === "landmark" ? -1 : 1));
   const typedName = typed.trim().toLowerCase();
   const namedExactly = others.find((row) => row.name.toLowerCase() === typedName);
   const biggest = cities[0];
   if (!biggest || namedExactly) {
     const chosen = namedExactly ?? others[0]!;
-    return { place: toPlace(chosen), alternatives: [...others, ...cities].filter((row) => row !== chosen).slice(0, MAX_ALTERNATIVES).map(toPlace) };
+    return {
+      place: toPlace(chosen),
+      alternatives: [...others, ...cities]
+        .filter((row) => row !== chosen)
+        .slice(0, MAX_ALTERNATIVES)
+        .map(toPlace),
+    };
   }
   const seenCountries = new Set([biggest.country]);
   const namesakes = cities.filter((row) => {
@@ -112,7 +147,14 @@ async function suggest(orm: ReturnType<typeof drizzle>, name: string, country: s
   const nearby = await orm
     .select()
     .from(places)
-    .where(and(gte(places.searchName, first), lt(places.searchName, `${first}\uffff`), between(sql`length(${places.searchName})`, name.length - MAX_EDIT_DISTANCE, name.length + MAX_EDIT_DISTANCE), inCountry));
+    .where(
+      and(
+        gte(places.searchName, first),
+        lt(places.searchName, `${first}\uffff`),
+        between(sql`length(${places.searchName})`, name.length - MAX_EDIT_DISTANCE, name.length + MAX_EDIT_DISTANCE),
+        inCountry,
+      ),
+    );
   const close = nearby
     .map((row) => ({ row, distance: boundedEditDistance(name, row.searchName, MAX_EDIT_DISTANCE) }))
     .filter((entry) => entry.distance <= MAX_EDIT_DISTANCE && !prefixed.some((row) => row.id === entry.row.id))
@@ -140,7 +182,9 @@ function boundedEditDistance(a: string, b: string, limit: number): number {
 export async function searchCity(db: D1Database, place: Place): Promise<string> {
   if (place.kind === "city") return place.name;
   const row = await db
-    .prepare(`SELECT name FROM places WHERE kind = 'city' AND population >= 100000 ORDER BY ((latitude - ?1) * (latitude - ?1) + (longitude - ?2) * (longitude - ?2)) LIMIT 1`)
+    .prepare(
+      `SELECT name FROM places WHERE kind = 'city' AND population >= 100000 ORDER BY ((latitude - ?1) * (latitude - ?1) + (longitude - ?2) * (longitude - ?2)) LIMIT 1`,
+    )
     .bind(place.latitude, place.longitude)
     .first<{ name: string }>();
   return row?.name ?? place.name;

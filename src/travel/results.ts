@@ -19,7 +19,8 @@ export interface Arrangement {
 }
 
 function inFilters(hotel: ArrangedHotel, options: Arrangement): boolean {
-  if (options.radiusKm !== null && (hotel.distance_km === undefined || hotel.distance_km > options.radiusKm)) return false;
+  if (options.radiusKm !== null && (hotel.distance_km === undefined || hotel.distance_km > options.radiusKm))
+    return false;
   if (options.minStars !== undefined && (hotel.star_rating ?? 0) < options.minStars) return false;
   const price = hotel.price_per_night;
   if (options.minPrice !== undefined && (price === null || price < options.minPrice)) return false;
@@ -40,7 +41,10 @@ export function arrangeHotels(hotels: MergedHotel[], options: Arrangement): { to
   const kept = hotels
     .map((hotel): ArrangedHotel => {
       if (hotel.latitude === null || hotel.longitude === null) return hotel;
-      return { ...hotel, distance_km: Math.round(distanceKm(latitude, longitude, hotel.latitude, hotel.longitude) * 100) / 100 };
+      return {
+        ...hotel,
+        distance_km: Math.round(distanceKm(latitude, longitude, hotel.latitude, hotel.longitude) * 100) / 100,
+      };
     })
     .filter((hotel) => inFilters(hotel, options));
   kept.sort((a, b) => sortKey(a, options.sort) - sortKey(b, options.sort));

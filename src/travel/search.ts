@@ -37,10 +37,17 @@ export function originFor(env: Env, platform: TravelPlatform): string {
 }
 
 /** Nightly and stay prices in the answer's currency, from whichever of the two a site shows. */
-function priced(hotel: HotelRecord, platform: TravelSlug, stay: StayQuery, currency: string, rates: Rates): PricedHotel {
+function priced(
+  hotel: HotelRecord,
+  platform: TravelSlug,
+  stay: StayQuery,
+  currency: string,
+  rates: Rates,
+): PricedHotel {
   const nightly = hotel.price_per_night ?? (hotel.total_price !== null ? hotel.total_price / stay.nights : null);
   const from = hotel.currency ?? currency;
-  const perNight = nightly === null ? null : Math.round(from === currency ? nightly : convert(nightly, from, currency, rates).amount);
+  const perNight =
+    nightly === null ? null : Math.round(from === currency ? nightly : convert(nightly, from, currency, rates).amount);
   return {
     ...hotel,
     currency,
@@ -52,7 +59,10 @@ function priced(hotel: HotelRecord, platform: TravelSlug, stay: StayQuery, curre
       price_per_night: perNight,
       total_price: perNight === null ? null : perNight * stay.nights,
       currency,
-      original: { price_per_night: nightly === null ? null : Math.round(nightly * 100) / 100, currency: hotel.currency },
+      original: {
+        price_per_night: nightly === null ? null : Math.round(nightly * 100) / 100,
+        currency: hotel.currency,
+      },
       review_score: hotel.review_score,
       booking_url: hotel.booking_url,
     },
@@ -72,7 +82,14 @@ function statusOf(err: unknown): PlatformStatus {
 export async function searchPlatforms(
   env: Env,
   waitUntil: (promise: Promise<unknown>) => void,
-  options: { slugs: TravelSlug[]; stay: StayQuery; accountId: string; currency: string; rates: Rates; freshness: { maxAge?: number; fresh?: boolean } },
+  options: {
+    slugs: TravelSlug[];
+    stay: StayQuery;
+    accountId: string;
+    currency: string;
+    rates: Rates;
+    freshness: { maxAge?: number; fresh?: boolean };
+  },
 ) {
   const reports: Record<string, PlatformReport> = {};
   const hotels: PricedHotel[] = [];
@@ -80,7 +97,14 @@ export async function searchPlatforms(
     options.slugs.map(async (slug) => {
       const platform = TRAVEL_PLATFORMS[slug];
       const started = Date.now();
-      const query = { destination: options.stay.searchName, checkIn: options.stay.checkIn, checkOut: options.stay.checkOut, adults: options.stay.adults, rooms: options.stay.rooms, page: 1 };
+      const query = {
+        destination: options.stay.searchName,
+        checkIn: options.stay.checkIn,
+        checkOut: options.stay.checkOut,
+        adults: options.stay.adults,
+        rooms: options.stay.rooms,
+        page: 1,
+      };
       const job = scrape(env, waitUntil, {
         platform: slug,
         kind: "hotel-search",
@@ -94,12 +118,29 @@ export async function searchPlatforms(
         freshness: options.freshness,
       });
       try {
-        const { record, meta } = await withTimeout(job, SEARCH_DEADLINE_MS, () => new UpstreamTimeout(`no answer within ${SEARCH_DEADLINE_MS / 1000} s`));
+        const { record, meta } = await withTimeout(
+          job,
+          SEARCH_DEADLINE_MS,
+          () => new UpstreamTimeout(`no answer within ${SEARCH_DEADLINE_MS / 1000} s`),
+        );
         const found = record.hotels.map((hotel) => priced(hotel, slug, options.stay, options.currency, options.rates));
         hotels.push(...found);
-        reports[slug] = { status: "ok", latency_ms: Date.now() - started, cache: meta.cache, fetched_at: meta.fetched_at, hotels: found.length };
+        reports[slug] = {
+          status: "ok",
+          latency_ms: Date.now() - started,
+          cache: meta.cache,
+          fetched_at: meta.fetched_at,
+          hotels: found.length,
+        };
       } catch (err) {
-        reports[slug] = { status: statusOf(err), latency_ms: Date.now() - started, cache: null, fetched_at: null, hotels: 0, message: String((err as Error)?.message ?? err).slice(0, 200) };
+        reports[slug] = {
+          status: statusOf(err),
+          latency_ms: Date.now() - started,
+          cache: null,
+          fetched_at: null,
+          hotels: 0,
+          message: String((err as Error)?.message ?? err).slice(0, 200),
+        };
       }
     }),
   );

@@ -46,10 +46,14 @@ async function consume(response: Response) {
 
 describe("streaming a 60,000-record dataset through wrangler dev", () => {
   it("streams every record as NDJSON and as CSV without buffering the whole dataset", async () => {
-    const detail = (await (await fetch(`${baseUrl}/v1/datasets/${LARGE}`, { headers: { "X-API-KEY": secret } })).json()) as any;
+    const detail = (await (
+      await fetch(`${baseUrl}/v1/datasets/${LARGE}`, { headers: { "X-API-KEY": secret } })
+    ).json()) as any;
     expect(detail.data.record_count).toBe(60_000);
 
-    const ndjsonResponse = await fetch(`${baseUrl}/v1/datasets/${LARGE}/records?format=ndjson`, { headers: { "X-API-KEY": secret } });
+    const ndjsonResponse = await fetch(`${baseUrl}/v1/datasets/${LARGE}/records?format=ndjson`, {
+      headers: { "X-API-KEY": secret },
+    });
     expect(ndjsonResponse.status).toBe(200);
     expect(ndjsonResponse.headers.get("Content-Type")).toContain("application/x-ndjson");
     expect(ndjsonResponse.headers.get("Content-Length")).toBeNull();
@@ -62,20 +66,29 @@ describe("streaming a 60,000-record dataset through wrangler dev", () => {
 
     // The first read warms D1's page cache (the local database file is ~35 MB); measure after it.
     const before = workerdPeakKb();
-    const csvResponse = await fetch(`${baseUrl}/v1/datasets/${LARGE}/records`, { headers: { "X-API-KEY": secret, Accept: "text/csv" } });
+    const csvResponse = await fetch(`${baseUrl}/v1/datasets/${LARGE}/records`, {
+      headers: { "X-API-KEY": secret, Accept: "text/csv" },
+    });
     expect(csvResponse.headers.get("Content-Type")).toContain("text/csv");
     const csv = await consume(csvResponse);
     expect(csv.lines).toBe(60_001);
-    const firstRows = parse(csv.head.split("\r\n").slice(0, 3).join("\r\n"), { columns: true }) as Record<string, string>[];
+    const firstRows = parse(csv.head.split("\r\n").slice(0, 3).join("\r\n"), { columns: true }) as Record<
+      string,
+      string
+    >[];
     expect(firstRows[0]!.asin).toBe(detail.data.preview[0].asin);
 
-    const again = await consume(await fetch(`${baseUrl}/v1/datasets/${LARGE}/records?format=ndjson`, { headers: { "X-API-KEY": secret } }));
+    const again = await consume(
+      await fetch(`${baseUrl}/v1/datasets/${LARGE}/records?format=ndjson`, { headers: { "X-API-KEY": secret } }),
+    );
     expect(again.bytes).toBe(ndjson.bytes);
 
     // The Workers limit is 128 MB per isolate. Resident memory also holds garbage not yet
     // collected, so this bound is loose; it still fails if the streams were held whole.
     const grownKb = workerdPeakKb() - before;
-    console.log(`streamed ${(ndjson.bytes / 1e6).toFixed(1)} MB NDJSON + ${(csv.bytes / 1e6).toFixed(1)} MB CSV; workerd peak memory grew ${(grownKb / 1024).toFixed(1)} MB after warm-up`);
+    console.log(
+      `streamed ${(ndjson.bytes / 1e6).toFixed(1)} MB NDJSON + ${(csv.bytes / 1e6).toFixed(1)} MB CSV; workerd peak memory grew ${(grownKb / 1024).toFixed(1)} MB after warm-up`,
+    );
     expect(grownKb).toBeLessThan(128 * 1024);
   });
 });

@@ -26,7 +26,8 @@ afterAll(async () => {
 });
 
 /** Content-Security-Policy violations the page reported, as "directive: blocked URL or 'inline'". */
-const violations = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+const violations = (page: Page) =>
+  page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 
 /** A separate browser profile: its own cookies, like a different person; CSP violations are recorded. */
 async function person(): Promise<{ context: BrowserContext; page: Page }> {
@@ -36,7 +37,9 @@ async function person(): Promise<{ context: BrowserContext; page: Page }> {
   await page.evaluateOnNewDocument(() => {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.effectiveDirective}: ${event.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push(`${event.effectiveDirective}: ${event.blockedURI}`),
+    );
   });
   return { context, page };
 }
@@ -60,7 +63,11 @@ const readData = (secret: string) => fetch(`${baseUrl}/v1/datasets`, { headers: 
 
 /** Posts a form from inside the page (same origin, the browser's cookies), as a forged page could not. */
 function postFromPage(page: Page, path: string, fields: Record<string, string>) {
-  return page.evaluate(async (path, fields) => (await fetch(path, { method: "POST", body: new URLSearchParams(fields) })).status, path, fields);
+  return page.evaluate(
+    async (path, fields) => (await fetch(path, { method: "POST", body: new URLSearchParams(fields) })).status,
+    path,
+    fields,
+  );
 }
 const csrfToken = (page: Page) => page.$eval('input[name="csrf"]', (input) => (input as HTMLInputElement).value);
 
@@ -93,7 +100,9 @@ describe("dashboard in Chromium against wrangler dev", () => {
     // The page's own script runs under the CSP (by its nonce): Copy puts the secret on the clipboard.
     await context.overridePermissions(baseUrl, ["clipboard-read", "clipboard-write", "clipboard-sanitized-write"]);
     await page.click('button[data-copy="secret-value"]');
-    await page.waitForFunction(() => document.querySelector('button[data-copy="secret-value"]')?.textContent === "Copied");
+    await page.waitForFunction(
+      () => document.querySelector('button[data-copy="secret-value"]')?.textContent === "Copied",
+    );
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     expect(await violations(page)).toEqual([]);
 
@@ -103,7 +112,9 @@ describe("dashboard in Chromium against wrangler dev", () => {
     expect(await text(page, "#month-used")).toBe("2");
     expect(await text(page, "#minute-used")).toBe("2");
     const today = new Date().toISOString().slice(0, 10);
-    expect(await page.$eval(`#usage-chart rect[data-day="${today}"]`, (bar) => bar.getAttribute("data-count"))).toBe("2");
+    expect(await page.$eval(`#usage-chart rect[data-day="${today}"]`, (bar) => bar.getAttribute("data-count"))).toBe(
+      "2",
+    );
     await page.screenshot({ path: join(SCREENSHOTS, "overview.png"), fullPage: true });
 
     await page.goto(`${baseUrl}/dashboard/keys`);

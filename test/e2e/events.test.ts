@@ -12,7 +12,14 @@ const adminToken = inject("adminToken");
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 async function newKey(name: string) {
-  return (await createAccountKey(baseUrl, adminToken, { name, plan: "enterprise", requests_per_minute: 10_000, requests_per_month: 100_000 })).secret;
+  return (
+    await createAccountKey(baseUrl, adminToken, {
+      name,
+      plan: "enterprise",
+      requests_per_minute: 10_000,
+      requests_per_month: 100_000,
+    })
+  ).secret;
 }
 
 async function api(secret: string, method: string, path: string, body?: unknown) {
@@ -24,10 +31,15 @@ async function api(secret: string, method: string, path: string, body?: unknown)
   return { status: response.status, body: (await response.json()) as any };
 }
 
-const post = (url: string, body: unknown) => fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+const post = (url: string, body: unknown) =>
+  fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 const behave = (path: string, behaviour: object) => post(`${receiverUrl}/_admin/behaviour`, { path, ...behaviour });
-const received = async (path: string) => (await (await fetch(`${receiverUrl}/_admin/deliveries?path=${encodeURIComponent(path)}`)).json()) as ReceivedDelivery[];
-const runCron = (time?: number) => fetch(`${baseUrl}/cdn-cgi/local/scheduled?cron=*+*+*+*+*${time ? `&time=${time}` : ""}`).then((r) => r.text());
+const received = async (path: string) =>
+  (await (
+    await fetch(`${receiverUrl}/_admin/deliveries?path=${encodeURIComponent(path)}`)
+  ).json()) as ReceivedDelivery[];
+const runCron = (time?: number) =>
+  fetch(`${baseUrl}/cdn-cgi/local/scheduled?cron=*+*+*+*+*${time ? `&time=${time}` : ""}`).then((r) => r.text());
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
@@ -41,7 +53,10 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
 
 /** An endpoint on the receiver at `path`, for its own account. */
 async function endpoint(secret: string, path: string, eventTypes?: string[]) {
-  const created = await api(secret, "POST", "/v1/webhooks", { url: `${receiverUrl}${path}`, ...(eventTypes ? { event_types: eventTypes } : {}) });
+  const created = await api(secret, "POST", "/v1/webhooks", {
+    url: `${receiverUrl}${path}`,
+    ...(eventTypes ? { event_types: eventTypes } : {}),
+  });
   expect(created.status).toBe(201);
   return { id: created.body.data.webhook.id as string, secret: created.body.data.secret as string };
 }
@@ -55,7 +70,14 @@ async function someAsin(secret: string): Promise<string> {
 
 /** A product watch that fires on its first check (any price is below a billion). */
 async function fireProductEvent(secret: string) {
-  const watch = await api(secret, "POST", "/v1/watches", { kind: "product", platform: "amazon", id: await someAsin(secret), condition: "below", threshold: 1e9, currency: "USD" });
+  const watch = await api(secret, "POST", "/v1/watches", {
+    kind: "product",
+    platform: "amazon",
+    id: await someAsin(secret),
+    condition: "below",
+    threshold: 1e9,
+    currency: "USD",
+  });
   expect(watch.status).toBe(201);
   const check = await api(secret, "POST", `/v1/watches/${watch.body.data.id}/check`);
   expect(check.body.data, JSON.stringify(check.body)).toMatchObject({ outcome: "fired" });
@@ -77,11 +99,19 @@ describe("webhook endpoints and signing", () => {
     const verifier = new Webhook(hook.secret);
     expect(verifier.verify(delivery!.body, delivery!.headers)).toMatchObject({ type: "webhook.test" });
     expect(delivery!.headers["webhook-id"]).toBe(ping.body.data.delivery_id);
-    expect(() => verifier.verify(delivery!.body.replace("Test ping", "Test pong"), delivery!.headers)).toThrow(/signature/i);
+    expect(() => verifier.verify(delivery!.body.replace("Test ping", "Test pong"), delivery!.headers)).toThrow(
+      /signature/i,
+    );
     const old = new Date(Date.now() - 10 * 60_000);
-    const oldHeaders = { ...delivery!.headers, "webhook-timestamp": String(Math.floor(old.getTime() / 1000)), "webhook-signature": verifier.sign(delivery!.headers["webhook-id"]!, old, delivery!.body) };
+    const oldHeaders = {
+      ...delivery!.headers,
+      "webhook-timestamp": String(Math.floor(old.getTime() / 1000)),
+      "webhook-signature": verifier.sign(delivery!.headers["webhook-id"]!, old, delivery!.body),
+    };
     expect(() => verifier.verify(delivery!.body, oldHeaders)).toThrow(/too old/i);
-    expect(() => new Webhook(`whsec_${btoa("another secret, 24 bytes")}`).verify(delivery!.body, delivery!.headers)).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${btoa("another secret, 24 bytes")}`).verify(delivery!.body, delivery!.headers),
+    ).toThrow();
   });
 
   it("signs with both secrets during a rotation overlap", async () => {
@@ -98,7 +128,12 @@ describe("webhook endpoints and signing", () => {
   });
 
   it("refuses a webhook URL the SSRF guard does not allow", async () => {
-    for (const url of ["http://10.0.0.1/hook", "http://127.0.0.1:1/hook", "file:///etc/passwd", "http://user:pw@example.com/"]) {
+    for (const url of [
+      "http://10.0.0.1/hook",
+      "http://127.0.0.1:1/hook",
+      "file:///etc/passwd",
+      "http://user:pw@example.com/",
+    ]) {
       const created = await api(secret, "POST", "/v1/webhooks", { url });
       expect(created.status, url).toBe(400);
       expect(created.body.error.details[0].parameter).toBe("url");
@@ -112,18 +147,31 @@ describe("delivery, retries and failures", () => {
     const hook = await endpoint(secret, "/flaky");
     await behave("/flaky", { statuses: [500, 500] });
     await fireProductEvent(secret);
-    await waitFor(() => received("/flaky"), (list) => list.length >= 1);
+    await waitFor(
+      () => received("/flaky"),
+      (list) => list.length >= 1,
+    );
     await sleep(100);
     await runCron();
-    await waitFor(() => received("/flaky"), (list) => list.length >= 2);
+    await waitFor(
+      () => received("/flaky"),
+      (list) => list.length >= 2,
+    );
     await sleep(1_600); // the second retry comes 1.2 s ± 20 % later at WEBHOOK_RETRY_BASE_MS=20
     await runCron();
-    const list = await waitFor(() => received("/flaky"), (l) => l.length >= 3);
+    const list = await waitFor(
+      () => received("/flaky"),
+      (l) => l.length >= 3,
+    );
     expect(list.map((d) => d.status)).toEqual([500, 500, 200]);
     expect(new Set(list.map((d) => d.headers["webhook-id"])).size).toBe(1);
     for (const d of list) expect(() => new Webhook(hook.secret).verify(d.body, d.headers)).not.toThrow();
     const log = await api(secret, "GET", `/v1/webhooks/${hook.id}/deliveries`);
-    expect(log.body.data[0]).toMatchObject({ id: list[0]!.headers["webhook-id"], status: "delivered", event_type: "product.price_changed" });
+    expect(log.body.data[0]).toMatchObject({
+      id: list[0]!.headers["webhook-id"],
+      status: "delivered",
+      event_type: "product.price_changed",
+    });
     expect(log.body.data[0].attempts.map((a: any) => a.status_code)).toEqual([500, 500, 200]);
     expect(log.body.data[0].attempts.every((a: any) => Number.isInteger(a.latency_ms))).toBe(true);
   });
@@ -133,8 +181,14 @@ describe("delivery, retries and failures", () => {
     const hook = await endpoint(secret, "/gone");
     await behave("/gone", { statuses: [410] });
     await fireProductEvent(secret);
-    await waitFor(() => received("/gone"), (list) => list.length >= 1);
-    const read = await waitFor(() => api(secret, "GET", `/v1/webhooks/${hook.id}`), (r) => r.body.data.status === "disabled");
+    await waitFor(
+      () => received("/gone"),
+      (list) => list.length >= 1,
+    );
+    const read = await waitFor(
+      () => api(secret, "GET", `/v1/webhooks/${hook.id}`),
+      (r) => r.body.data.status === "disabled",
+    );
     expect(read.body.data).toMatchObject({ status: "disabled", disabled_reason: expect.stringContaining("410") });
     await fireProductEvent(secret);
     await sleep(300);
@@ -163,7 +217,8 @@ describe("receiver faults", () => {
     expect(log.status).toBe(200);
     return log.body.data[0];
   };
-  const settled = (delivery: any, attempts: number) => delivery?.attempts.length === attempts && delivery.attempts.at(-1).error !== "in progress";
+  const settled = (delivery: any, attempts: number) =>
+    delivery?.attempts.length === attempts && delivery.attempts.at(-1).error !== "in progress";
   // The retry delays at WEBHOOK_RETRY_BASE_MS=20: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h scaled by 20/5000.
   const scaledDelays = [20, 1_200, 7_200, 28_800, 72_000, 144_000, 201_600];
 
@@ -172,16 +227,25 @@ describe("receiver faults", () => {
     const hook = await endpoint(secret, "/hang-once");
     await behave("/hang-once", { statuses: ["hang"] });
     await fireProductEvent(secret);
-    await waitFor(() => received("/hang-once"), (list) => list.length >= 1);
+    await waitFor(
+      () => received("/hang-once"),
+      (list) => list.length >= 1,
+    );
 
     // While the receiver hangs the attempt is in flight: the cron does not send it again and a redelivery is refused.
     const during = await newestDelivery(secret, hook.id);
-    expect(during).toMatchObject({ status: "pending", attempts: [{ attempt: 1, status_code: null, error: "in progress" }] });
+    expect(during).toMatchObject({
+      status: "pending",
+      attempts: [{ attempt: 1, status_code: null, error: "in progress" }],
+    });
     await runCron();
     expect(await received("/hang-once")).toHaveLength(1);
     expect((await api(secret, "POST", `/v1/webhooks/${hook.id}/deliveries/${during.id}/redeliver`)).status).toBe(409);
 
-    const timedOut = await waitFor(() => newestDelivery(secret, hook.id), (d) => settled(d, 1));
+    const timedOut = await waitFor(
+      () => newestDelivery(secret, hook.id),
+      (d) => settled(d, 1),
+    );
     expect(timedOut).toMatchObject({ id: during.id, status: "pending", delivered_at: null });
     const [first] = timedOut.attempts;
     expect(first).toMatchObject({ attempt: 1, status_code: null, error: "timed out after 2 s without an answer" });
@@ -193,9 +257,15 @@ describe("receiver faults", () => {
     expect(wait).toBeLessThanOrEqual(24);
 
     await runCron();
-    const delivered = await waitFor(() => newestDelivery(secret, hook.id), (d) => settled(d, 2));
+    const delivered = await waitFor(
+      () => newestDelivery(secret, hook.id),
+      (d) => settled(d, 2),
+    );
     expect(delivered).toMatchObject({ id: during.id, status: "delivered", next_attempt_at: null });
-    expect(delivered.attempts.map((a: any) => [a.attempt, a.status_code, a.error])).toEqual([[1, null, "timed out after 2 s without an answer"], [2, 200, null]]);
+    expect(delivered.attempts.map((a: any) => [a.attempt, a.status_code, a.error])).toEqual([
+      [1, null, "timed out after 2 s without an answer"],
+      [2, 200, null],
+    ]);
     expect(Date.parse(delivered.attempts[1].at)).toBeGreaterThan(Date.parse(first.at) + first.latency_ms);
     const list = await received("/hang-once");
     expect(list.map((d) => d.status)).toEqual(["hung", 200]);
@@ -213,20 +283,31 @@ describe("receiver faults", () => {
     const hook = await endpoint(secret, "/hang-always");
     await behave("/hang-always", { hang: true });
     await fireProductEvent(secret);
-    let delivery = await waitFor(() => newestDelivery(secret, hook.id), (d) => settled(d, 1));
+    let delivery = await waitFor(
+      () => newestDelivery(secret, hook.id),
+      (d) => settled(d, 1),
+    );
     for (let attempt = 2; attempt <= 8; attempt++) {
       expect(delivery.status).toBe("pending");
       const last = delivery.attempts.at(-1);
       const wait = Date.parse(delivery.next_attempt_at) - Date.parse(last.at) - last.latency_ms;
-      expect(wait, `wait after attempt ${attempt - 1}`).toBeGreaterThanOrEqual(Math.floor(scaledDelays[attempt - 2]! * 0.8));
-      expect(wait, `wait after attempt ${attempt - 1}`).toBeLessThanOrEqual(Math.ceil(scaledDelays[attempt - 2]! * 1.2));
+      expect(wait, `wait after attempt ${attempt - 1}`).toBeGreaterThanOrEqual(
+        Math.floor(scaledDelays[attempt - 2]! * 0.8),
+      );
+      expect(wait, `wait after attempt ${attempt - 1}`).toBeLessThanOrEqual(
+        Math.ceil(scaledDelays[attempt - 2]! * 1.2),
+      );
       // Run the cron at the time the retry is due rather than wait minutes of backoff.
       await runCron(Math.max(Date.now(), Date.parse(delivery.next_attempt_at)));
-      delivery = await waitFor(() => newestDelivery(secret, hook.id), (d) => settled(d, attempt));
+      delivery = await waitFor(
+        () => newestDelivery(secret, hook.id),
+        (d) => settled(d, attempt),
+      );
     }
     expect(delivery).toMatchObject({ status: "failed", next_attempt_at: null, delivered_at: null });
     expect(delivery.attempts.map((a: any) => a.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    for (const a of delivery.attempts) expect(a).toMatchObject({ status_code: null, error: "timed out after 2 s without an answer" });
+    for (const a of delivery.attempts)
+      expect(a).toMatchObject({ status_code: null, error: "timed out after 2 s without an answer" });
     const hung = await received("/hang-always");
     expect(hung).toHaveLength(8);
     expect(new Set(hung.map((d) => d.headers["webhook-id"]))).toEqual(new Set([delivery.id]));
@@ -243,7 +324,10 @@ describe("receiver faults", () => {
     expect(() => new Webhook(hook.secret).verify(all[8]!.body, all[8]!.headers)).not.toThrow();
     const after = await newestDelivery(secret, hook.id);
     expect(after).toMatchObject({ id: delivery.id, status: "delivered" });
-    expect(after.attempts.map((a: any) => [a.attempt, a.status_code])).toEqual([...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => [n, null]), [9, 200]]);
+    expect(after.attempts.map((a: any) => [a.attempt, a.status_code])).toEqual([
+      ...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => [n, null]),
+      [9, 200],
+    ]);
   });
 });
 
@@ -252,10 +336,22 @@ describe("hotel rate watch", () => {
     const secret = await newKey("e2e watch");
     const hook = await endpoint(secret, "/hotel", ["hotel.rate_dropped"]);
     const stay = { destination: "Dublin", check_in: day(50), check_out: day(52) };
-    const search = await api(secret, "GET", `/v1/travel/booking/hotels/search?destination=Dublin&check_in=${stay.check_in}&check_out=${stay.check_out}&limit=5`);
+    const search = await api(
+      secret,
+      "GET",
+      `/v1/travel/booking/hotels/search?destination=Dublin&check_in=${stay.check_in}&check_out=${stay.check_out}&limit=5`,
+    );
     const hotel = search.body.data.hotels[0];
     const start = hotel.price_per_night as number;
-    const watch = await api(secret, "POST", "/v1/watches", { kind: "hotel", platform: "booking", ...stay, hotel_id: hotel.id, condition: "below", threshold: start - 5, currency: "EUR" });
+    const watch = await api(secret, "POST", "/v1/watches", {
+      kind: "hotel",
+      platform: "booking",
+      ...stay,
+      hotel_id: hotel.id,
+      condition: "below",
+      threshold: start - 5,
+      currency: "EUR",
+    });
     expect(watch.status).toBe(201);
     const check = () => api(secret, "POST", `/v1/watches/${watch.body.data.id}/check`).then((r) => r.body.data);
 
@@ -264,10 +360,16 @@ describe("hotel rate watch", () => {
     const fired = await check();
     expect(fired).toMatchObject({ outcome: "fired", previous_price: start });
     expect(fired.price).toBeLessThan(start - 5);
-    const first = await waitFor(() => received("/hotel"), (l) => l.length >= 1);
+    const first = await waitFor(
+      () => received("/hotel"),
+      (l) => l.length >= 1,
+    );
     expect(first).toHaveLength(1);
     const event = new Webhook(hook.secret).verify(first[0]!.body, first[0]!.headers) as any;
-    expect(event).toMatchObject({ type: "hotel.rate_dropped", data: { old_price: start, new_price: fired.price, currency: "EUR", item: { id: hotel.id } } });
+    expect(event).toMatchObject({
+      type: "hotel.rate_dropped",
+      data: { old_price: start, new_price: fired.price, currency: "EUR", item: { id: hotel.id } },
+    });
 
     expect(await check()).toMatchObject({ outcome: "unchanged", price: fired.price });
     await sleep(300);
@@ -276,7 +378,10 @@ describe("hotel rate watch", () => {
     await post(`${replicasUrl}/_admin/price`, { platform: "booking", id: hotel.id, amount: Math.round(start * 0.4) });
     const again = await check();
     expect(again).toMatchObject({ outcome: "fired", previous_price: fired.price });
-    const second = await waitFor(() => received("/hotel"), (l) => l.length >= 2);
+    const second = await waitFor(
+      () => received("/hotel"),
+      (l) => l.length >= 2,
+    );
     expect(second).toHaveLength(2);
     expect(JSON.parse(second[1]!.body).data).toMatchObject({ old_price: fired.price, new_price: again.price });
   });
@@ -293,17 +398,28 @@ describe("schedules", () => {
     await Promise.all([runCron(slot + 1_000), runCron(slot + 1_000)]);
     // The event's first attempt is made at once; a cron at a clock a minute ahead would take its
     // lease for expired, so the next run waits for the send.
-    const list = await waitFor(() => received("/scheduled"), (l) => l.length >= 1);
+    const list = await waitFor(
+      () => received("/scheduled"),
+      (l) => l.length >= 1,
+    );
     await runCron(slot + 2_000);
     const schedule = await api(secret, "GET", `/v1/schedules/${created.body.data.id}`);
     expect(schedule.body.data.runs).toHaveLength(1);
-    expect(schedule.body.data.runs[0]).toMatchObject({ status: "succeeded", http_status: 200, scheduled_for: new Date(slot).toISOString() });
+    expect(schedule.body.data.runs[0]).toMatchObject({
+      status: "succeeded",
+      http_status: 200,
+      scheduled_for: new Date(slot).toISOString(),
+    });
     // The run, the schedule read above and this usage call.
     expect((await api(secret, "GET", "/v1/usage")).body.data.month.used).toBe(before + 3);
     expect(list).toHaveLength(1);
     expect(await received("/scheduled")).toHaveLength(1);
     const event = new Webhook(hook.secret).verify(list[0]!.body, list[0]!.headers) as any;
-    expect(event.data).toMatchObject({ schedule_id: created.body.data.id, status: "succeeded", result_url: `/v1/schedules/${created.body.data.id}/runs/${schedule.body.data.runs[0].id}` });
+    expect(event.data).toMatchObject({
+      schedule_id: created.body.data.id,
+      status: "succeeded",
+      result_url: `/v1/schedules/${created.body.data.id}/runs/${schedule.body.data.runs[0].id}`,
+    });
     expect(event.data.summary.items).toBeGreaterThan(0);
     const download = await fetch(`${baseUrl}${event.data.result_url}`, { headers: { "X-API-KEY": secret } });
     expect(download.status).toBe(200);
@@ -315,9 +431,20 @@ describe("isolation between accounts", () => {
   it("answers 404 for another account's webhook, watch and schedule", async () => {
     const [owner, other] = [await newKey("e2e owner"), await newKey("e2e other")];
     const hook = await endpoint(owner, "/isolated");
-    const watch = await api(owner, "POST", "/v1/watches", { kind: "product", platform: "amazon", id: await someAsin(owner), condition: "drop_percent", threshold: 10, currency: "USD" });
+    const watch = await api(owner, "POST", "/v1/watches", {
+      kind: "product",
+      platform: "amazon",
+      id: await someAsin(owner),
+      condition: "drop_percent",
+      threshold: 10,
+      currency: "USD",
+    });
     const schedule = await api(owner, "POST", "/v1/schedules", { cron: "0 * * * *", path: "/v1/categories" });
-    for (const [collection, id] of [["webhooks", hook.id], ["watches", watch.body.data.id], ["schedules", schedule.body.data.id]] as const) {
+    for (const [collection, id] of [
+      ["webhooks", hook.id],
+      ["watches", watch.body.data.id],
+      ["schedules", schedule.body.data.id],
+    ] as const) {
       expect((await api(other, "GET", `/v1/${collection}`)).body.data).toEqual([]);
       expect((await api(other, "GET", `/v1/${collection}/${id}`)).status).toBe(404);
       expect((await api(other, "DELETE", `/v1/${collection}/${id}`)).status).toBe(404);

@@ -22,7 +22,7 @@ describe("wrangler dev end to end", () => {
   it("serves /docs as HTML pointing at the document", async () => {
     const response = await fetch(`${baseUrl}/docs`);
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain('/v1/openapi.json');
+    expect(await response.text()).toContain("/v1/openapi.json");
   });
 
   it("answers an unknown path with the 404 envelope", async () => {

@@ -79,7 +79,10 @@ export async function setup(project: TestProject) {
   project.provide("adminToken", E2E_ADMIN_TOKEN);
   project.provide("replicasUrl", replicas.url);
   project.provide("solverUrl", solver.url);
-  project.provide("proxyAdminUrls", proxies.map((p) => p.url));
+  project.provide(
+    "proxyAdminUrls",
+    proxies.map((p) => p.url),
+  );
   project.provide("webhookReceiverUrl", receiver.url);
   project.provide("scrapeTimeoutMs", SCRAPE_TIMEOUT_MS);
   project.provide("solverTimeoutMs", SOLVER_TIMEOUT_MS);

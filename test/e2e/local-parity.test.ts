@@ -5,7 +5,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyMigrations, createAccountKey, freePort, startWorker, type RunningWorker } from "../../scripts/local-stack.ts";
+import {
+  applyMigrations,
+  createAccountKey,
+  freePort,
+  startWorker,
+  type RunningWorker,
+} from "../../scripts/local-stack.ts";
 import { startReceiver, type Receiver } from "../../scripts/receiver.ts";
 import { startReplicas, type Replicas } from "../../replicas/server.ts";
 
@@ -57,15 +63,34 @@ describe("local parity: cron triggers fire under the local stack", () => {
     worker = await startWorker({
       persistTo,
       inheritOutput: process.env.WORKER_LOGS === "1",
-      vars: { ADMIN_TOKEN, REPLICA_ORIGIN: replicas.url, SSRF_ALLOW_HOSTS: `127.0.0.1:${receiverPort}`, FX_FEED_URL: `${replicas.url}/fx/eur.json` },
+      vars: {
+        ADMIN_TOKEN,
+        REPLICA_ORIGIN: replicas.url,
+        SSRF_ALLOW_HOSTS: `127.0.0.1:${receiverPort}`,
+        FX_FEED_URL: `${replicas.url}/fx/eur.json`,
+      },
       crons: { log: (line) => cronLines.push(line) },
     });
     stops.unshift(() => worker.stop());
-    secret = (await createAccountKey(worker.url, ADMIN_TOKEN, { name: "local parity", plan: "enterprise", requests_per_minute: 10_000, requests_per_month: 100_000 })).secret;
+    secret = (
+      await createAccountKey(worker.url, ADMIN_TOKEN, {
+        name: "local parity",
+        plan: "enterprise",
+        requests_per_minute: 10_000,
+        requests_per_month: 100_000,
+      })
+    ).secret;
 
-    const hook = await api("POST", "/v1/webhooks", { url: `http://127.0.0.1:${receiverPort}/`, event_types: ["product.price_changed"] });
+    const hook = await api("POST", "/v1/webhooks", {
+      url: `http://127.0.0.1:${receiverPort}/`,
+      event_types: ["product.price_changed"],
+    });
     expect(hook.status, JSON.stringify(hook.body)).toBe(201);
-    receiver = await startReceiver({ port: receiverPort, secret: hook.body.data.secret, log: (line) => receiverLines.push(line) });
+    receiver = await startReceiver({
+      port: receiverPort,
+      secret: hook.body.data.secret,
+      log: (line) => receiverLines.push(line),
+    });
     stops.push(() => receiver.stop());
 
     const created = await api("POST", "/v1/schedules", { cron: "* * * * *", path: "/v1/categories" });
@@ -79,7 +104,15 @@ describe("local parity: cron triggers fire under the local stack", () => {
     expect(product.status, JSON.stringify(product.body)).toBe(200);
     const { amount, currency } = product.body.data.price as { amount: number; currency: string };
     const threshold = Math.round(amount * 90) / 100;
-    const made = await api("POST", "/v1/watches", { kind: "product", platform: "amazon", id: asin, condition: "below", threshold, currency, interval_seconds: 60 });
+    const made = await api("POST", "/v1/watches", {
+      kind: "product",
+      platform: "amazon",
+      id: asin,
+      condition: "below",
+      threshold,
+      currency,
+      interval_seconds: 60,
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const droppedTo = Math.round(amount * 50) / 100;
     replicas.setPrice("amazon", asin, droppedTo);
@@ -91,24 +124,49 @@ describe("local parity: cron triggers fire under the local stack", () => {
     if (persistTo) rmSync(persistTo, { recursive: true, force: true });
   });
 
-  it("runs a `* * * * *` schedule within 70 s of its creation, and logs each cron run in one line", async () => {
-    const read = await waitUntil(schedule.createdAt + SCHEDULE_WAIT_MS, () => api("GET", `/v1/schedules/${schedule.id}`), (r) => r.body.data.runs.length > 0);
-    expect(read.body.data.runs.length, `no run within 70 s; cron log: ${cronLines.join(" | ")}`).toBeGreaterThan(0);
-    expect(read.body.data.runs.at(-1)).toMatchObject({ status: "succeeded", http_status: 200, scheduled_for: schedule.firstSlot });
-    expect(cronLines).toContainEqual(expect.stringMatching(/^cron \d{4}-\d\d-\d\dT\d\d:\d\d:00\.000Z "\* \* \* \* \*" ok \(\d+ ms\)$/));
-  }, SCHEDULE_WAIT_MS + 20_000);
+  it(
+    "runs a `* * * * *` schedule within 70 s of its creation, and logs each cron run in one line",
+    async () => {
+      const read = await waitUntil(
+        schedule.createdAt + SCHEDULE_WAIT_MS,
+        () => api("GET", `/v1/schedules/${schedule.id}`),
+        (r) => r.body.data.runs.length > 0,
+      );
+      expect(read.body.data.runs.length, `no run within 70 s; cron log: ${cronLines.join(" | ")}`).toBeGreaterThan(0);
+      expect(read.body.data.runs.at(-1)).toMatchObject({
+        status: "succeeded",
+        http_status: 200,
+        scheduled_for: schedule.firstSlot,
+      });
+      expect(cronLines).toContainEqual(
+        expect.stringMatching(/^cron \d{4}-\d\d-\d\dT\d\d:\d\d:00\.000Z "\* \* \* \* \*" ok \(\d+ ms\)$/),
+      );
+    },
+    SCHEDULE_WAIT_MS + 20_000,
+  );
 
-  it("checks a product watch on its own and delivers the price drop, signed, to the receiver", async () => {
-    const drops = await waitUntil(
-      watch.createdAt + WATCH_WAIT_MS,
-      () => receiver.deliveries.filter((d) => d.type === "product.price_changed"),
-      (list) => list.length > 0,
-    );
-    const state = (await api("GET", `/v1/watches/${watch.id}`)).body.data;
-    expect(drops, `no delivery; watch ${JSON.stringify(state)}; cron log: ${cronLines.join(" | ")}`).toHaveLength(1);
-    expect(drops[0]!.signature).toBe("verified");
-    expect(JSON.parse(drops[0]!.body).data).toMatchObject({ watch_id: watch.id, new_price: watch.droppedTo, old_price: null, item: { id: watch.asin } });
-    expect(state).toMatchObject({ last_price: watch.droppedTo });
-    expect(receiverLines).toContainEqual(expect.stringContaining(`${drops[0]!.id} product.price_changed signature verified`));
-  }, WATCH_WAIT_MS + 20_000);
+  it(
+    "checks a product watch on its own and delivers the price drop, signed, to the receiver",
+    async () => {
+      const drops = await waitUntil(
+        watch.createdAt + WATCH_WAIT_MS,
+        () => receiver.deliveries.filter((d) => d.type === "product.price_changed"),
+        (list) => list.length > 0,
+      );
+      const state = (await api("GET", `/v1/watches/${watch.id}`)).body.data;
+      expect(drops, `no delivery; watch ${JSON.stringify(state)}; cron log: ${cronLines.join(" | ")}`).toHaveLength(1);
+      expect(drops[0]!.signature).toBe("verified");
+      expect(JSON.parse(drops[0]!.body).data).toMatchObject({
+        watch_id: watch.id,
+        new_price: watch.droppedTo,
+        old_price: null,
+        item: { id: watch.asin },
+      });
+      expect(state).toMatchObject({ last_price: watch.droppedTo });
+      expect(receiverLines).toContainEqual(
+        expect.stringContaining(`${drops[0]!.id} product.price_changed signature verified`),
+      );
+    },
+    WATCH_WAIT_MS + 20_000,
+  );
 });

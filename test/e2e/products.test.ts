@@ -13,7 +13,11 @@ async function api(path: string) {
 }
 
 beforeAll(async () => {
-  ({ secret } = await createAccountKey(baseUrl, inject("adminToken"), { name: "e2e products", plan: "enterprise", requests_per_minute: 10_000 }));
+  ({ secret } = await createAccountKey(baseUrl, inject("adminToken"), {
+    name: "e2e products",
+    plan: "enterprise",
+    requests_per_minute: 10_000,
+  }));
 });
 
 // Etsy has no review pages (its listing carries the first reviews); the others have both.
@@ -49,7 +53,9 @@ describe.each(PLATFORMS)("$slug", ({ slug, idParam, q, reviews }) => {
     expect(cheap.body.data.length).toBeGreaterThan(0);
     for (const item of cheap.body.data) expect(item.price.amount).toBeLessThanOrEqual(cut);
 
-    const csv = await fetch(`${baseUrl}/v1/${slug}/search?q=${encodeURIComponent(q)}&format=csv`, { headers: { "X-API-KEY": secret } });
+    const csv = await fetch(`${baseUrl}/v1/${slug}/search?q=${encodeURIComponent(q)}&format=csv`, {
+      headers: { "X-API-KEY": secret },
+    });
     const rows = parse(await csv.text(), { columns: true }) as Record<string, string>[];
     expect(rows.map((r) => r.id)).toEqual(items.map((i: any) => i.id));
   });
@@ -70,7 +76,6 @@ describe.each(PLATFORMS)("$slug", ({ slug, idParam, q, reviews }) => {
     const again = await api(`/v1/${slug}?${idParam}=${encodeURIComponent(id)}`);
     expect(again.body.meta.scrape.cache).toBe("hit");
   });
-
 });
 
 describe.each(PLATFORMS.filter((p) => p.reviews))("$slug reviews", ({ slug, idParam, q }) => {
@@ -83,8 +88,11 @@ describe.each(PLATFORMS.filter((p) => p.reviews))("$slug reviews", ({ slug, idPa
     expect(body.data[0].rating).toBeGreaterThanOrEqual(1);
     expect(body.data[0].body).toBeTruthy();
     const second = await api(`/v1/${slug}/reviews?${idParam}=${id}&page=2`);
-    if (body.meta.has_next_page) expect(second.body.data.map((r: any) => r.id)).not.toEqual(body.data.map((r: any) => r.id));
-    const csv = await fetch(`${baseUrl}/v1/${slug}/reviews?${idParam}=${id}&format=csv`, { headers: { "X-API-KEY": secret } });
+    if (body.meta.has_next_page)
+      expect(second.body.data.map((r: any) => r.id)).not.toEqual(body.data.map((r: any) => r.id));
+    const csv = await fetch(`${baseUrl}/v1/${slug}/reviews?${idParam}=${id}&format=csv`, {
+      headers: { "X-API-KEY": secret },
+    });
     expect((parse(await csv.text(), { columns: true }) as unknown[]).length).toBe(body.data.length);
   });
 });
@@ -112,7 +120,13 @@ describe("product route errors", () => {
 
   it("lists every platform with its endpoints and engines", async () => {
     const { body } = await api("/v1/platforms");
-    expect(body.data.map((p: any) => p.slug)).toEqual(expect.arrayContaining(["amazon", "ebay", "walmart", "etsy", "bestbuy", "generic"]));
-    expect(body.data.find((p: any) => p.slug === "amazon").endpoints).toEqual(["/v1/amazon", "/v1/amazon/search", "/v1/amazon/reviews"]);
+    expect(body.data.map((p: any) => p.slug)).toEqual(
+      expect.arrayContaining(["amazon", "ebay", "walmart", "etsy", "bestbuy", "generic"]),
+    );
+    expect(body.data.find((p: any) => p.slug === "amazon").endpoints).toEqual([
+      "/v1/amazon",
+      "/v1/amazon/search",
+      "/v1/amazon/reviews",
+    ]);
   });
 });

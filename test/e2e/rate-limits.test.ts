@@ -31,7 +31,10 @@ describe("rate limits through wrangler dev", () => {
   });
 
   it("admits exactly 10 of 75 parallel requests spread over a free account's 5 keys", async () => {
-    const { accountId, secret } = await createAccountKey(baseUrl, adminToken, { name: "e2e free, five keys", plan: "free" });
+    const { accountId, secret } = await createAccountKey(baseUrl, adminToken, {
+      name: "e2e free, five keys",
+      plan: "free",
+    });
     await awayFromMinuteEdge();
     const secrets = [secret];
     for (let i = 0; i < 4; i++) {
@@ -64,7 +67,10 @@ describe("rate limits through wrangler dev", () => {
     const { secret, keyId } = await createAccountKey(baseUrl, adminToken, { name: "e2e revoke", plan: "pro" });
     expect((await fetch(`${baseUrl}/v1/usage`, { headers: { "X-API-KEY": secret } })).status).toBe(200);
     const revokedAt = Date.now();
-    const revoke = await fetch(`${baseUrl}/v1/admin/keys/${keyId}/revoke`, { method: "POST", headers: { "X-Admin-Token": adminToken } });
+    const revoke = await fetch(`${baseUrl}/v1/admin/keys/${keyId}/revoke`, {
+      method: "POST",
+      headers: { "X-Admin-Token": adminToken },
+    });
     expect(revoke.status).toBe(200);
     let status = 200;
     while (status === 200 && Date.now() - revokedAt < 6_000) {

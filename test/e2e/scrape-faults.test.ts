@@ -5,7 +5,15 @@
 // the other e2e files, so every fault set here is cleared in a `finally`.
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createAccountKey } from "../../scripts/local-stack.ts";
-import { callApi, hits, proxyStats, replicaAdmin, replicaCounts as counts, setProxyMode as proxyMode, setSolverMode as solverMode } from "./stack.ts";
+import {
+  callApi,
+  hits,
+  proxyStats,
+  replicaAdmin,
+  replicaCounts as counts,
+  setProxyMode as proxyMode,
+  setSolverMode as solverMode,
+} from "./stack.ts";
 
 const baseUrl = inject("baseUrl");
 const replicasUrl = inject("replicasUrl");
@@ -15,7 +23,14 @@ const [proxyA, proxyB] = inject("proxyAdminUrls") as [string, string];
 let secret: string;
 
 const api = (path: string) => callApi(secret, path);
-const setFault = (fault: { platform: string; status?: number; delayMs?: number; count?: number; skip?: number; retryAfter?: number }) => replicaAdmin("fault", fault);
+const setFault = (fault: {
+  platform: string;
+  status?: number;
+  delayMs?: number;
+  count?: number;
+  skip?: number;
+  retryAfter?: number;
+}) => replicaAdmin("fault", fault);
 const clearFault = (platform: string) => setFault({ platform });
 const captchaSolves = async () => (await api("/v1/usage")).body.data.captcha.solves as number;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -36,11 +51,20 @@ async function untilServed(limitMs = 10_000) {
 }
 
 beforeAll(async () => {
-  ({ secret } = await createAccountKey(baseUrl, inject("adminToken"), { name: "e2e scrape faults", plan: "enterprise", requests_per_minute: 10_000 }));
+  ({ secret } = await createAccountKey(baseUrl, inject("adminToken"), {
+    name: "e2e scrape faults",
+    plan: "enterprise",
+    requests_per_minute: 10_000,
+  }));
   // scrape.test.ts stops proxy A for a moment; start once both exits answer.
   for (const proxy of [proxyA, proxyB]) {
     const until = Date.now() + 10_000;
-    while (!(await fetch(`${proxy}/_admin/stats`).then((r) => r.ok, () => false))) {
+    while (
+      !(await fetch(`${proxy}/_admin/stats`).then(
+        (r) => r.ok,
+        () => false,
+      ))
+    ) {
       if (Date.now() > until) throw new Error(`proxy ${proxy} is down`);
       await sleep(200);
     }
@@ -159,7 +183,10 @@ describe("slow sites", () => {
     const before = await counts();
     await setFault({ platform: "walmart", delayMs: 15_000 });
     try {
-      const [stale, timedOut] = await Promise.all([api(`/v1/walmart/search?q=speaker&max_age=0`), api(`/v1/walmart/search?q=speaker-never-cached`)]);
+      const [stale, timedOut] = await Promise.all([
+        api(`/v1/walmart/search?q=speaker&max_age=0`),
+        api(`/v1/walmart/search?q=speaker-never-cached`),
+      ]);
       expect(stale.response.status).toBe(200);
       expect(stale.body.meta.scrape.cache).toBe("stale");
       expect(stale.body.data.length).toBeGreaterThan(0);
@@ -203,7 +230,9 @@ describe("slow sites", () => {
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     await setFault({ platform: "expedia", delayMs: 15_000 });
     try {
-      const { response, body, ms } = await api(`/v1/travel/booking,expedia/hotels/search?check_in=${day(50)}&check_out=${day(52)}&destination=Lisbon&fresh=true`);
+      const { response, body, ms } = await api(
+        `/v1/travel/booking,expedia/hotels/search?check_in=${day(50)}&check_out=${day(52)}&destination=Lisbon&fresh=true`,
+      );
       expect(response.status).toBe(200);
       expect(body.data.meta.platforms.booking.status).toBe("ok");
       expect(body.data.meta.platforms.expedia.status).toBe("timeout");
@@ -225,7 +254,9 @@ describe("CAPTCHA solver faults", () => {
       const { response, body, ms } = await api(`/v1/bestbuy/search?q=router&fresh=true`);
       expect(response.status).toBe(502);
       expect(body.error.code).toBe("upstream_blocked");
-      expect(body.error.message).toBe(`The site asked for a CAPTCHA that could not be solved: the CAPTCHA solver gave no answer within ${solverTimeoutMs / 1000} s.`);
+      expect(body.error.message).toBe(
+        `The site asked for a CAPTCHA that could not be solved: the CAPTCHA solver gave no answer within ${solverTimeoutMs / 1000} s.`,
+      );
       expect(response.headers.get("Retry-After")).toBe("30");
       expect(ms).toBeGreaterThanOrEqual(solverTimeoutMs);
     } finally {

@@ -3,7 +3,15 @@
 // Tests run in order: proxy and challenge switches at the end change shared state.
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createAccountKey } from "../../scripts/local-stack.ts";
-import { callApi, proxyStats, replicaAdmin, replicaCounts as counts, setProxyMode, setSolverMode, solverTasks } from "./stack.ts";
+import {
+  callApi,
+  proxyStats,
+  replicaAdmin,
+  replicaCounts as counts,
+  setProxyMode,
+  setSolverMode,
+  solverTasks,
+} from "./stack.ts";
 
 const baseUrl = inject("baseUrl");
 const replicasUrl = inject("replicasUrl");
@@ -17,11 +25,15 @@ let productId: string;
 let shopId: string;
 
 beforeAll(async () => {
-  ({ secret } = await createAccountKey(baseUrl, inject("adminToken"), { name: "e2e scrape", plan: "enterprise", requests_per_minute: 10_000 }));
+  ({ secret } = await createAccountKey(baseUrl, inject("adminToken"), {
+    name: "e2e scrape",
+    plan: "enterprise",
+    requests_per_minute: 10_000,
+  }));
   const search = await api("/v1/amazon/search?q=power%20bank");
   expect(search.response.status).toBe(200);
   productId = search.body.data[0].id;
-  const shop = await api("/v1/generic?url=" + encodeURIComponent(`${replicasUrl}/shop/product/p1001`));
+  const shop = await api(`/v1/generic?url=${encodeURIComponent(`${replicasUrl}/shop/product/p1001`)}`);
   shopId = shop.response.status === 200 ? "p1001" : "";
 });
 
@@ -46,8 +58,10 @@ describe("engines", () => {
 
   it("escalates to the browser when the data is inserted by JavaScript", async () => {
     expect(shopId).toBe("p1001");
-    const plain = await api("/v1/generic?url=" + encodeURIComponent(`${replicasUrl}/shop/product/p1001`));
-    const { response, body } = await api("/v1/generic?fresh=true&url=" + encodeURIComponent(`${replicasUrl}/shop/js/product/p1001`));
+    const plain = await api(`/v1/generic?url=${encodeURIComponent(`${replicasUrl}/shop/product/p1001`)}`);
+    const { response, body } = await api(
+      `/v1/generic?fresh=true&url=${encodeURIComponent(`${replicasUrl}/shop/js/product/p1001`)}`,
+    );
     expect(response.status).toBe(200);
     expect(body.meta.scrape.engine).toBe("browser");
     expect(body.data.title).toBe(plain.body.data.title);
@@ -58,7 +72,9 @@ describe("engines", () => {
     const sessions = new Set<string>();
     let reused = 0;
     for (let i = 0; i < 20; i++) {
-      const { response, body } = await api("/v1/generic?fresh=true&url=" + encodeURIComponent(`${replicasUrl}/shop/js/product/p100${1 + (i % 5)}`));
+      const { response, body } = await api(
+        `/v1/generic?fresh=true&url=${encodeURIComponent(`${replicasUrl}/shop/js/product/p100${1 + (i % 5)}`)}`,
+      );
       expect(response.status).toBe(200);
       sessions.add(body.meta.scrape.browser.session_id);
       if (body.meta.scrape.browser.reused) reused += 1;
@@ -80,7 +96,9 @@ describe("cache", () => {
     const bypass = await api(`${path}&fresh=true`);
     expect(bypass.body.meta.scrape.cache).toBe("bypass");
     const after = await counts();
-    expect((after[`/amazon/product-reviews/${productId}`] ?? 0) - (before[`/amazon/product-reviews/${productId}`] ?? 0)).toBe(1);
+    expect(
+      (after[`/amazon/product-reviews/${productId}`] ?? 0) - (before[`/amazon/product-reviews/${productId}`] ?? 0),
+    ).toBe(1);
   });
 
   it("coalesces 20 concurrent identical uncached requests into one page load", async () => {

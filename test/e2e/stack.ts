@@ -16,7 +16,10 @@ export async function callApi(secret: string, path: string) {
 
 /** `GET /_admin/{path}` of the replicas, or a POST when there is a body; their JSON answer. */
 export async function replicaAdmin(path: string, body?: unknown): Promise<any> {
-  const init = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  const init =
+    body === undefined
+      ? {}
+      : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
   return (await fetch(`${replicasUrl}/_admin/${path}`, init)).json();
 }
 
@@ -24,15 +27,22 @@ export async function replicaAdmin(path: string, body?: unknown): Promise<any> {
 export const replicaCounts = () => replicaAdmin("counts") as Promise<Record<string, number>>;
 
 /** Requests to `path` between two `replicaCounts()`. */
-export const hits = (before: Record<string, number>, after: Record<string, number>, path: string) => (after[path] ?? 0) - (before[path] ?? 0);
+export const hits = (before: Record<string, number>, after: Record<string, number>, path: string) =>
+  (after[path] ?? 0) - (before[path] ?? 0);
 
 export async function proxyStats(adminUrl: string) {
-  return (await (await fetch(`${adminUrl}/_admin/stats`)).json()) as { mode: ProxyMode; connects: number; refused: number; dropped: number };
+  return (await (await fetch(`${adminUrl}/_admin/stats`)).json()) as {
+    mode: ProxyMode;
+    connects: number;
+    refused: number;
+    dropped: number;
+  };
 }
 
 export const setProxyMode = (adminUrl: string, mode: ProxyMode) => fetch(`${adminUrl}/_admin/mode?to=${mode}`);
 
-export const setSolverMode = (mode: "ok" | "fail" | "slow") => fetch(`${solverUrl}/_admin/mode?to=${mode}`, { method: "POST" });
+export const setSolverMode = (mode: "ok" | "fail" | "slow") =>
+  fetch(`${solverUrl}/_admin/mode?to=${mode}`, { method: "POST" });
 
 export async function solverTasks(): Promise<number> {
   return ((await (await fetch(`${solverUrl}/_admin/stats`)).json()) as { tasks: number }).tasks;

@@ -11,12 +11,19 @@ const NIGHTS = 3;
 let secret: string;
 
 async function search(platform: string, query: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${baseUrl}/v1/travel/${platform}/hotels/search?check_in=${IN}&check_out=${OUT}&${query}`, { headers: { "X-API-KEY": secret, ...headers } });
+  const response = await fetch(
+    `${baseUrl}/v1/travel/${platform}/hotels/search?check_in=${IN}&check_out=${OUT}&${query}`,
+    { headers: { "X-API-KEY": secret, ...headers } },
+  );
   return { response, body: (await response.json()) as any };
 }
 
 beforeAll(async () => {
-  ({ secret } = await createAccountKey(baseUrl, inject("adminToken"), { name: "e2e travel", plan: "enterprise", requests_per_minute: 10_000 }));
+  ({ secret } = await createAccountKey(baseUrl, inject("adminToken"), {
+    name: "e2e travel",
+    plan: "enterprise",
+    requests_per_minute: 10_000,
+  }));
 });
 
 describe("hotel search", () => {
@@ -32,7 +39,8 @@ describe("hotel search", () => {
     expect(data.meta.platforms.booking.status).toBe("ok");
     for (const hotel of data.hotels) {
       expect(typeof hotel.name).toBe("string");
-      for (const field of ["price_per_night", "total_price", "review_count"]) expect(Number.isInteger(hotel[field]), field).toBe(true);
+      for (const field of ["price_per_night", "total_price", "review_count"])
+        expect(Number.isInteger(hotel[field]), field).toBe(true);
       if (hotel.star_rating !== null) expect(Number.isInteger(hotel.star_rating)).toBe(true);
       if (hotel.rooms_available !== null) expect(Number.isInteger(hotel.rooms_available)).toBe(true);
       expect(typeof hotel.latitude).toBe("number");
@@ -58,7 +66,9 @@ describe("hotel search", () => {
       expect(hotel.price_per_night).toBe(hotel.offers[0].price_per_night);
     }
     const single = (await search("booking", "destination=Dublin&limit=50")).body.data.meta.total_results;
-    expect(body.data.meta.total_results).toBeLessThan(single + (await search("expedia", "destination=Dublin&limit=50")).body.data.meta.total_results);
+    expect(body.data.meta.total_results).toBeLessThan(
+      single + (await search("expedia", "destination=Dublin&limit=50")).body.data.meta.total_results,
+    );
   });
 
   it("queries all platforms and reports each one", async () => {
@@ -69,7 +79,11 @@ describe("hotel search", () => {
   });
 
   it("answers with the other platforms when one fails, marking it", async () => {
-    await fetch(`${replicasUrl}/_admin/fault`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ platform: "expedia", status: 503 }) });
+    await fetch(`${replicasUrl}/_admin/fault`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ platform: "expedia", status: 503 }),
+    });
     try {
       const { response, body } = await search("booking,expedia", "destination=Madrid&fresh=true");
       expect(response.status).toBe(200);
@@ -78,7 +92,11 @@ describe("hotel search", () => {
       expect(body.data.hotels.length).toBeGreaterThan(0);
       expect(body.data.hotels.every((h: any) => h.platforms.every((p: string) => p === "booking"))).toBe(true);
     } finally {
-      await fetch(`${replicasUrl}/_admin/fault`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ platform: "expedia" }) });
+      await fetch(`${replicasUrl}/_admin/fault`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ platform: "expedia" }),
+      });
     }
   });
 
@@ -97,7 +115,8 @@ describe("hotel search", () => {
       const original = hotel.offers[0].original;
       expect(original.currency).toBe("EUR");
       expect(hotel.price_per_night).toBe(Math.round(original.price_per_night * conversion.rate));
-      if (byName.has(hotel.name)) expect((byName.get(hotel.name) as any).offers[0].original.price_per_night).toBe(original.price_per_night);
+      if (byName.has(hotel.name))
+        expect((byName.get(hotel.name) as any).offers[0].original.price_per_night).toBe(original.price_per_night);
     }
   });
 
@@ -123,8 +142,15 @@ describe("hotel search", () => {
   });
 
   it("lists the travel platforms with their review scales", async () => {
-    const body = (await (await fetch(`${baseUrl}/v1/travel/platforms`, { headers: { "X-API-KEY": secret } })).json()) as any;
-    expect(body.data.map((p: any) => [p.slug, p.review_scale])).toEqual([["booking", 10], ["expedia", 5], ["hotels", 10], ["airbnb", 5]]);
+    const body = (await (
+      await fetch(`${baseUrl}/v1/travel/platforms`, { headers: { "X-API-KEY": secret } })
+    ).json()) as any;
+    expect(body.data.map((p: any) => [p.slug, p.review_scale])).toEqual([
+      ["booking", 10],
+      ["expedia", 5],
+      ["hotels", 10],
+      ["airbnb", 5],
+    ]);
   });
 });
 
@@ -132,7 +158,10 @@ describe("hotel detail", () => {
   it("reads a hotel page with room types, converted prices and reviews", async () => {
     const found = (await search("hotels", "destination=Dublin")).body.data.hotels[0];
     const id = found.id;
-    const response = await fetch(`${baseUrl}/v1/travel/hotels/hotels/${encodeURIComponent(id)}?check_in=${IN}&check_out=${OUT}`, { headers: { "X-API-KEY": secret, "X-Currency": "GBP" } });
+    const response = await fetch(
+      `${baseUrl}/v1/travel/hotels/hotels/${encodeURIComponent(id)}?check_in=${IN}&check_out=${OUT}`,
+      { headers: { "X-API-KEY": secret, "X-Currency": "GBP" } },
+    );
     const body = (await response.json()) as any;
     expect(response.status).toBe(200);
     expect(body.data.name).toBeTruthy();
@@ -148,7 +177,8 @@ describe("hotel detail", () => {
 
 describe("exchange rates", () => {
   it("are refreshed by the daily cron from the feed", async () => {
-    const before = (await search("booking", "destination=Lisbon", { "X-Currency": "USD" })).body.data.meta.currency.source;
+    const before = (await search("booking", "destination=Lisbon", { "X-Currency": "USD" })).body.data.meta.currency
+      .source;
     expect(before).toContain("snapshot");
     const trigger = await fetch(`${baseUrl}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("0 6 * * *")}`);
     expect(trigger.status).toBe(200);

@@ -35,7 +35,11 @@ beforeAll(async () => {
       SCRAPE_TIMEOUT_MS: "5000",
     },
   });
-  ({ secret } = await createAccountKey(worker.url, ADMIN_TOKEN, { name: "url guard", plan: "enterprise", requests_per_minute: 10_000 }));
+  ({ secret } = await createAccountKey(worker.url, ADMIN_TOKEN, {
+    name: "url guard",
+    plan: "enterprise",
+    requests_per_minute: 10_000,
+  }));
 });
 
 afterAll(async () => {
@@ -46,7 +50,9 @@ afterAll(async () => {
 });
 
 async function scrape(url: string) {
-  const response = await fetch(`${worker.url}/v1/generic?fresh=true&url=${encodeURIComponent(url)}`, { headers: { "X-API-KEY": secret } });
+  const response = await fetch(`${worker.url}/v1/generic?fresh=true&url=${encodeURIComponent(url)}`, {
+    headers: { "X-API-KEY": secret },
+  });
   const text = await response.text();
   return { status: response.status, text, body: JSON.parse(text) as any };
 }

@@ -23,7 +23,15 @@ interface Binding {
  */
 function dryRun(environment: string): Map<string, Binding> {
   const configHome = mkdtempSync(join(scratch, "config-"));
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: configHome, XDG_CONFIG_HOME: configHome, WRANGLER_SEND_METRICS: "false", NO_UPDATE_NOTIFIER: "1", FORCE_COLOR: "0", CI: "1" };
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: configHome,
+    XDG_CONFIG_HOME: configHome,
+    WRANGLER_SEND_METRICS: "false",
+    NO_UPDATE_NOTIFIER: "1",
+    FORCE_COLOR: "0",
+    CI: "1",
+  };
   const result = spawnSync(
     `${ROOT}node_modules/.bin/wrangler`,
     ["deploy", "--dry-run", "--outdir", mkdtempSync(join(scratch, "out-")), `--env=${environment}`],
@@ -55,8 +63,11 @@ describe("wrangler deploy --dry-run", () => {
   });
 
   it("ships no local-only setting and no secret as a plain variable", () => {
-    for (const name of ["REPLICA_ORIGIN", "SSRF_ALLOW_HOSTS", "ADMIN_TOKEN", "SOLVER_KEY", "PROXY_URLS"]) expect(production.has(name)).toBe(false);
-    const plainVariables = [...production].filter(([, binding]) => binding.kind === "Environment Variable").map(([name]) => name);
+    for (const name of ["REPLICA_ORIGIN", "SSRF_ALLOW_HOSTS", "ADMIN_TOKEN", "SOLVER_KEY", "PROXY_URLS"])
+      expect(production.has(name)).toBe(false);
+    const plainVariables = [...production]
+      .filter(([, binding]) => binding.kind === "Environment Variable")
+      .map(([name]) => name);
     expect(plainVariables.sort()).toEqual(["ANON_REQUESTS_PER_MINUTE", "ENVIRONMENT"]);
   });
 
@@ -67,7 +78,10 @@ describe("wrangler deploy --dry-run", () => {
 
   it("gives development the same bindings as production, since wrangler does not inherit them", () => {
     const shape = (bindings: Map<string, Binding>) =>
-      [...bindings].filter(([name]) => name !== "ENVIRONMENT").map(([name, { value, kind }]) => `${name} ${value} ${kind}`).sort();
+      [...bindings]
+        .filter(([name]) => name !== "ENVIRONMENT")
+        .map(([name, { value, kind }]) => `${name} ${value} ${kind}`)
+        .sort();
     expect(shape(production)).toContain("DB webdata D1 Database");
     expect(shape(production)).toContain("RATE_LIMITER RateLimiter Durable Object");
     expect(shape(development)).toEqual(shape(production));

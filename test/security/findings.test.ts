@@ -9,7 +9,14 @@ import { admin, call, newAccount, type TestAccount, withKey } from "../workers/h
 const json = async (response: Response) => (await response.json()) as any;
 
 function post(secret: string, path: string, body: unknown, headers: Record<string, string> = {}) {
-  return call(path, withKey(secret, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: JSON.stringify(body) }));
+  return call(
+    path,
+    withKey(secret, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    }),
+  );
 }
 
 async function keyWithScopes(owner: TestAccount, scopes: string[]): Promise<string> {
@@ -24,7 +31,14 @@ async function awayFromMinuteEdge() {
 }
 
 describe("1. the admin API is reached only with the admin token, however its path is spelled", () => {
-  for (const path of ["/v1/%61dmin/accounts", "/%76%31/admin/accounts", "/v1/admi%6e/accounts", "/v1/ADMIN/accounts", "/v1//admin/accounts", "/v1/admin%2Faccounts"]) {
+  for (const path of [
+    "/v1/%61dmin/accounts",
+    "/%76%31/admin/accounts",
+    "/v1/admi%6e/accounts",
+    "/v1/ADMIN/accounts",
+    "/v1//admin/accounts",
+    "/v1/admin%2Faccounts",
+  ]) {
     it(`refuses a customer key at ${path}`, async () => {
       const { secret } = await newAccount();
       const answer = await post(secret, path, { name: "mine", plan: "enterprise", requests_per_minute: 1_000_000 });
@@ -71,7 +85,9 @@ describe("3. plan limits belong to the account", () => {
     const secrets = [owner.secret];
     for (let i = 0; i < 4; i++) secrets.push(await keyWithScopes(owner, ["catalogue:read"]));
     await awayFromMinuteEdge();
-    const answers = await Promise.all(Array.from({ length: 75 }, (_, i) => call("/v1/categories", withKey(secrets[i % 5]!))));
+    const answers = await Promise.all(
+      Array.from({ length: 75 }, (_, i) => call("/v1/categories", withKey(secrets[i % 5]!))),
+    );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(65);
@@ -83,7 +99,9 @@ describe("3. plan limits belong to the account", () => {
   it("caps live keys per account at 50 with a 409 that says what to do", async () => {
     const owner = await newAccount({ plan: "enterprise", requests_per_minute: 1_000_000 });
     const writer = await keyWithScopes(owner, ["keys:write"]);
-    const made = await Promise.all(Array.from({ length: 48 }, (_, i) => post(writer, "/v1/keys", { name: `k${i}`, scopes: ["keys:write"] })));
+    const made = await Promise.all(
+      Array.from({ length: 48 }, (_, i) => post(writer, "/v1/keys", { name: `k${i}`, scopes: ["keys:write"] })),
+    );
     expect(made.every((answer) => answer.status === 201)).toBe(true);
     const refused = await post(writer, "/v1/keys", { name: "one too many", scopes: ["keys:write"] });
     expect(refused.status).toBe(409);
@@ -97,7 +115,10 @@ describe("scopes", () => {
     const travelOnly = await keyWithScopes(owner, ["travel:read"]);
     const refused = await call("/v1/datasets", withKey(travelOnly));
     expect(refused.status).toBe(403);
-    expect((await json(refused)).error).toMatchObject({ code: "forbidden", message: expect.stringContaining("`catalogue:read`") });
+    expect((await json(refused)).error).toMatchObject({
+      code: "forbidden",
+      message: expect.stringContaining("`catalogue:read`"),
+    });
     expect((await call("/v1/amazon?asin=B0057OC5O8", withKey(travelOnly))).status).toBe(403);
     expect((await post(travelOnly, "/v1/webhooks", { url: "https://hooks.example.com/in" })).status).toBe(403);
     expect((await call("/v1/travel/platforms", withKey(travelOnly))).status).toBe(200);
@@ -119,7 +140,14 @@ describe("scopes", () => {
   it("lets the first key of an account manage keys, and lists each key's scopes", async () => {
     const { secret } = await newAccount();
     const keys = await json(await call("/v1/keys", withKey(secret)));
-    expect(keys.data[0].scopes).toEqual(["catalogue:read", "products:read", "travel:read", "events:write", "jobs:write", "keys:write"]);
+    expect(keys.data[0].scopes).toEqual([
+      "catalogue:read",
+      "products:read",
+      "travel:read",
+      "events:write",
+      "jobs:write",
+      "keys:write",
+    ]);
   });
 });
 
@@ -130,7 +158,13 @@ describe("6. names of Object's prototype are not platforms", () => {
       const product = await call(`/v1/${name}?url=https://shop.example.com/p/1`, withKey(secret));
       expect(product.status).toBe(404);
       expect((await json(product)).error.message).toMatch(/Valid platforms: amazon/);
-      const watch = await post(secret, "/v1/watches", { kind: "product", platform: name.toLowerCase(), id: "B0057OC5O8", condition: "below", threshold: 10 });
+      const watch = await post(secret, "/v1/watches", {
+        kind: "product",
+        platform: name.toLowerCase(),
+        id: "B0057OC5O8",
+        condition: "below",
+        threshold: 10,
+      });
       expect(watch.status).toBe(400);
     });
   }
@@ -139,18 +173,29 @@ describe("6. names of Object's prototype are not platforms", () => {
 describe("9. input the route does not read is refused, not ignored", () => {
   it("refuses a webhook body with an unknown field instead of subscribing to every event", async () => {
     const { secret } = await newAccount();
-    const answer = await post(secret, "/v1/webhooks", { url: "https://hooks.example.com/in", events: ["hotel.rate_dropped"] });
+    const answer = await post(secret, "/v1/webhooks", {
+      url: "https://hooks.example.com/in",
+      events: ["hotel.rate_dropped"],
+    });
     expect(answer.status).toBe(400);
-    expect((await json(answer)).error.details).toEqual([{ parameter: "events", in: "body", message: "is not a field of this route's body" }]);
+    expect((await json(answer)).error.details).toEqual([
+      { parameter: "events", in: "body", message: "is not a field of this route's body" },
+    ]);
     expect((await json(await call("/v1/webhooks", withKey(secret)))).data).toEqual([]);
   });
 
   it("names every hotel filter it does not apply", async () => {
     const { secret } = await newAccount();
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    const answer = await call(`/v1/travel/booking/hotels/search?destination=Dublin&check_in=${day(30)}&check_out=${day(32)}&children=2&free_cancellation=true`, withKey(secret));
+    const answer = await call(
+      `/v1/travel/booking/hotels/search?destination=Dublin&check_in=${day(30)}&check_out=${day(32)}&children=2&free_cancellation=true`,
+      withKey(secret),
+    );
     expect(answer.status).toBe(400);
-    expect((await json(answer)).error.details.map((detail: any) => detail.parameter)).toEqual(["children", "free_cancellation"]);
+    expect((await json(answer)).error.details.map((detail: any) => detail.parameter)).toEqual([
+      "children",
+      "free_cancellation",
+    ]);
   });
 
   it("answers 405 with Allow for a known path and a wrong method, 415 for a body that is not JSON", async () => {
@@ -158,7 +203,14 @@ describe("9. input the route does not read is refused, not ignored", () => {
     const put = await call("/v1/datasets", withKey(secret, { method: "PUT" }));
     expect(put.status).toBe(405);
     expect(put.headers.get("Allow")).toBe("GET");
-    const textBody = await call("/v1/webhooks", withKey(secret, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "url=https://hooks.example.com" }));
+    const textBody = await call(
+      "/v1/webhooks",
+      withKey(secret, {
+        method: "POST",
+        headers: { "Content-Type": "text/plain" },
+        body: "url=https://hooks.example.com",
+      }),
+    );
     expect(textBody.status).toBe(415);
     expect((await json(textBody)).error.code).toBe("unsupported_media_type");
   });
@@ -172,7 +224,11 @@ describe("9. input the route does not read is refused, not ignored", () => {
 describe("answers carry nosniff", () => {
   it("on data, errors and the health check", async () => {
     const { secret } = await newAccount();
-    for (const answer of [await call("/v1/categories", withKey(secret)), await call("/v1/nothing-here"), await call("/v1/health")]) {
+    for (const answer of [
+      await call("/v1/categories", withKey(secret)),
+      await call("/v1/nothing-here"),
+      await call("/v1/health"),
+    ]) {
       expect(answer.headers.get("X-Content-Type-Options")).toBe("nosniff");
     }
   });

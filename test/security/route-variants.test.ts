@@ -17,7 +17,9 @@ const app = createApp();
 const doc = app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "routes", version: "1" } });
 const accessOf = (method: string, pattern: string): string => {
   const openApiPath = pattern.replace(/:(\w+)/g, "{$1}");
-  const operation = (doc.paths?.[openApiPath] as Record<string, Record<string, unknown>> | undefined)?.[method.toLowerCase()];
+  const operation = (doc.paths?.[openApiPath] as Record<string, Record<string, unknown>> | undefined)?.[
+    method.toLowerCase()
+  ];
   return (operation?.["x-access"] as string | undefined) ?? "not-in-openapi";
 };
 
@@ -25,7 +27,10 @@ const routes: RouteUnderTest[] = [
   ...new Map(
     app.routes
       .filter((route) => route.method !== "ALL" && !route.path.includes("*"))
-      .map((route) => [`${route.method} ${route.path}`, { method: route.method, pattern: route.path, access: accessOf(route.method, route.path) }]),
+      .map((route) => [
+        `${route.method} ${route.path}`,
+        { method: route.method, pattern: route.path, access: accessOf(route.method, route.path) },
+      ]),
   ).values(),
 ];
 
@@ -48,7 +53,11 @@ function sameRouteSpellings(path: string): string[] {
     if (/[a-z0-9]/i.test(char)) spellings.push(path.slice(0, i) + percent(char) + path.slice(i + 1));
   });
   for (const i of slashesOf(path)) {
-    spellings.push(`${path.slice(0, i)}/.${path.slice(i)}`, `${path.slice(0, i)}/%2e${path.slice(i)}`, `${path.slice(0, i)}/zz/%2E%2E${path.slice(i)}`);
+    spellings.push(
+      `${path.slice(0, i)}/.${path.slice(i)}`,
+      `${path.slice(0, i)}/%2e${path.slice(i)}`,
+      `${path.slice(0, i)}/zz/%2E%2E${path.slice(i)}`,
+    );
   }
   return spellings;
 }
@@ -75,7 +84,11 @@ function send(method: string, path: string, headers: Record<string, string>): Pr
   return call(path, {
     method,
     redirect: "manual",
-    headers: { "CF-Connecting-IP": `198.51.${ipCounter >> 8}.${ipCounter & 255}`, ...(withBody ? { "Content-Type": "application/json" } : {}), ...headers },
+    headers: {
+      "CF-Connecting-IP": `198.51.${ipCounter >> 8}.${ipCounter & 255}`,
+      ...(withBody ? { "Content-Type": "application/json" } : {}),
+      ...headers,
+    },
     body: withBody ? "{}" : undefined,
   });
 }
@@ -86,17 +99,28 @@ describe("route table", () => {
   it("lists the API's routes, each with a declared access", () => {
     expect(routes.length).toBeGreaterThan(45);
     // The OpenAPI document itself is the one public /v1 route that is not described in it.
-    const apiRoutes = routes.filter((route) => route.pattern.startsWith("/v1/") && route.pattern !== "/v1/openapi.json");
-    expect(apiRoutes.filter((route) => route.access === "not-in-openapi").map((route) => `${route.method} ${route.pattern}`)).toEqual([]);
-    expect(apiRoutes.filter((route) => route.pattern.startsWith("/v1/admin/")).every((route) => route.access === "admin")).toBe(true);
+    const apiRoutes = routes.filter(
+      (route) => route.pattern.startsWith("/v1/") && route.pattern !== "/v1/openapi.json",
+    );
+    expect(
+      apiRoutes.filter((route) => route.access === "not-in-openapi").map((route) => `${route.method} ${route.pattern}`),
+    ).toEqual([]);
+    expect(
+      apiRoutes.filter((route) => route.pattern.startsWith("/v1/admin/")).every((route) => route.access === "admin"),
+    ).toBe(true);
     expect(routes.find((route) => route.pattern === "/v1/health")?.access).toBe("public");
-    expect(routes.find((route) => route.pattern === "/v1/keys" && route.method === "POST")?.access).toBe("key:keys:write");
+    expect(routes.find((route) => route.pattern === "/v1/keys" && route.method === "POST")?.access).toBe(
+      "key:keys:write",
+    );
   });
 
   it("declares each route's scope as an OpenAPI security requirement", () => {
-    const operation = (doc.paths?.["/v1/{platform}"] as Record<string, { security?: unknown }>)["get"]!;
-    expect(operation.security).toEqual([{ ApiKeyHeader: ["products:read"] }, { BearerAuth: ["products:read"] }]);
-    expect((doc.paths?.["/v1/health"] as Record<string, { security?: unknown }>)["get"]!.security).toEqual([]);
+    const operations = doc.paths as Record<string, Record<string, { security?: unknown }>>;
+    expect(operations["/v1/{platform}"]?.["get"]?.security).toEqual([
+      { ApiKeyHeader: ["products:read"] },
+      { BearerAuth: ["products:read"] },
+    ]);
+    expect(operations["/v1/health"]?.["get"]?.security).toEqual([]);
   });
 });
 
@@ -129,7 +153,14 @@ describe.each([
 
 let catalogueOnlySecret = "";
 beforeAll(async () => {
-  const owner = await newAccount({ plan: "enterprise", requests_per_minute: 1_000_000, requests_per_month: 100_000_000 });
-  const created = await admin(`/v1/admin/accounts/${owner.accountId}/keys`, "POST", { name: "catalogue only", scopes: ["catalogue:read"] });
+  const owner = await newAccount({
+    plan: "enterprise",
+    requests_per_minute: 1_000_000,
+    requests_per_month: 100_000_000,
+  });
+  const created = await admin(`/v1/admin/accounts/${owner.accountId}/keys`, "POST", {
+    name: "catalogue only",
+    scopes: ["catalogue:read"],
+  });
   catalogueOnlySecret = ((await created.json()) as { data: { secret: string } }).data.secret;
 });

@@ -18,7 +18,10 @@ const uniqueIp = () => `198.51.${ipBase}.${++ipSerial}`;
 /** A pre-session CSRF cookie and its token: what the log-in page hands any visitor. */
 async function loginForm() {
   const page = await call("/dashboard/login", { headers: { "CF-Connecting-IP": uniqueIp() } });
-  const cookie = page.headers.getSetCookie().find((line) => line.startsWith("wd_csrf="))!.split(";")[0]!;
+  const cookie = page.headers
+    .getSetCookie()
+    .find((line) => line.startsWith("wd_csrf="))!
+    .split(";")[0]!;
   const token = /name="csrf" value="([^"]+)"/.exec(await page.text())![1]!;
   return { cookie, token };
 }
@@ -27,7 +30,12 @@ async function post(path: string, fields: Record<string, string>, ip: string, fo
   const response = await call(path, {
     method: "POST",
     body: new URLSearchParams({ csrf: form.token, ...fields }),
-    headers: { Cookie: form.cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": ip },
+    headers: {
+      Cookie: form.cookie,
+      Origin: ORIGIN,
+      "Content-Type": "application/x-www-form-urlencoded",
+      "CF-Connecting-IP": ip,
+    },
     redirect: "manual",
   });
   const html = await response.text();
@@ -35,7 +43,8 @@ async function post(path: string, fields: Record<string, string>, ip: string, fo
   return { status: response.status, retryAfter: response.headers.get("Retry-After"), error };
 }
 
-const logIn = (email: string, password: string, ip: string, form: { cookie: string; token: string }) => post("/dashboard/login", { email, password }, ip, form);
+const logIn = (email: string, password: string, ip: string, form: { cookie: string; token: string }) =>
+  post("/dashboard/login", { email, password }, ip, form);
 
 async function signUp(email: string, password: string) {
   const form = await loginForm();
@@ -48,13 +57,16 @@ describe("sign-in spraying", () => {
   it("refuses a 21st email from one address within 15 minutes with 429, Retry-After and a sentence", async () => {
     const form = await loginForm();
     const ip = uniqueIp();
-    for (let i = 0; i < LOGIN_BUDGETS.ip; i++) expect((await logIn(uniqueEmail("spray"), `guess ${i} Aa`, ip, form)).status).toBe(401);
+    for (let i = 0; i < LOGIN_BUDGETS.ip; i++)
+      expect((await logIn(uniqueEmail("spray"), `guess ${i} Aa`, ip, form)).status).toBe(401);
 
     const refused = await logIn(uniqueEmail("spray"), "guess Aa", ip, form);
     expect(refused.status).toBe(429);
     expect(Number(refused.retryAfter)).toBeGreaterThan(LOGIN_WINDOW_MS / 1000 - 60);
     expect(Number(refused.retryAfter)).toBeLessThanOrEqual(LOGIN_WINDOW_MS / 1000);
-    expect(refused.error).toBe("Too many failed sign-ins from your network, for several emails; wait 15 minutes and try again.");
+    expect(refused.error).toBe(
+      "Too many failed sign-ins from your network, for several emails; wait 15 minutes and try again.",
+    );
 
     // The budget is the address's: the same emails from another address are still checked.
     expect((await logIn(uniqueEmail("spray"), "guess Aa", uniqueIp(), form)).status).toBe(401);
@@ -78,12 +90,15 @@ describe("sign-in spraying", () => {
     const target = uniqueEmail("target");
     expect((await signUp(target, PASSWORD)).status).toBe(303);
     const form = await loginForm();
-    for (let i = 0; i < LOGIN_BUDGETS.email; i++) expect((await logIn(target, `wrong guess ${i}`, uniqueIp(), form)).status).toBe(401);
+    for (let i = 0; i < LOGIN_BUDGETS.email; i++)
+      expect((await logIn(target, `wrong guess ${i}`, uniqueIp(), form)).status).toBe(401);
 
     const freshAddress = uniqueIp();
     const refused = await logIn(target, PASSWORD, freshAddress, form);
     expect(refused.status).toBe(429);
-    expect(refused.error).toBe("Too many failed sign-ins for this email from several networks; wait 15 minutes and try again.");
+    expect(refused.error).toBe(
+      "Too many failed sign-ins for this email from several networks; wait 15 minutes and try again.",
+    );
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
     expect((await logIn(uniqueEmail("other"), "wrong guess", freshAddress, form)).status).toBe(401);
   });
@@ -91,7 +106,9 @@ describe("sign-in spraying", () => {
   it("admits exactly the budget when attempts from one address arrive in parallel", async () => {
     const form = await loginForm();
     const ip = uniqueIp();
-    const answers = await Promise.all(Array.from({ length: LOGIN_BUDGETS.ip + 8 }, () => logIn(uniqueEmail("burst"), "wrong guess", ip, form)));
+    const answers = await Promise.all(
+      Array.from({ length: LOGIN_BUDGETS.ip + 8 }, () => logIn(uniqueEmail("burst"), "wrong guess", ip, form)),
+    );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 401)).toHaveLength(LOGIN_BUDGETS.ip);
     expect(statuses.filter((status) => status === 429)).toHaveLength(8);
@@ -117,13 +134,19 @@ describe("login attempt budgets over time", () => {
   it("frees a budget when its oldest attempt leaves the 15-minute window, and a refusal does not extend it", async () => {
     const ip = uniqueIp();
     const start = Date.now() + 60_000;
-    for (let i = 0; i < LOGIN_BUDGETS.ip; i++) expect(await admitLoginAttempt(db(), uniqueEmail("clock"), ip, start + i * 1000)).toBeNull();
+    for (let i = 0; i < LOGIN_BUDGETS.ip; i++)
+      expect(await admitLoginAttempt(db(), uniqueEmail("clock"), ip, start + i * 1000)).toBeNull();
 
     const fiveMinutesLater = start + 5 * 60_000;
-    expect(await admitLoginAttempt(db(), uniqueEmail("clock"), ip, fiveMinutesLater)).toEqual({ budget: "ip", retryAfterSeconds: 10 * 60 });
+    expect(await admitLoginAttempt(db(), uniqueEmail("clock"), ip, fiveMinutesLater)).toEqual({
+      budget: "ip",
+      retryAfterSeconds: 10 * 60,
+    });
     // Refused again and again: the wait still ends when the first admitted attempt ages out.
     for (let i = 0; i < 5; i++) await admitLoginAttempt(db(), uniqueEmail("clock"), ip, fiveMinutesLater + 1000);
-    expect(await admitLoginAttempt(db(), uniqueEmail("clock"), ip, start + LOGIN_WINDOW_MS - 1)).toMatchObject({ retryAfterSeconds: 1 });
+    expect(await admitLoginAttempt(db(), uniqueEmail("clock"), ip, start + LOGIN_WINDOW_MS - 1)).toMatchObject({
+      retryAfterSeconds: 1,
+    });
     expect(await admitLoginAttempt(db(), uniqueEmail("clock"), ip, start + LOGIN_WINDOW_MS + 1)).toBeNull();
   });
 
@@ -133,9 +156,13 @@ describe("login attempt budgets over time", () => {
     const start = Date.now() + 60_000;
     const spray = LOGIN_BUDGETS.ip - LOGIN_BUDGETS.emailAndIp;
     for (let i = 0; i < spray; i++) expect(await admitLoginAttempt(db(), uniqueEmail("both"), ip, start)).toBeNull();
-    for (let i = 1; i <= LOGIN_BUDGETS.emailAndIp; i++) expect(await admitLoginAttempt(db(), email, ip, start + i * 60_000)).toBeNull();
+    for (let i = 1; i <= LOGIN_BUDGETS.emailAndIp; i++)
+      expect(await admitLoginAttempt(db(), email, ip, start + i * 60_000)).toBeNull();
     // Six minutes in: the address's oldest attempt ages out in 9 minutes, this email's in 10.
-    expect(await admitLoginAttempt(db(), email, ip, start + 6 * 60_000)).toEqual({ budget: "emailAndIp", retryAfterSeconds: 10 * 60 });
+    expect(await admitLoginAttempt(db(), email, ip, start + 6 * 60_000)).toEqual({
+      budget: "emailAndIp",
+      retryAfterSeconds: 10 * 60,
+    });
   });
 });
 
@@ -144,13 +171,16 @@ describe("common passwords", () => {
     for (const password of ["password123", "Password1234", "QWERTY12345"]) {
       const refused = await signUp(uniqueEmail("common"), password);
       expect(refused.status).toBe(400);
-      expect(refused.error).toBe("This password is on a list of the most common passwords, which attackers try first: choose another.");
+      expect(refused.error).toBe(
+        "This password is on a list of the most common passwords, which attackers try first: choose another.",
+      );
     }
     expect((await signUp(uniqueEmail("rare"), "Kettle-orbit 93")).status).toBe(303);
   });
 
   it("knows the list's well-known entries and not a passphrase", async () => {
-    for (const password of ["123456", "iloveyou123", "1q2w3e4r5t", "football123"]) expect(await isCommonPassword(password)).toBe(true);
+    for (const password of ["123456", "iloveyou123", "1q2w3e4r5t", "football123"])
+      expect(await isCommonPassword(password)).toBe(true);
     expect(await isCommonPassword("correct horse 42")).toBe(false);
   });
 });

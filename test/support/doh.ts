@@ -34,7 +34,8 @@ export function dohResponse(records: DnsRecords, url: string, fallback?: DnsReco
   const query = new URL(url).searchParams;
   const type = query.get("type") as "A" | "AAAA" | null;
   let name = (query.get("name") ?? "").replace(/\.$/, "").toLowerCase();
-  if (!name || (type !== "A" && type !== "AAAA")) return Response.json({ error: "name and type=A|AAAA required" }, { status: 400 });
+  if (!name || (type !== "A" && type !== "AAAA"))
+    return Response.json({ error: "name and type=A|AAAA required" }, { status: 400 });
   const answer: { name: string; type: number; TTL: number; data: string }[] = [];
   for (let hops = 0; records[name]?.CNAME && hops < 8; hops++) {
     const target = records[name]!.CNAME!;
@@ -42,7 +43,14 @@ export function dohResponse(records: DnsRecords, url: string, fallback?: DnsReco
     name = target;
   }
   const entry = records[name] ?? fallback;
-  if (!entry) return Response.json({ Status: 3, Question: [{ name: query.get("name"), type: TYPES[type] }] }, { headers: { "Content-Type": "application/dns-json" } });
+  if (!entry)
+    return Response.json(
+      { Status: 3, Question: [{ name: query.get("name"), type: TYPES[type] }] },
+      { headers: { "Content-Type": "application/dns-json" } },
+    );
   for (const data of entry[type] ?? []) answer.push({ name, type: TYPES[type], TTL: 30, data });
-  return Response.json({ Status: 0, Question: [{ name: query.get("name"), type: TYPES[type] }], Answer: answer }, { headers: { "Content-Type": "application/dns-json" } });
+  return Response.json(
+    { Status: 0, Question: [{ name: query.get("name"), type: TYPES[type] }], Answer: answer },
+    { headers: { "Content-Type": "application/dns-json" } },
+  );
 }

@@ -97,7 +97,13 @@ export async function startProxy(credentials = { user: "scraper", pass: "s3cret"
     // Gone, like a proxy host that died: connections are refused (until it comes back, with `for`).
     if (url.pathname === "/_admin/stop") {
       const downFor = Number(url.searchParams.get("for"));
-      res.on("finish", () => void close().then(() => (downFor > 0 ? setTimeout(() => void (retired || listen(port)), downFor).unref() : undefined)));
+      res.on(
+        "finish",
+        () =>
+          void close().then(() =>
+            downFor > 0 ? setTimeout(() => void (retired || listen(port)), downFor).unref() : undefined,
+          ),
+      );
     }
   });
 
@@ -115,7 +121,11 @@ export async function startProxy(credentials = { user: "scraper", pass: "s3cret"
     retired = true;
     return close();
   };
-  return { url: `http://127.0.0.1:${port}`, proxyUrl: `http://${credentials.user}:${credentials.pass}@127.0.0.1:${port}`, stop };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    proxyUrl: `http://${credentials.user}:${credentials.pass}@127.0.0.1:${port}`,
+    stop,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -22,7 +22,10 @@ const html = (res: ServerResponse, body: string, status = 200) => {
   res.end(`<!doctype html><html><head><title>Shop</title></head><body>${body}</body></html>`);
 };
 
-async function listen(handler: (req: IncomingMessage, res: ServerResponse, path: string) => void, hits: Map<string, number>) {
+async function listen(
+  handler: (req: IncomingMessage, res: ServerResponse, path: string) => void,
+  hits: Map<string, number>,
+) {
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
@@ -58,9 +61,12 @@ export async function startSteeringServers(): Promise<Servers> {
       }
       return html(res, "<p>Loading…</p>");
     }
-    if (path === "/location") return html(res, `<p>Loading…</p><script>location.href = ${JSON.stringify(inward)};</script>`);
+    if (path === "/location")
+      return html(res, `<p>Loading…</p><script>location.href = ${JSON.stringify(inward)};</script>`);
     if (path === "/fetch") {
-      return html(res, `<p>Loading…</p><script>
+      return html(
+        res,
+        `<p>Loading…</p><script>
         fetch(${JSON.stringify(`${internal.url}/secret.json`)})
           .then((r) => r.json())
           .then((data) => {
@@ -71,9 +77,11 @@ export async function startSteeringServers(): Promise<Servers> {
             document.body.insertAdjacentHTML("beforeend", "<h1>" + data.name + "</h1><p>Price: $13.37</p>");
           })
           .catch(() => fetch("/ran-fetch"));
-      </script>`);
+      </script>`,
+      );
     }
-    if (path === "/iframe") return html(res, `<p>Loading…</p><iframe src="${inward}"></iframe><script>fetch("/ran-iframe")</script>`);
+    if (path === "/iframe")
+      return html(res, `<p>Loading…</p><iframe src="${inward}"></iframe><script>fetch("/ran-iframe")</script>`);
     if (path.startsWith("/chain/")) {
       // /chain/3?to=X → /chain/2?to=X → … → X
       const left = Number(path.slice("/chain/".length));

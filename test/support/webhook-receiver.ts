@@ -53,14 +53,21 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       behaviours.set(path, { ...behaviour, statuses: behaviour.statuses ? [...behaviour.statuses] : undefined });
       return sendJson(res, 200, { ok: true });
     }
-    if (url.pathname === "/_admin/deliveries") return sendJson(res, 200, received.filter((d) => d.path === url.searchParams.get("path")));
+    if (url.pathname === "/_admin/deliveries")
+      return sendJson(
+        res,
+        200,
+        received.filter((d) => d.path === url.searchParams.get("path")),
+      );
     if (url.pathname === "/_admin/reset") {
       behaviours.clear();
       received.length = 0;
       return sendJson(res, 200, { ok: true });
     }
     const behaviour = behaviours.get(url.pathname) ?? {};
-    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]));
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]),
+    );
     const record: ReceivedDelivery = { path: url.pathname, headers, body, status: 200, at: Date.now() };
     received.push(record);
     const next = behaviour.hang ? "hang" : behaviour.statuses?.shift();

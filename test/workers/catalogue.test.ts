@@ -9,7 +9,13 @@ beforeAll(async () => {
 
 async function get(path: string, headers: Record<string, string> = {}) {
   const response = await call(path, withKey(secret, { headers }));
-  return { response, body: (await response.clone().json().catch(() => null)) as any };
+  return {
+    response,
+    body: (await response
+      .clone()
+      .json()
+      .catch(() => null)) as any,
+  };
 }
 
 describe("GET /v1/datasets", () => {
@@ -101,7 +107,15 @@ describe("GET /v1/datasets/{slug}", () => {
     expect(body.data.name).toBe("Used car listings — Germany");
     expect(body.data.fields.length).toBeGreaterThanOrEqual(5);
     expect(body.data.preview).toHaveLength(5);
-    const jsType: Record<string, string> = { string: "string", url: "string", date: "string", datetime: "string", integer: "number", number: "number", boolean: "boolean" };
+    const jsType: Record<string, string> = {
+      string: "string",
+      url: "string",
+      date: "string",
+      datetime: "string",
+      integer: "number",
+      number: "number",
+      boolean: "boolean",
+    };
     for (const row of body.data.preview) {
       expect(Object.keys(row)).toEqual(body.data.fields.map((f: any) => f.name));
       for (const field of body.data.fields) {
@@ -194,7 +208,10 @@ describe("GET /v1/search", () => {
     const { response, body } = await get(`/v1/search?q=${encodeURIComponent(q)}&limit=3`);
     expect(response.status).toBe(200);
     const slugs = body.data.map((d: any) => d.slug);
-    expect(slugs.some((slug: string) => expected.test(slug)), `top 3 for "${q}": ${slugs.join(", ")}`).toBe(true);
+    expect(
+      slugs.some((slug: string) => expected.test(slug)),
+      `top 3 for "${q}": ${slugs.join(", ")}`,
+    ).toBe(true);
   });
 
   it("ranks, highlights and paginates", async () => {
@@ -241,7 +258,8 @@ describe("GET /v1/datasets/{slug}/records", () => {
     const seen: unknown[] = [];
     let cursor: string | null = null;
     do {
-      const page: any = (await get(`/v1/datasets/news-articles-ng/records?limit=7${cursor ? `&cursor=${cursor}` : ""}`)).body;
+      const page: any = (await get(`/v1/datasets/news-articles-ng/records?limit=7${cursor ? `&cursor=${cursor}` : ""}`))
+        .body;
       seen.push(...page.data);
       cursor = page.meta.next_cursor;
     } while (cursor);
@@ -252,14 +270,32 @@ describe("GET /v1/datasets/{slug}/records", () => {
   it("keeps only the chosen fields, in order, in JSON, NDJSON and CSV", async () => {
     const json = (await get("/v1/datasets/stock-prices-daily-jp/records?fields=close,ticker&limit=3")).body;
     expect(Object.keys(json.data[0])).toEqual(["close", "ticker"]);
-    const ndjson = await (await call("/v1/datasets/stock-prices-daily-jp/records?fields=close,ticker&format=ndjson&limit=3", withKey(secret))).text();
-    expect(ndjson.trim().split("\n").map((line) => JSON.parse(line))).toEqual(json.data);
-    const csv = await (await call("/v1/datasets/stock-prices-daily-jp/records?fields=close,ticker&format=csv&limit=3", withKey(secret))).text();
-    expect(parse(csv, { columns: true })).toEqual(json.data.map((r: any) => ({ close: String(r.close), ticker: r.ticker })));
+    const ndjson = await (
+      await call(
+        "/v1/datasets/stock-prices-daily-jp/records?fields=close,ticker&format=ndjson&limit=3",
+        withKey(secret),
+      )
+    ).text();
+    expect(
+      ndjson
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line)),
+    ).toEqual(json.data);
+    const csv = await (
+      await call("/v1/datasets/stock-prices-daily-jp/records?fields=close,ticker&format=csv&limit=3", withKey(secret))
+    ).text();
+    expect(parse(csv, { columns: true })).toEqual(
+      json.data.map((r: any) => ({ close: String(r.close), ticker: r.ticker })),
+    );
   });
 
   it("refuses unknown fields, a bad cursor and a JSON page over 1000", async () => {
-    for (const [query, parameter] of [["fields=price,nope", "fields"], ["cursor=garbage", "cursor"], ["limit=5000", "limit"]]) {
+    for (const [query, parameter] of [
+      ["fields=price,nope", "fields"],
+      ["cursor=garbage", "cursor"],
+      ["limit=5000", "limit"],
+    ]) {
       const { response, body } = await get(`/v1/datasets/stock-prices-daily-jp/records?${query}`);
       expect(response.status, query).toBe(400);
       expect(body.error.details[0].parameter).toBe(parameter);

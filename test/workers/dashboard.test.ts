@@ -109,7 +109,9 @@ describe("password hashing", () => {
     const [user] = await drizzle(env.DB).select().from(users).where(eq(users.email, email));
     expect(user!.passwordIterations).toBe(100_000);
     expect(JSON.stringify(user)).not.toContain(PASSWORD);
-    expect(await verifyPassword(PASSWORD, { hash: user!.passwordHash, salt: user!.passwordSalt, iterations: 100_000 })).toBe(true);
+    expect(
+      await verifyPassword(PASSWORD, { hash: user!.passwordHash, salt: user!.passwordSalt, iterations: 100_000 }),
+    ).toBe(true);
   });
 });
 
@@ -150,7 +152,8 @@ describe("sign up and log in", () => {
     const { email } = await signedUp();
     const guesser = new Visitor();
     await guesser.get("/dashboard/login");
-    for (let i = 0; i < 5; i++) expect((await guesser.post("/dashboard/login", { email, password: `guess number ${i}` })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await guesser.post("/dashboard/login", { email, password: `guess number ${i}` })).status).toBe(401);
     const blocked = await guesser.post("/dashboard/login", { email, password: PASSWORD });
     expect(blocked.status).toBe(429);
     expect(blocked.html).toContain("Too many sign-in attempts for this email; wait 15 minutes and try again.");
@@ -178,13 +181,22 @@ describe("session cookie", () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits
     const db = drizzle(env.DB);
     expect(await db.select().from(sessions).where(eq(sessions.idHash, token))).toHaveLength(0);
-    expect(await db.select().from(sessions).where(eq(sessions.idHash, await hashSecret(token)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.idHash, await hashSecret(token))),
+    ).toHaveLength(1);
   });
 
   it("is Secure outside local development, even over http on 127.0.0.1", async () => {
     const app = createApp();
     const production = { ...env, ENVIRONMENT: "production" };
-    const local = await app.fetch(new Request("http://127.0.0.1:8787/dashboard/signup"), production as Env, createExecutionContext());
+    const local = await app.fetch(
+      new Request("http://127.0.0.1:8787/dashboard/signup"),
+      production as Env,
+      createExecutionContext(),
+    );
     expect(local.headers.getSetCookie().find((line) => line.startsWith("wd_csrf="))).toMatch(/; Secure/);
 
     const page = await callApp(app, "/dashboard/signup", {}, production);
@@ -195,7 +207,11 @@ describe("session cookie", () => {
       "/dashboard/signup",
       {
         method: "POST",
-        headers: { Cookie: csrfCookie.split(";")[0]!, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
+        headers: {
+          Cookie: csrfCookie.split(";")[0]!,
+          Origin: ORIGIN,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
         body: new URLSearchParams({ csrf: token, email: uniqueEmail(), password: PASSWORD }),
         redirect: "manual",
       },
@@ -233,7 +249,10 @@ describe("CSRF protection", () => {
   it("refuses a sign-in POST without the pre-session token", async () => {
     const visitor = new Visitor();
     await visitor.get("/dashboard/login");
-    expect((await visitor.post("/dashboard/login", { email: uniqueEmail(), password: PASSWORD }, { withToken: false })).status).toBe(403);
+    expect(
+      (await visitor.post("/dashboard/login", { email: uniqueEmail(), password: PASSWORD }, { withToken: false }))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -269,13 +288,18 @@ describe("keys across accounts", () => {
     const graceMs = key!.previousExpiresAt!.getTime() - key!.rotatedAt!.getTime();
     expect(graceMs).toBe(2 * 86_400_000);
     // In its grace period the old secret still reads data (and only that); the new one does everything.
-    for (const s of [secret, newSecret]) expect((await call("/v1/datasets", { headers: { "X-API-KEY": s } })).status).toBe(200);
+    for (const s of [secret, newSecret])
+      expect((await call("/v1/datasets", { headers: { "X-API-KEY": s } })).status).toBe(200);
     expect((await call("/v1/usage", { headers: { "X-API-KEY": newSecret } })).status).toBe(200);
 
     expect((await visitor.post(`/dashboard/keys/${keyId}/rotate`, { grace_days: "8" })).status).toBe(400);
 
-    expect(await visitor.post(`/dashboard/keys/${keyId}/revoke`, {})).toMatchObject({ status: 303, location: "/dashboard/keys?revoked=1" });
-    for (const s of [secret, newSecret]) expect((await call("/v1/usage", { headers: { "X-API-KEY": s } })).status).toBe(401);
+    expect(await visitor.post(`/dashboard/keys/${keyId}/revoke`, {})).toMatchObject({
+      status: 303,
+      location: "/dashboard/keys?revoked=1",
+    });
+    for (const s of [secret, newSecret])
+      expect((await call("/v1/usage", { headers: { "X-API-KEY": s } })).status).toBe(401);
     expect((await visitor.post(`/dashboard/keys/${keyId}/rotate`, { grace_days: "0" })).status).toBe(409);
   });
 
@@ -291,7 +315,10 @@ describe("keys across accounts", () => {
     // Looking did not count: the month still reads 3.
     expect((await visitor.get("/dashboard")).html).toContain('id="month-used">3<');
 
-    await drizzle(env.DB).update(apiKeys).set({ createdAt: new Date(Date.now() - 91 * 86_400_000) }).where(eq(apiKeys.id, keyId));
+    await drizzle(env.DB)
+      .update(apiKeys)
+      .set({ createdAt: new Date(Date.now() - 91 * 86_400_000) })
+      .where(eq(apiKeys.id, keyId));
     expect((await visitor.get("/dashboard/keys")).html).toContain("This secret is 91 days old: rotate it");
   });
 });
@@ -322,10 +349,12 @@ describe("events page", () => {
 describe("browser protections", () => {
   /** The CSP as a map from directive to its sources. */
   const policy = (headers: Headers) =>
-    new Map((headers.get("Content-Security-Policy") ?? "").split(";").map((part) => {
-      const [name, ...sources] = part.trim().split(/\s+/);
-      return [name!, sources] as const;
-    }));
+    new Map(
+      (headers.get("Content-Security-Policy") ?? "").split(";").map((part) => {
+        const [name, ...sources] = part.trim().split(/\s+/);
+        return [name!, sources] as const;
+      }),
+    );
 
   it("sends a CSP whose only inline style and script are the page's, by a fresh nonce", async () => {
     const first = await new Visitor().get("/dashboard/signup");

@@ -15,7 +15,14 @@ import { Webhook } from "standardwebhooks";
 import { call, callApp, env, newAccount, withKey } from "./helpers";
 
 const send = async (secret: string, method: string, path: string, body?: unknown) => {
-  const response = await call(path, withKey(secret, { method, headers: body ? { "Content-Type": "application/json" } : {}, body: body ? JSON.stringify(body) : undefined }));
+  const response = await call(
+    path,
+    withKey(secret, {
+      method,
+      headers: body ? { "Content-Type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    }),
+  );
   return { status: response.status, body: (await response.json()) as any };
 };
 
@@ -63,15 +70,37 @@ describe("watch conditions", () => {
 describe("creating events objects", () => {
   it("shows a whsec_ secret once and refuses unsafe URLs, bad cron and non-data paths", async () => {
     const { secret } = await newAccount();
-    const created = await send(secret, "POST", "/v1/webhooks", { url: "https://hooks.example.com/in", event_types: ["hotel.rate_dropped"] });
+    const created = await send(secret, "POST", "/v1/webhooks", {
+      url: "https://hooks.example.com/in",
+      event_types: ["hotel.rate_dropped"],
+    });
     expect(created.status).toBe(201);
     expect(created.body.data.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
-    expect(JSON.stringify((await send(secret, "GET", `/v1/webhooks/${created.body.data.webhook.id}`)).body)).not.toContain("whsec_");
+    expect(
+      JSON.stringify((await send(secret, "GET", `/v1/webhooks/${created.body.data.webhook.id}`)).body),
+    ).not.toContain("whsec_");
     expect((await send(secret, "POST", "/v1/webhooks", { url: "http://169.254.169.254/latest" })).status).toBe(400);
-    expect((await send(secret, "POST", "/v1/webhooks", { url: "https://x.example.com", event_types: ["nope"] })).status).toBe(400);
-    expect((await send(secret, "POST", "/v1/schedules", { cron: "61 * * * *", path: "/v1/categories" })).body.error.details[0].parameter).toBe("cron");
-    expect((await send(secret, "POST", "/v1/schedules", { cron: "* * * * *", path: "/v1/keys" })).body.error.details[0].parameter).toBe("path");
-    expect((await send(secret, "POST", "/v1/watches", { kind: "hotel", platform: "booking", condition: "below", threshold: 50 })).status).toBe(400);
+    expect(
+      (await send(secret, "POST", "/v1/webhooks", { url: "https://x.example.com", event_types: ["nope"] })).status,
+    ).toBe(400);
+    expect(
+      (await send(secret, "POST", "/v1/schedules", { cron: "61 * * * *", path: "/v1/categories" })).body.error
+        .details[0].parameter,
+    ).toBe("cron");
+    expect(
+      (await send(secret, "POST", "/v1/schedules", { cron: "* * * * *", path: "/v1/keys" })).body.error.details[0]
+        .parameter,
+    ).toBe("path");
+    expect(
+      (
+        await send(secret, "POST", "/v1/watches", {
+          kind: "hotel",
+          platform: "booking",
+          condition: "below",
+          threshold: 50,
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -85,11 +114,16 @@ describe("schedules", () => {
     await cron(slot + 500);
     await cron(slot + 500);
     const schedule = await send(secret, "GET", `/v1/schedules/${created.body.data.id}`);
-    expect(schedule.body.data.runs).toEqual([expect.objectContaining({ status: "succeeded", http_status: 200, scheduled_for: new Date(slot).toISOString() })]);
+    expect(schedule.body.data.runs).toEqual([
+      expect.objectContaining({ status: "succeeded", http_status: 200, scheduled_for: new Date(slot).toISOString() }),
+    ]);
     expect(Date.parse(schedule.body.data.next_run_at)).toBe(slot + 60_000);
     // The run, the read above and this call.
     expect((await send(secret, "GET", "/v1/usage")).body.data.month.used).toBe(before + 3);
-    const run = await call(`/v1/schedules/${created.body.data.id}/runs/${schedule.body.data.runs[0].id}`, withKey(secret));
+    const run = await call(
+      `/v1/schedules/${created.body.data.id}/runs/${schedule.body.data.runs[0].id}`,
+      withKey(secret),
+    );
     expect(run.headers.get("X-Run-Status")).toBe("succeeded");
     expect(((await run.json()) as any).data.length).toBeGreaterThan(0);
   });
@@ -98,9 +132,14 @@ describe("schedules", () => {
 describe("isolation", () => {
   it("answers 404 for another account's objects and lists none of them", async () => {
     const [owner, other] = [(await newAccount()).secret, (await newAccount()).secret];
-    const hook = (await send(owner, "POST", "/v1/webhooks", { url: "https://hooks.example.com/a" })).body.data.webhook.id;
-    const schedule = (await send(owner, "POST", "/v1/schedules", { cron: "0 0 * * *", path: "/v1/categories" })).body.data.id;
-    for (const [collection, id] of [["webhooks", hook], ["schedules", schedule]]) {
+    const hook = (await send(owner, "POST", "/v1/webhooks", { url: "https://hooks.example.com/a" })).body.data.webhook
+      .id;
+    const schedule = (await send(owner, "POST", "/v1/schedules", { cron: "0 0 * * *", path: "/v1/categories" })).body
+      .data.id;
+    for (const [collection, id] of [
+      ["webhooks", hook],
+      ["schedules", schedule],
+    ]) {
       expect((await send(other, "GET", `/v1/${collection}`)).body.data).toEqual([]);
       expect((await send(other, "GET", `/v1/${collection}/${id}`)).status).toBe(404);
       expect((await send(other, "DELETE", `/v1/${collection}/${id}`)).status).toBe(404);
@@ -121,10 +160,17 @@ describe("webhook delivery when a Worker dies", () => {
 
   async function endpointWithDelivery(now: number) {
     const account = await newAccount();
-    const [endpoint] = await db.insert(webhookEndpoints).values({
-      id: `wh_fault${crypto.randomUUID().slice(0, 8)}`, accountId: account.accountId, url: "http://127.0.0.1:1/hook",
-      eventTypes: JSON.stringify(["product.price_changed"]), secret: newWebhookSecret(), createdAt: new Date(now),
-    }).returning();
+    const [endpoint] = await db
+      .insert(webhookEndpoints)
+      .values({
+        id: `wh_fault${crypto.randomUUID().slice(0, 8)}`,
+        accountId: account.accountId,
+        url: "http://127.0.0.1:1/hook",
+        eventTypes: JSON.stringify(["product.price_changed"]),
+        secret: newWebhookSecret(),
+        createdAt: new Date(now),
+      })
+      .returning();
     const id = await createDelivery(faultEnv, endpoint!, "product.price_changed", { price: 10 }, now);
     return { account, endpoint: endpoint!, id };
   }
@@ -143,8 +189,10 @@ describe("webhook delivery when a Worker dies", () => {
     return { sent, restore: () => spy.mockRestore() };
   }
 
-  const deliveryRow = async (id: string) => (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0]!;
-  const attemptRows = (id: string) => db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, id)).orderBy(asc(webhookAttempts.id));
+  const deliveryRow = async (id: string) =>
+    (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0]!;
+  const attemptRows = (id: string) =>
+    db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, id)).orderBy(asc(webhookAttempts.id));
   const deliveryLog = async (secret: string, endpointId: string) =>
     ((await (await call(`/v1/webhooks/${endpointId}/deliveries`, withKey(secret))).json()) as any).data[0];
 
@@ -169,7 +217,10 @@ describe("webhook delivery when a Worker dies", () => {
     const row = await deliveryRow(id);
     expect(row).toMatchObject({ status: "pending", attempts: 2, lastStatusCode: null });
     const attempts = await attemptRows(id);
-    expect(attempts.map((a) => [a.attempt, a.at.getTime(), a.statusCode])).toEqual([[1, t0, null], [2, expiry, null]]);
+    expect(attempts.map((a) => [a.attempt, a.at.getTime(), a.statusCode])).toEqual([
+      [1, t0, null],
+      [2, expiry, null],
+    ]);
     expect(attempts[0]!.error).toBe(ATTEMPT_IN_PROGRESS);
     expect(attempts[1]!.error).not.toBe(ATTEMPT_IN_PROGRESS);
     // The second attempt failed (nothing listens), so the third comes 5 min ± 20 % after it ended.
@@ -207,7 +258,9 @@ describe("webhook delivery when a Worker dies", () => {
     const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
       const id = new Request(input, init).headers.get("webhook-id")!;
       if (ids.has(id)) {
-        const rows = await db.select({ id: webhookDeliveries.id, status: webhookDeliveries.status }).from(webhookDeliveries);
+        const rows = await db
+          .select({ id: webhookDeliveries.id, status: webhookDeliveries.status })
+          .from(webhookDeliveries);
         sendingWhenSent.push(rows.filter((row) => ids.has(row.id) && row.status === "sending").length);
       }
       most = Math.max(most, ++inFlight);
@@ -240,22 +293,42 @@ describe("webhook delivery when a Worker dies", () => {
     } finally {
       tap.restore();
     }
-    expect(await deliveryRow(id)).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, nextAttemptAt: null, lastError: expect.stringMatching(/no attempts left/) });
+    expect(await deliveryRow(id)).toMatchObject({
+      status: "failed",
+      attempts: MAX_ATTEMPTS,
+      nextAttemptAt: null,
+      lastError: expect.stringMatching(/no attempts left/),
+    });
     const log = await deliveryLog(account.secret, endpoint.id);
     expect(log.status).toBe("failed");
     expect(log.attempts).toHaveLength(MAX_ATTEMPTS);
     expect(log.attempts.every((a: any) => /^interrupted/.test(a.error))).toBe(true);
 
-    const redelivered = await callApp(createApp(), `/v1/webhooks/${endpoint.id}/deliveries/${id}/redeliver`, withKey(account.secret, { method: "POST" }), faultEnv);
+    const redelivered = await callApp(
+      createApp(),
+      `/v1/webhooks/${endpoint.id}/deliveries/${id}/redeliver`,
+      withKey(account.secret, { method: "POST" }),
+      faultEnv,
+    );
     expect(redelivered.status).toBe(200);
-    expect(((await redelivered.json()) as any).data).toMatchObject({ delivery_id: id, delivered: false, status_code: null });
+    expect(((await redelivered.json()) as any).data).toMatchObject({
+      delivery_id: id,
+      delivered: false,
+      status_code: null,
+    });
     expect(await deliveryRow(id)).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS + 1 });
   });
 
   it("refuses to redeliver during an attempt in flight, and a failed redelivery of a pending delivery keeps its retries", async () => {
     const t0 = Date.now();
     const { account, endpoint, id } = await endpointWithDelivery(t0);
-    const redeliver = () => callApp(createApp(), `/v1/webhooks/${endpoint.id}/deliveries/${id}/redeliver`, withKey(account.secret, { method: "POST" }), faultEnv);
+    const redeliver = () =>
+      callApp(
+        createApp(),
+        `/v1/webhooks/${endpoint.id}/deliveries/${id}/redeliver`,
+        withKey(account.secret, { method: "POST" }),
+        faultEnv,
+      );
 
     await claimAttempt(faultEnv, id, { now: t0 });
     const refused = await redeliver();

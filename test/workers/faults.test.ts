@@ -30,7 +30,8 @@ function faultyD1(fails: (sql: string) => boolean, message: string) {
       get(target, property) {
         if (property === "bind") return (...values: unknown[]) => statement(target.bind(...values), sql);
         if (property === "first" || property === "all" || property === "raw" || property === "run") {
-          return (...args: unknown[]) => (fails(sql) ? reject() : (target[property] as (...a: unknown[]) => unknown).apply(target, args));
+          return (...args: unknown[]) =>
+            fails(sql) ? reject() : (target[property] as (...a: unknown[]) => unknown).apply(target, args);
         }
         const value = Reflect.get(target, property);
         return typeof value === "function" ? value.bind(target) : value;
@@ -43,7 +44,8 @@ function faultyD1(fails: (sql: string) => boolean, message: string) {
     get(target, property) {
       if (property === "prepare") return (sql: string) => statement(target.prepare(sql), sql);
       if (property === "batch") {
-        return (statements: D1PreparedStatement[]) => (statements.some((s) => fails(sqlOf.get(s) ?? "")) ? reject() : target.batch(statements));
+        return (statements: D1PreparedStatement[]) =>
+          statements.some((s) => fails(sqlOf.get(s) ?? "")) ? reject() : target.batch(statements);
       }
       const value = Reflect.get(target, property);
       return typeof value === "function" ? value.bind(target) : value;
@@ -53,7 +55,9 @@ function faultyD1(fails: (sql: string) => boolean, message: string) {
 }
 
 /** A RATE_LIMITER binding whose stubs run `consume` through `fault`, which may call the real object. */
-function faultyLimiter(fault: (real: DurableObjectStub<RateLimiter>, request: ConsumeRequest, attempt: number) => Promise<LimitDecision>) {
+function faultyLimiter(
+  fault: (real: DurableObjectStub<RateLimiter>, request: ConsumeRequest, attempt: number) => Promise<LimitDecision>,
+) {
   const counts = { stubs: 0, consumes: 0 };
   const binding = {
     idFromName: (name: string) => env.RATE_LIMITER.idFromName(name),
@@ -69,7 +73,11 @@ function faultyLimiter(fault: (real: DurableObjectStub<RateLimiter>, request: Co
 /** Errors shaped like the ones Cloudflare's Durable Object infrastructure throws. */
 const retryableError = () => Object.assign(new Error("Network connection lost."), { retryable: true });
 // Overloaded wins even when an error is also flagged retryable: retrying feeds the overload.
-const overloadedError = () => Object.assign(new Error("Durable Object is overloaded. Too many requests queued."), { retryable: true, overloaded: true });
+const overloadedError = () =>
+  Object.assign(new Error("Durable Object is overloaded. Too many requests queued."), {
+    retryable: true,
+    overloaded: true,
+  });
 
 async function expectUnavailable(response: Response, leaks: RegExp) {
   const text = await response.text();
@@ -193,7 +201,10 @@ describe("rate limiter idempotency", () => {
     await stub.consume({ ...window, idempotencyKey: "old", now: start });
     await stub.consume({ ...window, idempotencyKey: "recent", now: start + 150_000 });
     const kept = await runInDurableObject(stub, (_instance, state) =>
-      state.storage.sql.exec<{ idempotency_key: string }>("SELECT idempotency_key FROM recent_consumes").toArray().map((row) => row.idempotency_key),
+      state.storage.sql
+        .exec<{ idempotency_key: string }>("SELECT idempotency_key FROM recent_consumes")
+        .toArray()
+        .map((row) => row.idempotency_key),
     );
     expect(kept).toEqual(["recent"]);
   });
@@ -212,12 +223,25 @@ describe("KV failing", () => {
   it("still returns the scraped result when both reading and writing the scrape cache fail", async () => {
     const calls = { get: 0, put: 0 };
     const failingKv = {
-      get: () => (calls.get++, Promise.reject(new Error("KV GET failed: 503 Service Unavailable"))),
-      put: () => (calls.put++, Promise.reject(new Error("KV PUT failed: 429 Too Many Requests"))),
+      get: () => {
+        calls.get++;
+        return Promise.reject(new Error("KV GET failed: 503 Service Unavailable"));
+      },
+      put: () => {
+        calls.put++;
+        return Promise.reject(new Error("KV PUT failed: 429 Too Many Requests"));
+      },
     } as unknown as KVNamespace;
     const scraped = { record: { title: "Kettle" }, meta: {}, fetchedAt: Date.now() };
     const background: Promise<unknown>[] = [];
-    const result = await cachedScrape(failingKv, `scrape:test:${crypto.randomUUID()}`, "product", {}, async () => scraped, (p) => background.push(p));
+    const result = await cachedScrape(
+      failingKv,
+      `scrape:test:${crypto.randomUUID()}`,
+      "product",
+      {},
+      async () => scraped,
+      (p) => background.push(p),
+    );
     expect(result).toEqual({ ...scraped, cache: "miss" });
     await Promise.all(background); // the failed write is logged, not thrown
     expect(calls).toEqual({ get: 1, put: 1 });

@@ -25,11 +25,14 @@ describe("envelope and errors", () => {
 
   it("answers a malformed parameter on a real route with 400 naming the parameter", async () => {
     const { secret, keyId } = await newAccount();
-    const response = await call(`/v1/keys/${keyId}/rotate`, withKey(secret, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ grace_seconds: "soon" }),
-    }));
+    const response = await call(
+      `/v1/keys/${keyId}/rotate`,
+      withKey(secret, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ grace_seconds: "soon" }),
+      }),
+    );
     expect(response.status).toBe(400);
     const body = (await response.json()) as any;
     expect(body.error.code).toBe("invalid_request");
@@ -66,13 +69,23 @@ describe("envelope and errors", () => {
     const { secret } = await newAccount();
     const lines: string[] = [];
     const capture = (line: unknown) => void lines.push(String(line));
-    const spies = [vi.spyOn(console, "log").mockImplementation(capture), vi.spyOn(console, "error").mockImplementation(capture)];
+    const spies = [
+      vi.spyOn(console, "log").mockImplementation(capture),
+      vi.spyOn(console, "error").mockImplementation(capture),
+    ];
     try {
       const response = await callApp(app, "/v1/explode-later", withKey(secret));
       const requestId = response.headers.get("X-Request-Id");
       const logged = lines.map((line) => JSON.parse(line));
-      expect(logged.find((entry) => entry.event === "about to fail")).toEqual({ event: "about to fail", request_id: requestId, step: 2 });
-      expect(logged.find((entry) => entry.event === "unexpected error")).toMatchObject({ request_id: requestId, error: "Error: deliberate" });
+      expect(logged.find((entry) => entry.event === "about to fail")).toEqual({
+        event: "about to fail",
+        request_id: requestId,
+        step: 2,
+      });
+      expect(logged.find((entry) => entry.event === "unexpected error")).toMatchObject({
+        request_id: requestId,
+        error: "Error: deliberate",
+      });
     } finally {
       for (const spy of spies) spy.mockRestore();
     }
@@ -80,7 +93,10 @@ describe("envelope and errors", () => {
 
   it("answers a malformed JSON body with 400, not 500", async () => {
     const { secret } = await newAccount();
-    const response = await call("/v1/keys", withKey(secret, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{name:" }));
+    const response = await call(
+      "/v1/keys",
+      withKey(secret, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{name:" }),
+    );
     expect(response.status).toBe(400);
     expect(((await response.json()) as any).error.code).toBe("invalid_request");
   });

@@ -44,10 +44,20 @@ interface FuzzRequest {
 type Send = (path: string, init: RequestInit) => Promise<Response>;
 
 /** Routes that scrape other sites or act on events/accounts: fuzzed with refused inputs only. */
-const INVALID_ONLY = [/^\/v1\/\{platform\}/, /^\/v1\/travel\//, /^\/v1\/webhooks/, /^\/v1\/watches/, /^\/v1\/schedules/, /^\/v1\/admin/];
+const INVALID_ONLY = [
+  /^\/v1\/\{platform\}/,
+  /^\/v1\/travel\//,
+  /^\/v1\/webhooks/,
+  /^\/v1\/watches/,
+  /^\/v1\/schedules/,
+  /^\/v1\/admin/,
+];
 const SKIPPED = [/^\/dashboard/];
 
-const printable = fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 60 });
+const printable = fc.string({
+  unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+  maxLength: 60,
+});
 const anyText = fc.string({ unit: "grapheme", maxLength: 60 });
 
 /** OpenAPI prints a zod regex with flags as `source/flags`; read it back the way the server checks it. */
@@ -79,7 +89,9 @@ export function validValue(schema: Schema): fc.Arbitrary<string> {
   const minLength = schema.minLength ?? 0;
   const maxLength = Math.min(schema.maxLength ?? 60, 60);
   if (schema.pattern) {
-    return fc.stringMatching(toRegExp(schema.pattern, false)).filter((s) => s.length >= minLength && s.length <= (schema.maxLength ?? Infinity));
+    return fc
+      .stringMatching(toRegExp(schema.pattern, false))
+      .filter((s) => s.length >= minLength && s.length <= (schema.maxLength ?? Infinity));
   }
   return fc.string({ unit: "grapheme", minLength, maxLength }).filter((s) => s.length >= minLength && s.trim() === s);
 }
@@ -91,7 +103,8 @@ export function invalidValue(schema: Schema, text: fc.Arbitrary<string> = anyTex
   if (isInteger(schema) || isNumber(schema)) {
     options.push(fc.constantFrom("abc", "1e999", "NaN", "--1", "1,5", "Infinity"));
     if (schema.minimum !== undefined) options.push(fc.integer({ min: -1e6, max: schema.minimum - 1 }).map(String));
-    if (schema.maximum !== undefined) options.push(fc.integer({ min: schema.maximum + 1, max: schema.maximum + 1e6 }).map(String));
+    if (schema.maximum !== undefined)
+      options.push(fc.integer({ min: schema.maximum + 1, max: schema.maximum + 1e6 }).map(String));
     if (isInteger(schema)) options.push(fc.integer({ min: 0, max: 99 }).map((n) => `${n}.5`));
   }
   if (schema.type === "string" && !schema.enum) {
@@ -100,7 +113,12 @@ export function invalidValue(schema: Schema, text: fc.Arbitrary<string> = anyTex
       // Headers arrive trimmed, so a value must stay refused after trimming.
       options.push(text.filter((s) => !pattern.test(s) && !pattern.test(s.trim())));
     }
-    if (schema.maxLength !== undefined) options.push(fc.string({ unit: "binary-ascii", minLength: schema.maxLength + 1, maxLength: schema.maxLength + 20 }).filter((s) => s.trim().length > schema.maxLength!));
+    if (schema.maxLength !== undefined)
+      options.push(
+        fc
+          .string({ unit: "binary-ascii", minLength: schema.maxLength + 1, maxLength: schema.maxLength + 20 })
+          .filter((s) => s.trim().length > schema.maxLength!),
+      );
     if ((schema.minLength ?? 0) >= 1) options.push(fc.constant(""));
   }
   return options.length > 0 ? fc.oneof(...options) : null;
@@ -108,7 +126,11 @@ export function invalidValue(schema: Schema, text: fc.Arbitrary<string> = anyTex
 
 /** `X-API-KEY` / `Authorization` combinations: the real key, garbage, well-formed strangers, conflicts. */
 function authHeaders(secret: string, valid: boolean): fc.Arbitrary<Record<string, string>> {
-  const good = fc.constantFrom<Record<string, string>>({ "X-API-KEY": secret }, { Authorization: `Bearer ${secret}` }, { "X-API-KEY": secret, Authorization: `bearer ${secret}` });
+  const good = fc.constantFrom<Record<string, string>>(
+    { "X-API-KEY": secret },
+    { Authorization: `Bearer ${secret}` },
+    { "X-API-KEY": secret, Authorization: `bearer ${secret}` },
+  );
   if (valid) return good;
   const stranger = fc.stringMatching(/^[A-Za-z0-9]{32}$/).map((s) => `wdk_${s}`);
   const garbage = fc.oneof(printable, stranger, fc.constant(secret.slice(0, -1)), fc.constant(`${secret}x`));
@@ -123,7 +145,20 @@ function authHeaders(secret: string, valid: boolean): fc.Arbitrary<Record<string
 }
 
 const acceptHeader = fc.option(
-  fc.oneof(fc.constantFrom("application/json", "*/*", "text/csv", "application/x-ndjson", "text/html", "application/xml", "text/csv;q=0, application/json", "", ",,;;"), printable),
+  fc.oneof(
+    fc.constantFrom(
+      "application/json",
+      "*/*",
+      "text/csv",
+      "application/x-ndjson",
+      "text/html",
+      "application/xml",
+      "text/csv;q=0, application/json",
+      "",
+      ",,;;",
+    ),
+    printable,
+  ),
   { nil: undefined },
 );
 
@@ -143,14 +178,21 @@ function buildPath(template: string, values: Map<Param, string>, extraQuery: [st
 export type Overrides = Record<string, Record<string, fc.Arbitrary<string> | "omit">>;
 
 /** A request generator for one route: valid, deliberately invalid, or a random mix. */
-export function requestsFor(route: RouteSpec, secret: string, overrides: Overrides, invalidOnly: boolean): fc.Arbitrary<FuzzRequest> {
+export function requestsFor(
+  route: RouteSpec,
+  secret: string,
+  overrides: Overrides,
+  invalidOnly: boolean,
+): fc.Arbitrary<FuzzRequest> {
   const routeOverrides = overrides[route.path] ?? {};
   const validFor = (param: Param) => {
     const override = routeOverrides[param.name];
     return override === "omit" ? null : (override ?? validValue(param.schema));
   };
   const invalidFor = (param: Param) => invalidValue(param.schema, param.in === "header" ? printable : anyText);
-  const refusable = route.params.filter((param) => invalidFor(param) !== null || (param.required && param.in === "query"));
+  const refusable = route.params.filter(
+    (param) => invalidFor(param) !== null || (param.required && param.in === "query"),
+  );
 
   // A value for each parameter: optional ones are sometimes left out.
   const validValues = fc.tuple(
@@ -162,7 +204,14 @@ export function requestsFor(route: RouteSpec, secret: string, overrides: Overrid
   );
   const extraQuery = fc.array(fc.tuple(fc.stringMatching(/^x_[a-z]{1,8}$/), anyText), { maxLength: 2 });
 
-  const assemble = (values: (string | undefined)[], extra: [string, string][], auth: Record<string, string>, accept: string | undefined, valid: boolean, invalid: boolean): FuzzRequest => {
+  const assemble = (
+    values: (string | undefined)[],
+    extra: [string, string][],
+    auth: Record<string, string>,
+    accept: string | undefined,
+    valid: boolean,
+    invalid: boolean,
+  ): FuzzRequest => {
     const map = new Map<Param, string>();
     const headers: Record<string, string> = { ...auth };
     route.params.forEach((param, i) => {
@@ -177,7 +226,12 @@ export function requestsFor(route: RouteSpec, secret: string, overrides: Overrid
 
   // Valid requests carry only declared parameters: an undeclared one is refused (strict input).
   const valid = fc
-    .tuple(validValues, fc.constant([] as [string, string][]), authHeaders(secret, true), fc.constantFrom(undefined, "application/json", "*/*"))
+    .tuple(
+      validValues,
+      fc.constant([] as [string, string][]),
+      authHeaders(secret, true),
+      fc.constantFrom(undefined, "application/json", "*/*"),
+    )
     .map(([values, extra, auth, accept]) => assemble(values, extra, auth, accept, true, false));
 
   // One parameter broken (a bad value, or a required one left out), the rest valid.
@@ -189,7 +243,10 @@ export function requestsFor(route: RouteSpec, secret: string, overrides: Overrid
           .chain(([values, broken, dropIt, extra, accept]) => {
             const bad = invalidFor(broken);
             const index = route.params.indexOf(broken);
-            const replaced = dropIt && broken.required && broken.in === "query" ? fc.constant(undefined) : (bad ?? fc.constant(undefined));
+            const replaced =
+              dropIt && broken.required && broken.in === "query"
+                ? fc.constant(undefined)
+                : (bad ?? fc.constant(undefined));
             return replaced.map((value) => {
               const copy = [...values];
               copy[index] = value;
@@ -205,7 +262,13 @@ export function requestsFor(route: RouteSpec, secret: string, overrides: Overrid
           return fc.option(fc.oneof(validFor(param) ?? text, invalidFor(param) ?? text, text), { nil: undefined });
         }),
       ),
-      fc.array(fc.tuple(fc.oneof(fc.stringMatching(/^x_[a-z]{1,8}$/), fc.constantFrom("api_key", "apikey", "access_key")), anyText), { maxLength: 2 }),
+      fc.array(
+        fc.tuple(
+          fc.oneof(fc.stringMatching(/^x_[a-z]{1,8}$/), fc.constantFrom("api_key", "apikey", "access_key")),
+          anyText,
+        ),
+        { maxLength: 2 },
+      ),
       authHeaders(secret, false),
       acceptHeader,
     )
@@ -228,12 +291,21 @@ export async function checkAnswer(send: Send, request: FuzzRequest) {
   // Decoded by hand: NDJSON and CSV bodies are text too, and `.text()` warns about their type.
   const text = new TextDecoder().decode(await response.arrayBuffer());
   if (response.status >= 500) throw new Error(`5xx: ${where} ${text.slice(0, 300)}`);
-  if (!/^req_[0-9a-f]{32}$/.test(response.headers.get("X-Request-Id") ?? "")) throw new Error(`no X-Request-Id: ${where}`);
-  for (const name of ["RateLimit-Policy", "RateLimit", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"]) {
+  if (!/^req_[0-9a-f]{32}$/.test(response.headers.get("X-Request-Id") ?? ""))
+    throw new Error(`no X-Request-Id: ${where}`);
+  for (const name of [
+    "RateLimit-Policy",
+    "RateLimit",
+    "X-RateLimit-Limit",
+    "X-RateLimit-Remaining",
+    "X-RateLimit-Reset",
+  ]) {
     if (!response.headers.get(name)) throw new Error(`no ${name}: ${where}`);
   }
-  if (request.valid && response.status !== 200) throw new Error(`valid request refused: ${where} ${text.slice(0, 300)}`);
-  if (request.invalid && (response.status < 400 || response.status >= 500)) throw new Error(`invalid request accepted: ${where}`);
+  if (request.valid && response.status !== 200)
+    throw new Error(`valid request refused: ${where} ${text.slice(0, 300)}`);
+  if (request.invalid && (response.status < 400 || response.status >= 500))
+    throw new Error(`invalid request accepted: ${where}`);
   const isJson = (response.headers.get("Content-Type") ?? "").includes("application/json");
   if (response.status >= 400) {
     if (!isJson) throw new Error(`error without JSON body: ${where}`);
@@ -248,7 +320,11 @@ export async function checkAnswer(send: Send, request: FuzzRequest) {
     if (!ok) throw new Error(`not an error envelope: ${where} ${text.slice(0, 300)}`);
   } else if (isJson) {
     const body = JSON.parse(text);
-    if (body.status !== "success" || !("data" in body) || body.meta?.request_id !== response.headers.get("X-Request-Id")) {
+    if (
+      body.status !== "success" ||
+      !("data" in body) ||
+      body.meta?.request_id !== response.headers.get("X-Request-Id")
+    ) {
       throw new Error(`2xx not a success envelope: ${where} ${text.slice(0, 300)}`);
     }
   }
@@ -281,7 +357,11 @@ describe("fuzzing every GET route from /v1/openapi.json", () => {
   const overrides: Overrides = {};
 
   beforeAll(async () => {
-    ({ secret } = await newAccount({ plan: "enterprise", requests_per_minute: 1_000_000, requests_per_month: 100_000_000 }));
+    ({ secret } = await newAccount({
+      plan: "enterprise",
+      requests_per_minute: 1_000_000,
+      requests_per_month: 100_000_000,
+    }));
     routes = getRoutes(await (await call("/v1/openapi.json")).json());
     const key = { headers: { "X-API-KEY": secret } };
     const list = (await (await call("/v1/datasets?limit=100&sort=record_count", key)).json()) as any;
@@ -289,21 +369,43 @@ describe("fuzzing every GET route from /v1/openapi.json", () => {
     const countries: string[] = list.meta.facets.countries.map((country: { code: string }) => country.code);
     // The smallest datasets, so streamed CSV / NDJSON pages stay quick.
     const slugs = fc.constantFrom(...list.data.slice(0, 20).map((d: any) => d.slug as string));
-    const anyCase = (values: string[]) => fc.tuple(fc.constantFrom(...values), fc.boolean()).map(([v, upper]) => (upper ? v.toUpperCase() : v.toLowerCase()));
-    overrides["/v1/datasets"] = { category: fc.constantFrom(...categories.data.map((c: any) => c.slug ?? c.category)), country: anyCase(countries) };
+    const anyCase = (values: string[]) =>
+      fc
+        .tuple(fc.constantFrom(...values), fc.boolean())
+        .map(([v, upper]) => (upper ? v.toUpperCase() : v.toLowerCase()));
+    overrides["/v1/datasets"] = {
+      category: fc.constantFrom(...categories.data.map((c: any) => c.slug ?? c.category)),
+      country: anyCase(countries),
+    };
     overrides["/v1/datasets/{slug}"] = { slug: slugs };
-    overrides["/v1/datasets/{slug}/records"] = { slug: slugs, fields: "omit", cursor: "omit", limit: fc.integer({ min: 1, max: 200 }).map(String) };
+    overrides["/v1/datasets/{slug}/records"] = {
+      slug: slugs,
+      fields: "omit",
+      cursor: "omit",
+      limit: fc.integer({ min: 1, max: 200 }).map(String),
+    };
     // Scraping routes: only the path picks a real platform, the broken parameter makes it refused.
     overrides["/v1/{platform}"] = { platform: fc.constant("amazon") };
     overrides["/v1/{platform}/search"] = { platform: fc.constant("amazon") };
     overrides["/v1/{platform}/reviews"] = { platform: fc.constant("amazon") };
-    overrides["/v1/travel/{platform}/hotels/search"] = { platform: fc.constantFrom("booking", "all"), destination: fc.constantFrom("Paris", "Berlin") };
+    overrides["/v1/travel/{platform}/hotels/search"] = {
+      platform: fc.constantFrom("booking", "all"),
+      destination: fc.constantFrom("Paris", "Berlin"),
+    };
     overrides["/v1/travel/{platform}/hotels/{id}"] = { platform: fc.constant("booking") };
   });
 
   it("knows the routes it fuzzes", () => {
     const paths = routes.map((r) => r.path);
-    expect(paths).toEqual(expect.arrayContaining(["/v1/datasets", "/v1/datasets/{slug}/records", "/v1/search", "/v1/travel/{platform}/hotels/search", "/v1/{platform}"]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "/v1/datasets",
+        "/v1/datasets/{slug}/records",
+        "/v1/search",
+        "/v1/travel/{platform}/hotels/search",
+        "/v1/{platform}",
+      ]),
+    );
     expect(paths.some((p) => p.startsWith("/dashboard"))).toBe(false);
   });
 
@@ -321,7 +423,9 @@ describe("fuzzing every GET route from /v1/openapi.json", () => {
         { seed: SEED, numRuns, endOnFailure: true },
       );
     }
-    console.log(`fuzz: ${stats.requests} requests over ${routes.length} routes (${stats.valid} valid, ${stats.invalid} invalid), by status ${JSON.stringify(stats.byStatus)}`);
+    console.log(
+      `fuzz: ${stats.requests} requests over ${routes.length} routes (${stats.valid} valid, ${stats.invalid} invalid), by status ${JSON.stringify(stats.byStatus)}`,
+    );
     expect(stats.requests).toBeGreaterThanOrEqual(10_000);
   }, 120_000);
 
@@ -361,7 +465,11 @@ describe("the fuzzer itself", () => {
         return c.json(successBody(c, {}), 200) as any;
       }),
     );
-    const { secret } = await newAccount({ plan: "enterprise", requests_per_minute: 1_000_000, requests_per_month: 100_000_000 });
+    const { secret } = await newAccount({
+      plan: "enterprise",
+      requests_per_minute: 1_000_000,
+      requests_per_month: 100_000_000,
+    });
     const doc = app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "t", version: "1" } });
     const fragile = getRoutes(doc).find((r) => r.path === "/v1/fragile")!;
     const send: Send = (path, init) => callApp(app, path, init);

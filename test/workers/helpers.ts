@@ -36,7 +36,12 @@ export async function newAccount(body: Record<string, unknown> = {}): Promise<Te
 }
 
 /** Calls an app built in the test (extra routes or a changed `env`), with a real execution context. */
-export async function callApp(app: ReturnType<typeof createApp>, path: string, init: RequestInit = {}, bindings: object = env) {
+export async function callApp(
+  app: ReturnType<typeof createApp>,
+  path: string,
+  init: RequestInit = {},
+  bindings: object = env,
+) {
   const ctx = createExecutionContext();
   const response = await app.fetch(new Request(`http://api.test${path}`, init), bindings as Env, ctx);
   // Read the body first: streamed answers are written from waitUntil and finish only when read.

@@ -29,7 +29,13 @@ async function burst(secret: string, count: number) {
   return Promise.all(Array.from({ length: count }, () => call("/v1/usage", withKey(secret))));
 }
 
-const LIMIT_HEADERS = ["RateLimit-Policy", "RateLimit", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
+const LIMIT_HEADERS = [
+  "RateLimit-Policy",
+  "RateLimit",
+  "X-RateLimit-Limit",
+  "X-RateLimit-Remaining",
+  "X-RateLimit-Reset",
+];
 
 describe("exact per-key limits under concurrency", () => {
   it("admits exactly 10 of 25 parallel requests with a free key", async () => {
@@ -104,7 +110,15 @@ describe("key headers", () => {
     ["an unknown key", { "X-API-KEY": "wdk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" }, 401, "unknown"],
     ["a malformed key", { "X-API-KEY": "hello" }, 401, "wdk_"],
     ["a non-bearer Authorization", { Authorization: "Basic dXNlcjpwYXNz" }, 401, "Bearer"],
-    ["two different keys", { "X-API-KEY": "wdk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", Authorization: "Bearer wdk_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB" }, 400, "send one"],
+    [
+      "two different keys",
+      {
+        "X-API-KEY": "wdk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        Authorization: "Bearer wdk_BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB",
+      },
+      400,
+      "send one",
+    ],
   ])("refuses %s with a sentence saying what to send", async (_name, headers, status, hint) => {
     const response = await call("/v1/usage", { headers });
     expect(response.status).toBe(status);
@@ -123,10 +137,21 @@ describe("key headers", () => {
   it("carries rate-limit headers on 200, 400, 401, 404, 429 and 500 answers", async () => {
     const { secret, keyId } = await account({ plan: "free" });
     await awayFromMinuteEdge();
-    const explode = createApp((app) => app.get("/v1/explode", requireAccess(apiKey(null)), () => { throw new Error("boom"); }));
+    const explode = createApp((app) =>
+      app.get("/v1/explode", requireAccess(apiKey(null)), () => {
+        throw new Error("boom");
+      }),
+    );
     const answers = [
       await call("/v1/usage", withKey(secret)),
-      await call(`/v1/keys/${keyId}/rotate`, withKey(secret, { method: "POST", headers: { "Content-Type": "application/json" }, body: '{"grace_seconds":-1}' })),
+      await call(
+        `/v1/keys/${keyId}/rotate`,
+        withKey(secret, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: '{"grace_seconds":-1}',
+        }),
+      ),
       await call("/v1/usage"),
       await call("/v1/missing", withKey(secret)),
       await callApp(explode, "/v1/explode", withKey(secret)),
@@ -134,7 +159,8 @@ describe("key headers", () => {
     answers.push(...(await burst(secret, 10)).filter((r) => r.status === 429).slice(0, 1));
     expect(answers.map((r) => r.status)).toEqual([200, 400, 401, 404, 500, 429]);
     for (const response of answers) {
-      for (const name of LIMIT_HEADERS) expect(response.headers.get(name), `${name} on ${response.status}`).toBeTruthy();
+      for (const name of LIMIT_HEADERS)
+        expect(response.headers.get(name), `${name} on ${response.status}`).toBeTruthy();
     }
   });
 });
@@ -147,7 +173,12 @@ describe("brute-force guard for calls without a valid key", () => {
     const ip = `198.51.100.${Math.floor(Math.random() * 250)}`;
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const response = await callApp(app, "/v1/usage", { headers: { "CF-Connecting-IP": ip, "X-API-KEY": "wdk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" } }, guarded);
+      const response = await callApp(
+        app,
+        "/v1/usage",
+        { headers: { "CF-Connecting-IP": ip, "X-API-KEY": "wdk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" } },
+        guarded,
+      );
       statuses.push(response.status);
       expect(response.headers.get("RateLimit-Policy")).toBe('"minute";q=3;w=60');
     }
@@ -208,7 +239,10 @@ describe("rotation and revocation", () => {
 
   it("flags keys older than 90 days with a response header", async () => {
     const { secret, keyId } = await account();
-    await drizzle(env.DB).update(apiKeys).set({ createdAt: new Date(Date.now() - 95 * 86_400_000) }).where(eq(apiKeys.id, keyId));
+    await drizzle(env.DB)
+      .update(apiKeys)
+      .set({ createdAt: new Date(Date.now() - 95 * 86_400_000) })
+      .where(eq(apiKeys.id, keyId));
     const response = await call("/v1/usage", withKey(secret));
     expect(response.headers.get("X-API-Key-Rotation")).toBe("recommended; age_days=95");
   });
@@ -216,14 +250,23 @@ describe("rotation and revocation", () => {
 
 describe("admin API", () => {
   it("refuses a wrong admin token", async () => {
-    const response = await call("/v1/admin/accounts", { method: "POST", headers: { "X-Admin-Token": "guess", "Content-Type": "application/json" }, body: "{}" });
+    const response = await call("/v1/admin/accounts", {
+      method: "POST",
+      headers: { "X-Admin-Token": "guess", "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(response.status).toBe(401);
   });
 
   it("sets custom enterprise limits that apply to the account's keys", async () => {
     const { secret, accountId } = await account({ plan: "free" });
-    const updated = (await (await admin(`/v1/admin/accounts/${accountId}`, "PATCH", { plan: "enterprise", requests_per_minute: 7 })).json()) as any;
-    expect(updated.data).toMatchObject({ plan: "enterprise", limits: { requests_per_minute: 7, requests_per_month: 1_000_000 } });
+    const updated = (await (
+      await admin(`/v1/admin/accounts/${accountId}`, "PATCH", { plan: "enterprise", requests_per_minute: 7 })
+    ).json()) as any;
+    expect(updated.data).toMatchObject({
+      plan: "enterprise",
+      limits: { requests_per_minute: 7, requests_per_month: 1_000_000 },
+    });
     const usage = (await (await call("/v1/usage", withKey(secret))).json()) as any;
     expect(usage.data.minute.limit).toBe(7);
   });
@@ -232,7 +275,9 @@ describe("admin API", () => {
 afterAll(async () => {
   // No secret may be stored in plaintext anywhere: D1, KV or Durable Object storage.
   const stored: string[] = [];
-  const tables = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\_cf\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite\_%' ESCAPE '\\'").all<{ name: string }>();
+  const tables = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '_cf_%' ESCAPE '\\' AND name NOT LIKE 'sqlite_%' ESCAPE '\\'",
+  ).all<{ name: string }>();
   for (const { name } of tables.results) {
     const rows = await env.DB.prepare(`SELECT * FROM "${name}"`).all();
     stored.push(JSON.stringify(rows.results));
@@ -241,8 +286,14 @@ afterAll(async () => {
   for (const { name } of kv.keys) stored.push(name, (await env.CACHE.get(name)) ?? "");
   for (const id of await listDurableObjectIds(env.RATE_LIMITER)) {
     const dump = await runInDurableObject(env.RATE_LIMITER.get(id), (_instance, state) => {
-      const tableNames = state.storage.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\_cf\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite\_%' ESCAPE '\\'").toArray();
-      return tableNames.map(({ name }) => JSON.stringify(state.storage.sql.exec(`SELECT * FROM "${name}"`).toArray())).join("\n");
+      const tableNames = state.storage.sql
+        .exec<{ name: string }>(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '_cf_%' ESCAPE '\\' AND name NOT LIKE 'sqlite_%' ESCAPE '\\'",
+        )
+        .toArray();
+      return tableNames
+        .map(({ name }) => JSON.stringify(state.storage.sql.exec(`SELECT * FROM "${name}"`).toArray()))
+        .join("\n");
     });
     stored.push(dump);
   }

@@ -21,7 +21,12 @@ interface Operation {
 
 function operationsOf(doc: Doc): Operation[] {
   return Object.entries(doc.paths).flatMap(([path, item]) =>
-    METHODS.filter((method) => item[method]).map((method) => ({ name: `${method.toUpperCase()} ${path}`, method, path, operation: item[method] })),
+    METHODS.filter((method) => item[method]).map((method) => ({
+      name: `${method.toUpperCase()} ${path}`,
+      method,
+      path,
+      operation: item[method],
+    })),
   );
 }
 
@@ -41,7 +46,10 @@ function exampleOf(doc: Doc, holder: any): unknown {
 }
 
 /** The lowest 2xx answer: what a successful call returns. */
-const successStatus = (operation: any) => Object.keys(operation.responses ?? {}).filter((status) => /^2\d\d$/.test(status)).sort()[0];
+const successStatus = (operation: any) =>
+  Object.keys(operation.responses ?? {})
+    .filter((status) => /^2\d\d$/.test(status))
+    .sort()[0];
 
 /** What an operation lacks for the reference to be complete; empty when nothing is missing. */
 export function gapsIn(doc: Doc): string[] {
@@ -88,13 +96,23 @@ export function refusedExamples(doc: Doc, app: OpenAPIHono<any>): string[] {
     for (const [part, location] of PARAMETER_PARTS) {
       if (!request?.[part]) continue;
       const params = (operation.parameters ?? []).filter((param: any) => param.in === location);
-      check(`${location} parameters`, request[part], Object.fromEntries(params.map((param: any) => [param.name, String(exampleOf(doc, param))])));
+      check(
+        `${location} parameters`,
+        request[part],
+        Object.fromEntries(params.map((param: any) => [param.name, String(exampleOf(doc, param))])),
+      );
     }
     const body = request?.body?.content["application/json"] as { schema?: unknown } | undefined;
-    if (body?.schema) check("request body", body.schema, exampleOf(doc, operation.requestBody.content["application/json"]));
+    if (body?.schema)
+      check("request body", body.schema, exampleOf(doc, operation.requestBody.content["application/json"]));
     const status = successStatus(operation);
     const answer = status ? (responses[status] as any)?.content?.["application/json"] : undefined;
-    if (answer?.schema) check(`${status} answer`, answer.schema, exampleOf(doc, operation.responses[status!].content["application/json"]));
+    if (answer?.schema)
+      check(
+        `${status} answer`,
+        answer.schema,
+        exampleOf(doc, operation.responses[status!].content["application/json"]),
+      );
   }
   return refused;
 }
@@ -133,7 +151,9 @@ describe("the OpenAPI document at /v1/openapi.json", () => {
           params: z.object({ id: z.string() }),
           body: { content: { "application/json": { schema: z.object({ name: z.string() }) } } },
         },
-        responses: { 200: { description: "ok", content: { "application/json": { schema: z.object({ ok: z.boolean() }) } } } },
+        responses: {
+          200: { description: "ok", content: { "application/json": { schema: z.object({ ok: z.boolean() }) } } },
+        },
       });
       app.openapi(route, (c) => c.json(successBody(c, { ok: true }), 200) as never);
     });
@@ -156,7 +176,12 @@ describe("the OpenAPI document at /v1/openapi.json", () => {
         summary: "s",
         description: "d",
         request: { query: z.object({ limit: z.coerce.number().int().max(100).openapi({ example: 500 }) }) },
-        responses: { 200: { description: "ok", content: { "application/json": { schema: z.object({ ok: z.boolean() }), example: { ok: "yes" } } } } },
+        responses: {
+          200: {
+            description: "ok",
+            content: { "application/json": { schema: z.object({ ok: z.boolean() }), example: { ok: "yes" } } },
+          },
+        },
       });
       app.openapi(route, (c) => c.json(successBody(c, { ok: true }), 200) as never);
     });

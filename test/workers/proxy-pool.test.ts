@@ -268,8 +268,8 @@ describe("loadPastChallenge", () => {
 
   it("loads a page without a challenge once and heals its exit", async () => {
     const { pool, a } = makePool();
-    pool.served(a, HOST);
     pool.markBad(a, HOST, 0); // cooled down long ago
+    pool.served(a, HOST); // and first in line again (a failure unpins it)
     const { log, steps } = site(pool, { challenging: [] });
     const { page, solved } = await loadPastChallenge(pool, steps);
     expect({ exit: page.exit?.proxy.id, solved, log }).toEqual({ exit: a.id, solved: false, log: [`load ${a.id}`] });

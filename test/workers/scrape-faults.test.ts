@@ -10,7 +10,14 @@ import { scrapeConfig } from "../../src/scrape/config";
 import { browserEngine } from "../../src/scrape/engines/browser";
 import { fetchEngine } from "../../src/scrape/engines/fetch";
 import type { LoadJob } from "../../src/scrape/engines/types";
-import { CaptchaBudgetSpent, CaptchaFailed, EngineUnavailable, SolverTimeout, UpstreamBlocked, UpstreamTimeout } from "../../src/scrape/errors";
+import {
+  CaptchaBudgetSpent,
+  CaptchaFailed,
+  EngineUnavailable,
+  SolverTimeout,
+  UpstreamBlocked,
+  UpstreamTimeout,
+} from "../../src/scrape/errors";
 import { scrape } from "../../src/scrape/scrape";
 import { solveWithinBudget } from "../../src/scrape/captcha";
 import { callApp, env, newAccount, withKey } from "./helpers";
@@ -44,7 +51,14 @@ const never = () => new Promise<Response>(() => {});
 
 function loadJob(bindings: Partial<Env>, url = "https://shop.example/product/1"): LoadJob {
   const faultEnv = { ...env, ...bindings } as Env;
-  return { url, env: faultEnv, config: scrapeConfig(faultEnv), accountId: "acct_faults", detectChallenge: () => null, deadline: Date.now() + 30_000 };
+  return {
+    url,
+    env: faultEnv,
+    config: scrapeConfig(faultEnv),
+    accountId: "acct_faults",
+    detectChallenge: () => null,
+    deadline: Date.now() + 30_000,
+  };
 }
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
@@ -143,7 +157,10 @@ describe("the scrape deadline", () => {
   it("serves the stored copy marked stale when the deadline passes", async () => {
     const url = "https://shop.example/deadline/2";
     const key = await cacheKey("faults", "product", { url });
-    await env.CACHE.put(key, JSON.stringify({ record: { html: "<p>old</p>" }, meta: { engine: "fetch" }, fetchedAt: Date.now() - 3_600_000 }));
+    await env.CACHE.put(
+      key,
+      JSON.stringify({ record: { html: "<p>old</p>" }, meta: { engine: "fetch" }, fetchedAt: Date.now() - 3_600_000 }),
+    );
     const { binding } = browserBinding(never);
     const faultEnv = { ...env, BROWSER: binding, SCRAPE_DEADLINE_MS: "250" } as Env;
     const { record, meta } = await scrape(faultEnv, () => {}, job(url));
@@ -155,11 +172,14 @@ describe("the scrape deadline", () => {
 describe("a site answering 429/5xx to the fetch engine", () => {
   afterEach(() => vi.restoreAllMocks());
 
-  const page = () => new Response("<html><h1>Kettle</h1></html>", { status: 200, headers: { "Content-Type": "text/html" } });
+  const page = () =>
+    new Response("<html><h1>Kettle</h1></html>", { status: 200, headers: { "Content-Type": "text/html" } });
 
   it("retries a 503 once after the site's short Retry-After and returns the page", async () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
-    fetchSpy.mockResolvedValueOnce(new Response("busy", { status: 503, headers: { "Retry-After": "1" } })).mockResolvedValueOnce(page());
+    fetchSpy
+      .mockResolvedValueOnce(new Response("busy", { status: 503, headers: { "Retry-After": "1" } }))
+      .mockResolvedValueOnce(page());
     const started = Date.now();
     const loaded = await fetchEngine.load(loadJob({}));
     expect(loaded.status).toBe(200);
@@ -178,7 +198,9 @@ describe("a site answering 429/5xx to the fetch engine", () => {
     expect(plain).toBeLessThan(900);
 
     fetchSpy.mockClear();
-    fetchSpy.mockResolvedValueOnce(new Response("slow down", { status: 429, headers: { "Retry-After": "3600" } })).mockResolvedValueOnce(page());
+    fetchSpy
+      .mockResolvedValueOnce(new Response("slow down", { status: 429, headers: { "Retry-After": "3600" } }))
+      .mockResolvedValueOnce(page());
     started = Date.now();
     const err = await rejection(fetchEngine.load(loadJob({})));
     expect(err).toBeInstanceOf(UpstreamBlocked);
@@ -189,7 +211,9 @@ describe("a site answering 429/5xx to the fetch engine", () => {
 
   it("gives up after one retry with UpstreamBlocked carrying the site's Retry-After", async () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
-    fetchSpy.mockImplementation(async () => new Response("slow down", { status: 429, headers: { "Retry-After": "0" } }));
+    fetchSpy.mockImplementation(
+      async () => new Response("slow down", { status: 429, headers: { "Retry-After": "0" } }),
+    );
     const err = await rejection(fetchEngine.load(loadJob({})));
     expect(err).toBeInstanceOf(UpstreamBlocked);
     expect((err as UpstreamBlocked).retryAfter).toBe(0);
@@ -197,10 +221,23 @@ describe("a site answering 429/5xx to the fetch engine", () => {
   });
 
   it("does not send the browser to a site that asked for a pause of minutes", async () => {
-    vi.spyOn(globalThis, "fetch").mockImplementation(async () => new Response("slow down", { status: 429, headers: { "Retry-After": "120" } }));
+    vi.spyOn(globalThis, "fetch").mockImplementation(
+      async () => new Response("slow down", { status: 429, headers: { "Retry-After": "120" } }),
+    );
     const { binding, calls } = browserBinding(never);
     const url = "https://shop.example/paused/1";
-    const job = { platform: "faults", kind: "product", url, params: { url }, engines: ["fetch", "browser"] as const, parse: (html: string) => ({ html }), isEmpty: () => false, detectChallenge: () => null, accountId: "acct_faults", freshness: { fresh: true } };
+    const job = {
+      platform: "faults",
+      kind: "product",
+      url,
+      params: { url },
+      engines: ["fetch", "browser"] as const,
+      parse: (html: string) => ({ html }),
+      isEmpty: () => false,
+      detectChallenge: () => null,
+      accountId: "acct_faults",
+      freshness: { fresh: true },
+    };
     const err = await rejection(scrape({ ...env, BROWSER: binding } as Env, () => {}, job));
     expect(err).toBeInstanceOf(UpstreamBlocked);
     expect((err as UpstreamBlocked).retryAfter).toBe(120);
@@ -213,25 +250,43 @@ describe("CAPTCHA solves and the monthly cap", () => {
   afterEach(() => vi.restoreAllMocks());
   const challenge = { kind: "recaptcha" as const, siteKey: "site-key", formAction: "/verify" };
   const solver = { url: "https://solver.example", key: "k", pollMs: 10, timeoutMs: 2_000 };
-  const solves = async (accountId: string) => (await env.DB.prepare("SELECT solves FROM captcha_spend WHERE account_id = ?").bind(accountId).first<{ solves: number }>())?.solves ?? 0;
+  const solves = async (accountId: string) =>
+    (
+      await env.DB.prepare("SELECT solves FROM captcha_spend WHERE account_id = ?")
+        .bind(accountId)
+        .first<{ solves: number }>()
+    )?.solves ?? 0;
   /** A solver answering createTask with `created` and every getTaskResult with `result`. */
   const solverAnswers = (created: object, result: () => Promise<Response> | Response) =>
-    vi.spyOn(globalThis, "fetch").mockImplementation(async (input) => (String(input).endsWith("/createTask") ? Response.json(created) : result()));
+    vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation(async (input) => (String(input).endsWith("/createTask") ? Response.json(created) : result()));
 
   it("keeps a solved token and its count when the cost cannot be written", async () => {
     const { accountId } = await newAccount();
-    solverAnswers({ errorId: 0, taskId: 7 }, () => Response.json({ errorId: 0, status: "ready", solution: { gRecaptchaResponse: "token-1" }, cost: "0.002" }));
+    solverAnswers({ errorId: 0, taskId: 7 }, () =>
+      Response.json({ errorId: 0, status: "ready", solution: { gRecaptchaResponse: "token-1" }, cost: "0.002" }),
+    );
     const failingCostWrite = {
-      prepare: (sql: string) => (sql.includes("cost_micros = cost_micros") ? { bind: () => ({ run: () => Promise.reject(new Error("D1_ERROR: Network connection lost.")) }) } : env.DB.prepare(sql)),
+      prepare: (sql: string) =>
+        sql.includes("cost_micros = cost_micros")
+          ? { bind: () => ({ run: () => Promise.reject(new Error("D1_ERROR: Network connection lost.")) }) }
+          : env.DB.prepare(sql),
     } as unknown as D1Database;
-    expect(await solveWithinBudget(failingCostWrite, accountId, solver, challenge, "https://shop.example/p")).toBe("token-1");
+    expect(await solveWithinBudget(failingCostWrite, accountId, solver, challenge, "https://shop.example/p")).toBe(
+      "token-1",
+    );
     expect(await solves(accountId)).toBe(1);
   });
 
   it("gives a solve back only when the solver says it cannot solve it, not when its answer is lost", async () => {
     const { accountId } = await newAccount();
-    solverAnswers({ errorId: 0, taskId: 8 }, () => Response.json({ errorId: 1, errorCode: "ERROR_CAPTCHA_UNSOLVABLE" }));
-    expect(await rejection(solveWithinBudget(env.DB, accountId, solver, challenge, "https://shop.example/p"))).toBeInstanceOf(CaptchaFailed);
+    solverAnswers({ errorId: 0, taskId: 8 }, () =>
+      Response.json({ errorId: 1, errorCode: "ERROR_CAPTCHA_UNSOLVABLE" }),
+    );
+    expect(
+      await rejection(solveWithinBudget(env.DB, accountId, solver, challenge, "https://shop.example/p")),
+    ).toBeInstanceOf(CaptchaFailed);
     expect(await solves(accountId)).toBe(0);
 
     vi.restoreAllMocks();
@@ -265,7 +320,9 @@ describe("scrape errors as API answers", () => {
   it("gives a CAPTCHA the solver could not answer in time 502 with Retry-After and says why", () => {
     const api = answer(new SolverTimeout("the CAPTCHA solver gave no answer within 1.5 s"));
     expect([api.status, api.code, api.retryAfter]).toEqual([502, "upstream_blocked", 30]);
-    expect(api.message).toBe("The site asked for a CAPTCHA that could not be solved: the CAPTCHA solver gave no answer within 1.5 s.");
+    expect(api.message).toBe(
+      "The site asked for a CAPTCHA that could not be solved: the CAPTCHA solver gave no answer within 1.5 s.",
+    );
     expect(answer(new CaptchaFailed("solver could not solve it: ERROR_CAPTCHA_UNSOLVABLE")).retryAfter).toBe(30);
   });
 

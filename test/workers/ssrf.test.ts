@@ -160,9 +160,13 @@ describe("the URL guard lets public URLs through, canonicalised", () => {
 
   it("refuses a name whose resolver fails, rather than letting it through", async () => {
     const resolve = dohResolver(`${DOH_URL}?down`, async () => new Response("upstream down", { status: 502 }));
-    await expect(guardUrl("https://public.example.net/", { allowHosts: [], resolve })).rejects.toThrow(/could not be resolved/);
+    await expect(guardUrl("https://public.example.net/", { allowHosts: [], resolve })).rejects.toThrow(
+      /could not be resolved/,
+    );
     const servfail = dohResolver(`${DOH_URL}?servfail`, async () => Response.json({ Status: 2 }));
-    await expect(guardUrl("https://public.example.net/", { allowHosts: [], resolve: servfail })).rejects.toThrow(/DNS status 2/);
+    await expect(guardUrl("https://public.example.net/", { allowHosts: [], resolve: servfail })).rejects.toThrow(
+      /DNS status 2/,
+    );
   });
 });
 
@@ -213,16 +217,24 @@ describe("redirects are followed by hand and every hop is guarded", () => {
     ["http://metadata.google.internal./", /internal host name/],
   ])("stops a chain of public hops that ends at %s before requesting it", async (inward, reason) => {
     const { requested, fetcher } = redirecting(["/hop/2", "https://public.example.net/hop/3", inward]);
-    const err = await guardedFetch("https://public.example.net/hop/1", {}, { ...guardWith().options, fetcher }).catch((e) => e);
+    const err = await guardedFetch("https://public.example.net/hop/1", {}, { ...guardWith().options, fetcher }).catch(
+      (e) => e,
+    );
     expect(err).toBeInstanceOf(UnsafeUrlError);
     expect(err.message).toMatch(/^redirects to /);
     expect(err.message).toMatch(reason);
-    expect(requested).toEqual(["https://public.example.net/hop/1", "https://public.example.net/hop/2", "https://public.example.net/hop/3"]);
+    expect(requested).toEqual([
+      "https://public.example.net/hop/1",
+      "https://public.example.net/hop/2",
+      "https://public.example.net/hop/3",
+    ]);
   });
 
   it("follows public hops and gives up after five", async () => {
     const { requested, fetcher } = redirecting(Array.from({ length: 10 }, (_, i) => `/hop/${i + 2}`));
-    await expect(guardedFetch("https://public.example.net/hop/1", {}, { ...guardWith().options, fetcher })).rejects.toThrow(/more than 5 times/);
+    await expect(
+      guardedFetch("https://public.example.net/hop/1", {}, { ...guardWith().options, fetcher }),
+    ).rejects.toThrow(/more than 5 times/);
     expect(requested).toHaveLength(6);
   });
 });
@@ -252,7 +264,14 @@ describe("the routes refuse inward URLs before any request", () => {
   it("refuses the same URLs as webhook endpoints", async () => {
     const { secret } = await newAccount({ plan: "enterprise" });
     for (const url of INWARD) {
-      const response = await call("/v1/webhooks", withKey(secret, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ url }) }));
+      const response = await call(
+        "/v1/webhooks",
+        withKey(secret, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ url }),
+        }),
+      );
       expect(response.status, url).toBe(400);
     }
   });

@@ -1,13 +1,24 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import snapshot from "../../replicas/fx/eur.json";
-import { convert, loadRates, RatesFeedError, refreshRates, UnknownCurrencyError, type Rates } from "../../src/travel/currency";
+import {
+  convert,
+  loadRates,
+  RatesFeedError,
+  refreshRates,
+  UnknownCurrencyError,
+  type Rates,
+} from "../../src/travel/currency";
 import { env } from "./helpers";
 
 const FEED_URL = "https://feed.test/v1/currencies/eur.json";
 
 /** A stand-in for fetch that always answers with `body`. */
 function serving(body: unknown, status = 200): typeof fetch {
-  return async () => new Response(typeof body === "string" ? body : JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+  return async () =>
+    new Response(typeof body === "string" ? body : JSON.stringify(body), {
+      status,
+      headers: { "Content-Type": "application/json" },
+    });
 }
 
 let seeded: Rates;
@@ -27,7 +38,10 @@ describe("loadRates", () => {
 
 describe("convert", () => {
   it("converts EUR to USD at the snapshot rate exactly", () => {
-    expect(convert(100, "EUR", "USD", seeded)).toEqual({ rate: snapshot.eur.usd, amount: Math.round(100 * snapshot.eur.usd * 100) / 100 });
+    expect(convert(100, "EUR", "USD", seeded)).toEqual({
+      rate: snapshot.eur.usd,
+      amount: Math.round(100 * snapshot.eur.usd * 100) / 100,
+    });
   });
 
   it("crosses USD to GBP through EUR", () => {

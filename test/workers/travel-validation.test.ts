@@ -16,7 +16,12 @@ describe("hotel search validation: each mistake gets a 400 that names the fix", 
     ["destination missing", `check_in=${IN}&check_out=${OUT}`, "destination", /required/],
     ["check_in missing", `destination=Paris&check_out=${OUT}`, "check_in", /YYYY-MM-DD/],
     ["date in the wrong format", `destination=Paris&check_in=12/01/2026&check_out=${OUT}`, "check_in", /YYYY-MM-DD/],
-    ["a date that does not exist", `destination=Paris&check_in=2027-02-30&check_out=2027-03-02`, "check_in", /real calendar date/],
+    [
+      "a date that does not exist",
+      `destination=Paris&check_in=2027-02-30&check_out=2027-03-02`,
+      "check_in",
+      /real calendar date/,
+    ],
     ["check_out before check_in", `destination=Paris&check_in=${OUT}&check_out=${IN}`, "check_out", /after check_in/],
     ["zero nights", `destination=Paris&check_in=${IN}&check_out=${IN}`, "check_out", /after check_in/],
     ["31 nights", `destination=Paris&check_in=${IN}&check_out=${day(61)}`, "check_out", /at most 30 nights/],
@@ -42,7 +47,10 @@ describe("hotel search validation: each mistake gets a 400 that names the fix", 
   });
 
   it("refuses an unknown currency, listing the known ones", async () => {
-    const response = await call(`/v1/travel/booking/hotels/search?${base}`, withKey(secret, { headers: { "X-Currency": "XYZ" } }));
+    const response = await call(
+      `/v1/travel/booking/hotels/search?${base}`,
+      withKey(secret, { headers: { "X-Currency": "XYZ" } }),
+    );
     const body = (await response.json()) as any;
     expect(response.status).toBe(400);
     expect(body.error.details[0].parameter).toBe("X-Currency");
@@ -50,7 +58,10 @@ describe("hotel search validation: each mistake gets a 400 that names the fix", 
   });
 
   it("refuses an unknown destination with suggestions", async () => {
-    const response = await call(`/v1/travel/booking/hotels/search?destination=Pariss&check_in=${IN}&check_out=${OUT}`, withKey(secret));
+    const response = await call(
+      `/v1/travel/booking/hotels/search?destination=Pariss&check_in=${IN}&check_out=${OUT}`,
+      withKey(secret),
+    );
     const body = (await response.json()) as any;
     expect(response.status).toBe(400);
     expect(body.error.details[0].parameter).toBe("destination");

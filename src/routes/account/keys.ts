@@ -4,7 +4,17 @@ import type { AppEnv } from "../../env";
 import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
 import { forgetCachedKeys } from "../../db/key-cache";
-import { countLiveKeys, createKey, describeKey, type Db, findKeyById, listKeys, MAX_KEYS_PER_ACCOUNT, revokeKey, rotateKey } from "../../db/keys";
+import {
+  countLiveKeys,
+  createKey,
+  describeKey,
+  type Db,
+  findKeyById,
+  listKeys,
+  MAX_KEYS_PER_ACCOUNT,
+  revokeKey,
+  rotateKey,
+} from "../../db/keys";
 import { API_KEY_DEFAULT_SCOPES, type Scope } from "../../scopes";
 import {
   CREATE_KEY_EXAMPLE,
@@ -27,8 +37,14 @@ const listRoute = defineRoute({
   path: "/v1/keys",
   tags,
   summary: "List the keys of your account",
-  description: "Every key of the calling key's account, revoked ones included, with its scopes, age and last use; never a secret.",
-  responses: { 200: jsonResponse(z.array(KeySchema), "KeyListEnvelope", "Keys, newest last; secrets are never shown again", [KEY_EXAMPLE]), ...openApiErrorResponses },
+  description:
+    "Every key of the calling key's account, revoked ones included, with its scopes, age and last use; never a secret.",
+  responses: {
+    200: jsonResponse(z.array(KeySchema), "KeyListEnvelope", "Keys, newest last; secrets are never shown again", [
+      KEY_EXAMPLE,
+    ]),
+    ...openApiErrorResponses,
+  },
 });
 
 const createKeyRoute = defineRoute({
@@ -37,9 +53,18 @@ const createKeyRoute = defineRoute({
   path: "/v1/keys",
   tags,
   summary: "Create a key for your account",
-  description: "The new key holds the `scopes` asked for, each of which the calling key must hold (by default its own without `keys:write`). The secret is in this answer only; an account holds at most 50 live keys.",
+  description:
+    "The new key holds the `scopes` asked for, each of which the calling key must hold (by default its own without `keys:write`). The secret is in this answer only; an account holds at most 50 live keys.",
   request: { body: jsonBody(CreateKeyBodySchema, false, CREATE_KEY_EXAMPLE) },
-  responses: { 201: jsonResponse(KeyWithSecretSchema, "KeyCreatedEnvelope", "The new key and its secret, shown once", KEY_WITH_SECRET_EXAMPLE), ...openApiErrorResponses },
+  responses: {
+    201: jsonResponse(
+      KeyWithSecretSchema,
+      "KeyCreatedEnvelope",
+      "The new key and its secret, shown once",
+      KEY_WITH_SECRET_EXAMPLE,
+    ),
+    ...openApiErrorResponses,
+  },
 });
 
 const rotateRoute = defineRoute({
@@ -50,7 +75,15 @@ const rotateRoute = defineRoute({
   summary: "Rotate a key's secret",
   description: "The key keeps its id and counters. The old secret keeps working for `grace_seconds` (0 to 7 days).",
   request: { params: KeyIdParamSchema, body: jsonBody(RotateKeyBodySchema, false, ROTATE_KEY_EXAMPLE) },
-  responses: { 200: jsonResponse(KeyWithSecretSchema, "KeyRotatedEnvelope", "The key and its new secret, shown once", KEY_ROTATED_EXAMPLE), ...openApiErrorResponses },
+  responses: {
+    200: jsonResponse(
+      KeyWithSecretSchema,
+      "KeyRotatedEnvelope",
+      "The key and its new secret, shown once",
+      KEY_ROTATED_EXAMPLE,
+    ),
+    ...openApiErrorResponses,
+  },
 });
 
 const revokeRoute = defineRoute({
@@ -59,16 +92,29 @@ const revokeRoute = defineRoute({
   path: "/v1/keys/{id}",
   tags,
   summary: "Revoke a key",
-  description: "Revokes a key of your account for good: it is refused everywhere within 5 seconds. A revoked key cannot be rotated; create a new one instead.",
+  description:
+    "Revokes a key of your account for good: it is refused everywhere within 5 seconds. A revoked key cannot be rotated; create a new one instead.",
   request: { params: KeyIdParamSchema },
-  responses: { 200: jsonResponse(KeySchema, "KeyRevokedEnvelope", "The revoked key", { ...KEY_EXAMPLE, revoked_at: "2026-11-22T10:00:00.000Z" }), ...openApiErrorResponses },
+  responses: {
+    200: jsonResponse(KeySchema, "KeyRevokedEnvelope", "The revoked key", {
+      ...KEY_EXAMPLE,
+      revoked_at: "2026-11-22T10:00:00.000Z",
+    }),
+    ...openApiErrorResponses,
+  },
 });
 
 /** Self-service key management: a key manages the keys of its own account, never another's. */
 export function registerKeys(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const keys = await listKeys(c.var.db, c.var.identity.accountId);
-    return c.json(successBody(c, keys.map((key) => describeKey(key))), 200);
+    return c.json(
+      successBody(
+        c,
+        keys.map((key) => describeKey(key)),
+      ),
+      200,
+    );
   });
 
   app.openapi(createKeyRoute, async (c) => {
@@ -103,9 +149,17 @@ function grantableScopes(held: readonly Scope[], asked: readonly Scope[] | undef
   if (!asked) return held.filter((scope) => API_KEY_DEFAULT_SCOPES.includes(scope));
   const missing = asked.filter((scope) => !held.includes(scope));
   if (missing.length > 0) {
-    throw new ApiError("forbidden", `A key can only grant scopes it holds; this key lacks ${missing.map((scope) => `\`${scope}\``).join(", ")}.`, {
-      details: missing.map((scope) => ({ parameter: "scopes", in: "body", message: `${scope} is not held by the calling key` })),
-    });
+    throw new ApiError(
+      "forbidden",
+      `A key can only grant scopes it holds; this key lacks ${missing.map((scope) => `\`${scope}\``).join(", ")}.`,
+      {
+        details: missing.map((scope) => ({
+          parameter: "scopes",
+          in: "body",
+          message: `${scope} is not held by the calling key`,
+        })),
+      },
+    );
   }
   return [...new Set(asked)];
 }
@@ -113,7 +167,10 @@ function grantableScopes(held: readonly Scope[], asked: readonly Scope[] | undef
 /** Keys per account are capped: more keys never buy more rate, and a leak stays countable. */
 export async function assertRoomForKey(db: Db, accountId: string) {
   if ((await countLiveKeys(db, accountId)) >= MAX_KEYS_PER_ACCOUNT) {
-    throw new ApiError("conflict", `This account already has ${MAX_KEYS_PER_ACCOUNT} live keys, the most it may hold; revoke one first.`);
+    throw new ApiError(
+      "conflict",
+      `This account already has ${MAX_KEYS_PER_ACCOUNT} live keys, the most it may hold; revoke one first.`,
+    );
   }
 }
 

@@ -34,12 +34,14 @@ const USAGE_EXAMPLE = {
   captcha: { solves: 12, cap: 200, cost_usd: 0.036 },
 } satisfies z.infer<typeof UsageSchema>;
 
-const route = defineRoute({ access: apiKey(null), 
+const route = defineRoute({
+  access: apiKey(null),
   method: "get",
   path: "/v1/usage",
   tags: ["keys"],
   summary: "Your plan, limits and current counts",
-  description: "Any valid key may call it. The account's plan, this minute's and this month's limits, use and reset times (shared by all its keys), and CAPTCHA spend against its monthly cap.",
+  description:
+    "Any valid key may call it. The account's plan, this minute's and this month's limits, use and reset times (shared by all its keys), and CAPTCHA spend against its monthly cap.",
   responses: {
     200: jsonResponse(UsageSchema, "UsageEnvelope", "Counts including this request", USAGE_EXAMPLE),
     ...openApiErrorResponses,

@@ -7,7 +7,12 @@ import { exampleEnvelope, FormatQuery, openApiErrorResponses, successBody, succe
 import { listCategories } from "../../db/catalogue";
 
 const CategorySchema = z
-  .object({ slug: z.string().openapi({ example: "travel" }), name: z.string(), description: z.string(), dataset_count: z.number().int() })
+  .object({
+    slug: z.string().openapi({ example: "travel" }),
+    name: z.string(),
+    description: z.string(),
+    dataset_count: z.number().int(),
+  })
   .openapi("Category");
 
 const route = defineRoute({
@@ -17,7 +22,8 @@ const route = defineRoute({
   path: "/v1/categories",
   tags: ["catalogue"],
   summary: "Category slugs with dataset counts",
-  description: "Every catalogue category: its slug (the `category` filter of /v1/datasets), name, description and how many datasets it holds.",
+  description:
+    "Every catalogue category: its slug (the `category` filter of /v1/datasets), name, description and how many datasets it holds.",
   request: { query: z.object({ format: FormatQuery }) },
   responses: {
     200: {
@@ -26,8 +32,18 @@ const route = defineRoute({
         "application/json": {
           schema: successEnvelope(z.array(CategorySchema), "CategoryListEnvelope"),
           example: exampleEnvelope([
-            { slug: "ecommerce", name: "E-commerce", description: "Product prices, listings and sellers from online marketplaces", dataset_count: 33 },
-            { slug: "travel", name: "Travel", description: "Hotel rates, availability and short-term rentals", dataset_count: 27 },
+            {
+              slug: "ecommerce",
+              name: "E-commerce",
+              description: "Product prices, listings and sellers from online marketplaces",
+              dataset_count: 33,
+            },
+            {
+              slug: "travel",
+              name: "Travel",
+              description: "Hotel rates, availability and short-term rentals",
+              dataset_count: 27,
+            },
           ] satisfies z.infer<typeof CategorySchema>[]),
         },
         "text/csv": { schema: z.string() },

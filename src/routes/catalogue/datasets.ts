@@ -6,7 +6,13 @@ import { csvResponse, wantsCsv } from "../../csv";
 import { exampleEnvelope, openApiErrorResponses, successBody, MetaSchema } from "../../envelope";
 import { ApiError } from "../../errors";
 import { categoryExists, countryExists, getDataset, listDatasets } from "../../db/catalogue";
-import { DATASET_EXAMPLE, DatasetDetailSchema, DatasetSummarySchema, ListQuerySchema, PaginationSchema } from "./schemas";
+import {
+  DATASET_EXAMPLE,
+  DatasetDetailSchema,
+  DatasetSummarySchema,
+  ListQuerySchema,
+  PaginationSchema,
+} from "./schemas";
 
 const FacetsSchema = z.object({
   categories: z.array(z.object({ slug: z.string(), name: z.string(), count: z.number().int() })),
@@ -20,21 +26,27 @@ const listRoute = defineRoute({
   path: "/v1/datasets",
   tags: ["catalogue"],
   summary: "List datasets",
-  description: "Filter by text, category and country; paginated, with facet counts over the filtered set. `format=csv` for CSV.",
+  description:
+    "Filter by text, category and country; paginated, with facet counts over the filtered set. `format=csv` for CSV.",
   request: { query: ListQuerySchema },
   responses: {
     200: {
       description: "A page of datasets",
       content: {
         "application/json": {
-          schema: z.object({
-            status: z.literal("success"),
-            data: z.array(DatasetSummarySchema),
-            meta: MetaSchema.extend({ pagination: PaginationSchema, facets: FacetsSchema }),
-          }).openapi("DatasetListEnvelope"),
+          schema: z
+            .object({
+              status: z.literal("success"),
+              data: z.array(DatasetSummarySchema),
+              meta: MetaSchema.extend({ pagination: PaginationSchema, facets: FacetsSchema }),
+            })
+            .openapi("DatasetListEnvelope"),
           example: exampleEnvelope([DATASET_EXAMPLE], {
             pagination: { page: 1, limit: 20, total: 1, total_pages: 1 },
-            facets: { categories: [{ slug: "travel", name: "Travel", count: 1 }], countries: [{ code: "FR", name: "France", count: 1 }] },
+            facets: {
+              categories: [{ slug: "travel", name: "Travel", count: 1 }],
+              countries: [{ code: "FR", name: "France", count: 1 }],
+            },
           }),
         },
         "text/csv": { schema: z.string() },
@@ -45,22 +57,63 @@ const listRoute = defineRoute({
 });
 
 const SlugParam = z.object({
-  slug: z.string().regex(/^[a-z0-9-]{1,100}$/, "slug is lower-case letters, digits and dashes").openapi({ param: { name: "slug", in: "path" }, example: "booking-hotel-prices-fr" }),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9-]{1,100}$/, "slug is lower-case letters, digits and dashes")
+    .openapi({ param: { name: "slug", in: "path" }, example: "booking-hotel-prices-fr" }),
 });
 
 const DATASET_DETAIL_EXAMPLE = {
   ...DATASET_EXAMPLE,
   fields: [
-    { name: "hotel_id", type: "string", description: "Platform identifier of the property", nullable: false, fill_rate: 1 },
+    {
+      name: "hotel_id",
+      type: "string",
+      description: "Platform identifier of the property",
+      nullable: false,
+      fill_rate: 1,
+    },
     { name: "name", type: "string", description: "Property name", nullable: false, fill_rate: 1 },
-    { name: "price_per_night", type: "number", description: "Cheapest nightly rate for two adults", nullable: false, fill_rate: 1 },
-    { name: "currency", type: "string", description: "ISO 4217 currency code of the price", nullable: false, fill_rate: 1 },
-    { name: "review_score", type: "number", description: "Guest review score out of 10", nullable: true, fill_rate: 0.807 },
+    {
+      name: "price_per_night",
+      type: "number",
+      description: "Cheapest nightly rate for two adults",
+      nullable: false,
+      fill_rate: 1,
+    },
+    {
+      name: "currency",
+      type: "string",
+      description: "ISO 4217 currency code of the price",
+      nullable: false,
+      fill_rate: 1,
+    },
+    {
+      name: "review_score",
+      type: "number",
+      description: "Guest review score out of 10",
+      nullable: true,
+      fill_rate: 0.807,
+    },
     { name: "check_in", type: "date", description: "Check-in date the rate applies to", nullable: false, fill_rate: 1 },
   ],
   preview: [
-    { hotel_id: "5227294", name: "Park Hotel Bordeaux", price_per_night: 179.41, currency: "EUR", review_score: 8.5, check_in: "2027-01-23" },
-    { hotel_id: "9343524", name: "Boutique Hotel Paris", price_per_night: 162.16, currency: "EUR", review_score: 8.8, check_in: "2027-01-25" },
+    {
+      hotel_id: "5227294",
+      name: "Park Hotel Bordeaux",
+      price_per_night: 179.41,
+      currency: "EUR",
+      review_score: 8.5,
+      check_in: "2027-01-23",
+    },
+    {
+      hotel_id: "9343524",
+      name: "Boutique Hotel Paris",
+      price_per_night: 162.16,
+      currency: "EUR",
+      review_score: 8.8,
+      check_in: "2027-01-25",
+    },
   ],
 } satisfies z.infer<typeof DatasetDetailSchema>;
 
@@ -71,14 +124,17 @@ const detailRoute = defineRoute({
   path: "/v1/datasets/{slug}",
   tags: ["catalogue"],
   summary: "A dataset's schema and preview rows",
-  description: "One dataset by slug: its description, every field with its type, meaning, nullability and fill rate, and its first five records.",
+  description:
+    "One dataset by slug: its description, every field with its type, meaning, nullability and fill rate, and its first five records.",
   request: { params: SlugParam },
   responses: {
     200: {
       description: "The dataset",
       content: {
         "application/json": {
-          schema: z.object({ status: z.literal("success"), data: DatasetDetailSchema, meta: MetaSchema }).openapi("DatasetEnvelope"),
+          schema: z
+            .object({ status: z.literal("success"), data: DatasetDetailSchema, meta: MetaSchema })
+            .openapi("DatasetEnvelope"),
           example: exampleEnvelope(DATASET_DETAIL_EXAMPLE),
         },
       },
@@ -90,14 +146,24 @@ const detailRoute = defineRoute({
 export function registerDatasets(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const { page, limit, q, category, country, sort } = c.req.valid("query");
-    const result = await listDatasets(c.env.DB, { q, category, country }, sort ?? (q ? "relevance" : "name"), page, limit);
+    const result = await listDatasets(
+      c.env.DB,
+      { q, category, country },
+      sort ?? (q ? "relevance" : "name"),
+      page,
+      limit,
+    );
     // Only an empty answer needs to know whether a filter named something that does not exist.
     if (result.total === 0) {
       if (category && !(await categoryExists(c.env.DB, category))) {
-        throw new ApiError("invalid_request", `Unknown category \`${category}\`; GET /v1/categories lists them.`, { details: [{ parameter: "category", in: "query", message: "unknown category" }] });
+        throw new ApiError("invalid_request", `Unknown category \`${category}\`; GET /v1/categories lists them.`, {
+          details: [{ parameter: "category", in: "query", message: "unknown category" }],
+        });
       }
       if (country && !(await countryExists(c.env.DB, country))) {
-        throw new ApiError("invalid_request", `\`${country}\` is not an ISO 3166-1 alpha-2 country code.`, { details: [{ parameter: "country", in: "query", message: "unknown country code" }] });
+        throw new ApiError("invalid_request", `\`${country}\` is not an ISO 3166-1 alpha-2 country code.`, {
+          details: [{ parameter: "country", in: "query", message: "unknown country code" }],
+        });
       }
     }
     if (wantsCsv(c)) return csvResponse(c, result.datasets, "datasets.csv");
@@ -108,7 +174,8 @@ export function registerDatasets(app: OpenAPIHono<AppEnv>) {
   app.openapi(detailRoute, async (c) => {
     const { slug } = c.req.valid("param");
     const dataset = await getDataset(c.env.DB, slug);
-    if (!dataset) throw new ApiError("not_found", `No dataset \`${slug}\`; GET /v1/datasets or /v1/search?q= to find one.`);
+    if (!dataset)
+      throw new ApiError("not_found", `No dataset \`${slug}\`; GET /v1/datasets or /v1/search?q= to find one.`);
     const { id: _id, ...data } = dataset;
     return c.json(successBody(c, data as z.infer<typeof DatasetDetailSchema>), 200);
   });

@@ -17,7 +17,8 @@ const MAX_PAGE = 1_000;
 const FORMATS = ["json", "ndjson", "csv"] as const;
 type Format = (typeof FORMATS)[number];
 
-const route = defineRoute({ access: apiKey("catalogue:read"), 
+const route = defineRoute({
+  access: apiKey("catalogue:read"),
   method: "get",
   path: "/v1/datasets/{slug}/records",
   tags: ["catalogue"],
@@ -27,7 +28,12 @@ const route = defineRoute({ access: apiKey("catalogue:read"),
     "`format=ndjson` and `format=csv` stream every record from `cursor` on (or `limit` of them) in constant memory. " +
     "`fields=a,b` keeps only those fields, in that order. `Accept: text/csv` or `application/x-ndjson` also choose the format.",
   request: {
-    params: z.object({ slug: z.string().regex(/^[a-z0-9-]{1,100}$/).openapi({ param: { name: "slug", in: "path" }, example: "amazon-product-prices-us" }) }),
+    params: z.object({
+      slug: z
+        .string()
+        .regex(/^[a-z0-9-]{1,100}$/)
+        .openapi({ param: { name: "slug", in: "path" }, example: "amazon-product-prices-us" }),
+    }),
     query: z.object({
       format: z.enum(FORMATS).optional().openapi({ example: "json" }),
       fields: z.string().max(2_000).optional().openapi({ example: "asin,title,price" }),
@@ -44,17 +50,29 @@ const route = defineRoute({ access: apiKey("catalogue:read"),
       description: "Records",
       content: {
         "application/json": {
-          schema: z.object({
-            status: z.literal("success"),
-            data: z.array(z.record(z.string(), z.unknown())),
-            meta: MetaSchema.extend({ dataset: z.string(), fields: z.array(z.string()), limit: z.number().int(), next_cursor: z.string().nullable() }),
-          }).openapi("RecordPageEnvelope"),
+          schema: z
+            .object({
+              status: z.literal("success"),
+              data: z.array(z.record(z.string(), z.unknown())),
+              meta: MetaSchema.extend({
+                dataset: z.string(),
+                fields: z.array(z.string()),
+                limit: z.number().int(),
+                next_cursor: z.string().nullable(),
+              }),
+            })
+            .openapi("RecordPageEnvelope"),
           example: exampleEnvelope(
             [
               { asin: "B09E3779B1", title: "Sony Portable SSD 1TB", price: 10.36 },
               { asin: "B03C6EF362", title: "Logitech Bluetooth speaker", price: 10.73 },
             ],
-            { dataset: "amazon-product-prices-us", fields: ["asin", "title", "price"], limit: 2, next_cursor: "czEwMg" },
+            {
+              dataset: "amazon-product-prices-us",
+              fields: ["asin", "title", "price"],
+              limit: 2,
+              next_cursor: "czEwMg",
+            },
           ),
         },
         "application/x-ndjson": { schema: z.string() },
@@ -76,7 +94,10 @@ function decodeCursor(cursor: string | undefined): number {
     // Falls through to the error below.
   }
   const match = /^s(\d{1,12})$/.exec(decoded);
-  if (!match) throw new ApiError("invalid_request", "cursor is not one this API gave out; pass meta.next_cursor unchanged.", { details: [{ parameter: "cursor", in: "query", message: "unknown cursor" }] });
+  if (!match)
+    throw new ApiError("invalid_request", "cursor is not one this API gave out; pass meta.next_cursor unchanged.", {
+      details: [{ parameter: "cursor", in: "query", message: "unknown cursor" }],
+    });
   return Number(match[1]);
 }
 
@@ -88,7 +109,8 @@ function chooseFormat(c: Context, format: Format | undefined): Format {
   return "json";
 }
 
-const pick = (record: Record<string, unknown>, fields: string[]) => Object.fromEntries(fields.map((f) => [f, record[f] ?? null]));
+const pick = (record: Record<string, unknown>, fields: string[]) =>
+  Object.fromEntries(fields.map((f) => [f, record[f] ?? null]));
 
 export function registerRecords(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
@@ -98,12 +120,21 @@ export function registerRecords(app: OpenAPIHono<AppEnv>) {
     if (!dataset) throw new ApiError("not_found", `No dataset \`${slug}\`; GET /v1/datasets lists them.`);
 
     const known = dataset.fields;
-    const fields = query.fields ? query.fields.split(",").map((f) => f.trim()).filter(Boolean) : known;
+    const fields = query.fields
+      ? query.fields
+          .split(",")
+          .map((f) => f.trim())
+          .filter(Boolean)
+      : known;
     const unknown = fields.filter((f) => !known.includes(f));
     if (unknown.length > 0 || fields.length === 0) {
-      throw new ApiError("invalid_request", `Unknown field(s) ${unknown.map((f) => `\`${f}\``).join(", ") || "(none given)"}; this dataset has: ${known.join(", ")}.`, {
-        details: [{ parameter: "fields", in: "query", message: `unknown: ${unknown.join(", ")}` }],
-      });
+      throw new ApiError(
+        "invalid_request",
+        `Unknown field(s) ${unknown.map((f) => `\`${f}\``).join(", ") || "(none given)"}; this dataset has: ${known.join(", ")}.`,
+        {
+          details: [{ parameter: "fields", in: "query", message: `unknown: ${unknown.join(", ")}` }],
+        },
+      );
     }
     const afterSeq = decodeCursor(query.cursor);
     const format = chooseFormat(c, query.format);
@@ -111,7 +142,11 @@ export function registerRecords(app: OpenAPIHono<AppEnv>) {
     if (format === "json") {
       const limit = query.limit || 100;
       if (limit > MAX_PAGE) {
-        throw new ApiError("invalid_request", `limit must be at most ${MAX_PAGE} for JSON pages; use format=ndjson or csv to stream everything.`, { details: [{ parameter: "limit", in: "query", message: `at most ${MAX_PAGE}` }] });
+        throw new ApiError(
+          "invalid_request",
+          `limit must be at most ${MAX_PAGE} for JSON pages; use format=ndjson or csv to stream everything.`,
+          { details: [{ parameter: "limit", in: "query", message: `at most ${MAX_PAGE}` }] },
+        );
       }
       const rows = await recordBatch(c.env.DB, dataset.id, afterSeq, limit + 1);
       const page = rows.slice(0, limit);
@@ -124,10 +159,18 @@ export function registerRecords(app: OpenAPIHono<AppEnv>) {
     const allFields = fields.length === known.length && fields.every((f, i) => f === known[i]);
     const encode =
       format === "csv"
-        ? (rows: { data: string }[]) => stringify(rows.map((row) => { const r = JSON.parse(row.data); return fields.map((f) => csvCell(r[f])); }), { record_delimiter: "\r\n" })
+        ? (rows: { data: string }[]) =>
+            stringify(
+              rows.map((row) => {
+                const r = JSON.parse(row.data);
+                return fields.map((f) => csvCell(r[f]));
+              }),
+              { record_delimiter: "\r\n" },
+            )
         : allFields
-          ? (rows: { data: string }[]) => rows.map((row) => row.data).join("\n") + "\n"
-          : (rows: { data: string }[]) => rows.map((row) => JSON.stringify(pick(JSON.parse(row.data), fields))).join("\n") + "\n";
+          ? (rows: { data: string }[]) => `${rows.map((row) => row.data).join("\n")}\n`
+          : (rows: { data: string }[]) =>
+              `${rows.map((row) => JSON.stringify(pick(JSON.parse(row.data), fields))).join("\n")}\n`;
     const header = format === "csv" ? stringify([fields], { record_delimiter: "\r\n" }) : "";
     const total = query.limit || Number.MAX_SAFE_INTEGER;
 

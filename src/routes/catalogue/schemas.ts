@@ -42,7 +42,10 @@ export const wholeNumber = (name: string, min: number, max: number, fallback: nu
       if (value === undefined) return fallback;
       const parsed = /^\d+$/.test(value) ? Number(value) : Number.NaN;
       if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
-        ctx.addIssue({ code: "custom", message: `${name} must be a whole number from ${min} to ${max} (got "${value}")` });
+        ctx.addIssue({
+          code: "custom",
+          message: `${name} must be a whole number from ${min} to ${max} (got "${value}")`,
+        });
         return z.NEVER;
       }
       return parsed;
@@ -64,7 +67,10 @@ export const ListQuerySchema = z.object({
     .transform((code) => code.toUpperCase())
     .optional()
     .openapi({ example: "FR" }),
-  sort: z.enum(SORTS).optional().openapi({ description: "Default: `relevance` with `q`, else `name`. A leading `-` sorts descending.", example: "-record_count" }),
+  sort: z.enum(SORTS).optional().openapi({
+    description: "Default: `relevance` with `q`, else `name`. A leading `-` sorts descending.",
+    example: "-record_count",
+  }),
   format: FormatQuery,
 });
 

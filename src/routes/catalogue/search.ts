@@ -9,7 +9,9 @@ import { DATASET_EXAMPLE, DatasetSummarySchema, PaginationSchema, wholeNumber } 
 
 const ResultSchema = DatasetSummarySchema.extend({
   score: z.number().openapi({ description: "bm25 relevance, higher is better" }),
-  name_highlighted: z.string().openapi({ example: "Booking.com <mark>hotel</mark> <mark>prices</mark> — <mark>France</mark>" }),
+  name_highlighted: z
+    .string()
+    .openapi({ example: "Booking.com <mark>hotel</mark> <mark>prices</mark> — <mark>France</mark>" }),
   snippet: z.string().openapi({ description: "Best-matching passage with matches in <mark>" }),
 }).openapi("SearchResult");
 
@@ -25,7 +27,12 @@ const route = defineRoute({
     "(`realest` finds real estate); all words must match, or any word when none matches all (`meta.matched`).",
   request: {
     query: z.object({
-      q: z.string({ error: "q is required: the words to search for" }).trim().min(1, "q must not be empty").max(200).openapi({ example: "hotel prices france" }),
+      q: z
+        .string({ error: "q is required: the words to search for" })
+        .trim()
+        .min(1, "q must not be empty")
+        .max(200)
+        .openapi({ example: "hotel prices france" }),
       page: wholeNumber("page", 1, 10_000, 1).openapi({ example: 1 }),
       limit: wholeNumber("limit", 1, 50, 10).openapi({ example: 10 }),
       format: FormatQuery,
@@ -36,21 +43,32 @@ const route = defineRoute({
       description: "Matching datasets, best first",
       content: {
         "application/json": {
-          schema: z.object({
-            status: z.literal("success"),
-            data: z.array(ResultSchema),
-            meta: MetaSchema.extend({ pagination: PaginationSchema, query: z.string(), matched: z.enum(["all_words", "any_word"]).nullable() }),
-          }).openapi("SearchEnvelope"),
+          schema: z
+            .object({
+              status: z.literal("success"),
+              data: z.array(ResultSchema),
+              meta: MetaSchema.extend({
+                pagination: PaginationSchema,
+                query: z.string(),
+                matched: z.enum(["all_words", "any_word"]).nullable(),
+              }),
+            })
+            .openapi("SearchEnvelope"),
           example: exampleEnvelope(
             [
               {
                 ...DATASET_EXAMPLE,
                 score: 9.496,
                 name_highlighted: "Booking.com <mark>hotel</mark> <mark>prices</mark> — <mark>France</mark>",
-                snippet: "Nightly <mark>hotel</mark> rates, star ratings and guest review scores in <mark>France</mark>, captured from Booking.com.",
+                snippet:
+                  "Nightly <mark>hotel</mark> rates, star ratings and guest review scores in <mark>France</mark>, captured from Booking.com.",
               } satisfies z.infer<typeof ResultSchema>,
             ],
-            { pagination: { page: 1, limit: 10, total: 1, total_pages: 1 }, query: "hotel prices france", matched: "all_words" },
+            {
+              pagination: { page: 1, limit: 10, total: 1, total_pages: 1 },
+              query: "hotel prices france",
+              matched: "all_words",
+            },
           ),
         },
         "text/csv": { schema: z.string() },

@@ -1,6 +1,15 @@
 // Requests and answers of the webhook, watch and schedule routes, as the reference at /docs shows them.
 import type { z } from "@hono/zod-openapi";
-import type { CreateScheduleBody, CreateWatchBody, CreateWebhookBody, DeliverySchema, RotateWebhookBody, ScheduleSchema, WatchSchema, WebhookSchema } from "./schemas";
+import type {
+  CreateScheduleBody,
+  CreateWatchBody,
+  CreateWebhookBody,
+  DeliverySchema,
+  RotateWebhookBody,
+  ScheduleSchema,
+  WatchSchema,
+  WebhookSchema,
+} from "./schemas";
 
 export const WEBHOOK_ID = "wh_7c1e9a4b2d6f8e0a3b5c";
 export const WATCH_ID = "wat_5e2b8d1f4a7c9e3b6d0a";
@@ -30,7 +39,13 @@ export const WEBHOOK_EXAMPLE = {
 export const WEBHOOK_SECRET_EXAMPLE = "whsec_MfKQ9r2rY5oGm0Z3bV7cXw8JtN1sLhPa";
 
 /** What a receiver answered to one attempt made now (test ping or redelivery). */
-export const ATTEMPT_RESULT_EXAMPLE = { delivery_id: DELIVERY_ID, delivered: true, status_code: 200, latency_ms: 143, error: null };
+export const ATTEMPT_RESULT_EXAMPLE = {
+  delivery_id: DELIVERY_ID,
+  delivered: true,
+  status_code: 200,
+  latency_ms: 143,
+  error: null,
+};
 
 export const DELIVERY_EXAMPLE = {
   id: DELIVERY_ID,
@@ -78,7 +93,9 @@ export const WATCH_EXAMPLE = {
   created_at: "2026-11-21T08:00:00.000Z",
 } satisfies z.infer<typeof WatchSchema>;
 
-export const CREATE_SCHEDULE_EXAMPLE = { cron: "0 * * * *", path: "/v1/amazon?asin=B0057OC5O8" } satisfies z.input<typeof CreateScheduleBody>;
+export const CREATE_SCHEDULE_EXAMPLE = { cron: "0 * * * *", path: "/v1/amazon?asin=B0057OC5O8" } satisfies z.input<
+  typeof CreateScheduleBody
+>;
 
 export const SCHEDULE_EXAMPLE = {
   id: SCHEDULE_ID,

@@ -17,20 +17,41 @@ const tags = ["events"];
 const Id = IdParam(SCHEDULE_ID);
 const RunParams = Id.extend({ runId: z.string().openapi({ param: { name: "runId", in: "path" }, example: RUN_ID }) });
 
-const createScheduleRoute = defineRoute({ access: apiKey("events:write"), 
-  method: "post", path: "/v1/schedules", tags, summary: "Run a v1 GET call on a cron expression",
-  description: "Each run counts as one request of the creating key, is stored for download and announced by a `schedule.completed` webhook. A scheduled time never runs twice.",
+const createScheduleRoute = defineRoute({
+  access: apiKey("events:write"),
+  method: "post",
+  path: "/v1/schedules",
+  tags,
+  summary: "Run a v1 GET call on a cron expression",
+  description:
+    "Each run counts as one request of the creating key, is stored for download and announced by a `schedule.completed` webhook. A scheduled time never runs twice.",
   request: { body: jsonBody(CreateScheduleBody, true, CREATE_SCHEDULE_EXAMPLE) },
-  responses: { 201: jsonResponse(ScheduleSchema, "ScheduleCreatedEnvelope", "The schedule", SCHEDULE_EXAMPLE), ...openApiErrorResponses },
+  responses: {
+    201: jsonResponse(ScheduleSchema, "ScheduleCreatedEnvelope", "The schedule", SCHEDULE_EXAMPLE),
+    ...openApiErrorResponses,
+  },
 });
 const listRoute = defineRoute({
-  access: apiKey("events:write"), method: "get", path: "/v1/schedules", tags, summary: "List your schedules",
-  description: "Your account's schedules, oldest first, each with its cron expression, the path it calls and its next run.",
-  responses: { 200: jsonResponse(z.array(ScheduleSchema), "ScheduleListEnvelope", "Schedules", [SCHEDULE_EXAMPLE]), ...openApiErrorResponses },
+  access: apiKey("events:write"),
+  method: "get",
+  path: "/v1/schedules",
+  tags,
+  summary: "List your schedules",
+  description:
+    "Your account's schedules, oldest first, each with its cron expression, the path it calls and its next run.",
+  responses: {
+    200: jsonResponse(z.array(ScheduleSchema), "ScheduleListEnvelope", "Schedules", [SCHEDULE_EXAMPLE]),
+    ...openApiErrorResponses,
+  },
 });
 const readRoute = defineRoute({
-  access: apiKey("events:write"), method: "get", path: "/v1/schedules/{id}", tags, summary: "One schedule and its last runs",
-  description: "A schedule of your account with its last 50 runs, newest first: when each was due, its status and the HTTP status the call answered.",
+  access: apiKey("events:write"),
+  method: "get",
+  path: "/v1/schedules/{id}",
+  tags,
+  summary: "One schedule and its last runs",
+  description:
+    "A schedule of your account with its last 50 runs, newest first: when each was due, its status and the HTTP status the call answered.",
   request: { params: Id },
   responses: {
     200: jsonResponse(ScheduleSchema, "ScheduleEnvelope", "The schedule", {
@@ -41,14 +62,27 @@ const readRoute = defineRoute({
   },
 });
 const deleteRoute = defineRoute({
-  access: apiKey("events:write"), method: "delete", path: "/v1/schedules/{id}", tags, summary: "Remove a schedule and its stored runs",
-  description: "No further runs start; the stored answers of past runs are deleted with it. Answers the schedule as it was.",
+  access: apiKey("events:write"),
+  method: "delete",
+  path: "/v1/schedules/{id}",
+  tags,
+  summary: "Remove a schedule and its stored runs",
+  description:
+    "No further runs start; the stored answers of past runs are deleted with it. Answers the schedule as it was.",
   request: { params: Id },
-  responses: { 200: jsonResponse(ScheduleSchema, "ScheduleDeletedEnvelope", "The removed schedule", SCHEDULE_EXAMPLE), ...openApiErrorResponses },
+  responses: {
+    200: jsonResponse(ScheduleSchema, "ScheduleDeletedEnvelope", "The removed schedule", SCHEDULE_EXAMPLE),
+    ...openApiErrorResponses,
+  },
 });
-const runRoute = defineRoute({ access: apiKey("events:write"), 
-  method: "get", path: "/v1/schedules/{id}/runs/{runId}", tags, summary: "Download a run's stored answer",
-  description: "The body exactly as the scheduled call answered it; `X-Run-Status` and `X-Run-Http-Status` describe the run.",
+const runRoute = defineRoute({
+  access: apiKey("events:write"),
+  method: "get",
+  path: "/v1/schedules/{id}/runs/{runId}",
+  tags,
+  summary: "Download a run's stored answer",
+  description:
+    "The body exactly as the scheduled call answered it; `X-Run-Status` and `X-Run-Http-Status` describe the run.",
   request: { params: RunParams },
   responses: {
     200: {
@@ -64,11 +98,20 @@ const runRoute = defineRoute({ access: apiKey("events:write"),
 });
 
 function describeSchedule(row: ScheduleRow) {
-  return { id: row.id, cron: row.cron, path: row.path, next_run_at: row.nextRunAt.toISOString(), created_at: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    cron: row.cron,
+    path: row.path,
+    next_run_at: row.nextRunAt.toISOString(),
+    created_at: row.createdAt.toISOString(),
+  };
 }
 
 async function ownSchedule(env: Env, id: string, accountId: string) {
-  const [row] = await drizzle(env.DB).select().from(schedules).where(and(eq(schedules.id, id), eq(schedules.accountId, accountId)));
+  const [row] = await drizzle(env.DB)
+    .select()
+    .from(schedules)
+    .where(and(eq(schedules.id, id), eq(schedules.accountId, accountId)));
   if (!row) throw new ApiError("not_found", `No schedule with id \`${id}\`.`);
   return row;
 }
@@ -80,27 +123,67 @@ export function registerSchedules(app: OpenAPIHono<AppEnv>) {
     try {
       nextRunAt = nextRunAfter(cron, new Date());
     } catch (err) {
-      throw new ApiError("invalid_request", `\`${cron}\` is not a cron expression: ${err instanceof Error ? err.message : err}.`, { details: [{ parameter: "cron", in: "json", message: "malformed" }] });
+      throw new ApiError(
+        "invalid_request",
+        `\`${cron}\` is not a cron expression: ${err instanceof Error ? err.message : err}.`,
+        { details: [{ parameter: "cron", in: "json", message: "malformed" }] },
+      );
     }
-    if (cron.trim().split(/\s+/).length !== 5) throw new ApiError("invalid_request", "Use five cron fields (minute hour day month weekday); runs are at most once a minute.", { details: [{ parameter: "cron", in: "json", message: "five fields" }] });
-    if (!isRunnablePath(path)) throw new ApiError("invalid_request", "`path` must be a v1 GET data path such as `/v1/amazon?asin=B0057OC5O8` (not keys, admin, webhooks, watches or schedules).", { details: [{ parameter: "path", in: "json", message: "not a runnable path" }] });
-    const [row] = await c.var.db.insert(schedules).values({
-      id: newId("sch"), accountId: c.var.identity.accountId, keyId: c.var.identity.keyId, cron, path, nextRunAt, createdAt: new Date(),
-    }).returning();
+    if (cron.trim().split(/\s+/).length !== 5)
+      throw new ApiError(
+        "invalid_request",
+        "Use five cron fields (minute hour day month weekday); runs are at most once a minute.",
+        { details: [{ parameter: "cron", in: "json", message: "five fields" }] },
+      );
+    if (!isRunnablePath(path))
+      throw new ApiError(
+        "invalid_request",
+        "`path` must be a v1 GET data path such as `/v1/amazon?asin=B0057OC5O8` (not keys, admin, webhooks, watches or schedules).",
+        { details: [{ parameter: "path", in: "json", message: "not a runnable path" }] },
+      );
+    const [row] = await c.var.db
+      .insert(schedules)
+      .values({
+        id: newId("sch"),
+        accountId: c.var.identity.accountId,
+        keyId: c.var.identity.keyId,
+        cron,
+        path,
+        nextRunAt,
+        createdAt: new Date(),
+      })
+      .returning();
     return c.json(successBody(c, describeSchedule(row!)), 201);
   });
 
   app.openapi(listRoute, async (c) => {
-    const rows = await c.var.db.select().from(schedules).where(eq(schedules.accountId, c.var.identity.accountId)).orderBy(asc(schedules.createdAt));
+    const rows = await c.var.db
+      .select()
+      .from(schedules)
+      .where(eq(schedules.accountId, c.var.identity.accountId))
+      .orderBy(asc(schedules.createdAt));
     return c.json(successBody(c, rows.map(describeSchedule)), 200);
   });
 
   app.openapi(readRoute, async (c) => {
     const row = await ownSchedule(c.env, c.req.valid("param").id, c.var.identity.accountId);
     const runs = await c.var.db
-      .select({ id: scheduleRuns.id, scheduledFor: scheduleRuns.scheduledFor, status: scheduleRuns.status, httpStatus: scheduleRuns.httpStatus })
-      .from(scheduleRuns).where(eq(scheduleRuns.scheduleId, row.id)).orderBy(desc(scheduleRuns.scheduledFor)).limit(50);
-    const described = runs.map((r) => ({ id: r.id, scheduled_for: r.scheduledFor.toISOString(), status: r.status, http_status: r.httpStatus }));
+      .select({
+        id: scheduleRuns.id,
+        scheduledFor: scheduleRuns.scheduledFor,
+        status: scheduleRuns.status,
+        httpStatus: scheduleRuns.httpStatus,
+      })
+      .from(scheduleRuns)
+      .where(eq(scheduleRuns.scheduleId, row.id))
+      .orderBy(desc(scheduleRuns.scheduledFor))
+      .limit(50);
+    const described = runs.map((r) => ({
+      id: r.id,
+      scheduled_for: r.scheduledFor.toISOString(),
+      status: r.status,
+      http_status: r.httpStatus,
+    }));
     return c.json(successBody(c, { ...describeSchedule(row), runs: described }), 200);
   });
 
@@ -113,7 +196,10 @@ export function registerSchedules(app: OpenAPIHono<AppEnv>) {
   app.openapi(runRoute, async (c) => {
     const { id, runId } = c.req.valid("param");
     const row = await ownSchedule(c.env, id, c.var.identity.accountId);
-    const [run] = await c.var.db.select().from(scheduleRuns).where(and(eq(scheduleRuns.id, runId), eq(scheduleRuns.scheduleId, row.id)));
+    const [run] = await c.var.db
+      .select()
+      .from(scheduleRuns)
+      .where(and(eq(scheduleRuns.id, runId), eq(scheduleRuns.scheduleId, row.id)));
     if (!run) throw new ApiError("not_found", `No run \`${runId}\` of schedule \`${id}\`.`);
     if (run.status === "running") throw new ApiError("conflict", `Run \`${runId}\` has not finished yet.`);
     return c.body(run.result ?? "", 200, {

@@ -2,16 +2,33 @@
 import { z } from "@hono/zod-openapi";
 import { EVENT_TYPES } from "../../events/config";
 
-export const IdParam = (example: string) => z.object({ id: z.string().min(1).max(64).openapi({ param: { name: "id", in: "path" }, example }) });
+export const IdParam = (example: string) =>
+  z.object({
+    id: z
+      .string()
+      .min(1)
+      .max(64)
+      .openapi({ param: { name: "id", in: "path" }, example }),
+  });
 
 export const CreateWebhookBody = z.object({
   url: z.string().max(2_000).openapi({ example: "https://example.com/hooks/webdata" }),
-  event_types: z.array(z.enum(EVENT_TYPES)).min(1).default([...EVENT_TYPES]).openapi({ description: `Any of ${EVENT_TYPES.join(", ")}; all when omitted` }),
+  event_types: z
+    .array(z.enum(EVENT_TYPES))
+    .min(1)
+    .default([...EVENT_TYPES])
+    .openapi({ description: `Any of ${EVENT_TYPES.join(", ")}; all when omitted` }),
   description: z.string().max(200).optional(),
 });
 
 export const RotateWebhookBody = z.object({
-  overlap_seconds: z.number().int().min(0).max(604_800).default(86_400).openapi({ description: "How long the old secret keeps signing beside the new one (0 to 7 days)" }),
+  overlap_seconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(604_800)
+    .default(86_400)
+    .openapi({ description: "How long the old secret keeps signing beside the new one (0 to 7 days)" }),
 });
 
 export const WebhookSchema = z
@@ -27,15 +44,27 @@ export const WebhookSchema = z
   })
   .openapi("Webhook");
 
-export const AttemptSchema = z.object({ attempt: z.number().int(), at: z.string(), status_code: z.number().int().nullable(), latency_ms: z.number().int(), error: z.string().nullable() });
+export const AttemptSchema = z.object({
+  attempt: z.number().int(),
+  at: z.string(),
+  status_code: z.number().int().nullable(),
+  latency_ms: z.number().int(),
+  error: z.string().nullable(),
+});
 
 export const DeliverySchema = z
   .object({
     id: z.string().openapi({ description: "The `webhook-id` header, the same on every attempt" }),
     event_type: z.string(),
-    status: z.enum(["pending", "delivered", "failed"]).openapi({ description: "`pending` until an attempt succeeds or the attempts run out (then `failed`); a failed delivery can be redelivered" }),
+    status: z.enum(["pending", "delivered", "failed"]).openapi({
+      description:
+        "`pending` until an attempt succeeds or the attempts run out (then `failed`); a failed delivery can be redelivered",
+    }),
     attempts: z.array(AttemptSchema),
-    next_attempt_at: z.string().nullable().openapi({ description: "When a pending delivery is attempted next (for an attempt in progress: when it is retried if that attempt is lost)" }),
+    next_attempt_at: z.string().nullable().openapi({
+      description:
+        "When a pending delivery is attempted next (for an attempt in progress: when it is retried if that attempt is lost)",
+    }),
     created_at: z.string(),
     delivered_at: z.string().nullable(),
   })
@@ -49,21 +78,55 @@ export const CreateWatchBody = z
     destination: z.string().min(1).max(200).optional().openapi({ description: "hotel: where to search" }),
     check_in: isoDate.optional(),
     check_out: isoDate.optional(),
-    hotel_id: z.string().max(100).optional().openapi({ description: "hotel: the `id` from hotel search; else `hotel_name`, else the cheapest" }),
+    hotel_id: z
+      .string()
+      .max(100)
+      .optional()
+      .openapi({ description: "hotel: the `id` from hotel search; else `hotel_name`, else the cheapest" }),
     hotel_name: z.string().max(200).optional(),
-    id: z.string().min(1).max(100).regex(/^[\w.-]+$/).optional().openapi({ description: "product: the platform's identifier (asin, sku or id)" }),
-    country: z.string().regex(/^[A-Za-z]{2}$/).optional(),
+    id: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[\w.-]+$/)
+      .optional()
+      .openapi({ description: "product: the platform's identifier (asin, sku or id)" }),
+    country: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/)
+      .optional(),
     condition: z.enum(["below", "drop_percent"]),
-    threshold: z.number().positive().openapi({ description: "`below`: an amount in `currency`; `drop_percent`: percent down from the last seen price" }),
-    currency: z.string().regex(/^[A-Za-z]{3}$/).transform((s) => s.toUpperCase()).default("EUR"),
-    interval_seconds: z.number().int().min(60).max(7 * 86_400).default(3_600),
-    alert_after_failures: z.number().int().min(1).max(100).optional().openapi({ description: "Send `watch.failing` after this many failed checks in a row" }),
+    threshold: z.number().positive().openapi({
+      description: "`below`: an amount in `currency`; `drop_percent`: percent down from the last seen price",
+    }),
+    currency: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/)
+      .transform((s) => s.toUpperCase())
+      .default("EUR"),
+    interval_seconds: z
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 86_400)
+      .default(3_600),
+    alert_after_failures: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .optional()
+      .openapi({ description: "Send `watch.failing` after this many failed checks in a row" }),
   })
   .superRefine((body, ctx) => {
     const need = body.kind === "hotel" ? (["destination", "check_in", "check_out"] as const) : (["id"] as const);
-    for (const field of need) if (body[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message: `required for a ${body.kind} watch` });
-    if (body.condition === "drop_percent" && body.threshold >= 100) ctx.addIssue({ code: "custom", path: ["threshold"], message: "a percentage below 100" });
-    if (body.check_in && body.check_out && body.check_out <= body.check_in) ctx.addIssue({ code: "custom", path: ["check_out"], message: "must be after check_in" });
+    for (const field of need)
+      if (body[field] === undefined)
+        ctx.addIssue({ code: "custom", path: [field], message: `required for a ${body.kind} watch` });
+    if (body.condition === "drop_percent" && body.threshold >= 100)
+      ctx.addIssue({ code: "custom", path: ["threshold"], message: "a percentage below 100" });
+    if (body.check_in && body.check_out && body.check_out <= body.check_in)
+      ctx.addIssue({ code: "custom", path: ["check_out"], message: "must be after check_in" });
   });
 
 export const WatchSchema = z
@@ -89,9 +152,28 @@ export const WatchSchema = z
 
 export const CreateScheduleBody = z.object({
   cron: z.string().min(9).max(100).openapi({ example: "0 * * * *", description: "Five fields, UTC" }),
-  path: z.string().max(2_000).openapi({ example: "/v1/amazon?asin=B0057OC5O8", description: "A v1 GET path with its query" }),
+  path: z
+    .string()
+    .max(2_000)
+    .openapi({ example: "/v1/amazon?asin=B0057OC5O8", description: "A v1 GET path with its query" }),
 });
 
 export const ScheduleSchema = z
-  .object({ id: z.string(), cron: z.string(), path: z.string(), next_run_at: z.string(), created_at: z.string(), runs: z.array(z.object({ id: z.string(), scheduled_for: z.string(), status: z.string(), http_status: z.number().int().nullable() })).optional() })
+  .object({
+    id: z.string(),
+    cron: z.string(),
+    path: z.string(),
+    next_run_at: z.string(),
+    created_at: z.string(),
+    runs: z
+      .array(
+        z.object({
+          id: z.string(),
+          scheduled_for: z.string(),
+          status: z.string(),
+          http_status: z.number().int().nullable(),
+        }),
+      )
+      .optional(),
+  })
   .openapi("Schedule");

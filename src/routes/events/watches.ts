@@ -15,41 +15,89 @@ import { CREATE_WATCH_EXAMPLE, WATCH_EXAMPLE, WATCH_ID } from "./examples";
 
 const tags = ["events"];
 const Id = IdParam(WATCH_ID);
-const CheckSchema = z.object({ outcome: z.enum(["fired", "unchanged", "failed"]), price: z.number().nullable(), previous_price: z.number().nullable(), error: z.string().optional(), watch: WatchSchema });
+const CheckSchema = z.object({
+  outcome: z.enum(["fired", "unchanged", "failed"]),
+  price: z.number().nullable(),
+  previous_price: z.number().nullable(),
+  error: z.string().optional(),
+  watch: WatchSchema,
+});
 
-const createWatchRoute = defineRoute({ access: apiKey("events:write"), 
-  method: "post", path: "/v1/watches", tags, summary: "Watch a hotel rate or a product price",
-  description: "Checked every `interval_seconds` with fresh data (each check counts as one request). `hotel.rate_dropped` / `product.price_changed` fire when the condition is met by a drop, so one change notifies once and the watch re-arms.",
+const createWatchRoute = defineRoute({
+  access: apiKey("events:write"),
+  method: "post",
+  path: "/v1/watches",
+  tags,
+  summary: "Watch a hotel rate or a product price",
+  description:
+    "Checked every `interval_seconds` with fresh data (each check counts as one request). `hotel.rate_dropped` / `product.price_changed` fire when the condition is met by a drop, so one change notifies once and the watch re-arms.",
   request: { body: jsonBody(CreateWatchBody, true, CREATE_WATCH_EXAMPLE) },
-  responses: { 201: jsonResponse(WatchSchema, "WatchCreatedEnvelope", "The watch", { ...WATCH_EXAMPLE, last_price: null, last_checked_at: null }), ...openApiErrorResponses },
+  responses: {
+    201: jsonResponse(WatchSchema, "WatchCreatedEnvelope", "The watch", {
+      ...WATCH_EXAMPLE,
+      last_price: null,
+      last_checked_at: null,
+    }),
+    ...openApiErrorResponses,
+  },
 });
 const listRoute = defineRoute({
-  access: apiKey("events:write"), method: "get", path: "/v1/watches", tags, summary: "List your watches",
-  description: "Your account's watches, oldest first, with the last price seen, when they are checked next and any failures in a row.",
-  responses: { 200: jsonResponse(z.array(WatchSchema), "WatchListEnvelope", "Watches", [WATCH_EXAMPLE]), ...openApiErrorResponses },
+  access: apiKey("events:write"),
+  method: "get",
+  path: "/v1/watches",
+  tags,
+  summary: "List your watches",
+  description:
+    "Your account's watches, oldest first, with the last price seen, when they are checked next and any failures in a row.",
+  responses: {
+    200: jsonResponse(z.array(WatchSchema), "WatchListEnvelope", "Watches", [WATCH_EXAMPLE]),
+    ...openApiErrorResponses,
+  },
 });
 const readRoute = defineRoute({
-  access: apiKey("events:write"), method: "get", path: "/v1/watches/{id}", tags, summary: "One watch",
+  access: apiKey("events:write"),
+  method: "get",
+  path: "/v1/watches/{id}",
+  tags,
+  summary: "One watch",
   description: "A watch of your account: what it watches, its condition, the last price seen and when it last fired.",
   request: { params: Id },
   responses: { 200: jsonResponse(WatchSchema, "WatchEnvelope", "The watch", WATCH_EXAMPLE), ...openApiErrorResponses },
 });
 const deleteRoute = defineRoute({
-  access: apiKey("events:write"), method: "delete", path: "/v1/watches/{id}", tags, summary: "Remove a watch",
+  access: apiKey("events:write"),
+  method: "delete",
+  path: "/v1/watches/{id}",
+  tags,
+  summary: "Remove a watch",
   description: "Stops the watch's checks and answers it as it was.",
   request: { params: Id },
-  responses: { 200: jsonResponse(WatchSchema, "WatchDeletedEnvelope", "The removed watch", WATCH_EXAMPLE), ...openApiErrorResponses },
+  responses: {
+    200: jsonResponse(WatchSchema, "WatchDeletedEnvelope", "The removed watch", WATCH_EXAMPLE),
+    ...openApiErrorResponses,
+  },
 });
 const checkRoute = defineRoute({
-  access: apiKey("events:write"), method: "post", path: "/v1/watches/{id}/check", tags, summary: "Check a watch now",
-  description: "Runs one check with fresh data while you wait (it counts as one request) and fires the watch's event if the price dropped to meet the condition.",
+  access: apiKey("events:write"),
+  method: "post",
+  path: "/v1/watches/{id}/check",
+  tags,
+  summary: "Check a watch now",
+  description:
+    "Runs one check with fresh data while you wait (it counts as one request) and fires the watch's event if the price dropped to meet the condition.",
   request: { params: Id },
   responses: {
     200: jsonResponse(CheckSchema, "WatchCheckEnvelope", "What the check saw and whether it fired", {
       outcome: "fired",
       price: 142,
       previous_price: 164,
-      watch: { ...WATCH_EXAMPLE, last_price: 142, last_checked_at: "2026-11-22T10:00:00.000Z", last_fired_at: "2026-11-22T10:00:00.000Z", next_check_at: "2026-11-22T11:00:00.000Z" },
+      watch: {
+        ...WATCH_EXAMPLE,
+        last_price: 142,
+        last_checked_at: "2026-11-22T10:00:00.000Z",
+        last_fired_at: "2026-11-22T10:00:00.000Z",
+        next_check_at: "2026-11-22T11:00:00.000Z",
+      },
     }),
     ...openApiErrorResponses,
   },
@@ -57,15 +105,30 @@ const checkRoute = defineRoute({
 
 export function describeWatch(row: WatchRow): z.infer<typeof WatchSchema> {
   return {
-    id: row.id, kind: row.kind, platform: row.platform, target: JSON.parse(row.target), condition: row.condition, threshold: row.threshold,
-    currency: row.currency, interval_seconds: row.intervalSeconds, alert_after_failures: row.alertAfterFailures, last_price: row.lastPrice,
-    last_checked_at: row.lastCheckedAt?.toISOString() ?? null, last_fired_at: row.lastFiredAt?.toISOString() ?? null,
-    next_check_at: row.nextCheckAt.toISOString(), consecutive_failures: row.consecutiveFailures, last_error: row.lastError, created_at: row.createdAt.toISOString(),
+    id: row.id,
+    kind: row.kind,
+    platform: row.platform,
+    target: JSON.parse(row.target),
+    condition: row.condition,
+    threshold: row.threshold,
+    currency: row.currency,
+    interval_seconds: row.intervalSeconds,
+    alert_after_failures: row.alertAfterFailures,
+    last_price: row.lastPrice,
+    last_checked_at: row.lastCheckedAt?.toISOString() ?? null,
+    last_fired_at: row.lastFiredAt?.toISOString() ?? null,
+    next_check_at: row.nextCheckAt.toISOString(),
+    consecutive_failures: row.consecutiveFailures,
+    last_error: row.lastError,
+    created_at: row.createdAt.toISOString(),
   };
 }
 
 async function ownWatch(env: Env, id: string, accountId: string) {
-  const [row] = await drizzle(env.DB).select().from(watches).where(and(eq(watches.id, id), eq(watches.accountId, accountId)));
+  const [row] = await drizzle(env.DB)
+    .select()
+    .from(watches)
+    .where(and(eq(watches.id, id), eq(watches.accountId, accountId)));
   if (!row) throw new ApiError("not_found", `No watch with id \`${id}\`.`);
   return row;
 }
@@ -75,29 +138,63 @@ export function registerWatches(app: OpenAPIHono<AppEnv>) {
     const body = c.req.valid("json");
     const platforms: Record<string, unknown> = body.kind === "hotel" ? TRAVEL_PLATFORMS : PRODUCT_PLATFORMS;
     if (!Object.hasOwn(platforms, body.platform) || body.platform === "generic") {
-      throw new ApiError("invalid_request", `\`${body.platform}\` is not a ${body.kind} platform; use one of ${Object.keys(platforms).filter((p) => p !== "generic").join(", ")}.`, {
-        details: [{ parameter: "platform", in: "json", message: "unknown platform" }],
-      });
+      throw new ApiError(
+        "invalid_request",
+        `\`${body.platform}\` is not a ${body.kind} platform; use one of ${Object.keys(platforms)
+          .filter((p) => p !== "generic")
+          .join(", ")}.`,
+        {
+          details: [{ parameter: "platform", in: "json", message: "unknown platform" }],
+        },
+      );
     }
-    const target = body.kind === "hotel"
-      ? { destination: body.destination, check_in: body.check_in, check_out: body.check_out, hotel_id: body.hotel_id, hotel_name: body.hotel_name }
-      : { id: body.id, country: body.country };
+    const target =
+      body.kind === "hotel"
+        ? {
+            destination: body.destination,
+            check_in: body.check_in,
+            check_out: body.check_out,
+            hotel_id: body.hotel_id,
+            hotel_name: body.hotel_name,
+          }
+        : { id: body.id, country: body.country };
     const now = Date.now();
-    const [row] = await c.var.db.insert(watches).values({
-      id: newId("wat"), accountId: c.var.identity.accountId, keyId: c.var.identity.keyId, kind: body.kind, platform: body.platform,
-      target: JSON.stringify(target), condition: body.condition, threshold: body.threshold, currency: body.currency,
-      intervalSeconds: body.interval_seconds, alertAfterFailures: body.alert_after_failures ?? null,
-      nextCheckAt: new Date(now + body.interval_seconds * 1000), createdAt: new Date(now),
-    }).returning();
+    const [row] = await c.var.db
+      .insert(watches)
+      .values({
+        id: newId("wat"),
+        accountId: c.var.identity.accountId,
+        keyId: c.var.identity.keyId,
+        kind: body.kind,
+        platform: body.platform,
+        target: JSON.stringify(target),
+        condition: body.condition,
+        threshold: body.threshold,
+        currency: body.currency,
+        intervalSeconds: body.interval_seconds,
+        alertAfterFailures: body.alert_after_failures ?? null,
+        nextCheckAt: new Date(now + body.interval_seconds * 1000),
+        createdAt: new Date(now),
+      })
+      .returning();
     return c.json(successBody(c, describeWatch(row!)), 201);
   });
 
   app.openapi(listRoute, async (c) => {
-    const rows = await c.var.db.select().from(watches).where(eq(watches.accountId, c.var.identity.accountId)).orderBy(asc(watches.createdAt));
+    const rows = await c.var.db
+      .select()
+      .from(watches)
+      .where(eq(watches.accountId, c.var.identity.accountId))
+      .orderBy(asc(watches.createdAt));
     return c.json(successBody(c, rows.map(describeWatch)), 200);
   });
 
-  app.openapi(readRoute, async (c) => c.json(successBody(c, describeWatch(await ownWatch(c.env, c.req.valid("param").id, c.var.identity.accountId))), 200));
+  app.openapi(readRoute, async (c) =>
+    c.json(
+      successBody(c, describeWatch(await ownWatch(c.env, c.req.valid("param").id, c.var.identity.accountId))),
+      200,
+    ),
+  );
 
   app.openapi(deleteRoute, async (c) => {
     const row = await ownWatch(c.env, c.req.valid("param").id, c.var.identity.accountId);
@@ -108,6 +205,9 @@ export function registerWatches(app: OpenAPIHono<AppEnv>) {
   app.openapi(checkRoute, async (c) => {
     const row = await ownWatch(c.env, c.req.valid("param").id, c.var.identity.accountId);
     const result = await checkWatch(c.env, c.executionCtx as ExecutionContext, row);
-    return c.json(successBody(c, { ...result, watch: describeWatch(await ownWatch(c.env, row.id, row.accountId)) }), 200);
+    return c.json(
+      successBody(c, { ...result, watch: describeWatch(await ownWatch(c.env, row.id, row.accountId)) }),
+      200,
+    );
   });
 }

@@ -26,35 +26,81 @@ import {
 
 const tags = ["events"];
 const Id = IdParam(WEBHOOK_ID);
-const WithSecret = z.object({ webhook: WebhookSchema, secret: z.string().openapi({ description: "`whsec_…`, shown once" }) });
-const AttemptResult = AttemptSchema.omit({ attempt: true, at: true }).extend({ delivery_id: z.string(), delivered: z.boolean() });
+const WithSecret = z.object({
+  webhook: WebhookSchema,
+  secret: z.string().openapi({ description: "`whsec_…`, shown once" }),
+});
+const AttemptResult = AttemptSchema.omit({ attempt: true, at: true }).extend({
+  delivery_id: z.string(),
+  delivered: z.boolean(),
+});
 
-const createWebhookRoute = defineRoute({ access: apiKey("events:write"), 
-  method: "post", path: "/v1/webhooks", tags, summary: "Add a webhook endpoint",
-  description: "Events of the chosen `event_types` (all by default) are POSTed to `url`, signed per Standard Webhooks with the `whsec_` secret shown once in this answer. The URL must be public http(s).",
+const createWebhookRoute = defineRoute({
+  access: apiKey("events:write"),
+  method: "post",
+  path: "/v1/webhooks",
+  tags,
+  summary: "Add a webhook endpoint",
+  description:
+    "Events of the chosen `event_types` (all by default) are POSTed to `url`, signed per Standard Webhooks with the `whsec_` secret shown once in this answer. The URL must be public http(s).",
   request: { body: jsonBody(CreateWebhookBody, true, CREATE_WEBHOOK_EXAMPLE) },
-  responses: { 201: jsonResponse(WithSecret, "WebhookCreatedEnvelope", "The endpoint and its signing secret, shown once", { webhook: WEBHOOK_EXAMPLE, secret: WEBHOOK_SECRET_EXAMPLE }), ...openApiErrorResponses },
+  responses: {
+    201: jsonResponse(WithSecret, "WebhookCreatedEnvelope", "The endpoint and its signing secret, shown once", {
+      webhook: WEBHOOK_EXAMPLE,
+      secret: WEBHOOK_SECRET_EXAMPLE,
+    }),
+    ...openApiErrorResponses,
+  },
 });
 const listRoute = defineRoute({
-  access: apiKey("events:write"), method: "get", path: "/v1/webhooks", tags, summary: "List your webhook endpoints",
-  description: "Your account's endpoints, oldest first, with the events each receives and whether it is enabled; never a secret.",
-  responses: { 200: jsonResponse(z.array(WebhookSchema), "WebhookListEnvelope", "Endpoints", [WEBHOOK_EXAMPLE]), ...openApiErrorResponses },
+  access: apiKey("events:write"),
+  method: "get",
+  path: "/v1/webhooks",
+  tags,
+  summary: "List your webhook endpoints",
+  description:
+    "Your account's endpoints, oldest first, with the events each receives and whether it is enabled; never a secret.",
+  responses: {
+    200: jsonResponse(z.array(WebhookSchema), "WebhookListEnvelope", "Endpoints", [WEBHOOK_EXAMPLE]),
+    ...openApiErrorResponses,
+  },
 });
 const readRoute = defineRoute({
-  access: apiKey("events:write"), method: "get", path: "/v1/webhooks/{id}", tags, summary: "One webhook endpoint",
-  description: "An endpoint of your account: its URL, events, status (disabled after a 410 Gone, with the reason) and any secret-rotation overlap.",
+  access: apiKey("events:write"),
+  method: "get",
+  path: "/v1/webhooks/{id}",
+  tags,
+  summary: "One webhook endpoint",
+  description:
+    "An endpoint of your account: its URL, events, status (disabled after a 410 Gone, with the reason) and any secret-rotation overlap.",
   request: { params: Id },
-  responses: { 200: jsonResponse(WebhookSchema, "WebhookEnvelope", "The endpoint", WEBHOOK_EXAMPLE), ...openApiErrorResponses },
+  responses: {
+    200: jsonResponse(WebhookSchema, "WebhookEnvelope", "The endpoint", WEBHOOK_EXAMPLE),
+    ...openApiErrorResponses,
+  },
 });
 const deleteRoute = defineRoute({
-  access: apiKey("events:write"), method: "delete", path: "/v1/webhooks/{id}", tags, summary: "Remove a webhook endpoint",
-  description: "Removes the endpoint with its delivery log, so pending retries stop too; answers the endpoint as it was.",
+  access: apiKey("events:write"),
+  method: "delete",
+  path: "/v1/webhooks/{id}",
+  tags,
+  summary: "Remove a webhook endpoint",
+  description:
+    "Removes the endpoint with its delivery log, so pending retries stop too; answers the endpoint as it was.",
   request: { params: Id },
-  responses: { 200: jsonResponse(WebhookSchema, "WebhookDeletedEnvelope", "The removed endpoint", WEBHOOK_EXAMPLE), ...openApiErrorResponses },
+  responses: {
+    200: jsonResponse(WebhookSchema, "WebhookDeletedEnvelope", "The removed endpoint", WEBHOOK_EXAMPLE),
+    ...openApiErrorResponses,
+  },
 });
-const rotateRoute = defineRoute({ access: apiKey("events:write"), 
-  method: "post", path: "/v1/webhooks/{id}/rotate", tags, summary: "Rotate the signing secret",
-  description: "During `overlap_seconds` every delivery carries two signatures, one per secret, so receivers can switch at their pace.",
+const rotateRoute = defineRoute({
+  access: apiKey("events:write"),
+  method: "post",
+  path: "/v1/webhooks/{id}/rotate",
+  tags,
+  summary: "Rotate the signing secret",
+  description:
+    "During `overlap_seconds` every delivery carries two signatures, one per secret, so receivers can switch at their pace.",
   request: { params: Id, body: jsonBody(RotateWebhookBody, false, ROTATE_WEBHOOK_EXAMPLE) },
   responses: {
     200: jsonResponse(WithSecret, "WebhookRotatedEnvelope", "The endpoint and its new secret, shown once", {
@@ -65,36 +111,77 @@ const rotateRoute = defineRoute({ access: apiKey("events:write"),
   },
 });
 const testRoute = defineRoute({
-  access: apiKey("events:write"), method: "post", path: "/v1/webhooks/{id}/test", tags, summary: "Send a signed `webhook.test` ping now",
-  description: "Signs and sends one `webhook.test` event to the endpoint while you wait, and reports the receiver's status code and latency; it appears in the delivery log.",
+  access: apiKey("events:write"),
+  method: "post",
+  path: "/v1/webhooks/{id}/test",
+  tags,
+  summary: "Send a signed `webhook.test` ping now",
+  description:
+    "Signs and sends one `webhook.test` event to the endpoint while you wait, and reports the receiver's status code and latency; it appears in the delivery log.",
   request: { params: Id },
-  responses: { 200: jsonResponse(AttemptResult, "WebhookTestEnvelope", "What the receiver answered", ATTEMPT_RESULT_EXAMPLE), ...openApiErrorResponses },
+  responses: {
+    200: jsonResponse(AttemptResult, "WebhookTestEnvelope", "What the receiver answered", ATTEMPT_RESULT_EXAMPLE),
+    ...openApiErrorResponses,
+  },
 });
-const deliveriesRoute = defineRoute({ access: apiKey("events:write"), 
-  method: "get", path: "/v1/webhooks/{id}/deliveries", tags, summary: "Delivery log, newest first",
-  description: "The endpoint's last `limit` deliveries, each with every attempt (time, status code, latency, error) and, while pending, when the next attempt is due.",
-  request: { params: Id, query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(50).openapi({ example: 50 }) }) },
-  responses: { 200: jsonResponse(z.array(DeliverySchema), "WebhookDeliveriesEnvelope", "Deliveries with every attempt", [DELIVERY_EXAMPLE]), ...openApiErrorResponses },
+const deliveriesRoute = defineRoute({
+  access: apiKey("events:write"),
+  method: "get",
+  path: "/v1/webhooks/{id}/deliveries",
+  tags,
+  summary: "Delivery log, newest first",
+  description:
+    "The endpoint's last `limit` deliveries, each with every attempt (time, status code, latency, error) and, while pending, when the next attempt is due.",
+  request: {
+    params: Id,
+    query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(50).openapi({ example: 50 }) }),
+  },
+  responses: {
+    200: jsonResponse(z.array(DeliverySchema), "WebhookDeliveriesEnvelope", "Deliveries with every attempt", [
+      DELIVERY_EXAMPLE,
+    ]),
+    ...openApiErrorResponses,
+  },
 });
-const redeliverRoute = defineRoute({ access: apiKey("events:write"), 
-  method: "post", path: "/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver", tags, summary: "Send a delivery again now (same `webhook-id`)",
-  description: "One more attempt of a delivery from the log, made while you wait; a delivery still pending keeps its retry schedule if this attempt fails too.",
-  request: { params: Id.extend({ deliveryId: z.string().openapi({ param: { name: "deliveryId", in: "path" }, example: DELIVERY_ID }) }) },
-  responses: { 200: jsonResponse(AttemptResult, "WebhookRedeliverEnvelope", "What the receiver answered", ATTEMPT_RESULT_EXAMPLE), ...openApiErrorResponses },
+const redeliverRoute = defineRoute({
+  access: apiKey("events:write"),
+  method: "post",
+  path: "/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver",
+  tags,
+  summary: "Send a delivery again now (same `webhook-id`)",
+  description:
+    "One more attempt of a delivery from the log, made while you wait; a delivery still pending keeps its retry schedule if this attempt fails too.",
+  request: {
+    params: Id.extend({
+      deliveryId: z.string().openapi({ param: { name: "deliveryId", in: "path" }, example: DELIVERY_ID }),
+    }),
+  },
+  responses: {
+    200: jsonResponse(AttemptResult, "WebhookRedeliverEnvelope", "What the receiver answered", ATTEMPT_RESULT_EXAMPLE),
+    ...openApiErrorResponses,
+  },
 });
 
 export function describeWebhook(row: WebhookEndpointRow, now = Date.now()): z.infer<typeof WebhookSchema> {
   const overlap = row.previousSecretExpiresAt && row.previousSecretExpiresAt.getTime() > now;
   return {
-    id: row.id, url: row.url, description: row.description, event_types: JSON.parse(row.eventTypes),
-    status: row.disabledAt ? "disabled" : "enabled", disabled_reason: row.disabledReason,
-    previous_secret_expires_at: overlap ? row.previousSecretExpiresAt!.toISOString() : null, created_at: row.createdAt.toISOString(),
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    event_types: JSON.parse(row.eventTypes),
+    status: row.disabledAt ? "disabled" : "enabled",
+    disabled_reason: row.disabledReason,
+    previous_secret_expires_at: overlap ? row.previousSecretExpiresAt!.toISOString() : null,
+    created_at: row.createdAt.toISOString(),
   };
 }
 
 /** Another account's endpoint answers exactly like one that does not exist. */
 async function ownEndpoint(env: Env, id: string, accountId: string) {
-  const [row] = await drizzle(env.DB).select().from(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)));
+  const [row] = await drizzle(env.DB)
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)));
   if (!row) throw new ApiError("not_found", `No webhook endpoint with id \`${id}\`.`);
   return row;
 }
@@ -104,7 +191,9 @@ async function safeUrl(env: Env, url: string): Promise<string> {
     return (await guardUrl(url, urlGuardOptions(env))).toString();
   } catch (err) {
     if (!(err instanceof UnsafeUrlError)) throw err;
-    throw new ApiError("invalid_request", `The webhook URL ${err.message}.`, { details: [{ parameter: "url", in: "json", message: err.message }] });
+    throw new ApiError("invalid_request", `The webhook URL ${err.message}.`, {
+      details: [{ parameter: "url", in: "json", message: err.message }],
+    });
   }
 }
 
@@ -112,19 +201,42 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>) {
   app.openapi(createWebhookRoute, async (c) => {
     const body = c.req.valid("json");
     const secret = newWebhookSecret();
-    const [row] = await c.var.db.insert(webhookEndpoints).values({
-      id: newId("wh"), accountId: c.var.identity.accountId, url: await safeUrl(c.env, body.url), description: body.description ?? null,
-      eventTypes: JSON.stringify([...new Set(body.event_types)]), secret, createdAt: new Date(),
-    }).returning();
+    const [row] = await c.var.db
+      .insert(webhookEndpoints)
+      .values({
+        id: newId("wh"),
+        accountId: c.var.identity.accountId,
+        url: await safeUrl(c.env, body.url),
+        description: body.description ?? null,
+        eventTypes: JSON.stringify([...new Set(body.event_types)]),
+        secret,
+        createdAt: new Date(),
+      })
+      .returning();
     return c.json(successBody(c, { webhook: describeWebhook(row!), secret }), 201);
   });
 
   app.openapi(listRoute, async (c) => {
-    const rows = await c.var.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.accountId, c.var.identity.accountId)).orderBy(asc(webhookEndpoints.createdAt));
-    return c.json(successBody(c, rows.map((row) => describeWebhook(row))), 200);
+    const rows = await c.var.db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.accountId, c.var.identity.accountId))
+      .orderBy(asc(webhookEndpoints.createdAt));
+    return c.json(
+      successBody(
+        c,
+        rows.map((row) => describeWebhook(row)),
+      ),
+      200,
+    );
   });
 
-  app.openapi(readRoute, async (c) => c.json(successBody(c, describeWebhook(await ownEndpoint(c.env, c.req.valid("param").id, c.var.identity.accountId))), 200));
+  app.openapi(readRoute, async (c) =>
+    c.json(
+      successBody(c, describeWebhook(await ownEndpoint(c.env, c.req.valid("param").id, c.var.identity.accountId))),
+      200,
+    ),
+  );
 
   app.openapi(deleteRoute, async (c) => {
     const row = await ownEndpoint(c.env, c.req.valid("param").id, c.var.identity.accountId);
@@ -136,49 +248,121 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>) {
     const row = await ownEndpoint(c.env, c.req.valid("param").id, c.var.identity.accountId);
     const { overlap_seconds } = RotateWebhookBody.parse(c.req.valid("json") ?? {});
     const secret = newWebhookSecret();
-    const [rotated] = await c.var.db.update(webhookEndpoints).set({
-      secret, previousSecret: overlap_seconds > 0 ? row.secret : null,
-      previousSecretExpiresAt: overlap_seconds > 0 ? new Date(Date.now() + overlap_seconds * 1000) : null,
-    }).where(eq(webhookEndpoints.id, row.id)).returning();
+    const [rotated] = await c.var.db
+      .update(webhookEndpoints)
+      .set({
+        secret,
+        previousSecret: overlap_seconds > 0 ? row.secret : null,
+        previousSecretExpiresAt: overlap_seconds > 0 ? new Date(Date.now() + overlap_seconds * 1000) : null,
+      })
+      .where(eq(webhookEndpoints.id, row.id))
+      .returning();
     return c.json(successBody(c, { webhook: describeWebhook(rotated!), secret }), 200);
   });
 
   app.openapi(testRoute, async (c) => {
     const row = await ownEndpoint(c.env, c.req.valid("param").id, c.var.identity.accountId);
-    if (row.disabledAt) throw new ApiError("conflict", `Endpoint \`${row.id}\` is disabled (${row.disabledReason}); create a new one.`);
+    if (row.disabledAt)
+      throw new ApiError("conflict", `Endpoint \`${row.id}\` is disabled (${row.disabledReason}); create a new one.`);
     // Due only once a lease would have run out: the minute cron leaves the ping to this request,
     // and sends it itself if this Worker dies before claiming it.
     const now = Date.now();
-    const deliveryId = await createDelivery(c.env, row, "webhook.test", { webhook_id: row.id, message: "Test ping from the Web Data API" }, now, now + leaseMs(c.env));
+    const deliveryId = await createDelivery(
+      c.env,
+      row,
+      "webhook.test",
+      { webhook_id: row.id, message: "Test ping from the Web Data API" },
+      now,
+      now + leaseMs(c.env),
+    );
     const result = await attemptDelivery(c.env, deliveryId, { manual: true, retry: false });
-    if (!result) throw new ApiError("conflict", `Endpoint \`${row.id}\` was disabled while the test ping was prepared.`);
-    return c.json(successBody(c, { delivery_id: deliveryId, delivered: result.status_code !== null && result.status_code < 300 && result.status_code >= 200, ...result }), 200);
+    if (!result)
+      throw new ApiError("conflict", `Endpoint \`${row.id}\` was disabled while the test ping was prepared.`);
+    return c.json(
+      successBody(c, {
+        delivery_id: deliveryId,
+        delivered: result.status_code !== null && result.status_code < 300 && result.status_code >= 200,
+        ...result,
+      }),
+      200,
+    );
   });
 
   app.openapi(deliveriesRoute, async (c) => {
     const row = await ownEndpoint(c.env, c.req.valid("param").id, c.var.identity.accountId);
     const db = c.var.db;
-    const deliveries = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, row.id)).orderBy(desc(webhookDeliveries.createdAt)).limit(c.req.valid("query").limit);
-    const attempts = deliveries.length ? await db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, deliveries.map((d) => d.id))).orderBy(asc(webhookAttempts.attempt), asc(webhookAttempts.id)) : [];
+    const deliveries = await db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, row.id))
+      .orderBy(desc(webhookDeliveries.createdAt))
+      .limit(c.req.valid("query").limit);
+    const attempts = deliveries.length
+      ? await db
+          .select()
+          .from(webhookAttempts)
+          .where(
+            inArray(
+              webhookAttempts.deliveryId,
+              deliveries.map((d) => d.id),
+            ),
+          )
+          .orderBy(asc(webhookAttempts.attempt), asc(webhookAttempts.id))
+      : [];
     const now = Date.now();
-    return c.json(successBody(c, deliveries.map((d) => ({
-      // An attempt in flight is still pending to the user; its attempt row says "in progress".
-      id: d.id, event_type: d.eventType, status: d.status === "sending" ? "pending" : d.status,
-      next_attempt_at: d.status === "pending" || d.status === "sending" ? (d.nextAttemptAt?.toISOString() ?? null) : null,
-      created_at: d.createdAt.toISOString(), delivered_at: d.deliveredAt?.toISOString() ?? null,
-      attempts: attempts.filter((a) => a.deliveryId === d.id).map((a) => ({ attempt: a.attempt, at: a.at.toISOString(), status_code: a.statusCode, latency_ms: a.latencyMs, error: describeAttemptError(a, d, now) })),
-    }))), 200);
+    return c.json(
+      successBody(
+        c,
+        deliveries.map((d) => ({
+          // An attempt in flight is still pending to the user; its attempt row says "in progress".
+          id: d.id,
+          event_type: d.eventType,
+          status: d.status === "sending" ? "pending" : d.status,
+          next_attempt_at:
+            d.status === "pending" || d.status === "sending" ? (d.nextAttemptAt?.toISOString() ?? null) : null,
+          created_at: d.createdAt.toISOString(),
+          delivered_at: d.deliveredAt?.toISOString() ?? null,
+          attempts: attempts
+            .filter((a) => a.deliveryId === d.id)
+            .map((a) => ({
+              attempt: a.attempt,
+              at: a.at.toISOString(),
+              status_code: a.statusCode,
+              latency_ms: a.latencyMs,
+              error: describeAttemptError(a, d, now),
+            })),
+        })),
+      ),
+      200,
+    );
   });
 
   app.openapi(redeliverRoute, async (c) => {
     const { id, deliveryId } = c.req.valid("param");
     const row = await ownEndpoint(c.env, id, c.var.identity.accountId);
-    const [delivery] = await c.var.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, row.id)));
+    const [delivery] = await c.var.db
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, row.id)));
     if (!delivery) throw new ApiError("not_found", `No delivery \`${deliveryId}\` for endpoint \`${id}\`.`);
     if (row.disabledAt) throw new ApiError("conflict", `Endpoint \`${row.id}\` is disabled (${row.disabledReason}).`);
     // An unfinished delivery keeps its retry schedule if this attempt fails too; a finished one gets one attempt.
-    const result = await attemptDelivery(c.env, delivery.id, { manual: true, retry: delivery.status === "pending" || delivery.status === "sending" });
-    if (!result) throw new ApiError("conflict", `Delivery \`${deliveryId}\` is being attempted right now; look at the log in a moment.`);
-    return c.json(successBody(c, { delivery_id: delivery.id, delivered: result.status_code !== null && result.status_code >= 200 && result.status_code < 300, ...result }), 200);
+    const result = await attemptDelivery(c.env, delivery.id, {
+      manual: true,
+      retry: delivery.status === "pending" || delivery.status === "sending",
+    });
+    if (!result)
+      throw new ApiError(
+        "conflict",
+        `Delivery \`${deliveryId}\` is being attempted right now; look at the log in a moment.`,
+      );
+    return c.json(
+      successBody(c, {
+        delivery_id: delivery.id,
+        delivered: result.status_code !== null && result.status_code >= 200 && result.status_code < 300,
+        ...result,
+      }),
+      200,
+    );
   });
 }

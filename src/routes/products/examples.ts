@@ -33,8 +33,14 @@ export const PRODUCT_EXAMPLE = {
   rating: 4.6,
   review_count: 422,
   reviews: [REVIEW_EXAMPLE],
-  description: "4-channel 5 V relay board for Arduino, Raspberry Pi and other microcontrollers; each relay switches up to 10 A at 250 V AC.",
-  specs: { Brand: "SainSmart", "Item model number": "101-70-101", "Coil Voltage": "5 Volts", Manufacturer: "SainStore Inc." },
+  description:
+    "4-channel 5 V relay board for Arduino, Raspberry Pi and other microcontrollers; each relay switches up to 10 A at 250 V AC.",
+  specs: {
+    Brand: "SainSmart",
+    "Item model number": "101-70-101",
+    "Coil Voltage": "5 Volts",
+    Manufacturer: "SainStore Inc.",
+  },
   variants: [{ id: "B0057OC5O8", name: "Module", url: "https://www.amazon.com/dp/B0057OC5O8" }],
   asin: "B0057OC5O8",
   sku: null,
@@ -49,7 +55,7 @@ export const PRODUCT_META_EXAMPLE = { scrape: SCRAPE_META_EXAMPLE };
 export const SEARCH_EXAMPLE = [
   {
     id: "B0C8MYQRGB",
-    title: "15.6\" Windows 11 Laptop, Intel Core i3-5005U, 16GB RAM, 512GB SSD, FHD IPS Display",
+    title: '15.6" Windows 11 Laptop, Intel Core i3-5005U, 16GB RAM, 512GB SSD, FHD IPS Display',
     url: "https://www.amazon.com/dp/B0C8MYQRGB",
     price: { amount: 259.99, currency: "USD", raw: "$259.99" },
     rating: 4.2,
@@ -73,5 +79,9 @@ export const REVIEWS_META_EXAMPLE = {
   rating: 4.6,
   review_count: 422,
   has_next_page: true,
-  scrape: { ...SCRAPE_META_EXAMPLE, source_url: "https://www.amazon.com/product-reviews/B0057OC5O8?pageNumber=1", cache: "hit" },
+  scrape: {
+    ...SCRAPE_META_EXAMPLE,
+    source_url: "https://www.amazon.com/product-reviews/B0057OC5O8?pageNumber=1",
+    cache: "hit",
+  },
 };

@@ -16,17 +16,40 @@ const PlatformSchema = z
   })
   .openapi("Platform");
 
-const route = defineRoute({ access: apiKey("products:read"), 
+const route = defineRoute({
+  access: apiKey("products:read"),
   method: "get",
   path: "/v1/platforms",
   tags: ["products"],
   summary: "Every platform, its kind, endpoints and engines",
-  description: "Marketplaces, the `generic` shop reader and travel platforms: the slug to put in the path, the endpoints each one answers and the engines that scrape it.",
+  description:
+    "Marketplaces, the `generic` shop reader and travel platforms: the slug to put in the path, the endpoints each one answers and the engines that scrape it.",
   responses: {
     200: jsonResponse(z.array(PlatformSchema), "PlatformListEnvelope", "Platforms", [
-      { slug: "amazon", name: "Amazon", kind: "marketplace", endpoints: ["/v1/amazon", "/v1/amazon/search", "/v1/amazon/reviews"], engines: ["fetch", "browser"], status: "operational" },
-      { slug: "generic", name: "Any shop page", kind: "shop", endpoints: ["/v1/generic"], engines: ["fetch", "browser"], status: "operational" },
-      { slug: "booking", name: "Booking.com", kind: "travel", endpoints: ["/v1/travel/booking/hotels/search", "/v1/travel/booking/hotels/{id}"], engines: ["fetch", "browser"], status: "operational" },
+      {
+        slug: "amazon",
+        name: "Amazon",
+        kind: "marketplace",
+        endpoints: ["/v1/amazon", "/v1/amazon/search", "/v1/amazon/reviews"],
+        engines: ["fetch", "browser"],
+        status: "operational",
+      },
+      {
+        slug: "generic",
+        name: "Any shop page",
+        kind: "shop",
+        endpoints: ["/v1/generic"],
+        engines: ["fetch", "browser"],
+        status: "operational",
+      },
+      {
+        slug: "booking",
+        name: "Booking.com",
+        kind: "travel",
+        endpoints: ["/v1/travel/booking/hotels/search", "/v1/travel/booking/hotels/{id}"],
+        engines: ["fetch", "browser"],
+        status: "operational",
+      },
     ]),
     ...openApiErrorResponses,
   },
@@ -37,7 +60,11 @@ export function listPlatforms(): z.infer<typeof PlatformSchema>[] {
     slug: p.slug,
     name: p.name,
     kind: p.slug === "generic" ? ("shop" as const) : ("marketplace" as const),
-    endpoints: [`/v1/${p.slug}`, ...(p.searchUrl ? [`/v1/${p.slug}/search`] : []), ...(p.reviewsUrl ? [`/v1/${p.slug}/reviews`] : [])],
+    endpoints: [
+      `/v1/${p.slug}`,
+      ...(p.searchUrl ? [`/v1/${p.slug}/search`] : []),
+      ...(p.reviewsUrl ? [`/v1/${p.slug}/reviews`] : []),
+    ],
     engines: p.engines,
     status: "operational" as const,
   }));

@@ -20,7 +20,8 @@ const HOTEL_EXAMPLE = {
   amenities: ["Free WiFi", "Fitness centre", "Restaurant", "Bar"],
   rooms_available: 3,
   image_url: "https://cf.bstatic.com/xdata/images/hotel/max1024x768/318457201.jpg",
-  booking_url: "https://www.booking.com/hotel/ie/the-spencer.html?checkin=2030-05-14&checkout=2030-05-17&group_adults=2",
+  booking_url:
+    "https://www.booking.com/hotel/ie/the-spencer.html?checkin=2030-05-14&checkout=2030-05-17&group_adults=2",
   distance_km: 1.4,
   platforms: ["booking", "expedia"],
   offers: [
@@ -31,7 +32,8 @@ const HOTEL_EXAMPLE = {
       currency: "EUR",
       original: { price_per_night: 164, currency: "EUR" },
       review_score: 8.6,
-      booking_url: "https://www.booking.com/hotel/ie/the-spencer.html?checkin=2030-05-14&checkout=2030-05-17&group_adults=2",
+      booking_url:
+        "https://www.booking.com/hotel/ie/the-spencer.html?checkin=2030-05-14&checkout=2030-05-17&group_adults=2",
     },
     {
       platform: "expedia",
@@ -45,7 +47,13 @@ const HOTEL_EXAMPLE = {
   ],
 } satisfies z.infer<typeof HotelSchema>;
 
-const report = (latency_ms: number, hotels: number): PlatformReport => ({ status: "ok", latency_ms, cache: "miss", fetched_at: "2026-11-22T09:59:57.930Z", hotels });
+const report = (latency_ms: number, hotels: number): PlatformReport => ({
+  status: "ok",
+  latency_ms,
+  cache: "miss",
+  fetched_at: "2026-11-22T09:59:57.930Z",
+  hotels,
+});
 
 export const HOTEL_SEARCH_EXAMPLE = {
   platform: "booking,expedia",
@@ -86,7 +94,17 @@ export const HOTEL_DETAIL_EXAMPLE = {
     { room_type: "Standard Double Room", price: 168, currency: "EUR", available: true },
     { room_type: "Executive King Room", price: 212, currency: "EUR", available: true },
   ],
-  reviews: [{ id: "r-90412", title: "Great location", body: "Quiet room, five minutes' walk from the Docklands and the Luas.", rating: 9, author: "Aoife", date: "2026-10-30", verified: true }],
+  reviews: [
+    {
+      id: "r-90412",
+      title: "Great location",
+      body: "Quiet room, five minutes' walk from the Docklands and the Luas.",
+      rating: 9,
+      author: "Aoife",
+      date: "2026-10-30",
+      verified: true,
+    },
+  ],
   description: "Contemporary hotel in Dublin's docklands with a gym, pool and restaurant, near the 3Arena.",
   original_currency: "EUR",
 } satisfies HotelDetail & { original_currency: string | null };

@@ -12,7 +12,8 @@ import { answerCurrency, platformList } from "./params";
 import { CurrencyHeader, FreshQuery, MaxAgeQuery, nightsBetween, STAY_EXAMPLE } from "./schemas";
 import { HOTEL_DETAIL_EXAMPLE, HOTEL_DETAIL_META_EXAMPLE } from "./examples";
 
-const route = defineRoute({ access: apiKey("travel:read"), 
+const route = defineRoute({
+  access: apiKey("travel:read"),
   method: "get",
   path: "/v1/travel/{platform}/hotels/{id}",
   tags: ["travel"],
@@ -23,18 +24,36 @@ const route = defineRoute({ access: apiKey("travel:read"),
   request: {
     params: z.object({
       platform: z.string().openapi({ param: { name: "platform", in: "path" }, example: "hotels" }),
-      id: z.string().min(1).max(200).openapi({ param: { name: "id", in: "path" }, example: "571511" }),
+      id: z
+        .string()
+        .min(1)
+        .max(200)
+        .openapi({ param: { name: "id", in: "path" }, example: "571511" }),
     }),
     query: z
       .object({
-        check_in: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "check_in must be YYYY-MM-DD").optional().openapi({ example: STAY_EXAMPLE.check_in }),
-        check_out: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "check_out must be YYYY-MM-DD").optional().openapi({ example: STAY_EXAMPLE.check_out }),
+        check_in: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/, "check_in must be YYYY-MM-DD")
+          .optional()
+          .openapi({ example: STAY_EXAMPLE.check_in }),
+        check_out: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/, "check_out must be YYYY-MM-DD")
+          .optional()
+          .openapi({ example: STAY_EXAMPLE.check_out }),
         adults: z.coerce.number().int().min(1).max(30).default(2).openapi({ example: 2 }),
         max_age: MaxAgeQuery,
         fresh: FreshQuery,
       })
-      .refine((q) => (q.check_in === undefined) === (q.check_out === undefined), { message: "check_in and check_out go together", path: ["check_out"] })
-      .refine((q) => !q.check_in || !q.check_out || nightsBetween(q.check_in, q.check_out) >= 1, { message: "check_out must be after check_in", path: ["check_out"] }),
+      .refine((q) => (q.check_in === undefined) === (q.check_out === undefined), {
+        message: "check_in and check_out go together",
+        path: ["check_out"],
+      })
+      .refine((q) => !q.check_in || !q.check_out || nightsBetween(q.check_in, q.check_out) >= 1, {
+        message: "check_out must be after check_in",
+        path: ["check_out"],
+      }),
     headers: CurrencyHeader,
   },
   responses: {
@@ -42,7 +61,9 @@ const route = defineRoute({ access: apiKey("travel:read"),
       description: "The hotel",
       content: {
         "application/json": {
-          schema: z.object({ status: z.literal("success"), data: z.record(z.string(), z.unknown()), meta: MetaSchema }).openapi("HotelEnvelope"),
+          schema: z
+            .object({ status: z.literal("success"), data: z.record(z.string(), z.unknown()), meta: MetaSchema })
+            .openapi("HotelEnvelope"),
           example: exampleEnvelope(HOTEL_DETAIL_EXAMPLE, HOTEL_DETAIL_META_EXAMPLE),
         },
       },
@@ -55,7 +76,10 @@ export function registerTravelHotel(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const { platform: slugText, id } = c.req.valid("param");
     const [slug, ...others] = platformList(slugText);
-    if (others.length > 0) throw new ApiError("invalid_request", "A hotel page is on one platform: name one, not a list.", { details: [{ parameter: "platform", in: "path", message: "one platform" }] });
+    if (others.length > 0)
+      throw new ApiError("invalid_request", "A hotel page is on one platform: name one, not a list.", {
+        details: [{ parameter: "platform", in: "path", message: "one platform" }],
+      });
     const platform = TRAVEL_PLATFORMS[slug!];
     const query = c.req.valid("query");
     const currency = await answerCurrency(c, c.req.valid("header")["x-currency"]);
@@ -74,7 +98,10 @@ export function registerTravelHotel(app: OpenAPIHono<AppEnv>) {
         freshness: { maxAge: query.max_age, fresh: query.fresh === "true" },
       });
       const from = record.currency ?? currency.code;
-      const money = (amount: number | null) => (amount === null || from === currency.code ? amount : convert(amount, from, currency.code, currency.rates).amount);
+      const money = (amount: number | null) =>
+        amount === null || from === currency.code
+          ? amount
+          : convert(amount, from, currency.code, currency.rates).amount;
       const data = {
         ...record,
         price_per_night: money(record.price_per_night),
@@ -83,7 +110,13 @@ export function registerTravelHotel(app: OpenAPIHono<AppEnv>) {
         rooms: record.rooms.map((room) => ({ ...room, price: money(room.price), currency: currency.code })),
         original_currency: record.currency,
       };
-      return c.json(successBody(c, data, { scrape: meta, data_freshness: meta.cache === "hit" || meta.cache === "stale" ? "cached" : "real-time" }), 200);
+      return c.json(
+        successBody(c, data, {
+          scrape: meta,
+          data_freshness: meta.cache === "hit" || meta.cache === "stale" ? "cached" : "real-time",
+        }),
+        200,
+      );
     } catch (err) {
       throw scrapeErrorToApi(err);
     }

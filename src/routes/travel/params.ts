@@ -12,19 +12,29 @@ export function platformList(text: string): TravelSlug[] {
   const requested = text === "all" ? TRAVEL_SLUGS : [...new Set(text.split(",").map((s) => s.trim().toLowerCase()))];
   const unknown = requested.filter((slug) => !TRAVEL_SLUGS.includes(slug as TravelSlug));
   if (unknown.length > 0 || requested.length === 0) {
-    throw new ApiError("not_found", `Unknown travel platform ${unknown.map((u) => `\`${u}\``).join(", ")}; use ${TRAVEL_SLUGS.join(", ")}, a comma list of them, or all.`);
+    throw new ApiError(
+      "not_found",
+      `Unknown travel platform ${unknown.map((u) => `\`${u}\``).join(", ")}; use ${TRAVEL_SLUGS.join(", ")}, a comma list of them, or all.`,
+    );
   }
   return requested as TravelSlug[];
 }
 
 /** The `X-Currency` the answer is in (EUR by default) and today's rates; an unknown code is a 400. */
-export async function answerCurrency(c: Context<AppEnv>, requested: string | undefined): Promise<{ code: string; rates: Rates }> {
+export async function answerCurrency(
+  c: Context<AppEnv>,
+  requested: string | undefined,
+): Promise<{ code: string; rates: Rates }> {
   const rates = await loadRates(c.env.DB);
   const code = (requested ?? "EUR").toUpperCase();
   if (!Object.hasOwn(rates.perEur, code)) {
-    throw new ApiError("invalid_request", `X-Currency \`${code}\` is not a currency we have rates for; use one of ${Object.keys(rates.perEur).sort().join(", ")}.`, {
-      details: [{ parameter: "X-Currency", in: "header", message: "unknown currency" }],
-    });
+    throw new ApiError(
+      "invalid_request",
+      `X-Currency \`${code}\` is not a currency we have rates for; use one of ${Object.keys(rates.perEur).sort().join(", ")}.`,
+      {
+        details: [{ parameter: "X-Currency", in: "header", message: "unknown currency" }],
+      },
+    );
   }
   return { code, rates };
 }

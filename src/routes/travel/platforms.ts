@@ -10,7 +10,8 @@ const route = defineRoute({
   path: "/v1/travel/platforms",
   tags: ["travel"],
   summary: "Travel platforms",
-  description: "The slugs hotel search and hotel pages accept in `{platform}`, with the scale each site rates on (answers always use 0–10) and the engines that scrape it.",
+  description:
+    "The slugs hotel search and hotel pages accept in `{platform}`, with the scale each site rates on (answers always use 0–10) and the engines that scrape it.",
   responses: {
     200: jsonResponse(
       z.array(z.object({ slug: z.string(), name: z.string(), review_scale: z.number(), engines: z.array(z.string()) })),
@@ -29,6 +30,17 @@ const route = defineRoute({
 
 export function registerTravelPlatforms(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, (c) =>
-    c.json(successBody(c, Object.values(TRAVEL_PLATFORMS).map((p) => ({ slug: p.slug, name: p.name, review_scale: p.reviewScale, engines: p.engines }))), 200),
+    c.json(
+      successBody(
+        c,
+        Object.values(TRAVEL_PLATFORMS).map((p) => ({
+          slug: p.slug,
+          name: p.name,
+          review_scale: p.reviewScale,
+          engines: p.engines,
+        })),
+      ),
+      200,
+    ),
   );
 }

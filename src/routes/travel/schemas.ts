@@ -29,10 +29,20 @@ export function parseRadius(text: string): number | null {
 }
 
 /** How fresh a scraped answer must be; shared by the travel routes. */
-export const MaxAgeQuery = z.coerce.number().int().min(0).max(604_800).optional().openapi({ description: "Accept a cached result at most this many seconds old", example: 600 });
-export const FreshQuery = z.enum(["true", "false"]).optional().openapi({ description: "`true` skips the cache and scrapes now", example: "false" });
+export const MaxAgeQuery = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(604_800)
+  .optional()
+  .openapi({ description: "Accept a cached result at most this many seconds old", example: 600 });
+export const FreshQuery = z
+  .enum(["true", "false"])
+  .optional()
+  .openapi({ description: "`true` skips the cache and scrapes now", example: "false" });
 
-export const nightsBetween = (checkIn: string, checkOut: string) => Math.round((Date.parse(checkOut) - Date.parse(checkIn)) / DAY_MS);
+export const nightsBetween = (checkIn: string, checkOut: string) =>
+  Math.round((Date.parse(checkOut) - Date.parse(checkIn)) / DAY_MS);
 
 export const HotelSearchQuery = z
   .object({
@@ -44,17 +54,57 @@ export const HotelSearchQuery = z
       .openapi({ description: "A city, region or landmark", example: "Dublin" }),
     check_in: isoDate("check_in").openapi({ example: STAY_EXAMPLE.check_in }),
     check_out: isoDate("check_out").openapi({ example: STAY_EXAMPLE.check_out }),
-    latitude: z.coerce.number().min(-90, "latitude must be between -90 and 90").max(90, "latitude must be between -90 and 90").optional().openapi({ description: "Search around this point instead of the destination's centre (with `longitude`)", example: 53.3454 }),
-    longitude: z.coerce.number().min(-180, "longitude must be between -180 and 180").max(180, "longitude must be between -180 and 180").optional().openapi({ example: -6.2644 }),
-    radius: z.string().max(20).optional().openapi({ description: "Distance from the centre with its unit: `5km` or `3mi`, up to 100 km", example: "5km" }),
+    latitude: z.coerce
+      .number()
+      .min(-90, "latitude must be between -90 and 90")
+      .max(90, "latitude must be between -90 and 90")
+      .optional()
+      .openapi({
+        description: "Search around this point instead of the destination's centre (with `longitude`)",
+        example: 53.3454,
+      }),
+    longitude: z.coerce
+      .number()
+      .min(-180, "longitude must be between -180 and 180")
+      .max(180, "longitude must be between -180 and 180")
+      .optional()
+      .openapi({ example: -6.2644 }),
+    radius: z
+      .string()
+      .max(20)
+      .optional()
+      .openapi({ description: "Distance from the centre with its unit: `5km` or `3mi`, up to 100 km", example: "5km" }),
     adults: z.coerce.number().int().min(1, "adults must be at least 1").max(30).default(2).openapi({ example: 2 }),
     rooms: z.coerce.number().int().min(1, "rooms must be at least 1").max(10).default(1).openapi({ example: 1 }),
-    min_price: z.coerce.number().min(0, "min_price must not be negative").optional().openapi({ description: "Per night, in the answer's currency", example: 80 }),
-    max_price: z.coerce.number().min(0, "max_price must not be negative").optional().openapi({ description: "Per night, in the answer's currency", example: 250 }),
-    min_stars: z.coerce.number().int().min(1, "min_stars is 1 to 5").max(5, "min_stars is 1 to 5").optional().openapi({ example: 3 }),
-    sort: z.enum(["price", "distance", "rating"], { error: "sort is one of price, distance, rating" }).optional().openapi({ description: "Default: `distance` near a landmark or a point, else `price`", example: "price" }),
+    min_price: z.coerce
+      .number()
+      .min(0, "min_price must not be negative")
+      .optional()
+      .openapi({ description: "Per night, in the answer's currency", example: 80 }),
+    max_price: z.coerce
+      .number()
+      .min(0, "max_price must not be negative")
+      .optional()
+      .openapi({ description: "Per night, in the answer's currency", example: 250 }),
+    min_stars: z.coerce
+      .number()
+      .int()
+      .min(1, "min_stars is 1 to 5")
+      .max(5, "min_stars is 1 to 5")
+      .optional()
+      .openapi({ example: 3 }),
+    sort: z
+      .enum(["price", "distance", "rating"], { error: "sort is one of price, distance, rating" })
+      .optional()
+      .openapi({ description: "Default: `distance` near a landmark or a point, else `price`", example: "price" }),
     page: z.coerce.number().int().min(1, "page starts at 1").max(100).default(1).openapi({ example: 1 }),
-    limit: z.coerce.number().int().min(1, "limit is 1 to 50").max(50, "limit is 1 to 50").default(20).openapi({ example: 20 }),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1, "limit is 1 to 50")
+      .max(50, "limit is 1 to 50")
+      .default(20)
+      .openapi({ example: 20 }),
     max_age: MaxAgeQuery,
     fresh: FreshQuery,
     format: FormatQuery,
@@ -67,15 +117,22 @@ export const HotelSearchQuery = z
       if (q.check_in < today) issue("check_in", `check_in must be today (${today}) or later`);
       const nights = nightsBetween(q.check_in, q.check_out);
       if (nights < 1) issue("check_out", "check_out must be after check_in");
-      if (nights > MAX_NIGHTS) issue("check_out", `a stay is at most ${MAX_NIGHTS} nights; choose an earlier check_out`);
+      if (nights > MAX_NIGHTS)
+        issue("check_out", `a stay is at most ${MAX_NIGHTS} nights; choose an earlier check_out`);
     }
-    if ((q.latitude === undefined) !== (q.longitude === undefined)) issue(q.latitude === undefined ? "latitude" : "longitude", "latitude and longitude go together: send both or neither");
+    if ((q.latitude === undefined) !== (q.longitude === undefined))
+      issue(
+        q.latitude === undefined ? "latitude" : "longitude",
+        "latitude and longitude go together: send both or neither",
+      );
     if (q.radius !== undefined) {
       const km = parseRadius(q.radius);
       if (km === null) issue("radius", "radius needs a number and a unit, e.g. 5km or 3mi");
-      else if (km <= 0 || km > MAX_RADIUS_KM) issue("radius", `radius must be more than 0 and at most ${MAX_RADIUS_KM} km`);
+      else if (km <= 0 || km > MAX_RADIUS_KM)
+        issue("radius", `radius must be more than 0 and at most ${MAX_RADIUS_KM} km`);
     }
-    if (q.min_price !== undefined && q.max_price !== undefined && q.min_price > q.max_price) issue("min_price", "min_price must not exceed max_price");
+    if (q.min_price !== undefined && q.max_price !== undefined && q.min_price > q.max_price)
+      issue("min_price", "min_price must not exceed max_price");
     if (q.rooms > q.adults) issue("rooms", "rooms must not exceed adults (each room needs an adult)");
   });
 
@@ -84,7 +141,10 @@ export const CurrencyHeader = z.object({
     .string()
     .regex(/^[A-Za-z]{3}$/, "X-Currency must be an ISO 4217 code such as EUR or USD")
     .optional()
-    .openapi({ param: { name: "x-currency", in: "header", description: "Currency for every price (ISO 4217), e.g. EUR or USD" }, example: "EUR" }),
+    .openapi({
+      param: { name: "x-currency", in: "header", description: "Currency for every price (ISO 4217), e.g. EUR or USD" },
+      example: "EUR",
+    }),
 });
 
 export const HotelSchema = z

@@ -14,7 +14,8 @@ import { HOTEL_SEARCH_EXAMPLE } from "./examples";
 
 const tags = ["travel"];
 
-const searchRoute = defineRoute({ access: apiKey("travel:read"), 
+const searchRoute = defineRoute({
+  access: apiKey("travel:read"),
   method: "get",
   path: "/v1/travel/{platform}/hotels/search",
   tags,
@@ -22,24 +23,40 @@ const searchRoute = defineRoute({ access: apiKey("travel:read"),
   description:
     "`{platform}` is one of booking, expedia, hotels, airbnb, a comma list, or `all`. Platforms are queried in parallel under a deadline; " +
     "the same hotel on several platforms is merged with one offer per platform, cheapest first; `data.meta.platforms` reports each platform's status.",
-  request: { params: z.object({ platform: z.string().openapi({ param: { name: "platform", in: "path" }, example: "booking,expedia" }) }), query: HotelSearchQuery, headers: CurrencyHeader },
+  request: {
+    params: z.object({
+      platform: z.string().openapi({ param: { name: "platform", in: "path" }, example: "booking,expedia" }),
+    }),
+    query: HotelSearchQuery,
+    headers: CurrencyHeader,
+  },
   responses: {
     200: {
       description: "Hotels",
       content: {
         "application/json": {
-          schema: z.object({
-            status: z.literal("success"),
-            data: z.object({
-              platform: z.string(),
-              destination: z.string(),
-              check_in: z.string(),
-              check_out: z.string(),
-              hotels: z.array(HotelSchema),
-              meta: z.object({ request_id: z.string(), timestamp: z.string(), data_freshness: z.enum(["real-time", "cached"]), cached_at: z.string().optional(), total_results: z.number().int() }).passthrough(),
-            }),
-            meta: MetaSchema,
-          }).openapi("HotelSearchEnvelope"),
+          schema: z
+            .object({
+              status: z.literal("success"),
+              data: z.object({
+                platform: z.string(),
+                destination: z.string(),
+                check_in: z.string(),
+                check_out: z.string(),
+                hotels: z.array(HotelSchema),
+                meta: z
+                  .object({
+                    request_id: z.string(),
+                    timestamp: z.string(),
+                    data_freshness: z.enum(["real-time", "cached"]),
+                    cached_at: z.string().optional(),
+                    total_results: z.number().int(),
+                  })
+                  .passthrough(),
+              }),
+              meta: MetaSchema,
+            })
+            .openapi("HotelSearchEnvelope"),
           example: exampleEnvelope(HOTEL_SEARCH_EXAMPLE),
         },
         "text/csv": { schema: z.string() },
@@ -52,10 +69,16 @@ const searchRoute = defineRoute({ access: apiKey("travel:read"),
 async function destinationOr400(db: D1Database, text: string): Promise<Place> {
   const resolved = await resolveDestination(db, text);
   if (resolved.place) return resolved.place;
-  const hint = resolved.suggestions.length ? ` Did you mean ${resolved.suggestions.map((p) => `${p.name} (${p.country})`).join(", ")}?` : "";
-  throw new ApiError("invalid_request", `We do not know the destination \`${text}\`; use a city, region or landmark name.${hint}`, {
-    details: [{ parameter: "destination", in: "query", message: "unknown place" }],
-  });
+  const hint = resolved.suggestions.length
+    ? ` Did you mean ${resolved.suggestions.map((p) => `${p.name} (${p.country})`).join(", ")}?`
+    : "";
+  throw new ApiError(
+    "invalid_request",
+    `We do not know the destination \`${text}\`; use a city, region or landmark name.${hint}`,
+    {
+      details: [{ parameter: "destination", in: "query", message: "unknown place" }],
+    },
+  );
 }
 
 export function registerTravel(app: OpenAPIHono<AppEnv>) {
@@ -65,20 +88,41 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
     const currency = await answerCurrency(c, c.req.valid("header")["x-currency"]);
     const place = await destinationOr400(c.env.DB, query.destination);
     const nights = nightsBetween(query.check_in, query.check_out);
-    const centre = query.latitude !== undefined && query.longitude !== undefined ? { latitude: query.latitude, longitude: query.longitude } : place;
+    const centre =
+      query.latitude !== undefined && query.longitude !== undefined
+        ? { latitude: query.latitude, longitude: query.longitude }
+        : place;
     // A landmark means "near it": without an explicit radius, its own surroundings.
-    const radiusKm = query.radius !== undefined ? parseRadius(query.radius)! : place.kind === "landmark" ? Math.max(place.radius_km, 3) : null;
+    const radiusKm =
+      query.radius !== undefined
+        ? parseRadius(query.radius)!
+        : place.kind === "landmark"
+          ? Math.max(place.radius_km, 3)
+          : null;
 
     const { hotels, reports } = await searchPlatforms(c.env, (p) => c.executionCtx.waitUntil(p), {
       slugs,
-      stay: { searchName: await searchCity(c.env.DB, place), checkIn: query.check_in, checkOut: query.check_out, nights, adults: query.adults, rooms: query.rooms },
+      stay: {
+        searchName: await searchCity(c.env.DB, place),
+        checkIn: query.check_in,
+        checkOut: query.check_out,
+        nights,
+        adults: query.adults,
+        rooms: query.rooms,
+      },
       accountId: c.var.identity.accountId,
       currency: currency.code,
       rates: currency.rates,
       freshness: { maxAge: query.max_age, fresh: query.fresh === "true" },
     });
     if (Object.values(reports).every((r) => r.status !== "ok")) {
-      throw new ApiError("upstream_blocked", `No platform answered: ${Object.entries(reports).map(([slug, r]) => `${slug} ${r.status}`).join(", ")}. Retry later.`, { retryAfter: 30 });
+      throw new ApiError(
+        "upstream_blocked",
+        `No platform answered: ${Object.entries(reports)
+          .map(([slug, r]) => `${slug} ${r.status}`)
+          .join(", ")}. Retry later.`,
+        { retryAfter: 30 },
+      );
     }
 
     const arranged = arrangeHotels(mergeHotels(hotels, place.name), {
@@ -92,9 +136,17 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
       limit: query.limit,
     });
     if (wantsCsv(c)) return csvResponse(c, arranged.page, "hotels.csv");
-    const fetchedAts = Object.values(reports).map((r) => r.fetched_at).filter((t): t is string => t !== null);
-    const allLive = Object.values(reports).every((r) => r.status !== "ok" || r.cache === "miss" || r.cache === "bypass");
-    const rateUsed = [...new Set(hotels.map((h) => h.offer.original.currency).filter((from): from is string => !!from && from !== currency.code))].map((from) => ({
+    const fetchedAts = Object.values(reports)
+      .map((r) => r.fetched_at)
+      .filter((t): t is string => t !== null);
+    const allLive = Object.values(reports).every(
+      (r) => r.status !== "ok" || r.cache === "miss" || r.cache === "bypass",
+    );
+    const rateUsed = [
+      ...new Set(
+        hotels.map((h) => h.offer.original.currency).filter((from): from is string => !!from && from !== currency.code),
+      ),
+    ].map((from) => ({
       from,
       to: currency.code,
       rate: Math.round((currency.rates.perEur[currency.code]! / currency.rates.perEur[from]!) * 1e6) / 1e6,
@@ -103,7 +155,8 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
     const { request_id, timestamp } = successBody(c, null).meta;
     return c.json(
       successBody(c, {
-        platform: slugs.length === TRAVEL_SLUGS.length && c.req.valid("param").platform === "all" ? "all" : slugs.join(","),
+        platform:
+          slugs.length === TRAVEL_SLUGS.length && c.req.valid("param").platform === "all" ? "all" : slugs.join(","),
         destination: `${place.name}, ${place.country}`,
         check_in: query.check_in,
         check_out: query.check_out,
@@ -117,7 +170,14 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
           page: query.page,
           limit: query.limit,
           nights,
-          location: { kind: place.kind, name: place.name, country: place.country, latitude: centre.latitude, longitude: centre.longitude, radius_km: radiusKm },
+          location: {
+            kind: place.kind,
+            name: place.name,
+            country: place.country,
+            latitude: centre.latitude,
+            longitude: centre.longitude,
+            radius_km: radiusKm,
+          },
           currency: { code: currency.code, conversions: rateUsed, source: currency.rates.source },
           platforms: reports,
         },

@@ -11,11 +11,14 @@ const WIDGETS: { kind: Challenge["kind"]; marker: RegExp; selector: string }[] =
   { kind: "recaptcha", marker: /class=["']?(?:[^"'>]*\s)?g-recaptcha(?=[\s"'>])/i, selector: ".g-recaptcha" },
 ];
 
-const AMAZON_MARKER = /\/errors\/validateCaptcha|Type the characters you see in (this|the) image|Enter the characters you see below/i;
+const AMAZON_MARKER =
+  /\/errors\/validateCaptcha|Type the characters you see in (this|the) image|Enter the characters you see below/i;
 const CLOUDFLARE_MARKER = /window\._cf_chl_opt|\/cdn-cgi\/challenge-platform\/h\/[bg]\/orchestrate/i;
 const BOT_VENDOR_MARKER = /id=["']?px-captcha|captcha-delivery\.com|\/_Incapsula_Resource/i;
-const ROBOT_TITLE = /are you (a )?(human|robot)|robot or human|verify (that )?you are (a )?human|captcha|access denied|attention required|just a moment|security check|unusual traffic|bot (check|detection)/i;
-const ROBOT_TEXT = /are you a (human|robot)|not a robot|verify (that )?you are (a )?human|unusual traffic from your (computer|network)|press (&|and) hold|complete the security check|enable javascript and cookies to continue/i;
+const ROBOT_TITLE =
+  /are you (a )?(human|robot)|robot or human|verify (that )?you are (a )?human|captcha|access denied|attention required|just a moment|security check|unusual traffic|bot (check|detection)/i;
+const ROBOT_TEXT =
+  /are you a (human|robot)|not a robot|verify (that )?you are (a )?human|unusual traffic from your (computer|network)|press (&|and) hold|complete the security check|enable javascript and cookies to continue/i;
 
 // Challenge pages are small; a full page that merely embeds a widget (a login or contact form) is not a wall.
 const SMALL_PAGE = 100_000;
@@ -39,7 +42,11 @@ export function detectChallenge(html: string, status: number): Challenge | null 
   }
   if (CLOUDFLARE_MARKER.test(html)) return { kind: "turnstile", siteKey: null, formAction: null };
   if (BOT_VENDOR_MARKER.test(html) || (wall && looksLikeRobotCheck(html))) {
-    return { kind: "generic", siteKey: null, formAction: loadHtml(html).querySelector("form")?.getAttribute("action") ?? null };
+    return {
+      kind: "generic",
+      siteKey: null,
+      formAction: loadHtml(html).querySelector("form")?.getAttribute("action") ?? null,
+    };
   }
   return null;
 }
@@ -51,7 +58,8 @@ function looksLikeRobotCheck(html: string): boolean {
 }
 
 function siteKeyOf(element: HTMLElement | null, root: HTMLElement): string | null {
-  const fromWidget = element?.getAttribute("data-sitekey") ?? root.querySelector("[data-sitekey]")?.getAttribute("data-sitekey");
+  const fromWidget =
+    element?.getAttribute("data-sitekey") ?? root.querySelector("[data-sitekey]")?.getAttribute("data-sitekey");
   if (fromWidget) return fromWidget;
   // Explicitly rendered widgets pass the key in script: render(el, {sitekey: "…"}).
   const fromScript = root.toString().match(/sitekey["']?\s*[:=]\s*["']([\w-]{10,})["']/i)?.[1];

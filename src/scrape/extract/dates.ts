@@ -4,13 +4,82 @@
 
 const MONTHS: Record<string, number> = {};
 const MONTH_NAMES = [
-  ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"],
-  ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"],
-  ["januar", "februar", "märz", "april", "mai", "juni", "juli", "august", "september", "oktober", "november", "dezember"],
-  ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"],
-  ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre", "novembre", "dicembre"],
+  [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+  ],
+  [
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+  ],
+  [
+    "januar",
+    "februar",
+    "märz",
+    "april",
+    "mai",
+    "juni",
+    "juli",
+    "august",
+    "september",
+    "oktober",
+    "november",
+    "dezember",
+  ],
+  [
+    "janvier",
+    "février",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "août",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre",
+  ],
+  [
+    "gennaio",
+    "febbraio",
+    "marzo",
+    "aprile",
+    "maggio",
+    "giugno",
+    "luglio",
+    "agosto",
+    "settembre",
+    "ottobre",
+    "novembre",
+    "dicembre",
+  ],
 ];
-for (const names of MONTH_NAMES) names.forEach((name, index) => (MONTHS[name] ??= index + 1));
+for (const names of MONTH_NAMES) {
+  names.forEach((name, index) => {
+    MONTHS[name] ??= index + 1;
+  });
+}
 for (const name of MONTH_NAMES[0]!) MONTHS[name.slice(0, 3)] ??= MONTHS[name]!;
 
 const pad = (value: number) => String(value).padStart(2, "0");
@@ -23,9 +92,11 @@ export function parseDisplayDate(text: string | null | undefined): string | null
   const lower = text.toLowerCase();
   // "March 3, 2023" / "Mar 3 2023"
   const monthFirst = lower.match(/([a-zäéû]+)\.?\s+(\d{1,2}),?\s+(\d{4})/);
-  if (monthFirst && MONTHS[monthFirst[1]!]) return `${monthFirst[3]}-${pad(MONTHS[monthFirst[1]!]!)}-${pad(Number(monthFirst[2]))}`;
+  if (monthFirst && MONTHS[monthFirst[1]!])
+    return `${monthFirst[3]}-${pad(MONTHS[monthFirst[1]!]!)}-${pad(Number(monthFirst[2]))}`;
   // "3 March 2023", "25 de agosto de 2017", "3. März 2023", "3 mars 2023"
   const dayFirst = lower.match(/(\d{1,2})\.?\s+(?:de\s+)?([a-zäéû]+)\.?\s+(?:de\s+)?(\d{4})/);
-  if (dayFirst && MONTHS[dayFirst[2]!]) return `${dayFirst[3]}-${pad(MONTHS[dayFirst[2]!]!)}-${pad(Number(dayFirst[1]))}`;
+  if (dayFirst && MONTHS[dayFirst[2]!])
+    return `${dayFirst[3]}-${pad(MONTHS[dayFirst[2]!]!)}-${pad(Number(dayFirst[1]))}`;
   return null;
 }

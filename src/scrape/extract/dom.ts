@@ -5,7 +5,25 @@ import { parse, NodeType, type HTMLElement, type Node } from "node-html-parser";
 export type { HTMLElement };
 
 const HIDDEN_TAGS = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "SVG", "IFRAME"]);
-const INLINE_TAGS = new Set(["A", "ABBR", "B", "BDI", "BDO", "CITE", "EM", "I", "LABEL", "MARK", "S", "SMALL", "SPAN", "STRONG", "SUB", "SUP", "U"]);
+const INLINE_TAGS = new Set([
+  "A",
+  "ABBR",
+  "B",
+  "BDI",
+  "BDO",
+  "CITE",
+  "EM",
+  "I",
+  "LABEL",
+  "MARK",
+  "S",
+  "SMALL",
+  "SPAN",
+  "STRONG",
+  "SUB",
+  "SUP",
+  "U",
+]);
 
 export function loadHtml(html: string): HTMLElement {
   return parse(html, { comment: false });
@@ -13,7 +31,10 @@ export function loadHtml(html: string): HTMLElement {
 
 /** Collapses whitespace and drops the invisible direction marks Amazon sprinkles in labels. */
 export function cleanText(text: string | null | undefined): string | null {
-  const cleaned = text?.replace(/[\u200b-\u200f\u202a-\u202e\ufeff]/g, "").replace(/\s+/g, " ").trim();
+  const cleaned = text
+    ?.replace(/[\u200b-\u200f\u202a-\u202e\ufeff]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
   return cleaned || null;
 }
 

@@ -47,9 +47,7 @@ export function isNode(value: unknown): value is JsonLdNode {
 export function nodeTypes(node: JsonLdNode): string[] {
   const type = node["@type"];
   const list = Array.isArray(type) ? type : [type];
-  return list
-    .filter((t): t is string => typeof t === "string")
-    .map((t) => t.replace(/^https?:\/\/schema\.org\//i, ""));
+  return list.filter((t): t is string => typeof t === "string").map((t) => t.replace(/^https?:\/\/schema\.org\//i, ""));
 }
 
 /**

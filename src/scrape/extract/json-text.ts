@@ -114,5 +114,7 @@ export function asNumber(value: unknown): number | null {
 
 /** A JSON value as an array of objects (anything else is an empty list). */
 export function asList(value: unknown): Record<string, unknown>[] {
-  return Array.isArray(value) ? value.filter((item): item is Record<string, unknown> => typeof item === "object" && item !== null) : [];
+  return Array.isArray(value)
+    ? value.filter((item): item is Record<string, unknown> => typeof item === "object" && item !== null)
+    : [];
 }

@@ -89,10 +89,18 @@ export interface PagerSpec {
 export function readPager(root: HTMLElement, spec: PagerSpec, requestedPage: number | null) {
   const total = readField(root, spec.total);
   const next = spec.next.map((selector) => root.querySelector(selector)).find((element) => element !== null);
-  const disabled = next && (/disabled/i.test(next.getAttribute("class") ?? "") || next.getAttribute("aria-disabled") === "true" || next.hasAttribute("disabled"));
+  const disabled =
+    next &&
+    (/disabled/i.test(next.getAttribute("class") ?? "") ||
+      next.getAttribute("aria-disabled") === "true" ||
+      next.hasAttribute("disabled"));
   return {
     page: parseLocaleNumber(readField(root, spec.current)) ?? requestedPage,
-    total_results: total ? parseLocaleNumber(total.match(/(?:of|von|sur|de|di)\s+(?:over\s+|más de\s+|plus de\s+)?([\d.,\s]+)/i)?.[1] ?? total) : null,
+    total_results: total
+      ? parseLocaleNumber(
+          total.match(/(?:of|von|sur|de|di)\s+(?:over\s+|más de\s+|plus de\s+)?([\d.,\s]+)/i)?.[1] ?? total,
+        )
+      : null,
     has_next_page: Boolean(next) && !disabled,
   };
 }

@@ -7,7 +7,11 @@ import { normaliseAvailability, type ProductDraft } from "./record";
 export function metaTags(root: HTMLElement): Map<string, string[]> {
   const tags = new Map<string, string[]>();
   for (const meta of root.querySelectorAll("meta")) {
-    const key = (meta.getAttribute("property") ?? meta.getAttribute("name") ?? meta.getAttribute("itemprop"))?.toLowerCase();
+    const key = (
+      meta.getAttribute("property") ??
+      meta.getAttribute("name") ??
+      meta.getAttribute("itemprop")
+    )?.toLowerCase();
     const content = cleanText(meta.getAttribute("content"));
     if (key && content) tags.set(key, [...(tags.get(key) ?? []), content]);
   }
@@ -29,7 +33,11 @@ export function metaProductDraft(root: HTMLElement, hint: MoneyHint = {}): Produ
   return {
     title: metaValue(tags, "og:title", "twitter:title"),
     description: metaValue(tags, "og:description", "description", "twitter:description"),
-    images: unique([...(tags.get("og:image") ?? []), ...(tags.get("og:image:url") ?? []), ...(tags.get("twitter:image") ?? [])]),
+    images: unique([
+      ...(tags.get("og:image") ?? []),
+      ...(tags.get("og:image:url") ?? []),
+      ...(tags.get("twitter:image") ?? []),
+    ]),
     brand: metaValue(tags, "product:brand", "og:brand"),
     price: amount && /\d/.test(amount) ? moneyFromStructured(amount, currency, hint) : null,
     availability: normaliseAvailability(metaValue(tags, "product:availability", "og:availability")),

@@ -8,7 +8,14 @@ import { normaliseAvailability, type ProductDraft } from "./record";
 
 type Scope = { type: string; element: HTMLElement; props: Map<string, HTMLElement[]> };
 
-const VALUE_ATTRIBUTES: Record<string, string> = { META: "content", LINK: "href", A: "href", IMG: "src", SOURCE: "src", TIME: "datetime" };
+const VALUE_ATTRIBUTES: Record<string, string> = {
+  META: "content",
+  LINK: "href",
+  A: "href",
+  IMG: "src",
+  SOURCE: "src",
+  TIME: "datetime",
+};
 
 function scopeType(element: HTMLElement): string {
   return (element.getAttribute("itemtype") ?? "").split("/").pop()?.trim() ?? "";
@@ -19,7 +26,10 @@ function collectScopes(root: HTMLElement): Scope[] {
   const scopes = new Map<HTMLElement, Scope>();
   const scopeOf = (element: HTMLElement) => {
     let scope = scopes.get(element);
-    if (!scope) scopes.set(element, (scope = { type: scopeType(element), element, props: new Map() }));
+    if (!scope) {
+      scope = { type: scopeType(element), element, props: new Map() };
+      scopes.set(element, scope);
+    }
     return scope;
   };
   for (const element of root.querySelectorAll("[itemscope]")) scopeOf(element);
@@ -58,7 +68,11 @@ export function microdataProductDraft(root: HTMLElement, hint: MoneyHint = {}): 
   const offer = child(product, "offers");
   const rating = child(product, "aggregateRating");
   const brand = child(product, "brand");
-  const price = moneyFromStructured(value(offer, "price") ?? value(product, "price"), value(offer, "priceCurrency"), hint);
+  const price = moneyFromStructured(
+    value(offer, "price") ?? value(product, "price"),
+    value(offer, "priceCurrency"),
+    hint,
+  );
   return {
     title: value(product, "name"),
     brand: brand ? value(brand, "name") : value(product, "brand"),
@@ -70,7 +84,10 @@ export function microdataProductDraft(root: HTMLElement, hint: MoneyHint = {}): 
     availability: normaliseAvailability(value(offer, "availability")),
     rating: parseLocaleNumber(value(rating, "ratingValue")),
     review_count: parseLocaleNumber(value(rating, "ratingCount") ?? value(rating, "reviewCount")),
-    reviews: (product.props.get("review") ?? []).map((element) => byElement.get(element)).filter((s): s is Scope => !!s).map((review) => reviewFromScope(review, byElement)),
+    reviews: (product.props.get("review") ?? [])
+      .map((element) => byElement.get(element))
+      .filter((s): s is Scope => !!s)
+      .map((review) => reviewFromScope(review, byElement)),
     breadcrumbs,
   };
 }
@@ -86,7 +103,9 @@ function reviewFromScope(review: Scope, byElement: Map<HTMLElement, Scope>): Rev
     body: value(review, "reviewBody") ?? value(review, "description"),
     rating: parseLocaleNumber(value(ratingElement ? byElement.get(ratingElement) : undefined, "ratingValue")),
     // An author is often a profile link: its name is the text (or the untruncated title), not the href.
-    author: author ? value(author, "name") : cleanText(authorElement?.getAttribute("title")) ?? visibleText(authorElement),
+    author: author
+      ? value(author, "name")
+      : (cleanText(authorElement?.getAttribute("title")) ?? visibleText(authorElement)),
     date: value(review, "datePublished"),
     verified: null,
   };

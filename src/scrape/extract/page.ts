@@ -23,10 +23,17 @@ export interface Page {
  */
 export function readPage(html: string, url: string, hint: (base: string) => MoneyHint = () => ({})): Page {
   const root = loadHtml(html);
-  const canonical = root.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? metaValue(metaTags(root), "og:url");
+  const canonical =
+    root.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? metaValue(metaTags(root), "og:url");
   const base = /^https?:/i.test(url) || !canonical || !/^https?:/i.test(canonical) ? url : canonical;
   const known = hint(base);
-  return { html, url, base, root, hint: { locale: known.locale ?? pageLocale(root), currency: known.currency ?? null } };
+  return {
+    html,
+    url,
+    base,
+    root,
+    hint: { locale: known.locale ?? pageLocale(root), currency: known.currency ?? null },
+  };
 }
 
 export interface StructuredDrafts {

@@ -7,7 +7,15 @@ import { moneyFromStructured, parseLocaleNumber, type MoneyHint } from "./money"
 import { normaliseAvailability, type ProductDraft } from "./record";
 
 const PRODUCT_TYPES = ["Product", "ProductGroup", "IndividualProduct", "ProductModel", "Book", "Vehicle"];
-const SPEC_KEYS: [string, string][] = [["mpn", "MPN"], ["gtin13", "GTIN-13"], ["gtin12", "UPC"], ["gtin", "GTIN"], ["model", "Model"], ["color", "Color"], ["material", "Material"]];
+const SPEC_KEYS: [string, string][] = [
+  ["mpn", "MPN"],
+  ["gtin13", "GTIN-13"],
+  ["gtin12", "UPC"],
+  ["gtin", "GTIN"],
+  ["model", "Model"],
+  ["color", "Color"],
+  ["material", "Material"],
+];
 
 export function jsonLdProductDraft(nodes: JsonLdNode[], hint: MoneyHint = {}): ProductDraft {
   const product = findByType(nodes, PRODUCT_TYPES);
@@ -96,7 +104,9 @@ function specsOf(product: JsonLdNode): Record<string, string> {
 function breadcrumbNames(list: JsonLdNode | null): string[] {
   const items = listOf(list?.["itemListElement"]);
   items.sort((a, b) => Number(a["position"] ?? 0) - Number(b["position"] ?? 0));
-  return items.map((item) => textAt(item, "name") ?? textAt(item, "item")).filter((name): name is string => Boolean(name));
+  return items
+    .map((item) => textAt(item, "name") ?? textAt(item, "item"))
+    .filter((name): name is string => Boolean(name));
 }
 
 /** Descriptions often carry markup (`<br/>`); a record holds plain text. */

@@ -1,6 +1,6 @@
 // Builds one ProductRecord from partial readings of a page (site DOM, JSON-LD, microdata,
 // meta tags), taking each field from the first source that has it.
-import type { Money, ProductRecord, Review } from "../types";
+import type { Money, ProductRecord } from "../types";
 
 /** What one source of a page says about the product; absent or null means "this source does not know". */
 export type ProductDraft = {
@@ -67,12 +67,15 @@ export function normaliseAvailability(text: string | null | undefined): string |
   if (!text) return null;
   const value = text.replace(/^https?:\/\/schema\.org\//i, "").trim();
   const key = value.toLowerCase().replace(/[\s_-]/g, "");
-  if (/^(instock|onlineonly|instoreonly|limitedavailability)$/.test(key) || /^instock|^available|morethan\d+available|^\d+available/.test(key)) {
+  if (
+    /^(instock|onlineonly|instoreonly|limitedavailability)$/.test(key) ||
+    /^instock|^available|morethan\d+available|^\d+available/.test(key)
+  ) {
     return "in_stock";
   }
-  if (/outofstock|soldout|unavailable|discontinued|currentlyunavailable|nolongeravailable/.test(key)) return "out_of_stock";
+  if (/outofstock|soldout|unavailable|discontinued|currentlyunavailable|nolongeravailable/.test(key))
+    return "out_of_stock";
   if (/preorder|presale/.test(key)) return "preorder";
   if (/backorder/.test(key)) return "backorder";
   return value || null;
 }
-

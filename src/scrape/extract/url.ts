@@ -37,12 +37,26 @@ export function idFromUrl(url: string | null | undefined, pattern: RegExp): stri
 export type SortName = "relevance" | "price_asc" | "price_desc" | "rating" | "newest" | "best_seller";
 
 const SORT_ALIASES: Record<string, SortName> = {
-  relevance: "relevance", best_match: "relevance", featured: "relevance",
-  price: "price_asc", price_asc: "price_asc", price_low: "price_asc", price_low_to_high: "price_asc",
-  price_desc: "price_desc", price_high: "price_desc", price_high_to_low: "price_desc",
-  rating: "rating", reviews: "rating", top_rated: "rating",
-  newest: "newest", recent: "newest", date: "newest",
-  best_seller: "best_seller", bestselling: "best_seller", popular: "best_seller", popularity: "best_seller",
+  relevance: "relevance",
+  best_match: "relevance",
+  featured: "relevance",
+  price: "price_asc",
+  price_asc: "price_asc",
+  price_low: "price_asc",
+  price_low_to_high: "price_asc",
+  price_desc: "price_desc",
+  price_high: "price_desc",
+  price_high_to_low: "price_desc",
+  rating: "rating",
+  reviews: "rating",
+  top_rated: "rating",
+  newest: "newest",
+  recent: "newest",
+  date: "newest",
+  best_seller: "best_seller",
+  bestselling: "best_seller",
+  popular: "best_seller",
+  popularity: "best_seller",
 };
 
 /** Maps a user-facing sort name onto a site's own value; a site's own value passes through. */
@@ -61,6 +75,8 @@ export function countryOfUrl(url: string, origins: Record<string, string>): stri
   } catch {
     return null;
   }
-  const entry = Object.entries(origins).find(([country, origin]) => country !== "default" && URL.canParse(origin) && new URL(origin).host === host);
+  const entry = Object.entries(origins).find(
+    ([country, origin]) => country !== "default" && URL.canParse(origin) && new URL(origin).host === host,
+  );
   return entry?.[0] ?? null;
 }

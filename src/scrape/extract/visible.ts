@@ -40,7 +40,10 @@ function labelled(root: HTMLElement, label: RegExp, accept: (value: string) => b
 
 /** A price shown with a "Price:" label, e.g. `<p class="price main">Price: $165.95</p>`. */
 export function labelledPrice(root: HTMLElement, hint: MoneyHint = {}): Money | null {
-  return parseMoney(labelled(root, PRICE_LABEL, (amount) => MONEY_SHAPE.test(amount)), hint);
+  return parseMoney(
+    labelled(root, PRICE_LABEL, (amount) => MONEY_SHAPE.test(amount)),
+    hint,
+  );
 }
 
 /** An `itemprop="price"` outside any Product scope (microdata handles the scoped ones). */
@@ -52,7 +55,8 @@ export function itempropPrice(root: HTMLElement, hint: MoneyHint = {}): Money | 
 
 /** A review count in an element named for reviews, e.g. `<span class="number-reviews">(6)</span>`. */
 export function visibleReviewCount(root: HTMLElement): number | null {
-  const named = (element: HTMLElement) => /review|rating/.test(classOrId(element)) && /count|number|num|total|qty/.test(classOrId(element));
+  const named = (element: HTMLElement) =>
+    /review|rating/.test(classOrId(element)) && /count|number|num|total|qty/.test(classOrId(element));
   for (const [, text] of shortTexts(root, named)) {
     const count = REVIEW_COUNT.exec(text)?.[1];
     if (count) return parseLocaleNumber(count);

@@ -12,7 +12,16 @@ import { parseLocaleNumber, parseMoney } from "../extract/money";
 import { siteUrl } from "../extract/url";
 import type { HotelDetail, HotelRecord, HotelSearchPage } from "../types";
 import type { TravelPlatform } from "./travel-types";
-import { collectNodes, countInHeading, deepFind, emptyHotel, lodgingDetail, onSite, scoreOutOfTen, structuredNumber } from "./travel-extract";
+import {
+  collectNodes,
+  countInHeading,
+  deepFind,
+  emptyHotel,
+  lodgingDetail,
+  onSite,
+  scoreOutOfTen,
+  structuredNumber,
+} from "./travel-extract";
 
 const REVIEW_SCALE = 5;
 const PAGE_SIZE = 18;
@@ -50,14 +59,21 @@ function pageState(root: HTMLElement): unknown {
 }
 
 /** A `structuredDisplayPrice`: a nightly or whole-stay figure, told apart by its qualifier. */
-function displayPrice(display: unknown, locale: string | null): Pick<HotelRecord, "price_per_night" | "total_price" | "currency"> {
+function displayPrice(
+  display: unknown,
+  locale: string | null,
+): Pick<HotelRecord, "price_per_night" | "total_price" | "currency"> {
   const primary = isNode(display) && isNode(display["primaryLine"]) ? display["primaryLine"] : null;
   const secondary = isNode(display) && isNode(display["secondaryLine"]) ? display["secondaryLine"] : null;
   const price = parseMoney(textAt(primary, "discountedPrice") ?? textAt(primary, "price"), { locale });
   if (!price) return { price_per_night: null, total_price: null, currency: null };
   const nightly = PER_NIGHT.test(textAt(primary, "qualifier") ?? textAt(primary, "accessibilityLabel") ?? "");
   const total = nightly ? parseMoney(textAt(secondary, "price"), { locale }) : price;
-  return { price_per_night: nightly ? price.amount : null, total_price: total?.amount ?? null, currency: price.currency };
+  return {
+    price_per_night: nightly ? price.amount : null,
+    total_price: total?.amount ?? null,
+    currency: price.currency,
+  };
 }
 
 function parseHotel(html: string, url: string): HotelDetail {
@@ -66,7 +82,9 @@ function parseHotel(html: string, url: string): HotelDetail {
   const detail = lodgingDetail(root, url, REVIEW_SCALE);
   const listingUrl = metaValue(metaTags(root), "og:url") ?? url;
   const amenities = unique(
-    collectNodes(state, (node) => node["__typename"] === "AmenityItem" && node["available"] === true).map((item) => textAt(item, "title")),
+    collectNodes(state, (node) => node["__typename"] === "AmenityItem" && node["available"] === true).map((item) =>
+      textAt(item, "title"),
+    ),
   );
   // Without dates the page quotes no price; the JSON then holds structuredDisplayPrice: null.
   const price = displayPrice(deepFind(state, "structuredDisplayPrice"), pageLocale(root));
@@ -96,14 +114,17 @@ function parseResult(result: Record<string, unknown>, pageUrl: string, locale: s
   const id = listingId(listing["id"] ?? deepFind(result["demandStayListing"], "id"));
   const coordinate = deepFind(result, "coordinate");
   // "4,9 (10)": average rating, then review count.
-  const [, rating, count] = String(result["avgRatingLocalized"] ?? listing["avgRatingLocalized"] ?? "").match(/([\d.,]+)\s*\((\d[\d.,]*)\)/) ?? [];
+  const [, rating, count] =
+    String(result["avgRatingLocalized"] ?? listing["avgRatingLocalized"] ?? "").match(/([\d.,]+)\s*\((\d[\d.,]*)\)/) ??
+    [];
   const picture = deepFind(result["contextualPictures"] ?? listing, "picture");
   const localizedName = deepFind(result, "localizedStringWithTranslationPreference");
   return {
     ...emptyHotel(),
     ...displayPrice(result["structuredDisplayPrice"], locale),
     id,
-    name: textAt(listing, "name") ?? (typeof localizedName === "string" ? localizedName : null) ?? textAt(result, "title"),
+    name:
+      textAt(listing, "name") ?? (typeof localizedName === "string" ? localizedName : null) ?? textAt(result, "title"),
     latitude: isNode(coordinate) ? structuredNumber(coordinate["latitude"]) : null,
     longitude: isNode(coordinate) ? structuredNumber(coordinate["longitude"]) : null,
     review_score: scoreOutOfTen(parseLocaleNumber(rating), REVIEW_SCALE),

@@ -6,7 +6,15 @@ import { currencyForCountry } from "../extract/currency";
 import { detectChallenge } from "../extract/challenge";
 import { absoluteUrl, cleanText, firstAttr, firstText, unique, visibleText, type HTMLElement } from "../extract/dom";
 import { firstJsonValue, jsonAfter } from "../extract/json-text";
-import { parseCards, parseReviewBlocks, pageFromUrl, readField, readPager, type CardSpec, type ReviewSpec } from "../extract/listing";
+import {
+  parseCards,
+  parseReviewBlocks,
+  pageFromUrl,
+  readField,
+  readPager,
+  type CardSpec,
+  type ReviewSpec,
+} from "../extract/listing";
 import { parseLocaleNumber, parseMoney } from "../extract/money";
 import { readPage, structuredDraftList, type Page } from "../extract/page";
 import { buildProduct, normaliseAvailability, type ProductDraft } from "../extract/record";
@@ -15,12 +23,27 @@ import { countryOfUrl, idFromUrl, lookupId, siteSort, siteUrl } from "../extract
 import type { Money, ProductPlatform, ProductRecord, ReviewsPage, SearchPage } from "../types";
 
 const ORIGINS: Record<string, string> = {
-  us: "https://www.amazon.com", gb: "https://www.amazon.co.uk", uk: "https://www.amazon.co.uk",
-  de: "https://www.amazon.de", fr: "https://www.amazon.fr", es: "https://www.amazon.es", it: "https://www.amazon.it",
-  nl: "https://www.amazon.nl", se: "https://www.amazon.se", pl: "https://www.amazon.pl", jp: "https://www.amazon.co.jp",
-  ca: "https://www.amazon.ca", in: "https://www.amazon.in", au: "https://www.amazon.com.au", mx: "https://www.amazon.com.mx",
-  br: "https://www.amazon.com.br", ae: "https://www.amazon.ae", sa: "https://www.amazon.sa", sg: "https://www.amazon.sg",
-  tr: "https://www.amazon.com.tr", default: "https://www.amazon.com",
+  us: "https://www.amazon.com",
+  gb: "https://www.amazon.co.uk",
+  uk: "https://www.amazon.co.uk",
+  de: "https://www.amazon.de",
+  fr: "https://www.amazon.fr",
+  es: "https://www.amazon.es",
+  it: "https://www.amazon.it",
+  nl: "https://www.amazon.nl",
+  se: "https://www.amazon.se",
+  pl: "https://www.amazon.pl",
+  jp: "https://www.amazon.co.jp",
+  ca: "https://www.amazon.ca",
+  in: "https://www.amazon.in",
+  au: "https://www.amazon.com.au",
+  mx: "https://www.amazon.com.mx",
+  br: "https://www.amazon.com.br",
+  ae: "https://www.amazon.ae",
+  sa: "https://www.amazon.sa",
+  sg: "https://www.amazon.sg",
+  tr: "https://www.amazon.com.tr",
+  default: "https://www.amazon.com",
 };
 
 const ASIN = /^[A-Z0-9]{10}$/;
@@ -31,18 +54,28 @@ const PRICE_SELECTORS = [
   "#corePriceDisplay_desktop_feature_div .a-price:not(.a-text-price) .a-offscreen",
   "#corePrice_feature_div .a-price:not(.a-text-price) .a-offscreen",
   "#corePrice_desktop .apexPriceToPay .a-offscreen",
-  "#priceblock_dealprice", "#priceblock_saleprice", "#priceblock_ourprice", "#price_inside_buybox", "#newBuyBoxPrice",
-  "#kindle-price", "#usedBuySection .offer-price", "#tmmSwatches .swatchElement.selected .slot-price",
+  "#priceblock_dealprice",
+  "#priceblock_saleprice",
+  "#priceblock_ourprice",
+  "#price_inside_buybox",
+  "#newBuyBoxPrice",
+  "#kindle-price",
+  "#usedBuySection .offer-price",
+  "#tmmSwatches .swatchElement.selected .slot-price",
 ];
 const LIST_PRICE_SELECTORS = [
   "#corePriceDisplay_desktop_feature_div .basisPrice .a-offscreen",
   "#corePriceDisplay_desktop_feature_div .a-text-price .a-offscreen",
-  "#corePrice_desktop .a-text-price[data-a-strike] .a-offscreen", "#listPrice", ".priceBlockStrikePriceString",
+  "#corePrice_desktop .a-text-price[data-a-strike] .a-offscreen",
+  "#listPrice",
+  ".priceBlockStrikePriceString",
 ];
 // "Visit the SainSmart Store", "Visita la tienda de Cecotec", "Brand: ChangM", …
-const BYLINE_BRAND = /^(?:Visit the (.+) Store|Visita la tienda de (.+)|Besuchen Sie den (.+)-Store|Visitez la boutique (.+)|Visita lo Store di (.+)|(?:Brand|Marca|Marke|Marque)\s*:\s*(.+))$/i;
+const BYLINE_BRAND =
+  /^(?:Visit the (.+) Store|Visita la tienda de (.+)|Besuchen Sie den (.+)-Store|Visitez la boutique (.+)|Visita lo Store di (.+)|(?:Brand|Marca|Marke|Marque)\s*:\s*(.+))$/i;
 
-const REVIEW_ROW = /^(Customer Reviews|Opiniones de los clientes|Kundenrezensionen|Commentaires client|Recensioni dei clienti|Avaliações de clientes)$/i;
+const REVIEW_ROW =
+  /^(Customer Reviews|Opiniones de los clientes|Kundenrezensionen|Commentaires client|Recensioni dei clienti|Avaliações de clientes)$/i;
 
 function amazonPrice(root: HTMLElement, hint: Page["hint"]): Money | null {
   const price = parseMoney(firstText(root, PRICE_SELECTORS), hint);
@@ -55,9 +88,13 @@ type GalleryImage = { hiRes?: string | null; large?: string | null };
 /** The image gallery's `colorImages.initial` (hi-res first), else the landing image. */
 function amazonImages(page: Page): string[] {
   const gallery = jsonAfter(page.html, /'colorImages'\s*:\s*\{\s*'initial'\s*:/);
-  const fromGallery = Array.isArray(gallery) ? (gallery as GalleryImage[]).map((image) => image?.hiRes ?? image?.large) : [];
+  const fromGallery = Array.isArray(gallery)
+    ? (gallery as GalleryImage[]).map((image) => image?.hiRes ?? image?.large)
+    : [];
   const landing = page.root.querySelector("#landingImage, #imgBlkFront, #ebooksImgBlkFront");
-  const sizes = firstJsonValue(landing?.getAttribute("data-a-dynamic-image") ?? "") as Record<string, number[]> | undefined;
+  const sizes = firstJsonValue(landing?.getAttribute("data-a-dynamic-image") ?? "") as
+    | Record<string, number[]>
+    | undefined;
   const largest = Object.entries(sizes ?? {}).sort(([, a], [, b]) => (b[0] ?? 0) - (a[0] ?? 0))[0]?.[0];
   const fallback = [landing?.getAttribute("data-old-hires"), largest, landing?.getAttribute("src")];
   return unique(fromGallery.length > 0 ? fromGallery : fallback).filter((url) => /^https?:/.test(url));
@@ -68,14 +105,17 @@ function amazonVariants(page: Page, asin: string | null): ProductRecord["variant
   const twister = jsonAfter(page.html, /"dimensionValuesDisplayData"\s*:/);
   if (twister && typeof twister === "object" && Object.keys(twister).length > 0) {
     return Object.entries(twister as Record<string, string[]>).map(([id, values]) => ({
-      id, name: [values].flat().join(" / "), url: absoluteUrl(`/dp/${id}`, page.base),
+      id,
+      name: [values].flat().join(" / "),
+      url: absoluteUrl(`/dp/${id}`, page.base),
     }));
   }
   return page.root.querySelectorAll("#tmmSwatches .swatchElement, #twister li[data-defaultasin]").map((swatch) => {
     const href = swatch.querySelector('a[href*="/dp/"]')?.getAttribute("href") ?? null;
     const selected = /\bselected\b/.test(swatch.getAttribute("class") ?? "");
     return {
-      id: idFromUrl(href, ASIN_IN_URL) ?? cleanText(swatch.getAttribute("data-defaultasin")) ?? (selected ? asin : null),
+      id:
+        idFromUrl(href, ASIN_IN_URL) ?? cleanText(swatch.getAttribute("data-defaultasin")) ?? (selected ? asin : null),
       name: firstText(swatch, [".slot-title", ".a-button-text .a-size-base", "img"]) ?? visibleText(swatch) ?? "",
       price: parseMoney(firstText(swatch, [".slot-price .a-color-price", ".slot-price"]), page.hint),
       url: absoluteUrl(href, page.base),
@@ -112,30 +152,51 @@ function amazonDraft(page: Page): ProductDraft {
   ]);
   // The details table repeats the star rating under "Customer Reviews"; it is not a spec.
   for (const key of Object.keys(specs)) if (REVIEW_ROW.test(key)) delete specs[key];
-  const asin = firstAttr(root, ["input#ASIN", "input[name='ASIN']"], "value") ?? specs["ASIN"] ?? idFromUrl(page.base, ASIN_IN_URL);
-  const availability = firstText(root, ["#availability > span", "#availability .a-color-success", "#availability .a-color-price"]);
-  const soldBy = firstText(root, ["#sellerProfileTriggerId", "#merchant-info a", '[data-cel-widget="Ebooks-desktop-printSoldBy"]']);
+  const asin =
+    firstAttr(root, ["input#ASIN", "input[name='ASIN']"], "value") ??
+    specs["ASIN"] ??
+    idFromUrl(page.base, ASIN_IN_URL);
+  const availability = firstText(root, [
+    "#availability > span",
+    "#availability .a-color-success",
+    "#availability .a-color-price",
+  ]);
+  const soldBy = firstText(root, [
+    "#sellerProfileTriggerId",
+    "#merchant-info a",
+    '[data-cel-widget="Ebooks-desktop-printSoldBy"]',
+  ]);
   return {
     id: asin,
     asin,
     title: firstText(root, ["#productTitle", "#ebooksProductTitle", "#title"]),
     price: amazonPrice(root, page.hint),
-    rating: parseLocaleNumber(firstAttr(root, ["#acrPopover"], "title") ?? firstText(root, ["#acrPopover .a-icon-alt", '[data-hook="rating-out-of-text"]'])),
+    rating: parseLocaleNumber(
+      firstAttr(root, ["#acrPopover"], "title") ??
+        firstText(root, ["#acrPopover .a-icon-alt", '[data-hook="rating-out-of-text"]']),
+    ),
     review_count: parseLocaleNumber(firstText(root, ["#acrCustomerReviewText", '[data-hook="total-review-count"]'])),
     brand: amazonBrand(root, specs),
     availability: availability && availability.length < 80 ? normaliseAvailability(availability) : null,
     images: amazonImages(page),
-    description: firstText(root, ["#productDescription", "#bookDescription_feature_div .a-expander-content", "#feature-bullets ul"]),
+    description: firstText(root, [
+      "#productDescription",
+      "#bookDescription_feature_div .a-expander-content",
+      "#feature-bullets ul",
+    ]),
     specs,
     variants: amazonVariants(page, asin),
     seller: cleanText(soldBy?.replace(/^Sold by:?\s*/i, "").replace(/\s*Price set by seller\.?$/i, "")),
-    breadcrumbs: unique(root.querySelectorAll("#wayfinding-breadcrumbs_feature_div li a:not(#breadcrumb-back-link)").map(visibleText)),
+    breadcrumbs: unique(
+      root.querySelectorAll("#wayfinding-breadcrumbs_feature_div li a:not(#breadcrumb-back-link)").map(visibleText),
+    ),
     reviews: parseReviewBlocks(root, REVIEWS),
   };
 }
 
 /** Marketplace currency from the URL's host, when the URL is a real Amazon one. */
-const readAmazonPage = (html: string, url: string) => readPage(html, url, (base) => ({ currency: currencyForCountry(countryOfUrl(base, ORIGINS)) }));
+const readAmazonPage = (html: string, url: string) =>
+  readPage(html, url, (base) => ({ currency: currencyForCountry(countryOfUrl(base, ORIGINS)) }));
 
 const SEARCH_CARDS: CardSpec = {
   cards: 'div[data-component-type="s-search-result"][data-asin]',
@@ -144,11 +205,19 @@ const SEARCH_CARDS: CardSpec = {
   link: { selectors: ["h2 a", "a.a-link-normal.s-no-outline", "a[href*='/dp/']"], attr: "href" },
   price: [".a-price:not(.a-text-price) .a-offscreen"],
   rating: [".a-icon-star-small .a-icon-alt", ".a-icon-alt"],
-  reviewCount: { selectors: ["[data-csa-c-content-id*='ratings-count'] a", "a[href*='customerReviews'] span", "span.s-underline-text"], attr: undefined },
+  reviewCount: {
+    selectors: [
+      "[data-csa-c-content-id*='ratings-count'] a",
+      "a[href*='customerReviews'] span",
+      "span.s-underline-text",
+    ],
+    attr: undefined,
+  },
   image: { selectors: ["img.s-image"], attr: "src" },
   sponsored: (card) =>
-    card.querySelector(".puis-sponsored-label-text, .s-sponsored-label-info-icon, [data-component-type='sp-sponsored-result']") !== null ||
-    /AdHolder/.test(card.getAttribute("class") ?? ""),
+    card.querySelector(
+      ".puis-sponsored-label-text, .s-sponsored-label-info-icon, [data-component-type='sp-sponsored-result']",
+    ) !== null || /AdHolder/.test(card.getAttribute("class") ?? ""),
 };
 
 export const amazon: ProductPlatform = {
@@ -162,7 +231,14 @@ export const amazon: ProductPlatform = {
     siteUrl(origin, "/s", {
       k: lookup.q,
       page: lookup.page > 1 ? lookup.page : undefined,
-      s: siteSort(lookup.sort, { relevance: "relevanceblender", price_asc: "price-asc-rank", price_desc: "price-desc-rank", rating: "review-rank", newest: "date-desc-rank", best_seller: "exact-aware-popularity-rank" }),
+      s: siteSort(lookup.sort, {
+        relevance: "relevanceblender",
+        price_asc: "price-asc-rank",
+        price_desc: "price-desc-rank",
+        rating: "review-rank",
+        newest: "date-desc-rank",
+        best_seller: "exact-aware-popularity-rank",
+      }),
       "low-price": lookup.min_price,
       "high-price": lookup.max_price,
     }),
@@ -170,7 +246,9 @@ export const amazon: ProductPlatform = {
     siteUrl(origin, `/product-reviews/${lookupId(lookup, "asin", ASIN, ASIN_IN_URL)}`, {
       pageNumber: lookup.page,
       sortBy: siteSort(lookup.sort, { newest: "recent", relevance: "helpful" }),
-      filterByStar: lookup.rating ? ["", "one_star", "two_star", "three_star", "four_star", "five_star"][lookup.rating] : undefined,
+      filterByStar: lookup.rating
+        ? ["", "one_star", "two_star", "three_star", "four_star", "five_star"][lookup.rating]
+        : undefined,
     }),
   parseProduct(html, url) {
     const page = readAmazonPage(html, url);
@@ -178,20 +256,32 @@ export const amazon: ProductPlatform = {
   },
   parseSearch(html, url): SearchPage {
     const page = readAmazonPage(html, url);
-    const pager = readPager(page.root, {
-      current: [".s-pagination-selected"],
-      next: ["a.s-pagination-next", "span.s-pagination-next", "li.a-last a"],
-      total: ['[data-component-type="s-result-info-bar"] h1 span', ".s-desktop-toolbar .a-section span"],
-    }, pageFromUrl(url, "page"));
+    const pager = readPager(
+      page.root,
+      {
+        current: [".s-pagination-selected"],
+        next: ["a.s-pagination-next", "span.s-pagination-next", "li.a-last a"],
+        total: ['[data-component-type="s-result-info-bar"] h1 span', ".s-desktop-toolbar .a-section span"],
+      },
+      pageFromUrl(url, "page"),
+    );
     return { items: parseCards(page.root, SEARCH_CARDS, page.base, page.hint), ...pager };
   },
   parseReviews(html, url): ReviewsPage {
     const { root } = readAmazonPage(html, url);
-    const pager = readPager(root, { next: ["li.a-last:not(.a-disabled) a", "li.a-last"] }, pageFromUrl(url, "pageNumber"));
+    const pager = readPager(
+      root,
+      { next: ["li.a-last:not(.a-disabled) a", "li.a-last"] },
+      pageFromUrl(url, "pageNumber"),
+    );
     return {
       reviews: parseReviewBlocks(root, REVIEWS),
-      rating: parseLocaleNumber(readField(root, ['[data-hook="rating-out-of-text"]', '[data-hook="average-star-rating"] .a-icon-alt'])),
-      review_count: parseLocaleNumber(readField(root, ['[data-hook="total-review-count"]', '[data-hook="cr-filter-info-review-rating-count"]'])),
+      rating: parseLocaleNumber(
+        readField(root, ['[data-hook="rating-out-of-text"]', '[data-hook="average-star-rating"] .a-icon-alt']),
+      ),
+      review_count: parseLocaleNumber(
+        readField(root, ['[data-hook="total-review-count"]', '[data-hook="cr-filter-info-review-rating-count"]']),
+      ),
       page: pager.page,
       has_next_page: pager.has_next_page,
     };

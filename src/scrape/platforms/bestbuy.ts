@@ -4,7 +4,15 @@
 // the price is LargePrice's customer price, never a carousel or warranty price block.
 import { detectChallenge } from "../extract/challenge";
 import { absoluteUrl, cleanText, firstAttr, firstText, unique, visibleText, type HTMLElement } from "../extract/dom";
-import { parseCards, parseReviewBlocks, pageFromUrl, readField, readPager, type CardSpec, type ReviewSpec } from "../extract/listing";
+import {
+  parseCards,
+  parseReviewBlocks,
+  pageFromUrl,
+  readField,
+  readPager,
+  type CardSpec,
+  type ReviewSpec,
+} from "../extract/listing";
 import { parseLocaleNumber, parseMoney } from "../extract/money";
 import { readPage, structuredDraftList, type Page } from "../extract/page";
 import { buildProduct, normaliseAvailability, type ProductDraft } from "../extract/record";
@@ -37,35 +45,58 @@ function bestbuyAvailability(root: HTMLElement): string | null {
 }
 
 function bestbuyVariants(root: HTMLElement, sku: string | null, base: string): ProductRecord["variants"] {
-  return root.querySelectorAll(`${component("ProductVariations", "button.variation-tile")}, .shop-variation-wrapper a[href*="skuId="]`).map((tile) => {
-    const label = cleanText(tile.getAttribute("aria-label")) ?? visibleText(tile) ?? "";
-    const href = tile.getAttribute("href");
-    const selected = /\bselected$/i.test(label);
-    return {
-      id: idFromUrl(href, SKU_IN_URL) ?? (selected ? sku : null),
-      name: label.replace(/\s+selected$/i, ""),
-      url: absoluteUrl(href, base),
-    };
-  });
+  return root
+    .querySelectorAll(
+      `${component("ProductVariations", "button.variation-tile")}, .shop-variation-wrapper a[href*="skuId="]`,
+    )
+    .map((tile) => {
+      const label = cleanText(tile.getAttribute("aria-label")) ?? visibleText(tile) ?? "";
+      const href = tile.getAttribute("href");
+      const selected = /\bselected$/i.test(label);
+      return {
+        id: idFromUrl(href, SKU_IN_URL) ?? (selected ? sku : null),
+        name: label.replace(/\s+selected$/i, ""),
+        url: absoluteUrl(href, base),
+      };
+    });
 }
 
 function bestbuyDraft(page: Page): ProductDraft {
   const { root } = page;
   const header = visibleText(root.querySelector(component("ProductHeader")));
-  const sku = header?.match(/SKU:\s*(\d+)/)?.[1] ?? idFromUrl(page.base, SKU_IN_URL) ?? firstAttr(root, ["[data-sku-id]"], "data-sku-id");
+  const sku =
+    header?.match(/SKU:\s*(\d+)/)?.[1] ??
+    idFromUrl(page.base, SKU_IN_URL) ??
+    firstAttr(root, ["[data-sku-id]"], "data-sku-id");
   const specs = readSpecs(root, [
     { rows: `${component("ProductSpecifications", "li > div")}` },
     { rows: ".spec-table li, .specs-table li", key: ".row-title", value: ".row-value" },
   ]);
-  const [rating, reviewCount] = ratingSummary(firstText(root, [component("ReviewStatsContextualized", "p.visually-hidden"), ".ugc-ratings-reviews p.visually-hidden"]));
-  const price = parseMoney(firstText(root, [
-    component("LargePrice", '[data-testid="price-block-customer-price"] span'),
-    '[data-testid="large-customer-price"]',
-    ".priceView-hero-price.priceView-customer-price span",
-  ]), page.hint);
-  const original = parseMoney(firstText(root, [component("LargePrice", '[data-testid="price-block-regular-price-message-text"]'), ".pricing-price__regular-price"]), page.hint);
+  const [rating, reviewCount] = ratingSummary(
+    firstText(root, [
+      component("ReviewStatsContextualized", "p.visually-hidden"),
+      ".ugc-ratings-reviews p.visually-hidden",
+    ]),
+  );
+  const price = parseMoney(
+    firstText(root, [
+      component("LargePrice", '[data-testid="price-block-customer-price"] span'),
+      '[data-testid="large-customer-price"]',
+      ".priceView-hero-price.priceView-customer-price span",
+    ]),
+    page.hint,
+  );
+  const original = parseMoney(
+    firstText(root, [
+      component("LargePrice", '[data-testid="price-block-regular-price-message-text"]'),
+      ".pricing-price__regular-price",
+    ]),
+    page.hint,
+  );
   // The first-party seller is a logo: its alt text names it.
-  const seller = firstAttr(root, [component("SellerDetailsPDP", "img")], "alt") ?? cleanText(firstText(root, [component("SellerDetailsPDP")])?.replace(/^Sold by\s*/i, ""));
+  const seller =
+    firstAttr(root, [component("SellerDetailsPDP", "img")], "alt") ??
+    cleanText(firstText(root, [component("SellerDetailsPDP")])?.replace(/^Sold by\s*/i, ""));
   return {
     id: sku,
     sku,
@@ -100,12 +131,21 @@ const SEARCH_CARDS: CardSpec = {
   cards: "li.sku-item, li.product-list-item",
   id: (card, url) => cleanText(card.getAttribute("data-sku-id")) ?? idFromUrl(url, SKU_IN_URL),
   title: [".sku-title a", "h4.sku-header a", ".product-title", "h2 a"],
-  link: { selectors: [".sku-title a", "h4.sku-header a", "a.product-list-item-link", "a[href*='skuId=']"], attr: "href" },
-  price: [".priceView-customer-price span[aria-hidden='true']", '[data-testid="price-block-customer-price"] span', ".priceView-customer-price span"],
+  link: {
+    selectors: [".sku-title a", "h4.sku-header a", "a.product-list-item-link", "a[href*='skuId=']"],
+    attr: "href",
+  },
+  price: [
+    ".priceView-customer-price span[aria-hidden='true']",
+    '[data-testid="price-block-customer-price"] span',
+    ".priceView-customer-price span",
+  ],
   rating: [".c-ratings-reviews p.visually-hidden"],
   reviewCount: [".c-reviews"],
   image: { selectors: ["img.product-image", ".product-image img", "img"], attr: "src" },
-  sponsored: (card) => /\bis-sponsored\b/.test(card.getAttribute("class") ?? "") || /^Sponsored\b/i.test(readField(card, [".sponsored-label", ".ad-label"]) ?? ""),
+  sponsored: (card) =>
+    /\bis-sponsored\b/.test(card.getAttribute("class") ?? "") ||
+    /^Sponsored\b/i.test(readField(card, [".sponsored-label", ".ad-label"]) ?? ""),
 };
 
 export const bestbuy: ProductPlatform = {
@@ -122,10 +162,17 @@ export const bestbuy: ProductPlatform = {
     siteUrl(origin, "/site/searchpage.jsp", {
       st: lookup.q,
       cp: lookup.page > 1 ? lookup.page : undefined,
-      sp: siteSort(lookup.sort, { price_asc: "+currentprice skuidsaas", price_desc: "-currentprice skuidsaas", rating: "-customerrating", best_seller: "-bestsellingsort skuidsaas", newest: "-startdate skuidsaas" }),
-      qp: lookup.min_price !== undefined || lookup.max_price !== undefined
-        ? `currentprice_facet=Price~${lookup.min_price ?? 0} to ${lookup.max_price ?? "*"}`
-        : undefined,
+      sp: siteSort(lookup.sort, {
+        price_asc: "+currentprice skuidsaas",
+        price_desc: "-currentprice skuidsaas",
+        rating: "-customerrating",
+        best_seller: "-bestsellingsort skuidsaas",
+        newest: "-startdate skuidsaas",
+      }),
+      qp:
+        lookup.min_price !== undefined || lookup.max_price !== undefined
+          ? `currentprice_facet=Price~${lookup.min_price ?? 0} to ${lookup.max_price ?? "*"}`
+          : undefined,
     }),
   reviewsUrl: (lookup, origin) =>
     siteUrl(origin, `/site/reviews/product/${lookupId(lookup, "sku", SKU, SKU_IN_URL)}`, {
@@ -139,14 +186,30 @@ export const bestbuy: ProductPlatform = {
   },
   parseSearch(html, url): SearchPage {
     const page = readPage(html, url);
-    const pager = readPager(page.root, { current: [".paging-list .current-page"], next: ["a.sku-list-page-next"], total: [".item-count", ".results-title"] }, pageFromUrl(url, "cp"));
+    const pager = readPager(
+      page.root,
+      {
+        current: [".paging-list .current-page"],
+        next: ["a.sku-list-page-next"],
+        total: [".item-count", ".results-title"],
+      },
+      pageFromUrl(url, "cp"),
+    );
     return { items: parseCards(page.root, SEARCH_CARDS, page.base, page.hint), ...pager };
   },
   parseReviews(html, url): ReviewsPage {
     const { root } = readPage(html, url);
-    const [rating, count] = ratingSummary(firstText(root, [".ugc-rating-summary p.visually-hidden", ".c-ratings-reviews p.visually-hidden"]));
+    const [rating, count] = ratingSummary(
+      firstText(root, [".ugc-rating-summary p.visually-hidden", ".c-ratings-reviews p.visually-hidden"]),
+    );
     const pager = readPager(root, { next: [".page-arrow.next a", "a.next-page"] }, pageFromUrl(url, "page"));
-    return { reviews: parseReviewBlocks(root, REVIEWS), rating, review_count: count, page: pager.page, has_next_page: pager.has_next_page };
+    return {
+      reviews: parseReviewBlocks(root, REVIEWS),
+      rating,
+      review_count: count,
+      page: pager.page,
+      has_next_page: pager.has_next_page,
+    };
   },
   detectChallenge,
 };

@@ -11,7 +11,16 @@ import { parseLocaleNumber, parseMoney } from "../extract/money";
 import { siteUrl } from "../extract/url";
 import type { HotelDetail, HotelRecord, HotelSearchPage, Money } from "../types";
 import type { TravelPlatform } from "./travel-types";
-import { countInHeading, emptyHotel, lodgingDetail, onSite, roomsLeft, scoreOutOfTen, scriptNumber, structuredNumber } from "./travel-extract";
+import {
+  countInHeading,
+  emptyHotel,
+  lodgingDetail,
+  onSite,
+  roomsLeft,
+  scoreOutOfTen,
+  scriptNumber,
+  structuredNumber,
+} from "./travel-extract";
 
 const REVIEW_SCALE = 10;
 const PAGE_SIZE = 25;
@@ -47,9 +56,10 @@ function parseSearch(html: string, url: string): HotelSearchPage {
   const root = loadHtml(html);
   // A page holds one layout or the other; the legacy list is tried first as it is the narrower match.
   const legacy = root.querySelectorAll("div.sr_item[data-hotelid]");
-  const hotels = legacy.length > 0
-    ? legacy.map((card) => parseCard(card, url))
-    : root.querySelectorAll("[data-testid='property-card']").map((card) => parsePropertyCard(card, url));
+  const hotels =
+    legacy.length > 0
+      ? legacy.map((card) => parseCard(card, url))
+      : root.querySelectorAll("[data-testid='property-card']").map((card) => parsePropertyCard(card, url));
   const total = countInHeading(root);
   const nextLink = root.querySelector(".bui-pagination__next-arrow a[href], a.paging-next, link[rel='next']");
   // The current layout has no next link, only a script-driven "Load more results" button.
@@ -70,7 +80,9 @@ function parseCard(card: HTMLElement, pageUrl: string): HotelRecord {
   // data-coords is "longitude,latitude".
   const [longitude, latitude] = (card.querySelector("[data-coords]")?.getAttribute("data-coords") ?? "").split(",");
   const price = parseMoney(stayPriceText(card));
-  const score = parseLocaleNumber(card.getAttribute("data-score") || visibleText(card.querySelector(".review-score-badge")));
+  const score = parseLocaleNumber(
+    card.getAttribute("data-score") || visibleText(card.querySelector(".review-score-badge")),
+  );
   return {
     ...emptyHotel(),
     id: card.getAttribute("data-hotelid") ?? null,
@@ -173,7 +185,9 @@ function starsOf(scope: HTMLElement | null): number | null {
   const match = sprite?.match(/ratings_stars_(\d)(_half)?/);
   if (match?.[1]) return Number(match[1]) + (match[2] ? 0.5 : 0);
   const rows = "[data-testid='rating-stars'], [data-testid='rating-squares']";
-  const icons = /^rating-(?:stars|squares)$/.test(scope.getAttribute("data-testid") ?? "") ? scope : scope.querySelector(rows);
+  const icons = /^rating-(?:stars|squares)$/.test(scope.getAttribute("data-testid") ?? "")
+    ? scope
+    : scope.querySelector(rows);
   if (!icons) return null;
   const labelled = parseLocaleNumber(icons.getAttribute("aria-label") ?? icons.parentNode?.getAttribute("aria-label"));
   return labelled ?? (icons.children.length > 0 ? icons.children.length : null);
@@ -184,17 +198,22 @@ function parseHotel(html: string, url: string): HotelDetail {
   // The old layout's H1 also holds the star sprite's long tooltip text; the name has its own id.
   const detail = lodgingDetail(root, url, REVIEW_SCALE, ["#hp_hotel_name", "h1"]);
   const rooms = roomRows(root);
-  const cheapest = rooms
-    .filter((room) => room.price !== null)
-    .sort((a, b) => (a.price ?? 0) - (b.price ?? 0))[0];
+  const cheapest = rooms.filter((room) => room.price !== null).sort((a, b) => (a.price ?? 0) - (b.price ?? 0))[0];
   // Older pages carry "latitude,longitude" on the address link, or only the map centre in script.
-  const [latitude, longitude] = (root.querySelector("[data-atlas-latlng]")?.getAttribute("data-atlas-latlng") ?? "").split(",");
+  const [latitude, longitude] = (
+    root.querySelector("[data-atlas-latlng]")?.getAttribute("data-atlas-latlng") ?? ""
+  ).split(",");
   // The first score card is the hotel's own; the similar-hotels block further down reuses its classes.
   const header = reviewBadge(root.querySelector("#js--hp-gallery-scorecard, [data-testid='review-score-component']"));
   return {
     ...detail,
-    id: root.querySelector("input[name='hotel_id']")?.getAttribute("value") ?? html.match(/b_hotel_id:\s*'(\d+)'/)?.[1] ?? null,
-    star_rating: detail.star_rating ?? starsOf(root.querySelector(".hp__hotel_ratings, [data-testid='rating-stars'], [data-testid='rating-squares']")),
+    id:
+      root.querySelector("input[name='hotel_id']")?.getAttribute("value") ??
+      html.match(/b_hotel_id:\s*'(\d+)'/)?.[1] ??
+      null,
+    star_rating:
+      detail.star_rating ??
+      starsOf(root.querySelector(".hp__hotel_ratings, [data-testid='rating-stars'], [data-testid='rating-squares']")),
     address: detail.address ?? visibleText(root.querySelector("#hp_address_subtitle, .hp_address_subtitle")),
     latitude: detail.latitude ?? structuredNumber(latitude) ?? scriptNumber(html, "b_map_center_latitude"),
     longitude: detail.longitude ?? structuredNumber(longitude) ?? scriptNumber(html, "b_map_center_longitude"),

@@ -3,7 +3,15 @@
 import { currencyForCountry } from "../extract/currency";
 import { detectChallenge } from "../extract/challenge";
 import { absoluteUrl, cleanText, firstAttr, firstText, unique, visibleText, type HTMLElement } from "../extract/dom";
-import { parseCards, parseReviewBlocks, pageFromUrl, readField, readPager, type CardSpec, type ReviewSpec } from "../extract/listing";
+import {
+  parseCards,
+  parseReviewBlocks,
+  pageFromUrl,
+  readField,
+  readPager,
+  type CardSpec,
+  type ReviewSpec,
+} from "../extract/listing";
 import { parseLocaleNumber, parseMoney } from "../extract/money";
 import { readPage, structuredDraftList, type Page } from "../extract/page";
 import { buildProduct, normaliseAvailability, type ProductDraft } from "../extract/record";
@@ -12,22 +20,36 @@ import { countryOfUrl, idFromUrl, lookupId, siteSort, siteUrl } from "../extract
 import type { ProductPlatform, ProductRecord, ReviewsPage, SearchPage } from "../types";
 
 const ORIGINS: Record<string, string> = {
-  us: "https://www.ebay.com", gb: "https://www.ebay.co.uk", uk: "https://www.ebay.co.uk", de: "https://www.ebay.de",
-  fr: "https://www.ebay.fr", it: "https://www.ebay.it", es: "https://www.ebay.es", ca: "https://www.ebay.ca",
-  au: "https://www.ebay.com.au", ie: "https://www.ebay.ie", at: "https://www.ebay.at", default: "https://www.ebay.com",
+  us: "https://www.ebay.com",
+  gb: "https://www.ebay.co.uk",
+  uk: "https://www.ebay.co.uk",
+  de: "https://www.ebay.de",
+  fr: "https://www.ebay.fr",
+  it: "https://www.ebay.it",
+  es: "https://www.ebay.es",
+  ca: "https://www.ebay.ca",
+  au: "https://www.ebay.com.au",
+  ie: "https://www.ebay.ie",
+  at: "https://www.ebay.at",
+  default: "https://www.ebay.com",
 };
 
 const ITEM_ID = /^\d{9,15}$/;
 const ITEM_IN_URL = /\/(?:itm|p)\/(?:[^/?#]+\/)?(\d{6,15})(?:[/?#]|$)/;
 
 /** eBay image URLs name their size (`s-l64`); the same image exists at s-l1600. */
-const fullSize = (url: string | null | undefined) => url?.replace(/\/s-l\d+\.(jpg|jpeg|png|webp)/i, "/s-l1600.$1") ?? null;
+const fullSize = (url: string | null | undefined) =>
+  url?.replace(/\/s-l\d+\.(jpg|jpeg|png|webp)/i, "/s-l1600.$1") ?? null;
 
 function ebayImages(root: HTMLElement, base: string): string[] {
   // The first carousel is the listing's own; later ones (catalogue, similar items) repeat or differ.
   const carousel = root.querySelector(".ux-image-carousel") ?? root;
-  const gallery = carousel.querySelectorAll(".ux-image-carousel-item img:not([alt^='Video']), #vi_main_img_fs img, #icImg");
-  const urls = gallery.map((img) => img.getAttribute("data-zoom-src") ?? img.getAttribute("data-src") ?? img.getAttribute("src"));
+  const gallery = carousel.querySelectorAll(
+    ".ux-image-carousel-item img:not([alt^='Video']), #vi_main_img_fs img, #icImg",
+  );
+  const urls = gallery.map(
+    (img) => img.getAttribute("data-zoom-src") ?? img.getAttribute("data-src") ?? img.getAttribute("src"),
+  );
   return unique(urls.map((url) => absoluteUrl(fullSize(url), base)));
 }
 
@@ -51,7 +73,10 @@ function ebayVariants(root: HTMLElement): ProductRecord["variants"] {
     return menu
       .querySelectorAll("option")
       .filter((option) => !/^-?\s*select/i.test(visibleText(option) ?? "") && option.getAttribute("value") !== "-1")
-      .map((option) => ({ id: cleanText(option.getAttribute("value")), name: [label, visibleText(option)].filter(Boolean).join(": ") }));
+      .map((option) => ({
+        id: cleanText(option.getAttribute("value")),
+        name: [label, visibleText(option)].filter(Boolean).join(": "),
+      }));
   });
 }
 
@@ -70,22 +95,36 @@ function ebayDraft(page: Page): ProductDraft {
   const { root } = page;
   const specs = ebaySpecs(root);
   const id = idFromUrl(page.base, ITEM_IN_URL) ?? firstText(root, ["#descItemNumber"]);
-  const original = parseMoney(firstText(root, [".x-additional-info .ux-textspans--STRIKETHROUGH", "#orgPrc", "#mm-saleOrgPrc"]), page.hint);
-  const price = parseMoney(firstText(root, [".x-price-primary", "#prcIsum", "#mm-saleDscPrc", "#prcIsum_bidPrice"]), page.hint);
-  const seller = firstText(root, [".x-sellercard-atf__info__about-seller a", ".x-sellercard-atf__data-item", ".mbg-nw"]);
+  const original = parseMoney(
+    firstText(root, [".x-additional-info .ux-textspans--STRIKETHROUGH", "#orgPrc", "#mm-saleOrgPrc"]),
+    page.hint,
+  );
+  const price = parseMoney(
+    firstText(root, [".x-price-primary", "#prcIsum", "#mm-saleDscPrc", "#prcIsum_bidPrice"]),
+    page.hint,
+  );
+  const seller = firstText(root, [
+    ".x-sellercard-atf__info__about-seller a",
+    ".x-sellercard-atf__data-item",
+    ".mbg-nw",
+  ]);
   return {
     id,
     title: firstText(root, ["h1.x-item-title__mainTitle", "h1#itemTitle"])?.replace(/^Details about\s+/i, ""),
     price: price && original && original.amount > price.amount ? { ...price, original_amount: original.amount } : price,
     brand: specs["Brand"] ?? specs["Marke"] ?? specs["Marque"] ?? null,
-    availability: normaliseAvailability(firstText(root, ["#qtySubTxt", ".d-quantity__availability", ".x-quantity__availability"])),
+    availability: normaliseAvailability(
+      firstText(root, ["#qtySubTxt", ".d-quantity__availability", ".x-quantity__availability"]),
+    ),
     images: ebayImages(root, page.base),
     rating: parseLocaleNumber(firstText(root, [".ux-summary__start--rating .ux-textspans", ".x-star-rating .clipped"])),
     review_count: parseLocaleNumber(firstText(root, [".ux-summary__count .ux-textspans"])),
     specs,
     variants: ebayVariants(root),
     seller: cleanText(seller?.replace(/\s*\([\d.,]+\)\s*$/, "")),
-    breadcrumbs: unique(root.querySelectorAll("#vi-VR-brumb-lnkLst li.bc-w a").map(visibleText)).filter((name) => !/^see more/i.test(name)),
+    breadcrumbs: unique(root.querySelectorAll("#vi-VR-brumb-lnkLst li.bc-w a").map(visibleText)).filter(
+      (name) => !/^see more/i.test(name),
+    ),
     reviews: parseReviewBlocks(root, REVIEWS),
   };
 }
@@ -99,10 +138,12 @@ const SEARCH_CARDS: CardSpec = {
   rating: [".x-star-rating .clipped", ".s-item__reviews .clipped"],
   reviewCount: [".s-item__reviews-count span", ".s-card__reviews-count"],
   image: { selectors: [".s-item__image-wrapper img", ".s-card__image img", "img"], attr: "src" },
-  sponsored: (card) => /sponsored/i.test(readField(card, [".s-item__sep", ".s-item__title--tagblock", "[aria-label*='Sponsored']"]) ?? ""),
+  sponsored: (card) =>
+    /sponsored/i.test(readField(card, [".s-item__sep", ".s-item__title--tagblock", "[aria-label*='Sponsored']"]) ?? ""),
 };
 
-const readEbayPage = (html: string, url: string) => readPage(html, url, (base) => ({ currency: currencyForCountry(countryOfUrl(base, ORIGINS)) }));
+const readEbayPage = (html: string, url: string) =>
+  readPage(html, url, (base) => ({ currency: currencyForCountry(countryOfUrl(base, ORIGINS)) }));
 
 export const ebay: ProductPlatform = {
   slug: "ebay",
@@ -121,19 +162,27 @@ export const ebay: ProductPlatform = {
     }),
   // Product reviews belong to the catalogue product (ePID), as on /p/{epid}.
   reviewsUrl: (lookup, origin) =>
-    siteUrl(origin, `/urw/product-reviews/${lookupId(lookup, "id", ITEM_ID, ITEM_IN_URL)}`, { pgn: lookup.page > 1 ? lookup.page : undefined }),
+    siteUrl(origin, `/urw/product-reviews/${lookupId(lookup, "id", ITEM_ID, ITEM_IN_URL)}`, {
+      pgn: lookup.page > 1 ? lookup.page : undefined,
+    }),
   parseProduct(html, url) {
     const page = readEbayPage(html, url);
     return buildProduct(url, [ebayDraft(page), ...structuredDraftList(page)]);
   },
   parseSearch(html, url): SearchPage {
     const page = readEbayPage(html, url);
-    const items = parseCards(page.root, SEARCH_CARDS, page.base, page.hint).filter((item) => !/^shop on ebay$/i.test(item.title ?? ""));
-    const pager = readPager(page.root, {
-      current: [".pagination__item[aria-current='page']"],
-      next: ["a.pagination__next", "button.pagination__next"],
-      total: [".srp-controls__count-heading", ".result-count__count-heading"],
-    }, pageFromUrl(url, "_pgn"));
+    const items = parseCards(page.root, SEARCH_CARDS, page.base, page.hint).filter(
+      (item) => !/^shop on ebay$/i.test(item.title ?? ""),
+    );
+    const pager = readPager(
+      page.root,
+      {
+        current: [".pagination__item[aria-current='page']"],
+        next: ["a.pagination__next", "button.pagination__next"],
+        total: [".srp-controls__count-heading", ".result-count__count-heading"],
+      },
+      pageFromUrl(url, "_pgn"),
+    );
     return { items, ...pager };
   },
   parseReviews(html, url): ReviewsPage {
@@ -141,8 +190,14 @@ export const ebay: ProductPlatform = {
     const pager = readPager(root, { next: ["a.pagination__next", "a.next-btn"] }, pageFromUrl(url, "pgn"));
     return {
       reviews: parseReviewBlocks(root, REVIEWS),
-      rating: parseLocaleNumber(firstAttr(root, ["[itemprop='ratingValue']"], "content") ?? firstText(root, [".review--start--rating", ".ebay-review-start-rating"])),
-      review_count: parseLocaleNumber(firstAttr(root, ["[itemprop='reviewCount']"], "content") ?? firstText(root, [".ebay-reviews-count", ".review--count"])),
+      rating: parseLocaleNumber(
+        firstAttr(root, ["[itemprop='ratingValue']"], "content") ??
+          firstText(root, [".review--start--rating", ".ebay-review-start-rating"]),
+      ),
+      review_count: parseLocaleNumber(
+        firstAttr(root, ["[itemprop='reviewCount']"], "content") ??
+          firstText(root, [".ebay-reviews-count", ".review--count"]),
+      ),
       page: pager.page,
       has_next_page: pager.has_next_page,
     };

@@ -52,7 +52,9 @@ function parseSearch(html: string, url: string): HotelSearchPage {
 function parseCard(card: HTMLElement, pageUrl: string): HotelRecord {
   const id = card.getAttribute("data-hotelid") ?? null;
   // The card shows a struck "Price was" figure beside the current one; only the latter counts.
-  const price = parseMoney(visibleText(card.querySelector("[data-automation='actual-price'] .actualPrice, .actualPrice")));
+  const price = parseMoney(
+    visibleText(card.querySelector("[data-automation='actual-price'] .actualPrice, .actualPrice")),
+  );
   const priceType = visibleText(card.querySelector(".priceType, .priceTypeDescription")) ?? "";
   const isTotal = /total|for \d+ nights?/i.test(priceType);
   const href = card.querySelector("a.flex-link")?.getAttribute("href");
@@ -60,10 +62,15 @@ function parseCard(card: HTMLElement, pageUrl: string): HotelRecord {
   return {
     ...emptyHotel(),
     id,
-    name: visibleText(card.querySelector(".hotelName, [data-automation='hotel-name']")) ?? visibleText(card.querySelector("h3")),
+    name:
+      visibleText(card.querySelector(".hotelName, [data-automation='hotel-name']")) ??
+      visibleText(card.querySelector("h3")),
     star_rating: starsOf(card),
     address: visibleText(card.querySelector(".neighborhood")),
-    review_score: scoreOutOfTen(parseLocaleNumber(visibleText(card.querySelector(".reviewOverall [aria-hidden], .ratingText"))), REVIEW_SCALE),
+    review_score: scoreOutOfTen(
+      parseLocaleNumber(visibleText(card.querySelector(".reviewOverall [aria-hidden], .ratingText"))),
+      REVIEW_SCALE,
+    ),
     review_count: parseLocaleNumber(visibleText(card.querySelector(".reviewCount [aria-hidden], .reviewCount"))),
     price_per_night: price && !isTotal ? price.amount : null,
     total_price: price && isTotal ? price.amount : null,
@@ -98,7 +105,9 @@ function hasNextPage(root: HTMLElement, pagination: HTMLElement | null, total: n
 function parseHotel(html: string, url: string): HotelDetail {
   const root = loadHtml(html);
   const detail = lodgingDetail(root, url, REVIEW_SCALE);
-  const price = parseMoney(visibleText(root.querySelector("[data-stid='price-summary'] [data-test-id='price-summary-message-line'] span")));
+  const price = parseMoney(
+    visibleText(root.querySelector("[data-stid='price-summary'] [data-test-id='price-summary-message-line'] span")),
+  );
   return {
     ...detail,
     id: url.match(/[./]h(\d+)\.Hotel-Information/)?.[1] ?? null,
@@ -106,7 +115,9 @@ function parseHotel(html: string, url: string): HotelDetail {
     price_per_night: price?.amount ?? null,
     currency: price?.currency ?? null,
     rooms: root.querySelectorAll("[data-stid='property-offer']").map((offer) => {
-      const offerPrice = parseMoney(visibleText(offer.querySelector("[data-test-id='price-summary-message-line'] span")));
+      const offerPrice = parseMoney(
+        visibleText(offer.querySelector("[data-test-id='price-summary-message-line'] span")),
+      );
       return {
         room_type: visibleText(offer.querySelector("h3")) ?? "Room",
         price: offerPrice?.amount ?? null,

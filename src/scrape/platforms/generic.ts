@@ -20,7 +20,13 @@ export function genericDrafts(page: Page): ProductDraft[] {
   if (structuredOffer) visible.price = null;
   const heading: ProductDraft = { title: visibleTitle(page.root) };
   // A heading that extends the structured name names the variant on show ("… 256 GB) (12 GB RAM)").
-  if (jsonLd.title && heading.title && heading.title.length > jsonLd.title.length && heading.title.startsWith(jsonLd.title)) jsonLd.title = heading.title;
+  if (
+    jsonLd.title &&
+    heading.title &&
+    heading.title.length > jsonLd.title.length &&
+    heading.title.startsWith(jsonLd.title)
+  )
+    jsonLd.title = heading.title;
   const fallbackTitle: ProductDraft = { title: firstText(page.root, ["title"]) };
   return [jsonLd, microdata, heading, meta, visible, fallbackTitle];
 }

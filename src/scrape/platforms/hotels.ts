@@ -8,7 +8,15 @@ import { parseLocaleNumber, parseMoney } from "../extract/money";
 import { siteUrl } from "../extract/url";
 import type { HotelDetail, HotelRecord, HotelSearchPage, Review } from "../types";
 import type { TravelPlatform } from "./travel-types";
-import { countInHeading, emptyHotel, lodgingDetail, onSite, roomsLeft, scoreOutOfTen, structuredNumber } from "./travel-extract";
+import {
+  countInHeading,
+  emptyHotel,
+  lodgingDetail,
+  onSite,
+  roomsLeft,
+  scoreOutOfTen,
+  structuredNumber,
+} from "./travel-extract";
 
 const REVIEW_SCALE = 10;
 const SITE_PATH = /\/(?:search\.do|ho\d+)/;
@@ -47,16 +55,20 @@ export const hotels: TravelPlatform = {
 
 /** The page's booking currency, which its bare "$" prices are in. */
 function pageCurrency(root: HTMLElement, html: string): string | null {
-  return root.querySelector("input[name='bookingRequest.currency']")?.getAttribute("value")
-    ?? html.match(/"currency"\s*:\s*"([A-Z]{3})"/)?.[1]
-    ?? null;
+  return (
+    root.querySelector("input[name='bookingRequest.currency']")?.getAttribute("value") ??
+    html.match(/"currency"\s*:\s*"([A-Z]{3})"/)?.[1] ??
+    null
+  );
 }
 
 function parseHotel(html: string, url: string): HotelDetail {
   const root = loadHtml(html);
   const detail = lodgingDetail(root, url, REVIEW_SCALE);
   const currency = pageCurrency(root, html);
-  const lowest = parseMoney(visibleText(root.querySelector("#room-offer-price strong, .room-offer .price")), { currency });
+  const lowest = parseMoney(visibleText(root.querySelector("#room-offer-price strong, .room-offer .price")), {
+    currency,
+  });
   const tags = metaTags(root);
   const amenities = unique(root.querySelectorAll("#amenities .fact-sheet-list li").map((item) => visibleText(item)));
   return {
@@ -105,7 +117,9 @@ function reviewOf(card: HTMLElement): Review {
 function parseSearch(html: string, url: string): HotelSearchPage {
   const root = loadHtml(html);
   const currency = pageCurrency(root, html);
-  const hotels = root.querySelectorAll("li.hotel[data-hotel-id], li[data-hotel-id]").map((card) => parseCard(card, url, currency));
+  const hotels = root
+    .querySelectorAll("li.hotel[data-hotel-id], li[data-hotel-id]")
+    .map((card) => parseCard(card, url, currency));
   const next = root.querySelector("link[rel='next'], a[rel='next'], .pagination-next a[href]");
   return { hotels, total_results: countInHeading(root), has_next_page: next !== null };
 }
@@ -113,7 +127,10 @@ function parseSearch(html: string, url: string): HotelSearchPage {
 function parseCard(card: HTMLElement, pageUrl: string, currency: string | null): HotelRecord {
   const link = card.querySelector("h3.p-name a, a.property-name-link");
   // A sale shows the old price in <del> and the current one in <ins>.
-  const price = parseMoney(visibleText(card.querySelector(".price ins") ?? card.querySelector(".price strong, .price b")), { currency });
+  const price = parseMoney(
+    visibleText(card.querySelector(".price ins") ?? card.querySelector(".price strong, .price b")),
+    { currency },
+  );
   const rating = visibleText(card.querySelector(".guest-rating-value, .guest-reviews-badge"));
   const [latitude, longitude] = (card.getAttribute("data-coords") ?? "").split(",");
   return {
@@ -129,7 +146,10 @@ function parseCard(card: HTMLElement, pageUrl: string, currency: string | null):
     price_per_night: price?.amount ?? null,
     currency: price?.currency ?? null,
     rooms_available: roomsLeft(visibleText(card)),
-    image_url: card.querySelector("img")?.getAttribute("src") ?? card.querySelector("[data-src]")?.getAttribute("data-src") ?? null,
+    image_url:
+      card.querySelector("img")?.getAttribute("src") ??
+      card.querySelector("[data-src]")?.getAttribute("data-src") ??
+      null,
     booking_url: onSite(link?.getAttribute("href"), pageUrl, SITE_PATH),
   };
 }

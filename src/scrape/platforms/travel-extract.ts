@@ -9,9 +9,21 @@ import type { HotelDetail, HotelRecord } from "../types";
 
 export function emptyHotel(): HotelRecord {
   return {
-    id: null, name: null, star_rating: null, address: null, latitude: null, longitude: null,
-    review_score: null, review_count: null, price_per_night: null, total_price: null, currency: null,
-    amenities: [], rooms_available: null, image_url: null, booking_url: null,
+    id: null,
+    name: null,
+    star_rating: null,
+    address: null,
+    latitude: null,
+    longitude: null,
+    review_score: null,
+    review_count: null,
+    price_per_night: null,
+    total_price: null,
+    currency: null,
+    amenities: [],
+    rooms_available: null,
+    image_url: null,
+    booking_url: null,
   };
 }
 
@@ -55,7 +67,9 @@ export function scoreOutOfTen(score: number | null, scale: number): number | nul
 /** "Dublin: 147 properties found" -> 147, from the first H1 that counts results. */
 export function countInHeading(root: HTMLElement): number | null {
   for (const heading of root.querySelectorAll("h1")) {
-    const match = visibleText(heading)?.match(/(\d[\d.,\s]*)\s+(?:properties|hotels|results|homes|stays|accommodations)\b/i);
+    const match = visibleText(heading)?.match(
+      /(\d[\d.,\s]*)\s+(?:properties|hotels|results|homes|stays|accommodations)\b/i,
+    );
     if (match?.[1]) return parseLocaleNumber(match[1]);
   }
   return null;
@@ -91,7 +105,11 @@ export function deepFind(value: unknown, key: string): unknown {
 }
 
 /** Objects anywhere in a parsed JSON document that satisfy `test`, in document order. */
-export function collectNodes(value: unknown, test: (node: Record<string, unknown>) => boolean, limit = Infinity): Record<string, unknown>[] {
+export function collectNodes(
+  value: unknown,
+  test: (node: Record<string, unknown>) => boolean,
+  limit = Infinity,
+): Record<string, unknown>[] {
   const found: Record<string, unknown>[] = [];
   const stack: unknown[] = [value];
   while (stack.length > 0 && found.length < limit) {
@@ -106,7 +124,17 @@ export function collectNodes(value: unknown, test: (node: Record<string, unknown
 }
 
 // Top-level lodging types first; "Accommodation" is left out as it names rooms inside a hotel.
-const LODGING_TYPES = ["Hotel", "LodgingBusiness", "VacationRental", "Hostel", "Motel", "Resort", "BedAndBreakfast", "Apartment", "House"];
+const LODGING_TYPES = [
+  "Hotel",
+  "LodgingBusiness",
+  "VacationRental",
+  "Hostel",
+  "Motel",
+  "Resort",
+  "BedAndBreakfast",
+  "Apartment",
+  "House",
+];
 
 /**
  * A hotel page's record from what every site ships: a schema.org lodging node (JSON-LD) and
@@ -114,7 +142,12 @@ const LODGING_TYPES = ["Hotel", "LodgingBusiness", "VacationRental", "Hostel", "
  * Without a node the name is the text of the first of `headingSelectors` (by default the H1) that has some.
  * Adapters override the fields their own markup holds.
  */
-export function lodgingDetail(root: HTMLElement, url: string, reviewScale: number, headingSelectors = ["h1"]): HotelDetail {
+export function lodgingDetail(
+  root: HTMLElement,
+  url: string,
+  reviewScale: number,
+  headingSelectors = ["h1"],
+): HotelDetail {
   const node = findByType(jsonLdNodes(root), LODGING_TYPES);
   const rating = nodeAt(node, "aggregateRating");
   const geo = nodeAt(node, "geo");
@@ -127,7 +160,10 @@ export function lodgingDetail(root: HTMLElement, url: string, reviewScale: numbe
     latitude: structuredNumber(node?.["latitude"] ?? geo?.["latitude"]) ?? meta.latitude,
     longitude: structuredNumber(node?.["longitude"] ?? geo?.["longitude"]) ?? meta.longitude,
     star_rating: structuredNumber(nodeAt(node, "starRating")?.["ratingValue"]),
-    review_score: scoreOutOfTen(structuredNumber(rating?.["ratingValue"]), structuredNumber(rating?.["bestRating"]) ?? reviewScale),
+    review_score: scoreOutOfTen(
+      structuredNumber(rating?.["ratingValue"]),
+      structuredNumber(rating?.["bestRating"]) ?? reviewScale,
+    ),
     review_count: structuredNumber(rating?.["ratingCount"] ?? rating?.["reviewCount"]),
     image_url: urlsAt(node, "image")[0] ?? metaValue(tags, "og:image"),
     amenities: amenityNames(node?.["amenityFeature"]),

@@ -18,7 +18,10 @@ const initialData = (html: string) => dig(scriptJson(html, "__NEXT_DATA__"), "pr
 
 /** `{ price: 12.99, currencyUnit: "USD" }` as Walmart's price objects carry it. */
 function walmartMoney(value: unknown, hint: MoneyHint): Money | null {
-  return moneyFromStructured(dig(value, "price") ?? null, dig(value, "currencyUnit"), hint) ?? parseMoney(asText(dig(value, "priceString")), hint);
+  return (
+    moneyFromStructured(dig(value, "price") ?? null, dig(value, "currencyUnit"), hint) ??
+    parseMoney(asText(dig(value, "priceString")), hint)
+  );
 }
 
 function nextDataDraft(page: Page): ProductDraft {
@@ -27,7 +30,11 @@ function nextDataDraft(page: Page): ProductDraft {
   if (!product) return {};
   const price = walmartMoney(dig(product, "priceInfo", "currentPrice"), page.hint);
   const was = walmartMoney(dig(product, "priceInfo", "wasPrice"), page.hint);
-  const specs = Object.fromEntries(asList(dig(data, "idml", "specifications")).map((spec) => [asText(spec["name"]), asText(spec["value"])]).filter(([k, v]) => k && v));
+  const specs = Object.fromEntries(
+    asList(dig(data, "idml", "specifications"))
+      .map((spec) => [asText(spec["name"]), asText(spec["value"])])
+      .filter(([k, v]) => k && v),
+  );
   const id = asText(dig(product, "usItemId"));
   return {
     id,
@@ -39,10 +46,14 @@ function nextDataDraft(page: Page): ProductDraft {
     // The count the page shows; product.numberOfReviews runs a few ahead of it.
     review_count: asNumber(dig(data, "reviews", "totalReviewCount")) ?? asNumber(dig(product, "numberOfReviews")),
     availability: normaliseAvailability(asText(dig(product, "availabilityStatus"))),
-    images: asList(dig(product, "imageInfo", "allImages")).map((image) => asText(image["url"])).filter((url): url is string => url !== null),
+    images: asList(dig(product, "imageInfo", "allImages"))
+      .map((image) => asText(image["url"]))
+      .filter((url): url is string => url !== null),
     description: cleanText(asText(dig(product, "shortDescription"))?.replace(/<[^>]+>/g, " ")),
     seller: asText(dig(product, "sellerDisplayName")) ?? asText(dig(product, "sellerName")),
-    breadcrumbs: asList(dig(product, "category", "path")).map((step) => asText(step["name"])).filter((name): name is string => name !== null),
+    breadcrumbs: asList(dig(product, "category", "path"))
+      .map((step) => asText(step["name"]))
+      .filter((name): name is string => name !== null),
     specs: specs as Record<string, string>,
     // The product page carries the first page of reviews beside the product.
     reviews: asList(dig(data, "reviews", "customerReviews")).map(reviewFromNextData),
@@ -63,7 +74,9 @@ function domDraft(root: HTMLElement, hint: MoneyHint): ProductDraft {
 }
 
 function itemFromNextData(item: Record<string, unknown>, base: string, hint: MoneyHint): SearchItem {
-  const price = walmartMoney(dig(item, "priceInfo", "currentPrice"), hint) ?? parseMoney(asText(dig(item, "priceInfo", "linePrice")) ?? asText(item["price"]), hint);
+  const price =
+    walmartMoney(dig(item, "priceInfo", "currentPrice"), hint) ??
+    parseMoney(asText(dig(item, "priceInfo", "linePrice")) ?? asText(item["price"]), hint);
   return {
     id: asText(item["usItemId"]) ?? asText(item["id"]),
     title: asText(item["name"]),
@@ -96,7 +109,9 @@ function reviewFromNextData(review: Record<string, unknown>): Review {
     rating: asNumber(review["rating"]),
     author: asText(review["userNickname"]),
     date: asText(review["reviewSubmissionTime"]),
-    verified: asList(review["badges"]).some((badge) => /verified/i.test(asText(badge["id"]) ?? asText(badge["text"]) ?? "")),
+    verified: asList(review["badges"]).some((badge) =>
+      /verified/i.test(asText(badge["id"]) ?? asText(badge["text"]) ?? ""),
+    ),
   };
 }
 
@@ -111,7 +126,14 @@ export const walmart: ProductPlatform = {
     siteUrl(origin, "/search", {
       q: lookup.q,
       page: lookup.page > 1 ? lookup.page : undefined,
-      sort: siteSort(lookup.sort, { relevance: "best_match", price_asc: "price_low", price_desc: "price_high", rating: "rating_high", best_seller: "best_seller", newest: "new" }),
+      sort: siteSort(lookup.sort, {
+        relevance: "best_match",
+        price_asc: "price_low",
+        price_desc: "price_high",
+        rating: "rating_high",
+        best_seller: "best_seller",
+        newest: "new",
+      }),
       min_price: lookup.min_price,
       max_price: lookup.max_price,
     }),
@@ -124,13 +146,23 @@ export const walmart: ProductPlatform = {
   parseProduct(html, url) {
     const page = readPage(html, url);
     const fromUrl: ProductDraft = { id: idFromUrl(page.base, ITEM_IN_URL) };
-    return buildProduct(url, [nextDataDraft(page), ...structuredDraftList(page), domDraft(page.root, page.hint), fromUrl]);
+    return buildProduct(url, [
+      nextDataDraft(page),
+      ...structuredDraftList(page),
+      domDraft(page.root, page.hint),
+      fromUrl,
+    ]);
   },
   parseSearch(html, url): SearchPage {
     const page = readPage(html, url);
     const result = dig(initialData(html), "searchResult");
-    const stacked = asList(dig(result, "itemStacks", 0, "items")).filter((item) => item["__typename"] !== "AdPlaceholder" && item["name"]);
-    const items = stacked.length > 0 ? stacked.map((item) => itemFromNextData(item, page.base, page.hint)) : parseCards(page.root, SEARCH_CARDS, page.base, page.hint);
+    const stacked = asList(dig(result, "itemStacks", 0, "items")).filter(
+      (item) => item["__typename"] !== "AdPlaceholder" && item["name"],
+    );
+    const items =
+      stacked.length > 0
+        ? stacked.map((item) => itemFromNextData(item, page.base, page.hint))
+        : parseCards(page.root, SEARCH_CARDS, page.base, page.hint);
     const requested = pageFromUrl(url, "page");
     const current = asNumber(dig(result, "paginationV2", "pageProperties", "page")) ?? requested;
     const maxPage = asNumber(dig(result, "paginationV2", "maxPage"));
