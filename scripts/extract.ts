@@ -2,6 +2,9 @@
 //   npm run extract -- <platform> <kind> <file.html | file.html.gz>
 // e.g. npm run extract -- amazon product test/fixtures/pages/amazon/mshopping_amazon.html.gz
 // The page is decoded like a fetched body (charset sniffing) and parsed with url file://<path>.
+// With --report, prints each field's fill rate and accuracy over a folder of saved pages and its
+// expected.tsv (see scripts/extract-report.ts):
+//   npm run extract -- --report test/fixtures/pages
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -26,12 +29,22 @@ async function travelPlatform(slug: string) {
 }
 
 function usage(message: string): never {
-  console.error(`${message}\nusage: npm run extract -- <platform> <${Object.keys(KINDS).join("|")}> <file.html>`);
+  console.error(
+    `${message}\nusage: npm run extract -- <platform> <${Object.keys(KINDS).join("|")}> <file.html>\n` +
+      "       npm run extract -- --report <dir with expected.tsv>",
+  );
   process.exit(2);
 }
 
 async function main(): Promise<void> {
   const [slug, kind, file] = process.argv.slice(2);
+  if (slug === "--report") {
+    if (!kind) usage("--report needs the folder that holds expected.tsv");
+    // Loaded only here: the report reads every platform, travel ones included.
+    const { accuracyReport, formatReport } = await import("./extract-report");
+    process.stdout.write(formatReport(accuracyReport(resolve(kind))));
+    return;
+  }
   if (!slug || !kind || !file) usage("missing arguments");
   const findParser = KINDS[kind];
   if (!findParser) usage(`unknown kind "${kind}"`);

@@ -1,0 +1,288 @@
+// Fill rate and accuracy of the parsers over a folder of saved pages and its expected.tsv
+// (`npm run extract -- --report <dir>`). Each row's page goes to the parser its page_kind names and is
+// compared the way the fixture tests compare it; an empty cell means the parser must return null.
+import { PRODUCT_PLATFORMS } from "../src/scrape/platforms/index";
+import { TRAVEL_PLATFORMS, type TravelSlug } from "../src/scrape/platforms/travel";
+import type { HotelRecord, ProductRecord, SearchItem } from "../src/scrape/types";
+import {
+  collapse,
+  currencyCell,
+  type ExpectedRow,
+  leadingFacts,
+  numberOrNull,
+  type PageKind,
+  pageUrl,
+  readExpectedRows,
+  readPageHtml,
+} from "./saved-pages";
+
+/** The seed's fields in table order; `results` counts a list page's cards. */
+export const FIELDS = [
+  "title",
+  "price",
+  "currency",
+  "rating",
+  "review_count",
+  "results",
+  "id",
+  "images",
+  "reviews",
+  "description",
+  "specs",
+  "variants",
+  "brand",
+  "availability",
+  "seller",
+  "star_rating",
+  "address",
+  "lat/lng",
+  "amenities",
+  "rooms_available",
+] as const;
+export type Field = (typeof FIELDS)[number];
+
+/** What a page yielded per field; a field the kind's record does not carry is absent. */
+type Observed = Partial<Record<Field, unknown>>;
+
+const itemFields = (item: Omit<SearchItem, "url" | "sponsored" | "image"> & { images: unknown }): Observed => ({
+  title: collapse(item.title),
+  price: item.price?.amount ?? null,
+  currency: item.price?.currency ?? null,
+  rating: item.rating,
+  review_count: item.review_count,
+  id: item.id,
+  images: item.images,
+});
+
+const productFields = (record: ProductRecord): Observed => ({
+  ...itemFields({ ...record, id: record.id ?? record.sku ?? record.asin ?? null }),
+  reviews: record.reviews,
+  description: record.description,
+  specs: record.specs,
+  variants: record.variants,
+  brand: record.brand,
+  availability: record.availability,
+  seller: record.seller,
+});
+
+/** A hotel's score goes back to the site's own scale, the one expected.tsv lists. */
+const hotelFields = (hotel: HotelRecord, reviewScale: number): Observed => ({
+  title: collapse(hotel.name),
+  price: hotel.price_per_night ?? hotel.total_price,
+  currency: hotel.currency,
+  rating: hotel.review_score === null ? null : (hotel.review_score * reviewScale) / 10,
+  review_count: hotel.review_count,
+  id: hotel.id,
+  star_rating: hotel.star_rating,
+  address: hotel.address,
+  "lat/lng": hotel.latitude === null || hotel.longitude === null ? null : [hotel.latitude, hotel.longitude],
+  amenities: hotel.amenities,
+  rooms_available: hotel.rooms_available,
+});
+
+const travelPlatform = (row: ExpectedRow) =>
+  TRAVEL_PLATFORMS[(row.adapter === "hotels_com" ? "hotels" : row.adapter) as TravelSlug];
+
+/** Each page kind's parser, read the way expected.tsv describes the page. */
+const READERS: Record<PageKind, (row: ExpectedRow, html: string) => Observed> = {
+  product: (row, html) => productFields(PRODUCT_PLATFORMS[row.adapter]!.parseProduct(html, pageUrl(row))),
+  search: (row, html) => {
+    const page = PRODUCT_PLATFORMS[row.adapter]!.parseSearch!(html, pageUrl(row, "/s?k=x"));
+    const first = page.items.find((item) => !item.sponsored);
+    const card = first ? itemFields({ ...first, images: first.image ? [first.image] : [] }) : {};
+    return {
+      title: null,
+      price: null,
+      currency: null,
+      rating: null,
+      review_count: null,
+      ...card,
+      results: page.items.length,
+    };
+  },
+  reviews: (row, html) => {
+    const page = PRODUCT_PLATFORMS[row.adapter]!.parseReviews!(html, pageUrl(row, "/product-reviews/x"));
+    return {
+      rating: page.rating,
+      review_count: page.review_count,
+      reviews: page.reviews,
+      results: page.reviews.length,
+    };
+  },
+  "hotel-search": (row, html) => {
+    const platform = travelPlatform(row);
+    const page = platform.parseSearch(html, platform.origin);
+    const first = page.hotels[0];
+    return { ...(first ? hotelFields(first, platform.reviewScale) : {}), results: page.hotels.length };
+  },
+  "hotel-detail": (row, html) => {
+    const platform = travelPlatform(row);
+    const hotel = platform.parseHotel(html, platform.origin);
+    return { ...hotelFields(hotel, platform.reviewScale), reviews: hotel.reviews, description: hotel.description };
+  },
+};
+
+/** The values expected.tsv gives for a row: its columns, then the `name=value;` facts leading its notes. */
+function expectations(row: ExpectedRow): Observed {
+  const price = numberOrNull(row.price);
+  const facts = leadingFacts(row.notes);
+  const expected: Observed = {
+    title: collapse(row.title_or_hotel_name.replace(/\s*\(1st card\)$/, "")) || null,
+    price,
+    // With no price on the page there is no currency to report, whatever the reader guessed ("EUR?").
+    currency: price === null ? null : currencyCell(row.currency),
+    rating: numberOrNull(row.rating_or_review_score),
+    review_count: numberOrNull(row.review_count),
+  };
+  if (facts["results_on_page"] !== undefined) expected.results = Number(facts["results_on_page"]);
+  if (facts["star_rating"] !== undefined) expected.star_rating = Number(facts["star_rating"]);
+  if (facts["address"] !== undefined) expected.address = facts["address"];
+  if (facts["latitude"] !== undefined && facts["longitude"] !== undefined)
+    expected["lat/lng"] = [Number(facts["latitude"]), Number(facts["longitude"])];
+  return expected;
+}
+
+/** Numbers within rounding (a rescaled score, coordinates to 6 places), everything else exactly. */
+function same(found: unknown, expected: unknown): boolean {
+  if (typeof found === "number" && typeof expected === "number") return Math.abs(found - expected) < 5e-7;
+  if (Array.isArray(found) && Array.isArray(expected))
+    return found.length === expected.length && found.every((value, index) => same(value, expected[index]));
+  return found === expected;
+}
+
+const isFilled = (value: unknown) =>
+  value !== null &&
+  value !== undefined &&
+  value !== "" &&
+  !(Array.isArray(value) && value.length === 0) &&
+  !(typeof value === "object" && Object.keys(value).length === 0);
+
+export interface Miss {
+  file: string;
+  field: Field;
+  expected: unknown;
+  found: unknown;
+}
+
+export interface FieldStats {
+  /** Pages whose record carries the field. */
+  carried: number;
+  filled: number;
+  /** Pages where expected.tsv gives the field's value (or its absence). */
+  checked: number;
+  right: number;
+}
+
+export interface SiteReport {
+  site: string;
+  pages: number;
+  fields: Record<Field, FieldStats>;
+}
+
+export interface AccuracyReport {
+  total: SiteReport;
+  sites: SiteReport[];
+  misses: Miss[];
+  /** Pages whose parser threw, with the message. */
+  failures: { file: string; error: string }[];
+}
+
+const emptySite = (site: string): SiteReport => ({
+  site,
+  pages: 0,
+  fields: Object.fromEntries(FIELDS.map((field) => [field, { carried: 0, filled: 0, checked: 0, right: 0 }])) as Record<
+    Field,
+    FieldStats
+  >,
+});
+
+/** Reads every row of `<dir>/expected.tsv` and tallies fill and accuracy per site (the page's first folder). */
+export function accuracyReport(dir: string): AccuracyReport {
+  const total = emptySite("all");
+  const sites = new Map<string, SiteReport>();
+  const misses: Miss[] = [];
+  const failures: AccuracyReport["failures"] = [];
+  for (const row of readExpectedRows(dir)) {
+    const siteName = row.file.split("/")[0]!;
+    const site = sites.get(siteName) ?? emptySite(siteName);
+    sites.set(siteName, site);
+    let observed: Observed;
+    try {
+      observed = READERS[row.kind](row, readPageHtml(dir, row.file));
+    } catch (error) {
+      failures.push({ file: row.file, error: String(error) });
+      observed = { title: null, price: null, currency: null, rating: null, review_count: null };
+    }
+    const expected = expectations(row);
+    for (const report of [site, total]) report.pages++;
+    for (const field of FIELDS) {
+      if (!(field in observed)) continue;
+      const found = observed[field];
+      const checked = field in expected;
+      const right = checked && same(found, expected[field]);
+      if (checked && !right) misses.push({ file: row.file, field, expected: expected[field], found });
+      for (const report of [site, total]) {
+        const stats = report.fields[field];
+        stats.carried++;
+        if (isFilled(found)) stats.filled++;
+        if (checked) stats.checked++;
+        if (right) stats.right++;
+      }
+    }
+  }
+  return { total, sites: [...sites.values()], misses, failures };
+}
+
+const share = (part: number, whole: number) =>
+  whole === 0 ? "—" : `${Math.round((100 * part) / whole)}% (${part}/${whole})`;
+const ratio = (part: number, whole: number) => (whole === 0 ? "—" : `${part}/${whole}`);
+const table = (header: string[], rows: string[][]) =>
+  [header, header.map(() => "---"), ...rows].map((cells) => `| ${cells.join(" | ")} |`).join("\n");
+
+/** One site's fields: fill rate over the pages whose record carries the field, accuracy over those the tsv checks. */
+function fieldTable(report: SiteReport): string {
+  const rows = FIELDS.filter((field) => report.fields[field].carried > 0).map((field) => {
+    const stats = report.fields[field];
+    return [field, share(stats.filled, stats.carried), share(stats.right, stats.checked)];
+  });
+  return table(["field", "fill", "accuracy"], rows);
+}
+
+const CHECKED_COLUMNS: Field[] = ["title", "price", "currency", "rating", "review_count"];
+const FACTS: Field[] = ["results", "star_rating", "address", "lat/lng"];
+
+/** One line per site: accuracy of each tsv column and of the notes' facts, and fill over every field it carries. */
+function siteTable(reports: SiteReport[]): string {
+  const sum = (report: SiteReport, fields: readonly Field[], key: keyof FieldStats) =>
+    fields.reduce((total, field) => total + report.fields[field][key], 0);
+  const rows = reports.map((report) => [
+    report.site,
+    String(report.pages),
+    ...CHECKED_COLUMNS.map((field) => ratio(report.fields[field].right, report.fields[field].checked)),
+    ratio(sum(report, FACTS, "right"), sum(report, FACTS, "checked")),
+    share(sum(report, FIELDS, "filled"), sum(report, FIELDS, "carried")),
+  ]);
+  return table(["site", "pages", ...CHECKED_COLUMNS, "facts", "fill (all fields)"], rows);
+}
+
+const shown = (value: unknown) => JSON.stringify(value) ?? "undefined";
+
+/** The report as markdown: the total, one line per site, what was missed, then each site's fields. */
+export function formatReport(report: AccuracyReport): string {
+  const sections = [
+    `## All pages (${report.total.pages})\n\n${fieldTable(report.total)}`,
+    `## Per site (accuracy right/checked; fill filled/carried)\n\n${siteTable(report.sites)}`,
+    `## Misses (${report.misses.length})\n\n${
+      report.misses
+        .map((miss) => `- ${miss.file} ${miss.field}: expected ${shown(miss.expected)}, found ${shown(miss.found)}`)
+        .join("\n") || "none"
+    }`,
+  ];
+  if (report.failures.length > 0)
+    sections.push(
+      `## Parser errors\n\n${report.failures.map((failure) => `- ${failure.file}: ${failure.error}`).join("\n")}`,
+    );
+  for (const site of report.sites)
+    sections.push(`## ${site.site} (${site.pages} page${site.pages === 1 ? "" : "s"})\n\n${fieldTable(site)}`);
+  return `${sections.join("\n\n")}\n`;
+}

@@ -1,0 +1,88 @@
+// Saved real pages and their expected.tsv (see test/fixtures/pages/README.md), read from any folder
+// laid out like test/fixtures/pages: the fixture tests' loader and `npm run extract -- --report` share it.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { parse as parseCsv } from "csv-parse/sync";
+import { decodeHtml } from "../src/scrape/extract/charset";
+
+export type PageKind = "product" | "search" | "reviews" | "hotel-search" | "hotel-detail";
+
+export interface ExpectedRow {
+  file: string;
+  site: string;
+  page_kind: string;
+  title_or_hotel_name: string;
+  price: string;
+  currency: string;
+  rating_or_review_score: string;
+  review_count: string;
+  notes: string;
+  kind: PageKind;
+  /** The adapter that reads the page: the first folder, or `generic` for shops without one. */
+  adapter: string;
+}
+
+const ADAPTERS = new Set([
+  "amazon",
+  "ebay",
+  "walmart",
+  "etsy",
+  "bestbuy",
+  "booking",
+  "expedia",
+  "hotels_com",
+  "airbnb",
+]);
+
+/** Sorts the free-text `page_kind` column into the parser that applies. */
+export function kindOf(pageKind: string): PageKind {
+  const text = pageKind.toLowerCase();
+  if (text.startsWith("hotel search") || text.startsWith("city landing")) return "hotel-search";
+  if (text.startsWith("hotel detail") || text.startsWith("listing detail")) return "hotel-detail";
+  if (text.startsWith("search results")) return "search";
+  if (text.includes("reviews page")) return "reviews";
+  return "product";
+}
+
+/** The rows of `<dir>/expected.tsv`, each with its page kind and adapter. */
+export function readExpectedRows(dir: string): ExpectedRow[] {
+  // csv-parse undoes the CSV-style doubled quotes (globalindustrial's title) while reading the TSV.
+  const rows = parseCsv(readFileSync(join(dir, "expected.tsv")), {
+    delimiter: "\t",
+    columns: true,
+    relax_quotes: true,
+  }) as Omit<ExpectedRow, "kind" | "adapter">[];
+  return rows.map((row) => {
+    const folder = row.file.split("/")[0]!;
+    return { ...row, kind: kindOf(row.page_kind), adapter: ADAPTERS.has(folder) ? folder : "generic" };
+  });
+}
+
+/** The page's bytes as the site sent them (before charset decoding); pages are stored gzipped. */
+export const readPageBytes = (dir: string, file: string): Buffer => gunzipSync(readFileSync(join(dir, `${file}.gz`)));
+
+/** The page as text, decoded the way the fetch engine decodes a response. */
+export const readPageHtml = (dir: string, file: string): string => decodeHtml(readPageBytes(dir, file));
+
+export const collapse = (text: string | null | undefined) => text?.replace(/\s+/g, " ").trim() ?? null;
+export const numberOrNull = (cell: string) => (cell.trim() === "" ? null : Number(cell));
+/** Where a cell lists a currency with a question mark ("EUR?"), the reader was not sure of it. */
+export const currencyCell = (cell: string) => cell.replace(/\?$/, "").trim() || null;
+
+/** The `name=value;` facts that lead a row's notes (star_rating, address, latitude, longitude, results_on_page). */
+export function leadingFacts(notes: string): Record<string, string> {
+  const facts: Record<string, string> = {};
+  for (const part of notes.split(";")) {
+    const fact = /^\s*([a-z_]+)=(.*)$/.exec(part);
+    if (!fact) break;
+    facts[fact[1]!] = fact[2]!.trim();
+  }
+  return facts;
+}
+
+/** Where a product row's page was read from: its site, as a shopper's browser would address it. */
+export function pageUrl(row: ExpectedRow, path = "/"): string {
+  const host = row.site.split(" ")[0]!;
+  return `https://${/^(www|jp)\./.test(host) ? host : `www.${host}`}${path}`;
+}
