@@ -1,8 +1,9 @@
 // etsy.com replica: /listing/{id} and /listing/{id}/{slug} (JSON-LD Product with an Offer, or an
 // AggregateOffer low/high when variations differ in price, aggregateRating and reviews, as
 // etsy.com ships it; product:price meta tags; the buy box; a "more from this shop" row whose
-// prices are a trap), and /search?q=&page=&min=&max=&order= (v2-listing-card results, 24 a page,
-// ads marked "Ad by Etsy seller", plus a JSON-LD ItemList).
+// prices are a trap; the item's reviews in #reviews, four a page, `?page=` picking the page as
+// the review pager links it), and /search?q=&page=&min=&max=&order= (v2-listing-card results,
+// 24 a page, ads marked "Ad by Etsy seller", plus a JSON-LD ItemList).
 import {
   catalogue,
   findProduct,
@@ -13,7 +14,7 @@ import {
   type ProductQuery,
 } from "../catalogue.ts";
 import { count, decimal, html, jsonLd, money, page, type Raw } from "../html.ts";
-import { reviewAt, shortDate, writtenReviewCount } from "../reviews.ts";
+import { reviewsOf, shortDate, type ReviewItem } from "../reviews.ts";
 import {
   htmlResponse,
   imageUrl,
@@ -26,6 +27,7 @@ import {
 } from "../site.ts";
 
 const PER_PAGE = 24;
+const REVIEWS_PER_PAGE = 4;
 const SORTS: Record<string, ProductQuery["sort"]> = {
   most_relevant: "relevance",
   price_asc: "price_asc",
@@ -56,9 +58,15 @@ function listingPage(request: SiteRequest, product: Product): string {
   const listPrice = listPriceOf(product, low);
   const inStock = product.stock > 0;
   const images = product.images.map((name) => imageUrl(request, `il_794xN.${name}`));
-  const reviews = Array.from({ length: Math.min(4, writtenReviewCount(product.reviewCount)) }, (_, n) =>
-    reviewAt(`etsy-${product.id}`, n, product.noun.toLowerCase(), product.rating, "product"),
+  const allReviews = reviewsOf(
+    `etsy-${product.id}`,
+    product.reviewCount,
+    product.noun.toLowerCase(),
+    product.rating,
+    "product",
   );
+  // JSON-LD carries the first review page, whichever page is shown.
+  const reviews = allReviews.slice(0, REVIEWS_PER_PAGE);
   const availability = `https://schema.org/${inStock ? "InStock" : "OutOfStock"}`;
   const offers =
     high > low
@@ -124,16 +132,33 @@ function listingPage(request: SiteRequest, product: Product): string {
     }</div>
 <div data-selector="listing-page-quantity">${inStock ? html`<p class="wt-text-caption">Only ${Math.min(product.stock, 20)} left</p>` : html`<p class="wt-text-caption">Sold out</p>`}</div>
 <div data-id="description-text"><p class="wt-text-body-01 wt-break-word">${product.description}</p></div>
-<div id="same-listing-reviews-panel"><h2 class="wt-mr-xs-2">${count(product.reviewCount)} reviews</h2>${reviews.map(
-      (review, n) =>
-        html`<div class="review-card" data-review-region="${review.id}"><span class="wt-screen-reader-only">${review.rating} out of 5 stars</span><p id="review-preview-toggle-${n}" class="wt-text-truncate--multi-line wt-break-word">${review.body}</p><a class="wt-text-link" href="#">${review.author}</a> <p class="wt-text-caption">${shortDate(review.date)}</p></div>`,
-    )}</div>
+${reviewsSection(request, product, allReviews)}
 <div class="wt-mt-xs-6" data-appears-component-name="shop_home_listings"><h2>More from this shop</h2><ul>${shopMates.map(
       (other) =>
         html`<li class="v2-listing-card" data-listing-id="${other.id}"><a class="listing-link" href="${listingUrl(request, other)}"><h3 class="v2-listing-card__title">${other.name}</h3><p class="lc-price">${priceTag(priceOf(other, request.prices))}</p></a></li>`,
     )}</ul></div>
 </div>`,
   });
+}
+
+/** One review card as etsy.com renders it: stars as a hidden input, author and date on one line. */
+function reviewCard(review: ReviewItem, n: number): Raw {
+  return html`<div class="wt-grid__item-xs-12 review-card" data-review-region="${review.id}" tabindex="-1"><div class="wt-mb-xs-1"><span class="wt-display-inline-block wt-mr-xs-1" data-stars-svg-container><input type="hidden" name="initial-rating" value="${review.rating}"><input type="hidden" name="rating" value="${review.rating}"><span class="wt-screen-reader-only">${review.rating} out of 5 stars</span><span class="wt-text-title wt-nudge-l-3 wt-nudge-t-1">${review.rating}</span></span><span data-clg-id="WtBadge" class="wt-badge wt-badge--default wt-badge--small wt-badge--border">This item</span></div>
+<div class="wt-display-flex-xs wt-align-items-center"><p class="wt-text-body-small"><a href="/people/${review.author.split(" ")[0]!.toLowerCase()}?ref=l_review" rel="nofollow" aria-label="Reviewer ${review.author}" class="wt-text-link-no-underline wt-text-title-small" data-review-username data-transaction-id="${review.id}">${review.author}</a><span class="wt-bl-xs wt-mr-xs-1 wt-ml-xs-1"></span>${shortDate(review.date)}</p></div>
+<div data-review-text-toggle-wrapper><p id="review-preview-toggle-${n}" class="wt-text-truncate--multi-line wt-break-word wt-text-body">${review.body}</p></div></div>`;
+}
+
+/** #reviews: the item's average and count in the header ("Item average"), one page of cards, the review pager. */
+function reviewsSection(request: SiteRequest, product: Product, reviews: ReviewItem[]): Raw {
+  const current = intParam(request.query, "page", 1);
+  const { items, hasNext } = paginate(reviews, current, REVIEWS_PER_PAGE);
+  const link = (target: number) => siteLink(request, `/listing/${product.id}/${product.slug}`, { page: target });
+  const event = { listing_id: Number(product.id), page_number: current, listing_rating_count: product.reviewCount };
+  return html`<div data-appears-component-name="listing_page_reviews_container_top" data-appears-event-data="${JSON.stringify(event)}"><div data-reviews-container id="reviews">
+<div class="reviews-header"><h2 class="wt-text-title-large">Reviews for this item</h2><div class="reviews-header-ratings"><div class="reviews-rating wt-display-flex-xs"><p><span class="reviews-rating">${product.rating.toFixed(1)}</span></p><div><p class="wt-text-title-small"><span class="wt-tooltip"><button class="wt-tooltip__trigger">Item average</button></span></p><p class="wt-text-body-smaller wt-sem-text-tertiary">(${count(product.reviewCount)} reviews)</p></div></div></div></div>
+<div data-reviews>${items.map((review, n) => reviewCard(review, n))}</div>
+${reviews.length > REVIEWS_PER_PAGE ? html`<nav aria-label="Pagination of listing reviews" data-clg-id="WtPagination"><div class="wt-action-group wt-list-inline">${current > 1 ? html`<a class="wt-btn wt-btn--small wt-action-group__item" href="${link(current - 1)}#reviews" data-page="${current - 1}"><span class="wt-screen-reader-only">Previous page</span></a>` : ""}<a class="wt-btn wt-btn--small wt-action-group__item wt-is-selected" aria-current="true" href="${link(current)}#reviews" data-page="${current}">${current}</a>${hasNext ? html`<a class="wt-btn wt-btn--small wt-action-group__item" href="${link(current + 1)}#reviews" data-page="${current + 1}"><span class="wt-screen-reader-only">Next page</span></a>` : ""}</div></nav>` : ""}
+</div></div>`;
 }
 
 function card(request: SiteRequest, product: Product, position: number, ad: boolean): Raw {

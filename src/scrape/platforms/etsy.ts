@@ -1,14 +1,25 @@
 // Etsy: /listing/{id}, /search?q=&page=. Listing pages publish a JSON-LD Product (the
 // shop as `brand`, reviews included), so the adapter adds only what JSON-LD lacks:
 // the buy-box price (sale price over list), variation menus, item details and the shop.
+// Reviews have no page of their own: the listing page shows them (#reviews), `page` picks
+// a later review page where the listing links one.
 import { detectChallenge } from "../extract/challenge";
 import { cleanText, firstAttr, firstText, unique, visibleText, type HTMLElement } from "../extract/dom";
-import { parseCards, pageFromUrl, readField, readPager, type CardSpec } from "../extract/listing";
-import { parseMoney } from "../extract/money";
+import {
+  parseCards,
+  pageFromUrl,
+  parseReviewBlocks,
+  readField,
+  readPager,
+  type CardSpec,
+  type ReviewSpec,
+} from "../extract/listing";
+import { asNumber, dig, firstJsonValue } from "../extract/json-text";
+import { parseLocaleNumber, parseMoney } from "../extract/money";
 import { readPage, structuredDrafts, type Page } from "../extract/page";
 import { buildProduct, type ProductDraft } from "../extract/record";
 import { idFromUrl, lookupId, siteSort, siteUrl } from "../extract/url";
-import type { ProductPlatform, ProductRecord, SearchPage } from "../types";
+import type { ProductPlatform, ProductRecord, ReviewsPage, SearchPage } from "../types";
 
 const LISTING_ID = /^\d{6,12}$/;
 const LISTING_IN_URL = /\/listing\/(\d{6,12})(?:[/?#]|$)/;
@@ -82,6 +93,37 @@ const SEARCH_CARDS: CardSpec = {
     /^ad\b|advertisement|^ad by/i.test(readField(card, [".wt-text-caption", ".wt-screen-reader-only"]) ?? ""),
 };
 
+/** Whether `scope` links a page past `page` (`a[data-page]`, as Etsy's pagers mark their links). */
+function linksPastPage(scope: HTMLElement, page: number | null): boolean {
+  return scope.querySelectorAll("a[data-page]").some((link) => Number(link.getAttribute("data-page")) > (page ?? 1));
+}
+
+const REVIEWS_EVENT = "[data-appears-component-name='listing_page_reviews_container_top']";
+
+const REVIEWS: ReviewSpec = {
+  blocks: "[data-review-region]",
+  id: (card) => cleanText(card.getAttribute("data-review-region")),
+  // Etsy reviews have no title.
+  title: [],
+  body: ["[id^='review-preview-toggle']", "[data-review-text-toggle-wrapper]"],
+  rating: { selectors: ["input[name='rating']"], attr: "value" },
+  author: ["[data-review-username]"],
+  // The author's line reads "Margaret Mar 13, 2026"; the date is read out of it.
+  date: ["p:has([data-review-username])"],
+};
+
+/**
+ * The reviews header's figures. Etsy shows the ITEM's average and count there ("Item average 4.8
+ * (121 reviews)"); its JSON-LD aggregateRating is the SHOP's (4.9 / 919), used only when the header is missing.
+ */
+function itemRating(page: Page): Pick<ReviewsPage, "rating" | "review_count"> {
+  const header = page.root.querySelector("#reviews");
+  const { jsonLd } = structuredDrafts(page);
+  const rating = parseLocaleNumber(header && readField(header, ["span.reviews-rating"]));
+  const count = parseLocaleNumber(header && readField(header, [".reviews-rating p.wt-text-body-smaller"]));
+  return { rating: rating ?? jsonLd.rating ?? null, review_count: count ?? jsonLd.review_count ?? null };
+}
+
 export const etsy: ProductPlatform = {
   slug: "etsy",
   name: "Etsy",
@@ -89,6 +131,10 @@ export const etsy: ProductPlatform = {
   engines: ["fetch", "browser"],
   origins: { us: "https://www.etsy.com", default: "https://www.etsy.com" },
   productUrl: (lookup, origin) => siteUrl(origin, `/listing/${lookupId(lookup, "id", LISTING_ID, LISTING_IN_URL)}`),
+  reviewsUrl: (lookup, origin) =>
+    siteUrl(origin, `/listing/${lookupId(lookup, "id", LISTING_ID, LISTING_IN_URL)}`, {
+      page: lookup.page > 1 ? lookup.page : undefined,
+    }),
   searchUrl: (lookup, origin) =>
     siteUrl(origin, "/search", {
       q: lookup.q,
@@ -114,11 +160,24 @@ export const etsy: ProductPlatform = {
     const page = readPage(html, url);
     const pager = readPager(page.root, { next: [], total: ["[data-search-results-count]"] }, pageFromUrl(url, "page"));
     // Pagination links carry their page number; a link past the current page means there is a next one.
-    const linkedPages = page.root
-      .querySelectorAll("a[data-page]")
-      .map((link) => Number(link.getAttribute("data-page")));
-    const hasNext = linkedPages.some((number) => number > (pager.page ?? 1));
+    const hasNext = linksPastPage(page.root, pager.page);
     return { items: parseCards(page.root, SEARCH_CARDS, page.base, page.hint), ...pager, has_next_page: hasNext };
+  },
+  parseReviews(html, url): ReviewsPage {
+    const page = readPage(html, url);
+    const section = page.root.querySelector("#reviews") ?? page.root;
+    // The page's own analytics name the review page shown; a `page` etsy.com ignored reads as 1, not as asked.
+    const shown = asNumber(
+      dig(firstJsonValue(firstAttr(page.root, [REVIEWS_EVENT], "data-appears-event-data") ?? ""), "page_number"),
+    );
+    const current = shown ?? pageFromUrl(url, "page");
+    return {
+      reviews: parseReviewBlocks(page.root, REVIEWS),
+      ...itemRating(page),
+      page: current,
+      // Today's etsy.com loads later review pages by script and links none, so its listings answer false.
+      has_next_page: linksPastPage(section, current),
+    };
   },
   detectChallenge,
 };
