@@ -64,7 +64,7 @@ async function endpoint(secret: string, path: string, eventTypes?: string[]) {
 let asin: string | undefined;
 /** A product of the replica catalogue, found through search as a user would. */
 async function someAsin(secret: string): Promise<string> {
-  asin ??= (await api(secret, "GET", "/v1/amazon/search?q=power+bank")).body.data[0].id as string;
+  asin ??= (await api(secret, "GET", "/v1/amazon/search?q=power+bank")).body.data.results[0].id as string;
   return asin;
 }
 

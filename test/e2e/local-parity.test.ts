@@ -99,7 +99,7 @@ describe("local parity: cron triggers fire under the local stack", () => {
 
     // A watch for a price below 90 % of today's; the replica then drops the price to half, so the
     // first check, which the cron makes a minute later, finds it below and fires.
-    const asin = (await api("GET", "/v1/amazon/search?q=power+bank")).body.data[0].id as string;
+    const asin = (await api("GET", "/v1/amazon/search?q=power+bank")).body.data.results[0].id as string;
     const product = await api("GET", `/v1/amazon?asin=${asin}`);
     expect(product.status, JSON.stringify(product.body)).toBe(200);
     const { amount, currency } = product.body.data.price as { amount: number; currency: string };

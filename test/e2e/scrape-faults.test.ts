@@ -85,7 +85,7 @@ describe("proxies dying mid-request", () => {
         const { response, body } = await api(`/v1/etsy/search?q=mug&fresh=true`);
         requests++;
         expect(response.status).toBe(200);
-        expect(body.data.length).toBeGreaterThan(0);
+        expect(body.data.results.length).toBeGreaterThan(0);
         expect(body.meta.scrape).toMatchObject({ engine: "fetch", proxy: expect.stringMatching(/^proxy-2@/) });
       }
     } finally {
@@ -129,7 +129,7 @@ describe("sites answering 429 or 5xx", () => {
     try {
       const { response, body, ms } = await api(`/v1/walmart/search?q=lamp&fresh=true`);
       expect(response.status).toBe(200);
-      expect(body.data.length).toBeGreaterThan(0);
+      expect(body.data.results.length).toBeGreaterThan(0);
       expect(body.meta.scrape.engine).toBe("fetch");
       expect(hits(before, await counts(), "/walmart/search")).toBe(2);
       expect(ms).toBeGreaterThanOrEqual(1_000);
@@ -155,7 +155,7 @@ describe("sites answering 429 or 5xx", () => {
   it("serves the cached copy marked stale while a site answers 500, else 502 after one retry and the browser", async () => {
     const primed = await api(`/v1/ebay/search?q=lamp`);
     expect(primed.response.status).toBe(200);
-    expect(primed.body.data.length).toBeGreaterThan(0);
+    expect(primed.body.data.results.length).toBeGreaterThan(0);
     await setFault({ platform: "ebay", status: 500 });
     try {
       const stale = await api(`/v1/ebay/search?q=lamp&max_age=0`);
@@ -189,7 +189,7 @@ describe("slow sites", () => {
       ]);
       expect(stale.response.status).toBe(200);
       expect(stale.body.meta.scrape.cache).toBe("stale");
-      expect(stale.body.data.length).toBeGreaterThan(0);
+      expect(stale.body.data.results.length).toBeGreaterThan(0);
       expect(timedOut.response.status).toBe(504);
       expect(timedOut.body.error.code).toBe("upstream_timeout");
       expect(timedOut.response.headers.get("Retry-After")).toBe("10");

@@ -32,7 +32,7 @@ beforeAll(async () => {
   }));
   const search = await api("/v1/amazon/search?q=power%20bank");
   expect(search.response.status).toBe(200);
-  productId = search.body.data[0].id;
+  productId = search.body.data.results[0].id;
   const shop = await api(`/v1/generic?url=${encodeURIComponent(`${replicasUrl}/shop/product/p1001`)}`);
   shopId = shop.response.status === 200 ? "p1001" : "";
 });
@@ -137,7 +137,7 @@ describe("CAPTCHA", () => {
       const search = await api("/v1/ebay/search?q=speaker&fresh=true");
       expect(search.response.status).toBe(200);
       expect(search.body.meta.scrape.captcha).toBe("solved");
-      expect(search.body.data.length).toBeGreaterThan(0);
+      expect(search.body.data.results.length).toBeGreaterThan(0);
     } finally {
       await replicaAdmin("challenge", { platform: "ebay", on: false });
     }

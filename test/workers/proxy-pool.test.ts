@@ -155,15 +155,14 @@ describe("judgeAttempt", () => {
     expect(pool.health(a, HOST).health).toBe("bad");
   });
 
-  it.each([200, 301, 404, 500, 503])(
-    "keeps an answer %i and makes its exit sticky, without judging the page yet",
-    (status) => {
-      const { pool, b } = makePool();
-      expect(judgeAttempt(pool, b, HOST, { kind: "answered", status })).toBe("continue");
-      expect(pool.candidates(HOST)[0]).toBe(b);
-      expect(pool.health(b, HOST).errorScore).toBe(0);
-    },
-  );
+  it.each([
+    200, 301, 404, 500, 503,
+  ])("keeps an answer %i and makes its exit sticky, without judging the page yet", (status) => {
+    const { pool, b } = makePool();
+    expect(judgeAttempt(pool, b, HOST, { kind: "answered", status })).toBe("continue");
+    expect(pool.candidates(HOST)[0]).toBe(b);
+    expect(pool.health(b, HOST).errorScore).toBe(0);
+  });
 
   it("marks a failed exit bad and rotates", () => {
     const { pool, c } = makePool();
