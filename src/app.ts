@@ -9,6 +9,7 @@ import { registerAdmin } from "./routes/admin";
 import { registerDashboard } from "./dashboard";
 import { registerHealth } from "./routes/health";
 import { registerKeys } from "./routes/account/keys";
+import { registerWebhookDeliveries } from "./routes/events/webhook-deliveries";
 import { registerWebhooks } from "./routes/events/webhooks";
 import { registerWatches } from "./routes/events/watches";
 import { registerSchedules } from "./routes/events/schedules";
@@ -39,6 +40,7 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
   registerAdmin(app);
   registerDashboard(app);
   registerWebhooks(app);
+  registerWebhookDeliveries(app);
   registerWatches(app);
   registerSchedules(app);
   configure?.(app);

@@ -37,7 +37,7 @@ const route = defineRoute({
         kv: { status: "ok", latency_ms: 3 },
         browser: { status: "ok", latency_ms: 41 },
       },
-      version: "0.1.0",
+      version: "1.0.0",
     }),
     500: openApiErrorResponses[500],
   },
