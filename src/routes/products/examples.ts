@@ -1,6 +1,129 @@
-// What the product routes answer, as the reference at /docs shows it (read from real Amazon pages).
-import type { ScrapeMeta } from "../../scrape/scrape";
-import type { ProductRecord, Review, SearchItem } from "../../scrape/types";
+// What the product routes answer: the zod schemas of their bodies (the reference at /docs, and
+// the e2e tests that check real answers against them) and the examples the reference shows
+// (read from real Amazon pages). It imports nothing of the worker's (envelope.ts brings in its
+// Env), so the Node-side e2e tests load these schemas; the typed handlers hold them to the records.
+import { z } from "@hono/zod-openapi";
+import type { Money, ProductRecord, Review, SearchItem } from "../../scrape/types";
+
+const text = z.string().nullable();
+const count = z.number().int().min(0);
+
+const MoneySchema = z
+  .object({
+    amount: z.number(),
+    currency: text.openapi({ description: "ISO 4217" }),
+    original_amount: z.number().nullable().optional().openapi({ description: "Crossed-out list price" }),
+    raw: text.openapi({ description: "The text the amount was read from" }),
+  })
+  .openapi("Money") satisfies z.ZodType<Money>;
+
+const ReviewSchema = z
+  .object({
+    id: text,
+    title: text,
+    body: text,
+    rating: z.number().nullable(),
+    author: text,
+    date: text,
+    verified: z.boolean().nullable(),
+  })
+  .openapi("Review") satisfies z.ZodType<Review>;
+
+const SearchItemSchema = z
+  .object({
+    id: text,
+    title: text,
+    url: text,
+    price: MoneySchema.nullable(),
+    rating: z.number().nullable(),
+    review_count: count.nullable(),
+    image: text,
+    sponsored: z.boolean(),
+  })
+  .openapi("SearchItem") satisfies z.ZodType<SearchItem>;
+
+/** The seed's envelope: what every product answer's `data` starts with, whatever it holds. */
+function recordHead<T extends string>(type: T, activeMeans: string, countMeans: string) {
+  return {
+    id: text,
+    name: text,
+    created_at: z.string().openapi({ description: "When the page was captured (`meta.scrape.fetched_at`)" }),
+    attributes: z.object({
+      type: z.literal(type),
+      active: z.boolean().openapi({ description: activeMeans }),
+      count: count.openapi({ description: countMeans }),
+    }),
+  };
+}
+
+const ProductData = z
+  .object({
+    ...recordHead("product", "The listing is available", "Number of variants"),
+    title: text,
+    url: text,
+    brand: text,
+    price: MoneySchema.nullable(),
+    availability: text,
+    images: z.array(z.string()),
+    rating: z.number().nullable(),
+    review_count: count.nullable(),
+    reviews: z.array(ReviewSchema),
+    description: text,
+    specs: z.record(z.string(), z.string()),
+    variants: z.array(
+      z.object({ id: text, name: z.string(), price: MoneySchema.nullable().optional(), url: text.optional() }),
+    ),
+    asin: text.optional(),
+    sku: text,
+    seller: text,
+    breadcrumbs: z.array(z.string()),
+  })
+  .openapi("Product") satisfies z.ZodType<ProductRecord>;
+
+const SearchData = z
+  .object({
+    ...recordHead("search", "The page has results", "Results on this page"),
+    results: z.array(SearchItemSchema),
+  })
+  .openapi("ProductSearch");
+
+const ReviewsData = z
+  .object({
+    ...recordHead("reviews", "The page has reviews", "Reviews on this page"),
+    reviews: z.array(ReviewSchema),
+  })
+  .openapi("ProductReviews");
+
+const ScrapeMetaSchema = z.object({
+  source_url: z.string(),
+  engine: z.enum(["fetch", "browser"]),
+  cache: z.enum(["hit", "miss", "stale", "bypass"]),
+  fetched_at: z.string(),
+  proxy: text,
+  captcha: z.enum(["none", "solved"]),
+  browser: z.object({ session_id: z.string(), reused: z.boolean() }).optional(),
+});
+
+/** envelope.ts's `Meta` (request_id, timestamp) plus what a scrape adds. */
+const envelope = <T extends z.ZodType, M extends z.ZodRawShape>(data: T, meta: M) =>
+  z.object({
+    status: z.literal("success"),
+    data,
+    meta: z.object({ request_id: z.string(), timestamp: z.string(), scrape: ScrapeMetaSchema, ...meta }),
+  });
+
+export const ProductEnvelope = envelope(ProductData, {}).openapi("ProductEnvelope");
+export const SearchEnvelope = envelope(SearchData, {
+  page: z.number().int().min(1),
+  total_results: count.nullable(),
+  has_next_page: z.boolean(),
+}).openapi("ProductSearchEnvelope");
+export const ReviewsEnvelope = envelope(ReviewsData, {
+  page: z.number().int().min(1),
+  rating: z.number().nullable().openapi({ description: "The product's average rating" }),
+  review_count: count.nullable().openapi({ description: "All of the product's reviews" }),
+  has_next_page: z.boolean(),
+}).openapi("ProductReviewsEnvelope");
 
 const SCRAPE_META_EXAMPLE = {
   source_url: "https://www.amazon.com/dp/B0057OC5O8",
@@ -9,7 +132,7 @@ const SCRAPE_META_EXAMPLE = {
   fetched_at: "2026-11-22T09:59:58.412Z",
   proxy: "proxy-2@dc1.proxy.example:8080",
   captcha: "none",
-} satisfies ScrapeMeta;
+} satisfies z.input<typeof ScrapeMetaSchema>;
 
 const REVIEW_EXAMPLE = {
   id: "R68JYJOHXA1Y1",
@@ -48,22 +171,28 @@ export const PRODUCT_EXAMPLE = {
   breadcrumbs: ["Automotive", "Replacement Parts", "Switches & Relays", "Relays", "Relay Control Module"],
   created_at: "2026-11-22T09:59:58.412Z",
   attributes: { type: "product", active: true, count: 1 },
-} satisfies ProductRecord & { created_at: string; attributes: { type: string; active: boolean; count: number } };
+} satisfies z.input<typeof ProductData>;
 
 export const PRODUCT_META_EXAMPLE = { scrape: SCRAPE_META_EXAMPLE };
 
-export const SEARCH_EXAMPLE = [
-  {
-    id: "B0C8MYQRGB",
-    title: '15.6" Windows 11 Laptop, Intel Core i3-5005U, 16GB RAM, 512GB SSD, FHD IPS Display',
-    url: "https://www.amazon.com/dp/B0C8MYQRGB",
-    price: { amount: 259.99, currency: "USD", raw: "$259.99" },
-    rating: 4.2,
-    review_count: 1_184,
-    image: "https://m.media-amazon.com/images/I/71dPvJ1Q2uL._AC_UY218_.jpg",
-    sponsored: false,
-  },
-] satisfies SearchItem[];
+const SEARCH_RESULT_EXAMPLE = {
+  id: "B0C8MYQRGB",
+  title: '15.6" Windows 11 Laptop, Intel Core i3-5005U, 16GB RAM, 512GB SSD, FHD IPS Display',
+  url: "https://www.amazon.com/dp/B0C8MYQRGB",
+  price: { amount: 259.99, currency: "USD", raw: "$259.99" },
+  rating: 4.2,
+  review_count: 1_184,
+  image: "https://m.media-amazon.com/images/I/71dPvJ1Q2uL._AC_UY218_.jpg",
+  sponsored: false,
+} satisfies SearchItem;
+
+export const SEARCH_EXAMPLE = {
+  id: "search:amazon:laptop",
+  name: "laptop",
+  created_at: "2026-11-22T09:59:58.412Z",
+  attributes: { type: "search", active: true, count: 1 },
+  results: [SEARCH_RESULT_EXAMPLE],
+} satisfies z.input<typeof SearchData>;
 
 export const SEARCH_META_EXAMPLE = {
   page: 1,
@@ -72,7 +201,13 @@ export const SEARCH_META_EXAMPLE = {
   scrape: { ...SCRAPE_META_EXAMPLE, source_url: "https://www.amazon.com/s?k=laptop&page=1" },
 };
 
-export const REVIEWS_EXAMPLE = [REVIEW_EXAMPLE] satisfies Review[];
+export const REVIEWS_EXAMPLE = {
+  id: "B0057OC5O8",
+  name: null,
+  created_at: "2026-11-22T09:59:58.412Z",
+  attributes: { type: "reviews", active: true, count: 1 },
+  reviews: [REVIEW_EXAMPLE],
+} satisfies z.input<typeof ReviewsData>;
 
 export const REVIEWS_META_EXAMPLE = {
   page: 1,

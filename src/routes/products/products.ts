@@ -3,22 +3,25 @@ import { apiKey, defineRoute } from "../define-route";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { csvResponse, wantsCsv } from "../../csv";
-import { exampleEnvelope, FormatQuery, MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
+import { exampleEnvelope, FormatQuery, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
 import { scrapeConfig, siteOrigin } from "../../scrape/config";
 import { PRODUCT_PLATFORMS, productPlatform } from "../../scrape/platforms";
 import { scrape, type ScrapeJob } from "../../scrape/scrape";
 import { urlGuardOptions } from "../../net/guard-options";
 import { checkUrl } from "../../net/url-guard";
-import type { ProductLookup, ProductPlatform, ProductRecord } from "../../scrape/types";
+import type { ProductLookup, ProductPlatform, ProductRecord, ReviewsPage, SearchPage } from "../../scrape/types";
 import { scrapeErrorToApi } from "../scrape-errors";
 import {
+  ProductEnvelope,
   PRODUCT_EXAMPLE,
   PRODUCT_META_EXAMPLE,
   REVIEWS_EXAMPLE,
   REVIEWS_META_EXAMPLE,
+  ReviewsEnvelope,
   SEARCH_EXAMPLE,
   SEARCH_META_EXAMPLE,
+  SearchEnvelope,
 } from "./examples";
 
 const tags = ["products"];
@@ -68,7 +71,7 @@ const identityFields = {
     .openapi({ description: "Which national site, e.g. `de` for amazon.de", example: "us" }),
 };
 
-const ProductQuery = z.object({ ...identityFields, ...freshnessFields });
+const ProductQuery = z.object({ ...identityFields, format: FormatQuery, ...freshnessFields });
 const SearchQuery = z
   .object({
     q: z
@@ -108,15 +111,9 @@ const ReviewsQuery = z.object({
   ...freshnessFields,
 });
 
-const envelope = (name: string, data: z.ZodType, example: ReturnType<typeof exampleEnvelope>, csv = true) => ({
-  description: "Scraped data with `meta.scrape` (source_url, engine, cache, fetched_at, proxy, captcha)",
-  content: {
-    "application/json": {
-      schema: z.object({ status: z.literal("success"), data, meta: MetaSchema }).openapi(name),
-      example,
-    },
-    ...(csv ? { "text/csv": { schema: z.string() } } : {}),
-  },
+const answer = <T extends z.ZodType>(schema: T, example: ReturnType<typeof exampleEnvelope>, csv: string) => ({
+  description: `Scraped data with \`meta.scrape\` (source_url, engine, cache, fetched_at, proxy, captcha); CSV: ${csv}`,
+  content: { "application/json": { schema, example }, "text/csv": { schema: z.string() } },
 });
 
 const productRoute = defineRoute({
@@ -126,14 +123,13 @@ const productRoute = defineRoute({
   tags,
   summary: "One product",
   description:
-    "A product page read live (or from a recent cache): title, price, availability, images, rating, first reviews, specs, variants, seller. Identify it by exactly one of the platform's id (`asin`, `id` or `sku`) or a `url`.",
+    "A product page read live (or from a recent cache): title, price, availability, images, rating, first reviews, specs, variants, seller. Identify it by exactly one of the platform's id (`asin`, `id` or `sku`) or a `url`. `format=csv` for one CSV row.",
   request: { params: PlatformParam, query: ProductQuery },
   responses: {
-    200: envelope(
-      "ProductEnvelope",
-      z.record(z.string(), z.unknown()),
+    200: answer(
+      ProductEnvelope,
       exampleEnvelope(PRODUCT_EXAMPLE, PRODUCT_META_EXAMPLE),
-      false,
+      "one row, nested values as JSON",
     ),
     ...openApiErrorResponses,
   },
@@ -145,14 +141,10 @@ const searchRoute = defineRoute({
   tags,
   summary: "Search a marketplace",
   description:
-    "One page of a marketplace's search results for `q`, with price filters and the site's own sort; `meta.total_results` and `meta.has_next_page` for paging. `format=csv` for CSV.",
+    "One page of a marketplace's search results for `q` in `data.results`, with price filters and the site's own sort; `meta.total_results` and `meta.has_next_page` for paging. `format=csv` for the results as CSV.",
   request: { params: PlatformParam, query: SearchQuery },
   responses: {
-    200: envelope(
-      "ProductSearchEnvelope",
-      z.array(z.record(z.string(), z.unknown())),
-      exampleEnvelope(SEARCH_EXAMPLE, SEARCH_META_EXAMPLE),
-    ),
+    200: answer(SearchEnvelope, exampleEnvelope(SEARCH_EXAMPLE, SEARCH_META_EXAMPLE), "one row per result"),
     ...openApiErrorResponses,
   },
 });
@@ -163,14 +155,10 @@ const reviewsRoute = defineRoute({
   tags,
   summary: "A product's reviews",
   description:
-    "One page of a product's reviews, identified like GET /v1/{platform}; `sort` and `rating` filter them (not with `url`). `format=csv` for CSV.",
+    "One page of a product's reviews in `data.reviews`, identified like GET /v1/{platform}; `sort` and `rating` filter them (not with `url`). `format=csv` for the reviews as CSV.",
   request: { params: PlatformParam, query: ReviewsQuery },
   responses: {
-    200: envelope(
-      "ProductReviewsEnvelope",
-      z.array(z.record(z.string(), z.unknown())),
-      exampleEnvelope(REVIEWS_EXAMPLE, REVIEWS_META_EXAMPLE),
-    ),
+    200: answer(ReviewsEnvelope, exampleEnvelope(REVIEWS_EXAMPLE, REVIEWS_META_EXAMPLE), "one row per review"),
     ...openApiErrorResponses,
   },
 });
@@ -260,13 +248,37 @@ async function run<T>(c: Context<AppEnv>, job: Omit<ScrapeJob<T>, "accountId">) 
   }
 }
 
-/** The product envelope adds capture time and a summary of the listing to the parsed record. */
+// The seed's envelope on all three answers: id, name, capture time and a summary of what was read.
+
 function describeProduct(record: ProductRecord, fetchedAt: string) {
   const inactive = /out ?of ?stock|unavailable|discontinued|sold ?out/i.test(record.availability ?? "");
   return {
     ...record,
     created_at: fetchedAt,
-    attributes: { type: "product", active: !inactive, count: record.variants.length },
+    attributes: { type: "product" as const, active: !inactive, count: record.variants.length },
+  };
+}
+
+/** The id names the query, not the page: the same words on any page or filter share it. */
+function describeSearch(platform: string, q: string, page: SearchPage, fetchedAt: string) {
+  const words = q.trim().toLowerCase().replace(/\s+/g, " ");
+  return {
+    id: `search:${platform}:${words}`,
+    name: q,
+    created_at: fetchedAt,
+    attributes: { type: "search" as const, active: page.items.length > 0, count: page.items.length },
+    results: page.items,
+  };
+}
+
+/** Review pages are read without the product's title, so `name` stays null rather than a guess. */
+function describeReviews(lookup: ProductLookup, page: ReviewsPage, fetchedAt: string) {
+  return {
+    id: lookup.id ?? lookup.url ?? null,
+    name: null,
+    created_at: fetchedAt,
+    attributes: { type: "reviews" as const, active: page.reviews.length > 0, count: page.reviews.length },
+    reviews: page.reviews,
   };
 }
 
@@ -294,7 +306,7 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
     });
     if (wantsCsv(c)) return csvResponse(c, record.items, `${platform.slug}-search.csv`);
     return c.json(
-      successBody(c, record.items, {
+      successBody(c, describeSearch(platform.slug, query.q, record, meta.fetched_at), {
         page: query.page,
         total_results: record.total_results,
         has_next_page: record.has_next_page,
@@ -336,7 +348,7 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
     });
     if (wantsCsv(c)) return csvResponse(c, record.reviews, `${platform.slug}-reviews.csv`);
     return c.json(
-      successBody(c, record.reviews, {
+      successBody(c, describeReviews(lookup, record, meta.fetched_at), {
         page: query.page,
         rating: record.rating,
         review_count: record.review_count,
@@ -363,6 +375,8 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
       detectChallenge: platform.detectChallenge,
       freshness: freshness(query),
     });
-    return c.json(successBody(c, describeProduct(record, meta.fetched_at), { scrape: meta }), 200);
+    const product = describeProduct(record, meta.fetched_at);
+    if (wantsCsv(c)) return csvResponse(c, [product], `${platform.slug}-product.csv`);
+    return c.json(successBody(c, product, { scrape: meta }), 200);
   });
 }
