@@ -1,7 +1,7 @@
 // What the product routes answer: the zod schemas of their bodies (the reference at /docs, and
 // the e2e tests that check real answers against them) and the examples the reference shows
 // (read from real Amazon pages). It imports nothing of the worker's (envelope.ts brings in its
-// Env), so the Node-side e2e tests load these schemas; the typed handlers hold them to the records.
+// Env), so the Node-side e2e tests load these schemas; `satisfies` holds each to its record type.
 import { z } from "@hono/zod-openapi";
 import type { Money, ProductRecord, Review, SearchItem } from "../../scrape/types";
 
@@ -27,7 +27,7 @@ const ReviewSchema = z
     date: text,
     verified: z.boolean().nullable(),
   })
-  .openapi("Review") satisfies z.ZodType<Review>;
+  .openapi("ProductReview") satisfies z.ZodType<Review>;
 
 const SearchItemSchema = z
   .object({
@@ -40,7 +40,7 @@ const SearchItemSchema = z
     image: text,
     sponsored: z.boolean(),
   })
-  .openapi("SearchItem") satisfies z.ZodType<SearchItem>;
+  .openapi("ProductSearchResult") satisfies z.ZodType<SearchItem>;
 
 /** The seed's envelope: what every product answer's `data` starts with, whatever it holds. */
 function recordHead<T extends string>(type: T, activeMeans: string, countMeans: string) {
