@@ -66,8 +66,9 @@ try {
   const ids: string[] = [];
   for (const q of SEARCHES)
     ids.push(
-      ...((await get(`/v1/amazon/search?q=${encodeURIComponent(q)}`)).data?.map((item: any) => item.id as string) ??
-        []),
+      ...((await get(`/v1/amazon/search?q=${encodeURIComponent(q)}`)).data?.results?.map(
+        (item: any) => item.id as string,
+      ) ?? []),
     );
   const products = [...new Set(ids)];
   const cache = await cacheHitRatio(worker.url, key, products.slice(0, 20));

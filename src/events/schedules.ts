@@ -106,8 +106,13 @@ function summarise(body: string, contentType: string): Record<string, unknown> {
   const summary: Record<string, unknown> = { bytes: body.length, content_type: contentType };
   if (!contentType.includes("json")) return summary;
   try {
-    const parsed = JSON.parse(body) as { data?: unknown; error?: { code: string } };
+    const parsed = JSON.parse(body) as {
+      data?: { attributes?: { count?: unknown } } | unknown[];
+      error?: { code: string };
+    };
+    // Lists answer as a bare list (catalogue) or inside the product envelope, which counts them.
     if (Array.isArray(parsed.data)) summary.items = parsed.data.length;
+    else if (typeof parsed.data?.attributes?.count === "number") summary.items = parsed.data.attributes.count;
     if (parsed.error) summary.error_code = parsed.error.code;
   } catch {
     /* cut or not JSON: bytes and type are all we say */

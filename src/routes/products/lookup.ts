@@ -1,0 +1,191 @@
+// What the three product routes read the same way: the platform, the product's identifier, the
+// country's site, freshness, and the scrape call that turns engine failures into API errors.
+import { z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../../env";
+import { FormatQuery } from "../../envelope";
+import { ApiError } from "../../errors";
+import { urlGuardOptions } from "../../net/guard-options";
+import { checkUrl } from "../../net/url-guard";
+import { scrapeConfig, siteOrigin } from "../../scrape/config";
+import { PRODUCT_PLATFORMS, productPlatform } from "../../scrape/platforms";
+import { scrape, type ScrapeJob } from "../../scrape/scrape";
+import type { ProductLookup, ProductPlatform } from "../../scrape/types";
+import { scrapeErrorToApi } from "../scrape-errors";
+
+export const PlatformParam = z.object({
+  platform: z.string().openapi({ param: { name: "platform", in: "path" }, example: "amazon" }),
+});
+
+const freshnessFields = {
+  max_age: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(604_800)
+    .optional()
+    .openapi({ description: "Accept a cached result at most this many seconds old", example: 300 }),
+  fresh: z
+    .enum(["true", "false"])
+    .optional()
+    .openapi({ description: "`true` skips the cache and scrapes now", example: "false" }),
+};
+const identityFields = {
+  asin: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/i, "asin is 10 letters or digits")
+    .optional()
+    .openapi({ description: "amazon's product id", example: "B0057OC5O8" }),
+  id: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[\w.-]+$/, "id holds letters, digits, dots, dashes and underscores")
+    .optional()
+    .openapi({ description: "ebay's, walmart's or etsy's product id", example: "256348110321" }),
+  sku: z
+    .string()
+    .regex(/^[\w-]{1,40}$/, "sku holds letters, digits and dashes")
+    .optional()
+    .openapi({ description: "bestbuy's product id", example: "6501087" }),
+  url: z.string().max(2_000).optional().openapi({
+    description: "A product page URL instead of an id (the only way for `generic`)",
+    example: "https://www.amazon.com/dp/B0057OC5O8",
+  }),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, "country is an ISO 3166-1 alpha-2 code")
+    .optional()
+    .openapi({ description: "Which national site, e.g. `de` for amazon.de", example: "us" }),
+};
+
+export const ProductQuery = z.object({ ...identityFields, format: FormatQuery, ...freshnessFields });
+export const SearchQuery = z
+  .object({
+    q: z
+      .string({ error: "q is required: what to search for" })
+      .trim()
+      .min(1, "q must not be empty")
+      .max(200)
+      .openapi({ example: "laptop" }),
+    page: z.coerce.number().int().min(1).max(100).default(1).openapi({ example: 1 }),
+    sort: z
+      .string()
+      .regex(/^[\w-]{1,40}$/)
+      .optional()
+      .openapi({ description: "The site's own sort key", example: "price-asc-rank" }),
+    min_price: z.coerce.number().min(0).optional().openapi({ example: 200 }),
+    max_price: z.coerce.number().min(0).optional().openapi({ example: 600 }),
+    country: identityFields.country,
+    format: FormatQuery,
+    ...freshnessFields,
+  })
+  .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
+    message: "min_price must not exceed max_price",
+    path: ["min_price"],
+  });
+export const ReviewsQuery = z.object({
+  ...identityFields,
+  page: z.coerce.number().int().min(1).max(100).default(1).openapi({ example: 1 }),
+  sort: z.enum(["recent", "helpful"]).optional().openapi({ example: "recent" }),
+  rating: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5)
+    .optional()
+    .openapi({ description: "Only reviews with this many stars", example: 5 }),
+  format: FormatQuery,
+  ...freshnessFields,
+});
+
+export function platformOr404(slug: string): ProductPlatform {
+  const platform = productPlatform(slug);
+  if (!platform)
+    throw new ApiError(
+      "not_found",
+      `No platform \`${slug}\`. Valid platforms: ${Object.keys(PRODUCT_PLATFORMS).join(", ")}; see GET /v1/platforms.`,
+    );
+  return platform;
+}
+
+export function originFor(c: Context<AppEnv>, platform: ProductPlatform, country?: string): string {
+  const config = scrapeConfig(c.env);
+  const key = country?.toLowerCase() ?? "default";
+  if (country && !platform.origins[key]) {
+    throw new ApiError(
+      "invalid_request",
+      `\`${platform.slug}\` has no site for country ${country.toUpperCase()}; use one of: ${
+        Object.keys(platform.origins)
+          .filter((k) => k !== "default")
+          .join(", ")
+          .toUpperCase() || "(none)"
+      }.`,
+      { details: [{ parameter: "country", in: "query", message: "not served" }] },
+    );
+  }
+  return siteOrigin(config, platform.slug, platform.origins[key] ?? platform.origins.default!);
+}
+
+/** Exactly one identifier: the platform's own (`asin`, `sku`, `id`) or a `url`. */
+export function lookupFrom(
+  c: Context<AppEnv>,
+  platform: ProductPlatform,
+  query: z.infer<typeof ProductQuery>,
+): ProductLookup {
+  const given = (["asin", "id", "sku", "url"] as const).filter((name) => query[name] !== undefined);
+  const accepted = platform.idParam === "url" ? ["url"] : [platform.idParam, "url"];
+  if (given.length !== 1 || !accepted.includes(given[0]!)) {
+    const problem =
+      given.length === 0
+        ? "is missing"
+        : given.length > 1
+          ? `is ambiguous (${given.join(" and ")} given)`
+          : `cannot be \`${given[0]}\` here`;
+    throw new ApiError(
+      "invalid_request",
+      `The product identifier ${problem}: send exactly one of ${accepted.map((a) => `\`${a}\``).join(" or ")} for ${platform.slug}.`,
+      {
+        details: [
+          {
+            parameter: given[1] ?? given[0] ?? accepted[0]!,
+            in: "query",
+            message: `send exactly one of ${accepted.join(", ")}`,
+          },
+        ],
+      },
+    );
+  }
+  if (query.url !== undefined) {
+    try {
+      // Names are resolved and checked by the engines, which guard every request they make.
+      return { url: checkUrl(query.url, urlGuardOptions(c.env)).url.toString(), country: query.country };
+    } catch (err) {
+      throw scrapeErrorToApi(err);
+    }
+  }
+  return { id: (query.asin ?? query.id ?? query.sku)!, country: query.country };
+}
+
+/** The site's URL for a lookup; an identifier that cannot name a page is the caller's 400. */
+export function siteUrl(build: () => string): string {
+  try {
+    return build();
+  } catch (err) {
+    throw scrapeErrorToApi(err);
+  }
+}
+
+export function freshness(query: { max_age?: number; fresh?: string }) {
+  return { maxAge: query.max_age, fresh: query.fresh === "true" };
+}
+
+export async function run<T>(c: Context<AppEnv>, job: Omit<ScrapeJob<T>, "accountId">) {
+  try {
+    return await scrape(c.env, (p) => c.executionCtx.waitUntil(p), { ...job, accountId: c.var.identity.accountId });
+  } catch (err) {
+    throw scrapeErrorToApi(err);
+  }
+}
+
+// The seed's envelope on all three answers: id, name, capture time and a summary of what was read.
