@@ -102,24 +102,26 @@ export function registerWebhookDeliveries(app: OpenAPIHono<AppEnv>) {
   app.openapi(deliveriesRoute, async (c) => {
     const row = await ownEndpoint(c.env, c.req.valid("param").id, c.var.identity.accountId);
     const db = c.var.db;
-    const deliveries = await db
-      .select()
+    const newest = db
+      .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.endpointId, row.id))
       .orderBy(desc(webhookDeliveries.createdAt))
       .limit(c.req.valid("query").limit);
-    const attempts = deliveries.length
-      ? await db
-          .select()
-          .from(webhookAttempts)
-          .where(
-            inArray(
-              webhookAttempts.deliveryId,
-              deliveries.map((d) => d.id),
-            ),
-          )
-          .orderBy(asc(webhookAttempts.attempt), asc(webhookAttempts.id))
-      : [];
+    // One batch, so deliveries and their attempts are read from the same state: read apart, an
+    // attempt recorded in between would show a result beside its delivery's old schedule.
+    const [deliveries, attempts] = await db.batch([
+      db
+        .select()
+        .from(webhookDeliveries)
+        .where(inArray(webhookDeliveries.id, newest))
+        .orderBy(desc(webhookDeliveries.createdAt)),
+      db
+        .select()
+        .from(webhookAttempts)
+        .where(inArray(webhookAttempts.deliveryId, newest))
+        .orderBy(asc(webhookAttempts.attempt), asc(webhookAttempts.id)),
+    ]);
     const now = Date.now();
     return c.json(
       successBody(
