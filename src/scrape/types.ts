@@ -63,6 +63,8 @@ export interface SearchPage {
 }
 
 export interface ReviewsPage {
+  /** The product's name, where the review page shows it. */
+  product_title?: string | null;
   reviews: Review[];
   rating: number | null;
   review_count: number | null;

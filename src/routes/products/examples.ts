@@ -203,7 +203,7 @@ export const SEARCH_META_EXAMPLE = {
 
 export const REVIEWS_EXAMPLE = {
   id: "B0057OC5O8",
-  name: null,
+  name: "SainSmart 4-Channel Relay Module",
   created_at: "2026-11-22T09:59:58.412Z",
   attributes: { type: "reviews", active: true, count: 1 },
   reviews: [REVIEW_EXAMPLE],

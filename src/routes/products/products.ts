@@ -107,7 +107,7 @@ function describeSearch(platform: string, q: string, page: SearchPage, fetchedAt
 function describeReviews(lookup: ProductLookup, page: ReviewsPage, fetchedAt: string) {
   return {
     id: lookup.id ?? lookup.url ?? null,
-    name: null,
+    name: page.product_title ?? null,
     created_at: fetchedAt,
     attributes: { type: "reviews" as const, active: page.reviews.length > 0, count: page.reviews.length },
     reviews: page.reviews,

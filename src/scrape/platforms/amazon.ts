@@ -275,6 +275,7 @@ export const amazon: ProductPlatform = {
       pageFromUrl(url, "pageNumber"),
     );
     return {
+      product_title: firstText(root, ['h1 [data-hook="product-link"]', '[data-hook="product-link"]']),
       reviews: parseReviewBlocks(root, REVIEWS),
       rating: parseLocaleNumber(
         readField(root, ['[data-hook="rating-out-of-text"]', '[data-hook="average-star-rating"] .a-icon-alt']),

@@ -21,6 +21,8 @@ import { buildProduct, type ProductDraft } from "../extract/record";
 import { idFromUrl, lookupId, siteSort, siteUrl } from "../extract/url";
 import type { ProductPlatform, ProductRecord, ReviewsPage, SearchPage } from "../types";
 
+const LISTING_TITLE = ["h1[data-buy-box-listing-title]", "[data-buy-box-region='title'] h1", "h1"];
+
 const LISTING_ID = /^\d{6,12}$/;
 const LISTING_IN_URL = /\/listing\/(\d{6,12})(?:[/?#]|$)/;
 
@@ -64,7 +66,7 @@ function etsyDraft(page: Page): ProductDraft {
   );
   return {
     id: idFromUrl(page.base, LISTING_IN_URL) ?? firstAttr(root, ["[data-listing-id]"], "data-listing-id"),
-    title: firstText(root, ["h1[data-buy-box-listing-title]", "[data-buy-box-region='title'] h1", "h1"]),
+    title: firstText(root, LISTING_TITLE),
     price: price && original && original.amount > price.amount ? { ...price, original_amount: original.amount } : price,
     seller:
       firstText(root, ["[data-shop-name]", "a[href*='/shop/'] span", "a[href*='/shop/']"]) ??
@@ -172,6 +174,7 @@ export const etsy: ProductPlatform = {
     );
     const current = shown ?? pageFromUrl(url, "page");
     return {
+      product_title: firstText(page.root, LISTING_TITLE),
       reviews: parseReviewBlocks(page.root, REVIEWS),
       ...itemRating(page),
       page: current,
