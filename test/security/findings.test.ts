@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 
 // Waiting out the end of a minute (so a burst lands in one window) takes up to 11 s.
 vi.setConfig({ testTimeout: 20_000 });
-import { admin, call, newAccount, type TestAccount, withKey } from "../workers/helpers";
+import { admin, awayFromMinuteEdge, call, newAccount, type TestAccount, withKey } from "../workers/helpers";
 
 const json = async (response: Response) => (await response.json()) as any;
 
@@ -23,11 +23,6 @@ async function keyWithScopes(owner: TestAccount, scopes: string[]): Promise<stri
   const created = await admin(`/v1/admin/accounts/${owner.accountId}/keys`, "POST", { name: scopes.join(" "), scopes });
   expect(created.status).toBe(201);
   return (await json(created)).data.secret;
-}
-
-async function awayFromMinuteEdge() {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
 }
 
 describe("1. the admin API is reached only with the admin token, however its path is spelled", () => {

@@ -51,3 +51,9 @@ export async function callApp(
 }
 
 export { env };
+
+/** Waits out the last `marginMs` of a UTC minute, so a burst of requests lands in one rate-limit window. */
+export async function awayFromMinuteEdge(marginMs = 10_000) {
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 60_000 - marginMs) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
+}

@@ -9,7 +9,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { eq } from "drizzle-orm";
 import { requireAccess } from "../../src/middleware/auth";
 import { apiKey } from "../../src/routes/define-route";
-import { admin, call, callApp, env, newAccount, withKey } from "./helpers";
+import { admin, awayFromMinuteEdge, call, callApp, env, newAccount, withKey } from "./helpers";
 
 /** Every secret this file saw, for the plaintext scan at the end. */
 const secrets: string[] = [];
@@ -20,10 +20,6 @@ async function account(body: Record<string, unknown> = {}) {
 }
 
 /** Bursts that straddle a minute boundary would be split over two windows. */
-async function awayFromMinuteEdge() {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 50_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
-}
 
 async function burst(secret: string, count: number) {
   return Promise.all(Array.from({ length: count }, () => call("/v1/usage", withKey(secret))));
