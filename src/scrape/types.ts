@@ -72,11 +72,22 @@ export interface ReviewsPage {
   has_next_page: boolean;
 }
 
+/** An address in its parts, as far as the page gives them. */
+export interface AddressParts {
+  street: string | null;
+  city: string | null;
+  postcode: string | null;
+  /** As the page names it (a name or an ISO code). */
+  country: string | null;
+}
+
 export interface HotelRecord {
   id: string | null;
   name: string | null;
   star_rating: number | null;
+  /** One line: street, postcode and city, country. */
   address: string | null;
+  address_parts: AddressParts | null;
   latitude: number | null;
   longitude: number | null;
   /** Normalised to a 0–10 scale whatever the site uses. */
@@ -87,10 +98,19 @@ export interface HotelRecord {
   /** Price for the whole stay when the page shows that instead (or too). */
   total_price: number | null;
   currency: string | null;
+  /** The page's own labels; the travel layer maps them onto a shared vocabulary. */
   amenities: string[];
   rooms_available: number | null;
   image_url: string | null;
   booking_url: string | null;
+  /** hotel, apartment, hostel, … as the page names the kind of property. */
+  property_type: string | null;
+  /** The cheapest room the card or page offers. */
+  room_type: string | null;
+  free_cancellation: boolean | null;
+  breakfast_included: boolean | null;
+  /** A paid placement (it may repeat an organic card of the same hotel). */
+  sponsored: boolean;
 }
 
 export interface HotelSearchPage {
@@ -99,8 +119,24 @@ export interface HotelSearchPage {
   has_next_page: boolean;
 }
 
+/** One room type on a hotel page, priced the way the site prices it. */
+export interface HotelRoom {
+  room_type: string;
+  price: number | null;
+  /** Whether `price` is for one night or for the whole stay (sites differ). */
+  price_basis: "night" | "stay";
+  currency: string | null;
+  /** Guests the room sleeps, where shown. */
+  sleeps: number | null;
+  /** How many of this room are left, where the page says. */
+  rooms_available: number | null;
+  available: boolean | null;
+  free_cancellation: boolean | null;
+  breakfast_included: boolean | null;
+}
+
 export interface HotelDetail extends HotelRecord {
-  rooms: { room_type: string; price: number | null; currency: string | null; available: boolean | null }[];
+  rooms: HotelRoom[];
   reviews: Review[];
   description: string | null;
 }

@@ -1,5 +1,6 @@
 // Joins the same hotel found on several platforms into one record with one offer per platform.
 import type { HotelRecord } from "../scrape/types";
+import type { Amenity } from "./amenities";
 import { distanceKm, normalisePlaceName } from "./places";
 
 export interface Offer {
@@ -13,8 +14,9 @@ export interface Offer {
   booking_url: string | null;
 }
 
-export interface PricedHotel extends Omit<HotelRecord, "currency"> {
+export interface PricedHotel extends Omit<HotelRecord, "currency" | "amenities"> {
   currency: string;
+  amenities: Amenity[];
   platform: string;
   offer: Offer;
 }

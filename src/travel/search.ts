@@ -4,6 +4,7 @@ import { CaptchaFailed, UpstreamBlocked, UpstreamTimeout } from "../scrape/error
 import { TRAVEL_PLATFORMS, type TravelPlatform, type TravelSlug } from "../scrape/platforms/travel";
 import { scrape, type ScrapeMeta } from "../scrape/scrape";
 import type { HotelRecord } from "../scrape/types";
+import { normaliseAmenities } from "./amenities";
 import { convert, type Rates } from "./currency";
 import type { PricedHotel } from "./merge";
 import { withTimeout } from "../timeout";
@@ -50,6 +51,7 @@ function priced(
     nightly === null ? null : Math.round(from === currency ? nightly : convert(nightly, from, currency, rates).amount);
   return {
     ...hotel,
+    amenities: normaliseAmenities(hotel.amenities),
     currency,
     price_per_night: perNight,
     total_price: perNight === null ? null : perNight * stay.nights,

@@ -14,6 +14,7 @@ import type { TravelPlatform } from "./travel-types";
 import {
   countInHeading,
   emptyHotel,
+  hotelRoom,
   lodgingDetail,
   onSite,
   roomsLeft,
@@ -236,12 +237,15 @@ function roomRows(root: HTMLElement): HotelDetail["rooms"] {
     const price = parseMoney(visibleText(row.querySelector(".bui-price-display__value, .prco-valign-middle-helper")));
     if (!roomType) continue;
     const select = row.querySelector("select.hprt-nos-select");
-    rooms.push({
-      room_type: roomType,
-      price: price?.amount ?? null,
-      currency: price?.currency ?? null,
-      available: select ? select.querySelectorAll("option").length > 1 : null,
-    });
+    rooms.push(
+      hotelRoom({
+        room_type: roomType,
+        price: price?.amount ?? null,
+        price_basis: "stay",
+        currency: price?.currency ?? null,
+        available: select ? select.querySelectorAll("option").length > 1 : null,
+      }),
+    );
   }
   return rooms;
 }

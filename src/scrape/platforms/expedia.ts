@@ -7,7 +7,15 @@ import { parseLocaleNumber, parseMoney } from "../extract/money";
 import { siteUrl } from "../extract/url";
 import type { HotelDetail, HotelRecord, HotelSearchPage } from "../types";
 import type { TravelPlatform } from "./travel-types";
-import { countInHeading, emptyHotel, lodgingDetail, onSite, roomsLeft, scoreOutOfTen } from "./travel-extract";
+import {
+  countInHeading,
+  emptyHotel,
+  hotelRoom,
+  lodgingDetail,
+  onSite,
+  roomsLeft,
+  scoreOutOfTen,
+} from "./travel-extract";
 
 const REVIEW_SCALE = 5;
 const SITE_PATH = /\/(?:Hotel-Search|[^/]*h\d+\.Hotel-Information)/;
@@ -118,12 +126,13 @@ function parseHotel(html: string, url: string): HotelDetail {
       const offerPrice = parseMoney(
         visibleText(offer.querySelector("[data-test-id='price-summary-message-line'] span")),
       );
-      return {
+      return hotelRoom({
         room_type: visibleText(offer.querySelector("h3")) ?? "Room",
         price: offerPrice?.amount ?? null,
+        price_basis: "night",
         currency: offerPrice?.currency ?? null,
         available: offerPrice !== null ? true : null,
-      };
+      });
     }),
   };
 }

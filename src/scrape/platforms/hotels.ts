@@ -11,6 +11,7 @@ import type { TravelPlatform } from "./travel-types";
 import {
   countInHeading,
   emptyHotel,
+  hotelRoom,
   lodgingDetail,
   onSite,
   roomsLeft,
@@ -84,12 +85,13 @@ function parseHotel(html: string, url: string): HotelDetail {
     rooms: root.querySelectorAll("#rooms-and-rates li.room").map((room) => {
       const price = parseMoney(visibleText(room.querySelector(".current-price")), { currency });
       const soldOut = /sold out|no longer available/i.test(visibleText(room) ?? "");
-      return {
+      return hotelRoom({
         room_type: visibleText(room.querySelector(".room-name")) ?? "Room",
         price: price?.amount ?? null,
+        price_basis: "night",
         currency: price?.currency ?? null,
         available: soldOut ? false : room.querySelector("form") ? true : null,
-      };
+      });
     }),
     reviews: root.querySelectorAll(".review-card").map(reviewOf),
   };

@@ -5,7 +5,7 @@ import { absoluteUrl, firstText, loadHtml, visibleText, type HTMLElement } from 
 import { findByType, isNode, jsonLdNodes, nodeAt, textAt, urlsAt, type JsonLdNode } from "../extract/json-ld";
 import { metaTags, metaValue } from "../extract/meta";
 import { parseLocaleNumber } from "../extract/money";
-import type { HotelDetail, HotelRecord } from "../types";
+import type { HotelDetail, HotelRecord, HotelRoom } from "../types";
 
 export function emptyHotel(): HotelRecord {
   return {
@@ -13,6 +13,7 @@ export function emptyHotel(): HotelRecord {
     name: null,
     star_rating: null,
     address: null,
+    address_parts: null,
     latitude: null,
     longitude: null,
     review_score: null,
@@ -24,6 +25,25 @@ export function emptyHotel(): HotelRecord {
     rooms_available: null,
     image_url: null,
     booking_url: null,
+    property_type: null,
+    room_type: null,
+    free_cancellation: null,
+    breakfast_included: null,
+    sponsored: false,
+  };
+}
+
+/** A room row with what its page did not show left null. */
+export function hotelRoom(
+  room: Pick<HotelRoom, "room_type" | "price" | "price_basis" | "currency"> & Partial<HotelRoom>,
+): HotelRoom {
+  return {
+    sleeps: null,
+    rooms_available: null,
+    available: null,
+    free_cancellation: null,
+    breakfast_included: null,
+    ...room,
   };
 }
 
