@@ -11,6 +11,7 @@ export interface Offer {
   /** The site's own figure before conversion. */
   original: { price_per_night: number | null; currency: string | null };
   review_score: number | null;
+  room_type: string | null;
   booking_url: string | null;
 }
 

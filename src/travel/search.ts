@@ -66,6 +66,7 @@ function priced(
         currency: hotel.currency,
       },
       review_score: hotel.review_score,
+      room_type: hotel.room_type,
       booking_url: hotel.booking_url,
     },
   };

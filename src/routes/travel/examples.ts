@@ -3,25 +3,39 @@ import type { z } from "@hono/zod-openapi";
 import type { ScrapeMeta } from "../../scrape/scrape";
 import type { HotelDetail } from "../../scrape/types";
 import type { PlatformReport } from "../../travel/search";
-import { type HotelSchema, STAY_EXAMPLE } from "./schemas";
+import type { HotelSchema } from "./hotel-schema";
+import { STAY_EXAMPLE } from "./schemas";
 
 const HOTEL_EXAMPLE = {
   id: "ie/the-spencer",
   name: "The Spencer Hotel",
   star_rating: 4,
-  address: "Excise Walk, IFSC, Dublin 1",
+  address: "Excise Walk, IFSC, D01 X4C9 Dublin, Ireland",
+  address_parts: { street: "Excise Walk, IFSC", city: "Dublin", postcode: "D01 X4C9", country: "Ireland" },
   latitude: 53.3489,
   longitude: -6.2434,
   review_score: 8.6,
+  review_score_original: { score: 8.6, scale: 10 },
   review_count: 4_812,
   price_per_night: 164,
   total_price: 492,
+  price_exact: null,
   currency: "EUR",
-  amenities: ["Free WiFi", "Fitness centre", "Restaurant", "Bar"],
+  amenities: [
+    { code: "wifi", label: "Free WiFi" },
+    { code: "fitness", label: "Fitness centre" },
+    { code: "restaurant", label: "Restaurant" },
+    { code: "bar", label: "Bar" },
+  ],
   rooms_available: 3,
+  room_type: "Standard Double Room",
+  free_cancellation: true,
+  breakfast_included: false,
+  property_type: "hotel",
   image_url: "https://cf.bstatic.com/xdata/images/hotel/max1024x768/318457201.jpg",
   booking_url:
     "https://www.booking.com/hotel/ie/the-spencer.html?checkin=2030-05-14&checkout=2030-05-17&group_adults=2",
+  sponsored: false,
   distance_km: 1.4,
   platforms: ["booking", "expedia"],
   offers: [
@@ -32,6 +46,7 @@ const HOTEL_EXAMPLE = {
       currency: "EUR",
       original: { price_per_night: 164, currency: "EUR" },
       review_score: 8.6,
+      room_type: "Standard Double Room",
       booking_url:
         "https://www.booking.com/hotel/ie/the-spencer.html?checkin=2030-05-14&checkout=2030-05-17&group_adults=2",
     },
@@ -42,6 +57,7 @@ const HOTEL_EXAMPLE = {
       currency: "EUR",
       original: { price_per_night: 171, currency: "EUR" },
       review_score: 8.4,
+      room_type: "Standard Room, 1 Double Bed",
       booking_url: "https://www.expedia.ie/Dublin-Hotels-The-Spencer-Hotel.h1180346.Hotel-Information",
     },
   ],

@@ -146,26 +146,3 @@ export const CurrencyHeader = z.object({
       example: "EUR",
     }),
 });
-
-export const HotelSchema = z
-  .object({
-    id: z.string().nullable(),
-    name: z.string().nullable(),
-    star_rating: z.number().int().nullable(),
-    address: z.string().nullable(),
-    latitude: z.number().nullable(),
-    longitude: z.number().nullable(),
-    review_score: z.number().nullable().openapi({ description: "0–10 on every platform (5-point sites are doubled)" }),
-    review_count: z.number().int().nullable(),
-    price_per_night: z.number().int().nullable(),
-    total_price: z.number().int().nullable().openapi({ description: "price_per_night × nights" }),
-    currency: z.string(),
-    amenities: z.array(z.string()),
-    rooms_available: z.number().int().nullable(),
-    image_url: z.string().nullable(),
-    booking_url: z.string().nullable().optional(),
-    distance_km: z.number().optional(),
-    platforms: z.array(z.string()),
-    offers: z.array(z.record(z.string(), z.unknown())),
-  })
-  .openapi("Hotel");

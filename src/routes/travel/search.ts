@@ -9,7 +9,8 @@ import { resolveDestination, searchCity, type Place } from "../../travel/places"
 import { arrangeHotels } from "../../travel/results";
 import { searchPlatforms } from "../../travel/search";
 import { answerCurrency, platformList, TRAVEL_SLUGS } from "./params";
-import { CurrencyHeader, HotelSchema, HotelSearchQuery, nightsBetween, parseRadius } from "./schemas";
+import { HotelSchema } from "./hotel-schema";
+import { CurrencyHeader, HotelSearchQuery, nightsBetween, parseRadius } from "./schemas";
 import { HOTEL_SEARCH_EXAMPLE } from "./examples";
 
 const tags = ["travel"];

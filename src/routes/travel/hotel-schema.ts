@@ -1,0 +1,67 @@
+// The hotel object of a search answer: the seed's fields, filled on every platform, with the
+// cheapest room, a normalised amenity vocabulary and one offer per platform that lists it.
+import { z } from "@hono/zod-openapi";
+import { AMENITY_CODES } from "../../travel/amenities";
+
+const nullableText = z.string().nullable();
+
+export const AddressPartsSchema = z
+  .object({ street: nullableText, city: nullableText, postcode: nullableText, country: nullableText })
+  .openapi("AddressParts");
+
+export const AmenitySchema = z
+  .object({
+    code: z.enum([...AMENITY_CODES, "other"]).openapi({ description: "Shared vocabulary; `other` when none fits" }),
+    label: z.string().openapi({ description: "As the page shows it" }),
+  })
+  .openapi("Amenity");
+
+export const OfferSchema = z
+  .object({
+    platform: z.string(),
+    price_per_night: z.number().int().nullable(),
+    total_price: z.number().int().nullable(),
+    currency: z.string(),
+    original: z.object({ price_per_night: z.number().nullable(), currency: z.string().nullable() }),
+    review_score: z.number().nullable(),
+    room_type: nullableText,
+    booking_url: nullableText,
+  })
+  .openapi("HotelOffer");
+
+export const HotelSchema = z
+  .object({
+    id: z.string().nullable(),
+    name: z.string().nullable(),
+    star_rating: z.number().int().nullable(),
+    address: nullableText.openapi({ description: "Street, postcode and city, country, as one line" }),
+    address_parts: AddressPartsSchema.nullable(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    review_score: z.number().nullable().openapi({ description: "0–10 on every platform" }),
+    review_score_original: z
+      .object({ score: z.number(), scale: z.number().int() })
+      .nullable()
+      .openapi({ description: "The score on the site's own scale (5 or 10)" }),
+    review_count: z.number().int().nullable(),
+    price_per_night: z.number().int().nullable().openapi({ description: "Cheapest room, one night, in `currency`" }),
+    total_price: z.number().int().nullable().openapi({ description: "The whole stay, in `currency`" }),
+    price_exact: z
+      .object({ price_per_night: z.number(), total_price: z.number() })
+      .nullable()
+      .openapi({ description: "Unrounded figures when the prices were converted from the site's currency" }),
+    currency: z.string(),
+    amenities: z.array(AmenitySchema),
+    rooms_available: z.number().int().nullable(),
+    room_type: nullableText.openapi({ description: "The cheapest available room" }),
+    free_cancellation: z.boolean().nullable(),
+    breakfast_included: z.boolean().nullable(),
+    property_type: nullableText.openapi({ description: "hotel, apartment, hostel, home, …" }),
+    image_url: nullableText,
+    booking_url: nullableText.optional(),
+    sponsored: z.boolean(),
+    distance_km: z.number().optional(),
+    platforms: z.array(z.string()),
+    offers: z.array(OfferSchema),
+  })
+  .openapi("Hotel");
