@@ -14,6 +14,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { challengePage, isValidToken, PASS_COOKIE, safeReturnPath, siteKeyFor } from "./challenge.ts";
 import { escapeHtml } from "./html.ts";
 import { closeServer, isMainModule, listen, option, readBody, readJson } from "./http.ts";
+import { realProductPage } from "./real-pages.ts";
 import { htmlResponse, imageResponse, jsonResponse, type SiteResponse } from "./site.ts";
 import { SITES } from "./sites/index.ts";
 import { ReplicaState, type Fault } from "./state.ts";
@@ -139,14 +140,17 @@ async function handle(
   if (state.challenged(platform) && !state.signer.admits(req.headers.cookie, platform)) {
     return send(res, htmlResponse(challengePage(platform, `${url.pathname}${url.search}`)));
   }
-  const response = entry.site({
-    method: req.method ?? "GET",
-    platform,
-    path,
-    query: url.searchParams,
-    origin,
-    prices: state.prices,
-  });
+  // A real capture's id is served as captured; every other id stays the generated catalogue's.
+  const response =
+    realProductPage(platform, path) ??
+    entry.site({
+      method: req.method ?? "GET",
+      platform,
+      path,
+      query: url.searchParams,
+      origin,
+      prices: state.prices,
+    });
   send(res, response ?? notFound(`${url.pathname} is not a page on the ${platform} replica`));
 }
 

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { parse as parseCsv } from "csv-parse/sync";
-import { decodeHtml } from "../src/scrape/extract/charset";
+import { decodeHtml } from "../src/scrape/extract/charset.ts";
 
 export type PageKind = "product" | "search" | "reviews" | "hotel-search" | "hotel-detail";
 

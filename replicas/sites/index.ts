@@ -2,6 +2,7 @@
 // `setPrice` may override.
 import { findProduct, type Marketplace } from "../catalogue.ts";
 import { findHotel, type TravelSite } from "../hotel-catalogue.ts";
+import { realShopPage } from "../real-pages.ts";
 import type { Site } from "../site.ts";
 import { airbnb } from "./airbnb.ts";
 import { amazon } from "./amazon.ts";
@@ -36,6 +37,8 @@ export const SITES: Record<string, SiteEntry> = {
   etsy: marketplace("etsy", etsy),
   bestbuy: marketplace("bestbuy", bestbuy),
   shop: marketplace("shop", shop),
+  // Real captures of shops without an adapter, for `generic` (real-pages.ts).
+  real: { site: (request) => realShopPage(request.path), has: () => false },
   booking: travel("booking", booking),
   expedia: travel("expedia", expedia),
   hotels: travel("hotels", hotels),

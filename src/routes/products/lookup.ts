@@ -9,6 +9,7 @@ import { urlGuardOptions } from "../../net/guard-options";
 import { checkUrl } from "../../net/url-guard";
 import { scrapeConfig, siteOrigin } from "../../scrape/config";
 import { PRODUCT_PLATFORMS, productPlatform } from "../../scrape/platforms";
+import type { EngineName } from "../../scrape/engines";
 import { scrape, type ScrapeJob } from "../../scrape/scrape";
 import type { ProductLookup, ProductPlatform } from "../../scrape/types";
 import { scrapeErrorToApi } from "../scrape-errors";
@@ -29,6 +30,13 @@ const freshnessFields = {
     .enum(["true", "false"])
     .optional()
     .openapi({ description: "`true` skips the cache and scrapes now", example: "false" }),
+};
+const engineFields = {
+  engine: z.enum(["fetch", "browser"]).optional().openapi({
+    description:
+      "Read the page with this engine only: `fetch` (plain HTTP) or `browser` (Chromium, runs the page's scripts). Default: fetch first, the browser when the fetched page lacks the data.",
+    example: "browser",
+  }),
 };
 const identityFields = {
   asin: z
@@ -59,7 +67,7 @@ const identityFields = {
     .openapi({ description: "Which national site, e.g. `de` for amazon.de", example: "us" }),
 };
 
-export const ProductQuery = z.object({ ...identityFields, format: FormatQuery, ...freshnessFields });
+export const ProductQuery = z.object({ ...identityFields, format: FormatQuery, ...freshnessFields, ...engineFields });
 export const SearchQuery = z
   .object({
     q: z
@@ -79,6 +87,7 @@ export const SearchQuery = z
     country: identityFields.country,
     format: FormatQuery,
     ...freshnessFields,
+    ...engineFields,
   })
   .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
     message: "min_price must not exceed max_price",
@@ -97,6 +106,7 @@ export const ReviewsQuery = z.object({
     .openapi({ description: "Only reviews with this many stars", example: 5 }),
   format: FormatQuery,
   ...freshnessFields,
+  ...engineFields,
 });
 
 export function platformOr404(slug: string): ProductPlatform {
@@ -178,6 +188,17 @@ export function siteUrl(build: () => string): string {
 
 export function freshness(query: { max_age?: number; fresh?: string }) {
   return { maxAge: query.max_age, fresh: query.fresh === "true" };
+}
+
+/** The engines a scrape may try: the platform's own in order, or only the one the caller named. */
+export function enginesFor(platform: ProductPlatform, engine: EngineName | undefined): readonly EngineName[] {
+  if (!engine) return platform.engines;
+  if (!platform.engines.includes(engine)) {
+    throw new ApiError("invalid_request", `\`${platform.slug}\` is not read with the ${engine} engine.`, {
+      details: [{ parameter: "engine", in: "query", message: `one of ${platform.engines.join(", ")}` }],
+    });
+  }
+  return [engine];
 }
 
 export async function run<T>(c: Context<AppEnv>, job: Omit<ScrapeJob<T>, "accountId">) {

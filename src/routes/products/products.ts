@@ -6,6 +6,7 @@ import { exampleEnvelope, openApiErrorResponses, successBody } from "../../envel
 import { ApiError } from "../../errors";
 import type { ProductLookup, ProductRecord, ReviewsPage, SearchPage } from "../../scrape/types";
 import {
+  enginesFor,
   freshness,
   lookupFrom,
   originFor,
@@ -123,14 +124,14 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
         "not_found",
         `\`${platform.slug}\` has no search; pass a product URL to GET /v1/${platform.slug}.`,
       );
-    const { format: _format, max_age, fresh, ...lookup } = query;
+    const { format: _format, max_age, fresh, engine, ...lookup } = query;
     const url = siteUrl(() => platform.searchUrl!(lookup, originFor(c, platform, query.country)));
     const { record, meta } = await run(c, {
       platform: platform.slug,
       kind: "search",
       url,
-      params: lookup,
-      engines: platform.engines,
+      params: { ...lookup, engine },
+      engines: enginesFor(platform, engine),
       parse: (html, url) => platform.parseSearch!(html, url),
       isEmpty: (page) => page.items.length === 0,
       detectChallenge: platform.detectChallenge,
@@ -171,8 +172,8 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
       platform: platform.slug,
       kind: "reviews",
       url,
-      params: lookup,
-      engines: platform.engines,
+      params: { ...lookup, engine: query.engine },
+      engines: enginesFor(platform, query.engine),
       parse: (html, url) => platform.parseReviews!(html, url),
       isEmpty: (page) => page.reviews.length === 0,
       detectChallenge: platform.detectChallenge,
@@ -200,8 +201,8 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
       platform: platform.slug,
       kind: "product",
       url,
-      params: { ...lookup },
-      engines: platform.engines,
+      params: { ...lookup, engine: query.engine },
+      engines: enginesFor(platform, query.engine),
       parse: (html, url) => platform.parseProduct(html, url),
       isEmpty: (product) => !product.title || !product.price,
       detectChallenge: platform.detectChallenge,
