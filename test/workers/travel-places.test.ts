@@ -80,6 +80,52 @@ describe("resolveDestination", () => {
     expect(alternatives).toEqual([]);
   });
 
+  it("reads slugs and names with spaces, hyphens, commas and country qualifiers alike", async () => {
+    for (const text of ["new-york", "new york", "New York", "New York, US", "new-york-us", "NEW_YORK", "nyc"]) {
+      expect((await resolved(text)).place, text).toMatchObject({ kind: "city", name: "New York City", country: "US" });
+    }
+    for (const text of ["paris-france", "Paris France", "paris-fr", "Paris, France"]) {
+      expect((await resolved(text)).place, text).toMatchObject({ name: "Paris", country: "FR" });
+    }
+    for (const text of ["São Paulo", "sao-paulo", "SAO PAULO", "Sao Paulo, Brazil", "são-paulo-br"]) {
+      expect((await resolved(text)).place, text).toMatchObject({ name: "São Paulo", country: "BR" });
+    }
+    expect((await resolved("valencia-spain")).place).toMatchObject({ name: "Valencia", country: "ES" });
+    expect((await resolved("london-ca")).place).toMatchObject({ name: "London", country: "CA" });
+    // A trailing word that is no country is part of the name, so a real name is not cut short.
+    expect((await resolveDestination(env.DB, "paris-xx")).place).toBeNull();
+  });
+
+  it("knows cities by their other names", async () => {
+    expect((await resolved("Cologne")).place).toMatchObject({ name: "Köln", country: "DE" });
+    expect((await resolved("bombay")).place).toMatchObject({ name: "Mumbai", country: "IN" });
+    expect((await resolved("Den Haag")).place).toMatchObject({ name: "The Hague", country: "NL" });
+    expect((await resolved("geneva")).place).toMatchObject({ name: "Genève", country: "CH" });
+    expect((await resolved("Roma, Italy")).place).toMatchObject({ name: "Rome", country: "IT" });
+    // The other name counts among namesakes: Russia's Saint Petersburg outweighs Florida's St. Petersburg.
+    const petersburg = await resolved("St Petersburg");
+    expect(petersburg.place).toMatchObject({ name: "Saint Petersburg", country: "RU" });
+    expect((await resolved("St. Petersburg, US")).place).toMatchObject({ name: "St. Petersburg", country: "US" });
+    // An other name belongs to one country: Cologne, Germany is not Cologne, France.
+    expect((await resolveDestination(env.DB, "Cologne, FR")).place).toBeNull();
+  });
+
+  it("takes a latitude,longitude destination as a point named after the nearest city", async () => {
+    for (const text of ["48.8584,2.2945", "48.8584, 2.2945", "48.8584 2.2945"]) {
+      expect((await resolved(text)).place, text).toEqual({
+        kind: "coordinates",
+        name: "Paris",
+        country: "FR",
+        latitude: 48.8584,
+        longitude: 2.2945,
+        population: null,
+        radius_km: 5,
+      });
+    }
+    expect((await resolved("-33.8568,151.2153")).place).toMatchObject({ kind: "coordinates", name: "Sydney" });
+    expect((await resolveDestination(env.DB, "91,200")).place).toBeNull();
+  });
+
   it("suggests near names when nothing matches", async () => {
     const typo = await resolveDestination(env.DB, "Pariss");
     expect(typo.place).toBeNull();
