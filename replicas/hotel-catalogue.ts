@@ -261,3 +261,12 @@ export function roomsLeft(listing: Listing, stay: Stay, room = 0): number {
   const random = rng(`${listing.platform}-${listing.id}-${stay.checkIn}-${stay.nights}-${room}`);
   return room > 0 && random.chance(0.15) ? 0 : random.int(1, 9);
 }
+
+/** A room's booking terms on one site: the same on its search card and its hotel page. */
+export function roomTerms(listing: Listing, room = 0): { freeCancellation: boolean; breakfast: boolean } {
+  const random = rng(`${listing.platform}-${listing.id}-terms-${room}`);
+  return {
+    freeCancellation: random.chance(0.6),
+    breakfast: listing.property.amenities.includes("Breakfast included") || random.chance(0.2),
+  };
+}

@@ -1,7 +1,7 @@
 // booking.com replica hotel page: JSON-LD Hotel (no geo, as on booking.com), the name header,
 // star sprite, the address link with data-atlas-latlng, facilities, the #hprt-table room rows
 // (prices for the whole stay, a select of rooms left) and a few review blocks.
-import { CURRENCY, findHotel, quote, roomsLeft, type Listing, type Stay } from "../hotel-catalogue.ts";
+import { CURRENCY, findHotel, quote, roomsLeft, roomTerms, type Listing, type Stay } from "../hotel-catalogue.ts";
 import { count, html, jsonLd, page } from "../html.ts";
 import { reviewAt, shortDate } from "../reviews.ts";
 import { htmlResponse, imageUrl, siteLink, type SiteRequest, type SiteResponse } from "../site.ts";
@@ -15,6 +15,7 @@ function roomRows(request: SiteRequest, listing: Listing, stay: Stay | null) {
     return html`<tr class="js-rt-block-row e2e-hprt-table-row hprt-table-cheapest-block" data-block-id="${listing.id}0${n}">
 <td class="hprt-table-cell hprt-table-cell-roomtype droom_seperator"><div class="hprt-roomtype-block"><a class="hprt-roomtype-link" href="#RD${listing.id}0${n}" data-room-id="${listing.id}0${n}"><span class="hprt-roomtype-icon-link">${room.name}</span></a></div></td>
 <td class="hprt-table-cell hprt-table-cell-occupancy"><span class="bui-u-sr-only">Max. people: ${room.sleeps}</span></td>
+<td class="hprt-table-cell hprt-table-cell-conditions"><ul class="hprt-conditions-bui">${roomTerms(listing, n).breakfast ? html`<li class="hprt-green-condition">Breakfast included</li>` : ""}${roomTerms(listing, n).freeCancellation ? html`<li class="hprt-green-condition">FREE cancellation before check-in</li>` : html`<li>Non-refundable</li>`}</ul></td>
 <td class="hprt-table-cell hprt-table-cell-price">${price !== null ? html`<div class="bui-price-display__value prco-text-nowrap-helper prco-inline-block-maker-helper"><span class="prco-valign-middle-helper"> ${euros(price)} </span></div><div class="prd-taxes-and-fees-under-price">Includes taxes and charges</div>` : stay ? html`<span class="hprt-sold-out">Sold out on our site</span>` : ""}</td>
 <td class="hprt-table-cell hprt-table-cell-select">${stay ? html`<select class="hprt-nos-select js-hprt-nos-select" name="nr_rooms_${listing.id}0${n}" data-room-id="${listing.id}0${n}">${Array.from({ length: (left ?? 0) + 1 }, (_, k) => html`<option value="${k}">${k}${k > 0 && price !== null ? html` (${euros(price * k)})` : ""}</option>`)}</select>` : ""}</td>
 </tr>`;

@@ -2,7 +2,7 @@
 // in the legacy div.sr_item markup of the saved 2018 Dublin page (25 cards a page; the card
 // price is the TOTAL for the stay and party, as on the real page), and hotel pages from
 // booking-hotel.ts at /hotel/{cc}/{slug}.html or /hotel/{id}.html.
-import { distanceKm, quote, roomsLeft, searchHotels, type Listing, type Stay } from "../hotel-catalogue.ts";
+import { distanceKm, quote, roomsLeft, roomTerms, searchHotels, type Listing, type Stay } from "../hotel-catalogue.ts";
 import { count, html, page, type Raw } from "../html.ts";
 import { htmlResponse, imageUrl, intParam, siteLink, type Site, type SiteRequest } from "../site.ts";
 import { bookingHotel } from "./booking-hotel.ts";
@@ -29,6 +29,13 @@ function priceBlock(listing: Listing, stay: Stay | null, request: SiteRequest): 
   return html`<div class=" js_rackrate_animation_anchor smart_price_style gray-icon totalPrice ${rack ? "totalPrice_rack-rate" : "totalPrice_no-rack-rate"} entire_row_clickable" data-target="_blank"><strong class=" price scarcity_color sr_gs_rackrate_price " aria-label="${label} ${euros(total)}."><b><span class="sr_gs_rackrate_total"> ${label} </span></b><div class="sr_gs_rack_rate_and_price">${rack ? html`<span class="strike-it-red_anim change-text-color-gray "><span class="toggle_price_per_night_or_stay anim_rack_rate_rr read-easy gs_rack_rate_beside rackrate jq_tooltip" data-deal-rack="rackrate" aria-hidden="true"> ${euros(rack)} </span></span>` : ""}<b class=" sr_gs_price_total "> ${euros(total)} </b></div></strong></div>`;
 }
 
+/** The cheapest room's terms, in the green reinforcement lines under its name. */
+function policies(listing: Listing): Raw | string {
+  const terms = roomTerms(listing);
+  if (!terms.freeCancellation && !terms.breakfast) return "";
+  return html`<div class="sr_card_room_policies__container">${terms.breakfast ? html`<span class="sr_room_policy sr_room_policy--breakfast"> Breakfast included </span>` : ""}${terms.freeCancellation ? html`<sup class="sr_room_reinforcement"> FREE cancellation </sup>` : ""}</div>`;
+}
+
 function card(request: SiteRequest, listing: Listing, stay: Stay | null, position: number): Raw {
   const { property } = listing;
   const link = hotelLink(request, listing, stay, position);
@@ -44,7 +51,7 @@ ${starsIcon(property.stars)}
 <div class="sr_item_review_block"><div class="reviewFloater reviewFloaterBadge__container"><div class="sr-review-score "><a class="sr-review-score__link" href="${link}" target="_blank"><span class=" review-score-widget review-score-widget__auto review-score-widget__right js_sr_primary_review_widget sr_main_score_badge "><span class="review-score-widget__body"><span class="review-score-widget__text" role="link" aria-label="Rated ${scoreWord(listing.score).toLowerCase()}"> ${scoreWord(listing.score)} </span><span class="review-score-widget__subtext" role="link" aria-label=" from ${count(listing.reviewCount)} reviews"> ${count(listing.reviewCount)} reviews </span></span><span class="review-score-badge" role="link" aria-label="Scored ${listing.score.toFixed(1)} "> ${listing.score.toFixed(1)} </span></span></a></div></div></div>
 </div>
 <div class="sr_rooms_table_block clearfix"><div class="room_details ">
-<table class="featuredRooms sr_room_table sr_rms_tbl_bdr" cellspacing="0"><tbody><tr class="roomrow entire_row_clickable"><td class="roomName"><div class="roomNameInner"><span class="room_link room_link--bigger"> ${property.rooms[0]!.name} </span></div></td>
+<table class="featuredRooms sr_room_table sr_rms_tbl_bdr" cellspacing="0"><tbody><tr class="roomrow entire_row_clickable"><td class="roomName"><div class="roomNameInner"><span class="room_link room_link--bigger"> ${property.rooms[0]!.name} </span>${policies(listing)}</div></td>
 <td class="roomAvailability">${left !== null && left <= 3 ? html`<a class="jq_tooltip urgency_link js_sr_persuation_msg scarcity_color"><span class="only_x_left sr_rooms_left_wrap"> Only ${left} room${left === 1 ? "" : "s"} left on our site! </span></a>` : ""}</td></tr></tbody></table>
 ${priceBlock(listing, stay, request)}
 </div></div></div></div>`;

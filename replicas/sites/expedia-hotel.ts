@@ -1,7 +1,16 @@
 // expedia.com replica property page, in Expedia's current markup: JSON-LD Hotel (geo, star and
 // guest ratings on a 5 scale), the price summary (nightly, then total), one property-offer card
 // per room type, the amenities list and a few reviews.
-import { CURRENCY, findHotel, parseStay, quote, roomsLeft, type Listing, type Stay } from "../hotel-catalogue.ts";
+import {
+  CURRENCY,
+  findHotel,
+  parseStay,
+  quote,
+  roomsLeft,
+  roomTerms,
+  type Listing,
+  type Stay,
+} from "../hotel-catalogue.ts";
 import { count, html, jsonLd, page, wholeMoney, type Raw } from "../html.ts";
 import { reviewAt, shortDate } from "../reviews.ts";
 import { htmlResponse, imageUrl, siteLink, type SiteRequest, type SiteResponse } from "../site.ts";
@@ -26,13 +35,23 @@ function priceSummary(perNight: number, total: number): Raw {
   return html`<div data-stid="price-summary"><div data-test-id="price-summary-message-line"><span class="uitk-text uitk-type-500">${euros(perNight)} nightly</span></div><div data-test-id="price-summary-message-line"><span class="uitk-text uitk-type-200">${euros(total)} total</span></div><div class="uitk-text uitk-type-100">includes taxes &amp; fees</div></div>`;
 }
 
+function terms(listing: Listing, room: number): Raw[] {
+  const { freeCancellation, breakfast } = roomTerms(listing, room);
+  return [
+    ...(breakfast ? [html`<li>Breakfast included</li>`] : []),
+    freeCancellation
+      ? html`<li class="uitk-text-positive-theme">Fully refundable · Free cancellation</li>`
+      : html`<li>Non-refundable</li>`,
+  ];
+}
+
 function offers(request: SiteRequest, listing: Listing, stay: Stay | null): Raw[] {
   return listing.property.rooms.map((room, n) => {
     const left = stay ? roomsLeft(listing, stay, n) : null;
     const price = stay && left ? quote(listing, stay, request.prices, room.multiplier) : null;
     return html`<div data-stid="property-offer" class="uitk-card uitk-card-roundcorner-all"><div class="uitk-card-content-section">
-<h3 class="uitk-heading uitk-heading-6">${room.name}</h3><ul class="uitk-typelist"><li>Sleeps ${room.sleeps}</li><li>Free WiFi</li></ul>
-${price ? html`${left! <= 3 ? html`<div class="uitk-text uitk-text-negative-theme">We have ${left} left</div>` : ""}${priceSummary(price.perNight, price.total)}<button data-stid="submit-hotel-reserve" class="uitk-button uitk-button-primary" type="button">Reserve</button>` : stay ? html`<div class="uitk-text uitk-text-negative-theme">Sold out</div>` : html`<div class="uitk-text">Enter dates for prices</div>`}
+<h3 class="uitk-heading uitk-heading-6">${room.name}</h3><ul class="uitk-typelist"><li>Sleeps ${room.sleeps}</li><li>Free WiFi</li>${terms(listing, n)}</ul>
+${price ? html`<div class="uitk-text uitk-text-negative-theme">We have ${left} left</div>${priceSummary(price.perNight, price.total)}<button data-stid="submit-hotel-reserve" class="uitk-button uitk-button-primary" type="button">Reserve</button>` : stay ? html`<div class="uitk-text uitk-text-negative-theme">Sold out</div>` : html`<div class="uitk-text">Enter dates for prices</div>`}
 </div></div>`;
   });
 }

@@ -2,7 +2,7 @@
 // article[data-hotelid] markup of the saved 2018 Dublin page (20 cards a page, NIGHTLY prices,
 // "x /5" guest ratings, a sponsored duplicate card first on page one, as on the real page), and
 // property pages from expedia-hotel.ts at /h{id}.Hotel-Information and /{Slug}.h{id}.Hotel-Information.
-import { parseStay, quote, roomsLeft, searchHotels, type Listing, type Stay } from "../hotel-catalogue.ts";
+import { parseStay, quote, roomsLeft, roomTerms, searchHotels, type Listing, type Stay } from "../hotel-catalogue.ts";
 import { count, html, page, type Raw } from "../html.ts";
 import { htmlResponse, imageUrl, intParam, paginate, siteLink, type Site, type SiteRequest } from "../site.ts";
 import { euros, expediaHotel, expediaLink } from "./expedia-hotel.ts";
@@ -30,6 +30,7 @@ function card(request: SiteRequest, listing: Listing, stay: Stay | null, sponsor
 <li class="hotelTitle" aria-hidden="true"><h4 class="hotelName fakeLink" data-automation="hotel-name"> ${listing.name} </h4></li>
 ${property.stars > 0 ? html`<li class="starRating secondary"><strong class="star-rating rating-secondary star rating"><span class="visuallyhidden"> ${property.stars.toFixed(1)} out of 5.0 </span><span class="icon icon-stars${property.stars}-0 stars-grey value-title" title="${property.stars.toFixed(1)}" aria-hidden="true"></span></strong></li>` : ""}
 <li class="neighborhood secondary"> ${property.city.name} </li>
+${roomTerms(listing).freeCancellation ? html`<li class="freeCancellation secondary"> Free Cancellation </li>` : ""}
 ${sponsored ? html`<li class="sponsored-content "><div class="travelAdCopy"><div class="sponsoredListingHeadline secondary gt-mobile">${listing.name}, ${property.city.name}.</div></div></li>` : ""}
 </ul>
 <div class="hidden" itemprop="geo" itemscope itemtype="http://schema.org/GeoCoordinates"><meta itemprop="latitude" content="${listing.latitude}"><meta itemprop="longitude" content="${listing.longitude}"></div></div>

@@ -2,7 +2,16 @@
 // LodgingBusiness wrapped in //<![CDATA[ … //]]> (so a naive JSON.parse of the script fails),
 // geo meta tags, "Name, City" heading, "Lowest price" NIGHTLY rate, room list with rate plans,
 // the amenities fact sheet and review cards. Prices need dates; without them none is shown.
-import { CURRENCY, findHotel, parseStay, quote, roomsLeft, type Listing, type Stay } from "../hotel-catalogue.ts";
+import {
+  CURRENCY,
+  findHotel,
+  parseStay,
+  quote,
+  roomsLeft,
+  roomTerms,
+  type Listing,
+  type Stay,
+} from "../hotel-catalogue.ts";
 import { html, jsonScript, page, wholeMoney, type Raw } from "../html.ts";
 import { reviewAt, shortDate } from "../reviews.ts";
 import { htmlResponse, imageUrl, siteLink, type SiteRequest, type SiteResponse } from "../site.ts";
@@ -38,7 +47,7 @@ function rooms(request: SiteRequest, listing: Listing, stay: Stay | null): Raw[]
 <div class="room-and-hotel-info"><p class="occupancy mb-spider fs-spider"><strong> Sleeps ${room.sleeps} people </strong></p></div></div>
 <div class="rateplans va-t" aria-role="grid"><div class="rateplan bwb-ant p-mouse" aria-role="row">${
       price
-        ? html`<div class="rateplan-details">${left! <= 3 ? html`<p class="rooms-left">${left} left on our site</p>` : ""}
+        ? html`<div class="rateplan-details"><p class="rooms-left">${left} left on our site</p>${roomTerms(listing, n).freeCancellation ? html`<p class="cancellation free-cancellation">Free cancellation</p>` : ""}${roomTerms(listing, n).breakfast ? html`<p class="breakfast">Breakfast included</p>` : ""}
 <div class="price widget-tooltip price-breakdown" tabindex="0"><strong class="current-price di-b fs-cat fw-bold"> ${euros(price.perNight)} </strong><div class="widget-tooltip-bd"><table class="breakdown-table"><tbody><tr>${nights.map((label) => html`<th>${label}</th>`)}</tr></tbody></table></div></div>
 <form action="${siteLink(request, "/bookingInitialise.do")}" method="POST" id="room-${n + 1}-rateplan-1"><button type="submit"> Let's book </button><input type="hidden" name="bookingRequest.roomTypeCode" value="${listing.id}${n}"><input type="hidden" name="bookingRequest.arrivalDate" value="${stay!.checkIn}"><input type="hidden" name="bookingRequest.departureDate" value="${stay!.checkOut}"></form></div>`
         : stay

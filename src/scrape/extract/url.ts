@@ -3,13 +3,17 @@
 import { InvalidLookup } from "../errors";
 import type { ProductLookup } from "../types";
 
-export type QueryParams = Record<string, string | number | null | undefined>;
+type QueryValue = string | number | null | undefined;
+export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
 
 /** `origin` + `path` + query; empty and undefined parameters are left out. */
 export function siteUrl(origin: string, path: string, params: QueryParams = {}): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== "") query.append(key, String(value));
+    // A list repeats its key (booking.com's `age=4&age=9`).
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null && item !== "") query.append(key, String(item));
+    }
   }
   const search = query.toString();
   const joiner = path.includes("?") ? "&" : "?";

@@ -19,9 +19,11 @@ import {
   emptyHotel,
   lodgingDetail,
   onSite,
+  propertyTypeOfLabel,
   scoreOutOfTen,
   structuredNumber,
 } from "./travel-extract";
+import { addressLine } from "./travel-address";
 
 const REVIEW_SCALE = 5;
 const PAGE_SIZE = 18;
@@ -39,6 +41,7 @@ export const airbnb: TravelPlatform = {
       checkin: query.checkIn,
       checkout: query.checkOut,
       adults: query.adults,
+      children: query.children.length || undefined,
       items_offset: query.page > 1 ? (query.page - 1) * PAGE_SIZE : undefined,
     }),
   hotelUrl: (id, query, origin) =>
@@ -93,6 +96,7 @@ function parseHotel(html: string, url: string): HotelDetail {
     ...price,
     id: listingUrl.match(/\/rooms\/(\d+)/)?.[1] ?? url.match(/\/rooms\/(\d+)/)?.[1] ?? null,
     amenities: amenities.length > 0 ? amenities : detail.amenities,
+    rooms_available: price.price_per_night !== null || price.total_price !== null ? 1 : null,
   };
 }
 
@@ -119,9 +123,17 @@ function parseResult(result: Record<string, unknown>, pageUrl: string, locale: s
     [];
   const picture = deepFind(result["contextualPictures"] ?? listing, "picture");
   const localizedName = deepFind(result, "localizedStringWithTranslationPreference");
+  const prices = displayPrice(result["structuredDisplayPrice"], locale);
+  // "Apartment in Dublin": the kind of home and its town; airbnb never shows a street before booking.
+  const [, kind, town] = (textAt(result, "title") ?? textAt(listing, "title") ?? "").match(/^(.+?) in (.+)$/) ?? [];
   return {
     ...emptyHotel(),
-    ...displayPrice(result["structuredDisplayPrice"], locale),
+    ...prices,
+    ...(town ? addressLine(town) : {}),
+    property_type: propertyTypeOfLabel(kind ?? null),
+    room_type: kind ?? null,
+    // A home is let whole: priced for the dates means the one unit is free.
+    rooms_available: prices.price_per_night !== null || prices.total_price !== null ? 1 : null,
     id,
     name:
       textAt(listing, "name") ?? (typeof localizedName === "string" ? localizedName : null) ?? textAt(result, "title"),

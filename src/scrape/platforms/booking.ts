@@ -6,7 +6,7 @@
 // theirs is the page path "{country}/{slug}" (e.g. "nl/family-beach-house-zandvoort-center"),
 // which is also what `hotelUrl` takes, as hotel pages have no URL by the numeric id.
 import { detectChallenge } from "../extract/challenge";
-import { loadHtml, visibleText, type HTMLElement } from "../extract/dom";
+import { loadHtml, unique, visibleText, type HTMLElement } from "../extract/dom";
 import { parseLocaleNumber, parseMoney } from "../extract/money";
 import { siteUrl } from "../extract/url";
 import type { HotelDetail, HotelRecord, HotelSearchPage, Money } from "../types";
@@ -17,11 +17,16 @@ import {
   hotelRoom,
   lodgingDetail,
   onSite,
+  propertyTypeOfLabel,
   roomsLeft,
   scoreOutOfTen,
   scriptNumber,
+  sleepsOf,
+  statedTerms,
   structuredNumber,
+  withCheapestRoom,
 } from "./travel-extract";
+import { addressLine } from "./travel-address";
 
 const REVIEW_SCALE = 10;
 const PAGE_SIZE = 25;
@@ -39,6 +44,8 @@ export const booking: TravelPlatform = {
       checkin: query.checkIn,
       checkout: query.checkOut,
       group_adults: query.adults,
+      group_children: query.children.length || undefined,
+      age: query.children,
       no_rooms: query.rooms,
       offset: (Math.max(1, query.page) - 1) * PAGE_SIZE,
     }),
@@ -86,8 +93,12 @@ function parseCard(card: HTMLElement, pageUrl: string): HotelRecord {
   );
   return {
     ...emptyHotel(),
+    ...statedTerms(visibleText(card.querySelector(".sr_rooms_table_block"))),
     id: card.getAttribute("data-hotelid") ?? null,
     name: visibleText(card.querySelector(".sr-hotel__name")),
+    // Legacy cards label every property but a hotel with its type.
+    property_type: propertyTypeOfLabel(visibleText(card.querySelector(".sr-hotel__type")) ?? "hotel"),
+    room_type: visibleText(card.querySelector(".roomName .room_link, .roomName")),
     star_rating: starsOf(card),
     latitude: structuredNumber(latitude),
     longitude: structuredNumber(longitude),
@@ -107,12 +118,18 @@ function parsePropertyCard(card: HTMLElement, pageUrl: string): HotelRecord {
   const href = card.querySelector("a[data-testid='title-link']")?.getAttribute("href");
   const { perNight, stay } = cardPrices(card);
   const review = reviewBadge(card.querySelector("[data-testid='review-score']"));
+  const units = card.querySelector("[data-testid='recommended-units']");
   return {
     ...emptyHotel(),
+    ...statedTerms(visibleText(units)),
     id: href?.match(/\/hotel\/([a-z]{2}\/[^/.?#]+)/)?.[1] ?? null,
+    room_type: visibleText(units?.querySelector("h4") ?? null),
+    property_type: propertyTypeOfLabel(
+      visibleText(card.querySelector("[data-testid='property-card-unit-configuration'] span")),
+    ),
     name: visibleText(card.querySelector("[data-testid='title']")),
     star_rating: starsOf(card),
-    address: visibleText(card.querySelector("[data-testid='address'], [data-testid='address-text']")),
+    ...addressLine(visibleText(card.querySelector("[data-testid='address'], [data-testid='address-text']"))),
     review_score: scoreOutOfTen(review.score, REVIEW_SCALE),
     review_count: review.count,
     price_per_night: perNight?.amount ?? null,
@@ -206,7 +223,7 @@ function parseHotel(html: string, url: string): HotelDetail {
   ).split(",");
   // The first score card is the hotel's own; the similar-hotels block further down reuses its classes.
   const header = reviewBadge(root.querySelector("#js--hp-gallery-scorecard, [data-testid='review-score-component']"));
-  return {
+  return withCheapestRoom({
     ...detail,
     id:
       root.querySelector("input[name='hotel_id']")?.getAttribute("value") ??
@@ -224,8 +241,18 @@ function parseHotel(html: string, url: string): HotelDetail {
     total_price: cheapest?.price ?? null,
     currency: cheapest?.currency ?? null,
     rooms,
+    amenities: detail.amenities.length > 0 ? detail.amenities : facilities(root),
     description: detail.description ?? visibleText(root.querySelector("#property_description_content")),
-  };
+  });
+}
+
+/** The "Most popular facilities" list of a hotel page, old layout and current. */
+function facilities(root: HTMLElement): string[] {
+  return unique(
+    root
+      .querySelectorAll(".important_facility, [data-testid='property-most-popular-facilities-wrapper'] li")
+      .map((item) => item.getAttribute("data-name-en") ?? visibleText(item)),
+  );
 }
 
 /** Rows of the availability table; a room type's name sits on its first row only. */
@@ -237,13 +264,20 @@ function roomRows(root: HTMLElement): HotelDetail["rooms"] {
     const price = parseMoney(visibleText(row.querySelector(".bui-price-display__value, .prco-valign-middle-helper")));
     if (!roomType) continue;
     const select = row.querySelector("select.hprt-nos-select");
+    // The room-count menu offers 0 to the number left.
+    const left = select
+      ? Math.max(0, ...select.querySelectorAll("option").map((o) => Number(o.getAttribute("value")) || 0))
+      : null;
     rooms.push(
       hotelRoom({
+        ...statedTerms(visibleText(row)),
         room_type: roomType,
         price: price?.amount ?? null,
         price_basis: "stay",
         currency: price?.currency ?? null,
-        available: select ? select.querySelectorAll("option").length > 1 : null,
+        sleeps: sleepsOf(visibleText(row.querySelector(".hprt-table-cell-occupancy"))),
+        rooms_available: left,
+        available: left === null ? null : left > 0,
       }),
     );
   }

@@ -15,6 +15,10 @@ import {
   onSite,
   roomsLeft,
   scoreOutOfTen,
+  sleepsOf,
+  statedTerms,
+  structuredNumber,
+  withCheapestRoom,
 } from "./travel-extract";
 
 const REVIEW_SCALE = 5;
@@ -32,6 +36,8 @@ export const expedia: TravelPlatform = {
       startDate: query.checkIn,
       endDate: query.checkOut,
       adults: query.adults,
+      // Children as "{room}_{age}" pairs, all in the first room.
+      children: query.children.map((age) => `1_${age}`).join(",") || undefined,
       rooms: query.rooms > 1 ? query.rooms : undefined,
       page: query.page > 1 ? query.page : undefined,
     }),
@@ -51,7 +57,7 @@ function parseSearch(html: string, url: string): HotelSearchPage {
   const pagination = root.querySelector("nav.pagination[data-total-results]");
   const total = countInHeading(root) ?? parseLocaleNumber(pagination?.getAttribute("data-total-results"));
   return {
-    hotels: root.querySelectorAll("article[data-hotelid]").map((card) => parseCard(card, url)),
+    hotels: withoutRepeatedAds(root.querySelectorAll("article[data-hotelid]").map((card) => parseCard(card, url))),
     total_results: total,
     has_next_page: hasNextPage(root, pagination, total),
   };
@@ -67,9 +73,17 @@ function parseCard(card: HTMLElement, pageUrl: string): HotelRecord {
   const isTotal = /total|for \d+ nights?/i.test(priceType);
   const href = card.querySelector("a.flex-link")?.getAttribute("href");
   const image = card.querySelector("[data-image]")?.getAttribute("data-image");
+  const geo = (name: string) =>
+    structuredNumber(card.querySelector(`meta[itemprop='${name}']`)?.getAttribute("content"));
   return {
     ...emptyHotel(),
+    ...statedTerms(visibleText(card.querySelector(".hotel-info, .price-col-1, .flex-area-primary"))),
     id,
+    sponsored: card.getAttribute("data-automation") === "sponsored" || card.classList.contains("travelAd"),
+    // Expedia only tells holiday rentals apart from everything else.
+    property_type: card.getAttribute("propertytype") === "vacationRental" ? "home" : null,
+    latitude: geo("latitude"),
+    longitude: geo("longitude"),
     name:
       visibleText(card.querySelector(".hotelName, [data-automation='hotel-name']")) ??
       visibleText(card.querySelector("h3")),
@@ -87,6 +101,17 @@ function parseCard(card: HTMLElement, pageUrl: string): HotelRecord {
     image_url: absoluteUrl(image, "https://www.expedia.com/"),
     booking_url: propertyLink(href, id, pageUrl),
   };
+}
+
+/** Sponsored cards repeat a hotel the organic list also shows; the organic card stays. */
+function withoutRepeatedAds(hotels: HotelRecord[]): HotelRecord[] {
+  const organic = new Set(hotels.filter((hotel) => !hotel.sponsored).map((hotel) => hotel.id));
+  const seen = new Set<string | null>();
+  return hotels.filter((hotel) => {
+    if ((hotel.sponsored && organic.has(hotel.id)) || seen.has(hotel.id)) return false;
+    seen.add(hotel.id);
+    return true;
+  });
 }
 
 /** The card's property page; sponsored cards link through an ad redirect, so theirs is rebuilt from the id. */
@@ -116,7 +141,7 @@ function parseHotel(html: string, url: string): HotelDetail {
   const price = parseMoney(
     visibleText(root.querySelector("[data-stid='price-summary'] [data-test-id='price-summary-message-line'] span")),
   );
-  return {
+  return withCheapestRoom({
     ...detail,
     id: url.match(/[./]h(\d+)\.Hotel-Information/)?.[1] ?? null,
     star_rating: detail.star_rating ?? starsOf(root),
@@ -126,13 +151,18 @@ function parseHotel(html: string, url: string): HotelDetail {
       const offerPrice = parseMoney(
         visibleText(offer.querySelector("[data-test-id='price-summary-message-line'] span")),
       );
+      const text = visibleText(offer);
+      const soldOut = /\bsold out\b/i.test(text ?? "");
       return hotelRoom({
+        ...statedTerms(text),
         room_type: visibleText(offer.querySelector("h3")) ?? "Room",
         price: offerPrice?.amount ?? null,
         price_basis: "night",
         currency: offerPrice?.currency ?? null,
-        available: offerPrice !== null ? true : null,
+        sleeps: sleepsOf(text),
+        rooms_available: soldOut ? 0 : roomsLeft(text),
+        available: soldOut ? false : offerPrice !== null ? true : null,
       });
     }),
-  };
+  });
 }

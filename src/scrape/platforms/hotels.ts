@@ -17,7 +17,11 @@ import {
   roomsLeft,
   scoreOutOfTen,
   structuredNumber,
+  sleepsOf,
+  statedTerms,
+  withCheapestRoom,
 } from "./travel-extract";
+import { addressLine, addressOf } from "./travel-address";
 
 const REVIEW_SCALE = 10;
 const SITE_PATH = /\/(?:search\.do|ho\d+)/;
@@ -40,6 +44,11 @@ export const hotels: TravelPlatform = {
     for (let room = 0; room < rooms; room++) {
       params[`q-room-${room}-adults`] = Math.floor(query.adults / rooms) + (room < query.adults % rooms ? 1 : 0);
     }
+    // Children travel in the first room, each with their age.
+    if (query.children.length > 0) params["q-room-0-children"] = query.children.length;
+    query.children.forEach((age, child) => {
+      params[`q-room-0-child-${child}-age`] = age;
+    });
     params["pn"] = query.page > 1 ? query.page : undefined;
     return siteUrl(origin, "/search.do", params);
   },
@@ -72,7 +81,7 @@ function parseHotel(html: string, url: string): HotelDetail {
   });
   const tags = metaTags(root);
   const amenities = unique(root.querySelectorAll("#amenities .fact-sheet-list li").map((item) => visibleText(item)));
-  return {
+  return withCheapestRoom({
     ...detail,
     id: url.match(/\/ho(\d+)/)?.[1] ?? metaValue(tags, "og:url")?.match(/\/ho(\d+)/)?.[1] ?? null,
     name: withoutCitySuffix(detail.name, metaValue(tags, "geo.placename")),
@@ -80,21 +89,38 @@ function parseHotel(html: string, url: string): HotelDetail {
     price_per_night: lowest?.amount ?? null,
     currency: lowest?.currency ?? null,
     amenities: amenities.length > 0 ? amenities : detail.amenities,
-    // The room list's first scarcity note ("2 left on our site").
-    rooms_available: roomsLeft(visibleText(root.querySelector("#rooms-and-rates"))),
     rooms: root.querySelectorAll("#rooms-and-rates li.room").map((room) => {
       const price = parseMoney(visibleText(room.querySelector(".current-price")), { currency });
-      const soldOut = /sold out|no longer available/i.test(visibleText(room) ?? "");
+      const text = visibleText(room);
+      const soldOut = /sold out|no longer available/i.test(text ?? "");
       return hotelRoom({
+        ...statedTerms(text),
         room_type: visibleText(room.querySelector(".room-name")) ?? "Room",
         price: price?.amount ?? null,
         price_basis: "night",
         currency: price?.currency ?? null,
+        sleeps: sleepsOf(
+          visibleText(room.querySelector(".occupancy")) ?? visibleText(room.querySelector(".room-name")),
+        ),
+        rooms_available: soldOut ? 0 : roomsLeft(visibleText(room.querySelector(".rooms-left"))),
         available: soldOut ? false : room.querySelector("form") ? true : null,
       });
     }),
     reviews: root.querySelectorAll(".review-card").map(reviewOf),
-  };
+  });
+}
+
+/** The card's microformat address (street and town spans), else its address line. */
+function cardAddress(card: HTMLElement): Pick<HotelRecord, "address" | "address_parts"> {
+  const street = visibleText(card.querySelector(".p-street-address"));
+  const city = visibleText(card.querySelector(".p-locality"));
+  if (!street && !city) return addressLine(visibleText(card.querySelector(".address, .p-adr")));
+  return addressOf({
+    street,
+    city,
+    postcode: visibleText(card.querySelector(".p-postal-code")),
+    country: visibleText(card.querySelector(".p-country-name")),
+  });
 }
 
 /** hotels.com names properties "Name, City"; the city is in the address already. */
@@ -140,7 +166,7 @@ function parseCard(card: HTMLElement, pageUrl: string, currency: string | null):
     id: card.getAttribute("data-hotel-id") ?? null,
     name: visibleText(link) ?? visibleText(card.querySelector("h3")),
     star_rating: parseLocaleNumber(visibleText(card.querySelector(".star-rating-text"))),
-    address: visibleText(card.querySelector(".address, .p-adr")),
+    ...cardAddress(card),
     latitude: structuredNumber(latitude),
     longitude: structuredNumber(longitude),
     review_score: scoreOutOfTen(parseLocaleNumber(rating?.match(/\d+(?:[.,]\d)?/)?.[0]), REVIEW_SCALE),

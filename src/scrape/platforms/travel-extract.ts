@@ -2,7 +2,8 @@
 // on an origin that may carry a path prefix, schema.org lodging nodes, review-score scaling,
 // embedded-JSON lookups and the small text helpers their card parsers have in common.
 import { absoluteUrl, firstText, loadHtml, visibleText, type HTMLElement } from "../extract/dom";
-import { findByType, isNode, jsonLdNodes, nodeAt, textAt, urlsAt, type JsonLdNode } from "../extract/json-ld";
+import { findByType, isNode, jsonLdNodes, nodeAt, nodeTypes, textAt, urlsAt } from "../extract/json-ld";
+import { postalAddress } from "./travel-address";
 import { metaTags, metaValue } from "../extract/meta";
 import { parseLocaleNumber } from "../extract/money";
 import type { HotelDetail, HotelRecord, HotelRoom } from "../types";
@@ -44,6 +45,31 @@ export function hotelRoom(
     free_cancellation: null,
     breakfast_included: null,
     ...room,
+  };
+}
+
+/** "Sleeps 2", "Sleeps 4 people", "Max. people: 3", "(5 People)" -> 2, 4, 3, 5. */
+export function sleepsOf(text: string | null): number | null {
+  const match = text?.match(/\bsleeps\s+(\d+)|max\.?\s*(?:people|persons|guests)\s*:?\s*(\d+)|\((\d+)\s+people\)/i);
+  const value = match?.[1] ?? match?.[2] ?? match?.[3];
+  return value ? Number(value) : null;
+}
+
+/**
+ * A hotel page's headline room: the cheapest available room's type, count left and terms fill
+ * what the page does not state for the hotel itself (search cards describe that room too).
+ */
+export function withCheapestRoom(detail: HotelDetail): HotelDetail {
+  const cheapest = detail.rooms
+    .filter((room) => room.price !== null && room.available !== false)
+    .sort((a, b) => a.price! - b.price!)[0];
+  if (!cheapest) return detail;
+  return {
+    ...detail,
+    room_type: detail.room_type ?? cheapest.room_type,
+    rooms_available: detail.rooms_available ?? cheapest.rooms_available,
+    free_cancellation: detail.free_cancellation ?? cheapest.free_cancellation,
+    breakfast_included: detail.breakfast_included ?? cheapest.breakfast_included,
   };
 }
 
@@ -92,6 +118,31 @@ export function countInHeading(root: HTMLElement): number | null {
     );
     if (match?.[1]) return parseLocaleNumber(match[1]);
   }
+  return null;
+}
+
+/**
+ * The terms a card or room row states in words: "Free cancellation", "FREE cancellation",
+ * "Breakfast included". Unstated terms are null, not false: a card leaves most of them out.
+ */
+export function statedTerms(text: string | null): Pick<HotelRecord, "free_cancellation" | "breakfast_included"> {
+  const words = text ?? "";
+  return {
+    free_cancellation: /\bfree cancell?ation\b/i.test(words) ? true : /non-?refundable/i.test(words) ? false : null,
+    breakfast_included: /\bbreakfast (?:included|is included)\b|\bfree breakfast\b/i.test(words) ? true : null,
+  };
+}
+
+/** The kind of property a card's label names ("Entire vacation home", "Hostel", "Aparthotel"). */
+export function propertyTypeOfLabel(label: string | null): string | null {
+  const text = label?.toLowerCase() ?? "";
+  if (!text) return null;
+  if (/aparthotel/.test(text)) return "aparthotel";
+  if (/hostel|dormitor/.test(text)) return "hostel";
+  if (/guest ?house|b&b|bed and breakfast/.test(text)) return "guesthouse";
+  if (/entire|vacation|holiday home|home|house|villa|cottage|chalet/.test(text)) return "home";
+  if (/apartment|flat|condo|loft/.test(text)) return "apartment";
+  if (/hotel|resort|motel|inn\b/.test(text)) return "hotel";
   return null;
 }
 
@@ -176,7 +227,8 @@ export function lodgingDetail(
   return {
     ...emptyHotel(),
     name: decodeEntities(textAt(node, "name")) ?? firstText(root, headingSelectors),
-    address: node ? addressText(node) : null,
+    ...postalAddress(node),
+    property_type: node ? propertyType(nodeTypes(node)) : null,
     latitude: structuredNumber(node?.["latitude"] ?? geo?.["latitude"]) ?? meta.latitude,
     longitude: structuredNumber(node?.["longitude"] ?? geo?.["longitude"]) ?? meta.longitude,
     star_rating: structuredNumber(nodeAt(node, "starRating")?.["ratingValue"]),
@@ -194,13 +246,15 @@ export function lodgingDetail(
   };
 }
 
-function addressText(node: JsonLdNode): string | null {
-  const address = nodeAt(node, "address");
-  if (!address) return textAt(node, "address");
-  const parts = ["streetAddress", "addressLocality", "addressRegion", "postalCode", "addressCountry"]
-    .map((key) => textAt(address, key))
-    .filter((part): part is string => part !== null);
-  return parts.length > 0 ? parts.join(", ") : null;
+/** The kind of property a schema.org type names: Hotel → hotel, VacationRental → home. */
+export function propertyType(types: string[]): string | null {
+  for (const type of types) {
+    if (type === "VacationRental" || type === "House") return "home";
+    if (type === "LodgingBusiness") return "hotel";
+    const known = ["Hotel", "Hostel", "Motel", "Resort", "BedAndBreakfast", "Apartment"].find((t) => t === type);
+    if (known) return known === "BedAndBreakfast" ? "guesthouse" : known.toLowerCase();
+  }
+  return null;
 }
 
 /** LocationFeatureSpecification names whose value is not false. */

@@ -10,6 +10,8 @@ export interface TravelSearchQuery {
   checkIn: string;
   checkOut: string;
   adults: number;
+  /** Each child's age (0–17). */
+  children: number[];
   rooms: number;
   /** 1-based. */
   page: number;
