@@ -27,6 +27,8 @@ export interface StayQuery {
   checkOut: string;
   nights: number;
   adults: number;
+  /** Each child's age. */
+  children: number[];
   rooms: number;
 }
 
@@ -105,6 +107,7 @@ export async function searchPlatforms(
         checkIn: options.stay.checkIn,
         checkOut: options.stay.checkOut,
         adults: options.stay.adults,
+        children: options.stay.children,
         rooms: options.stay.rooms,
         page: 1,
       };

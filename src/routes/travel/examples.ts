@@ -73,7 +73,15 @@ const report = (latency_ms: number, hotels: number): PlatformReport => ({
 
 export const HOTEL_SEARCH_EXAMPLE = {
   platform: "booking,expedia",
-  destination: "Dublin, IE",
+  destination: "Dublin",
+  location: {
+    kind: "city" as const,
+    name: "Dublin",
+    country: "IE",
+    latitude: 53.33306,
+    longitude: -6.24889,
+    radius_km: null,
+  },
   ...STAY_EXAMPLE,
   hotels: [HOTEL_EXAMPLE],
   meta: {
@@ -81,10 +89,11 @@ export const HOTEL_SEARCH_EXAMPLE = {
     timestamp: "2026-11-22T10:00:00.000Z",
     data_freshness: "real-time" as const,
     total_results: 38,
+    filters: { sent_to_sites: ["adults", "rooms"], applied_after: ["stars", "amenities"] },
+    location_alternatives: [],
     page: 1,
     limit: 20,
     nights: 3,
-    location: { kind: "city", name: "Dublin", country: "IE", latitude: 53.3454, longitude: -6.2644, radius_km: null },
     currency: { code: "EUR", conversions: [], source: "fawazahmed0/currency-api 2026-11-22 (cdn.jsdelivr.net)" },
     platforms: { booking: report(2_184, 25), expedia: report(3_020, 22) },
   },

@@ -5,12 +5,23 @@ import { csvResponse, wantsCsv } from "../../csv";
 import { exampleEnvelope, MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
 import { mergeHotels } from "../../travel/merge";
-import { resolveDestination, searchCity, type Place } from "../../travel/places";
-import { arrangeHotels } from "../../travel/results";
+import { isPoint, resolveDestination, searchCity } from "../../travel/places";
+import { activeFilters, arrangeHotels, relevanceOrder } from "../../travel/results";
 import { searchPlatforms } from "../../travel/search";
 import { answerCurrency, platformList, TRAVEL_SLUGS } from "./params";
 import { HotelSchema } from "./hotel-schema";
-import { CurrencyHeader, HotelSearchQuery, nightsBetween, parseRadius } from "./schemas";
+import { CurrencyHeader, nightsBetween, parseRadius } from "./schemas";
+import { HotelSearchQuery, hotelFilters } from "./search-query";
+import {
+  alternativeOf,
+  defaultRadiusKm,
+  FiltersSchema,
+  filtersReport,
+  LocationAlternativeSchema,
+  LocationSchema,
+  locationOf,
+  searchCentre,
+} from "./search-answer";
 import { HOTEL_SEARCH_EXAMPLE } from "./examples";
 
 const tags = ["travel"];
@@ -41,7 +52,8 @@ const searchRoute = defineRoute({
               status: z.literal("success"),
               data: z.object({
                 platform: z.string(),
-                destination: z.string(),
+                destination: z.string().openapi({ description: "`destination` as sent" }),
+                location: LocationSchema,
                 check_in: z.string(),
                 check_out: z.string(),
                 hotels: z.array(HotelSchema),
@@ -52,6 +64,10 @@ const searchRoute = defineRoute({
                     data_freshness: z.enum(["real-time", "cached"]),
                     cached_at: z.string().optional(),
                     total_results: z.number().int(),
+                    filters: FiltersSchema,
+                    location_alternatives: z
+                      .array(LocationAlternativeSchema)
+                      .openapi({ description: "Other places of the same name; send `Name, CC` to pick one" }),
                   })
                   .passthrough(),
               }),
@@ -67,15 +83,15 @@ const searchRoute = defineRoute({
   },
 });
 
-async function destinationOr400(db: D1Database, text: string): Promise<Place> {
+async function destinationOr400(db: D1Database, text: string) {
   const resolved = await resolveDestination(db, text);
-  if (resolved.place) return resolved.place;
+  if (resolved.place) return resolved;
   const hint = resolved.suggestions.length
     ? ` Did you mean ${resolved.suggestions.map((p) => `${p.name} (${p.country})`).join(", ")}?`
     : "";
   throw new ApiError(
     "invalid_request",
-    `We do not know the destination \`${text}\`; use a city, region or landmark name.${hint}`,
+    `We do not know the destination \`${text}\`; use a city, region or landmark name, or latitude,longitude.${hint}`,
     {
       details: [{ parameter: "destination", in: "query", message: "unknown place" }],
     },
@@ -87,19 +103,12 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
     const slugs = platformList(c.req.valid("param").platform);
     const query = c.req.valid("query");
     const currency = await answerCurrency(c, c.req.valid("header")["x-currency"]);
-    const place = await destinationOr400(c.env.DB, query.destination);
+    const { place, alternatives } = await destinationOr400(c.env.DB, query.destination);
     const nights = nightsBetween(query.check_in, query.check_out);
-    const centre =
-      query.latitude !== undefined && query.longitude !== undefined
-        ? { latitude: query.latitude, longitude: query.longitude }
-        : place;
-    // A landmark means "near it": without an explicit radius, its own surroundings.
-    const radiusKm =
-      query.radius !== undefined
-        ? parseRadius(query.radius)!
-        : place.kind === "landmark"
-          ? Math.max(place.radius_km, 3)
-          : null;
+    const centre = searchCentre(place, query);
+    const radiusKm = query.radius !== undefined ? parseRadius(query.radius)! : defaultRadiusKm(place);
+    const children = query.children ?? [];
+    const filters = hotelFilters(query, radiusKm);
 
     const { hotels, reports } = await searchPlatforms(c.env, (p) => c.executionCtx.waitUntil(p), {
       slugs,
@@ -109,6 +118,7 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
         checkOut: query.check_out,
         nights,
         adults: query.adults,
+        children,
         rooms: query.rooms,
       },
       accountId: c.var.identity.accountId,
@@ -126,13 +136,12 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
       );
     }
 
-    const arranged = arrangeHotels(mergeHotels(hotels, place.name), {
+    const merged = mergeHotels(hotels, place.name);
+    const arranged = arrangeHotels(merged, {
+      ...filters,
       centre,
-      radiusKm,
-      minStars: query.min_stars,
-      minPrice: query.min_price,
-      maxPrice: query.max_price,
-      sort: query.sort ?? (place.kind === "landmark" || query.latitude !== undefined ? "distance" : "price"),
+      sort: query.sort ?? (isPoint(place) || centre.explicit ? "distance" : "price"),
+      relevance: relevanceOrder(hotels, slugs),
       page: query.page,
       limit: query.limit,
     });
@@ -158,7 +167,9 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
       successBody(c, {
         platform:
           slugs.length === TRAVEL_SLUGS.length && c.req.valid("param").platform === "all" ? "all" : slugs.join(","),
-        destination: `${place.name}, ${place.country}`,
+        // As sent: the place it resolved to is `location`.
+        destination: c.req.query("destination") ?? query.destination,
+        location: locationOf(place, centre, radiusKm),
         check_in: query.check_in,
         check_out: query.check_out,
         hotels: arranged.page,
@@ -168,17 +179,14 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
           data_freshness: allLive ? ("real-time" as const) : ("cached" as const),
           ...(allLive ? {} : { cached_at: fetchedAts.sort()[0] }),
           total_results: arranged.total,
+          filters: filtersReport(
+            children,
+            activeFilters(filters).map((filter) => filter.parameter),
+          ),
+          location_alternatives: alternatives.map(alternativeOf),
           page: query.page,
           limit: query.limit,
           nights,
-          location: {
-            kind: place.kind,
-            name: place.name,
-            country: place.country,
-            latitude: centre.latitude,
-            longitude: centre.longitude,
-            radius_km: radiusKm,
-          },
           currency: { code: currency.code, conversions: rateUsed, source: currency.rates.source },
           platforms: reports,
         },

@@ -1,0 +1,74 @@
+// What a hotel search answers besides the hotels: the place searched, its namesakes, and which
+// filters the sites applied in their own URLs and which were applied to what they sent back.
+import { z } from "@hono/zod-openapi";
+import { isPoint, type Place } from "../../travel/places";
+
+export const LocationSchema = z
+  .object({
+    kind: z.enum(["city", "region", "landmark", "coordinates"]).openapi({
+      description: "`coordinates` when the centre is a point (`latitude`/`longitude`, or a destination given as one)",
+    }),
+    name: z.string().openapi({ description: "The place's name; for a point, the nearest city's" }),
+    country: z.string().openapi({ description: "ISO 3166-1 alpha-2" }),
+    latitude: z.number().openapi({ description: "The centre distances are measured from" }),
+    longitude: z.number(),
+    radius_km: z
+      .number()
+      .nullable()
+      .openapi({ description: "Hotels farther than this from the centre were left out; null when none were" }),
+  })
+  .openapi("HotelSearchLocation");
+
+export const LocationAlternativeSchema = LocationSchema.omit({ radius_km: true }).openapi("HotelSearchAlternative");
+
+export const FiltersSchema = z
+  .object({
+    sent_to_sites: z.array(z.string()).openapi({ description: "Parameters passed to each site in its own URL" }),
+    applied_after: z.array(z.string()).openapi({
+      description: "Parameters applied to the hotels the sites sent back (a hotel lacking the value fails)",
+    }),
+  })
+  .openapi("HotelSearchFilters");
+
+/** Occupancy goes into every site's URL; the other filters are applied to the merged hotels. */
+export function filtersReport(children: number[], appliedAfter: string[]): z.infer<typeof FiltersSchema> {
+  return {
+    sent_to_sites: ["adults", ...(children.length > 0 ? ["children"] : []), "rooms"],
+    applied_after: appliedAfter,
+  };
+}
+
+/** Where the search was centred: the caller's point when one was sent, else the place's own centre. */
+export function searchCentre(place: Place, query: { latitude?: number; longitude?: number }) {
+  return query.latitude !== undefined && query.longitude !== undefined
+    ? { latitude: query.latitude, longitude: query.longitude, explicit: true }
+    : { latitude: place.latitude, longitude: place.longitude, explicit: false };
+}
+
+/** Without an explicit radius a landmark or a point means "near it" (its own surroundings); a city or region keeps every hotel. */
+export function defaultRadiusKm(place: Place): number | null {
+  return isPoint(place) ? Math.max(place.radius_km, 3) : null;
+}
+
+export function locationOf(
+  place: Place,
+  centre: ReturnType<typeof searchCentre>,
+  radiusKm: number | null,
+): z.infer<typeof LocationSchema> {
+  return {
+    kind: centre.explicit ? "coordinates" : place.kind,
+    name: place.name,
+    country: place.country,
+    latitude: centre.latitude,
+    longitude: centre.longitude,
+    radius_km: radiusKm === null ? null : Math.round(radiusKm * 100) / 100,
+  };
+}
+
+export const alternativeOf = (place: Place): z.infer<typeof LocationAlternativeSchema> => ({
+  kind: place.kind,
+  name: place.name,
+  country: place.country,
+  latitude: place.latitude,
+  longitude: place.longitude,
+});
