@@ -12,7 +12,8 @@ const STAY = `check_in=${CHECK_IN}&check_out=${CHECK_OUT}`;
 
 function card(name: string, fields: Partial<HotelRecord>): HotelRecord {
   return {
-    id: name.toLowerCase().replace(/ /g, "-"),
+    // No site id: no hotel page to read, so the answer is what the cards hold (no site is reached).
+    id: null,
     name,
     star_rating: null,
     address: null,
