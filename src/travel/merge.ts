@@ -1,10 +1,14 @@
 // Joins the same hotel found on several platforms into one record with one offer per platform.
+import { isCompleteAddress } from "../scrape/platforms/travel-address";
 import type { HotelRecord } from "../scrape/types";
 import type { Amenity } from "./amenities";
-import { distanceKm, normalisePlaceName } from "./places";
+import { distanceKm } from "./distance";
+import { normalisePlaceName } from "./place-name";
 
 export interface Offer {
   platform: string;
+  /** The hotel's id on that platform (for its hotel route). */
+  id: string | null;
   price_per_night: number | null;
   total_price: number | null;
   currency: string;
@@ -15,9 +19,29 @@ export interface Offer {
   booking_url: string | null;
 }
 
+/** Fields a hotel may take from another platform's copy or from its own page. */
+export const FILLABLE_FIELDS = [
+  "address",
+  "latitude",
+  "longitude",
+  "star_rating",
+  "amenities",
+  "rooms_available",
+  "room_type",
+  "free_cancellation",
+  "breakfast_included",
+  "property_type",
+  "image_url",
+] as const;
+export type FillableField = (typeof FILLABLE_FIELDS)[number];
+
 export interface PricedHotel extends Omit<HotelRecord, "currency" | "amenities"> {
   currency: string;
   amenities: Amenity[];
+  price_exact: { price_per_night: number; total_price: number } | null;
+  review_score_original: { score: number; scale: number } | null;
+  /** Where a field came from when not from the hotel's own card: a platform, or "{platform} hotel page". */
+  enriched_from: Partial<Record<FillableField, string>>;
   platform: string;
   offer: Offer;
 }
@@ -48,8 +72,10 @@ const NOISE = new Set([
 
 function nameTokens(name: string | null, city: string): Set<string> {
   const cityWords = new Set(normalisePlaceName(city).split(" "));
+  // Holiday-rental titles add a tagline after a dash: "Kreuzberg Lofts – Bright apartment in Berlin".
+  const ownName = (name ?? "").split(/\s[–—|·-]\s/)[0]!;
   return new Set(
-    normalisePlaceName(name ?? "")
+    normalisePlaceName(ownName)
       .split(" ")
       .filter((word) => word && !NOISE.has(word) && !cityWords.has(word)),
   );
@@ -73,6 +99,44 @@ export function sameHotel(a: PricedHotel, b: PricedHotel, city: string): boolean
   return similarity >= 0.8;
 }
 
+/** Whether a field still needs a value: null, no amenities, or an address without street, town or country. */
+export function lacks(hotel: Omit<PricedHotel, "offer" | "platform">, field: FillableField): boolean {
+  if (field === "address") return !isCompleteAddress(hotel.address_parts);
+  if (field === "amenities") return hotel.amenities.length === 0;
+  return hotel[field] === null;
+}
+
+/** Copies each field `base` lacks from `source`, noting where it came from. */
+export function fillFrom<T extends Omit<PricedHotel, "offer" | "platform">>(
+  base: T,
+  source: Omit<PricedHotel, "offer" | "platform" | "enriched_from">,
+  label: string,
+): T {
+  const filled = { ...base, enriched_from: { ...base.enriched_from } };
+  for (const field of FILLABLE_FIELDS) {
+    if (!lacks(filled, field) || lacks({ ...source, enriched_from: {} }, field)) continue;
+    if (field === "address") {
+      filled.address = source.address;
+      filled.address_parts = source.address_parts;
+    } else (filled as Record<string, unknown>)[field] = source[field];
+    filled.enriched_from[field] = label;
+  }
+  return filled;
+}
+
+const ROOM_FIELDS = ["room_type", "rooms_available", "free_cancellation", "breakfast_included"] as const;
+
+/** The room a merged hotel shows is the one its price is for: the cheapest offer's, where that card says. */
+function cheapestRoom(hotel: MergedHotel | Omit<PricedHotel, "offer" | "platform">, cheapest: PricedHotel) {
+  const room: Partial<PricedHotel> = { enriched_from: { ...hotel.enriched_from } };
+  for (const field of ROOM_FIELDS) {
+    if (cheapest[field] === null || cheapest[field] === hotel[field]) continue;
+    (room as Record<string, unknown>)[field] = cheapest[field];
+    room.enriched_from![field] = cheapest.platform;
+  }
+  return room;
+}
+
 /** Greedy clustering: each hotel joins the first group holding a match from another platform. */
 export function mergeHotels(hotels: PricedHotel[], city: string): MergedHotel[] {
   const groups: PricedHotel[][] = [];
@@ -88,19 +152,21 @@ export function mergeHotels(hotels: PricedHotel[], city: string): MergedHotel[] 
     const offers = members
       .map((m) => m.offer)
       .sort((a, b) => (a.price_per_night ?? Infinity) - (b.price_per_night ?? Infinity));
-    // Descriptive fields from the source that knows most (most reviews), price from the cheapest offer.
-    const richest = [...members].sort((a, b) => (b.review_count ?? 0) - (a.review_count ?? 0))[0]!;
-    const cheapest = offers[0]!;
-    const { offer: _offer, platform: _platform, ...hotel } = richest;
+    // Descriptive fields from the source that knows most (most reviews), the rest from the others,
+    // the price from the cheapest offer.
+    const [richest, ...others] = [...members].sort((a, b) => (b.review_count ?? 0) - (a.review_count ?? 0));
+    const cheapest = members.find((m) => m.offer === offers[0])!;
+    const { offer: _offer, platform: _platform, ...base } = richest!;
+    const described = others.reduce((hotel, other) => fillFrom(hotel, other, other.platform), base);
     return {
-      ...hotel,
-      latitude: members.find((m) => m.latitude !== null)?.latitude ?? null,
-      longitude: members.find((m) => m.longitude !== null)?.longitude ?? null,
-      star_rating: members.find((m) => m.star_rating !== null)?.star_rating ?? null,
+      ...described,
+      ...cheapestRoom(described, cheapest),
       price_per_night: cheapest.price_per_night,
       total_price: cheapest.total_price,
+      price_exact: cheapest.price_exact,
       currency: cheapest.currency,
       booking_url: cheapest.booking_url,
+      sponsored: members.every((m) => m.sponsored),
       platforms: members.map((m) => m.platform),
       offers,
     };

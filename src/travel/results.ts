@@ -2,7 +2,7 @@
 // the caller's filters, the order asked for, and one page of it.
 import type { AmenityCode } from "./amenities";
 import type { MergedHotel, Offer, PricedHotel } from "./merge";
-import { distanceKm } from "./places";
+import { distanceKm } from "./distance";
 import { isPropertyType, type PropertyType } from "./property-types";
 
 export type ArrangedHotel = MergedHotel & { distance_km?: number };

@@ -1,12 +1,11 @@
 // Hotel search over one or several travel platforms in parallel, under a deadline.
-import { scrapeConfig, siteOrigin } from "../scrape/config";
+import { originFor } from "./hotel-page";
 import { CaptchaFailed, UpstreamBlocked, UpstreamTimeout } from "../scrape/errors";
-import { TRAVEL_PLATFORMS, type TravelPlatform, type TravelSlug } from "../scrape/platforms/travel";
+import { TRAVEL_PLATFORMS, type TravelSlug } from "../scrape/platforms/travel";
 import { scrape, type ScrapeMeta } from "../scrape/scrape";
-import type { HotelRecord } from "../scrape/types";
-import { normaliseAmenities } from "./amenities";
-import { convert, type Rates } from "./currency";
+import type { Rates } from "./conversion";
 import type { PricedHotel } from "./merge";
+import { pricedHotel } from "./pricing";
 import { withTimeout } from "../timeout";
 
 export type PlatformStatus = "ok" | "timeout" | "blocked" | "error";
@@ -34,45 +33,6 @@ export interface StayQuery {
 
 /** The whole multi-platform search must answer within this, partial or not. */
 export const SEARCH_DEADLINE_MS = 20_000;
-
-export function originFor(env: Env, platform: TravelPlatform): string {
-  return siteOrigin(scrapeConfig(env), platform.slug, platform.origin);
-}
-
-/** Nightly and stay prices in the answer's currency, from whichever of the two a site shows. */
-function priced(
-  hotel: HotelRecord,
-  platform: TravelSlug,
-  stay: StayQuery,
-  currency: string,
-  rates: Rates,
-): PricedHotel {
-  const nightly = hotel.price_per_night ?? (hotel.total_price !== null ? hotel.total_price / stay.nights : null);
-  const from = hotel.currency ?? currency;
-  const perNight =
-    nightly === null ? null : Math.round(from === currency ? nightly : convert(nightly, from, currency, rates).amount);
-  return {
-    ...hotel,
-    amenities: normaliseAmenities(hotel.amenities),
-    currency,
-    price_per_night: perNight,
-    total_price: perNight === null ? null : perNight * stay.nights,
-    platform,
-    offer: {
-      platform,
-      price_per_night: perNight,
-      total_price: perNight === null ? null : perNight * stay.nights,
-      currency,
-      original: {
-        price_per_night: nightly === null ? null : Math.round(nightly * 100) / 100,
-        currency: hotel.currency,
-      },
-      review_score: hotel.review_score,
-      room_type: hotel.room_type,
-      booking_url: hotel.booking_url,
-    },
-  };
-}
 
 function statusOf(err: unknown): PlatformStatus {
   if (err instanceof UpstreamTimeout) return "timeout";
@@ -129,7 +89,9 @@ export async function searchPlatforms(
           SEARCH_DEADLINE_MS,
           () => new UpstreamTimeout(`no answer within ${SEARCH_DEADLINE_MS / 1000} s`),
         );
-        const found = record.hotels.map((hotel) => priced(hotel, slug, options.stay, options.currency, options.rates));
+        const found = record.hotels.map((hotel) =>
+          pricedHotel(hotel, platform, options.stay.nights, options.currency, options.rates),
+        );
         hotels.push(...found);
         reports[slug] = {
           status: "ok",

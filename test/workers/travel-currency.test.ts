@@ -1,13 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import snapshot from "../../replicas/fx/eur.json";
-import {
-  convert,
-  loadRates,
-  RatesFeedError,
-  refreshRates,
-  UnknownCurrencyError,
-  type Rates,
-} from "../../src/travel/currency";
+import { convert, type Rates, UnknownCurrencyError } from "../../src/travel/conversion";
+import { loadRates, RatesFeedError, refreshRates } from "../../src/travel/currency";
 import { env } from "./helpers";
 
 const FEED_URL = "https://feed.test/v1/currencies/eur.json";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { distanceKm, normalisePlaceName, resolveDestination, type Place } from "../../src/travel/places";
+import { distanceKm } from "../../src/travel/distance";
+import { normalisePlaceName, resolveDestination, type Place } from "../../src/travel/places";
 import { env } from "./helpers";
 
 async function resolved(text: string): Promise<{ place: Place; alternatives: Place[] }> {

@@ -1,7 +1,7 @@
 // What the travel routes answer, as the reference at /docs shows it.
 import type { z } from "@hono/zod-openapi";
 import type { ScrapeMeta } from "../../scrape/scrape";
-import type { HotelDetail } from "../../scrape/types";
+import type { pricedDetail } from "../../travel/pricing";
 import type { PlatformReport } from "../../travel/search";
 import type { HotelSchema } from "./hotel-schema";
 import { STAY_EXAMPLE } from "./schemas";
@@ -89,6 +89,7 @@ export const HOTEL_SEARCH_EXAMPLE = {
     timestamp: "2026-11-22T10:00:00.000Z",
     data_freshness: "real-time" as const,
     total_results: 38,
+    enriched_from: { "ie/the-spencer": { address: "booking hotel page", amenities: "expedia" } },
     filters: { sent_to_sites: ["adults", "rooms"], applied_after: ["stars", "amenities"] },
     location_alternatives: [],
     page: 1,
@@ -111,7 +112,14 @@ export const HOTEL_DETAIL_EXAMPLE = {
   price_per_night: 168,
   total_price: 504,
   currency: "EUR",
-  amenities: ["Free WiFi", "Fitness centre", "Restaurant", "Bar"],
+  amenities: [
+    { code: "wifi", label: "Free WiFi" },
+    { code: "fitness", label: "Fitness centre" },
+    { code: "restaurant", label: "Restaurant" },
+    { code: "bar", label: "Bar" },
+  ],
+  price_exact: null,
+  review_score_original: { score: 8.6, scale: 10 },
   rooms_available: 3,
   address_parts: { street: "Excise Walk", city: "Dublin", postcode: "D01 X4C9", country: "Ireland" },
   property_type: "hotel",
@@ -124,8 +132,9 @@ export const HOTEL_DETAIL_EXAMPLE = {
   rooms: [
     {
       room_type: "Standard Double Room",
-      price: 168,
-      price_basis: "night",
+      price_per_night: 168,
+      total_price: 504,
+      price_exact: null,
       currency: "EUR",
       sleeps: 2,
       rooms_available: 3,
@@ -135,8 +144,9 @@ export const HOTEL_DETAIL_EXAMPLE = {
     },
     {
       room_type: "Executive King Room",
-      price: 212,
-      price_basis: "night",
+      price_per_night: 212,
+      total_price: 636,
+      price_exact: null,
       currency: "EUR",
       sleeps: 2,
       rooms_available: null,
@@ -158,7 +168,7 @@ export const HOTEL_DETAIL_EXAMPLE = {
   ],
   description: "Contemporary hotel in Dublin's docklands with a gym, pool and restaurant, near the 3Arena.",
   original_currency: "EUR",
-} satisfies HotelDetail & { original_currency: string | null };
+} satisfies ReturnType<typeof pricedDetail>;
 
 export const HOTEL_DETAIL_META_EXAMPLE = {
   scrape: {

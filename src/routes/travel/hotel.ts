@@ -4,9 +4,8 @@ import type { AppEnv } from "../../env";
 import { exampleEnvelope, MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
 import { TRAVEL_PLATFORMS } from "../../scrape/platforms/travel";
-import { scrape } from "../../scrape/scrape";
-import { convert } from "../../travel/currency";
-import { originFor } from "../../travel/search";
+import { scrapeHotelPage } from "../../travel/hotel-page";
+import { pricedDetail } from "../../travel/pricing";
 import { scrapeErrorToApi } from "../scrape-errors";
 import { answerCurrency, platformList } from "./params";
 import { CurrencyHeader, FreshQuery, MaxAgeQuery, nightsBetween, STAY_EXAMPLE } from "./schemas";
@@ -85,31 +84,15 @@ export function registerTravelHotel(app: OpenAPIHono<AppEnv>) {
     const currency = await answerCurrency(c, c.req.valid("header")["x-currency"]);
     const stay = { checkIn: query.check_in, checkOut: query.check_out, adults: query.adults };
     try {
-      const { record, meta } = await scrape(c.env, (p) => c.executionCtx.waitUntil(p), {
+      const { record, meta } = await scrapeHotelPage(c.env, (p) => c.executionCtx.waitUntil(p), {
         platform: platform.slug,
-        kind: "hotel",
-        url: platform.hotelUrl(id, stay, originFor(c.env, platform)),
-        params: { id, ...stay },
-        engines: platform.engines,
-        parse: (html, url) => platform.parseHotel(html, url),
-        isEmpty: (hotel) => !hotel.name,
-        detectChallenge: (html, status) => platform.detectChallenge(html, status),
+        id,
+        stay,
         accountId: c.var.identity.accountId,
         freshness: { maxAge: query.max_age, fresh: query.fresh === "true" },
       });
-      const from = record.currency ?? currency.code;
-      const money = (amount: number | null) =>
-        amount === null || from === currency.code
-          ? amount
-          : convert(amount, from, currency.code, currency.rates).amount;
-      const data = {
-        ...record,
-        price_per_night: money(record.price_per_night),
-        total_price: money(record.total_price),
-        currency: currency.code,
-        rooms: record.rooms.map((room) => ({ ...room, price: money(room.price), currency: currency.code })),
-        original_currency: record.currency,
-      };
+      const nights = query.check_in && query.check_out ? nightsBetween(query.check_in, query.check_out) : null;
+      const data = pricedDetail(record, platform, nights, currency.code, currency.rates);
       return c.json(
         successBody(c, data, {
           scrape: meta,

@@ -3,7 +3,8 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { TRAVEL_PLATFORMS, type TravelSlug } from "../../scrape/platforms/travel";
-import { loadRates, type Rates } from "../../travel/currency";
+import type { Rates } from "../../travel/conversion";
+import { loadRates } from "../../travel/currency";
 
 export const TRAVEL_SLUGS = Object.keys(TRAVEL_PLATFORMS) as TravelSlug[];
 

@@ -72,3 +72,13 @@ export const alternativeOf = (place: Place): z.infer<typeof LocationAlternativeS
   latitude: place.latitude,
   longitude: place.longitude,
 });
+
+/** Hotels as answered, and apart (by hotel id) which of their fields came from elsewhere than their card. */
+export function withoutSources<T extends { id: string | null; enriched_from: Record<string, string> }>(hotels: T[]) {
+  const enrichedFrom: Record<string, Record<string, string>> = {};
+  const answered = hotels.map(({ enriched_from, ...hotel }) => {
+    if (hotel.id !== null && Object.keys(enriched_from).length > 0) enrichedFrom[hotel.id] = enriched_from;
+    return hotel;
+  });
+  return { hotels: answered, enrichedFrom };
+}

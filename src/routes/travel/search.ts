@@ -8,6 +8,8 @@ import { mergeHotels } from "../../travel/merge";
 import { isPoint, resolveDestination, searchCity } from "../../travel/places";
 import { activeFilters, arrangeHotels, relevanceOrder } from "../../travel/results";
 import { searchPlatforms } from "../../travel/search";
+import { ENRICHMENT, enrichHotels } from "../../travel/enrich";
+import { hotelPageLoader } from "../../travel/hotel-page";
 import { answerCurrency, platformList, TRAVEL_SLUGS } from "./params";
 import { HotelSchema } from "./hotel-schema";
 import { CurrencyHeader, nightsBetween, parseRadius } from "./schemas";
@@ -21,6 +23,7 @@ import {
   LocationSchema,
   locationOf,
   searchCentre,
+  withoutSources,
 } from "./search-answer";
 import { HOTEL_SEARCH_EXAMPLE } from "./examples";
 
@@ -64,6 +67,10 @@ const searchRoute = defineRoute({
                     data_freshness: z.enum(["real-time", "cached"]),
                     cached_at: z.string().optional(),
                     total_results: z.number().int(),
+                    enriched_from: z.record(z.string(), z.record(z.string(), z.string())).openapi({
+                      description:
+                        "Per hotel id, each field filled from elsewhere than its search card: another platform's copy (`expedia`) or its own page (`booking hotel page`)",
+                    }),
                     filters: FiltersSchema,
                     location_alternatives: z
                       .array(LocationAlternativeSchema)
@@ -136,7 +143,18 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
       );
     }
 
-    const merged = mergeHotels(hotels, place.name);
+    // Cards leave out what only a hotel's own page shows; those pages fill it, a few at a time.
+    const merged = await enrichHotels(mergeHotels(hotels, place.name), {
+      ...ENRICHMENT,
+      load: hotelPageLoader(c.env, (p) => c.executionCtx.waitUntil(p), {
+        stay: { checkIn: query.check_in, checkOut: query.check_out, adults: query.adults },
+        accountId: c.var.identity.accountId,
+        freshness: { maxAge: query.max_age, fresh: query.fresh === "true" },
+      }),
+      nights,
+      currency: currency.code,
+      rates: currency.rates,
+    });
     const arranged = arrangeHotels(merged, {
       ...filters,
       centre,
@@ -145,7 +163,8 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
       page: query.page,
       limit: query.limit,
     });
-    if (wantsCsv(c)) return csvResponse(c, arranged.page, "hotels.csv");
+    const { hotels: answered, enrichedFrom } = withoutSources(arranged.page);
+    if (wantsCsv(c)) return csvResponse(c, answered, "hotels.csv");
     const fetchedAts = Object.values(reports)
       .map((r) => r.fetched_at)
       .filter((t): t is string => t !== null);
@@ -172,13 +191,14 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
         location: locationOf(place, centre, radiusKm),
         check_in: query.check_in,
         check_out: query.check_out,
-        hotels: arranged.page,
+        hotels: answered,
         meta: {
           request_id,
           timestamp,
           data_freshness: allLive ? ("real-time" as const) : ("cached" as const),
           ...(allLive ? {} : { cached_at: fetchedAts.sort()[0] }),
           total_results: arranged.total,
+          enriched_from: enrichedFrom,
           filters: filtersReport(
             children,
             activeFilters(filters).map((filter) => filter.parameter),

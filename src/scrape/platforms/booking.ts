@@ -98,7 +98,7 @@ function parseCard(card: HTMLElement, pageUrl: string): HotelRecord {
     name: visibleText(card.querySelector(".sr-hotel__name")),
     // Legacy cards label every property but a hotel with its type.
     property_type: propertyTypeOfLabel(visibleText(card.querySelector(".sr-hotel__type")) ?? "hotel"),
-    room_type: visibleText(card.querySelector(".roomName .room_link, .roomName")),
+    room_type: visibleText(card.querySelector(".roomName .room_link") ?? card.querySelector(".roomName")),
     star_rating: starsOf(card),
     latitude: structuredNumber(latitude),
     longitude: structuredNumber(longitude),

@@ -1,0 +1,87 @@
+// Fills what search cards leave out (street address, coordinates, amenities, rooms left, the
+// room's terms) from the hotel's own page on the platform whose offer it shows, then another's.
+// Pages load a few at a time, through the same cache as the hotel route, within a time budget;
+// each filled field says where it came from.
+import type { TravelSlug } from "../scrape/platforms/travel-types";
+import { TRAVEL_PLATFORMS } from "../scrape/platforms/travel";
+import type { HotelDetail } from "../scrape/types";
+import { fillFrom, FILLABLE_FIELDS, lacks, type MergedHotel } from "./merge";
+import { pricedHotel } from "./pricing";
+import type { Rates } from "./conversion";
+
+export type HotelPageLoader = (platform: TravelSlug, id: string) => Promise<HotelDetail>;
+
+export interface EnrichOptions {
+  load: HotelPageLoader;
+  nights: number;
+  currency: string;
+  rates: Rates;
+  /** Pages loading at once. */
+  concurrency: number;
+  /** At most this many hotels are filled (the first ones); the rest keep their cards' fields. */
+  maxHotels: number;
+  /** Pages are not waited for past this many milliseconds from the start. */
+  budgetMs: number;
+  /** At most this many pages per hotel. */
+  pagesPerHotel?: number;
+}
+
+/**
+ * How the search route fills hotels: six pages at once, the first 60 hotels, two pages each at
+ * most, and no waiting past 8 s (a page that comes later fills the cache for next time).
+ */
+export const ENRICHMENT = { concurrency: 6, maxHotels: 60, pagesPerHotel: 2, budgetMs: 8_000 };
+
+const isTravelSlug = (slug: string): slug is TravelSlug => Object.hasOwn(TRAVEL_PLATFORMS, slug);
+
+/** A hotel's own pages worth reading: its offers' platforms, cheapest first. */
+function pagesOf(hotel: MergedHotel): { platform: TravelSlug; id: string }[] {
+  return hotel.offers.flatMap((offer) =>
+    offer.id !== null && isTravelSlug(offer.platform) ? [{ platform: offer.platform, id: offer.id }] : [],
+  );
+}
+
+async function enrichOne(hotel: MergedHotel, options: EnrichOptions, deadline: number): Promise<MergedHotel> {
+  let filled = hotel;
+  for (const page of pagesOf(hotel).slice(0, options.pagesPerHotel ?? 2)) {
+    if (!FILLABLE_FIELDS.some((field) => lacks(filled, field))) break;
+    const detail = await withDeadline(options.load(page.platform, page.id), deadline);
+    if (!detail) continue;
+    const platform = TRAVEL_PLATFORMS[page.platform];
+    const priced = pricedHotel(detail, platform, options.nights, options.currency, options.rates);
+    filled = fillFrom(filled, priced, `${page.platform} hotel page`);
+  }
+  return filled;
+}
+
+/** The page's record, or null when it failed or the deadline came first. */
+async function withDeadline<T>(promise: Promise<T>, deadline: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), Math.max(0, deadline - Date.now()));
+  });
+  try {
+    return await Promise.race([promise.catch(() => null), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Every hotel with the fields its cards lacked filled where its own pages have them. */
+export async function enrichHotels(hotels: MergedHotel[], options: EnrichOptions): Promise<MergedHotel[]> {
+  const deadline = Date.now() + options.budgetMs;
+  const result = [...hotels];
+  const todo = hotels
+    .map((hotel, index) => ({ hotel, index }))
+    .slice(0, options.maxHotels)
+    .filter(({ hotel }) => FILLABLE_FIELDS.some((field) => lacks(hotel, field)));
+  let next = 0;
+  const worker = async () => {
+    while (next < todo.length) {
+      const { hotel, index } = todo[next++]!;
+      result[index] = await enrichOne(hotel, options, deadline);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency, todo.length) }, worker));
+  return result;
+}

@@ -1,0 +1,54 @@
+// A hotel's own page on one platform, scraped (and cached) the same way for the hotel route
+// and for filling search results: one cache entry per hotel, stay and party.
+import { TRAVEL_PLATFORMS, type TravelSlug } from "../scrape/platforms/travel";
+import { scrape } from "../scrape/scrape";
+import type { HotelDetail } from "../scrape/types";
+import { scrapeConfig, siteOrigin } from "../scrape/config";
+import type { TravelPlatform } from "../scrape/platforms/travel-types";
+import type { HotelPageLoader } from "./enrich";
+
+/** Where a platform's pages are fetched from: the real site, or its replica in development. */
+export function originFor(env: Env, platform: TravelPlatform): string {
+  return siteOrigin(scrapeConfig(env), platform.slug, platform.origin);
+}
+
+export interface HotelPageQuery {
+  checkIn?: string;
+  checkOut?: string;
+  adults?: number;
+}
+
+export function scrapeHotelPage(
+  env: Env,
+  waitUntil: (promise: Promise<unknown>) => void,
+  request: {
+    platform: TravelSlug;
+    id: string;
+    stay: HotelPageQuery;
+    accountId: string;
+    freshness: { maxAge?: number; fresh?: boolean };
+  },
+) {
+  const platform = TRAVEL_PLATFORMS[request.platform];
+  return scrape<HotelDetail>(env, waitUntil, {
+    platform: platform.slug,
+    kind: "hotel",
+    url: platform.hotelUrl(request.id, request.stay, originFor(env, platform)),
+    params: { id: request.id, ...request.stay },
+    engines: platform.engines,
+    parse: (html, url) => platform.parseHotel(html, url),
+    isEmpty: (hotel) => !hotel.name,
+    detectChallenge: (html, status) => platform.detectChallenge(html, status),
+    accountId: request.accountId,
+    freshness: request.freshness,
+  });
+}
+
+/** Hotel pages for filling search results, for one stay and party, through the same cache. */
+export function hotelPageLoader(
+  env: Env,
+  waitUntil: (promise: Promise<unknown>) => void,
+  request: { stay: HotelPageQuery; accountId: string; freshness: { maxAge?: number; fresh?: boolean } },
+): HotelPageLoader {
+  return async (platform, id) => (await scrapeHotelPage(env, waitUntil, { ...request, platform, id })).record;
+}

@@ -1,0 +1,118 @@
+// One platform's hotel in the answer's terms: whole-number nightly and stay prices in the
+// answer's currency whichever of the two the site shows, exact figures kept when rounding or
+// conversion changed them, the review score beside its original scale, and the platform's offer.
+import type { TravelPlatform } from "../scrape/platforms/travel-types";
+import type { HotelDetail, HotelRecord } from "../scrape/types";
+import { normaliseAmenities } from "./amenities";
+import { convert, type Rates } from "./conversion";
+import type { PricedHotel } from "./merge";
+
+export interface StayPrices {
+  price_per_night: number | null;
+  total_price: number | null;
+  price_exact: { price_per_night: number; total_price: number } | null;
+}
+
+const cents = (amount: number) => Math.round(amount * 100) / 100;
+
+/**
+ * Nightly and stay prices from whichever a page shows (`basis`), in `currency`. The stay total is
+ * what the guest pays; the nightly price is its average over the nights.
+ */
+export function stayPrices(
+  amount: number | null,
+  basis: "night" | "stay",
+  from: string | null,
+  nights: number,
+  currency: string,
+  rates: Rates,
+): StayPrices {
+  if (amount === null) return { price_per_night: null, total_price: null, price_exact: null };
+  const source = from ?? currency;
+  const inCurrency = source === currency ? amount : convert(amount, source, currency, rates).amount;
+  const total = basis === "stay" ? inCurrency : inCurrency * nights;
+  const nightly = basis === "night" ? inCurrency : total / nights;
+  const rounded = { price_per_night: Math.round(nightly), total_price: Math.round(total) };
+  const exact = rounded.price_per_night !== nightly || rounded.total_price !== total || source !== currency;
+  return { ...rounded, price_exact: exact ? { price_per_night: cents(nightly), total_price: cents(total) } : null };
+}
+
+/** A hotel as one platform lists it, priced for the stay in the answer's currency. */
+export function pricedHotel(
+  hotel: HotelRecord,
+  platform: TravelPlatform,
+  nights: number,
+  currency: string,
+  rates: Rates,
+): PricedHotel {
+  const prices =
+    hotel.price_per_night !== null
+      ? stayPrices(hotel.price_per_night, "night", hotel.currency, nights, currency, rates)
+      : stayPrices(hotel.total_price, "stay", hotel.currency, nights, currency, rates);
+  const original = hotel.price_per_night ?? (hotel.total_price === null ? null : hotel.total_price / nights);
+  return {
+    ...hotel,
+    ...prices,
+    // Half stars (booking's own ratings of homes) count as the whole stars below them.
+    star_rating: hotel.star_rating === null ? null : Math.floor(hotel.star_rating),
+    amenities: normaliseAmenities(hotel.amenities),
+    currency,
+    review_score_original: scoreOnScale(hotel.review_score, platform),
+    platform: platform.slug,
+    enriched_from: {},
+    offer: {
+      platform: platform.slug,
+      id: hotel.id,
+      price_per_night: prices.price_per_night,
+      total_price: prices.total_price,
+      currency,
+      original: { price_per_night: original === null ? null : cents(original), currency: hotel.currency },
+      review_score: hotel.review_score,
+      room_type: hotel.room_type,
+      booking_url: hotel.booking_url,
+    },
+  };
+}
+
+/**
+ * A hotel page in the answer's terms: the headline and every room priced per night and for the
+ * stay (or per night only when no dates were given), amenities normalised.
+ */
+export function pricedDetail(
+  detail: HotelDetail,
+  platform: TravelPlatform,
+  nights: number | null,
+  currency: string,
+  rates: Rates,
+) {
+  const price = (amount: number | null, basis: "night" | "stay", from: string | null): StayPrices => {
+    if (nights !== null) return stayPrices(amount, basis, from, nights, currency, rates);
+    // Without dates only a nightly figure means anything on its own.
+    const nightly = basis === "night" ? stayPrices(amount, "night", from, 1, currency, rates) : null;
+    return { price_per_night: nightly?.price_per_night ?? null, total_price: null, price_exact: null };
+  };
+  const headline =
+    detail.price_per_night !== null
+      ? price(detail.price_per_night, "night", detail.currency)
+      : price(detail.total_price, "stay", detail.currency);
+  const { rooms, reviews, description, ...hotel } = detail;
+  return {
+    ...hotel,
+    ...headline,
+    currency,
+    original_currency: detail.currency,
+    amenities: normaliseAmenities(detail.amenities),
+    review_score_original: scoreOnScale(detail.review_score, platform),
+    rooms: rooms.map(({ price: amount, price_basis, currency: from, ...room }) => ({
+      ...room,
+      ...price(amount, price_basis, from ?? detail.currency),
+      currency,
+    })),
+    reviews,
+    description,
+  };
+}
+
+function scoreOnScale(score: number | null, platform: TravelPlatform) {
+  return score === null ? null : { score: cents((score * platform.reviewScale) / 10), scale: platform.reviewScale };
+}
