@@ -32,7 +32,8 @@ describe("hotel search", () => {
     expect(response.status).toBe(200);
     const { data } = body;
     expect(data).toMatchObject({ platform: "booking", check_in: IN, check_out: OUT });
-    expect(data.destination).toMatch(/^Dublin, IE$/);
+    expect(data.destination).toBe("Dublin");
+    expect(data.location).toMatchObject({ kind: "city", name: "Dublin", country: "IE" });
     expect(data.meta).toMatchObject({ data_freshness: "real-time" });
     expect(data.meta.request_id).toBe(body.meta.request_id);
     expect(data.meta.total_results).toBeGreaterThan(0);
@@ -46,7 +47,8 @@ describe("hotel search", () => {
       expect(typeof hotel.latitude).toBe("number");
       expect(typeof hotel.review_score).toBe("number");
       expect(hotel.review_score).toBeLessThanOrEqual(10);
-      expect(hotel.total_price).toBe(hotel.price_per_night * NIGHTS);
+      // booking prices the stay; the nightly figure is its average, rounded.
+      expect(Math.abs(hotel.total_price - hotel.price_per_night * NIGHTS)).toBeLessThanOrEqual(NIGHTS);
       expect(hotel.currency).toBe("EUR");
     }
     const again = await search("booking", "destination=Dublin");
@@ -114,7 +116,9 @@ describe("hotel search", () => {
       expect(hotel.currency).toBe("USD");
       const original = hotel.offers[0].original;
       expect(original.currency).toBe("EUR");
-      expect(hotel.price_per_night).toBe(Math.round(original.price_per_night * conversion.rate));
+      expect(hotel.price_exact.price_per_night).toBeCloseTo(original.price_per_night * conversion.rate, 1);
+      expect(hotel.price_per_night).toBe(Math.round(hotel.price_exact.price_per_night));
+      expect(hotel.total_price).toBe(Math.round(hotel.price_exact.total_price));
       if (byName.has(hotel.name))
         expect((byName.get(hotel.name) as any).offers[0].original.price_per_night).toBe(original.price_per_night);
     }
@@ -154,6 +158,63 @@ describe("hotel search", () => {
   });
 });
 
+describe("hotel fields", () => {
+  const REQUIRED = ["id", "name", "price_per_night", "total_price", "currency"];
+  const FILLED = [
+    "address",
+    "latitude",
+    "longitude",
+    "review_score",
+    "review_count",
+    "amenities",
+    "rooms_available",
+    "image_url",
+  ];
+
+  it.each([
+    "booking",
+    "expedia",
+    "hotels",
+    "airbnb",
+    "all",
+  ])("%s: every hotel has id, name, prices and currency; ≥ 95% have every other field; no id twice", async (platform) => {
+    const hotels: any[] = [];
+    for (const city of ["Dublin", "Paris"]) {
+      const { response, body } = await search(platform, `destination=${city}&limit=50`);
+      expect(response.status).toBe(200);
+      expect(body.data.meta.total_results).toBe(body.data.hotels.length);
+      hotels.push(...body.data.hotels);
+    }
+    expect(hotels.length).toBeGreaterThan(5);
+    const has = (hotel: any, field: string) =>
+      field === "amenities" ? hotel.amenities.length > 0 : hotel[field] !== null && hotel[field] !== undefined;
+    for (const field of REQUIRED) expect(hotels.filter((h) => has(h, field)).length, field).toBe(hotels.length);
+    for (const field of FILLED) {
+      expect(hotels.filter((h) => has(h, field)).length / hotels.length, field).toBeGreaterThanOrEqual(0.95);
+    }
+    for (const hotel of hotels) {
+      for (const field of ["star_rating", "price_per_night", "total_price", "rooms_available"]) {
+        if (hotel[field] !== null) expect(Number.isInteger(hotel[field]), `${hotel.name} ${field}`).toBe(true);
+      }
+    }
+    // Airbnb shows no stars; every hotel site shows a classified property's.
+    const starred = hotels.filter((h) => h.star_rating !== null).length / hotels.length;
+    if (platform === "airbnb") expect(starred).toBe(0);
+    else expect(starred).toBeGreaterThan(0.6);
+    const ids = hotels.map((h) => `${h.platforms[0]}:${h.id}`);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("says which fields came from a hotel's own page or another platform", async () => {
+    const { body } = await search("booking", "destination=Dublin&limit=50");
+    const sources = body.data.meta.enriched_from;
+    const first = body.data.hotels[0];
+    expect(sources[first.id]).toMatchObject({ address: "booking hotel page" });
+    expect(first.address_parts.street).toMatch(/\d/);
+    expect(first).not.toHaveProperty("enriched_from");
+  });
+});
+
 describe("hotel detail", () => {
   it("reads a hotel page with room types, converted prices and reviews", async () => {
     const found = (await search("hotels", "destination=Dublin")).body.data.hotels[0];
@@ -170,7 +231,14 @@ describe("hotel detail", () => {
     for (const room of body.data.rooms) {
       expect(typeof room.room_type).toBe("string");
       expect(room.currency).toBe("GBP");
+      if (room.price_per_night === null) continue;
+      // Converted: whole numbers per night and for the stay, exact figures beside them.
+      expect(Number.isInteger(room.price_per_night) && Number.isInteger(room.total_price)).toBe(true);
+      expect(room.total_price).toBe(Math.round(room.price_exact.total_price));
+      expect(room.price_exact.total_price).toBeCloseTo(room.price_exact.price_per_night * NIGHTS, 1);
     }
+    expect(Number.isInteger(body.data.price_per_night) && Number.isInteger(body.data.total_price)).toBe(true);
+    expect(body.data.amenities[0]).toEqual({ code: expect.any(String), label: expect.any(String) });
     expect(body.data.reviews.length).toBeGreaterThan(0);
   });
 });
