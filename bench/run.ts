@@ -13,6 +13,7 @@ import { measureLoad, printLoadTables, type LoadCase, type LoadOptions } from ".
 import { limiterBurst, printBurst, WindowTally, type LimiterFigures } from "./limiter.ts";
 import { browserFigures, cacheHitRatio, printBrowser } from "./scrape.ts";
 import { printTravel, travelParallelism } from "./travel.ts";
+import { formatFillReport, hotelFillReport } from "../scripts/hotel-fill.ts";
 import { count } from "./stats.ts";
 
 const QUICK = process.env.BENCH_QUICK === "1";
@@ -122,6 +123,7 @@ try {
 
   const travel = await travelParallelism(worker.url, key, TRAVEL_SAMPLES);
   printTravel(travel, TRAVEL_SAMPLES);
+  console.log(`\n${formatFillReport(await hotelFillReport())}`);
 
   const limiterDetail = (figures: LimiterFigures) =>
     `${count(figures.admitted)} admitted of at most ${count(figures.limit * figures.windows)} (${figures.limit} × ${figures.windows} minute window${figures.windows === 1 ? "" : "s"} touched), ${count(figures.refused)} refused, ${count(figures.other)} errors`;

@@ -3,7 +3,8 @@
 // e.g. npm run extract -- amazon product test/fixtures/pages/amazon/mshopping_amazon.html.gz
 // The page is decoded like a fetched body (charset sniffing) and parsed with url file://<path>.
 // With --report, prints each field's fill rate and accuracy over a folder of saved pages and its
-// expected.tsv (see scripts/extract-report.ts):
+// expected.tsv (see scripts/extract-report.ts), then the hotel fields' fill rates over the replica
+// sites (scripts/hotel-fill.ts):
 //   npm run extract -- --report test/fixtures/pages
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -43,6 +44,8 @@ async function main(): Promise<void> {
     // Loaded only here: the report reads every platform, travel ones included.
     const { accuracyReport, formatReport } = await import("./extract-report");
     process.stdout.write(formatReport(accuracyReport(resolve(kind))));
+    const { formatFillReport, hotelFillReport } = await import("./hotel-fill");
+    process.stdout.write(`\n${formatFillReport(await hotelFillReport())}`);
     return;
   }
   if (!slug || !kind || !file) usage("missing arguments");
