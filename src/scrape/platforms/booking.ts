@@ -232,7 +232,9 @@ function parseHotel(html: string, url: string): HotelDetail {
     star_rating:
       detail.star_rating ??
       starsOf(root.querySelector(".hp__hotel_ratings, [data-testid='rating-stars'], [data-testid='rating-squares']")),
-    address: detail.address ?? visibleText(root.querySelector("#hp_address_subtitle, .hp_address_subtitle")),
+    ...(detail.address
+      ? {}
+      : addressLine(visibleText(root.querySelector("#hp_address_subtitle, .hp_address_subtitle")))),
     latitude: detail.latitude ?? structuredNumber(latitude) ?? scriptNumber(html, "b_map_center_latitude"),
     longitude: detail.longitude ?? structuredNumber(longitude) ?? scriptNumber(html, "b_map_center_longitude"),
     review_score: detail.review_score ?? scoreOutOfTen(header.score, REVIEW_SCALE),
