@@ -142,6 +142,16 @@ function expectations(row: ExpectedRow): Observed {
   return expected;
 }
 
+/**
+ * Where structured data and visible text disagree on a rating or a count, expected.tsv lists one
+ * and its notes give the other, and either is right (test/fixtures/pages/README.md): the numbers
+ * the notes quote, separators dropped.
+ */
+function notedAlternatives(row: ExpectedRow, field: Field): number[] {
+  if (field !== "rating" && field !== "review_count") return [];
+  return (row.notes.match(/\d[\d,]*(?:\.\d+)?/g) ?? []).map((number) => Number(number.replace(/,/g, "")));
+}
+
 /** Numbers within rounding (a rescaled score, coordinates to 6 places), everything else exactly. */
 function same(found: unknown, expected: unknown): boolean {
   if (typeof found === "number" && typeof expected === "number") return Math.abs(found - expected) < 5e-7;
@@ -183,6 +193,8 @@ export interface AccuracyReport {
   total: SiteReport;
   sites: SiteReport[];
   misses: Miss[];
+  /** Values that differ from the tsv's but equal the other figure its notes give (counted right). */
+  accepted: Miss[];
   /** Pages whose parser threw, with the message. */
   failures: { file: string; error: string }[];
 }
@@ -201,6 +213,7 @@ export function accuracyReport(dir: string): AccuracyReport {
   const total = emptySite("all");
   const sites = new Map<string, SiteReport>();
   const misses: Miss[] = [];
+  const accepted: Miss[] = [];
   const failures: AccuracyReport["failures"] = [];
   for (const row of readExpectedRows(dir)) {
     const siteName = row.file.split("/")[0]!;
@@ -219,8 +232,11 @@ export function accuracyReport(dir: string): AccuracyReport {
       if (!(field in observed)) continue;
       const found = observed[field];
       const checked = field in expected;
-      const right = checked && same(found, expected[field]);
+      const noted =
+        checked && !same(found, expected[field]) && notedAlternatives(row, field).some((n) => same(found, n));
+      const right = checked && (same(found, expected[field]) || noted);
       if (checked && !right) misses.push({ file: row.file, field, expected: expected[field], found });
+      if (noted) accepted.push({ file: row.file, field, expected: expected[field], found });
       for (const report of [site, total]) {
         const stats = report.fields[field];
         stats.carried++;
@@ -230,7 +246,7 @@ export function accuracyReport(dir: string): AccuracyReport {
       }
     }
   }
-  return { total, sites: [...sites.values()], misses, failures };
+  return { total, sites: [...sites.values()], misses, accepted, failures };
 }
 
 const share = (part: number, whole: number) =>
@@ -275,6 +291,14 @@ export function formatReport(report: AccuracyReport): string {
     `## Misses (${report.misses.length})\n\n${
       report.misses
         .map((miss) => `- ${miss.file} ${miss.field}: expected ${shown(miss.expected)}, found ${shown(miss.found)}`)
+        .join("\n") || "none"
+    }`,
+    `## The notes' other figure (${report.accepted.length}, counted right)\n\n${
+      report.accepted
+        .map(
+          (miss) =>
+            `- ${miss.file} ${miss.field}: tsv ${shown(miss.expected)}, found ${shown(miss.found)} as its notes give`,
+        )
         .join("\n") || "none"
     }`,
   ];

@@ -102,7 +102,7 @@ function parseHotel(html: string, url: string): HotelDetail {
         sleeps: sleepsOf(
           visibleText(room.querySelector(".occupancy")) ?? visibleText(room.querySelector(".room-name")),
         ),
-        rooms_available: soldOut ? 0 : roomsLeft(visibleText(room.querySelector(".rooms-left"))),
+        rooms_available: soldOut ? 0 : roomsLeft(visibleText(room.querySelector(".rooms-left, .urgency-message"))),
         available: soldOut ? false : room.querySelector("form") ? true : null,
       });
     }),
