@@ -1,5 +1,5 @@
 import { withRetry } from "../retry";
-import type { ConsumeRequest, LimitDecision, RateLimiter } from "./rate-limiter";
+import type { AnsweredCall, ConsumeRequest, LimitDecision, RateLimiter } from "./rate-limiter";
 
 /**
  * Cloudflare flags Durable Object errors: `retryable` ones may be retried when the call is
@@ -49,6 +49,16 @@ export function consumeForAccount(env: Env, accountId: string, perMinute: number
 /** Requests the account made per UTC day, for the usage chart. */
 export function dailyUsageForAccount(env: Env, accountId: string, days = 31) {
   return callLimiter(env, `account:${accountId}`, (stub) => stub.dailyUsage(days));
+}
+
+/** Counts an answered call by endpoint and status class; not retried, as a lost count is not worth a double one. */
+export function recordAnswerForAccount(env: Env, accountId: string, answer: AnsweredCall) {
+  return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`account:${accountId}`)).recordAnswer(answer);
+}
+
+/** The account's answered calls per day, endpoint and status class since `sinceDay`, for the usage page. */
+export function endpointUsageForAccount(env: Env, accountId: string, sinceDay: string) {
+  return callLimiter(env, `account:${accountId}`, (stub) => stub.endpointUsage(sinceDay));
 }
 
 /** Brute-force guard for calls without a valid key: one object per client IP. */

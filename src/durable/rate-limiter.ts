@@ -32,6 +32,26 @@ export interface ConsumeRequest {
   idempotencyKey?: string;
 }
 
+/** One answered call of an account, for the usage by endpoint. */
+export interface AnsweredCall {
+  /** The route as `GET /v1/amazon/search` (the platform filled in) or its template. */
+  endpoint: string;
+  /** The route's OpenAPI tag: catalogue, products, travel, events, keys, jobs… */
+  group: string;
+  status: number;
+  now?: number;
+}
+
+export type EndpointUsageRow = {
+  day: string;
+  endpoint: string;
+  group: string;
+  statusClass: string;
+  count: number;
+};
+
+/** Per-endpoint counts are kept this many days. */
+const ENDPOINT_USAGE_DAYS = 400;
 const MINUTE_MS = 60_000;
 /** How long a counted request's decision is kept for its retries; they come within a second. */
 const REMEMBER_MS = 2 * MINUTE_MS;
@@ -63,6 +83,7 @@ export function monthWindow(now: number) {
 export class RateLimiter extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private prunedAt = 0;
+  private endpointsPrunedOn = "";
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -73,6 +94,9 @@ export class RateLimiter extends DurableObject<Env> {
     this.sql.exec(`CREATE TABLE IF NOT EXISTS recent_consumes (
       idempotency_key TEXT PRIMARY KEY, decided_at INTEGER NOT NULL, decision TEXT NOT NULL)`);
     this.sql.exec(`CREATE INDEX IF NOT EXISTS recent_consumes_by_age ON recent_consumes (decided_at)`);
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS endpoint_usage (day TEXT NOT NULL, endpoint TEXT NOT NULL,
+      endpoint_group TEXT NOT NULL, status_class TEXT NOT NULL, count INTEGER NOT NULL,
+      PRIMARY KEY (day, endpoint, status_class))`);
   }
 
   /**
@@ -146,6 +170,39 @@ export class RateLimiter extends DurableObject<Env> {
     const since = new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
     return this.sql
       .exec<{ day: string; count: number }>(`SELECT day, count FROM daily_usage WHERE day >= ? ORDER BY day`, since)
+      .toArray();
+  }
+
+  /**
+   * Counts one answered call by endpoint and status class (`2xx`…`5xx`). Kept apart from `consume`,
+   * which runs before the answer exists; refused calls (429) of the account are answers too.
+   */
+  recordAnswer(answer: AnsweredCall): void {
+    const day = new Date(answer.now ?? Date.now()).toISOString().slice(0, 10);
+    this.sql.exec(
+      `INSERT INTO endpoint_usage (day, endpoint, endpoint_group, status_class, count) VALUES (?, ?, ?, ?, 1)
+       ON CONFLICT(day, endpoint, status_class) DO UPDATE SET count = count + 1`,
+      day,
+      answer.endpoint,
+      answer.group,
+      `${Math.floor(answer.status / 100)}xx`,
+    );
+    // One pass a day is enough to keep the table to about a year and a month.
+    if (day !== this.endpointsPrunedOn) {
+      const cutoff = new Date(Date.parse(day) - ENDPOINT_USAGE_DAYS * 86_400_000).toISOString().slice(0, 10);
+      this.sql.exec(`DELETE FROM endpoint_usage WHERE day < ?`, cutoff);
+      this.endpointsPrunedOn = day;
+    }
+  }
+
+  /** Answered calls per UTC day, endpoint and status class since `sinceDay` (YYYY-MM-DD). */
+  endpointUsage(sinceDay: string): EndpointUsageRow[] {
+    return this.sql
+      .exec<EndpointUsageRow>(
+        `SELECT day, endpoint, endpoint_group AS "group", status_class AS statusClass, count
+         FROM endpoint_usage WHERE day >= ? ORDER BY day, endpoint, status_class`,
+        sinceDay,
+      )
       .toArray();
   }
 

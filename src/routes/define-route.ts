@@ -5,6 +5,7 @@ import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { requireAccess, type Access } from "../middleware/auth";
+import { countEndpointUsage } from "../middleware/endpoint-usage";
 import { strictInput } from "../middleware/strict-input";
 
 export type { Access };
@@ -28,7 +29,9 @@ function securityOf(access: Access): NonNullable<RouteConfig["security"]> {
 
 /**
  * `createRoute` with the route's access declared: guard first, then strict input, then the
- * route's own middleware (e.g. the edge cache, which must never answer before the guard).
+ * route's own middleware (e.g. the edge cache, which must never answer before the guard). Key
+ * routes count each answer by endpoint for the dashboard's usage page, outside the guard so
+ * that its refusals (429) are counted too.
  */
 export function defineRoute<const R extends Omit<RouteConfig, "security" | "middleware">>(
   config: R & { access: Access; middleware?: MiddlewareHandler<AppEnv>[] },
@@ -38,6 +41,13 @@ export function defineRoute<const R extends Omit<RouteConfig, "security" | "midd
     ...route,
     security: securityOf(access),
     "x-access": accessLabel(access),
-    middleware: [requireAccess(access), strictInput(route), ...middleware] as const,
+    middleware: [
+      ...(access.kind === "key"
+        ? [countEndpointUsage({ method: route.method, path: route.path, group: route.tags?.[0] ?? "other" })]
+        : []),
+      requireAccess(access),
+      strictInput(route),
+      ...middleware,
+    ] as const,
   });
 }

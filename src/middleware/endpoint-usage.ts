@@ -1,0 +1,43 @@
+import type { MiddlewareHandler } from "hono";
+import { recordAnswerForAccount } from "../durable/rate-limit-client";
+import type { AppEnv } from "../env";
+import { log } from "../log";
+
+export interface EndpointUsageOptions {
+  method: string;
+  /** The route's OpenAPI path, e.g. `/v1/{platform}/search`. */
+  path: string;
+  /** The route's first OpenAPI tag: the group the usage page stacks by. */
+  group: string;
+}
+
+/**
+ * Counts each answer of a key route by endpoint and status class in the account's RateLimiter,
+ * after the answer is made (errors included: hono turns a thrown error into the answer before
+ * this sees it) and off the answer's path, in `waitUntil`. Calls refused before a key was
+ * verified are not the account's and are not counted here.
+ *
+ * @example
+ * middleware: [countEndpointUsage({ method: "get", path: "/v1/{platform}", group: "products" })]
+ */
+export function countEndpointUsage({ method, path, group }: EndpointUsageOptions): MiddlewareHandler<AppEnv> {
+  const verb = method.toUpperCase();
+  return async function endpointUsage(c, next) {
+    await next();
+    const identity = c.var.identity;
+    if (!identity) return;
+    const status = c.res.status;
+    // A platform that passed validation names one of a few sites; an invalid one stays a template, so
+    // what a caller sends cannot grow the table.
+    const platform = status < 400 ? c.req.param("platform") : undefined;
+    const endpoint = `${verb} ${platform ? path.replace("{platform}", platform) : path}`;
+    const recorded = recordAnswerForAccount(c.env, identity.accountId, { endpoint, group, status }).catch((err) =>
+      log.error("endpoint usage not recorded", { error: err }),
+    );
+    try {
+      c.executionCtx.waitUntil(recorded);
+    } catch {
+      // No execution context (an app called directly in a test): the promise still runs.
+    }
+  };
+}
