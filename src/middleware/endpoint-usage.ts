@@ -14,8 +14,9 @@ export interface EndpointUsageOptions {
 /**
  * Counts each answer of a key route by endpoint and status class in the account's RateLimiter,
  * after the answer is made (errors included: hono turns a thrown error into the answer before
- * this sees it) and off the answer's path, in `waitUntil`. Calls refused before a key was
- * verified are not the account's and are not counted here.
+ * this sees it) and off the answer's path, in `waitUntil`. Only calls the account's limiter
+ * decided on are counted: calls refused before a key was verified are not the account's, and
+ * the dashboard's own management calls (no limiter decision) are not API traffic.
  *
  * @example
  * middleware: [countEndpointUsage({ method: "get", path: "/v1/{platform}", group: "products" })]
@@ -24,8 +25,8 @@ export function countEndpointUsage({ method, path, group }: EndpointUsageOptions
   const verb = method.toUpperCase();
   return async function endpointUsage(c, next) {
     await next();
-    const identity = c.var.identity;
-    if (!identity) return;
+    const { identity, limits } = c.var;
+    if (!identity || !limits) return;
     const status = c.res.status;
     // A platform that passed validation names one of a few sites; an invalid one stays a template, so
     // what a caller sends cannot grow the table.
