@@ -13,6 +13,8 @@ import { registerWebhookDeliveries } from "./routes/events/webhook-deliveries";
 import { registerWebhooks } from "./routes/events/webhooks";
 import { registerWatches } from "./routes/events/watches";
 import { registerSchedules } from "./routes/events/schedules";
+import { registerMcp } from "./routes/mcp";
+import { registerLlmsTxt } from "./routes/llms";
 import { version } from "../package.json";
 
 /** A route without a declared access would answer unguarded: refuse to build such an app. */
@@ -60,7 +62,7 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
     in: "header",
     name: "X-Admin-Token",
   });
-  app.doc31("/v1/openapi.json", {
+  const documentConfig: Parameters<typeof app.getOpenAPI31Document>[0] = {
     openapi: "3.1.0",
     info: {
       title: "Web Data API",
@@ -86,7 +88,11 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
       { name: "keys", description: "Your keys, plan and usage" },
       { name: "admin", description: "Operator API (X-Admin-Token)" },
     ],
-  });
+  };
+  app.doc31("/v1/openapi.json", documentConfig);
+  // Both read the document at their first request, when every route is registered.
+  registerMcp(app);
+  registerLlmsTxt(app, documentConfig);
   registerDataRoutes(app);
   app.get("/docs", Scalar({ url: "/v1/openapi.json", pageTitle: "Web Data API reference" }));
   app.get("/", (c) => c.redirect("/docs"));

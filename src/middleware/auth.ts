@@ -93,6 +93,35 @@ function scopeRefusal(identity: KeyIdentity, scope: Scope | null): ApiError | nu
 
 /** Parse, verify, then count: one Durable Object round trip for a valid key. */
 async function authenticateKey(c: Context, scope: Scope | null): Promise<KeyIdentity> {
+  const identity = await identifyKey(c);
+  // A refused scope is not the account's traffic: it is counted like any call without a valid key.
+  const refusal = scopeRefusal(identity, scope);
+  if (refusal) return refuse(c, refusal);
+
+  const decision = await limiterCall(() =>
+    consumeForAccount(c.env, identity.accountId, identity.perMinute, identity.perMonth),
+  );
+  applyHeaders(c, decision);
+  c.set("identity", identity);
+  c.set("limits", decision);
+
+  const ageDays = secretAgeDays(identity.secretIssuedAt);
+  if (ageDays >= ROTATION_RECOMMENDED_DAYS) c.header("X-API-Key-Rotation", `recommended; age_days=${ageDays}`);
+  if (identity.previousSecretExpiresAt) {
+    c.header("X-API-Key-Previous-Secret-Expires", new Date(identity.previousSecretExpiresAt).toISOString());
+  }
+  if (!decision.allowed) throw limitError(decision);
+
+  touchLater(c.var.db, c.executionCtx, identity.keyId);
+  return identity;
+}
+
+/**
+ * The live key a request presents, verified but neither scope-checked nor counted; every refusal
+ * counts against the client IP. The MCP endpoint stands on this: each of its tool calls runs a
+ * route whose own guard checks the scope and counts the call.
+ */
+export async function identifyKey(c: Context): Promise<KeyIdentity> {
   const url = new URL(c.req.url);
   const queryKey = QUERY_KEY_NAMES.find((name) => url.searchParams.has(name));
   if (queryKey) {
@@ -115,25 +144,6 @@ async function authenticateKey(c: Context, scope: Scope | null): Promise<KeyIden
       new ApiError("unauthorized", `The API key is unknown, revoked or past its rotation grace period. ${HOW_TO_SEND}`),
     );
   }
-  // A refused scope is not the account's traffic: it is counted like any call without a valid key.
-  const refusal = scopeRefusal(identity, scope);
-  if (refusal) return refuse(c, refusal);
-
-  const decision = await limiterCall(() =>
-    consumeForAccount(c.env, identity.accountId, identity.perMinute, identity.perMonth),
-  );
-  applyHeaders(c, decision);
-  c.set("identity", identity);
-  c.set("limits", decision);
-
-  const ageDays = secretAgeDays(identity.secretIssuedAt);
-  if (ageDays >= ROTATION_RECOMMENDED_DAYS) c.header("X-API-Key-Rotation", `recommended; age_days=${ageDays}`);
-  if (identity.previousSecretExpiresAt) {
-    c.header("X-API-Key-Previous-Secret-Expires", new Date(identity.previousSecretExpiresAt).toISOString());
-  }
-  if (!decision.allowed) throw limitError(decision);
-
-  touchLater(c.var.db, c.executionCtx, identity.keyId);
   return identity;
 }
 

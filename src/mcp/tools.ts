@@ -1,0 +1,145 @@
+// The MCP tools: each names the route it runs (schemas, access and handler all come from that
+// route, see derive.ts) and says in one sentence what its answer holds, for an agent to read.
+import type { ToolRoute } from "./derive";
+
+interface Money {
+  amount: number;
+  currency: string;
+}
+
+/** One tool: the route it runs and how its answer reads as text. `A` is the part of the answer the summary reads. */
+interface ToolSpec<A> {
+  name: string;
+  title: string;
+  /** What the tool is for, before the route's own description. */
+  lead: string;
+  route: ToolRoute;
+  readOnly: boolean;
+  summarize: (answer: A) => string;
+}
+
+// The answer has passed the route's own response schema, so a summary may read the fields it names.
+const spec = <A>(tool: ToolSpec<A>) => tool as unknown as ToolSpec<unknown>;
+
+const money = (price: Money | null | undefined) => (price ? `${price.amount} ${price.currency}` : "no price");
+const list = (items: (string | null | undefined)[], max = 5) =>
+  items.filter(Boolean).slice(0, max).join("; ") + (items.length > max ? "; …" : "");
+
+/** Records per call of get_dataset_records: an agent pages with `cursor` rather than pull a whole dataset into its context. */
+const RECORDS_PER_CALL = 100;
+
+export const TOOL_SPECS: ToolSpec<unknown>[] = [
+  spec<{
+    data: { slug: string; name: string; record_count: number }[];
+    meta: { pagination: { page: number; total: number; total_pages: number } };
+  }>({
+    name: "search_datasets",
+    title: "Search the dataset catalogue",
+    lead: "Finds ready-made datasets by words, category and country.",
+    route: { method: "get", path: "/v1/datasets", fixed: { format: "json" } },
+    readOnly: true,
+    summarize: ({ data, meta: { pagination } }) =>
+      `${pagination.total} datasets match; page ${pagination.page} of ${pagination.total_pages}: ` +
+      list(
+        data.map((d) => `${d.name} (${d.slug}, ${d.record_count} records)`),
+        20,
+      ),
+  }),
+  spec<{ data: { slug: string; name: string; record_count: number; fields: { name: string }[] } }>({
+    name: "get_dataset",
+    title: "A dataset's schema and preview",
+    lead: "Describes one dataset: its fields with fill rates and five preview records.",
+    route: { method: "get", path: "/v1/datasets/{slug}" },
+    readOnly: true,
+    summarize: ({ data }) =>
+      `${data.name} (${data.slug}): ${data.record_count} records; fields ${list(
+        data.fields.map((f) => f.name),
+        30,
+      )}.`,
+  }),
+  spec<{ data: unknown[]; meta: { dataset: string; next_cursor: string | null } }>({
+    name: "get_dataset_records",
+    title: "A page of a dataset's records",
+    lead: `Reads up to ${RECORDS_PER_CALL} records of a dataset per call; pass \`meta.next_cursor\` as \`cursor\` for the next page.`,
+    route: {
+      method: "get",
+      path: "/v1/datasets/{slug}/records",
+      fixed: { format: "json" },
+      maxima: { limit: RECORDS_PER_CALL },
+    },
+    readOnly: true,
+    summarize: ({ data, meta }) =>
+      `${data.length} records of ${meta.dataset}; ` +
+      (meta.next_cursor ? `more with cursor=${meta.next_cursor}.` : "that is the last page."),
+  }),
+  spec<{ data: { title: string | null; price: Money | null; availability: string | null; rating: number | null } }>({
+    name: "get_product",
+    title: "A marketplace product",
+    lead: "Reads one product page (amazon, ebay, walmart, etsy, bestbuy, or any shop with `generic` and a url).",
+    route: { method: "get", path: "/v1/{platform}", fixed: { format: "json" } },
+    readOnly: true,
+    summarize: ({ data }) =>
+      `${data.title ?? "untitled product"}: ${money(data.price)}, ${data.availability ?? "availability unknown"}` +
+      (data.rating === null ? "." : `, rated ${data.rating}.`),
+  }),
+  spec<{ data: { name: string; results: { title: string | null; price: Money | null }[] }; meta: { page: number } }>({
+    name: "search_products",
+    title: "Search a marketplace",
+    lead: "One page of a marketplace's search results.",
+    route: { method: "get", path: "/v1/{platform}/search", fixed: { format: "json" } },
+    readOnly: true,
+    summarize: ({ data, meta }) =>
+      `${data.results.length} results for "${data.name}" on page ${meta.page}: ` +
+      list(data.results.map((r) => `${r.title} (${money(r.price)})`)),
+  }),
+  spec<{ data: { name: string | null; reviews: { rating: number | null; title?: string | null }[] } }>({
+    name: "get_product_reviews",
+    title: "A product's reviews",
+    lead: "One page of a product's reviews.",
+    route: { method: "get", path: "/v1/{platform}/reviews", fixed: { format: "json" } },
+    readOnly: true,
+    summarize: ({ data }) =>
+      `${data.reviews.length} reviews${data.name ? ` of ${data.name}` : ""}: ` +
+      list(data.reviews.map((r) => `${r.rating ?? "?"}★ ${r.title ?? ""}`.trim())),
+  }),
+  spec<{
+    data: {
+      location: { name: string } | null;
+      check_in: string;
+      check_out: string;
+      hotels: { name: string | null; price_per_night: number | null; currency: string }[];
+      meta: { total_results: number; platforms: Record<string, { status: string }> };
+    };
+  }>({
+    name: "search_hotels",
+    title: "Hotel search",
+    lead: "Hotels with prices for a stay, on one platform or several merged (`booking,expedia` or `all`).",
+    route: { method: "get", path: "/v1/travel/{platform}/hotels/search", fixed: { format: "json" } },
+    readOnly: true,
+    summarize: ({ data }) =>
+      `${data.meta.total_results} hotels in ${data.location?.name ?? "the destination"} from ${data.check_in} to ${data.check_out} ` +
+      `(${Object.entries(data.meta.platforms)
+        .map(([slug, p]) => `${slug} ${p.status}`)
+        .join(", ")}); first: ` +
+      list(data.hotels.map((h) => `${h.name} ${h.price_per_night} ${h.currency}/night`)),
+  }),
+  spec<{ data: { name?: string | null; rooms?: unknown[] } }>({
+    name: "get_hotel",
+    title: "One hotel's page",
+    lead: "One hotel on one platform, with its rooms and prices for the stay.",
+    route: { method: "get", path: "/v1/travel/{platform}/hotels/{id}" },
+    readOnly: true,
+    summarize: ({ data }) => `${data.name ?? "The hotel"}: ${data.rooms?.length ?? 0} room types priced.`,
+  }),
+  spec<{
+    data: { id: string; kind: string; platform: string; condition: string; threshold: number; next_check_at: string };
+  }>({
+    name: "create_watch",
+    title: "Watch a hotel rate or a product price",
+    lead: "Creates a watch that notifies the account's webhooks when a price falls.",
+    route: { method: "post", path: "/v1/watches" },
+    readOnly: false,
+    summarize: ({ data }) =>
+      `Watch ${data.id} created: ${data.kind} on ${data.platform}, fires ${data.condition} ${data.threshold}; first check at ${data.next_check_at}.`,
+  }),
+];
