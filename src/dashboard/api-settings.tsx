@@ -108,6 +108,7 @@ async function renderSettings(
       csrfToken={c.var.csrfToken}
       nonce={c.var.secureHeadersNonce}
       email={signedIn.user.email}
+      current="/dashboard/keys"
     >
       {extra.revealed ? <SecretOnce revealed={extra.revealed} /> : null}
       {extra.notice ? (

@@ -1,95 +1,191 @@
-import type { Hono } from "hono";
-import { desc, eq } from "drizzle-orm";
-import { schedules, watches, webhookEndpoints } from "../db/schema-events";
+import type { z } from "@hono/zod-openapi";
+import type { Context, Hono } from "hono";
+import type { ScheduleSchema, WatchSchema, WebhookSchema } from "../routes/events/schemas";
+import { listKeys } from "../db/keys";
+import { previewRuns } from "./cron-preview";
 import type { DashboardEnv } from "./env";
-import { Layout } from "./layout";
+import { CRON_PREVIEW_SCRIPT, type FormValues, INTERVALS, ScheduleForm, WatchForm, WebhookForm } from "./events-forms";
+import { callEventsApi, sessionIdentity } from "./internal-api";
+import { CsrfField, Layout } from "./layout";
 
-const when = (date: Date | null) => (date ? `${date.toISOString().replace("T", " ").slice(0, 16)} UTC` : "never");
+type Webhook = z.infer<typeof WebhookSchema>;
+type Watch = z.infer<typeof WatchSchema>;
+type Schedule = z.infer<typeof ScheduleSchema>;
 
-/** The account's webhook endpoints, watches and schedules; they are managed through the API. */
-export function registerEvents(app: Hono<DashboardEnv>) {
-  app.get("/events", async (c) => {
-    const signedIn = c.var.signedIn!;
-    const db = c.var.db;
-    const accountId = signedIn.account.id;
-    const [endpoints, watchList, scheduleList] = await Promise.all([
-      db
-        .select()
-        .from(webhookEndpoints)
-        .where(eq(webhookEndpoints.accountId, accountId))
-        .orderBy(desc(webhookEndpoints.createdAt)),
-      db.select().from(watches).where(eq(watches.accountId, accountId)).orderBy(desc(watches.createdAt)),
-      db.select().from(schedules).where(eq(schedules.accountId, accountId)).orderBy(desc(schedules.createdAt)),
-    ]);
-    return c.html(
-      <Layout
-        title="Webhooks, watches and schedules"
-        csrfToken={c.var.csrfToken}
-        nonce={c.var.secureHeadersNonce}
-        email={signedIn.user.email}
+const when = (iso: string | null) => (iso ? `${iso.replace("T", " ").slice(0, 16)} UTC` : "never");
+const every = (seconds: number) => INTERVALS.find(([s]) => s === seconds)?.[1] ?? `${Math.round(seconds / 60)} minutes`;
+
+export type EventsSection = "webhooks" | "watches" | "schedules";
+export interface EventsExtra {
+  notice?: string;
+  /** A secret shown once, after creating an endpoint or rotating its secret. */
+  secret?: { endpointId: string; value: string };
+  error?: { section: EventsSection; message: string };
+  values?: FormValues;
+}
+
+/** A form that posts to one action of one object, with the CSRF field. */
+export function ActionButton(props: { action: string; label: string; csrf: string; danger?: boolean; name?: string }) {
+  return (
+    <form method="post" action={props.action}>
+      <CsrfField token={props.csrf} />
+      <button
+        type="submit"
+        class={props.danger ? "danger" : "secondary"}
+        aria-label={props.name ? `${props.label} ${props.name}` : undefined}
       >
-        <section>
-          <h2>Webhook endpoints</h2>
-          {endpoints.length === 0 ? (
-            <p>
-              None yet. Create one with <code>POST /v1/webhooks</code>.
-            </p>
-          ) : (
-            <ul id="webhooks">
-              {endpoints.map((endpoint) => (
-                <li>
-                  <code>{endpoint.url}</code> — {(JSON.parse(endpoint.eventTypes) as string[]).join(", ")}
-                  {endpoint.disabledAt ? (
-                    <span class="warning">
-                      {" "}
-                      disabled {when(endpoint.disabledAt)}: {endpoint.disabledReason}
-                    </span>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          )}
+        {props.label}
+      </button>
+    </form>
+  );
+}
+
+/** The events page; every list is read through the API's own routes, as the account. */
+export async function renderEvents(c: Context<DashboardEnv>, extra: EventsExtra = {}, status: 200 | 400 = 200) {
+  const signedIn = c.var.signedIn!;
+  const identity = sessionIdentity(signedIn);
+  const [hooks, watchList, scheduleList, keys] = await Promise.all([
+    callEventsApi(c.env, c.executionCtx, identity, "GET", "/v1/webhooks"),
+    callEventsApi(c.env, c.executionCtx, identity, "GET", "/v1/watches"),
+    callEventsApi(c.env, c.executionCtx, identity, "GET", "/v1/schedules"),
+    listKeys(c.var.db, signedIn.account.id),
+  ]);
+  const liveKeys = keys.filter((key) => !key.revokedAt);
+  const csrf = c.var.csrfToken;
+  const values = extra.values ?? {};
+  const errorFor = (section: EventsSection) => (extra.error?.section === section ? extra.error.message : undefined);
+  const noKey = (
+    <p>
+      Watches and schedules run as one of your keys: <a href="/dashboard/keys">create a key</a> first.
+    </p>
+  );
+  return c.html(
+    <Layout
+      title="Webhooks, watches and schedules"
+      csrfToken={csrf}
+      nonce={c.var.secureHeadersNonce}
+      email={signedIn.user.email}
+      current="/dashboard/events"
+      script={CRON_PREVIEW_SCRIPT}
+    >
+      {extra.notice ? (
+        <p class="notice" role="status" id="events-notice">
+          {extra.notice}
+        </p>
+      ) : null}
+      {extra.secret ? (
+        <section class="notice" id="new-secret">
+          <p>
+            <strong>Signing secret</strong> — copy it now: it is shown only this once.
+          </p>
+          <code class="secret" id="secret-value" data-endpoint-id={extra.secret.endpointId}>
+            {extra.secret.value}
+          </code>
+          <button type="button" class="secondary" data-copy="secret-value">
+            Copy
+          </button>
         </section>
-        <section>
-          <h2>Price watches</h2>
-          {watchList.length === 0 ? (
+      ) : null}
+      <section id="webhooks">
+        <h2>Webhook endpoints</h2>
+        {hooks.body.data.length === 0 ? <p>None yet.</p> : null}
+        {(hooks.body.data as Webhook[]).map((hook) => (
+          <div class="item" data-webhook-id={hook.id}>
             <p>
-              None yet. Create one with <code>POST /v1/watches</code>.
+              <code>{hook.url}</code> {hook.description ? `— ${hook.description}` : ""}
+              <br />
+              Events: {hook.event_types.join(", ")}.{" "}
+              {hook.status === "disabled" ? <span class="warning">Disabled: {hook.disabled_reason}</span> : "Enabled."}
+              {hook.previous_secret_expires_at
+                ? ` Old secret signs too until ${when(hook.previous_secret_expires_at)}.`
+                : ""}
             </p>
-          ) : (
-            <ul id="watches">
-              {watchList.map((watch) => (
-                <li>
-                  {watch.kind} on {watch.platform}:{" "}
-                  {watch.condition === "below"
-                    ? `below ${watch.threshold} ${watch.currency}`
-                    : `drop of ${watch.threshold}%`}
-                  ; last price {watch.lastPrice ?? "not seen yet"}, checked {when(watch.lastCheckedAt)}
-                  {watch.consecutiveFailures > 0 ? (
-                    <span class="warning"> ({watch.consecutiveFailures} failed checks)</span>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-        <section>
-          <h2>Schedules</h2>
-          {scheduleList.length === 0 ? (
+            <div class="actions">
+              <a class="button" href={`/dashboard/events/webhooks/${hook.id}`}>
+                Delivery log
+              </a>
+              <ActionButton action={`/dashboard/events/webhooks/${hook.id}/test`} label="Send test ping" csrf={csrf} />
+              <form method="post" action={`/dashboard/events/webhooks/${hook.id}/rotate`}>
+                <CsrfField token={csrf} />
+                <label for={`overlap-${hook.id}`}>Old secret keeps signing for</label>
+                <select id={`overlap-${hook.id}`} name="overlap_seconds">
+                  <option value="0">0 (stops at once)</option>
+                  <option value="86400" selected>
+                    1 day
+                  </option>
+                  <option value="604800">7 days</option>
+                </select>
+                <button type="submit" class="secondary">
+                  Rotate secret
+                </button>
+              </form>
+              <ActionButton action={`/dashboard/events/webhooks/${hook.id}/delete`} label="Delete" csrf={csrf} danger />
+            </div>
+          </div>
+        ))}
+        <WebhookForm csrf={csrf} values={values} error={errorFor("webhooks")} />
+      </section>
+      <section id="watches">
+        <h2>Price watches</h2>
+        {watchList.body.data.length === 0 ? <p>None yet.</p> : null}
+        {(watchList.body.data as Watch[]).map((watch) => (
+          <div class="item" data-watch-id={watch.id}>
             <p>
-              None yet. Create one with <code>POST /v1/schedules</code>.
+              {watch.kind} on {watch.platform}: <code>{JSON.stringify(watch.target)}</code>, fires{" "}
+              {watch.condition === "below"
+                ? `below ${watch.threshold} ${watch.currency}`
+                : `on a drop of ${watch.threshold}%`}
+              ; checked every {every(watch.interval_seconds)}, last price {watch.last_price ?? "not seen yet"}, last
+              check {when(watch.last_checked_at)}, next {when(watch.next_check_at)}.
+              {watch.consecutive_failures > 0 ? (
+                <span class="warning">
+                  {" "}
+                  {watch.consecutive_failures} failed checks: {watch.last_error}
+                </span>
+              ) : null}
             </p>
-          ) : (
-            <ul id="schedules">
-              {scheduleList.map((schedule) => (
-                <li>
-                  <code>{schedule.cron}</code> <code>{schedule.path}</code>, next run {when(schedule.nextRunAt)}
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      </Layout>,
-    );
-  });
+            <div class="actions">
+              <ActionButton action={`/dashboard/events/watches/${watch.id}/check`} label="Check now" csrf={csrf} />
+              <ActionButton action={`/dashboard/events/watches/${watch.id}/delete`} label="Delete" csrf={csrf} danger />
+            </div>
+          </div>
+        ))}
+        {liveKeys.length > 0 ? (
+          <WatchForm csrf={csrf} keys={liveKeys} values={values} error={errorFor("watches")} />
+        ) : (
+          noKey
+        )}
+      </section>
+      <section id="schedules">
+        <h2>Schedules</h2>
+        {scheduleList.body.data.length === 0 ? <p>None yet.</p> : null}
+        {(scheduleList.body.data as Schedule[]).map((schedule) => (
+          <div class="item" data-schedule-id={schedule.id}>
+            <p>
+              <code>{schedule.cron}</code> → <code>{schedule.path}</code>
+            </p>
+            <p class="help">Next runs: {previewRuns(schedule.cron, 3).runs.join("; ")}</p>
+            <ActionButton
+              action={`/dashboard/events/schedules/${schedule.id}/delete`}
+              label="Delete"
+              csrf={csrf}
+              danger
+            />
+          </div>
+        ))}
+        {liveKeys.length > 0 ? (
+          <ScheduleForm csrf={csrf} keys={liveKeys} values={values} error={errorFor("schedules")} />
+        ) : (
+          noKey
+        )}
+      </section>
+    </Layout>,
+    status,
+  );
+}
+
+export function registerEvents(app: Hono<DashboardEnv>) {
+  app.get("/events", (c) => renderEvents(c));
+  // What the schedule form's script shows while a cron expression is typed.
+  app.get("/events/cron-preview", (c) => c.json(previewRuns(c.req.query("cron") ?? "")));
 }

@@ -5,6 +5,10 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../env";
 import { registerApiSettings } from "./api-settings";
 import { registerEvents } from "./events";
+import { registerEventActions } from "./events-actions";
+import { registerPlayground } from "./playground";
+import { registerUsagePage } from "./usage-page";
+import { registerWebhookLog } from "./webhook-log";
 import { checkCsrfToken } from "./csrf";
 import type { DashboardEnv } from "./env";
 import { ErrorMessage, Layout } from "./layout";
@@ -30,6 +34,10 @@ export function registerDashboard(app: OpenAPIHono<AppEnv>) {
   registerOverview(dashboard);
   registerApiSettings(dashboard);
   registerEvents(dashboard);
+  registerEventActions(dashboard);
+  registerWebhookLog(dashboard);
+  registerPlayground(dashboard, app);
+  registerUsagePage(dashboard);
 
   dashboard.onError((err, c) => {
     const status = err instanceof HTTPException ? err.status : 500;

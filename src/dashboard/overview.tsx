@@ -19,7 +19,13 @@ export function registerOverview(app: Hono<DashboardEnv>) {
     const liveKeys = keys.filter((key) => !key.revokedAt).length;
 
     return c.html(
-      <Layout title="Overview" csrfToken={c.var.csrfToken} nonce={c.var.secureHeadersNonce} email={signedIn.user.email}>
+      <Layout
+        title="Overview"
+        csrfToken={c.var.csrfToken}
+        nonce={c.var.secureHeadersNonce}
+        email={signedIn.user.email}
+        current="/dashboard"
+      >
         <section>
           <h2>Plan and usage</h2>
           <div class="stats">

@@ -1,4 +1,11 @@
+import type { Context } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
+
+/**
+ * The playground shows product images from the marketplaces' own servers: any https image may
+ * load (an image cannot run script). Local development adds http, where the replica sites are.
+ */
+const productImages = (c: Context) => (c.env?.ENVIRONMENT === "development" ? "https: http:" : "https:");
 
 /**
  * Browser protections for every dashboard response, from hono's `secure-headers`. Inline `<style>`
@@ -15,6 +22,7 @@ export function dashboardSecureHeaders() {
       defaultSrc: ["'self'"],
       scriptSrc: [NONCE],
       styleSrc: [NONCE],
+      imgSrc: ["'self'", "data:", productImages],
       objectSrc: ["'none'"],
       baseUri: ["'none'"],
       formAction: ["'self'"],

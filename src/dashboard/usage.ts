@@ -1,5 +1,5 @@
-import { dailyUsageForAccount, peekAccount } from "../durable/rate-limit-client";
-import { monthWindow, type WindowState } from "../durable/rate-limiter";
+import { dailyUsageForAccount, endpointUsageForAccount, peekAccount } from "../durable/rate-limit-client";
+import { type EndpointUsageRow, monthWindow, type WindowState } from "../durable/rate-limiter";
 import type { KeyRow } from "../db/keys";
 import type { SignedIn } from "./users";
 
@@ -41,4 +41,48 @@ export async function dailyUsageThisMonth(
     days.push({ day, count: counted.get(day) ?? 0 });
   }
   return days;
+}
+
+/** This month's answered calls per day, endpoint and status class, from the account's RateLimiter. */
+export function endpointUsageThisMonth(env: Env, accountId: string, now = Date.now()): Promise<EndpointUsageRow[]> {
+  const firstDay = new Date(monthWindow(now).start).toISOString().slice(0, 10);
+  return endpointUsageForAccount(env, accountId, firstDay);
+}
+
+export interface Forecast {
+  used: number;
+  quota: number;
+  /** Requests by the month's end at this month's pace so far. */
+  projected: number;
+  /** The UTC day the quota runs out at that pace, when it does before the month ends. */
+  runsOutOn: string | null;
+}
+
+/**
+ * A straight-line forecast: this month's count over the time gone, carried to the month's end.
+ * At least one hour counts as gone, so a call in the first minutes does not project thousands.
+ */
+export function quotaForecast(used: number, quota: number, now = Date.now()): Forecast {
+  const { start, end } = monthWindow(now);
+  const elapsed = Math.max(now - start, 3_600_000);
+  const perMs = used / elapsed;
+  const projected = Math.round(perMs * (end - start));
+  let runsOutOn: string | null = null;
+  if (projected > quota && perMs > 0) {
+    const at = start + Math.ceil(quota / perMs);
+    runsOutOn = new Date(Math.max(at, now)).toISOString().slice(0, 10);
+  }
+  return { used, quota, projected, runsOutOn };
+}
+
+/** Calls per endpoint over the rows, most first, with how many were errors (4xx and 5xx). */
+export function topEndpoints(rows: EndpointUsageRow[], limit = 10) {
+  const totals = new Map<string, { endpoint: string; group: string; count: number; errors: number }>();
+  for (const row of rows) {
+    const entry = totals.get(row.endpoint) ?? { endpoint: row.endpoint, group: row.group, count: 0, errors: 0 };
+    entry.count += row.count;
+    if (row.statusClass === "4xx" || row.statusClass === "5xx") entry.errors += row.count;
+    totals.set(row.endpoint, entry);
+  }
+  return [...totals.values()].sort((a, b) => b.count - a.count || a.endpoint.localeCompare(b.endpoint)).slice(0, limit);
 }

@@ -1,0 +1,124 @@
+// The dashboard acts through the API's own route handlers, in-process, so a form gets exactly the
+// API's validation, services and error messages. It never holds a key's secret (only hashes are
+// stored): a call runs as a key's stored identity, as watches and schedules do.
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { ExecutionContext } from "hono";
+import { type Db, findLiveKeyById, type KeyIdentity } from "../db/keys";
+import { consumeForAccount, rateLimitHeaders } from "../durable/rate-limit-client";
+import type { AppEnv } from "../env";
+import { errorResponse } from "../envelope";
+import { ApiError } from "../errors";
+import { limitError } from "../middleware/auth";
+import { createBaseApp, registerDataRoutes } from "../routes/base-app";
+import { registerSchedules } from "../routes/events/schedules";
+import { registerWatches } from "../routes/events/watches";
+import { registerWebhookDeliveries } from "../routes/events/webhook-deliveries";
+import { registerWebhooks } from "../routes/events/webhooks";
+import type { SignedIn } from "./users";
+
+/** Who each in-memory request acts for; these apps are never reachable from outside. */
+const actingFor = new WeakMap<Request, KeyIdentity>();
+let playgroundApp: OpenAPIHono<AppEnv> | null = null;
+let eventsApp: OpenAPIHono<AppEnv> | null = null;
+
+function withIdentity(app: OpenAPIHono<AppEnv>, counted: boolean) {
+  app.use("/v1/*", async function actAsKey(c, next) {
+    const identity = actingFor.get(c.req.raw);
+    if (!identity) throw new ApiError("unauthorized", "No identity for this dashboard call.");
+    c.set("identity", identity);
+    if (counted) {
+      // Counted and answered with the same headers as a call made with the key's secret.
+      const decision = await consumeForAccount(c.env, identity.accountId, identity.perMinute, identity.perMonth);
+      c.set("limits", decision);
+      for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
+      if (!decision.allowed) throw limitError(decision);
+    }
+    return next();
+  });
+  app.notFound((c) =>
+    errorResponse(c, new ApiError("not_found", `No route matches ${c.req.method} ${new URL(c.req.url).pathname}.`)),
+  );
+  return app;
+}
+
+function request(identity: KeyIdentity, method: string, path: string, body?: unknown) {
+  const req = new Request(new URL(path, "http://dashboard.invalid"), {
+    method,
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  actingFor.set(req, identity);
+  return req;
+}
+
+/** A GET of a data route as the key, counted against the account like any call (the playground). */
+export function runAsKey(env: Env, ctx: ExecutionContext, identity: KeyIdentity, pathAndQuery: string) {
+  playgroundApp ??= (() => {
+    const app = withIdentity(createBaseApp(), true);
+    registerDataRoutes(app);
+    return app;
+  })();
+  return playgroundApp.fetch(request(identity, "GET", pathAndQuery), env, ctx);
+}
+
+export interface ApiAnswer {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: the API's JSON envelope, read by the page that asked
+  body: any;
+}
+
+/** A webhook, watch or schedule route as the session's account; management, so not counted. */
+export async function callEventsApi(
+  env: Env,
+  ctx: ExecutionContext,
+  identity: KeyIdentity,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ApiAnswer> {
+  eventsApp ??= (() => {
+    const app = withIdentity(createBaseApp(), false);
+    registerWebhooks(app);
+    registerWebhookDeliveries(app);
+    registerWatches(app);
+    registerSchedules(app);
+    return app;
+  })();
+  const response = await eventsApp.fetch(request(identity, method, path, body), env, ctx);
+  return { status: response.status, body: await response.json() };
+}
+
+/**
+ * The signed-in account as an identity for routes that only read the account (lists, deletes,
+ * test pings). Watches and schedules run as a key, so their creation uses that key's identity.
+ */
+export function sessionIdentity(signedIn: SignedIn): KeyIdentity {
+  return {
+    keyId: "",
+    keyName: "dashboard",
+    accountId: signedIn.account.id,
+    planId: signedIn.plan.id,
+    perMinute: signedIn.account.customRequestsPerMinute ?? signedIn.plan.requestsPerMinute,
+    perMonth: signedIn.account.customRequestsPerMonth ?? signedIn.plan.requestsPerMonth,
+    secretIssuedAt: Date.now(),
+    previousSecretExpiresAt: null,
+    scopes: ["events:write"],
+  };
+}
+
+/** The API's error as one sentence, with each refused field named. */
+export function apiErrorText(answer: ApiAnswer): string {
+  const error = answer.body?.error;
+  if (!error) return `The API answered ${answer.status}.`;
+  const details = (error.details ?? []) as { parameter?: string; message?: string }[];
+  const named = details.filter((d) => d.parameter && d.message).map((d) => `${d.parameter}: ${d.message}`);
+  return named.length > 0 && !named.every((n) => error.message.includes(n))
+    ? `${error.message} (${named.join("; ")})`
+    : error.message;
+}
+
+/** A live key of this account as an identity; null for a revoked key or another account's. */
+export async function ownKeyIdentity(db: Db, keyId: string, accountId: string): Promise<KeyIdentity | null> {
+  const identity = keyId ? await findLiveKeyById(db, keyId) : null;
+  return identity?.accountId === accountId ? identity : null;
+}
