@@ -36,7 +36,7 @@ export function registerDashboard(app: OpenAPIHono<AppEnv>) {
   registerEvents(dashboard);
   registerEventActions(dashboard);
   registerWebhookLog(dashboard);
-  registerPlayground(dashboard, app);
+  registerPlayground(dashboard);
   registerUsagePage(dashboard);
 
   dashboard.onError((err, c) => {

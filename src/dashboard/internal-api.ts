@@ -51,14 +51,19 @@ function request(identity: KeyIdentity, method: string, path: string, body?: unk
   return req;
 }
 
-/** A GET of a data route as the key, counted against the account like any call (the playground). */
-export function runAsKey(env: Env, ctx: ExecutionContext, identity: KeyIdentity, pathAndQuery: string) {
+/** The data routes, as the playground runs them; its OpenAPI document lists exactly what it can run. */
+export function playgroundRoutes(): OpenAPIHono<AppEnv> {
   playgroundApp ??= (() => {
     const app = withIdentity(createBaseApp(), true);
     registerDataRoutes(app);
     return app;
   })();
-  return playgroundApp.fetch(request(identity, "GET", pathAndQuery), env, ctx);
+  return playgroundApp;
+}
+
+/** A GET of a data route as the key, counted against the account like any call (the playground). */
+export function runAsKey(env: Env, ctx: ExecutionContext, identity: KeyIdentity, pathAndQuery: string) {
+  return playgroundRoutes().fetch(request(identity, "GET", pathAndQuery), env, ctx);
 }
 
 export interface ApiAnswer {

@@ -1,9 +1,7 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, Hono } from "hono";
 import { type KeyRow, listKeys } from "../db/keys";
-import type { AppEnv } from "../env";
 import type { DashboardEnv } from "./env";
-import { ownKeyIdentity, runAsKey } from "./internal-api";
+import { ownKeyIdentity, playgroundRoutes, runAsKey } from "./internal-api";
 import { CsrfField, ErrorMessage, Layout } from "./layout";
 import {
   type PlaygroundOperation,
@@ -153,9 +151,9 @@ function renderPage(c: Context<DashboardEnv>, operations: PlaygroundOperation[],
 const startingValues = (operation: PlaygroundOperation) =>
   Object.fromEntries(operation.parameters.filter((p) => p.in === "path").map((p) => [p.name, p.example]));
 
-export function registerPlayground(dashboard: Hono<DashboardEnv>, app: OpenAPIHono<AppEnv>) {
+export function registerPlayground(dashboard: Hono<DashboardEnv>) {
   const find = (path: string | undefined) => {
-    const operations = playgroundOperations(app);
+    const operations = playgroundOperations(playgroundRoutes());
     return { operations, operation: operations.find((op) => op.path === path) ?? operations[0]! };
   };
   const liveKeys = async (c: Context<DashboardEnv>) =>
