@@ -1,6 +1,7 @@
 // Real saved pages (test/fixtures/pages) served by the replicas, so the engines also meet markup
 // nobody here wrote: one product capture per marketplace at the path its adapter builds for the
-// capture's own id, and the captures of shops without an adapter under /real/{file}. The bytes go
+// capture's own id, and the captures of shops without an adapter under /real/{file} (the hotel
+// captures are in real-travel-pages.ts). The bytes go
 // out as captured; the CSP keeps a browser from running their scripts or fetching their resources,
 // so its DOM is the parsed markup and nothing leaves 127.0.0.1.
 import { fileURLToPath } from "node:url";
@@ -51,7 +52,8 @@ export const REAL_SHOP_FILES: readonly string[] = readExpectedRows(PAGES)
 
 const responses = new Map<string, SiteResponse>();
 
-function realPageResponse(file: string): SiteResponse {
+/** A capture as the site sent it: its bytes, its declared charset, and the CSP that blocks everything it would load. */
+export function realPageResponse(file: string): SiteResponse {
   let response = responses.get(file);
   if (!response) {
     const bytes = readPageBytes(PAGES, file);

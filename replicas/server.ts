@@ -15,6 +15,7 @@ import { challengePage, isValidToken, PASS_COOKIE, safeReturnPath, siteKeyFor } 
 import { escapeHtml } from "./html.ts";
 import { closeServer, isMainModule, listen, option, readBody, readJson } from "./http.ts";
 import { realProductPage } from "./real-pages.ts";
+import { realTravelPage } from "./real-travel-pages.ts";
 import { htmlResponse, imageResponse, jsonResponse, type SiteResponse } from "./site.ts";
 import { SITES } from "./sites/index.ts";
 import { ReplicaState, type Fault } from "./state.ts";
@@ -140,9 +141,10 @@ async function handle(
   if (state.challenged(platform) && !state.signer.admits(req.headers.cookie, platform)) {
     return send(res, htmlResponse(challengePage(platform, `${url.pathname}${url.search}`)));
   }
-  // A real capture's id is served as captured; every other id stays the generated catalogue's.
+  // A real capture's id or destination is served as captured; every other stays the generated catalogue's.
   const response =
     realProductPage(platform, path) ??
+    realTravelPage(platform, path, url.searchParams) ??
     entry.site({
       method: req.method ?? "GET",
       platform,
