@@ -4,7 +4,7 @@ export const STYLE = `
 header{background:#1d2330;color:#fff;padding:.75rem 1rem;display:flex;flex-wrap:wrap;gap:.75rem 1.25rem;align-items:center}
 header a,header button{color:#fff;text-decoration:none;font:inherit;background:none;border:0;padding:0;cursor:pointer}
 header strong{margin-right:auto}.nav{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem}header form,header button{margin:0}
-main{max-width:52rem;margin:0 auto;padding:1rem}
+main{max-width:52rem;margin:0 auto;padding:1rem;overflow-wrap:anywhere}
 section{background:#fff;border:1px solid #dde1e8;border-radius:8px;padding:1rem;margin:0 0 1rem}
 h1{font-size:1.5rem;margin:.5rem 0 1rem}h2{font-size:1.15rem;margin:0 0 .75rem}
 label{display:block;font-weight:600;margin:.5rem 0 .25rem}
