@@ -2,6 +2,11 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "sqlite",
-  schema: ["./src/db/schema.ts", "./src/db/schema-dashboard.ts", "./src/db/schema-events.ts", "./src/db/schema-jobs.ts"],
+  schema: [
+    "./src/db/schema.ts",
+    "./src/db/schema-dashboard.ts",
+    "./src/db/schema-events.ts",
+    "./src/db/schema-jobs.ts",
+  ],
   out: "./migrations",
 });

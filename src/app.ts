@@ -13,6 +13,7 @@ import { registerWebhookDeliveries } from "./routes/events/webhook-deliveries";
 import { registerWebhooks } from "./routes/events/webhooks";
 import { registerWatches } from "./routes/events/watches";
 import { registerSchedules } from "./routes/events/schedules";
+import { registerJobs } from "./routes/jobs";
 import { registerMcp } from "./routes/mcp";
 import { registerLlmsTxt } from "./routes/llms";
 import { version } from "../package.json";
@@ -45,6 +46,7 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
   registerWebhookDeliveries(app);
   registerWatches(app);
   registerSchedules(app);
+  registerJobs(app);
   configure?.(app);
 
   app.openAPIRegistry.registerComponent("securitySchemes", "ApiKeyHeader", {
@@ -85,6 +87,7 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
       },
       { name: "travel", description: "Hotel search across travel platforms (travel interface 1.0.3)" },
       { name: "events", description: "Webhooks, price watches and scheduled calls" },
+      { name: "jobs", description: "Batch jobs: many data calls in one request, on a queue, results to download" },
       { name: "keys", description: "Your keys, plan and usage" },
       { name: "admin", description: "Operator API (X-Admin-Token)" },
     ],

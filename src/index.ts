@@ -2,6 +2,8 @@ import { createApp } from "./app";
 import { runEveryMinute } from "./events/cron";
 import { refreshRates } from "./travel/currency";
 import { log, withRequestId } from "./log";
+import { consumeJobs } from "./jobs/consumer";
+import type { JobMessage } from "./jobs/store";
 
 export { RateLimiter } from "./durable/rate-limiter";
 
@@ -29,4 +31,6 @@ export default {
         );
       }
     }),
+  queue: (batch, env, ctx) =>
+    withRequestId(`queue_${batch.queue}`, () => consumeJobs(batch as MessageBatch<JobMessage>, env, ctx)),
 } satisfies ExportedHandler<Env>;

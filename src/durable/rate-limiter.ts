@@ -134,10 +134,7 @@ export class RateLimiter extends DurableObject<Env> {
       this.store(minuteScope, minute.start, minuteUsed + 1);
       if (month) {
         this.store("month", month.start, monthUsed + 1);
-        this.sql.exec(
-          `INSERT INTO daily_usage (day, count) VALUES (?, 1) ON CONFLICT(day) DO UPDATE SET count = count + 1`,
-          new Date(now).toISOString().slice(0, 10),
-        );
+        this.addDaily(now, 1);
       }
     }
 
@@ -150,6 +147,47 @@ export class RateLimiter extends DurableObject<Env> {
     // Refusals count nothing, so a retry may simply be decided again: only admissions are kept.
     if (admitted && request.idempotencyKey) this.remember(request.idempotencyKey, decision, now);
     return decision;
+  }
+
+  /**
+   * Takes one unit of the monthly volume for a batch-job item, if there is room; the per-minute
+   * window is left alone (jobs pace themselves on the queue). A repeated `idempotencyKey` gets
+   * the first answer again. `refundMonth` gives the unit back when the item produced no data.
+   */
+  reserveMonth(request: { perMonth: number; idempotencyKey: string; now?: number }): LimitDecision {
+    const now = request.now ?? Date.now();
+    const remembered = this.sql
+      .exec<{ decision: string }>(
+        `SELECT decision FROM recent_consumes WHERE idempotency_key = ?`,
+        request.idempotencyKey,
+      )
+      .toArray()[0];
+    if (remembered) return JSON.parse(remembered.decision) as LimitDecision;
+    const month = monthWindow(now);
+    const used = this.count("month", month.start);
+    const allowed = used < request.perMonth;
+    if (allowed) {
+      this.store("month", month.start, used + 1);
+      this.addDaily(now, 1);
+    }
+    const minute = minuteWindow(now);
+    const decision: LimitDecision = {
+      allowed,
+      exceeded: allowed ? null : "month",
+      minute: windowState(Number.MAX_SAFE_INTEGER, 0, minute.end),
+      month: windowState(request.perMonth, used + (allowed ? 1 : 0), month.end),
+    };
+    if (allowed) this.remember(request.idempotencyKey, decision, now);
+    return decision;
+  }
+
+  /** Gives back one unit `reserveMonth` took this month (an item that failed is not charged). */
+  refundMonth(now = Date.now()): void {
+    const month = monthWindow(now);
+    const used = this.count("month", month.start);
+    if (used === 0) return;
+    this.store("month", month.start, used - 1);
+    this.addDaily(now, -1);
   }
 
   /** Current counts without counting anything. */
@@ -217,6 +255,15 @@ export class RateLimiter extends DurableObject<Env> {
       this.sql.exec(`DELETE FROM recent_consumes WHERE decided_at < ?`, now - REMEMBER_MS);
       this.prunedAt = now;
     }
+  }
+
+  private addDaily(now: number, delta: number) {
+    this.sql.exec(
+      `INSERT INTO daily_usage (day, count) VALUES (?, ?) ON CONFLICT(day) DO UPDATE SET count = MAX(0, count + ?)`,
+      new Date(now).toISOString().slice(0, 10),
+      Math.max(0, delta),
+      delta,
+    );
   }
 
   private count(scope: string, windowStart: number): number {

@@ -32,6 +32,8 @@ export const EVENT_TYPES = [
   "product.price_changed",
   "watch.failing",
   "schedule.completed",
+  "job.completed",
+  "job.failed",
   "webhook.test",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -2,19 +2,22 @@ import { processDueDeliveries } from "./delivery";
 import { processDueSchedules } from "./schedules";
 import { processDueWatches } from "./watches";
 import { log } from "../log";
+import { sweepJobs } from "../jobs/sweep";
 
-/** The every-minute cron: webhook retries that came due, watch checks, scheduled calls. */
+/** The every-minute cron: webhook retries that came due, watch checks, scheduled calls, batch jobs kept moving. */
 export async function runEveryMinute(env: Env, ctx: ExecutionContext, scheduledTime: number): Promise<void> {
   const now = Math.max(Date.now(), scheduledTime);
-  const [deliveries, watches, schedules] = await Promise.allSettled([
+  const [deliveries, watches, schedules, jobs] = await Promise.allSettled([
     processDueDeliveries(env, now),
     processDueWatches(env, ctx, now),
     processDueSchedules(env, ctx, now),
+    sweepJobs(env, (promise) => ctx.waitUntil(promise), now),
   ]);
   log.info("events cron", {
     deliveries: settled(deliveries),
     watches: settled(watches),
     schedules: settled(schedules),
+    jobs: settled(jobs),
   });
 }
 

@@ -22,11 +22,15 @@ export async function emitEvent(
   type: EventType,
   data: unknown,
   now = Date.now(),
+  /** Tell this endpoint alone (a batch job names one), whatever it subscribed to. */
+  onlyEndpointId?: string | null,
 ): Promise<string[]> {
   const db = drizzle(env.DB);
   const endpoints = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.accountId, accountId));
   const subscribed = endpoints.filter(
-    (endpoint) => !endpoint.disabledAt && (JSON.parse(endpoint.eventTypes) as string[]).includes(type),
+    (endpoint) =>
+      !endpoint.disabledAt &&
+      (onlyEndpointId ? endpoint.id === onlyEndpointId : (JSON.parse(endpoint.eventTypes) as string[]).includes(type)),
   );
   const ids: string[] = [];
   for (const endpoint of subscribed) {

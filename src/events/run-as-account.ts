@@ -5,6 +5,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { drizzle } from "drizzle-orm/d1";
 import { findLiveKeyById, type KeyIdentity } from "../db/keys";
 import { consumeForAccount } from "../durable/rate-limit-client";
+import type { LimitDecision } from "../durable/rate-limiter";
 import type { AppEnv } from "../env";
 import { errorResponse } from "../envelope";
 import { ApiError } from "../errors";
@@ -12,6 +13,8 @@ import { createBaseApp, registerDataRoutes } from "../routes/base-app";
 import { limitError } from "../middleware/auth";
 
 const IDENTITY_HEADER = "x-internal-identity";
+/** A decision already taken for this call (a batch-job item's reserved unit): nothing more is counted. */
+const PREPAID_HEADER = "x-internal-prepaid";
 let internalApp: OpenAPIHono<AppEnv> | null = null;
 
 /** The read-only data routes a watch or schedule may call; keys, admin and events are not among them. */
@@ -20,7 +23,10 @@ function buildInternalApp() {
   app.use("/v1/*", async function actAsAccount(c, next) {
     // The identity travels on the in-memory Request only; this app is never reachable from outside.
     const identity = JSON.parse(c.req.header(IDENTITY_HEADER)!) as KeyIdentity;
-    const decision = await consumeForAccount(c.env, identity.accountId, identity.perMinute, identity.perMonth);
+    const prepaid = c.req.header(PREPAID_HEADER);
+    const decision = prepaid
+      ? (JSON.parse(prepaid) as LimitDecision)
+      : await consumeForAccount(c.env, identity.accountId, identity.perMinute, identity.perMonth);
     c.set("identity", identity);
     c.set("limits", decision);
     if (!decision.allowed) throw limitError(decision);
@@ -38,17 +44,23 @@ export function identityForKey(env: Env, keyId: string): Promise<KeyIdentity | n
   return findLiveKeyById(drizzle(env.DB), keyId);
 }
 
-/** GETs `pathAndQuery` (a `/v1/...` path) as the key's account; one call against its quota. */
+/**
+ * GETs `pathAndQuery` (a `/v1/...` path) as the key's account: one call against its quota, or
+ * none when `prepaid` is the decision of a unit already taken for it.
+ */
 export async function getAsAccount(
   env: Env,
   ctx: ExecutionContext,
   identity: KeyIdentity,
   pathAndQuery: string,
   headers: Record<string, string> = {},
+  prepaid?: LimitDecision,
 ): Promise<Response> {
   internalApp ??= buildInternalApp();
+  const internal: Record<string, string> = { [IDENTITY_HEADER]: JSON.stringify(identity) };
+  if (prepaid) internal[PREPAID_HEADER] = JSON.stringify(prepaid);
   const request = new Request(new URL(pathAndQuery, "http://internal.invalid"), {
-    headers: { ...headers, [IDENTITY_HEADER]: JSON.stringify(identity) },
+    headers: { ...headers, ...internal },
   });
   return internalApp.fetch(request, env, ctx);
 }
@@ -57,5 +69,5 @@ export async function getAsAccount(
 export function isRunnablePath(pathAndQuery: string): boolean {
   if (!pathAndQuery.startsWith("/v1/") || pathAndQuery.includes("#")) return false;
   const path = new URL(pathAndQuery, "http://x").pathname;
-  return !/^\/v1\/(keys|admin|webhooks|watches|schedules)(\/|$)/.test(path);
+  return !/^\/v1\/(keys|admin|webhooks|watches|schedules|jobs)(\/|$)/.test(path);
 }

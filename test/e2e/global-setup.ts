@@ -71,6 +71,9 @@ export async function setup(project: TestProject) {
       // Retries after 20 ms, 1.2 s, 7.2 s … instead of 5 s, 5 min, 30 min …; a hung receiver times out in 2 s.
       WEBHOOK_RETRY_BASE_MS: "20",
       WEBHOOK_TIMEOUT_MS: "2000",
+      // Batch-job items retry after 1 s and 4 s instead of 30 s and 2 min; a lost one is sent again after 10 s.
+      JOB_RETRY_BASE_SECONDS: "1",
+      JOB_STALL_SECONDS: "10",
     },
   });
   stops.unshift(() => worker.stop());

@@ -1,0 +1,79 @@
+// A job's items: the `/v1/...` GETs it runs, checked up front against the same route
+// definitions the API serves (path, scope, query schema, undeclared parameters), so a bad item is
+// a 400 naming its index before anything is queued. The short form expands to such paths.
+import type { OpenAPIHono, RouteConfig } from "@hono/zod-openapi";
+import type { AppEnv } from "../env";
+import { undeclaredFields } from "../middleware/strict-input";
+import { createBaseApp, registerDataRoutes } from "../routes/base-app";
+import { isRunnablePath } from "../events/run-as-account";
+import { PRODUCT_PLATFORMS } from "../scrape/platforms/index";
+import type { Scope } from "../scopes";
+
+interface DataRoute {
+  template: string;
+  pattern: RegExp;
+  scope: Scope | null;
+  route: RouteConfig;
+}
+
+let routes: DataRoute[] | null = null;
+
+/** The GET data routes, most specific first (static segments before `{platform}`). */
+function dataRoutes(): DataRoute[] {
+  if (routes) return routes;
+  const app: OpenAPIHono<AppEnv> = createBaseApp();
+  registerDataRoutes(app);
+  routes = app.openAPIRegistry.definitions
+    .flatMap((definition) =>
+      definition.type === "route" && definition.route.method === "get" ? [definition.route] : [],
+    )
+    .map((route) => {
+      const access = String((route as Record<string, unknown>)["x-access"] ?? "");
+      return {
+        template: route.path,
+        pattern: new RegExp(`^${route.path.replace(/\{[^}]+\}/g, "[^/]+")}$`),
+        scope: access.startsWith("key:") ? (access.slice(4) as Scope) : null,
+        route,
+      };
+    })
+    .sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0));
+  return routes;
+}
+
+/** Why `path` cannot be a job item for a key holding `scopes`, or null when it can. */
+export function itemProblem(path: unknown, scopes: readonly Scope[]): string | null {
+  if (typeof path !== "string" || path.length === 0) return "path must be a `/v1/...` GET path";
+  if (path.length > 2_000) return "path is longer than 2000 characters";
+  if (!isRunnablePath(path))
+    return "path must be a `/v1/...` data route (not keys, webhooks, watches, schedules or jobs)";
+  const url = new URL(path, "http://item.invalid");
+  const match = dataRoutes().find((route) => route.pattern.test(url.pathname));
+  if (!match) return `no data route answers GET ${url.pathname}`;
+  if (match.scope && !scopes.includes(match.scope))
+    return `the key lacks the scope ${match.scope} that ${match.template} needs`;
+  const query = Object.fromEntries(url.searchParams);
+  const schema = match.route.request?.query;
+  const unknown = undeclaredFields(query, schema as never);
+  if (unknown.length > 0) return `${match.template} does not take ${unknown.map((name) => `\`${name}\``).join(", ")}`;
+  const parsed = schema?.safeParse(query);
+  if (parsed && !parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return `${issue.path.join(".") || "query"}: ${issue.message}`;
+  }
+  return null;
+}
+
+export const SHORT_KINDS = ["product", "search", "reviews"] as const;
+export type ShortKind = (typeof SHORT_KINDS)[number];
+
+/** The short form's paths: one per input, with the platform's own identifier or `url` for links. */
+export function expandShortForm(platform: string, kind: ShortKind, inputs: string[], extra: URLSearchParams): string[] {
+  const idParam = Object.hasOwn(PRODUCT_PLATFORMS, platform) ? PRODUCT_PLATFORMS[platform]!.idParam : "id";
+  return inputs.map((input) => {
+    const params = new URLSearchParams(extra);
+    if (kind === "search") params.set("q", input);
+    else params.set(/^https?:\/\//i.test(input) ? "url" : idParam, input);
+    const suffix = kind === "product" ? "" : `/${kind}`;
+    return `/v1/${encodeURIComponent(platform)}${suffix}?${params}`;
+  });
+}

@@ -1,0 +1,50 @@
+// What a batch job may hold and how its items are paced, per plan and for everyone.
+
+export interface JobLimits {
+  /** Items in one job. */
+  maxItems: number;
+  /** Jobs of one account queued or running at once. */
+  maxRunning: number;
+}
+
+const PLAN_LIMITS: Record<string, JobLimits> = {
+  free: { maxItems: 100, maxRunning: 1 },
+  pro: { maxItems: 10_000, maxRunning: 3 },
+  enterprise: { maxItems: 50_000, maxRunning: 10 },
+};
+
+export function jobLimits(planId: string): JobLimits {
+  return PLAN_LIMITS[planId] ?? PLAN_LIMITS["free"]!;
+}
+
+/**
+ * Messages one job has on the queue at a time; each finished item sends the next. A big job
+ * therefore never holds more than this many places in line, and other jobs' items get in between.
+ */
+export const ITEMS_IN_FLIGHT_PER_JOB = 10;
+
+/** Attempts of an item that failed in a way worth retrying (429, 5xx, timeouts, blocked pages). */
+export const MAX_ATTEMPTS = 3;
+
+/** Results and the item index are deleted this long after the job finished. */
+export const RESULT_RETENTION_DAYS = 7;
+
+/** Optional tuning vars; unset in production, set by the tests for speed. */
+interface JobVars {
+  /** First retry delay in seconds (then ×4 per attempt); default 30. */
+  JOB_RETRY_BASE_SECONDS?: string;
+  /** An item queued or running this long without an outcome is sent again; default 300. */
+  JOB_STALL_SECONDS?: string;
+}
+
+export function retryDelaySeconds(env: Env, attempt: number): number {
+  const base = Number((env as JobVars).JOB_RETRY_BASE_SECONDS) || 30;
+  return Math.min(12 * 3600, base * 4 ** (attempt - 1));
+}
+
+export function stallMs(env: Env): number {
+  return (Number((env as JobVars).JOB_STALL_SECONDS) || 300) * 1000;
+}
+
+/** How long a consumer holds an item before another may take it over. */
+export const leaseMs = (env: Env) => stallMs(env);

@@ -1,0 +1,77 @@
+// Moving a job along: its first window of items onto the queue, the next item in as each one
+// finishes, completion (with its webhook) when none is left, and a sweep that sends again what a
+// lost message or a stopped Worker left behind.
+import { emitEvent } from "../events/delivery";
+import type { JobRow } from "../db/schema-jobs";
+import { log } from "../log";
+
+type WaitUntil = (promise: Promise<unknown>) => void;
+import { ITEMS_IN_FLIGHT_PER_JOB, stallMs } from "./limits";
+import { claimPending, itemCounts, type JobMessage, moveJob, restamp, stalledItems } from "./store";
+
+async function send(env: Env, jobId: string, indexes: number[]): Promise<void> {
+  if (indexes.length === 0) return;
+  await env.JOBS.sendBatch(indexes.map((idx) => ({ body: { jobId, idx } satisfies JobMessage })));
+}
+
+/** Puts the job's first window of items on the queue. */
+export async function startJob(env: Env, jobId: string): Promise<void> {
+  await send(env, jobId, await claimPending(env.DB, jobId, ITEMS_IN_FLIGHT_PER_JOB, Date.now()));
+}
+
+/** After an item's outcome: the next item goes in, and the job finishes when none is left. */
+export async function afterItem(env: Env, waitUntil: WaitUntil, job: JobRow): Promise<void> {
+  const now = Date.now();
+  if (job.status !== "cancelled") await send(env, job.id, await claimPending(env.DB, job.id, 1, now));
+  await completeIfDone(env, waitUntil, job);
+}
+
+/** Finishes the job once no item is left to run, and announces it. */
+export async function completeIfDone(env: Env, waitUntil: WaitUntil, job: JobRow): Promise<void> {
+  const counts = await itemCounts(env.DB, job.id);
+  if (counts.pending + counts.queued + counts.running > 0) return;
+  // A cancelled job keeps its status; its running items just had to finish.
+  if (job.status === "cancelled") return;
+  const failedAll = counts.succeeded === 0 && counts.failed > 0;
+  const status = failedAll ? "failed" : "completed";
+  if (!(await moveJob(env.DB, job.id, ["queued", "running"], status, Date.now()))) return;
+  const data = { id: job.id, status, total: job.total, counts: { succeeded: counts.succeeded, failed: counts.failed } };
+  await emitEvent(
+    env,
+    waitUntil,
+    job.accountId,
+    failedAll ? "job.failed" : "job.completed",
+    data,
+    Date.now(),
+    job.webhookEndpointId,
+  ).catch((err) => log.error("job event failed", { job: job.id, error: err }));
+}
+
+/**
+ * Sends again the items whose message or consumer was lost (queued or running past the stall
+ * time), tops the window up, and finishes a job whose last outcome's follow-up was lost.
+ */
+export async function sweepJob(env: Env, waitUntil: WaitUntil, job: JobRow): Promise<number> {
+  if (job.status !== "queued" && job.status !== "running" && job.status !== "cancelled") return 0;
+  const now = Date.now();
+  const stalled = await stalledItems(env.DB, job.id, now - stallMs(env));
+  await restamp(env.DB, job.id, stalled, now);
+  const counts = await itemCounts(env.DB, job.id);
+  const room = job.status === "cancelled" ? 0 : ITEMS_IN_FLIGHT_PER_JOB - counts.queued - counts.running;
+  const fresh = await claimPending(env.DB, job.id, room, now);
+  await send(env, job.id, [...stalled, ...fresh]);
+  await completeIfDone(env, waitUntil, job);
+  return stalled.length + fresh.length;
+}
+
+/** Cancels a job: items not yet taken are cancelled at once; running ones finish and stop there. */
+export async function cancelJob(env: Env, waitUntil: WaitUntil, job: JobRow): Promise<boolean> {
+  if (!(await moveJob(env.DB, job.id, ["queued", "running"], "cancelled", Date.now()))) return false;
+  await env.DB.prepare(
+    `UPDATE job_items SET status = 'cancelled', finished_at = ? WHERE job_id = ? AND status IN ('pending', 'queued')`,
+  )
+    .bind(Date.now(), job.id)
+    .run();
+  await completeIfDone(env, waitUntil, { ...job, status: "cancelled" });
+  return true;
+}

@@ -1,0 +1,122 @@
+// Runs one job item: take it, hold a unit of the account's monthly volume, GET its path through the
+// same data routes as a direct call, keep the answer in R2, record the outcome once; a failure
+// gives the unit back and is retried with backoff when retrying can help.
+import { drizzle } from "drizzle-orm/d1";
+import { eq } from "drizzle-orm";
+import { jobs, type JobRow } from "../db/schema-jobs";
+import { refundMonthForAccount, reserveMonthForAccount } from "../durable/rate-limit-client";
+import { getAsAccount, identityForKey } from "../events/run-as-account";
+import { log } from "../log";
+import { leaseMs, MAX_ATTEMPTS, retryDelaySeconds } from "./limits";
+import { finishItem, type JobMessage, moveJob, type Outcome, requeueItem, setCharged, takeItem } from "./store";
+import { afterItem } from "./progress";
+
+/** Where an item's answer is kept. */
+export const resultKey = (jobId: string, idx: number) => `jobs/${jobId}/${idx}.json`;
+
+/** What the queue should do with the message: done, or deliver again after a delay. */
+export type Verdict = { ack: true } | { ack: false; delaySeconds: number };
+
+const RETRYABLE = new Set([429, 500, 502, 503, 504]);
+
+export async function loadJob(env: Env, jobId: string): Promise<JobRow | null> {
+  const [job] = await drizzle(env.DB).select().from(jobs).where(eq(jobs.id, jobId));
+  return job ?? null;
+}
+
+async function errorOf(response: Response): Promise<{ code: string | null; message: string | null }> {
+  const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+  return { code: body?.error?.code ?? null, message: body?.error?.message ?? `HTTP ${response.status}` };
+}
+
+/** Records a finished item and moves the job on (next item in, completion). */
+async function finish(env: Env, ctx: ExecutionContext, job: JobRow, message: JobMessage, outcome: Outcome) {
+  if (await finishItem(env.DB, message, outcome, Date.now()))
+    await afterItem(env, (promise) => ctx.waitUntil(promise), job);
+}
+
+export async function runItem(env: Env, ctx: ExecutionContext, message: JobMessage): Promise<Verdict> {
+  const job = await loadJob(env, message.jobId);
+  if (!job) return { ack: true };
+  const item = await takeItem(env.DB, message, Date.now(), leaseMs(env));
+  // Another delivery of this message holds the item, or it already has its outcome.
+  if (!item) return { ack: true };
+  if (job.status === "cancelled") {
+    await finish(env, ctx, job, message, { status: "cancelled" });
+    return { ack: true };
+  }
+  if (job.status === "queued") await moveJob(env.DB, job.id, ["queued"], "running", Date.now());
+  const identity = await identityForKey(env, job.keyId);
+  if (!identity) {
+    await finish(env, ctx, job, message, {
+      status: "failed",
+      errorCode: "unauthorized",
+      errorMessage: "The key that created this job was revoked.",
+    });
+    return { ack: true };
+  }
+  // A retry of an item that still holds its unit (its earlier run stopped midway) does not take another.
+  const unit = `job:${job.id}:${item.idx}:${item.attempts}`;
+  const prepaid = await reserveMonthForAccount(env, identity.accountId, identity.perMonth, unit);
+  if (!prepaid.allowed) {
+    if (item.charged === 1 && (await setCharged(env.DB, message, 0)))
+      await refundMonthForAccount(env, identity.accountId);
+    await finish(env, ctx, job, message, {
+      status: "failed",
+      httpStatus: 429,
+      errorCode: "quota_exceeded",
+      errorMessage: "The account's monthly quota is used up; this item was not run.",
+    });
+    return { ack: true };
+  }
+  if (item.charged === 0) await setCharged(env.DB, message, 1);
+  else await refundMonthForAccount(env, identity.accountId);
+
+  let response: Response;
+  try {
+    response = await getAsAccount(env, ctx, identity, item.path, {}, prepaid);
+  } catch (err) {
+    log.error("job item crashed", { job: job.id, idx: item.idx, error: err });
+    response = new Response(null, { status: 500 });
+  }
+  if (response.ok) {
+    await env.RESULTS.put(resultKey(job.id, item.idx), await response.text(), {
+      httpMetadata: { contentType: "application/json" },
+    });
+    await finish(env, ctx, job, message, { status: "succeeded", httpStatus: response.status });
+    return { ack: true };
+  }
+  const error = await errorOf(response);
+  // No data, no charge.
+  if (await setCharged(env.DB, message, 0)) await refundMonthForAccount(env, identity.accountId);
+  if (RETRYABLE.has(response.status) && item.attempts < MAX_ATTEMPTS) {
+    if (await requeueItem(env.DB, message, Date.now()))
+      return { ack: false, delaySeconds: retryDelaySeconds(env, item.attempts) };
+    return { ack: true };
+  }
+  await finish(env, ctx, job, message, {
+    status: "failed",
+    httpStatus: response.status,
+    errorCode: error.code,
+    errorMessage: error.message,
+  });
+  return { ack: true };
+}
+
+/** A message the queue gave up on (the consumer failed on it every time): its item fails. */
+export async function deadLetter(env: Env, ctx: ExecutionContext, message: JobMessage): Promise<void> {
+  const job = await loadJob(env, message.jobId);
+  if (!job) return;
+  // Take it first so the outcome is recorded by one hand only.
+  const item = await takeItem(env.DB, message, Date.now(), leaseMs(env));
+  if (!item) return;
+  if (item.charged === 1 && (await setCharged(env.DB, message, 0))) {
+    const identity = await identityForKey(env, job.keyId);
+    if (identity) await refundMonthForAccount(env, identity.accountId);
+  }
+  await finish(env, ctx, job, message, {
+    status: "failed",
+    errorCode: "internal",
+    errorMessage: "The item could not be run after repeated attempts (dead-lettered).",
+  });
+}

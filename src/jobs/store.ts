@@ -1,0 +1,192 @@
+// The job index in D1. Every change of an item's state is one conditional UPDATE, so a message
+// delivered twice, two consumers, or a sweep racing a consumer cannot record an outcome twice:
+// whoever's UPDATE changes the row owns the step, the others see zero changes and stand down.
+import type { ItemStatus, JobItemRow, JobRow } from "../db/schema-jobs";
+
+export interface JobMessage {
+  jobId: string;
+  idx: number;
+}
+
+export type ItemCounts = Record<ItemStatus, number>;
+
+const ROWS_PER_INSERT = 25;
+const STATEMENTS_PER_BATCH = 50;
+
+/** Writes the job and its items (all `pending`) in batches. */
+export async function insertJob(db: D1Database, job: JobRow, paths: string[]): Promise<void> {
+  const statements: D1PreparedStatement[] = [
+    db
+      .prepare(
+        `INSERT INTO jobs (id, account_id, key_id, status, total, webhook_endpoint_id, idempotency_key, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(
+        job.id,
+        job.accountId,
+        job.keyId,
+        job.status,
+        job.total,
+        job.webhookEndpointId,
+        job.idempotencyKey,
+        job.createdAt.getTime(),
+        job.expiresAt.getTime(),
+      ),
+  ];
+  for (let start = 0; start < paths.length; start += ROWS_PER_INSERT) {
+    const chunk = paths.slice(start, start + ROWS_PER_INSERT);
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO job_items (job_id, idx, path, status) VALUES ${chunk.map(() => "(?, ?, ?, 'pending')").join(", ")}`,
+        )
+        .bind(...chunk.flatMap((path, offset) => [job.id, start + offset, path])),
+    );
+  }
+  for (let start = 0; start < statements.length; start += STATEMENTS_PER_BATCH) {
+    await db.batch(statements.slice(start, start + STATEMENTS_PER_BATCH));
+  }
+}
+
+/** Moves up to `count` pending items (lowest index first) to `queued`; the ones moved. */
+export async function claimPending(db: D1Database, jobId: string, count: number, now: number): Promise<number[]> {
+  if (count <= 0) return [];
+  const { results } = await db
+    .prepare(
+      `UPDATE job_items SET status = 'queued', queued_at = ?
+       WHERE job_id = ? AND idx IN (SELECT idx FROM job_items WHERE job_id = ? AND status = 'pending' ORDER BY idx LIMIT ?)
+       RETURNING idx`,
+    )
+    .bind(now, jobId, jobId, count)
+    .all<{ idx: number }>();
+  return results.map((row) => row.idx).sort((a, b) => a - b);
+}
+
+/** Takes a queued item (or one whose lease ran out) for this consumer; null when another has it or it is done. */
+export async function takeItem(db: D1Database, message: JobMessage, now: number, leaseMs: number) {
+  return db
+    .prepare(
+      `UPDATE job_items SET status = 'running', attempts = attempts + 1, lease_until = ?
+       WHERE job_id = ? AND idx = ? AND (status = 'queued' OR (status = 'running' AND lease_until < ?))
+       RETURNING *`,
+    )
+    .bind(now + leaseMs, message.jobId, message.idx, now)
+    .first<Record<string, unknown>>()
+    .then((row) => (row ? itemRow(row) : null));
+}
+
+function itemRow(row: Record<string, unknown>): JobItemRow {
+  const time = (value: unknown) => (value === null || value === undefined ? null : new Date(Number(value)));
+  return {
+    jobId: String(row["job_id"]),
+    idx: Number(row["idx"]),
+    path: String(row["path"]),
+    status: row["status"] as ItemStatus,
+    attempts: Number(row["attempts"]),
+    charged: Number(row["charged"]),
+    queuedAt: time(row["queued_at"]),
+    leaseUntil: time(row["lease_until"]),
+    httpStatus: row["http_status"] === null ? null : Number(row["http_status"]),
+    errorCode: (row["error_code"] as string | null) ?? null,
+    errorMessage: (row["error_message"] as string | null) ?? null,
+    finishedAt: time(row["finished_at"]),
+  };
+}
+
+/** Marks whether the running item holds a quota unit; false when the item is no longer running. */
+export async function setCharged(db: D1Database, message: JobMessage, charged: 0 | 1): Promise<boolean> {
+  const result = await db
+    .prepare(`UPDATE job_items SET charged = ? WHERE job_id = ? AND idx = ? AND status = 'running' AND charged = ?`)
+    .bind(charged, message.jobId, message.idx, 1 - charged)
+    .run();
+  return result.meta.changes === 1;
+}
+
+export interface Outcome {
+  status: "succeeded" | "failed" | "cancelled";
+  httpStatus?: number | null;
+  errorCode?: string | null;
+  errorMessage?: string | null;
+}
+
+/** Records a running item's outcome once; false when it was not running (someone else finished it). */
+export async function finishItem(db: D1Database, message: JobMessage, outcome: Outcome, now: number): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `UPDATE job_items SET status = ?, http_status = ?, error_code = ?, error_message = ?, finished_at = ?, lease_until = NULL
+       WHERE job_id = ? AND idx = ? AND status = 'running'`,
+    )
+    .bind(
+      outcome.status,
+      outcome.httpStatus ?? null,
+      outcome.errorCode ?? null,
+      outcome.errorMessage?.slice(0, 500) ?? null,
+      now,
+      message.jobId,
+      message.idx,
+    )
+    .run();
+  return result.meta.changes === 1;
+}
+
+/** Puts a running item back in line for a retry; false when it was not running. */
+export async function requeueItem(db: D1Database, message: JobMessage, now: number): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `UPDATE job_items SET status = 'queued', queued_at = ?, lease_until = NULL WHERE job_id = ? AND idx = ? AND status = 'running'`,
+    )
+    .bind(now, message.jobId, message.idx)
+    .run();
+  return result.meta.changes === 1;
+}
+
+export async function itemCounts(db: D1Database, jobId: string): Promise<ItemCounts> {
+  const { results } = await db
+    .prepare(`SELECT status, COUNT(*) AS n FROM job_items WHERE job_id = ? GROUP BY status`)
+    .bind(jobId)
+    .all<{ status: ItemStatus; n: number }>();
+  const counts: ItemCounts = { pending: 0, queued: 0, running: 0, succeeded: 0, failed: 0, cancelled: 0 };
+  for (const row of results) counts[row.status] = row.n;
+  return counts;
+}
+
+/** Items queued or running past `before` (their message or consumer was lost), to send again. */
+export async function stalledItems(db: D1Database, jobId: string, before: number): Promise<number[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT idx FROM job_items WHERE job_id = ? AND
+       ((status = 'queued' AND queued_at < ?) OR (status = 'running' AND lease_until < ?)) ORDER BY idx LIMIT 100`,
+    )
+    .bind(jobId, before, Date.now())
+    .all<{ idx: number }>();
+  return results.map((row) => row.idx);
+}
+
+/** Re-stamps items about to be sent again, so the next sweep does not send them once more. */
+export async function restamp(db: D1Database, jobId: string, indexes: number[], now: number): Promise<void> {
+  if (indexes.length === 0) return;
+  await db
+    .prepare(
+      `UPDATE job_items SET queued_at = ? WHERE job_id = ? AND status = 'queued' AND idx IN (${indexes.map(() => "?").join(", ")})`,
+    )
+    .bind(now, jobId, ...indexes)
+    .run();
+}
+
+/** Moves a job from one status to another once; false when it was no longer `from`. */
+export async function moveJob(
+  db: D1Database,
+  jobId: string,
+  from: JobRow["status"][],
+  to: JobRow["status"],
+  now: number,
+): Promise<boolean> {
+  const stamp = to === "running" ? "started_at" : "finished_at";
+  const result = await db
+    .prepare(
+      `UPDATE jobs SET status = ?, ${stamp} = COALESCE(${stamp}, ?) WHERE id = ? AND status IN (${from.map(() => "?").join(", ")})`,
+    )
+    .bind(to, now, jobId, ...from)
+    .run();
+  return result.meta.changes === 1;
+}

@@ -1,0 +1,141 @@
+// POST /v1/jobs: many data calls in one request. Every item is checked before anything is
+// stored; the job and its item index go to D1, its first items onto the queue, and the answer
+// is a 202 with where to follow it.
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { apiKey, defineRoute } from "../define-route";
+import { newId } from "../../db/keys";
+import { webhookEndpoints } from "../../db/schema-events";
+import { jobs, type JobRow } from "../../db/schema-jobs";
+import type { AppEnv } from "../../env";
+import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
+import { ApiError, type ErrorDetail } from "../../errors";
+import { expandShortForm, itemProblem } from "../../jobs/items";
+import { jobLimits, RESULT_RETENTION_DAYS } from "../../jobs/limits";
+import { startJob } from "../../jobs/progress";
+import { insertJob, itemCounts } from "../../jobs/store";
+import { CreateJobBody, JOB_EXAMPLE, jobAnswer, JobSchema } from "./schemas";
+
+const MAX_IDEMPOTENCY_KEY = 200;
+
+const route = defineRoute({
+  access: apiKey("jobs:write"),
+  method: "post",
+  path: "/v1/jobs",
+  tags: ["jobs"],
+  summary: "Run many data calls as one batch job",
+  description:
+    "`requests` lists `/v1/...` GETs of data routes, or the short form names a marketplace, a kind (`product`, `search`, `reviews`) and its inputs. " +
+    "Every item is checked first (a 400 lists the bad ones by index). Items run on a queue through the same routes and cache as direct calls; " +
+    "each item that returns data counts once against the monthly quota. Send `Idempotency-Key` to make a retried POST return the same job.",
+  request: {
+    body: jsonBody(CreateJobBody, true, { platform: "amazon", kind: "product", inputs: ["B0C1GHS4GF", "B08DF9F814"] }),
+  },
+  responses: {
+    202: jsonResponse(JobSchema, "JobCreatedEnvelope", "The job, queued", { ...JOB_EXAMPLE, status: "queued" }),
+    ...openApiErrorResponses,
+  },
+});
+
+/** The item paths of a valid body, with the freshness options every item inherits. */
+function itemPaths(body: ReturnType<typeof CreateJobBody.parse>): string[] {
+  const extra = new URLSearchParams();
+  if (body.max_age !== undefined) extra.set("max_age", String(body.max_age));
+  if (body.fresh !== undefined) extra.set("fresh", String(body.fresh));
+  if (!body.requests) return expandShortForm(body.platform!, body.kind!, body.inputs!, extra);
+  return body.requests.map(({ path }) => {
+    if (extra.size === 0 || typeof path !== "string") return path;
+    const url = new URL(path, "http://item.invalid");
+    for (const [name, value] of extra) if (!url.searchParams.has(name)) url.searchParams.set(name, value);
+    return `${url.pathname}${url.search}`;
+  });
+}
+
+export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
+  app.openapi(route, async (c) => {
+    const identity = c.var.identity;
+    const body = c.req.valid("json");
+    const idempotencyKey = c.req.header("Idempotency-Key")?.trim() || null;
+    if (idempotencyKey && idempotencyKey.length > MAX_IDEMPOTENCY_KEY)
+      throw new ApiError("invalid_request", `Idempotency-Key is at most ${MAX_IDEMPOTENCY_KEY} characters.`);
+    if (idempotencyKey) {
+      const [earlier] = await c.var.db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.accountId, identity.accountId), eq(jobs.idempotencyKey, idempotencyKey)));
+      if (earlier) return c.json(successBody(c, jobAnswer(earlier, await itemCounts(c.env.DB, earlier.id))), 202);
+    }
+
+    const limits = jobLimits(identity.planId);
+    const paths = itemPaths(body);
+    if (paths.length > limits.maxItems)
+      throw new ApiError(
+        "invalid_request",
+        `A job on the ${identity.planId} plan holds at most ${limits.maxItems} items; this one has ${paths.length}. Split it into several jobs or move to a larger plan.`,
+        { details: [{ parameter: body.requests ? "requests" : "inputs", in: "body", message: "too many items" }] },
+      );
+    const problems: ErrorDetail[] = paths.flatMap((path, index) => {
+      const problem = itemProblem(path, identity.scopes);
+      const parameter = body.requests ? `requests.${index}.path` : `inputs.${index}`;
+      return problem ? [{ parameter, in: "body" as const, message: problem }] : [];
+    });
+    if (problems.length > 0)
+      throw new ApiError(
+        "invalid_request",
+        `${problems.length} of ${paths.length} items cannot run; error.details names each by index. Nothing was queued.`,
+        { details: problems.slice(0, 100) },
+      );
+    if (body.webhook) {
+      const [endpoint] = await c.var.db
+        .select({ id: webhookEndpoints.id })
+        .from(webhookEndpoints)
+        .where(and(eq(webhookEndpoints.id, body.webhook), eq(webhookEndpoints.accountId, identity.accountId)));
+      if (!endpoint)
+        throw new ApiError("invalid_request", `webhook \`${body.webhook}\` is not one of your webhook endpoints.`, {
+          details: [{ parameter: "webhook", in: "body", message: "unknown endpoint" }],
+        });
+    }
+    const [{ running }] = (await c.var.db
+      .select({ running: sql<number>`count(*)` })
+      .from(jobs)
+      .where(and(eq(jobs.accountId, identity.accountId), inArray(jobs.status, ["queued", "running"])))) as [
+      { running: number },
+    ];
+    if (running >= limits.maxRunning)
+      throw new ApiError(
+        "conflict",
+        `The ${identity.planId} plan runs at most ${limits.maxRunning} job${limits.maxRunning === 1 ? "" : "s"} at a time and ${running} ${running === 1 ? "is" : "are"} unfinished; wait for one to finish or cancel it.`,
+      );
+
+    const now = new Date();
+    const job: JobRow = {
+      id: newId("job"),
+      accountId: identity.accountId,
+      keyId: identity.keyId,
+      status: "queued",
+      total: paths.length,
+      webhookEndpointId: body.webhook ?? null,
+      idempotencyKey,
+      createdAt: now,
+      startedAt: null,
+      finishedAt: null,
+      expiresAt: new Date(now.getTime() + RESULT_RETENTION_DAYS * 86_400_000),
+    };
+    try {
+      await insertJob(c.env.DB, job, paths);
+    } catch (err) {
+      // The same Idempotency-Key sent twice at once: the other request's job stands.
+      const [earlier] = idempotencyKey
+        ? await c.var.db
+            .select()
+            .from(jobs)
+            .where(and(eq(jobs.accountId, identity.accountId), eq(jobs.idempotencyKey, idempotencyKey)))
+        : [];
+      if (!earlier) throw err;
+      return c.json(successBody(c, jobAnswer(earlier, await itemCounts(c.env.DB, earlier.id))), 202);
+    }
+    await startJob(c.env, job.id);
+    c.header("Location", `/v1/jobs/${job.id}`);
+    return c.json(successBody(c, jobAnswer(job, await itemCounts(c.env.DB, job.id))), 202);
+  });
+}

@@ -1,0 +1,92 @@
+// Following a job: the account's jobs, one job's progress (which also sends again whatever a lost
+// message left behind), and cancelling.
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { and, desc, eq } from "drizzle-orm";
+import { apiKey, defineRoute } from "../define-route";
+import { jobs, type JobRow } from "../../db/schema-jobs";
+import type { AppEnv } from "../../env";
+import { jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
+import { ApiError } from "../../errors";
+import { cancelJob, sweepJob } from "../../jobs/progress";
+import { itemCounts } from "../../jobs/store";
+import { IdParam } from "../events/schemas";
+import { JOB_EXAMPLE, JOB_ID, jobAnswer, JobSchema } from "./schemas";
+
+const tags = ["jobs"];
+const Id = IdParam(JOB_ID);
+const LIST_LIMIT = 50;
+
+const listRoute = defineRoute({
+  access: apiKey("jobs:write"),
+  method: "get",
+  path: "/v1/jobs",
+  tags,
+  summary: "Your batch jobs, newest first",
+  description: `The account's last ${LIST_LIMIT} jobs with their counts and progress.`,
+  responses: {
+    200: jsonResponse(z.array(JobSchema), "JobListEnvelope", "Jobs", [JOB_EXAMPLE]),
+    ...openApiErrorResponses,
+  },
+});
+const readRoute = defineRoute({
+  access: apiKey("jobs:write"),
+  method: "get",
+  path: "/v1/jobs/{id}",
+  tags,
+  summary: "A job's status, counts by outcome, progress and finish estimate",
+  request: { params: Id },
+  responses: { 200: jsonResponse(JobSchema, "JobEnvelope", "The job", JOB_EXAMPLE), ...openApiErrorResponses },
+});
+const cancelRoute = defineRoute({
+  access: apiKey("jobs:write"),
+  method: "post",
+  path: "/v1/jobs/{id}/cancel",
+  tags,
+  summary: "Stop a job",
+  description:
+    "Items not yet started are cancelled; items already running finish. The answer counts what ran (`succeeded` + `failed`) and what was cancelled.",
+  request: { params: Id },
+  responses: {
+    200: jsonResponse(JobSchema, "JobCancelledEnvelope", "The job, cancelled", { ...JOB_EXAMPLE, status: "cancelled" }),
+    ...openApiErrorResponses,
+  },
+});
+
+/** The caller's job, or a 404 (another account's job is not found either). */
+export async function ownJob(db: AppEnv["Variables"]["db"], accountId: string, id: string): Promise<JobRow> {
+  const [job] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), eq(jobs.accountId, accountId)));
+  if (!job) throw new ApiError("not_found", `No job \`${id}\` in your account.`);
+  return job;
+}
+
+export function registerReadJobs(app: OpenAPIHono<AppEnv>) {
+  app.openapi(listRoute, async (c) => {
+    const rows = await c.var.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.accountId, c.var.identity.accountId))
+      .orderBy(desc(jobs.createdAt))
+      .limit(LIST_LIMIT);
+    const answers = await Promise.all(rows.map(async (job) => jobAnswer(job, await itemCounts(c.env.DB, job.id))));
+    return c.json(successBody(c, answers), 200);
+  });
+
+  app.openapi(readRoute, async (c) => {
+    const job = await ownJob(c.var.db, c.var.identity.accountId, c.req.valid("param").id);
+    // Whoever follows a job also keeps it moving when a queue message or a Worker was lost.
+    if (job.status === "queued" || job.status === "running")
+      c.executionCtx.waitUntil(sweepJob(c.env, (promise) => c.executionCtx.waitUntil(promise), job).catch(() => 0));
+    return c.json(successBody(c, jobAnswer(job, await itemCounts(c.env.DB, job.id))), 200);
+  });
+
+  app.openapi(cancelRoute, async (c) => {
+    const job = await ownJob(c.var.db, c.var.identity.accountId, c.req.valid("param").id);
+    if (!(await cancelJob(c.env, (promise) => c.executionCtx.waitUntil(promise), job)) && job.status !== "cancelled")
+      throw new ApiError("conflict", `Job \`${job.id}\` already ${job.status}; there is nothing left to cancel.`);
+    const current = await ownJob(c.var.db, c.var.identity.accountId, job.id);
+    return c.json(successBody(c, jobAnswer(current, await itemCounts(c.env.DB, job.id))), 200);
+  });
+}
