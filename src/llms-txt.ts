@@ -61,7 +61,9 @@ function exampleCall(base: string, { method, path, operation }: Entry): string {
   const parameters = operation.parameters ?? [];
   let concrete = path;
   for (const p of parameters.filter((p) => p.in === "path")) {
-    concrete = concrete.replace(`{${p.name}}`, encodeURIComponent(String(exampleOf(p) ?? p.name)));
+    // Commas stay as they are: `booking,expedia` reads better than `booking%2Cexpedia` and means the same in a path.
+    const value = encodeURIComponent(String(exampleOf(p) ?? p.name)).replaceAll("%2C", ",");
+    concrete = concrete.replace(`{${p.name}}`, value);
   }
   const query = parameters.filter((p) => p.in === "query" && exampleOf(p) !== undefined);
   const chosen = query.some((p) => p.required) ? query.filter((p) => p.required) : query.slice(0, 1);

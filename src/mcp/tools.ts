@@ -119,6 +119,7 @@ export const TOOL_SPECS: ToolSpec<unknown>[] = [
     summarize: ({ data }) =>
       `${data.meta.total_results} hotels in ${data.location?.name ?? "the destination"} from ${data.check_in} to ${data.check_out} ` +
       `(${Object.entries(data.meta.platforms)
+        .sort(([a], [b]) => a.localeCompare(b))
         .map(([slug, p]) => `${slug} ${p.status}`)
         .join(", ")}); first: ` +
       list(data.hotels.map((h) => `${h.name} ${h.price_per_night} ${h.currency}/night`)),

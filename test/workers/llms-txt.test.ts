@@ -40,7 +40,7 @@ describe("/llms.txt", () => {
     );
     expect(text).toContain(
       "- GET /v1/travel/{platform}/hotels/search: Hotels with prices and availability, from one platform or several merged (API key with the `travel:read` scope). " +
-        'Example: `curl -H "X-API-KEY: $KEY" "http://api.test/v1/travel/booking%2Cexpedia/hotels/search?destination=Dublin&check_in=2030-05-14&check_out=2030-05-17"`',
+        'Example: `curl -H "X-API-KEY: $KEY" "http://api.test/v1/travel/booking,expedia/hotels/search?destination=Dublin&check_in=2030-05-14&check_out=2030-05-17"`',
     );
     expect(text).toMatch(/- POST \/v1\/watches: .*-H "Content-Type: application\/json" -d '\{"kind":"hotel"/);
   });
