@@ -143,4 +143,31 @@ export const TOOL_SPECS: ToolSpec<unknown>[] = [
     summarize: ({ data }) =>
       `Watch ${data.id} created: ${data.kind} on ${data.platform}, fires ${data.condition} ${data.threshold}; first check at ${data.next_check_at}.`,
   }),
+  spec<{ data: { id: string; status: string; total: number } }>({
+    name: "create_job",
+    title: "Start a batch job",
+    lead: "Runs many data calls (a list of /v1 GET paths, or a marketplace with ids or search terms) as one job on a queue.",
+    route: { method: "post", path: "/v1/jobs" },
+    readOnly: false,
+    summarize: ({ data }) =>
+      `Job ${data.id} ${data.status}: ${data.total} items; follow it with get_job and id=${data.id}.`,
+  }),
+  spec<{
+    data: {
+      id: string;
+      status: string;
+      total: number;
+      progress: number;
+      counts: { succeeded: number; failed: number };
+      results_url: string;
+    };
+  }>({
+    name: "get_job",
+    title: "A batch job's progress",
+    lead: "Status, counts by outcome and progress of a batch job; its results are at `data.results_url`.",
+    route: { method: "get", path: "/v1/jobs/{id}" },
+    readOnly: true,
+    summarize: ({ data }) =>
+      `Job ${data.id} ${data.status}: ${data.progress}% of ${data.total} items (${data.counts.succeeded} succeeded, ${data.counts.failed} failed); results at ${data.results_url}.`,
+  }),
 ];

@@ -36,10 +36,12 @@ describe("MCP over Streamable HTTP", () => {
   it("lists the tools, each with input and output schemas", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
+      "create_job",
       "create_watch",
       "get_dataset",
       "get_dataset_records",
       "get_hotel",
+      "get_job",
       "get_product",
       "get_product_reviews",
       "search_datasets",

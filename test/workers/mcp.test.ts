@@ -73,10 +73,12 @@ describe("POST /mcp", () => {
     const { body } = await rpc(owner.secret, "tools/list");
     const tools = Object.fromEntries(body.result.tools.map((tool: any) => [tool.name, tool]));
     expect(Object.keys(tools).sort()).toEqual([
+      "create_job",
       "create_watch",
       "get_dataset",
       "get_dataset_records",
       "get_hotel",
+      "get_job",
       "get_product",
       "get_product_reviews",
       "search_datasets",
@@ -172,5 +174,22 @@ describe("POST /mcp", () => {
   it("refuses a call with a missing required argument before reaching the route", async () => {
     const { body } = await callTool(owner.secret, "get_dataset", {});
     expect(body.result.content[0].text).toBe("invalid_request: `slug` is required.\n- slug: required");
+  });
+
+  it("starts a batch job with create_job and follows it with get_job", async () => {
+    const created = await callTool(owner.secret, "create_job", {
+      requests: [{ path: "/v1/datasets?limit=1" }, { path: "/v1/categories" }],
+    });
+    expect(created.body.result.isError, created.body.result.content[0].text).toBeFalsy();
+    const job = created.body.result.structuredContent.data;
+    expect(job).toMatchObject({ id: expect.any(String), total: 2 });
+    expect(created.body.result.content[0].text).toContain(`follow it with get_job and id=${job.id}`);
+
+    const read = await callTool(owner.secret, "get_job", { id: job.id });
+    expect(read.body.result.structuredContent.data).toMatchObject({ id: job.id, total: 2 });
+    expect(read.body.result.content[0].text).toMatch(new RegExp(`^Job ${job.id} \\w+: [\\d.]+% of 2 items`));
+
+    const refused = await callTool(catalogueOnly, "create_job", { requests: [{ path: "/v1/categories" }] });
+    expect(refused.body.result.content[0].text).toMatch(/^forbidden: This key lacks the `jobs:write` scope/);
   });
 });
