@@ -41,7 +41,7 @@ const engineFields = {
 const identityFields = {
   asin: z
     .string()
-    .regex(/^[A-Z0-9]{10}$/i, "asin is 10 letters or digits")
+    .regex(/^[A-Za-z0-9]{10}$/, "asin is 10 letters or digits")
     .optional()
     .openapi({ description: "amazon's product id", example: "B0057OC5O8" }),
   id: z
