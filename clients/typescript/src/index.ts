@@ -1,0 +1,129 @@
+// A typed client for the Web Data API: openapi-fetch over the types openapi-typescript generates
+// from /v1/openapi.json (src/schema.d.ts), plus what the document cannot say: the key on every
+// request, retries after 429/503 as `Retry-After` asks, errors as one typed class, and async
+// iteration over paged lists and streamed records.
+import createClient, { type Client } from "openapi-fetch";
+import type { components, paths } from "./schema";
+
+export type { components, paths };
+export type ErrorEnvelope = components["schemas"]["Error"];
+export type ErrorCode = ErrorEnvelope["error"]["code"];
+export type DatasetSummary = components["schemas"]["DatasetSummary"];
+
+export interface WebDataClientOptions {
+  /** The API's origin, e.g. `https://api.example.com` or `http://127.0.0.1:8787`. */
+  baseUrl: string;
+  apiKey: string;
+  /** Send the key as `X-API-KEY` (default) or as `Authorization: Bearer`. */
+  auth?: "header" | "bearer";
+  /** Retries of a 429 or 503 answer; 0 turns retrying off. Default 3. */
+  maxRetries?: number;
+  /** Longest wait for one retry, in seconds; a longer `Retry-After` (a monthly quota) is returned as the error instead. Default 60. */
+  maxRetryAfterSeconds?: number;
+  /** Fetch to use (tests, proxies); default `globalThis.fetch`. */
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+/** An answer in the error envelope: its code, the API's sentence, the parameters it names, and the request id. */
+export class WebDataError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly details: ErrorEnvelope["error"]["details"];
+  readonly requestId: string;
+  /** Seconds the API asked to wait (429, 503), if it said. */
+  readonly retryAfter?: number;
+
+  constructor(status: number, body: ErrorEnvelope, retryAfter?: number) {
+    super(body.error.message);
+    this.name = "WebDataError";
+    this.status = status;
+    this.code = body.error.code;
+    this.details = body.error.details;
+    this.requestId = body.meta.request_id;
+    this.retryAfter = retryAfter;
+  }
+}
+
+const RETRYABLE = new Set([429, 503]);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Fetch that waits out `Retry-After` (RFC 9110 §10.2.3: seconds or an HTTP date) and tries again. */
+export function retryingFetch(
+  send: (request: Request) => Promise<Response>,
+  maxRetries: number,
+  maxRetryAfterSeconds: number,
+): (request: Request) => Promise<Response> {
+  return async function fetchWithRetries(request) {
+    for (let attempt = 0; ; attempt++) {
+      const response = await send(request.clone());
+      if (!RETRYABLE.has(response.status) || attempt >= maxRetries) return response;
+      const header = response.headers.get("Retry-After");
+      const seconds =
+        header === null ? 1 : /^\d+$/.test(header) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
+      if (!(seconds <= maxRetryAfterSeconds)) return response;
+      await response.body?.cancel();
+      await sleep(Math.max(0, seconds) * 1000);
+    }
+  };
+}
+
+/** The data of an openapi-fetch result, or the error envelope thrown as a `WebDataError`. */
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.error !== undefined || result.data === undefined) {
+    const retryAfter = result.response.headers.get("Retry-After");
+    throw new WebDataError(
+      result.response.status,
+      result.error as ErrorEnvelope,
+      retryAfter === null ? undefined : Number(retryAfter),
+    );
+  }
+  return result.data;
+}
+
+type DatasetQuery = NonNullable<paths["/v1/datasets"]["get"]["parameters"]["query"]>;
+type RecordsQuery = Omit<NonNullable<paths["/v1/datasets/{slug}/records"]["get"]["parameters"]["query"]>, "format">;
+
+export interface WebDataClient {
+  /** Every route, typed from the OpenAPI document: `api.GET("/v1/{platform}", { params: … })`. */
+  api: Client<paths, "application/json">;
+  /** Each dataset of the list, page after page until the last. */
+  datasets(query?: Omit<DatasetQuery, "page" | "format">): AsyncGenerator<DatasetSummary>;
+  /** Each record of a dataset, streamed as NDJSON in constant memory (from `cursor`, at most `limit`). */
+  records(slug: string, query?: RecordsQuery): AsyncGenerator<Record<string, unknown>>;
+}
+
+export function createWebDataClient(options: WebDataClientOptions): WebDataClient {
+  const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+  const fetch = retryingFetch(send, options.maxRetries ?? 3, options.maxRetryAfterSeconds ?? 60);
+  const headers: Record<string, string> =
+    options.auth === "bearer" ? { Authorization: `Bearer ${options.apiKey}` } : { "X-API-KEY": options.apiKey };
+  // JSON answers only: the CSV and NDJSON forms are asked for explicitly (`records` streams NDJSON).
+  const api = createClient<paths, "application/json">({ baseUrl: options.baseUrl, headers, fetch });
+
+  async function* datasets(query: Omit<DatasetQuery, "page" | "format"> = {}) {
+    for (let page = 1, pages = 1; page <= pages; page++) {
+      const answer = unwrap(await api.GET("/v1/datasets", { params: { query: { ...query, page } } }));
+      pages = answer.meta.pagination.total_pages;
+      yield* answer.data;
+    }
+  }
+
+  async function* records(slug: string, query: RecordsQuery = {}) {
+    const result = await api.GET("/v1/datasets/{slug}/records", {
+      params: { path: { slug }, query: { ...query, format: "ndjson" } },
+      parseAs: "stream",
+    });
+    if (!result.response.ok) unwrap({ data: undefined, error: result.error, response: result.response });
+    const reader = result.response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffered = "";
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      buffered += chunk.value;
+      const lines = buffered.split("\n");
+      buffered = lines.pop()!;
+      for (const line of lines) if (line.trim()) yield JSON.parse(line) as Record<string, unknown>;
+    }
+    if (buffered.trim()) yield JSON.parse(buffered) as Record<string, unknown>;
+  }
+
+  return { api, datasets, records };
+}
