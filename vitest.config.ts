@@ -52,7 +52,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           environment: "node",
-          include: ["test/e2e/**/*.test.ts"],
+          // The typed client's tests need the same running stack.
+          include: ["test/e2e/**/*.test.ts", "clients/typescript/test/**/*.test.ts"],
           globalSetup: ["test/e2e/global-setup.ts"],
           // One shared stack whose proxies and replicas some tests switch off: files run one at a time.
           fileParallelism: false,
