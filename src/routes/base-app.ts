@@ -5,6 +5,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { requestId } from "hono/request-id";
 import type { AppEnv } from "../env";
 import { errorResponse } from "../envelope";
+import { serverTiming } from "../middleware/server-timing";
 import { validationHook } from "../middleware/validation";
 import { withRequestId } from "../log";
 import { registerCategories } from "./catalogue/categories";
@@ -38,9 +39,13 @@ export function registerDataRoutes(app: OpenAPIHono<AppEnv>) {
   registerProducts(app);
 }
 
-/** An app that answers in the envelope, with an `X-Request-Id` on every answer and the per-request services on `c.var`. */
+/**
+ * An app that answers in the envelope, with `Server-Timing` and an `X-Request-Id` on every answer
+ * and the per-request services on `c.var`.
+ */
 export function createBaseApp(): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use(serverTiming());
   app.use(requestId({ headerName: "X-Request-Id", generator: newRequestId }));
   app.use(function logWithRequestId(c, next) {
     return withRequestId(c.get("requestId"), next);
