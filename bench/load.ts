@@ -4,6 +4,8 @@
 // reports one histogram over all answers, which is why this is written by hand. node:http keeps
 // the generator's own CPU cost low on a machine it shares with the server.
 import { Agent, request } from "node:http";
+import { cpuMs } from "./server-cpu.ts";
+import { parseServerTiming } from "./server-timing.ts";
 import { count, median, ms, p50p99 } from "./stats.ts";
 
 export interface LoadCase {
@@ -24,12 +26,16 @@ export interface Answer {
   error?: string;
   /** The start of a failure's body, to say what the failure was. */
   body?: string;
+  /** A success's `Server-Timing` parts, in ms. */
+  timing?: Record<string, number>;
 }
 
 export interface LoadOptions {
   concurrencies: number[];
   runs: number;
   seconds: number;
+  /** The server's workerd processes, whose CPU time per request is measured (bench/server-cpu.ts). */
+  serverPids?: number[];
 }
 
 export interface LoadRow {
@@ -45,6 +51,10 @@ export interface LoadRow {
   failures: Record<string, number>;
   /** The first failure of each kind, with the start of its body. */
   failureSamples: Record<string, string>;
+  /** Median over runs of the server's CPU ms per answer (NaN when not measured). */
+  cpuMsPerRequest: number;
+  /** `Server-Timing` parts of every success, in ms. */
+  timings: Record<string, number>[];
 }
 
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -58,14 +68,17 @@ function send(agent: Agent, url: URL, headers: Record<string, string> | undefine
   return new Promise((resolve) => {
     const sentAt = Date.now();
     const started = performance.now();
+    let timing: Record<string, number> | undefined;
     const done = (status: number, error?: string, body?: string) =>
-      resolve({ status, ms: performance.now() - started, sentAt, answeredAt: Date.now(), error, body });
+      resolve({ status, ms: performance.now() - started, sentAt, answeredAt: Date.now(), error, body, timing });
     const req = request(url, { agent, headers, timeout: REQUEST_TIMEOUT_MS }, (res) => {
       const status = res.statusCode ?? 0;
       // Successes are only counted; a failure keeps the start of its body.
       let body = "";
-      if (status >= 200 && status < 300) res.resume();
-      else res.setEncoding("utf8").on("data", (chunk: string) => (body = (body + chunk).slice(0, BODY_SAMPLE_CHARS)));
+      if (status >= 200 && status < 300) {
+        timing = parseServerTiming(res.headers["server-timing"]);
+        res.resume();
+      } else res.setEncoding("utf8").on("data", (chunk: string) => (body = (body + chunk).slice(0, BODY_SAMPLE_CHARS)));
       res.on("end", () => done(status, undefined, body || undefined));
       res.on("error", (err: NodeJS.ErrnoException) => done(0, err.code ?? err.message));
     });
@@ -76,7 +89,7 @@ function send(agent: Agent, url: URL, headers: Record<string, string> | undefine
 }
 
 /** One run: a warm-up request per connection (not timed), then `seconds` of closed-loop load. */
-async function runOnce(baseUrl: string, loadCase: LoadCase, concurrency: number, seconds: number) {
+async function runOnce(baseUrl: string, loadCase: LoadCase, concurrency: number, seconds: number, pids: number[]) {
   const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   let sent = 0;
   const next = () => {
@@ -87,6 +100,7 @@ async function runOnce(baseUrl: string, loadCase: LoadCase, concurrency: number,
   try {
     const warmup = await Promise.all(Array.from({ length: concurrency }, next));
     const answers: Answer[] = [];
+    const cpuBefore = cpuMs(pids);
     const started = performance.now();
     const deadline = started + seconds * 1000;
     const worker = async () => {
@@ -94,8 +108,9 @@ async function runOnce(baseUrl: string, loadCase: LoadCase, concurrency: number,
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
     const elapsed = (performance.now() - started) / 1000;
+    const cpuPerRequest = (cpuMs(pids) - cpuBefore) / answers.length;
     loadCase.observe?.([...warmup, ...answers]);
-    return { answers, requestsPerSecond: answers.length / elapsed };
+    return { answers, requestsPerSecond: answers.length / elapsed, cpuPerRequest };
   } finally {
     agent.destroy();
   }
@@ -112,7 +127,10 @@ export async function measureLoad(baseUrl: string, cases: LoadCase[], options: L
     for (const concurrency of options.concurrencies) {
       for (const loadCase of cases) {
         const key = id(loadCase.name, concurrency);
-        samples.set(key, [...(samples.get(key) ?? []), await runOnce(baseUrl, loadCase, concurrency, options.seconds)]);
+        samples.set(key, [
+          ...(samples.get(key) ?? []),
+          await runOnce(baseUrl, loadCase, concurrency, options.seconds, options.serverPids ?? []),
+        ]);
       }
     }
   }
@@ -147,6 +165,8 @@ export async function measureLoad(baseUrl: string, cases: LoadCase[], options: L
         },
         failures,
         failureSamples,
+        cpuMsPerRequest: medianOf(runs.map((run) => run.cpuPerRequest)),
+        timings: all.flatMap((answer) => (answer.timing ? [answer.timing] : [])),
       };
     }),
   );
@@ -161,9 +181,9 @@ export function printLoadTables(rows: LoadRow[], baseline: string, options: Load
       `\n**${concurrency} concurrent connection${concurrency === 1 ? "" : "s"}** (median of ${options.runs} run${options.runs === 1 ? "" : "s"} × ${options.seconds} s)\n`,
     );
     console.log(
-      "| route | req/s | ratio to bare | ok | ok p50 ms | ok p99 ms | failed | error rate | failed p50 ms | failed p99 ms | failures |",
+      "| route | req/s | ratio to bare | ok | ok p50 ms | ok p99 ms | failed | error rate | failed p50 ms | failed p99 ms | failures | server CPU ms/req |",
     );
-    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|");
     for (const row of atConcurrency) {
       const total = row.ok + row.failed;
       const errorRate = total ? `${((row.failed / total) * 100).toFixed(1)} %` : "–";
@@ -183,6 +203,7 @@ export function printLoadTables(rows: LoadRow[], baseline: string, options: Load
         ms(row.failedLatency.p50),
         ms(row.failedLatency.p99),
         kinds,
+        ms(row.cpuMsPerRequest),
       ];
       console.log(`| ${cells.join(" | ")} |`);
     }

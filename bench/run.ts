@@ -15,12 +15,16 @@ import { browserFigures, cacheHitRatio, printBrowser } from "./scrape.ts";
 import { printTravel, travelParallelism } from "./travel.ts";
 import { formatFillReport, hotelFillReport } from "../scripts/hotel-fill.ts";
 import { count } from "./stats.ts";
+import { workerdPids } from "./server-cpu.ts";
+import { printTimingMedians } from "./server-timing.ts";
+import { parseCpu, printParseCpu } from "./parse-cpu.ts";
 
 const QUICK = process.env.BENCH_QUICK === "1";
 const LOAD: LoadOptions = QUICK
   ? { concurrencies: [1, 10, 50], runs: 1, seconds: 0.5 }
   : { concurrencies: [1, 10, 50], runs: 3, seconds: 3 };
 const SAMPLES = QUICK ? 3 : 10;
+const PARSE_REPEATS = QUICK ? 1 : 5;
 const TRAVEL_SAMPLES = QUICK ? 2 : 5;
 const BURST = { limit: 200, total: 1_000, concurrency: 100 };
 const FREE_PLAN_PER_MINUTE = 10;
@@ -113,8 +117,13 @@ try {
     `One run of \`npm run bench\` on ${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, Node ${process.version}, wrangler dev on 127.0.0.1, ${new Date().toISOString().slice(0, 10)}${QUICK ? " — BENCH_QUICK=1, shortened, not for the README" : ""}.`,
   );
   console.log(`\nRoutes under closed-loop load: ok = 2xx; failed = any other status or a network error.`);
-  const rows = await measureLoad(worker.url, cases, LOAD);
+  const rows = await measureLoad(worker.url, cases, { ...LOAD, serverPids: workerdPids(worker.process.pid!) });
   printLoadTables(rows, cases[0]!.name, LOAD);
+  console.log(
+    "\n*Server CPU ms/req*: CPU time of the workerd processes (Worker, Durable Objects, local D1 and KV) during a run ÷ its answers, median of the runs; it includes the runtime's own HTTP work, so bare `/hello` is the floor.",
+  );
+  printTimingMedians(rows.filter((row) => row.concurrency === LOAD.concurrencies[0]));
+  printParseCpu(parseCpu(PARSE_REPEATS), PARSE_REPEATS);
 
   const burst = await limiterBurst(worker.url, ADMIN_TOKEN, BURST);
   printBurst(burst);

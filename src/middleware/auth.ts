@@ -9,6 +9,7 @@ import type { LimitDecision } from "../durable/rate-limiter";
 import { lookupKey, touchLater } from "../db/key-cache";
 import { KEY_PATTERN, ROTATION_RECOMMENDED_DAYS, secretAgeDays, secretsEqual, type KeyIdentity } from "../db/keys";
 import { log } from "../log";
+import { timed } from "../timing";
 
 const QUERY_KEY_NAMES = ["api_key", "apikey", "api-key", "x-api-key", "access_key"];
 const HOW_TO_SEND = "Send your API key in the `X-API-KEY` header or as `Authorization: Bearer <key>`.";
@@ -137,7 +138,8 @@ export async function identifyKey(c: Context): Promise<KeyIdentity> {
   if (presented.error) return refuse(c, presented.error);
   if (!presented.secret) return refuse(c, new ApiError("unauthorized", `This route needs an API key. ${HOW_TO_SEND}`));
 
-  const identity = await lookupKey(c.var.db, presented.secret);
+  const secret = presented.secret;
+  const identity = await timed("auth", () => lookupKey(c.var.db, secret));
   if (!identity) {
     return refuse(
       c,
@@ -235,7 +237,7 @@ export function readKey(headers: Headers): { secret?: string; error?: ApiError }
  */
 async function limiterCall(call: () => Promise<LimitDecision>): Promise<LimitDecision> {
   try {
-    return await call();
+    return await timed("limiter", call);
   } catch (err) {
     log.error("rate limiter unavailable", { error: err });
     throw new ApiError("unavailable", "The rate limiter is briefly unavailable; retry in a second.", {

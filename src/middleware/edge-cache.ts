@@ -3,6 +3,7 @@ import type { AppEnv } from "../env";
 import { wantsCsv } from "../csv";
 import { baseMeta } from "../envelope";
 import { log } from "../log";
+import { timed } from "../timing";
 
 export interface EdgeCacheOptions {
   /** How long an answer is served from the edge cache. */
@@ -56,7 +57,7 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler<AppEnv> 
     let etag: string;
     const now = Date.now();
     const local = hot.get(key.url);
-    const hit = local && local.expiresAt > now ? undefined : await cache.match(key);
+    const hit = local && local.expiresAt > now ? undefined : await timed("cache", () => cache.match(key));
     if (local && local.expiresAt > now) {
       ({ stored, etag } = local);
       c.header("X-Cache", "HIT");

@@ -2,6 +2,7 @@
 import { withTimeout } from "../timeout";
 import { UpstreamTimeout } from "./errors";
 import { log } from "../log";
+import { timed } from "../timing";
 
 export type CacheState = "hit" | "miss" | "stale" | "bypass";
 
@@ -79,7 +80,7 @@ export async function cachedScrape<T>(
   waitMs = 90_000,
 ): Promise<CachedResult<T> & { cache: CacheState }> {
   const maxAgeMs = (freshness.maxAge ?? FRESH_SECONDS[kind] ?? 600) * 1000;
-  const stored = await kv.get<CachedResult<T>>(key, "json").catch(() => null);
+  const stored = await timed("cache", () => kv.get<CachedResult<T>>(key, "json")).catch(() => null);
   if (stored && !freshness.fresh && Date.now() - stored.fetchedAt <= maxAgeMs) return { ...stored, cache: "hit" };
 
   let pending = inFlight.get(key) as Promise<CachedResult<T>> | undefined;

@@ -6,6 +6,7 @@ import { CaptchaFailed, EngineEmpty, UpstreamBlocked, UpstreamNotFound, Upstream
 import { UnsafeUrlError } from "../net/url-guard";
 import type { Challenge } from "./types";
 import { log } from "../log";
+import { timed } from "../timing";
 
 export interface ScrapeJob<T> {
   platform: string;
@@ -75,15 +76,17 @@ async function loadThroughEngines<T>(env: Env, config: ScrapeConfig, job: Scrape
   let retryAfter: number | undefined;
   for (const engine of engineOrder(job.engines)) {
     try {
-      const page = await engine.load({
-        url: job.url,
-        env,
-        config,
-        accountId: job.accountId,
-        detectChallenge: job.detectChallenge,
-        deadline,
-      });
-      const record = job.parse(page.html, page.url);
+      const page = await timed("engine", () =>
+        engine.load({
+          url: job.url,
+          env,
+          config,
+          accountId: job.accountId,
+          detectChallenge: job.detectChallenge,
+          deadline,
+        }),
+      );
+      const record = timed("parse", () => job.parse(page.html, page.url));
       const meta = {
         source_url: page.url,
         engine: engine.name,

@@ -1,0 +1,78 @@
+// CPU milliseconds each platform's parser spends on the real saved pages (test/fixtures/pages), in
+// Node: the same V8 and the same pure parsers the Worker runs (house habit 5), timed with
+// process.cpuUsage, since a Worker's own clock does not move while it computes.
+import { fileURLToPath } from "node:url";
+import { PRODUCT_PLATFORMS } from "../src/scrape/platforms/index.ts";
+import { TRAVEL_PLATFORMS, type TravelSlug } from "../src/scrape/platforms/travel.ts";
+import { pageUrl, readExpectedRows, readPageHtml, type ExpectedRow, type PageKind } from "../scripts/saved-pages.ts";
+import { median, ms } from "./stats.ts";
+
+const PAGES = fileURLToPath(new URL("../test/fixtures/pages/", import.meta.url));
+
+const travel = (row: ExpectedRow) =>
+  TRAVEL_PLATFORMS[(row.adapter === "hotels_com" ? "hotels" : row.adapter) as TravelSlug];
+
+/** The parser a route runs for each kind of page, as `npm run extract -- --report` reads them. */
+const PARSERS: Record<PageKind, (row: ExpectedRow, html: string) => unknown> = {
+  product: (row, html) => PRODUCT_PLATFORMS[row.adapter]!.parseProduct(html, pageUrl(row)),
+  search: (row, html) => PRODUCT_PLATFORMS[row.adapter]!.parseSearch?.(html, pageUrl(row, "/s?k=x")),
+  reviews: (row, html) => PRODUCT_PLATFORMS[row.adapter]!.parseReviews?.(html, pageUrl(row, "/product-reviews/x")),
+  "hotel-search": (row, html) => travel(row).parseSearch(html, travel(row).origin),
+  "hotel-detail": (row, html) => travel(row).parseHotel(html, travel(row).origin),
+};
+
+function cpuMsOf(work: () => unknown): number {
+  const before = process.cpuUsage();
+  work();
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
+}
+
+export interface PageCpu {
+  platform: string;
+  kind: PageKind;
+  file: string;
+  megabytes: number;
+  cpuMs: number;
+}
+
+/** Each saved page parsed once to warm up, then `repeats` times; the median CPU ms per page. */
+export function parseCpu(repeats = 5): PageCpu[] {
+  return readExpectedRows(PAGES).map((row) => {
+    const html = readPageHtml(PAGES, row.file);
+    const parse = () => PARSERS[row.kind](row, html);
+    parse();
+    const runs = Array.from({ length: repeats }, () => cpuMsOf(parse));
+    return {
+      platform: row.adapter,
+      kind: row.kind,
+      file: row.file,
+      megabytes: Buffer.byteLength(html) / 1e6,
+      cpuMs: median(runs),
+    };
+  });
+}
+
+export function printParseCpu(pages: PageCpu[], repeats: number) {
+  console.log(`\n**Parser CPU per page** on the real saved pages, in Node (median of ${repeats} parses per page)\n`);
+  console.log("| platform | pages | MB (median, max) | CPU ms median | CPU ms max | heaviest page |");
+  console.log("|---|---:|---:|---:|---:|---|");
+  const platforms = [...new Set(pages.map((page) => page.platform))].sort();
+  for (const platform of platforms) {
+    const own = pages.filter((page) => page.platform === platform);
+    const heaviest = own.reduce((a, b) => (b.cpuMs > a.cpuMs ? b : a));
+    const mb = own.map((page) => page.megabytes);
+    console.log(
+      `| ${platform} | ${own.length} | ${median(mb).toFixed(2)}, ${Math.max(...mb).toFixed(2)} | ${ms(median(own.map((page) => page.cpuMs)))} | ${ms(heaviest.cpuMs)} | ${heaviest.file} (${heaviest.kind}) |`,
+    );
+  }
+  const big = pages.filter((page) => page.megabytes >= 1);
+  if (big.length) {
+    console.log(
+      `\nPages of 1 MB or more: ${big.length}, median ${ms(median(big.map((page) => page.cpuMs)))} ms CPU, max ${ms(Math.max(...big.map((page) => page.cpuMs)))} ms.`,
+    );
+  }
+}
+
+// `node bench/parse-cpu.ts` prints the table alone, without starting a stack.
+if (import.meta.url === `file://${process.argv[1]}`) printParseCpu(parseCpu(5), 5);
