@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { RecentDecisions } from "./recent-decisions";
 
 /** The state of one fixed window after a decision. */
 export interface WindowState {
@@ -78,12 +79,17 @@ export function monthWindow(now: number) {
  * runs one call at a time and `consume` never awaits, so check-and-increment
  * is atomic: N parallel calls at limit L admit exactly L. Counts live in the
  * object's SQLite storage, so they survive eviction and restarts. Admitted calls are
- * remembered by idempotency key for two minutes, so a retried call is never counted twice.
+ * remembered by idempotency key for two minutes, so a retried call is never counted twice: in
+ * memory, as retries come within a second, so the only write of a call is its counters. Should
+ * the object restart between a call and its retry, the retry is counted again: that can only
+ * under-admit by one, never over-admit.
  */
 export class RateLimiter extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private prunedAt = 0;
   private endpointsPrunedOn = "";
+  /** Decisions of admitted `consume` calls by idempotency key, for their retries. */
+  private readonly recentConsumes = new RecentDecisions<LimitDecision>(REMEMBER_MS);
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -106,13 +112,8 @@ export class RateLimiter extends DurableObject<Env> {
   consume(request: ConsumeRequest): LimitDecision {
     const now = request.now ?? Date.now();
     if (request.idempotencyKey) {
-      const remembered = this.sql
-        .exec<{ decision: string }>(
-          `SELECT decision FROM recent_consumes WHERE idempotency_key = ?`,
-          request.idempotencyKey,
-        )
-        .toArray()[0];
-      if (remembered) return JSON.parse(remembered.decision) as LimitDecision;
+      const remembered = this.recentConsumes.get(request.idempotencyKey);
+      if (remembered) return remembered;
     }
     const minute = minuteWindow(now);
     const minuteScope = `minute:${request.subject}`;
@@ -145,7 +146,7 @@ export class RateLimiter extends DurableObject<Env> {
       month: month ? windowState(request.perMonth!, monthUsed + admitted, month.end) : null,
     };
     // Refusals count nothing, so a retry may simply be decided again: only admissions are kept.
-    if (admitted && request.idempotencyKey) this.remember(request.idempotencyKey, decision, now);
+    if (admitted && request.idempotencyKey) this.recentConsumes.set(request.idempotencyKey, decision, now);
     return decision;
   }
 

@@ -32,9 +32,10 @@ export function countEndpointUsage({ method, path, group }: EndpointUsageOptions
     // what a caller sends cannot grow the table.
     const platform = status < 400 ? c.req.param("platform") : undefined;
     const endpoint = `${verb} ${platform ? path.replace("{platform}", platform) : path}`;
-    const recorded = recordAnswerForAccount(c.env, identity.accountId, { endpoint, group, status }).catch((err) =>
-      log.error("endpoint usage not recorded", { error: err }),
-    );
+    // Started inside a promise so that even a synchronous throw (a broken stub) only loses the count, never the answer.
+    const recorded = Promise.resolve()
+      .then(() => recordAnswerForAccount(c.env, identity.accountId, { endpoint, group, status }))
+      .catch((err) => log.error("endpoint usage not recorded", { error: err }));
     try {
       c.executionCtx.waitUntil(recorded);
     } catch {

@@ -4,7 +4,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
-import type { ConsumeRequest, LimitDecision, RateLimiter } from "../../src/durable/rate-limiter";
+import type { AnsweredCall, ConsumeRequest, LimitDecision, RateLimiter } from "../../src/durable/rate-limiter";
 import { cachedScrape } from "../../src/scrape/cache";
 import { callApp, env, newAccount, withKey } from "./helpers";
 
@@ -58,13 +58,19 @@ function faultyD1(fails: (sql: string) => boolean, message: string) {
 function faultyLimiter(
   fault: (real: DurableObjectStub<RateLimiter>, request: ConsumeRequest, attempt: number) => Promise<LimitDecision>,
 ) {
-  const counts = { stubs: 0, consumes: 0 };
+  const counts = { stubs: 0, consumes: 0, answersRecorded: 0 };
   const binding = {
     idFromName: (name: string) => env.RATE_LIMITER.idFromName(name),
     get: (id: DurableObjectId) => {
       counts.stubs++;
       const real = env.RATE_LIMITER.get(id);
-      return { consume: (request: ConsumeRequest) => fault(real, request, ++counts.consumes) };
+      return {
+        consume: (request: ConsumeRequest) => fault(real, request, ++counts.consumes),
+        recordAnswer: (answer: AnsweredCall) => {
+          counts.answersRecorded++;
+          return real.recordAnswer(answer);
+        },
+      };
     },
   };
   return { binding, counts };
@@ -157,7 +163,8 @@ describe("rate limiter Durable Object failing", () => {
     });
     const response = await callApp(createApp(), "/v1/usage", withKey(secret), { ...env, RATE_LIMITER: binding });
     expect(response.status).toBe(200);
-    expect(counts).toEqual({ stubs: 2, consumes: 2 });
+    // Two attempts of the count, then the answer's count by endpoint, after the answer and off its path.
+    expect(counts).toEqual({ stubs: 3, consumes: 2, answersRecorded: 1 });
     expect(((await response.json()) as any).data.month.used).toBe(1);
     const real = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`account:${accountId}`));
     const counted = await real.peek({ subject: keyId, perMinute: 100, perMonth: 10_000 });
@@ -169,7 +176,7 @@ describe("rate limiter Durable Object failing", () => {
     const { binding, counts } = faultyLimiter(() => Promise.reject(retryableError()));
     const response = await callApp(createApp(), "/v1/usage", withKey(secret), { ...env, RATE_LIMITER: binding });
     await expectUnavailable(response, /Network connection/);
-    expect(counts).toEqual({ stubs: 3, consumes: 3 });
+    expect(counts).toEqual({ stubs: 3, consumes: 3, answersRecorded: 0 });
   });
 
   it("answers 503 at once, after 1 attempt, when it is overloaded", async () => {
@@ -177,7 +184,7 @@ describe("rate limiter Durable Object failing", () => {
     const { binding, counts } = faultyLimiter(() => Promise.reject(overloadedError()));
     const response = await callApp(createApp(), "/v1/usage", withKey(secret), { ...env, RATE_LIMITER: binding });
     await expectUnavailable(response, /overloaded/);
-    expect(counts).toEqual({ stubs: 1, consumes: 1 });
+    expect(counts).toEqual({ stubs: 1, consumes: 1, answersRecorded: 0 });
   });
 });
 
@@ -200,13 +207,22 @@ describe("rate limiter idempotency", () => {
     const start = Date.UTC(2026, 0, 15, 12, 0, 0);
     await stub.consume({ ...window, idempotencyKey: "old", now: start });
     await stub.consume({ ...window, idempotencyKey: "recent", now: start + 150_000 });
-    const kept = await runInDurableObject(stub, (_instance, state) =>
-      state.storage.sql
-        .exec<{ idempotency_key: string }>("SELECT idempotency_key FROM recent_consumes")
-        .toArray()
-        .map((row) => row.idempotency_key),
+    const atEnd = start + 151_000;
+    await stub.consume({ ...window, idempotencyKey: "recent", now: atEnd });
+    expect((await stub.peek({ ...window, now: atEnd })).month?.used).toBe(2);
+    // "old" was pruned, so repeating it is a new request and counts.
+    await stub.consume({ ...window, idempotencyKey: "old", now: atEnd });
+    expect((await stub.peek({ ...window, now: atEnd })).month?.used).toBe(3);
+  });
+
+  it("keeps idempotency in memory: a counted consume writes no remembered decision to storage", async () => {
+    const stub = limiter();
+    await stub.consume({ ...window, idempotencyKey: "in-memory" });
+    const stored = await runInDurableObject(stub, (_instance, state) =>
+      state.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM recent_consumes").one(),
     );
-    expect(kept).toEqual(["recent"]);
+    expect(stored.n).toBe(0);
+    expect((await stub.consume({ ...window, idempotencyKey: "in-memory" })).minute.used).toBe(1);
   });
 });
 
