@@ -8,6 +8,7 @@
 // · POST /_admin/fault {platform, status?, delayMs?, count?, skip?, retryAfter?} (`count`: only the
 // next N requests fail; `skip`: the next N pass first; `retryAfter`: seconds in the status's
 // Retry-After; a body with neither status nor delayMs clears the platform's fault).
+// REPLICA_LATENCY_MS=300 (or `latencyMs`, `setLatency`) delays every site page by ~300 ms ±20 %.
 // GET /fx/eur.json serves the committed exchange-rate snapshot as the public daily feed's stand-in.
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -33,7 +34,12 @@ export interface Replicas {
   /** Marketplaces: the product's (or variant's) price; travel: the nightly price on that platform. */
   setPrice(platform: string, id: string, amount: number): void;
   setFault(platform: string, fault: Fault | null): void;
+  /** Every site page answers after about this many ms (±20 % jitter), like a real site far away; 0 for none. */
+  setLatency(ms: number): void;
 }
+
+/** A delay of `ms` ± 20 %, drawn uniformly, so parallel requests do not all finish together. */
+const jittered = (ms: number) => (ms > 0 ? ms * (0.8 + 0.4 * Math.random()) : 0);
 
 function send(res: ServerResponse, response: SiteResponse): void {
   res.writeHead(response.status, {
@@ -156,11 +162,16 @@ async function handle(
   send(res, response ?? notFound(`${url.pathname} is not a page on the ${platform} replica`));
 }
 
-export async function startReplicas(options: { port?: number; host?: string } = {}): Promise<Replicas> {
+export async function startReplicas(
+  options: { port?: number; host?: string; latencyMs?: number } = {},
+): Promise<Replicas> {
   const state = new ReplicaState();
+  let latencyMs = options.latencyMs ?? (Number(process.env.REPLICA_LATENCY_MS) || 0);
   const host = options.host ?? "127.0.0.1";
   let origin = "";
-  const server = createServer((req, res) => {
+  const server = createServer(async (req, res) => {
+    const delay = req.url?.startsWith("/_admin/") ? 0 : jittered(latencyMs);
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
     handle(state, req, res, origin).catch((err: unknown) => {
       console.error(`replicas: ${req.method} ${req.url} failed:`, err);
       if (!res.headersSent)
@@ -177,6 +188,9 @@ export async function startReplicas(options: { port?: number; host?: string } = 
     setChallenge: (platform, on) => state.setChallenge(platform, on),
     setPrice: (platform, id, amount) => state.setPrice(platform, id, amount),
     setFault: (platform, fault) => state.setFault(platform, fault),
+    setLatency: (ms) => {
+      latencyMs = ms;
+    },
   };
 }
 
