@@ -6,6 +6,8 @@ import type { AppEnv } from "../env";
 import { registerApiSettings } from "./api-settings";
 import { registerEvents } from "./events";
 import { registerEventActions } from "./events-actions";
+import { registerJobActions } from "./jobs-actions";
+import { registerJobsPage } from "./jobs-page";
 import { registerPlayground } from "./playground";
 import { registerUsagePage } from "./usage-page";
 import { registerWebhookLog } from "./webhook-log";
@@ -38,6 +40,8 @@ export function registerDashboard(app: OpenAPIHono<AppEnv>) {
   registerWebhookLog(dashboard);
   registerPlayground(dashboard);
   registerUsagePage(dashboard);
+  registerJobsPage(dashboard);
+  registerJobActions(dashboard);
 
   dashboard.onError((err, c) => {
     const status = err instanceof HTTPException ? err.status : 500;

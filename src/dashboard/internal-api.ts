@@ -14,12 +14,15 @@ import { registerSchedules } from "../routes/events/schedules";
 import { registerWatches } from "../routes/events/watches";
 import { registerWebhookDeliveries } from "../routes/events/webhook-deliveries";
 import { registerWebhooks } from "../routes/events/webhooks";
+import { registerJobs } from "../routes/jobs";
+import type { Scope } from "../scopes";
 import type { SignedIn } from "./users";
 
 /** Who each in-memory request acts for; these apps are never reachable from outside. */
 const actingFor = new WeakMap<Request, KeyIdentity>();
 let playgroundApp: OpenAPIHono<AppEnv> | null = null;
 let eventsApp: OpenAPIHono<AppEnv> | null = null;
+let jobsApp: OpenAPIHono<AppEnv> | null = null;
 
 function withIdentity(app: OpenAPIHono<AppEnv>, counted: boolean) {
   app.use("/v1/*", async function actAsKey(c, next) {
@@ -94,10 +97,31 @@ export async function callEventsApi(
 }
 
 /**
+ * A jobs route as an identity: the account to list, follow, cancel and download, a chosen key to
+ * create (the job's items run as its creator). Not counted: each item is charged when it runs.
+ * The raw answer, so results stream through unread.
+ */
+export function jobsApi(
+  env: Env,
+  ctx: ExecutionContext,
+  identity: KeyIdentity,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> {
+  jobsApp ??= (() => {
+    const app = withIdentity(createBaseApp(), false);
+    registerJobs(app);
+    return app;
+  })();
+  return Promise.resolve(jobsApp.fetch(request(identity, method, path, body), env, ctx));
+}
+
+/**
  * The signed-in account as an identity for routes that only read the account (lists, deletes,
  * test pings). Watches and schedules run as a key, so their creation uses that key's identity.
  */
-export function sessionIdentity(signedIn: SignedIn): KeyIdentity {
+export function sessionIdentity(signedIn: SignedIn, scope: Scope = "events:write"): KeyIdentity {
   return {
     keyId: "",
     keyName: "dashboard",
@@ -107,7 +131,7 @@ export function sessionIdentity(signedIn: SignedIn): KeyIdentity {
     perMonth: signedIn.account.customRequestsPerMonth ?? signedIn.plan.requestsPerMonth,
     secretIssuedAt: Date.now(),
     previousSecretExpiresAt: null,
-    scopes: ["events:write"],
+    scopes: [scope],
   };
 }
 

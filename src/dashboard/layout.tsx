@@ -26,6 +26,7 @@ const PAGES = [
   ["/dashboard/playground", "Playground"],
   ["/dashboard/usage", "Usage"],
   ["/dashboard/events", "Events"],
+  ["/dashboard/jobs", "Jobs"],
   ["/dashboard/keys", "API Settings"],
 ] as const;
 

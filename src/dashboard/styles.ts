@@ -34,5 +34,7 @@ table{border-collapse:collapse;width:100%;font-size:.9rem}th,td{text-align:left;
 .thumbs{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0}.thumbs img{width:96px;height:96px;object-fit:contain;border:1px solid #dde1e8;border-radius:6px;background:#fff}
 .thumbs li{width:96px;font-size:.75rem}
 .status-2xx{color:#1b6e2e}.status-4xx{color:#8a5300}.status-5xx{color:#b3261e}
+progress{display:block;width:100%;max-width:32rem;height:1rem;margin:.25rem 0}
+.job-counts{display:flex;flex-wrap:wrap;gap:.25rem 1.25rem;margin:.5rem 0}.job-counts div{display:flex;gap:.35rem}.job-counts dt{font-weight:600}.job-counts dd{margin:0}
 .legend{display:flex;flex-wrap:wrap;gap:.25rem 1rem;list-style:none;padding:0;font-size:.9rem}.swatch{display:inline-block;width:.9rem;height:.9rem;border-radius:2px;margin-right:.35rem;vertical-align:-2px}
 `;
