@@ -76,7 +76,7 @@ function send(agent: Agent, url: URL, headers: Record<string, string> | undefine
       // Successes are only counted; a failure keeps the start of its body.
       let body = "";
       if (status >= 200 && status < 300) {
-        timing = parseServerTiming(res.headers["server-timing"]);
+        timing = parseServerTiming([res.headers["server-timing"]].flat().join(","));
         res.resume();
       } else res.setEncoding("utf8").on("data", (chunk: string) => (body = (body + chunk).slice(0, BODY_SAMPLE_CHARS)));
       res.on("end", () => done(status, undefined, body || undefined));

@@ -28,10 +28,12 @@ export async function travelParallelism(baseUrl: string, key: Record<string, str
   return { single, all: median(all), slowest, sum, ratio: median(all) / slowest };
 }
 
-export function printTravel(travel: Awaited<ReturnType<typeof travelParallelism>>, samples: number) {
-  console.log(`\n**Hotel search**, fresh scrapes of the replicas, median of ${samples}\n`);
+export function printTravel(travel: Awaited<ReturnType<typeof travelParallelism>>, samples: number, latencyMs: number) {
+  const latency = latencyMs ? `each page answered after ${latencyMs} ms ±20 %` : "no added latency";
+  console.log(`\n**Hotel search**, fresh scrapes of the replicas (${latency}), median of ${samples}\n`);
   console.log("| platforms | ms |");
   console.log("|---|---:|");
   for (const [platform, ms] of Object.entries(travel.single)) console.log(`| ${platform} | ${ms.toFixed(0)} |`);
   console.log(`| all four in parallel | ${travel.all.toFixed(0)} |`);
+  console.log(`| ratio to the slowest single platform | ${travel.ratio.toFixed(2)} |`);
 }
