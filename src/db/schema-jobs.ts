@@ -52,7 +52,7 @@ export const jobItems = sqliteTable(
     path: text("path").notNull(),
     status: text("status", { enum: ITEM_STATUSES }).notNull(),
     attempts: integer("attempts").notNull().default(0),
-    /** 1 while the item holds a monthly quota unit (taken before it runs, given back if it fails). */
+    /** 1 once the item produced data and so counts against the month (the rate-limiter object holds the unit). */
     charged: integer("charged").notNull().default(0),
     queuedAt: ms("queued_at"),
     leaseUntil: ms("lease_until"),
@@ -61,7 +61,10 @@ export const jobItems = sqliteTable(
     errorMessage: text("error_message"),
     finishedAt: ms("finished_at"),
   },
-  (table) => [primaryKey({ columns: [table.jobId, table.idx] }), index("job_items_status_idx").on(table.jobId, table.status)],
+  (table) => [
+    primaryKey({ columns: [table.jobId, table.idx] }),
+    index("job_items_status_idx").on(table.jobId, table.status),
+  ],
 );
 
 export type JobRow = typeof jobs.$inferSelect;

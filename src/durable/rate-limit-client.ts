@@ -71,17 +71,14 @@ export function consumeForIp(
   return consume(env, `ip:${ip}`, { subject, perMinute });
 }
 
-/** One unit of the account's monthly volume for a batch-job item; the same `itemKey` is never charged twice. */
-export function reserveMonthForAccount(env: Env, accountId: string, perMonth: number, itemKey: string) {
-  return callLimiter(env, `account:${accountId}`, (stub) => stub.reserveMonth({ perMonth, idempotencyKey: itemKey }));
+/** The unit of the account's monthly volume a batch-job item holds; asking again for the same item takes none. */
+export function reserveItemForAccount(env: Env, accountId: string, perMonth: number, itemKey: string) {
+  return callLimiter(env, `account:${accountId}`, (stub) => stub.reserveItem({ itemKey, perMonth }));
 }
 
-/**
- * Gives back a unit `reserveMonthForAccount` took, for an item that produced no data. One attempt
- * only: a retry after a lost answer could give the unit back twice.
- */
-export function refundMonthForAccount(env: Env, accountId: string) {
-  return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`account:${accountId}`)).refundMonth();
+/** Gives back the unit a batch-job item holds (it produced no data); a repeat gives back nothing. */
+export function releaseItemForAccount(env: Env, accountId: string, itemKey: string) {
+  return callLimiter(env, `account:${accountId}`, (stub) => stub.releaseItem({ itemKey }));
 }
 
 export function peekAccount(env: Env, accountId: string, perMinute: number, perMonth: number) {

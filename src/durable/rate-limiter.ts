@@ -56,8 +56,6 @@ const ENDPOINT_USAGE_DAYS = 400;
 const MINUTE_MS = 60_000;
 /** How long a counted request's decision is kept for its retries; they come within a second. */
 const REMEMBER_MS = 2 * MINUTE_MS;
-/** Old decisions are deleted in batches, at most this often, instead of on every call. */
-const PRUNE_EVERY_MS = 30_000;
 
 export function minuteWindow(now: number) {
   const start = Math.floor(now / MINUTE_MS) * MINUTE_MS;
@@ -86,7 +84,6 @@ export function monthWindow(now: number) {
  */
 export class RateLimiter extends DurableObject<Env> {
   private readonly sql: SqlStorage;
-  private prunedAt = 0;
   private endpointsPrunedOn = "";
   /** Decisions of admitted `consume` calls by idempotency key, for their retries. */
   private readonly recentConsumes = new RecentDecisions<LimitDecision>(REMEMBER_MS);
@@ -100,6 +97,8 @@ export class RateLimiter extends DurableObject<Env> {
     this.sql.exec(`CREATE TABLE IF NOT EXISTS recent_consumes (
       idempotency_key TEXT PRIMARY KEY, decided_at INTEGER NOT NULL, decision TEXT NOT NULL)`);
     this.sql.exec(`CREATE INDEX IF NOT EXISTS recent_consumes_by_age ON recent_consumes (decided_at)`);
+    // Batch-job items holding a unit of this month's volume.
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS job_units (item_key TEXT PRIMARY KEY, month_start INTEGER NOT NULL)`);
     this.sql.exec(`CREATE TABLE IF NOT EXISTS endpoint_usage (day TEXT NOT NULL, endpoint TEXT NOT NULL,
       endpoint_group TEXT NOT NULL, status_class TEXT NOT NULL, count INTEGER NOT NULL,
       PRIMARY KEY (day, endpoint, status_class))`);
@@ -151,43 +150,47 @@ export class RateLimiter extends DurableObject<Env> {
   }
 
   /**
-   * Takes one unit of the monthly volume for a batch-job item, if there is room; the per-minute
-   * window is left alone (jobs pace themselves on the queue). A repeated `idempotencyKey` gets
-   * the first answer again. `refundMonth` gives the unit back when the item produced no data.
+   * Takes one unit of the monthly volume for a batch-job item, once per `itemKey` and month: the
+   * item holds it until `releaseItem`, so a Worker that stops midway and a retry that asks again
+   * never take a second one. The per-minute window is left alone (jobs pace themselves on the queue).
    */
-  reserveMonth(request: { perMonth: number; idempotencyKey: string; now?: number }): LimitDecision {
+  reserveItem(request: { itemKey: string; perMonth: number; now?: number }): LimitDecision {
     const now = request.now ?? Date.now();
-    const remembered = this.sql
-      .exec<{ decision: string }>(
-        `SELECT decision FROM recent_consumes WHERE idempotency_key = ?`,
-        request.idempotencyKey,
-      )
-      .toArray()[0];
-    if (remembered) return JSON.parse(remembered.decision) as LimitDecision;
     const month = monthWindow(now);
     const used = this.count("month", month.start);
-    const allowed = used < request.perMonth;
-    if (allowed) {
+    const held =
+      this.sql
+        .exec(`SELECT 1 FROM job_units WHERE item_key = ? AND month_start = ?`, request.itemKey, month.start)
+        .toArray().length > 0;
+    const allowed = held || used < request.perMonth;
+    if (allowed && !held) {
       this.store("month", month.start, used + 1);
       this.addDaily(now, 1);
+      this.sql.exec(`DELETE FROM job_units WHERE month_start < ?`, month.start);
+      this.sql.exec(`INSERT INTO job_units (item_key, month_start) VALUES (?, ?)`, request.itemKey, month.start);
     }
-    const minute = minuteWindow(now);
-    const decision: LimitDecision = {
+    const taken = allowed && !held ? 1 : 0;
+    return {
       allowed,
       exceeded: allowed ? null : "month",
-      minute: windowState(Number.MAX_SAFE_INTEGER, 0, minute.end),
-      month: windowState(request.perMonth, used + (allowed ? 1 : 0), month.end),
+      minute: windowState(Number.MAX_SAFE_INTEGER, 0, minuteWindow(now).end),
+      month: windowState(request.perMonth, used + taken, month.end),
     };
-    if (allowed) this.remember(request.idempotencyKey, decision, now);
-    return decision;
   }
 
-  /** Gives back one unit `reserveMonth` took this month (an item that failed is not charged). */
-  refundMonth(now = Date.now()): void {
+  /** Gives back the unit `itemKey` holds (its item produced no data); nothing when it holds none. */
+  releaseItem(request: { itemKey: string; now?: number }): void {
+    const now = request.now ?? Date.now();
     const month = monthWindow(now);
-    const used = this.count("month", month.start);
-    if (used === 0) return;
-    this.store("month", month.start, used - 1);
+    const held = this.sql
+      .exec(
+        `DELETE FROM job_units WHERE item_key = ? AND month_start = ? RETURNING item_key`,
+        request.itemKey,
+        month.start,
+      )
+      .toArray().length;
+    if (held === 0) return;
+    this.store("month", month.start, Math.max(0, this.count("month", month.start) - 1));
     this.addDaily(now, -1);
   }
 
@@ -243,19 +246,6 @@ export class RateLimiter extends DurableObject<Env> {
         sinceDay,
       )
       .toArray();
-  }
-
-  private remember(idempotencyKey: string, decision: LimitDecision, now: number) {
-    this.sql.exec(
-      `INSERT OR REPLACE INTO recent_consumes (idempotency_key, decided_at, decision) VALUES (?, ?, ?)`,
-      idempotencyKey,
-      now,
-      JSON.stringify(decision),
-    );
-    if (now - this.prunedAt >= PRUNE_EVERY_MS) {
-      this.sql.exec(`DELETE FROM recent_consumes WHERE decided_at < ?`, now - REMEMBER_MS);
-      this.prunedAt = now;
-    }
   }
 
   private addDaily(now: number, delta: number) {

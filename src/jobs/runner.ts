@@ -4,7 +4,7 @@
 import { drizzle } from "drizzle-orm/d1";
 import { eq } from "drizzle-orm";
 import { jobs, type JobRow } from "../db/schema-jobs";
-import { refundMonthForAccount, reserveMonthForAccount } from "../durable/rate-limit-client";
+import { releaseItemForAccount, reserveItemForAccount } from "../durable/rate-limit-client";
 import { getAsAccount, identityForKey } from "../events/run-as-account";
 import { log } from "../log";
 import { leaseMs, MAX_ATTEMPTS, retryDelaySeconds } from "./limits";
@@ -55,12 +55,11 @@ export async function runItem(env: Env, ctx: ExecutionContext, message: JobMessa
     });
     return { ack: true };
   }
-  // A retry of an item that still holds its unit (its earlier run stopped midway) does not take another.
-  const unit = `job:${job.id}:${item.idx}:${item.attempts}`;
-  const prepaid = await reserveMonthForAccount(env, identity.accountId, identity.perMonth, unit);
+  // The item's unit of the monthly volume: taken once whatever happens to this run, kept if the
+  // item produces data, given back if it does not.
+  const unit = `job:${job.id}:${item.idx}`;
+  const prepaid = await reserveItemForAccount(env, identity.accountId, identity.perMonth, unit);
   if (!prepaid.allowed) {
-    if (item.charged === 1 && (await setCharged(env.DB, message, 0)))
-      await refundMonthForAccount(env, identity.accountId);
     await finish(env, ctx, job, message, {
       status: "failed",
       httpStatus: 429,
@@ -69,8 +68,6 @@ export async function runItem(env: Env, ctx: ExecutionContext, message: JobMessa
     });
     return { ack: true };
   }
-  if (item.charged === 0) await setCharged(env.DB, message, 1);
-  else await refundMonthForAccount(env, identity.accountId);
 
   let response: Response;
   try {
@@ -83,12 +80,13 @@ export async function runItem(env: Env, ctx: ExecutionContext, message: JobMessa
     await env.RESULTS.put(resultKey(job.id, item.idx), await response.text(), {
       httpMetadata: { contentType: "application/json" },
     });
+    await setCharged(env.DB, message, 1);
     await finish(env, ctx, job, message, { status: "succeeded", httpStatus: response.status });
     return { ack: true };
   }
   const error = await errorOf(response);
   // No data, no charge.
-  if (await setCharged(env.DB, message, 0)) await refundMonthForAccount(env, identity.accountId);
+  await releaseItemForAccount(env, identity.accountId, unit);
   if (RETRYABLE.has(response.status) && item.attempts < MAX_ATTEMPTS) {
     if (await requeueItem(env.DB, message, Date.now()))
       return { ack: false, delaySeconds: retryDelaySeconds(env, item.attempts) };
@@ -110,10 +108,8 @@ export async function deadLetter(env: Env, ctx: ExecutionContext, message: JobMe
   // Take it first so the outcome is recorded by one hand only.
   const item = await takeItem(env.DB, message, Date.now(), leaseMs(env));
   if (!item) return;
-  if (item.charged === 1 && (await setCharged(env.DB, message, 0))) {
-    const identity = await identityForKey(env, job.keyId);
-    if (identity) await refundMonthForAccount(env, identity.accountId);
-  }
+  const identity = await identityForKey(env, job.keyId);
+  if (identity) await releaseItemForAccount(env, identity.accountId, `job:${job.id}:${item.idx}`);
   await finish(env, ctx, job, message, {
     status: "failed",
     errorCode: "internal",

@@ -93,13 +93,12 @@ function itemRow(row: Record<string, unknown>): JobItemRow {
   };
 }
 
-/** Marks whether the running item holds a quota unit; false when the item is no longer running. */
-export async function setCharged(db: D1Database, message: JobMessage, charged: 0 | 1): Promise<boolean> {
-  const result = await db
-    .prepare(`UPDATE job_items SET charged = ? WHERE job_id = ? AND idx = ? AND status = 'running' AND charged = ?`)
-    .bind(charged, message.jobId, message.idx, 1 - charged)
+/** Marks a running item as charged to the month (it produced data). */
+export async function setCharged(db: D1Database, message: JobMessage, charged: 0 | 1): Promise<void> {
+  await db
+    .prepare(`UPDATE job_items SET charged = ? WHERE job_id = ? AND idx = ? AND status = 'running'`)
+    .bind(charged, message.jobId, message.idx)
     .run();
-  return result.meta.changes === 1;
 }
 
 export interface Outcome {

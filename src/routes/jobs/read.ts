@@ -34,6 +34,9 @@ const readRoute = defineRoute({
   path: "/v1/jobs/{id}",
   tags,
   summary: "A job's status, counts by outcome, progress and finish estimate",
+  description:
+    "Status (`queued`, `running`, `completed`, `failed` when no item succeeded, `cancelled`), items by state, progress in %, times and an estimate of the seconds left at the pace so far. " +
+    "Reading it also sends again any item whose queue message was lost.",
   request: { params: Id },
   responses: { 200: jsonResponse(JobSchema, "JobEnvelope", "The job", JOB_EXAMPLE), ...openApiErrorResponses },
 });

@@ -27,6 +27,20 @@ const ResultSchema = z
   .openapi("JobResult");
 type JobResult = z.infer<typeof ResultSchema>;
 
+const RESULT_EXAMPLE: JobResult = {
+  index: 0,
+  path: "/v1/amazon?asin=B0YP4NUNPU",
+  status: "succeeded",
+  http_status: 200,
+  error: null,
+  data: {
+    id: "B0YP4NUNPU",
+    asin: "B0YP4NUNPU",
+    title: "Anker PowerCore 10000",
+    price: { amount: 21.99, currency: "USD" },
+  },
+};
+
 const route = defineRoute({
   access: apiKey("jobs:write"),
   method: "get",
@@ -46,11 +60,14 @@ const route = defineRoute({
   },
   responses: {
     200: {
-      ...jsonResponse(z.array(ResultSchema), "JobResultsEnvelope", "One page of results (format=json)"),
+      description: "Every item (NDJSON, CSV) or one page of them (format=json)",
       content: {
-        ...jsonResponse(z.array(ResultSchema), "JobResultsEnvelope", "").content,
-        "application/x-ndjson": { schema: z.string() },
-        "text/csv": { schema: z.string() },
+        ...jsonResponse(z.array(ResultSchema), "JobResultsEnvelope", "", [RESULT_EXAMPLE]).content,
+        "application/x-ndjson": { schema: z.string(), example: `${JSON.stringify(RESULT_EXAMPLE)}\n` },
+        "text/csv": {
+          schema: z.string(),
+          example: `index,path,status,http_status,error_code,error_message,data\r\n0,/v1/amazon?asin=B0YP4NUNPU,succeeded,200,,,"{""asin"":""B0YP4NUNPU""}"\r\n`,
+        },
       },
     },
     ...openApiErrorResponses,
