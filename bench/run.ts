@@ -13,6 +13,7 @@ import { measureLoad, printLoadTables, type LoadCase, type LoadOptions } from ".
 import { limiterBurst, printBurst, WindowTally, type LimiterFigures } from "./limiter.ts";
 import { browserFigures, cacheHitRatio, printBrowser } from "./scrape.ts";
 import { printTravel, travelParallelism } from "./travel.ts";
+import { jobThroughput, printJobs } from "./jobs.ts";
 import { formatFillReport, hotelFillReport } from "../scripts/hotel-fill.ts";
 import { count } from "./stats.ts";
 import { workerdPids } from "./server-cpu.ts";
@@ -139,6 +140,12 @@ try {
   replicas.setLatency(0);
   printTravel(travelFar, TRAVEL_SAMPLES, REMOTE_LATENCY_MS);
   console.log(`\n${formatFillReport(await hotelFillReport())}`);
+  // A batch job of fresh product scrapes (the products the load cases used) through the local queue.
+  const jobPaths = Array.from(
+    { length: QUICK ? 30 : 300 },
+    (_, i) => `/v1/amazon?asin=${products[i % products.length]}`,
+  );
+  printJobs(await jobThroughput(worker.url, key, jobPaths));
 
   const limiterDetail = (figures: LimiterFigures) =>
     `${count(figures.admitted)} admitted of at most ${count(figures.limit * figures.windows)} (${figures.limit} × ${figures.windows} minute window${figures.windows === 1 ? "" : "s"} touched), ${count(figures.refused)} refused, ${count(figures.other)} errors`;
