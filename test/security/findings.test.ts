@@ -182,15 +182,13 @@ describe("9. input the route does not read is refused, not ignored", () => {
   it("names every hotel filter it does not apply", async () => {
     const { secret } = await newAccount();
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    // children and free_cancellation are filters now; a sea view and a pet fee are not.
     const answer = await call(
-      `/v1/travel/booking/hotels/search?destination=Dublin&check_in=${day(30)}&check_out=${day(32)}&children=2&free_cancellation=true`,
+      `/v1/travel/booking/hotels/search?destination=Dublin&check_in=${day(30)}&check_out=${day(32)}&children=2&free_cancellation=true&sea_view=true&pet_fee=0`,
       withKey(secret),
     );
     expect(answer.status).toBe(400);
-    expect((await json(answer)).error.details.map((detail: any) => detail.parameter)).toEqual([
-      "children",
-      "free_cancellation",
-    ]);
+    expect((await json(answer)).error.details.map((detail: any) => detail.parameter)).toEqual(["sea_view", "pet_fee"]);
   });
 
   it("answers 405 with Allow for a known path and a wrong method, 415 for a body that is not JSON", async () => {

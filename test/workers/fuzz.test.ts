@@ -50,6 +50,7 @@ const INVALID_ONLY = [
   /^\/v1\/webhooks/,
   /^\/v1\/watches/,
   /^\/v1\/schedules/,
+  /^\/v1\/jobs/,
   /^\/v1\/admin/,
 ];
 const SKIPPED = [/^\/dashboard/];
