@@ -2294,7 +2294,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A job's status, counts by outcome, progress and finish estimate */
+        /**
+         * A job's status, counts by outcome, progress and finish estimate
+         * @description Status (`queued`, `running`, `completed`, `failed` when no item succeeded, `cancelled`), items by state, progress in %, times and an estimate of the seconds left at the pace so far. Reading it also sends again any item whose queue message was lost.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -2560,14 +2563,46 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description One page of results (format=json) */
+                /** @description Every item (NDJSON, CSV) or one page of them (format=json) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "success",
+                         *       "data": [
+                         *         {
+                         *           "index": 0,
+                         *           "path": "/v1/amazon?asin=B0YP4NUNPU",
+                         *           "status": "succeeded",
+                         *           "http_status": 200,
+                         *           "error": null,
+                         *           "data": {
+                         *             "id": "B0YP4NUNPU",
+                         *             "asin": "B0YP4NUNPU",
+                         *             "title": "Anker PowerCore 10000",
+                         *             "price": {
+                         *               "amount": 21.99,
+                         *               "currency": "USD"
+                         *             }
+                         *           }
+                         *         }
+                         *       ],
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["JobResultsEnvelope"];
+                        /** @example {"index":0,"path":"/v1/amazon?asin=B0YP4NUNPU","status":"succeeded","http_status":200,"error":null,"data":{"id":"B0YP4NUNPU","asin":"B0YP4NUNPU","title":"Anker PowerCore 10000","price":{"amount":21.99,"currency":"USD"}}} */
                         "application/x-ndjson": string;
+                        /**
+                         * @example index,path,status,http_status,error_code,error_message,data
+                         *     0,/v1/amazon?asin=B0YP4NUNPU,succeeded,200,,,"{""asin"":""B0YP4NUNPU""}"
+                         */
                         "text/csv": string;
                     };
                 };
