@@ -28,7 +28,8 @@ beforeAll(async () => {
 
 describe("hotel search", () => {
   it("answers one platform in the documented shape, with total = nightly × nights", async () => {
-    const { response, body } = await search("booking", "destination=Dublin");
+    // Scraped now: another file may have searched the same stay already.
+    const { response, body } = await search("booking", "destination=Dublin&fresh=true");
     expect(response.status).toBe(200);
     const { data } = body;
     expect(data).toMatchObject({ platform: "booking", check_in: IN, check_out: OUT });
