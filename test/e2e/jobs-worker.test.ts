@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogue } from "../../replicas/catalogue.ts";
+import { type JobClient, jobClient, productPath, settleJob } from "./job-client.ts";
 import { startReplicas, type Replicas } from "../../replicas/server.ts";
 import { applyMigrations, createAccountKey, startWorker, type RunningWorker } from "../../scripts/local-stack.ts";
 import { startWebhookReceiver, type ReceivedDelivery, type WebhookReceiver } from "../support/webhook-receiver.ts";
@@ -52,23 +53,6 @@ afterAll(async () => {
   rmSync(persistTo, { recursive: true, force: true });
 });
 
-/** A key's calls, counted so the quota checks can tell them from the job's items. */
-function client(secret: string) {
-  let calls = 0;
-  const call = async (method: string, path: string, body?: unknown) => {
-    calls++;
-    const response = await fetch(`${worker.url}${path}`, {
-      method,
-      headers: { "X-API-KEY": secret, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    const json = response.headers.get("Content-Type")?.startsWith("application/json");
-    return { status: response.status, headers: response.headers, text, body: json ? JSON.parse(text) : null };
-  };
-  return { call, calls: () => calls };
-}
-
 async function account(name: string) {
   const { secret } = await createAccountKey(worker.url, ADMIN_TOKEN, {
     name,
@@ -76,23 +60,8 @@ async function account(name: string) {
     requests_per_minute: 10_000,
     requests_per_month: 1_000_000,
   });
-  return client(secret);
+  return jobClient(() => worker.url, secret);
 }
-
-/** Polls the job until it has no item left to run (or the time is up). */
-async function settle(api: ReturnType<typeof client>, id: string, timeoutMs = 150_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { body } = await api.call("GET", `/v1/jobs/${id}`);
-    if (!["queued", "running"].includes(body.data.status) || Date.now() > deadline) return body.data;
-    await sleep(500);
-  }
-}
-
-const product = (platform: "amazon" | "ebay" | "bestbuy" | "etsy" | "walmart", n: number) => {
-  const param = platform === "amazon" ? "asin" : platform === "bestbuy" ? "sku" : "id";
-  return `/v1/${platform}?${param}=${catalogue(platform)[n % 48]!.id}`;
-};
 
 describe("a 500-item job with failures of every kind", () => {
   afterAll(() => {
@@ -100,7 +69,7 @@ describe("a 500-item job with failures of every kind", () => {
     replicas.setFault("etsy", null);
   });
 
-  let api: ReturnType<typeof client>;
+  let api: JobClient;
   let job: any;
   let webhookSecret: string;
   const paths: string[] = [];
@@ -116,17 +85,17 @@ describe("a 500-item job with failures of every kind", () => {
     webhookSecret = endpoint.body.data.secret;
     // 15 that time out, 450 products that exist, 20 that do not (404), 15 behind a blocking site (403).
     // Never scraped before here: a failed live scrape of a cached page answers the stale copy.
-    for (let i = 20; i < 35; i++) paths.push(product("etsy", i));
-    for (let i = 0; i < 450; i++) paths.push(product((["amazon", "ebay", "bestbuy"] as const)[i % 3]!, i));
+    for (let i = 20; i < 35; i++) paths.push(productPath("etsy", i));
+    for (let i = 0; i < 450; i++) paths.push(productPath((["amazon", "ebay", "bestbuy"] as const)[i % 3]!, i));
     for (let i = 0; i < 20; i++) paths.push(`/v1/amazon?asin=ZZZZZZZZ${String(i).padStart(2, "0")}`);
-    for (let i = 0; i < 15; i++) paths.push(product("walmart", i));
+    for (let i = 0; i < 15; i++) paths.push(productPath("walmart", i));
     replicas.setFault("walmart", { status: 403 });
     replicas.setFault("etsy", { delayMs: 8000 });
     usedBefore = (await api.call("GET", "/v1/usage")).body.data.month.used;
     callsBefore = api.calls();
     const created = await api.call("POST", "/v1/jobs", { requests: paths.map((path) => ({ path })) });
     expect(created.status).toBe(202);
-    job = await settle(api, created.body.data.id);
+    job = await settleJob(api, created.body.data.id);
   }, 240_000);
 
   it("accounts for every item once: 450 succeeded, 50 failed, none left", () => {
@@ -222,7 +191,7 @@ describe("a job across a Worker restart", () => {
     expect(before.counts.succeeded).toBeLessThan(ITEMS);
 
     worker = await start();
-    const job = await settle(api, id, 120_000);
+    const job = await settleJob(api, id, 120_000);
     replicas.setFault("etsy", null);
     expect(job.status).toBe("completed");
     expect(job.counts).toMatchObject({ succeeded: ITEMS, failed: 0, cancelled: 0, pending: 0, queued: 0, running: 0 });

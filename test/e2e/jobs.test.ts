@@ -3,35 +3,12 @@
 // pages runs on its own Worker (jobs-worker.test.ts): blocked pages retire the shared stack's proxies.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { catalogue } from "../../replicas/catalogue.ts";
+import { type JobClient, jobClient, productPath, settleJob } from "./job-client.ts";
 import { createAccountKey } from "../../scripts/local-stack.ts";
 import { replicaAdmin } from "./stack.ts";
 
 const baseUrl = inject("baseUrl");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A key's calls, counted so the quota test can tell them from the job's items. */
-function client(secret: string) {
-  let calls = 0;
-  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    calls++;
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        "X-API-KEY": secret,
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    let json: any = null;
-    try {
-      json = JSON.parse(text);
-    } catch {}
-    return { status: response.status, headers: response.headers, text, body: json };
-  };
-  return { call, calls: () => calls };
-}
 
 async function account(name: string, plan = "enterprise") {
   const { secret } = await createAccountKey(baseUrl, inject("adminToken"), {
@@ -39,30 +16,15 @@ async function account(name: string, plan = "enterprise") {
     plan,
     ...(plan === "enterprise" ? { requests_per_minute: 10_000, requests_per_month: 1_000_000 } : {}),
   });
-  return client(secret);
+  return jobClient(() => baseUrl, secret);
 }
-
-/** Polls the job until it has no item left to run (or the time is up). */
-async function settle(api: ReturnType<typeof client>, id: string, timeoutMs = 150_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { body } = await api.call("GET", `/v1/jobs/${id}`);
-    if (!["queued", "running"].includes(body.data.status) || Date.now() > deadline) return body.data;
-    await sleep(500);
-  }
-}
-
-const product = (platform: "amazon" | "ebay" | "bestbuy" | "etsy" | "walmart", n: number) => {
-  const param = platform === "amazon" ? "asin" : platform === "bestbuy" ? "sku" : "id";
-  return `/v1/${platform}?${param}=${catalogue(platform)[n % 48]!.id}`;
-};
 
 afterAll(async () => {
   for (const platform of ["walmart", "etsy"]) await replicaAdmin("fault", { platform });
 });
 
 describe("creating a job", () => {
-  let api: ReturnType<typeof client>;
+  let api: JobClient;
   beforeAll(async () => {
     api = await account("jobs validation");
   });
@@ -70,7 +32,7 @@ describe("creating a job", () => {
   it("checks every item first and names the bad ones by index; nothing is queued", async () => {
     const { status, body } = await api.call("POST", "/v1/jobs", {
       requests: [
-        { path: product("amazon", 1) },
+        { path: productPath("amazon", 1) },
         { path: "/v1/amazon?asin=short" },
         { path: "/v1/keys" },
         { path: "/v1/nowhere/at/all" },
@@ -92,7 +54,7 @@ describe("creating a job", () => {
   it("refuses a body that is neither form, and a webhook that is not the account's", async () => {
     expect((await api.call("POST", "/v1/jobs", {})).status).toBe(400);
     const mixed = await api.call("POST", "/v1/jobs", {
-      requests: [{ path: product("amazon", 1) }],
+      requests: [{ path: productPath("amazon", 1) }],
       platform: "amazon",
     });
     expect(mixed.status).toBe(400);
@@ -119,7 +81,7 @@ describe("creating a job", () => {
     expect(second.status).toBe(409);
     expect(second.body.error.message).toContain("at most 1 job at a time");
     await replicaAdmin("fault", { platform: "etsy" });
-    await settle(free, first.body.data.id);
+    await settleJob(free, first.body.data.id);
   });
 
   it("returns the same job for a repeated Idempotency-Key", async () => {
@@ -130,7 +92,7 @@ describe("creating a job", () => {
     expect(first.status).toBe(202);
     expect(again.body.data.id).toBe(first.body.data.id);
     expect(first.headers.get("Location")).toBe(`/v1/jobs/${first.body.data.id}`);
-    await settle(api, first.body.data.id);
+    await settleJob(api, first.body.data.id);
   });
 });
 
@@ -182,7 +144,7 @@ describe("cancelling and fairness", () => {
       inputs: smallInputs,
       fresh: true,
     });
-    const smallDone = await settle(small, smallJob.body.data.id, 60_000);
+    const smallDone = await settleJob(small, smallJob.body.data.id, 60_000);
     const bigNow = (await big.call("GET", `/v1/jobs/${bigJob.body.data.id}`)).body.data;
     expect(smallDone.status).toBe("completed");
     expect(bigNow.status).toBe("running");
