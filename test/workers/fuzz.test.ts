@@ -410,6 +410,7 @@ describe("fuzzing every GET route from /v1/openapi.json", () => {
     expect(paths.some((p) => p.startsWith("/dashboard"))).toBe(false);
   });
 
+  // A bounded loop, not a speed check: on 2 busy cores, beside the other Workers files, it takes 1–3 min.
   it("answers ~10,000 generated requests with no 5xx, envelopes, request ids and limit headers", async () => {
     for (const route of routes) {
       const invalidOnly = INVALID_ONLY.some((pattern) => pattern.test(route.path));
@@ -428,7 +429,7 @@ describe("fuzzing every GET route from /v1/openapi.json", () => {
       `fuzz: ${stats.requests} requests over ${routes.length} routes (${stats.valid} valid, ${stats.invalid} invalid), by status ${JSON.stringify(stats.byStatus)}`,
     );
     expect(stats.requests).toBeGreaterThanOrEqual(10_000);
-  }, 120_000);
+  }, 300_000);
 
   it("refuses scraping routes' bad dates, radius and missing identifiers before any scrape", async () => {
     const key = { headers: { "X-API-KEY": secret } };
