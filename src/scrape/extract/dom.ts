@@ -1,6 +1,7 @@
 // Reading text and attributes from a parsed page the way a shopper sees it:
 // scripts and styles left out, whitespace and bidi marks collapsed.
 import { parse, NodeType, type HTMLElement, type Node } from "node-html-parser";
+import { selectAll } from "./select";
 
 export type { HTMLElement };
 
@@ -56,7 +57,7 @@ function collectText(node: Node): string {
 /** Visible text of the first element matching any selector (in order) that has some. */
 export function firstText(root: HTMLElement, selectors: string[]): string | null {
   for (const selector of selectors) {
-    for (const element of root.querySelectorAll(selector)) {
+    for (const element of selectAll(root, selector)) {
       const text = visibleText(element);
       if (text) return text;
     }
@@ -67,7 +68,7 @@ export function firstText(root: HTMLElement, selectors: string[]): string | null
 /** The first non-empty value of `attribute` on an element matching any selector (in order). */
 export function firstAttr(root: HTMLElement, selectors: string[], attribute: string): string | null {
   for (const selector of selectors) {
-    for (const element of root.querySelectorAll(selector)) {
+    for (const element of selectAll(root, selector)) {
       const value = cleanText(element.getAttribute(attribute));
       if (value) return value;
     }

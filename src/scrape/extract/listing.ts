@@ -4,6 +4,7 @@ import type { Review, SearchItem } from "../types";
 import { absoluteUrl, cleanText, visibleText, type HTMLElement } from "./dom";
 import { parseDisplayDate } from "./dates";
 import { parseCount, parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
+import { selectAll, selectOne } from "./select";
 
 const dateOf = (text: string | null) => parseDisplayDate(text) ?? text;
 
@@ -14,7 +15,7 @@ export function readField(scope: HTMLElement, field: Field | undefined): string 
   if (!field) return null;
   const { selectors, attr } = Array.isArray(field) ? { selectors: field, attr: undefined } : field;
   for (const selector of selectors) {
-    for (const element of selector === ":scope" ? [scope] : scope.querySelectorAll(selector)) {
+    for (const element of selector === ":scope" ? [scope] : selectAll(scope, selector)) {
       const value = attr
         ? cleanText(element.getAttribute(attr))
         : (visibleText(element) ?? cleanText(element.getAttribute("aria-label") ?? element.getAttribute("title")));
@@ -37,8 +38,7 @@ export interface CardSpec {
 }
 
 export function parseCards(root: HTMLElement, spec: CardSpec, pageUrl: string, hint: MoneyHint = {}): SearchItem[] {
-  return root
-    .querySelectorAll(spec.cards)
+  return selectAll(root, spec.cards)
     .map((card) => {
       const url = absoluteUrl(readField(card, spec.link), pageUrl);
       return {
@@ -68,7 +68,7 @@ export interface ReviewSpec {
 }
 
 export function parseReviewBlocks(root: HTMLElement, spec: ReviewSpec): Review[] {
-  return root.querySelectorAll(spec.blocks).map((block) => ({
+  return selectAll(root, spec.blocks).map((block) => ({
     id: spec.id(block),
     title: readField(block, spec.title),
     body: readField(block, spec.body),
@@ -88,7 +88,7 @@ export interface PagerSpec {
 /** Page number, total result count ("1-48 of over 2,000 results" → 2000) and whether a next page exists. */
 export function readPager(root: HTMLElement, spec: PagerSpec, requestedPage: number | null) {
   const total = readField(root, spec.total);
-  const next = spec.next.map((selector) => root.querySelector(selector)).find((element) => element !== null);
+  const next = spec.next.map((selector) => selectOne(root, selector)).find((element) => element !== null);
   const disabled =
     next &&
     (/disabled/i.test(next.getAttribute("class") ?? "") ||

@@ -5,6 +5,7 @@ import type { Review } from "../types";
 import { cleanText, visibleText, type HTMLElement } from "./dom";
 import { moneyFromStructured, parseLocaleNumber, type MoneyHint } from "./money";
 import { normaliseAvailability, type ProductDraft } from "./record";
+import { withAttribute } from "./select";
 
 type Scope = { type: string; element: HTMLElement; props: Map<string, HTMLElement[]> };
 
@@ -32,8 +33,8 @@ function collectScopes(root: HTMLElement): Scope[] {
     }
     return scope;
   };
-  for (const element of root.querySelectorAll("[itemscope]")) scopeOf(element);
-  for (const element of root.querySelectorAll("[itemprop]")) {
+  for (const element of withAttribute(root, "itemscope")) scopeOf(element);
+  for (const element of withAttribute(root, "itemprop")) {
     let owner = element.parentNode;
     while (owner && !(owner.tagName && owner.hasAttribute("itemscope"))) owner = owner.parentNode;
     if (!owner) continue;

@@ -1,5 +1,6 @@
 // Label / value tables (product details, item specifics, tech specs) read into `specs{}`.
 import { cleanText, visibleText, type HTMLElement } from "./dom";
+import { selectAll } from "./select";
 
 export interface SpecSource {
   /** One row; a row may hold several label/value pairs (eBay's two-column item specifics). */
@@ -36,7 +37,7 @@ function pairsOf(row: HTMLElement, source: SpecSource): [string | null, string |
 export function readSpecs(root: HTMLElement, sources: SpecSource[]): Record<string, string> {
   const specs: Record<string, string> = {};
   for (const source of sources) {
-    for (const row of root.querySelectorAll(source.rows)) {
+    for (const row of selectAll(root, source.rows)) {
       for (const [key, value] of pairsOf(row, source)) {
         if (key && value && !(key in specs)) specs[key] = value;
       }

@@ -18,6 +18,7 @@ import {
 import { parseLocaleNumber, parseMoney } from "../extract/money";
 import { readPage, structuredDraftList, type Page } from "../extract/page";
 import { buildProduct, normaliseAvailability, type ProductDraft } from "../extract/record";
+import { selectAll, selectOne } from "../extract/select";
 import { readSpecs } from "../extract/specs";
 import { countryOfUrl, idFromUrl, lookupId, siteSort, siteUrl } from "../extract/url";
 import type { Money, ProductPlatform, ProductRecord, ReviewsPage, SearchPage } from "../types";
@@ -91,7 +92,7 @@ function amazonImages(page: Page): string[] {
   const fromGallery = Array.isArray(gallery)
     ? (gallery as GalleryImage[]).map((image) => image?.hiRes ?? image?.large)
     : [];
-  const landing = page.root.querySelector("#landingImage, #imgBlkFront, #ebooksImgBlkFront");
+  const landing = selectOne(page.root, "#landingImage, #imgBlkFront, #ebooksImgBlkFront");
   const sizes = firstJsonValue(landing?.getAttribute("data-a-dynamic-image") ?? "") as
     | Record<string, number[]>
     | undefined;
@@ -110,7 +111,7 @@ function amazonVariants(page: Page, asin: string | null): ProductRecord["variant
       url: absoluteUrl(`/dp/${id}`, page.base),
     }));
   }
-  return page.root.querySelectorAll("#tmmSwatches .swatchElement, #twister li[data-defaultasin]").map((swatch) => {
+  return selectAll(page.root, "#tmmSwatches .swatchElement, #twister li[data-defaultasin]").map((swatch) => {
     const href = swatch.querySelector('a[href*="/dp/"]')?.getAttribute("href") ?? null;
     const selected = /\bselected\b/.test(swatch.getAttribute("class") ?? "");
     return {
@@ -188,7 +189,7 @@ function amazonDraft(page: Page): ProductDraft {
     variants: amazonVariants(page, asin),
     seller: cleanText(soldBy?.replace(/^Sold by:?\s*/i, "").replace(/\s*Price set by seller\.?$/i, "")),
     breadcrumbs: unique(
-      root.querySelectorAll("#wayfinding-breadcrumbs_feature_div li a:not(#breadcrumb-back-link)").map(visibleText),
+      selectAll(root, "#wayfinding-breadcrumbs_feature_div li a:not(#breadcrumb-back-link)").map(visibleText),
     ),
     reviews: parseReviewBlocks(root, REVIEWS),
   };
