@@ -1,0 +1,112 @@
+// One job's work in a browser page: open the target with every request routed past the URL guard,
+// wait only while the page is still fetching, get past a challenge, and read the page.
+import type { HTTPRequest, Page } from "@cloudflare/puppeteer";
+import { type Exit, type LoadedThrough, loadPastChallenge } from "../proxy-policy";
+import { guardUrl } from "../../net/url-guard";
+import { solveForJob, TOKEN_FIELDS } from "../captcha";
+import { parseRetryAfter, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../errors";
+import { assertLanded, CLOSE_UNINTERCEPTED_CHANNELS, type Route, routeRequest } from "./browser-route";
+import { InFlight } from "./network-quiet";
+import { within, type LoadedPage, type LoadJob } from "./types";
+
+/** A page that keeps fetching after `load` is read after this long at most. */
+const SETTLE_TIMEOUT_MS = 5_000;
+
+/** The job's page as the browser left it after a load. */
+interface Opened extends LoadedThrough {
+  html: string;
+  retryAfter: string | undefined;
+}
+
+/**
+ * Makes a fresh page fit for a job: request interception always on, proxies or not (it is how every
+ * request meets the URL guard), no service worker, no channel interception cannot see. The three
+ * commands go out together, so they cost one round trip to the browser instead of three.
+ */
+export async function preparePage(page: Page): Promise<void> {
+  await Promise.all([
+    page.setRequestInterception(true),
+    page.setBypassServiceWorker(true),
+    page.evaluateOnNewDocument(CLOSE_UNINTERCEPTED_CHANNELS),
+  ]);
+}
+
+/** Puts the solved token in the challenge form (creating the field if the widget would) and submits it. */
+function submitTokenScript(field: string, token: string): string {
+  return `(() => {
+    const form = document.querySelector("form");
+    if (!form) return;
+    let input = form.querySelector('[name=${JSON.stringify(field)}]');
+    if (!input) { input = document.createElement("textarea"); input.name = ${JSON.stringify(field)}; form.appendChild(input); }
+    input.value = ${JSON.stringify(token)};
+    form.submit();
+  })()`;
+}
+
+/** The job's URL once guarded, checked before any browser is taken for it. */
+export async function browserTarget(job: LoadJob): Promise<URL> {
+  const target = await guardUrl(job.url, job.config.urlGuard);
+  const { pool } = job.config;
+  // Every exit is cooling down for this host: a browser could only go out directly, which it must not.
+  if (pool.size > 0 && pool.candidates(target.host).length === 0)
+    throw new UpstreamBlocked(`every egress proxy is cooling down for ${target.host}`);
+  return target;
+}
+
+/** Loads `target` (from `browserTarget`) in `page` (from `preparePage`, used for nothing else) and reads it. */
+export async function loadInPage(job: LoadJob, page: Page, target: URL): Promise<Omit<LoadedPage, "browser">> {
+  const { pool, pageTimeoutMs } = job.config;
+  const route: Route = { pin: null, exit: null, refused: null };
+  const navigationMs = within(job, pageTimeoutMs);
+  const inFlight = new InFlight(page);
+  // Proxied requests get a little longer than the navigation, so a slow page reads as a timeout.
+  const abort = (request: HTTPRequest) => request.abort().catch(() => {});
+  page.on("request", (request) => {
+    routeRequest(job, page, request, navigationMs + 1_000, route).catch(() => abort(request));
+  });
+  /** Opens the target (through `pin` when given) and waits for it to settle. */
+  const open = async (pin: Exit | null): Promise<Opened> => {
+    route.pin = pin;
+    route.exit = null;
+    const response = await page
+      .goto(target.toString(), { waitUntil: "load", timeout: within(job, navigationMs) })
+      .catch((err) => {
+        if (route.refused) return null;
+        throw /timeout|timed.?out/i.test(String(err))
+          ? new UpstreamTimeout(`the page did not load within ${navigationMs / 1000} s`)
+          : new UpstreamBlocked("the page could not be opened", { cause: err });
+      });
+    // The landing check needs no quiet page, so the two waits overlap.
+    await Promise.all([assertLanded(job, page, route.refused), inFlight.quiet(within(job, SETTLE_TIMEOUT_MS))]);
+    const status = response?.status() ?? 0;
+    const html = await page.content();
+    await assertLanded(job, page, route.refused);
+    const retryAfter = response?.headers()["retry-after"];
+    return { status, html, retryAfter, challenge: await job.detectChallenge(html, status), exit: route.exit };
+  };
+  const { page: loaded, solved } = await loadPastChallenge(pool, {
+    load: open,
+    async solve(challenged, pin) {
+      route.pin = pin;
+      const challenge = challenged.challenge!;
+      const token = await solveForJob(job, challenge, page.url());
+      const navigation = page.waitForNavigation({ waitUntil: "load", timeout: within(job, pageTimeoutMs) });
+      const [next] = await Promise.all([
+        navigation,
+        page.evaluate(submitTokenScript(TOKEN_FIELDS[challenge.kind], token)),
+      ]);
+      const status = next?.status() ?? challenged.status;
+      const html = await page.content();
+      await assertLanded(job, page, route.refused);
+      const detected = await job.detectChallenge(html, status);
+      return { ...challenged, status, html, challenge: detected, exit: route.exit ?? pin };
+    },
+  });
+  const { status, html } = loaded;
+  if (status === 404 || status === 410) throw new UpstreamNotFound(`${job.url} answered ${status}`);
+  if (status === 403 || status === 429 || status >= 500) {
+    throw new UpstreamBlocked(`the site answered ${status}`, { retryAfter: parseRetryAfter(loaded.retryAfter) });
+  }
+  const proxy = loaded.exit?.proxy.id ?? null;
+  return { status, html, url: page.url(), proxy, captcha: solved ? "solved" : "none" };
+}
