@@ -30,6 +30,8 @@ export interface WorkerOptions {
 
 export interface RunningWorker {
   url: string;
+  /** The V8 inspector of the Worker (Chrome DevTools protocol), for CPU profiles. */
+  inspectorPort: number;
   process: ChildProcess;
   stop(): Promise<void>;
 }
@@ -201,7 +203,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       const response = await fetch(`${url}/v1/health`);
       if (response.ok) {
         if (options.crons) cronTimer = startCronTimer(url, crons, options.crons.log);
-        return { url, process: child, stop };
+        return { url, inspectorPort, process: child, stop };
       }
     } catch {
       // Not listening yet.

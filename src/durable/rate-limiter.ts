@@ -85,6 +85,12 @@ export function monthWindow(now: number) {
 export class RateLimiter extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private endpointsPrunedOn = "";
+  /**
+   * The counters as stored, read once from SQLite and then kept here: this object is their only
+   * writer and runs one call at a time, so the copy never goes stale and a call's only storage
+   * work is its writes.
+   */
+  private readonly counters = new Map<string, { windowStart: number; count: number }>();
   /** Decisions of admitted `consume` calls by idempotency key, for their retries. */
   private readonly recentConsumes = new RecentDecisions<LimitDecision>(REMEMBER_MS);
 
@@ -258,10 +264,15 @@ export class RateLimiter extends DurableObject<Env> {
   }
 
   private count(scope: string, windowStart: number): number {
-    const row = this.sql
-      .exec<{ window_start: number; count: number }>(`SELECT window_start, count FROM counters WHERE scope = ?`, scope)
-      .toArray()[0];
-    return row && row.window_start === windowStart ? row.count : 0;
+    let counter = this.counters.get(scope);
+    if (!counter) {
+      const row = this.sql
+        .exec<{ window_start: number; count: number }>(`SELECT window_start, count FROM counters WHERE scope = ?`, scope)
+        .toArray()[0];
+      counter = { windowStart: row?.window_start ?? 0, count: row?.count ?? 0 };
+      this.counters.set(scope, counter);
+    }
+    return counter.windowStart === windowStart ? counter.count : 0;
   }
 
   private store(scope: string, windowStart: number, count: number) {
@@ -272,6 +283,7 @@ export class RateLimiter extends DurableObject<Env> {
       windowStart,
       count,
     );
+    this.counters.set(scope, { windowStart, count });
   }
 }
 
