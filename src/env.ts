@@ -10,6 +10,11 @@ export type Variables = RequestIdVariables & {
   identity: KeyIdentity;
   /** The rate-limit decision for this request (counts include it). */
   limits: LimitDecision;
+  /**
+   * Settles when the limiter admits this request (rejects with its 429 or 503), on routes that
+   * read their cache while the limiter decides; see `admitted` in middleware/auth.ts.
+   */
+  admission: Promise<void>;
 };
 
 export interface AppEnv {

@@ -39,7 +39,7 @@ type Context = Parameters<MiddlewareHandler<AppEnv>>[0];
  * @example
  * createRoute({ ..., middleware: [requireAccess({ kind: "key", scope: "products:read" })] })
  */
-export function requireAccess(access: Access): MiddlewareHandler<AppEnv> {
+export function requireAccess(access: Access, options: AccessOptions = {}): MiddlewareHandler<AppEnv> {
   switch (access.kind) {
     case "public":
       return async function publicRoute(c, next) {
@@ -67,12 +67,41 @@ export function requireAccess(access: Access): MiddlewareHandler<AppEnv> {
     case "key":
       return async function keyRoute(c, next) {
         // Watches and schedules run routes as a stored identity, already counted (events/run-as-account.ts).
-        const identity = c.var.identity ?? (await authenticateKey(c, access.scope));
-        const refusal = scopeRefusal(identity, access.scope);
-        if (refusal) throw refusal;
-        return next();
+        if (c.var.identity) {
+          const refusal = scopeRefusal(c.var.identity, access.scope);
+          if (refusal) throw refusal;
+          return next();
+        }
+        const admission = admit(c, await verifiedKey(c, access.scope));
+        if (!options.readsCacheBesideLimiter) {
+          await admission;
+          return next();
+        }
+        // Marked as handled here; it is awaited below, and by the route before it answers.
+        admission.catch(() => {});
+        c.set("admission", admission);
+        await next();
+        // Whatever ran meanwhile only read: a refusal replaces its answer (a 400 included, as before).
+        await admission;
       };
   }
+}
+
+export interface AccessOptions {
+  /**
+   * The route starts its cache read while the limiter decides, and awaits `admitted(c)` before it
+   * answers or does any other work: a cached answer then costs the slower of the two, not both.
+   */
+  readsCacheBesideLimiter?: boolean;
+}
+
+/**
+ * Resolves once this request is admitted; rejects with its 429 (or the limiter's 503). Routes
+ * that read their cache beside the limiter await it before answering or doing anything else;
+ * on every other route the guard has awaited it already.
+ */
+export function admitted(c: Context): Promise<void> {
+  return c.var.admission ?? Promise.resolve();
 }
 
 /** Why a verified key may not call a route needing `scope`, or null when it may. */
@@ -92,18 +121,22 @@ function scopeRefusal(identity: KeyIdentity, scope: Scope | null): ApiError | nu
   return null;
 }
 
-/** Parse, verify, then count: one Durable Object round trip for a valid key. */
-async function authenticateKey(c: Context, scope: Scope | null): Promise<KeyIdentity> {
+/** The presented key, verified and holding `scope`; every refusal counts against the client IP. */
+async function verifiedKey(c: Context, scope: Scope | null): Promise<KeyIdentity> {
   const identity = await identifyKey(c);
   // A refused scope is not the account's traffic: it is counted like any call without a valid key.
   const refusal = scopeRefusal(identity, scope);
   if (refusal) return refuse(c, refusal);
+  c.set("identity", identity);
+  return identity;
+}
 
+/** Counts the call in the account's limiter (one Durable Object round trip) and sets its headers. */
+async function admit(c: Context, identity: KeyIdentity): Promise<void> {
   const decision = await limiterCall(() =>
     consumeForAccount(c.env, identity.accountId, identity.perMinute, identity.perMonth),
   );
   applyHeaders(c, decision);
-  c.set("identity", identity);
   c.set("limits", decision);
 
   const ageDays = secretAgeDays(identity.secretIssuedAt);
@@ -114,7 +147,6 @@ async function authenticateKey(c: Context, scope: Scope | null): Promise<KeyIden
   if (!decision.allowed) throw limitError(decision);
 
   touchLater(c.var.db, c.executionCtx, identity.keyId);
-  return identity;
 }
 
 /**

@@ -4,6 +4,7 @@ import { wantsCsv } from "../csv";
 import { baseMeta } from "../envelope";
 import { log } from "../log";
 import { timed } from "../timing";
+import { admitted } from "./auth";
 
 export interface EdgeCacheOptions {
   /** How long an answer is served from the edge cache. */
@@ -38,8 +39,10 @@ async function entityTag(text: string): Promise<string> {
 }
 
 /**
- * Edge cache (Cache API, fronted by a small per-isolate copy) for catalogue reads. Mounted after authentication and rate
- * limiting, so cached answers still count and carry the limit headers. The cache holds
+ * Edge cache (Cache API, fronted by a small per-isolate copy) for catalogue reads. Mounted after
+ * authentication; its read runs while the limiter decides (the route declares
+ * `readsCacheBesideLimiter`), and it answers only once the call is admitted, so cached answers
+ * still count and carry the limit headers. The cache holds
  * `data` and the stable part of `meta`; each answer gets its own request id and timestamp.
  * `ETag` + `If-None-Match` give 304s; `Cache-Control: no-cache` makes clients revalidate
  * (and so be counted) instead of reusing silently.
@@ -49,7 +52,10 @@ async function entityTag(text: string): Promise<string> {
  */
 export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler<AppEnv> {
   return async function serveFromEdgeCache(c, next) {
-    if (c.req.method !== "GET" || wantsCsv(c)) return next();
+    if (c.req.method !== "GET" || wantsCsv(c)) {
+      await admitted(c);
+      return next();
+    }
     const cache = (caches as unknown as { default: Cache }).default;
     const key = cacheKey(c.req.url);
 
@@ -58,6 +64,8 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler<AppEnv> 
     const now = Date.now();
     const local = hot.get(key.url);
     const hit = local && local.expiresAt > now ? undefined : await timed("cache", () => cache.match(key));
+    // The read ran while the limiter decided; nothing is answered or built before it admits.
+    await admitted(c);
     if (local && local.expiresAt > now) {
       ({ stored, etag } = local);
       c.header("X-Cache", "HIT");

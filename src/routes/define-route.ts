@@ -4,7 +4,7 @@
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
-import { requireAccess, type Access } from "../middleware/auth";
+import { requireAccess, type Access, type AccessOptions } from "../middleware/auth";
 import { countEndpointUsage } from "../middleware/endpoint-usage";
 import { strictInput } from "../middleware/strict-input";
 
@@ -34,9 +34,9 @@ function securityOf(access: Access): NonNullable<RouteConfig["security"]> {
  * that its refusals (429) are counted too.
  */
 export function defineRoute<const R extends Omit<RouteConfig, "security" | "middleware">>(
-  config: R & { access: Access; middleware?: MiddlewareHandler<AppEnv>[] },
+  config: R & { access: Access; middleware?: MiddlewareHandler<AppEnv>[] } & AccessOptions,
 ) {
-  const { access, middleware = [], ...route } = config;
+  const { access, middleware = [], readsCacheBesideLimiter, ...route } = config;
   return createRoute({
     ...route,
     security: securityOf(access),
@@ -45,7 +45,7 @@ export function defineRoute<const R extends Omit<RouteConfig, "security" | "midd
       ...(access.kind === "key"
         ? [countEndpointUsage({ method: route.method, path: route.path, group: route.tags?.[0] ?? "other" })]
         : []),
-      requireAccess(access),
+      requireAccess(access, { readsCacheBesideLimiter }),
       strictInput(route),
       ...middleware,
     ] as const,

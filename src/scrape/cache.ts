@@ -78,9 +78,12 @@ export async function cachedScrape<T>(
   scrape: () => Promise<CachedResult<T>>,
   waitUntil: (promise: Promise<unknown>) => void,
   waitMs = 90_000,
+  admitted: Promise<void> = Promise.resolve(),
 ): Promise<CachedResult<T> & { cache: CacheState }> {
   const maxAgeMs = (freshness.maxAge ?? FRESH_SECONDS[kind] ?? 600) * 1000;
   const stored = await timed("cache", () => kv.get<CachedResult<T>>(key, "json")).catch(() => null);
+  // The read may run before the caller is admitted; what it found is used only after.
+  await admitted;
   if (stored && !freshness.fresh && Date.now() - stored.fetchedAt <= maxAgeMs) return { ...stored, cache: "hit" };
 
   let pending = inFlight.get(key) as Promise<CachedResult<T>> | undefined;

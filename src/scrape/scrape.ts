@@ -24,6 +24,8 @@ export interface ScrapeJob<T> {
   detectChallenge(html: string, status: number): Challenge | null;
   accountId: string;
   freshness: Freshness;
+  /** Settles when the caller may have the result: the cache read runs before, nothing else does. */
+  admitted?: Promise<void>;
 }
 
 export interface ScrapeMeta {
@@ -57,7 +59,16 @@ export async function scrape<T>(
   const key = await cacheKey(job.platform, job.kind, job.params);
   // Engines cap their own waits to the deadline; each caller also stops waiting at it.
   const load = () => loadThroughEngines(env, config, job, Date.now() + config.deadlineMs);
-  const result = await cachedScrape(env.CACHE, key, job.kind, job.freshness, load, waitUntil, config.deadlineMs);
+  const result = await cachedScrape(
+    env.CACHE,
+    key,
+    job.kind,
+    job.freshness,
+    load,
+    waitUntil,
+    config.deadlineMs,
+    job.admitted,
+  );
   return {
     record: result.record,
     meta: {

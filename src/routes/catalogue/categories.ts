@@ -18,6 +18,7 @@ const CategorySchema = z
 const route = defineRoute({
   access: apiKey("catalogue:read"),
   middleware: [catalogueCache],
+  readsCacheBesideLimiter: true,
   method: "get",
   path: "/v1/categories",
   tags: ["catalogue"],

@@ -22,6 +22,7 @@ const FacetsSchema = z.object({
 const listRoute = defineRoute({
   access: apiKey("catalogue:read"),
   middleware: [catalogueCache],
+  readsCacheBesideLimiter: true,
   method: "get",
   path: "/v1/datasets",
   tags: ["catalogue"],
@@ -120,6 +121,7 @@ const DATASET_DETAIL_EXAMPLE = {
 const detailRoute = defineRoute({
   access: apiKey("catalogue:read"),
   middleware: [catalogueCache],
+  readsCacheBesideLimiter: true,
   method: "get",
   path: "/v1/datasets/{slug}",
   tags: ["catalogue"],

@@ -13,6 +13,7 @@ import type { EngineName } from "../../scrape/engines";
 import { scrape, type ScrapeJob } from "../../scrape/scrape";
 import type { ProductLookup, ProductPlatform } from "../../scrape/types";
 import { scrapeErrorToApi } from "../scrape-errors";
+import { admitted } from "../../middleware/auth";
 
 export const PlatformParam = z.object({
   platform: z.string().openapi({ param: { name: "platform", in: "path" }, example: "amazon" }),
@@ -203,7 +204,11 @@ export function enginesFor(platform: ProductPlatform, engine: EngineName | undef
 
 export async function run<T>(c: Context<AppEnv>, job: Omit<ScrapeJob<T>, "accountId">) {
   try {
-    return await scrape(c.env, (p) => c.executionCtx.waitUntil(p), { ...job, accountId: c.var.identity.accountId });
+    return await scrape(c.env, (p) => c.executionCtx.waitUntil(p), {
+      ...job,
+      accountId: c.var.identity.accountId,
+      admitted: admitted(c),
+    });
   } catch (err) {
     throw scrapeErrorToApi(err);
   }
