@@ -3,6 +3,8 @@
 // successes and failures apart), the rate limiter's accuracy, the browser and cache figures and
 // the travel fan-out. Exits non-zero if the limiter ever admits more than its limit.
 // BENCH_QUICK=1 shortens every measurement for development runs; its figures are not for the README.
+// BENCH_ONLY=<group>[,<group>…] runs only those parts: routes, account, parse, limiter, browser,
+// cache, travel, fill, jobs.
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,7 +14,7 @@ import { startReplicas } from "../replicas/server.ts";
 import { measureLoad, printLoadTables, type LoadCase, type LoadOptions } from "./load.ts";
 import { limiterBurst, printBurst, WindowTally, type LimiterFigures } from "./limiter.ts";
 import { browserFigures, cacheHitRatio, printBrowser } from "./scrape.ts";
-import { printTravel, travelParallelism } from "./travel.ts";
+import { printTravel, travelParallelism, type TravelFigures } from "./travel.ts";
 import { jobThroughput, printJobs } from "./jobs.ts";
 import { formatFillReport, hotelFillReport } from "../scripts/hotel-fill.ts";
 import { count } from "./stats.ts";
@@ -21,6 +23,19 @@ import { printTimingMedians } from "./server-timing.ts";
 import { parseCpu, printParseCpu } from "./parse-cpu.ts";
 
 const QUICK = process.env.BENCH_QUICK === "1";
+const GROUPS = ["routes", "account", "parse", "limiter", "browser", "cache", "travel", "fill", "jobs"] as const;
+type Group = (typeof GROUPS)[number];
+const ONLY = process.env.BENCH_ONLY?.split(",").map((group) => group.trim());
+const unknownGroups = ONLY?.filter((group) => !(GROUPS as readonly string[]).includes(group)) ?? [];
+if (unknownGroups.length > 0) {
+  console.error(`BENCH_ONLY: unknown group ${unknownGroups.join(", ")}; the groups are ${GROUPS.join(", ")}.`);
+  process.exit(2);
+}
+const runs = (group: Group) => !ONLY || ONLY.includes(group);
+/** One account's limiter alone: connections well past what the route tables use. */
+const ACCOUNT_LOAD: LoadOptions = QUICK
+  ? { concurrencies: [50, 200], runs: 1, seconds: 0.5 }
+  : { concurrencies: [50, 100, 200], runs: 3, seconds: 3 };
 const LOAD: LoadOptions = QUICK
   ? { concurrencies: [1, 10, 50], runs: 1, seconds: 0.5 }
   : { concurrencies: [1, 10, 50], runs: 3, seconds: 3 };
@@ -53,128 +68,156 @@ const worker = await startWorker({
 try {
   const account = (plan: string, limits: Record<string, number> = {}) =>
     createAccountKey(worker.url, ADMIN_TOKEN, { name: `bench-${plan}`, plan, ...limits });
-  const key = {
-    "X-API-KEY": (await account("enterprise", { requests_per_minute: 1_000_000, requests_per_month: 1_000_000_000 }))
-      .secret,
-  };
+  const enterprise = { requests_per_minute: 1_000_000, requests_per_month: 1_000_000_000 };
+  const key = { "X-API-KEY": (await account("enterprise", enterprise)).secret };
   const freeKey = { "X-API-KEY": (await account("free")).secret };
 
   // First, while no browser runs yet, so the first browser scrape is a cold one.
-  const browser = await browserFigures(
-    worker.url,
-    key,
-    (i) => `${replicas.url}/shop/js/product/p${1001 + (i % 20)}`,
-    SAMPLES,
-  );
+  const browser = runs("browser")
+    ? await browserFigures(worker.url, key, (i) => `${replicas.url}/shop/js/product/p${1001 + (i % 20)}`, SAMPLES)
+    : null;
 
   // Product ids from searches (which also warms the cached search case), the cache-ratio workload
   // while those products are still uncached, then the products the fetch engine serves (some
   // replica pages need JavaScript and escalate to the browser, which the fresh case must not mix in).
   const get = async (path: string) => (await (await fetch(worker.url + path, { headers: key })).json()) as any;
+  const needsProducts = runs("routes") || runs("cache") || runs("jobs");
   const ids: string[] = [];
-  for (const q of SEARCHES)
+  for (const q of needsProducts ? SEARCHES : [])
     ids.push(
       ...((await get(`/v1/amazon/search?q=${encodeURIComponent(q)}`)).data?.results?.map(
         (item: any) => item.id as string,
       ) ?? []),
     );
   const products = [...new Set(ids)];
-  const cache = await cacheHitRatio(worker.url, key, products.slice(0, 20));
-  const fetchable: string[] = [];
-  for (const id of products)
-    if ((await get(`/v1/amazon?asin=${id}&fresh=true`)).meta.scrape.engine === "fetch") fetchable.push(id);
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const hotelSearch = `/v1/travel/all/hotels/search?destination=Dublin&check_in=${day(30)}&check_out=${day(32)}`;
-  await get(hotelSearch);
+  const cache = runs("cache") ? await cacheHitRatio(worker.url, key, products.slice(0, 20)) : null;
+
+  console.log(
+    `One run of \`npm run bench\`${ONLY ? ` (BENCH_ONLY=${ONLY.join(",")})` : ""} on ${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, Node ${process.version}, wrangler dev on 127.0.0.1, ${new Date().toISOString().slice(0, 10)}${QUICK ? " — BENCH_QUICK=1, shortened, not for the README" : ""}.`,
+  );
 
   const freeTally = new WindowTally(FREE_PLAN_PER_MINUTE);
-  const cases: LoadCase[] = [
-    { name: "bare `/hello`", path: "/hello" },
-    { name: "`GET /v1/health` (no key: IP limiter, D1 + KV + browser probe)", path: "/v1/health" },
-    { name: "`GET /v1/usage` (key lookup + account limiter + D1 read)", path: "/v1/usage", headers: key },
-    { name: "`GET /v1/datasets` (edge-cached)", path: "/v1/datasets?category=travel", headers: key },
-    { name: "`GET /v1/datasets/{slug}` (edge-cached)", path: "/v1/datasets/booking-hotel-prices-fr", headers: key },
-    { name: "`GET /v1/search` (edge-cached)", path: "/v1/search?q=hotel%20prices%20france", headers: key },
-    {
-      name: "`GET /v1/datasets/{slug}/records` (100 records from D1)",
-      path: "/v1/datasets/amazon-product-prices-us/records?limit=100",
-      headers: key,
-    },
-    { name: "`GET /v1/amazon` (KV cache hit)", path: `/v1/amazon?asin=${products[0]}`, headers: key },
-    { name: "`GET /v1/amazon/search` (KV cache hit)", path: "/v1/amazon/search?q=power%20bank", headers: key },
-    {
-      name: `\`GET /v1/amazon?fresh=true\` (fetch-engine scrape of a replica page, ${fetchable.length} products in turn)`,
-      path: (i) => `/v1/amazon?asin=${fetchable[i % fetchable.length]}&fresh=true`,
-      headers: key,
-    },
-    { name: "`GET /v1/travel/all/hotels/search` (4 platforms, KV cache hits)", path: hotelSearch, headers: key },
-    {
-      name: `\`GET /v1/usage\` with a free-plan key past its ${FREE_PLAN_PER_MINUTE}/min limit (429s expected)`,
-      path: "/v1/usage",
-      headers: freeKey,
-      observe: (answers) => freeTally.add(answers),
-    },
-  ];
+  if (runs("routes")) {
+    const fetchable: string[] = [];
+    for (const id of products)
+      if ((await get(`/v1/amazon?asin=${id}&fresh=true`)).meta.scrape.engine === "fetch") fetchable.push(id);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const hotelSearch = `/v1/travel/all/hotels/search?destination=Dublin&check_in=${day(30)}&check_out=${day(32)}`;
+    await get(hotelSearch);
+    const cases: LoadCase[] = [
+      { name: "bare `/hello`", path: "/hello" },
+      { name: "`GET /v1/health` (no key: IP limiter, D1 + KV + browser probe)", path: "/v1/health" },
+      { name: "`GET /v1/usage` (key lookup + account limiter + D1 read)", path: "/v1/usage", headers: key },
+      { name: "`GET /v1/datasets` (edge-cached)", path: "/v1/datasets?category=travel", headers: key },
+      { name: "`GET /v1/datasets/{slug}` (edge-cached)", path: "/v1/datasets/booking-hotel-prices-fr", headers: key },
+      { name: "`GET /v1/search` (edge-cached)", path: "/v1/search?q=hotel%20prices%20france", headers: key },
+      {
+        name: "`GET /v1/datasets/{slug}/records` (100 records from D1)",
+        path: "/v1/datasets/amazon-product-prices-us/records?limit=100",
+        headers: key,
+      },
+      { name: "`GET /v1/amazon` (KV cache hit)", path: `/v1/amazon?asin=${products[0]}`, headers: key },
+      { name: "`GET /v1/amazon/search` (KV cache hit)", path: "/v1/amazon/search?q=power%20bank", headers: key },
+      {
+        name: `\`GET /v1/amazon?fresh=true\` (fetch-engine scrape of a replica page, ${fetchable.length} products in turn)`,
+        path: (i) => `/v1/amazon?asin=${fetchable[i % fetchable.length]}&fresh=true`,
+        headers: key,
+      },
+      { name: "`GET /v1/travel/all/hotels/search` (4 platforms, KV cache hits)", path: hotelSearch, headers: key },
+      {
+        name: `\`GET /v1/usage\` with a free-plan key past its ${FREE_PLAN_PER_MINUTE}/min limit (429s expected)`,
+        path: "/v1/usage",
+        headers: freeKey,
+        observe: (answers) => freeTally.add(answers),
+      },
+    ];
+    console.log(`\nRoutes under closed-loop load: ok = 2xx; failed = any other status or a network error.`);
+    const rows = await measureLoad(worker.url, cases, { ...LOAD, serverPids: workerdPids(worker.process.pid!) });
+    printLoadTables(rows, cases[0]!.name, LOAD);
+    console.log(
+      "\n*Server CPU ms/req*: CPU time of the workerd processes (Worker, Durable Objects, local D1 and KV) during a run ÷ its answers, median of the runs; it includes the runtime's own HTTP work, so bare `/hello` is the floor.",
+    );
+    printTimingMedians(rows.filter((row) => row.concurrency === LOAD.concurrencies[0]));
+  }
 
-  console.log(
-    `One run of \`npm run bench\` on ${cpus().length} × ${cpus()[0]?.model.trim() ?? "CPU"}, Node ${process.version}, wrangler dev on 127.0.0.1, ${new Date().toISOString().slice(0, 10)}${QUICK ? " — BENCH_QUICK=1, shortened, not for the README" : ""}.`,
-  );
-  console.log(`\nRoutes under closed-loop load: ok = 2xx; failed = any other status or a network error.`);
-  const rows = await measureLoad(worker.url, cases, { ...LOAD, serverPids: workerdPids(worker.process.pid!) });
-  printLoadTables(rows, cases[0]!.name, LOAD);
-  console.log(
-    "\n*Server CPU ms/req*: CPU time of the workerd processes (Worker, Durable Objects, local D1 and KV) during a run ÷ its answers, median of the runs; it includes the runtime's own HTTP work, so bare `/hello` is the floor.",
-  );
-  printTimingMedians(rows.filter((row) => row.concurrency === LOAD.concurrencies[0]));
-  printParseCpu(parseCpu(PARSE_REPEATS), PARSE_REPEATS);
+  if (runs("account")) {
+    // Every call of an account meets its one limiter object: how far that object carries one account.
+    const cases: LoadCase[] = [
+      { name: "bare `/hello`", path: "/hello" },
+      {
+        name: "`GET /v1/categories` of one account (key lookup + its limiter + isolate cache)",
+        path: "/v1/categories",
+        headers: key,
+      },
+    ];
+    console.log("\n**One account at high rate**: every call of one enterprise key meets the same limiter object.");
+    const rows = await measureLoad(worker.url, cases, {
+      ...ACCOUNT_LOAD,
+      serverPids: workerdPids(worker.process.pid!),
+    });
+    printLoadTables(rows, cases[0]!.name, ACCOUNT_LOAD);
+  }
 
-  const burst = await limiterBurst(worker.url, ADMIN_TOKEN, BURST);
-  printBurst(burst);
+  if (runs("parse")) printParseCpu(parseCpu(PARSE_REPEATS), PARSE_REPEATS);
 
-  printBrowser(browser);
+  const burst = runs("limiter") ? await limiterBurst(worker.url, ADMIN_TOKEN, BURST) : null;
+  if (burst) printBurst(burst);
 
-  const travel = await travelParallelism(worker.url, key, TRAVEL_SAMPLES);
-  printTravel(travel, TRAVEL_SAMPLES, 0);
-  replicas.setLatency(REMOTE_LATENCY_MS);
-  const travelFar = await travelParallelism(worker.url, key, TRAVEL_SAMPLES);
-  replicas.setLatency(0);
-  printTravel(travelFar, TRAVEL_SAMPLES, REMOTE_LATENCY_MS);
-  console.log(`\n${formatFillReport(await hotelFillReport())}`);
-  // A batch job of fresh product scrapes (the products the load cases used) through the local queue.
-  const jobPaths = Array.from(
-    { length: QUICK ? 30 : 300 },
-    (_, i) => `/v1/amazon?asin=${products[i % products.length]}`,
-  );
-  printJobs(await jobThroughput(worker.url, key, jobPaths));
+  if (browser) printBrowser(browser);
+
+  const travel: { latency: number; searchOnly: TravelFigures; enriched: TravelFigures }[] = [];
+  if (runs("travel")) {
+    for (const latency of [0, REMOTE_LATENCY_MS]) {
+      replicas.setLatency(latency);
+      travel.push({
+        latency,
+        searchOnly: await travelParallelism(worker.url, key, TRAVEL_SAMPLES, { enrich: false }),
+        enriched: await travelParallelism(worker.url, key, TRAVEL_SAMPLES, { enrich: true }),
+      });
+    }
+    replicas.setLatency(0);
+    for (const figures of travel) printTravel(figures.searchOnly, figures.enriched, TRAVEL_SAMPLES, figures.latency);
+  }
+  if (runs("fill")) console.log(`\n${formatFillReport(await hotelFillReport())}`);
+  if (runs("jobs")) {
+    // A batch job of fresh product scrapes (the products the load cases used) through the local queue.
+    const jobPaths = Array.from(
+      { length: QUICK ? 30 : 300 },
+      (_, i) => `/v1/amazon?asin=${products[i % products.length]}`,
+    );
+    printJobs(await jobThroughput(worker.url, key, jobPaths));
+  }
 
   const limiterDetail = (figures: LimiterFigures) =>
     `${count(figures.admitted)} admitted of at most ${count(figures.limit * figures.windows)} (${figures.limit} × ${figures.windows} minute window${figures.windows === 1 ? "" : "s"} touched), ${count(figures.refused)} refused, ${count(figures.other)} errors`;
-  const burstFigures = burst.tally.figures();
-  const freeFigures = freeTally.figures();
-  const cacheStates = Object.entries(cache.states)
-    .map(([state, n]) => `${n} ${state}`)
-    .join(", ");
+  const burstFigures = burst?.tally.figures();
+  const freeFigures = runs("routes") ? freeTally.figures() : null;
   console.log("\n**Summary**\n");
   console.log("| figure | value | what was counted |");
   console.log("|---|---:|---|");
-  console.log(
-    `| limiter over-admission, burst | ${burstFigures.overAdmission} | ${count(burstFigures.sent)} \`GET /v1/usage\`, ${BURST.concurrency} concurrent, key limited to ${BURST.limit}/min: ${limiterDetail(burstFigures)} |`,
-  );
-  console.log(
-    `| limiter over-admission, free key under load | ${freeFigures.overAdmission} | the free-plan case above at ${LOAD.concurrencies.join(", ")} connections, warm-ups included: ${limiterDetail(freeFigures)} |`,
-  );
-  console.log(
-    `| browser session reuse | ${(browser.reuses / browser.samples).toFixed(2)} | ${browser.reuses} of ${browser.samples} browser scrapes after the first reused a running browser |`,
-  );
-  console.log(
-    `| KV cache hit ratio | ${cache.hitRatio.toFixed(2)} | 200 product requests over 20 products in a fixed shuffled order: ${cacheStates} |`,
-  );
-  for (const [figures, latency] of [
-    [travel, 0],
-    [travelFar, REMOTE_LATENCY_MS],
-  ] as const) {
+  if (burstFigures)
     console.log(
-      `| hotel search parallelism, replicas at ${latency} ms | ${figures.ratio.toFixed(2)} | all four platforms in parallel ÷ the slowest single platform (one after the other would be ${(figures.sum / figures.slowest).toFixed(2)}) |`,
+      `| limiter over-admission, burst | ${burstFigures.overAdmission} | ${count(burstFigures.sent)} \`GET /v1/usage\`, ${BURST.concurrency} concurrent, key limited to ${BURST.limit}/min: ${limiterDetail(burstFigures)} |`,
+    );
+  if (freeFigures)
+    console.log(
+      `| limiter over-admission, free key under load | ${freeFigures.overAdmission} | the free-plan case above at ${LOAD.concurrencies.join(", ")} connections, warm-ups included: ${limiterDetail(freeFigures)} |`,
+    );
+  if (browser)
+    console.log(
+      `| browser session reuse | ${(browser.reuses / browser.samples).toFixed(2)} | ${browser.reuses} of ${browser.samples} browser scrapes after the first reused a running browser |`,
+    );
+  if (cache) {
+    const cacheStates = Object.entries(cache.states)
+      .map(([state, n]) => `${n} ${state}`)
+      .join(", ");
+    console.log(
+      `| KV cache hit ratio | ${cache.hitRatio.toFixed(2)} | 200 product requests over 20 products in a fixed shuffled order: ${cacheStates} |`,
+    );
+  }
+  for (const { latency, searchOnly, enriched } of travel) {
+    console.log(
+      `| hotel search parallelism, replicas at ${latency} ms | ${searchOnly.ratio.toFixed(2)} | all four platforms' search pages in parallel ÷ the slowest single platform (\`enrich=false\`; one after the other would be ${(searchOnly.sum / searchOnly.slowest).toFixed(2)}); with hotel pages read to fill fields: ${enriched.ratio.toFixed(2)} |`,
     );
   }
 
@@ -183,7 +226,7 @@ try {
   console.log(
     `\n\`npm run bench\` took ${((Date.now() - startedAt) / 1000).toFixed(0)} s; load average (1, 5, 15 min) ${avg(loadBefore)} before, ${avg(loadAfter)} after.`,
   );
-  if (burstFigures.overAdmission > 0 || freeFigures.overAdmission > 0) {
+  if ((burstFigures?.overAdmission ?? 0) > 0 || (freeFigures?.overAdmission ?? 0) > 0) {
     console.error("The rate limiter admitted more requests than its limit.");
     process.exitCode = 1;
   }

@@ -267,7 +267,10 @@ export class RateLimiter extends DurableObject<Env> {
     let counter = this.counters.get(scope);
     if (!counter) {
       const row = this.sql
-        .exec<{ window_start: number; count: number }>(`SELECT window_start, count FROM counters WHERE scope = ?`, scope)
+        .exec<{ window_start: number; count: number }>(
+          `SELECT window_start, count FROM counters WHERE scope = ?`,
+          scope,
+        )
         .toArray()[0];
       counter = { windowStart: row?.window_start ?? 0, count: row?.count ?? 0 };
       this.counters.set(scope, counter);

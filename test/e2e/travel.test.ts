@@ -1,6 +1,7 @@
 // Hotel search end to end against the replica travel sites through wrangler dev.
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createAccountKey } from "../../scripts/local-stack.ts";
+import { hits, replicaCounts } from "./stack.ts";
 
 const baseUrl = inject("baseUrl");
 const replicasUrl = inject("replicasUrl");
@@ -213,6 +214,24 @@ describe("hotel fields", () => {
     expect(sources[first.id]).toMatchObject({ address: "booking hotel page" });
     expect(first.address_parts.street).toMatch(/\d/);
     expect(first).not.toHaveProperty("enriched_from");
+  });
+
+  it("answers from the search page alone with enrich=false: no hotel page is read", async () => {
+    const before = await replicaCounts();
+    const { response, body } = await search("booking", "destination=Dublin&limit=50&fresh=true&enrich=false");
+    const after = await replicaCounts();
+    expect(response.status).toBe(200);
+    const pagesRead = Object.keys(after).filter(
+      (path) => path.startsWith("/booking/hotel/") && hits(before, after, path),
+    );
+    expect(pagesRead).toEqual([]);
+    expect(hits(before, after, "/booking/searchresults.html")).toBe(1);
+    const hotels = body.data.hotels;
+    expect(hotels.length).toBeGreaterThan(5);
+    // Booking's cards give the town, not the street, which only the hotel page adds.
+    expect(hotels.every((hotel: any) => !hotel.address_parts?.street)).toBe(true);
+    const sources = Object.values(body.data.meta.enriched_from).flatMap((fields: any) => Object.values(fields));
+    expect(sources).not.toContain("booking hotel page");
   });
 });
 

@@ -4329,6 +4329,8 @@ export interface paths {
                     children?: string;
                     /** @description A city, region, landmark or `latitude,longitude`, as a name or a slug: `New York, US`, `new-york`, `paris-france`, `São Paulo`. Echoed as sent in `data.destination`; the place found is `data.location`. */
                     destination: string;
+                    /** @description `false` answers from the search pages alone: no hotel pages are read to fill the fields cards leave out (street address, coordinates, amenities, rooms left), so a fresh search is faster */
+                    enrich?: "true" | "false";
                     /** @description `csv` answers the list as CSV (as does `Accept: text/csv`) */
                     format?: "json" | "csv";
                     /** @description `true`: only rooms that can be cancelled free */

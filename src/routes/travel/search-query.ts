@@ -174,6 +174,11 @@ export const HotelSearchQuery = z
       .openapi({ example: 20 }),
     max_age: MaxAgeQuery,
     fresh: FreshQuery,
+    enrich: z.enum(["true", "false"], { error: "enrich is `true` or `false`" }).default("true").openapi({
+      description:
+        "`false` answers from the search pages alone: no hotel pages are read to fill the fields cards leave out (street address, coordinates, amenities, rooms left), so a fresh search is faster",
+      example: "true",
+    }),
     format: FormatQuery,
   })
   .superRefine((q, ctx) => {

@@ -146,6 +146,7 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
     // Cards leave out what only a hotel's own page shows; those pages fill it, a few at a time.
     const merged = await enrichHotels(mergeHotels(hotels, place.name), {
       ...ENRICHMENT,
+      maxHotels: query.enrich === "true" ? ENRICHMENT.maxHotels : 0,
       load: hotelPageLoader(c.env, (p) => c.executionCtx.waitUntil(p), {
         stay: { checkIn: query.check_in, checkOut: query.check_out, adults: query.adults },
         accountId: c.var.identity.accountId,
