@@ -2,6 +2,7 @@
 // junk or raw newlines inside strings. Invalid blocks are skipped, never fatal.
 import { parse, type HTMLElement } from "node-html-parser";
 import { firstJsonValue } from "./json-text";
+import { selectAll } from "./select";
 
 export type JsonLdNode = Record<string, unknown>;
 
@@ -9,7 +10,7 @@ export type JsonLdNode = Record<string, unknown>;
 export function jsonLdNodes(html: string | HTMLElement): JsonLdNode[] {
   const root = typeof html === "string" ? parse(html) : html;
   const nodes: JsonLdNode[] = [];
-  for (const script of root.querySelectorAll("script")) {
+  for (const script of selectAll(root, "script")) {
     const type = (script.getAttribute("type") ?? "").toLowerCase();
     if (!type.includes("ld+json")) continue;
     const value = parseJsonLdText(script.rawText);

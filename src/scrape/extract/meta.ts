@@ -2,11 +2,12 @@
 import { cleanText, unique, type HTMLElement } from "./dom";
 import { moneyFromStructured, type MoneyHint } from "./money";
 import { normaliseAvailability, type ProductDraft } from "./record";
+import { selectAll, selectOne } from "./select";
 
 /** Every `<meta property|name|itemprop=… content=…>` by lower-cased key; the first occurrence wins, images collect all. */
 export function metaTags(root: HTMLElement): Map<string, string[]> {
   const tags = new Map<string, string[]>();
-  for (const meta of root.querySelectorAll("meta")) {
+  for (const meta of selectAll(root, "meta")) {
     const key = (
       meta.getAttribute("property") ??
       meta.getAttribute("name") ??
@@ -47,6 +48,6 @@ export function metaProductDraft(root: HTMLElement, hint: MoneyHint = {}): Produ
 
 /** The page's locale from `<html lang>` or `og:locale`, e.g. "es-ES". */
 export function pageLocale(root: HTMLElement): string | null {
-  const lang = root.querySelector("html")?.getAttribute("lang");
+  const lang = selectOne(root, "html")?.getAttribute("lang");
   return cleanText(lang) ?? metaValue(metaTags(root), "og:locale");
 }

@@ -6,6 +6,7 @@ import { microdataProductDraft } from "./microdata";
 import type { MoneyHint } from "./money";
 import { jsonLdProductDraft } from "./product-ld";
 import type { ProductDraft } from "./record";
+import { selectOne } from "./select";
 
 export interface Page {
   html: string;
@@ -24,7 +25,7 @@ export interface Page {
 export function readPage(html: string, url: string, hint: (base: string) => MoneyHint = () => ({})): Page {
   const root = loadHtml(html);
   const canonical =
-    root.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? metaValue(metaTags(root), "og:url");
+    selectOne(root, 'link[rel="canonical"]')?.getAttribute("href") ?? metaValue(metaTags(root), "og:url");
   const base = /^https?:/i.test(url) || !canonical || !/^https?:/i.test(canonical) ? url : canonical;
   const known = hint(base);
   return {

@@ -19,8 +19,8 @@ export function cleanLabel(text: string | null): string | null {
 
 function pairsOf(row: HTMLElement, source: SpecSource): [string | null, string | null][] {
   if (source.key && source.value) {
-    const keys = row.querySelectorAll(source.key);
-    const values = row.querySelectorAll(source.value);
+    const keys = selectAll(row, source.key);
+    const values = selectAll(row, source.value);
     return keys.map((key, index) => [cleanLabel(visibleText(key)), visibleText(values[index])]);
   }
   const children = row.childNodes.filter((node): node is HTMLElement => Boolean((node as HTMLElement).tagName));

@@ -6,6 +6,7 @@ import { firstText, visibleText, type HTMLElement } from "./dom";
 import { itemValue } from "./microdata";
 import { moneyFromStructured, parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
 import type { ProductDraft } from "./record";
+import { selectAll, selectOne } from "./select";
 
 const PRICE_LABEL = /^(?:our |sale |your |now |current |special |unit )?price\s*:?\s*(.*\d.*)$/i;
 const MONEY_SHAPE = /^(?:[A-Z]{3}|[^\d\s]{1,3})?\s?\d[\d.,\s]*(?:\s?(?:[A-Z]{3}|[^\d\s]{1,3}))?$/;
@@ -19,7 +20,7 @@ const MAX_SOURCE_LENGTH = 1500;
 /** Elements whose own text is short (labels, badges), in document order. */
 function shortTexts(root: HTMLElement, filter: (element: HTMLElement) => boolean): [HTMLElement, string][] {
   const found: [HTMLElement, string][] = [];
-  for (const element of root.querySelectorAll("*")) {
+  for (const element of selectAll(root, "*")) {
     if (element.range[1] - element.range[0] > MAX_SOURCE_LENGTH || !filter(element)) continue;
     const text = visibleText(element);
     if (text && text.length <= MAX_LABEL_LENGTH) found.push([element, text]);
@@ -48,8 +49,8 @@ export function labelledPrice(root: HTMLElement, hint: MoneyHint = {}): Money | 
 
 /** An `itemprop="price"` outside any Product scope (microdata handles the scoped ones). */
 export function itempropPrice(root: HTMLElement, hint: MoneyHint = {}): Money | null {
-  const price = itemValue(root.querySelector('[itemprop="price"]') ?? undefined);
-  const currency = itemValue(root.querySelector('[itemprop="priceCurrency"]') ?? undefined);
+  const price = itemValue(selectOne(root, '[itemprop="price"]') ?? undefined);
+  const currency = itemValue(selectOne(root, '[itemprop="priceCurrency"]') ?? undefined);
   return price ? moneyFromStructured(price, currency, hint) : null;
 }
 

@@ -24,6 +24,7 @@ import {
   structuredNumber,
 } from "./travel-extract";
 import { addressLine } from "./travel-address";
+import { selectOne } from "../extract/select";
 
 const REVIEW_SCALE = 5;
 const PAGE_SIZE = 18;
@@ -57,7 +58,7 @@ export const airbnb: TravelPlatform = {
 
 /** The JSON the page hydrates from (`<script id="data-deferred-state-0">`). */
 function pageState(root: HTMLElement): unknown {
-  const script = root.querySelector("script[id^='data-deferred-state']") ?? root.querySelector("script#data-state");
+  const script = selectOne(root, "script[id^='data-deferred-state']") ?? selectOne(root, "script#data-state");
   return script ? firstJsonValue(script.rawText) : undefined;
 }
 

@@ -112,7 +112,7 @@ function amazonVariants(page: Page, asin: string | null): ProductRecord["variant
     }));
   }
   return selectAll(page.root, "#tmmSwatches .swatchElement, #twister li[data-defaultasin]").map((swatch) => {
-    const href = swatch.querySelector('a[href*="/dp/"]')?.getAttribute("href") ?? null;
+    const href = selectOne(swatch, 'a[href*="/dp/"]')?.getAttribute("href") ?? null;
     const selected = /\bselected\b/.test(swatch.getAttribute("class") ?? "");
     return {
       id:
@@ -140,7 +140,7 @@ const REVIEWS: ReviewSpec = {
   rating: ['[data-hook="review-star-rating"] .a-icon-alt', '[data-hook="cmps-review-star-rating"] .a-icon-alt'],
   author: [".a-profile-name"],
   date: ['[data-hook="review-date"]'],
-  verified: (block) => block.querySelector('[data-hook="avp-badge"], [data-hook="avp-badge-linkless"]') !== null,
+  verified: (block) => selectOne(block, '[data-hook="avp-badge"], [data-hook="avp-badge-linkless"]') !== null,
 };
 
 function amazonDraft(page: Page): ProductDraft {
@@ -216,7 +216,8 @@ const SEARCH_CARDS: CardSpec = {
   },
   image: { selectors: ["img.s-image"], attr: "src" },
   sponsored: (card) =>
-    card.querySelector(
+    selectOne(
+      card,
       ".puis-sponsored-label-text, .s-sponsored-label-info-icon, [data-component-type='sp-sponsored-result']",
     ) !== null || /AdHolder/.test(card.getAttribute("class") ?? ""),
 };

@@ -19,6 +19,7 @@ import { buildProduct, normaliseAvailability, type ProductDraft } from "../extra
 import { readSpecs } from "../extract/specs";
 import { idFromUrl, lookupId, siteSort, siteUrl } from "../extract/url";
 import type { ProductPlatform, ProductRecord, ReviewsPage, SearchPage } from "../types";
+import { selectAll, selectOne } from "../extract/select";
 
 const SKU = /^\d{5,9}$/;
 const SKU_IN_URL = /(?:skuId=|\/)(\d{5,9})(?:\.p\b|[/?#&]|$)/;
@@ -33,7 +34,7 @@ function ratingSummary(text: string | null): [number | null, number | null] {
 
 /** Gallery thumbnails carry size parameters (`;maxHeight=128;maxWidth=56?format=webp`); drop them for the full image. */
 function bestbuyImages(root: HTMLElement, base: string): string[] {
-  const images = root.querySelectorAll(`${component("MediaGallery", "img")}, img.primary-image`);
+  const images = selectAll(root, `${component("MediaGallery", "img")}, img.primary-image`);
   return unique(images.map((img) => absoluteUrl(img.getAttribute("src")?.replace(/;maxHeight=.*$/, ""), base)));
 }
 
@@ -45,25 +46,24 @@ function bestbuyAvailability(root: HTMLElement): string | null {
 }
 
 function bestbuyVariants(root: HTMLElement, sku: string | null, base: string): ProductRecord["variants"] {
-  return root
-    .querySelectorAll(
-      `${component("ProductVariations", "button.variation-tile")}, .shop-variation-wrapper a[href*="skuId="]`,
-    )
-    .map((tile) => {
-      const label = cleanText(tile.getAttribute("aria-label")) ?? visibleText(tile) ?? "";
-      const href = tile.getAttribute("href");
-      const selected = /\bselected$/i.test(label);
-      return {
-        id: idFromUrl(href, SKU_IN_URL) ?? (selected ? sku : null),
-        name: label.replace(/\s+selected$/i, ""),
-        url: absoluteUrl(href, base),
-      };
-    });
+  return selectAll(
+    root,
+    `${component("ProductVariations", "button.variation-tile")}, .shop-variation-wrapper a[href*="skuId="]`,
+  ).map((tile) => {
+    const label = cleanText(tile.getAttribute("aria-label")) ?? visibleText(tile) ?? "";
+    const href = tile.getAttribute("href");
+    const selected = /\bselected$/i.test(label);
+    return {
+      id: idFromUrl(href, SKU_IN_URL) ?? (selected ? sku : null),
+      name: label.replace(/\s+selected$/i, ""),
+      url: absoluteUrl(href, base),
+    };
+  });
 }
 
 function bestbuyDraft(page: Page): ProductDraft {
   const { root } = page;
-  const header = visibleText(root.querySelector(component("ProductHeader")));
+  const header = visibleText(selectOne(root, component("ProductHeader")));
   const sku =
     header?.match(/SKU:\s*(\d+)/)?.[1] ??
     idFromUrl(page.base, SKU_IN_URL) ??
@@ -111,7 +111,7 @@ function bestbuyDraft(page: Page): ProductDraft {
     specs,
     variants: bestbuyVariants(root, sku, page.base),
     seller,
-    breadcrumbs: unique(root.querySelectorAll("nav.c-breadcrumbs li").map(visibleText)),
+    breadcrumbs: unique(selectAll(root, "nav.c-breadcrumbs li").map(visibleText)),
     reviews: parseReviewBlocks(root, REVIEWS),
   };
 }

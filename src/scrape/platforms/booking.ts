@@ -27,6 +27,7 @@ import {
   withCheapestRoom,
 } from "./travel-extract";
 import { addressLine } from "./travel-address";
+import { selectAll, selectOne } from "../extract/select";
 
 const REVIEW_SCALE = 10;
 const PAGE_SIZE = 25;
@@ -63,13 +64,13 @@ export const booking: TravelPlatform = {
 function parseSearch(html: string, url: string): HotelSearchPage {
   const root = loadHtml(html);
   // A page holds one layout or the other; the legacy list is tried first as it is the narrower match.
-  const legacy = root.querySelectorAll("div.sr_item[data-hotelid]");
+  const legacy = selectAll(root, "div.sr_item[data-hotelid]");
   const hotels =
     legacy.length > 0
       ? legacy.map((card) => parseCard(card, url))
-      : root.querySelectorAll("[data-testid='property-card']").map((card) => parsePropertyCard(card, url));
+      : selectAll(root, "[data-testid='property-card']").map((card) => parsePropertyCard(card, url));
   const total = countInHeading(root);
-  const nextLink = root.querySelector(".bui-pagination__next-arrow a[href], a.paging-next, link[rel='next']");
+  const nextLink = selectOne(root, ".bui-pagination__next-arrow a[href], a.paging-next, link[rel='next']");
   // The current layout has no next link, only a script-driven "Load more results" button.
   const beyondThisPage = total !== null && offsetOf(url) + hotels.length < total;
   return { hotels, total_results: total, has_next_page: nextLink !== null || beyondThisPage };
@@ -84,59 +85,59 @@ function offsetOf(url: string): number {
 }
 
 function parseCard(card: HTMLElement, pageUrl: string): HotelRecord {
-  const link = card.querySelector("a.hotel_name_link") ?? card.querySelector("a.sr_item_photo_link");
+  const link = selectOne(card, "a.hotel_name_link") ?? selectOne(card, "a.sr_item_photo_link");
   // data-coords is "longitude,latitude".
-  const [longitude, latitude] = (card.querySelector("[data-coords]")?.getAttribute("data-coords") ?? "").split(",");
+  const [longitude, latitude] = (selectOne(card, "[data-coords]")?.getAttribute("data-coords") ?? "").split(",");
   const price = parseMoney(stayPriceText(card));
   const score = parseLocaleNumber(
-    card.getAttribute("data-score") || visibleText(card.querySelector(".review-score-badge")),
+    card.getAttribute("data-score") || visibleText(selectOne(card, ".review-score-badge")),
   );
   return {
     ...emptyHotel(),
-    ...statedTerms(visibleText(card.querySelector(".sr_rooms_table_block"))),
+    ...statedTerms(visibleText(selectOne(card, ".sr_rooms_table_block"))),
     id: card.getAttribute("data-hotelid") ?? null,
-    name: visibleText(card.querySelector(".sr-hotel__name")),
+    name: visibleText(selectOne(card, ".sr-hotel__name")),
     // Legacy cards label every property but a hotel with its type.
-    property_type: propertyTypeOfLabel(visibleText(card.querySelector(".sr-hotel__type")) ?? "hotel"),
-    room_type: visibleText(card.querySelector(".roomName .room_link") ?? card.querySelector(".roomName")),
+    property_type: propertyTypeOfLabel(visibleText(selectOne(card, ".sr-hotel__type")) ?? "hotel"),
+    room_type: visibleText(selectOne(card, ".roomName .room_link") ?? selectOne(card, ".roomName")),
     star_rating: starsOf(card),
     latitude: structuredNumber(latitude),
     longitude: structuredNumber(longitude),
     review_score: scoreOutOfTen(score, REVIEW_SCALE),
-    review_count: parseLocaleNumber(visibleText(card.querySelector(".review-score-widget__subtext"))),
+    review_count: parseLocaleNumber(visibleText(selectOne(card, ".review-score-widget__subtext"))),
     // Search cards price the whole stay for the whole party ("Price for 3 adults for 2 nights").
     total_price: price?.amount ?? null,
     currency: price?.currency ?? null,
-    rooms_available: roomsLeft(visibleText(card.querySelector(".only_x_left"))),
-    image_url: card.querySelector("img.hotel_image")?.getAttribute("src") ?? null,
+    rooms_available: roomsLeft(visibleText(selectOne(card, ".only_x_left"))),
+    image_url: selectOne(card, "img.hotel_image")?.getAttribute("src") ?? null,
     booking_url: onSite(link?.getAttribute("href"), pageUrl, SITE_PATH),
   };
 }
 
 /** A card of the current layout, which names its parts with data-testid attributes. */
 function parsePropertyCard(card: HTMLElement, pageUrl: string): HotelRecord {
-  const href = card.querySelector("a[data-testid='title-link']")?.getAttribute("href");
+  const href = selectOne(card, "a[data-testid='title-link']")?.getAttribute("href");
   const { perNight, stay } = cardPrices(card);
-  const review = reviewBadge(card.querySelector("[data-testid='review-score']"));
-  const units = card.querySelector("[data-testid='recommended-units']");
+  const review = reviewBadge(selectOne(card, "[data-testid='review-score']"));
+  const units = selectOne(card, "[data-testid='recommended-units']");
   return {
     ...emptyHotel(),
     ...statedTerms(visibleText(units)),
     id: href?.match(/\/hotel\/([a-z]{2}\/[^/.?#]+)/)?.[1] ?? null,
-    room_type: visibleText(units?.querySelector("h4") ?? null),
+    room_type: visibleText(units ? selectOne(units, "h4") : null),
     property_type: propertyTypeOfLabel(
-      visibleText(card.querySelector("[data-testid='property-card-unit-configuration'] span")),
+      visibleText(selectOne(card, "[data-testid='property-card-unit-configuration'] span")),
     ),
-    name: visibleText(card.querySelector("[data-testid='title']")),
+    name: visibleText(selectOne(card, "[data-testid='title']")),
     star_rating: starsOf(card),
-    ...addressLine(visibleText(card.querySelector("[data-testid='address'], [data-testid='address-text']"))),
+    ...addressLine(visibleText(selectOne(card, "[data-testid='address'], [data-testid='address-text']"))),
     review_score: scoreOutOfTen(review.score, REVIEW_SCALE),
     review_count: review.count,
     price_per_night: perNight?.amount ?? null,
     total_price: stay?.amount ?? null,
     currency: (stay ?? perNight)?.currency ?? null,
-    rooms_available: roomsLeft(visibleText(card.querySelector("[data-testid='availability-group']"))),
-    image_url: card.querySelector("img[data-testid='image']")?.getAttribute("src") ?? null,
+    rooms_available: roomsLeft(visibleText(selectOne(card, "[data-testid='availability-group']"))),
+    image_url: selectOne(card, "img[data-testid='image']")?.getAttribute("src") ?? null,
     booking_url: onSite(href, pageUrl, SITE_PATH),
   };
 }
@@ -152,7 +153,7 @@ const NIGHTLY_LABEL = /^(?:per night|nightly|\/\s*night)$/i;
 function cardPrices(card: HTMLElement): { perNight: Money | null; stay: Money | null } {
   let perNight: Money | null = null;
   let stay: Money | null = null;
-  for (const element of card.querySelectorAll("[data-testid='price-and-discounted-price']")) {
+  for (const element of selectAll(card, "[data-testid='price-and-discounted-price']")) {
     const money = parseMoney(visibleText(element));
     const labels = element.parentNode?.children.filter((sibling) => sibling !== element) ?? [];
     if (labels.some((label) => NIGHTLY_LABEL.test(visibleText(label) ?? ""))) perNight ??= money;
@@ -171,23 +172,22 @@ const COUNT_LABEL = /^\d[\d.,\s]*\s\p{L}/u;
  */
 function reviewBadge(block: HTMLElement | null): { score: number | null; count: number | null } {
   if (!block) return { score: null, count: null };
-  const labelled = block
-    .querySelectorAll("*")
+  const labelled = selectAll(block, "*")
     .map((element) => visibleText(element))
     .filter((text): text is string => text !== null && COUNT_LABEL.test(text))
     .map(parseLocaleNumber)
     .find((count) => Number.isInteger(count));
   return {
     score: parseLocaleNumber(visibleText(block)),
-    count: parseLocaleNumber(visibleText(block.querySelector(".count"))) ?? labelled ?? null,
+    count: parseLocaleNumber(visibleText(selectOne(block, ".count"))) ?? labelled ?? null,
   };
 }
 
 /** The current stay price: the discounted figure beside a struck rack rate, else the total after its label. */
 function stayPriceText(card: HTMLElement): string | null {
-  const discounted = visibleText(card.querySelector(".sr_gs_price_total"));
+  const discounted = visibleText(selectOne(card, ".sr_gs_price_total"));
   if (discounted) return discounted;
-  const total = visibleText(card.querySelector(".totalPrice, .price"));
+  const total = visibleText(selectOne(card, ".totalPrice, .price"));
   return total?.split(":").pop()?.trim() || null;
 }
 
@@ -199,13 +199,13 @@ function starsOf(scope: HTMLElement | null): number | null {
   if (!scope) return null;
   const declared = Number(scope.getAttribute("data-class"));
   if (declared > 0) return declared;
-  const sprite = scope.querySelector("[class*='ratings_stars_']")?.getAttribute("class");
+  const sprite = selectOne(scope, "[class*='ratings_stars_']")?.getAttribute("class");
   const match = sprite?.match(/ratings_stars_(\d)(_half)?/);
   if (match?.[1]) return Number(match[1]) + (match[2] ? 0.5 : 0);
   const rows = "[data-testid='rating-stars'], [data-testid='rating-squares']";
   const icons = /^rating-(?:stars|squares)$/.test(scope.getAttribute("data-testid") ?? "")
     ? scope
-    : scope.querySelector(rows);
+    : selectOne(scope, rows);
   if (!icons) return null;
   const labelled = parseLocaleNumber(icons.getAttribute("aria-label") ?? icons.parentNode?.getAttribute("aria-label"));
   return labelled ?? (icons.children.length > 0 ? icons.children.length : null);
@@ -218,23 +218,21 @@ function parseHotel(html: string, url: string): HotelDetail {
   const rooms = roomRows(root);
   const cheapest = rooms.filter((room) => room.price !== null).sort((a, b) => (a.price ?? 0) - (b.price ?? 0))[0];
   // Older pages carry "latitude,longitude" on the address link, or only the map centre in script.
-  const [latitude, longitude] = (
-    root.querySelector("[data-atlas-latlng]")?.getAttribute("data-atlas-latlng") ?? ""
-  ).split(",");
+  const [latitude, longitude] = (selectOne(root, "[data-atlas-latlng]")?.getAttribute("data-atlas-latlng") ?? "").split(
+    ",",
+  );
   // The first score card is the hotel's own; the similar-hotels block further down reuses its classes.
-  const header = reviewBadge(root.querySelector("#js--hp-gallery-scorecard, [data-testid='review-score-component']"));
+  const header = reviewBadge(selectOne(root, "#js--hp-gallery-scorecard, [data-testid='review-score-component']"));
   return withCheapestRoom({
     ...detail,
     id:
-      root.querySelector("input[name='hotel_id']")?.getAttribute("value") ??
+      selectOne(root, "input[name='hotel_id']")?.getAttribute("value") ??
       html.match(/b_hotel_id:\s*'(\d+)'/)?.[1] ??
       null,
     star_rating:
       detail.star_rating ??
-      starsOf(root.querySelector(".hp__hotel_ratings, [data-testid='rating-stars'], [data-testid='rating-squares']")),
-    ...(detail.address
-      ? {}
-      : addressLine(visibleText(root.querySelector("#hp_address_subtitle, .hp_address_subtitle")))),
+      starsOf(selectOne(root, ".hp__hotel_ratings, [data-testid='rating-stars'], [data-testid='rating-squares']")),
+    ...(detail.address ? {} : addressLine(visibleText(selectOne(root, "#hp_address_subtitle, .hp_address_subtitle")))),
     latitude: detail.latitude ?? structuredNumber(latitude) ?? scriptNumber(html, "b_map_center_latitude"),
     longitude: detail.longitude ?? structuredNumber(longitude) ?? scriptNumber(html, "b_map_center_longitude"),
     review_score: detail.review_score ?? scoreOutOfTen(header.score, REVIEW_SCALE),
@@ -244,16 +242,16 @@ function parseHotel(html: string, url: string): HotelDetail {
     currency: cheapest?.currency ?? null,
     rooms,
     amenities: detail.amenities.length > 0 ? detail.amenities : facilities(root),
-    description: detail.description ?? visibleText(root.querySelector("#property_description_content")),
+    description: detail.description ?? visibleText(selectOne(root, "#property_description_content")),
   });
 }
 
 /** The "Most popular facilities" list of a hotel page, old layout and current. */
 function facilities(root: HTMLElement): string[] {
   return unique(
-    root
-      .querySelectorAll(".important_facility, [data-testid='property-most-popular-facilities-wrapper'] li")
-      .map((item) => item.getAttribute("data-name-en") ?? visibleText(item)),
+    selectAll(root, ".important_facility, [data-testid='property-most-popular-facilities-wrapper'] li").map(
+      (item) => item.getAttribute("data-name-en") ?? visibleText(item),
+    ),
   );
 }
 
@@ -261,14 +259,14 @@ function facilities(root: HTMLElement): string[] {
 function roomRows(root: HTMLElement): HotelDetail["rooms"] {
   const rooms: HotelDetail["rooms"] = [];
   let roomType: string | null = null;
-  for (const row of root.querySelectorAll("#hprt-table tbody tr")) {
-    roomType = visibleText(row.querySelector(".hprt-roomtype-icon-link, .hprt-roomtype-link")) ?? roomType;
-    const price = parseMoney(visibleText(row.querySelector(".bui-price-display__value, .prco-valign-middle-helper")));
+  for (const row of selectAll(root, "#hprt-table tbody tr")) {
+    roomType = visibleText(selectOne(row, ".hprt-roomtype-icon-link, .hprt-roomtype-link")) ?? roomType;
+    const price = parseMoney(visibleText(selectOne(row, ".bui-price-display__value, .prco-valign-middle-helper")));
     if (!roomType) continue;
-    const select = row.querySelector("select.hprt-nos-select");
+    const select = selectOne(row, "select.hprt-nos-select");
     // The room-count menu offers 0 to the number left.
     const left = select
-      ? Math.max(0, ...select.querySelectorAll("option").map((o) => Number(o.getAttribute("value")) || 0))
+      ? Math.max(0, ...selectAll(select, "option").map((o) => Number(o.getAttribute("value")) || 0))
       : null;
     rooms.push(
       hotelRoom({
@@ -277,7 +275,7 @@ function roomRows(root: HTMLElement): HotelDetail["rooms"] {
         price: price?.amount ?? null,
         price_basis: "stay",
         currency: price?.currency ?? null,
-        sleeps: sleepsOf(visibleText(row.querySelector(".hprt-table-cell-occupancy"))),
+        sleeps: sleepsOf(visibleText(selectOne(row, ".hprt-table-cell-occupancy"))),
         rooms_available: left,
         available: left === null ? null : left > 0,
       }),

@@ -18,6 +18,7 @@ import { buildProduct, normaliseAvailability, type ProductDraft } from "../extra
 import { readSpecs } from "../extract/specs";
 import { countryOfUrl, idFromUrl, lookupId, siteSort, siteUrl } from "../extract/url";
 import type { ProductPlatform, ProductRecord, ReviewsPage, SearchPage } from "../types";
+import { selectAll, selectOne } from "../extract/select";
 
 const ORIGINS: Record<string, string> = {
   us: "https://www.ebay.com",
@@ -43,10 +44,8 @@ const fullSize = (url: string | null | undefined) =>
 
 function ebayImages(root: HTMLElement, base: string): string[] {
   // The first carousel is the listing's own; later ones (catalogue, similar items) repeat or differ.
-  const carousel = root.querySelector(".ux-image-carousel") ?? root;
-  const gallery = carousel.querySelectorAll(
-    ".ux-image-carousel-item img:not([alt^='Video']), #vi_main_img_fs img, #icImg",
-  );
+  const carousel = selectOne(root, ".ux-image-carousel") ?? root;
+  const gallery = selectAll(carousel, ".ux-image-carousel-item img:not([alt^='Video']), #vi_main_img_fs img, #icImg");
   const urls = gallery.map(
     (img) => img.getAttribute("data-zoom-src") ?? img.getAttribute("data-src") ?? img.getAttribute("src"),
   );
@@ -68,10 +67,9 @@ function ebaySpecs(root: HTMLElement): Record<string, string> {
 
 /** Multi-variation listings: one entry per option of each variation menu. */
 function ebayVariants(root: HTMLElement): ProductRecord["variants"] {
-  return root.querySelectorAll("select.msku-sel, select[id^='msku-sel'], select.x-msku__select-box").flatMap((menu) => {
+  return selectAll(root, "select.msku-sel, select[id^='msku-sel'], select.x-msku__select-box").flatMap((menu) => {
     const label = cleanText(menu.getAttribute("aria-label") ?? menu.getAttribute("name"));
-    return menu
-      .querySelectorAll("option")
+    return selectAll(menu, "option")
       .filter((option) => !/^-?\s*select/i.test(visibleText(option) ?? "") && option.getAttribute("value") !== "-1")
       .map((option) => ({
         id: cleanText(option.getAttribute("value")),
@@ -88,7 +86,7 @@ const REVIEWS: ReviewSpec = {
   rating: { selectors: [".ebay-star-rating", ".star-rating"], attr: "aria-label" },
   author: { selectors: [".review-item-author"], attr: "title" },
   date: [".review-item-date"],
-  verified: (block) => /Verified purchase:\s*Yes/i.test(visibleText(block.querySelector(".review-attr")) ?? ""),
+  verified: (block) => /Verified purchase:\s*Yes/i.test(visibleText(selectOne(block, ".review-attr")) ?? ""),
 };
 
 function ebayDraft(page: Page): ProductDraft {
@@ -122,7 +120,7 @@ function ebayDraft(page: Page): ProductDraft {
     specs,
     variants: ebayVariants(root),
     seller: cleanText(seller?.replace(/\s*\([\d.,]+\)\s*$/, "")),
-    breadcrumbs: unique(root.querySelectorAll("#vi-VR-brumb-lnkLst li.bc-w a").map(visibleText)).filter(
+    breadcrumbs: unique(selectAll(root, "#vi-VR-brumb-lnkLst li.bc-w a").map(visibleText)).filter(
       (name) => !/^see more/i.test(name),
     ),
     reviews: parseReviewBlocks(root, REVIEWS),

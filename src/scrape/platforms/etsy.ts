@@ -20,6 +20,7 @@ import { readPage, structuredDrafts, type Page } from "../extract/page";
 import { buildProduct, type ProductDraft } from "../extract/record";
 import { idFromUrl, lookupId, siteSort, siteUrl } from "../extract/url";
 import type { ProductPlatform, ProductRecord, ReviewsPage, SearchPage } from "../types";
+import { selectAll, selectOne } from "../extract/select";
 
 const LISTING_TITLE = ["h1[data-buy-box-listing-title]", "[data-buy-box-region='title'] h1", "h1"];
 
@@ -28,13 +29,11 @@ const LISTING_IN_URL = /\/listing\/(\d{6,12})(?:[/?#]|$)/;
 
 /** Variation menus (`Size`, `Colour`): one variant per real option, the "Select an option" placeholder left out. */
 function etsyVariants(root: HTMLElement): ProductRecord["variants"] {
-  return root
-    .querySelectorAll("select[id^='variation-selector'], [data-selector='listing-page-variation'] select")
-    .flatMap((menu) => {
+  return selectAll(root, "select[id^='variation-selector'], [data-selector='listing-page-variation'] select").flatMap(
+    (menu) => {
       const label =
-        cleanText(root.querySelector(`label[for='${menu.id}']`)?.text) ?? cleanText(menu.getAttribute("aria-label"));
-      return menu
-        .querySelectorAll("option")
+        cleanText(selectOne(root, `label[for='${menu.id}']`)?.text) ?? cleanText(menu.getAttribute("aria-label"));
+      return selectAll(menu, "option")
         .filter((option) => option.getAttribute("value"))
         .map((option) => {
           const text = visibleText(option) ?? "";
@@ -44,7 +43,8 @@ function etsyVariants(root: HTMLElement): ProductRecord["variants"] {
             price: /\d/.test(text.match(/\((.*)\)$/)?.[1] ?? "") ? parseMoney(text.match(/\((.*)\)$/)?.[1], {}) : null,
           };
         });
-    });
+    },
+  );
 }
 
 function etsyDraft(page: Page): ProductDraft {
@@ -58,9 +58,10 @@ function etsyDraft(page: Page): ProductDraft {
     page.hint,
   );
   const original = parseMoney(firstText(root, ["[data-buy-box-region='price'] .wt-text-strikethrough"]), page.hint);
-  const details = root
-    .querySelectorAll("#product-details-content-toggle li, [data-selector='product-details-highlights'] li")
-    .map(visibleText);
+  const details = selectAll(
+    root,
+    "#product-details-content-toggle li, [data-selector='product-details-highlights'] li",
+  ).map(visibleText);
   const specs = Object.fromEntries(
     details.map((line) => line?.split(/:\s+/)).filter((pair): pair is [string, string] => pair?.length === 2),
   );
@@ -72,9 +73,9 @@ function etsyDraft(page: Page): ProductDraft {
       firstText(root, ["[data-shop-name]", "a[href*='/shop/'] span", "a[href*='/shop/']"]) ??
       firstAttr(root, ["[data-shop-name]"], "data-shop-name"),
     images: unique(
-      root
-        .querySelectorAll("[data-carousel-pane] img, .listing-page-image-carousel-component img")
-        .map((img) => img.getAttribute("data-src-zoom-image") ?? img.getAttribute("src")),
+      selectAll(root, "[data-carousel-pane] img, .listing-page-image-carousel-component img").map(
+        (img) => img.getAttribute("data-src-zoom-image") ?? img.getAttribute("src"),
+      ),
     ),
     specs,
     variants: etsyVariants(root),
@@ -97,7 +98,7 @@ const SEARCH_CARDS: CardSpec = {
 
 /** Whether `scope` links a page past `page` (`a[data-page]`, as Etsy's pagers mark their links). */
 function linksPastPage(scope: HTMLElement, page: number | null): boolean {
-  return scope.querySelectorAll("a[data-page]").some((link) => Number(link.getAttribute("data-page")) > (page ?? 1));
+  return selectAll(scope, "a[data-page]").some((link) => Number(link.getAttribute("data-page")) > (page ?? 1));
 }
 
 const REVIEWS_EVENT = "[data-appears-component-name='listing_page_reviews_container_top']";
@@ -119,7 +120,7 @@ const REVIEWS: ReviewSpec = {
  * (121 reviews)"); its JSON-LD aggregateRating is the SHOP's (4.9 / 919), used only when the header is missing.
  */
 function itemRating(page: Page): Pick<ReviewsPage, "rating" | "review_count"> {
-  const header = page.root.querySelector("#reviews");
+  const header = selectOne(page.root, "#reviews");
   const { jsonLd } = structuredDrafts(page);
   const rating = parseLocaleNumber(header && readField(header, ["span.reviews-rating"]));
   const count = parseLocaleNumber(header && readField(header, [".reviews-rating p.wt-text-body-smaller"]));
@@ -167,7 +168,7 @@ export const etsy: ProductPlatform = {
   },
   parseReviews(html, url): ReviewsPage {
     const page = readPage(html, url);
-    const section = page.root.querySelector("#reviews") ?? page.root;
+    const section = selectOne(page.root, "#reviews") ?? page.root;
     // The page's own analytics name the review page shown; a `page` etsy.com ignored reads as 1, not as asked.
     const shown = asNumber(
       dig(firstJsonValue(firstAttr(page.root, [REVIEWS_EVENT], "data-appears-event-data") ?? ""), "page_number"),

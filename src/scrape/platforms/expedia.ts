@@ -20,6 +20,7 @@ import {
   structuredNumber,
   withCheapestRoom,
 } from "./travel-extract";
+import { selectAll, selectOne } from "../extract/select";
 
 const REVIEW_SCALE = 5;
 const SITE_PATH = /\/(?:Hotel-Search|[^/]*h\d+\.Hotel-Information)/;
@@ -54,10 +55,10 @@ export const expedia: TravelPlatform = {
 
 function parseSearch(html: string, url: string): HotelSearchPage {
   const root = loadHtml(html);
-  const pagination = root.querySelector("nav.pagination[data-total-results]");
+  const pagination = selectOne(root, "nav.pagination[data-total-results]");
   const total = countInHeading(root) ?? parseLocaleNumber(pagination?.getAttribute("data-total-results"));
   return {
-    hotels: withoutRepeatedAds(root.querySelectorAll("article[data-hotelid]").map((card) => parseCard(card, url))),
+    hotels: withoutRepeatedAds(selectAll(root, "article[data-hotelid]").map((card) => parseCard(card, url))),
     total_results: total,
     has_next_page: hasNextPage(root, pagination, total),
   };
@@ -66,18 +67,15 @@ function parseSearch(html: string, url: string): HotelSearchPage {
 function parseCard(card: HTMLElement, pageUrl: string): HotelRecord {
   const id = card.getAttribute("data-hotelid") ?? null;
   // The card shows a struck "Price was" figure beside the current one; only the latter counts.
-  const price = parseMoney(
-    visibleText(card.querySelector("[data-automation='actual-price'] .actualPrice, .actualPrice")),
-  );
-  const priceType = visibleText(card.querySelector(".priceType, .priceTypeDescription")) ?? "";
+  const price = parseMoney(visibleText(selectOne(card, "[data-automation='actual-price'] .actualPrice, .actualPrice")));
+  const priceType = visibleText(selectOne(card, ".priceType, .priceTypeDescription")) ?? "";
   const isTotal = /total|for \d+ nights?/i.test(priceType);
-  const href = card.querySelector("a.flex-link")?.getAttribute("href");
-  const image = card.querySelector("[data-image]")?.getAttribute("data-image");
-  const geo = (name: string) =>
-    structuredNumber(card.querySelector(`meta[itemprop='${name}']`)?.getAttribute("content"));
+  const href = selectOne(card, "a.flex-link")?.getAttribute("href");
+  const image = selectOne(card, "[data-image]")?.getAttribute("data-image");
+  const geo = (name: string) => structuredNumber(selectOne(card, `meta[itemprop='${name}']`)?.getAttribute("content"));
   return {
     ...emptyHotel(),
-    ...statedTerms(visibleText(card.querySelector(".hotel-info, .price-col-1, .flex-area-primary"))),
+    ...statedTerms(visibleText(selectOne(card, ".hotel-info, .price-col-1, .flex-area-primary"))),
     id,
     sponsored: card.getAttribute("data-automation") === "sponsored" || card.classList.contains("travelAd"),
     // Expedia only tells holiday rentals apart from everything else.
@@ -85,19 +83,18 @@ function parseCard(card: HTMLElement, pageUrl: string): HotelRecord {
     latitude: geo("latitude"),
     longitude: geo("longitude"),
     name:
-      visibleText(card.querySelector(".hotelName, [data-automation='hotel-name']")) ??
-      visibleText(card.querySelector("h3")),
+      visibleText(selectOne(card, ".hotelName, [data-automation='hotel-name']")) ?? visibleText(selectOne(card, "h3")),
     star_rating: starsOf(card),
-    address: visibleText(card.querySelector(".neighborhood")),
+    address: visibleText(selectOne(card, ".neighborhood")),
     review_score: scoreOutOfTen(
-      parseLocaleNumber(visibleText(card.querySelector(".reviewOverall [aria-hidden], .ratingText"))),
+      parseLocaleNumber(visibleText(selectOne(card, ".reviewOverall [aria-hidden], .ratingText"))),
       REVIEW_SCALE,
     ),
-    review_count: parseLocaleNumber(visibleText(card.querySelector(".reviewCount [aria-hidden], .reviewCount"))),
+    review_count: parseLocaleNumber(visibleText(selectOne(card, ".reviewCount [aria-hidden], .reviewCount"))),
     price_per_night: price && !isTotal ? price.amount : null,
     total_price: price && isTotal ? price.amount : null,
     currency: price?.currency ?? null,
-    rooms_available: roomsLeft(visibleText(card.querySelector(".urgencyContainer"))),
+    rooms_available: roomsLeft(visibleText(selectOne(card, ".urgencyContainer"))),
     image_url: absoluteUrl(image, "https://www.expedia.com/"),
     booking_url: propertyLink(href, id, pageUrl),
   };
@@ -122,14 +119,14 @@ function propertyLink(href: string | null | undefined, id: string | null, pageUr
 }
 
 function starsOf(scope: HTMLElement): number | null {
-  const title = scope.querySelector(".starRating .value-title, .star-rating [title]")?.getAttribute("title");
-  const hidden = visibleText(scope.querySelector(".starRating .visuallyhidden"));
+  const title = selectOne(scope, ".starRating .value-title, .star-rating [title]")?.getAttribute("title");
+  const hidden = visibleText(selectOne(scope, ".starRating .visuallyhidden"));
   const stars = parseLocaleNumber(title ?? hidden);
   return stars !== null && stars > 0 ? stars : null;
 }
 
 function hasNextPage(root: HTMLElement, pagination: HTMLElement | null, total: number | null): boolean {
-  if (root.querySelector("link[rel='next'], a[rel='next']")) return true;
+  if (selectOne(root, "link[rel='next'], a[rel='next']")) return true;
   const first = parseLocaleNumber(pagination?.getAttribute("data-first-result"));
   const perPage = parseLocaleNumber(pagination?.getAttribute("data-per-page"));
   return first !== null && perPage !== null && total !== null && first - 1 + perPage < total;
@@ -139,7 +136,7 @@ function parseHotel(html: string, url: string): HotelDetail {
   const root = loadHtml(html);
   const detail = lodgingDetail(root, url, REVIEW_SCALE);
   const price = parseMoney(
-    visibleText(root.querySelector("[data-stid='price-summary'] [data-test-id='price-summary-message-line'] span")),
+    visibleText(selectOne(root, "[data-stid='price-summary'] [data-test-id='price-summary-message-line'] span")),
   );
   return withCheapestRoom({
     ...detail,
@@ -147,15 +144,13 @@ function parseHotel(html: string, url: string): HotelDetail {
     star_rating: detail.star_rating ?? starsOf(root),
     price_per_night: price?.amount ?? null,
     currency: price?.currency ?? null,
-    rooms: root.querySelectorAll("[data-stid='property-offer']").map((offer) => {
-      const offerPrice = parseMoney(
-        visibleText(offer.querySelector("[data-test-id='price-summary-message-line'] span")),
-      );
+    rooms: selectAll(root, "[data-stid='property-offer']").map((offer) => {
+      const offerPrice = parseMoney(visibleText(selectOne(offer, "[data-test-id='price-summary-message-line'] span")));
       const text = visibleText(offer);
       const soldOut = /\bsold out\b/i.test(text ?? "");
       return hotelRoom({
         ...statedTerms(text),
-        room_type: visibleText(offer.querySelector("h3")) ?? "Room",
+        room_type: visibleText(selectOne(offer, "h3")) ?? "Room",
         price: offerPrice?.amount ?? null,
         price_basis: "night",
         currency: offerPrice?.currency ?? null,

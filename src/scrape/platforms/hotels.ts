@@ -22,6 +22,7 @@ import {
   withCheapestRoom,
 } from "./travel-extract";
 import { addressLine, addressOf } from "./travel-address";
+import { selectAll, selectOne } from "../extract/select";
 
 const REVIEW_SCALE = 10;
 const SITE_PATH = /\/(?:search\.do|ho\d+)/;
@@ -66,7 +67,7 @@ export const hotels: TravelPlatform = {
 /** The page's booking currency, which its bare "$" prices are in. */
 function pageCurrency(root: HTMLElement, html: string): string | null {
   return (
-    root.querySelector("input[name='bookingRequest.currency']")?.getAttribute("value") ??
+    selectOne(root, "input[name='bookingRequest.currency']")?.getAttribute("value") ??
     html.match(/"currency"\s*:\s*"([A-Z]{3})"/)?.[1] ??
     null
   );
@@ -76,11 +77,11 @@ function parseHotel(html: string, url: string): HotelDetail {
   const root = loadHtml(html);
   const detail = lodgingDetail(root, url, REVIEW_SCALE);
   const currency = pageCurrency(root, html);
-  const lowest = parseMoney(visibleText(root.querySelector("#room-offer-price strong, .room-offer .price")), {
+  const lowest = parseMoney(visibleText(selectOne(root, "#room-offer-price strong, .room-offer .price")), {
     currency,
   });
   const tags = metaTags(root);
-  const amenities = unique(root.querySelectorAll("#amenities .fact-sheet-list li").map((item) => visibleText(item)));
+  const amenities = unique(selectAll(root, "#amenities .fact-sheet-list li").map((item) => visibleText(item)));
   return withCheapestRoom({
     ...detail,
     id: url.match(/\/ho(\d+)/)?.[1] ?? metaValue(tags, "og:url")?.match(/\/ho(\d+)/)?.[1] ?? null,
@@ -89,37 +90,35 @@ function parseHotel(html: string, url: string): HotelDetail {
     price_per_night: lowest?.amount ?? null,
     currency: lowest?.currency ?? null,
     amenities: amenities.length > 0 ? amenities : detail.amenities,
-    rooms: root.querySelectorAll("#rooms-and-rates li.room").map((room) => {
-      const price = parseMoney(visibleText(room.querySelector(".current-price")), { currency });
+    rooms: selectAll(root, "#rooms-and-rates li.room").map((room) => {
+      const price = parseMoney(visibleText(selectOne(room, ".current-price")), { currency });
       const text = visibleText(room);
       const soldOut = /sold out|no longer available/i.test(text ?? "");
       return hotelRoom({
         ...statedTerms(text),
-        room_type: visibleText(room.querySelector(".room-name")) ?? "Room",
+        room_type: visibleText(selectOne(room, ".room-name")) ?? "Room",
         price: price?.amount ?? null,
         price_basis: "night",
         currency: price?.currency ?? null,
-        sleeps: sleepsOf(
-          visibleText(room.querySelector(".occupancy")) ?? visibleText(room.querySelector(".room-name")),
-        ),
-        rooms_available: soldOut ? 0 : roomsLeft(visibleText(room.querySelector(".rooms-left, .urgency-message"))),
-        available: soldOut ? false : room.querySelector("form") ? true : null,
+        sleeps: sleepsOf(visibleText(selectOne(room, ".occupancy")) ?? visibleText(selectOne(room, ".room-name"))),
+        rooms_available: soldOut ? 0 : roomsLeft(visibleText(selectOne(room, ".rooms-left, .urgency-message"))),
+        available: soldOut ? false : selectOne(room, "form") ? true : null,
       });
     }),
-    reviews: root.querySelectorAll(".review-card").map(reviewOf),
+    reviews: selectAll(root, ".review-card").map(reviewOf),
   });
 }
 
 /** The card's microformat address (street and town spans), else its address line. */
 function cardAddress(card: HTMLElement): Pick<HotelRecord, "address" | "address_parts"> {
-  const street = visibleText(card.querySelector(".p-street-address"));
-  const city = visibleText(card.querySelector(".p-locality"));
-  if (!street && !city) return addressLine(visibleText(card.querySelector(".address, .p-adr")));
+  const street = visibleText(selectOne(card, ".p-street-address"));
+  const city = visibleText(selectOne(card, ".p-locality"));
+  if (!street && !city) return addressLine(visibleText(selectOne(card, ".address, .p-adr")));
   return addressOf({
     street,
     city,
-    postcode: visibleText(card.querySelector(".p-postal-code")),
-    country: visibleText(card.querySelector(".p-country-name")),
+    postcode: visibleText(selectOne(card, ".p-postal-code")),
+    country: visibleText(selectOne(card, ".p-country-name")),
   });
 }
 
@@ -133,51 +132,48 @@ function withoutCitySuffix(name: string | null, city: string | null): string | n
 function reviewOf(card: HTMLElement): Review {
   return {
     id: card.getAttribute("data-review-id") ?? null,
-    title: visibleText(card.querySelector(".review-summary")),
-    body: visibleText(card.querySelector(".review-content blockquote")),
+    title: visibleText(selectOne(card, ".review-summary")),
+    body: visibleText(selectOne(card, ".review-content blockquote")),
     rating: scoreOutOfTen(structuredNumber(card.getAttribute("data-review-rating")), REVIEW_SCALE),
-    author: visibleText(card.querySelector(".review-card-meta-reviewer span")),
-    date: card.getAttribute("data-review-date") ?? visibleText(card.querySelector(".review-footer .date")),
-    verified: card.querySelector(".genuine-review") !== null,
+    author: visibleText(selectOne(card, ".review-card-meta-reviewer span")),
+    date: card.getAttribute("data-review-date") ?? visibleText(selectOne(card, ".review-footer .date")),
+    verified: selectOne(card, ".genuine-review") !== null,
   };
 }
 
 function parseSearch(html: string, url: string): HotelSearchPage {
   const root = loadHtml(html);
   const currency = pageCurrency(root, html);
-  const hotels = root
-    .querySelectorAll("li.hotel[data-hotel-id], li[data-hotel-id]")
-    .map((card) => parseCard(card, url, currency));
-  const next = root.querySelector("link[rel='next'], a[rel='next'], .pagination-next a[href]");
+  const hotels = selectAll(root, "li.hotel[data-hotel-id], li[data-hotel-id]").map((card) =>
+    parseCard(card, url, currency),
+  );
+  const next = selectOne(root, "link[rel='next'], a[rel='next'], .pagination-next a[href]");
   return { hotels, total_results: countInHeading(root), has_next_page: next !== null };
 }
 
 function parseCard(card: HTMLElement, pageUrl: string, currency: string | null): HotelRecord {
-  const link = card.querySelector("h3.p-name a, a.property-name-link");
+  const link = selectOne(card, "h3.p-name a, a.property-name-link");
   // A sale shows the old price in <del> and the current one in <ins>.
-  const price = parseMoney(
-    visibleText(card.querySelector(".price ins") ?? card.querySelector(".price strong, .price b")),
-    { currency },
-  );
-  const rating = visibleText(card.querySelector(".guest-rating-value, .guest-reviews-badge"));
+  const price = parseMoney(visibleText(selectOne(card, ".price ins") ?? selectOne(card, ".price strong, .price b")), {
+    currency,
+  });
+  const rating = visibleText(selectOne(card, ".guest-rating-value, .guest-reviews-badge"));
   const [latitude, longitude] = (card.getAttribute("data-coords") ?? "").split(",");
   return {
     ...emptyHotel(),
     id: card.getAttribute("data-hotel-id") ?? null,
-    name: visibleText(link) ?? visibleText(card.querySelector("h3")),
-    star_rating: parseLocaleNumber(visibleText(card.querySelector(".star-rating-text"))),
+    name: visibleText(link) ?? visibleText(selectOne(card, "h3")),
+    star_rating: parseLocaleNumber(visibleText(selectOne(card, ".star-rating-text"))),
     ...cardAddress(card),
     latitude: structuredNumber(latitude),
     longitude: structuredNumber(longitude),
     review_score: scoreOutOfTen(parseLocaleNumber(rating?.match(/\d+(?:[.,]\d)?/)?.[0]), REVIEW_SCALE),
-    review_count: parseLocaleNumber(visibleText(card.querySelector(".total-reviews"))),
+    review_count: parseLocaleNumber(visibleText(selectOne(card, ".total-reviews"))),
     price_per_night: price?.amount ?? null,
     currency: price?.currency ?? null,
     rooms_available: roomsLeft(visibleText(card)),
     image_url:
-      card.querySelector("img")?.getAttribute("src") ??
-      card.querySelector("[data-src]")?.getAttribute("data-src") ??
-      null,
+      selectOne(card, "img")?.getAttribute("src") ?? selectOne(card, "[data-src]")?.getAttribute("data-src") ?? null,
     booking_url: onSite(link?.getAttribute("href"), pageUrl, SITE_PATH),
   };
 }

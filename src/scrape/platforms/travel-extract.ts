@@ -7,6 +7,7 @@ import { postalAddress } from "./travel-address";
 import { metaTags, metaValue } from "../extract/meta";
 import { parseLocaleNumber } from "../extract/money";
 import type { HotelDetail, HotelRecord, HotelRoom } from "../types";
+import { selectAll } from "../extract/select";
 
 export function emptyHotel(): HotelRecord {
   return {
@@ -112,7 +113,7 @@ export function scoreOutOfTen(score: number | null, scale: number): number | nul
 
 /** "Dublin: 147 properties found" -> 147, from the first H1 that counts results. */
 export function countInHeading(root: HTMLElement): number | null {
-  for (const heading of root.querySelectorAll("h1")) {
+  for (const heading of selectAll(root, "h1")) {
     const match = visibleText(heading)?.match(
       /(\d[\d.,\s]*)\s+(?:properties|hotels|results|homes|stays|accommodations)\b/i,
     );
