@@ -5,6 +5,7 @@ import { log, withRequestId } from "./log";
 import { consumeJobs } from "./jobs/consumer";
 import type { JobMessage } from "./jobs/store";
 
+export { BrowserHost } from "./durable/browser-host";
 export { RateLimiter } from "./durable/rate-limiter";
 
 const app = createApp();

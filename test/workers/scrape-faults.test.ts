@@ -8,6 +8,7 @@ import { scrapeErrorToApi } from "../../src/routes/scrape-errors";
 import { cacheKey } from "../../src/scrape/cache";
 import { scrapeConfig } from "../../src/scrape/config";
 import { browserEngine } from "../../src/scrape/engines/browser";
+import { BrowserFleet } from "../../src/scrape/engines/browser-fleet";
 import { fetchEngine } from "../../src/scrape/engines/fetch";
 import type { LoadJob } from "../../src/scrape/engines/types";
 import {
@@ -49,8 +50,20 @@ function browserBinding(acquire: () => Promise<Response>) {
 
 const never = () => new Promise<Response>(() => {});
 
-function loadJob(bindings: Partial<Env>, url = "https://shop.example/product/1"): LoadJob {
+/**
+ * `env` with `bindings` swapped in and a BROWSER_HOST whose object runs the Durable Object's own
+ * fleet code on that env, so the stand-in BROWSER binding is the one the fleet launches through
+ * (the real object would read its own env). Answers still cross `toWire` / `fromWire`.
+ */
+function withBindings(bindings: Partial<Env>): Env {
   const faultEnv = { ...env, ...bindings } as Env;
+  const fleet = new BrowserFleet(faultEnv);
+  const stub = { load: fleet.load.bind(fleet) };
+  return Object.assign(faultEnv, { BROWSER_HOST: { idFromName: () => ({}), get: () => stub } });
+}
+
+function loadJob(bindings: Partial<Env>, url = "https://shop.example/product/1"): LoadJob {
+  const faultEnv = withBindings(bindings);
   return {
     url,
     env: faultEnv,
@@ -117,7 +130,7 @@ describe("browser launch faults", () => {
     const account = await newAccount();
     const { binding, calls } = browserBinding(async () => new Response("Internal Server Error", { status: 500 }));
     // Nothing listens on 127.0.0.1:1, so the fetch engine fails at once and the browser is next.
-    const faultEnv = { ...env, BROWSER: binding, SSRF_ALLOW_HOSTS: "127.0.0.1:1" } as Env;
+    const faultEnv = withBindings({ BROWSER: binding, SSRF_ALLOW_HOSTS: "127.0.0.1:1" });
     const url = encodeURIComponent("http://127.0.0.1:1/product/1");
     const response = await callApp(createApp(), `/v1/generic?url=${url}&fresh=true`, withKey(account.secret), faultEnv);
     const body = (await response.json()) as any;
@@ -146,7 +159,7 @@ describe("the scrape deadline", () => {
 
   it("ends a scrape that outlives SCRAPE_DEADLINE_MS with UpstreamTimeout", async () => {
     const { binding } = browserBinding(never);
-    const faultEnv = { ...env, BROWSER: binding, SCRAPE_DEADLINE_MS: "250", BROWSER_LAUNCH_TIMEOUT_MS: "10000" } as Env;
+    const faultEnv = withBindings({ BROWSER: binding, SCRAPE_DEADLINE_MS: "250", BROWSER_LAUNCH_TIMEOUT_MS: "10000" });
     const started = Date.now();
     const err = await rejection(scrape(faultEnv, () => {}, job("https://shop.example/deadline/1")));
     expect(err).toBeInstanceOf(UpstreamTimeout);
@@ -162,7 +175,7 @@ describe("the scrape deadline", () => {
       JSON.stringify({ record: { html: "<p>old</p>" }, meta: { engine: "fetch" }, fetchedAt: Date.now() - 3_600_000 }),
     );
     const { binding } = browserBinding(never);
-    const faultEnv = { ...env, BROWSER: binding, SCRAPE_DEADLINE_MS: "250" } as Env;
+    const faultEnv = withBindings({ BROWSER: binding, SCRAPE_DEADLINE_MS: "250" });
     const { record, meta } = await scrape(faultEnv, () => {}, job(url));
     expect(record).toEqual({ html: "<p>old</p>" });
     expect(meta.cache).toBe("stale");
@@ -238,7 +251,7 @@ describe("a site answering 429/5xx to the fetch engine", () => {
       accountId: "acct_faults",
       freshness: { fresh: true },
     };
-    const err = await rejection(scrape({ ...env, BROWSER: binding } as Env, () => {}, job));
+    const err = await rejection(scrape(withBindings({ BROWSER: binding }), () => {}, job));
     expect(err).toBeInstanceOf(UpstreamBlocked);
     expect((err as UpstreamBlocked).retryAfter).toBe(120);
     expect(calls).toEqual({ sessions: 0, acquire: 0 });

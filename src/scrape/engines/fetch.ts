@@ -165,7 +165,7 @@ export const fetchEngine: Engine = {
       const html = await readHtml(sent.response);
       const { status } = sent.response;
       const exit = sent.proxy && { proxy: sent.proxy, host: sent.url.host };
-      return { ...sent, html, status, challenge: job.detectChallenge(html, status), exit };
+      return { ...sent, html, status, challenge: await job.detectChallenge(html, status), exit };
     };
     const { page, solved } = await loadPastChallenge(job.config.pool, {
       load,

@@ -20,7 +20,8 @@ export interface LoadJob {
   env: Env;
   config: ScrapeConfig;
   accountId: string;
-  detectChallenge(html: string, status: number): Challenge | null;
+  /** May answer later: a browser job held elsewhere asks it back over RPC. */
+  detectChallenge(html: string, status: number): Challenge | null | Promise<Challenge | null>;
   /** Epoch ms by which the whole scrape must end; engines cap their own waits to it. */
   deadline: number;
 }

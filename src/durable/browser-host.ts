@@ -1,0 +1,30 @@
+// The Durable Object that owns the browser connections. Workers do not let one request use a
+// WebSocket another request opened, so a browser kept between scrapes must live here, and so must
+// the page work (URL guard, proxy routing, challenge solving) that talks over that connection.
+import { DurableObject } from "cloudflare:workers";
+import { BrowserFleet } from "../scrape/engines/browser-fleet";
+import type { BrowserAnswer, BrowserRequest } from "../scrape/engines/browser-wire";
+import type { LoadJob } from "../scrape/engines/types";
+
+/** How often an object with open browsers wakes to see whether they have gone idle. */
+const IDLE_CHECK_MS = 10_000;
+
+export class BrowserHost extends DurableObject<Env> {
+  readonly #fleet = new BrowserFleet(this.env);
+  #alarmSet = false;
+
+  /** Loads one page in a held browser (launched or taken over on first use). */
+  async load(request: BrowserRequest, detectChallenge: LoadJob["detectChallenge"]): Promise<BrowserAnswer> {
+    if (!this.#alarmSet) {
+      this.#alarmSet = true;
+      await this.ctx.storage.setAlarm(Date.now() + IDLE_CHECK_MS);
+    }
+    return this.#fleet.load(request, detectChallenge);
+  }
+
+  /** Keeps the object (and with it the connections) alive while browsers are held; closes them when idle. */
+  override async alarm(): Promise<void> {
+    if (await this.#fleet.closeIdle()) await this.ctx.storage.setAlarm(Date.now() + IDLE_CHECK_MS);
+    else this.#alarmSet = false;
+  }
+}

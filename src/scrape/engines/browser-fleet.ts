@@ -1,0 +1,145 @@
+// The browsers one holder keeps connected between jobs, with a page made ready before a job
+// asks for it. Lives in the Durable Object that owns the CDP connections (`BrowserHost`).
+import type { BrowserContext, Page } from "@cloudflare/puppeteer";
+import { type ScrapeConfig, scrapeConfig } from "../config";
+import { browserTarget, loadInPage, preparePage } from "./browser-page";
+import { openSession, type Session } from "./browser-sessions";
+import { type BrowserAnswer, type BrowserRequest, toWire } from "./browser-wire";
+import type { LoadJob } from "./types";
+
+/** Jobs one browser runs side by side, each in its own incognito context, before another is opened. */
+const JOBS_PER_BROWSER = 8;
+/** A fleet with no job for this long closes its browsers. */
+const IDLE_CLOSE_MS = 60_000;
+
+/** A fresh incognito context whose one page went through `preparePage`. */
+interface Ready {
+  context: BrowserContext;
+  page: Page;
+}
+
+interface Held {
+  session: Promise<Session>;
+  /** Whether the session was open before a given job asked: joining a launch is not reuse. */
+  opened: boolean;
+  jobs: number;
+  /** The next job's context and page, made between jobs. */
+  spare: Promise<Ready> | null;
+}
+
+async function makeReady(session: Session): Promise<Ready> {
+  const context = await session.browser.createBrowserContext();
+  try {
+    const page = await context.newPage();
+    await preparePage(page);
+    return { context, page };
+  } catch (err) {
+    await context.close().catch(() => {});
+    throw err;
+  }
+}
+
+export class BrowserFleet {
+  readonly #held: Held[] = [];
+  #lastActive = Date.now();
+
+  constructor(private readonly env: Env) {}
+
+  /** Loads one page in a held browser; errors come back as values, since RPC would strip their class. */
+  async load(request: BrowserRequest, detectChallenge: LoadJob["detectChallenge"]): Promise<BrowserAnswer> {
+    const config = scrapeConfig(this.env);
+    const deadline = Date.now() + request.remainingMs;
+    const job: LoadJob = {
+      url: request.url,
+      env: this.env,
+      config,
+      accountId: request.accountId,
+      detectChallenge,
+      deadline,
+    };
+    let held: Held | null = null;
+    try {
+      const target = await browserTarget(job);
+      held = this.#pick(config);
+      const reusedBrowser = held.opened;
+      const session = await held.session;
+      const { context, page } = await this.#takeReady(held, session);
+      try {
+        const loaded = await loadInPage(job, page, target);
+        return {
+          ok: true,
+          page: { ...loaded, browser: { session_id: session.sessionId, reused: reusedBrowser || session.reused } },
+        };
+      } finally {
+        // The answer does not wait for the close; the next job's page is made once it is done.
+        const from = held;
+        context
+          .close()
+          .catch(() => {})
+          .then(() => this.#refill(from, session));
+      }
+    } catch (err) {
+      return { ok: false, error: toWire(err) };
+    } finally {
+      if (held) held.jobs -= 1;
+      this.#lastActive = Date.now();
+    }
+  }
+
+  /** The least busy browser with room, else a new one while fewer than `maxBrowsers` are held, else the least busy. */
+  #pick(config: ScrapeConfig): Held {
+    let held = [...this.#held].sort((a, b) => a.jobs - b.jobs)[0];
+    if (!held || (held.jobs >= JOBS_PER_BROWSER && this.#held.length < config.maxBrowsers)) held = this.#open(config);
+    held.jobs += 1;
+    return held;
+  }
+
+  #open(config: ScrapeConfig): Held {
+    const held = { opened: false, jobs: 0, spare: null } as Omit<Held, "session"> as Held;
+    held.session = openSession(this.env.BROWSER, config).then(
+      (session) => {
+        held.opened = true;
+        session.browser.on("disconnected", () => this.#drop(held));
+        return session;
+      },
+      (err) => {
+        this.#drop(held);
+        throw err;
+      },
+    );
+    this.#held.push(held);
+    return held;
+  }
+
+  async #takeReady(held: Held, session: Session): Promise<Ready> {
+    const spare = held.spare;
+    held.spare = null;
+    // A spare that failed (its context died with a crashed page) is replaced by a fresh one.
+    const ready = (await spare?.catch(() => null)) ?? (await makeReady(session));
+    // The next job's page is made while this one loads, so that job does not wait for it.
+    this.#refill(held, session);
+    return ready;
+  }
+
+  #refill(held: Held, session: Session) {
+    if (held.spare || !this.#held.includes(held)) return;
+    held.spare = makeReady(session);
+    held.spare.catch(() => {});
+  }
+
+  #drop(held: Held) {
+    const index = this.#held.indexOf(held);
+    if (index >= 0) this.#held.splice(index, 1);
+  }
+
+  /** Closes every browser once no job has run for a while; true while browsers stay open. */
+  async closeIdle(): Promise<boolean> {
+    if (this.#held.length === 0) return false;
+    if (this.#held.some((held) => held.jobs > 0) || Date.now() - this.#lastActive < IDLE_CLOSE_MS) return true;
+    const closing = this.#held.splice(0);
+    await Promise.all(
+      closing.map(async (held) => (await held.session.catch(() => null))?.browser.close().catch(() => {})),
+    );
+    return false;
+  }
+}
