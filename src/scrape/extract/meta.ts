@@ -4,9 +4,15 @@ import { moneyFromStructured, type MoneyHint } from "./money";
 import { normaliseAvailability, type ProductDraft } from "./record";
 import { selectAll, selectOne } from "./select";
 
+// The base URL, the locale and the meta draft each read the tags; they are collected once per page.
+const tagsOfPage = new WeakMap<HTMLElement, Map<string, string[]>>();
+
 /** Every `<meta property|name|itemprop=… content=…>` by lower-cased key; the first occurrence wins, images collect all. */
 export function metaTags(root: HTMLElement): Map<string, string[]> {
-  const tags = new Map<string, string[]>();
+  let tags = tagsOfPage.get(root);
+  if (tags) return tags;
+  tags = new Map<string, string[]>();
+  tagsOfPage.set(root, tags);
   for (const meta of selectAll(root, "meta")) {
     const key = (
       meta.getAttribute("property") ??

@@ -17,15 +17,22 @@ const MAX_LABEL_LENGTH = 40;
 // Source length above which an element cannot be a short label; checked before reading text.
 const MAX_SOURCE_LENGTH = 1500;
 
+// Four readers ask for a page's short texts; each element's text is read once per page.
+const shortTextsOfPage = new WeakMap<HTMLElement, [HTMLElement, string][]>();
+
 /** Elements whose own text is short (labels, badges), in document order. */
 function shortTexts(root: HTMLElement, filter: (element: HTMLElement) => boolean): [HTMLElement, string][] {
-  const found: [HTMLElement, string][] = [];
-  for (const element of selectAll(root, "*")) {
-    if (element.range[1] - element.range[0] > MAX_SOURCE_LENGTH || !filter(element)) continue;
-    const text = visibleText(element);
-    if (text && text.length <= MAX_LABEL_LENGTH) found.push([element, text]);
+  let all = shortTextsOfPage.get(root);
+  if (!all) {
+    all = [];
+    for (const element of selectAll(root, "*")) {
+      if (element.range[1] - element.range[0] > MAX_SOURCE_LENGTH) continue;
+      const text = visibleText(element);
+      if (text && text.length <= MAX_LABEL_LENGTH) all.push([element, text]);
+    }
+    shortTextsOfPage.set(root, all);
   }
-  return found;
+  return all.filter(([element]) => filter(element));
 }
 
 const classOrId = (element: HTMLElement) => `${element.getAttribute("class") ?? ""} ${element.id}`.toLowerCase();
