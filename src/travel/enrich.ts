@@ -16,7 +16,7 @@ export interface EnrichOptions {
   nights: number;
   currency: string;
   rates: Rates;
-  /** Pages loading at once. */
+  /** Pages loading at once from one site; sites are read side by side. */
   concurrency: number;
   /** At most this many hotels are filled (the first ones); the rest keep their cards' fields. */
   maxHotels: number;
@@ -27,8 +27,8 @@ export interface EnrichOptions {
 }
 
 /**
- * How the search route fills hotels: six pages at once, the first 60 hotels, two pages each at
- * most, and no waiting past 8 s (a page that comes later fills the cache for next time).
+ * How the search route fills hotels: six pages at once per site, the first 60 hotels, two pages
+ * each at most, and no waiting past 8 s (a page that comes later fills the cache for next time).
  */
 export const ENRICHMENT = { concurrency: 6, maxHotels: 60, pagesPerHotel: 2, budgetMs: 8_000 };
 
@@ -41,11 +41,34 @@ function pagesOf(hotel: MergedHotel): { platform: TravelSlug; id: string }[] {
   );
 }
 
-async function enrichOne(hotel: MergedHotel, options: EnrichOptions, deadline: number): Promise<MergedHotel> {
+/** At most `limit` loads at once per site: a search over four sites reads four times as many pages at once as over one. */
+function perSite(load: HotelPageLoader, limit: number): HotelPageLoader {
+  const running = new Map<TravelSlug, number>();
+  const waiting = new Map<TravelSlug, (() => void)[]>();
+  return async (platform, id) => {
+    if ((running.get(platform) ?? 0) >= limit) {
+      await new Promise<void>((resolve) => waiting.set(platform, [...(waiting.get(platform) ?? []), resolve]));
+    }
+    running.set(platform, (running.get(platform) ?? 0) + 1);
+    try {
+      return await load(platform, id);
+    } finally {
+      running.set(platform, running.get(platform)! - 1);
+      waiting.get(platform)?.shift()?.();
+    }
+  };
+}
+
+async function enrichOne(
+  hotel: MergedHotel,
+  options: EnrichOptions,
+  load: HotelPageLoader,
+  deadline: number,
+): Promise<MergedHotel> {
   let filled = hotel;
   for (const page of pagesOf(hotel).slice(0, options.pagesPerHotel ?? 2)) {
     if (!FILLABLE_FIELDS.some((field) => lacks(filled, field))) break;
-    const detail = await withDeadline(options.load(page.platform, page.id), deadline);
+    const detail = await withDeadline(load(page.platform, page.id), deadline);
     if (!detail) continue;
     const platform = TRAVEL_PLATFORMS[page.platform];
     const priced = pricedHotel(detail, platform, options.nights, options.currency, options.rates);
@@ -67,6 +90,19 @@ async function withDeadline<T>(promise: Promise<T>, deadline: number): Promise<T
   }
 }
 
+function inTurnsBySite<T extends { hotel: MergedHotel }>(items: T[]): T[] {
+  const bySite = new Map<string, T[]>();
+  for (const item of items) {
+    const site = pagesOf(item.hotel)[0]?.platform ?? "";
+    bySite.set(site, [...(bySite.get(site) ?? []), item]);
+  }
+  const queues = [...bySite.values()];
+  const turns: T[] = [];
+  for (let round = 0; turns.length < items.length; round++)
+    for (const queue of queues) if (queue[round]) turns.push(queue[round]!);
+  return turns;
+}
+
 /** Every hotel with the fields its cards lacked filled where its own pages have them. */
 export async function enrichHotels(hotels: MergedHotel[], options: EnrichOptions): Promise<MergedHotel[]> {
   const deadline = Date.now() + options.budgetMs;
@@ -75,13 +111,17 @@ export async function enrichHotels(hotels: MergedHotel[], options: EnrichOptions
     .map((hotel, index) => ({ hotel, index }))
     .slice(0, options.maxHotels)
     .filter(({ hotel }) => FILLABLE_FIELDS.some((field) => lacks(hotel, field)));
+  // Taken in turns by site, so that one busy site does not hold up the pages of the others.
+  todo.splice(0, todo.length, ...inTurnsBySite(todo));
+  const load = perSite(options.load, options.concurrency);
+  const sites = new Set(todo.flatMap(({ hotel }) => pagesOf(hotel).map((page) => page.platform))).size;
   let next = 0;
   const worker = async () => {
     while (next < todo.length) {
       const { hotel, index } = todo[next++]!;
-      result[index] = await enrichOne(hotel, options, deadline);
+      result[index] = await enrichOne(hotel, options, load, deadline);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(options.concurrency, todo.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(options.concurrency * Math.max(1, sites), todo.length) }, worker));
   return result;
 }
