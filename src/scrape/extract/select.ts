@@ -15,7 +15,7 @@ interface PageIndex {
   /** By the id and class tokens the parser pre-reads (raw text). */
   ids: Map<string, HTMLElement[]>;
   classes: Map<string, HTMLElement[]>;
-  /** Elements whose pre-read id or class may differ from getAttribute's (entities, repeats, odd spacing). */
+  /** Elements whose pre-read id or class may differ from getAttribute's (entities, repeats, odd spacing), until `settled`. */
   unsureIds: HTMLElement[];
   unsureClasses: HTMLElement[];
   tags: Map<string, HTMLElement[]>;
@@ -127,12 +127,26 @@ function matchesCompound(element: HTMLElement, compound: Compound): boolean {
   });
 }
 
+/** The index once unsure elements are filed under their decoded id and classes (read on the first such query). */
+function settled(index: PageIndex): PageIndex {
+  for (const element of index.unsureIds.splice(0)) {
+    const id = element.getAttribute("id");
+    if (id) add(index.ids, id, element);
+  }
+  for (const element of index.unsureClasses.splice(0)) {
+    for (const token of new Set((element.getAttribute("class") ?? "").split(/\s+/))) {
+      if (token) add(index.classes, token, element);
+    }
+  }
+  return index;
+}
+
 /** Elements that may match: by the pre-read id or class, else by tag, else by a mention of the attribute's name. */
 function candidates(index: PageIndex, compound: Compound): HTMLElement[] {
   const [id] = compound.ids;
-  if (id !== undefined) return [...(index.ids.get(id) ?? []), ...index.unsureIds];
+  if (id !== undefined) return settled(index).ids.get(id) ?? [];
   const [name] = compound.classes;
-  if (name !== undefined) return [...(index.classes.get(name) ?? []), ...index.unsureClasses];
+  if (name !== undefined) return settled(index).classes.get(name) ?? [];
   if (compound.tag) return index.tags.get(compound.tag) ?? [];
   return mentioning(index, compound.attrs[0]![0].toLowerCase());
 }
