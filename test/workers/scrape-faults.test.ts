@@ -9,6 +9,8 @@ import { cacheKey } from "../../src/scrape/cache";
 import { scrapeConfig } from "../../src/scrape/config";
 import { browserEngine } from "../../src/scrape/engines/browser";
 import { BrowserFleet } from "../../src/scrape/engines/browser-fleet";
+import { fromWire, toWire } from "../../src/scrape/engines/browser-wire";
+import { UnsafeUrlError } from "../../src/net/url-guard";
 import { fetchEngine } from "../../src/scrape/engines/fetch";
 import type { LoadJob } from "../../src/scrape/engines/types";
 import {
@@ -140,6 +142,28 @@ describe("browser launch faults", () => {
     expect(body.error.message).toBe("Scraping is briefly unavailable: the browser could not start.");
     expect(response.headers.get("Retry-After")).toBe("10");
     expect(calls.acquire).toBe(1);
+  });
+});
+
+describe("errors from the browser object", () => {
+  it("keep their class, Retry-After, URL and cause across the RPC boundary", () => {
+    const blocked = fromWire(toWire(new UpstreamBlocked("the site answered 429", { retryAfter: 30 })));
+    expect(blocked).toBeInstanceOf(UpstreamBlocked);
+    expect(blocked.message).toBe("the site answered 429");
+    expect((blocked as UpstreamBlocked).retryAfter).toBe(30);
+    const unsafe = fromWire(toWire(new UnsafeUrlError("http://a.example/", "led the browser to 10.0.0.1")));
+    expect(unsafe).toBeInstanceOf(UnsafeUrlError);
+    expect((unsafe as UnsafeUrlError).url).toBe("http://a.example/");
+    const spent = fromWire(toWire(new CaptchaBudgetSpent("the monthly cap is reached")));
+    expect(spent).toBeInstanceOf(CaptchaFailed);
+    expect(spent.name).toBe("CaptchaBudgetSpent");
+    const down = fromWire(toWire(new EngineUnavailable("the browser could not start", { cause: "code: 500" })));
+    expect(down).toBeInstanceOf(EngineUnavailable);
+    expect(String(down.cause)).toBe("code: 500");
+    // A CDP failure nobody classed stays a plain error, as it would have been in the engine itself.
+    const other = fromWire(toWire(new Error("Protocol error: Target closed")));
+    expect(other.constructor).toBe(Error);
+    expect(other.message).toBe("Protocol error: Target closed");
   });
 });
 

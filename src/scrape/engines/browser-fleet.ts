@@ -86,10 +86,19 @@ export class BrowserFleet {
     }
   }
 
-  /** The least busy browser with room, else a new one while fewer than `maxBrowsers` are held, else the least busy. */
+  /**
+   * The least busy open browser; a launch is waited for only when none is open. A browser past
+   * `JOBS_PER_BROWSER` still takes the job, while another is launched beside it (up to
+   * `maxBrowsers`) for the jobs after it: no job waits for a launch a running browser could spare.
+   */
   #pick(config: ScrapeConfig): Held {
-    let held = [...this.#held].sort((a, b) => a.jobs - b.jobs)[0];
-    if (!held || (held.jobs >= JOBS_PER_BROWSER && this.#held.length < config.maxBrowsers)) held = this.#open(config);
+    const byLoad = [...this.#held].sort((a, b) => a.jobs - b.jobs);
+    const open = byLoad.filter((held) => held.opened);
+    const launching = byLoad.some((held) => !held.opened);
+    const least = open[0];
+    if (least && least.jobs >= JOBS_PER_BROWSER && !launching && this.#held.length < config.maxBrowsers)
+      this.#open(config).session.catch(() => {});
+    const held = least ?? byLoad[0] ?? this.#open(config);
     held.jobs += 1;
     return held;
   }

@@ -6,7 +6,7 @@ import { guardUrl } from "../../net/url-guard";
 import { solveForJob, TOKEN_FIELDS } from "../captcha";
 import { parseRetryAfter, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../errors";
 import { assertLanded, CLOSE_UNINTERCEPTED_CHANNELS, type Route, routeRequest } from "./browser-route";
-import { InFlight } from "./network-quiet";
+import { graceAfter, InFlight } from "./network-quiet";
 import { within, type LoadedPage, type LoadJob } from "./types";
 
 /** A page that keeps fetching after `load` is read after this long at most. */
@@ -68,6 +68,7 @@ export async function loadInPage(job: LoadJob, page: Page, target: URL): Promise
   const open = async (pin: Exit | null): Promise<Opened> => {
     route.pin = pin;
     route.exit = null;
+    const started = Date.now();
     const response = await page
       .goto(target.toString(), { waitUntil: "load", timeout: within(job, navigationMs) })
       .catch((err) => {
@@ -77,7 +78,8 @@ export async function loadInPage(job: LoadJob, page: Page, target: URL): Promise
           : new UpstreamBlocked("the page could not be opened", { cause: err });
       });
     // The landing check needs no quiet page, so the two waits overlap.
-    await Promise.all([assertLanded(job, page, route.refused), inFlight.quiet(within(job, SETTLE_TIMEOUT_MS))]);
+    const settled = inFlight.quiet(graceAfter(Date.now() - started), within(job, SETTLE_TIMEOUT_MS));
+    await Promise.all([assertLanded(job, page, route.refused), settled]);
     const status = response?.status() ?? 0;
     const html = await page.content();
     await assertLanded(job, page, route.refused);
