@@ -1,5 +1,6 @@
 // Scrape-engine figures for `npm run bench`: browser cold vs reused session vs a direct
-// puppeteer page load on the same Chromium, and the cache hit ratio of a mixed workload.
+// puppeteer page load on the same Chromium, browser reuse under concurrent scrapes, and the cache
+// hit ratio of a mixed workload.
 import puppeteer from "puppeteer-core";
 import { systemChromium } from "../scripts/chromium.ts";
 import { median } from "./stats.ts";
@@ -9,6 +10,9 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
   await run();
   return performance.now() - started;
 }
+
+/** Scrapes sent at once for the reuse-under-concurrency figure. */
+const CONCURRENT_SCRAPES = 10;
 
 export async function browserFigures(
   baseUrl: string,
@@ -39,6 +43,18 @@ export async function browserFigures(
     if ((await scrape(i)).reused) reuses += 1;
     reused.push(performance.now() - started);
   }
+  // Pages not scraped above, so each of these loads its page.
+  const concurrentMs: number[] = [];
+  const concurrentReuses = (
+    await Promise.all(
+      Array.from({ length: CONCURRENT_SCRAPES }, async (_, i) => {
+        const started = performance.now();
+        const { reused } = await scrape(samples + 1 + i);
+        concurrentMs.push(performance.now() - started);
+        return reused;
+      }),
+    )
+  ).filter(Boolean).length;
 
   const executablePath = systemChromium();
   const direct: number[] = [];
@@ -69,6 +85,7 @@ export async function browserFigures(
     reusedMedian: median(reused),
     reuses,
     samples,
+    concurrent: { scrapes: CONCURRENT_SCRAPES, reuses: concurrentReuses, median: median(concurrentMs) },
     directMedian: direct.length ? median(direct) : null,
     directLaunch: launch,
   };
@@ -97,6 +114,10 @@ export function printBrowser(browser: Awaited<ReturnType<typeof browserFigures>>
   );
   console.log(
     `| reused session (median of ${browser.samples}) | ${browser.reusedMedian.toFixed(0)} | ${ratio(browser.reusedMedian)} |`,
+  );
+  const { concurrent } = browser;
+  console.log(
+    `| ${concurrent.scrapes} scrapes at once (median; ${concurrent.reuses} of ${concurrent.scrapes} reused a running browser) | ${concurrent.median.toFixed(0)} | ${ratio(concurrent.median)} |`,
   );
   console.log(
     `| direct puppeteer-core page load (median of ${browser.samples}; launch ${browser.directLaunch.toFixed(0)} ms) | ${browser.directMedian?.toFixed(0) ?? "n/a"} | 1.00 |`,
