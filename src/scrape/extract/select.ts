@@ -86,17 +86,29 @@ const add = (map: Map<string, HTMLElement[]>, key: string, element: HTMLElement)
   else map.set(key, [element]);
 };
 
-/** Once, unless `key=` shows up more than once (a second id, or data-hotelid=): then the pre-read may be the wrong one. */
-const writtenOnce = (raw: string, key: string) => raw.indexOf(key) === raw.lastIndexOf(key);
+// A character that continues an attribute name, so `id=` after it is the tail of data-hotelid=.
+const NAME_CHARACTER = /[\w\-.:()[\]#]/;
+
+/**
+ * How many attributes named `key` the raw text may hold; the pre-read is sure only when it saw them all.
+ * Written `id=` in lower case, as markup has it; an upper-case `ID=` glued to a quote is the one form missed.
+ */
+function keyCount(raw: string, key: string): number {
+  let count = 0;
+  for (let at = raw.indexOf(key); at >= 0; at = raw.indexOf(key, at + 1)) {
+    if (at === 0 || !NAME_CHARACTER.test(raw[at - 1]!)) count++;
+  }
+  return count;
+}
 
 function addKeyAttributes(index: PageIndex, element: HTMLElement): void {
   const raw = element.rawAttrs;
   if (raw === "") return;
   // An entity (`&amp;`) decodes to other text than the pre-read holds.
   const plain = !raw.includes("&");
-  if (!plain || !writtenOnce(raw, "id=") || (!element.id && raw.includes("id="))) index.unsureIds.push(element);
+  if (!plain || keyCount(raw, "id=") !== (element.id ? 1 : 0)) index.unsureIds.push(element);
   else if (element.id) add(index.ids, element.id, element);
-  if (!plain || !writtenOnce(raw, "class=") || (element.classList.length === 0 && raw.includes("class="))) {
+  if (!plain || keyCount(raw, "class=") !== (element.classList.length > 0 ? 1 : 0)) {
     index.unsureClasses.push(element);
   } else for (const token of element.classList.values()) add(index.classes, token, element);
 }
