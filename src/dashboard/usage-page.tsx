@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { toCsv } from "../csv";
-import { monthWindow } from "../durable/rate-limiter";
+import { monthWindow } from "../durable/windows";
 import { listKeys } from "../db/keys";
 import type { DashboardEnv } from "./env";
 import { Layout } from "./layout";

@@ -1,5 +1,6 @@
 import { dailyUsageForAccount, endpointUsageForAccount, peekAccount } from "../durable/rate-limit-client";
-import { type EndpointUsageRow, monthWindow, type WindowState } from "../durable/rate-limiter";
+import type { EndpointUsageRow } from "../durable/rate-limiter";
+import { monthWindow, type WindowState } from "../durable/windows";
 import type { KeyRow } from "../db/keys";
 import type { SignedIn } from "./users";
 

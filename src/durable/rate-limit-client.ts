@@ -38,12 +38,35 @@ function consume(env: Env, name: string, request: Omit<ConsumeRequest, "idempote
   return callLimiter(env, name, (stub) => stub.consume({ ...request, idempotencyKey }));
 }
 
+/**
+ * Answered calls per account not yet sent to its limiter object. They ride along with the
+ * account's next `consume` from this isolate, so a busy account's answers cost no call of their
+ * own; the first answer of a quiet spell sends whatever is waiting after `ANSWERS_WAIT_MS`.
+ */
+const unsentAnswers = new Map<string, AnsweredCall[]>();
+const ANSWERS_WAIT_MS = 250;
+
+function takeAnswers(accountId: string): AnsweredCall[] | undefined {
+  const answers = unsentAnswers.get(accountId);
+  unsentAnswers.delete(accountId);
+  return answers;
+}
+
+/** Sends the account's waiting answers on their own; not retried, as a lost count is not worth a double one. */
+async function sendAnswers(env: Env, accountId: string): Promise<void> {
+  const answers = takeAnswers(accountId);
+  if (answers?.length)
+    await env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`account:${accountId}`)).recordAnswers(answers);
+}
+
 /** The per-minute window's subject in an account's object: the account, whichever of its keys calls. */
 const ACCOUNT_SUBJECT = "account";
 
 /** Limiter for an authenticated account: one object per account, one call per request; all its keys share both windows. */
 export function consumeForAccount(env: Env, accountId: string, perMinute: number, perMonth: number) {
-  return consume(env, `account:${accountId}`, { subject: ACCOUNT_SUBJECT, perMinute, perMonth });
+  // Should this call fail, they are lost with it: a lost count is not worth a double one.
+  const answers = takeAnswers(accountId);
+  return consume(env, `account:${accountId}`, { subject: ACCOUNT_SUBJECT, perMinute, perMonth, answers });
 }
 
 /** Requests the account made per UTC day, for the usage chart. */
@@ -51,13 +74,25 @@ export function dailyUsageForAccount(env: Env, accountId: string, days = 31) {
   return callLimiter(env, `account:${accountId}`, (stub) => stub.dailyUsage(days));
 }
 
-/** Counts an answered call by endpoint and status class; not retried, as a lost count is not worth a double one. */
-export function recordAnswerForAccount(env: Env, accountId: string, answer: AnsweredCall) {
-  return env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`account:${accountId}`)).recordAnswer(answer);
+/**
+ * Counts an answered call by endpoint and status class: it waits for the account's next limiter
+ * call, and the returned promise (for `waitUntil`) sends it on its own should none come soon.
+ */
+export async function recordAnswerForAccount(env: Env, accountId: string, answer: AnsweredCall): Promise<void> {
+  const waiting = unsentAnswers.get(accountId);
+  if (waiting) {
+    // An earlier answer's promise sends this one too.
+    waiting.push(answer);
+    return;
+  }
+  unsentAnswers.set(accountId, [answer]);
+  await scheduler.wait(ANSWERS_WAIT_MS);
+  await sendAnswers(env, accountId);
 }
 
 /** The account's answered calls per day, endpoint and status class since `sinceDay`, for the usage page. */
-export function endpointUsageForAccount(env: Env, accountId: string, sinceDay: string) {
+export async function endpointUsageForAccount(env: Env, accountId: string, sinceDay: string) {
+  await sendAnswers(env, accountId).catch(() => {});
   return callLimiter(env, `account:${accountId}`, (stub) => stub.endpointUsage(sinceDay));
 }
 

@@ -1,14 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { RecentDecisions } from "./recent-decisions";
-
-/** The state of one fixed window after a decision. */
-export interface WindowState {
-  limit: number;
-  used: number;
-  remaining: number;
-  /** Epoch milliseconds when the window starts over. */
-  resetAt: number;
-}
+import { minuteWindow, monthWindow, windowState, type WindowState } from "./windows";
 
 export interface LimitDecision {
   allowed: boolean;
@@ -31,6 +23,8 @@ export interface ConsumeRequest {
    * instead of being counted twice. Never taken from the client, who could replay it for free.
    */
   idempotencyKey?: string;
+  /** Earlier answered calls of the account, carried along to be counted by endpoint (see recordAnswers). */
+  answers?: AnsweredCall[];
 }
 
 /** One answered call of an account, for the usage by endpoint. */
@@ -56,18 +50,6 @@ const ENDPOINT_USAGE_DAYS = 400;
 const MINUTE_MS = 60_000;
 /** How long a counted request's decision is kept for its retries; they come within a second. */
 const REMEMBER_MS = 2 * MINUTE_MS;
-
-export function minuteWindow(now: number) {
-  const start = Math.floor(now / MINUTE_MS) * MINUTE_MS;
-  return { start, end: start + MINUTE_MS };
-}
-
-export function monthWindow(now: number) {
-  const date = new Date(now);
-  const start = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
-  const end = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
-  return { start, end };
-}
 
 /**
  * Exact request counters for one account (or one client IP).
@@ -120,6 +102,7 @@ export class RateLimiter extends DurableObject<Env> {
       const remembered = this.recentConsumes.get(request.idempotencyKey);
       if (remembered) return remembered;
     }
+    if (request.answers) this.recordAnswers(request.answers);
     const minute = minuteWindow(now);
     const minuteScope = `minute:${request.subject}`;
     const minuteUsed = this.count(minuteScope, minute.start);
@@ -222,24 +205,36 @@ export class RateLimiter extends DurableObject<Env> {
   }
 
   /**
-   * Counts one answered call by endpoint and status class (`2xx`…`5xx`). Kept apart from `consume`,
-   * which runs before the answer exists; refused calls (429) of the account are answers too.
+   * Counts answered calls by endpoint and status class (`2xx`…`5xx`); refused calls (429) of the
+   * account are answers too. A call's answer exists only after its `consume`, so answers come
+   * along with a later call's `consume`, or on their own (durable/rate-limit-client.ts).
    */
-  recordAnswer(answer: AnsweredCall): void {
-    const day = new Date(answer.now ?? Date.now()).toISOString().slice(0, 10);
-    this.sql.exec(
-      `INSERT INTO endpoint_usage (day, endpoint, endpoint_group, status_class, count) VALUES (?, ?, ?, ?, 1)
-       ON CONFLICT(day, endpoint, status_class) DO UPDATE SET count = count + 1`,
-      day,
-      answer.endpoint,
-      answer.group,
-      `${Math.floor(answer.status / 100)}xx`,
-    );
-    // One pass a day is enough to keep the table to about a year and a month.
-    if (day !== this.endpointsPrunedOn) {
-      const cutoff = new Date(Date.parse(day) - ENDPOINT_USAGE_DAYS * 86_400_000).toISOString().slice(0, 10);
-      this.sql.exec(`DELETE FROM endpoint_usage WHERE day < ?`, cutoff);
-      this.endpointsPrunedOn = day;
+  recordAnswers(answers: AnsweredCall[]): void {
+    const counted = new Map<string, { answer: AnsweredCall; day: string; statusClass: string; count: number }>();
+    for (const answer of answers) {
+      const day = new Date(answer.now ?? Date.now()).toISOString().slice(0, 10);
+      const statusClass = `${Math.floor(answer.status / 100)}xx`;
+      const key = `${day} ${statusClass} ${answer.endpoint}`;
+      const entry = counted.get(key) ?? { answer, day, statusClass, count: 0 };
+      entry.count += 1;
+      counted.set(key, entry);
+    }
+    for (const { answer, day, statusClass, count } of counted.values()) {
+      this.sql.exec(
+        `INSERT INTO endpoint_usage (day, endpoint, endpoint_group, status_class, count) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT(day, endpoint, status_class) DO UPDATE SET count = count + excluded.count`,
+        day,
+        answer.endpoint,
+        answer.group,
+        statusClass,
+        count,
+      );
+      // One pass a day is enough to keep the table to about a year and a month.
+      if (day !== this.endpointsPrunedOn) {
+        const cutoff = new Date(Date.parse(day) - ENDPOINT_USAGE_DAYS * 86_400_000).toISOString().slice(0, 10);
+        this.sql.exec(`DELETE FROM endpoint_usage WHERE day < ?`, cutoff);
+        this.endpointsPrunedOn = day;
+      }
     }
   }
 
@@ -288,8 +283,4 @@ export class RateLimiter extends DurableObject<Env> {
     );
     this.counters.set(scope, { windowStart, count });
   }
-}
-
-function windowState(limit: number, used: number, resetAt: number): WindowState {
-  return { limit, used, remaining: Math.max(0, limit - used), resetAt };
 }

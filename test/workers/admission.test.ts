@@ -32,7 +32,7 @@ function bindings(started: number, perMinute?: number) {
           timeline.decidedAt = Date.now() - started;
           return decision;
         },
-        recordAnswer: () => Promise.resolve(),
+        recordAnswers: () => Promise.resolve(),
       };
     },
   };

@@ -1,7 +1,7 @@
 // Faults in the storage the hot path depends on: transient ones retried where the operation is
 // idempotent, the rest answered with the documented 503 envelope and Retry-After, never a bare
 // 500 and never an unlimited admission; a request the limiter admitted is counted once.
-import { runInDurableObject } from "cloudflare:test";
+import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import type { AnsweredCall, ConsumeRequest, LimitDecision, RateLimiter } from "../../src/durable/rate-limiter";
@@ -66,9 +66,9 @@ function faultyLimiter(
       const real = env.RATE_LIMITER.get(id);
       return {
         consume: (request: ConsumeRequest) => fault(real, request, ++counts.consumes),
-        recordAnswer: (answer: AnsweredCall) => {
-          counts.answersRecorded++;
-          return real.recordAnswer(answer);
+        recordAnswers: (answers: AnsweredCall[]) => {
+          counts.answersRecorded += answers.length;
+          return real.recordAnswers(answers);
         },
       };
     },
@@ -185,6 +185,48 @@ describe("rate limiter Durable Object failing", () => {
     const response = await callApp(createApp(), "/v1/usage", withKey(secret), { ...env, RATE_LIMITER: binding });
     await expectUnavailable(response, /overloaded/);
     expect(counts).toEqual({ stubs: 1, consumes: 1, answersRecorded: 0 });
+  });
+});
+
+describe("answers counted by endpoint", () => {
+  it("carries an answer along with the account's next limiter call instead of a call of its own", async () => {
+    const { secret, accountId } = await newAccount({ plan: "pro" });
+    const carried: number[] = [];
+    const sentAlone: number[] = [];
+    const binding = {
+      idFromName: (name: string) => env.RATE_LIMITER.idFromName(name),
+      get: (id: DurableObjectId) => {
+        const real = env.RATE_LIMITER.get(id);
+        return {
+          consume: (request: ConsumeRequest) => {
+            carried.push(request.answers?.length ?? 0);
+            return real.consume(request);
+          },
+          recordAnswers: (answers: AnsweredCall[]) => {
+            sentAlone.push(answers.length);
+            return real.recordAnswers(answers);
+          },
+        };
+      },
+    };
+    const app = createApp();
+    const bound = { ...env, RATE_LIMITER: binding } as unknown as Env;
+    // The second call comes before the first answer's wait is over, as under steady traffic.
+    const contexts = [createExecutionContext(), createExecutionContext()];
+    for (const ctx of contexts) {
+      const response = await app.fetch(new Request("http://api.test/v1/usage", withKey(secret)), bound, ctx);
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+    }
+    await Promise.all(contexts.map((ctx) => waitOnExecutionContext(ctx)));
+
+    expect(carried).toEqual([0, 1]);
+    expect(sentAlone).toEqual([1]);
+    const real = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`account:${accountId}`));
+    const rows = await real.endpointUsage("2000-01-01");
+    expect(rows.map(({ endpoint, statusClass, count }) => ({ endpoint, statusClass, count }))).toEqual([
+      { endpoint: "GET /v1/usage", statusClass: "2xx", count: 2 },
+    ]);
   });
 });
 

@@ -3,7 +3,7 @@ import { monthlySpend } from "../../db/captcha-spend";
 import { apiKey, defineRoute } from "../define-route";
 import type { AppEnv } from "../../env";
 import { jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
-import type { WindowState } from "../../durable/rate-limiter";
+import type { WindowState } from "../../durable/windows";
 
 const WindowSchema = z.object({
   limit: z.number().int(),
