@@ -71,12 +71,8 @@ export class BrowserFleet {
           page: { ...loaded, browser: { session_id: session.sessionId, reused: reusedBrowser || session.reused } },
         };
       } finally {
-        // The answer does not wait for the close; the next job's page is made once it is done.
-        const from = held;
-        context
-          .close()
-          .catch(() => {})
-          .then(() => this.#refill(from, session));
+        // The answer does not wait for the close.
+        context.close().catch(() => {});
       }
     } catch (err) {
       return { ok: false, error: toWire(err) };
