@@ -73,7 +73,7 @@ export function requireAccess(access: Access, options: AccessOptions = {}): Midd
           return next();
         }
         const admission = admit(c, await verifiedKey(c, access.scope));
-        if (!options.readsCacheBesideLimiter) {
+        if (!options.readsBesideLimiter) {
           await admission;
           return next();
         }
@@ -89,10 +89,11 @@ export function requireAccess(access: Access, options: AccessOptions = {}): Midd
 
 export interface AccessOptions {
   /**
-   * The route starts its cache read while the limiter decides, and awaits `admitted(c)` before it
-   * answers or does any other work: a cached answer then costs the slower of the two, not both.
+   * The route starts its reads (cache, D1) while the limiter decides, and awaits `admitted(c)`
+   * before it answers or does any other work: a cached answer then costs the slower of the two,
+   * not both. `c.var.limits` is set only once admitted.
    */
-  readsCacheBesideLimiter?: boolean;
+  readsBesideLimiter?: boolean;
 }
 
 /**

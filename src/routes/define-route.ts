@@ -36,7 +36,7 @@ function securityOf(access: Access): NonNullable<RouteConfig["security"]> {
 export function defineRoute<const R extends Omit<RouteConfig, "security" | "middleware">>(
   config: R & { access: Access; middleware?: MiddlewareHandler<AppEnv>[] } & AccessOptions,
 ) {
-  const { access, middleware = [], readsCacheBesideLimiter, ...route } = config;
+  const { access, middleware = [], readsBesideLimiter, ...route } = config;
   return createRoute({
     ...route,
     security: securityOf(access),
@@ -45,7 +45,7 @@ export function defineRoute<const R extends Omit<RouteConfig, "security" | "midd
       ...(access.kind === "key"
         ? [countEndpointUsage({ method: route.method, path: route.path, group: route.tags?.[0] ?? "other" })]
         : []),
-      requireAccess(access, { readsCacheBesideLimiter }),
+      requireAccess(access, { readsBesideLimiter }),
       strictInput(route),
       ...middleware,
     ] as const,

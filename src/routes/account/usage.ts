@@ -4,6 +4,7 @@ import { apiKey, defineRoute } from "../define-route";
 import type { AppEnv } from "../../env";
 import { jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import type { WindowState } from "../../durable/windows";
+import { admitted } from "../../middleware/auth";
 
 const WindowSchema = z.object({
   limit: z.number().int(),
@@ -35,6 +36,7 @@ const USAGE_EXAMPLE = {
 } satisfies z.infer<typeof UsageSchema>;
 
 const route = defineRoute({
+  readsBesideLimiter: true,
   access: apiKey(null),
   method: "get",
   path: "/v1/usage",
@@ -56,10 +58,11 @@ const describeWindow = (window: WindowState) => ({
 });
 
 export function registerUsage(app: OpenAPIHono<AppEnv>) {
-  // The limiter already answered for this request: no second round trip.
+  // The limiter's answer for this request has the counts: no second round trip. The spend is read meanwhile.
   app.openapi(route, async (c) => {
-    const { identity, limits } = c.var;
-    const spend = await monthlySpend(c.var.db, identity.accountId);
+    const { identity } = c.var;
+    const [spend] = await Promise.all([monthlySpend(c.var.db, identity.accountId), admitted(c)]);
+    const { limits } = c.var;
     return c.json(
       successBody(c, {
         account_id: identity.accountId,

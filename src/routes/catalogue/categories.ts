@@ -18,7 +18,7 @@ const CategorySchema = z
 const route = defineRoute({
   access: apiKey("catalogue:read"),
   middleware: [catalogueCache],
-  readsCacheBesideLimiter: true,
+  readsBesideLimiter: true,
   method: "get",
   path: "/v1/categories",
   tags: ["catalogue"],

@@ -22,7 +22,7 @@ const FacetsSchema = z.object({
 const listRoute = defineRoute({
   access: apiKey("catalogue:read"),
   middleware: [catalogueCache],
-  readsCacheBesideLimiter: true,
+  readsBesideLimiter: true,
   method: "get",
   path: "/v1/datasets",
   tags: ["catalogue"],
@@ -121,7 +121,7 @@ const DATASET_DETAIL_EXAMPLE = {
 const detailRoute = defineRoute({
   access: apiKey("catalogue:read"),
   middleware: [catalogueCache],
-  readsCacheBesideLimiter: true,
+  readsBesideLimiter: true,
   method: "get",
   path: "/v1/datasets/{slug}",
   tags: ["catalogue"],

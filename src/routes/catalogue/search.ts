@@ -18,7 +18,7 @@ const ResultSchema = DatasetSummarySchema.extend({
 const route = defineRoute({
   access: apiKey("catalogue:read"),
   middleware: [catalogueCache],
-  readsCacheBesideLimiter: true,
+  readsBesideLimiter: true,
   method: "get",
   path: "/v1/search",
   tags: ["catalogue"],

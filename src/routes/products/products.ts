@@ -38,7 +38,7 @@ const answer = <T extends z.ZodType>(schema: T, example: ReturnType<typeof examp
 
 const productRoute = defineRoute({
   access: apiKey("products:read"),
-  readsCacheBesideLimiter: true,
+  readsBesideLimiter: true,
   method: "get",
   path: "/v1/{platform}",
   tags,
@@ -57,7 +57,7 @@ const productRoute = defineRoute({
 });
 const searchRoute = defineRoute({
   access: apiKey("products:read"),
-  readsCacheBesideLimiter: true,
+  readsBesideLimiter: true,
   method: "get",
   path: "/v1/{platform}/search",
   tags,
@@ -72,7 +72,7 @@ const searchRoute = defineRoute({
 });
 const reviewsRoute = defineRoute({
   access: apiKey("products:read"),
-  readsCacheBesideLimiter: true,
+  readsBesideLimiter: true,
   method: "get",
   path: "/v1/{platform}/reviews",
   tags,
