@@ -41,7 +41,7 @@ async function entityTag(text: string): Promise<string> {
 /**
  * Edge cache (Cache API, fronted by a small per-isolate copy) for catalogue reads. Mounted after
  * authentication; its read runs while the limiter decides (the route declares
- * `readsCacheBesideLimiter`), and it answers only once the call is admitted, so cached answers
+ * `readsBesideLimiter`), and it answers only once the call is admitted, so cached answers
  * still count and carry the limit headers. The cache holds
  * `data` and the stable part of `meta`; each answer gets its own request id and timestamp.
  * `ETag` + `If-None-Match` give 304s; `Cache-Control: no-cache` makes clients revalidate

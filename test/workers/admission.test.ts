@@ -1,4 +1,4 @@
-// Routes that read their cache while the limiter decides (readsCacheBesideLimiter): the read and
+// Routes that read their cache while the limiter decides (readsBesideLimiter): the read and
 // the limiter's call overlap, and nothing is answered, cached data included, before admission.
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
