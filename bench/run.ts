@@ -207,6 +207,10 @@ try {
     console.log(
       `| browser session reuse | ${(browser.reuses / browser.samples).toFixed(2)} | ${browser.reuses} of ${browser.samples} browser scrapes after the first reused a running browser |`,
     );
+  if (browser)
+    console.log(
+      `| browser reuse, ${browser.concurrent.scrapes} scrapes at once | ${(browser.concurrent.reuses / browser.concurrent.scrapes).toFixed(2)} | ${browser.concurrent.reuses} of ${browser.concurrent.scrapes} scrapes sent together reused a running browser |`,
+    );
   if (cache) {
     const cacheStates = Object.entries(cache.states)
       .map(([state, n]) => `${n} ${state}`)

@@ -1,12 +1,8 @@
-import type { BrowserHost } from "../../durable/browser-host";
 import { fromWire } from "./browser-wire";
 import type { Engine, LoadedPage, LoadJob } from "./types";
 
 /** One object holds every browser, so any request can reuse a browser another request opened. */
 const HOST_NAME = "browsers";
-
-/** `BROWSER_HOST` until `npm run types` writes it into the generated `Env`. */
-type HostedEnv = Env & { BROWSER_HOST: DurableObjectNamespace<BrowserHost> };
 
 /** Chromium through Browser Rendering: runs the page's JavaScript, in the object that holds the browsers. */
 export const browserEngine: Engine = {
@@ -14,7 +10,7 @@ export const browserEngine: Engine = {
   javascript: true,
   cost: 10,
   async load(job: LoadJob): Promise<LoadedPage> {
-    const hosts = (job.env as HostedEnv).BROWSER_HOST;
+    const hosts = job.env.BROWSER_HOST;
     const host = hosts.get(hosts.idFromName(HOST_NAME));
     const request = { url: job.url, accountId: job.accountId, remainingMs: Math.max(1, job.deadline - Date.now()) };
     // The platform's challenge detection stays here; the object asks it back over RPC.
