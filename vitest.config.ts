@@ -1,12 +1,18 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { INWARD_RECORDS, PUBLIC_ADDRESS } from "./test/support/doh.ts";
 import { startDohServer } from "./test/support/doh-server.ts";
 
 export const TEST_ADMIN_TOKEN = "test-admin-token-0123456789";
 
+/** End-to-end files that start and stop a wrangler dev of their own instead of using the shared stack. */
+const OWN_WORKER_FILES = ["test/e2e/jobs-worker.test.ts", "test/e2e/local-parity.test.ts"];
+
 export default defineConfig({
   test: {
+    // Vitest runs one file at a time on 2 cores (cores − 1); every project but e2e runs together
+    // in one group, and much of it waits (wrangler dev, cron minutes, a job's queue), so three at once.
+    maxWorkers: 3,
     projects: [
       {
         plugins: [
@@ -50,10 +56,22 @@ export default defineConfig({
       },
       {
         test: {
+          // Files that start a wrangler dev of their own: they share nothing with the e2e stack, so
+          // they run beside the other projects instead of in e2e's one-at-a-time line (which runs last).
+          name: "e2e-own-worker",
+          environment: "node",
+          include: OWN_WORKER_FILES,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: "e2e",
           environment: "node",
           // The typed client's tests need the same running stack.
           include: ["test/e2e/**/*.test.ts", "clients/typescript/test/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...OWN_WORKER_FILES],
           globalSetup: ["test/e2e/global-setup.ts"],
           // One shared stack whose proxies and replicas some tests switch off: files run one at a time.
           fileParallelism: false,

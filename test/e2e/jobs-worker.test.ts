@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogue } from "../../replicas/catalogue.ts";
 import { type JobClient, jobClient, productPath, settleJob } from "./job-client.ts";
 import { startReplicas, type Replicas } from "../../replicas/server.ts";
+import { linkChromium } from "../../scripts/chromium.ts";
 import { applyMigrations, createAccountKey, startWorker, type RunningWorker } from "../../scripts/local-stack.ts";
 import { startWebhookReceiver, type ReceivedDelivery, type WebhookReceiver } from "../support/webhook-receiver.ts";
 
@@ -39,6 +40,8 @@ const start = () =>
   });
 
 beforeAll(async () => {
+  // Blocked pages escalate to local Browser Rendering, backed by Debian's Chromium.
+  linkChromium();
   persistTo = mkdtempSync(join(tmpdir(), "webdata-jobs-worker-"));
   applyMigrations(persistTo);
   replicas = await startReplicas({ port: 0 });

@@ -12,6 +12,7 @@ import {
   startWorker,
   type RunningWorker,
 } from "../../scripts/local-stack.ts";
+import { linkChromium } from "../../scripts/chromium.ts";
 import { startReceiver, type Receiver } from "../../scripts/receiver.ts";
 import { startReplicas, type Replicas } from "../../replicas/server.ts";
 
@@ -53,6 +54,8 @@ describe("local parity: cron triggers fire under the local stack", () => {
   let watch: { id: string; createdAt: number; asin: string; droppedTo: number; threshold: number };
 
   beforeAll(async () => {
+    // A page that comes back empty or blocked escalates to local Browser Rendering (Debian's Chromium).
+    linkChromium();
     persistTo = mkdtempSync(join(tmpdir(), "webdata-parity-"));
     applyMigrations(persistTo);
     replicas = await startReplicas({ port: 0 });
