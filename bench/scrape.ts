@@ -21,9 +21,12 @@ export async function browserFigures(
   samples = 10,
 ) {
   const scrape = async (i: number) => {
-    const response = await fetch(`${baseUrl}/v1/generic?fresh=true&url=${encodeURIComponent(pageUrl(i))}`, {
-      headers: key,
-    });
+    const response = await fetch(
+      `${baseUrl}/v1/generic?fresh=true&engine=browser&url=${encodeURIComponent(pageUrl(i))}`,
+      {
+        headers: key,
+      },
+    );
     const body = (await response.json()) as any;
     if (response.status !== 200 || body.meta.scrape.engine !== "browser")
       throw new Error(`browser scrape failed: ${JSON.stringify(body).slice(0, 300)}`);
@@ -106,7 +109,9 @@ export async function cacheHitRatio(baseUrl: string, key: Record<string, string>
 
 export function printBrowser(browser: Awaited<ReturnType<typeof browserFigures>>) {
   const ratio = (ms: number) => (browser.directMedian ? (ms / browser.directMedian).toFixed(2) : "n/a");
-  console.log("\n**Browser scrapes** of a page rendered by JavaScript (`GET /v1/generic?fresh=true`), same Chromium\n");
+  console.log(
+    "\n**Browser scrapes** of a page rendered by JavaScript (`GET /v1/generic?fresh=true&engine=browser`), same Chromium\n",
+  );
   console.log("| case | ms | ratio to direct puppeteer |");
   console.log("|---|---:|---:|");
   console.log(
