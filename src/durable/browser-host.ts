@@ -15,16 +15,25 @@ export class BrowserHost extends DurableObject<Env> {
 
   /** Loads one page in a held browser (launched or taken over on first use). */
   async load(request: BrowserRequest, detectChallenge: LoadJob["detectChallenge"]): Promise<BrowserAnswer> {
-    if (!this.#alarmSet) {
-      this.#alarmSet = true;
-      await this.ctx.storage.setAlarm(Date.now() + IDLE_CHECK_MS);
-    }
+    await this.#arm();
     return this.#fleet.load(request, detectChallenge);
   }
 
   /** Keeps the object (and with it the connections) alive while browsers are held; closes them when idle. */
   override async alarm(): Promise<void> {
-    if (await this.#fleet.closeIdle()) await this.ctx.storage.setAlarm(Date.now() + IDLE_CHECK_MS);
-    else this.#alarmSet = false;
+    // Cleared first: a job arriving while idle browsers close arms the next check itself.
+    this.#alarmSet = false;
+    if (await this.#fleet.closeIdle()) await this.#arm();
+  }
+
+  async #arm(): Promise<void> {
+    if (this.#alarmSet) return;
+    this.#alarmSet = true;
+    try {
+      await this.ctx.storage.setAlarm(Date.now() + IDLE_CHECK_MS);
+    } catch (err) {
+      this.#alarmSet = false;
+      throw err;
+    }
   }
 }

@@ -134,7 +134,9 @@ export class RateLimiter extends DurableObject<Env> {
       month: month ? windowState(request.perMonth!, monthUsed + admitted, month.end) : null,
     };
     // Refusals count nothing, so a retry may simply be decided again: only admissions are kept.
-    if (admitted && request.idempotencyKey) this.recentConsumes.set(request.idempotencyKey, decision, now);
+    // A retry must neither count the call again nor record the answers it carried twice.
+    if ((admitted || request.answers?.length) && request.idempotencyKey)
+      this.recentConsumes.set(request.idempotencyKey, decision, now);
     return decision;
   }
 

@@ -34,7 +34,7 @@ export function countEndpointUsage({ method, path, group }: EndpointUsageOptions
     const endpoint = `${verb} ${platform ? path.replace("{platform}", platform) : path}`;
     // Started inside a promise so that even a synchronous throw (a broken stub) only loses the count, never the answer.
     const recorded = Promise.resolve()
-      .then(() => recordAnswerForAccount(c.env, identity.accountId, { endpoint, group, status }))
+      .then(() => recordAnswerForAccount(c.env, identity.accountId, { endpoint, group, status, now: Date.now() }))
       .catch((err) => log.error("endpoint usage not recorded", { error: err }));
     try {
       c.executionCtx.waitUntil(recorded);

@@ -46,15 +46,17 @@ function perSite(load: HotelPageLoader, limit: number): HotelPageLoader {
   const running = new Map<TravelSlug, number>();
   const waiting = new Map<TravelSlug, (() => void)[]>();
   return async (platform, id) => {
-    if ((running.get(platform) ?? 0) >= limit) {
-      await new Promise<void>((resolve) => waiting.set(platform, [...(waiting.get(platform) ?? []), resolve]));
-    }
-    running.set(platform, (running.get(platform) ?? 0) + 1);
+    const queue = waiting.get(platform) ?? [];
+    waiting.set(platform, queue);
+    if ((running.get(platform) ?? 0) >= limit) await new Promise<void>((resolve) => queue.push(resolve));
+    else running.set(platform, (running.get(platform) ?? 0) + 1);
     try {
       return await load(platform, id);
     } finally {
-      running.set(platform, running.get(platform)! - 1);
-      waiting.get(platform)?.shift()?.();
+      // The slot passes straight to the next waiter, so no newcomer can slip in beside it.
+      const next = queue.shift();
+      if (next) next();
+      else running.set(platform, running.get(platform)! - 1);
     }
   };
 }
@@ -67,7 +69,7 @@ async function enrichOne(
 ): Promise<MergedHotel> {
   let filled = hotel;
   for (const page of pagesOf(hotel).slice(0, options.pagesPerHotel ?? 2)) {
-    if (!FILLABLE_FIELDS.some((field) => lacks(filled, field))) break;
+    if (!FILLABLE_FIELDS.some((field) => lacks(filled, field)) || Date.now() >= deadline) break;
     const detail = await withDeadline(load(page.platform, page.id), deadline);
     if (!detail) continue;
     const platform = TRAVEL_PLATFORMS[page.platform];
@@ -117,7 +119,8 @@ export async function enrichHotels(hotels: MergedHotel[], options: EnrichOptions
   const sites = new Set(todo.flatMap(({ hotel }) => pagesOf(hotel).map((page) => page.platform))).size;
   let next = 0;
   const worker = async () => {
-    while (next < todo.length) {
+    // Past the budget no page is started: the answer is not waiting for it any more.
+    while (next < todo.length && Date.now() < deadline) {
       const { hotel, index } = todo[next++]!;
       result[index] = await enrichOne(hotel, options, load, deadline);
     }

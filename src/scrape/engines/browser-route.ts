@@ -15,13 +15,18 @@ const LOCAL_SCHEMES = new Set(["data:", "blob:", "about:"]);
 /**
  * Runs in every frame before the page's own scripts: removes the ways out that request
  * interception cannot see (WebSocket, WebTransport and WebRTC connections, worker and service
- * worker fetches), so every request a page makes passes `routeRequest`.
+ * worker fetches, new windows), so every request a page makes passes `routeRequest`.
  */
 export const CLOSE_UNINTERCEPTED_CHANNELS = `(() => {
   for (const name of ["WebSocket", "WebTransport", "RTCPeerConnection", "webkitRTCPeerConnection", "RTCDataChannel", "Worker", "SharedWorker"]) {
     try { Object.defineProperty(globalThis, name, { value: undefined, configurable: false, writable: false }); } catch {}
   }
   try { Object.defineProperty(Navigator.prototype, "serviceWorker", { get: () => undefined, configurable: false }); } catch {}
+  // A new window is a new page without interception: no window.open, and links and forms stay in this page.
+  try { Object.defineProperty(globalThis, "open", { value: () => null, configurable: false, writable: false }); } catch {}
+  const stayHere = (event) => { const target = event.target && event.target.closest && event.target.closest("a[target], area[target], form[target]"); if (target) target.target = "_self"; };
+  addEventListener("click", stayHere, true);
+  addEventListener("submit", stayHere, true);
 })()`;
 
 /** A request of the page that the URL guard refused. */

@@ -1,3 +1,4 @@
+import { EngineUnavailable } from "../errors";
 import { fromWire } from "./browser-wire";
 import type { Engine, LoadedPage, LoadJob } from "./types";
 
@@ -14,7 +15,12 @@ export const browserEngine: Engine = {
     const host = hosts.get(hosts.idFromName(HOST_NAME));
     const request = { url: job.url, accountId: job.accountId, remainingMs: Math.max(1, job.deadline - Date.now()) };
     // The platform's challenge detection stays here; the object asks it back over RPC.
-    const answer = await host.load(request, (html: string, status: number) => job.detectChallenge(html, status));
+    const answer = await host
+      .load(request, (html: string, status: number) => job.detectChallenge(html, status))
+      .catch((err: unknown) => {
+        // The object itself failed (reset, overloaded): no browser answered, which the scrape loop knows how to take.
+        throw new EngineUnavailable("the browser service did not answer", { cause: err });
+      });
     if (answer.ok) return answer.page as LoadedPage;
     throw fromWire(answer.error);
   },
