@@ -6,10 +6,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import axe from "axe-core";
 import { parse } from "csv-parse/sync";
-import puppeteer, { type Browser, type Page } from "puppeteer-core";
+import type { Browser, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { catalogue } from "../../replicas/catalogue.ts";
 import { ROOT } from "../../scripts/local-stack.ts";
+import { launchChromium, recordCspViolations, signUpWithKey, submit as submitForm } from "./dashboard-browser.ts";
 
 const baseUrl = inject("baseUrl");
 const SCREENSHOTS = join(ROOT, "test-output", "dashboard");
@@ -25,39 +26,20 @@ let page: Page;
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  browser = await puppeteer.launch({
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
+  browser = await launchChromium();
   page = await (
     await browser.createBrowserContext({ downloadBehavior: { policy: "allow", downloadPath: downloads } })
   ).newPage();
   await page.setViewport(DESKTOP);
-  await page.evaluateOnNewDocument(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener("securitypolicyviolation", (event) =>
-      seen.push(`${event.effectiveDirective}: ${event.blockedURI}`),
-    );
-  });
-  await page.goto(`${baseUrl}/dashboard/signup`);
-  await page.type("#email", `jobs-${Date.now()}@example.com`);
-  await page.type("#password", "Correct horse 42");
-  await submit("Sign up");
-  await page.goto(`${baseUrl}/dashboard/keys`);
-  await page.type("#key-name", "batch");
-  await submit("Create key");
+  await recordCspViolations(page);
+  await signUpWithKey(page, baseUrl, `jobs-${Date.now()}@example.com`, "batch");
 });
 
 afterAll(async () => {
   await browser?.close();
 });
 
-async function submit(buttonText: string, scope = "//main") {
-  const button = await page.waitForSelector(`::-p-xpath(${scope}//button[normalize-space()="${buttonText}"])`);
-  await Promise.all([page.waitForNavigation(), button!.click()]);
-}
+const submit = (buttonText: string, scope?: string) => submitForm(page, buttonText, scope);
 
 const text = (selector: string) => page.$eval(selector, (element) => element.textContent?.trim() ?? "");
 

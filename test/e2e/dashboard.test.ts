@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import puppeteer, { type Browser, type BrowserContext, type Page } from "puppeteer-core";
+import type { Browser, BrowserContext, Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { ROOT } from "../../scripts/local-stack.ts";
+import { launchChromium, recordCspViolations, submit } from "./dashboard-browser.ts";
 
 const baseUrl = inject("baseUrl");
 const SCREENSHOTS = join(ROOT, "test-output", "dashboard");
@@ -14,11 +15,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  browser = await puppeteer.launch({
-    executablePath: "/usr/bin/chromium",
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -34,19 +31,8 @@ async function person(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   await page.setViewport({ width: 1000, height: 900 });
-  await page.evaluateOnNewDocument(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener("securitypolicyviolation", (event) =>
-      seen.push(`${event.effectiveDirective}: ${event.blockedURI}`),
-    );
-  });
+  await recordCspViolations(page);
   return { context, page };
-}
-
-async function submit(page: Page, buttonText: string, scope = "main") {
-  const button = await page.waitForSelector(`::-p-xpath(//${scope}//button[normalize-space()="${buttonText}"])`);
-  await Promise.all([page.waitForNavigation(), button!.click()]);
 }
 
 async function signUp(page: Page, email: string, password = PASSWORD) {
@@ -119,7 +105,7 @@ describe("dashboard in Chromium against wrangler dev", () => {
 
     await page.goto(`${baseUrl}/dashboard/keys`);
     await page.select(`#grace-${aliceKeyId}`, "1");
-    await submit(page, "Rotate", `div[@data-key-id="${aliceKeyId}"]`);
+    await submit(page, "Rotate", `//div[@data-key-id="${aliceKeyId}"]`);
     expect(await page.content()).toContain("The old secret keeps working for 1 day.");
     const rotated = await text(page, "#secret-value");
     expect(rotated).not.toBe(secret);
@@ -134,7 +120,7 @@ describe("dashboard in Chromium against wrangler dev", () => {
     await page.screenshot({ path: join(SCREENSHOTS, "api-settings-phone.png"), fullPage: true });
     await page.setViewport({ width: 1000, height: 900 });
 
-    await submit(page, "Revoke", `div[@data-key-id="${aliceKeyId}"]`);
+    await submit(page, "Revoke", `//div[@data-key-id="${aliceKeyId}"]`);
     const revokedAt = Date.now();
     expect(await page.content()).toContain("The key is revoked");
     let statuses = [200, 200];
