@@ -114,14 +114,14 @@ export async function enrichHotels(hotels: MergedHotel[], options: EnrichOptions
     .slice(0, options.maxHotels)
     .filter(({ hotel }) => FILLABLE_FIELDS.some((field) => lacks(hotel, field)));
   // Taken in turns by site, so that one busy site does not hold up the pages of the others.
-  todo.splice(0, todo.length, ...inTurnsBySite(todo));
+  const queue = inTurnsBySite(todo);
   const load = perSite(options.load, options.concurrency);
   const sites = new Set(todo.flatMap(({ hotel }) => pagesOf(hotel).map((page) => page.platform))).size;
   let next = 0;
   const worker = async () => {
     // Past the budget no page is started: the answer is not waiting for it any more.
-    while (next < todo.length && Date.now() < deadline) {
-      const { hotel, index } = todo[next++]!;
+    while (next < queue.length && Date.now() < deadline) {
+      const { hotel, index } = queue[next++]!;
       result[index] = await enrichOne(hotel, options, load, deadline);
     }
   };
