@@ -2,6 +2,8 @@
 // asks for it. Lives in the Durable Object that owns the CDP connections (`BrowserHost`).
 import type { BrowserContext, Page } from "@cloudflare/puppeteer";
 import { type ScrapeConfig, scrapeConfig } from "../config";
+import { UpstreamTimeout } from "../errors";
+import { withTimeout } from "../../timeout";
 import { browserTarget, loadInPage, preparePage } from "./browser-page";
 import { openSession, type Session } from "./browser-sessions";
 import { type BrowserAnswer, type BrowserRequest, toWire } from "./browser-wire";
@@ -65,7 +67,13 @@ export class BrowserFleet {
       const session = await held.session;
       const { context, page } = await this.#takeReady(held, session);
       try {
-        const loaded = await loadInPage(job, page, target);
+        // Past the caller's deadline nobody waits for the page: the job gives its slot back (the
+        // context closes below), even when a browser call hangs rather than fails.
+        const loaded = await withTimeout(
+          loadInPage(job, page, target),
+          Math.max(1, deadline - Date.now()) + 1_000,
+          () => new UpstreamTimeout(`the page did not load within ${Math.round(request.remainingMs / 1000)} s`),
+        );
         return {
           ok: true,
           page: { ...loaded, browser: { session_id: session.sessionId, reused: reusedBrowser || session.reused } },
