@@ -19,6 +19,8 @@ const PARSERS: Record<PageKind, (row: ExpectedRow, html: string) => unknown> = {
   reviews: (row, html) => PRODUCT_PLATFORMS[row.adapter]!.parseReviews?.(html, pageUrl(row, "/product-reviews/x")),
   "hotel-search": (row, html) => travel(row).parseSearch(html, travel(row).origin),
   "hotel-detail": (row, html) => travel(row).parseHotel(html, travel(row).origin),
+  // A wall is recognised, not parsed.
+  blocked: (row, html) => (PRODUCT_PLATFORMS[row.adapter] ?? travel(row)).detectChallenge(html, 200),
 };
 
 function cpuMsOf(work: () => unknown): number {

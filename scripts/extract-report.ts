@@ -38,6 +38,7 @@ export const FIELDS = [
   "lat/lng",
   "amenities",
   "rooms_available",
+  "blocked",
 ] as const;
 export type Field = (typeof FIELDS)[number];
 
@@ -83,6 +84,10 @@ const hotelFields = (hotel: HotelRecord, reviewScale: number): Observed => ({
 const travelPlatform = (row: ExpectedRow) =>
   TRAVEL_PLATFORMS[(row.adapter === "hotels_com" ? "hotels" : row.adapter) as TravelSlug];
 
+/** Whether the adapter that reads the row's page takes it for a bot wall, as a scrape would before parsing. */
+const seenAsBlocked = (row: ExpectedRow, html: string) =>
+  (PRODUCT_PLATFORMS[row.adapter] ?? travelPlatform(row)).detectChallenge(html, 200) !== null;
+
 /** Each page kind's parser, read the way expected.tsv describes the page. */
 const READERS: Record<PageKind, (row: ExpectedRow, html: string) => Observed> = {
   product: (row, html) => productFields(PRODUCT_PLATFORMS[row.adapter]!.parseProduct(html, pageUrl(row))),
@@ -120,14 +125,19 @@ const READERS: Record<PageKind, (row: ExpectedRow, html: string) => Observed> = 
     const hotel = platform.parseHotel(html, platform.origin);
     return { ...hotelFields(hotel, platform.reviewScale), reviews: hotel.reviews, description: hotel.description };
   },
+  // A scrape stops at a recognised wall, so only the recognition is judged (the `blocked` field, every row).
+  blocked: () => ({}),
 };
 
 /** The values expected.tsv gives for a row: its columns, then the `name=value;` facts leading its notes. */
 function expectations(row: ExpectedRow): Observed {
+  if (row.kind === "blocked") return { blocked: true };
   const price = numberOrNull(row.price);
   const facts = leadingFacts(row.notes);
+  const fact = (name: string) => (facts[name] === "" ? null : facts[name]);
   const expected: Observed = {
-    title: collapse(row.title_or_hotel_name.replace(/\s*\(1st card\)$/, "")) || null,
+    blocked: false,
+    title: collapse(row.title_or_hotel_name.replace(/\s*\((1st|1st organic) card\)$/, "")) || null,
     price,
     // With no price on the page there is no currency to report, whatever the reader guessed ("EUR?").
     currency: price === null ? null : currencyCell(row.currency),
@@ -135,10 +145,10 @@ function expectations(row: ExpectedRow): Observed {
     review_count: numberOrNull(row.review_count),
   };
   if (facts["results_on_page"] !== undefined) expected.results = Number(facts["results_on_page"]);
-  if (facts["star_rating"] !== undefined) expected.star_rating = Number(facts["star_rating"]);
-  if (facts["address"] !== undefined) expected.address = facts["address"];
+  if (facts["star_rating"] !== undefined) expected.star_rating = numberOrNull(facts["star_rating"]);
+  if (facts["address"] !== undefined) expected.address = fact("address");
   if (facts["latitude"] !== undefined && facts["longitude"] !== undefined)
-    expected["lat/lng"] = [Number(facts["latitude"]), Number(facts["longitude"])];
+    expected["lat/lng"] = fact("latitude") === null ? null : [Number(facts["latitude"]), Number(facts["longitude"])];
   return expected;
 }
 
@@ -161,6 +171,7 @@ function same(found: unknown, expected: unknown): boolean {
 }
 
 const isFilled = (value: unknown) =>
+  value !== false &&
   value !== null &&
   value !== undefined &&
   value !== "" &&
@@ -191,6 +202,8 @@ export interface SiteReport {
 
 export interface AccuracyReport {
   total: SiteReport;
+  /** The same tallies for product pages and travel pages apart (a wall counts where its site belongs). */
+  areas: SiteReport[];
   sites: SiteReport[];
   misses: Miss[];
   /** Values that differ from the tsv's but equal the other figure its notes give (counted right). */
@@ -211,6 +224,10 @@ const emptySite = (site: string): SiteReport => ({
 /** Reads every row of `<dir>/expected.tsv` and tallies fill and accuracy per site (the page's first folder). */
 export function accuracyReport(dir: string): AccuracyReport {
   const total = emptySite("all");
+  const areas = new Map([
+    ["products", emptySite("products")],
+    ["travel", emptySite("travel")],
+  ]);
   const sites = new Map<string, SiteReport>();
   const misses: Miss[] = [];
   const accepted: Miss[] = [];
@@ -219,15 +236,18 @@ export function accuracyReport(dir: string): AccuracyReport {
     const siteName = row.file.split("/")[0]!;
     const site = sites.get(siteName) ?? emptySite(siteName);
     sites.set(siteName, site);
+    const html = readPageHtml(dir, row.file);
     let observed: Observed;
     try {
-      observed = READERS[row.kind](row, readPageHtml(dir, row.file));
+      observed = READERS[row.kind](row, html);
     } catch (error) {
       failures.push({ file: row.file, error: String(error) });
       observed = { title: null, price: null, currency: null, rating: null, review_count: null };
     }
+    observed.blocked = seenAsBlocked(row, html);
     const expected = expectations(row);
-    for (const report of [site, total]) report.pages++;
+    const tallies = [site, total, areas.get(row.area)!];
+    for (const report of tallies) report.pages++;
     for (const field of FIELDS) {
       if (!(field in observed)) continue;
       const found = observed[field];
@@ -237,7 +257,7 @@ export function accuracyReport(dir: string): AccuracyReport {
       const right = checked && (same(found, expected[field]) || noted);
       if (checked && !right) misses.push({ file: row.file, field, expected: expected[field], found });
       if (noted) accepted.push({ file: row.file, field, expected: expected[field], found });
-      for (const report of [site, total]) {
+      for (const report of tallies) {
         const stats = report.fields[field];
         stats.carried++;
         if (isFilled(found)) stats.filled++;
@@ -246,7 +266,7 @@ export function accuracyReport(dir: string): AccuracyReport {
       }
     }
   }
-  return { total, sites: [...sites.values()], misses, accepted, failures };
+  return { total, areas: [...areas.values()], sites: [...sites.values()], misses, accepted, failures };
 }
 
 const share = (part: number, whole: number) =>
@@ -261,6 +281,9 @@ function fieldTable(report: SiteReport): string {
     const stats = report.fields[field];
     return [field, share(stats.filled, stats.carried), share(stats.right, stats.checked)];
   });
+  const checked = FIELDS.filter((field) => report.fields[field].checked > 0 && field !== "blocked");
+  const sum = (key: keyof FieldStats) => checked.reduce((total, field) => total + report.fields[field][key], 0);
+  rows.push(["**every checked value but `blocked`**", "", share(sum("right"), sum("checked"))]);
   return table(["field", "fill", "accuracy"], rows);
 }
 
@@ -287,6 +310,7 @@ const shown = (value: unknown) => JSON.stringify(value) ?? "undefined";
 export function formatReport(report: AccuracyReport): string {
   const sections = [
     `## All pages (${report.total.pages})\n\n${fieldTable(report.total)}`,
+    ...report.areas.map((area) => `## ${area.site} pages (${area.pages})\n\n${fieldTable(area)}`),
     `## Per site (accuracy right/checked; fill filled/carried)\n\n${siteTable(report.sites)}`,
     `## Misses (${report.misses.length})\n\n${
       report.misses

@@ -6,7 +6,7 @@ import { gunzipSync } from "node:zlib";
 import { parse as parseCsv } from "csv-parse/sync";
 import { decodeHtml } from "../src/scrape/extract/charset.ts";
 
-export type PageKind = "product" | "search" | "reviews" | "hotel-search" | "hotel-detail";
+export type PageKind = "product" | "search" | "reviews" | "hotel-search" | "hotel-detail" | "blocked";
 
 export interface ExpectedRow {
   file: string;
@@ -19,6 +19,8 @@ export interface ExpectedRow {
   review_count: string;
   notes: string;
   kind: PageKind;
+  /** Product pages or travel pages, as the accuracy figures are reported. */
+  area: "products" | "travel";
   /** The adapter that reads the page: the first folder, or `generic` for shops without one. */
   adapter: string;
 }
@@ -35,12 +37,17 @@ const ADAPTERS = new Set([
   "airbnb",
 ]);
 
+// Folders of travel sites, so that their walls count with the travel figures.
+const TRAVEL_FOLDERS = new Set(["booking", "expedia", "hotels_com", "airbnb", "agoda", "tripadvisor"]);
+
 /** Sorts the free-text `page_kind` column into the parser that applies. */
 export function kindOf(pageKind: string): PageKind {
   const text = pageKind.toLowerCase();
+  // A bot wall, captcha or empty shell served instead of the page asked for.
+  if (text === "blocked") return "blocked";
   if (text.startsWith("hotel search") || text.startsWith("city landing")) return "hotel-search";
   if (text.startsWith("hotel detail") || text.startsWith("listing detail")) return "hotel-detail";
-  if (text.startsWith("search results")) return "search";
+  if (text.startsWith("search results") || text.startsWith("search/category results")) return "search";
   if (text.includes("reviews page")) return "reviews";
   return "product";
 }
@@ -52,10 +59,12 @@ export function readExpectedRows(dir: string): ExpectedRow[] {
     delimiter: "\t",
     columns: true,
     relax_quotes: true,
-  }) as Omit<ExpectedRow, "kind" | "adapter">[];
+  }) as Omit<ExpectedRow, "kind" | "area" | "adapter">[];
   return rows.map((row) => {
     const folder = row.file.split("/")[0]!;
-    return { ...row, kind: kindOf(row.page_kind), adapter: ADAPTERS.has(folder) ? folder : "generic" };
+    const kind = kindOf(row.page_kind);
+    const travel = kind === "hotel-search" || kind === "hotel-detail" || TRAVEL_FOLDERS.has(folder);
+    return { ...row, kind, area: travel ? "travel" : "products", adapter: ADAPTERS.has(folder) ? folder : "generic" };
   });
 }
 
@@ -70,7 +79,10 @@ export const numberOrNull = (cell: string) => (cell.trim() === "" ? null : Numbe
 /** Where a cell lists a currency with a question mark ("EUR?"), the reader was not sure of it. */
 export const currencyCell = (cell: string) => cell.replace(/\?$/, "").trim() || null;
 
-/** The `name=value;` facts that lead a row's notes (star_rating, address, latitude, longitude, results_on_page). */
+/**
+ * The `name=value;` facts that lead a row's notes (star_rating, address, latitude, longitude, results_on_page);
+ * an empty value (`star_rating=;`) says the page has none.
+ */
 export function leadingFacts(notes: string): Record<string, string> {
   const facts: Record<string, string> = {};
   for (const part of notes.split(";")) {
