@@ -2,7 +2,7 @@
 // challenges, Amazon's robot check, and the generic "are you a robot" pages
 // (PerimeterX, DataDome). Screens the raw text first so normal pages are never parsed twice.
 import type { Challenge } from "../types";
-import { closest, loadHtml, visibleText, type HTMLElement } from "./dom";
+import { closest, loadHtml, type HTMLElement } from "./dom";
 
 const WIDGETS: { kind: Challenge["kind"]; marker: RegExp; selector: string }[] = [
   { kind: "turnstile", marker: /cf-turnstile|challenges\.cloudflare\.com\/turnstile/i, selector: ".cf-turnstile" },
@@ -16,32 +16,36 @@ const AMAZON_MARKER =
 const CLOUDFLARE_MARKER = /window\._cf_chl_opt|\/cdn-cgi\/challenge-platform\/h\/[bg]\/orchestrate/i;
 const BOT_VENDOR_MARKER = /id=["']?px-captcha|captcha-delivery\.com|\/_Incapsula_Resource/i;
 const ROBOT_TITLE =
-  /are you (a )?(human|robot)|robot or human|verify (that )?you are (a )?human|captcha|access denied|attention required|just a moment|security check|unusual traffic|bot (check|detection)/i;
+  /are you (a )?(human|robot)|robot or human|pardon our interruption|verify (that )?you are (a )?human|captcha|access denied|attention required|just a moment|security check|unusual traffic|bot (check|detection)/i;
 const ROBOT_TEXT =
-  /are you a (human|robot)|not a robot|verify (that )?you are (a )?human|unusual traffic from your (computer|network)|press (&|and) hold|complete the security check|enable javascript and cookies to continue/i;
+  /are you a (human|robot)|not a robot|verify (that )?you are (a )?human|unusual traffic from your (computer|network)|press (&|and) hold|complete the security check|enable javascript and cookies to continue|checking your browser before you access/i;
 
-// Challenge pages are small; a full page that merely embeds a widget (a login or contact form) is not a wall.
+// Challenge pages are small and say little: a full page that merely embeds a widget or a bot
+// vendor's sensor script (a login form, a search page) is not a wall, whatever status it came with.
 const SMALL_PAGE = 100_000;
+const WALL_TEXT = 3_000;
 
 /** The challenge a page poses, or null for an ordinary page. */
 export function detectChallenge(html: string, status: number): Challenge | null {
   const blocked = status === 403 || status === 429 || status === 503;
-  const wall = blocked || html.length < SMALL_PAGE;
-  const widget = wall ? WIDGETS.find((candidate) => candidate.marker.test(html)) : undefined;
-  if (widget) {
+  let saysLittle: boolean | undefined;
+  // Measured only once a marker matched, so an ordinary page costs a few regular-expression tests.
+  const wall = () => (blocked || html.length < SMALL_PAGE) && (saysLittle ??= visibleLength(html) < WALL_TEXT);
+  const widget = WIDGETS.find((candidate) => candidate.marker.test(html));
+  if (widget && wall()) {
     const root = loadHtml(html);
     const element = root.querySelector(widget.selector) ?? root.querySelector("[data-sitekey]");
     if (element || widget.kind === "turnstile") {
       return { kind: widget.kind, siteKey: siteKeyOf(element, root), formAction: formActionOf(element, root) };
     }
   }
-  if (wall && AMAZON_MARKER.test(html)) {
+  if (AMAZON_MARKER.test(html) && wall()) {
     const root = loadHtml(html);
     const form = root.querySelector('form[action*="validateCaptcha"]') ?? root.querySelector("form");
     return { kind: "amazon", siteKey: null, formAction: form?.getAttribute("action") ?? null };
   }
   if (CLOUDFLARE_MARKER.test(html)) return { kind: "turnstile", siteKey: null, formAction: null };
-  if (BOT_VENDOR_MARKER.test(html) || (wall && looksLikeRobotCheck(html))) {
+  if ((BOT_VENDOR_MARKER.test(html) || looksLikeRobotCheck(html)) && wall()) {
     return {
       kind: "generic",
       siteKey: null,
@@ -51,10 +55,18 @@ export function detectChallenge(html: string, status: number): Challenge | null 
   return null;
 }
 
+/** Characters of text a visitor sees, estimated without building the tree. */
+function visibleLength(html: string): number {
+  return html
+    .replace(/<(script|style|noscript|template)\b[\s\S]*?<\/\1\s*>/gi, " ")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ").length;
+}
+
 /** A page whose title or text asks the visitor to prove they are human. */
 function looksLikeRobotCheck(html: string): boolean {
   const title = html.match(/<title[^>]*>([^<]*)<\/title>/i)?.[1] ?? "";
-  return ROBOT_TITLE.test(title) || ROBOT_TEXT.test(visibleText(loadHtml(html)) ?? "");
+  return ROBOT_TITLE.test(title) || ROBOT_TEXT.test(html);
 }
 
 function siteKeyOf(element: HTMLElement | null, root: HTMLElement): string | null {
