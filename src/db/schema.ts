@@ -1,12 +1,16 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-/** Request allowances; `enterprise` limits are set per account. */
+/** Request allowances (`enterprise` limits are set per account) and how many standing objects an account may hold. */
 export const plans = sqliteTable("plans", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
   requestsPerMinute: integer("requests_per_minute").notNull(),
   requestsPerMonth: integer("requests_per_month").notNull(),
+  // Standing objects make work every minute on their own, so each plan holds a bounded number.
+  maxWebhooks: integer("max_webhooks").notNull().default(3),
+  maxWatches: integer("max_watches").notNull().default(10),
+  maxSchedules: integer("max_schedules").notNull().default(10),
 });
 
 export const accounts = sqliteTable("accounts", {
