@@ -8,6 +8,8 @@ export const LOGIN_WINDOW_MS = 15 * 60_000;
 /**
  * Failed sign-ins allowed per window, by what they share. Guessing one account from one address
  * is cut first; spraying many emails from one address, or one email from many addresses, next.
+ * The email's budget binds only addresses that have failed for it: strangers spending it cannot
+ * lock out the rightful user, who signs in from an address that has not (see `bindsThisAddress`).
  */
 export const LOGIN_BUDGETS = { emailAndIp: 5, ip: 20, email: 20 } as const;
 export type LoginBudget = keyof typeof LOGIN_BUDGETS;
@@ -51,10 +53,12 @@ export async function admitLoginAttempt(
       .where(sql`${loginAttempts.attemptedAt} > ${since} and (${sameEmail} or ${sameIp})`),
   ]);
 
+  // Past the email's budget, an address gets one attempt at it: its first, so guessing stays bounded per address.
+  const bindsThisAddress = (budget: LoginBudget) => budget !== "email" || Number(counts!.emailAndIp.count) > 1;
   let refusal: LoginRefusal | null = null;
   for (const budget of Object.keys(LOGIN_BUDGETS) as LoginBudget[]) {
     const { count, oldest } = counts![budget];
-    if (Number(count) <= LOGIN_BUDGETS[budget]) continue;
+    if (Number(count) <= LOGIN_BUDGETS[budget] || !bindsThisAddress(budget)) continue;
     // The window slides: the budget has room again once its oldest admitted attempt ages out.
     const retryAfterSeconds = Math.max(1, Math.ceil((Number(oldest ?? now) + LOGIN_WINDOW_MS - now) / 1000));
     if (!refusal || retryAfterSeconds > refusal.retryAfterSeconds) refusal = { budget, retryAfterSeconds };

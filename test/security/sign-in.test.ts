@@ -86,21 +86,41 @@ describe("sign-in spraying", () => {
     expect((await logIn(victim, PASSWORD, ip, form)).status).toBe(429);
   });
 
-  it("refuses one email tried from 21 addresses, from any address, while other emails go on", async () => {
+  it("refuses one email tried from 20 addresses at every address that failed for it, while other emails go on", async () => {
     const target = uniqueEmail("target");
     expect((await signUp(target, PASSWORD)).status).toBe(303);
     const form = await loginForm();
-    for (let i = 0; i < LOGIN_BUDGETS.email; i++)
-      expect((await logIn(target, `wrong guess ${i}`, uniqueIp(), form)).status).toBe(401);
+    const attackers = Array.from({ length: LOGIN_BUDGETS.email }, () => uniqueIp());
+    for (const [i, ip] of attackers.entries())
+      expect((await logIn(target, `wrong guess ${i}`, ip, form)).status).toBe(401);
 
-    const freshAddress = uniqueIp();
-    const refused = await logIn(target, PASSWORD, freshAddress, form);
+    const refused = await logIn(target, PASSWORD, attackers[3]!, form);
     expect(refused.status).toBe(429);
     expect(refused.error).toBe(
       "Too many failed sign-ins for this email from several networks; wait 15 minutes and try again.",
     );
     expect(Number(refused.retryAfter)).toBeGreaterThan(0);
-    expect((await logIn(uniqueEmail("other"), "wrong guess", freshAddress, form)).status).toBe(401);
+    expect((await logIn(uniqueEmail("other"), "wrong guess", attackers[3]!, form)).status).toBe(401);
+  });
+
+  it("lets the victim in from a new address with the right password, while the guessing addresses stay refused", async () => {
+    const victim = uniqueEmail("victim");
+    expect((await signUp(victim, PASSWORD)).status).toBe(303);
+    const form = await loginForm();
+    // Four addresses spend the email's whole budget between them, each under its own per-email budget.
+    const attackers = Array.from({ length: 4 }, () => uniqueIp());
+    for (let i = 0; i < LOGIN_BUDGETS.email; i++)
+      expect((await logIn(victim, `wrong guess ${i}`, attackers[i % 4]!, form)).status).toBe(401);
+    for (const ip of attackers) expect((await logIn(victim, PASSWORD, ip, form)).status).toBe(429);
+
+    const home = uniqueIp();
+    expect((await logIn(victim, PASSWORD, home, form)).status).toBe(303);
+
+    // A new address past the email's budget gets one guess, then is refused like the others.
+    const newcomer = uniqueIp();
+    expect((await logIn(victim, "wrong guess", newcomer, form)).status).toBe(401);
+    expect((await logIn(victim, PASSWORD, newcomer, form)).status).toBe(429);
+    for (const ip of attackers) expect((await logIn(victim, "wrong guess", ip, form)).status).toBe(429);
   });
 
   it("admits exactly the budget when attempts from one address arrive in parallel", async () => {
