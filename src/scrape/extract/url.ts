@@ -10,7 +10,7 @@ export type QueryParams = Record<string, QueryValue | readonly QueryValue[]>;
 export function siteUrl(origin: string, path: string, params: QueryParams = {}): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
-    // A list repeats its key (booking.com's `age=4&age=9`).
+    // A list repeats its key (`age=4&age=9` for two children).
     for (const item of Array.isArray(value) ? value : [value]) {
       if (item !== undefined && item !== null && item !== "") query.append(key, String(item));
     }
@@ -71,7 +71,7 @@ export function siteSort(sort: string | undefined, table: Partial<Record<SortNam
   return (name && table[name]) ?? (values.includes(sort) ? sort : undefined);
 }
 
-/** The country whose origin serves `url` (matched by host), e.g. "gb" for www.amazon.co.uk. */
+/** The country whose origin serves `url` (matched by host), e.g. "gb" for a shop's UK origin. */
 export function countryOfUrl(url: string, origins: Record<string, string>): string | null {
   let host: string;
   try {
