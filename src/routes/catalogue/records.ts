@@ -1,9 +1,8 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import type { Context } from "hono";
-import { stringify } from "csv-stringify/sync";
 import type { AppEnv } from "../../env";
-import { csvCell } from "../../csv";
+import { csvLines } from "../../csv";
 import { exampleEnvelope, MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
 import { datasetFieldNames, recordBatch } from "../../db/catalogue";
@@ -160,18 +159,17 @@ export function registerRecords(app: OpenAPIHono<AppEnv>) {
     const encode =
       format === "csv"
         ? (rows: { data: string }[]) =>
-            stringify(
+            csvLines(
               rows.map((row) => {
                 const r = JSON.parse(row.data);
-                return fields.map((f) => csvCell(r[f]));
+                return fields.map((f) => r[f]);
               }),
-              { record_delimiter: "\r\n" },
             )
         : allFields
           ? (rows: { data: string }[]) => `${rows.map((row) => row.data).join("\n")}\n`
           : (rows: { data: string }[]) =>
               `${rows.map((row) => JSON.stringify(pick(JSON.parse(row.data), fields))).join("\n")}\n`;
-    const header = format === "csv" ? stringify([fields], { record_delimiter: "\r\n" }) : "";
+    const header = format === "csv" ? csvLines([fields]) : "";
     const total = query.limit || Number.MAX_SAFE_INTEGER;
 
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();

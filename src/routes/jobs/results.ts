@@ -2,10 +2,9 @@
 // as NDJSON or CSV (read from D1 and R2 a page at a time, so memory stays flat whatever the size),
 // or one page of JSON.
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { stringify } from "csv-stringify/sync";
 import { apiKey, defineRoute } from "../define-route";
 import type { AppEnv } from "../../env";
-import { csvCell } from "../../csv";
+import { csvLines } from "../../csv";
 import { jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { resultKey } from "../../jobs/runner";
 import { IdParam } from "../events/schemas";
@@ -114,8 +113,8 @@ function csvLine(result: JobResult): string {
     result.error?.code,
     result.error?.message,
     result.data,
-  ].map(csvCell);
-  return stringify([cells], { record_delimiter: "\r\n" });
+  ];
+  return csvLines([cells]);
 }
 
 /** All items, a page at a time, written as they are read. */
@@ -148,7 +147,7 @@ export function registerJobResults(app: OpenAPIHono<AppEnv>) {
       );
     const csv = format === "csv";
     const body = csv
-      ? streamResults(c.env, job.id, csvLine, stringify([[...CSV_COLUMNS]], { record_delimiter: "\r\n" }))
+      ? streamResults(c.env, job.id, csvLine, csvLines([CSV_COLUMNS]))
       : streamResults(c.env, job.id, (result) => `${JSON.stringify(result)}\n`);
     return new Response(body, {
       headers: {
