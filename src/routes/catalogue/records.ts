@@ -25,7 +25,7 @@ const route = defineRoute({
   description:
     "`format=json` (default) answers one page (`limit` up to 1000, default 100) with `meta.next_cursor`. " +
     "`format=ndjson` and `format=csv` stream every record from `cursor` on (or `limit` of them) in constant memory. " +
-    "`fields=a,b` keeps only those fields, in that order. `Accept: text/csv` or `application/x-ndjson` also choose the format.",
+    "`fields=a,b` keeps only those fields, in that order (each once; at most 100 names). `Accept: text/csv` or `application/x-ndjson` also choose the format.",
   request: {
     params: z.object({
       slug: z
@@ -108,6 +108,37 @@ function chooseFormat(c: Context, format: Format | undefined): Format {
   return "json";
 }
 
+/** Names one `fields=` may list; no dataset has nearly as many fields. */
+const MAX_FIELD_NAMES = 100;
+
+/** The fields `fields=` asks for, each once (a repeated name would repeat a column in every record), in its order. */
+function chosenFields(requested: string | undefined, known: string[]): string[] {
+  if (!requested) return known;
+  const names = requested
+    .split(",")
+    .map((f) => f.trim())
+    .filter(Boolean);
+  if (names.length > MAX_FIELD_NAMES) {
+    throw new ApiError(
+      "invalid_request",
+      `\`fields\` lists at most ${MAX_FIELD_NAMES} names; it lists ${names.length}.`,
+      {
+        details: [{ parameter: "fields", in: "query", message: `at most ${MAX_FIELD_NAMES} names` }],
+      },
+    );
+  }
+  const fields = [...new Set(names)];
+  const unknown = fields.filter((f) => !known.includes(f));
+  if (unknown.length > 0 || fields.length === 0) {
+    throw new ApiError(
+      "invalid_request",
+      `Unknown field(s) ${unknown.map((f) => `\`${f}\``).join(", ") || "(none given)"}; this dataset has: ${known.join(", ")}.`,
+      { details: [{ parameter: "fields", in: "query", message: `unknown: ${unknown.join(", ")}` }] },
+    );
+  }
+  return fields;
+}
+
 const pick = (record: Record<string, unknown>, fields: string[]) =>
   Object.fromEntries(fields.map((f) => [f, record[f] ?? null]));
 
@@ -119,22 +150,7 @@ export function registerRecords(app: OpenAPIHono<AppEnv>) {
     if (!dataset) throw new ApiError("not_found", `No dataset \`${slug}\`; GET /v1/datasets lists them.`);
 
     const known = dataset.fields;
-    const fields = query.fields
-      ? query.fields
-          .split(",")
-          .map((f) => f.trim())
-          .filter(Boolean)
-      : known;
-    const unknown = fields.filter((f) => !known.includes(f));
-    if (unknown.length > 0 || fields.length === 0) {
-      throw new ApiError(
-        "invalid_request",
-        `Unknown field(s) ${unknown.map((f) => `\`${f}\``).join(", ") || "(none given)"}; this dataset has: ${known.join(", ")}.`,
-        {
-          details: [{ parameter: "fields", in: "query", message: `unknown: ${unknown.join(", ")}` }],
-        },
-      );
-    }
+    const fields = chosenFields(query.fields, known);
     const afterSeq = decodeCursor(query.cursor);
     const format = chooseFormat(c, query.format);
 

@@ -3,12 +3,14 @@ import { apiKey, defineRoute } from "../define-route";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { newId } from "../../db/keys";
+import { insertWithinCap } from "../../db/object-caps";
 import { scheduleRuns, schedules, type ScheduleRow } from "../../db/schema-events";
 import type { AppEnv } from "../../env";
 import { exampleEnvelope, jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
 import { isRunnablePath } from "../../events/run-as-account";
 import { nextRunAfter } from "../../events/schedules";
+import { refuseOverCap } from "./over-cap";
 import { CreateScheduleBody, IdParam, ScheduleSchema } from "./schemas";
 import { PRODUCT_EXAMPLE, PRODUCT_META_EXAMPLE } from "../products/examples";
 import { CREATE_SCHEDULE_EXAMPLE, RUN_ID, SCHEDULE_EXAMPLE, SCHEDULE_ID } from "./examples";
@@ -24,7 +26,7 @@ const createScheduleRoute = defineRoute({
   tags,
   summary: "Run a v1 GET call on a cron expression",
   description:
-    "Each run counts as one request of the creating key, is stored for download and announced by a `schedule.completed` webhook. A scheduled time never runs twice.",
+    "Each run counts as one request of the creating key, is stored for download and announced by a `schedule.completed` webhook. A scheduled time never runs twice. An account holds at most its plan's number of schedules (free 10, pro 100, enterprise 1,000); one more answers 409.",
   request: { body: jsonBody(CreateScheduleBody, true, CREATE_SCHEDULE_EXAMPLE) },
   responses: {
     201: jsonResponse(ScheduleSchema, "ScheduleCreatedEnvelope", "The schedule", SCHEDULE_EXAMPLE),
@@ -141,19 +143,16 @@ export function registerSchedules(app: OpenAPIHono<AppEnv>) {
         "`path` must be a v1 GET data path such as `/v1/amazon?asin=B0057OC5O8` (not keys, admin, webhooks, watches or schedules).",
         { details: [{ parameter: "path", in: "json", message: "not a runnable path" }] },
       );
-    const [row] = await c.var.db
-      .insert(schedules)
-      .values({
-        id: newId("sch"),
-        accountId: c.var.identity.accountId,
-        keyId: c.var.identity.keyId,
-        cron,
-        path,
-        nextRunAt,
-        createdAt: new Date(),
-      })
-      .returning();
-    return c.json(successBody(c, describeSchedule(row!)), 201);
+    const row = await insertWithinCap(c.var.db, "schedules", {
+      id: newId("sch"),
+      accountId: c.var.identity.accountId,
+      keyId: c.var.identity.keyId,
+      cron,
+      path,
+      nextRunAt,
+      createdAt: new Date(),
+    }).catch(refuseOverCap);
+    return c.json(successBody(c, describeSchedule(row)), 201);
   });
 
   app.openapi(listRoute, async (c) => {

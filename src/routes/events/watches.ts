@@ -3,6 +3,7 @@ import { apiKey, defineRoute } from "../define-route";
 import { and, asc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { newId } from "../../db/keys";
+import { insertWithinCap } from "../../db/object-caps";
 import { watches, type WatchRow } from "../../db/schema-events";
 import type { AppEnv } from "../../env";
 import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
@@ -10,6 +11,7 @@ import { ApiError } from "../../errors";
 import { checkWatch } from "../../events/watches";
 import { PRODUCT_PLATFORMS } from "../../scrape/platforms";
 import { TRAVEL_PLATFORMS } from "../../scrape/platforms/travel";
+import { refuseOverCap } from "./over-cap";
 import { CreateWatchBody, IdParam, WatchSchema } from "./schemas";
 import { CREATE_WATCH_EXAMPLE, WATCH_EXAMPLE, WATCH_ID } from "./examples";
 
@@ -30,7 +32,7 @@ const createWatchRoute = defineRoute({
   tags,
   summary: "Watch a hotel rate or a product price",
   description:
-    "Checked every `interval_seconds` with fresh data (each check counts as one request). `hotel.rate_dropped` / `product.price_changed` fire when the condition is met by a drop, so one change notifies once and the watch re-arms.",
+    "Checked every `interval_seconds` with fresh data (each check counts as one request). `hotel.rate_dropped` / `product.price_changed` fire when the condition is met by a drop, so one change notifies once and the watch re-arms. An account holds at most its plan's number of watches (free 10, pro 100, enterprise 1,000); one more answers 409.",
   request: { body: jsonBody(CreateWatchBody, true, CREATE_WATCH_EXAMPLE) },
   responses: {
     201: jsonResponse(WatchSchema, "WatchCreatedEnvelope", "The watch", {
@@ -159,25 +161,22 @@ export function registerWatches(app: OpenAPIHono<AppEnv>) {
           }
         : { id: body.id, country: body.country };
     const now = Date.now();
-    const [row] = await c.var.db
-      .insert(watches)
-      .values({
-        id: newId("wat"),
-        accountId: c.var.identity.accountId,
-        keyId: c.var.identity.keyId,
-        kind: body.kind,
-        platform: body.platform,
-        target: JSON.stringify(target),
-        condition: body.condition,
-        threshold: body.threshold,
-        currency: body.currency,
-        intervalSeconds: body.interval_seconds,
-        alertAfterFailures: body.alert_after_failures ?? null,
-        nextCheckAt: new Date(now + body.interval_seconds * 1000),
-        createdAt: new Date(now),
-      })
-      .returning();
-    return c.json(successBody(c, describeWatch(row!)), 201);
+    const row = await insertWithinCap(c.var.db, "watches", {
+      id: newId("wat"),
+      accountId: c.var.identity.accountId,
+      keyId: c.var.identity.keyId,
+      kind: body.kind,
+      platform: body.platform,
+      target: JSON.stringify(target),
+      condition: body.condition,
+      threshold: body.threshold,
+      currency: body.currency,
+      intervalSeconds: body.interval_seconds,
+      alertAfterFailures: body.alert_after_failures ?? null,
+      nextCheckAt: new Date(now + body.interval_seconds * 1000),
+      createdAt: new Date(now),
+    }).catch(refuseOverCap);
+    return c.json(successBody(c, describeWatch(row)), 201);
   });
 
   app.openapi(listRoute, async (c) => {

@@ -3,6 +3,7 @@ import { apiKey, defineRoute } from "../define-route";
 import { and, asc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { newId } from "../../db/keys";
+import { insertWithinCap } from "../../db/object-caps";
 import { webhookEndpoints, type WebhookEndpointRow } from "../../db/schema-events";
 import type { AppEnv } from "../../env";
 import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
@@ -10,6 +11,7 @@ import { ApiError } from "../../errors";
 import { newWebhookSecret } from "../../events/signing";
 import { urlGuardOptions } from "../../net/guard-options";
 import { guardUrl, UnsafeUrlError } from "../../net/url-guard";
+import { refuseOverCap } from "./over-cap";
 import { CreateWebhookBody, IdParam, RotateWebhookBody, WebhookSchema } from "./schemas";
 import {
   CREATE_WEBHOOK_EXAMPLE,
@@ -32,7 +34,7 @@ const createWebhookRoute = defineRoute({
   tags,
   summary: "Add a webhook endpoint",
   description:
-    "Events of the chosen `event_types` (all by default) are POSTed to `url`, signed per Standard Webhooks with the `whsec_` secret shown once in this answer. The URL must be public http(s).",
+    "Events of the chosen `event_types` (all by default) are POSTed to `url`, signed per Standard Webhooks with the `whsec_` secret shown once in this answer. The URL must be public http(s). An account holds at most its plan's number of endpoints (free 3, pro 10, enterprise 25); one more answers 409.",
   request: { body: jsonBody(CreateWebhookBody, true, CREATE_WEBHOOK_EXAMPLE) },
   responses: {
     201: jsonResponse(WithSecret, "WebhookCreatedEnvelope", "The endpoint and its signing secret, shown once", {
@@ -139,19 +141,16 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>) {
   app.openapi(createWebhookRoute, async (c) => {
     const body = c.req.valid("json");
     const secret = newWebhookSecret();
-    const [row] = await c.var.db
-      .insert(webhookEndpoints)
-      .values({
-        id: newId("wh"),
-        accountId: c.var.identity.accountId,
-        url: await safeUrl(c.env, body.url),
-        description: body.description ?? null,
-        eventTypes: JSON.stringify([...new Set(body.event_types)]),
-        secret,
-        createdAt: new Date(),
-      })
-      .returning();
-    return c.json(successBody(c, { webhook: describeWebhook(row!), secret }), 201);
+    const row = await insertWithinCap(c.var.db, "webhooks", {
+      id: newId("wh"),
+      accountId: c.var.identity.accountId,
+      url: await safeUrl(c.env, body.url),
+      description: body.description ?? null,
+      eventTypes: JSON.stringify([...new Set(body.event_types)]),
+      secret,
+      createdAt: new Date(),
+    }).catch(refuseOverCap);
+    return c.json(successBody(c, { webhook: describeWebhook(row), secret }), 201);
   });
 
   app.openapi(listRoute, async (c) => {

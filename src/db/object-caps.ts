@@ -1,0 +1,61 @@
+// Standing objects (webhook endpoints, watches, schedules) make work every minute on their own,
+// so an account holds at most its plan's cap of each. The insert enforces the cap itself, in one
+// statement, so creations racing each other cannot pass it together.
+import { count, eq, getTableColumns, is, SQL, sql } from "drizzle-orm";
+import type { Db } from "./keys";
+import { accounts, plans } from "./schema";
+import { schedules, watches, webhookEndpoints } from "./schema-events";
+
+const CAPPED = {
+  webhooks: { table: webhookEndpoints, cap: plans.maxWebhooks },
+  watches: { table: watches, cap: plans.maxWatches },
+  schedules: { table: schedules, cap: plans.maxSchedules },
+};
+export type StandingObject = keyof typeof CAPPED;
+type Table<K extends StandingObject> = (typeof CAPPED)[K]["table"];
+
+/** The account already holds as many objects of this kind as its plan allows. */
+export class ObjectCapReached extends Error {
+  constructor(
+    readonly kind: StandingObject,
+    readonly cap: number,
+    readonly planId: string,
+  ) {
+    super(
+      `This account already has ${cap} ${kind}, the most the ${planId} plan allows; delete one first or move to a bigger plan.`,
+    );
+  }
+}
+
+/** Inserts `row` unless its account holds its plan's cap of `kind`; throws ObjectCapReached then. */
+export async function insertWithinCap<K extends StandingObject>(
+  db: Db,
+  kind: K,
+  row: Table<K>["$inferInsert"],
+): Promise<Table<K>["$inferSelect"]> {
+  const { table, cap } = CAPPED[kind];
+  const held = db.select({ held: count() }).from(table).where(eq(table.accountId, row.accountId));
+  const allowed = db
+    .select({ cap })
+    .from(accounts)
+    .innerJoin(plans, eq(plans.id, accounts.planId))
+    .where(eq(accounts.id, row.accountId));
+  // INSERT … SELECT <the row> WHERE <room left>: SQLite runs it as one step, count and insert together.
+  const values = Object.entries(getTableColumns(table)).map(([name, column]) => {
+    const given = (row as Record<string, unknown>)[name];
+    if (given !== undefined) return sql.param(given, column);
+    if (is(column.default, SQL)) return column.default;
+    return column.default === undefined ? sql`null` : sql.param(column.default, column);
+  });
+  const [inserted] = await db
+    .insert(table)
+    .select(sql`select ${sql.join(values, sql`, `)} where (${held}) < (${allowed})`)
+    .returning();
+  if (inserted) return inserted as Table<K>["$inferSelect"];
+  const [plan] = await db
+    .select({ id: plans.id, cap })
+    .from(accounts)
+    .innerJoin(plans, eq(plans.id, accounts.planId))
+    .where(eq(accounts.id, row.accountId));
+  throw new ObjectCapReached(kind, plan?.cap ?? 0, plan?.id ?? "current");
+}
