@@ -1,19 +1,7 @@
 import type { Context, Hono } from "hono";
-import { HTTPException } from "hono/http-exception";
-import {
-  countLiveKeys,
-  createKey,
-  describeKey,
-  MAX_KEYS_PER_ACCOUNT,
-  findKeyById,
-  type KeyRow,
-  listKeys,
-  MAX_GRACE_SECONDS,
-  revokeKey,
-  rotateKey,
-  ROTATION_RECOMMENDED_DAYS,
-} from "../db/keys";
-import { forgetCachedKeys } from "../db/key-cache";
+import { ABOVE_EVERY_KEY, createAccountKey, liveKeyOf, revokeAccountKey, rotateAccountKey } from "../db/key-management";
+import { describeKey, type KeyRow, listKeys, MAX_GRACE_SECONDS, ROTATION_RECOMMENDED_DAYS } from "../db/keys";
+import { ApiError } from "../errors";
 import { CreateKeyBodySchema, RotateKeyBodySchema } from "../routes/account/key-schemas";
 import type { DashboardEnv } from "./env";
 import { formField } from "./form";
@@ -154,14 +142,11 @@ async function renderSettings(
   );
 }
 
-/** Another account's key answers exactly like a key that does not exist. */
-async function ownLiveKey(c: Context<DashboardEnv>): Promise<KeyRow> {
-  const key = await findKeyById(c.var.db, c.req.param("id") ?? "", c.var.signedIn!.account.id);
-  if (!key) throw new HTTPException(404, { message: "There is no such key in your account." });
-  if (key.revokedAt) throw new HTTPException(409, { message: "That key is revoked; create a new one instead." });
-  return key;
-}
+/** A live key of the signed-in account; another account's answers exactly like a key that does not exist. */
+const ownLiveKey = (c: Context<DashboardEnv>) =>
+  liveKeyOf(c.var.db, c.req.param("id") ?? "", c.var.signedIn!.account.id);
 
+/** The signed-in user owns the account: they manage every key of it, and the keys they make hold every scope. */
 export function registerApiSettings(app: Hono<DashboardEnv>) {
   app.get("/keys", (c) =>
     renderSettings(c, {
@@ -173,16 +158,20 @@ export function registerApiSettings(app: Hono<DashboardEnv>) {
     const name = (await formField(c, "name")).trim();
     const parsed = CreateKeyBodySchema.safeParse({ name: name || undefined });
     if (!parsed.success) return renderSettings(c, { error: "A key name has at most 100 characters." }, 400);
-    const db = c.var.db;
-    if ((await countLiveKeys(db, c.var.signedIn!.account.id)) >= MAX_KEYS_PER_ACCOUNT) {
-      return renderSettings(
-        c,
-        { error: `An account holds at most ${MAX_KEYS_PER_ACCOUNT} live keys; revoke one first.` },
-        409,
+    try {
+      const { key, secret } = await createAccountKey(
+        c.var.db,
+        ABOVE_EVERY_KEY,
+        c.var.signedIn!.account.id,
+        parsed.data.name,
+        ABOVE_EVERY_KEY,
       );
+      return renderSettings(c, { revealed: { keyId: key.id, secret, message: `Key “${key.name}” created.` } });
+    } catch (err) {
+      // The cap on live keys: the form again, with its sentence.
+      if (err instanceof ApiError && err.code === "conflict") return renderSettings(c, { error: err.message }, 409);
+      throw err;
     }
-    const { key, secret } = await createKey(db, c.var.signedIn!.account.id, parsed.data.name);
-    return renderSettings(c, { revealed: { keyId: key.id, secret, message: `Key “${key.name}” created.` } });
   });
 
   app.post("/keys/:id/rotate", async (c) => {
@@ -191,8 +180,7 @@ export function registerApiSettings(app: Hono<DashboardEnv>) {
     const parsed = RotateKeyBodySchema.safeParse({ grace_seconds: graceDays * 86_400 });
     if (!parsed.success)
       return renderSettings(c, { error: `Choose a grace period of 0 to ${MAX_GRACE_DAYS} days.` }, 400);
-    const rotated = await rotateKey(c.var.db, key, parsed.data.grace_seconds);
-    forgetCachedKeys({ keyId: key.id });
+    const rotated = await rotateAccountKey(c.var.db, ABOVE_EVERY_KEY, key, parsed.data.grace_seconds);
     const until =
       graceDays > 0
         ? `The old secret keeps working for ${graceDays === 1 ? "1 day" : `${graceDays} days`}.`
@@ -203,9 +191,7 @@ export function registerApiSettings(app: Hono<DashboardEnv>) {
   });
 
   app.post("/keys/:id/revoke", async (c) => {
-    const key = await ownLiveKey(c);
-    await revokeKey(c.var.db, key);
-    forgetCachedKeys({ keyId: key.id });
+    await revokeAccountKey(c.var.db, ABOVE_EVERY_KEY, await ownLiveKey(c));
     return c.redirect("/dashboard/keys?revoked=1", 303);
   });
 }

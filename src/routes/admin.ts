@@ -5,7 +5,9 @@ import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../e
 import { ApiError } from "../errors";
 import { forgetCachedKeys } from "../db/key-cache";
 import { createAccount, describeAccount, findAccount, planExists, updateAccount } from "../db/accounts";
-import { createKey, describeKey, listKeys, revokeKey, rotateKey, type Db } from "../db/keys";
+import { ABOVE_EVERY_KEY, createAccountKey, liveKeyOf, revokeAccountKey, rotateAccountKey } from "../db/key-management";
+import { createKey, describeKey, listKeys, type Db } from "../db/keys";
+import { SCOPES } from "../scopes";
 import {
   CREATE_KEY_EXAMPLE,
   CreateKeyBodySchema,
@@ -18,7 +20,6 @@ import {
   ROTATE_KEY_EXAMPLE,
   RotateKeyBodySchema,
 } from "./account/key-schemas";
-import { assertRoomForKey, ownLiveKey } from "./account/keys";
 
 const tags = ["admin"];
 
@@ -223,7 +224,7 @@ async function accountOr404(db: Db, id: string) {
   return found;
 }
 
-/** Operator API, guarded by the `X-Admin-Token` header (see the auth middleware). */
+/** Operator API, guarded by the `X-Admin-Token` header (see the auth middleware); the operator stands above every key. */
 export function registerAdmin(app: OpenAPIHono<AppEnv>) {
   app.openapi(createAccountRoute, async (c) => {
     const db = c.var.db;
@@ -274,26 +275,23 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>) {
   app.openapi(createKeyRoute, async (c) => {
     const db = c.var.db;
     const { account } = await accountOr404(db, c.req.valid("param").id);
-    const { name, scopes } = CreateKeyBodySchema.parse(c.req.valid("json"));
-    await assertRoomForKey(db, account.id);
-    const { key, secret } = await createKey(db, account.id, name, scopes);
+    const { name, scopes = SCOPES } = CreateKeyBodySchema.parse(c.req.valid("json"));
+    const { key, secret } = await createAccountKey(db, ABOVE_EVERY_KEY, account.id, name, scopes);
     return c.json(successBody(c, { key: describeKey(key), secret }), 201);
   });
 
   app.openapi(rotateKeyRoute, async (c) => {
     const db = c.var.db;
-    const key = await ownLiveKey(db, c.req.valid("param").id);
+    const key = await liveKeyOf(db, c.req.valid("param").id);
     const { grace_seconds } = RotateKeyBodySchema.parse(c.req.valid("json"));
-    const rotated = await rotateKey(db, key, grace_seconds);
-    forgetCachedKeys({ keyId: key.id });
+    const rotated = await rotateAccountKey(db, ABOVE_EVERY_KEY, key, grace_seconds);
     return c.json(successBody(c, { key: describeKey(rotated.key), secret: rotated.secret }), 200);
   });
 
   app.openapi(revokeKeyRoute, async (c) => {
     const db = c.var.db;
-    const key = await ownLiveKey(db, c.req.valid("param").id);
-    const revoked = await revokeKey(db, key);
-    forgetCachedKeys({ keyId: key.id });
+    const key = await liveKeyOf(db, c.req.valid("param").id);
+    const revoked = await revokeAccountKey(db, ABOVE_EVERY_KEY, key);
     return c.json(successBody(c, describeKey(revoked)), 200);
   });
 }
