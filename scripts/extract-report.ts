@@ -5,6 +5,7 @@ import { PRODUCT_PLATFORMS } from "../src/scrape/platforms/index";
 import { TRAVEL_PLATFORMS, type TravelSlug } from "../src/scrape/platforms/travel";
 import type { HotelRecord, ProductRecord, SearchItem } from "../src/scrape/types";
 import {
+  cellNumbers,
   collapse,
   currencyCell,
   type ExpectedRow,
@@ -159,7 +160,8 @@ function expectations(row: ExpectedRow): Observed {
  */
 function notedAlternatives(row: ExpectedRow, field: Field): number[] {
   if (field !== "rating" && field !== "review_count") return [];
-  return (row.notes.match(/\d[\d,]*(?:\.\d+)?/g) ?? []).map((number) => Number(number.replace(/,/g, "")));
+  const cell = cellNumbers(field === "rating" ? row.rating_or_review_score : row.review_count).slice(1);
+  return [...cell, ...(row.notes.match(/\d[\d,]*(?:\.\d+)?/g) ?? []).map((number) => Number(number.replace(/,/g, "")))];
 }
 
 /** Numbers within rounding (a rescaled score, coordinates to 6 places), everything else exactly. */

@@ -75,7 +75,11 @@ export const readPageBytes = (dir: string, file: string): Buffer => gunzipSync(r
 export const readPageHtml = (dir: string, file: string): string => decodeHtml(readPageBytes(dir, file));
 
 export const collapse = (text: string | null | undefined) => text?.replace(/\s+/g, " ").trim() ?? null;
-export const numberOrNull = (cell: string) => (cell.trim() === "" ? null : Number(cell));
+/** A cell's numbers: one, or the alternatives a reader accepts alike ("5357|5300": exact and abbreviated count). */
+export const cellNumbers = (cell: string): number[] =>
+  cell.trim() === "" ? [] : cell.split("|").map((alternative) => Number(alternative));
+/** A cell's number (its first alternative), or null when it is empty. */
+export const numberOrNull = (cell: string) => cellNumbers(cell)[0] ?? null;
 /** Where a cell lists a currency with a question mark ("EUR?"), the reader was not sure of it. */
 export const currencyCell = (cell: string) => cell.replace(/\?$/, "").trim() || null;
 

@@ -43,13 +43,29 @@ export function parseLocaleNumber(text: string | number | null | undefined): num
   return Number.isFinite(value) ? value : null;
 }
 
-/** A count that may be abbreviated: "(1.2k)" → 1200, "3,4 M" → 3400000, "21,200 ratings" → 21200. */
+// Words and signs that multiply a count, as shops abbreviate them: "1.2K", "7,3 mil" (es/pt thousand),
+// "3,4 M", "2 Mio.", "5 tys.", "1,2 тыс.", "1,5 млн", "1.2万", "3千", "2억", "1.5 lakh".
+const COUNT_UNITS: [RegExp, number][] = [
+  [/^(?:k|mil|tys|тыс|tsd|千|천)$/i, 1_000],
+  [/^(?:万|萬|만)$/, 10_000],
+  [/^lakh$/i, 100_000],
+  [/^(?:m|mn|mln|mio|mill|млн)$/i, 1_000_000],
+  [/^(?:億|亿|억)$/, 100_000_000],
+  [/^(?:b|bn)$/i, 1_000_000_000],
+];
+// A number, then a unit: a Latin or Cyrillic word must end there ("5 mins", "3 miles" are no counts);
+// an East Asian sign may run into the next word ("3万件").
+const ABBREVIATED = /(\d+(?:[.,]\d+)?)\s*(?:([a-zа-я]+)\.?(?![\p{L}\p{N}])|(千|천|万|萬|만|億|亿|억))/giu;
+
+/** A count that may be abbreviated: "(1.2k)" → 1200, "7,3 mil" → 7300, "1,2 тыс." → 1200, "21,200 ratings" → 21200. */
 export function parseCount(text: string | number | null | undefined): number | null {
   if (typeof text !== "string") return parseLocaleNumber(text);
-  const abbreviated = /(\d+(?:[.,]\d+)?)\s*([kKmM])(?![a-zA-Z])/.exec(text);
-  if (!abbreviated) return parseLocaleNumber(text);
-  const value = Number(abbreviated[1]!.replace(",", "."));
-  return Math.round(value * (abbreviated[2]!.toLowerCase() === "k" ? 1_000 : 1_000_000));
+  for (const [, amount, word, sign] of text.matchAll(ABBREVIATED)) {
+    const unit = word ?? sign!;
+    const multiplier = COUNT_UNITS.find(([pattern]) => pattern.test(unit))?.[1];
+    if (multiplier !== undefined) return Math.round(Number(amount!.replace(",", ".")) * multiplier);
+  }
+  return parseLocaleNumber(text);
 }
 
 /** Rewrites a digit run to JavaScript's notation, deciding which separator is the decimal one. */

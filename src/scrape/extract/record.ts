@@ -28,10 +28,16 @@ function pick<K extends keyof ProductRecord>(drafts: ProductDraft[], key: K): Pr
 
 function pickPrice(drafts: ProductDraft[]): Money | null {
   for (const draft of drafts) {
-    if (draft.price) return draft.price;
+    // A main offer of 0 is a placeholder ("Current price: $0.00" on a priced-in-club item), never the price.
+    if (draft.price && draft.price.amount > 0) return draft.price;
     if (draft.priceless) return null;
   }
   return null;
+}
+
+/** No average starts at 0: a "0 out of 5" widget means nobody has rated yet, so a later source may know. */
+function pickRating(drafts: ProductDraft[]): number | null {
+  return drafts.map((draft) => draft.rating).find((rating): rating is number => !!rating && rating > 0) ?? null;
 }
 
 /** Merges drafts (most trusted first) into a complete record; every missing field is null or empty. */
@@ -48,7 +54,7 @@ export function buildProduct(url: string, drafts: ProductDraft[]): ProductRecord
     price: pickPrice(drafts),
     availability: pick(drafts, "availability"),
     images: pick(drafts, "images") ?? [],
-    rating: pick(drafts, "rating"),
+    rating: pickRating(drafts),
     review_count: pick(drafts, "review_count"),
     reviews: pick(drafts, "reviews") ?? [],
     description: pick(drafts, "description"),

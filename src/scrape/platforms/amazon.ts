@@ -21,7 +21,7 @@ import { buildProduct, normaliseAvailability, type ProductDraft } from "../extra
 import { selectAll, selectOne } from "../extract/select";
 import { readSpecs } from "../extract/specs";
 import { countryOfUrl, idFromUrl, lookupId, siteSort, siteUrl } from "../extract/url";
-import type { Money, ProductPlatform, ProductRecord, ReviewsPage, SearchPage } from "../types";
+import type { Money, ProductPlatform, ProductRecord, ReviewsPage, SearchItem, SearchPage } from "../types";
 
 const ORIGINS: Record<string, string> = {
   us: "https://www.amazon.com",
@@ -63,6 +63,8 @@ const PRICE_SELECTORS = [
   "#kindle-price",
   "#usedBuySection .offer-price",
   "#tmmSwatches .swatchElement.selected .slot-price",
+  // A page whose buybox failed to render still lists the item first in "Frequently bought together".
+  '[aria-labelledby="Product 1"] .a-price:not(.a-text-price) .a-offscreen',
 ];
 const LIST_PRICE_SELECTORS = [
   "#corePriceDisplay_desktop_feature_div .basisPrice .a-offscreen",
@@ -202,7 +204,8 @@ const readAmazonPage = (html: string, url: string) =>
 const SEARCH_CARDS: CardSpec = {
   cards: 'div[data-component-type="s-search-result"][data-asin]',
   id: (card) => cleanText(card.getAttribute("data-asin")),
-  title: ["h2 span", "h2"],
+  // Fashion grids put the brand in an h2 of its own above the title's (the one marked a-text-normal).
+  title: ["h2.a-text-normal", "h2 a.a-text-normal", "h2 span", "h2"],
   link: { selectors: ["h2 a", "a.a-link-normal.s-no-outline", "a[href*='/dp/']"], attr: "href" },
   price: [".a-price:not(.a-text-price) .a-offscreen"],
   rating: [".a-icon-star-small .a-icon-alt", ".a-icon-alt"],
@@ -221,6 +224,18 @@ const SEARCH_CARDS: CardSpec = {
       ".puis-sponsored-label-text, .s-sponsored-label-info-icon, [data-component-type='sp-sponsored-result']",
     ) !== null || /AdHolder/.test(card.getAttribute("class") ?? ""),
 };
+
+/**
+ * A card's 0.00 is a membership price ("Free with Kindle Unlimited membership"); what a shopper
+ * pays to buy is the secondary offer beside it ("Or TWD 99.57 to buy").
+ */
+function withPurchasePrice(item: SearchItem, page: Page): SearchItem {
+  if (item.price?.amount !== 0 || !item.id) return item;
+  const card = selectOne(page.root, `div[data-component-type="s-search-result"][data-asin="${item.id}"]`);
+  const offer = card ? firstText(card, ['[data-cy="secondary-offer-recipe"] .a-color-secondary']) : null;
+  const price = parseMoney(offer, page.hint);
+  return { ...item, price: price && price.amount > 0 ? price : null };
+}
 
 export const amazon: ProductPlatform = {
   slug: "amazon",
@@ -267,7 +282,8 @@ export const amazon: ProductPlatform = {
       },
       pageFromUrl(url, "page"),
     );
-    return { items: parseCards(page.root, SEARCH_CARDS, page.base, page.hint), ...pager };
+    const items = parseCards(page.root, SEARCH_CARDS, page.base, page.hint);
+    return { items: items.map((item) => withPurchasePrice(item, page)), ...pager };
   },
   parseReviews(html, url): ReviewsPage {
     const { root } = readAmazonPage(html, url);
