@@ -4,6 +4,8 @@ export interface EventsVars {
   WEBHOOK_RETRY_BASE_MS?: string;
   /** How long a receiver may take to answer before the attempt counts as a timeout (default 10000). */
   WEBHOOK_TIMEOUT_MS?: string;
+  /** How long one minute's cron run keeps starting due work (default 40000; see turns.ts). */
+  CRON_BUDGET_MS?: string;
 }
 
 /**

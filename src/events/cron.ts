@@ -4,7 +4,11 @@ import { processDueWatches } from "./watches";
 import { log } from "../log";
 import { sweepJobs } from "../jobs/sweep";
 
-/** The every-minute cron: webhook retries that came due, watch checks, scheduled calls, batch jobs kept moving. */
+/**
+ * The every-minute cron: webhook retries that came due, watch checks, scheduled calls, batch jobs
+ * kept moving. The first three take due work with accounts in turns and stop starting more after
+ * a time budget (events/turns.ts), so one account's volume delays only its own work.
+ */
 export async function runEveryMinute(env: Env, ctx: ExecutionContext, scheduledTime: number): Promise<void> {
   const now = Math.max(Date.now(), scheduledTime);
   const [deliveries, watches, schedules, jobs] = await Promise.allSettled([

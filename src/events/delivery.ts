@@ -1,10 +1,12 @@
 // Webhook delivery as an outbox: every event is a D1 row before anything is sent, so an attempt
 // lost with its isolate is found again by the every-minute sweep.
-import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, eq, gte, inArray, lte } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { newId } from "../db/keys";
 import { webhookDeliveries, webhookEndpoints, type WebhookEndpointRow } from "../db/schema-events";
+import { inTurnsByAccount } from "../db/turns";
 import { attemptDelivery } from "./attempt";
+import { cronBudgetMs, workInTurns } from "./turns";
 import { MAX_ATTEMPTS, type EventType } from "./config";
 import { log } from "../log";
 
@@ -70,13 +72,14 @@ export async function createDelivery(
   return id;
 }
 
-/**
- * Sends every attempt that has come due, run by the every-minute cron: retries after backoff,
- * first attempts that never started, and attempts whose Worker died (their lease has run out).
- */
 /** Concurrent webhook sends per sweep, under the Workers limit of 6 open connections. */
 const PARALLEL_SENDS = 5;
 
+/**
+ * Sends attempts that have come due, run by the every-minute cron: retries after backoff, first
+ * attempts that never started, and attempts whose Worker died (their lease has run out). Accounts
+ * take turns, so one account's backlog delays only its own deliveries.
+ */
 export async function processDueDeliveries(env: Env, now = Date.now(), batch = 100): Promise<number> {
   const db = drizzle(env.DB);
   const at = new Date(now);
@@ -93,22 +96,18 @@ export async function processDueDeliveries(env: Env, now = Date.now(), batch = 1
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
     .where(and(inArray(status, ["pending", "sending"]), lte(nextAttemptAt, at)))
-    .orderBy(asc(nextAttemptAt))
+    .orderBy(...inTurnsByAccount(webhookDeliveries.accountId, nextAttemptAt))
     .limit(batch);
   // A Worker keeps at most 6 connections open and queues the rest, while each send's timeout is
   // already running: a few senders, each claiming just before it sends, keep hung receivers from
   // costing other deliveries an attempt.
-  const queue = due.map(({ id }) => id);
   const sweepStarted = Date.now();
-  const sender = async () => {
-    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-      // Each lease starts when its claim is made, not when the sweep began. A crashed attempt's
-      // row stays claimed and is attempted again when its lease runs out.
-      await attemptDelivery(env, id, { now: now + (Date.now() - sweepStarted) }).catch((err) =>
-        log.error("webhook attempt crashed", { id, error: err }),
-      );
-    }
-  };
-  await Promise.all(Array.from({ length: PARALLEL_SENDS }, sender));
-  return due.length;
+  return workInTurns(due, { budgetMs: cronBudgetMs(env), parallel: PARALLEL_SENDS }, async ({ id }) => {
+    // Each lease starts when its claim is made, not when the sweep began. A crashed attempt's
+    // row stays claimed and is attempted again when its lease runs out.
+    const result = await attemptDelivery(env, id, { now: now + (Date.now() - sweepStarted) }).catch((err) =>
+      log.error("webhook attempt crashed", { id, error: err }),
+    );
+    return Boolean(result);
+  });
 }

@@ -5,8 +5,10 @@ import { eq, lte } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { newId } from "../db/keys";
 import { scheduleRuns, schedules, type ScheduleRow } from "../db/schema-events";
+import { inTurnsByAccount } from "../db/turns";
 import { emitEvent } from "./delivery";
 import { getAsAccount, identityForKey } from "./run-as-account";
+import { cronBudgetMs, workInTurns } from "./turns";
 import { log } from "../log";
 
 /** Stored answers larger than this are cut (and marked) so one run cannot fill D1's row limit. */
@@ -30,9 +32,9 @@ export async function processDueSchedules(
     .select()
     .from(schedules)
     .where(lte(schedules.nextRunAt, new Date(now)))
+    .orderBy(...inTurnsByAccount(schedules.accountId, schedules.nextRunAt))
     .limit(batch);
-  let ran = 0;
-  for (const schedule of due) {
+  return workInTurns(due, { budgetMs: cronBudgetMs(env) }, async (schedule) => {
     const runId = newId("run");
     const [claimed] = await db
       .insert(scheduleRuns)
@@ -50,13 +52,12 @@ export async function processDueSchedules(
       .update(schedules)
       .set({ nextRunAt: nextRunAfter(schedule.cron, new Date(Math.max(now, schedule.nextRunAt.getTime()))) })
       .where(eq(schedules.id, schedule.id));
-    if (!claimed) continue;
+    if (!claimed) return false;
     await runSchedule(env, ctx, schedule, runId, now).catch((err) =>
       log.error("schedule run crashed", { id: schedule.id, error: err }),
     );
-    ran++;
-  }
-  return ran;
+    return true;
+  });
 }
 
 /** Runs the schedule's request as its owner, stores the answer and announces it. */

@@ -3,11 +3,13 @@
 import { and, eq, lte } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { watches, type WatchRow } from "../db/schema-events";
+import { inTurnsByAccount } from "../db/turns";
 import { productPlatform } from "../scrape/platforms";
 import { convert } from "../travel/conversion";
 import { loadRates } from "../travel/currency";
 import { emitEvent } from "./delivery";
 import { getAsAccount, identityForKey } from "./run-as-account";
+import { cronBudgetMs, workInTurns } from "./turns";
 import { log } from "../log";
 
 export interface HotelTarget {
@@ -43,9 +45,8 @@ export function shouldFire(
   return previous !== null && previous > 0 && ((previous - price) / previous) * 100 >= watch.threshold;
 }
 
-async function observe(env: Env, ctx: ExecutionContext, watch: WatchRow): Promise<Observation> {
-  const identity = await identityForKey(env, watch.keyId);
-  if (!identity) throw new Error("the key that created this watch was revoked");
+/** The data call a watch makes, always fresh: its platform's hotel search, or its product's page. */
+export function watchCall(watch: Pick<WatchRow, "kind" | "platform" | "target" | "currency">) {
   if (watch.kind === "hotel") {
     const target = JSON.parse(watch.target) as HotelTarget;
     const query = new URLSearchParams({
@@ -55,12 +56,26 @@ async function observe(env: Env, ctx: ExecutionContext, watch: WatchRow): Promis
       fresh: "true",
       limit: "50",
     });
-    const body = await readData(
-      await getAsAccount(env, ctx, identity, `/v1/travel/${watch.platform}/hotels/search?${query}`, {
-        "X-Currency": watch.currency,
-      }),
-    );
-    const hotels = (body.hotels as { id: string | null; name: string; price_per_night: number | null }[]).filter(
+    return { path: `/v1/travel/${watch.platform}/hotels/search?${query}`, headers: { "X-Currency": watch.currency } };
+  }
+  const target = JSON.parse(watch.target) as ProductTarget;
+  const idParam = productPlatform(watch.platform)?.idParam ?? "id";
+  const query = new URLSearchParams({
+    [idParam]: target.id,
+    fresh: "true",
+    ...(target.country ? { country: target.country } : {}),
+  });
+  return { path: `/v1/${watch.platform}?${query}`, headers: {} };
+}
+
+async function observe(env: Env, ctx: ExecutionContext, watch: WatchRow): Promise<Observation> {
+  const identity = await identityForKey(env, watch.keyId);
+  if (!identity) throw new Error("the key that created this watch was revoked");
+  const { path, headers } = watchCall(watch);
+  const data = await readData(await getAsAccount(env, ctx, identity, path, headers));
+  if (watch.kind === "hotel") {
+    const target = JSON.parse(watch.target) as HotelTarget;
+    const hotels = (data.hotels as { id: string | null; name: string; price_per_night: number | null }[]).filter(
       (h) => h.price_per_night !== null,
     );
     const wanted = target.hotel_name?.toLowerCase();
@@ -73,20 +88,13 @@ async function observe(env: Env, ctx: ExecutionContext, watch: WatchRow): Promis
     return { price: hotel.price_per_night!, item: { id: hotel.id, name: hotel.name } };
   }
   const target = JSON.parse(watch.target) as ProductTarget;
-  const idParam = productPlatform(watch.platform)?.idParam ?? "id";
-  const query = new URLSearchParams({
-    [idParam]: target.id,
-    fresh: "true",
-    ...(target.country ? { country: target.country } : {}),
-  });
-  const product = await readData(await getAsAccount(env, ctx, identity, `/v1/${watch.platform}?${query}`));
-  const price = product.price as { amount: number; currency: string } | null;
+  const price = data.price as { amount: number; currency: string } | null;
   if (!price) throw new Error("the product page shows no price");
   const amount =
     price.currency === watch.currency
       ? price.amount
       : convert(price.amount, price.currency, watch.currency, await loadRates(env.DB)).amount;
-  return { price: Math.round(amount * 100) / 100, item: { id: target.id, name: (product.title as string) ?? null } };
+  return { price: Math.round(amount * 100) / 100, item: { id: target.id, name: (data.title as string) ?? null } };
 }
 
 async function readData(response: Response): Promise<Record<string, unknown>> {
@@ -180,19 +188,18 @@ export async function processDueWatches(
     .select()
     .from(watches)
     .where(lte(watches.nextCheckAt, new Date(now)))
+    .orderBy(...inTurnsByAccount(watches.accountId, watches.nextCheckAt))
     .limit(batch);
-  let checked = 0;
-  for (const watch of due) {
+  return workInTurns(due, { budgetMs: cronBudgetMs(env) }, async (watch) => {
     const [claimed] = await db
       .update(watches)
       .set({ nextCheckAt: new Date(now + watch.intervalSeconds * 1000) })
       .where(and(eq(watches.id, watch.id), eq(watches.nextCheckAt, watch.nextCheckAt)))
       .returning();
-    if (!claimed) continue;
+    if (!claimed) return false;
     await checkWatch(env, ctx, watch, now).catch((err) =>
       log.error("watch check crashed", { id: watch.id, error: err }),
     );
-    checked++;
-  }
-  return checked;
+    return true;
+  });
 }
