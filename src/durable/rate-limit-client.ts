@@ -62,11 +62,14 @@ async function sendAnswers(env: Env, accountId: string): Promise<void> {
 /** The per-minute window's subject in an account's object: the account, whichever of its keys calls. */
 const ACCOUNT_SUBJECT = "account";
 
-/** Limiter for an authenticated account: one object per account, one call per request; all its keys share both windows. */
-export function consumeForAccount(env: Env, accountId: string, perMinute: number, perMonth: number) {
+/**
+ * Limiter for an authenticated account: one object per account, one call per request; all its
+ * keys share both windows. `units` > 1 counts one call as that many requests, all or none.
+ */
+export function consumeForAccount(env: Env, accountId: string, perMinute: number, perMonth: number, units = 1) {
   // Should this call fail, they are lost with it: a lost count is not worth a double one.
   const answers = takeAnswers(accountId);
-  return consume(env, `account:${accountId}`, { subject: ACCOUNT_SUBJECT, perMinute, perMonth, answers });
+  return consume(env, `account:${accountId}`, { subject: ACCOUNT_SUBJECT, perMinute, perMonth, units, answers });
 }
 
 /** Requests the account made per UTC day, for the usage chart. */

@@ -16,6 +16,8 @@ export interface ConsumeRequest {
   perMinute: number;
   /** Omitted for limiters with no monthly volume (the per-IP guard). */
   perMonth?: number;
+  /** Requests this call stands for (a batch of MCP messages); all are admitted or none. Default 1. */
+  units?: number;
   now?: number;
   /**
    * Made up by the caller once per request and repeated on every retry of it: a retry whose
@@ -93,11 +95,12 @@ export class RateLimiter extends DurableObject<Env> {
   }
 
   /**
-   * Counts one request if both windows have room; otherwise counts nothing. A repeated
-   * `idempotencyKey` of a counted request returns the first decision and counts nothing.
+   * Counts the request (`units` of them) if both windows have room; otherwise counts nothing. A
+   * repeated `idempotencyKey` of a counted request returns the first decision and counts nothing.
    */
   consume(request: ConsumeRequest): LimitDecision {
     const now = request.now ?? Date.now();
+    const units = request.units ?? 1;
     if (request.idempotencyKey) {
       const remembered = this.recentConsumes.get(request.idempotencyKey);
       if (remembered) return remembered;
@@ -115,20 +118,20 @@ export class RateLimiter extends DurableObject<Env> {
     }
 
     let exceeded: LimitDecision["exceeded"] = null;
-    if (month && monthUsed >= request.perMonth!) exceeded = "month";
-    else if (minuteUsed >= request.perMinute) exceeded = "minute";
+    if (month && monthUsed + units > request.perMonth!) exceeded = "month";
+    else if (minuteUsed + units > request.perMinute) exceeded = "minute";
 
-    const admitted = exceeded === null ? 1 : 0;
+    const admitted = exceeded === null ? units : 0;
     if (admitted) {
-      this.store(minuteScope, minute.start, minuteUsed + 1);
+      this.store(minuteScope, minute.start, minuteUsed + admitted);
       if (month) {
-        this.store("month", month.start, monthUsed + 1);
-        this.addDaily(now, 1);
+        this.store("month", month.start, monthUsed + admitted);
+        this.addDaily(now, admitted);
       }
     }
 
     const decision: LimitDecision = {
-      allowed: admitted === 1,
+      allowed: exceeded === null,
       exceeded,
       minute: windowState(request.perMinute, minuteUsed + admitted, minute.end),
       month: month ? windowState(request.perMonth!, monthUsed + admitted, month.end) : null,

@@ -22,6 +22,8 @@ const INSTRUCTIONS =
 
 export interface McpTools {
   byName: Map<string, DerivedTool & { summarize: (answer: unknown) => string }>;
+  /** What tools/list answers, built with the tools. */
+  list: DerivedTool["tool"][];
 }
 
 /** Every tool, derived once from the OpenAPI document the routes generate. */
@@ -29,7 +31,7 @@ export function buildTools(doc: OpenApiDocument): McpTools {
   const byName = new Map(
     TOOL_SPECS.map((spec) => [spec.name, { ...deriveTool(doc, spec), summarize: spec.summarize }]),
   );
-  return { byName };
+  return { byName, list: [...byName.values()].map((tool) => tool.tool) };
 }
 
 /** The headers of an answer an agent needs to pace itself, as `_meta`. */
@@ -119,9 +121,7 @@ export function createMcpServer(options: { tools: McpTools; dispatch: Dispatch; 
     { name: "webdata-api", title: "Web Data API", version: options.version },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: noValidator },
   );
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: [...options.tools.byName.values()].map((tool) => tool.tool),
-  }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: options.tools.list }));
   server.setRequestHandler(CallToolRequestSchema, (request) =>
     callTool(options.tools, options.dispatch, options.base, request.params.name, request.params.arguments ?? {}),
   );

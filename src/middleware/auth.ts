@@ -132,10 +132,13 @@ async function verifiedKey(c: Context, scope: Scope | null): Promise<KeyIdentity
   return identity;
 }
 
-/** Counts the call in the account's limiter (one Durable Object round trip) and sets its headers. */
-async function admit(c: Context, identity: KeyIdentity): Promise<void> {
+/**
+ * Counts the call in the account's limiter (one Durable Object round trip) and sets its headers;
+ * throws its 429 when refused. `units` > 1: the call stands for that many requests (MCP messages).
+ */
+export async function admit(c: Context, identity: KeyIdentity, units = 1): Promise<void> {
   const decision = await limiterCall(() =>
-    consumeForAccount(c.env, identity.accountId, identity.perMinute, identity.perMonth),
+    consumeForAccount(c.env, identity.accountId, identity.perMinute, identity.perMonth, units),
   );
   applyHeaders(c, decision);
   c.set("limits", decision);
@@ -153,7 +156,8 @@ async function admit(c: Context, identity: KeyIdentity): Promise<void> {
 /**
  * The live key a request presents, verified but neither scope-checked nor counted; every refusal
  * counts against the client IP. The MCP endpoint stands on this: each of its tool calls runs a
- * route whose own guard checks the scope and counts the call.
+ * route whose own guard checks the scope and counts the call, and it counts its other messages
+ * with `admit`.
  */
 export async function identifyKey(c: Context): Promise<KeyIdentity> {
   const url = new URL(c.req.url);

@@ -3,9 +3,12 @@
 // route through the app itself with the caller's key, so scope, limits and usage are the route's.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
-import { identifyKey } from "../middleware/auth";
+import { admit, identifyKey } from "../middleware/auth";
 import type { OpenApiDocument } from "../mcp/derive";
 import { buildTools, createMcpServer, type McpTools } from "../mcp/server";
 import { version } from "../../package.json";
@@ -13,34 +16,92 @@ import { version } from "../../package.json";
 /** What a tool call's request takes from the caller's: the key, and the address the anonymous limiter counts refusals by. */
 const CALLER_HEADERS = ["X-API-KEY", "Authorization", "CF-Connecting-IP"];
 
+/** Messages one POST may carry (the SDK allows 100): a batch is answered in one piece, from memory. */
+const MAX_BATCH = 20;
+/** A request body, as the SDK's own default. */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** An answer: past this, a batch asked for more than one request may return. */
+const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
+/** A JSON-RPC error for the whole request (no message id), as the transport answers its own refusals. */
+function rpcError(c: Context<AppEnv>, status: ContentfulStatusCode, code: number, message: string) {
+  return c.json({ jsonrpc: "2.0", error: { code, message }, id: null }, status);
+}
+
+/** A tool call its route will count; every other message is counted here. */
+function isToolCall(message: unknown, tools: McpTools): boolean {
+  const { method, params } = (message ?? {}) as { method?: unknown; params?: { name?: unknown } };
+  return method === "tools/call" && typeof params?.name === "string" && tools.byName.has(params.name);
+}
+
 export function registerMcp(app: OpenAPIHono<AppEnv>) {
   // Derived on first use, when every route is registered; the same for every request of the isolate.
   let tools: McpTools | undefined;
 
-  app.post("/mcp", async function mcp(c) {
-    try {
-      // Protocol messages (initialize, tools/list) need a live key but cost nothing; tool calls are counted by their routes.
-      await identifyKey(c);
-    } catch (err) {
-      // RFC 6750 §3: a 401 for a bearer-token resource names the scheme, which MCP clients read.
-      if (err instanceof ApiError && err.code === "unauthorized") c.header("WWW-Authenticate", 'Bearer realm="mcp"');
-      throw err;
-    }
-    const doc = app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "Web Data API", version } });
-    tools ??= buildTools(doc as unknown as OpenApiDocument);
-    const dispatch = async (request: Request) => {
-      for (const name of CALLER_HEADERS) {
-        const value = c.req.header(name);
-        if (value !== undefined) request.headers.set(name, value);
+  app.post(
+    "/mcp",
+    async function mcpKey(c, next) {
+      try {
+        c.set("identity", await identifyKey(c));
+      } catch (err) {
+        // RFC 6750 §3: a 401 for a bearer-token resource names the scheme, which MCP clients read.
+        if (err instanceof ApiError && err.code === "unauthorized") c.header("WWW-Authenticate", 'Bearer realm="mcp"');
+        throw err;
       }
-      return app.fetch(request, c.env, c.executionCtx);
-    };
-    const server = createMcpServer({ tools, dispatch, base: new URL(c.req.url).origin, version });
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    await server.connect(transport);
-    return transport.handleRequest(c.req.raw);
-  });
+      return next();
+    },
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        rpcError(c, 413, -32600, `Invalid Request: a request body holds at most ${MAX_BODY_BYTES} bytes.`),
+    }),
+    async function mcp(c) {
+      tools ??= buildTools(
+        app.getOpenAPI31Document({
+          openapi: "3.1.0",
+          info: { title: "Web Data API", version },
+        }) as unknown as OpenApiDocument,
+      );
+      const body: unknown = await c.req.json().catch(() => undefined);
+      const messages = body === undefined ? [] : Array.isArray(body) ? body : [body];
+      const valid = body !== undefined && messages.length > 0 && messages.length <= MAX_BATCH;
+      // Every message is one request of the account, as a REST call is (a refused body counts as one);
+      // a tool call is counted by the route it runs.
+      const units = valid ? messages.filter((message) => !isToolCall(message, tools!)).length : 1;
+      if (units > 0) await admit(c, c.var.identity, units);
+      if (body === undefined) return rpcError(c, 400, -32700, "Parse error: the body is not JSON.");
+      if (!valid)
+        return rpcError(
+          c,
+          400,
+          -32600,
+          `Invalid Request: a batch holds 1 to ${MAX_BATCH} messages; this one has ${messages.length}.`,
+        );
+
+      const dispatch = async (request: Request) => {
+        for (const name of CALLER_HEADERS) {
+          const value = c.req.header(name);
+          if (value !== undefined) request.headers.set(name, value);
+        }
+        return app.fetch(request, c.env, c.executionCtx);
+      };
+      const server = createMcpServer({ tools, dispatch, base: new URL(c.req.url).origin, version });
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
+      await server.connect(transport);
+      const answer = await transport.handleRequest(c.req.raw, { parsedBody: body });
+      const bytes = await answer.arrayBuffer();
+      if (bytes.byteLength > MAX_ANSWER_BYTES)
+        return rpcError(
+          c,
+          400,
+          -32600,
+          `Invalid Request: the answers come to ${bytes.byteLength} bytes, over the ${MAX_ANSWER_BYTES} one answer may hold; send fewer messages at a time.`,
+        );
+      // Through the context, so the account's rate-limit headers set above go with it.
+      return c.body(bytes, answer.status as ContentfulStatusCode, Object.fromEntries(answer.headers.entries()));
+    },
+  );
 }

@@ -96,8 +96,8 @@ describe("POST /mcp", () => {
     expect(tools.get_dataset_records.inputSchema.properties.limit.maximum).toBe(100);
     expect(tools.create_watch.inputSchema.required).toContain("kind");
     expect(tools.create_watch.annotations.readOnlyHint).toBe(false);
-    // Listing costs nothing: only tool calls count against the plan (this usage read is the one more).
-    expect(await usedThisMonth(owner.secret)).toBe(before + 1);
+    // The listing is one request of the account, like any message; this usage read is the other.
+    expect(await usedThisMonth(owner.secret)).toBe(before + 2);
   });
 
   it("runs search_datasets as GET /v1/datasets: the same data, counted once, with the limits in _meta", async () => {
