@@ -16,7 +16,7 @@ const META = "webdata";
 
 const INSTRUCTIONS =
   "Structured web data: a dataset catalogue, marketplace products and hotel search. " +
-  "Each tool call is one request against your plan's per-minute and monthly limits; " +
+  "Each message, a tool call included, is one request against your plan's per-minute and monthly limits; " +
   "`_meta` of every result carries `webdata/rate_limit` and `webdata/request_id`. " +
   "Errors are the API's own sentences; `rate_limited` says when to retry.";
 
