@@ -28,6 +28,7 @@ const SYMBOLS: [RegExp, string][] = [
   [/฿/, "THB"],
   [/₱/, "PHP"],
   [/₫/, "VND"],
+  [/S\/\s?\d/, "PEN"],
 ];
 
 const DOLLAR_CURRENCIES = new Set(["USD", "CAD", "AUD", "NZD", "HKD", "SGD", "MXN", "TWD"]);
@@ -57,6 +58,7 @@ const REGION_CURRENCY: Record<string, string> = {
   IN: "INR",
   MX: "MXN",
   BR: "BRL",
+  PE: "PEN",
   SE: "SEK",
   NO: "NOK",
   DK: "DKK",

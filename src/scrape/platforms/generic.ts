@@ -4,6 +4,7 @@ import { detectChallenge } from "../extract/challenge";
 import { firstText } from "../extract/dom";
 import { readPage, structuredDrafts, type Page } from "../extract/page";
 import { buildProduct, type ProductDraft } from "../extract/record";
+import { readSearchResults } from "../extract/results";
 import { visibleProductDraft, visibleTitle } from "../extract/visible";
 import { InvalidLookup } from "../errors";
 import type { ProductPlatform, ProductRecord } from "../types";
@@ -48,5 +49,6 @@ export const generic: ProductPlatform = {
     return lookup.url;
   },
   parseProduct: (html, url) => parseAnyProduct(html, url),
+  parseSearch: (html, url) => readSearchResults(readPage(html, url), url),
   detectChallenge,
 };

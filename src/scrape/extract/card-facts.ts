@@ -1,0 +1,222 @@
+// What one result card says besides its price: its title, stars, review count and whether it is a paid
+// placement, read from the card's short texts and labels in any language. Hand-written: no library
+// reads shop cards.
+import { cleanText, type HTMLElement } from "./dom";
+import { isPriceText, shortText } from "./card-price";
+import { parseCount, parseLocaleNumber } from "./money";
+import { classText, rawAttr } from "./raw-attr";
+
+/** A text an element holds itself (not only through its children), with its full visible text. */
+export interface TextBlock {
+  element: HTMLElement;
+  text: string;
+}
+
+// "Sponsored" and its kin in the languages shops use, compared without spaces or case.
+const SPONSORED = new Set([
+  "sponsored",
+  "sponsoredad",
+  "ad",
+  "ads",
+  "advertisement",
+  "promoted",
+  "anzeige",
+  "gesponsert",
+  "werbung",
+  "sponsorisé",
+  "sponsorise",
+  "annonce",
+  "promocionado",
+  "patrocinado",
+  "anuncio",
+  "publicidad",
+  "sponsorizzato",
+  "gesponsord",
+  "sponsorowane",
+  "reklama",
+  "sponsorlu",
+  "реклама",
+  "スポンサー",
+  "広告",
+  "pr",
+  "广告",
+  "推广",
+  "광고",
+]);
+// Latin look-alikes some sites print to keep scrapers from matching ("Аnzeige" with a Cyrillic А).
+const LOOKALIKES: Record<string, string> = { а: "a", е: "e", о: "o", р: "p", с: "c", х: "x", А: "A", Е: "E", О: "O" };
+const OUT_OF_FIVE = /(\d(?:[.,]\d+)?)\s*(?:out of|of|von|sur|de|su|из|\/)\s*5(?!\d|[.,]\d)/i;
+const LONE_RATING = /^[0-5][.,]\d{1,2}$/;
+const COUNT_WORDS =
+  /(\d{1,3}(?:[\s.,]\d{3})+|\d+(?:[.,]\d)?\s?[kKmM]|\d+)\+?\s*(?:reviews?|ratings?|avis|bewertungen|rezensionen|valoraciones|opiniones|reseñas|calificaciones|avaliações|recensioni|отзыв\w*|оцен\w*|件の評価|件のレビュー|レビュー|評価)/i;
+const BRACKETED_COUNT = /^\(\s*(\d[\d\s.,]*[kKmM]?)\s*\)$/;
+const REVIEWISH = /review|rating|star|отзыв|feedback/i;
+
+const squeeze = (text: string) => text.replace(/[\u2009\u202f\u00a0]/g, " ");
+
+/** A card's texts, read once: its blocks and the aria-label / title labels of its elements. */
+export interface CardText {
+  card: HTMLElement;
+  blocks: TextBlock[];
+  labels: string[];
+}
+
+export const readCardText = (card: HTMLElement): CardText => ({
+  card,
+  blocks: textBlocks(card),
+  labels: labelsOf(card),
+});
+
+/** Every element under `card` with text of its own, in document order. */
+function textBlocks(card: HTMLElement): TextBlock[] {
+  const blocks: TextBlock[] = [];
+  const walk = (element: HTMLElement) => {
+    if (/^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE|SVG)$/.test(element.tagName)) return;
+    if (element.childNodes.some((child) => child.nodeType === 3 && child.text.trim())) {
+      const text = shortText(element);
+      if (text) blocks.push({ element, text: squeeze(text) });
+    }
+    for (const child of element.childNodes) if (child.nodeType === 1) walk(child as HTMLElement);
+  };
+  walk(card);
+  return blocks;
+}
+
+const isHidden = (element: HTMLElement) => /display:\s*none/i.test(rawAttr(element, "style") ?? "");
+
+/** Whether a card carries a paid-placement label, read as the shopper sees it (hidden decoys left out). */
+export function isSponsored({ blocks, card }: CardText): boolean {
+  const labels = [
+    ...blocks.filter((block) => block.text.length <= 30 && !hiddenWithin(block.element, card)).map((b) => b.text),
+    // A label split into spans around hidden filler ("Sp" <b hidden/> "onsored") is one text of its parent.
+    ...blocks.map((block) => shortText(block.element.parentNode) ?? ""),
+  ];
+  return labels.some((label) => {
+    const folded = [...label].map((ch) => LOOKALIKES[ch] ?? ch).join("");
+    return SPONSORED.has(folded.replace(/[\s·•|()[\]:-]/g, "").toLowerCase());
+  });
+}
+
+function hiddenWithin(element: HTMLElement, card: HTMLElement): boolean {
+  for (let current: HTMLElement | null = element; current && current !== card; current = current.parentNode) {
+    if (isHidden(current) || rawAttr(current, "aria-hidden") === "true") return true;
+  }
+  return false;
+}
+
+/** Labels beside the text: aria-label and title of the card's elements ("2.2 out of 5, 100 reviews"). */
+function labelsOf(card: HTMLElement): string[] {
+  const labels: string[] = [];
+  const walk = (element: HTMLElement) => {
+    for (const name of ["aria-label", "title"]) {
+      const value = cleanText(rawAttr(element, name));
+      if (value) labels.push(squeeze(value));
+    }
+    for (const child of element.childNodes) if (child.nodeType === 1) walk(child as HTMLElement);
+  };
+  walk(card);
+  return labels;
+}
+
+const classOf = (element: HTMLElement) =>
+  `${classText(element)} ${rawAttr(element, "data-test") ?? ""} ${rawAttr(element, "data-testid") ?? ""}`;
+
+function nearReviews(element: HTMLElement, card: HTMLElement): boolean {
+  for (let current: HTMLElement | null = element; current && current !== card; current = current.parentNode) {
+    if (REVIEWISH.test(classOf(current)) || REVIEWISH.test(rawAttr(current, "href") ?? "")) return true;
+  }
+  return false;
+}
+
+/**
+ * The card's stars: "4.5 out of 5" in a label or text, else a lone "4.1" beside a star icon or a
+ * review count, else a filled star bar's width (99.4% of five stars is 4.97).
+ */
+export function cardRating({ blocks, labels, card }: CardText): number | null {
+  for (const text of [...labels, ...blocks.map((block) => block.text)]) {
+    const rating = OUT_OF_FIVE.exec(text)?.[1];
+    if (rating && text.length <= 120) return parseLocaleNumber(rating);
+  }
+  for (const [index, block] of blocks.entries()) {
+    if (!LONE_RATING.test(block.text)) continue;
+    const next = blocks[index + 1]?.text ?? "";
+    const starBeside = block.element.parentNode ? mentionsStars(block.element.parentNode) : false;
+    if (starBeside || COUNT_WORDS.test(next) || BRACKETED_COUNT.test(next) || nearReviews(block.element, card)) {
+      return parseLocaleNumber(block.text);
+    }
+  }
+  return starBar(card);
+}
+
+/** A star icon or rating widget among the first few elements of `scope` (the rating's own row). */
+function mentionsStars(scope: HTMLElement): boolean {
+  const queue = [scope];
+  for (let seen = 0; queue.length > 0 && seen < 30; seen++) {
+    const element = queue.shift()!;
+    const described = `${classOf(element)} ${rawAttr(element, "alt") ?? ""} ${rawAttr(element, "aria-label") ?? ""}`;
+    if (/star|rating/i.test(described) || element.childNodes.some((c) => c.nodeType === 3 && c.text.includes("★"))) {
+      return true;
+    }
+    queue.push(...(element.childNodes.filter((child) => child.nodeType === 1) as HTMLElement[]));
+  }
+  return false;
+}
+
+function starBar(card: HTMLElement): number | null {
+  const walk = (element: HTMLElement, inStars: boolean): number | null => {
+    const stars = inStars || /star|rating/i.test(classOf(element));
+    const width = /(?:^|;)\s*width:\s*(\d+(?:\.\d+)?)%/i.exec(rawAttr(element, "style") ?? "")?.[1];
+    if (stars && width !== undefined && /star|rating|fill/i.test(classOf(element))) {
+      return Math.round(Number(width) * 5) / 100;
+    }
+    for (const child of element.childNodes) {
+      const found = child.nodeType === 1 ? walk(child as HTMLElement, stars) : null;
+      if (found !== null) return found;
+    }
+    return null;
+  };
+  return walk(card, false);
+}
+
+/** The card's review count: "153 Reviews", "11 223 отзыва", "(100)" or a bare number in a reviews link. */
+export function cardReviewCount({ blocks, labels, card }: CardText): number | null {
+  for (const text of [...blocks.map((block) => block.text), ...labels]) {
+    const count = COUNT_WORDS.exec(text)?.[1];
+    if (count && text.length <= 60) return parseCount(count.trim());
+  }
+  for (const block of blocks) {
+    const bracketed = BRACKETED_COUNT.exec(block.text)?.[1];
+    if (bracketed && nearReviews(block.element, card)) return parseCount(bracketed);
+    if (/^\d{1,3}(?:[\s.,]\d{3})*$/.test(block.text) && nearReviews(block.element, card)) return parseCount(block.text);
+  }
+  return null;
+}
+
+/** The card's name: its `itemprop=name`, else its longest heading, else the longest text inside its item link. */
+export function cardTitle({ blocks, card }: CardText, inLink: (element: HTMLElement) => boolean) {
+  const wordy = blocks.filter(
+    (block) => !isPriceText(block.text) && !/^[\d\s.,%()+−-]+$/.test(block.text) && block.text.length > 1,
+  );
+  const longest = (list: TextBlock[]) =>
+    list.reduce<TextBlock | null>(
+      (best, block) => (!best || block.text.length > best.text.length ? block : best),
+      null,
+    );
+  const named = wordy.find((block) => closestUpTo(block.element, card, (el) => rawAttr(el, "itemprop") === "name"));
+  const heading = longest(
+    wordy.filter((block) => closestUpTo(block.element, card, (el) => /^H[1-6]$/.test(el.tagName))),
+  );
+  return named ?? heading ?? longest(wordy.filter((block) => inLink(block.element))) ?? longest(wordy);
+}
+
+export function closestUpTo(
+  element: HTMLElement,
+  stop: HTMLElement,
+  predicate: (element: HTMLElement) => boolean,
+): HTMLElement | null {
+  for (let current: HTMLElement | null = element; current; current = current.parentNode) {
+    if (predicate(current)) return current;
+    if (current === stop) return null;
+  }
+  return null;
+}

@@ -1,0 +1,171 @@
+// Prices as result cards print them: the smallest element whose text is an amount with a currency,
+// sorted into the current price and what is not it (struck list prices, instalments, unit prices,
+// delivery fees, prices on a condition such as a bank or loyalty card). Hand-written: no library
+// reads shop cards.
+import type { Money } from "../types";
+import { visibleText, type HTMLElement } from "./dom";
+import { currencyFromText } from "./currency";
+import { parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
+import { classText, rawAttr } from "./raw-attr";
+
+export interface PriceText {
+  element: HTMLElement;
+  text: string;
+  /** Shown crossed out (a list price), or a "was" / "original price" label. */
+  struck: boolean;
+  /** Not the price of the item as shown: an instalment, a unit price, a fee, or a conditional price. */
+  other: boolean;
+}
+
+const MAX_PRICE_TEXT = 40;
+// Pence as UK shops print them under £1: "43p" (and a unit price "22p / 100g", told apart below).
+const PENCE = /^(\d{1,2})\s?p$/;
+const UNIT_PRICE = /\/\s*\d*\s*[a-zа-я]{1,6}\.?$|\bper\s+\d*\s*[a-z]+$|¢\s*\/|\/\s*(?:ea|each|unit)\b/i;
+const FEE = /^[+＋]|送料|shipping|delivery|postage|доставк|envío|envio|frete|lieferung|versand|livraison|spedizione/i;
+const WAS_LABEL = /^(?:was|antes|statt|avant|prima|list price|original price|rrp|m\.?r\.?p|typical|вместо)\b/i;
+// Per-period and instalment wording beside an amount: "12 cuotas de S/ 159", "от 2 927 ₽ в мес.", "/mo".
+const PERIODIC =
+  /cuotas|parcelas|installments?|instalments?|\bEMI\b|\/\s?(?:mes|mo|month|мес)|per month|a month|monthly|monatlich|par mois|в мес|месяц|рассрочк|кредит|月々|分割|\b\d{1,2}\s?x\s?de\b/i;
+// "₹1,804 with Bank offer", "£1.25 with Nectar": a price on a condition the shopper may not meet.
+const CONDITION = /^(?:with|con|mit|avec|com|при|с)\s/i;
+const STRUCK_CLASS = /(?:^|[\s_-])(?:old|was|crossed|strike|strikethrough|previous|before)(?:$|[\s_-])/i;
+
+const squeeze = (text: string) => text.replace(/[\u2009\u202f\u00a0]/g, " ");
+// Source length above which an element cannot hold a short price text; checked before reading its text.
+const MAX_SOURCE_LENGTH = 2000;
+
+/** An element's visible text when its markup is short enough to be a label, else null (without reading it). */
+export function shortText(element: HTMLElement | null | undefined): string | null {
+  if (!element || element.range[1] - element.range[0] > MAX_SOURCE_LENGTH) return null;
+  return visibleText(element);
+}
+
+/** Whether a short text is an amount with a currency ("1,000円", "S/ 1.909", "Current price: $7.82", "43p"). */
+export function isPriceText(text: string): boolean {
+  return text.length <= MAX_PRICE_TEXT && /\d/.test(text) && (PENCE.test(text) || currencyFromText(text) !== null);
+}
+
+/**
+ * Every price element under `scope`, in document order: for each text holding a digit, the nearest
+ * element (at most three levels up) whose whole text is a price, so split markup ("¥" + "300") is
+ * read as one.
+ */
+export function priceTexts(scope: HTMLElement): PriceText[] {
+  const found: PriceText[] = [];
+  const seen = new Set<HTMLElement>();
+  for (const element of elementsWithDigits(scope)) {
+    let current: HTMLElement | null = element;
+    for (let level = 0; current && current !== scope && level < 3; level++, current = current.parentNode) {
+      const text = shortText(current);
+      if (!text || text.length > MAX_PRICE_TEXT) break;
+      if (!isPriceText(squeeze(text))) continue;
+      if (!seen.has(current) && !found.some((price) => isInside(current!, price.element))) {
+        seen.add(current);
+        found.push(classify(current, squeeze(text)));
+      }
+      break;
+    }
+  }
+  return found;
+}
+
+/** Elements with a text of their own that holds a digit. */
+function elementsWithDigits(scope: HTMLElement): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  const walk = (element: HTMLElement) => {
+    if (/^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE|SVG)$/.test(element.tagName)) return;
+    let own = false;
+    for (const child of element.childNodes) {
+      if (child.nodeType === 3) own ||= /\d/.test(child.text);
+      else if (child.nodeType === 1) walk(child as HTMLElement);
+    }
+    if (own) out.push(element);
+  };
+  walk(scope);
+  return out;
+}
+
+function isInside(element: HTMLElement, ancestor: HTMLElement): boolean {
+  for (let current: HTMLElement | null = element; current; current = current.parentNode) {
+    if (current === ancestor) return true;
+  }
+  return false;
+}
+
+function classify(element: HTMLElement, text: string): PriceText {
+  const parent = element.parentNode;
+  const ownParentText = parent
+    ? parent.childNodes
+        .filter((child) => child.nodeType === 3)
+        .map((child) => child.text)
+        .join(" ")
+    : "";
+  const next = shortText(element.nextElementSibling) ?? "";
+  const other =
+    UNIT_PRICE.test(text) ||
+    FEE.test(text) ||
+    PERIODIC.test(`${text} ${ownParentText}`) ||
+    (next.length <= MAX_PRICE_TEXT && (CONDITION.test(next) || PERIODIC.test(next) || /^\/\s?\d*\s?[a-z]/i.test(next)));
+  return { element, text, struck: WAS_LABEL.test(text) || isStruck(element), other };
+}
+
+/** Crossed out by tag (`<s>`, `<del>`), inline style, or a class that says so ("old-price", "crossed"), close above. */
+function isStruck(element: HTMLElement): boolean {
+  let current: HTMLElement | null = element;
+  for (let level = 0; current && level < 6; level++, current = current.parentNode) {
+    if (/^(S|DEL|STRIKE)$/.test(current.tagName)) return true;
+    if (/line-through/i.test(rawAttr(current, "style") ?? "")) return true;
+    if (STRUCK_CLASS.test(classText(current))) return true;
+  }
+  return false;
+}
+
+/**
+ * The amount a price element shows. Pence ("43p") are hundredths of a pound. Where the markup splits
+ * the cents into an element of their own with no separator ("$" "7" "82", a superscript cents style),
+ * the split is the decimal point; anywhere else digits are read as printed.
+ */
+export function priceMoney(price: PriceText, hint: MoneyHint): Money | null {
+  const pence = PENCE.exec(price.text);
+  if (pence) return { amount: Number(pence[1]) / 100, currency: "GBP", raw: price.text };
+  const money = parseMoney(amountText(price.text), hint);
+  if (!money) return null;
+  const parts = price.element.childNodes.length > 1 ? textParts(price.element) : [];
+  const [whole, cents] = parts.slice(-2);
+  if (whole && cents && /^\d[\d.,\s]*$/.test(whole) && !/[.,]\d{1,2}$/.test(whole) && /^\d{2}$/.test(cents)) {
+    const units = parseLocaleNumber(whole);
+    if (units !== null) return { ...money, amount: Math.round(units * 100 + Number(cents)) / 100 };
+  }
+  return money;
+}
+
+/** The amount beside its currency when a label holds other numbers too ("2 for $5" keeps "$5"). */
+function amountText(text: string): string {
+  const near = /(?:[^\d\s]{1,3}\s?)\d[\d.,\s]*\d|\d[\d.,\s]*\s?[^\d\s.,]{1,4}/g;
+  const labelled = text.match(near)?.find((part) => currencyFromText(part) !== null);
+  return labelled ?? text;
+}
+
+function textParts(element: HTMLElement): string[] {
+  const parts: string[] = [];
+  const walk = (node: HTMLElement) => {
+    for (const child of node.childNodes) {
+      if (child.nodeType === 3) {
+        const text = child.text.trim();
+        if (text) parts.push(text);
+      } else if (child.nodeType === 1) walk(child as HTMLElement);
+    }
+  };
+  walk(element);
+  return parts;
+}
+
+/** The card's price: its first price that is neither struck nor something else, with a struck list price beside it. */
+export function cardPrice(prices: PriceText[], hint: MoneyHint): Money | null {
+  const current = prices.find((price) => !price.struck && !price.other);
+  const money = current ? priceMoney(current, hint) : null;
+  if (!money) return null;
+  const listed = prices.find((price) => price.struck && !price.other);
+  const original = listed ? priceMoney(listed, hint) : null;
+  return original && original.amount > money.amount ? { ...money, original_amount: original.amount } : money;
+}

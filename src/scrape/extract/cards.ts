@@ -1,0 +1,168 @@
+// Result cards as the visible page shows them, on a shop nobody described: the largest group of
+// elements that repeat one markup (same tag and leading class, under the same kind of parent) and
+// each hold a link to an item page and a price. Hand-written: no library finds repeated records.
+import type { SearchItem } from "../types";
+import { absoluteUrl, cleanText, type HTMLElement } from "./dom";
+import { cardPrice, priceTexts, type PriceText } from "./card-price";
+import { cardRating, cardReviewCount, cardTitle, closestUpTo, isSponsored, readCardText } from "./card-facts";
+import type { MoneyHint } from "./money";
+import { classText, rawAttr } from "./raw-attr";
+
+export interface VisibleCard {
+  element: HTMLElement;
+  item: SearchItem;
+}
+
+const signature = (element: HTMLElement) => `${element.tagName}.${classText(element).trim().split(/\s+/)[0] ?? ""}`;
+const groupKey = (element: HTMLElement) =>
+  `${signature(element)}<${element.parentNode ? signature(element.parentNode) : ""}`;
+
+/** A link that leads somewhere: not an in-page anchor, a script or the page itself. */
+function itemHref(link: HTMLElement, base: string): string | null {
+  const href = rawAttr(link, "href");
+  if (!href || href.startsWith("#")) return null;
+  const url = absoluteUrl(href, base);
+  return url && url.split("#")[0] !== base.split("#")[0] && new URL(url).pathname.length > 1 ? url : null;
+}
+
+interface PageWalk {
+  order: Map<HTMLElement, number>;
+  links: HTMLElement[];
+  /** Position of the page's first heading with text, where results usually start. */
+  headingAt: number | null;
+}
+
+function walkPage(root: HTMLElement): PageWalk {
+  const walk: PageWalk = { order: new Map(), links: [], headingAt: null };
+  const stack = [root];
+  while (stack.length > 0) {
+    const element = stack.pop()!;
+    walk.order.set(element, walk.order.size);
+    if (element.tagName === "A") walk.links.push(element);
+    if (walk.headingAt === null && element.tagName === "H1" && element.text.trim()) walk.headingAt = walk.order.size;
+    for (let index = element.childNodes.length - 1; index >= 0; index--) {
+      const child = element.childNodes[index]!;
+      if (child.nodeType === 1) stack.push(child as HTMLElement);
+    }
+  }
+  return walk;
+}
+
+function ancestorsOf(elements: HTMLElement[]): Set<HTMLElement> {
+  const marked = new Set<HTMLElement>();
+  for (const element of elements) {
+    for (let current: HTMLElement | null = element; current && !marked.has(current); current = current.parentNode) {
+      marked.add(current);
+    }
+  }
+  return marked;
+}
+
+/**
+ * The card elements of the page's result list, in page order. Groups are keyed by tag, first class
+ * and the parent's, so rows of a grid still form one group; each member is the innermost element of
+ * its key holding a link and a price. A group outside any carousel beats one inside, then the group
+ * with more cards after the page's heading (carousels above it are promotions), then the larger; among
+ * groups of one size the outermost wins, so a card keeps its stars and labels.
+ */
+export function findCardElements(root: HTMLElement, base: string, prices: PriceText[]): HTMLElement[] {
+  const page = walkPage(root);
+  const withPrice = ancestorsOf(prices.map((price) => price.element));
+  const withLink = ancestorsOf(page.links.filter((link) => itemHref(link, base) !== null));
+  const groups = new Map<string, HTMLElement[]>();
+  for (const element of withPrice) {
+    if (element === root || !withLink.has(element) || !element.parentNode) continue;
+    const key = groupKey(element);
+    groups.set(key, [...(groups.get(key) ?? []), element]);
+  }
+  let best: { members: HTMLElement[]; score: number; depth: number } | null = null;
+  for (const elements of groups.values()) {
+    const members = innermost(elements).sort((a, b) => page.order.get(a)! - page.order.get(b)!);
+    if (members.length < 2) continue;
+    const afterHeading = members.filter((member) => page.order.get(member)! > (page.headingAt ?? -1)).length;
+    const rank = (inCarousel(members[0]!) ? 0 : 1) * 1e8 + afterHeading * 1e4 + members.length;
+    const candidate = { members, score: rank, depth: depthOf(members[0]!) };
+    if (process.env.CARDS_DEBUG)
+      console.log(groupKey(members[0]!).slice(0, 90), members.length, afterHeading, candidate.depth);
+    if (!best || candidate.score > best.score || (candidate.score === best.score && candidate.depth < best.depth)) {
+      best = candidate;
+    }
+  }
+  return best?.members ?? [];
+}
+
+// A strip of promoted or recommended items scrolled sideways; the result list is not one.
+const CAROUSEL = /carousel|slider|swiper|slick|recommend/i;
+
+function inCarousel(member: HTMLElement): boolean {
+  let current = member.parentNode;
+  for (let level = 0; current && level < 6; level++, current = current.parentNode) {
+    const described = `${classText(current)} ${current.id} ${rawAttr(current, "aria-roledescription") ?? ""}`;
+    if (CAROUSEL.test(described)) return true;
+  }
+  return false;
+}
+
+function innermost(elements: HTMLElement[]): HTMLElement[] {
+  const members = new Set(elements);
+  const outer = new Set<HTMLElement>();
+  for (const element of elements) {
+    for (let current = element.parentNode; current; current = current.parentNode) {
+      if (members.has(current)) outer.add(current);
+    }
+  }
+  return elements.filter((element) => !outer.has(element));
+}
+
+function depthOf(element: HTMLElement): number {
+  let depth = 0;
+  for (let current = element.parentNode; current; current = current.parentNode) depth++;
+  return depth;
+}
+
+/** One card read as a search result, given the price elements inside it. */
+export function readCard(card: HTMLElement, prices: PriceText[], base: string, hint: MoneyHint): SearchItem {
+  const text = readCardText(card);
+  const isItemLink = (element: HTMLElement) => element.tagName === "A" && itemHref(element, base) !== null;
+  const linkOf = (element: HTMLElement) => closestUpTo(element, card, isItemLink);
+  const title = cardTitle(text, (element) => linkOf(element) !== null);
+  const link = (title && linkOf(title.element)) ?? (isItemLink(card) ? card : card.querySelector("a[href]"));
+  const image = card.querySelector("img");
+  return {
+    id: cardId(card),
+    title: title?.text ?? cleanText(image?.getAttribute("alt")),
+    url: link ? itemHref(link, base) : null,
+    price: cardPrice(prices, hint),
+    rating: cardRating(text),
+    review_count: cardReviewCount(text),
+    image: absoluteUrl(image?.getAttribute("src") ?? image?.getAttribute("data-src"), base),
+    sponsored: isSponsored(text),
+  };
+}
+
+const ID_ATTRIBUTE = /^data-(?:(?:product|item|sku|listing|offer|goods|article|auction|ad)[-_]?)?id$/i;
+
+/** An identifier the card carries as a data attribute (`data-product-id`, `data-item-id`, `data-id`). */
+function cardId(card: HTMLElement): string | null {
+  for (const [name, value] of Object.entries(card.attributes)) {
+    if (ID_ATTRIBUTE.test(name) && /^[\w-]{3,40}$/.test(value)) return value;
+  }
+  return null;
+}
+
+/** The visible page's result cards, read. */
+export function visibleCards(root: HTMLElement, base: string, hint: MoneyHint): VisibleCard[] {
+  const prices = priceTexts(root);
+  const cards = findCardElements(root, base, prices);
+  const byCard = new Map(cards.map((card) => [card, [] as PriceText[]]));
+  for (const price of prices) {
+    for (let current: HTMLElement | null = price.element; current; current = current.parentNode) {
+      const list = byCard.get(current);
+      if (list) {
+        list.push(price);
+        break;
+      }
+    }
+  }
+  return cards.map((element) => ({ element, item: readCard(element, byCard.get(element)!, base, hint) }));
+}

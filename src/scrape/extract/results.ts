@@ -1,0 +1,77 @@
+// A search or category page of any shop, read as a result list. Three readers each propose the list
+// and one is chosen by agreement:
+// 1. the visible cards (cards.ts) say which results the shopper sees, in which order;
+// 2. microdata Product scopes repeated per card are the cards' own statement of name, link and offer,
+//    so inside a visible card they win for those fields;
+// 3. a JSON-LD list often names only some cards (or one category aggregate), so it fills a field the
+//    cards lack only when it agrees with them (same length, same links in order), and is the list
+//    itself only when the page shows no cards.
+// A page with none of these (a zero-result page) has no results, never its navigation.
+import type { SearchItem, SearchPage } from "../types";
+import { cleanText } from "./dom";
+import { visibleCards, type VisibleCard } from "./cards";
+import { jsonLdNodes } from "./json-ld";
+import { contains, jsonLdListing, microdataListing, type StructuredCard } from "./listing-structured";
+import { pageFromUrl } from "./listing";
+import type { Page } from "./page";
+import { selectAll } from "./select";
+
+export function readSearchResults(page: Page, url: string): SearchPage {
+  const visible = visibleCards(page.root, page.base, page.hint);
+  const microdata = microdataListing(page.root, page.base, page.hint);
+  const jsonLd = jsonLdListing(jsonLdNodes(page.root), page.base, page.hint);
+  return {
+    items: resolveItems(visible, microdata, jsonLd),
+    page: pageFromUrl(url, "page", "p", "pg", "pageNumber"),
+    total_results: null,
+    has_next_page: hasNextPage(page),
+  };
+}
+
+function resolveItems(visible: VisibleCard[], microdata: StructuredCard[], jsonLd: StructuredCard[]): SearchItem[] {
+  const overlaps = visible.some((card) => microdata.some((scope) => sameCard(card, scope)));
+  if (visible.length === 0 || (!overlaps && microdata.length >= visible.length)) {
+    const structured = microdata.length > 0 ? microdata : jsonLd.filter((card) => card.item.title && card.item.url);
+    return structured.map((card) => card.item);
+  }
+  const listAgrees =
+    jsonLd.length === visible.length &&
+    jsonLd.every((card, index) => samePage(card.item.url, visible[index]!.item.url));
+  return visible.map((card, index) => {
+    const scope = microdata.find((candidate) => sameCard(card, candidate))?.item;
+    // The card's own microdata wins over its visible text; an agreeing JSON-LD list fills what is left.
+    const item: SearchItem = { ...card.item, ...definedOf(scope), sponsored: card.item.sponsored };
+    return listAgrees ? { ...item, ...definedOf(jsonLd[index]!.item), ...definedOf(item) } : item;
+  });
+}
+
+/** The fields of `item` that hold a value. */
+function definedOf(item: SearchItem | undefined): Partial<SearchItem> {
+  return item ? Object.fromEntries(Object.entries(item).filter(([, value]) => value !== null)) : {};
+}
+
+const sameCard = (card: VisibleCard, scope: StructuredCard) =>
+  scope.element !== null &&
+  (scope.element === card.element || contains(card.element, scope.element) || contains(scope.element, card.element));
+
+/** Two links to one item page: the same path (tracking parameters and fragments differ). */
+function samePage(a: string | null, b: string | null): boolean {
+  if (!a || !b || !URL.canParse(a) || !URL.canParse(b)) return false;
+  const path = (url: string) => new URL(url).pathname.replace(/\/+$/, "");
+  return path(a) === path(b);
+}
+
+const NEXT_LABEL =
+  /^(?:next|next page|siguiente|weiter|nächste|suivant|avanti|próxima|volgende|следующая|далее|次へ|下一页)\b/i;
+
+/** A `rel=next` link, or an enabled link or button labelled "next" in the page's language. */
+function hasNextPage(page: Page): boolean {
+  if (selectAll(page.root, '[rel="next"]').length > 0) return true;
+  return selectAll(page.root, "[aria-label]").some(
+    (element) =>
+      /^(?:A|BUTTON)$/.test(element.tagName) &&
+      NEXT_LABEL.test(cleanText(element.getAttribute("aria-label")) ?? "") &&
+      element.getAttribute("aria-disabled") !== "true" &&
+      !element.hasAttribute("disabled"),
+  );
+}
