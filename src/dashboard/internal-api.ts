@@ -3,6 +3,7 @@
 // stored): a call runs as a key's stored identity, as watches and schedules do.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { ExecutionContext } from "hono";
+import { ABOVE_EVERY_KEY } from "../db/key-management";
 import { type Db, findLiveKeyById, type KeyIdentity } from "../db/keys";
 import { consumeForAccount, rateLimitHeaders } from "../durable/rate-limit-client";
 import type { AppEnv } from "../env";
@@ -15,7 +16,6 @@ import { registerWatches } from "../routes/events/watches";
 import { registerWebhookDeliveries } from "../routes/events/webhook-deliveries";
 import { registerWebhooks } from "../routes/events/webhooks";
 import { registerJobs } from "../routes/jobs";
-import type { Scope } from "../scopes";
 import type { SignedIn } from "./users";
 
 /** Who each in-memory request acts for; these apps are never reachable from outside. */
@@ -118,10 +118,11 @@ export function jobsApi(
 }
 
 /**
- * The signed-in account as an identity for routes that only read the account (lists, deletes,
- * test pings). Watches and schedules run as a key, so their creation uses that key's identity.
+ * The signed-in owner as an identity for routes on the account's objects (lists, reads, checks,
+ * deletes, test pings). The owner stands above every key, so it holds every scope; watches,
+ * schedules and jobs run as a key, so their creation uses that key's identity.
  */
-export function sessionIdentity(signedIn: SignedIn, scope: Scope = "events:write"): KeyIdentity {
+export function sessionIdentity(signedIn: SignedIn): KeyIdentity {
   return {
     keyId: "",
     keyName: "dashboard",
@@ -131,7 +132,7 @@ export function sessionIdentity(signedIn: SignedIn, scope: Scope = "events:write
     perMonth: signedIn.account.customRequestsPerMonth ?? signedIn.plan.requestsPerMonth,
     secretIssuedAt: Date.now(),
     previousSecretExpiresAt: null,
-    scopes: [scope],
+    scopes: [...ABOVE_EVERY_KEY],
   };
 }
 

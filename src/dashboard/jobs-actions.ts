@@ -8,7 +8,7 @@ import { type ApiAnswer, apiErrorText, jobsApi, ownKeyIdentity, sessionIdentity 
 import { renderJobs } from "./jobs-page";
 
 const asAccount = (c: Context<DashboardEnv>, method: string, path: string) =>
-  jobsApi(c.env, c.executionCtx, sessionIdentity(c.var.signedIn!, "jobs:write"), method, path);
+  jobsApi(c.env, c.executionCtx, sessionIdentity(c.var.signedIn!), method, path);
 
 async function answerOf(response: Response): Promise<ApiAnswer> {
   return { status: response.status, body: await response.json() };

@@ -46,7 +46,10 @@ export function shouldFire(
 }
 
 /** The data call a watch makes, always fresh: its platform's hotel search, or its product's page. */
-export function watchCall(watch: Pick<WatchRow, "kind" | "platform" | "target" | "currency">) {
+export function watchCall(watch: Pick<WatchRow, "kind" | "platform" | "target" | "currency">): {
+  path: string;
+  headers: Record<string, string>;
+} {
   if (watch.kind === "hotel") {
     const target = JSON.parse(watch.target) as HotelTarget;
     const query = new URLSearchParams({

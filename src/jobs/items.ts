@@ -1,44 +1,10 @@
 // A job's items: the `/v1/...` GETs it runs, checked up front against the same route
 // definitions the API serves (path, scope, query schema, undeclared parameters), so a bad item is
 // a 400 naming its index before anything is queued. The short form expands to such paths.
-import type { OpenAPIHono, RouteConfig } from "@hono/zod-openapi";
-import type { AppEnv } from "../env";
 import { undeclaredFields } from "../middleware/strict-input";
-import { createBaseApp, registerDataRoutes } from "../routes/base-app";
-import { isRunnablePath } from "../events/run-as-account";
+import { isRunnablePath, matchDataRoute } from "../events/run-as-account";
 import { PRODUCT_PLATFORMS } from "../scrape/platforms/index";
 import type { Scope } from "../scopes";
-
-interface DataRoute {
-  template: string;
-  pattern: RegExp;
-  scope: Scope | null;
-  route: RouteConfig;
-}
-
-let routes: DataRoute[] | null = null;
-
-/** The GET data routes, most specific first (static segments before `{platform}`). */
-function dataRoutes(): DataRoute[] {
-  if (routes) return routes;
-  const app: OpenAPIHono<AppEnv> = createBaseApp();
-  registerDataRoutes(app);
-  routes = app.openAPIRegistry.definitions
-    .flatMap((definition) =>
-      definition.type === "route" && definition.route.method === "get" ? [definition.route] : [],
-    )
-    .map((route) => {
-      const access = String((route as Record<string, unknown>)["x-access"] ?? "");
-      return {
-        template: route.path,
-        pattern: new RegExp(`^${route.path.replace(/\{[^}]+\}/g, "[^/]+")}$`),
-        scope: access.startsWith("key:") ? (access.slice(4) as Scope) : null,
-        route,
-      };
-    })
-    .sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0));
-  return routes;
-}
 
 /** Why `path` cannot be a job item for a key holding `scopes`, or null when it can. */
 export function itemProblem(path: unknown, scopes: readonly Scope[]): string | null {
@@ -47,7 +13,7 @@ export function itemProblem(path: unknown, scopes: readonly Scope[]): string | n
   if (!isRunnablePath(path))
     return "path must be a `/v1/...` data route (not keys, webhooks, watches, schedules or jobs)";
   const url = new URL(path, "http://item.invalid");
-  const match = dataRoutes().find((route) => route.pattern.test(url.pathname));
+  const match = matchDataRoute(path);
   if (!match) return `no data route answers GET ${url.pathname}`;
   if (match.scope && !scopes.includes(match.scope))
     return `the key lacks the scope ${match.scope} that ${match.template} needs`;

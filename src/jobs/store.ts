@@ -149,6 +149,21 @@ export async function itemCounts(db: D1Database, jobId: string): Promise<ItemCou
   return counts;
 }
 
+/** The routes (paths without their query) each job's items call, once each: the scopes reading a job needs. */
+export async function itemRoutes(db: D1Database, jobIds: string[]): Promise<Map<string, string[]>> {
+  const routes = new Map(jobIds.map((id) => [id, [] as string[]]));
+  if (jobIds.length === 0) return routes;
+  const { results } = await db
+    .prepare(
+      `SELECT DISTINCT job_id, CASE WHEN instr(path, '?') > 0 THEN substr(path, 1, instr(path, '?') - 1) ELSE path END AS route
+       FROM job_items WHERE job_id IN (${jobIds.map(() => "?").join(", ")})`,
+    )
+    .bind(...jobIds)
+    .all<{ job_id: string; route: string }>();
+  for (const row of results) routes.get(row.job_id)?.push(row.route);
+  return routes;
+}
+
 /** Items queued or running past `before` (their message or consumer was lost), to send again. */
 export async function stalledItems(db: D1Database, jobId: string, before: number): Promise<number[]> {
   const { results } = await db

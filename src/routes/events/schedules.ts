@@ -2,13 +2,13 @@ import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { newId } from "../../db/keys";
+import { type KeyIdentity, newId } from "../../db/keys";
 import { insertWithinCap } from "../../db/object-caps";
 import { scheduleRuns, schedules, type ScheduleRow } from "../../db/schema-events";
 import type { AppEnv } from "../../env";
 import { exampleEnvelope, jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
-import { isRunnablePath } from "../../events/run-as-account";
+import { assertMayRun, isRunnablePath, mayRun } from "../../events/run-as-account";
 import { nextRunAfter } from "../../events/schedules";
 import { refuseOverCap } from "./over-cap";
 import { CreateScheduleBody, IdParam, ScheduleSchema } from "./schemas";
@@ -26,7 +26,7 @@ const createScheduleRoute = defineRoute({
   tags,
   summary: "Run a v1 GET call on a cron expression",
   description:
-    "Each run counts as one request of the creating key, is stored for download and announced by a `schedule.completed` webhook. A scheduled time never runs twice. An account holds at most its plan's number of schedules (free 10, pro 100, enterprise 1,000); one more answers 409.",
+    "Each run counts as one request of the creating key, is stored for download and announced by a `schedule.completed` webhook. A scheduled time never runs twice. An account holds at most its plan's number of schedules (free 10, pro 100, enterprise 1,000); one more answers 409. The key needs the scope of the route `path` calls (403 otherwise).",
   request: { body: jsonBody(CreateScheduleBody, true, CREATE_SCHEDULE_EXAMPLE) },
   responses: {
     201: jsonResponse(ScheduleSchema, "ScheduleCreatedEnvelope", "The schedule", SCHEDULE_EXAMPLE),
@@ -40,7 +40,7 @@ const listRoute = defineRoute({
   tags,
   summary: "List your schedules",
   description:
-    "Your account's schedules, oldest first, each with its cron expression, the path it calls and its next run.",
+    "Your account's schedules whose path's scope this key holds, oldest first, each with its cron expression, the path it calls and its next run.",
   responses: {
     200: jsonResponse(z.array(ScheduleSchema), "ScheduleListEnvelope", "Schedules", [SCHEDULE_EXAMPLE]),
     ...openApiErrorResponses,
@@ -53,7 +53,7 @@ const readRoute = defineRoute({
   tags,
   summary: "One schedule and its last runs",
   description:
-    "A schedule of your account with its last 50 runs, newest first: when each was due, its status and the HTTP status the call answered.",
+    "A schedule of your account with its last 50 runs, newest first: when each was due, its status and the HTTP status the call answered. Whichever key made it, reading it, its runs' answers or removing it needs the scope of the route its path calls (403 otherwise).",
   request: { params: Id },
   responses: {
     200: jsonResponse(ScheduleSchema, "ScheduleEnvelope", "The schedule", {
@@ -109,12 +109,14 @@ function describeSchedule(row: ScheduleRow) {
   };
 }
 
-async function ownSchedule(env: Env, id: string, accountId: string) {
+/** A schedule of the key's account (another account's is not found), whose call's scope the key holds. */
+async function ownSchedule(env: Env, id: string, identity: KeyIdentity) {
   const [row] = await drizzle(env.DB)
     .select()
     .from(schedules)
-    .where(and(eq(schedules.id, id), eq(schedules.accountId, accountId)));
+    .where(and(eq(schedules.id, id), eq(schedules.accountId, identity.accountId)));
   if (!row) throw new ApiError("not_found", `No schedule with id \`${id}\`.`);
+  assertMayRun(identity, [row.path], "schedule");
   return row;
 }
 
@@ -143,6 +145,7 @@ export function registerSchedules(app: OpenAPIHono<AppEnv>) {
         "`path` must be a v1 GET data path such as `/v1/amazon?asin=B0057OC5O8` (not keys, admin, webhooks, watches or schedules).",
         { details: [{ parameter: "path", in: "json", message: "not a runnable path" }] },
       );
+    assertMayRun(c.var.identity, [path], "schedule");
     const row = await insertWithinCap(c.var.db, "schedules", {
       id: newId("sch"),
       accountId: c.var.identity.accountId,
@@ -161,11 +164,12 @@ export function registerSchedules(app: OpenAPIHono<AppEnv>) {
       .from(schedules)
       .where(eq(schedules.accountId, c.var.identity.accountId))
       .orderBy(asc(schedules.createdAt));
-    return c.json(successBody(c, rows.map(describeSchedule)), 200);
+    const readable = rows.filter((row) => mayRun(c.var.identity, [row.path]));
+    return c.json(successBody(c, readable.map(describeSchedule)), 200);
   });
 
   app.openapi(readRoute, async (c) => {
-    const row = await ownSchedule(c.env, c.req.valid("param").id, c.var.identity.accountId);
+    const row = await ownSchedule(c.env, c.req.valid("param").id, c.var.identity);
     const runs = await c.var.db
       .select({
         id: scheduleRuns.id,
@@ -187,14 +191,14 @@ export function registerSchedules(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(deleteRoute, async (c) => {
-    const row = await ownSchedule(c.env, c.req.valid("param").id, c.var.identity.accountId);
+    const row = await ownSchedule(c.env, c.req.valid("param").id, c.var.identity);
     await c.var.db.delete(schedules).where(eq(schedules.id, row.id));
     return c.json(successBody(c, describeSchedule(row)), 200);
   });
 
   app.openapi(runRoute, async (c) => {
     const { id, runId } = c.req.valid("param");
-    const row = await ownSchedule(c.env, id, c.var.identity.accountId);
+    const row = await ownSchedule(c.env, id, c.var.identity);
     const [run] = await c.var.db
       .select()
       .from(scheduleRuns)

@@ -2,13 +2,14 @@ import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import { and, asc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { newId } from "../../db/keys";
+import { type KeyIdentity, newId } from "../../db/keys";
 import { insertWithinCap } from "../../db/object-caps";
 import { watches, type WatchRow } from "../../db/schema-events";
 import type { AppEnv } from "../../env";
 import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
-import { checkWatch } from "../../events/watches";
+import { assertMayRun, mayRun } from "../../events/run-as-account";
+import { checkWatch, watchCall } from "../../events/watches";
 import { PRODUCT_PLATFORMS } from "../../scrape/platforms";
 import { TRAVEL_PLATFORMS } from "../../scrape/platforms/travel";
 import { refuseOverCap } from "./over-cap";
@@ -32,7 +33,7 @@ const createWatchRoute = defineRoute({
   tags,
   summary: "Watch a hotel rate or a product price",
   description:
-    "Checked every `interval_seconds` with fresh data (each check counts as one request). `hotel.rate_dropped` / `product.price_changed` fire when the condition is met by a drop, so one change notifies once and the watch re-arms. An account holds at most its plan's number of watches (free 10, pro 100, enterprise 1,000); one more answers 409.",
+    "Checked every `interval_seconds` with fresh data (each check counts as one request). `hotel.rate_dropped` / `product.price_changed` fire when the condition is met by a drop, so one change notifies once and the watch re-arms. An account holds at most its plan's number of watches (free 10, pro 100, enterprise 1,000); one more answers 409. The key needs the scope of what is watched too: `products:read` for a product, `travel:read` for a hotel.",
   request: { body: jsonBody(CreateWatchBody, true, CREATE_WATCH_EXAMPLE) },
   responses: {
     201: jsonResponse(WatchSchema, "WatchCreatedEnvelope", "The watch", {
@@ -50,7 +51,7 @@ const listRoute = defineRoute({
   tags,
   summary: "List your watches",
   description:
-    "Your account's watches, oldest first, with the last price seen, when they are checked next and any failures in a row.",
+    "Your account's watches that this key holds the scope of (`products:read` for products, `travel:read` for hotels), oldest first, with the last price seen, when they are checked next and any failures in a row.",
   responses: {
     200: jsonResponse(z.array(WatchSchema), "WatchListEnvelope", "Watches", [WATCH_EXAMPLE]),
     ...openApiErrorResponses,
@@ -62,7 +63,8 @@ const readRoute = defineRoute({
   path: "/v1/watches/{id}",
   tags,
   summary: "One watch",
-  description: "A watch of your account: what it watches, its condition, the last price seen and when it last fired.",
+  description:
+    "A watch of your account: what it watches, its condition, the last price seen and when it last fired. Whichever key made it, reading, checking or removing it needs the scope of what it watches (403 otherwise).",
   request: { params: Id },
   responses: { 200: jsonResponse(WatchSchema, "WatchEnvelope", "The watch", WATCH_EXAMPLE), ...openApiErrorResponses },
 });
@@ -126,12 +128,14 @@ export function describeWatch(row: WatchRow): z.infer<typeof WatchSchema> {
   };
 }
 
-async function ownWatch(env: Env, id: string, accountId: string) {
+/** A watch of the key's account (another account's is not found), which the key holds the scope of its check for. */
+async function ownWatch(env: Env, id: string, identity: KeyIdentity) {
   const [row] = await drizzle(env.DB)
     .select()
     .from(watches)
-    .where(and(eq(watches.id, id), eq(watches.accountId, accountId)));
+    .where(and(eq(watches.id, id), eq(watches.accountId, identity.accountId)));
   if (!row) throw new ApiError("not_found", `No watch with id \`${id}\`.`);
+  assertMayRun(identity, [watchCall(row).path], "watch");
   return row;
 }
 
@@ -160,6 +164,7 @@ export function registerWatches(app: OpenAPIHono<AppEnv>) {
             hotel_name: body.hotel_name,
           }
         : { id: body.id, country: body.country };
+    assertMayRun(c.var.identity, [watchCall({ ...body, target: JSON.stringify(target) }).path], "watch");
     const now = Date.now();
     const row = await insertWithinCap(c.var.db, "watches", {
       id: newId("wat"),
@@ -185,27 +190,25 @@ export function registerWatches(app: OpenAPIHono<AppEnv>) {
       .from(watches)
       .where(eq(watches.accountId, c.var.identity.accountId))
       .orderBy(asc(watches.createdAt));
-    return c.json(successBody(c, rows.map(describeWatch)), 200);
+    const readable = rows.filter((row) => mayRun(c.var.identity, [watchCall(row).path]));
+    return c.json(successBody(c, readable.map(describeWatch)), 200);
   });
 
   app.openapi(readRoute, async (c) =>
-    c.json(
-      successBody(c, describeWatch(await ownWatch(c.env, c.req.valid("param").id, c.var.identity.accountId))),
-      200,
-    ),
+    c.json(successBody(c, describeWatch(await ownWatch(c.env, c.req.valid("param").id, c.var.identity))), 200),
   );
 
   app.openapi(deleteRoute, async (c) => {
-    const row = await ownWatch(c.env, c.req.valid("param").id, c.var.identity.accountId);
+    const row = await ownWatch(c.env, c.req.valid("param").id, c.var.identity);
     await c.var.db.delete(watches).where(eq(watches.id, row.id));
     return c.json(successBody(c, describeWatch(row)), 200);
   });
 
   app.openapi(checkRoute, async (c) => {
-    const row = await ownWatch(c.env, c.req.valid("param").id, c.var.identity.accountId);
+    const row = await ownWatch(c.env, c.req.valid("param").id, c.var.identity);
     const result = await checkWatch(c.env, c.executionCtx as ExecutionContext, row);
     return c.json(
-      successBody(c, { ...result, watch: describeWatch(await ownWatch(c.env, row.id, row.accountId)) }),
+      successBody(c, { ...result, watch: describeWatch(await ownWatch(c.env, row.id, c.var.identity)) }),
       200,
     );
   });

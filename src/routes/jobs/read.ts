@@ -2,13 +2,16 @@
 // message left behind), and cancelling.
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { and, desc, eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
 import { apiKey, defineRoute } from "../define-route";
+import type { KeyIdentity } from "../../db/keys";
 import { jobs, type JobRow } from "../../db/schema-jobs";
 import type { AppEnv } from "../../env";
 import { jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
+import { assertMayRun, mayRun } from "../../events/run-as-account";
 import { cancelJob, sweepJob } from "../../jobs/progress";
-import { itemCounts } from "../../jobs/store";
+import { itemCounts, itemRoutes } from "../../jobs/store";
 import { IdParam } from "../events/schemas";
 import { JOB_EXAMPLE, JOB_ID, jobAnswer, JobSchema } from "./schemas";
 
@@ -22,7 +25,7 @@ const listRoute = defineRoute({
   path: "/v1/jobs",
   tags,
   summary: "Your batch jobs, newest first",
-  description: `The account's last ${LIST_LIMIT} jobs with their counts and progress.`,
+  description: `Of the account's last ${LIST_LIMIT} jobs, those whose items' scopes this key holds, with their counts and progress.`,
   responses: {
     200: jsonResponse(z.array(JobSchema), "JobListEnvelope", "Jobs", [JOB_EXAMPLE]),
     ...openApiErrorResponses,
@@ -36,7 +39,7 @@ const readRoute = defineRoute({
   summary: "A job's status, counts by outcome, progress and finish estimate",
   description:
     "Status (`queued`, `running`, `completed`, `failed` when no item succeeded, `cancelled`), items by state, progress in %, times and an estimate of the seconds left at the pace so far. " +
-    "Reading it also sends again any item whose queue message was lost.",
+    "Reading it also sends again any item whose queue message was lost. Whichever key made the job, reading, cancelling it or its results needs every scope its items' routes need (403 otherwise).",
   request: { params: Id },
   responses: { 200: jsonResponse(JobSchema, "JobEnvelope", "The job", JOB_EXAMPLE), ...openApiErrorResponses },
 });
@@ -55,13 +58,17 @@ const cancelRoute = defineRoute({
   },
 });
 
-/** The caller's job, or a 404 (another account's job is not found either). */
-export async function ownJob(db: AppEnv["Variables"]["db"], accountId: string, id: string): Promise<JobRow> {
-  const [job] = await db
+/**
+ * A job of the key's account (another account's is not found either), whichever key made it, when
+ * the key holds the scopes its items' routes need (403 otherwise): its results are their data.
+ */
+export async function ownJob(env: Env, identity: KeyIdentity, id: string): Promise<JobRow> {
+  const [job] = await drizzle(env.DB)
     .select()
     .from(jobs)
-    .where(and(eq(jobs.id, id), eq(jobs.accountId, accountId)));
+    .where(and(eq(jobs.id, id), eq(jobs.accountId, identity.accountId)));
   if (!job) throw new ApiError("not_found", `No job \`${id}\` in your account.`);
+  assertMayRun(identity, (await itemRoutes(env.DB, [job.id])).get(job.id)!, "job");
   return job;
 }
 
@@ -73,12 +80,17 @@ export function registerReadJobs(app: OpenAPIHono<AppEnv>) {
       .where(eq(jobs.accountId, c.var.identity.accountId))
       .orderBy(desc(jobs.createdAt))
       .limit(LIST_LIMIT);
-    const answers = await Promise.all(rows.map(async (job) => jobAnswer(job, await itemCounts(c.env.DB, job.id))));
+    const routes = await itemRoutes(
+      c.env.DB,
+      rows.map((job) => job.id),
+    );
+    const readable = rows.filter((job) => mayRun(c.var.identity, routes.get(job.id)!));
+    const answers = await Promise.all(readable.map(async (job) => jobAnswer(job, await itemCounts(c.env.DB, job.id))));
     return c.json(successBody(c, answers), 200);
   });
 
   app.openapi(readRoute, async (c) => {
-    const job = await ownJob(c.var.db, c.var.identity.accountId, c.req.valid("param").id);
+    const job = await ownJob(c.env, c.var.identity, c.req.valid("param").id);
     // Whoever follows a job also keeps it moving when a queue message or a Worker was lost.
     if (job.status === "queued" || job.status === "running")
       c.executionCtx.waitUntil(sweepJob(c.env, (promise) => c.executionCtx.waitUntil(promise), job).catch(() => 0));
@@ -86,10 +98,10 @@ export function registerReadJobs(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(cancelRoute, async (c) => {
-    const job = await ownJob(c.var.db, c.var.identity.accountId, c.req.valid("param").id);
+    const job = await ownJob(c.env, c.var.identity, c.req.valid("param").id);
     if (!(await cancelJob(c.env, (promise) => c.executionCtx.waitUntil(promise), job)) && job.status !== "cancelled")
       throw new ApiError("conflict", `Job \`${job.id}\` already ${job.status}; there is nothing left to cancel.`);
-    const current = await ownJob(c.var.db, c.var.identity.accountId, job.id);
+    const current = await ownJob(c.env, c.var.identity, job.id);
     return c.json(successBody(c, jobAnswer(current, await itemCounts(c.env.DB, job.id))), 200);
   });
 }

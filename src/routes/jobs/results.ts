@@ -136,7 +136,7 @@ function streamResults(env: Env, jobId: string, line: (result: JobResult) => str
 
 export function registerJobResults(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const job = await ownJob(c.var.db, c.var.identity.accountId, c.req.valid("param").id);
+    const job = await ownJob(c.env, c.var.identity, c.req.valid("param").id);
     const { format, page, limit } = c.req.valid("query");
     if (format === "json")
       return c.json(
