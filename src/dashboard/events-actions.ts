@@ -5,7 +5,14 @@ import { HTTPException } from "hono/http-exception";
 import type { DashboardEnv } from "./env";
 import { type EventsSection, renderEvents } from "./events";
 import type { FormValues } from "./events-forms";
-import { type ApiAnswer, apiErrorText, callEventsApi, ownKeyIdentity, sessionIdentity } from "./internal-api";
+import {
+  type ApiAnswer,
+  apiErrorText,
+  callEventsApi,
+  ownKeyIdentity,
+  refusalStatus,
+  sessionIdentity,
+} from "./internal-api";
 
 const NUMBER_FIELDS = new Set(["threshold", "interval_seconds", "alert_after_failures", "overlap_seconds"]);
 
@@ -41,7 +48,7 @@ const call = (c: Context<DashboardEnv>, method: string, path: string, body?: unk
 /** A refused action on one object: 404 for another account's (the API's answer), else the page with the reason. */
 function refused(c: Context<DashboardEnv>, answer: ApiAnswer, section: EventsSection, values: FormValues = {}) {
   if (answer.status === 404) throw new HTTPException(404, { message: apiErrorText(answer) });
-  return renderEvents(c, { error: { section, message: apiErrorText(answer) }, values }, 400);
+  return renderEvents(c, { error: { section, message: apiErrorText(answer) }, values }, refusalStatus(c, answer));
 }
 
 /** Creates a watch or schedule as the chosen key of this account. */

@@ -41,7 +41,11 @@ export function ActionButton(props: { action: string; label: string; csrf: strin
 }
 
 /** The events page; every list is read through the API's own routes, as the account. */
-export async function renderEvents(c: Context<DashboardEnv>, extra: EventsExtra = {}, status: 200 | 400 = 200) {
+export async function renderEvents(
+  c: Context<DashboardEnv>,
+  extra: EventsExtra = {},
+  status: 200 | 400 | 409 | 429 = 200,
+) {
   const signedIn = c.var.signedIn!;
   const identity = sessionIdentity(signedIn);
   const [hooks, watchList, scheduleList, keys] = await Promise.all([

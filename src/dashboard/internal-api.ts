@@ -2,7 +2,7 @@
 // API's validation, services and error messages. It never holds a key's secret (only hashes are
 // stored): a call runs as a key's stored identity, as watches and schedules do.
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import type { ExecutionContext } from "hono";
+import type { Context, ExecutionContext } from "hono";
 import { ABOVE_EVERY_KEY } from "../db/key-management";
 import { type Db, findLiveKeyById, type KeyIdentity } from "../db/keys";
 import { consumeForAccount, rateLimitHeaders } from "../durable/rate-limit-client";
@@ -24,12 +24,18 @@ let playgroundApp: OpenAPIHono<AppEnv> | null = null;
 let eventsApp: OpenAPIHono<AppEnv> | null = null;
 let jobsApp: OpenAPIHono<AppEnv> | null = null;
 
-function withIdentity(app: OpenAPIHono<AppEnv>, counted: boolean) {
+/** Which dashboard calls count against the account, by method. */
+type Counted = (method: string) => boolean;
+const everyCall: Counted = () => true;
+/** An action sends traffic or creates, changes or removes something, as the API call it makes would; showing a page does not. */
+const actionsOnly: Counted = (method) => method !== "GET";
+
+function withIdentity(app: OpenAPIHono<AppEnv>, counted: Counted) {
   app.use("/v1/*", async function actAsKey(c, next) {
     const identity = actingFor.get(c.req.raw);
     if (!identity) throw new ApiError("unauthorized", "No identity for this dashboard call.");
     c.set("identity", identity);
-    if (counted) {
+    if (counted(c.req.method)) {
       // Counted and answered with the same headers as a call made with the key's secret.
       const decision = await consumeForAccount(c.env, identity.accountId, identity.perMinute, identity.perMonth);
       c.set("limits", decision);
@@ -57,7 +63,7 @@ function request(identity: KeyIdentity, method: string, path: string, body?: unk
 /** The data routes, as the playground runs them; its OpenAPI document lists exactly what it can run. */
 export function playgroundRoutes(): OpenAPIHono<AppEnv> {
   playgroundApp ??= (() => {
-    const app = withIdentity(createBaseApp(), true);
+    const app = withIdentity(createBaseApp(), everyCall);
     registerDataRoutes(app);
     return app;
   })();
@@ -73,9 +79,24 @@ export interface ApiAnswer {
   status: number;
   // biome-ignore lint/suspicious/noExplicitAny: the API's JSON envelope, read by the page that asked
   body: any;
+  /** `Retry-After` of a refusal over the account's limits. */
+  retryAfter?: string;
 }
 
-/** A webhook, watch or schedule route as the session's account; management, so not counted. */
+/** A refused answer as a page: an object cap (409) or an account limit (429, with when to retry) as the API said it, anything else 400. */
+export function refusalStatus(c: Context, answer: ApiAnswer): 400 | 409 | 429 {
+  if (answer.status === 429) {
+    if (answer.retryAfter) c.header("Retry-After", answer.retryAfter);
+    return 429;
+  }
+  return answer.status === 409 ? 409 : 400;
+}
+
+/**
+ * A webhook, watch or schedule route as the session's account. Actions (a test ping, a
+ * redelivery, a creation…) count against the account like the API calls they are; the lists that
+ * draw the page do not.
+ */
 export async function callEventsApi(
   env: Env,
   ctx: ExecutionContext,
@@ -85,7 +106,7 @@ export async function callEventsApi(
   body?: unknown,
 ): Promise<ApiAnswer> {
   eventsApp ??= (() => {
-    const app = withIdentity(createBaseApp(), false);
+    const app = withIdentity(createBaseApp(), actionsOnly);
     registerWebhooks(app);
     registerWebhookDeliveries(app);
     registerWatches(app);
@@ -93,13 +114,17 @@ export async function callEventsApi(
     return app;
   })();
   const response = await eventsApp.fetch(request(identity, method, path, body), env, ctx);
-  return { status: response.status, body: await response.json() };
+  return {
+    status: response.status,
+    body: await response.json(),
+    retryAfter: response.headers.get("Retry-After") ?? undefined,
+  };
 }
 
 /**
  * A jobs route as an identity: the account to list, follow, cancel and download, a chosen key to
- * create (the job's items run as its creator). Not counted: each item is charged when it runs.
- * The raw answer, so results stream through unread.
+ * create (the job's items run as its creator). Starting and cancelling count as the API calls they
+ * are (each item is charged when it runs); reads do not. The raw answer, so results stream through unread.
  */
 export function jobsApi(
   env: Env,
@@ -110,7 +135,7 @@ export function jobsApi(
   body?: unknown,
 ): Promise<Response> {
   jobsApp ??= (() => {
-    const app = withIdentity(createBaseApp(), false);
+    const app = withIdentity(createBaseApp(), actionsOnly);
     registerJobs(app);
     return app;
   })();

@@ -4,14 +4,18 @@
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { DashboardEnv } from "./env";
-import { type ApiAnswer, apiErrorText, jobsApi, ownKeyIdentity, sessionIdentity } from "./internal-api";
+import { type ApiAnswer, apiErrorText, jobsApi, ownKeyIdentity, refusalStatus, sessionIdentity } from "./internal-api";
 import { renderJobs } from "./jobs-page";
 
 const asAccount = (c: Context<DashboardEnv>, method: string, path: string) =>
   jobsApi(c.env, c.executionCtx, sessionIdentity(c.var.signedIn!), method, path);
 
 async function answerOf(response: Response): Promise<ApiAnswer> {
-  return { status: response.status, body: await response.json() };
+  return {
+    status: response.status,
+    body: await response.json(),
+    retryAfter: response.headers.get("Retry-After") ?? undefined,
+  };
 }
 
 const FORMATS = { csv: "text/csv; charset=utf-8", ndjson: "application/x-ndjson; charset=utf-8" } as const;
@@ -30,7 +34,7 @@ export function registerJobActions(app: Hono<DashboardEnv>) {
       .filter(Boolean);
     const body = { platform: values.platform, kind: values.kind, inputs };
     const answer = await answerOf(await jobsApi(c.env, c.executionCtx, identity, "POST", "/v1/jobs", body));
-    if (answer.status !== 202) return renderJobs(c, { error: apiErrorText(answer), values }, 400);
+    if (answer.status !== 202) return renderJobs(c, { error: apiErrorText(answer), values }, refusalStatus(c, answer));
     // Post/redirect/get: reloading the page to follow the job must not start it again.
     return c.redirect(`/dashboard/jobs?started=${encodeURIComponent(answer.body.data.id)}`, 303);
   });
@@ -39,7 +43,7 @@ export function registerJobActions(app: Hono<DashboardEnv>) {
     const id = c.req.param("id");
     const answer = await answerOf(await asAccount(c, "POST", `/v1/jobs/${encodeURIComponent(id)}/cancel`));
     if (answer.status === 404) throw new HTTPException(404, { message: apiErrorText(answer) });
-    if (answer.status !== 200) return renderJobs(c, { error: apiErrorText(answer) }, 409);
+    if (answer.status !== 200) return renderJobs(c, { error: apiErrorText(answer) }, refusalStatus(c, answer));
     return c.redirect(`/dashboard/jobs?cancelled=${encodeURIComponent(answer.body.data.id)}`, 303);
   });
 

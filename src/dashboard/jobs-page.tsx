@@ -143,7 +143,7 @@ function StartForm(props: { csrf: string; keys: KeyRow[]; values: Record<string,
   );
 }
 
-export async function renderJobs(c: Context<DashboardEnv>, extra: JobsExtra = {}, status: 200 | 400 | 409 = 200) {
+export async function renderJobs(c: Context<DashboardEnv>, extra: JobsExtra = {}, status: 200 | 400 | 409 | 429 = 200) {
   const signedIn = c.var.signedIn!;
   const [jobList, keys] = await Promise.all([accountJobs(c), listKeys(c.var.db, signedIn.account.id)]);
   const liveKeys = keys.filter((key) => !key.revokedAt);

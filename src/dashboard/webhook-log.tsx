@@ -4,13 +4,17 @@ import type { DeliverySchema } from "../routes/events/schemas";
 import { HTTPException } from "hono/http-exception";
 import type { DashboardEnv } from "./env";
 import { ActionButton } from "./events";
-import { apiErrorText, callEventsApi, sessionIdentity } from "./internal-api";
+import { apiErrorText, callEventsApi, refusalStatus, sessionIdentity } from "./internal-api";
 import { ErrorMessage, Layout } from "./layout";
 
 const when = (iso: string | null) => (iso ? `${iso.replace("T", " ").slice(0, 19)} UTC` : "—");
 
 /** One endpoint's delivery log with every attempt, read through the API's deliveries route. */
-async function renderLog(c: Context<DashboardEnv>, extra: { notice?: string; error?: string } = {}) {
+async function renderLog(
+  c: Context<DashboardEnv>,
+  extra: { notice?: string; error?: string } = {},
+  status: 200 | 400 | 409 | 429 = 200,
+) {
   const id = encodeURIComponent(c.req.param("id") ?? "");
   const identity = sessionIdentity(c.var.signedIn!);
   const [hook, deliveries] = await Promise.all([
@@ -91,6 +95,7 @@ async function renderLog(c: Context<DashboardEnv>, extra: { notice?: string; err
         </div>
       </section>
     </Layout>,
+    status,
   );
 }
 
@@ -108,7 +113,7 @@ export function registerWebhookLog(app: Hono<DashboardEnv>) {
       `/v1/webhooks/${id}/deliveries/${deliveryId}/redeliver`,
     );
     if (answer.status === 404) throw new HTTPException(404, { message: apiErrorText(answer) });
-    if (answer.status !== 200) return renderLog(c, { error: apiErrorText(answer) });
+    if (answer.status !== 200) return renderLog(c, { error: apiErrorText(answer) }, refusalStatus(c, answer));
     const result = answer.body.data;
     return renderLog(c, {
       notice: result.delivered
