@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { recordAnswerForAccount } from "../durable/rate-limit-client";
 import type { AppEnv } from "../env";
 import { log } from "../log";
+import { platformSlugs } from "../scrape/platforms/slugs";
 
 export interface EndpointUsageOptions {
   method: string;
@@ -28,10 +29,10 @@ export function countEndpointUsage({ method, path, group }: EndpointUsageOptions
     const { identity, limits } = c.var;
     if (!identity || !limits) return;
     const status = c.res.status;
-    // A platform that passed validation names one of a few sites; an invalid one stays a template, so
-    // what a caller sends cannot grow the table.
+    // A platform that passed validation names one of a few sites, counted in one spelling (sorted, for
+    // a travel list); an invalid one stays a template, so what a caller sends cannot grow the table.
     const platform = status < 400 ? c.req.param("platform") : undefined;
-    const endpoint = `${verb} ${platform ? path.replace("{platform}", platform) : path}`;
+    const endpoint = `${verb} ${platform ? path.replace("{platform}", platformSlugs(platform).sort().join(",")) : path}`;
     // Started inside a promise so that even a synchronous throw (a broken stub) only loses the count, never the answer.
     const recorded = Promise.resolve()
       .then(() => recordAnswerForAccount(c.env, identity.accountId, { endpoint, group, status, now: Date.now() }))

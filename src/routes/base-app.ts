@@ -2,7 +2,6 @@
 // share: request ids, the validation hook, the error envelope, and the data routes themselves.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { drizzle } from "drizzle-orm/d1";
-import { requestId } from "hono/request-id";
 import type { AppEnv } from "../env";
 import { errorResponse } from "../envelope";
 import { serverTiming } from "../middleware/server-timing";
@@ -46,9 +45,13 @@ export function registerDataRoutes(app: OpenAPIHono<AppEnv>) {
 export function createBaseApp(): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use(serverTiming());
-  app.use(requestId({ headerName: "X-Request-Id", generator: newRequestId }));
-  app.use(function logWithRequestId(c, next) {
-    return withRequestId(c.get("requestId"), next);
+  // Always a new id of ours: hono's requestId middleware would adopt a client's `X-Request-Id`,
+  // letting a caller write what our answers and log lines are traced by. A client's id is not kept.
+  app.use(function ourRequestId(c, next) {
+    const id = newRequestId();
+    c.set("requestId", id);
+    c.header("X-Request-Id", id);
+    return withRequestId(id, next);
   });
   app.use(async function services(c, next) {
     c.set("db", drizzle(c.env.DB));

@@ -2,6 +2,7 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
+import { platformSlugs } from "../../scrape/platforms/slugs";
 import { TRAVEL_PLATFORMS, type TravelSlug } from "../../scrape/platforms/travel";
 import type { Rates } from "../../travel/conversion";
 import { loadRates } from "../../travel/currency";
@@ -10,7 +11,8 @@ export const TRAVEL_SLUGS = Object.keys(TRAVEL_PLATFORMS) as TravelSlug[];
 
 /** `{platform}` as one slug, a comma list or `all`; an unknown one is a 404 listing the valid ones. */
 export function platformList(text: string): TravelSlug[] {
-  const requested = text === "all" ? TRAVEL_SLUGS : [...new Set(text.split(",").map((s) => s.trim().toLowerCase()))];
+  const named = platformSlugs(text);
+  const requested = named.length === 1 && named[0] === "all" ? TRAVEL_SLUGS : named;
   const unknown = requested.filter((slug) => !TRAVEL_SLUGS.includes(slug as TravelSlug));
   if (unknown.length > 0 || requested.length === 0) {
     throw new ApiError(
