@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import { type KeyRow, listKeys } from "../db/keys";
+import { readAtMost, sizeText } from "../net/read-body";
 import type { DashboardEnv } from "./env";
 import { ownKeyIdentity, playgroundRoutes, runAsKey } from "./internal-api";
 import { CsrfField, ErrorMessage, Layout } from "./layout";
@@ -13,6 +14,9 @@ import { AnswerView, type PlaygroundAnswer } from "./playground-result";
 import { requestSnippets } from "./snippets";
 
 /** Choosing an endpoint reloads the form for it, so the page works without the script too. */
+/** The most of one answer the playground reads and shows. */
+const SHOWN_BYTES = 1024 * 1024;
+
 const CHOOSE_SCRIPT = `(function(){var s=document.getElementById("operation");var b=document.getElementById("choose-operation");
 if(!s||!b)return;b.hidden=true;s.addEventListener("change",function(){s.form.submit();});})();`;
 
@@ -181,7 +185,10 @@ export function registerPlayground(dashboard: Hono<DashboardEnv>) {
 
     const started = Date.now();
     const response = await runAsKey(c.env, c.executionCtx, identity, path);
-    const text = await response.text();
+    // A dataset streamed as CSV can be any size: the page shows its beginning.
+    const { bytes, complete } = await readAtMost(response, SHOWN_BYTES);
+    const cut = `\n… cut here: the playground shows the first ${sizeText(SHOWN_BYTES)} of an answer.`;
+    const text = new TextDecoder().decode(bytes) + (complete ? "" : cut);
     let json: unknown;
     try {
       json = JSON.parse(text);

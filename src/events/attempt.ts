@@ -9,7 +9,8 @@ import {
   type WebhookEndpointRow,
 } from "../db/schema-events";
 import { urlGuardOptions } from "../net/guard-options";
-import { guardUrl } from "../net/url-guard";
+import { guardUrl, UnsafeUrlError } from "../net/url-guard";
+import { log } from "../log";
 import { deliveryTimeoutMs, MAX_ATTEMPTS, retryDelayMs } from "./config";
 import { signedHeaders, signingSecrets } from "./signing";
 
@@ -131,9 +132,19 @@ async function send(
     return {
       status_code: null,
       latency_ms: Date.now() - started,
-      error: timedOut ? `timed out after ${timeoutMs / 1000} s without an answer` : String(err).slice(0, 300),
+      error: timedOut ? `timed out after ${timeoutMs / 1000} s without an answer` : attemptError(endpoint, err),
     };
   }
+}
+
+/**
+ * A failed attempt in the delivery log's words. The runtime's own ("internal error; reference = …"
+ * for a name it cannot resolve, "Network connection lost.") go to our log only.
+ */
+function attemptError(endpoint: WebhookEndpointRow, err: unknown): string {
+  if (err instanceof UnsafeUrlError) return `the URL ${err.message}`;
+  log.info("webhook attempt failed", { endpoint: endpoint.id, error: err });
+  return "the receiver could not be reached (its name did not resolve or it refused the connection)";
 }
 
 /** Writes the attempt's result and what comes next, unless a later claim has taken the delivery over. */

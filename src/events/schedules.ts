@@ -10,9 +10,10 @@ import { emitEvent } from "./delivery";
 import { getAsAccount, identityForKey } from "./run-as-account";
 import { cronBudgetMs, workInTurns } from "./turns";
 import { log } from "../log";
+import { readAtMost } from "../net/read-body";
 
-/** Stored answers larger than this are cut (and marked) so one run cannot fill D1's row limit. */
-const MAX_RESULT_CHARS = 900_000;
+/** Stored answers are cut at this size, read no further, so one run cannot pass D1's 2 MB row limit. */
+const MAX_RESULT_BYTES = 900_000;
 
 /** The first time after `after` that the expression names (UTC); throws on a malformed expression. */
 export function nextRunAfter(cron: string, after: Date): Date {
@@ -76,8 +77,7 @@ async function runSchedule(env: Env, ctx: ExecutionContext, schedule: ScheduleRo
     const response = await getAsAccount(env, ctx, identity, schedule.path);
     httpStatus = response.status;
     contentType = response.headers.get("Content-Type") ?? contentType;
-    result = await response.text();
-    if (result.length > MAX_RESULT_CHARS) result = result.slice(0, MAX_RESULT_CHARS);
+    result = new TextDecoder().decode((await readAtMost(response, MAX_RESULT_BYTES)).bytes);
   }
   const succeeded = httpStatus !== null && httpStatus >= 200 && httpStatus < 300;
   await db

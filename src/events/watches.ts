@@ -11,6 +11,7 @@ import { emitEvent } from "./delivery";
 import { getAsAccount, identityForKey } from "./run-as-account";
 import { cronBudgetMs, workInTurns } from "./turns";
 import { log } from "../log";
+import { BodyTooLarge, readJson } from "../net/read-body";
 
 export interface HotelTarget {
   destination: string;
@@ -100,12 +101,17 @@ async function observe(env: Env, ctx: ExecutionContext, watch: WatchRow): Promis
   return { price: Math.round(amount * 100) / 100, item: { id: target.id, name: (data.title as string) ?? null } };
 }
 
+/** A product or hotel-search answer is tens of KB; a watch reads no more of one than this. */
+const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
+
 async function readData(response: Response): Promise<Record<string, unknown>> {
-  const body = (await response.json()) as {
+  const body = await readJson<{
     status: string;
     data?: Record<string, unknown>;
     error?: { code: string; message: string };
-  };
+  }>(response, MAX_ANSWER_BYTES).catch((err) => {
+    throw err instanceof BodyTooLarge ? new Error(`the answer is ${err.message}`) : err;
+  });
   if (response.status !== 200 || !body.data)
     throw new Error(`${body.error?.code ?? response.status}: ${body.error?.message ?? "no data"}`);
   return body.data;

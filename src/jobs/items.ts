@@ -21,6 +21,10 @@ export function itemProblem(path: unknown, scopes: readonly Scope[]): string | n
   const schema = match.route.request?.query;
   const unknown = undeclaredFields(query, schema as never);
   if (unknown.length > 0) return `${match.template} does not take ${unknown.map((name) => `\`${name}\``).join(", ")}`;
+  // Each item's answer is kept as JSON and read back as such; the job's results come in every format.
+  const format = url.searchParams.getAll("format").find((value) => value !== "json");
+  if (format !== undefined)
+    return `job items answer JSON only; drop \`format=${format}\` (/v1/jobs/{id}/results gives the whole job as CSV or NDJSON)`;
   const parsed = schema?.safeParse(query);
   if (parsed && !parsed.success) {
     const issue = parsed.error.issues[0]!;

@@ -26,6 +26,12 @@ export const ITEMS_IN_FLIGHT_PER_JOB = 10;
 /** Attempts of an item that failed in a way worth retrying (429, 5xx, timeouts, blocked pages). */
 export const MAX_ATTEMPTS = 3;
 
+/**
+ * The most of one item's answer a job keeps (in R2, read back by the results route): 2 MB, four
+ * times a records page at its 1,000-record limit. A larger answer fails the item, uncharged.
+ */
+export const MAX_ITEM_ANSWER_BYTES = 2 * 1024 * 1024;
+
 /** Results and the item index are deleted this long after the job finished. */
 export const RESULT_RETENTION_DAYS = 7;
 

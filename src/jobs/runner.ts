@@ -7,7 +7,8 @@ import { jobs, type JobRow } from "../db/schema-jobs";
 import { releaseItemForAccount, reserveItemForAccount } from "../durable/rate-limit-client";
 import { getAsAccount, identityForKey } from "../events/run-as-account";
 import { log } from "../log";
-import { leaseMs, MAX_ATTEMPTS, retryDelaySeconds } from "./limits";
+import { BodyTooLarge, readBytes, readJson, sizeText } from "../net/read-body";
+import { leaseMs, MAX_ATTEMPTS, MAX_ITEM_ANSWER_BYTES, retryDelaySeconds } from "./limits";
 import { finishItem, type JobMessage, moveJob, type Outcome, requeueItem, setCharged, takeItem } from "./store";
 import { afterItem } from "./progress";
 
@@ -18,6 +19,8 @@ export const resultKey = (jobId: string, idx: number) => `jobs/${jobId}/${idx}.j
 export type Verdict = { ack: true } | { ack: false; delaySeconds: number };
 
 const RETRYABLE = new Set([429, 500, 502, 503, 504]);
+/** An error envelope is a few hundred bytes; more is not one. */
+const MAX_ERROR_BYTES = 64 * 1024;
 
 export async function loadJob(env: Env, jobId: string): Promise<JobRow | null> {
   const [job] = await drizzle(env.DB).select().from(jobs).where(eq(jobs.id, jobId));
@@ -25,7 +28,9 @@ export async function loadJob(env: Env, jobId: string): Promise<JobRow | null> {
 }
 
 async function errorOf(response: Response): Promise<{ code: string | null; message: string | null }> {
-  const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+  const body = await readJson<{ error?: { code?: string; message?: string } }>(response, MAX_ERROR_BYTES).catch(
+    () => null,
+  );
   return { code: body?.error?.code ?? null, message: body?.error?.message ?? `HTTP ${response.status}` };
 }
 
@@ -77,17 +82,24 @@ export async function runItem(env: Env, ctx: ExecutionContext, message: JobMessa
     response = new Response(null, { status: 500 });
   }
   if (response.ok) {
-    await env.RESULTS.put(resultKey(job.id, item.idx), await response.text(), {
-      httpMetadata: { contentType: "application/json" },
-    });
-    await setCharged(env.DB, message, 1);
-    await finish(env, ctx, job, message, { status: "succeeded", httpStatus: response.status });
+    const answer = await keptAnswer(response);
+    if (answer instanceof Uint8Array) {
+      await env.RESULTS.put(resultKey(job.id, item.idx), answer, { httpMetadata: { contentType: "application/json" } });
+      await setCharged(env.DB, message, 1);
+      await finish(env, ctx, job, message, { status: "succeeded", httpStatus: response.status });
+      return { ack: true };
+    }
+    await releaseItemForAccount(env, identity.accountId, unit);
+    await finish(env, ctx, job, message, { status: "failed", httpStatus: response.status, ...answer });
     return { ack: true };
   }
   const error = await errorOf(response);
   // No data, no charge.
   await releaseItemForAccount(env, identity.accountId, unit);
-  if (RETRYABLE.has(response.status) && item.attempts < MAX_ATTEMPTS) {
+  // An answer without Retry-After says asking again will not help (a page too large to read); a
+  // 500 is a crash of ours, which may not happen twice.
+  const worthRetrying = response.status === 500 || response.headers.has("Retry-After");
+  if (RETRYABLE.has(response.status) && worthRetrying && item.attempts < MAX_ATTEMPTS) {
     if (await requeueItem(env.DB, message, Date.now()))
       return { ack: false, delaySeconds: retryDelaySeconds(env, item.attempts) };
     return { ack: true };
@@ -99,6 +111,26 @@ export async function runItem(env: Env, ctx: ExecutionContext, message: JobMessa
     errorMessage: error.message,
   });
   return { ack: true };
+}
+
+/**
+ * The answer as it is kept: JSON of at most `MAX_ITEM_ANSWER_BYTES`, read no further than that;
+ * otherwise why the item cannot keep it (items are checked to ask for JSON, so that is a guard).
+ */
+async function keptAnswer(response: Response): Promise<Uint8Array | { errorCode: string; errorMessage: string }> {
+  if (!/^application\/json\b/i.test(response.headers.get("Content-Type") ?? "")) {
+    await response.body?.cancel().catch(() => {});
+    return { errorCode: "invalid_request", errorMessage: "The answer is not JSON, and job items keep JSON only." };
+  }
+  try {
+    return await readBytes(response, MAX_ITEM_ANSWER_BYTES);
+  } catch (err) {
+    if (!(err instanceof BodyTooLarge)) throw err;
+    return {
+      errorCode: "invalid_request",
+      errorMessage: `The answer is larger than ${sizeText(MAX_ITEM_ANSWER_BYTES)}, the most one job item keeps; ask for less (a smaller limit, fewer fields).`,
+    };
+  }
 }
 
 /** A message the queue gave up on (the consumer failed on it every time): its item fails. */

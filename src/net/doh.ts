@@ -2,6 +2,8 @@
 // with the JSON API that Cloudflare's and Google's resolvers speak
 // (https://developers.cloudflare.com/1.1.1.1/encryption/dns-over-https/make-api-requests/dns-json/).
 // Written by hand: the JSON API is one GET, and no library targets it in workerd.
+import { log } from "../log";
+import { readJson } from "./read-body";
 import type { Fetcher, ResolveHost } from "./url-guard";
 
 export const CLOUDFLARE_DOH_URL = "https://cloudflare-dns.com/dns-query";
@@ -10,6 +12,10 @@ const RECORD_TYPES = { A: 1, AAAA: 28 } as const;
 /** Resolutions are kept this long at most, however long the record's TTL. */
 const MAX_CACHE_MS = 60_000;
 const LOOKUP_TIMEOUT_MS = 5_000;
+/** Names kept per isolate; past it the least recently used is forgotten. */
+const DNS_CACHE_ENTRIES = 1_000;
+/** A DNS JSON answer is a few hundred bytes; more is not one. */
+const MAX_ANSWER_BYTES = 64 * 1024;
 
 interface DohAnswer {
   Status: number;
@@ -22,7 +28,7 @@ interface DohAnswer {
  */
 const platformFetch: Fetcher = globalThis.fetch.bind(globalThis);
 
-/** Per isolate: resolver URL + name → addresses, shared by concurrent lookups of one name. */
+/** Per isolate: resolver URL + name → addresses, shared by concurrent lookups of one name; in order of last use. */
 const cache = new Map<string, { expires: number; addresses: Promise<string[]> }>();
 
 async function query(
@@ -34,12 +40,23 @@ async function query(
   const target = new URL(url);
   target.searchParams.set("name", name);
   target.searchParams.set("type", type);
+  // The runtime's own words for a failed fetch ("internal error; reference = …") stay in the log:
+  // what a failed lookup says reaches the caller inside the URL guard's refusal.
   const response = await fetcher(target.toString(), {
     headers: { Accept: "application/dns-json" },
     signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS),
+  }).catch((err) => {
+    log.error("DNS lookup failed", { resolver: target.host, name, error: err });
+    throw new Error(
+      err instanceof Error && err.name === "TimeoutError"
+        ? `the DNS resolver gave no answer within ${LOOKUP_TIMEOUT_MS / 1000} s`
+        : "the DNS resolver could not be reached",
+    );
   });
   if (!response.ok) throw new Error(`the resolver answered ${response.status}`);
-  const body = (await response.json()) as DohAnswer;
+  const body = await readJson<DohAnswer>(response, MAX_ANSWER_BYTES).catch(() => {
+    throw new Error("the DNS resolver's answer could not be read");
+  });
   // NXDOMAIN (3) is an empty answer; SERVFAIL and the rest say nothing we can trust.
   if (body.Status === 3) return { addresses: [], ttl: 0 };
   if (body.Status !== 0) throw new Error(`the resolver answered DNS status ${body.Status}`);
@@ -53,13 +70,18 @@ async function query(
 
 /**
  * A resolver asking `url` for both A and AAAA records (the fetch that follows may use either),
- * caching each answer for its TTL up to a minute. Failed lookups are not cached.
+ * caching each answer for its TTL up to a minute, for `DNS_CACHE_ENTRIES` names at most. Failed
+ * lookups are not cached.
  */
 export function dohResolver(url: string, fetcher: Fetcher = platformFetch): ResolveHost {
   return (name) => {
     const key = `${url} ${name}`;
     const hit = cache.get(key);
-    if (hit && hit.expires > Date.now()) return hit.addresses;
+    cache.delete(key);
+    if (hit && hit.expires > Date.now()) {
+      cache.set(key, hit);
+      return hit.addresses;
+    }
     const entry = { expires: Date.now() + MAX_CACHE_MS, addresses: Promise.resolve<string[]>([]) };
     entry.addresses = Promise.all([query(url, name, "A", fetcher), query(url, name, "AAAA", fetcher)]).then(
       ([a, aaaa]) => {
@@ -72,6 +94,8 @@ export function dohResolver(url: string, fetcher: Fetcher = platformFetch): Reso
       },
     );
     cache.set(key, entry);
+    // A Map iterates in insertion order, and every use re-inserts: the first key is the least recently used.
+    if (cache.size > DNS_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
     return entry.addresses;
   };
 }

@@ -5,6 +5,7 @@ import {
   EngineEmpty,
   InvalidLookup,
   EngineUnavailable,
+  PageTooLarge,
   UpstreamBlocked,
   UpstreamNotFound,
   UpstreamTimeout,
@@ -33,6 +34,9 @@ export function scrapeErrorToApi(err: unknown): unknown {
     });
   }
   if (err instanceof UpstreamNotFound) return new ApiError("not_found", "The site says this page does not exist.");
+  // No Retry-After: asking again would meet the same page.
+  if (err instanceof PageTooLarge)
+    return new ApiError("upstream_blocked", `The page could not be read: ${err.message}.`);
   if (err instanceof CaptchaBudgetSpent)
     return new ApiError("upstream_blocked", `The site asked for a CAPTCHA and ${err.message}.`, {
       retryAfter: secondsToNextMonth(),

@@ -5,6 +5,7 @@ import type { Challenge } from "./types";
 import { within, type LoadJob } from "./engines/types";
 import { CaptchaBudgetSpent, CaptchaFailed, CaptchaUnsolved, SolverTimeout, UpstreamBlocked } from "./errors";
 import { log } from "../log";
+import { readJson } from "../net/read-body";
 
 const TASK_TYPES: Record<Challenge["kind"], string> = {
   recaptcha: "RecaptchaV2TaskProxyless",
@@ -22,6 +23,9 @@ export const TOKEN_FIELDS: Record<Challenge["kind"], string> = {
   amazon: "field-keywords",
   generic: "g-recaptcha-response",
 };
+
+/** A solver's answer is a small JSON object (a token, a status); more is not one. */
+const MAX_SOLVER_ANSWER_BYTES = 256 * 1024;
 
 /** One solver call, given up after `timeoutMs` (at most 15 s). */
 async function call<T>(
@@ -44,7 +48,9 @@ async function call<T>(
     );
   });
   if (!response.ok) throw new CaptchaFailed(`solver answered HTTP ${response.status}`);
-  return (await response.json()) as T & { errorId: number; errorCode?: string };
+  return readJson<T & { errorId: number; errorCode?: string }>(response, MAX_SOLVER_ANSWER_BYTES).catch(() => {
+    throw new CaptchaFailed("the solver's answer could not be read");
+  });
 }
 
 /**

@@ -37,6 +37,11 @@ export class UpstreamTimeout extends Error {
   override name = "UpstreamTimeout";
 }
 
+/** The page is larger than we read or parse (bytes or elements): no engine will do better. */
+export class PageTooLarge extends Error {
+  override name = "PageTooLarge";
+}
+
 /** The site says the page does not exist (404/410): no engine will do better. */
 export class UpstreamNotFound extends Error {
   override name = "UpstreamNotFound";

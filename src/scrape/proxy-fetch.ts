@@ -1,5 +1,7 @@
 import { connect } from "cloudflare:sockets";
+import { BodyTooLarge } from "../net/read-body";
 import { UpstreamTimeout } from "./errors";
+import { MAX_PAGE_BYTES } from "./page-limits";
 import type { ProxyEndpoint } from "./proxy-pool";
 
 /** The proxy itself failed (refused, dropped mid-response, 403/407 on CONNECT): try another exit. */
@@ -15,7 +17,10 @@ export class ProxyFailure extends Error {
 
 type Bytes = Uint8Array<ArrayBuffer>;
 
-const MAX_BODY_BYTES = 15 * 1024 * 1024;
+/** Bytes on the wire for a page of `MAX_PAGE_BYTES`: chunked framing adds a little per chunk. */
+const MAX_FRAMED_BYTES = MAX_PAGE_BYTES + MAX_PAGE_BYTES / 16;
+/** A status line and headers longer than this are no HTTP answer worth reading. */
+const MAX_HEAD_BYTES = 64 * 1024;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -136,6 +141,7 @@ async function readHead(
       }
       return { status, headers, rest: buffer.slice(end + 4) };
     }
+    if (buffer.byteLength > MAX_HEAD_BYTES) throw new ProxyFailure(proxyId, "a response head longer than 64 KB");
     const { done, value } = await reader.read().catch((err) => {
       throw new ProxyFailure(proxyId, `connection dropped: ${err}`);
     });
@@ -145,8 +151,9 @@ async function readHead(
 }
 
 /**
- * The body, de-chunked. A connection that closes before the declared length or the last
- * chunk is a proxy (or its link) dying mid-response, never a short page.
+ * The body, de-chunked, of at most `MAX_PAGE_BYTES` (`BodyTooLarge` past it, at once when the
+ * length is declared). A connection that closes before the declared length or the last chunk is a
+ * proxy (or its link) dying mid-response, never a short page.
  */
 async function readBody(
   reader: ReadableStreamDefaultReader<Uint8Array>,
@@ -154,16 +161,20 @@ async function readBody(
   initial: Bytes,
   proxyId: string,
 ): Promise<Bytes> {
-  let buffer = initial;
   const length = Number(headers.get("Content-Length") ?? Number.NaN);
-  while (!(Number.isFinite(length) && buffer.byteLength >= length)) {
+  if (length > MAX_PAGE_BYTES) throw new BodyTooLarge(MAX_PAGE_BYTES);
+  const parts = [initial];
+  let size = initial.byteLength;
+  while (!(Number.isFinite(length) && size >= length)) {
     const { done, value } = await reader.read().catch((err) => {
       throw new ProxyFailure(proxyId, `connection dropped mid-response: ${err}`);
     });
     if (done) break;
-    buffer = concat(buffer, value as Bytes);
-    if (buffer.byteLength > MAX_BODY_BYTES) throw new Error(`response larger than ${MAX_BODY_BYTES} bytes`);
+    parts.push(value as Bytes);
+    size += value.byteLength;
+    if (size > MAX_FRAMED_BYTES) throw new BodyTooLarge(MAX_PAGE_BYTES);
   }
+  const buffer = joinBytes(parts);
   if (Number.isFinite(length) && buffer.byteLength < length)
     throw new ProxyFailure(proxyId, `connection closed after ${buffer.byteLength} of ${length} body bytes`);
   headers.delete("Content-Length");
@@ -171,8 +182,10 @@ async function readBody(
     headers.delete("Transfer-Encoding");
     const body = dechunk(buffer);
     if (!body) throw new ProxyFailure(proxyId, "connection closed before the last chunk");
+    if (body.byteLength > MAX_PAGE_BYTES) throw new BodyTooLarge(MAX_PAGE_BYTES);
     return body;
   }
+  if (buffer.byteLength > MAX_PAGE_BYTES) throw new BodyTooLarge(MAX_PAGE_BYTES);
   return Number.isFinite(length) ? buffer.slice(0, length) : buffer;
 }
 
@@ -187,10 +200,22 @@ function dechunk(data: Bytes): Bytes | null {
     if (Number.isNaN(size)) return null;
     if (size === 0) break;
     if (lineEnd + 2 + size > data.byteLength) return null;
-    parts.push(data.slice(lineEnd + 2, lineEnd + 2 + size));
+    parts.push(data.subarray(lineEnd + 2, lineEnd + 2 + size));
     offset = lineEnd + 2 + size + 2;
   }
-  return parts.reduce(concat, new Uint8Array());
+  return joinBytes(parts);
+}
+
+/** The parts as one array, copied once. */
+function joinBytes(parts: Bytes[]): Bytes {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(parts.reduce((total, part) => total + part.byteLength, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.byteLength;
+  }
+  return out;
 }
 
 function concat(a: Bytes, b: Bytes): Bytes {

@@ -2,7 +2,7 @@ import { cachedScrape, cacheKey, type CacheState, type Freshness } from "./cache
 import { scrapeConfig, type ScrapeConfig } from "./config";
 import { engineOrder, type EngineName } from "./engines";
 import { MAX_BACKOFF_MS } from "./engines/fetch";
-import { CaptchaFailed, EngineEmpty, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "./errors";
+import { CaptchaFailed, EngineEmpty, PageTooLarge, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "./errors";
 import { UnsafeUrlError } from "../net/url-guard";
 import type { Challenge } from "./types";
 import { log } from "../log";
@@ -40,9 +40,9 @@ export interface ScrapeMeta {
 
 /**
  * Errors no other engine can fix: a browser meets the same CAPTCHA the solver just failed on,
- * and waits on the same server that just did not answer in time.
+ * waits on the same server that just did not answer in time, and gets the same oversized page.
  */
-const FINAL = [UpstreamNotFound, UnsafeUrlError, CaptchaFailed, UpstreamTimeout];
+const FINAL = [UpstreamNotFound, UnsafeUrlError, CaptchaFailed, UpstreamTimeout, PageTooLarge];
 
 /**
  * Fetches and parses one page: from the KV cache when fresh enough, else through the

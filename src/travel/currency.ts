@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { exchangeRates } from "../db/schema";
+import { BodyTooLarge, readJson } from "../net/read-body";
 import type { Rates } from "./conversion";
 
 /** The feed answered with something that is not a usable set of rates; stored rates are left alone. */
@@ -13,6 +14,8 @@ export class RatesFeedError extends Error {
 /** Rows per upsert: D1 binds at most 100 parameters per statement, and a row takes 4. */
 const UPSERT_CHUNK = 25;
 const FEED_TIMEOUT_MS = 10_000;
+/** The daily feed is about 10 KB (some 300 currencies). */
+const MAX_FEED_BYTES = 1024 * 1024;
 
 export async function loadRates(db: D1Database): Promise<Rates> {
   const rows = await drizzle(db).select().from(exchangeRates);
@@ -38,9 +41,9 @@ export async function refreshRates(
   if (!response.ok) throw new RatesFeedError(`rates feed answered ${response.status}`);
   let body: unknown;
   try {
-    body = await response.json();
-  } catch {
-    throw new RatesFeedError("rates feed is not JSON");
+    body = await readJson(response, MAX_FEED_BYTES);
+  } catch (err) {
+    throw new RatesFeedError(err instanceof BodyTooLarge ? `rates feed is ${err.message}` : "rates feed is not JSON");
   }
   const { date, perEur } = parseFeed(body);
   const source = `fawazahmed0/currency-api ${date} (${new URL(feedUrl).host})`;

@@ -6,7 +6,10 @@ import { apiKey, defineRoute } from "../define-route";
 import type { AppEnv } from "../../env";
 import { csvLines } from "../../csv";
 import { jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
+import { ApiError } from "../../errors";
+import { MAX_ITEM_ANSWER_BYTES } from "../../jobs/limits";
 import { resultKey } from "../../jobs/runner";
+import { readJson, sizeText } from "../../net/read-body";
 import { IdParam } from "../events/schemas";
 import { ownJob } from "./read";
 import { JOB_ID } from "./schemas";
@@ -82,26 +85,70 @@ interface ItemLine {
   error_message: string | null;
 }
 
-async function itemsPage(env: Env, jobId: string, offset: number, limit: number): Promise<JobResult[]> {
-  const { results } = await env.DB.prepare(
+/** Stored answers read at once, so a page of big answers is never in memory together. */
+const READ_AT_ONCE = 10;
+/** The stored answers one `format=json` page may hold; past it the page asks for a smaller limit. */
+const MAX_JSON_PAGE_BYTES = 16 * 1024 * 1024;
+const UNREADABLE = {
+  code: "internal",
+  message: "The stored answer of this item could not be read as JSON; run the item again.",
+};
+
+function itemRows(env: Env, jobId: string, offset: number, limit: number): Promise<ItemLine[]> {
+  return env.DB.prepare(
     `SELECT idx, path, status, http_status, error_code, error_message FROM job_items WHERE job_id = ? ORDER BY idx LIMIT ? OFFSET ?`,
   )
     .bind(jobId, limit, offset)
-    .all<ItemLine>();
-  return Promise.all(
-    results.map(async (item) => {
-      const stored = item.status === "succeeded" ? await env.RESULTS.get(resultKey(jobId, item.idx)) : null;
-      const envelope = stored ? ((await stored.json()) as { data?: unknown }) : null;
-      return {
+    .all<ItemLine>()
+    .then(({ results }) => results);
+}
+
+/**
+ * The items with their answers' `data`, `READ_AT_ONCE` answers at a time, each read no further than
+ * an item keeps. An answer that is not JSON is that item's error, never the page's. `budget` counts
+ * the stored bytes the page may still read (a 400 past it).
+ */
+async function withAnswers(env: Env, jobId: string, rows: ItemLine[], budget = { bytes: Infinity }) {
+  const answers: JobResult[] = [];
+  for (let at = 0; at < rows.length; at += READ_AT_ONCE) {
+    const slice = rows.slice(at, at + READ_AT_ONCE);
+    const stored = await Promise.all(
+      slice.map((item) => (item.status === "succeeded" ? env.RESULTS.get(resultKey(jobId, item.idx)) : null)),
+    );
+    budget.bytes -= stored.reduce((total, object) => total + (object?.size ?? 0), 0);
+    if (budget.bytes < 0) {
+      await Promise.all(stored.map((object) => object?.body.cancel()));
+      throw new ApiError(
+        "invalid_request",
+        `This page's answers hold more than ${sizeText(MAX_JSON_PAGE_BYTES)}; ask for a smaller limit, or for every item at once with format=ndjson.`,
+        { details: [{ parameter: "limit", in: "query", message: "too many bytes of answers for one page" }] },
+      );
+    }
+    const read = await Promise.all(
+      stored.map((object) =>
+        object
+          ? readJson<{ data?: unknown } | null>(object, MAX_ITEM_ANSWER_BYTES).then(
+              (envelope) => ({ data: envelope?.data ?? null, unreadable: false }),
+              () => ({ data: null, unreadable: true }),
+            )
+          : { data: null, unreadable: false },
+      ),
+    );
+    slice.forEach((item, i) => {
+      const { data, unreadable } = read[i]!;
+      const recorded =
+        item.error_code || item.error_message ? { code: item.error_code, message: item.error_message } : null;
+      answers.push({
         index: item.idx,
         path: item.path,
         status: item.status,
         http_status: item.http_status,
-        error: item.error_code || item.error_message ? { code: item.error_code, message: item.error_message } : null,
-        data: envelope?.data ?? null,
-      };
-    }),
-  );
+        error: unreadable ? UNREADABLE : recorded,
+        data,
+      });
+    });
+  }
+  return answers;
 }
 
 function csvLine(result: JobResult): string {
@@ -117,19 +164,26 @@ function csvLine(result: JobResult): string {
   return csvLines([cells]);
 }
 
-/** All items, a page at a time, written as they are read. */
+/** All items, written as they are read: item rows a page at a time, answers `READ_AT_ONCE` per pull. */
 function streamResults(env: Env, jobId: string, line: (result: JobResult) => string, header = ""): ReadableStream {
   const encoder = new TextEncoder();
   let offset = 0;
+  let rows: ItemLine[] = [];
+  let lastPage = false;
   return new ReadableStream({
     start(controller) {
       if (header) controller.enqueue(encoder.encode(header));
     },
     async pull(controller) {
-      const page = await itemsPage(env, jobId, offset, PAGE);
-      offset += page.length;
-      if (page.length > 0) controller.enqueue(encoder.encode(page.map(line).join("")));
-      if (page.length < PAGE) controller.close();
+      if (rows.length === 0 && !lastPage) {
+        rows = await itemRows(env, jobId, offset, PAGE);
+        offset += rows.length;
+        lastPage = rows.length < PAGE;
+      }
+      const slice = rows.splice(0, READ_AT_ONCE);
+      if (slice.length > 0)
+        controller.enqueue(encoder.encode((await withAnswers(env, jobId, slice)).map(line).join("")));
+      if (rows.length === 0 && lastPage) controller.close();
     },
   });
 }
@@ -138,13 +192,12 @@ export function registerJobResults(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const job = await ownJob(c.env, c.var.identity, c.req.valid("param").id);
     const { format, page, limit } = c.req.valid("query");
-    if (format === "json")
-      return c.json(
-        successBody(c, await itemsPage(c.env, job.id, (page - 1) * limit, limit), {
-          pagination: { page, limit, total: job.total, total_pages: Math.ceil(job.total / limit) },
-        }),
-        200,
-      );
+    if (format === "json") {
+      const rows = await itemRows(c.env, job.id, (page - 1) * limit, limit);
+      const results = await withAnswers(c.env, job.id, rows, { bytes: MAX_JSON_PAGE_BYTES });
+      const pagination = { page, limit, total: job.total, total_pages: Math.ceil(job.total / limit) };
+      return c.json(successBody(c, results, { pagination }), 200);
+    }
     const csv = format === "csv";
     const body = csv
       ? streamResults(c.env, job.id, csvLine, csvLines([CSV_COLUMNS]))

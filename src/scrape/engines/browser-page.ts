@@ -5,6 +5,7 @@ import { type Exit, type LoadedThrough, loadPastChallenge } from "../proxy-polic
 import { guardUrl } from "../../net/url-guard";
 import { solveForJob, TOKEN_FIELDS } from "../captcha";
 import { parseRetryAfter, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../errors";
+import { assertParseable, MAX_PAGE_BYTES, MAX_PAGE_ELEMENTS, pageTooLarge } from "../page-limits";
 import { assertLanded, CLOSE_UNINTERCEPTED_CHANNELS, type Route, routeRequest } from "./browser-route";
 import { graceAfter, InFlight } from "./network-quiet";
 import { within, type LoadedPage, type LoadJob } from "./types";
@@ -43,6 +44,28 @@ function submitTokenScript(field: string, token: string): string {
   })()`;
 }
 
+/**
+ * What `page.content()` serialises, unless the document has more elements than the parser may build
+ * or its HTML is longer than a page we read: both are measured in the browser, so an oversized page
+ * never crosses the connection. Answers `{ html }` or `{ tooLarge: "elements" | "bytes" }`.
+ */
+const READ_CONTENT_SCRIPT = `(() => {
+  if (document.getElementsByTagName("*").length > ${MAX_PAGE_ELEMENTS}) return { tooLarge: "elements" };
+  let html = "";
+  for (const node of document.childNodes) {
+    html += node === document.documentElement ? node.outerHTML : new XMLSerializer().serializeToString(node);
+    if (html.length > ${MAX_PAGE_BYTES}) return { tooLarge: "bytes" };
+  }
+  return { html };
+})()`;
+
+async function readContent(page: Page): Promise<string> {
+  const read = (await page.evaluate(READ_CONTENT_SCRIPT)) as { html: string } | { tooLarge: "elements" | "bytes" };
+  if ("tooLarge" in read) throw pageTooLarge(read.tooLarge);
+  assertParseable(read.html);
+  return read.html;
+}
+
 /** The job's URL once guarded, checked before any browser is taken for it. */
 export async function browserTarget(job: LoadJob): Promise<URL> {
   const target = await guardUrl(job.url, job.config.urlGuard);
@@ -56,7 +79,7 @@ export async function browserTarget(job: LoadJob): Promise<URL> {
 /** Loads `target` (from `browserTarget`) in `page` (from `preparePage`, used for nothing else) and reads it. */
 export async function loadInPage(job: LoadJob, page: Page, target: URL): Promise<Omit<LoadedPage, "browser">> {
   const { pool, pageTimeoutMs } = job.config;
-  const route: Route = { pin: null, exit: null, refused: null };
+  const route: Route = { pin: null, exit: null, refused: null, tooLarge: false };
   const navigationMs = within(job, pageTimeoutMs);
   const inFlight = new InFlight(page);
   // Proxied requests get a little longer than the navigation, so a slow page reads as a timeout.
@@ -72,6 +95,7 @@ export async function loadInPage(job: LoadJob, page: Page, target: URL): Promise
     const response = await page
       .goto(target.toString(), { waitUntil: "load", timeout: within(job, navigationMs) })
       .catch((err) => {
+        if (route.tooLarge) throw pageTooLarge();
         if (route.refused) return null;
         throw /timeout|timed.?out/i.test(String(err))
           ? new UpstreamTimeout(`the page did not load within ${navigationMs / 1000} s`)
@@ -81,7 +105,7 @@ export async function loadInPage(job: LoadJob, page: Page, target: URL): Promise
     const settled = inFlight.quiet(graceAfter(Date.now() - started), within(job, SETTLE_TIMEOUT_MS));
     await Promise.all([assertLanded(job, page, route.refused), settled]);
     const status = response?.status() ?? 0;
-    const html = await page.content();
+    const html = await readContent(page);
     await assertLanded(job, page, route.refused);
     const retryAfter = response?.headers()["retry-after"];
     return { status, html, retryAfter, challenge: await job.detectChallenge(html, status), exit: route.exit };
@@ -98,7 +122,7 @@ export async function loadInPage(job: LoadJob, page: Page, target: URL): Promise
         page.evaluate(submitTokenScript(TOKEN_FIELDS[challenge.kind], token)),
       ]);
       const status = next?.status() ?? challenged.status;
-      const html = await page.content();
+      const html = await readContent(page);
       await assertLanded(job, page, route.refused);
       const detected = await job.detectChallenge(html, status);
       return { ...challenged, status, html, challenge: detected, exit: route.exit ?? pin };

@@ -4,7 +4,9 @@ import type { HTTPRequest, Page } from "@cloudflare/puppeteer";
 import { fetchViaProxy } from "../proxy-fetch";
 import { type Exit, exitsFor, judgeAttempt } from "../proxy-policy";
 import { guardUrl, UnsafeUrlError } from "../../net/url-guard";
+import { BodyTooLarge, readBytes } from "../../net/read-body";
 import { UpstreamTimeout } from "../errors";
+import { MAX_PAGE_BYTES } from "../page-limits";
 import type { LoadJob } from "./types";
 
 const BLOCKED_TYPES = new Set(["image", "font", "media"]);
@@ -43,6 +45,8 @@ export interface Route {
   exit: Exit | null;
   /** The first navigation of the main frame that the URL guard refused. */
   refused: Refused | null;
+  /** The main frame's document was larger than `MAX_PAGE_BYTES`, so it was never handed to the page. */
+  tooLarge: boolean;
 }
 
 /**
@@ -76,6 +80,7 @@ export async function routeRequest(job: LoadJob, page: Page, request: HTTPReques
         timeoutMs,
       });
     } catch (err) {
+      if (err instanceof BodyTooLarge) return refuseTooLarge(request, mainDocument, route);
       // A slow site is not the exit's fault; the navigation timeout answers for it.
       if (
         judgeAttempt(pool, proxy, url.host, { kind: err instanceof UpstreamTimeout ? "timed-out" : "failed" }) ===
@@ -90,21 +95,30 @@ export async function routeRequest(job: LoadJob, page: Page, request: HTTPReques
       refusal = response;
       continue;
     }
-    return respondWith(request, response);
+    return respondWith(request, response, mainDocument, route);
   }
-  return refusal ? respondWith(request, refusal) : request.abort();
+  return refusal ? respondWith(request, refusal, mainDocument, route) : request.abort();
 }
 
-async function respondWith(request: HTTPRequest, response: Response) {
+/** Hands the page the answer, read up to `MAX_PAGE_BYTES`; a larger one is never handed over. */
+async function respondWith(request: HTTPRequest, response: Response, mainDocument: boolean, route: Route) {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  return request.respond({
-    status: response.status,
-    headers,
-    body: new Uint8Array(await response.arrayBuffer()) as never,
-  });
+  let body: Uint8Array;
+  try {
+    body = await readBytes(response, MAX_PAGE_BYTES);
+  } catch (err) {
+    if (err instanceof BodyTooLarge) return refuseTooLarge(request, mainDocument, route);
+    throw err;
+  }
+  return request.respond({ status: response.status, headers, body: body as never });
+}
+
+function refuseTooLarge(request: HTTPRequest, mainDocument: boolean, route: Route) {
+  if (mainDocument) route.tooLarge = true;
+  return request.abort("failed");
 }
 
 /**

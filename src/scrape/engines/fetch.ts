@@ -3,8 +3,10 @@ import type { ProxyEndpoint } from "../proxy-pool";
 import { type Exit, exitsFor, judgeAttempt, loadPastChallenge } from "../proxy-policy";
 import { decodeHtml } from "../extract/charset";
 import { guardedFetch, UnsafeUrlError } from "../../net/url-guard";
+import { BodyTooLarge, readBytes } from "../../net/read-body";
 import { hiddenFormFields, solveForJob, TOKEN_FIELDS } from "../captcha";
 import { CaptchaFailed, parseRetryAfter, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../errors";
+import { assertParseable, asPageError, MAX_PAGE_BYTES } from "../page-limits";
 import { within, type Engine, type LoadJob, type LoadedPage } from "./types";
 import { log } from "../../log";
 
@@ -129,6 +131,8 @@ async function sendOnce(job: LoadJob, url: URL, init: Init, pin: Pin): Promise<O
     try {
       response = await fetchViaProxy(proxy, url, { ...init, timeoutMs });
     } catch (err) {
+      // The exit carried the page; the page is what we refuse.
+      if (err instanceof BodyTooLarge) throw asPageError(err);
       if (!(err instanceof ProxyFailure || err instanceof UpstreamTimeout))
         log.error("proxy request failed", { proxy: proxy.id, error: err });
       if (
@@ -148,9 +152,17 @@ async function sendOnce(job: LoadJob, url: URL, init: Init, pin: Pin): Promise<O
   throw new UpstreamBlocked(`every egress proxy failed or was refused by ${url.host}`, { retryAfter });
 }
 
-/** The body as text in the charset the page really uses, whatever it declares. */
+/**
+ * The body as text in the charset the page really uses, whatever it declares: read as a stream up
+ * to `MAX_PAGE_BYTES`, and checked against what the parser may build before anything parses it.
+ */
 async function readHtml(response: Response): Promise<string> {
-  return decodeHtml(new Uint8Array(await response.arrayBuffer()), response.headers.get("Content-Type") ?? undefined);
+  const bytes = await readBytes(response, MAX_PAGE_BYTES).catch((err) => {
+    throw asPageError(err);
+  });
+  const html = decodeHtml(bytes, response.headers.get("Content-Type") ?? undefined);
+  assertParseable(html);
+  return html;
 }
 
 /** Plain HTTP, no JavaScript: fast, and enough wherever the data is in the HTML. */

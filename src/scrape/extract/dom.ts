@@ -1,6 +1,7 @@
 // Reading text and attributes from a parsed page the way a shopper sees it:
 // scripts and styles left out, whitespace and bidi marks collapsed.
 import { parse, NodeType, type HTMLElement, type Node } from "node-html-parser";
+import { assertParseable } from "../page-limits";
 import { selectAll } from "./select";
 
 export type { HTMLElement };
@@ -26,7 +27,9 @@ const INLINE_TAGS = new Set([
   "U",
 ]);
 
+/** The parsed page; `PageTooLarge` before any parsing when it holds more than the parser may build. */
 export function loadHtml(html: string): HTMLElement {
+  assertParseable(html);
   return parse(html, { comment: false });
 }
 

@@ -1,6 +1,6 @@
 // JSON-LD blocks as real pages ship them: CDATA-wrapped, commented, with trailing
 // junk or raw newlines inside strings. Invalid blocks are skipped, never fatal.
-import { parse, type HTMLElement } from "node-html-parser";
+import { loadHtml, type HTMLElement } from "./dom";
 import { firstJsonValue } from "./json-text";
 import { selectAll } from "./select";
 
@@ -8,7 +8,7 @@ export type JsonLdNode = Record<string, unknown>;
 
 /** Every JSON-LD object on the page, with arrays and `@graph` containers flattened. */
 export function jsonLdNodes(html: string | HTMLElement): JsonLdNode[] {
-  const root = typeof html === "string" ? parse(html) : html;
+  const root = typeof html === "string" ? loadHtml(html) : html;
   const nodes: JsonLdNode[] = [];
   for (const script of selectAll(root, "script")) {
     const type = (script.getAttribute("type") ?? "").toLowerCase();

@@ -1,22 +1,24 @@
 // Reads one JSON value out of text that holds more than JSON (inline scripts,
 // blocks with trailing junk). Hand-written: JSON.parse needs the exact slice, and
 // no installed library finds where a value embedded in JavaScript ends.
+import { MAX_PAGE_JSON_CHARS } from "../page-limits";
 
-/** The first JSON object or array in `text`, or undefined when none parses. */
+/** The first JSON object or array in `text`, or undefined when none parses (or it is too long to parse). */
 export function firstJsonValue(text: string): unknown {
   const trimmed = text.trim();
   try {
-    return JSON.parse(trimmed);
+    if (trimmed.length <= MAX_PAGE_JSON_CHARS) return JSON.parse(trimmed);
   } catch {
-    const start = trimmed.search(/[{[]/);
-    return start < 0 ? undefined : jsonValueAt(trimmed, start);
+    // Not JSON as a whole: look for the first value in it.
   }
+  const start = trimmed.search(/[{[]/);
+  return start < 0 ? undefined : jsonValueAt(trimmed, start);
 }
 
 /** The JSON object or array starting at `start` (a `{` or `[`), read up to its balanced end. */
 export function jsonValueAt(text: string, start: number): unknown {
   const end = balancedEnd(text, start);
-  if (end < 0) return undefined;
+  if (end < 0 || end - start >= MAX_PAGE_JSON_CHARS) return undefined;
   const slice = text.slice(start, end + 1);
   try {
     return JSON.parse(slice);
