@@ -58,7 +58,7 @@ const squeeze = (text: string) => text.replace(/[\u2009\u202f\u00a0]/g, " ");
 export interface CardText {
   card: HTMLElement;
   blocks: TextBlock[];
-  labels: string[];
+  labels: TextBlock[];
 }
 
 export const readCardText = (card: HTMLElement): CardText => ({
@@ -66,6 +66,15 @@ export const readCardText = (card: HTMLElement): CardText => ({
   blocks: textBlocks(card),
   labels: labelsOf(card),
 });
+
+/** The card's texts outside the elements `excluded` marks (a seller's or brand's own link and its stars). */
+export function textsOutside(text: CardText, excluded: (element: HTMLElement) => boolean): CardText {
+  return {
+    card: text.card,
+    blocks: text.blocks.filter((block) => !excluded(block.element)),
+    labels: text.labels.filter((label) => !excluded(label.element)),
+  };
+}
 
 /** Every element under `card` with text of its own, in document order. */
 function textBlocks(card: HTMLElement): TextBlock[] {
@@ -105,12 +114,12 @@ function hiddenWithin(element: HTMLElement, card: HTMLElement): boolean {
 }
 
 /** Labels beside the text: aria-label and title of the card's elements ("2.2 out of 5, 100 reviews"). */
-function labelsOf(card: HTMLElement): string[] {
-  const labels: string[] = [];
+function labelsOf(card: HTMLElement): TextBlock[] {
+  const labels: TextBlock[] = [];
   const walk = (element: HTMLElement) => {
     for (const name of ["aria-label", "title"]) {
       const value = cleanText(rawAttr(element, name));
-      if (value) labels.push(squeeze(value));
+      if (value) labels.push({ element, text: squeeze(value) });
     }
     for (const child of element.childNodes) if (child.nodeType === 1) walk(child as HTMLElement);
   };
@@ -133,7 +142,7 @@ function nearReviews(element: HTMLElement, card: HTMLElement): boolean {
  * review count, else a filled star bar's width (99.4% of five stars is 4.97).
  */
 export function cardRating({ blocks, labels, card }: CardText): number | null {
-  for (const text of [...labels, ...blocks.map((block) => block.text)]) {
+  for (const { text } of [...labels, ...blocks]) {
     const rating = OUT_OF_FIVE.exec(text)?.[1];
     if (rating && text.length <= 120) return parseLocaleNumber(rating);
   }
@@ -180,7 +189,7 @@ function starBar(card: HTMLElement): number | null {
 
 /** The card's review count: "153 Reviews", "11 223 отзыва", "(100)" or a bare number in a reviews link. */
 export function cardReviewCount({ blocks, labels, card }: CardText): number | null {
-  for (const text of [...blocks.map((block) => block.text), ...labels]) {
+  for (const { text } of [...blocks, ...labels]) {
     const count = COUNT_WORDS.exec(text)?.[1];
     if (count && text.length <= 60) return parseCount(count.trim());
   }

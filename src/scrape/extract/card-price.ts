@@ -101,12 +101,24 @@ function classify(element: HTMLElement, text: string): PriceText {
         .join(" ")
     : "";
   const next = shortText(element.nextElementSibling) ?? "";
+  const after = shortText(followingOf(element, text)) ?? "";
   const other =
     UNIT_PRICE.test(text) ||
     FEE.test(text) ||
     PERIODIC.test(`${text} ${ownParentText}`) ||
-    (next.length <= MAX_PRICE_TEXT && (CONDITION.test(next) || PERIODIC.test(next) || /^\/\s?\d*\s?[a-z]/i.test(next)));
+    (next.length <= MAX_PRICE_TEXT && (PERIODIC.test(next) || /^\/\s?\d*\s?[a-z]/i.test(next))) ||
+    (after.length <= MAX_PRICE_TEXT && CONDITION.test(after));
   return { element, text, struck: WAS_LABEL.test(text) || isStruck(element), other };
+}
+
+/** What comes right after a price, also when the price sits alone in a wrapper ("£1.25" then "with Nectar"). */
+function followingOf(element: HTMLElement, text: string): HTMLElement | null {
+  let anchor = element;
+  for (let level = 0; level < 3 && !anchor.nextElementSibling && anchor.parentNode; level++) {
+    if (squeeze(shortText(anchor.parentNode) ?? "") !== text) break;
+    anchor = anchor.parentNode;
+  }
+  return anchor.nextElementSibling;
 }
 
 /** Crossed out by tag (`<s>`, `<del>`), inline style, or a class that says so ("old-price", "crossed"), close above. */

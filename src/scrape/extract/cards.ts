@@ -4,7 +4,15 @@
 import type { SearchItem } from "../types";
 import { absoluteUrl, cleanText, type HTMLElement } from "./dom";
 import { cardPrice, priceTexts, type PriceText } from "./card-price";
-import { cardRating, cardReviewCount, cardTitle, closestUpTo, isSponsored, readCardText } from "./card-facts";
+import {
+  cardRating,
+  cardReviewCount,
+  cardTitle,
+  closestUpTo,
+  isSponsored,
+  readCardText,
+  textsOutside,
+} from "./card-facts";
 import type { MoneyHint } from "./money";
 import { classText, rawAttr } from "./raw-attr";
 
@@ -24,6 +32,8 @@ function itemHref(link: HTMLElement, base: string): string | null {
   const url = absoluteUrl(href, base);
   return url && url.split("#")[0] !== base.split("#")[0] && new URL(url).pathname.length > 1 ? url : null;
 }
+
+const pathOf = (url: string) => new URL(url).pathname.replace(/\/+$/, "");
 
 interface PageWalk {
   order: Map<HTMLElement, number>;
@@ -128,16 +138,32 @@ export function readCard(card: HTMLElement, prices: PriceText[], base: string, h
   const title = cardTitle(text, (element) => linkOf(element) !== null);
   const link = (title && linkOf(title.element)) ?? (isItemLink(card) ? card : card.querySelector("a[href]"));
   const image = card.querySelector("img");
+  const url = link ? itemHref(link, base) : null;
+  // Stars inside a link to another page (a seller's profile) rate that page's subject, not the item.
+  const elsewhere = (element: HTMLElement) => {
+    const target = closestUpTo(element, card, (el) => el.tagName === "A" && rawAttr(el, "href") !== undefined);
+    const href = target ? itemHref(target, base) : null;
+    return href !== null && url !== null && pathOf(href) !== pathOf(url);
+  };
+  const rated = textsOutside(text, elsewhere);
   return {
     id: cardId(card),
     title: title?.text ?? cleanText(image?.getAttribute("alt")),
-    url: link ? itemHref(link, base) : null,
+    url,
     price: cardPrice(prices, hint),
-    rating: cardRating(text),
-    review_count: cardReviewCount(text),
-    image: absoluteUrl(image?.getAttribute("src") ?? image?.getAttribute("data-src"), base),
+    rating: cardRating(rated),
+    review_count: cardReviewCount(rated),
+    image: image ? imageUrl(image, base) : null,
     sponsored: isSponsored(text),
   };
+}
+
+/** A lazy image's real address: `src` unless it is a placeholder, else `data-src` or the first `srcset` entry. */
+function imageUrl(image: HTMLElement, base: string): string | null {
+  const candidates = ["src", "data-src", "data-lazy-src", "data-srcset", "srcset"].map(
+    (name) => rawAttr(image, name)?.trim().split(/\s+/)[0],
+  );
+  return candidates.map((value) => absoluteUrl(value, base)).find((url) => url !== null) ?? null;
 }
 
 const ID_ATTRIBUTE = /^data-(?:(?:product|item|sku|listing|offer|goods|article|auction|ad)[-_]?)?id$/i;
