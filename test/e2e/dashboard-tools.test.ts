@@ -178,7 +178,7 @@ describe("dashboard tools in Chromium against wrangler dev", () => {
 
   it("shows this month's calls by endpoint and exports them as CSV", async () => {
     await page.goto(`${baseUrl}/dashboard/usage`);
-    // The playground's three calls, each one counted by its endpoint.
+    // The playground's three calls and the events page's four actions, each one counted by its endpoint.
     const top = await page.$$eval("#top-endpoints tbody tr", (trs) =>
       trs.map((tr) => [tr.getAttribute("data-endpoint"), tr.querySelector(".calls")?.textContent]),
     );
@@ -187,9 +187,13 @@ describe("dashboard tools in Chromium against wrangler dev", () => {
         ["GET /v1/amazon/search", "1"],
         ["GET /v1/amazon", "1"],
         ["GET /v1/travel/booking/hotels/search", "1"],
+        ["POST /v1/webhooks", "1"],
+        ["POST /v1/webhooks/{id}/test", "1"],
+        ["POST /v1/schedules", "1"],
+        ["DELETE /v1/schedules/{id}", "1"],
       ]),
     );
-    expect(await text("#forecast-used")).toBe("3");
+    expect(await text("#forecast-used")).toBe("7");
     expect(await page.$$eval("#endpoint-chart rect[data-series]", (rects) => rects.length)).toBeGreaterThan(0);
     const csv = await page.evaluate(async () => (await fetch("/dashboard/usage.csv")).text());
     expect(csv.split("\r\n")).toContain(`${new Date().toISOString().slice(0, 10)},GET /v1/amazon,products,2xx,1`);
