@@ -1843,7 +1843,7 @@ export interface paths {
         };
         /**
          * All records of a dataset
-         * @description `format=json` (default) answers one page (`limit` up to 1000, default 100) with `meta.next_cursor`. `format=ndjson` and `format=csv` stream every record from `cursor` on (or `limit` of them) in constant memory. `fields=a,b` keeps only those fields, in that order. `Accept: text/csv` or `application/x-ndjson` also choose the format.
+         * @description `format=json` (default) answers one page (`limit` up to 1000, default 100) with `meta.next_cursor`. `format=ndjson` and `format=csv` stream every record from `cursor` on (or `limit` of them) in constant memory. `fields=a,b` keeps only those fields, in that order (each once; at most 100 names). `Accept: text/csv` or `application/x-ndjson` also choose the format.
          */
         get: {
             parameters: {
@@ -2050,7 +2050,7 @@ export interface paths {
         };
         /**
          * Your batch jobs, newest first
-         * @description The account's last 50 jobs with their counts and progress.
+         * @description Of the account's last 50 jobs, those whose items' scopes this key holds, with their counts and progress.
          */
         get: {
             parameters: {
@@ -2296,7 +2296,7 @@ export interface paths {
         };
         /**
          * A job's status, counts by outcome, progress and finish estimate
-         * @description Status (`queued`, `running`, `completed`, `failed` when no item succeeded, `cancelled`), items by state, progress in %, times and an estimate of the seconds left at the pace so far. Reading it also sends again any item whose queue message was lost.
+         * @description Status (`queued`, `running`, `completed`, `failed` when no item succeeded, `cancelled`), items by state, progress in %, times and an estimate of the seconds left at the pace so far. Reading it also sends again any item whose queue message was lost. Whichever key made the job, reading, cancelling it or its results needs every scope its items' routes need (403 otherwise).
          */
         get: {
             parameters: {
@@ -2934,7 +2934,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke a key
-         * @description Revokes a key of your account for good: it is refused everywhere within 5 seconds. A revoked key cannot be rotated; create a new one instead.
+         * @description Revokes a key of your account for good: it is refused everywhere within 5 seconds. A key revokes only keys no stronger than itself (each scope of the revoked key is one it holds). A revoked key cannot be rotated; create a new one instead.
          */
         delete: {
             parameters: {
@@ -3053,7 +3053,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a key's secret
-         * @description The key keeps its id and counters. The old secret keeps working for `grace_seconds` (0 to 7 days).
+         * @description The key keeps its id and counters. The old secret keeps reading data for `grace_seconds` (0 to 7 days). A key rotates only keys no stronger than itself: each scope of the rotated key must be one it holds.
          */
         post: {
             parameters: {
@@ -3336,7 +3336,7 @@ export interface paths {
         };
         /**
          * List your schedules
-         * @description Your account's schedules, oldest first, each with its cron expression, the path it calls and its next run.
+         * @description Your account's schedules whose path's scope this key holds, oldest first, each with its cron expression, the path it calls and its next run.
          */
         get: {
             parameters: {
@@ -3433,7 +3433,7 @@ export interface paths {
         put?: never;
         /**
          * Run a v1 GET call on a cron expression
-         * @description Each run counts as one request of the creating key, is stored for download and announced by a `schedule.completed` webhook. A scheduled time never runs twice.
+         * @description Each run counts as one request of the creating key, is stored for download and announced by a `schedule.completed` webhook. A scheduled time never runs twice. An account holds at most its plan's number of schedules (free 10, pro 100, enterprise 1,000); one more answers 409. The key needs the scope of the route `path` calls (403 otherwise).
          */
         post: {
             parameters: {
@@ -3561,7 +3561,7 @@ export interface paths {
         };
         /**
          * One schedule and its last runs
-         * @description A schedule of your account with its last 50 runs, newest first: when each was due, its status and the HTTP status the call answered.
+         * @description A schedule of your account with its last 50 runs, newest first: when each was due, its status and the HTTP status the call answered. Whichever key made it, reading it, its runs' answers or removing it needs the scope of the route its path calls (403 otherwise).
          */
         get: {
             parameters: {
@@ -4875,7 +4875,7 @@ export interface paths {
         };
         /**
          * List your watches
-         * @description Your account's watches, oldest first, with the last price seen, when they are checked next and any failures in a row.
+         * @description Your account's watches that this key holds the scope of (`products:read` for products, `travel:read` for hotels), oldest first, with the last price seen, when they are checked next and any failures in a row.
          */
         get: {
             parameters: {
@@ -4988,7 +4988,7 @@ export interface paths {
         put?: never;
         /**
          * Watch a hotel rate or a product price
-         * @description Checked every `interval_seconds` with fresh data (each check counts as one request). `hotel.rate_dropped` / `product.price_changed` fire when the condition is met by a drop, so one change notifies once and the watch re-arms.
+         * @description Checked every `interval_seconds` with fresh data (each check counts as one request). `hotel.rate_dropped` / `product.price_changed` fire when the condition is met by a drop, so one change notifies once and the watch re-arms. An account holds at most its plan's number of watches (free 10, pro 100, enterprise 1,000); one more answers 409. The key needs the scope of what is watched too: `products:read` for a product, `travel:read` for a hotel.
          */
         post: {
             parameters: {
@@ -5154,7 +5154,7 @@ export interface paths {
         };
         /**
          * One watch
-         * @description A watch of your account: what it watches, its condition, the last price seen and when it last fired.
+         * @description A watch of your account: what it watches, its condition, the last price seen and when it last fired. Whichever key made it, reading, checking or removing it needs the scope of what it watches (403 otherwise).
          */
         get: {
             parameters: {
@@ -5627,7 +5627,7 @@ export interface paths {
         put?: never;
         /**
          * Add a webhook endpoint
-         * @description Events of the chosen `event_types` (all by default) are POSTed to `url`, signed per Standard Webhooks with the `whsec_` secret shown once in this answer. The URL must be public http(s).
+         * @description Events of the chosen `event_types` (all by default) are POSTed to `url`, signed per Standard Webhooks with the `whsec_` secret shown once in this answer. The URL must be public http(s). An account holds at most its plan's number of endpoints (free 3, pro 10, enterprise 25); one more answers 409.
          */
         post: {
             parameters: {
