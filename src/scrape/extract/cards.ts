@@ -2,7 +2,7 @@
 // elements that repeat one markup (same tag and leading class, under the same kind of parent) and
 // each hold a link to an item page and a price. Hand-written: no library finds repeated records.
 import type { SearchItem } from "../types";
-import { absoluteUrl, cleanText, type HTMLElement } from "./dom";
+import { absoluteUrl, cleanText, visibleText, type HTMLElement } from "./dom";
 import { cardPrice, priceTexts, type PriceText } from "./card-price";
 import {
   cardRating,
@@ -35,20 +35,28 @@ function itemHref(link: HTMLElement, base: string): string | null {
 
 const pathOf = (url: string) => new URL(url).pathname.replace(/\/+$/, "");
 
+/** Whether a link or heading names something: words besides any price and figures ("List:" does not). */
+function isNamed(element: HTMLElement): boolean {
+  const text = visibleText(element) ?? "";
+  return text.replace(/[\d\s.,:;%()+\-–/|$€£¥₹₽]/g, "").length >= 6;
+}
+
 interface PageWalk {
   order: Map<HTMLElement, number>;
   links: HTMLElement[];
+  headings: HTMLElement[];
   /** Position of the page's first heading with text, where results usually start. */
   headingAt: number | null;
 }
 
 function walkPage(root: HTMLElement): PageWalk {
-  const walk: PageWalk = { order: new Map(), links: [], headingAt: null };
+  const walk: PageWalk = { order: new Map(), links: [], headings: [], headingAt: null };
   const stack = [root];
   while (stack.length > 0) {
     const element = stack.pop()!;
     walk.order.set(element, walk.order.size);
     if (element.tagName === "A") walk.links.push(element);
+    if (/^H[1-6]$/.test(element.tagName)) walk.headings.push(element);
     if (walk.headingAt === null && element.tagName === "H1" && element.text.trim()) walk.headingAt = walk.order.size;
     for (let index = element.childNodes.length - 1; index >= 0; index--) {
       const child = element.childNodes[index]!;
@@ -71,34 +79,52 @@ function ancestorsOf(elements: HTMLElement[]): Set<HTMLElement> {
 /**
  * The card elements of the page's result list, in page order. Groups are keyed by tag, first class
  * and the parent's, so rows of a grid still form one group; each member is the innermost element of
- * its key holding a link and a price. A group outside any carousel beats one inside, then the group
- * with more cards after the page's heading (carousels above it are promotions), then the larger; among
- * groups of one size the outermost wins, so a card keeps its stars and labels.
+ * its key holding a link and a price. Groups are ranked by the distinct items they name (a link or
+ * heading with words, so a card's price row is no result of its own): one outside any carousel first,
+ * then the one naming more items after the page's heading (carousels above it are promotions), then
+ * more items; among equals the outermost wins, so a card keeps its stars and labels.
  */
 export function findCardElements(root: HTMLElement, base: string, prices: PriceText[]): HTMLElement[] {
   const page = walkPage(root);
   const withPrice = ancestorsOf(prices.map((price) => price.element));
-  const withLink = ancestorsOf(page.links.filter((link) => itemHref(link, base) !== null));
+  const linkOf = firstLinks(page.links, base);
+  const named = ancestorsOf([...page.links.filter((link) => linkOf.has(link)), ...page.headings].filter(isNamed));
   const groups = new Map<string, HTMLElement[]>();
   for (const element of withPrice) {
-    if (element === root || !withLink.has(element) || !element.parentNode) continue;
+    if (element === root || !linkOf.has(element) || !element.parentNode) continue;
     const key = groupKey(element);
     groups.set(key, [...(groups.get(key) ?? []), element]);
   }
-  let best: { members: HTMLElement[]; score: number; depth: number } | null = null;
+  let best: { members: HTMLElement[]; rank: number[] } | null = null;
   for (const elements of groups.values()) {
     const members = innermost(elements).sort((a, b) => page.order.get(a)! - page.order.get(b)!);
     if (members.length < 2) continue;
-    const afterHeading = members.filter((member) => page.order.get(member)! > (page.headingAt ?? -1)).length;
-    const rank = (inCarousel(members[0]!) ? 0 : 1) * 1e8 + afterHeading * 1e4 + members.length;
-    const candidate = { members, score: rank, depth: depthOf(members[0]!) };
-    if (process.env.CARDS_DEBUG)
-      console.log(groupKey(members[0]!).slice(0, 90), members.length, afterHeading, candidate.depth);
-    if (!best || candidate.score > best.score || (candidate.score === best.score && candidate.depth < best.depth)) {
-      best = candidate;
-    }
+    // Named items, not members: a card's price row ("$349.99 List: $369.99") is no result of its own.
+    const items = (list: HTMLElement[]) =>
+      new Set(list.filter((member) => named.has(member)).map((member) => linkOf.get(member))).size;
+    const afterHeading = members.filter((member) => page.order.get(member)! > (page.headingAt ?? -1));
+    const rank = [inCarousel(members[0]!) ? 0 : 1, items(afterHeading), items(members), -depthOf(members[0]!)];
+    if (!best || isAhead(rank, best.rank)) best = { members, rank };
   }
   return best?.members ?? [];
+}
+
+const isAhead = (rank: number[], other: number[]) => {
+  const index = rank.findIndex((value, at) => value !== other[at]);
+  return index >= 0 && rank[index]! > other[index]!;
+};
+
+/** For each element holding an item link, the path of its first one (links come in page order). */
+function firstLinks(links: HTMLElement[], base: string): Map<HTMLElement, string> {
+  const first = new Map<HTMLElement, string>();
+  for (const link of links) {
+    const url = itemHref(link, base);
+    if (url === null) continue;
+    for (let current: HTMLElement | null = link; current && !first.has(current); current = current.parentNode) {
+      first.set(current, pathOf(url));
+    }
+  }
+  return first;
 }
 
 // A strip of promoted or recommended items scrolled sideways; the result list is not one.
