@@ -2,6 +2,7 @@
 // (`npm run extract -- --report <dir>`). Each row's page goes to the parser its page_kind names and is
 // compared the way the fixture tests compare it; an empty cell means the parser must return null.
 import { PRODUCT_PLATFORMS } from "../src/scrape/platforms/index";
+import { genericLodging } from "../src/scrape/platforms/generic-hotel";
 import { TRAVEL_PLATFORMS, type TravelSlug } from "../src/scrape/platforms/travel";
 import type { HotelRecord, ProductRecord, SearchItem } from "../src/scrape/types";
 import {
@@ -84,6 +85,8 @@ const hotelFields = (hotel: HotelRecord, reviewScale: number): Observed => ({
 
 const travelPlatform = (row: ExpectedRow) =>
   TRAVEL_PLATFORMS[(row.adapter === "hotels_com" ? "hotels" : row.adapter) as TravelSlug];
+/** A hotel or place page off the big platforms is read by the generic reader. */
+const hotelReader = (row: ExpectedRow) => travelPlatform(row) ?? genericLodging;
 
 /** Whether the adapter that reads the row's page takes it for a bot wall, as a scrape would before parsing. */
 const seenAsBlocked = (row: ExpectedRow, html: string) =>
@@ -118,11 +121,11 @@ const READERS: Record<PageKind, (row: ExpectedRow, html: string) => Observed> = 
   "hotel-search": (row, html) => {
     const platform = travelPlatform(row);
     const page = platform.parseSearch(html, platform.origin);
-    const first = page.hotels[0];
+    const first = page.hotels.find((hotel) => !hotel.sponsored);
     return { ...(first ? hotelFields(first, platform.reviewScale) : {}), results: page.hotels.length };
   },
   "hotel-detail": (row, html) => {
-    const platform = travelPlatform(row);
+    const platform = hotelReader(row);
     const hotel = platform.parseHotel(html, platform.origin);
     return { ...hotelFields(hotel, platform.reviewScale), reviews: hotel.reviews, description: hotel.description };
   },

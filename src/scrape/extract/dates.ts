@@ -89,6 +89,14 @@ export function parseDisplayDate(text: string | null | undefined): string | null
   if (!text) return null;
   const iso = text.match(/\b(\d{4})-(\d{2})-(\d{2})\b/);
   if (iso) return `${iso[1]}-${iso[2]}-${iso[3]}`;
+  // "28-04-2025", "28.04.2025", "28/04/2025": day first as most of the world writes it, unless
+  // the second number cannot be a month ("04/28/2025").
+  const numeric = text.match(/\b(\d{1,2})[-./](\d{1,2})[-./](\d{4})\b/);
+  if (numeric) {
+    const [first, second] = [Number(numeric[1]), Number(numeric[2])];
+    const [day, month] = second > 12 ? [second, first] : [first, second];
+    if (month >= 1 && month <= 12 && day >= 1 && day <= 31) return `${numeric[3]}-${pad(month)}-${pad(day)}`;
+  }
   const lower = text.toLowerCase();
   // "March 3, 2023" / "Mar 3 2023"
   const monthFirst = lower.match(/([a-zäéû]+)\.?\s+(\d{1,2}),?\s+(\d{4})/);

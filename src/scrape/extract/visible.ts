@@ -21,7 +21,7 @@ const MAX_SOURCE_LENGTH = 1500;
 const shortTextsOfPage = new WeakMap<HTMLElement, [HTMLElement, string][]>();
 
 /** Elements whose own text is short (labels, badges), in document order. */
-function shortTexts(root: HTMLElement, filter: (element: HTMLElement) => boolean): [HTMLElement, string][] {
+export function shortTexts(root: HTMLElement, filter: (element: HTMLElement) => boolean): [HTMLElement, string][] {
   let all = shortTextsOfPage.get(root);
   if (!all) {
     all = [];

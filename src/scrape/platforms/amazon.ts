@@ -204,8 +204,8 @@ const readAmazonPage = (html: string, url: string) =>
 const SEARCH_CARDS: CardSpec = {
   cards: 'div[data-component-type="s-search-result"][data-asin]',
   id: (card) => cleanText(card.getAttribute("data-asin")),
-  // Fashion grids put the brand in an h2 of its own above the title's (the one marked a-text-normal).
-  title: ["h2.a-text-normal", "h2 a.a-text-normal", "h2 span", "h2"],
+  // Fashion grids put the brand in an h2 of its own above the title's h2; only the title is a-text-normal.
+  title: [".a-text-normal", "h2 span", "h2"],
   link: { selectors: ["h2 a", "a.a-link-normal.s-no-outline", "a[href*='/dp/']"], attr: "href" },
   price: [".a-price:not(.a-text-price) .a-offscreen"],
   rating: [".a-icon-star-small .a-icon-alt", ".a-icon-alt"],
@@ -231,7 +231,10 @@ const SEARCH_CARDS: CardSpec = {
  */
 function withPurchasePrice(item: SearchItem, page: Page): SearchItem {
   if (item.price?.amount !== 0 || !item.id) return item;
-  const card = selectOne(page.root, `div[data-component-type="s-search-result"][data-asin="${item.id}"]`);
+  // A plain attribute selector is answered from the page's index (see select.ts).
+  const card = selectAll(page.root, `[data-asin="${item.id}"]`).find(
+    (element) => element.getAttribute("data-component-type") === "s-search-result",
+  );
   const offer = card ? firstText(card, ['[data-cy="secondary-offer-recipe"] .a-color-secondary']) : null;
   const price = parseMoney(offer, page.hint);
   return { ...item, price: price && price.amount > 0 ? price : null };

@@ -5,6 +5,7 @@ import { firstText } from "../extract/dom";
 import { readPage, structuredDrafts, type Page } from "../extract/page";
 import { buildProduct, type ProductDraft } from "../extract/record";
 import { readSearchResults } from "../extract/results";
+import { readReviewsPage } from "../extract/reviews-page";
 import { visibleProductDraft, visibleTitle } from "../extract/visible";
 import { InvalidLookup } from "../errors";
 import type { ProductPlatform, ProductRecord } from "../types";
@@ -50,5 +51,6 @@ export const generic: ProductPlatform = {
   },
   parseProduct: (html, url) => parseAnyProduct(html, url),
   parseSearch: (html, url) => readSearchResults(readPage(html, url), url),
+  parseReviews: (html, url) => readReviewsPage(readPage(html, url).root, url),
   detectChallenge,
 };

@@ -14,6 +14,7 @@ import {
   hotelRoom,
   lodgingDetail,
   onSite,
+  priceBasisOf,
   roomsLeft,
   scoreOutOfTen,
   structuredNumber,
@@ -157,6 +158,8 @@ function parseCard(card: HTMLElement, pageUrl: string, currency: string | null):
   const price = parseMoney(visibleText(selectOne(card, ".price ins") ?? selectOne(card, ".price strong, .price b")), {
     currency,
   });
+  // "para 2 quartos para 4 hóspedes, 4 noites": the 2020 list prices the whole stay.
+  const basis = priceBasisOf(visibleText(selectOne(card, ".price-breakdown, .price-info")));
   const rating = visibleText(selectOne(card, ".guest-rating-value, .guest-reviews-badge"));
   const [latitude, longitude] = (card.getAttribute("data-coords") ?? "").split(",");
   return {
@@ -168,10 +171,14 @@ function parseCard(card: HTMLElement, pageUrl: string, currency: string | null):
     latitude: structuredNumber(latitude),
     longitude: structuredNumber(longitude),
     review_score: scoreOutOfTen(parseLocaleNumber(rating?.match(/\d+(?:[.,]\d)?/)?.[0]), REVIEW_SCALE),
-    review_count: parseLocaleNumber(visibleText(selectOne(card, ".total-reviews"))),
-    price_per_night: price?.amount ?? null,
+    // 2020: "144 avaliações" in the reviews link's short view.
+    review_count: parseLocaleNumber(visibleText(selectOne(card, ".total-reviews, .reviews-link .small-view"))),
+    price_per_night: basis === "stay" ? null : (price?.amount ?? null),
+    total_price: basis === "stay" ? (price?.amount ?? null) : null,
     currency: price?.currency ?? null,
     rooms_available: roomsLeft(visibleText(card)),
+    // Paid placements carry "sponsored" (2020: li.hotel.sponsored.vip) among the ordinary cards.
+    sponsored: /\bsponsored\b/.test(card.getAttribute("class") ?? ""),
     image_url:
       selectOne(card, "img")?.getAttribute("src") ?? selectOne(card, "[data-src]")?.getAttribute("data-src") ?? null,
     booking_url: onSite(link?.getAttribute("href"), pageUrl, SITE_PATH),

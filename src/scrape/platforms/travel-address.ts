@@ -46,6 +46,25 @@ export function postalAddress(node: JsonLdNode | null): Address {
 const POSTCODE_TOWN =
   /^((?:[A-Z]{1,2}\d[\dA-Z]?\s?\d[A-Z]{2})|(?:[A-Z]\d{2}\s?[A-Z\d]{4})|(?:\d{4,6}(?:-\d{3,4})?))\s+(.+)$/i;
 const TOWN_POSTCODE = /^(.+?)\s+((?:[A-Z]\d{2}\s?[A-Z\d]{4})|(?:\d{4,6}))$/i;
+// "Hermann-Höcherl-Straße 2", "Rua da Palma, 268-C", "221B Baker Street": a street with its number.
+const STREET = /^\p{L}[\p{L}\p{M}.' -]{2,}\s\d{1,5}\s?[a-z]?(?:-\d+)?$|^\d{1,5}[a-z]?\s+\p{L}[\p{L}\p{M}.' -]{2,}$/iu;
+const COUNTRY_WORDS = /^\p{L}[\p{L}\p{M} .'-]{2,28}$/u;
+
+/**
+ * An address written on one line between separators, as a page footer shows it:
+ * "Johanniter-Hotel gGmbH | Hermann-Höcherl-Straße 2 | 93055 Regensburg | Deutschland | +49 …"
+ * gives "Hermann-Höcherl-Straße 2, 93055 Regensburg, Deutschland". Null when no street stands
+ * right before a postcode and town.
+ */
+export function separatedAddress(text: string): string | null {
+  const segments = text.split(/\s*[|•·]\s*/).map((segment) => segment.replace(/\s+/g, " ").trim());
+  for (let i = 1; i < segments.length; i++) {
+    if (!POSTCODE_TOWN.test(segments[i]!) || !STREET.test(segments[i - 1]!)) continue;
+    const country = segments[i + 1] && COUNTRY_WORDS.test(segments[i + 1]!) ? segments[i + 1]! : null;
+    return [segments[i - 1], segments[i], country].filter(Boolean).join(", ");
+  }
+  return null;
+}
 
 /**
  * A one-line address in parts: the last segment is the country when there are three or more,

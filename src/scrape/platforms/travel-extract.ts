@@ -147,6 +147,26 @@ export function propertyTypeOfLabel(label: string | null): string | null {
   return null;
 }
 
+const PER_NIGHT =
+  /\b(?:per|a|pro|par|por|al|à|за)\s+(?:night|noite|noche|nuit|nacht|notte|ночь)\b|\/\s*(?:night|noite|noche|nuit|nacht|notte)\b|\bnightly\b/i;
+const STAY_TOTAL =
+  /\b(?:stay total|total (?:for (?:the|your) )?stay|per stay|whole stay|gesamtaufenthalt|total (?:de la|del|da) estad[ií]a)\b/i;
+const NIGHTS =
+  /(\d+)\s*(?:nights?|noites?|noches|nuits?|nächte|nacht|notti|notte|nachten|nätter|noce|nocy|ночи|ночей|泊)/i;
+
+/**
+ * Whether a price's label makes it nightly or the whole stay's: "per night", "/noite" → night;
+ * "Stay total", "para 4 hóspedes, 4 noites", "for 2 nights" → stay (one night's total is a nightly price); null if unsaid.
+ */
+export function priceBasisOf(label: string | null): "night" | "stay" | null {
+  if (!label) return null;
+  if (STAY_TOTAL.test(label)) return "stay";
+  if (PER_NIGHT.test(label)) return "night";
+  const nights = NIGHTS.exec(label)?.[1];
+  if (!nights) return null;
+  return Number(nights) > 1 ? "stay" : "night";
+}
+
 /** "Only 2 rooms left", "We have 5 left at this price", "3 left on our site" -> 2, 5, 3. */
 export function roomsLeft(text: string | null): number | null {
   const match = text?.match(/(?:^|\s)(\d+)\s+(?:rooms?\s+)?left\b/i);
@@ -196,7 +216,7 @@ export function collectNodes(
 }
 
 // Top-level lodging types first; "Accommodation" is left out as it names rooms inside a hotel.
-const LODGING_TYPES = [
+export const LODGING_TYPES = [
   "Hotel",
   "LodgingBusiness",
   "VacationRental",
@@ -219,8 +239,9 @@ export function lodgingDetail(
   url: string,
   reviewScale: number,
   headingSelectors = ["h1"],
+  types = LODGING_TYPES,
 ): HotelDetail {
-  const node = findByType(jsonLdNodes(root), LODGING_TYPES);
+  const node = findByType(jsonLdNodes(root), types);
   const rating = nodeAt(node, "aggregateRating");
   const geo = nodeAt(node, "geo");
   const tags = metaTags(root);
