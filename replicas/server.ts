@@ -10,11 +10,14 @@
 // Retry-After; a body with neither status nor delayMs clears the platform's fault).
 // REPLICA_LATENCY_MS=300 (or `latencyMs`, `setLatency`) delays every site page by ~300 ms ±20 %.
 // GET /fx/eur.json serves the committed exchange-rate snapshot as the public daily feed's stand-in.
+// GET /_oversized?mb=60 (or ?built=60000) serves a page past the scraper's size caps (oversized.ts);
+// GET /_admin/oversized says how many bytes the last one wrote before its reader went away.
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { challengePage, isValidToken, PASS_COOKIE, safeReturnPath, siteKeyFor } from "./challenge.ts";
 import { escapeHtml } from "./html.ts";
 import { closeServer, isMainModule, listen, option, readBody, readJson } from "./http.ts";
+import { type OversizedStats, serveOversized } from "./oversized.ts";
 import { realProductPage } from "./real-pages.ts";
 import { realTravelPage } from "./real-travel-pages.ts";
 import { htmlResponse, imageResponse, jsonResponse, type SiteResponse } from "./site.ts";
@@ -59,10 +62,16 @@ function notFound(what: string): SiteResponse {
 
 const optionalNumber = (value: unknown) => (value === undefined || value === null ? undefined : Number(value));
 
-async function admin(state: ReplicaState, req: IncomingMessage, path: string): Promise<SiteResponse> {
+async function admin(
+  state: ReplicaState,
+  req: IncomingMessage,
+  path: string,
+  oversized: OversizedStats,
+): Promise<SiteResponse> {
   const route = `${req.method} ${path}`;
   try {
     if (route === "GET /_admin/counts") return jsonResponse(state.counts());
+    if (route === "GET /_admin/oversized") return jsonResponse(oversized);
     if (req.method !== "POST") return jsonResponse({ error: `no admin route ${route}` }, 404);
     const body = await readJson(req);
     const platform = String(body["platform"] ?? "");
@@ -111,11 +120,13 @@ async function handle(
   req: IncomingMessage,
   res: ServerResponse,
   fallbackOrigin: string,
+  oversized: OversizedStats,
 ): Promise<void> {
   const origin = req.headers.host ? `http://${req.headers.host}` : fallbackOrigin;
   const url = new URL(req.url ?? "/", origin);
-  if (url.pathname.startsWith("/_admin/")) return send(res, await admin(state, req, url.pathname));
+  if (url.pathname.startsWith("/_admin/")) return send(res, await admin(state, req, url.pathname, oversized));
   state.count(url.pathname);
+  if (url.pathname === "/_oversized") return serveOversized(res, url.searchParams, oversized);
   if (url.pathname === "/fx/eur.json") {
     return send(res, {
       status: 200,
@@ -166,13 +177,14 @@ export async function startReplicas(
   options: { port?: number; host?: string; latencyMs?: number } = {},
 ): Promise<Replicas> {
   const state = new ReplicaState();
+  const oversized: OversizedStats = { requests: 0, lastBytesWritten: 0 };
   let latencyMs = options.latencyMs ?? (Number(process.env.REPLICA_LATENCY_MS) || 0);
   const host = options.host ?? "127.0.0.1";
   let origin = "";
   const server = createServer(async (req, res) => {
     const delay = req.url?.startsWith("/_admin/") ? 0 : jittered(latencyMs);
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
-    handle(state, req, res, origin).catch((err: unknown) => {
+    handle(state, req, res, origin, oversized).catch((err: unknown) => {
       console.error(`replicas: ${req.method} ${req.url} failed:`, err);
       if (!res.headersSent)
         send(res, htmlResponse("<!doctype html><h1>Internal Server Error</h1>", err instanceof RangeError ? 400 : 500));
