@@ -112,6 +112,7 @@ const READERS: Record<PageKind, (row: ExpectedRow, html: string) => Observed> = 
   reviews: (row, html) => {
     const page = PRODUCT_PLATFORMS[row.adapter]!.parseReviews!(html, pageUrl(row, "/product-reviews/x"));
     return {
+      title: collapse(page.product_title ?? null),
       rating: page.rating,
       review_count: page.review_count,
       reviews: page.reviews,
