@@ -1,7 +1,7 @@
 // What one result card says besides its price: its title, stars, review count and whether it is a paid
 // placement, read from the card's short texts and labels in any language. Hand-written: no library
 // reads shop cards.
-import { cleanText, type HTMLElement } from "./dom";
+import { cleanText, visibleText, type HTMLElement } from "./dom";
 import { isPriceText, shortText } from "./card-price";
 import { parseCount, parseLocaleNumber } from "./money";
 import { classText, rawAttr } from "./raw-attr";
@@ -59,13 +59,33 @@ export interface CardText {
   card: HTMLElement;
   blocks: TextBlock[];
   labels: TextBlock[];
+  /** Elements whose attributes mention a percentage (a star bar's `width: 99.4%`). */
+  widths: HTMLElement[];
 }
 
-export const readCardText = (card: HTMLElement): CardText => ({
-  card,
-  blocks: textBlocks(card),
-  labels: labelsOf(card),
-});
+/** Reads a card's texts in one walk: elements with text of their own, and aria-label / title labels. */
+export function readCardText(card: HTMLElement): CardText {
+  const text: CardText = { card, blocks: [], labels: [], widths: [] };
+  const walk = (element: HTMLElement, inIcon: boolean) => {
+    if (/^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE)$/.test(element.tagName)) return;
+    const raw = element.rawAttrs;
+    for (const name of ["aria-label", "title"]) {
+      const value = raw.includes(name) ? cleanText(element.getAttribute(name)) : null;
+      if (value) text.labels.push({ element, text: squeeze(value) });
+    }
+    if (raw.includes("%")) text.widths.push(element);
+    // An icon's own text (an SVG <title>) is a label, not a text the card shows.
+    const icon = inIcon || element.tagName === "SVG";
+    if (!icon && element.childNodes.some((child) => child.nodeType === 3 && child.text.trim())) {
+      const own = shortText(element);
+      if (own) text.blocks.push({ element, text: squeeze(own) });
+    }
+    if (icon && element.tagName === "TITLE") text.labels.push({ element, text: squeeze(element.text.trim()) });
+    for (const child of element.childNodes) if (child.nodeType === 1) walk(child as HTMLElement, icon);
+  };
+  walk(card, false);
+  return text;
+}
 
 /** The card's texts outside the elements `excluded` marks (a seller's or brand's own link and its stars). */
 export function textsOutside(text: CardText, excluded: (element: HTMLElement) => boolean): CardText {
@@ -73,22 +93,8 @@ export function textsOutside(text: CardText, excluded: (element: HTMLElement) =>
     card: text.card,
     blocks: text.blocks.filter((block) => !excluded(block.element)),
     labels: text.labels.filter((label) => !excluded(label.element)),
+    widths: text.widths.filter((element) => !excluded(element)),
   };
-}
-
-/** Every element under `card` with text of its own, in document order. */
-function textBlocks(card: HTMLElement): TextBlock[] {
-  const blocks: TextBlock[] = [];
-  const walk = (element: HTMLElement) => {
-    if (/^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE|SVG)$/.test(element.tagName)) return;
-    if (element.childNodes.some((child) => child.nodeType === 3 && child.text.trim())) {
-      const text = shortText(element);
-      if (text) blocks.push({ element, text: squeeze(text) });
-    }
-    for (const child of element.childNodes) if (child.nodeType === 1) walk(child as HTMLElement);
-  };
-  walk(card);
-  return blocks;
 }
 
 const isHidden = (element: HTMLElement) => /display:\s*none/i.test(rawAttr(element, "style") ?? "");
@@ -98,7 +104,11 @@ export function isSponsored({ blocks, card }: CardText): boolean {
   const labels = [
     ...blocks.filter((block) => block.text.length <= 30 && !hiddenWithin(block.element, card)).map((b) => b.text),
     // A label split into spans around hidden filler ("Sp" <b hidden/> "onsored") is one text of its parent.
-    ...blocks.map((block) => shortText(block.element.parentNode) ?? ""),
+    ...blocks
+      .filter((block) => block.text.length <= 12 && block.element.parentNode)
+      .map((block) => block.element.parentNode!)
+      .filter((parent) => parent.range[1] - parent.range[0] <= 400)
+      .map((parent) => visibleText(parent) ?? ""),
   ];
   return labels.some((label) => {
     const folded = [...label].map((ch) => LOOKALIKES[ch] ?? ch).join("");
@@ -111,20 +121,6 @@ function hiddenWithin(element: HTMLElement, card: HTMLElement): boolean {
     if (isHidden(current) || rawAttr(current, "aria-hidden") === "true") return true;
   }
   return false;
-}
-
-/** Labels beside the text: aria-label and title of the card's elements ("2.2 out of 5, 100 reviews"). */
-function labelsOf(card: HTMLElement): TextBlock[] {
-  const labels: TextBlock[] = [];
-  const walk = (element: HTMLElement) => {
-    for (const name of ["aria-label", "title"]) {
-      const value = cleanText(rawAttr(element, name));
-      if (value) labels.push({ element, text: squeeze(value) });
-    }
-    for (const child of element.childNodes) if (child.nodeType === 1) walk(child as HTMLElement);
-  };
-  walk(card);
-  return labels;
 }
 
 const classOf = (element: HTMLElement) =>
@@ -141,7 +137,8 @@ function nearReviews(element: HTMLElement, card: HTMLElement): boolean {
  * The card's stars: "4.5 out of 5" in a label or text, else a lone "4.1" beside a star icon or a
  * review count, else a filled star bar's width (99.4% of five stars is 4.97).
  */
-export function cardRating({ blocks, labels, card }: CardText): number | null {
+export function cardRating(text: CardText): number | null {
+  const { blocks, labels, card } = text;
   for (const { text } of [...labels, ...blocks]) {
     const rating = OUT_OF_FIVE.exec(text)?.[1];
     if (rating && text.length <= 120) return parseLocaleNumber(rating);
@@ -154,7 +151,7 @@ export function cardRating({ blocks, labels, card }: CardText): number | null {
       return parseLocaleNumber(block.text);
     }
   }
-  return starBar(card);
+  return starBar(text);
 }
 
 /** A star icon or rating widget among the first few elements of `scope` (the rating's own row). */
@@ -171,20 +168,15 @@ function mentionsStars(scope: HTMLElement): boolean {
   return false;
 }
 
-function starBar(card: HTMLElement): number | null {
-  const walk = (element: HTMLElement, inStars: boolean): number | null => {
-    const stars = inStars || /star|rating/i.test(classOf(element));
+function starBar({ widths, card }: CardText): number | null {
+  for (const element of widths) {
     const width = /(?:^|;)\s*width:\s*(\d+(?:\.\d+)?)%/i.exec(rawAttr(element, "style") ?? "")?.[1];
-    if (stars && width !== undefined && /star|rating|fill/i.test(classOf(element))) {
+    const inStars = closestUpTo(element, card, (el) => /star|rating/i.test(classOf(el))) !== null;
+    if (width !== undefined && inStars && /star|rating|fill/i.test(classOf(element))) {
       return Math.round(Number(width) * 5) / 100;
     }
-    for (const child of element.childNodes) {
-      const found = child.nodeType === 1 ? walk(child as HTMLElement, stars) : null;
-      if (found !== null) return found;
-    }
-    return null;
-  };
-  return walk(card, false);
+  }
+  return null;
 }
 
 /** The card's review count: "153 Reviews", "11 223 отзыва", "(100)" or a bare number in a reviews link. */

@@ -33,6 +33,7 @@ function itemHref(link: HTMLElement, base: string): string | null {
   return url && url.split("#")[0] !== base.split("#")[0] && new URL(url).pathname.length > 1 ? url : null;
 }
 
+const REVIEWS_LINK = /review|rating|отзыв|bewertung|avis|opinion|レビュー/i;
 const pathOf = (url: string) => new URL(url).pathname.replace(/\/+$/, "");
 
 /** Whether a link or heading names something: words besides any price and figures ("List:" does not). */
@@ -165,11 +166,19 @@ export function readCard(card: HTMLElement, prices: PriceText[], base: string, h
   const link = (title && linkOf(title.element)) ?? (isItemLink(card) ? card : card.querySelector("a[href]"));
   const image = card.querySelector("img");
   const url = link ? itemHref(link, base) : null;
-  // Stars inside a link to another page (a seller's profile) rate that page's subject, not the item.
+  // Stars inside a link to another page (a seller's profile) rate that page's subject, not the item;
+  // a link to reviews (another URL form of the item's page) still rates the item.
+  const targets = new Map<HTMLElement, boolean>();
   const elsewhere = (element: HTMLElement) => {
-    const target = closestUpTo(element, card, (el) => el.tagName === "A" && rawAttr(el, "href") !== undefined);
-    const href = target ? itemHref(target, base) : null;
-    return href !== null && url !== null && pathOf(href) !== pathOf(url);
+    const target = closestUpTo(element, card, (el) => el.tagName === "A");
+    if (!target || url === null) return false;
+    let other = targets.get(target);
+    if (other === undefined) {
+      const href = itemHref(target, base);
+      other = href !== null && pathOf(href) !== pathOf(url) && !REVIEWS_LINK.test(href);
+      targets.set(target, other);
+    }
+    return other;
   };
   const rated = textsOutside(text, elsewhere);
   return {
