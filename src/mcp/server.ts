@@ -5,11 +5,15 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";
 import { ApiError } from "../errors";
+import { BodyTooLarge, readJson } from "../net/read-body";
 import { deriveTool, type DerivedTool, type OpenApiDocument } from "./derive";
 import { TOOL_SPECS } from "./tools";
 
 /** Sends one request through the whole API (its guards, limits and handlers) and returns its answer. */
 export type Dispatch = (request: Request) => Promise<Response>;
+
+/** A tool result carries the route's answer twice (text and structured) in an MCP answer of at most 4 MB. */
+const MAX_TOOL_ANSWER_BYTES = 2 * 1024 * 1024;
 
 /** The `_meta` prefix of what the tool results carry beside the answer. */
 const META = "webdata";
@@ -84,7 +88,15 @@ async function callTool(
     [`${META}/request_id`]: response.headers.get("X-Request-Id") ?? undefined,
     [`${META}/rate_limit`]: rateLimitMeta(response),
   };
-  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  const read = await readJson<Record<string, unknown> | null>(response, MAX_TOOL_ANSWER_BYTES).catch((err) => err);
+  if (read instanceof BodyTooLarge) {
+    const result = toolError(
+      "invalid_request",
+      `The route's answer is ${read.message}, more than a tool result holds; ask for less (a smaller limit, fewer fields).`,
+    );
+    return { ...result, _meta: { ...result._meta, ...meta } };
+  }
+  const body = read instanceof Error ? null : (read as Record<string, unknown> | null);
   if (!response.ok || body?.status !== "success") {
     const error = (body as ErrorEnvelope | null)?.error;
     const result = toolError(
