@@ -2,7 +2,7 @@
 // Node: the same V8 and the same pure parsers the Worker runs (house habit 5), timed with
 // process.cpuUsage, since a Worker's own clock does not move while it computes.
 import { fileURLToPath } from "node:url";
-import { PRODUCT_PLATFORMS } from "../src/scrape/platforms/index.ts";
+import { PRODUCT_PLATFORMS, parseProduct } from "../src/scrape/platforms/index.ts";
 import { TRAVEL_PLATFORMS, type TravelSlug } from "../src/scrape/platforms/travel.ts";
 import { pageUrl, readExpectedRows, readPageHtml, type ExpectedRow, type PageKind } from "../scripts/saved-pages.ts";
 import { median, ms } from "./stats.ts";
@@ -14,7 +14,7 @@ const travel = (row: ExpectedRow) =>
 
 /** The parser a route runs for each kind of page, as `npm run extract -- --report` reads them. */
 const PARSERS: Record<PageKind, (row: ExpectedRow, html: string) => unknown> = {
-  product: (row, html) => PRODUCT_PLATFORMS[row.adapter]!.parseProduct(html, pageUrl(row)),
+  product: (row, html) => parseProduct(PRODUCT_PLATFORMS[row.adapter]!, html, pageUrl(row)),
   search: (row, html) => PRODUCT_PLATFORMS[row.adapter]!.parseSearch?.(html, pageUrl(row, "/s?k=x")),
   reviews: (row, html) => PRODUCT_PLATFORMS[row.adapter]!.parseReviews?.(html, pageUrl(row, "/product-reviews/x")),
   "hotel-search": (row, html) => travel(row).parseSearch(html, travel(row).origin),

@@ -1,7 +1,7 @@
 // Fill rate and accuracy of the parsers over a folder of saved pages and its expected.tsv
 // (`npm run extract -- --report <dir>`). Each row's page goes to the parser its page_kind names and is
 // compared the way the fixture tests compare it; an empty cell means the parser must return null.
-import { PRODUCT_PLATFORMS } from "../src/scrape/platforms/index";
+import { PRODUCT_PLATFORMS, parseProduct } from "../src/scrape/platforms/index";
 import { genericLodging } from "../src/scrape/platforms/generic-hotel";
 import { TRAVEL_PLATFORMS, type TravelSlug } from "../src/scrape/platforms/travel";
 import type { HotelRecord, ProductRecord, SearchItem } from "../src/scrape/types";
@@ -94,7 +94,7 @@ const seenAsBlocked = (row: ExpectedRow, html: string) =>
 
 /** Each page kind's parser, read the way expected.tsv describes the page. */
 const READERS: Record<PageKind, (row: ExpectedRow, html: string) => Observed> = {
-  product: (row, html) => productFields(PRODUCT_PLATFORMS[row.adapter]!.parseProduct(html, pageUrl(row))),
+  product: (row, html) => productFields(parseProduct(PRODUCT_PLATFORMS[row.adapter]!, html, pageUrl(row))),
   search: (row, html) => {
     const page = PRODUCT_PLATFORMS[row.adapter]!.parseSearch!(html, pageUrl(row, "/s?k=x"));
     const first = page.items.find((item) => !item.sponsored);

@@ -2,6 +2,9 @@
 //   npm run extract -- <platform> <kind> <file.html | file.html.gz>
 // e.g. npm run extract -- amazon product test/fixtures/pages/amazon/mshopping_amazon.html.gz
 // The page is decoded like a fetched body (charset sniffing) and parsed with url file://<path>.
+// With --explain, prints for each product field every reader's candidate, the one taken and why
+// (the most trusted reader with a usable value) and which readers agreed; the platform defaults to generic:
+//   npm run extract -- --explain <file.html | file.html.gz> [platform]
 // With --report, prints each field's fill rate and accuracy over a folder of saved pages and its
 // expected.tsv (see scripts/extract-report.ts), then the hotel fields' fill rates over the replica
 // sites (scripts/hotel-fill.ts):
@@ -10,13 +13,17 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { decodeHtml } from "../src/scrape/extract/charset";
-import { PRODUCT_PLATFORMS } from "../src/scrape/platforms/index";
+import type { FieldEvidence } from "../src/scrape/extract/evidence";
+import { explainPage, PRODUCT_PLATFORMS, parseProduct } from "../src/scrape/platforms/index";
 
 type Parser = (html: string, url: string) => unknown;
 
 /** Page kinds and where each finds its parser for a platform slug; a new kind is one entry. */
 const KINDS: Record<string, (slug: string) => Promise<Parser | undefined>> = {
-  product: async (slug) => PRODUCT_PLATFORMS[slug]?.parseProduct,
+  product: async (slug) => {
+    const platform = PRODUCT_PLATFORMS[slug];
+    return platform && ((html, url) => parseProduct(platform, html, url));
+  },
   search: async (slug) => PRODUCT_PLATFORMS[slug]?.parseSearch,
   reviews: async (slug) => PRODUCT_PLATFORMS[slug]?.parseReviews,
   // Travel adapters load lazily so product kinds never depend on them.
@@ -32,6 +39,7 @@ async function travelPlatform(slug: string) {
 function usage(message: string): never {
   console.error(
     `${message}\nusage: npm run extract -- <platform> <${Object.keys(KINDS).join("|")}> <file.html>\n` +
+      "       npm run extract -- --explain <file.html> [platform]\n" +
       "       npm run extract -- --report <dir with expected.tsv>",
   );
   process.exit(2);
@@ -48,15 +56,59 @@ async function main(): Promise<void> {
     process.stdout.write(`\n${formatFillReport(await hotelFillReport())}`);
     return;
   }
+  if (slug === "--explain") {
+    if (!kind) usage("--explain needs a saved page");
+    const platform = PRODUCT_PLATFORMS[file ?? "generic"];
+    if (!platform) usage(`unknown platform "${file}"`);
+    const path = resolve(kind);
+    process.stdout.write(formatEvidence(explainPage(platform, readHtml(path), `file://${path}`).fields));
+    return;
+  }
   if (!slug || !kind || !file) usage("missing arguments");
   const findParser = KINDS[kind];
   if (!findParser) usage(`unknown kind "${kind}"`);
   const parser = await findParser(slug);
   if (!parser) usage(`platform "${slug}" has no ${kind} parser`);
   const path = resolve(file);
+  console.log(JSON.stringify(parser(readHtml(path), `file://${path}`), null, 2));
+}
+
+/** A saved page decoded like a fetched body (charset sniffing), gzipped or not. */
+function readHtml(path: string): string {
   const bytes = readFileSync(path);
-  const html = decodeHtml(path.endsWith(".gz") ? gunzipSync(bytes) : bytes);
-  console.log(JSON.stringify(parser(html, `file://${path}`), null, 2));
+  return decodeHtml(path.endsWith(".gz") ? gunzipSync(bytes) : bytes);
+}
+
+const isFilled = (value: unknown) =>
+  value !== null &&
+  !(Array.isArray(value) && value.length === 0) &&
+  !(typeof value === "object" && !Object.keys(value).length);
+
+const shown = (value: unknown) => {
+  const text = JSON.stringify(value) ?? "null";
+  return text.length > 100 ? `${text.slice(0, 97)}...` : text;
+};
+
+/** One block per field: the value and its reader, then the readers that agreed, were passed over or outvoted. */
+function formatEvidence(fields: FieldEvidence[]): string {
+  return fields
+    .map((field) => {
+      const lines = [`${field.field}: ${shown(field.value)}`];
+      lines.push(
+        field.source
+          ? `  taken from ${field.source}, the most trusted reader with a usable value`
+          : isFilled(field.value)
+            ? "  derived (the page's address, or the id from the ASIN or SKU)"
+            : "  no reader gave a usable value",
+      );
+      if (field.agreed.length > 0) lines.push(`  agreed: ${field.agreed.join(", ")}`);
+      for (const other of field.passedOver)
+        lines.push(`  passed over: ${other.source} ${shown(other.value)} (empty, 0, or after a priceless offer)`);
+      for (const other of field.outvoted) lines.push(`  less trusted: ${other.source} ${shown(other.value)}`);
+      return lines.join("\n");
+    })
+    .join("\n")
+    .concat("\n");
 }
 
 await main();

@@ -22,6 +22,19 @@ export interface Review {
   verified: boolean | null;
 }
 
+/**
+ * What one reader of a page says about the product (a candidate for each field it knows); absent or
+ * null means "this reader does not know". Readers are listed most trusted first.
+ */
+export type ProductDraft = {
+  [K in keyof ProductRecord]?: ProductRecord[K] | null;
+} & {
+  /** Which reader this is (`json-ld`, `microdata`, `meta`, `visible text`, a site's own markup…), for provenance. */
+  source?: string;
+  /** Set by a reader that shows an offer without a price (out of stock): later readers must not guess one. */
+  priceless?: boolean;
+};
+
 export interface ProductRecord {
   id: string | null;
   /** `name` and `title` always hold the same value. */
@@ -187,7 +200,8 @@ export interface ProductPlatform {
   productUrl(lookup: ProductLookup, origin: string): string;
   searchUrl?(lookup: SearchLookup, origin: string): string;
   reviewsUrl?(lookup: ReviewsLookup, origin: string): string;
-  parseProduct(html: string, url: string): ProductRecord;
+  /** The page's readings, most trusted first; `parseProduct` (platforms/index.ts) resolves them into a record. */
+  readProduct(html: string, url: string): ProductDraft[];
   parseSearch?(html: string, url: string): SearchPage;
   parseReviews?(html: string, url: string): ReviewsPage;
   detectChallenge(html: string, status: number): Challenge | null;

@@ -4,6 +4,7 @@ import type { AppEnv } from "../../env";
 import { csvResponse, wantsCsv } from "../../csv";
 import { exampleEnvelope, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
+import { parseProduct } from "../../scrape/platforms/index";
 import type { ProductLookup, ProductRecord, ReviewsPage, SearchPage } from "../../scrape/types";
 import {
   enginesFor,
@@ -206,7 +207,7 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
       url,
       params: { ...lookup, engine: query.engine },
       engines: enginesFor(platform, query.engine),
-      parse: (html, url) => platform.parseProduct(html, url),
+      parse: (html, url) => parseProduct(platform, html, url),
       isEmpty: (product) => !product.title || !product.price,
       detectChallenge: platform.detectChallenge,
       freshness: freshness(query),

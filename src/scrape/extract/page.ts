@@ -5,7 +5,7 @@ import { metaProductDraft, metaTags, metaValue, pageLocale } from "./meta";
 import { microdataProductDraft } from "./microdata";
 import type { MoneyHint } from "./money";
 import { jsonLdProductDraft } from "./product-ld";
-import type { ProductDraft } from "./record";
+import { reading, type ProductDraft } from "./record";
 import { selectOne } from "./select";
 
 export interface Page {
@@ -58,5 +58,5 @@ export function structuredDrafts(page: Page): StructuredDrafts {
 /** The structured readings in order of trust; marketplace adapters put their own draft in front. */
 export function structuredDraftList(page: Page): ProductDraft[] {
   const { jsonLd, microdata, meta } = structuredDrafts(page);
-  return [jsonLd, microdata, meta];
+  return [reading("json-ld", jsonLd), reading("microdata", microdata), reading("meta", meta)];
 }

@@ -1,14 +1,11 @@
 // Builds one ProductRecord from partial readings of a page (site DOM, JSON-LD, microdata,
 // meta tags), taking each field from the first source that has it.
-import type { Money, ProductRecord } from "../types";
+import type { Money, ProductDraft, ProductRecord } from "../types";
 
-/** What one source of a page says about the product; absent or null means "this source does not know". */
-export type ProductDraft = {
-  [K in keyof ProductRecord]?: ProductRecord[K] | null;
-} & {
-  /** Set by a source that shows an offer without a price (out of stock): later sources must not guess one. */
-  priceless?: boolean;
-};
+export type { ProductDraft };
+
+/** The draft, named as the reader it came from (provenance for `explainProduct`). */
+export const reading = (source: string, draft: ProductDraft): ProductDraft => Object.assign(draft, { source });
 
 function isEmpty(value: unknown): boolean {
   if (value === null || value === undefined || value === "") return true;

@@ -17,7 +17,7 @@ import {
 } from "../extract/listing";
 import { parseLocaleNumber, parseMoney } from "../extract/money";
 import { readPage, structuredDraftList, type Page } from "../extract/page";
-import { buildProduct, normaliseAvailability, type ProductDraft } from "../extract/record";
+import { normaliseAvailability, reading, type ProductDraft } from "../extract/record";
 import { selectAll, selectOne } from "../extract/select";
 import { readSpecs } from "../extract/specs";
 import { countryOfUrl, idFromUrl, lookupId, siteSort, siteUrl } from "../extract/url";
@@ -270,9 +270,9 @@ export const amazon: ProductPlatform = {
         ? ["", "one_star", "two_star", "three_star", "four_star", "five_star"][lookup.rating]
         : undefined,
     }),
-  parseProduct(html, url) {
+  readProduct(html, url) {
     const page = readAmazonPage(html, url);
-    return buildProduct(url, [amazonDraft(page), ...structuredDraftList(page)]);
+    return [reading("amazon markup", amazonDraft(page)), ...structuredDraftList(page)];
   },
   parseSearch(html, url): SearchPage {
     const page = readAmazonPage(html, url);

@@ -15,7 +15,7 @@ import {
 } from "../extract/listing";
 import { parseLocaleNumber, parseMoney } from "../extract/money";
 import { readPage, structuredDraftList, type Page } from "../extract/page";
-import { buildProduct, normaliseAvailability, type ProductDraft } from "../extract/record";
+import { normaliseAvailability, reading, type ProductDraft } from "../extract/record";
 import { readSpecs } from "../extract/specs";
 import { idFromUrl, lookupId, siteSort, siteUrl } from "../extract/url";
 import type { ProductPlatform, ProductRecord, ReviewsPage, SearchPage } from "../types";
@@ -180,9 +180,9 @@ export const bestbuy: ProductPlatform = {
       sort: siteSort(lookup.sort, { newest: "MOST_RECENT", relevance: "MOST_HELPFUL", rating: "HIGHEST_RATED" }),
       rating: lookup.rating,
     }),
-  parseProduct(html, url) {
+  readProduct(html, url) {
     const page = readPage(html, url);
-    return buildProduct(url, [bestbuyDraft(page), ...structuredDraftList(page)]);
+    return [reading("bestbuy markup", bestbuyDraft(page)), ...structuredDraftList(page)];
   },
   parseSearch(html, url): SearchPage {
     const page = readPage(html, url);

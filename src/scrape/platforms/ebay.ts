@@ -14,7 +14,7 @@ import {
 } from "../extract/listing";
 import { parseLocaleNumber, parseMoney } from "../extract/money";
 import { readPage, structuredDraftList, type Page } from "../extract/page";
-import { buildProduct, normaliseAvailability, type ProductDraft } from "../extract/record";
+import { normaliseAvailability, reading, type ProductDraft } from "../extract/record";
 import { readSpecs } from "../extract/specs";
 import { countryOfUrl, idFromUrl, lookupId, siteSort, siteUrl } from "../extract/url";
 import type { ProductPlatform, ProductRecord, ReviewsPage, SearchPage } from "../types";
@@ -163,9 +163,9 @@ export const ebay: ProductPlatform = {
     siteUrl(origin, `/urw/product-reviews/${lookupId(lookup, "id", ITEM_ID, ITEM_IN_URL)}`, {
       pgn: lookup.page > 1 ? lookup.page : undefined,
     }),
-  parseProduct(html, url) {
+  readProduct(html, url) {
     const page = readEbayPage(html, url);
-    return buildProduct(url, [ebayDraft(page), ...structuredDraftList(page)]);
+    return [reading("ebay markup", ebayDraft(page)), ...structuredDraftList(page)];
   },
   parseSearch(html, url): SearchPage {
     const page = readEbayPage(html, url);

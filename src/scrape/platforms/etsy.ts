@@ -17,7 +17,7 @@ import {
 import { asNumber, dig, firstJsonValue } from "../extract/json-text";
 import { parseLocaleNumber, parseMoney } from "../extract/money";
 import { readPage, structuredDrafts, type Page } from "../extract/page";
-import { buildProduct, type ProductDraft } from "../extract/record";
+import { reading, type ProductDraft } from "../extract/record";
 import { idFromUrl, lookupId, siteSort, siteUrl } from "../extract/url";
 import type { ProductPlatform, ProductRecord, ReviewsPage, SearchPage } from "../types";
 import { selectAll, selectOne } from "../extract/select";
@@ -152,12 +152,17 @@ export const etsy: ProductPlatform = {
       min: lookup.min_price,
       max: lookup.max_price,
     }),
-  parseProduct(html, url) {
+  readProduct(html, url) {
     const page = readPage(html, url);
     const { jsonLd, microdata, meta } = structuredDrafts(page);
-    // JSON-LD names the shop as `brand`; the shop is the seller.
-    const seller: ProductDraft = { seller: jsonLd.brand ?? null };
-    return buildProduct(url, [jsonLd, etsyDraft(page), microdata, meta, seller]);
+    return [
+      reading("json-ld", jsonLd),
+      reading("etsy markup", etsyDraft(page)),
+      reading("microdata", microdata),
+      reading("meta", meta),
+      // JSON-LD names the shop as `brand`; the shop is the seller.
+      reading("json-ld brand as the shop", { seller: jsonLd.brand ?? null }),
+    ];
   },
   parseSearch(html, url): SearchPage {
     const page = readPage(html, url);

@@ -3,12 +3,12 @@
 import { detectChallenge } from "../extract/challenge";
 import { firstText } from "../extract/dom";
 import { readPage, structuredDrafts, type Page } from "../extract/page";
-import { buildProduct, type ProductDraft } from "../extract/record";
+import { reading, type ProductDraft } from "../extract/record";
 import { readSearchResults } from "../extract/results";
 import { readReviewsPage } from "../extract/reviews-page";
 import { visibleProductDraft, visibleTitle } from "../extract/visible";
 import { InvalidLookup } from "../errors";
-import type { ProductPlatform, ProductRecord } from "../types";
+import type { ProductPlatform } from "../types";
 
 /**
  * Every generic reading of a page, most trusted first. Marketplace adapters put their own
@@ -30,11 +30,14 @@ export function genericDrafts(page: Page): ProductDraft[] {
   )
     jsonLd.title = heading.title;
   const fallbackTitle: ProductDraft = { title: firstText(page.root, ["title"]) };
-  return [jsonLd, microdata, heading, meta, visible, fallbackTitle];
-}
-
-export function parseAnyProduct(html: string, url: string): ProductRecord {
-  return buildProduct(url, genericDrafts(readPage(html, url)));
+  return [
+    reading("json-ld", jsonLd),
+    reading("microdata", microdata),
+    reading("main heading", heading),
+    reading("meta", meta),
+    reading("visible text", visible),
+    reading("title element", fallbackTitle),
+  ];
 }
 
 export const generic: ProductPlatform = {
@@ -49,7 +52,7 @@ export const generic: ProductPlatform = {
     }
     return lookup.url;
   },
-  parseProduct: (html, url) => parseAnyProduct(html, url),
+  readProduct: (html, url) => genericDrafts(readPage(html, url)),
   parseSearch: (html, url) => readSearchResults(readPage(html, url), url),
   parseReviews: (html, url) => readReviewsPage(readPage(html, url).root, url),
   detectChallenge,

@@ -1,5 +1,7 @@
 // Every marketplace adapter by its slug, as `/v1/{platform}` names it.
-import type { ProductPlatform } from "../types";
+import { explainProduct } from "../extract/evidence";
+import { buildProduct } from "../extract/record";
+import type { ProductPlatform, ProductRecord } from "../types";
 import { amazon } from "./amazon";
 import { bestbuy } from "./bestbuy";
 import { ebay } from "./ebay";
@@ -20,3 +22,12 @@ export const PRODUCT_PLATFORMS: Record<string, ProductPlatform> = {
 export function productPlatform(slug: string): ProductPlatform | null {
   return Object.hasOwn(PRODUCT_PLATFORMS, slug) ? PRODUCT_PLATFORMS[slug]! : null;
 }
+
+/** The product a page shows: the adapter's readings resolved field by field (extract/record.ts). */
+export function parseProduct(platform: ProductPlatform, html: string, url: string): ProductRecord {
+  return buildProduct(url, platform.readProduct(html, url));
+}
+
+/** The same record with each field's candidates, winner and agreeing readers (`npm run extract -- --explain`). */
+export const explainPage = (platform: ProductPlatform, html: string, url: string) =>
+  explainProduct(url, platform.readProduct(html, url));

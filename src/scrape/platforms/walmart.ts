@@ -7,7 +7,7 @@ import { asList, asNumber, asText, dig, scriptJson } from "../extract/json-text"
 import { parseCards, pageFromUrl, readPager, type CardSpec } from "../extract/listing";
 import { moneyFromStructured, parseMoney, type MoneyHint } from "../extract/money";
 import { readPage, structuredDraftList, type Page } from "../extract/page";
-import { buildProduct, normaliseAvailability, type ProductDraft } from "../extract/record";
+import { normaliseAvailability, reading, type ProductDraft } from "../extract/record";
 import { idFromUrl, lookupId, siteSort, siteUrl } from "../extract/url";
 import type { Money, ProductPlatform, Review, ReviewsPage, SearchItem, SearchPage } from "../types";
 
@@ -143,15 +143,14 @@ export const walmart: ProductPlatform = {
       sort: siteSort(lookup.sort, { newest: "submission-desc", relevance: "relevancy", rating: "rating-desc" }),
       ratings: lookup.rating,
     }),
-  parseProduct(html, url) {
+  readProduct(html, url) {
     const page = readPage(html, url);
-    const fromUrl: ProductDraft = { id: idFromUrl(page.base, ITEM_IN_URL) };
-    return buildProduct(url, [
-      nextDataDraft(page),
+    return [
+      reading("embedded state", nextDataDraft(page)),
       ...structuredDraftList(page),
-      domDraft(page.root, page.hint),
-      fromUrl,
-    ]);
+      reading("walmart markup", domDraft(page.root, page.hint)),
+      reading("page address", { id: idFromUrl(page.base, ITEM_IN_URL) }),
+    ];
   },
   parseSearch(html, url): SearchPage {
     const page = readPage(html, url);

@@ -1,0 +1,55 @@
+// Why a product record holds each value: every reader's candidate for a field, the one the resolver
+// took (the most trusted reader with a usable value, `buildProduct`) and which readers agreed with it.
+import type { ProductDraft, ProductRecord } from "../types";
+import { buildProduct } from "./record";
+
+export interface Candidate {
+  source: string;
+  value: unknown;
+}
+
+export interface FieldEvidence {
+  field: keyof ProductRecord;
+  value: unknown;
+  /** The reader the value came from; null when no reader gave it (empty, or derived: `id` from the ASIN or SKU). */
+  source: string | null;
+  /** Other readers that gave the same value. */
+  agreed: string[];
+  /** Readers more trusted than the winner whose value was not usable (a 0 price or rating means none). */
+  passedOver: Candidate[];
+  /** Less trusted readers that gave another value. */
+  outvoted: Candidate[];
+}
+
+const isEmpty = (value: unknown) =>
+  value === null ||
+  value === undefined ||
+  value === "" ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === "object" && Object.keys(value as object).length === 0);
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The record `buildProduct` makes from the drafts, and each field's candidates and winner. */
+export function explainProduct(url: string, drafts: ProductDraft[]) {
+  const record = buildProduct(url, drafts);
+  const fields = (Object.keys(record) as (keyof ProductRecord)[])
+    .filter((field) => field !== "name")
+    .map((field): FieldEvidence => {
+      const candidates = drafts
+        .map((draft, index) => ({ source: draft.source ?? `reader ${index + 1}`, value: draft[field] }))
+        .filter((candidate) => !isEmpty(candidate.value));
+      const value = record[field];
+      const won = isEmpty(value) ? -1 : candidates.findIndex((candidate) => same(candidate.value, value));
+      const winner = candidates[won];
+      return {
+        field,
+        value,
+        source: winner?.source ?? null,
+        agreed: candidates.filter((c, i) => i !== won && winner && same(c.value, value)).map((c) => c.source),
+        passedOver: won === -1 ? candidates : candidates.slice(0, won),
+        outvoted: won === -1 ? [] : candidates.slice(won + 1).filter((c) => !same(c.value, value)),
+      };
+    });
+  return { record, fields };
+}
