@@ -6,22 +6,15 @@ import { currencyForCountry } from "../extract/currency";
 import { detectChallenge } from "../extract/challenge";
 import { absoluteUrl, cleanText, firstAttr, firstText, unique, visibleText, type HTMLElement } from "../extract/dom";
 import { firstJsonValue, jsonAfter } from "../extract/json-text";
-import {
-  parseCards,
-  parseReviewBlocks,
-  pageFromUrl,
-  readField,
-  readPager,
-  type CardSpec,
-  type ReviewSpec,
-} from "../extract/listing";
+import { parseReviewBlocks, pageFromUrl, readField, readPager, type ReviewSpec } from "../extract/listing";
 import { parseLocaleNumber, parseMoney } from "../extract/money";
 import { readPage, structuredDraftList, type Page } from "../extract/page";
 import { normaliseAvailability, reading, type ProductDraft } from "../extract/record";
 import { selectAll, selectOne } from "../extract/select";
 import { readSpecs } from "../extract/specs";
 import { countryOfUrl, idFromUrl, lookupId, siteSort, siteUrl } from "../extract/url";
-import type { Money, ProductPlatform, ProductRecord, ReviewsPage, SearchItem, SearchPage } from "../types";
+import type { Money, ProductPlatform, ProductRecord, ReviewsPage } from "../types";
+import { readAmazonSearch } from "./amazon-search";
 
 const ORIGINS: Record<string, string> = {
   us: "https://www.amazon.com",
@@ -201,45 +194,6 @@ function amazonDraft(page: Page): ProductDraft {
 const readAmazonPage = (html: string, url: string) =>
   readPage(html, url, (base) => ({ currency: currencyForCountry(countryOfUrl(base, ORIGINS)) }));
 
-const SEARCH_CARDS: CardSpec = {
-  cards: 'div[data-component-type="s-search-result"][data-asin]',
-  id: (card) => cleanText(card.getAttribute("data-asin")),
-  // Fashion grids put the brand in an h2 of its own above the title's h2; only the title is a-text-normal.
-  title: [".a-text-normal", "h2 span", "h2"],
-  link: { selectors: ["h2 a", "a.a-link-normal.s-no-outline", "a[href*='/dp/']"], attr: "href" },
-  price: [".a-price:not(.a-text-price) .a-offscreen"],
-  rating: [".a-icon-star-small .a-icon-alt", ".a-icon-alt"],
-  reviewCount: {
-    selectors: [
-      "[data-csa-c-content-id*='ratings-count'] a",
-      "a[href*='customerReviews'] span",
-      "span.s-underline-text",
-    ],
-    attr: undefined,
-  },
-  image: { selectors: ["img.s-image"], attr: "src" },
-  sponsored: (card) =>
-    selectOne(
-      card,
-      ".puis-sponsored-label-text, .s-sponsored-label-info-icon, [data-component-type='sp-sponsored-result']",
-    ) !== null || /AdHolder/.test(card.getAttribute("class") ?? ""),
-};
-
-/**
- * A card's 0.00 is a membership price ("Free with Kindle Unlimited membership"); what a shopper
- * pays to buy is the secondary offer beside it ("Or TWD 99.57 to buy").
- */
-function withPurchasePrice(item: SearchItem, page: Page): SearchItem {
-  if (item.price?.amount !== 0 || !item.id) return item;
-  // A plain attribute selector is answered from the page's index (see select.ts).
-  const card = selectAll(page.root, `[data-asin="${item.id}"]`).find(
-    (element) => element.getAttribute("data-component-type") === "s-search-result",
-  );
-  const offer = card ? firstText(card, ['[data-cy="secondary-offer-recipe"] .a-color-secondary']) : null;
-  const price = parseMoney(offer, page.hint);
-  return { ...item, price: price && price.amount > 0 ? price : null };
-}
-
 export const amazon: ProductPlatform = {
   slug: "amazon",
   name: "Amazon",
@@ -274,20 +228,7 @@ export const amazon: ProductPlatform = {
     const page = readAmazonPage(html, url);
     return [reading("amazon markup", amazonDraft(page)), ...structuredDraftList(page)];
   },
-  parseSearch(html, url): SearchPage {
-    const page = readAmazonPage(html, url);
-    const pager = readPager(
-      page.root,
-      {
-        current: [".s-pagination-selected"],
-        next: ["a.s-pagination-next", "span.s-pagination-next", "li.a-last a"],
-        total: ['[data-component-type="s-result-info-bar"] h1 span', ".s-desktop-toolbar .a-section span"],
-      },
-      pageFromUrl(url, "page"),
-    );
-    const items = parseCards(page.root, SEARCH_CARDS, page.base, page.hint);
-    return { items: items.map((item) => withPurchasePrice(item, page)), ...pager };
-  },
+  parseSearch: (html, url) => readAmazonSearch(readAmazonPage(html, url), url),
   parseReviews(html, url): ReviewsPage {
     const { root } = readAmazonPage(html, url);
     const pager = readPager(
