@@ -3,24 +3,28 @@
 // process.cpuUsage, since a Worker's own clock does not move while it computes.
 import { fileURLToPath } from "node:url";
 import { PRODUCT_PLATFORMS, parseProduct } from "../src/scrape/platforms/index.ts";
-import { TRAVEL_PLATFORMS, type TravelSlug } from "../src/scrape/platforms/travel.ts";
-import { pageUrl, readExpectedRows, readPageHtml, type ExpectedRow, type PageKind } from "../scripts/saved-pages.ts";
+import {
+  hotelReaderOf,
+  pageUrl,
+  readExpectedRows,
+  readPageHtml,
+  travelAdapterOf,
+  type ExpectedRow,
+  type PageKind,
+} from "../scripts/saved-pages.ts";
 import { median, ms } from "./stats.ts";
 
 const PAGES = fileURLToPath(new URL("../test/fixtures/pages/", import.meta.url));
-
-const travel = (row: ExpectedRow) =>
-  TRAVEL_PLATFORMS[(row.adapter === "hotels_com" ? "hotels" : row.adapter) as TravelSlug];
 
 /** The parser a route runs for each kind of page, as `npm run extract -- --report` reads them. */
 const PARSERS: Record<PageKind, (row: ExpectedRow, html: string) => unknown> = {
   product: (row, html) => parseProduct(PRODUCT_PLATFORMS[row.adapter]!, html, pageUrl(row)),
   search: (row, html) => PRODUCT_PLATFORMS[row.adapter]!.parseSearch?.(html, pageUrl(row, "/s?k=x")),
   reviews: (row, html) => PRODUCT_PLATFORMS[row.adapter]!.parseReviews?.(html, pageUrl(row, "/product-reviews/x")),
-  "hotel-search": (row, html) => travel(row).parseSearch(html, travel(row).origin),
-  "hotel-detail": (row, html) => travel(row).parseHotel(html, travel(row).origin),
+  "hotel-search": (row, html) => travelAdapterOf(row)!.parseSearch(html, travelAdapterOf(row)!.origin),
+  "hotel-detail": (row, html) => hotelReaderOf(row).parseHotel(html, hotelReaderOf(row).origin),
   // A wall is recognised, not parsed.
-  blocked: (row, html) => (PRODUCT_PLATFORMS[row.adapter] ?? travel(row)).detectChallenge(html, 200),
+  blocked: (row, html) => (PRODUCT_PLATFORMS[row.adapter] ?? hotelReaderOf(row)).detectChallenge(html, 200),
 };
 
 function cpuMsOf(work: () => unknown): number {

@@ -2,20 +2,20 @@
 // (`npm run extract -- --report <dir>`). Each row's page goes to the parser its page_kind names and is
 // compared the way the fixture tests compare it; an empty cell means the parser must return null.
 import { PRODUCT_PLATFORMS, parseProduct } from "../src/scrape/platforms/index";
-import { genericLodging } from "../src/scrape/platforms/generic-hotel";
-import { TRAVEL_PLATFORMS, type TravelSlug } from "../src/scrape/platforms/travel";
 import type { HotelRecord, ProductRecord, SearchItem } from "../src/scrape/types";
 import {
   cellNumbers,
   collapse,
   currencyCell,
   type ExpectedRow,
+  hotelReaderOf,
   leadingFacts,
   numberOrNull,
   type PageKind,
   pageUrl,
   readExpectedRows,
   readPageHtml,
+  travelAdapterOf,
 } from "./saved-pages";
 
 /** The seed's fields in table order; `results` counts a list page's cards. */
@@ -83,14 +83,9 @@ const hotelFields = (hotel: HotelRecord, reviewScale: number): Observed => ({
   rooms_available: hotel.rooms_available,
 });
 
-const travelPlatform = (row: ExpectedRow) =>
-  TRAVEL_PLATFORMS[(row.adapter === "hotels_com" ? "hotels" : row.adapter) as TravelSlug];
-/** A hotel or place page off the big platforms is read by the generic reader. */
-const hotelReader = (row: ExpectedRow) => travelPlatform(row) ?? genericLodging;
-
 /** Whether the adapter that reads the row's page takes it for a bot wall, as a scrape would before parsing. */
 const seenAsBlocked = (row: ExpectedRow, html: string) =>
-  (PRODUCT_PLATFORMS[row.adapter] ?? travelPlatform(row)).detectChallenge(html, 200) !== null;
+  (PRODUCT_PLATFORMS[row.adapter] ?? hotelReaderOf(row)).detectChallenge(html, 200) !== null;
 
 /** Each page kind's parser, read the way expected.tsv describes the page. */
 const READERS: Record<PageKind, (row: ExpectedRow, html: string) => Observed> = {
@@ -120,13 +115,13 @@ const READERS: Record<PageKind, (row: ExpectedRow, html: string) => Observed> = 
     };
   },
   "hotel-search": (row, html) => {
-    const platform = travelPlatform(row);
+    const platform = travelAdapterOf(row)!;
     const page = platform.parseSearch(html, platform.origin);
     const first = page.hotels.find((hotel) => !hotel.sponsored);
     return { ...(first ? hotelFields(first, platform.reviewScale) : {}), results: page.hotels.length };
   },
   "hotel-detail": (row, html) => {
-    const platform = hotelReader(row);
+    const platform = hotelReaderOf(row);
     const hotel = platform.parseHotel(html, platform.origin);
     return { ...hotelFields(hotel, platform.reviewScale), reviews: hotel.reviews, description: hotel.description };
   },

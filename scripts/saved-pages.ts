@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { parse as parseCsv } from "csv-parse/sync";
 import { decodeHtml } from "../src/scrape/extract/charset.ts";
+import { genericLodging } from "../src/scrape/platforms/generic-hotel.ts";
+import { TRAVEL_PLATFORMS, type TravelSlug } from "../src/scrape/platforms/travel.ts";
 
 export type PageKind = "product" | "search" | "reviews" | "hotel-search" | "hotel-detail" | "blocked";
 
@@ -102,3 +104,10 @@ export function pageUrl(row: ExpectedRow, path = "/"): string {
   const host = row.site.split(" ")[0]!;
   return `https://${/^(www|jp)\./.test(host) ? host : `www.${host}`}${path}`;
 }
+
+/** The travel adapter of a row's site (`hotels_com` is the `hotels` platform), if it has one. */
+export const travelAdapterOf = (row: ExpectedRow) =>
+  TRAVEL_PLATFORMS[(row.adapter === "hotels_com" ? "hotels" : row.adapter) as TravelSlug] ?? null;
+
+/** What reads a row's hotel page: its site's adapter, or the generic reader for a page off the big platforms. */
+export const hotelReaderOf = (row: ExpectedRow) => travelAdapterOf(row) ?? genericLodging;
