@@ -13,7 +13,7 @@ import { processDueSchedules } from "../../src/events/schedules";
 import { newWebhookSecret } from "../../src/events/signing";
 import worker from "../../src/index";
 import { createdKey, signedUp } from "../workers/dashboard-visitor";
-import { awayFromMinuteEdge, call, env, newAccount, type TestAccount, withKey } from "../workers/helpers";
+import { awayFromMinuteEdge, call, env, newAccount, type TestAccount, withKey, sendAs } from "../workers/helpers";
 
 // Waiting out the end of a minute (so a burst lands in one window) takes up to 11 s.
 vi.setConfig({ testTimeout: 30_000 });
@@ -21,16 +21,7 @@ vi.setConfig({ testTimeout: 30_000 });
 const db = drizzle(env.DB);
 const json = async (response: Response) => (await response.json()) as any;
 
-function send(secret: string, method: string, path: string, body?: unknown) {
-  return call(
-    path,
-    withKey(secret, {
-      method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-}
+const send = sendAs;
 
 const usedThisMonth = async (secret: string): Promise<number> =>
   (await json(await call("/v1/usage", withKey(secret)))).data.month.used;

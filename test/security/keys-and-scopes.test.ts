@@ -5,23 +5,14 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
 import { createdKey, signedUp } from "../workers/dashboard-visitor";
-import { admin, call, env, newAccount, type TestAccount, withKey } from "../workers/helpers";
+import { admin, call, env, newAccount, type TestAccount, withKey, sendAs } from "../workers/helpers";
 
 // A watch check scrapes a page the pool cannot reach; it fails within the scrape's own timeout.
 vi.setConfig({ testTimeout: 60_000 });
 
 const json = async (response: Response) => (await response.json()) as any;
 
-function send(secret: string, method: string, path: string, body?: unknown) {
-  return call(
-    path,
-    withKey(secret, {
-      method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
-}
+const send = sendAs;
 
 /** A key of the owner's account holding exactly `scopes`, made with the admin API. */
 async function keyWithScopes(owner: TestAccount, scopes: string[]) {

@@ -13,6 +13,18 @@ export function withKey(secret: string, init: RequestInit = {}): RequestInit {
   return { ...init, headers: { ...(init.headers as Record<string, string>), "X-API-KEY": secret } };
 }
 
+/** A call with the key: JSON body when there is one. */
+export function sendAs(secret: string, method: string, path: string, body?: unknown): Promise<Response> {
+  return call(
+    path,
+    withKey(secret, {
+      method,
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
+}
+
 export async function admin(path: string, method: string, body?: unknown): Promise<Response> {
   return call(path, {
     method,
