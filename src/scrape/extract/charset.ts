@@ -1,5 +1,6 @@
 // Bytes to text for pages whose declared charset cannot be trusted: valid UTF-8 wins
-// (a page labelled iso-8859-1 is often UTF-8), then the declared charset, then windows-1252.
+// (a page labelled iso-8859-1 is often UTF-8), then the declared charset, then the legacy
+// charsets of the page's language (a GBK page labelled UTF-8), then windows-1252.
 
 const SNIFF_BYTES = 4096;
 
@@ -11,6 +12,31 @@ export function declaredCharset(bytes: Uint8Array, contentType?: string | null):
   const head = new TextDecoder("latin1").decode(bytes.subarray(0, SNIFF_BYTES));
   const fromMeta = head.match(/<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i)?.[1];
   return fromMeta?.toLowerCase() ?? null;
+}
+
+// Legacy charsets a page in this language may really be in, most common first.
+const LANGUAGE_CHARSETS: Record<string, string[]> = {
+  zh: ["gb18030", "big5"],
+  "zh-tw": ["big5", "gb18030"],
+  "zh-hk": ["big5", "gb18030"],
+  ja: ["shift_jis", "euc-jp"],
+  ko: ["euc-kr"],
+  ru: ["windows-1251", "koi8-r"],
+  uk: ["windows-1251", "koi8-u"],
+  bg: ["windows-1251"],
+  el: ["windows-1253"],
+  tr: ["windows-1254"],
+  pl: ["windows-1250"],
+  cs: ["windows-1250"],
+  hu: ["windows-1250"],
+};
+
+/** The legacy charsets of the language the page's `<html lang>` names. */
+function languageCharsets(bytes: Uint8Array): string[] {
+  const head = new TextDecoder("latin1").decode(bytes.subarray(0, SNIFF_BYTES));
+  const lang = head.match(/<html[^>]*\slang\s*=\s*["']?([a-z]{2,3}(?:-[a-z]{2})?)/i)?.[1]?.toLowerCase();
+  if (!lang) return [];
+  return LANGUAGE_CHARSETS[lang] ?? LANGUAGE_CHARSETS[lang.slice(0, 2)] ?? [];
 }
 
 function decodeWith(label: string, bytes: Uint8Array, fatal: boolean): string | null {
@@ -35,9 +61,15 @@ export function decodeHtml(bytes: Uint8Array, contentType?: string): string {
   const utf8 = decodeWith("utf-8", bytes, true);
   if (utf8 !== null) return utf8;
   const declared = declaredCharset(bytes, contentType);
-  if (declared && !/^utf-?8$/.test(declared)) {
-    const text = decodeWith(declared, bytes, false);
-    if (text !== null && !text.includes("\ufffd")) return text;
+  // Latin-1 cannot write Russian or Chinese: on such a page that label is a server default, not the page's.
+  const western = !!declared && /^(iso-8859-1|latin-?1|windows-1252|us-ascii|ascii)$/.test(declared);
+  const language = languageCharsets(bytes);
+  const candidates = (western ? [...language, declared] : [declared, ...language]).filter(
+    (label): label is string => !!label && !/^utf-?8$/.test(label),
+  );
+  for (const label of candidates) {
+    const text = decodeWith(label, bytes, true);
+    if (text !== null) return text;
   }
   return decodeWith("windows-1252", bytes, false) ?? decodeWith("utf-8", bytes, false) ?? "";
 }

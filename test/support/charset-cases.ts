@@ -1,0 +1,40 @@
+// Page bytes whose charset is not what they say, with the text a reader must get: run by the fixture
+// tests in Node and by the Workers tests in workerd, so both runtimes are held to the same decoding.
+const ascii = (text: string) => [...Buffer.from(text, "latin1")];
+
+export const CHARSET_CASES: { name: string; bytes: Uint8Array; contentType?: string; text: string }[] = [
+  {
+    name: "windows-1252 bytes a page mislabels as UTF-8",
+    bytes: Uint8Array.from([
+      ...ascii('<meta charset="utf-8"><p>Caf'),
+      0xe9,
+      ...ascii(" 12,50 "),
+      0x80,
+      ...ascii("</p>"),
+    ]),
+    text: '<meta charset="utf-8"><p>Café 12,50 €</p>',
+  },
+  {
+    name: "UTF-8 bytes labelled latin-1",
+    bytes: new TextEncoder().encode("<p>Café €</p>"),
+    contentType: "text/html; charset=iso-8859-1",
+    text: "<p>Café €</p>",
+  },
+  {
+    // 中文标题 in GBK: D6D0 CEC4 B1EA CCE2.
+    name: "GBK bytes of a Chinese page that declares UTF-8",
+    bytes: Uint8Array.from([
+      ...ascii('<html lang="zh-CN"><meta charset="utf-8"><title>'),
+      ...[0xd6, 0xd0, 0xce, 0xc4, 0xb1, 0xea, 0xcc, 0xe2],
+      ...ascii("</title>"),
+    ]),
+    text: '<html lang="zh-CN"><meta charset="utf-8"><title>中文标题</title>',
+  },
+  {
+    // Цена in windows-1251: D6 E5 ED E0.
+    name: "windows-1251 bytes of a Russian page labelled ISO-8859-1",
+    bytes: Uint8Array.from([...ascii('<html lang="ru"><p>'), 0xd6, 0xe5, 0xed, 0xe0, ...ascii("</p>")]),
+    contentType: "text/html; charset=iso-8859-1",
+    text: '<html lang="ru"><p>Цена</p>',
+  },
+];
