@@ -1,6 +1,7 @@
-// Schema.org microdata (itemscope / itemprop) for the first Product on the page.
-// Each property belongs to its nearest enclosing itemscope, so a review's `name`
-// never becomes the product's name. Hand-written: no installed library reads microdata.
+// Schema.org microdata (itemscope / itemprop) and RDFa Lite (typeof / property) for the first
+// Product on the page: the two dialects nest the same way, so one reader takes both. Each property
+// belongs to its nearest enclosing scope, so a review's `name` never becomes the product's name.
+// Hand-written: no installed library reads microdata or RDFa.
 import type { Review } from "../types";
 import { cleanText, visibleText, type HTMLElement } from "./dom";
 import { moneyFromStructured, parseLocaleNumber, type MoneyHint } from "./money";
@@ -8,6 +9,16 @@ import { normaliseAvailability, type ProductDraft } from "./record";
 import { withAttribute } from "./select";
 
 type Scope = { type: string; element: HTMLElement; props: Map<string, HTMLElement[]> };
+
+/** Which attributes open a scope, name its type and name a property. */
+interface Dialect {
+  scope: string;
+  type: string;
+  prop: string;
+}
+const MICRODATA: Dialect = { scope: "itemscope", type: "itemtype", prop: "itemprop" };
+// OpenGraph's `<meta property="og:…">` sits outside any `typeof` scope, so it is never taken for a property.
+const RDFA_LITE: Dialect = { scope: "typeof", type: "typeof", prop: "property" };
 
 const VALUE_ATTRIBUTES: Record<string, string> = {
   META: "content",
@@ -18,29 +29,30 @@ const VALUE_ATTRIBUTES: Record<string, string> = {
   TIME: "datetime",
 };
 
-function scopeType(element: HTMLElement): string {
-  return (element.getAttribute("itemtype") ?? "").split("/").pop()?.trim() ?? "";
-}
+/** `https://schema.org/Product`, `schema:Product` or `Product` alike: the last segment of the first type. */
+const typeName = (value: string | undefined) => (value ?? "").trim().split(/\s+/)[0]!.split(/[/:#]/).pop() ?? "";
 
-/** Every itemscope under `root` with the itemprops that belong directly to it. */
-function collectScopes(root: HTMLElement): Scope[] {
+/** Every scope under `root` with the properties that belong directly to it. */
+function collectScopes(root: HTMLElement, dialect: Dialect = MICRODATA): Scope[] {
   const scopes = new Map<HTMLElement, Scope>();
   const scopeOf = (element: HTMLElement) => {
     let scope = scopes.get(element);
     if (!scope) {
-      scope = { type: scopeType(element), element, props: new Map() };
+      scope = { type: typeName(element.getAttribute(dialect.type)), element, props: new Map() };
       scopes.set(element, scope);
     }
     return scope;
   };
-  for (const element of withAttribute(root, "itemscope")) scopeOf(element);
-  for (const element of withAttribute(root, "itemprop")) {
+  for (const element of withAttribute(root, dialect.scope)) scopeOf(element);
+  for (const element of withAttribute(root, dialect.prop)) {
     let owner = element.parentNode;
-    while (owner && !(owner.tagName && owner.hasAttribute("itemscope"))) owner = owner.parentNode;
+    while (owner && !(owner.tagName && owner.hasAttribute(dialect.scope))) owner = owner.parentNode;
     if (!owner) continue;
     const props = scopeOf(owner).props;
-    for (const name of (element.getAttribute("itemprop") ?? "").split(/\s+/).filter(Boolean)) {
-      props.set(name, [...(props.get(name) ?? []), element]);
+    for (const name of (element.getAttribute(dialect.prop) ?? "").split(/\s+/).filter(Boolean)) {
+      // RDFa may prefix a property with its vocabulary (`schema:name`).
+      const bare = name.split(":").pop()!;
+      props.set(bare, [...(props.get(bare) ?? []), element]);
     }
   }
   return [...scopes.values()];
@@ -55,8 +67,13 @@ export function itemValue(element: HTMLElement | undefined): string | null {
   return cleanText(attribute ? element.getAttribute(attribute) : null) ?? visibleText(element);
 }
 
-export function microdataProductDraft(root: HTMLElement, hint: MoneyHint = {}): ProductDraft {
-  const scopes = collectScopes(root);
+export const microdataProductDraft = (root: HTMLElement, hint: MoneyHint = {}) =>
+  productDraftOf(collectScopes(root, MICRODATA), hint);
+
+export const rdfaProductDraft = (root: HTMLElement, hint: MoneyHint = {}) =>
+  productDraftOf(collectScopes(root, RDFA_LITE), hint);
+
+function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
   const byElement = new Map(scopes.map((scope) => [scope.element, scope]));
   const product = scopes.find((scope) => /^Product$|^IndividualProduct$|^ProductGroup$/i.test(scope.type));
   const child = (scope: Scope | undefined, prop: string) => {

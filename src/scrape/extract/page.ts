@@ -2,7 +2,7 @@
 import { loadHtml, type HTMLElement } from "./dom";
 import { jsonLdNodes, type JsonLdNode } from "./json-ld";
 import { metaProductDraft, metaTags, metaValue, pageLocale } from "./meta";
-import { microdataProductDraft } from "./microdata";
+import { microdataProductDraft, rdfaProductDraft } from "./microdata";
 import type { MoneyHint } from "./money";
 import { jsonLdProductDraft } from "./product-ld";
 import { reading, type ProductDraft } from "./record";
@@ -40,16 +40,18 @@ export function readPage(html: string, url: string, hint: (base: string) => Mone
 export interface StructuredDrafts {
   jsonLd: ProductDraft;
   microdata: ProductDraft;
+  rdfa: ProductDraft;
   meta: ProductDraft;
   nodes: JsonLdNode[];
 }
 
-/** JSON-LD, microdata and meta-tag readings of the page, each on its own. */
+/** JSON-LD, microdata, RDFa Lite and meta-tag readings of the page, each on its own. */
 export function structuredDrafts(page: Page): StructuredDrafts {
   const nodes = jsonLdNodes(page.root);
   return {
     jsonLd: jsonLdProductDraft(nodes, page.hint),
     microdata: microdataProductDraft(page.root, page.hint),
+    rdfa: rdfaProductDraft(page.root, page.hint),
     meta: metaProductDraft(page.root, page.hint),
     nodes,
   };
@@ -57,6 +59,6 @@ export function structuredDrafts(page: Page): StructuredDrafts {
 
 /** The structured readings in order of trust; marketplace adapters put their own draft in front. */
 export function structuredDraftList(page: Page): ProductDraft[] {
-  const { jsonLd, microdata, meta } = structuredDrafts(page);
-  return [reading("json-ld", jsonLd), reading("microdata", microdata), reading("meta", meta)];
+  const { jsonLd, microdata, rdfa, meta } = structuredDrafts(page);
+  return [reading("json-ld", jsonLd), reading("microdata", microdata), reading("rdfa", rdfa), reading("meta", meta)];
 }

@@ -15,8 +15,8 @@ import type { ProductPlatform } from "../types";
  * markup-aware drafts in front of these.
  */
 export function genericDrafts(page: Page): ProductDraft[] {
-  const { jsonLd, microdata, meta } = structuredDrafts(page);
-  const structuredOffer = [jsonLd, microdata, meta].some((draft) => draft.price || draft.priceless);
+  const { jsonLd, microdata, rdfa, meta } = structuredDrafts(page);
+  const structuredOffer = [jsonLd, microdata, rdfa, meta].some((draft) => draft.price || draft.priceless);
   const visible = visibleProductDraft(page.root, page.hint);
   // A shop that publishes its offer (even priceless, out of stock) is believed over any visible "$" text.
   if (structuredOffer) visible.price = null;
@@ -33,6 +33,7 @@ export function genericDrafts(page: Page): ProductDraft[] {
   return [
     reading("json-ld", jsonLd),
     reading("microdata", microdata),
+    reading("rdfa", rdfa),
     reading("main heading", heading),
     reading("meta", meta),
     reading("visible text", visible),
