@@ -3,6 +3,7 @@
 // "4.5 out of 5". Each looks only at short texts so navigation and carts stay out.
 import type { Money } from "../types";
 import { firstText, visibleText, type HTMLElement } from "./dom";
+import { cardPrice, priceTexts } from "./card-price";
 import { itemValue } from "./microdata";
 import { moneyFromStructured, parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
 import type { ProductDraft } from "./record";
@@ -81,10 +82,26 @@ export function visibleRating(root: HTMLElement): number | null {
   return null;
 }
 
+// How far above the main heading the buy box may start: the heading's own block and a few around it.
+const BUY_BOX_LEVELS = 4;
+
+/**
+ * The price nearest the main heading: the first current price (struck list prices, instalments,
+ * unit prices and fees set aside) in the smallest block around the `<h1>` that shows one.
+ */
+export function headingPrice(root: HTMLElement, hint: MoneyHint = {}): Money | null {
+  let block = selectOne(root, "h1")?.parentNode ?? null;
+  for (let level = 0; block && block !== root && level < BUY_BOX_LEVELS; level++, block = block.parentNode) {
+    const prices = priceTexts(block);
+    if (prices.length > 0) return cardPrice(prices, hint);
+  }
+  return null;
+}
+
 /** What the visible page offers when nothing structured does. */
 export function visibleProductDraft(root: HTMLElement, hint: MoneyHint = {}): ProductDraft {
   return {
-    price: labelledPrice(root, hint) ?? itempropPrice(root, hint),
+    price: labelledPrice(root, hint) ?? itempropPrice(root, hint) ?? headingPrice(root, hint),
     rating: visibleRating(root),
     review_count: visibleReviewCount(root),
     sku: labelled(root, SKU_LABEL),
