@@ -98,10 +98,13 @@ export function headingPrice(root: HTMLElement, hint: MoneyHint = {}): Money | n
   return null;
 }
 
-/** What the visible page offers when nothing structured does. */
-export function visibleProductDraft(root: HTMLElement, hint: MoneyHint = {}): ProductDraft {
+/**
+ * What the visible page offers when nothing structured does. A shop that publishes its offer (even
+ * priceless, out of stock) is believed over any visible "$" text, so `withPrice` is false then.
+ */
+export function visibleProductDraft(root: HTMLElement, hint: MoneyHint = {}, withPrice = true): ProductDraft {
   return {
-    price: labelledPrice(root, hint) ?? itempropPrice(root, hint) ?? headingPrice(root, hint),
+    price: withPrice ? (labelledPrice(root, hint) ?? itempropPrice(root, hint) ?? headingPrice(root, hint)) : null,
     rating: visibleRating(root),
     review_count: visibleReviewCount(root),
     sku: labelled(root, SKU_LABEL),

@@ -17,9 +17,7 @@ import type { ProductPlatform } from "../types";
 export function genericDrafts(page: Page): ProductDraft[] {
   const { jsonLd, microdata, rdfa, meta } = structuredDrafts(page);
   const structuredOffer = [jsonLd, microdata, rdfa, meta].some((draft) => draft.price || draft.priceless);
-  const visible = visibleProductDraft(page.root, page.hint);
-  // A shop that publishes its offer (even priceless, out of stock) is believed over any visible "$" text.
-  if (structuredOffer) visible.price = null;
+  const visible = visibleProductDraft(page.root, page.hint, !structuredOffer);
   const heading: ProductDraft = { title: visibleTitle(page.root) };
   // A heading that extends the structured name names the variant on show ("… 256 GB) (12 GB RAM)").
   if (
