@@ -11,6 +11,7 @@ import {
   UpstreamTimeout,
 } from "../scrape/errors";
 import { UnsafeUrlError } from "../net/url-guard";
+import { staleCopyTime } from "../scrape/cache";
 
 /** A site's own Retry-After is passed on, within these bounds (seconds). */
 const MIN_RETRY_AFTER = 1;
@@ -21,8 +22,29 @@ function secondsToNextMonth(now = new Date()): number {
   return Math.ceil((Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - now.getTime()) / 1000);
 }
 
-/** Turns scrape-engine failures into the answers the API documents. */
+/**
+ * Turns scrape-engine failures into the answers the API documents. A `fresh=true` call that failed
+ * while a cached copy exists says how old that copy is, so the caller may choose to take it.
+ */
 export function scrapeErrorToApi(err: unknown): unknown {
+  const answer = scrapeFailure(err);
+  const cachedAt = staleCopyTime(err);
+  if (!(answer instanceof ApiError) || cachedAt === undefined) return answer;
+  const ageSeconds = Math.max(0, Math.round((Date.now() - cachedAt) / 1000));
+  return new ApiError(answer.code, answer.message, {
+    retryAfter: answer.retryAfter,
+    details: [
+      ...answer.details,
+      {
+        parameter: "fresh",
+        in: "query",
+        message: `a copy read ${new Date(cachedAt).toISOString()} (${ageSeconds} s ago) is cached: without fresh=true it stands in, marked stale, when the site fails`,
+      },
+    ],
+  });
+}
+
+function scrapeFailure(err: unknown): unknown {
   if (err instanceof UnsafeUrlError) {
     return new ApiError("invalid_request", `The URL ${err.message}.`, {
       details: [{ parameter: "url", in: "query", message: err.message }],
@@ -33,7 +55,9 @@ export function scrapeErrorToApi(err: unknown): unknown {
       details: [{ parameter: err.parameter, in: "query", message: err.reason }],
     });
   }
-  if (err instanceof UpstreamNotFound) return new ApiError("not_found", "The site says this page does not exist.");
+  // The answer the caller paid for: the product or page is gone. Charged, unlike every other error.
+  if (err instanceof UpstreamNotFound)
+    return new ApiError("not_found", "The site says this page does not exist.", { charged: true });
   // No Retry-After: asking again would meet the same page.
   if (err instanceof PageTooLarge)
     return new ApiError("upstream_blocked", `The page could not be read: ${err.message}.`);

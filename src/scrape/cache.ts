@@ -28,8 +28,19 @@ const KEEP_SECONDS = 7 * 86_400;
 export interface Freshness {
   /** Accept a cached result at most this old (seconds); defaults to the kind's TTL. */
   maxAge?: number;
-  /** Skip the cache read (the result is still stored). */
+  /**
+   * Skip the cache read (the result is still stored), and never answer a stale copy: a failed
+   * scrape is the error, with the cached copy's time attached (`staleCopyTime`).
+   */
   fresh?: boolean;
+}
+
+/** Failed fresh scrapes whose key had a cached copy, and when that copy was fetched (epoch ms). */
+const staleCopies = new WeakMap<object, number>();
+
+/** When the cached copy a failed `fresh` scrape passed over was fetched; undefined when there was none. */
+export function staleCopyTime(err: unknown): number | undefined {
+  return err instanceof Object ? staleCopies.get(err) : undefined;
 }
 
 /** Parameters whose case means nothing to the sites; ids and URLs keep theirs. */
@@ -46,7 +57,7 @@ export async function cacheKey(platform: string, kind: string, params: Record<st
     .sort(([a], [b]) => (a < b ? -1 : 1));
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(normalised)));
   const hex = [...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return `scrape:v1:${platform}:${kind}:${hex}`;
+  return `scrape:v2:${platform}:${kind}:${hex}`;
 }
 
 /** Identical scrapes in flight in this isolate share one upstream load. */
@@ -68,7 +79,8 @@ function ownCopy<T>(shared: Promise<T>, waitMs: number): Promise<T> {
 /**
  * Returns a fresh-enough cached result, or runs `scrape` once for all concurrent callers,
  * stores it, and returns it; each caller waits at most `waitMs` for it. When `scrape` fails or
- * is too late and any cached copy exists, that copy is returned marked `stale` instead of the error.
+ * is too late and any cached copy exists, that copy is returned marked `stale` instead of the error,
+ * unless the caller asked for a fresh result.
  */
 export async function cachedScrape<T>(
   kv: KVNamespace,
@@ -104,7 +116,8 @@ export async function cachedScrape<T>(
     const result = await ownCopy(pending, waitMs);
     return { ...result, cache: freshness.fresh ? "bypass" : "miss" };
   } catch (err) {
-    if (stored) return { ...stored, cache: "stale" };
+    if (stored && !freshness.fresh) return { ...stored, cache: "stale" };
+    if (stored && err instanceof Object) staleCopies.set(err, stored.fetchedAt);
     throw err;
   }
 }

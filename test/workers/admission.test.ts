@@ -39,13 +39,14 @@ function bindings(started: number, perMinute?: number) {
   const cache = {
     async get(key: string) {
       timeline.kvReadAt ??= Date.now() - started;
-      if (!key.startsWith("scrape:v1:amazon:product:")) return null;
-      const record = {
+      if (!key.startsWith("scrape:v2:amazon:product:")) return null;
+      const product = {
         title: CACHED_TITLE,
         price: { amount: 39.99, currency: "USD" },
         variants: [],
         availability: null,
       };
+      const record = { product, sources: {}, unreadable: [], notAProduct: null };
       return {
         record,
         meta: { engine: "fetch", source_url: "https://www.amazon.com/dp/B0TEST0001" },

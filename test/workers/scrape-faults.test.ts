@@ -204,6 +204,22 @@ describe("the scrape deadline", () => {
     expect(record).toEqual({ html: "<p>old</p>" });
     expect(meta.cache).toBe("stale");
   });
+
+  it("answers fresh=true with the timeout, and the stored copy's age in its details, never the copy", async () => {
+    const url = "https://shop.example/deadline/3";
+    const key = await cacheKey("faults", "product", { url });
+    const fetchedAt = Date.now() - 3_600_000;
+    await env.CACHE.put(key, JSON.stringify({ record: { html: "<p>old</p>" }, meta: { engine: "fetch" }, fetchedAt }));
+    const { binding } = browserBinding(never);
+    const faultEnv = withBindings({ BROWSER: binding, SCRAPE_DEADLINE_MS: "250" });
+    const err = await rejection(scrape(faultEnv, () => {}, { ...job(url), freshness: { fresh: true } }));
+    expect(err).toBeInstanceOf(UpstreamTimeout);
+    const answer = scrapeErrorToApi(err) as ApiError;
+    expect(answer).toMatchObject({ status: 504, code: "upstream_timeout" });
+    const detail = answer.details.find((d) => d.parameter === "fresh")!;
+    expect(detail.message).toContain(new Date(fetchedAt).toISOString());
+    expect(detail.message).toMatch(/\((3600|3601) s ago\) is cached/);
+  });
 });
 
 describe("a site answering 429/5xx to the fetch engine", () => {

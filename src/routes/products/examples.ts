@@ -3,6 +3,7 @@
 // (read from real Amazon pages). It imports nothing of the worker's (envelope.ts brings in its
 // Env), so the Node-side e2e tests load these schemas; `satisfies` holds each to its record type.
 import { z } from "@hono/zod-openapi";
+import { completenessSchema, listCompleteness, recordCompleteness, type Endpoint } from "../../completeness";
 import type { Money, ProductRecord, Review, SearchItem } from "../../scrape/types";
 
 const text = z.string().nullable();
@@ -77,6 +78,13 @@ const ProductData = z
     sku: text,
     seller: text,
     breadcrumbs: z.array(z.string()),
+    sources: z
+      .record(z.string(), z.object({ source: z.string(), agreed: z.array(z.string()) }))
+      .optional()
+      .openapi({
+        description:
+          "With `explain=true`: per filled field, the reader it came from (`json-ld`, `microdata`, `rdfa`, `meta`, `main heading`, `visible text`, `title element`, `<platform> markup`, `embedded state`, `page address`) and the other readers that gave the same value",
+      }),
   })
   .openapi("Product") satisfies z.ZodType<ProductRecord>;
 
@@ -105,20 +113,27 @@ const ScrapeMetaSchema = z.object({
 });
 
 /** envelope.ts's `Meta` (request_id, timestamp) plus what a scrape adds. */
-const envelope = <T extends z.ZodType, M extends z.ZodRawShape>(data: T, meta: M) =>
+const envelope = <T extends z.ZodType, M extends z.ZodRawShape>(data: T, endpoint: Endpoint, meta: M) =>
   z.object({
     status: z.literal("success"),
     data,
-    meta: z.object({ request_id: z.string(), timestamp: z.string(), scrape: ScrapeMetaSchema, ...meta }),
+    meta: z.object({
+      request_id: z.string(),
+      timestamp: z.string(),
+      scrape: ScrapeMetaSchema,
+      completeness: completenessSchema(endpoint),
+      charged: z.boolean().optional().openapi({ description: "Whether the call counted against the month" }),
+      ...meta,
+    }),
   });
 
-export const ProductEnvelope = envelope(ProductData, {}).openapi("ProductEnvelope");
-export const SearchEnvelope = envelope(SearchData, {
+export const ProductEnvelope = envelope(ProductData, "product", {}).openapi("ProductEnvelope");
+export const SearchEnvelope = envelope(SearchData, "search", {
   page: z.number().int().min(1),
   total_results: count.nullable(),
   has_next_page: z.boolean(),
 }).openapi("ProductSearchEnvelope");
-export const ReviewsEnvelope = envelope(ReviewsData, {
+export const ReviewsEnvelope = envelope(ReviewsData, "reviews", {
   page: z.number().int().min(1),
   rating: z.number().nullable().openapi({ description: "The product's average rating" }),
   review_count: count.nullable().openapi({ description: "All of the product's reviews" }),
@@ -173,7 +188,11 @@ export const PRODUCT_EXAMPLE = {
   attributes: { type: "product", active: true, count: 1 },
 } satisfies z.input<typeof ProductData>;
 
-export const PRODUCT_META_EXAMPLE = { scrape: SCRAPE_META_EXAMPLE };
+export const PRODUCT_META_EXAMPLE = {
+  scrape: SCRAPE_META_EXAMPLE,
+  completeness: recordCompleteness("product", PRODUCT_EXAMPLE),
+  charged: true,
+};
 
 const SEARCH_RESULT_EXAMPLE = {
   id: "B0C8MYQRGB",
@@ -199,6 +218,8 @@ export const SEARCH_META_EXAMPLE = {
   total_results: 7_000,
   has_next_page: true,
   scrape: { ...SCRAPE_META_EXAMPLE, source_url: "https://www.amazon.com/s?k=laptop&page=1" },
+  completeness: listCompleteness("search", SEARCH_EXAMPLE.results),
+  charged: true,
 };
 
 export const REVIEWS_EXAMPLE = {
@@ -219,4 +240,6 @@ export const REVIEWS_META_EXAMPLE = {
     source_url: "https://www.amazon.com/product-reviews/B0057OC5O8?pageNumber=1",
     cache: "hit",
   },
+  completeness: listCompleteness("reviews", REVIEWS_EXAMPLE.reviews),
+  charged: true,
 };

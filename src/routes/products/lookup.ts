@@ -27,10 +27,11 @@ const freshnessFields = {
     .max(604_800)
     .optional()
     .openapi({ description: "Accept a cached result at most this many seconds old", example: 300 }),
-  fresh: z
-    .enum(["true", "false"])
-    .optional()
-    .openapi({ description: "`true` skips the cache and scrapes now", example: "false" }),
+  fresh: z.enum(["true", "false"]).optional().openapi({
+    description:
+      "`true` skips the cache and scrapes now; should the scrape fail, the error says how old the cached copy is instead of answering it",
+    example: "false",
+  }),
 };
 const engineFields = {
   engine: z.enum(["fetch", "browser"]).optional().openapi({
@@ -68,7 +69,16 @@ const identityFields = {
     .openapi({ description: "Which national site, e.g. `de` for amazon.de", example: "us" }),
 };
 
-export const ProductQuery = z.object({ ...identityFields, format: FormatQuery, ...freshnessFields, ...engineFields });
+export const ProductQuery = z.object({
+  ...identityFields,
+  format: FormatQuery,
+  ...freshnessFields,
+  ...engineFields,
+  explain: z.enum(["true", "false"]).optional().openapi({
+    description: "`true` adds `data.sources`: each filled field's reader and the readers that agreed with it",
+    example: "false",
+  }),
+});
 export const SearchQuery = z
   .object({
     q: z

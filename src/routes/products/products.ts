@@ -4,8 +4,8 @@ import type { AppEnv } from "../../env";
 import { csvResponse, wantsCsv } from "../../csv";
 import { exampleEnvelope, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
-import { parseProduct } from "../../scrape/platforms/index";
-import type { ProductLookup, ProductRecord, ReviewsPage, SearchPage } from "../../scrape/types";
+import { readProductPage } from "../../scrape/platforms/index";
+import { describeProduct, describeReviews, describeSearch, productOr422 } from "./answers";
 import {
   enginesFor,
   freshness,
@@ -45,7 +45,7 @@ const productRoute = defineRoute({
   tags,
   summary: "One product",
   description:
-    "A product page read live (or from a recent cache): title, price, availability, images, rating, first reviews, specs, variants, seller. Identify it by exactly one of the platform's id (`asin`, `id` or `sku`) or a `url`. `format=csv` for one CSV row.",
+    "A product page read live (or from a recent cache): title, price, availability, images, rating, first reviews, specs, variants, seller. Identify it by exactly one of the platform's id (`asin`, `id` or `sku`) or a `url`. `meta.completeness` says which fields the page gave and why the others are missing; `explain=true` adds each field's source. A page that holds no product (a search page, a sign-in wall, an empty shell) is a 422 `no_data` saying what it is. `format=csv` for one CSV row.",
   request: { params: PlatformParam, query: ProductQuery },
   responses: {
     200: answer(
@@ -87,38 +87,6 @@ const reviewsRoute = defineRoute({
   },
 });
 
-function describeProduct(record: ProductRecord, fetchedAt: string) {
-  const inactive = /out ?of ?stock|unavailable|discontinued|sold ?out/i.test(record.availability ?? "");
-  return {
-    ...record,
-    created_at: fetchedAt,
-    attributes: { type: "product" as const, active: !inactive, count: record.variants.length },
-  };
-}
-
-/** The id names the query, not the page: the same words on any page or filter share it. */
-function describeSearch(platform: string, q: string, page: SearchPage, fetchedAt: string) {
-  const words = q.trim().toLowerCase().replace(/\s+/g, " ");
-  return {
-    id: `search:${platform}:${words}`,
-    name: q,
-    created_at: fetchedAt,
-    attributes: { type: "search" as const, active: page.items.length > 0, count: page.items.length },
-    results: page.items,
-  };
-}
-
-/** Review pages are read without the product's title, so `name` stays null rather than a guess. */
-function describeReviews(lookup: ProductLookup, page: ReviewsPage, fetchedAt: string) {
-  return {
-    id: lookup.id ?? lookup.url ?? null,
-    name: page.product_title ?? null,
-    created_at: fetchedAt,
-    attributes: { type: "reviews" as const, active: page.reviews.length > 0, count: page.reviews.length },
-    reviews: page.reviews,
-  };
-}
-
 export function registerProducts(app: OpenAPIHono<AppEnv>) {
   app.openapi(searchRoute, async (c) => {
     const platform = platformOr404(c.req.valid("param").platform);
@@ -142,12 +110,14 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
       freshness: freshness({ max_age, fresh }),
     });
     if (wantsCsv(c)) return csvResponse(c, record.items, `${platform.slug}-search.csv`);
+    const { data, completeness } = describeSearch(platform.slug, query.q, record, meta.fetched_at);
     return c.json(
-      successBody(c, describeSearch(platform.slug, query.q, record, meta.fetched_at), {
+      successBody(c, data, {
         page: query.page,
         total_results: record.total_results,
         has_next_page: record.has_next_page,
         scrape: meta,
+        completeness,
       }),
       200,
     );
@@ -184,13 +154,15 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
       freshness: freshness(query),
     });
     if (wantsCsv(c)) return csvResponse(c, record.reviews, `${platform.slug}-reviews.csv`);
+    const { data, completeness } = describeReviews(lookup, record, meta.fetched_at);
     return c.json(
-      successBody(c, describeReviews(lookup, record, meta.fetched_at), {
+      successBody(c, data, {
         page: query.page,
         rating: record.rating,
         review_count: record.review_count,
         has_next_page: record.has_next_page,
         scrape: meta,
+        completeness,
       }),
       200,
     );
@@ -207,13 +179,14 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
       url,
       params: { ...lookup, engine: query.engine },
       engines: enginesFor(platform, query.engine),
-      parse: (html, url) => parseProduct(platform, html, url),
-      isEmpty: (product) => !product.title || !product.price,
+      parse: (html, url) => readProductPage(platform, html, url),
+      isEmpty: ({ product }) => !product.title || !product.price,
       detectChallenge: platform.detectChallenge,
       freshness: freshness(query),
     });
-    const product = describeProduct(record, meta.fetched_at);
-    if (wantsCsv(c)) return csvResponse(c, [product], `${platform.slug}-product.csv`);
-    return c.json(successBody(c, product, { scrape: meta }), 200);
+    productOr422(record, meta.source_url, platform.slug);
+    const { data, completeness } = describeProduct(record, meta.fetched_at, query.explain === "true");
+    if (wantsCsv(c)) return csvResponse(c, [data], `${platform.slug}-product.csv`);
+    return c.json(successBody(c, data, { scrape: meta, completeness }), 200);
   });
 }

@@ -27,10 +27,30 @@ const INLINE_TAGS = new Set([
   "U",
 ]);
 
+/** The page being read by `readingOnce`, parsed at its first `loadHtml`. */
+let current: { html: string; root: HTMLElement | null } | null = null;
+
 /** The parsed page; `PageTooLarge` before any parsing when it holds more than the parser may build. */
 export function loadHtml(html: string): HTMLElement {
+  if (current?.html === html && current.root) return current.root;
   assertParseable(html);
-  return parse(html, { comment: false });
+  const root = parse(html, { comment: false });
+  if (current?.html === html) current.root = root;
+  return root;
+}
+
+/**
+ * Runs `read` with every `loadHtml(html)` inside it sharing one tree, so that several readers of a
+ * page (the adapter's, the page-kind check) parse it once. Readers never change the tree; it is
+ * dropped when `read` returns, so no page outlives its reading.
+ */
+export function readingOnce<T>(html: string, read: () => T): T {
+  current = { html, root: null };
+  try {
+    return read();
+  } finally {
+    current = null;
+  }
 }
 
 /** Collapses whitespace and drops the invisible direction marks Amazon sprinkles in labels. */

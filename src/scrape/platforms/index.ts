@@ -1,5 +1,8 @@
 // Every marketplace adapter by its slug, as `/v1/{platform}` names it.
+import { readingOnce } from "../extract/dom";
 import { explainProduct } from "../extract/evidence";
+import { readPage } from "../extract/page";
+import { notAProduct, type NotAProduct } from "../extract/page-kind";
 import { buildProduct } from "../extract/record";
 import type { ProductPlatform, ProductRecord } from "../types";
 import { amazon } from "./amazon";
@@ -31,3 +34,35 @@ export function parseProduct(platform: ProductPlatform, html: string, url: strin
 /** The same record with each field's candidates, winner and agreeing readers (`npm run extract -- --explain`). */
 export const explainPage = (platform: ProductPlatform, html: string, url: string) =>
   explainProduct(url, platform.readProduct(html, url));
+
+/** Where a filled field's value came from, for `explain=true`. */
+export interface FieldSource {
+  source: string | null;
+  /** Other readers that gave the same value. */
+  agreed: string[];
+}
+
+/** A product page as the API answers it: the record, each field's source, and what the page is if not a product. */
+export interface ProductReading {
+  product: ProductRecord;
+  sources: Partial<Record<keyof ProductRecord, FieldSource>>;
+  /** Fields a reader showed that none could use (a price of 0): `unreadable`, not `not_on_page`. */
+  unreadable: (keyof ProductRecord)[];
+  /** Set when the page holds no product. */
+  notAProduct: NotAProduct | null;
+}
+
+/** The page read once for its product, the product's provenance and whether it is a product page at all. */
+export function readProductPage(platform: ProductPlatform, html: string, url: string): ProductReading {
+  return readingOnce(html, () => {
+    const { record, fields } = explainPage(platform, html, url);
+    const sources: ProductReading["sources"] = {};
+    for (const { field, source, agreed } of fields) if (source !== null) sources[field] = { source, agreed };
+    return {
+      product: record,
+      sources,
+      unreadable: fields.filter((f) => f.source === null && f.passedOver.length > 0).map((f) => f.field),
+      notAProduct: notAProduct(readPage(html, url), fields),
+    };
+  });
+}

@@ -1,0 +1,50 @@
+// Whether a page that was asked for as a product shows one: a search or category page, a sign-in
+// wall or an empty shell read as a "product" would be junk answered as success. Hand-written: the
+// signals are the readers' own (which reader named the product, the result cards, the heading).
+import { visibleCards } from "./cards";
+import { cleanText, visibleText } from "./dom";
+import type { FieldEvidence } from "./evidence";
+import type { Page } from "./page";
+import { selectAll, selectOne } from "./select";
+
+export interface NotAProduct {
+  kind: "listing" | "sign-in" | "empty";
+  /** One sentence for the caller: what the page is instead. */
+  description: string;
+}
+
+/** Readers that read any page, product or not: a heading, a title, a price next to it. */
+const PAGE_READERS = new Set(["main heading", "meta", "visible text", "title element", "page address"]);
+
+/**
+ * Result cards above which a page is a listing: no saved product page shows more than 13 (related
+ * items, "customers also bought"), most search pages 14 to 72. A page whose own markup or
+ * structured data names one product needs more, as a listing's JSON-LD often describes its first item.
+ */
+const LISTING_CARDS = 14;
+const LISTING_CARDS_DESPITE_STRUCTURED = 30;
+
+/** A heading that counts results: "1-16 of over 1,000 results for", "147 properties found", "の検索結果". */
+const RESULTS_HEADING =
+  /\b\d[\d.,\s]*\+?\s*(?:results?|ergebnisse|résultats|resultados|risultati|resultaten|treffer|properties|listings|items|products|produkte|artikel|articles|товар\S*|результат\S*)\b|\b(?:search results?|results for|no results|keine ergebnisse|ergebnisse für|résultats pour|resultados para)\b|検索結果|商品一覧/i;
+
+/** What the page is when it holds no product; null when it does (or may: a thin product page is still one). */
+export function notAProduct(page: Page, fields: FieldEvidence[]): NotAProduct | null {
+  const source = (field: string) => fields.find((evidence) => evidence.field === field)?.source ?? null;
+  const titleSource = source("title");
+  const namedByMarkup = titleSource !== null && !PAGE_READERS.has(titleSource);
+  const hasPrice = source("price") !== null;
+  const heading = cleanText(visibleText(selectOne(page.root, "h1"))) ?? "";
+  if (!namedByMarkup && RESULTS_HEADING.test(heading))
+    return { kind: "listing", description: `a search or category page ("${heading.slice(0, 80)}"), not one product` };
+  const cards = visibleCards(page.root, page.base, page.hint).length;
+  if (cards >= LISTING_CARDS_DESPITE_STRUCTURED || (!namedByMarkup && cards >= LISTING_CARDS))
+    return { kind: "listing", description: `a list of ${cards} items (a search or category page), not one product` };
+  if (namedByMarkup) return null;
+  if (hasPrice) return null;
+  if (selectAll(page.root, 'input[type="password"]').length > 0)
+    return { kind: "sign-in", description: "a sign-in page: the site shows the product only to signed-in visitors" };
+  if (titleSource === null || titleSource === "title element")
+    return { kind: "empty", description: "an empty page: no product name or price in what the site sent" };
+  return null;
+}
