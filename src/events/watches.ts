@@ -2,6 +2,7 @@
 // one call against the owner's quota), compares it with the last seen one and emits an event.
 import { and, eq, lte } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
+import type { Completeness } from "../completeness";
 import { watches, type WatchRow } from "../db/schema-events";
 import { inTurnsByAccount } from "../db/turns";
 import { productPlatform } from "../scrape/platforms";
@@ -76,7 +77,7 @@ async function observe(env: Env, ctx: ExecutionContext, watch: WatchRow): Promis
   const identity = await identityForKey(env, watch.keyId);
   if (!identity) throw new Error("the key that created this watch was revoked");
   const { path, headers } = watchCall(watch);
-  const data = await readData(await getAsAccount(env, ctx, identity, path, headers));
+  const { data, meta } = await readAnswer(await getAsAccount(env, ctx, identity, path, headers));
   if (watch.kind === "hotel") {
     const target = JSON.parse(watch.target) as HotelTarget;
     const hotels = (data.hotels as { id: string | null; name: string; price_per_night: number | null }[]).filter(
@@ -93,7 +94,9 @@ async function observe(env: Env, ctx: ExecutionContext, watch: WatchRow): Promis
   }
   const target = JSON.parse(watch.target) as ProductTarget;
   const price = data.price as { amount: number; currency: string } | null;
-  if (!price) throw new Error("the product page shows no price");
+  // A price the answer does not vouch for is no observation: a drop "to nothing" never fires.
+  const missing = meta.completeness?.missing.find((field) => field.field === "price");
+  if (!price || missing) throw new Error(`the product page shows no price (${missing?.reason ?? "not_on_page"})`);
   const amount =
     price.currency === watch.currency
       ? price.amount
@@ -104,17 +107,19 @@ async function observe(env: Env, ctx: ExecutionContext, watch: WatchRow): Promis
 /** A product or hotel-search answer is tens of KB; a watch reads no more of one than this. */
 const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
 
-async function readData(response: Response): Promise<Record<string, unknown>> {
+/** A data answer: anything but a 200 with data (a blocked page, a timeout, no product) is a failed check. */
+async function readAnswer(response: Response) {
   const body = await readJson<{
     status: string;
     data?: Record<string, unknown>;
+    meta?: { completeness?: Pick<Completeness, "state" | "missing"> };
     error?: { code: string; message: string };
   }>(response, MAX_ANSWER_BYTES).catch((err) => {
     throw err instanceof BodyTooLarge ? new Error(`the answer is ${err.message}`) : err;
   });
   if (response.status !== 200 || !body.data)
     throw new Error(`${body.error?.code ?? response.status}: ${body.error?.message ?? "no data"}`);
-  return body.data;
+  return { data: body.data, meta: body.meta ?? {} };
 }
 
 /** Checks one watch now, stores what it saw and emits the event when the condition is met. */

@@ -100,6 +100,33 @@ describe.each(CASES)("$name", ({ file, replicaPath, query, id }) => {
   });
 });
 
+describe("how far to trust an answer", () => {
+  it.each(CASES)("$name: explain=true names a source for every filled field", async ({ query }) => {
+    const { response, body } = await callApi(secret, `${query}&explain=true`);
+    expect(response.status, JSON.stringify(body.error)).toBe(200);
+    const { completeness } = body.meta;
+    expect(["complete", "partial"]).toContain(completeness.state);
+    expect(completeness.filled).toEqual(expect.arrayContaining(["title"]));
+    const unsourced = completeness.filled.filter((field: string) => !body.data.sources?.[field]?.source);
+    expect(unsourced).toEqual([]);
+  });
+
+  it("answers without sources unless asked", async () => {
+    const { body } = await callApi(secret, CASES[0]!.query);
+    expect(body.data.sources).toBeUndefined();
+    expect(body.meta.completeness.state).toMatch(/^(complete|partial)$/);
+  });
+
+  it("answers a search page asked for as a product with 422 no_data saying what the page is", async () => {
+    const file = "nostructured/ddotsam_costco_sameday_instacart_search_yogurt.html";
+    const url = encodeURIComponent(`${replicasUrl}/real/${file}`);
+    const { response, body } = await callApi(secret, `/v1/generic?url=${url}&engine=fetch`);
+    expect(response.status).toBe(422);
+    expect(body.error.code).toBe("no_data");
+    expect(body.error.message).toContain('holds no product: it is a search or category page ("Results for "yogurt"")');
+  });
+});
+
 describe("engine parameter", () => {
   it("refuses an engine that does not exist, naming the parameter", async () => {
     const { response, body } = await callApi(secret, "/v1/amazon?asin=B07G2L3JMM&engine=chrome");

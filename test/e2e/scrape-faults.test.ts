@@ -282,4 +282,38 @@ describe("CAPTCHA solver faults", () => {
     expect(await captchaSolves()).toBe(solvesBefore);
     await untilServed();
   });
+
+  it("fires no watch over a page that turns into a challenge, and records the failed check", async () => {
+    const sku = (await api("/v1/bestbuy/search?q=router")).body.data.results[0].id as string;
+    const call = (method: string, path: string, body?: unknown) =>
+      fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { "X-API-KEY": secret, ...(body ? { "Content-Type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      }).then(async (response) => ({ status: response.status, body: (await response.json()) as any }));
+    // Any price at all is "below" a billion: a check that read one would fire.
+    const created = await call("POST", "/v1/watches", {
+      kind: "product",
+      platform: "bestbuy",
+      id: sku,
+      condition: "below",
+      threshold: 1e9,
+      currency: "USD",
+    });
+    expect(created.status).toBe(201);
+    await replicaAdmin("challenge", { platform: "bestbuy", on: true });
+    await solverMode("fail");
+    try {
+      const check = await call("POST", `/v1/watches/${created.body.data.id}/check`);
+      expect(check.body.data).toMatchObject({ outcome: "failed", price: null });
+      expect(check.body.data.error).toMatch(/^upstream_blocked: /);
+    } finally {
+      await solverMode("ok");
+      await replicaAdmin("challenge", { platform: "bestbuy", on: false });
+    }
+    const watch = (await call("GET", `/v1/watches/${created.body.data.id}`)).body.data;
+    expect(watch).toMatchObject({ last_price: null, consecutive_failures: 1, last_fired_at: null });
+    expect(watch.last_error).toMatch(/^upstream_blocked: /);
+    await untilServed();
+  });
 });

@@ -58,6 +58,17 @@ export function readProductPage(platform: ProductPlatform, html: string, url: st
     const { record, fields } = explainPage(platform, html, url);
     const sources: ProductReading["sources"] = {};
     for (const { field, source, agreed } of fields) if (source !== null) sources[field] = { source, agreed };
+    // Values no reader gave outright: the id is the ASIN or SKU read, the URL the page's own address.
+    const idFrom =
+      record.id === null
+        ? undefined
+        : record.id === record.asin
+          ? "asin"
+          : record.id === record.sku
+            ? "sku"
+            : undefined;
+    if (!sources.id && idFrom && sources[idFrom]) sources.id = sources[idFrom];
+    if (!sources.url && record.url) sources.url = { source: "page address", agreed: [] };
     return {
       product: record,
       sources,
