@@ -1,3 +1,4 @@
+import { isDevelopment } from "./net/guard-options";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
 import type { AppEnv } from "./env";
@@ -99,8 +100,9 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
   registerDataRoutes(app);
   app.get("/docs", Scalar({ url: "/v1/openapi.json", pageTitle: "Web Data API reference" }));
   app.get("/", (c) => c.redirect("/docs"));
-  // A route with no middleware and no work, the yardstick for `npm run bench`.
-  app.get("/hello", (c) => c.text("hello"));
+  // A route with no middleware and no work, the yardstick for `npm run bench`; local only, as it
+  // is not limited and a deployed one would answer anyone for free.
+  app.get("/hello", (c) => (isDevelopment(c.env) ? c.text("hello") : c.notFound()));
 
   assertEveryRouteDeclaresAccess(app);
   const methodsFor = allowedMethods(app);

@@ -8,7 +8,6 @@ const HOST_NAME = "browsers";
 /** Chromium through Browser Rendering: runs the page's JavaScript, in the object that holds the browsers. */
 export const browserEngine: Engine = {
   name: "browser",
-  javascript: true,
   cost: 10,
   async load(job: LoadJob): Promise<LoadedPage> {
     const hosts = job.env.BROWSER_HOST;

@@ -168,7 +168,6 @@ async function readHtml(response: Response): Promise<string> {
 /** Plain HTTP, no JavaScript: fast, and enough wherever the data is in the HTML. */
 export const fetchEngine: Engine = {
   name: "fetch",
-  javascript: false,
   cost: 1,
   async load(job: LoadJob): Promise<LoadedPage> {
     const jar = new CookieJar();

@@ -33,8 +33,6 @@ export function within(job: LoadJob, ms: number): number {
 
 export interface Engine {
   name: EngineName;
-  /** Runs page JavaScript. */
-  javascript: boolean;
   /** Relative cost; cheaper engines go first. */
   cost: number;
   load(job: LoadJob): Promise<LoadedPage>;
