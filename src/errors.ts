@@ -54,17 +54,23 @@ export class ApiError extends HTTPException {
   readonly details: ErrorDetail[];
   /** Seconds after which a retry makes sense; becomes `Retry-After`. */
   readonly retryAfter?: number;
+  /**
+   * The error is itself the fact the caller asked for (the site says the product does not exist),
+   * so its call is charged to the month like data; every other error is not (see charging.ts).
+   */
+  readonly charged: boolean;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { details?: ErrorDetail[]; retryAfter?: number; cause?: unknown } = {},
+    options: { details?: ErrorDetail[]; retryAfter?: number; cause?: unknown; charged?: boolean } = {},
   ) {
     super(codeToStatus[code], { message, cause: options.cause });
     this.name = "ApiError";
     this.code = code;
     this.details = options.details ?? [];
     this.retryAfter = options.retryAfter;
+    this.charged = options.charged ?? false;
   }
 }
 

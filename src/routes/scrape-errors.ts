@@ -33,6 +33,7 @@ export function scrapeErrorToApi(err: unknown): unknown {
   const ageSeconds = Math.max(0, Math.round((Date.now() - cachedAt) / 1000));
   return new ApiError(answer.code, answer.message, {
     retryAfter: answer.retryAfter,
+    charged: answer.charged,
     details: [
       ...answer.details,
       {
