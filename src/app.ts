@@ -102,7 +102,11 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
   app.get("/", (c) => c.redirect("/docs"));
   // A route with no middleware and no work, the yardstick for `npm run bench`; local only, as it
   // is not limited and a deployed one would answer anyone for free.
-  app.get("/hello", (c) => (isDevelopment(c.env) ? c.text("hello") : c.notFound()));
+  app.get("/hello", async (c) => {
+    if (isDevelopment(c.env)) return c.text("hello");
+    await limitAnonymous(c);
+    throw new ApiError("not_found", "No route matches GET /hello; see /docs for the routes.");
+  });
 
   assertEveryRouteDeclaresAccess(app);
   const methodsFor = allowedMethods(app);

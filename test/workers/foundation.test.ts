@@ -137,6 +137,16 @@ describe("health", () => {
   });
 });
 
+describe("the bench's bare route", () => {
+  it("answers /hello in development only: a deployed one would answer anyone unlimited", async () => {
+    const local = await callApp(createApp(), "/hello", {}, { ...env, ENVIRONMENT: "development" });
+    expect(await local.text()).toBe("hello");
+    const deployed = await callApp(createApp(), "/hello", {}, { ...env, ENVIRONMENT: "production" });
+    expect(deployed.status).toBe(404);
+    expect(((await deployed.json()) as any).error.code).toBe("not_found");
+  });
+});
+
 describe("CSV output", () => {
   const rows = [
     { id: 1, name: 'Lamp, "brass"', tags: ["a", "b"] },
