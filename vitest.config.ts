@@ -40,9 +40,10 @@ export default defineConfig({
       },
       {
         test: {
-          name: "security-node",
+          name: "node",
           environment: "node",
-          include: ["test/security/**/*.node.test.ts"],
+          // The attack suite's Node half, and checks of the codebase itself (layers, storage, docs).
+          include: ["test/security/**/*.node.test.ts", "test/codebase/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
