@@ -1,5 +1,5 @@
 import type { AppEnv } from "../env";
-import type { SignedIn } from "./users";
+import type { SignedIn } from "../db/dashboard-users";
 
 /** What dashboard handlers read from `c.var`, on top of the API's variables. */
 export interface DashboardEnv {

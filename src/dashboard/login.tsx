@@ -5,8 +5,8 @@ import { formField } from "./form";
 import { CsrfField, ErrorMessage, Layout } from "./layout";
 import { hashPassword, type PasswordHash, verifyPassword } from "./password";
 import { clearSessionCookie, sessionToken, startSession } from "./session";
-import { admitLoginAttempt, clearLoginAttempts, type LoginRefusal } from "./login-attempts";
-import { endSession, findUserByEmail, storedPassword } from "./users";
+import { admitLoginAttempt, clearLoginAttempts, type LoginRefusal } from "../db/login-attempts";
+import { endSession, findUserByEmail, storedPassword } from "../db/dashboard-users";
 
 function LogInPage({ c, email = "", error }: { c: Context<DashboardEnv>; email?: string; error?: string }) {
   return (

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { DashboardEnv } from "./env";
-import { createSession, findSession, randomToken, SESSION_TTL_MS } from "./users";
+import { createSession, findSession, randomToken, SESSION_TTL_MS } from "../db/dashboard-users";
 
 export const SESSION_COOKIE = "wd_session";
 /** Double-submit token for the forms shown before sign-in (sign up, log in). */

@@ -5,9 +5,9 @@ import type { DashboardEnv } from "./env";
 import { emailProblem, formField } from "./form";
 import { commonPasswordProblem } from "./common-passwords";
 import { CsrfField, ErrorMessage, Layout } from "./layout";
-import { MIN_PASSWORD_LENGTH, passwordProblem } from "./password";
+import { hashPassword, MIN_PASSWORD_LENGTH, passwordProblem } from "./password";
 import { startSession } from "./session";
-import { EmailTakenError, signUp } from "./users";
+import { EmailTakenError, signUp } from "../db/dashboard-users";
 
 const SIGNUPS_PER_MINUTE_PER_IP = 10;
 
@@ -61,7 +61,7 @@ export function registerSignUp(app: Hono<DashboardEnv>) {
       return refuse(429, "Too many sign-ups from your network this minute; wait a minute and try again.");
 
     try {
-      const user = await signUp(c.var.db, email, password);
+      const user = await signUp(c.var.db, email, await hashPassword(password));
       await startSession(c, user.id);
     } catch (err) {
       if (err instanceof EmailTakenError)

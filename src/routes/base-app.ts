@@ -1,7 +1,7 @@
 // What the public API and the internal app (through which watches and schedules call data routes)
 // share: request ids, the validation hook, the error envelope, and the data routes themselves.
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { drizzle } from "drizzle-orm/d1";
+import { database } from "../db/client";
 import type { AppEnv } from "../env";
 import { errorResponse } from "../envelope";
 import { serverTiming } from "../middleware/server-timing";
@@ -54,7 +54,7 @@ export function createBaseApp(): OpenAPIHono<AppEnv> {
     return withRequestId(id, next);
   });
   app.use(async function services(c, next) {
-    c.set("db", drizzle(c.env.DB));
+    c.set("db", database(c.env.DB));
     await next();
   });
   app.onError((err, c) => errorResponse(c, err));

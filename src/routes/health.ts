@@ -1,3 +1,4 @@
+import { pingDatabase } from "../db/client";
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { PUBLIC, defineRoute } from "./define-route";
 import type { AppEnv } from "../env";
@@ -59,7 +60,7 @@ async function check(probe: () => Promise<unknown>): Promise<z.infer<typeof Comp
 
 export async function checkHealth(env: Env): Promise<Health> {
   const [d1, kv, browser] = await Promise.all([
-    check(() => env.DB.prepare("SELECT 1").first()),
+    check(() => pingDatabase(env.DB)),
     check(() => env.CACHE.get("health:probe")),
     // Asks Browser Rendering for its limits: proves the binding answers without starting a browser.
     check(() => puppeteer.limits(env.BROWSER)),

@@ -1,4 +1,4 @@
-import { drizzle } from "drizzle-orm/d1";
+import { database } from "../db/client";
 import { recordSolveCost, releaseSolve, reserveSolve, spendMonth } from "../db/captcha-spend";
 import type { SolverConfig } from "./config";
 import type { Challenge } from "./types";
@@ -110,7 +110,7 @@ export async function solveWithinBudget(
   challenge: Challenge,
   pageUrl: string,
 ): Promise<string> {
-  const db = drizzle(d1);
+  const db = database(d1);
   const reservedIn = spendMonth();
   if (!(await reserveSolve(db, accountId, reservedIn)))
     throw new CaptchaBudgetSpent("this account's CAPTCHA budget for the month is used up");

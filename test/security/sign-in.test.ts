@@ -2,7 +2,7 @@
 import { drizzle } from "drizzle-orm/d1";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { isCommonPassword } from "../../src/dashboard/common-passwords";
-import { admitLoginAttempt, LOGIN_BUDGETS, LOGIN_WINDOW_MS } from "../../src/dashboard/login-attempts";
+import { admitLoginAttempt, LOGIN_BUDGETS, LOGIN_WINDOW_MS } from "../../src/db/login-attempts";
 import { call, env } from "../workers/helpers";
 
 const ORIGIN = "http://api.test";

@@ -1,7 +1,8 @@
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { Db } from "../db/keys";
-import { loginAttempts } from "../db/schema-dashboard";
-import { normaliseEmail } from "./users";
+// Failed dashboard sign-ins per email and address, the budgets that refuse a guesser.
+import { normaliseEmail } from "./dashboard-users";
+import type { Db } from "./keys";
+import { loginAttempts } from "./schema-dashboard";
 
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 

@@ -1,9 +1,16 @@
 import { and, eq, gt, lt } from "drizzle-orm";
-import { createAccount } from "../db/accounts";
-import { base64url, type Db, hashSecret, newId } from "../db/keys";
-import { accounts, plans } from "../db/schema";
-import { sessions, users } from "../db/schema-dashboard";
-import { hashPassword, type PasswordHash } from "./password";
+// Dashboard users and their sessions: who signs in, and the cookie's stored hash.
+import { createAccount } from "./accounts";
+import { base64url, type Db, hashSecret, newId } from "./keys";
+import { accounts, plans } from "./schema";
+import { sessions, users } from "./schema-dashboard";
+
+/** A password as stored: PBKDF2 hash, salt and iteration count (dashboard/password.ts makes and checks them). */
+export interface StoredPassword {
+  hash: string;
+  salt: string;
+  iterations: number;
+}
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -21,14 +28,14 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return user ?? null;
 }
 
-export const storedPassword = (user: UserRow): PasswordHash => ({
+export const storedPassword = (user: UserRow): StoredPassword => ({
   hash: user.passwordHash,
   salt: user.passwordSalt,
   iterations: user.passwordIterations,
 });
 
 /** A new account on the free plan, with no key, and the user who owns it. */
-export async function signUp(db: Db, email: string, password: string): Promise<UserRow> {
+export async function signUp(db: Db, email: string, hashed: StoredPassword): Promise<UserRow> {
   email = normaliseEmail(email);
   if (await findUserByEmail(db, email)) throw new EmailTakenError();
   const [accountWithEmail] = await db
@@ -38,7 +45,6 @@ export async function signUp(db: Db, email: string, password: string): Promise<U
     .limit(1);
   if (accountWithEmail) throw new EmailTakenError();
 
-  const hashed = await hashPassword(password);
   const account = await createAccount(db, { name: email, email, planId: "free" });
   try {
     const [user] = await db
