@@ -16,7 +16,7 @@ import { registerWatches } from "../routes/events/watches";
 import { registerWebhookDeliveries } from "../routes/events/webhook-deliveries";
 import { registerWebhooks } from "../routes/events/webhooks";
 import { registerJobs } from "../routes/jobs";
-import type { SignedIn } from "./users";
+import type { SignedIn } from "../db/dashboard-users";
 
 /** Who each in-memory request acts for; these apps are never reachable from outside. */
 const actingFor = new WeakMap<Request, KeyIdentity>();

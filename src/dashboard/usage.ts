@@ -2,7 +2,7 @@ import { dailyUsageForAccount, endpointUsageForAccount, peekAccount } from "../d
 import type { EndpointUsageRow } from "../durable/rate-limiter";
 import { monthWindow, type WindowState } from "../durable/windows";
 import type { KeyRow } from "../db/keys";
-import type { SignedIn } from "./users";
+import type { SignedIn } from "../db/dashboard-users";
 
 export interface AccountUsage {
   perMinute: number;
