@@ -11,6 +11,14 @@ export type Variables = RequestIdVariables & {
   /** The rate-limit decision for this request (counts include it). */
   limits: LimitDecision;
   /**
+   * The month units an admitted call of an account holds until its answer says whether it is
+   * charged (middleware/charge.ts), and the idempotency key its count used, which names it to the
+   * account's limiter for a refund; absent for a job item's prepaid unit, which its runner settles.
+   */
+  charge: { units: number; idempotencyKey?: string };
+  /** Whether this answer is one the month is charged for (charging.ts), as the envelope that built it decided. */
+  chargeable: boolean;
+  /**
    * Settles when the limiter admits this request (rejects with its 429 or 503), on routes that
    * read their cache while the limiter decides; see `admitted` in middleware/auth.ts.
    */

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { z } from "@hono/zod-openapi";
 import type { AppEnv } from "./env";
 import { HTTPException } from "hono/http-exception";
+import { type AnswerOutcome, chargesMonth } from "./charging";
 import { ApiError, ERROR_CODES, codeToStatus, isStorageUnavailable, type ErrorCode, type ErrorDetail } from "./errors";
 import { log } from "./log";
 
@@ -12,12 +13,34 @@ export function baseMeta(c: Context<AppEnv>): { request_id: string; timestamp: s
   return { request_id: c.get("requestId") ?? "", timestamp: new Date().toISOString() };
 }
 
-export function successBody<T>(c: Context<AppEnv>, data: T, meta: Meta = {}) {
-  return { status: "success" as const, data, meta: { ...baseMeta(c), ...meta } };
+/**
+ * Decides by the rule (charging.ts) whether this answer is charged, for the answer's own
+ * `meta.charged` and for `settleCharge` (middleware/charge.ts), which gives back what is not.
+ * Only an account's calls say it. A route that reads beside the limiter may answer before its
+ * admission settles; a refusal then replaces that answer, so it stands only once admitted.
+ */
+function chargedMeta(c: Context<AppEnv>, outcome: AnswerOutcome): { charged?: boolean } {
+  const chargeable = chargesMonth(outcome);
+  c.set("chargeable", chargeable);
+  if (!c.var.identity) return {};
+  const holdsCharge = c.var.charge !== undefined || c.var.admission !== undefined;
+  return { charged: holdsCharge && chargeable };
 }
 
-export function errorBody(c: Context<AppEnv>, code: ErrorCode, message: string, details: ErrorDetail[] = []) {
-  return { status: "error" as const, error: { code, message, details }, meta: baseMeta(c) };
+export function successBody<T>(c: Context<AppEnv>, data: T, meta: Meta = {}) {
+  const charged = chargedMeta(c, { ok: true, completeness: meta.completeness });
+  return { status: "success" as const, data, meta: { ...baseMeta(c), ...meta, ...charged } };
+}
+
+export function errorBody(
+  c: Context<AppEnv>,
+  code: ErrorCode,
+  message: string,
+  details: ErrorDetail[] = [],
+  charged = false,
+) {
+  const meta = { ...baseMeta(c), ...chargedMeta(c, { ok: false, charged }) };
+  return { status: "error" as const, error: { code, message, details }, meta };
 }
 
 /**
@@ -28,7 +51,7 @@ export function errorBody(c: Context<AppEnv>, code: ErrorCode, message: string, 
 export function errorResponse(c: Context<AppEnv>, err: unknown): Response {
   if (err instanceof ApiError) {
     if (err.retryAfter !== undefined) c.header("Retry-After", String(Math.max(1, Math.ceil(err.retryAfter))));
-    return c.json(errorBody(c, err.code, err.message, err.details), err.status);
+    return c.json(errorBody(c, err.code, err.message, err.details, err.charged), err.status);
   }
   if (err instanceof HTTPException && err.status < 500) {
     // Thrown by hono itself, e.g. a malformed JSON body: a client error with a safe message.
@@ -56,6 +79,11 @@ export const MetaSchema = z
   .object({
     request_id: z.string().openapi({ example: "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c" }),
     timestamp: z.string().openapi({ example: "2026-11-22T10:00:00.000Z" }),
+    charged: z.boolean().optional().openapi({
+      description:
+        "On every answer to a call made with a key: whether it took a unit of the month. Only answers with data do (and a site's own 404 for a product or page that does not exist); errors and `empty` answers give their unit back, and the `RateLimit` headers already show it returned. See docs/charging.md.",
+      example: true,
+    }),
   })
   .passthrough()
   .openapi("Meta");

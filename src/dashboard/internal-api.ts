@@ -10,6 +10,7 @@ import type { AppEnv } from "../env";
 import { errorResponse } from "../envelope";
 import { ApiError } from "../errors";
 import { limitError } from "../middleware/auth";
+import { keepAdmission, settleCharge } from "../middleware/charge";
 import { createBaseApp, registerDataRoutes } from "../routes/base-app";
 import { registerSchedules } from "../routes/events/schedules";
 import { registerWatches } from "../routes/events/watches";
@@ -31,14 +32,20 @@ const everyCall: Counted = () => true;
 const actionsOnly: Counted = (method) => method !== "GET";
 
 function withIdentity(app: OpenAPIHono<AppEnv>, counted: Counted) {
-  app.use("/v1/*", async function actAsKey(c, next) {
+  // A counted call is charged by the API's rule (charging.ts): settled by its route, or here when no route answers.
+  app.use("/v1/*", settleCharge(), async function actAsKey(c, next) {
     const identity = actingFor.get(c.req.raw);
     if (!identity) throw new ApiError("unauthorized", "No identity for this dashboard call.");
     c.set("identity", identity);
     if (counted(c.req.method)) {
       // Counted and answered with the same headers as a call made with the key's secret.
-      const decision = await consumeForAccount(c.env, identity.accountId, identity.perMinute, identity.perMonth);
-      c.set("limits", decision);
+      const { decision, idempotencyKey } = await consumeForAccount(
+        c.env,
+        identity.accountId,
+        identity.perMinute,
+        identity.perMonth,
+      );
+      keepAdmission(c, decision, { units: 1, idempotencyKey });
       for (const [name, value] of Object.entries(rateLimitHeaders(decision))) c.header(name, value);
       if (!decision.allowed) throw limitError(decision);
     }

@@ -3,7 +3,8 @@ import { listKeys } from "../db/keys";
 import type { DashboardEnv } from "./env";
 import { Layout } from "./layout";
 import { UsageChart } from "./usage-chart";
-import { accountUsage, dailyUsageThisMonth } from "./usage";
+import { dailyUsageThisMonth } from "../durable/rate-limit-client";
+import { accountUsage } from "./usage";
 
 const number = (n: number) => n.toLocaleString("en-US");
 const utc = (epochMs: number) => `${new Date(epochMs).toISOString().replace("T", " ").slice(0, 16)} UTC`;

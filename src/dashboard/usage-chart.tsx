@@ -1,15 +1,22 @@
-/** Requests per day as a bar chart in plain SVG, drawn on the server so the page needs no script. */
-export function UsageChart({ days }: { days: { day: string; count: number }[] }) {
+import type { DailyCalls } from "../durable/daily-usage";
+
+/**
+ * Calls per day as a bar chart in plain SVG, drawn on the server so the page needs no script: the
+ * calls charged to the month in full colour, in front of a pale bar of all calls attempted (the
+ * difference gave their unit back: errors and empty answers, see docs/charging.md).
+ */
+export function UsageChart({ days }: { days: DailyCalls[] }) {
   const width = 620;
   const height = 200;
   const left = 40;
   const bottom = 24;
   const top = 12;
-  const max = Math.max(1, ...days.map((d) => d.count));
+  const max = Math.max(1, ...days.map((d) => Math.max(d.attempted, d.charged)));
   const slot = (width - left) / Math.max(1, days.length);
   const barWidth = Math.max(2, slot * 0.7);
   const scale = (count: number) => ((height - bottom - top) * count) / max;
-  const total = days.reduce((sum, d) => sum + d.count, 0);
+  const charged = days.reduce((sum, d) => sum + d.charged, 0);
+  const attempted = days.reduce((sum, d) => sum + d.attempted, 0);
 
   return (
     <svg
@@ -17,7 +24,7 @@ export function UsageChart({ days }: { days: { day: string; count: number }[] })
       width={width}
       height={height}
       role="img"
-      aria-label={`Requests per day this month: ${total} in total, at most ${max} on one day`}
+      aria-label={`Requests per day this month: ${charged} charged of ${attempted} attempted, at most ${max} on one day`}
       id="usage-chart"
     >
       <line x1={left} y1={height - bottom} x2={width} y2={height - bottom} stroke="#8a93a3" />
@@ -29,20 +36,28 @@ export function UsageChart({ days }: { days: { day: string; count: number }[] })
       </text>
       {days.map((d, i) => {
         const x = left + i * slot + (slot - barWidth) / 2;
-        const barHeight = scale(d.count);
         const dayOfMonth = Number(d.day.slice(8));
         return (
           <g>
             <rect
               x={x}
-              y={height - bottom - barHeight}
+              y={height - bottom - scale(d.attempted)}
               width={barWidth}
-              height={barHeight}
+              height={scale(d.attempted)}
+              fill="#c9d5f5"
+              class="attempted"
+            />
+            <rect
+              x={x}
+              y={height - bottom - scale(d.charged)}
+              width={barWidth}
+              height={scale(d.charged)}
               fill="#2456d8"
               data-day={d.day}
-              data-count={d.count}
+              data-count={d.charged}
+              data-attempted={d.attempted}
             >
-              <title>{`${d.day}: ${d.count} requests`}</title>
+              <title>{`${d.day}: ${d.charged} charged of ${d.attempted} attempted`}</title>
             </rect>
             {dayOfMonth === 1 || dayOfMonth % 5 === 0 ? (
               <text x={x + barWidth / 2} y={height - 8} text-anchor="middle" font-size="11" fill="#4a5263">

@@ -1,31 +1,29 @@
 import type { Hono } from "hono";
 import { toCsv } from "../csv";
-import { monthWindow } from "../durable/windows";
+import { dailyUsageThisMonth } from "../durable/rate-limit-client";
+import { monthDays } from "../durable/windows";
 import { listKeys } from "../db/keys";
 import type { DashboardEnv } from "./env";
 import { Layout } from "./layout";
 import { accountUsage, endpointUsageThisMonth, quotaForecast, topEndpoints } from "./usage";
+import { UsageChart } from "./usage-chart";
 import { seriesOf, StackedUsageChart } from "./usage-stacked-chart";
 
 const number = (n: number) => n.toLocaleString("en-US");
 
-function daysOfMonth(now = Date.now()): string[] {
-  const { start, end } = monthWindow(now);
-  const days: string[] = [];
-  for (let t = start; t < end; t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
-  return days;
-}
-
 export function registerUsagePage(app: Hono<DashboardEnv>) {
   app.get("/usage", async (c) => {
     const signedIn = c.var.signedIn!;
-    const [usage, rows] = await Promise.all([
+    const [usage, rows, daily] = await Promise.all([
       accountUsage(c.env, signedIn, await listKeys(c.var.db, signedIn.account.id)),
       endpointUsageThisMonth(c.env, signedIn.account.id),
+      dailyUsageThisMonth(c.env, signedIn.account.id),
     ]);
     const forecast = quotaForecast(usage.month.used, usage.perMonth);
     const top = topEndpoints(rows);
-    const days = daysOfMonth();
+    const days = monthDays(Date.now());
+    const attempted = daily.reduce((sum, d) => sum + d.attempted, 0);
+    const charged = daily.reduce((sum, d) => sum + d.charged, 0);
     const series = seriesOf(rows);
     return c.html(
       <Layout
@@ -47,6 +45,15 @@ export function registerUsagePage(app: Hono<DashboardEnv>) {
               ? `At this pace the quota runs out on ${forecast.runsOutOn} (UTC); calls are refused with 429 from then until the 1st.`
               : "At this pace the quota lasts the month."}
           </p>
+        </section>
+        <section id="charged">
+          <h2>Attempted and charged calls (UTC)</h2>
+          <p>
+            <b id="calls-attempted">{number(attempted)}</b> calls attempted this month,{" "}
+            <b id="calls-charged">{number(charged)}</b> charged. Only answers with data are charged; an error or an
+            empty answer gives its request back to the quota (it still counts in the minute's limit).
+          </p>
+          <UsageChart days={daily} />
         </section>
         <section>
           <h2>Calls per day by endpoint group and status (UTC)</h2>
@@ -123,7 +130,7 @@ export function registerUsagePage(app: Hono<DashboardEnv>) {
           )}
           <p class="help">
             Every answer to a call with one of your keys is counted here, refusals at the limit (429) included; the
-            quota counts admitted calls only.
+            quota counts admitted calls whose answer held data.
           </p>
         </section>
       </Layout>,

@@ -1,4 +1,4 @@
-import { dailyUsageForAccount, endpointUsageForAccount, peekAccount } from "../durable/rate-limit-client";
+import { endpointUsageForAccount, peekAccount } from "../durable/rate-limit-client";
 import type { EndpointUsageRow } from "../durable/rate-limiter";
 import { monthWindow, type WindowState } from "../durable/windows";
 import type { KeyRow } from "../db/keys";
@@ -26,22 +26,6 @@ export async function accountUsage(env: Env, signedIn: SignedIn, keys: KeyRow[])
     minute: peek.minute,
     liveKeys: keys.filter((key) => !key.revokedAt),
   };
-}
-
-/** Requests per UTC day of the current month, every day present (zero when nothing was counted). */
-export async function dailyUsageThisMonth(
-  env: Env,
-  accountId: string,
-  now = Date.now(),
-): Promise<{ day: string; count: number }[]> {
-  const counted = new Map((await dailyUsageForAccount(env, accountId, 31)).map((row) => [row.day, row.count]));
-  const { start, end } = monthWindow(now);
-  const days: { day: string; count: number }[] = [];
-  for (let t = start; t < end; t += 86_400_000) {
-    const day = new Date(t).toISOString().slice(0, 10);
-    days.push({ day, count: counted.get(day) ?? 0 });
-  }
-  return days;
 }
 
 /** This month's answered calls per day, endpoint and status class, from the account's RateLimiter. */

@@ -1,5 +1,7 @@
 import { withRetry } from "../retry";
+import type { DailyCalls } from "./daily-usage";
 import type { AnsweredCall, ConsumeRequest, LimitDecision, RateLimiter } from "./rate-limiter";
+import { monthDays, windowState } from "./windows";
 
 /**
  * Cloudflare flags Durable Object errors: `retryable` ones may be retried when the call is
@@ -33,30 +35,70 @@ function callLimiter<T>(
  * Counts one request. A retryable error may come back after the object counted it, so every
  * attempt carries the same idempotency key and the object answers a repeat without counting.
  */
-function consume(env: Env, name: string, request: Omit<ConsumeRequest, "idempotencyKey">): Promise<LimitDecision> {
-  const idempotencyKey = crypto.randomUUID();
+function consume(
+  env: Env,
+  name: string,
+  request: Omit<ConsumeRequest, "idempotencyKey">,
+  idempotencyKey: string = crypto.randomUUID(),
+): Promise<LimitDecision> {
   return callLimiter(env, name, (stub) => stub.consume({ ...request, idempotencyKey }));
 }
 
-/**
- * Answered calls per account not yet sent to its limiter object. They ride along with the
- * account's next `consume` from this isolate, so a busy account's answers cost no call of their
- * own; the first answer of a quiet spell sends whatever is waiting after `ANSWERS_WAIT_MS`.
- */
-const unsentAnswers = new Map<string, AnsweredCall[]>();
-const ANSWERS_WAIT_MS = 250;
-
-function takeAnswers(accountId: string): AnsweredCall[] | undefined {
-  const answers = unsentAnswers.get(accountId);
-  unsentAnswers.delete(accountId);
-  return answers;
+/** An account's counted call: the decision, and the idempotency key that names the call to its limiter (for its refund). */
+export interface Admission {
+  decision: LimitDecision;
+  idempotencyKey: string;
 }
 
-/** Sends the account's waiting answers on their own; not retried, as a lost count is not worth a double one. */
-async function sendAnswers(env: Env, accountId: string): Promise<void> {
-  const answers = takeAnswers(accountId);
-  if (answers?.length)
-    await env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`account:${accountId}`)).recordAnswers(answers);
+/**
+ * What an account's calls left for its limiter object: answered calls (counted by endpoint) and
+ * the idempotency keys of admitted calls whose answer held no data (their month units go back).
+ * They ride along with the account's next `consume` from this isolate, so a busy account's
+ * answers cost no call of their own; the first of a quiet spell sends whatever is waiting after
+ * `ANSWERS_WAIT_MS`.
+ */
+interface Unsent {
+  answers: AnsweredCall[];
+  refunds: string[];
+}
+const unsent = new Map<string, Unsent>();
+const ANSWERS_WAIT_MS = 250;
+
+function takeUnsent(accountId: string): Unsent | undefined {
+  const waiting = unsent.get(accountId);
+  unsent.delete(accountId);
+  return waiting;
+}
+
+/**
+ * Sends what the account's calls left on its own. Not retried: answers are not idempotent, and a
+ * lost count is not worth a double one; a lost refund leaves its unit charged.
+ */
+async function sendUnsent(env: Env, accountId: string): Promise<void> {
+  const waiting = takeUnsent(accountId);
+  if (waiting && (waiting.answers.length || waiting.refunds.length))
+    await env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`account:${accountId}`)).recordAnswers(
+      waiting.answers,
+      waiting.refunds,
+    );
+}
+
+/**
+ * Leaves something for the account's limiter: it waits for the account's next limiter call, and
+ * the returned promise (for `waitUntil`) sends it on its own should none come soon.
+ */
+async function leave(env: Env, accountId: string, add: (waiting: Unsent) => void): Promise<void> {
+  const waiting = unsent.get(accountId);
+  if (waiting) {
+    // An earlier promise sends this too.
+    add(waiting);
+    return;
+  }
+  const fresh: Unsent = { answers: [], refunds: [] };
+  add(fresh);
+  unsent.set(accountId, fresh);
+  await scheduler.wait(ANSWERS_WAIT_MS);
+  await sendUnsent(env, accountId);
 }
 
 /** The per-minute window's subject in an account's object: the account, whichever of its keys calls. */
@@ -66,36 +108,49 @@ const ACCOUNT_SUBJECT = "account";
  * Limiter for an authenticated account: one object per account, one call per request; all its
  * keys share both windows. `units` > 1 counts one call as that many requests, all or none.
  */
-export function consumeForAccount(env: Env, accountId: string, perMinute: number, perMonth: number, units = 1) {
+export async function consumeForAccount(
+  env: Env,
+  accountId: string,
+  perMinute: number,
+  perMonth: number,
+  units = 1,
+): Promise<Admission> {
   // Should this call fail, they are lost with it: a lost count is not worth a double one.
-  const answers = takeAnswers(accountId);
-  return consume(env, `account:${accountId}`, { subject: ACCOUNT_SUBJECT, perMinute, perMonth, units, answers });
-}
-
-/** Requests the account made per UTC day, for the usage chart. */
-export function dailyUsageForAccount(env: Env, accountId: string, days = 31) {
-  return callLimiter(env, `account:${accountId}`, (stub) => stub.dailyUsage(days));
+  const waiting = takeUnsent(accountId);
+  const idempotencyKey = crypto.randomUUID();
+  const request = { subject: ACCOUNT_SUBJECT, perMinute, perMonth, units, ...waiting };
+  return { decision: await consume(env, `account:${accountId}`, request, idempotencyKey), idempotencyKey };
 }
 
 /**
- * Counts an answered call by endpoint and status class: it waits for the account's next limiter
- * call, and the returned promise (for `waitUntil`) sends it on its own should none come soon.
+ * Calls the account's limiter admitted (`attempted`) and kept charged per UTC day of the month of
+ * `now`, every day of it present (zeros for days without calls).
  */
-export async function recordAnswerForAccount(env: Env, accountId: string, answer: AnsweredCall): Promise<void> {
-  const waiting = unsentAnswers.get(accountId);
-  if (waiting) {
-    // An earlier answer's promise sends this one too.
-    waiting.push(answer);
-    return;
-  }
-  unsentAnswers.set(accountId, [answer]);
-  await scheduler.wait(ANSWERS_WAIT_MS);
-  await sendAnswers(env, accountId);
+export async function dailyUsageThisMonth(env: Env, accountId: string, now = Date.now()): Promise<DailyCalls[]> {
+  const days = monthDays(now);
+  await sendUnsent(env, accountId).catch(() => {});
+  const rows = await callLimiter(env, `account:${accountId}`, (stub) => stub.dailyUsage(days[0]!));
+  const counted = new Map(rows.map((row) => [row.day, row]));
+  return days.map((day) => counted.get(day) ?? { day, attempted: 0, charged: 0 });
+}
+
+/** Counts an answered call by endpoint and status class, with the account's next limiter call or soon after. */
+export function recordAnswerForAccount(env: Env, accountId: string, answer: AnsweredCall): Promise<void> {
+  return leave(env, accountId, (waiting) => waiting.answers.push(answer));
+}
+
+/**
+ * Gives back the month units of the admitted call its limiter knows by `idempotencyKey` (its
+ * answer held no data), with the account's next limiter call or soon after; the object gives a
+ * call's units back once, however often this is sent.
+ */
+export function refundForAccount(env: Env, accountId: string, idempotencyKey: string): Promise<void> {
+  return leave(env, accountId, (waiting) => waiting.refunds.push(idempotencyKey));
 }
 
 /** The account's answered calls per day, endpoint and status class since `sinceDay`, for the usage page. */
 export async function endpointUsageForAccount(env: Env, accountId: string, sinceDay: string) {
-  await sendAnswers(env, accountId).catch(() => {});
+  await sendUnsent(env, accountId).catch(() => {});
   return callLimiter(env, `account:${accountId}`, (stub) => stub.endpointUsage(sinceDay));
 }
 
@@ -123,6 +178,13 @@ export function peekAccount(env: Env, accountId: string, perMinute: number, perM
   return callLimiter(env, `account:${accountId}`, (stub) =>
     stub.peek({ subject: ACCOUNT_SUBJECT, perMinute, perMonth }),
   );
+}
+
+/** The decision as it stands once `units` of the month are given back; the minute window keeps them. */
+export function afterRefund(decision: LimitDecision, units: number): LimitDecision {
+  const { month } = decision;
+  if (!month) return decision;
+  return { ...decision, month: windowState(month.limit, Math.max(0, month.used - units), month.resetAt) };
 }
 
 const secondsUntil = (epochMs: number, now: number) => Math.max(0, Math.ceil((epochMs - now) / 1000));

@@ -1,4 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
+import { DailyUsage, utcDay, type DailyCalls } from "./daily-usage";
+import { type AnsweredCall, EndpointUsage, type EndpointUsageRow } from "./endpoint-usage";
 import { RecentDecisions } from "./recent-decisions";
 import { minuteWindow, monthWindow, windowState, type WindowState } from "./windows";
 
@@ -27,31 +29,31 @@ export interface ConsumeRequest {
   idempotencyKey?: string;
   /** Earlier answered calls of the account, carried along to be counted by endpoint (see recordAnswers). */
   answers?: AnsweredCall[];
+  /** Idempotency keys of earlier admitted calls whose answer held no data, carried along (see recordAnswers). */
+  refunds?: string[];
 }
 
-/** One answered call of an account, for the usage by endpoint. */
-export interface AnsweredCall {
-  /** The route as `GET /v1/amazon/search` (the platform filled in) or its template. */
-  endpoint: string;
-  /** The route's OpenAPI tag: catalogue, products, travel, events, keys, jobs… */
-  group: string;
-  status: number;
-  now?: number;
-}
+export type { AnsweredCall, EndpointUsageRow };
 
-export type EndpointUsageRow = {
-  day: string;
-  endpoint: string;
-  group: string;
-  statusClass: string;
-  count: number;
-};
-
-/** Per-endpoint counts are kept this many days. */
-const ENDPOINT_USAGE_DAYS = 400;
 const MINUTE_MS = 60_000;
-/** How long a counted request's decision is kept for its retries; they come within a second. */
-const REMEMBER_MS = 2 * MINUTE_MS;
+/**
+ * How long an admitted call is remembered. Its retries come within a second, but its refund comes
+ * after its answer: up to the scrape deadline (90 s by default) and the 250 ms a refund waits for
+ * company (durable/rate-limit-client.ts), more for a hotel read with its enrichment. Five minutes
+ * covers that with room to spare; a refund later than that gives nothing back.
+ */
+const REMEMBER_MS = 5 * MINUTE_MS;
+
+/** An admitted `consume`, remembered by its idempotency key for its retries and its refund. */
+interface AdmittedCall {
+  decision: LimitDecision;
+  /** Units it took of the month: 0 for a refusal (remembered for the answers it carried) or a limiter without one. */
+  monthUnits: number;
+  monthStart: number;
+  /** The UTC day it was counted on, which its refund gives back. */
+  day: string;
+  refunded: boolean;
+}
 
 /**
  * Exact request counters for one account (or one client IP).
@@ -61,51 +63,52 @@ const REMEMBER_MS = 2 * MINUTE_MS;
  * runs one call at a time and `consume` never awaits, so check-and-increment
  * is atomic: N parallel calls at limit L admit exactly L. Counts live in the
  * object's SQLite storage, so they survive eviction and restarts. Admitted calls are
- * remembered by idempotency key for two minutes, so a retried call is never counted twice: in
- * memory, as retries come within a second, so the only write of a call is its counters. Should
- * the object restart between a call and its retry, the retry is counted again: that can only
- * under-admit by one, never over-admit.
+ * remembered by idempotency key for five minutes, so a retried call is never counted twice and a
+ * call's refund finds it: in memory, so the only write of a call is its counters. Should the
+ * object restart between a call and its retry, the retry is counted again (under-admits by one,
+ * never over-admits); should it restart before the call's refund, the refund finds nothing and
+ * the unit stays charged (an under-refund, never a double one).
  */
 export class RateLimiter extends DurableObject<Env> {
   private readonly sql: SqlStorage;
-  private endpointsPrunedOn = "";
   /**
    * The counters as stored, read once from SQLite and then kept here: this object is their only
    * writer and runs one call at a time, so the copy never goes stale and a call's only storage
    * work is its writes.
    */
   private readonly counters = new Map<string, { windowStart: number; count: number }>();
-  /** Decisions of admitted `consume` calls by idempotency key, for their retries. */
-  private readonly recentConsumes = new RecentDecisions<LimitDecision>(REMEMBER_MS);
+  /** Admitted `consume` calls by idempotency key, for their retries and refunds. */
+  private readonly recentConsumes = new RecentDecisions<AdmittedCall>(REMEMBER_MS);
+  private readonly daily: DailyUsage;
+  private readonly endpoints: EndpointUsage;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.sql.exec(`CREATE TABLE IF NOT EXISTS counters (
       scope TEXT PRIMARY KEY, window_start INTEGER NOT NULL, count INTEGER NOT NULL)`);
-    this.sql.exec(`CREATE TABLE IF NOT EXISTS daily_usage (day TEXT PRIMARY KEY, count INTEGER NOT NULL)`);
+    this.daily = new DailyUsage(this.sql);
     this.sql.exec(`CREATE TABLE IF NOT EXISTS recent_consumes (
       idempotency_key TEXT PRIMARY KEY, decided_at INTEGER NOT NULL, decision TEXT NOT NULL)`);
     this.sql.exec(`CREATE INDEX IF NOT EXISTS recent_consumes_by_age ON recent_consumes (decided_at)`);
     // Batch-job items holding a unit of this month's volume.
     this.sql.exec(`CREATE TABLE IF NOT EXISTS job_units (item_key TEXT PRIMARY KEY, month_start INTEGER NOT NULL)`);
-    this.sql.exec(`CREATE TABLE IF NOT EXISTS endpoint_usage (day TEXT NOT NULL, endpoint TEXT NOT NULL,
-      endpoint_group TEXT NOT NULL, status_class TEXT NOT NULL, count INTEGER NOT NULL,
-      PRIMARY KEY (day, endpoint, status_class))`);
+    this.endpoints = new EndpointUsage(this.sql);
   }
 
   /**
    * Counts the request (`units` of them) if both windows have room; otherwise counts nothing. A
    * repeated `idempotencyKey` of a counted request returns the first decision and counts nothing.
+   * Answers and refunds carried along are settled first, so the decision already reflects them.
    */
   consume(request: ConsumeRequest): LimitDecision {
     const now = request.now ?? Date.now();
     const units = request.units ?? 1;
     if (request.idempotencyKey) {
       const remembered = this.recentConsumes.get(request.idempotencyKey);
-      if (remembered) return remembered;
+      if (remembered) return remembered.decision;
     }
-    if (request.answers) this.recordAnswers(request.answers);
+    this.recordAnswers(request.answers ?? [], request.refunds ?? [], now);
     const minute = minuteWindow(now);
     const minuteScope = `minute:${request.subject}`;
     const minuteUsed = this.count(minuteScope, minute.start);
@@ -126,7 +129,7 @@ export class RateLimiter extends DurableObject<Env> {
       this.store(minuteScope, minute.start, minuteUsed + admitted);
       if (month) {
         this.store("month", month.start, monthUsed + admitted);
-        this.addDaily(now, admitted);
+        this.daily.charge(utcDay(now), admitted);
       }
     }
 
@@ -138,8 +141,11 @@ export class RateLimiter extends DurableObject<Env> {
     };
     // Refusals count nothing, so a retry may simply be decided again: only admissions are kept.
     // A retry must neither count the call again nor record the answers it carried twice.
-    if ((admitted || request.answers?.length) && request.idempotencyKey)
-      this.recentConsumes.set(request.idempotencyKey, decision, now);
+    if ((admitted || request.answers?.length) && request.idempotencyKey) {
+      const monthUnits = month ? admitted : 0;
+      const admittedCall = { decision, monthUnits, monthStart: month?.start ?? 0, day: utcDay(now), refunded: false };
+      this.recentConsumes.set(request.idempotencyKey, admittedCall, now);
+    }
     return decision;
   }
 
@@ -159,7 +165,7 @@ export class RateLimiter extends DurableObject<Env> {
     const allowed = held || used < request.perMonth;
     if (allowed && !held) {
       this.store("month", month.start, used + 1);
-      this.addDaily(now, 1);
+      this.daily.charge(utcDay(now), 1);
       this.sql.exec(`DELETE FROM job_units WHERE month_start < ?`, month.start);
       this.sql.exec(`INSERT INTO job_units (item_key, month_start) VALUES (?, ?)`, request.itemKey, month.start);
     }
@@ -185,7 +191,7 @@ export class RateLimiter extends DurableObject<Env> {
       .toArray().length;
     if (held === 0) return;
     this.store("month", month.start, Math.max(0, this.count("month", month.start) - 1));
-    this.addDaily(now, -1);
+    this.daily.giveBack(utcDay(now), 1);
   }
 
   /** Current counts without counting anything. */
@@ -201,66 +207,41 @@ export class RateLimiter extends DurableObject<Env> {
     };
   }
 
-  /** Requests admitted per UTC day, for the last `days` days. */
-  dailyUsage(days = 31): { day: string; count: number }[] {
-    const since = new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-    return this.sql
-      .exec<{ day: string; count: number }>(`SELECT day, count FROM daily_usage WHERE day >= ? ORDER BY day`, since)
-      .toArray();
+  /** Calls attempted and charged per UTC day since `sinceDay` (YYYY-MM-DD): the days with calls. */
+  dailyUsage(sinceDay: string): DailyCalls[] {
+    return this.daily.since(sinceDay);
   }
 
   /**
    * Counts answered calls by endpoint and status class (`2xx`…`5xx`); refused calls (429) of the
-   * account are answers too. A call's answer exists only after its `consume`, so answers come
-   * along with a later call's `consume`, or on their own (durable/rate-limit-client.ts).
+   * account are answers too. `refunds` name admitted calls (by their `consume`'s idempotency key)
+   * whose answer held no data (charging.ts): their month units are given back. A call's answer
+   * exists only after its `consume`, so both come along with a later call's `consume`, or on
+   * their own (durable/rate-limit-client.ts).
    */
-  recordAnswers(answers: AnsweredCall[]): void {
-    const counted = new Map<string, { answer: AnsweredCall; day: string; statusClass: string; count: number }>();
-    for (const answer of answers) {
-      const day = new Date(answer.now ?? Date.now()).toISOString().slice(0, 10);
-      const statusClass = `${Math.floor(answer.status / 100)}xx`;
-      const key = `${day} ${statusClass} ${answer.endpoint}`;
-      const entry = counted.get(key) ?? { answer, day, statusClass, count: 0 };
-      entry.count += 1;
-      counted.set(key, entry);
-    }
-    for (const { answer, day, statusClass, count } of counted.values()) {
-      this.sql.exec(
-        `INSERT INTO endpoint_usage (day, endpoint, endpoint_group, status_class, count) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT(day, endpoint, status_class) DO UPDATE SET count = count + excluded.count`,
-        day,
-        answer.endpoint,
-        answer.group,
-        statusClass,
-        count,
-      );
-      // One pass a day is enough to keep the table to about a year and a month.
-      if (day !== this.endpointsPrunedOn) {
-        const cutoff = new Date(Date.parse(day) - ENDPOINT_USAGE_DAYS * 86_400_000).toISOString().slice(0, 10);
-        this.sql.exec(`DELETE FROM endpoint_usage WHERE day < ?`, cutoff);
-        this.endpointsPrunedOn = day;
-      }
-    }
+  recordAnswers(answers: AnsweredCall[], refunds: string[] = [], now = Date.now()): void {
+    for (const idempotencyKey of refunds) this.refund(idempotencyKey, now);
+    this.endpoints.record(answers);
   }
 
   /** Answered calls per UTC day, endpoint and status class since `sinceDay` (YYYY-MM-DD). */
   endpointUsage(sinceDay: string): EndpointUsageRow[] {
-    return this.sql
-      .exec<EndpointUsageRow>(
-        `SELECT day, endpoint, endpoint_group AS "group", status_class AS statusClass, count
-         FROM endpoint_usage WHERE day >= ? ORDER BY day, endpoint, status_class`,
-        sinceDay,
-      )
-      .toArray();
+    return this.endpoints.since(sinceDay);
   }
 
-  private addDaily(now: number, delta: number) {
-    this.sql.exec(
-      `INSERT INTO daily_usage (day, count) VALUES (?, ?) ON CONFLICT(day) DO UPDATE SET count = MAX(0, count + ?)`,
-      new Date(now).toISOString().slice(0, 10),
-      Math.max(0, delta),
-      delta,
-    );
+  /**
+   * Gives back the month units of an admitted call, once: nothing for a call this object did not
+   * admit or no longer remembers (restarted, or older than REMEMBER_MS: the unit stays charged),
+   * one already given back, or one counted in an earlier month (that month's count is gone).
+   * The minute window keeps the call.
+   */
+  private refund(idempotencyKey: string, now: number) {
+    const call = this.recentConsumes.get(idempotencyKey);
+    const month = monthWindow(now);
+    if (!call || call.refunded || call.monthUnits === 0 || call.monthStart !== month.start) return;
+    call.refunded = true;
+    this.store("month", month.start, Math.max(0, this.count("month", month.start) - call.monthUnits));
+    this.daily.giveBack(call.day, call.monthUnits);
   }
 
   private count(scope: string, windowStart: number): number {

@@ -25,3 +25,11 @@ export function monthWindow(now: number) {
 export function windowState(limit: number, used: number, resetAt: number): WindowState {
   return { limit, used, remaining: Math.max(0, limit - used), resetAt };
 }
+
+/** Each UTC day (YYYY-MM-DD) of the calendar month `now` falls in. */
+export function monthDays(now: number): string[] {
+  const { start, end } = monthWindow(now);
+  const days: string[] = [];
+  for (let t = start; t < end; t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+  return days;
+}

@@ -11,27 +11,38 @@ import { errorResponse } from "../envelope";
 import { ApiError } from "../errors";
 import { createBaseApp, registerDataRoutes } from "../routes/base-app";
 import { limitError } from "../middleware/auth";
+import { answerIsCharged, keepAdmission, settleCharge } from "../middleware/charge";
 import type { Scope } from "../scopes";
 
 const IDENTITY_HEADER = "x-internal-identity";
 /** A decision already taken for this call (a batch-job item's reserved unit): nothing more is counted. */
 const PREPAID_HEADER = "x-internal-prepaid";
+/** On the answer: whether the call is charged to the month (charging.ts), for the job item that prepaid it. */
+const CHARGED_HEADER = "x-internal-charged";
 let internalApp: OpenAPIHono<AppEnv> | null = null;
 
 /** The read-only data routes a watch or schedule may call; keys, admin and events are not among them. */
 function buildInternalApp() {
   const app = createBaseApp();
-  app.use("/v1/*", async function actAsAccount(c, next) {
+  // Settled around the routes too, for a path no route answers (each route settles its own answers).
+  app.use("/v1/*", settleCharge(), async function actAsAccount(c, next) {
     // The identity travels on the in-memory Request only; this app is never reachable from outside.
     const identity = JSON.parse(c.req.header(IDENTITY_HEADER)!) as KeyIdentity;
     const prepaid = c.req.header(PREPAID_HEADER);
-    const decision = prepaid
-      ? (JSON.parse(prepaid) as LimitDecision)
-      : await consumeForAccount(c.env, identity.accountId, identity.perMinute, identity.perMonth);
     c.set("identity", identity);
-    c.set("limits", decision);
-    if (!decision.allowed) throw limitError(decision);
-    return next();
+    if (prepaid) keepAdmission(c, JSON.parse(prepaid) as LimitDecision, { units: 1 });
+    else {
+      const { decision, idempotencyKey } = await consumeForAccount(
+        c.env,
+        identity.accountId,
+        identity.perMinute,
+        identity.perMonth,
+      );
+      keepAdmission(c, decision, { units: 1, idempotencyKey });
+    }
+    if (!c.var.limits.allowed) throw limitError(c.var.limits);
+    await next();
+    c.header(CHARGED_HEADER, answerIsCharged(c) ? "1" : "0");
   });
   registerDataRoutes(app);
   app.notFound((c) =>
@@ -65,6 +76,13 @@ export async function getAsAccount(
   });
   return internalApp.fetch(request, env, ctx);
 }
+
+/**
+ * Whether the month is charged for an answer of `getAsAccount` (charging.ts): a job item keeps the
+ * unit it prepaid only then. An answer settled by the route's own guard (a watch, a schedule) has
+ * already given back what it should.
+ */
+export const isChargedAnswer = (response: Response) => response.headers.get(CHARGED_HEADER) === "1";
 
 /** A schedule or watch path: a `/v1/` GET path, validated before it is stored. */
 export function isRunnablePath(pathAndQuery: string): boolean {

@@ -1,11 +1,12 @@
 // Runs one job item: take it, hold a unit of the account's monthly volume, GET its path through the
-// same data routes as a direct call, keep the answer in R2, record the outcome once; a failure
-// gives the unit back and is retried with backoff when retrying can help.
+// same data routes as a direct call, keep the answer in R2, record the outcome once. The unit stays
+// charged when the answer is (the one rule, charging.ts) and the job keeps it; otherwise it goes
+// back, and a failure is retried with backoff when retrying can help.
 import { drizzle } from "drizzle-orm/d1";
 import { eq } from "drizzle-orm";
 import { jobs, type JobRow } from "../db/schema-jobs";
 import { releaseItemForAccount, reserveItemForAccount } from "../durable/rate-limit-client";
-import { getAsAccount, identityForKey } from "../events/run-as-account";
+import { getAsAccount, identityForKey, isChargedAnswer } from "../events/run-as-account";
 import { log } from "../log";
 import { BodyTooLarge, readBytes, readJson, sizeText } from "../net/read-body";
 import { leaseMs, MAX_ATTEMPTS, MAX_ITEM_ANSWER_BYTES, retryDelaySeconds } from "./limits";
@@ -27,11 +28,11 @@ export async function loadJob(env: Env, jobId: string): Promise<JobRow | null> {
   return job ?? null;
 }
 
-async function errorOf(response: Response): Promise<{ code: string | null; message: string | null }> {
+async function errorOf(response: Response): Promise<{ errorCode: string | null; errorMessage: string | null }> {
   const body = await readJson<{ error?: { code?: string; message?: string } }>(response, MAX_ERROR_BYTES).catch(
     () => null,
   );
-  return { code: body?.error?.code ?? null, message: body?.error?.message ?? `HTTP ${response.status}` };
+  return { errorCode: body?.error?.code ?? null, errorMessage: body?.error?.message ?? `HTTP ${response.status}` };
 }
 
 /** Records a finished item and moves the job on (next item in, completion). */
@@ -61,7 +62,7 @@ export async function runItem(env: Env, ctx: ExecutionContext, message: JobMessa
     return { ack: true };
   }
   // The item's unit of the monthly volume: taken once whatever happens to this run, kept if the
-  // item produces data, given back if it does not.
+  // answer is charged by the rule and kept by the job, given back if not.
   const unit = `job:${job.id}:${item.idx}`;
   const prepaid = await reserveItemForAccount(env, identity.accountId, identity.perMonth, unit);
   if (!prepaid.allowed) {
@@ -81,19 +82,29 @@ export async function runItem(env: Env, ctx: ExecutionContext, message: JobMessa
     log.error("job item crashed", { job: job.id, idx: item.idx, error: err });
     response = new Response(null, { status: 500 });
   }
+  const charged = isChargedAnswer(response);
   if (response.ok) {
     const answer = await keptAnswer(response);
     if (answer instanceof Uint8Array) {
       await env.RESULTS.put(resultKey(job.id, item.idx), answer, { httpMetadata: { contentType: "application/json" } });
-      await setCharged(env.DB, message, 1);
+      // An `empty` answer is kept for the caller to see, uncharged.
+      if (charged) await setCharged(env.DB, message, 1);
+      else await releaseItemForAccount(env, identity.accountId, unit);
       await finish(env, ctx, job, message, { status: "succeeded", httpStatus: response.status });
       return { ack: true };
     }
+    // Data the job cannot keep is data the caller never gets.
     await releaseItemForAccount(env, identity.accountId, unit);
     await finish(env, ctx, job, message, { status: "failed", httpStatus: response.status, ...answer });
     return { ack: true };
   }
   const error = await errorOf(response);
+  if (charged) {
+    // The site says the product or page does not exist: an answer, charged, and final.
+    await setCharged(env.DB, message, 1);
+    await finish(env, ctx, job, message, { status: "failed", httpStatus: response.status, ...error });
+    return { ack: true };
+  }
   // No data, no charge.
   await releaseItemForAccount(env, identity.accountId, unit);
   // An answer without Retry-After says asking again will not help (a page too large to read); a
@@ -104,12 +115,7 @@ export async function runItem(env: Env, ctx: ExecutionContext, message: JobMessa
       return { ack: false, delaySeconds: retryDelaySeconds(env, item.attempts) };
     return { ack: true };
   }
-  await finish(env, ctx, job, message, {
-    status: "failed",
-    httpStatus: response.status,
-    errorCode: error.code,
-    errorMessage: error.message,
-  });
+  await finish(env, ctx, job, message, { status: "failed", httpStatus: response.status, ...error });
   return { ack: true };
 }
 

@@ -10,6 +10,7 @@ import { lookupKey, touchLater } from "../db/key-cache";
 import { KEY_PATTERN, ROTATION_RECOMMENDED_DAYS, secretAgeDays, secretsEqual, type KeyIdentity } from "../db/keys";
 import { log } from "../log";
 import { timed } from "../timing";
+import { keepAdmission } from "./charge";
 
 const QUERY_KEY_NAMES = ["api_key", "apikey", "api-key", "x-api-key", "access_key"];
 const HOW_TO_SEND = "Send your API key in the `X-API-KEY` header or as `Authorization: Bearer <key>`.";
@@ -137,11 +138,11 @@ async function verifiedKey(c: Context, scope: Scope | null): Promise<KeyIdentity
  * throws its 429 when refused. `units` > 1: the call stands for that many requests (MCP messages).
  */
 export async function admit(c: Context, identity: KeyIdentity, units = 1): Promise<void> {
-  const decision = await limiterCall(() =>
+  const { decision, idempotencyKey } = await limiterCall(() =>
     consumeForAccount(c.env, identity.accountId, identity.perMinute, identity.perMonth, units),
   );
   applyHeaders(c, decision);
-  c.set("limits", decision);
+  keepAdmission(c, decision, { units, idempotencyKey });
 
   const ageDays = secretAgeDays(identity.secretIssuedAt);
   if (ageDays >= ROTATION_RECOMMENDED_DAYS) c.header("X-API-Key-Rotation", `recommended; age_days=${ageDays}`);
@@ -272,7 +273,7 @@ export function readKey(headers: Headers): { secret?: string; error?: ApiError }
  * A limiter that cannot answer is not a reason to admit unlimited traffic. The client has already
  * retried what Cloudflare marks retryable (see rate-limit-client.ts); what is left is a 503.
  */
-async function limiterCall(call: () => Promise<LimitDecision>): Promise<LimitDecision> {
+async function limiterCall<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await timed("limiter", call);
   } catch (err) {

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { wantsCsv } from "../csv";
-import { baseMeta } from "../envelope";
+import { successBody } from "../envelope";
 import { log } from "../log";
 import { timed } from "../timing";
 import { admitted } from "./auth";
@@ -43,7 +43,8 @@ async function entityTag(text: string): Promise<string> {
  * authentication; its read runs while the limiter decides (the route declares
  * `readsBesideLimiter`), and it answers only once the call is admitted, so cached answers
  * still count and carry the limit headers. The cache holds
- * `data` and the stable part of `meta`; each answer gets its own request id and timestamp.
+ * `data` and the stable part of `meta`; each answer gets its own request id, timestamp and
+ * `charged` (whether this call is charged is this call's, not the first caller's).
  * `ETag` + `If-None-Match` give 304s; `Cache-Control: no-cache` makes clients revalidate
  * (and so be counted) instead of reusing silently.
  *
@@ -78,7 +79,7 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler<AppEnv> 
       await next();
       if (c.res.status !== 200 || !c.res.headers.get("Content-Type")?.includes("application/json")) return;
       const body = (await c.res.clone().json()) as { data: unknown; meta: Record<string, unknown> };
-      const { request_id: _id, timestamp: _ts, ...stableMeta } = body.meta;
+      const { request_id: _id, timestamp: _ts, charged: _charged, ...stableMeta } = body.meta;
       stored = { data: body.data, meta: stableMeta };
       const text = JSON.stringify(stored);
       etag = await entityTag(text);
@@ -103,7 +104,7 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler<AppEnv> 
     const ifNoneMatch = c.req.header("If-None-Match");
     const notModified = ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
     if (notModified) return c.body(null, 304);
-    return c.json({ status: "success", data: stored.data, meta: { ...baseMeta(c), ...stored.meta } }, 200);
+    return c.json(successBody(c, stored.data, stored.meta), 200);
   };
 }
 

@@ -5,6 +5,7 @@ import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { requireAccess, type Access, type AccessOptions } from "../middleware/auth";
+import { settleCharge } from "../middleware/charge";
 import { countEndpointUsage } from "../middleware/endpoint-usage";
 import { strictInput } from "../middleware/strict-input";
 
@@ -31,7 +32,8 @@ function securityOf(access: Access): NonNullable<RouteConfig["security"]> {
  * `createRoute` with the route's access declared: guard first, then strict input, then the
  * route's own middleware (e.g. the edge cache, which must never answer before the guard). Key
  * routes count each answer by endpoint for the dashboard's usage page, outside the guard so
- * that its refusals (429) are counted too.
+ * that its refusals (429) are counted too, and settle the call's month charge by its answer once
+ * the guard has admitted it.
  */
 export function defineRoute<const R extends Omit<RouteConfig, "security" | "middleware">>(
   config: R & { access: Access; middleware?: MiddlewareHandler<AppEnv>[] } & AccessOptions,
@@ -43,7 +45,10 @@ export function defineRoute<const R extends Omit<RouteConfig, "security" | "midd
     "x-access": accessLabel(access),
     middleware: [
       ...(access.kind === "key"
-        ? [countEndpointUsage({ method: route.method, path: route.path, group: route.tags?.[0] ?? "other" })]
+        ? [
+            countEndpointUsage({ method: route.method, path: route.path, group: route.tags?.[0] ?? "other" }),
+            settleCharge(),
+          ]
         : []),
       requireAccess(access, { readsBesideLimiter }),
       strictInput(route),

@@ -9,6 +9,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { admit, identifyKey } from "../middleware/auth";
+import { settleCharge } from "../middleware/charge";
 import type { OpenApiDocument } from "../mcp/derive";
 import { buildTools, createMcpServer, type McpTools } from "../mcp/server";
 import { version } from "../../package.json";
@@ -40,6 +41,8 @@ export function registerMcp(app: OpenAPIHono<AppEnv>) {
 
   app.post(
     "/mcp",
+    // Its own messages are charged by the API's rule (a refused body gives its unit back); tool calls by their routes.
+    settleCharge(),
     async function mcpKey(c, next) {
       try {
         c.set("identity", await identifyKey(c));

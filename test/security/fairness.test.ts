@@ -300,8 +300,8 @@ describe("MCP messages are the account's traffic", () => {
     const body = await json(tooMany);
     expect(body.error.code).toBe(-32600);
     expect(body.error.message).toContain("20");
-    // The batch, two usage reads and the refused batch.
-    expect(await usedThisMonth(secret)).toBe(before + 20 + 1 + 1 + 1);
+    // The batch and two usage reads; the refused batch, a 400, gave its unit back (docs/charging.md).
+    expect(await usedThisMonth(secret)).toBe(before + 20 + 1 + 1);
   });
 });
 

@@ -190,7 +190,10 @@ describe("usage page", () => {
     );
     expect(page.html).toMatch(/data-endpoint="GET \/v1\/datasets\/\{slug\}">.*?<td class="calls">1<\/td><td>1<\/td>/);
     expect(page.html).toContain('data-series="catalogue 4xx" data-count="1"');
-    expect(page.html).toContain('id="forecast-used">4<');
+    // The 404 gave its unit back: three of the four calls are charged, and the page says so.
+    expect(page.html).toContain('id="forecast-used">3<');
+    expect(page.html).toContain('id="calls-attempted">4<');
+    expect(page.html).toContain('id="calls-charged">3<');
 
     const csv = await call("/dashboard/usage.csv", {
       headers: { Cookie: [...visitor.cookies].map(([n, v]) => `${n}=${v}`).join("; ") },

@@ -70,6 +70,7 @@ function faultyLimiter(
           counts.answersRecorded += answers.length;
           return real.recordAnswers(answers);
         },
+        dailyUsage: (sinceDay: string) => real.dailyUsage(sinceDay),
       };
     },
   };
@@ -163,8 +164,9 @@ describe("rate limiter Durable Object failing", () => {
     });
     const response = await callApp(createApp(), "/v1/usage", withKey(secret), { ...env, RATE_LIMITER: binding });
     expect(response.status).toBe(200);
-    // Two attempts of the count, then the answer's count by endpoint, after the answer and off its path.
-    expect(counts).toEqual({ stubs: 3, consumes: 2, answersRecorded: 1 });
+    // Two attempts of the count, the month's calls per day for the answer, then the answer's count
+    // by endpoint, after the answer and off its path.
+    expect(counts).toEqual({ stubs: 4, consumes: 2, answersRecorded: 1 });
     expect(((await response.json()) as any).data.month.used).toBe(1);
     const real = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`account:${accountId}`));
     const counted = await real.peek({ subject: keyId, perMinute: 100, perMonth: 10_000 });
@@ -206,6 +208,7 @@ describe("answers counted by endpoint", () => {
             sentAlone.push(answers.length);
             return real.recordAnswers(answers);
           },
+          dailyUsage: (sinceDay: string) => real.dailyUsage(sinceDay),
         };
       },
     };
@@ -244,12 +247,12 @@ describe("rate limiter idempotency", () => {
     expect((await stub.peek(window)).month?.used).toBe(2);
   });
 
-  it("forgets remembered decisions once they are over two minutes old", async () => {
+  it("forgets remembered decisions once they are over five minutes old", async () => {
     const stub = limiter();
     const start = Date.UTC(2026, 0, 15, 12, 0, 0);
     await stub.consume({ ...window, idempotencyKey: "old", now: start });
-    await stub.consume({ ...window, idempotencyKey: "recent", now: start + 150_000 });
-    const atEnd = start + 151_000;
+    await stub.consume({ ...window, idempotencyKey: "recent", now: start + 330_000 });
+    const atEnd = start + 331_000;
     await stub.consume({ ...window, idempotencyKey: "recent", now: atEnd });
     expect((await stub.peek({ ...window, now: atEnd })).month?.used).toBe(2);
     // "old" was pruned, so repeating it is a new request and counts.

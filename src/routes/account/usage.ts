@@ -3,6 +3,7 @@ import { monthlySpend } from "../../db/captcha-spend";
 import { apiKey, defineRoute } from "../define-route";
 import type { AppEnv } from "../../env";
 import { jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
+import { dailyUsageThisMonth } from "../../durable/rate-limit-client";
 import type { WindowState } from "../../durable/windows";
 import { admitted } from "../../middleware/auth";
 
@@ -20,6 +21,21 @@ const UsageSchema = z
     plan: z.string().openapi({ example: "free" }),
     minute: WindowSchema.openapi({ description: "This account (all its keys), this calendar minute (UTC)" }),
     month: WindowSchema.openapi({ description: "The whole account, this calendar month (UTC)" }),
+    calls: z
+      .object({
+        attempted: z.number().int().openapi({ description: "Calls the limiter admitted, job items included" }),
+        charged: z
+          .number()
+          .int()
+          .openapi({ description: "Those that kept their unit of the month: their answer held data" }),
+        days: z
+          .array(z.object({ day: z.string(), attempted: z.number().int(), charged: z.number().int() }))
+          .openapi({ description: "Per UTC day, from the 1st of the month to today" }),
+      })
+      .openapi({
+        description:
+          "This calendar month's calls (UTC), attempted and charged: an error or an `empty` answer gives its unit back (see docs/charging.md); this call is included.",
+      }),
     captcha: z
       .object({ solves: z.number().int(), cap: z.number().int(), cost_usd: z.number() })
       .openapi({ description: "CAPTCHA solves spent this month against the account's cap" }),
@@ -32,6 +48,14 @@ const USAGE_EXAMPLE = {
   plan: "pro",
   minute: { limit: 100, used: 6, remaining: 94, resets_at: "2026-11-22T10:01:00.000Z" },
   month: { limit: 10_000, used: 2_417, remaining: 7_583, resets_at: "2026-12-01T00:00:00.000Z" },
+  calls: {
+    attempted: 2_503,
+    charged: 2_417,
+    days: [
+      { day: "2026-11-01", attempted: 96, charged: 90 },
+      { day: "2026-11-02", attempted: 112, charged: 109 },
+    ],
+  },
   captcha: { solves: 12, cap: 200, cost_usd: 0.036 },
 } satisfies z.infer<typeof UsageSchema>;
 
@@ -43,7 +67,7 @@ const route = defineRoute({
   tags: ["keys"],
   summary: "Your plan, limits and current counts",
   description:
-    "Any valid key may call it. The account's plan, this minute's and this month's limits, use and reset times (shared by all its keys), and CAPTCHA spend against its monthly cap.",
+    "Any valid key may call it. The account's plan, this minute's and this month's limits, use and reset times (shared by all its keys), this month's calls attempted and charged (in all and per day), and CAPTCHA spend against its monthly cap.",
   responses: {
     200: jsonResponse(UsageSchema, "UsageEnvelope", "Counts including this request", USAGE_EXAMPLE),
     ...openApiErrorResponses,
@@ -63,6 +87,9 @@ export function registerUsage(app: OpenAPIHono<AppEnv>) {
     const { identity } = c.var;
     const [spend] = await Promise.all([monthlySpend(c.var.db, identity.accountId), admitted(c)]);
     const { limits } = c.var;
+    // Read once admitted, so this call and the refunds its count carried along are in the figures.
+    const today = new Date().toISOString().slice(0, 10);
+    const days = (await dailyUsageThisMonth(c.env, identity.accountId)).filter((row) => row.day <= today);
     return c.json(
       successBody(c, {
         account_id: identity.accountId,
@@ -70,6 +97,11 @@ export function registerUsage(app: OpenAPIHono<AppEnv>) {
         plan: identity.planId,
         minute: describeWindow(limits.minute),
         month: describeWindow(limits.month!),
+        calls: {
+          attempted: days.reduce((sum, row) => sum + row.attempted, 0),
+          charged: days.reduce((sum, row) => sum + row.charged, 0),
+          days,
+        },
         captcha: { solves: spend.solves, cap: spend.cap, cost_usd: spend.costMicros / 1_000_000 },
       }),
       200,

@@ -1,0 +1,63 @@
+// An account's admitted call holds its month units until its answer is made; the answer decides,
+// by the one rule (charging.ts), whether they stay charged or go back.
+import type { Context, MiddlewareHandler } from "hono";
+import { chargesMonth, outcomeOfStatus } from "../charging";
+import { afterRefund, rateLimitHeaders, refundForAccount } from "../durable/rate-limit-client";
+import type { LimitDecision } from "../durable/rate-limiter";
+import type { AppEnv, Variables } from "../env";
+import { log } from "../log";
+
+/**
+ * Keeps the limiter's decision on the request and, when it admitted the call, the units the call
+ * holds until its answer settles them. Every way of counting an account's call (a key, a watch or
+ * schedule, a job item's prepaid unit, the dashboard) goes through here.
+ */
+export function keepAdmission(c: Context<AppEnv>, decision: LimitDecision, charge: Variables["charge"]): void {
+  c.set("limits", decision);
+  if (decision.allowed) c.set("charge", charge);
+}
+
+/**
+ * Whether the answer made is charged, by the rule: as the envelope that built it decided, or by
+ * its status for an answer built otherwise (a CSV, a 304, an MCP answer).
+ */
+export function answerIsCharged(c: Context<AppEnv>): boolean {
+  return c.var.chargeable ?? chargesMonth(outcomeOfStatus(c.res.status));
+}
+
+/**
+ * After the answer is made: an admitted call whose answer holds no data gives its month units
+ * back. The refund names the call by its count's idempotency key and travels to the account's
+ * limiter like the answer counts do (with its next call from this isolate, or alone after 250 ms,
+ * in `waitUntil`); the object gives a call's units back once at most. The answer's rate-limit
+ * headers show the month after the refund, worked out here rather than asked for. The minute
+ * window keeps the call, so failing calls still cannot be sent without limit.
+ *
+ * @example
+ * middleware: [settleCharge(), requireAccess({ kind: "key", scope: "products:read" })]
+ */
+export function settleCharge(): MiddlewareHandler<AppEnv> {
+  return async function chargeOnlyForData(c, next) {
+    await next();
+    const { charge, limits, identity } = c.var;
+    if (!charge || !identity) return;
+    const charged = answerIsCharged(c);
+    c.set("chargeable", charged);
+    // A prepaid job item's unit is settled by its runner, which reads this answer's verdict.
+    if (charged || !charge.idempotencyKey) return;
+    const refunded = afterRefund(limits, charge.units);
+    c.set("limits", refunded);
+    // Settled: an app that settles again around its routes (for the paths no route answers) finds nothing to give back.
+    c.set("charge", { units: charge.units });
+    for (const [name, value] of Object.entries(rateLimitHeaders(refunded))) c.header(name, value);
+    // Started inside a promise so that even a synchronous throw (a broken stub) only loses the refund.
+    const sent = Promise.resolve()
+      .then(() => refundForAccount(c.env, identity.accountId, charge.idempotencyKey!))
+      .catch((err) => log.error("refund not sent", { error: err }));
+    try {
+      c.executionCtx.waitUntil(sent);
+    } catch {
+      // No execution context (an app called directly in a test): the promise still runs.
+    }
+  };
+}
