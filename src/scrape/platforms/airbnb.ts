@@ -17,12 +17,12 @@ import {
   countInHeading,
   deepFind,
   emptyHotel,
-  lodgingDetail,
   onSite,
   propertyTypeOfLabel,
   scoreOutOfTen,
   structuredNumber,
 } from "./travel-extract";
+import { lodgingDetail } from "./travel-lodging";
 import { addressLine } from "./travel-address";
 import { selectOne } from "../extract/select";
 
@@ -37,6 +37,10 @@ export const airbnb: TravelPlatform = {
   engines: ["fetch", "browser"],
   origin: "https://www.airbnb.com",
   reviewScale: REVIEW_SCALE,
+  // Homes have no official stars, and a listing is one home let whole, with no room types to list
+  // (the saved Milan listing and the replica alike).
+  lacks: ["star_rating", "rooms"],
+  ownReader: "embedded state",
   searchUrl: (query, origin) =>
     siteUrl(origin, `/s/${encodeURIComponent(query.destination)}/homes`, {
       checkin: query.checkIn,

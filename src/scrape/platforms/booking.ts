@@ -15,7 +15,6 @@ import {
   countInHeading,
   emptyHotel,
   hotelRoom,
-  lodgingDetail,
   onSite,
   propertyTypeOfLabel,
   roomsLeft,
@@ -26,6 +25,7 @@ import {
   structuredNumber,
   withCheapestRoom,
 } from "./travel-extract";
+import { lodgingDetail } from "./travel-lodging";
 import { addressLine } from "./travel-address";
 import { selectAll, selectOne } from "../extract/select";
 
@@ -39,6 +39,8 @@ export const booking: TravelPlatform = {
   engines: ["fetch", "browser"],
   origin: "https://www.booking.com",
   reviewScale: REVIEW_SCALE,
+  // Every field is on a card or the hotel page (saved legacy and current cards, the Kempinski page, the replica).
+  lacks: [],
   searchUrl: (query, origin) =>
     siteUrl(origin, "/searchresults.html", {
       ss: query.destination,

@@ -11,7 +11,6 @@ import {
   countInHeading,
   emptyHotel,
   hotelRoom,
-  lodgingDetail,
   onSite,
   roomsLeft,
   scoreOutOfTen,
@@ -20,6 +19,7 @@ import {
   structuredNumber,
   withCheapestRoom,
 } from "./travel-extract";
+import { lodgingDetail } from "./travel-lodging";
 import { selectAll, selectOne } from "../extract/select";
 
 const REVIEW_SCALE = 5;
@@ -31,6 +31,8 @@ export const expedia: TravelPlatform = {
   engines: ["fetch", "browser"],
   origin: "https://www.expedia.com",
   reviewScale: REVIEW_SCALE,
+  // Every field is on a card or the hotel page (the saved 2018 search, the replica's pages).
+  lacks: [],
   searchUrl: (query, origin) =>
     siteUrl(origin, "/Hotel-Search", {
       destination: query.destination,

@@ -12,7 +12,8 @@ import { roomPrices } from "../extract/room-prices";
 import { selectAll, selectOne } from "../extract/select";
 import type { HotelDetail, Money } from "../types";
 import { addressLine, separatedAddress } from "./travel-address";
-import { LODGING_TYPES, lodgingDetail, priceBasisOf } from "./travel-extract";
+import { priceBasisOf } from "./travel-extract";
+import { LODGING_TYPES, lodgingDetail } from "./travel-lodging";
 import type { TravelPlatform } from "./travel-types";
 
 // A place that is no lodging (an attraction, a tourist office) still has a name, an address and ratings.

@@ -12,7 +12,6 @@ import {
   countInHeading,
   emptyHotel,
   hotelRoom,
-  lodgingDetail,
   onSite,
   priceBasisOf,
   roomsLeft,
@@ -22,6 +21,7 @@ import {
   statedTerms,
   withCheapestRoom,
 } from "./travel-extract";
+import { lodgingDetail } from "./travel-lodging";
 import { addressLine, addressOf } from "./travel-address";
 import { selectAll, selectOne } from "../extract/select";
 
@@ -34,6 +34,8 @@ export const hotels: TravelPlatform = {
   engines: ["fetch", "browser"],
   origin: "https://www.hotels.com",
   reviewScale: REVIEW_SCALE,
+  // Every field is on a card or the hotel page (the saved Temple Bar page and Lisbon search, the replica).
+  lacks: [],
   searchUrl: (query, origin) => {
     const rooms = Math.max(1, query.rooms);
     const params: Record<string, string | number | undefined> = {

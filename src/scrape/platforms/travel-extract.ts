@@ -1,10 +1,8 @@
 // Extraction shared by the travel adapters (booking, expedia, hotels.com, airbnb): links kept
-// on an origin that may carry a path prefix, schema.org lodging nodes, review-score scaling,
-// embedded-JSON lookups and the small text helpers their card parsers have in common.
-import { absoluteUrl, firstText, loadHtml, visibleText, type HTMLElement } from "../extract/dom";
-import { findByType, isNode, jsonLdNodes, nodeAt, nodeTypes, textAt, urlsAt } from "../extract/json-ld";
-import { postalAddress } from "./travel-address";
-import { metaTags, metaValue } from "../extract/meta";
+// on an origin that may carry a path prefix, review-score scaling, embedded-JSON lookups and the
+// small text helpers their card parsers have in common (the lodging page readers: travel-lodging.ts).
+import { absoluteUrl, visibleText, type HTMLElement } from "../extract/dom";
+import { isNode } from "../extract/json-ld";
 import { parseLocaleNumber } from "../extract/money";
 import type { HotelDetail, HotelRecord, HotelRoom } from "../types";
 import { selectAll } from "../extract/select";
@@ -92,11 +90,6 @@ export function onSite(href: string | null | undefined, pageUrl: string, pageMar
   }
 }
 
-/** Text with HTML entities decoded (JSON-LD values often carry `&#39;`). */
-function decodeEntities(text: string | null): string | null {
-  return text === null ? null : visibleText(loadHtml(text));
-}
-
 /** A number from structured data: JSON numbers and dot-decimal strings as-is, else read as locale text. */
 export function structuredNumber(value: unknown): number | null {
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
@@ -182,15 +175,6 @@ export function scriptNumber(html: string, name: string): number | null {
   return match?.[1] ? Number(match[1]) : null;
 }
 
-/** Coordinates from the place:location / geo.position meta tags. */
-function coordinatesFromMeta(tags: Map<string, string[]>): { latitude: number | null; longitude: number | null } {
-  const position = metaValue(tags, "geo.position", "icbm")?.split(/[;,]/) ?? [];
-  return {
-    latitude: structuredNumber(metaValue(tags, "place:location:latitude") ?? position[0]),
-    longitude: structuredNumber(metaValue(tags, "place:location:longitude") ?? position[1]),
-  };
-}
-
 /** The first non-null value stored under `key` anywhere in a parsed JSON document (depth-first). */
 export function deepFind(value: unknown, key: string): unknown {
   return collectNodes(value, (node) => node[key] != null, 1)[0]?.[key];
@@ -213,79 +197,4 @@ export function collectNodes(
     }
   }
   return found;
-}
-
-// Top-level lodging types first; "Accommodation" is left out as it names rooms inside a hotel.
-export const LODGING_TYPES = [
-  "Hotel",
-  "LodgingBusiness",
-  "VacationRental",
-  "Hostel",
-  "Motel",
-  "Resort",
-  "BedAndBreakfast",
-  "Apartment",
-  "House",
-];
-
-/**
- * A hotel page's record from what every site ships: a schema.org lodging node (JSON-LD) and
- * meta tags. The review score is scaled by the node's `bestRating`, else by `reviewScale`.
- * Without a node the name is the text of the first of `headingSelectors` (by default the H1) that has some.
- * Adapters override the fields their own markup holds.
- */
-export function lodgingDetail(
-  root: HTMLElement,
-  url: string,
-  reviewScale: number,
-  headingSelectors = ["h1"],
-  types = LODGING_TYPES,
-): HotelDetail {
-  const node = findByType(jsonLdNodes(root), types);
-  const rating = nodeAt(node, "aggregateRating");
-  const geo = nodeAt(node, "geo");
-  const tags = metaTags(root);
-  const meta = coordinatesFromMeta(tags);
-  return {
-    ...emptyHotel(),
-    name: decodeEntities(textAt(node, "name")) ?? firstText(root, headingSelectors),
-    ...postalAddress(node),
-    property_type: node ? propertyType(nodeTypes(node)) : null,
-    latitude: structuredNumber(node?.["latitude"] ?? geo?.["latitude"]) ?? meta.latitude,
-    longitude: structuredNumber(node?.["longitude"] ?? geo?.["longitude"]) ?? meta.longitude,
-    star_rating: structuredNumber(nodeAt(node, "starRating")?.["ratingValue"]),
-    review_score: scoreOutOfTen(
-      structuredNumber(rating?.["ratingValue"]),
-      structuredNumber(rating?.["bestRating"]) ?? reviewScale,
-    ),
-    review_count: structuredNumber(rating?.["ratingCount"] ?? rating?.["reviewCount"]),
-    image_url: urlsAt(node, "image")[0] ?? metaValue(tags, "og:image"),
-    amenities: amenityNames(node?.["amenityFeature"]),
-    booking_url: url,
-    rooms: [],
-    reviews: [],
-    description: decodeEntities(textAt(node, "description")),
-  };
-}
-
-/** The kind of property a schema.org type names: Hotel → hotel, VacationRental → home. */
-export function propertyType(types: string[]): string | null {
-  for (const type of types) {
-    if (type === "VacationRental" || type === "House") return "home";
-    if (type === "LodgingBusiness") return "hotel";
-    const known = ["Hotel", "Hostel", "Motel", "Resort", "BedAndBreakfast", "Apartment"].find((t) => t === type);
-    if (known) return known === "BedAndBreakfast" ? "guesthouse" : known.toLowerCase();
-  }
-  return null;
-}
-
-/** LocationFeatureSpecification names whose value is not false. */
-function amenityNames(features: unknown): string[] {
-  const list = Array.isArray(features) ? features : [features];
-  const names = list
-    .filter(isNode)
-    .filter((feature) => !["false", "0"].includes(String(feature["value"]).toLowerCase()))
-    .map((feature) => textAt(feature, "name"))
-    .filter((name): name is string => name !== null);
-  return [...new Set(names)];
 }

@@ -2,6 +2,9 @@
 // Apart from the registry (travel.ts) so adapters can name the type without importing the registry.
 import type { Challenge, HotelDetail, HotelSearchPage } from "../types";
 
+/** A field of a hotel answer: a search card's or a hotel page's. */
+export type HotelField = keyof HotelDetail;
+
 export type TravelSlug = "booking" | "expedia" | "hotels" | "airbnb";
 
 export interface TravelSearchQuery {
@@ -36,6 +39,13 @@ export interface TravelPlatform {
   origin: string;
   /** The site's own review scale; parsers report `review_score` on 0–10 whatever it is. */
   reviewScale: 5 | 10;
+  /**
+   * Fields none of the site's pages carry, search cards or hotel pages (airbnb shows no stars):
+   * an answer missing one says `not_supported_by_platform`, which does not make it partial.
+   */
+  lacks: readonly HotelField[];
+  /** What the adapter's own readers read, as `explain=true` names it; `{slug} markup` unless set. */
+  ownReader?: string;
   searchUrl(query: TravelSearchQuery, origin: string): string;
   hotelUrl(id: string, query: TravelHotelQuery, origin: string): string;
   parseSearch(html: string, url: string): HotelSearchPage;
