@@ -1,11 +1,12 @@
 // Fills what search cards leave out (street address, coordinates, amenities, rooms left, the
 // room's terms) from the hotel's own page on the platform whose offer it shows, then another's.
 // Pages load a few at a time, through the same cache as the hotel route, within a time budget;
-// each filled field says where it came from.
+// each filled field says where it came from, and each page that failed is kept in the hotel's trail.
 import type { TravelSlug } from "../scrape/platforms/travel-types";
 import { TRAVEL_PLATFORMS } from "../scrape/platforms/travel";
 import type { HotelDetail } from "../scrape/types";
 import { fillFrom, FILLABLE_FIELDS, lacks, type MergedHotel } from "./merge";
+import { failureOf, type PageFailure } from "./page-outcome";
 import { pricedHotel } from "./pricing";
 import type { Rates } from "./conversion";
 
@@ -70,23 +71,36 @@ async function enrichOne(
   let filled = hotel;
   for (const page of pagesOf(hotel).slice(0, options.pagesPerHotel ?? 2)) {
     if (!FILLABLE_FIELDS.some((field) => lacks(filled, field)) || Date.now() >= deadline) break;
-    const detail = await withDeadline(load(page.platform, page.id), deadline);
-    if (!detail) continue;
+    const loaded = await withDeadline(load(page.platform, page.id), deadline);
+    if (loaded !== null && "failure" in loaded) {
+      const failedPages = { ...filled.trail.failedPages, [page.platform]: loaded.failure };
+      filled = { ...filled, trail: { ...filled.trail, failedPages } };
+    }
+    if (loaded === null || !("page" in loaded)) continue;
     const platform = TRAVEL_PLATFORMS[page.platform];
-    const priced = pricedHotel(detail, platform, options.nights, options.currency, options.rates);
+    const priced = pricedHotel(loaded.page, platform, options.nights, options.currency, options.rates);
     filled = fillFrom(filled, priced, `${page.platform} hotel page`);
   }
   return filled;
 }
 
-/** The page's record, or null when it failed or the deadline came first. */
-async function withDeadline<T>(promise: Promise<T>, deadline: number): Promise<T | null> {
+/** The page's record, how it failed, or null when the deadline came first (the page was not waited for). */
+async function withDeadline<T>(
+  promise: Promise<T>,
+  deadline: number,
+): Promise<{ page: T } | { failure: PageFailure } | null> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), Math.max(0, deadline - Date.now()));
   });
   try {
-    return await Promise.race([promise.catch(() => null), late]);
+    return await Promise.race([
+      promise.then(
+        (page) => ({ page }),
+        (err) => ({ failure: failureOf(err) }),
+      ),
+      late,
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -2,10 +2,10 @@
 // and for filling search results: one cache entry per hotel, stay and party.
 import { TRAVEL_PLATFORMS, type TravelSlug } from "../scrape/platforms/travel";
 import { scrape } from "../scrape/scrape";
-import type { HotelDetail } from "../scrape/types";
 import { scrapeConfig, siteOrigin } from "../scrape/config";
 import type { TravelPlatform } from "../scrape/platforms/travel-types";
 import type { HotelPageLoader } from "./enrich";
+import { type HotelPage, readHotelPage } from "./provenance";
 
 /** Where a platform's pages are fetched from: the real site, or its replica in development. */
 export function originFor(env: Env, platform: TravelPlatform): string {
@@ -30,13 +30,13 @@ export function scrapeHotelPage(
   },
 ) {
   const platform = TRAVEL_PLATFORMS[request.platform];
-  return scrape<HotelDetail>(env, waitUntil, {
+  return scrape<HotelPage>(env, waitUntil, {
     platform: platform.slug,
     kind: "hotel",
     url: platform.hotelUrl(request.id, request.stay, originFor(env, platform)),
     params: { id: request.id, ...request.stay },
     engines: platform.engines,
-    parse: (html, url) => platform.parseHotel(html, url),
+    parse: (html, url) => readHotelPage(platform, html, url),
     isEmpty: (hotel) => !hotel.name,
     detectChallenge: (html, status) => platform.detectChallenge(html, status),
     accountId: request.accountId,
@@ -50,5 +50,9 @@ export function hotelPageLoader(
   waitUntil: (promise: Promise<unknown>) => void,
   request: { stay: HotelPageQuery; accountId: string; freshness: { maxAge?: number; fresh?: boolean } },
 ): HotelPageLoader {
-  return async (platform, id) => (await scrapeHotelPage(env, waitUntil, { ...request, platform, id })).record;
+  return async (platform, id) => {
+    const { sources: _sources, ...detail } = (await scrapeHotelPage(env, waitUntil, { ...request, platform, id }))
+      .record;
+    return detail;
+  };
 }

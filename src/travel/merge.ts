@@ -1,8 +1,10 @@
 // Joins the same hotel found on several platforms into one record with one offer per platform.
 import { isCompleteAddress } from "../scrape/platforms/travel-address";
+import type { HotelField } from "../scrape/platforms/travel-types";
 import type { HotelRecord } from "../scrape/types";
 import type { Amenity } from "./amenities";
 import { distanceKm } from "./distance";
+import type { PageFailure } from "./page-outcome";
 import { normalisePlaceName } from "./place-name";
 
 export interface Offer {
@@ -42,13 +44,26 @@ export interface PricedHotel extends Omit<HotelRecord, "currency" | "amenities">
   review_score_original: { score: number; scale: number } | null;
   /** Where a field came from when not from the hotel's own card: a platform, or "{platform} hotel page". */
   enriched_from: Partial<Record<FillableField, string>>;
+  /** Fields a card showed in a form that could not be used (a price of 0, in an unknown currency). */
+  unreadable: HotelField[];
   platform: string;
   offer: Offer;
+}
+
+/** Where a merged hotel's values came from, for `meta.completeness` and `explain=true`; never answered as it is. */
+export interface HotelTrail {
+  /** The platform whose card gave the hotel's own fields; `enriched_from` names where the others came from. */
+  card: string;
+  /** Each listing platform's own card of the hotel, to tell which of them agree on a value. */
+  copies: PricedHotel[];
+  /** Hotel pages read to fill it that failed, by platform. */
+  failedPages: Partial<Record<string, PageFailure>>;
 }
 
 export interface MergedHotel extends Omit<PricedHotel, "offer" | "platform"> {
   platforms: string[];
   offers: Offer[];
+  trail: HotelTrail;
 }
 
 /** Words that say nothing about which hotel it is. */
@@ -169,6 +184,9 @@ export function mergeHotels(hotels: PricedHotel[], city: string): MergedHotel[] 
       sponsored: members.every((m) => m.sponsored),
       platforms: members.map((m) => m.platform),
       offers,
+      // A field none of the cards could fill is unreadable when one of them showed it in a form of no use.
+      unreadable: [...new Set(members.flatMap((m) => m.unreadable))],
+      trail: { card: richest!.platform, copies: members, failedPages: {} },
     };
   });
 }

@@ -1,7 +1,7 @@
 // One platform's hotel in the answer's terms: whole-number nightly and stay prices in the
 // answer's currency whichever of the two the site shows, exact figures kept when rounding or
 // conversion changed them, the review score beside its original scale, and the platform's offer.
-import type { TravelPlatform } from "../scrape/platforms/travel-types";
+import type { HotelField, TravelPlatform } from "../scrape/platforms/travel-types";
 import type { HotelDetail, HotelRecord } from "../scrape/types";
 import { normaliseAmenities } from "./amenities";
 import { convert, type Rates } from "./conversion";
@@ -15,9 +15,13 @@ export interface StayPrices {
 
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 
+/** A page's price that cannot be used: a figure of 0 or less, or one in a currency we have no rate for. */
+export const unusablePrice = (amount: number | null, from: string | null, rates: Rates) =>
+  amount !== null && (!(amount > 0) || (from !== null && !Object.hasOwn(rates.perEur, from.toUpperCase())));
+
 /**
  * Nightly and stay prices from whichever a page shows (`basis`), in `currency`. The stay total is
- * what the guest pays; the nightly price is its average over the nights.
+ * what the guest pays; the nightly price is its average over the nights. An unusable figure gives none.
  */
 export function stayPrices(
   amount: number | null,
@@ -27,7 +31,8 @@ export function stayPrices(
   currency: string,
   rates: Rates,
 ): StayPrices {
-  if (amount === null) return { price_per_night: null, total_price: null, price_exact: null };
+  if (amount === null || unusablePrice(amount, from, rates))
+    return { price_per_night: null, total_price: null, price_exact: null };
   const source = from ?? currency;
   const inCurrency = source === currency ? amount : convert(amount, source, currency, rates).amount;
   const total = basis === "stay" ? inCurrency : inCurrency * nights;
@@ -36,6 +41,15 @@ export function stayPrices(
   const exact = rounded.price_per_night !== nightly || rounded.total_price !== total || source !== currency;
   return { ...rounded, price_exact: exact ? { price_per_night: cents(nightly), total_price: cents(total) } : null };
 }
+
+/** Both prices, when the one figure a card or page shows them from cannot be used. */
+export const unreadablePrices = (
+  hotel: Pick<HotelRecord, "price_per_night" | "total_price" | "currency">,
+  rates: Rates,
+): HotelField[] =>
+  unusablePrice(hotel.price_per_night ?? hotel.total_price, hotel.currency, rates)
+    ? ["price_per_night", "total_price"]
+    : [];
 
 /** A hotel as one platform lists it, priced for the stay in the answer's currency. */
 export function pricedHotel(
@@ -60,6 +74,7 @@ export function pricedHotel(
     review_score_original: scoreOnScale(hotel.review_score, platform),
     platform: platform.slug,
     enriched_from: {},
+    unreadable: unreadablePrices(hotel, rates),
     offer: {
       platform: platform.slug,
       id: hotel.id,

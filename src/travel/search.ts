@@ -1,14 +1,13 @@
 // Hotel search over one or several travel platforms in parallel, under a deadline.
 import { originFor } from "./hotel-page";
-import { CaptchaFailed, UpstreamBlocked, UpstreamTimeout } from "../scrape/errors";
+import { UpstreamTimeout } from "../scrape/errors";
 import { TRAVEL_PLATFORMS, type TravelSlug } from "../scrape/platforms/travel";
 import { scrape, type ScrapeMeta } from "../scrape/scrape";
 import type { Rates } from "./conversion";
 import type { PricedHotel } from "./merge";
 import { pricedHotel } from "./pricing";
 import { withTimeout } from "../timeout";
-
-export type PlatformStatus = "ok" | "timeout" | "blocked" | "error";
+import { failureOf, type PlatformStatus } from "./page-outcome";
 
 export interface PlatformReport {
   status: PlatformStatus;
@@ -33,12 +32,6 @@ export interface StayQuery {
 
 /** The whole multi-platform search must answer within this, partial or not. */
 export const SEARCH_DEADLINE_MS = 20_000;
-
-function statusOf(err: unknown): PlatformStatus {
-  if (err instanceof UpstreamTimeout) return "timeout";
-  if (err instanceof UpstreamBlocked || err instanceof CaptchaFailed) return "blocked";
-  return "error";
-}
 
 /**
  * Searches every platform at once. A platform that fails or misses the deadline is reported
@@ -102,7 +95,7 @@ export async function searchPlatforms(
         };
       } catch (err) {
         reports[slug] = {
-          status: statusOf(err),
+          status: failureOf(err),
           latency_ms: Date.now() - started,
           cache: null,
           fetched_at: null,

@@ -1,5 +1,6 @@
 // What the travel routes answer, as the reference at /docs shows it.
 import type { z } from "@hono/zod-openapi";
+import { listCompleteness, recordCompleteness } from "../../completeness";
 import type { ScrapeMeta } from "../../scrape/scrape";
 import type { pricedDetail } from "../../travel/pricing";
 import type { PlatformReport } from "../../travel/search";
@@ -100,6 +101,11 @@ export const HOTEL_SEARCH_EXAMPLE = {
   },
 };
 
+/** The answer's own `meta` beside `request_id`: every hotel has every field. */
+export const HOTEL_SEARCH_META_EXAMPLE = {
+  completeness: listCompleteness("hotel-search", HOTEL_SEARCH_EXAMPLE.hotels),
+};
+
 export const HOTEL_DETAIL_EXAMPLE = {
   id: "571511",
   name: "The Spencer Hotel",
@@ -181,4 +187,5 @@ export const HOTEL_DETAIL_META_EXAMPLE = {
     browser: { session_id: "3b8f2c9a-5d1e-4a7b-9c0f-2e6d8a4b1c57", reused: true },
   } satisfies ScrapeMeta,
   data_freshness: "real-time",
+  completeness: recordCompleteness("hotel", HOTEL_DETAIL_EXAMPLE),
 };

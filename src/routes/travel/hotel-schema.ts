@@ -29,6 +29,16 @@ export const OfferSchema = z
   })
   .openapi("HotelOffer");
 
+export const FieldSourcesSchema = z
+  .record(
+    z.string(),
+    z.object({
+      source: z.string().openapi({ description: "The card, page or reader the value came from" }),
+      agreed: z.array(z.string()).openapi({ description: "Other platforms or readers that gave the same value" }),
+    }),
+  )
+  .openapi("FieldSources");
+
 export const HotelSchema = z
   .object({
     id: z.string().nullable(),
@@ -63,5 +73,9 @@ export const HotelSchema = z
     distance_km: z.number().optional(),
     platforms: z.array(z.string()),
     offers: z.array(OfferSchema),
+    sources: FieldSourcesSchema.optional().openapi({
+      description:
+        "With `explain=true`: per filled field, the card or page it came from (`booking search card`, another platform's copy such as `expedia search card`, the hotel's own page `booking hotel page`) and the other platforms whose card had the same value (numbers within a small tolerance, text in any case)",
+    }),
   })
   .openapi("Hotel");

@@ -1,14 +1,16 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import type { AppEnv } from "../../env";
-import { exampleEnvelope, MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
+import { completenessSchema, recordCompleteness } from "../../completeness";
+import { exampleEnvelope, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
 import { TRAVEL_PLATFORMS } from "../../scrape/platforms/travel";
 import { scrapeHotelPage } from "../../travel/hotel-page";
-import { pricedDetail } from "../../travel/pricing";
+import { pricedDetail, unreadablePrices } from "../../travel/pricing";
+import { answerSources, pageReasons } from "../../travel/provenance";
 import { scrapeErrorToApi } from "../scrape-errors";
 import { answerCurrency, platformList } from "./params";
-import { CurrencyHeader, FreshQuery, MaxAgeQuery, nightsBetween, STAY_EXAMPLE } from "./schemas";
+import { CurrencyHeader, ExplainQuery, FreshQuery, MaxAgeQuery, nightsBetween, STAY_EXAMPLE } from "./schemas";
 import { HOTEL_DETAIL_EXAMPLE, HOTEL_DETAIL_META_EXAMPLE } from "./examples";
 
 const route = defineRoute({
@@ -19,7 +21,9 @@ const route = defineRoute({
   summary: "One hotel with its room types, prices and reviews",
   description:
     "A hotel page on one platform: its room types with their prices for the stay, its reviews and description, every price in the `X-Currency` asked for. " +
-    "`id` as the platform's search results give it (booking's is the page path, e.g. `ie%2Favalon-house`, URL-encoded).",
+    "`id` as the platform's search results give it (booking's is the page path, e.g. `ie%2Favalon-house`, URL-encoded). " +
+    "`meta.completeness` says which hotel fields the page gave and why the others are missing; `explain=true` adds `data.sources`, the reader each field came from " +
+    "(`json-ld`, `meta`, `main heading`, `page address`, or the site's own markup, e.g. `booking markup`) and the other readers that gave the same value.",
   request: {
     params: z.object({
       platform: z.string().openapi({ param: { name: "platform", in: "path" }, example: "hotels" }),
@@ -44,6 +48,7 @@ const route = defineRoute({
         adults: z.coerce.number().int().min(1).max(30).default(2).openapi({ example: 2 }),
         max_age: MaxAgeQuery,
         fresh: FreshQuery,
+        explain: ExplainQuery,
       })
       .refine((q) => (q.check_in === undefined) === (q.check_out === undefined), {
         message: "check_in and check_out go together",
@@ -61,7 +66,13 @@ const route = defineRoute({
       content: {
         "application/json": {
           schema: z
-            .object({ status: z.literal("success"), data: z.record(z.string(), z.unknown()), meta: MetaSchema })
+            .object({
+              status: z.literal("success"),
+              data: z.record(z.string(), z.unknown()),
+              meta: z
+                .object({ request_id: z.string(), timestamp: z.string(), completeness: completenessSchema("hotel") })
+                .passthrough(),
+            })
             .openapi("HotelEnvelope"),
           example: exampleEnvelope(HOTEL_DETAIL_EXAMPLE, HOTEL_DETAIL_META_EXAMPLE),
         },
@@ -91,15 +102,23 @@ export function registerTravelHotel(app: OpenAPIHono<AppEnv>) {
         accountId: c.var.identity.accountId,
         freshness: { maxAge: query.max_age, fresh: query.fresh === "true" },
       });
+      const { sources, ...detail } = record;
       const nights = query.check_in && query.check_out ? nightsBetween(query.check_in, query.check_out) : null;
-      const data = pricedDetail(record, platform, nights, currency.code, currency.rates);
-      return c.json(
-        successBody(c, data, {
-          scrape: meta,
-          data_freshness: meta.cache === "hit" || meta.cache === "stale" ? "cached" : "real-time",
-        }),
-        200,
-      );
+      const data = pricedDetail(detail, platform, nights, currency.code, currency.rates);
+      const reasons = pageReasons(platform, {
+        dated: nights !== null,
+        soldOut: detail.rooms.length > 0 && detail.rooms.every((room) => room.available === false),
+        unreadable: unreadablePrices(detail, currency.rates),
+      });
+      const explained = { ...data, sources: answerSources(data, sources, `${platform.slug} hotel page`) };
+      const completeness = recordCompleteness("hotel", data, reasons);
+      const body = successBody(c, query.explain === "true" ? explained : data, {
+        scrape: meta,
+        data_freshness: meta.cache === "hit" || meta.cache === "stale" ? "cached" : "real-time",
+        completeness,
+      });
+      // successBody types its meta without the keys passed in; the schema holds the answer to completeness.
+      return c.json({ ...body, meta: { ...body.meta, completeness } }, 200);
     } catch (err) {
       throw scrapeErrorToApi(err);
     }

@@ -38,6 +38,13 @@ export const FreshQuery = z
   .optional()
   .openapi({ description: "`true` skips the cache and scrapes now", example: "false" });
 
+/** `explain=true` on the hotel routes; off by default, so answers stay small. */
+export const ExplainQuery = z.enum(["true", "false"], { error: "explain is `true` or `false`" }).optional().openapi({
+  description:
+    "`true` adds to each hotel `sources`: per filled field, where its value came from (`source`: a platform's search card, the hotel's own page, or on a hotel page the reader, e.g. `json-ld`) and `agreed`, the other platforms or readers that gave the same value",
+  example: "false",
+});
+
 export const nightsBetween = (checkIn: string, checkOut: string) =>
   Math.round((Date.parse(checkOut) - Date.parse(checkIn)) / DAY_MS);
 

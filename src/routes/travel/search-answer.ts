@@ -1,7 +1,10 @@
 // What a hotel search answers besides the hotels: the place searched, its namesakes, and which
 // filters the sites applied in their own URLs and which were applied to what they sent back.
 import { z } from "@hono/zod-openapi";
+import type { Rates } from "../../travel/conversion";
+import type { MergedHotel, PricedHotel } from "../../travel/merge";
 import { isPoint, type Place } from "../../travel/places";
+import { hotelSources } from "../../travel/provenance";
 
 export const LocationSchema = z
   .object({
@@ -73,12 +76,30 @@ export const alternativeOf = (place: Place): z.infer<typeof LocationAlternativeS
   longitude: place.longitude,
 });
 
-/** Hotels as answered, and apart (by hotel id) which of their fields came from elsewhere than their card. */
-export function withoutSources<T extends { id: string | null; enriched_from: Record<string, string> }>(hotels: T[]) {
+/**
+ * Hotels as answered, with each field's source when `explain` asks for it, and apart (by hotel id)
+ * which of their fields came from elsewhere than their card. Their trails stay behind.
+ */
+export function answeredHotels<T extends MergedHotel>(hotels: T[], explain: boolean) {
   const enrichedFrom: Record<string, Record<string, string>> = {};
-  const answered = hotels.map(({ enriched_from, ...hotel }) => {
+  const answered = hotels.map((merged) => {
+    const { enriched_from, trail: _trail, unreadable: _unreadable, ...hotel } = merged;
     if (hotel.id !== null && Object.keys(enriched_from).length > 0) enrichedFrom[hotel.id] = enriched_from;
-    return hotel;
+    return explain ? { ...hotel, sources: hotelSources(merged) } : hotel;
   });
   return { hotels: answered, enrichedFrom };
+}
+
+/** The rates the answer's prices were converted at: one per site currency met, leaving out those with no rate (their prices are unreadable). */
+export function conversionsUsed(hotels: PricedHotel[], currency: { code: string; rates: Rates }) {
+  const { code, rates } = currency;
+  const met = hotels
+    .map((hotel) => hotel.offer.original.currency)
+    .filter((from): from is string => !!from && from !== code && Object.hasOwn(rates.perEur, from));
+  return [...new Set(met)].map((from) => ({
+    from,
+    to: code,
+    rate: Math.round((rates.perEur[code]! / rates.perEur[from]!) * 1e6) / 1e6,
+    date: rates.date,
+  }));
 }

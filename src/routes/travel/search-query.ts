@@ -5,7 +5,16 @@ import { FormatQuery } from "../../envelope";
 import { AMENITY_CODES, type AmenityCode } from "../../travel/amenities";
 import { PROPERTY_TYPES, type PropertyType } from "../../travel/property-types";
 import { HOTEL_SORTS, type HotelFilters, type HotelSort } from "../../travel/results";
-import { FreshQuery, isoDate, isRealDate, MaxAgeQuery, nightsBetween, parseRadius, STAY_EXAMPLE } from "./schemas";
+import {
+  ExplainQuery,
+  FreshQuery,
+  isoDate,
+  isRealDate,
+  MaxAgeQuery,
+  nightsBetween,
+  parseRadius,
+  STAY_EXAMPLE,
+} from "./schemas";
 
 const MAX_NIGHTS = 30;
 const MAX_RADIUS_KM = 100;
@@ -179,6 +188,7 @@ export const HotelSearchQuery = z
         "`false` answers from the search pages alone: no hotel pages are read to fill the fields cards leave out (street address, coordinates, amenities, rooms left), so a fresh search is faster",
       example: "true",
     }),
+    explain: ExplainQuery,
     format: FormatQuery,
   })
   .superRefine((q, ctx) => {

@@ -2,7 +2,8 @@ import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import type { AppEnv } from "../../env";
 import { csvResponse, wantsCsv } from "../../csv";
-import { exampleEnvelope, MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
+import { completenessSchema, listCompleteness } from "../../completeness";
+import { exampleEnvelope, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
 import { mergeHotels } from "../../travel/merge";
 import { isPoint, resolveDestination, searchCity } from "../../travel/places";
@@ -10,6 +11,7 @@ import { activeFilters, arrangeHotels, relevanceOrder } from "../../travel/resul
 import { searchPlatforms } from "../../travel/search";
 import { ENRICHMENT, enrichHotels } from "../../travel/enrich";
 import { hotelPageLoader } from "../../travel/hotel-page";
+import { searchReasons } from "../../travel/provenance";
 import { answerCurrency, platformList, TRAVEL_SLUGS } from "./params";
 import { HotelSchema } from "./hotel-schema";
 import { CurrencyHeader, nightsBetween, parseRadius } from "./schemas";
@@ -22,10 +24,11 @@ import {
   LocationAlternativeSchema,
   LocationSchema,
   locationOf,
+  answeredHotels,
+  conversionsUsed,
   searchCentre,
-  withoutSources,
 } from "./search-answer";
-import { HOTEL_SEARCH_EXAMPLE } from "./examples";
+import { HOTEL_SEARCH_EXAMPLE, HOTEL_SEARCH_META_EXAMPLE } from "./examples";
 
 const tags = ["travel"];
 
@@ -37,7 +40,8 @@ const searchRoute = defineRoute({
   summary: "Hotels with prices and availability, from one platform or several merged",
   description:
     "`{platform}` is one of booking, expedia, hotels, airbnb, a comma list, or `all`. Platforms are queried in parallel under a deadline; " +
-    "the same hotel on several platforms is merged with one offer per platform, cheapest first; `data.meta.platforms` reports each platform's status.",
+    "the same hotel on several platforms is merged with one offer per platform, cheapest first; `data.meta.platforms` reports each platform's status. " +
+    "`meta.completeness` says which hotel fields every hotel has and why the others are missing; `explain=true` adds each field's source.",
   request: {
     params: z.object({
       platform: z.string().openapi({ param: { name: "platform", in: "path" }, example: "booking,expedia" }),
@@ -78,10 +82,16 @@ const searchRoute = defineRoute({
                   })
                   .passthrough(),
               }),
-              meta: MetaSchema,
+              meta: z
+                .object({
+                  request_id: z.string(),
+                  timestamp: z.string(),
+                  completeness: completenessSchema("hotel-search"),
+                })
+                .passthrough(),
             })
             .openapi("HotelSearchEnvelope"),
-          example: exampleEnvelope(HOTEL_SEARCH_EXAMPLE),
+          example: exampleEnvelope(HOTEL_SEARCH_EXAMPLE, HOTEL_SEARCH_META_EXAMPLE),
         },
         "text/csv": { schema: z.string() },
       },
@@ -164,54 +174,55 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
       page: query.page,
       limit: query.limit,
     });
-    const { hotels: answered, enrichedFrom } = withoutSources(arranged.page);
+    const { hotels: answered, enrichedFrom } = answeredHotels(arranged.page, query.explain === "true");
     if (wantsCsv(c)) return csvResponse(c, answered, "hotels.csv");
+    // A field a failed platform shows might have come from its copy of a hotel.
+    const failed = Object.keys(reports).filter((slug) => reports[slug]!.status !== "ok");
+    const completeness = listCompleteness("hotel-search", arranged.page, searchReasons(failed));
     const fetchedAts = Object.values(reports)
       .map((r) => r.fetched_at)
       .filter((t): t is string => t !== null);
     const allLive = Object.values(reports).every(
       (r) => r.status !== "ok" || r.cache === "miss" || r.cache === "bypass",
     );
-    const rateUsed = [
-      ...new Set(
-        hotels.map((h) => h.offer.original.currency).filter((from): from is string => !!from && from !== currency.code),
-      ),
-    ].map((from) => ({
-      from,
-      to: currency.code,
-      rate: Math.round((currency.rates.perEur[currency.code]! / currency.rates.perEur[from]!) * 1e6) / 1e6,
-      date: currency.rates.date,
-    }));
     const { request_id, timestamp } = successBody(c, null).meta;
     return c.json(
-      successBody(c, {
-        platform:
-          slugs.length === TRAVEL_SLUGS.length && c.req.valid("param").platform === "all" ? "all" : slugs.join(","),
-        // As sent: the place it resolved to is `location`.
-        destination: c.req.query("destination") ?? query.destination,
-        location: locationOf(place, centre, radiusKm),
-        check_in: query.check_in,
-        check_out: query.check_out,
-        hotels: answered,
-        meta: {
-          request_id,
-          timestamp,
-          data_freshness: allLive ? ("real-time" as const) : ("cached" as const),
-          ...(allLive ? {} : { cached_at: fetchedAts.sort()[0] }),
-          total_results: arranged.total,
-          enriched_from: enrichedFrom,
-          filters: filtersReport(
-            children,
-            activeFilters(filters).map((filter) => filter.parameter),
-          ),
-          location_alternatives: alternatives.map(alternativeOf),
-          page: query.page,
-          limit: query.limit,
-          nights,
-          currency: { code: currency.code, conversions: rateUsed, source: currency.rates.source },
-          platforms: reports,
+      successBody(
+        c,
+        {
+          platform:
+            slugs.length === TRAVEL_SLUGS.length && c.req.valid("param").platform === "all" ? "all" : slugs.join(","),
+          // As sent: the place it resolved to is `location`.
+          destination: c.req.query("destination") ?? query.destination,
+          location: locationOf(place, centre, radiusKm),
+          check_in: query.check_in,
+          check_out: query.check_out,
+          hotels: answered,
+          meta: {
+            request_id,
+            timestamp,
+            data_freshness: allLive ? ("real-time" as const) : ("cached" as const),
+            ...(allLive ? {} : { cached_at: fetchedAts.sort()[0] }),
+            total_results: arranged.total,
+            enriched_from: enrichedFrom,
+            filters: filtersReport(
+              children,
+              activeFilters(filters).map((filter) => filter.parameter),
+            ),
+            location_alternatives: alternatives.map(alternativeOf),
+            page: query.page,
+            limit: query.limit,
+            nights,
+            currency: {
+              code: currency.code,
+              conversions: conversionsUsed(hotels, currency),
+              source: currency.rates.source,
+            },
+            platforms: reports,
+          },
         },
-      }),
+        { completeness },
+      ),
       200,
     );
   });
