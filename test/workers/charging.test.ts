@@ -158,6 +158,32 @@ describe("a direct call", () => {
   });
 });
 
+describe("the edge cache", () => {
+  it("answers a cached catalogue read with this call's own charge, not the first caller's", async () => {
+    const { secret } = await newAccount({ plan: "pro" });
+    const path = `/v1/datasets?limit=2&q=charging-${crypto.randomUUID()}`;
+    const before = await monthUsed(secret);
+    const first = await call(path, withKey(secret));
+    const second = await call(path, withKey(secret));
+    expect([first.headers.get("X-Cache"), second.headers.get("X-Cache")]).toEqual(["MISS", "HIT"]);
+    expect([(await json(first)).meta.charged, (await json(second)).meta.charged]).toEqual([true, true]);
+    expect(await monthUsed(secret)).toBe(before + 3);
+    const stored = await (caches as unknown as { default: Cache }).default.match(`http://api.test${path}`);
+    expect((await stored!.json()).meta).not.toHaveProperty("charged");
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("describes meta.charged and the attempted and charged calls of /v1/usage", async () => {
+    const { components } = await json(await call("/v1/openapi.json"));
+    expect(components.schemas.Meta.properties.charged).toMatchObject({ type: "boolean" });
+    expect(components.schemas.Meta.properties.charged.description).toContain("docs/charging.md");
+    const calls = components.schemas.Usage.properties.calls;
+    expect(Object.keys(calls.properties).sort()).toEqual(["attempted", "charged", "days"]);
+    expect(Object.keys(calls.properties.days.items.properties).sort()).toEqual(["attempted", "charged", "day"]);
+  });
+});
+
 describe("the account's limiter", () => {
   const window = { subject: "account", perMinute: 10, perMonth: 100 };
   const limiter = () => env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`test:${crypto.randomUUID()}`));
