@@ -128,6 +128,16 @@ describe("a direct call", () => {
     expect(await monthUsed(secret)).toBe(before + 1);
   });
 
+  it("that answers the same empty search as CSV gives its unit back too", async () => {
+    const { secret } = await newAccount({ plan: "pro" });
+    serve({ "www.amazon.com": () => html("<html><body><h1>No results for kettle</h1></body></html>") });
+    const before = await monthUsed(secret);
+    const response = await call("/v1/amazon/search?q=kettle&engine=fetch&fresh=true&format=csv", withKey(secret));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toMatch(/^text\/csv/);
+    expect(await monthUsed(secret)).toBe(before + 1);
+  });
+
   it("of ten failing at once: the month returns exactly to where it was, the minute window counts all ten", async () => {
     const { secret } = await newAccount({ plan: "pro" });
     await awayFromMinuteEdge();

@@ -1,6 +1,9 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import type { AppEnv } from "../../env";
+import type { Context } from "hono";
+import { chargesMonth } from "../../charging";
+import type { Completeness } from "../../completeness";
 import { csvResponse, wantsCsv } from "../../csv";
 import { exampleEnvelope, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
@@ -87,6 +90,12 @@ const reviewsRoute = defineRoute({
   },
 });
 
+/** A CSV answer, charged by the same rule as its JSON: an empty list gives its unit back. */
+function csvAnswer(c: Context<AppEnv>, rows: object[], filename: string, completeness: Completeness) {
+  c.set("chargeable", chargesMonth({ ok: true, completeness }));
+  return csvResponse(c, rows, filename);
+}
+
 export function registerProducts(app: OpenAPIHono<AppEnv>) {
   app.openapi(searchRoute, async (c) => {
     const platform = platformOr404(c.req.valid("param").platform);
@@ -109,8 +118,8 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
       detectChallenge: platform.detectChallenge,
       freshness: freshness({ max_age, fresh }),
     });
-    if (wantsCsv(c)) return csvResponse(c, record.items, `${platform.slug}-search.csv`);
     const { data, completeness } = describeSearch(platform.slug, query.q, record, meta.fetched_at);
+    if (wantsCsv(c)) return csvAnswer(c, record.items, `${platform.slug}-search.csv`, completeness);
     return c.json(
       successBody(c, data, {
         page: query.page,
@@ -153,8 +162,8 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
       detectChallenge: platform.detectChallenge,
       freshness: freshness(query),
     });
-    if (wantsCsv(c)) return csvResponse(c, record.reviews, `${platform.slug}-reviews.csv`);
     const { data, completeness } = describeReviews(lookup, record, meta.fetched_at);
+    if (wantsCsv(c)) return csvAnswer(c, record.reviews, `${platform.slug}-reviews.csv`, completeness);
     return c.json(
       successBody(c, data, {
         page: query.page,
@@ -186,7 +195,7 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
     });
     productOr422(record, meta.source_url, platform.slug);
     const { data, completeness } = describeProduct(record, meta.fetched_at, query.explain === "true");
-    if (wantsCsv(c)) return csvResponse(c, [data], `${platform.slug}-product.csv`);
+    if (wantsCsv(c)) return csvAnswer(c, [data], `${platform.slug}-product.csv`, completeness);
     return c.json(successBody(c, data, { scrape: meta, completeness }), 200);
   });
 }
