@@ -129,7 +129,8 @@ export function recordCompleteness<T extends object>(
 
 /**
  * The completeness of a list answer (search results, reviews, hotels): a field is filled when every
- * record has it; a missing one says how many records lack it and the reason most of them give.
+ * record has it; a missing one says how many records lack it and why: the reason most of them
+ * give, unless one gives a reason that does not excuse it, which then speaks for the field.
  */
 export function listCompleteness<T extends object>(
   endpoint: Endpoint,
@@ -151,8 +152,10 @@ export function listCompleteness<T extends object>(
     const reasons = records
       .filter((record) => !hasValue((record as Record<string, unknown>)[field]))
       .map((record) => reasonOf(record, field) ?? "not_on_page");
+    const unexcused = reasons.filter((reason) => !EXCUSED.includes(reason));
     if (reasons.length === 0) filled.push(field);
-    else missing.push({ field, reason: mostCommon(reasons), records: reasons.length });
+    else
+      missing.push({ field, reason: mostCommon(unexcused.length > 0 ? unexcused : reasons), records: reasons.length });
   }
   const partial = missing.some((m) => (required as readonly string[]).includes(m.field) && !isExcused(m));
   return { state: partial ? "partial" : "complete", filled, missing, records: records.length };
@@ -173,11 +176,9 @@ export function completenessSchema(endpoint: Endpoint) {
       state: z.enum(["complete", "partial", "empty"]).openapi({
         description: `\`complete\`: every required field (${required.join(", ")}) has a value${list ? " in every record" : ""}, or is missing only as \`not_offered\` / \`not_supported_by_platform\`; \`partial\`: some required field is missing for another reason; \`empty\`: ${list ? "no records" : "no required field"}.`,
       }),
-      filled: z
-        .array(z.string())
-        .openapi({
-          description: `Counted fields with a value${list ? " in every record" : ""}: of ${counted.join(", ")}`,
-        }),
+      filled: z.array(z.string()).openapi({
+        description: `Counted fields with a value${list ? " in every record" : ""}: of ${counted.join(", ")}`,
+      }),
       missing: z
         .array(
           z.object({
