@@ -284,7 +284,9 @@ describe("CAPTCHA solver faults", () => {
   });
 
   it("fires no watch over a page that turns into a challenge, and records the failed check", async () => {
-    const sku = (await api("/v1/bestbuy/search?q=router")).body.data.results[0].id as string;
+    const search = await api("/v1/bestbuy/search?q=power+bank");
+    expect(search.response.status, JSON.stringify(search.body.error)).toBe(200);
+    const sku = search.body.data.results[0].id as string;
     const call = (method: string, path: string, body?: unknown) =>
       fetch(`${baseUrl}${path}`, {
         method,
