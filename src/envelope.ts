@@ -27,7 +27,7 @@ function chargedMeta(c: Context<AppEnv>, outcome: AnswerOutcome): { charged?: bo
   return { charged: holdsCharge && chargeable };
 }
 
-export function successBody<T>(c: Context<AppEnv>, data: T, meta: Meta = {}) {
+export function successBody<T, M extends Meta = Meta>(c: Context<AppEnv>, data: T, meta: M = {} as M) {
   const charged = chargedMeta(c, { ok: true, completeness: meta.completeness });
   return { status: "success" as const, data, meta: { ...baseMeta(c), ...meta, ...charged } };
 }

@@ -112,13 +112,14 @@ export function registerTravelHotel(app: OpenAPIHono<AppEnv>) {
       });
       const explained = { ...data, sources: answerSources(data, sources, `${platform.slug} hotel page`) };
       const completeness = recordCompleteness("hotel", data, reasons);
-      const body = successBody(c, query.explain === "true" ? explained : data, {
-        scrape: meta,
-        data_freshness: meta.cache === "hit" || meta.cache === "stale" ? "cached" : "real-time",
-        completeness,
-      });
-      // successBody types its meta without the keys passed in; the schema holds the answer to completeness.
-      return c.json({ ...body, meta: { ...body.meta, completeness } }, 200);
+      return c.json(
+        successBody(c, query.explain === "true" ? explained : data, {
+          scrape: meta,
+          data_freshness: meta.cache === "hit" || meta.cache === "stale" ? ("cached" as const) : ("real-time" as const),
+          completeness,
+        }),
+        200,
+      );
     } catch (err) {
       throw scrapeErrorToApi(err);
     }
