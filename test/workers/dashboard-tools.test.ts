@@ -33,7 +33,7 @@ describe("playground", () => {
       `/dashboard/playground?op=${encodeURIComponent("/v1/travel/{platform}/hotels/search")}`,
     );
     expect(page.status).toBe(200);
-    for (const name of ["platform", "destination", "check_in", "check_out", "adults", "sort"])
+    for (const name of ["platform", "destination", "check_in", "check_out", "adults", "sort", "explain"])
       expect(page.html).toContain(`name="p.${name}"`);
     // Every data route is offered; keys, admin and events routes are not.
     expect(page.html).toContain('value="/v1/{platform}/search"');

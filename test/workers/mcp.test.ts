@@ -96,6 +96,9 @@ describe("POST /mcp", () => {
     expect(tools.get_dataset_records.inputSchema.properties.limit.maximum).toBe(100);
     expect(tools.create_watch.inputSchema.required).toContain("kind");
     expect(tools.create_watch.annotations.readOnlyHint).toBe(false);
+    // Where each value came from is one switch on the tools that read products and hotels.
+    for (const name of ["get_product", "search_hotels", "get_hotel"])
+      expect(tools[name].inputSchema.properties.explain.enum, name).toEqual(["true", "false"]);
     // The listing is one request of the account, like any message; this usage read is the other.
     expect(await usedThisMonth(owner.secret)).toBe(before + 2);
   });
