@@ -3,6 +3,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Scalar } from "@scalar/hono-api-reference";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
+import { callerOf } from "./in-process";
 import { limitAnonymous } from "./middleware/auth";
 import { createBaseApp, registerDataRoutes } from "./routes/base-app";
 import { allowedMethods } from "./routes/allowed-methods";
@@ -111,8 +112,8 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
   assertEveryRouteDeclaresAccess(app);
   const methodsFor = allowedMethods(app);
   app.notFound(async (c) => {
-    // Probing for routes is limited like any call without a valid key.
-    await limitAnonymous(c);
+    // Probing for routes is limited like any call without a valid key; a call run in-process is not one.
+    if (!callerOf(c.req.raw)) await limitAnonymous(c);
     const allowed = methodsFor(c.req.path);
     if (allowed.length > 0) {
       c.header("Allow", allowed.join(", "));

@@ -1,11 +1,14 @@
 import type { RequestIdVariables } from "hono/request-id";
 import type { Db, KeyIdentity } from "./db/keys";
 import type { LimitDecision } from "./durable/rate-limiter";
+import type { InProcess } from "./in-process";
 
 /** Per-request values set by middleware and read by handlers through `c.var`. */
 export type Variables = RequestIdVariables & {
   /** The drizzle client over D1, built once per request. */
   db: Db;
+  /** Runs a v1 request as a stored identity through this same app (src/in-process.ts). */
+  inProcess: InProcess;
   /** The verified caller; set on every route that needs a key. */
   identity: KeyIdentity;
   /** The rate-limit decision for this request (counts include it). */

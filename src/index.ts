@@ -1,5 +1,6 @@
 import { createApp } from "./app";
 import { runEveryMinute } from "./events/cron";
+import { inProcess } from "./in-process";
 import { refreshRates } from "./travel/currency";
 import { log, withRequestId } from "./log";
 import { consumeJobs } from "./jobs/consumer";
@@ -9,6 +10,8 @@ export { BrowserHost } from "./durable/browser-host";
 export { RateLimiter } from "./durable/rate-limiter";
 
 const app = createApp();
+/** Cron and queue work run their stored calls through the app, as its routes do (src/in-process.ts). */
+const local = inProcess(app);
 
 /** The public daily reference rates (EUR based); FX_FEED_URL points elsewhere, e.g. at the local replica. */
 const DEFAULT_FX_FEED = "https://cdn.jsdelivr.net/npm/@fawazahmed0/currency-api@latest/v1/currencies/eur.json";
@@ -22,7 +25,7 @@ export default {
     withRequestId(`cron_${controller.scheduledTime}`, async () => {
       if (controller.cron === EVENTS_CRON) {
         // Awaited, not waitUntil: a second invocation for the same minute then sees this one's claims.
-        await runEveryMinute(env, ctx, controller.scheduledTime);
+        await runEveryMinute(env, ctx, local, controller.scheduledTime);
       }
       if (controller.cron === RATES_CRON) {
         ctx.waitUntil(
@@ -33,5 +36,5 @@ export default {
       }
     }),
   queue: (batch, env, ctx) =>
-    withRequestId(`queue_${batch.queue}`, () => consumeJobs(batch as MessageBatch<JobMessage>, env, ctx)),
+    withRequestId(`queue_${batch.queue}`, () => consumeJobs(batch as MessageBatch<JobMessage>, env, ctx, local)),
 } satisfies ExportedHandler<Env>;

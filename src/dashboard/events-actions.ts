@@ -8,7 +8,7 @@ import type { FormValues } from "./events-forms";
 import {
   type ApiAnswer,
   apiErrorText,
-  callEventsApi,
+  apiAnswer,
   ownKeyIdentity,
   refusalStatus,
   sessionIdentity,
@@ -43,7 +43,7 @@ async function readForm(c: Context<DashboardEnv>): Promise<FormValues> {
 }
 
 const call = (c: Context<DashboardEnv>, method: string, path: string, body?: unknown) =>
-  callEventsApi(c.env, c.executionCtx, sessionIdentity(c.var.signedIn!), method, path, body);
+  apiAnswer(c, sessionIdentity(c.var.signedIn!), method, path, body);
 
 /** A refused action on one object: 404 for another account's (the API's answer), else the page with the reason. */
 function refused(c: Context<DashboardEnv>, answer: ApiAnswer, section: EventsSection, values: FormValues = {}) {
@@ -58,14 +58,7 @@ async function createAsKey(c: Context<DashboardEnv>, section: "watches" | "sched
   const identity = await ownKeyIdentity(c.var.db, keyId, c.var.signedIn!.account.id);
   if (!identity)
     return renderEvents(c, { error: { section, message: "Choose one of your live keys." }, values: form }, 400);
-  const answer = await callEventsApi(
-    c.env,
-    c.executionCtx,
-    identity,
-    "POST",
-    `/v1/${section}`,
-    formToJson(form, fields),
-  );
+  const answer = await apiAnswer(c, identity, "POST", `/v1/${section}`, formToJson(form, fields));
   if (answer.status !== 201) return refused(c, answer, section, form);
   const what = section === "watches" ? "Watch" : "Schedule";
   return renderEvents(c, { notice: `${what} added; it runs as key “${identity.keyName}”.` });

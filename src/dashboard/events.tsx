@@ -5,7 +5,7 @@ import { listKeys } from "../db/keys";
 import { previewRuns } from "./cron-preview";
 import type { DashboardEnv } from "./env";
 import { CRON_PREVIEW_SCRIPT, type FormValues, INTERVALS, ScheduleForm, WatchForm, WebhookForm } from "./events-forms";
-import { callEventsApi, sessionIdentity } from "./internal-api";
+import { apiAnswer, sessionIdentity } from "./internal-api";
 import { CsrfField, Layout } from "./layout";
 
 type Webhook = z.infer<typeof WebhookSchema>;
@@ -49,9 +49,9 @@ export async function renderEvents(
   const signedIn = c.var.signedIn!;
   const identity = sessionIdentity(signedIn);
   const [hooks, watchList, scheduleList, keys] = await Promise.all([
-    callEventsApi(c.env, c.executionCtx, identity, "GET", "/v1/webhooks"),
-    callEventsApi(c.env, c.executionCtx, identity, "GET", "/v1/watches"),
-    callEventsApi(c.env, c.executionCtx, identity, "GET", "/v1/schedules"),
+    apiAnswer(c, identity, "GET", "/v1/webhooks"),
+    apiAnswer(c, identity, "GET", "/v1/watches"),
+    apiAnswer(c, identity, "GET", "/v1/schedules"),
     listKeys(c.var.db, signedIn.account.id),
   ]);
   const liveKeys = keys.filter((key) => !key.revokedAt);

@@ -4,11 +4,11 @@
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { DashboardEnv } from "./env";
-import { type ApiAnswer, apiErrorText, jobsApi, ownKeyIdentity, refusalStatus, sessionIdentity } from "./internal-api";
+import { type ApiAnswer, apiErrorText, apiCall, ownKeyIdentity, refusalStatus, sessionIdentity } from "./internal-api";
 import { renderJobs } from "./jobs-page";
 
 const asAccount = (c: Context<DashboardEnv>, method: string, path: string) =>
-  jobsApi(c.env, c.executionCtx, sessionIdentity(c.var.signedIn!), method, path);
+  apiCall(c, sessionIdentity(c.var.signedIn!), method, path);
 
 async function answerOf(response: Response): Promise<ApiAnswer> {
   return {
@@ -33,7 +33,7 @@ export function registerJobActions(app: Hono<DashboardEnv>) {
       .map((line) => line.trim())
       .filter(Boolean);
     const body = { platform: values.platform, kind: values.kind, inputs };
-    const answer = await answerOf(await jobsApi(c.env, c.executionCtx, identity, "POST", "/v1/jobs", body));
+    const answer = await answerOf(await apiCall(c, identity, "POST", "/v1/jobs", body));
     if (answer.status !== 202) return renderJobs(c, { error: apiErrorText(answer), values }, refusalStatus(c, answer));
     // Post/redirect/get: reloading the page to follow the job must not start it again.
     return c.redirect(`/dashboard/jobs?started=${encodeURIComponent(answer.body.data.id)}`, 303);

@@ -3,13 +3,13 @@
 // started as a chosen key (jobs-actions.ts).
 import type { Context, Hono } from "hono";
 import { type KeyRow, listKeys } from "../db/keys";
-import { SHORT_KINDS } from "../jobs/items";
+import { SHORT_KINDS } from "../routes/jobs/items";
 import { jobLimits } from "../jobs/limits";
 import type { JobAnswer } from "../routes/jobs/schemas";
 import { PRODUCT_PLATFORMS } from "../scrape/platforms";
 import type { DashboardEnv } from "./env";
 import { ActionButton } from "./events";
-import { jobsApi, sessionIdentity } from "./internal-api";
+import { apiCall, sessionIdentity } from "./internal-api";
 import { CsrfField, ErrorMessage, Layout } from "./layout";
 
 const when = (iso: string | null) => (iso ? `${iso.replace("T", " ").slice(0, 19)} UTC` : "—");
@@ -26,7 +26,7 @@ export interface JobsExtra {
 async function accountJobs(c: Context<DashboardEnv>): Promise<JobAnswer[]> {
   const identity = sessionIdentity(c.var.signedIn!);
   const read = async (path: string) => {
-    const response = await jobsApi(c.env, c.executionCtx, identity, "GET", path);
+    const response = await apiCall(c, identity, "GET", path);
     if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}`);
     return ((await response.json()) as { data: unknown }).data;
   };

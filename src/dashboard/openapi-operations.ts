@@ -1,6 +1,7 @@
 // The playground's endpoints and their forms, read from the OpenAPI document of the data routes
 // (the same route definitions, built from the same zod schemas, as /v1/openapi.json), so a new
 // data route or parameter shows up without editing this.
+import { isRunnablePath } from "../in-process";
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../env";
 
@@ -45,7 +46,7 @@ const cached = new WeakMap<object, PlaygroundOperation[]>();
 const asText = (value: unknown) =>
   value === undefined || value === null ? "" : typeof value === "string" ? value : JSON.stringify(value);
 
-export function playgroundOperations(app: OpenAPIHono<AppEnv>): PlaygroundOperation[] {
+export function playgroundOperations(app: Pick<OpenAPIHono<AppEnv>, "getOpenAPI31Document">): PlaygroundOperation[] {
   const known = cached.get(app);
   if (known) return known;
   const doc = app.getOpenAPI31Document({ openapi: "3.1.0", info: { title: "playground", version: "1" } });
@@ -53,7 +54,7 @@ export function playgroundOperations(app: OpenAPIHono<AppEnv>): PlaygroundOperat
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     // biome-ignore lint/suspicious/noExplicitAny: OpenAPI objects carry our extension `x-access`
     const get = (item as any)?.get;
-    if (!get || !String(get["x-access"] ?? "").startsWith("key")) continue;
+    if (!get || !String(get["x-access"] ?? "").startsWith("key") || !isRunnablePath(path)) continue;
     const parameters = ((get.parameters ?? []) as RawParameter[])
       .filter((p) => p.in === "path" || p.in === "query")
       .map((p): PlaygroundParameter => {

@@ -2,7 +2,7 @@ import type { Context, Hono } from "hono";
 import { type KeyRow, listKeys } from "../db/keys";
 import { readAtMost, sizeText } from "../net/read-body";
 import type { DashboardEnv } from "./env";
-import { ownKeyIdentity, playgroundRoutes, runAsKey } from "./internal-api";
+import { ownKeyIdentity, runAsKey } from "./internal-api";
 import { CsrfField, ErrorMessage, Layout } from "./layout";
 import {
   type PlaygroundOperation,
@@ -156,21 +156,21 @@ const startingValues = (operation: PlaygroundOperation) =>
   Object.fromEntries(operation.parameters.filter((p) => p.in === "path").map((p) => [p.name, p.example]));
 
 export function registerPlayground(dashboard: Hono<DashboardEnv>) {
-  const find = (path: string | undefined) => {
-    const operations = playgroundOperations(playgroundRoutes());
+  const find = (c: Context<DashboardEnv>, path: string | undefined) => {
+    const operations = playgroundOperations(c.var.inProcess.app);
     return { operations, operation: operations.find((op) => op.path === path) ?? operations[0]! };
   };
   const liveKeys = async (c: Context<DashboardEnv>) =>
     (await listKeys(c.var.db, c.var.signedIn!.account.id)).filter((key) => !key.revokedAt);
 
   dashboard.get("/playground", async (c) => {
-    const { operations, operation } = find(c.req.query("op"));
+    const { operations, operation } = find(c, c.req.query("op"));
     return renderPage(c, operations, await liveKeys(c), { operation, values: startingValues(operation) });
   });
 
   dashboard.post("/playground", async (c) => {
     const form = await c.req.parseBody();
-    const { operations, operation } = find(String(form.op ?? ""));
+    const { operations, operation } = find(c, String(form.op ?? ""));
     const values: Record<string, string> = {};
     for (const [name, value] of Object.entries(form))
       if (name.startsWith("p.") && typeof value === "string") values[name.slice(2)] = value;
@@ -184,7 +184,7 @@ export function registerPlayground(dashboard: Hono<DashboardEnv>) {
       return renderPage(c, operations, keys, { ...state, error: `Fill in ${missing.join(", ")}.` });
 
     const started = Date.now();
-    const response = await runAsKey(c.env, c.executionCtx, identity, path);
+    const response = await runAsKey(c, identity, path);
     // A dataset streamed as CSV can be any size: the page shows its beginning.
     const { bytes, complete } = await readAtMost(response, SHOWN_BYTES);
     const cut = `\n… cut here: the playground shows the first ${sizeText(SHOWN_BYTES)} of an answer.`;

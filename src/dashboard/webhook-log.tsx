@@ -4,7 +4,7 @@ import type { DeliverySchema } from "../routes/events/schemas";
 import { HTTPException } from "hono/http-exception";
 import type { DashboardEnv } from "./env";
 import { ActionButton } from "./events";
-import { apiErrorText, callEventsApi, refusalStatus, sessionIdentity } from "./internal-api";
+import { apiErrorText, apiAnswer, refusalStatus, sessionIdentity } from "./internal-api";
 import { ErrorMessage, Layout } from "./layout";
 
 const when = (iso: string | null) => (iso ? `${iso.replace("T", " ").slice(0, 19)} UTC` : "—");
@@ -18,8 +18,8 @@ async function renderLog(
   const id = encodeURIComponent(c.req.param("id") ?? "");
   const identity = sessionIdentity(c.var.signedIn!);
   const [hook, deliveries] = await Promise.all([
-    callEventsApi(c.env, c.executionCtx, identity, "GET", `/v1/webhooks/${id}`),
-    callEventsApi(c.env, c.executionCtx, identity, "GET", `/v1/webhooks/${id}/deliveries?limit=50`),
+    apiAnswer(c, identity, "GET", `/v1/webhooks/${id}`),
+    apiAnswer(c, identity, "GET", `/v1/webhooks/${id}/deliveries?limit=50`),
   ]);
   // Another account's endpoint answers like one that does not exist.
   if (hook.status !== 200) throw new HTTPException(404, { message: apiErrorText(hook) });
@@ -105,9 +105,8 @@ export function registerWebhookLog(app: Hono<DashboardEnv>) {
   app.post("/events/webhooks/:id/deliveries/:deliveryId/redeliver", async (c) => {
     const id = encodeURIComponent(c.req.param("id"));
     const deliveryId = encodeURIComponent(c.req.param("deliveryId"));
-    const answer = await callEventsApi(
-      c.env,
-      c.executionCtx,
+    const answer = await apiAnswer(
+      c,
       sessionIdentity(c.var.signedIn!),
       "POST",
       `/v1/webhooks/${id}/deliveries/${deliveryId}/redeliver`,

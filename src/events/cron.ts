@@ -1,6 +1,7 @@
 import { processDueDeliveries } from "./delivery";
 import { processDueSchedules } from "./schedules";
 import { processDueWatches } from "./watches";
+import type { InProcess } from "../in-process";
 import { log } from "../log";
 import { sweepJobs } from "../jobs/sweep";
 
@@ -9,12 +10,17 @@ import { sweepJobs } from "../jobs/sweep";
  * kept moving. The first three take due work with accounts in turns and stop starting more after
  * a time budget (events/turns.ts), so one account's volume delays only its own work.
  */
-export async function runEveryMinute(env: Env, ctx: ExecutionContext, scheduledTime: number): Promise<void> {
+export async function runEveryMinute(
+  env: Env,
+  ctx: ExecutionContext,
+  local: InProcess,
+  scheduledTime: number,
+): Promise<void> {
   const now = Math.max(Date.now(), scheduledTime);
   const [deliveries, watches, schedules, jobs] = await Promise.allSettled([
     processDueDeliveries(env, now),
-    processDueWatches(env, ctx, now),
-    processDueSchedules(env, ctx, now),
+    processDueWatches(env, ctx, local, now),
+    processDueSchedules(env, ctx, local, now),
     sweepJobs(env, (promise) => ctx.waitUntil(promise), now),
   ]);
   log.info("events cron", {

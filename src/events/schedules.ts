@@ -7,7 +7,10 @@ import { newId } from "../db/keys";
 import { scheduleRuns, schedules, type ScheduleRow } from "../db/schema-events";
 import { inTurnsByAccount } from "../db/turns";
 import { emitEvent } from "./delivery";
-import { getAsAccount, identityForKey } from "./run-as-account";
+import { database } from "../db/client";
+import { findLiveKeyById } from "../db/keys";
+import { ApiError } from "../errors";
+import type { InProcess } from "../in-process";
 import { cronBudgetMs, workInTurns } from "./turns";
 import { log } from "../log";
 import { readAtMost } from "../net/read-body";
@@ -25,6 +28,7 @@ export const runPath = (scheduleId: string, runId: string) => `/v1/schedules/${s
 export async function processDueSchedules(
   env: Env,
   ctx: ExecutionContext,
+  local: InProcess,
   now = Date.now(),
   batch = 50,
 ): Promise<number> {
@@ -54,7 +58,7 @@ export async function processDueSchedules(
       .set({ nextRunAt: nextRunAfter(schedule.cron, new Date(Math.max(now, schedule.nextRunAt.getTime()))) })
       .where(eq(schedules.id, schedule.id));
     if (!claimed) return false;
-    await runSchedule(env, ctx, schedule, runId, now).catch((err) =>
+    await runSchedule(env, ctx, local, schedule, runId, now).catch((err) =>
       log.error("schedule run crashed", { id: schedule.id, error: err }),
     );
     return true;
@@ -62,9 +66,16 @@ export async function processDueSchedules(
 }
 
 /** Runs the schedule's request as its owner, stores the answer and announces it. */
-async function runSchedule(env: Env, ctx: ExecutionContext, schedule: ScheduleRow, runId: string, now: number) {
+async function runSchedule(
+  env: Env,
+  ctx: ExecutionContext,
+  local: InProcess,
+  schedule: ScheduleRow,
+  runId: string,
+  now: number,
+) {
   const db = drizzle(env.DB);
-  const identity = await identityForKey(env, schedule.keyId);
+  const identity = await findLiveKeyById(database(env.DB), schedule.keyId);
   let httpStatus: number | null = null;
   let contentType = "application/json";
   let result: string;
@@ -74,10 +85,17 @@ async function runSchedule(env: Env, ctx: ExecutionContext, schedule: ScheduleRo
       error: { code: "unauthorized", message: "The key that created this schedule was revoked." },
     });
   } else {
-    const response = await getAsAccount(env, ctx, identity, schedule.path);
-    httpStatus = response.status;
-    contentType = response.headers.get("Content-Type") ?? contentType;
-    result = new TextDecoder().decode((await readAtMost(response, MAX_RESULT_BYTES)).bytes);
+    try {
+      const { response } = await local.getData(env, ctx, identity, schedule.path);
+      httpStatus = response.status;
+      contentType = response.headers.get("Content-Type") ?? contentType;
+      result = new TextDecoder().decode((await readAtMost(response, MAX_RESULT_BYTES)).bytes);
+    } catch (err) {
+      // A stored path no data route answers any more.
+      if (!(err instanceof ApiError)) throw err;
+      httpStatus = err.status;
+      result = JSON.stringify({ status: "error", error: { code: err.code, message: err.message } });
+    }
   }
   const succeeded = httpStatus !== null && httpStatus >= 200 && httpStatus < 300;
   await db

@@ -9,7 +9,9 @@ import { productPlatform } from "../scrape/platforms";
 import { convert } from "../travel/conversion";
 import { loadRates } from "../travel/currency";
 import { emitEvent } from "./delivery";
-import { getAsAccount, identityForKey } from "./run-as-account";
+import { database } from "../db/client";
+import { findLiveKeyById } from "../db/keys";
+import type { InProcess } from "../in-process";
 import { cronBudgetMs, workInTurns } from "./turns";
 import { log } from "../log";
 import { BodyTooLarge, readJson } from "../net/read-body";
@@ -73,11 +75,12 @@ export function watchCall(watch: Pick<WatchRow, "kind" | "platform" | "target" |
   return { path: `/v1/${watch.platform}?${query}`, headers: {} };
 }
 
-async function observe(env: Env, ctx: ExecutionContext, watch: WatchRow): Promise<Observation> {
-  const identity = await identityForKey(env, watch.keyId);
+async function observe(env: Env, ctx: ExecutionContext, local: InProcess, watch: WatchRow): Promise<Observation> {
+  const identity = await findLiveKeyById(database(env.DB), watch.keyId);
   if (!identity) throw new Error("the key that created this watch was revoked");
   const { path, headers } = watchCall(watch);
-  const { data, meta } = await readAnswer(await getAsAccount(env, ctx, identity, path, headers));
+  const { response } = await local.getData(env, ctx, identity, path, { headers });
+  const { data, meta } = await readAnswer(response);
   if (watch.kind === "hotel") {
     const target = JSON.parse(watch.target) as HotelTarget;
     const hotels = (data.hotels as { id: string | null; name: string; price_per_night: number | null }[]).filter(
@@ -126,6 +129,7 @@ async function readAnswer(response: Response) {
 export async function checkWatch(
   env: Env,
   ctx: ExecutionContext,
+  local: InProcess,
   watch: WatchRow,
   now = Date.now(),
 ): Promise<CheckResult> {
@@ -134,7 +138,7 @@ export async function checkWatch(
   const next = { nextCheckAt: new Date(now + watch.intervalSeconds * 1000), lastCheckedAt: new Date(now) };
   let seen: Observation;
   try {
-    seen = await observe(env, ctx, watch);
+    seen = await observe(env, ctx, local, watch);
   } catch (err) {
     const failures = watch.consecutiveFailures + 1;
     const error = err instanceof Error ? err.message : String(err);
@@ -194,6 +198,7 @@ export async function checkWatch(
 export async function processDueWatches(
   env: Env,
   ctx: ExecutionContext,
+  local: InProcess,
   now = Date.now(),
   batch = 50,
 ): Promise<number> {
@@ -211,7 +216,7 @@ export async function processDueWatches(
       .where(and(eq(watches.id, watch.id), eq(watches.nextCheckAt, watch.nextCheckAt)))
       .returning();
     if (!claimed) return false;
-    await checkWatch(env, ctx, watch, now).catch((err) =>
+    await checkWatch(env, ctx, local, watch, now).catch((err) =>
       log.error("watch check crashed", { id: watch.id, error: err }),
     );
     return true;

@@ -1,12 +1,18 @@
 // The Worker's queue handler: the jobs queue runs items (a batch at once, each on its own), the
 // dead-letter queue records the items the queue gave up on.
+import type { InProcess } from "../in-process";
 import { log } from "../log";
 import { deadLetter, runItem } from "./runner";
 import type { JobMessage } from "./store";
 
 export const DEAD_LETTER_QUEUE = "webdata-jobs-dlq";
 
-export async function consumeJobs(batch: MessageBatch<JobMessage>, env: Env, ctx: ExecutionContext): Promise<void> {
+export async function consumeJobs(
+  batch: MessageBatch<JobMessage>,
+  env: Env,
+  ctx: ExecutionContext,
+  local: InProcess,
+): Promise<void> {
   const deadLetters = batch.queue === DEAD_LETTER_QUEUE;
   await Promise.all(
     batch.messages.map(async (message) => {
@@ -16,7 +22,7 @@ export async function consumeJobs(batch: MessageBatch<JobMessage>, env: Env, ctx
           message.ack();
           return;
         }
-        const verdict = await runItem(env, ctx, message.body);
+        const verdict = await runItem(env, ctx, local, message.body);
         if (verdict.ack) message.ack();
         else message.retry({ delaySeconds: verdict.delaySeconds });
       } catch (err) {

@@ -6,7 +6,9 @@ import { drizzle } from "drizzle-orm/d1";
 import { eq } from "drizzle-orm";
 import { jobs, type JobRow } from "../db/schema-jobs";
 import { releaseItemForAccount, reserveItemForAccount } from "../durable/rate-limit-client";
-import { getAsAccount, identityForKey, isChargedAnswer } from "../events/run-as-account";
+import { database } from "../db/client";
+import { findLiveKeyById } from "../db/keys";
+import type { InProcess } from "../in-process";
 import { log } from "../log";
 import { BodyTooLarge, readBytes, readJson, sizeText } from "../net/read-body";
 import { leaseMs, MAX_ATTEMPTS, MAX_ITEM_ANSWER_BYTES, retryDelaySeconds } from "./limits";
@@ -41,7 +43,12 @@ async function finish(env: Env, ctx: ExecutionContext, job: JobRow, message: Job
     await afterItem(env, (promise) => ctx.waitUntil(promise), job);
 }
 
-export async function runItem(env: Env, ctx: ExecutionContext, message: JobMessage): Promise<Verdict> {
+export async function runItem(
+  env: Env,
+  ctx: ExecutionContext,
+  local: InProcess,
+  message: JobMessage,
+): Promise<Verdict> {
   const job = await loadJob(env, message.jobId);
   if (!job) return { ack: true };
   const item = await takeItem(env.DB, message, Date.now(), leaseMs(env));
@@ -52,7 +59,7 @@ export async function runItem(env: Env, ctx: ExecutionContext, message: JobMessa
     return { ack: true };
   }
   if (job.status === "queued") await moveJob(env.DB, job.id, ["queued"], "running", Date.now());
-  const identity = await identityForKey(env, job.keyId);
+  const identity = await findLiveKeyById(database(env.DB), job.keyId);
   if (!identity) {
     await finish(env, ctx, job, message, {
       status: "failed",
@@ -76,13 +83,13 @@ export async function runItem(env: Env, ctx: ExecutionContext, message: JobMessa
   }
 
   let response: Response;
+  let charged = false;
   try {
-    response = await getAsAccount(env, ctx, identity, item.path, {}, prepaid);
+    ({ response, charged } = await local.getData(env, ctx, identity, item.path, { prepaid }));
   } catch (err) {
     log.error("job item crashed", { job: job.id, idx: item.idx, error: err });
     response = new Response(null, { status: 500 });
   }
-  const charged = isChargedAnswer(response);
   if (response.ok) {
     const answer = await keptAnswer(response);
     if (answer instanceof Uint8Array) {
@@ -146,7 +153,7 @@ export async function deadLetter(env: Env, ctx: ExecutionContext, message: JobMe
   // Take it first so the outcome is recorded by one hand only.
   const item = await takeItem(env.DB, message, Date.now(), leaseMs(env));
   if (!item) return;
-  const identity = await identityForKey(env, job.keyId);
+  const identity = await findLiveKeyById(database(env.DB), job.keyId);
   if (identity) await releaseItemForAccount(env, identity.accountId, `job:${job.id}:${item.idx}`);
   await finish(env, ctx, job, message, {
     status: "failed",

@@ -8,12 +8,13 @@ import { consumeForAccount, consumeForIp, rateLimitHeaders } from "../durable/ra
 import type { LimitDecision } from "../durable/rate-limiter";
 import { lookupKey, touchLater } from "../db/key-cache";
 import { KEY_PATTERN, ROTATION_RECOMMENDED_DAYS, secretAgeDays, secretsEqual, type KeyIdentity } from "../db/keys";
+import { callerOf } from "../in-process";
+import { HOW_TO_SEND, readKey } from "./read-key";
 import { log } from "../log";
 import { timed } from "../timing";
 import { keepAdmission } from "./charge";
 
 const QUERY_KEY_NAMES = ["api_key", "apikey", "api-key", "x-api-key", "access_key"];
-const HOW_TO_SEND = "Send your API key in the `X-API-KEY` header or as `Authorization: Bearer <key>`.";
 
 /** Admin calls are rare; they get their own per-IP allowance so scripts are not throttled by the anonymous guard. */
 const ADMIN_REQUESTS_PER_MINUTE = 600;
@@ -67,10 +68,15 @@ export function requireAccess(access: Access, options: AccessOptions = {}): Midd
       };
     case "key":
       return async function keyRoute(c, next) {
-        // Watches and schedules run routes as a stored identity, already counted (events/run-as-account.ts).
-        if (c.var.identity) {
-          const refusal = scopeRefusal(c.var.identity, access.scope);
+        // A call run in-process as a stored identity (a watch, a job item, the dashboard, an MCP tool):
+        // no secret to verify, the same scope rule, counting and headers (src/in-process.ts).
+        const caller = callerOf(c.req.raw);
+        if (caller) {
+          const refusal = scopeRefusal(caller.identity, access.scope);
           if (refusal) throw refusal;
+          c.set("identity", caller.identity);
+          if (caller.prepaid) keepAdmission(c, caller.prepaid, { units: 1 });
+          else if (caller.counted) await admit(c, caller.identity);
           return next();
         }
         const admission = admit(c, await verifiedKey(c, access.scope));
@@ -151,7 +157,8 @@ export async function admit(c: Context, identity: KeyIdentity, units = 1): Promi
   }
   if (!decision.allowed) throw limitError(decision);
 
-  touchLater(c.var.db, c.executionCtx, identity.keyId);
+  // The dashboard's owner acts as no key of its own.
+  if (identity.keyId) touchLater(c.var.db, c.executionCtx, identity.keyId);
 }
 
 /**
@@ -226,47 +233,6 @@ export function limitError(decision: LimitDecision): ApiError {
         `Rate limit of ${decision.minute.limit} requests per minute reached for this account (all its keys count together); retry after ${retryAfter} s.`,
         { retryAfter },
       );
-}
-
-/** Reads the key from `X-API-KEY` or `Authorization: Bearer`, refusing ambiguous or malformed input. */
-export function readKey(headers: Headers): { secret?: string; error?: ApiError } {
-  const headerKey = headers.get("X-API-KEY")?.trim();
-  const authorization = headers.get("Authorization")?.trim();
-  let bearer: string | undefined;
-  if (authorization) {
-    const match = /^Bearer\s+(\S+)$/i.exec(authorization);
-    if (!match) {
-      return {
-        error: new ApiError("unauthorized", `The Authorization header must read \`Bearer <key>\`. ${HOW_TO_SEND}`),
-      };
-    }
-    bearer = match[1];
-  }
-  if (headerKey !== undefined && bearer !== undefined && headerKey !== bearer) {
-    return {
-      error: new ApiError(
-        "invalid_request",
-        "Two different API keys were sent (`X-API-KEY` and `Authorization`); send one.",
-        {
-          details: [{ parameter: "Authorization", in: "header", message: "differs from X-API-KEY" }],
-        },
-      ),
-    };
-  }
-  const secret = headerKey || bearer;
-  if (secret === undefined || secret === "")
-    return headerKey === ""
-      ? { error: new ApiError("unauthorized", `The X-API-KEY header is empty. ${HOW_TO_SEND}`) }
-      : {};
-  if (!KEY_PATTERN.test(secret)) {
-    return {
-      error: new ApiError(
-        "unauthorized",
-        `That is not an API key of this service (keys start with \`wdk_\` and have 36 characters). ${HOW_TO_SEND}`,
-      ),
-    };
-  }
-  return { secret };
 }
 
 /**

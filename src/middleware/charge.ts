@@ -5,6 +5,7 @@ import { chargesMonth, outcomeOfStatus } from "../charging";
 import { afterRefund, rateLimitHeaders, refundForAccount } from "../durable/rate-limit-client";
 import type { LimitDecision } from "../durable/rate-limiter";
 import type { AppEnv, Variables } from "../env";
+import { callerOf } from "../in-process";
 import { log } from "../log";
 
 /**
@@ -43,6 +44,9 @@ export function settleCharge(): MiddlewareHandler<AppEnv> {
     if (!charge || !identity) return;
     const charged = answerIsCharged(c);
     c.set("chargeable", charged);
+    // An in-process caller (a job item's runner) reads the verdict off its call.
+    const caller = callerOf(c.req.raw);
+    if (caller) caller.charged = charged;
     // A prepaid job item's unit is settled by its runner, which reads this answer's verdict.
     if (charged || !charge.idempotencyKey) return;
     const refunded = afterRefund(limits, charge.units);

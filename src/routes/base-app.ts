@@ -1,8 +1,9 @@
-// What the public API and the internal app (through which watches and schedules call data routes)
-// share: request ids, the validation hook, the error envelope, and the data routes themselves.
+// What every app of the API starts from: request ids, the validation hook, the error envelope, the
+// per-request services, and the data routes.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { database } from "../db/client";
 import type { AppEnv } from "../env";
+import { inProcess } from "../in-process";
 import { errorResponse } from "../envelope";
 import { serverTiming } from "../middleware/server-timing";
 import { validationHook } from "../middleware/validation";
@@ -21,8 +22,7 @@ import { registerUsage } from "./account/usage";
 export const newRequestId = () => `req_${crypto.randomUUID().replaceAll("-", "")}`;
 
 /**
- * The routes that read data, shared by the public app and the internal one that watches and
- * schedules call through. Products come last: `/v1/{platform}` would otherwise shadow every
+ * The routes that read data. Products come last: `/v1/{platform}` would otherwise shadow every
  * one-segment route registered after it.
  */
 export function registerDataRoutes(app: OpenAPIHono<AppEnv>) {
@@ -53,8 +53,10 @@ export function createBaseApp(): OpenAPIHono<AppEnv> {
     c.header("X-Request-Id", id);
     return withRequestId(id, next);
   });
+  const local = inProcess(app);
   app.use(async function services(c, next) {
     c.set("db", database(c.env.DB));
+    c.set("inProcess", local);
     await next();
   });
   app.onError((err, c) => errorResponse(c, err));

@@ -1,6 +1,6 @@
 // POST /mcp: the API as a remote MCP server (Streamable HTTP transport, stateless, JSON answers).
 // No session outlives a request: the key is checked on every POST, and each tool call runs its
-// route through the app itself with the caller's key, so scope, limits and usage are the route's.
+// route in-process as the caller (src/in-process.ts), so scope, limits and usage are the route's.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { Context } from "hono";
@@ -13,9 +13,6 @@ import { settleCharge } from "../middleware/charge";
 import type { OpenApiDocument } from "../mcp/derive";
 import { buildTools, createMcpServer, type McpTools } from "../mcp/server";
 import { version } from "../../package.json";
-
-/** What a tool call's request takes from the caller's: the key, and the address the anonymous limiter counts refusals by. */
-const CALLER_HEADERS = ["X-API-KEY", "Authorization", "CF-Connecting-IP"];
 
 /** Messages one POST may carry (the SDK allows 100): a batch is answered in one piece, from memory. */
 const MAX_BATCH = 20;
@@ -81,13 +78,10 @@ export function registerMcp(app: OpenAPIHono<AppEnv>) {
           `Invalid Request: a batch holds 1 to ${MAX_BATCH} messages; this one has ${messages.length}.`,
         );
 
-      const dispatch = async (request: Request) => {
-        for (const name of CALLER_HEADERS) {
-          const value = c.req.header(name);
-          if (value !== undefined) request.headers.set(name, value);
-        }
-        return app.fetch(request, c.env, c.executionCtx);
-      };
+      // Each tool call runs its route in-process as the caller, whose key was verified above: the
+      // route's own guard checks the scope and counts the call.
+      const dispatch = async (request: Request) =>
+        (await c.var.inProcess.run(c.env, c.executionCtx as ExecutionContext, c.var.identity, request)).response;
       const server = createMcpServer({ tools, dispatch, base: new URL(c.req.url).origin, version });
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,

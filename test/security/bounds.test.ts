@@ -10,7 +10,7 @@ import { newId } from "../../src/db/keys";
 import { dohResolver } from "../../src/net/doh";
 import { resultKey, runItem } from "../../src/jobs/runner";
 import { claimPending, insertJob } from "../../src/jobs/store";
-import { call, callApp, env, newAccount, type TestAccount, withKey } from "../workers/helpers";
+import { call, callApp, env, inProcessApi, newAccount, type TestAccount, withKey } from "../workers/helpers";
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -83,7 +83,7 @@ async function runJob(account: TestAccount, paths: string[]) {
   const verdicts = [];
   for (const idx of await claimPending(env.DB, id, paths.length, Date.now())) {
     const ctx = createExecutionContext();
-    verdicts.push(await runItem(env, ctx, { jobId: id, idx }));
+    verdicts.push(await runItem(env, ctx, inProcessApi(), { jobId: id, idx }));
     await waitOnExecutionContext(ctx);
   }
   const { results } = await env.DB.prepare(

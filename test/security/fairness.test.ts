@@ -13,7 +13,16 @@ import { processDueSchedules } from "../../src/events/schedules";
 import { newWebhookSecret } from "../../src/events/signing";
 import worker from "../../src/index";
 import { createdKey, signedUp } from "../workers/dashboard-visitor";
-import { awayFromMinuteEdge, call, env, newAccount, type TestAccount, withKey, sendAs } from "../workers/helpers";
+import {
+  awayFromMinuteEdge,
+  call,
+  env,
+  inProcessApi,
+  newAccount,
+  type TestAccount,
+  withKey,
+  sendAs,
+} from "../workers/helpers";
 
 // Waiting out the end of a minute (so a burst lands in one window) takes up to 11 s.
 vi.setConfig({ testTimeout: 30_000 });
@@ -209,7 +218,7 @@ describe("the minute cron serves accounts in turns", () => {
     // A run's first turn always goes; after it (a few D1 round trips) the millisecond is spent.
     const tight = { ...env, CRON_BUDGET_MS: "1" } as Env;
     const ctx = createExecutionContext();
-    const ran = await processDueSchedules(tight, ctx, now);
+    const ran = await processDueSchedules(tight, ctx, inProcessApi(), now);
     await waitOnExecutionContext(ctx);
     expect(ran).toBe(1);
     expect(await due()).toBe(dueBefore - 1);

@@ -7,12 +7,21 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app";
 import { chargesMonth } from "../../src/charging";
 import { findLiveKeyById, newId } from "../../src/db/keys";
-import { getAsAccount } from "../../src/events/run-as-account";
 import { nextRunAfter } from "../../src/events/schedules";
 import worker from "../../src/index";
 import { runItem } from "../../src/jobs/runner";
 import { claimPending, insertJob } from "../../src/jobs/store";
-import { awayFromMinuteEdge, call, callApp, env, newAccount, sendAs, type TestAccount, withKey } from "./helpers";
+import {
+  awayFromMinuteEdge,
+  call,
+  callApp,
+  env,
+  inProcessApi,
+  newAccount,
+  sendAs,
+  type TestAccount,
+  withKey,
+} from "./helpers";
 
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => vi.restoreAllMocks());
@@ -265,7 +274,7 @@ describe("calls run as the account", () => {
     const before = await monthUsed(account.secret);
     const run = async (path: string) => {
       const ctx = createExecutionContext();
-      const response = await getAsAccount(env, ctx, identity, path);
+      const { response } = await inProcessApi().getData(env, ctx, identity, path);
       const body = await json(response);
       await waitOnExecutionContext(ctx);
       return [response.status, body.meta.charged];
@@ -319,7 +328,7 @@ async function runJob(account: TestAccount, paths: string[]) {
   );
   for (const idx of await claimPending(env.DB, id, paths.length, Date.now())) {
     const ctx = createExecutionContext();
-    await runItem(env, ctx, { jobId: id, idx });
+    await runItem(env, ctx, inProcessApi(), { jobId: id, idx });
     await waitOnExecutionContext(ctx);
   }
   const { results } = await env.DB.prepare(

@@ -1,6 +1,11 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
-import type { createApp } from "../../src/app";
+import { createApp } from "../../src/app";
+import { type InProcess, inProcess } from "../../src/in-process";
+
+let local: InProcess | null = null;
+/** The in-process caller the Worker's cron and queue handlers use, over an app built as theirs is. */
+export const inProcessApi = (): InProcess => (local ??= inProcess(createApp()));
 
 export const ADMIN_TOKEN = "test-admin-token-0123456789";
 

@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import { and, asc, desc, eq } from "drizzle-orm";
@@ -8,7 +9,7 @@ import { scheduleRuns, schedules, type ScheduleRow } from "../../db/schema-event
 import type { AppEnv } from "../../env";
 import { exampleEnvelope, jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
-import { assertMayRun, isRunnablePath, mayRun } from "../../events/run-as-account";
+import { isRunnablePath } from "../../in-process";
 import { nextRunAfter } from "../../events/schedules";
 import { refuseOverCap } from "./over-cap";
 import { CreateScheduleBody, IdParam, ScheduleSchema } from "./schemas";
@@ -110,13 +111,14 @@ function describeSchedule(row: ScheduleRow) {
 }
 
 /** A schedule of the key's account (another account's is not found), whose call's scope the key holds. */
-async function ownSchedule(env: Env, id: string, identity: KeyIdentity) {
-  const [row] = await drizzle(env.DB)
+async function ownSchedule(c: Context<AppEnv>, id: string) {
+  const identity = c.var.identity;
+  const [row] = await drizzle(c.env.DB)
     .select()
     .from(schedules)
     .where(and(eq(schedules.id, id), eq(schedules.accountId, identity.accountId)));
   if (!row) throw new ApiError("not_found", `No schedule with id \`${id}\`.`);
-  assertMayRun(identity, [row.path], "schedule");
+  c.var.inProcess.assertMayRun(identity, [row.path], "schedule");
   return row;
 }
 
@@ -145,7 +147,7 @@ export function registerSchedules(app: OpenAPIHono<AppEnv>) {
         "`path` must be a v1 GET data path such as `/v1/amazon?asin=B0057OC5O8` (not keys, admin, webhooks, watches or schedules).",
         { details: [{ parameter: "path", in: "json", message: "not a runnable path" }] },
       );
-    assertMayRun(c.var.identity, [path], "schedule");
+    c.var.inProcess.assertMayRun(c.var.identity, [path], "schedule");
     const row = await insertWithinCap(c.var.db, "schedules", {
       id: newId("sch"),
       accountId: c.var.identity.accountId,
@@ -164,12 +166,12 @@ export function registerSchedules(app: OpenAPIHono<AppEnv>) {
       .from(schedules)
       .where(eq(schedules.accountId, c.var.identity.accountId))
       .orderBy(asc(schedules.createdAt));
-    const readable = rows.filter((row) => mayRun(c.var.identity, [row.path]));
+    const readable = rows.filter((row) => c.var.inProcess.mayRun(c.var.identity, [row.path]));
     return c.json(successBody(c, readable.map(describeSchedule)), 200);
   });
 
   app.openapi(readRoute, async (c) => {
-    const row = await ownSchedule(c.env, c.req.valid("param").id, c.var.identity);
+    const row = await ownSchedule(c, c.req.valid("param").id);
     const runs = await c.var.db
       .select({
         id: scheduleRuns.id,
@@ -191,14 +193,14 @@ export function registerSchedules(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(deleteRoute, async (c) => {
-    const row = await ownSchedule(c.env, c.req.valid("param").id, c.var.identity);
+    const row = await ownSchedule(c, c.req.valid("param").id);
     await c.var.db.delete(schedules).where(eq(schedules.id, row.id));
     return c.json(successBody(c, describeSchedule(row)), 200);
   });
 
   app.openapi(runRoute, async (c) => {
     const { id, runId } = c.req.valid("param");
-    const row = await ownSchedule(c.env, id, c.var.identity);
+    const row = await ownSchedule(c, id);
     const [run] = await c.var.db
       .select()
       .from(scheduleRuns)

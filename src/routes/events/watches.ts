@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import { and, asc, eq } from "drizzle-orm";
@@ -8,7 +9,6 @@ import { watches, type WatchRow } from "../../db/schema-events";
 import type { AppEnv } from "../../env";
 import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
-import { assertMayRun, mayRun } from "../../events/run-as-account";
 import { checkWatch, watchCall } from "../../events/watches";
 import { PRODUCT_PLATFORMS } from "../../scrape/platforms";
 import { TRAVEL_PLATFORMS } from "../../scrape/platforms/travel";
@@ -129,13 +129,14 @@ export function describeWatch(row: WatchRow): z.infer<typeof WatchSchema> {
 }
 
 /** A watch of the key's account (another account's is not found), which the key holds the scope of its check for. */
-async function ownWatch(env: Env, id: string, identity: KeyIdentity) {
-  const [row] = await drizzle(env.DB)
+async function ownWatch(c: Context<AppEnv>, id: string) {
+  const identity = c.var.identity;
+  const [row] = await drizzle(c.env.DB)
     .select()
     .from(watches)
     .where(and(eq(watches.id, id), eq(watches.accountId, identity.accountId)));
   if (!row) throw new ApiError("not_found", `No watch with id \`${id}\`.`);
-  assertMayRun(identity, [watchCall(row).path], "watch");
+  c.var.inProcess.assertMayRun(identity, [watchCall(row).path], "watch");
   return row;
 }
 
@@ -164,7 +165,11 @@ export function registerWatches(app: OpenAPIHono<AppEnv>) {
             hotel_name: body.hotel_name,
           }
         : { id: body.id, country: body.country };
-    assertMayRun(c.var.identity, [watchCall({ ...body, target: JSON.stringify(target) }).path], "watch");
+    c.var.inProcess.assertMayRun(
+      c.var.identity,
+      [watchCall({ ...body, target: JSON.stringify(target) }).path],
+      "watch",
+    );
     const now = Date.now();
     const row = await insertWithinCap(c.var.db, "watches", {
       id: newId("wat"),
@@ -190,26 +195,23 @@ export function registerWatches(app: OpenAPIHono<AppEnv>) {
       .from(watches)
       .where(eq(watches.accountId, c.var.identity.accountId))
       .orderBy(asc(watches.createdAt));
-    const readable = rows.filter((row) => mayRun(c.var.identity, [watchCall(row).path]));
+    const readable = rows.filter((row) => c.var.inProcess.mayRun(c.var.identity, [watchCall(row).path]));
     return c.json(successBody(c, readable.map(describeWatch)), 200);
   });
 
   app.openapi(readRoute, async (c) =>
-    c.json(successBody(c, describeWatch(await ownWatch(c.env, c.req.valid("param").id, c.var.identity))), 200),
+    c.json(successBody(c, describeWatch(await ownWatch(c, c.req.valid("param").id))), 200),
   );
 
   app.openapi(deleteRoute, async (c) => {
-    const row = await ownWatch(c.env, c.req.valid("param").id, c.var.identity);
+    const row = await ownWatch(c, c.req.valid("param").id);
     await c.var.db.delete(watches).where(eq(watches.id, row.id));
     return c.json(successBody(c, describeWatch(row)), 200);
   });
 
   app.openapi(checkRoute, async (c) => {
-    const row = await ownWatch(c.env, c.req.valid("param").id, c.var.identity);
-    const result = await checkWatch(c.env, c.executionCtx as ExecutionContext, row);
-    return c.json(
-      successBody(c, { ...result, watch: describeWatch(await ownWatch(c.env, row.id, c.var.identity)) }),
-      200,
-    );
+    const row = await ownWatch(c, c.req.valid("param").id);
+    const result = await checkWatch(c.env, c.executionCtx as ExecutionContext, c.var.inProcess, row);
+    return c.json(successBody(c, { ...result, watch: describeWatch(await ownWatch(c, row.id)) }), 200);
   });
 }

@@ -10,7 +10,7 @@ import { jobs, type JobRow } from "../../db/schema-jobs";
 import type { AppEnv } from "../../env";
 import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError, type ErrorDetail } from "../../errors";
-import { expandShortForm, itemProblem } from "../../jobs/items";
+import { expandShortForm, itemProblem } from "./items";
 import { jobLimits, RESULT_RETENTION_DAYS } from "../../jobs/limits";
 import { startJob } from "../../jobs/progress";
 import { insertJob, itemCounts } from "../../jobs/store";
@@ -75,7 +75,7 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
         { details: [{ parameter: body.requests ? "requests" : "inputs", in: "body", message: "too many items" }] },
       );
     const problems: ErrorDetail[] = paths.flatMap((path, index) => {
-      const problem = itemProblem(path, identity.scopes);
+      const problem = itemProblem(path, identity.scopes, c.var.inProcess);
       const parameter = body.requests ? `requests.${index}.path` : `inputs.${index}`;
       return problem ? [{ parameter, in: "body" as const, message: problem }] : [];
     });

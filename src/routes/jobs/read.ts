@@ -1,5 +1,6 @@
 // Following a job: the account's jobs, one job's progress (which also sends again whatever a lost
 // message left behind), and cancelling.
+import type { Context } from "hono";
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { and, desc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
@@ -9,7 +10,6 @@ import { jobs, type JobRow } from "../../db/schema-jobs";
 import type { AppEnv } from "../../env";
 import { jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
-import { assertMayRun, mayRun } from "../../events/run-as-account";
 import { cancelJob, sweepJob } from "../../jobs/progress";
 import { itemCounts, itemRoutes } from "../../jobs/store";
 import { IdParam } from "../events/schemas";
@@ -62,13 +62,17 @@ const cancelRoute = defineRoute({
  * A job of the key's account (another account's is not found either), whichever key made it, when
  * the key holds the scopes its items' routes need (403 otherwise): its results are their data.
  */
-export async function ownJob(env: Env, identity: KeyIdentity, id: string): Promise<JobRow> {
+export async function ownJob(c: Context<AppEnv>, id: string): Promise<JobRow> {
+  const {
+    env,
+    var: { identity, inProcess },
+  } = c;
   const [job] = await drizzle(env.DB)
     .select()
     .from(jobs)
     .where(and(eq(jobs.id, id), eq(jobs.accountId, identity.accountId)));
   if (!job) throw new ApiError("not_found", `No job \`${id}\` in your account.`);
-  assertMayRun(identity, (await itemRoutes(env.DB, [job.id])).get(job.id)!, "job");
+  inProcess.assertMayRun(identity, (await itemRoutes(env.DB, [job.id])).get(job.id)!, "job");
   return job;
 }
 
@@ -84,13 +88,13 @@ export function registerReadJobs(app: OpenAPIHono<AppEnv>) {
       c.env.DB,
       rows.map((job) => job.id),
     );
-    const readable = rows.filter((job) => mayRun(c.var.identity, routes.get(job.id)!));
+    const readable = rows.filter((job) => c.var.inProcess.mayRun(c.var.identity, routes.get(job.id)!));
     const answers = await Promise.all(readable.map(async (job) => jobAnswer(job, await itemCounts(c.env.DB, job.id))));
     return c.json(successBody(c, answers), 200);
   });
 
   app.openapi(readRoute, async (c) => {
-    const job = await ownJob(c.env, c.var.identity, c.req.valid("param").id);
+    const job = await ownJob(c, c.req.valid("param").id);
     // Whoever follows a job also keeps it moving when a queue message or a Worker was lost.
     if (job.status === "queued" || job.status === "running")
       c.executionCtx.waitUntil(sweepJob(c.env, (promise) => c.executionCtx.waitUntil(promise), job).catch(() => 0));
@@ -98,10 +102,10 @@ export function registerReadJobs(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(cancelRoute, async (c) => {
-    const job = await ownJob(c.env, c.var.identity, c.req.valid("param").id);
+    const job = await ownJob(c, c.req.valid("param").id);
     if (!(await cancelJob(c.env, (promise) => c.executionCtx.waitUntil(promise), job)) && job.status !== "cancelled")
       throw new ApiError("conflict", `Job \`${job.id}\` already ${job.status}; there is nothing left to cancel.`);
-    const current = await ownJob(c.env, c.var.identity, job.id);
+    const current = await ownJob(c, job.id);
     return c.json(successBody(c, jobAnswer(current, await itemCounts(c.env.DB, job.id))), 200);
   });
 }

@@ -190,7 +190,7 @@ function streamResults(env: Env, jobId: string, line: (result: JobResult) => str
 
 export function registerJobResults(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const job = await ownJob(c.env, c.var.identity, c.req.valid("param").id);
+    const job = await ownJob(c, c.req.valid("param").id);
     const { format, page, limit } = c.req.valid("query");
     if (format === "json") {
       const rows = await itemRows(c.env, job.id, (page - 1) * limit, limit);

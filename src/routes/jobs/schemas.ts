@@ -2,7 +2,7 @@
 import { z } from "@hono/zod-openapi";
 import { JOB_STATUSES, type JobRow } from "../../db/schema-jobs";
 import type { ItemCounts } from "../../jobs/store";
-import { SHORT_KINDS } from "../../jobs/items";
+import { SHORT_KINDS } from "./items";
 
 export const JOB_ID = "job_7f3a9c2e41b84d0f9a6e";
 

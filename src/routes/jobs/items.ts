@@ -1,19 +1,19 @@
 // A job's items: the `/v1/...` GETs it runs, checked up front against the same route
 // definitions the API serves (path, scope, query schema, undeclared parameters), so a bad item is
 // a 400 naming its index before anything is queued. The short form expands to such paths.
-import { undeclaredFields } from "../middleware/strict-input";
-import { isRunnablePath, matchDataRoute } from "../events/run-as-account";
-import { PRODUCT_PLATFORMS } from "../scrape/platforms/index";
-import type { Scope } from "../scopes";
+import { type InProcess, isRunnablePath } from "../../in-process";
+import { undeclaredFields } from "../../middleware/strict-input";
+import { PRODUCT_PLATFORMS } from "../../scrape/platforms/index";
+import type { Scope } from "../../scopes";
 
 /** Why `path` cannot be a job item for a key holding `scopes`, or null when it can. */
-export function itemProblem(path: unknown, scopes: readonly Scope[]): string | null {
+export function itemProblem(path: unknown, scopes: readonly Scope[], local: InProcess): string | null {
   if (typeof path !== "string" || path.length === 0) return "path must be a `/v1/...` GET path";
   if (path.length > 2_000) return "path is longer than 2000 characters";
   if (!isRunnablePath(path))
     return "path must be a `/v1/...` data route (not keys, webhooks, watches, schedules or jobs)";
   const url = new URL(path, "http://item.invalid");
-  const match = matchDataRoute(path);
+  const match = local.dataRoute(path);
   if (!match) return `no data route answers GET ${url.pathname}`;
   if (match.scope && !scopes.includes(match.scope))
     return `the key lacks the scope ${match.scope} that ${match.template} needs`;
