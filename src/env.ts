@@ -1,6 +1,6 @@
 import type { RequestIdVariables } from "hono/request-id";
 import type { Db, KeyIdentity } from "./db/keys";
-import type { LimitDecision } from "./durable/rate-limiter";
+import type { LimitDecision } from "./durable/account-meter";
 import type { InProcess } from "./in-process";
 
 /** Per-request values set by middleware and read by handlers through `c.var`. */

@@ -5,7 +5,7 @@
 // the app (routes are a higher layer), so jobs/ and events/ receive it and never import a route.
 import type { OpenAPIHono, RouteConfig } from "@hono/zod-openapi";
 import type { KeyIdentity } from "./db/keys";
-import type { LimitDecision } from "./durable/rate-limiter";
+import type { LimitDecision } from "./durable/account-meter";
 import { ApiError } from "./errors";
 import type { Scope } from "./scopes";
 

@@ -7,7 +7,7 @@ import { consumeJobs } from "./jobs/consumer";
 import type { JobMessage } from "./jobs/store";
 
 export { BrowserHost } from "./durable/browser-host";
-export { RateLimiter } from "./durable/rate-limiter";
+export { AccountMeter } from "./durable/account-meter";
 
 const app = createApp();
 /** Cron and queue work run their stored calls through the app, as its routes do (src/in-process.ts). */

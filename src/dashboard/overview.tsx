@@ -3,7 +3,7 @@ import { listKeys } from "../db/keys";
 import type { DashboardEnv } from "./env";
 import { Layout } from "./layout";
 import { UsageChart } from "./usage-chart";
-import { dailyUsageThisMonth } from "../durable/rate-limit-client";
+import { dailyUsageThisMonth } from "../durable/account-meter-client";
 import { accountUsage } from "./usage";
 
 const number = (n: number) => n.toLocaleString("en-US");

@@ -1,5 +1,5 @@
 import type { Context, Hono } from "hono";
-import { consumeForIp } from "../durable/rate-limit-client";
+import { consumeForIp } from "../durable/account-meter-client";
 import { clientIp } from "../middleware/auth";
 import type { DashboardEnv } from "./env";
 import { emailProblem, formField } from "./form";

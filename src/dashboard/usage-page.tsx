@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { toCsv } from "../csv";
-import { dailyUsageThisMonth } from "../durable/rate-limit-client";
+import { dailyUsageThisMonth } from "../durable/account-meter-client";
 import { monthDays } from "../durable/windows";
 import { listKeys } from "../db/keys";
 import type { DashboardEnv } from "./env";

@@ -1,4 +1,4 @@
-import type { EndpointUsageRow } from "../durable/rate-limiter";
+import type { EndpointUsageRow } from "../durable/account-meter";
 
 /** One hue per endpoint group; 2xx in the full colour, 4xx lighter, 5xx darker. */
 const GROUP_COLOURS: Record<string, [string, string, string]> = {

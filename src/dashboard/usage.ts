@@ -1,5 +1,5 @@
-import { endpointUsageForAccount, peekAccount } from "../durable/rate-limit-client";
-import type { EndpointUsageRow } from "../durable/rate-limiter";
+import { endpointUsageForAccount, peekAccount } from "../durable/account-meter-client";
+import type { EndpointUsageRow } from "../durable/account-meter";
 import { monthWindow, type WindowState } from "../durable/windows";
 import type { KeyRow } from "../db/keys";
 import type { SignedIn } from "../db/dashboard-users";
@@ -13,7 +13,7 @@ export interface AccountUsage {
   liveKeys: KeyRow[];
 }
 
-/** Current counts from the account's RateLimiter without counting anything. */
+/** Current counts from the account's AccountMeter without counting anything. */
 export async function accountUsage(env: Env, signedIn: SignedIn, keys: KeyRow[]): Promise<AccountUsage> {
   const { account, plan } = signedIn;
   const perMinute = account.customRequestsPerMinute ?? plan.requestsPerMinute;
@@ -28,7 +28,7 @@ export async function accountUsage(env: Env, signedIn: SignedIn, keys: KeyRow[])
   };
 }
 
-/** This month's answered calls per day, endpoint and status class, from the account's RateLimiter. */
+/** This month's answered calls per day, endpoint and status class, from the account's AccountMeter. */
 export function endpointUsageThisMonth(env: Env, accountId: string, now = Date.now()): Promise<EndpointUsageRow[]> {
   const firstDay = new Date(monthWindow(now).start).toISOString().slice(0, 10);
   return endpointUsageForAccount(env, accountId, firstDay);

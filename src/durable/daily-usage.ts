@@ -1,4 +1,4 @@
-// An account's calls per UTC day, in its RateLimiter object's storage: those charged to the month
+// An account's calls per UTC day, in its meter object's storage: those charged to the month
 // and those given back (an answer without data, a job item that produced none). Attempted calls
 // are both together.
 

@@ -1,4 +1,4 @@
-// An account's answered calls per UTC day, endpoint and status class, in its RateLimiter object's
+// An account's answered calls per UTC day, endpoint and status class, in its meter object's
 // storage, for the dashboard's usage page.
 import { utcDay } from "./daily-usage";
 

@@ -5,7 +5,7 @@
 import { drizzle } from "drizzle-orm/d1";
 import { eq } from "drizzle-orm";
 import { jobs, type JobRow } from "../db/schema-jobs";
-import { releaseItemForAccount, reserveItemForAccount } from "../durable/rate-limit-client";
+import { releaseItemForAccount, reserveItemForAccount } from "../durable/account-meter-client";
 import { database } from "../db/client";
 import { findLiveKeyById } from "../db/keys";
 import type { InProcess } from "../in-process";

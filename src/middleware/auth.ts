@@ -1,11 +1,11 @@
 // The guards a route declares (see routes/define-route.ts): parse the presented key, verify it
-// (db/key-cache.ts), then count the call (durable/rate-limit-client.ts), in that order.
+// (db/key-cache.ts), then count the call (durable/account-meter-client.ts), in that order.
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { readsData, type Scope } from "../scopes";
 import { ApiError } from "../errors";
-import { consumeForAccount, consumeForIp, rateLimitHeaders } from "../durable/rate-limit-client";
-import type { LimitDecision } from "../durable/rate-limiter";
+import { consumeForAccount, consumeForIp, rateLimitHeaders } from "../durable/account-meter-client";
+import type { LimitDecision } from "../durable/account-meter";
 import { lookupKey, touchLater } from "../db/key-cache";
 import { KEY_PATTERN, ROTATION_RECOMMENDED_DAYS, secretAgeDays, secretsEqual, type KeyIdentity } from "../db/keys";
 import { callerOf } from "../in-process";
@@ -237,7 +237,7 @@ export function limitError(decision: LimitDecision): ApiError {
 
 /**
  * A limiter that cannot answer is not a reason to admit unlimited traffic. The client has already
- * retried what Cloudflare marks retryable (see rate-limit-client.ts); what is left is a 503.
+ * retried what Cloudflare marks retryable (see account-meter-client.ts); what is left is a 503.
  */
 async function limiterCall<T>(call: () => Promise<T>): Promise<T> {
   try {

@@ -2,8 +2,8 @@
 // by the one rule (charging.ts), whether they stay charged or go back.
 import type { Context, MiddlewareHandler } from "hono";
 import { chargesMonth, outcomeOfStatus } from "../charging";
-import { afterRefund, rateLimitHeaders, refundForAccount } from "../durable/rate-limit-client";
-import type { LimitDecision } from "../durable/rate-limiter";
+import { afterRefund, rateLimitHeaders, refundForAccount } from "../durable/account-meter-client";
+import type { LimitDecision } from "../durable/account-meter";
 import type { AppEnv, Variables } from "../env";
 import { callerOf } from "../in-process";
 import { log } from "../log";

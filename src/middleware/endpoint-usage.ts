@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { recordAnswerForAccount } from "../durable/rate-limit-client";
+import { recordAnswerForAccount } from "../durable/account-meter-client";
 import type { AppEnv } from "../env";
 import { log } from "../log";
 import { platformSlugs } from "../scrape/platforms/slugs";
@@ -13,7 +13,7 @@ export interface EndpointUsageOptions {
 }
 
 /**
- * Counts each answer of a key route by endpoint and status class in the account's RateLimiter,
+ * Counts each answer of a key route by endpoint and status class in the account's meter (durable/account-meter.ts),
  * after the answer is made (errors included: hono turns a thrown error into the answer before
  * this sees it) and off the answer's path, in `waitUntil`. Only calls the account's limiter
  * decided on are counted: calls refused before a key was verified are not the account's, and

@@ -83,7 +83,7 @@ describe("wrangler deploy --dry-run", () => {
         .map(([name, { value, kind }]) => `${name} ${value} ${kind}`)
         .sort();
     expect(shape(production)).toContain("DB webdata D1 Database");
-    expect(shape(production)).toContain("RATE_LIMITER RateLimiter Durable Object");
+    expect(shape(production)).toContain("ACCOUNT_METER AccountMeter Durable Object");
     expect(shape(development)).toEqual(shape(production));
   });
 });

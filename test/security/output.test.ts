@@ -139,7 +139,7 @@ describe("usage counts a platform once, however it is spelled", () => {
       expect(response.status, platform).toBe(200);
     }
 
-    const limiter = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`account:${accountId}`));
+    const limiter = env.ACCOUNT_METER.get(env.ACCOUNT_METER.idFromName(`account:${accountId}`));
     let rows: { endpoint: string; count: number }[] = [];
     // Counts reach the limiter after the answers (carried with the next call, or sent alone shortly after).
     for (let tries = 0; tries < 50; tries++) {

@@ -2,7 +2,7 @@
 // the limiter's call overlap, and nothing is answered, cached data included, before admission.
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
-import type { ConsumeRequest, RateLimiter } from "../../src/durable/rate-limiter";
+import type { ConsumeRequest, AccountMeter } from "../../src/durable/account-meter";
 import { callApp, env, newAccount, withKey } from "./helpers";
 
 const LIMITER_DELAY_MS = 150;
@@ -22,9 +22,9 @@ interface Timeline {
 function bindings(started: number, perMinute?: number) {
   const timeline: Timeline = { kvWrites: 0 };
   const limiter = {
-    idFromName: (name: string) => env.RATE_LIMITER.idFromName(name),
+    idFromName: (name: string) => env.ACCOUNT_METER.idFromName(name),
     get: (id: DurableObjectId) => {
-      const real = env.RATE_LIMITER.get(id) as DurableObjectStub<RateLimiter>;
+      const real = env.ACCOUNT_METER.get(id) as DurableObjectStub<AccountMeter>;
       return {
         consume: async (request: ConsumeRequest) => {
           await new Promise((resolve) => setTimeout(resolve, LIMITER_DELAY_MS));
@@ -57,7 +57,7 @@ function bindings(started: number, perMinute?: number) {
       timeline.kvWrites++;
     },
   };
-  return { timeline, env: { ...env, RATE_LIMITER: limiter, CACHE: cache } };
+  return { timeline, env: { ...env, ACCOUNT_METER: limiter, CACHE: cache } };
 }
 
 describe("a cached product read beside the limiter", () => {

@@ -205,7 +205,7 @@ describe("the OpenAPI document", () => {
 
 describe("the account's limiter", () => {
   const window = { subject: "account", perMinute: 10, perMonth: 100 };
-  const limiter = () => env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`test:${crypto.randomUUID()}`));
+  const limiter = () => env.ACCOUNT_METER.get(env.ACCOUNT_METER.idFromName(`test:${crypto.randomUUID()}`));
   const JAN_15 = Date.UTC(2026, 0, 15, 12, 0, 0);
 
   it("gives a call's unit back once, however often its refund comes, and keeps it in the minute window", async () => {

@@ -84,7 +84,7 @@ describe("monthly volume", () => {
     expect(((await refused.json()) as any).error.code).toBe("quota_exceeded");
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(60);
 
-    const stub = env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`account:${accountId}`));
+    const stub = env.ACCOUNT_METER.get(env.ACCOUNT_METER.idFromName(`account:${accountId}`));
     await evictDurableObject(stub);
     const afterRestart = await call("/v1/usage", withKey(secret));
     expect(afterRestart.status).toBe(429);
@@ -280,8 +280,8 @@ afterAll(async () => {
   }
   const kv = await env.CACHE.list();
   for (const { name } of kv.keys) stored.push(name, (await env.CACHE.get(name)) ?? "");
-  for (const id of await listDurableObjectIds(env.RATE_LIMITER)) {
-    const dump = await runInDurableObject(env.RATE_LIMITER.get(id), (_instance, state) => {
+  for (const id of await listDurableObjectIds(env.ACCOUNT_METER)) {
+    const dump = await runInDurableObject(env.ACCOUNT_METER.get(id), (_instance, state) => {
       const tableNames = state.storage.sql
         .exec<{ name: string }>(
           "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '_cf_%' ESCAPE '\\' AND name NOT LIKE 'sqlite_%' ESCAPE '\\'",

@@ -3,7 +3,7 @@ import { monthlySpend } from "../../db/captcha-spend";
 import { apiKey, defineRoute } from "../define-route";
 import type { AppEnv } from "../../env";
 import { jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
-import { dailyUsageThisMonth } from "../../durable/rate-limit-client";
+import { dailyUsageThisMonth } from "../../durable/account-meter-client";
 import type { WindowState } from "../../durable/windows";
 import { admitted } from "../../middleware/auth";
 

@@ -1,6 +1,8 @@
+// Calls to an account's meter (durable/account-meter.ts), or a client IP's: counting a request,
+// the answers and refunds that ride along, job items' units, and the rate-limit headers.
 import { withRetry } from "../retry";
 import type { DailyCalls } from "./daily-usage";
-import type { AnsweredCall, ConsumeRequest, LimitDecision, RateLimiter } from "./rate-limiter";
+import type { AnsweredCall, ConsumeRequest, LimitDecision, AccountMeter } from "./account-meter";
 import { monthDays, windowState } from "./windows";
 
 /**
@@ -21,10 +23,10 @@ export function isRetryableLimiterError(err: unknown): boolean {
 function callLimiter<T>(
   env: Env,
   name: string,
-  call: (stub: DurableObjectStub<RateLimiter>) => Promise<T>,
+  call: (stub: DurableObjectStub<AccountMeter>) => Promise<T>,
 ): Promise<T> {
-  const id = env.RATE_LIMITER.idFromName(name);
-  return withRetry(() => call(env.RATE_LIMITER.get(id)), {
+  const id = env.ACCOUNT_METER.idFromName(name);
+  return withRetry(() => call(env.ACCOUNT_METER.get(id)), {
     retryIf: isRetryableLimiterError,
     baseDelayMs: 25,
     maxTotalDelayMs: 100,
@@ -77,7 +79,7 @@ function takeUnsent(accountId: string): Unsent | undefined {
 async function sendUnsent(env: Env, accountId: string): Promise<void> {
   const waiting = takeUnsent(accountId);
   if (waiting && (waiting.answers.length || waiting.refunds.length))
-    await env.RATE_LIMITER.get(env.RATE_LIMITER.idFromName(`account:${accountId}`)).recordAnswers(
+    await env.ACCOUNT_METER.get(env.ACCOUNT_METER.idFromName(`account:${accountId}`)).recordAnswers(
       waiting.answers,
       waiting.refunds,
     );

@@ -1,0 +1,131 @@
+// Admission: an account's (or a client IP's) fixed windows, the calendar minute per subject and the
+// calendar month for the whole object, in UTC. Check-and-increment never awaits, and a Durable
+// Object runs one call at a time, so N parallel calls at limit L admit exactly L.
+import { minuteWindow, monthWindow, windowState, type WindowState } from "./windows";
+
+export interface LimitDecision {
+  allowed: boolean;
+  /** Which window refused the request, if one did. */
+  exceeded: "minute" | "month" | null;
+  minute: WindowState;
+  month: WindowState | null;
+}
+
+export interface Admit {
+  /** Who the per-minute window belongs to (the account, or an admin or sign-up guard). */
+  subject: string;
+  perMinute: number;
+  /** Omitted for limiters with no monthly volume (the per-IP guard). */
+  perMonth?: number;
+  /** Requests this call stands for (a batch of MCP messages); all are admitted or none. */
+  units: number;
+  now: number;
+}
+
+export class Admission {
+  /**
+   * The counters as stored, read once from SQLite and then kept here: the object is their only
+   * writer and runs one call at a time, so the copy never goes stale and a call's only storage
+   * work is its writes.
+   */
+  private readonly counters = new Map<string, { windowStart: number; count: number }>();
+
+  constructor(private readonly sql: SqlStorage) {
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS counters (
+      scope TEXT PRIMARY KEY, window_start INTEGER NOT NULL, count INTEGER NOT NULL)`);
+  }
+
+  /** Counts `units` if both windows have room, else nothing; returns the decision and what the month took. */
+  admit({ subject, perMinute, perMonth, units, now }: Admit): { decision: LimitDecision; monthUnits: number } {
+    const minute = minuteWindow(now);
+    const minuteScope = `minute:${subject}`;
+    const minuteUsed = this.count(minuteScope, minute.start);
+    const month = perMonth === undefined ? null : monthWindow(now);
+    const monthUsed = month ? this.count("month", month.start) : 0;
+
+    let exceeded: LimitDecision["exceeded"] = null;
+    if (month && monthUsed + units > perMonth!) exceeded = "month";
+    else if (minuteUsed + units > perMinute) exceeded = "minute";
+
+    const admitted = exceeded === null ? units : 0;
+    if (admitted) {
+      this.store(minuteScope, minute.start, minuteUsed + admitted);
+      if (month) this.store("month", month.start, monthUsed + admitted);
+    }
+    const decision: LimitDecision = {
+      allowed: exceeded === null,
+      exceeded,
+      minute: windowState(perMinute, minuteUsed + admitted, minute.end),
+      month: month ? windowState(perMonth!, monthUsed + admitted, month.end) : null,
+    };
+    return { decision, monthUnits: month ? admitted : 0 };
+  }
+
+  /** Takes one unit of the month alone (a batch-job item: jobs pace themselves, not the minute window). */
+  takeMonthUnit(perMonth: number, now: number): LimitDecision {
+    const month = monthWindow(now);
+    const used = this.count("month", month.start);
+    const allowed = used < perMonth;
+    if (allowed) this.store("month", month.start, used + 1);
+    return this.monthOnly(perMonth, used + (allowed ? 1 : 0), now, allowed);
+  }
+
+  /** The month as it stands, for a unit taken earlier (a job item asking again). */
+  monthOnly(perMonth: number, used: number, now: number, allowed = true): LimitDecision {
+    return {
+      allowed,
+      exceeded: allowed ? null : "month",
+      minute: windowState(Number.MAX_SAFE_INTEGER, 0, minuteWindow(now).end),
+      month: windowState(perMonth, used, monthWindow(now).end),
+    };
+  }
+
+  /** Gives `units` of the month starting `monthStart` back; nothing once that month is over. */
+  giveBack(monthStart: number, units: number, now: number) {
+    const month = monthWindow(now);
+    if (monthStart !== month.start) return;
+    this.store("month", month.start, Math.max(0, this.count("month", month.start) - units));
+  }
+
+  monthUsed(now: number): number {
+    return this.count("month", monthWindow(now).start);
+  }
+
+  /** Current counts without counting anything. */
+  peek(subject: string, perMinute: number, perMonth: number | undefined, now: number): LimitDecision {
+    const minute = minuteWindow(now);
+    const month = perMonth === undefined ? null : monthWindow(now);
+    return {
+      allowed: true,
+      exceeded: null,
+      minute: windowState(perMinute, this.count(`minute:${subject}`, minute.start), minute.end),
+      month: month ? windowState(perMonth!, this.count("month", month.start), month.end) : null,
+    };
+  }
+
+  private count(scope: string, windowStart: number): number {
+    let counter = this.counters.get(scope);
+    if (!counter) {
+      const row = this.sql
+        .exec<{ window_start: number; count: number }>(
+          `SELECT window_start, count FROM counters WHERE scope = ?`,
+          scope,
+        )
+        .toArray()[0];
+      counter = { windowStart: row?.window_start ?? 0, count: row?.count ?? 0 };
+      this.counters.set(scope, counter);
+    }
+    return counter.windowStart === windowStart ? counter.count : 0;
+  }
+
+  private store(scope: string, windowStart: number, count: number) {
+    this.sql.exec(
+      `INSERT INTO counters (scope, window_start, count) VALUES (?, ?, ?)
+       ON CONFLICT(scope) DO UPDATE SET window_start = excluded.window_start, count = excluded.count`,
+      scope,
+      windowStart,
+      count,
+    );
+    this.counters.set(scope, { windowStart, count });
+  }
+}
