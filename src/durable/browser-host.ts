@@ -2,8 +2,8 @@
 // WebSocket another request opened, so a browser kept between scrapes must live here, and so must
 // the page work (URL guard, proxy routing, challenge solving) that talks over that connection.
 import { DurableObject } from "cloudflare:workers";
-import { BrowserFleet } from "../scrape/engines/browser-fleet";
-import type { BrowserAnswer, BrowserRequest } from "../scrape/engines/browser-wire";
+import { BrowserFleet } from "../scrape/engines/browser-host/fleet";
+import type { BrowserAnswer, BrowserRequest } from "../scrape/engines/browser/wire";
 import type { LoadJob } from "../scrape/engines/types";
 
 /** How often an object with open browsers wakes to see whether they have gone idle. */

@@ -27,7 +27,7 @@ const FILES = [
   ),
 ];
 
-/** Source file names in backticks without their folder (`browser-fleet.ts`, `engines/fetch.ts`). */
+/** Source file names in backticks without their folder (`fleet.ts`, `engines/fetch.ts`). */
 function quotedFileNames(text: string): string[] {
   return [...text.matchAll(/`([\w./-]+\.tsx?)`/g)].map(([, name]) => name!).filter((name) => !PATH.test(name));
 }

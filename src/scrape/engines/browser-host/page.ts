@@ -1,14 +1,14 @@
 // One job's work in a browser page: open the target with every request routed past the URL guard,
 // wait only while the page is still fetching, get past a challenge, and read the page.
 import type { HTTPRequest, Page } from "@cloudflare/puppeteer";
-import { type Exit, type LoadedThrough, loadPastChallenge } from "../proxy-policy";
-import { guardUrl } from "../../net/url-guard";
-import { solveForJob, TOKEN_FIELDS } from "../captcha";
-import { parseRetryAfter, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../errors";
-import { assertParseable, MAX_PAGE_BYTES, MAX_PAGE_ELEMENTS, pageTooLarge } from "../page-limits";
-import { assertLanded, CLOSE_UNINTERCEPTED_CHANNELS, type Route, routeRequest } from "./browser-route";
+import { type Exit, type LoadedThrough, loadPastChallenge } from "../../proxy-policy";
+import { guardUrl } from "../../../net/url-guard";
+import { solveForJob, TOKEN_FIELDS } from "../../captcha";
+import { parseRetryAfter, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../../errors";
+import { assertParseable, MAX_PAGE_BYTES, MAX_PAGE_ELEMENTS, pageTooLarge } from "../../page-limits";
+import { assertLanded, CLOSE_UNINTERCEPTED_CHANNELS, type Route, routeRequest } from "./route";
 import { graceAfter, InFlight } from "./network-quiet";
-import { within, type LoadedPage, type LoadJob } from "./types";
+import { within, type LoadedPage, type LoadJob } from "../types";
 
 /** A page that keeps fetching after `load` is read after this long at most. */
 const SETTLE_TIMEOUT_MS = 5_000;

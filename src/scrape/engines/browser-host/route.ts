@@ -1,13 +1,13 @@
 // How every request of a browser page leaves it: past the URL guard, then directly or through the
 // proxy pool; and the check that the page ended on guarded ground.
 import type { HTTPRequest, Page } from "@cloudflare/puppeteer";
-import { fetchViaProxy } from "../proxy-fetch";
-import { type Exit, exitsFor, judgeAttempt } from "../proxy-policy";
-import { guardUrl, UnsafeUrlError } from "../../net/url-guard";
-import { BodyTooLarge, readBytes } from "../../net/read-body";
-import { UpstreamTimeout } from "../errors";
-import { MAX_PAGE_BYTES } from "../page-limits";
-import type { LoadJob } from "./types";
+import { fetchViaProxy } from "../../proxy-fetch";
+import { type Exit, exitsFor, judgeAttempt } from "../../proxy-policy";
+import { guardUrl, UnsafeUrlError } from "../../../net/url-guard";
+import { BodyTooLarge, readBytes } from "../../../net/read-body";
+import { UpstreamTimeout } from "../../errors";
+import { MAX_PAGE_BYTES } from "../../page-limits";
+import type { LoadJob } from "../types";
 
 const BLOCKED_TYPES = new Set(["image", "font", "media"]);
 const PROXIED_TYPES = new Set(["document", "xhr", "fetch", "script", "stylesheet", "other"]);

@@ -1,9 +1,9 @@
 // Getting a Browser Rendering session: an idle one is taken over, a new one launched only while
 // fewer than `maxBrowsers` run, launch 429s retried after their delay.
 import puppeteer, { type Browser } from "@cloudflare/puppeteer";
-import type { ScrapeConfig } from "../config";
-import { EngineUnavailable } from "../errors";
-import { withTimeout } from "../../timeout";
+import type { ScrapeConfig } from "../../config";
+import { EngineUnavailable } from "../../errors";
+import { withTimeout } from "../../../timeout";
 
 /** How long a session outlives its last CDP message; the holder closes idle browsers sooner. */
 const KEEP_ALIVE_MS = 120_000;

@@ -1,6 +1,6 @@
 // What crosses the RPC boundary between the browser engine and the Durable Object that holds the
 // browsers. RPC keeps only an error's message, so the classes the scrape loop steers by travel by name.
-import { UnsafeUrlError } from "../../net/url-guard";
+import { UnsafeUrlError } from "../../../net/url-guard";
 import {
   CaptchaBudgetSpent,
   CaptchaFailed,
@@ -12,8 +12,8 @@ import {
   UpstreamBlocked,
   UpstreamNotFound,
   UpstreamTimeout,
-} from "../errors";
-import type { LoadedPage } from "./types";
+} from "../../errors";
+import type { LoadedPage } from "../types";
 
 /** One page to load: the serialisable part of a `LoadJob`. */
 export interface BrowserRequest {

@@ -1,13 +1,13 @@
 // The browsers one holder keeps connected between jobs, with a page made ready before a job
 // asks for it. Lives in the Durable Object that owns the CDP connections (`BrowserHost`).
 import type { BrowserContext, Page } from "@cloudflare/puppeteer";
-import { type ScrapeConfig, scrapeConfig } from "../config";
-import { UpstreamTimeout } from "../errors";
-import { withTimeout } from "../../timeout";
-import { browserTarget, loadInPage, preparePage } from "./browser-page";
-import { openSession, type Session } from "./browser-sessions";
-import { type BrowserAnswer, type BrowserRequest, toWire } from "./browser-wire";
-import type { LoadJob } from "./types";
+import { type ScrapeConfig, scrapeConfig } from "../../config";
+import { UpstreamTimeout } from "../../errors";
+import { withTimeout } from "../../../timeout";
+import { browserTarget, loadInPage, preparePage } from "./page";
+import { openSession, type Session } from "./sessions";
+import { type BrowserAnswer, type BrowserRequest, toWire } from "../browser/wire";
+import type { LoadJob } from "../types";
 
 /** Jobs one browser runs side by side, each in its own incognito context, before another is opened. */
 const JOBS_PER_BROWSER = 8;

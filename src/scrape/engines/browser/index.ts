@@ -1,6 +1,6 @@
-import { EngineUnavailable } from "../errors";
-import { fromWire } from "./browser-wire";
-import type { Engine, LoadedPage, LoadJob } from "./types";
+import { EngineUnavailable } from "../../errors";
+import { fromWire } from "./wire";
+import type { Engine, LoadedPage, LoadJob } from "../types";
 
 /** One object holds every browser, so any request can reuse a browser another request opened. */
 const HOST_NAME = "browsers";
