@@ -1,13 +1,16 @@
 // One webhook attempt: claim it under a lease, log it before sending, send once, record the result.
-import { and, eq, gt, lt, lte, not, or, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
+import { database } from "../db/client";
+import type { WebhookDeliveryRow, WebhookEndpointRow } from "../db/schema-events";
 import {
-  webhookAttempts,
-  webhookDeliveries,
-  webhookEndpoints,
-  type WebhookDeliveryRow,
-  type WebhookEndpointRow,
-} from "../db/schema-events";
+  ATTEMPT_IN_PROGRESS,
+  claimDelivery,
+  type DeliveryUpdate,
+  disableEndpoint,
+  endpointOf,
+  failClaimedDelivery,
+  openAttempt,
+  recordAttempt,
+} from "../db/webhooks";
 import { urlGuardOptions } from "../net/guard-options";
 import { guardUrl, UnsafeUrlError } from "../net/url-guard";
 import { log } from "../log";
@@ -37,9 +40,6 @@ export interface ClaimedAttempt {
   startedAt: number;
 }
 
-/** What an attempt row holds until its result is written; left there when the Worker dies mid-attempt. */
-export const ATTEMPT_IN_PROGRESS = "in progress";
-
 /** How long a claim holds: the send's timeout plus room for the D1 writes around it. */
 export const leaseMs = (env: Env) => deliveryTimeoutMs(env) + 30_000;
 
@@ -54,35 +54,23 @@ export async function claimAttempt(
   deliveryId: string,
   options: AttemptOptions = {},
 ): Promise<ClaimedAttempt | null> {
-  const db = drizzle(env.DB);
+  const db = database(env.DB);
   const now = options.now ?? Date.now();
   const at = new Date(now);
-  const { status, nextAttemptAt, attempts } = webhookDeliveries;
-  const due = options.manual
-    ? not(and(eq(status, "sending"), gt(nextAttemptAt, at))!)
-    : or(
-        and(eq(status, "pending"), lte(nextAttemptAt, at)),
-        and(eq(status, "sending"), lte(nextAttemptAt, at), lt(attempts, MAX_ATTEMPTS)),
-      );
-  const [delivery] = await db
-    .update(webhookDeliveries)
-    .set({ status: "sending", attempts: sql`${attempts} + 1`, nextAttemptAt: new Date(now + leaseMs(env)) })
-    .where(and(eq(webhookDeliveries.id, deliveryId), due))
-    .returning();
+  const delivery = await claimDelivery(db, deliveryId, {
+    at,
+    leaseUntil: new Date(now + leaseMs(env)),
+    manual: options.manual ?? false,
+    maxAttempts: MAX_ATTEMPTS,
+  });
   if (!delivery) return null;
-  const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, delivery.endpointId));
+  const endpoint = await endpointOf(db, delivery);
   if (!endpoint || endpoint.disabledAt) {
-    await db
-      .update(webhookDeliveries)
-      .set({ status: "failed", attempts: delivery.attempts - 1, nextAttemptAt: null, lastError: "endpoint disabled" })
-      .where(eq(webhookDeliveries.id, deliveryId));
+    await failClaimedDelivery(db, delivery, "endpoint disabled");
     return null;
   }
-  const [row] = await db
-    .insert(webhookAttempts)
-    .values({ deliveryId, attempt: delivery.attempts, at, statusCode: null, latencyMs: 0, error: ATTEMPT_IN_PROGRESS })
-    .returning({ id: webhookAttempts.id });
-  return { delivery, endpoint, attempt: delivery.attempts, attemptRowId: row!.id, startedAt: now };
+  const attemptRowId = await openAttempt(db, deliveryId, delivery.attempts, at);
+  return { delivery, endpoint, attempt: delivery.attempts, attemptRowId, startedAt: now };
 }
 
 /** Makes the attempt that is due for a delivery if this caller wins the claim on it; null if not. */
@@ -149,23 +137,16 @@ function attemptError(endpoint: WebhookEndpointRow, err: unknown): string {
 
 /** Writes the attempt's result and what comes next, unless a later claim has taken the delivery over. */
 async function recordResult(env: Env, claimed: ClaimedAttempt, result: AttemptResult, retry: boolean): Promise<void> {
-  const db = drizzle(env.DB);
+  const db = database(env.DB);
   const code = result.status_code;
   const finishedAt = claimed.startedAt + result.latency_ms;
-  const update: Partial<typeof webhookDeliveries.$inferInsert> = {
-    lastStatusCode: code,
-    lastError: result.error,
-    nextAttemptAt: null,
-  };
+  const update: DeliveryUpdate = { lastStatusCode: code, lastError: result.error, nextAttemptAt: null };
   if (code !== null && code >= 200 && code < 300) {
     Object.assign(update, { status: "delivered", deliveredAt: new Date(finishedAt) });
   } else if (code === 410) {
     // 410 Gone: the receiver says the endpoint no longer exists (Standard Webhooks).
     Object.assign(update, { status: "failed" });
-    await db
-      .update(webhookEndpoints)
-      .set({ disabledAt: new Date(finishedAt), disabledReason: "receiver answered 410 Gone" })
-      .where(eq(webhookEndpoints.id, claimed.endpoint.id));
+    await disableEndpoint(db, claimed.endpoint.id, new Date(finishedAt), "receiver answered 410 Gone");
   } else {
     // Retry what may pass later (5xx, 429, timeouts, network errors); a 3xx or other 4xx will not.
     const transient = code === null || code >= 500 || code === 429;
@@ -175,18 +156,12 @@ async function recordResult(env: Env, claimed: ClaimedAttempt, result: AttemptRe
       delay === null ? { status: "failed" } : { status: "pending", nextAttemptAt: new Date(finishedAt + delay) },
     );
   }
-  const stillOurs = and(
-    eq(webhookDeliveries.id, claimed.delivery.id),
-    eq(webhookDeliveries.status, "sending"),
-    eq(webhookDeliveries.attempts, claimed.attempt),
+  await recordAttempt(
+    db,
+    { deliveryId: claimed.delivery.id, attempt: claimed.attempt, attemptRowId: claimed.attemptRowId },
+    { statusCode: code, latencyMs: result.latency_ms, error: result.error },
+    update,
   );
-  await db.batch([
-    db
-      .update(webhookAttempts)
-      .set({ statusCode: code, latencyMs: result.latency_ms, error: result.error })
-      .where(eq(webhookAttempts.id, claimed.attemptRowId)),
-    db.update(webhookDeliveries).set(update).where(stillOurs),
-  ]);
 }
 
 /** An attempt's error as the delivery log shows it: an open attempt row is either running or was cut off. */

@@ -1,10 +1,9 @@
 // Webhook delivery as an outbox: every event is a D1 row before anything is sent, so an attempt
 // lost with its isolate is found again by the every-minute sweep.
-import { and, eq, gte, inArray, lte } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
+import { database } from "../db/client";
 import { newId } from "../db/keys";
-import { webhookDeliveries, webhookEndpoints, type WebhookEndpointRow } from "../db/schema-events";
-import { inTurnsByAccount } from "../db/turns";
+import type { WebhookEndpointRow } from "../db/schema-events";
+import { dueDeliveryIds, failExhaustedDeliveries, insertDelivery, listEndpoints } from "../db/webhooks";
 import { attemptDelivery } from "./attempt";
 import { cronBudgetMs, workInTurns } from "./turns";
 import { MAX_ATTEMPTS, type EventType } from "./config";
@@ -27,8 +26,7 @@ export async function emitEvent(
   /** Tell this endpoint alone (a batch job names one), whatever it subscribed to. */
   onlyEndpointId?: string | null,
 ): Promise<string[]> {
-  const db = drizzle(env.DB);
-  const endpoints = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.accountId, accountId));
+  const endpoints = await listEndpoints(database(env.DB), accountId);
   const subscribed = endpoints.filter(
     (endpoint) =>
       !endpoint.disabledAt &&
@@ -57,18 +55,16 @@ export async function createDelivery(
 ): Promise<string> {
   const id = newId("msg");
   const payload = JSON.stringify({ type, timestamp: new Date(now).toISOString(), data });
-  await drizzle(env.DB)
-    .insert(webhookDeliveries)
-    .values({
-      id,
-      endpointId: endpoint.id,
-      accountId: endpoint.accountId,
-      eventType: type,
-      payload,
-      status: "pending",
-      nextAttemptAt: new Date(dueAt),
-      createdAt: new Date(now),
-    });
+  await insertDelivery(database(env.DB), {
+    id,
+    endpointId: endpoint.id,
+    accountId: endpoint.accountId,
+    eventType: type,
+    payload,
+    status: "pending",
+    nextAttemptAt: new Date(dueAt),
+    createdAt: new Date(now),
+  });
   return id;
 }
 
@@ -81,23 +77,15 @@ const PARALLEL_SENDS = 5;
  * take turns, so one account's backlog delays only its own deliveries.
  */
 export async function processDueDeliveries(env: Env, now = Date.now(), batch = 100): Promise<number> {
-  const db = drizzle(env.DB);
+  const db = database(env.DB);
   const at = new Date(now);
-  const { status, nextAttemptAt, attempts } = webhookDeliveries;
-  await db
-    .update(webhookDeliveries)
-    .set({
-      status: "failed",
-      nextAttemptAt: null,
-      lastError: "no result recorded for the last attempt (the Worker stopped mid-attempt); no attempts left",
-    })
-    .where(and(eq(status, "sending"), lte(nextAttemptAt, at), gte(attempts, MAX_ATTEMPTS)));
-  const due = await db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(and(inArray(status, ["pending", "sending"]), lte(nextAttemptAt, at)))
-    .orderBy(...inTurnsByAccount(webhookDeliveries.accountId, nextAttemptAt))
-    .limit(batch);
+  await failExhaustedDeliveries(
+    db,
+    at,
+    MAX_ATTEMPTS,
+    "no result recorded for the last attempt (the Worker stopped mid-attempt); no attempts left",
+  );
+  const due = await dueDeliveryIds(db, at, batch);
   // A Worker keeps at most 6 connections open and queues the rest, while each send's timeout is
   // already running: a few senders, each claiming just before it sends, keep hung receivers from
   // costing other deliveries an attempt.

@@ -1,7 +1,6 @@
 // A webhook endpoint's deliveries: a test ping, the delivery log with every attempt, and redelivery.
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { webhookAttempts, webhookDeliveries } from "../../db/schema-events";
+import { deliveryLog, findDelivery } from "../../db/webhooks";
 import type { AppEnv } from "../../env";
 import { jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
@@ -72,7 +71,7 @@ const redeliverRoute = defineRoute({
 
 export function registerWebhookDeliveries(app: OpenAPIHono<AppEnv>) {
   app.openapi(testRoute, async (c) => {
-    const row = await ownEndpoint(c.env, c.req.valid("param").id, c.var.identity.accountId);
+    const row = await ownEndpoint(c.var.db, c.req.valid("param").id, c.var.identity.accountId);
     if (row.disabledAt)
       throw new ApiError("conflict", `Endpoint \`${row.id}\` is disabled (${row.disabledReason}); create a new one.`);
     // Due only once a lease would have run out: the minute cron leaves the ping to this request,
@@ -100,28 +99,8 @@ export function registerWebhookDeliveries(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(deliveriesRoute, async (c) => {
-    const row = await ownEndpoint(c.env, c.req.valid("param").id, c.var.identity.accountId);
-    const db = c.var.db;
-    const newest = db
-      .select({ id: webhookDeliveries.id })
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.endpointId, row.id))
-      .orderBy(desc(webhookDeliveries.createdAt))
-      .limit(c.req.valid("query").limit);
-    // One batch, so deliveries and their attempts are read from the same state: read apart, an
-    // attempt recorded in between would show a result beside its delivery's old schedule.
-    const [deliveries, attempts] = await db.batch([
-      db
-        .select()
-        .from(webhookDeliveries)
-        .where(inArray(webhookDeliveries.id, newest))
-        .orderBy(desc(webhookDeliveries.createdAt)),
-      db
-        .select()
-        .from(webhookAttempts)
-        .where(inArray(webhookAttempts.deliveryId, newest))
-        .orderBy(asc(webhookAttempts.attempt), asc(webhookAttempts.id)),
-    ]);
+    const row = await ownEndpoint(c.var.db, c.req.valid("param").id, c.var.identity.accountId);
+    const { deliveries, attempts } = await deliveryLog(c.var.db, row.id, c.req.valid("query").limit);
     const now = Date.now();
     return c.json(
       successBody(
@@ -152,11 +131,8 @@ export function registerWebhookDeliveries(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(redeliverRoute, async (c) => {
     const { id, deliveryId } = c.req.valid("param");
-    const row = await ownEndpoint(c.env, id, c.var.identity.accountId);
-    const [delivery] = await c.var.db
-      .select()
-      .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, row.id)));
+    const row = await ownEndpoint(c.var.db, id, c.var.identity.accountId);
+    const delivery = await findDelivery(c.var.db, row.id, deliveryId);
     if (!delivery) throw new ApiError("not_found", `No delivery \`${deliveryId}\` for endpoint \`${id}\`.`);
     if (row.disabledAt) throw new ApiError("conflict", `Endpoint \`${row.id}\` is disabled (${row.disabledReason}).`);
     // An unfinished delivery keeps its retry schedule if this attempt fails too; a finished one gets one attempt.

@@ -1,10 +1,9 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
-import { and, asc, eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
-import { newId } from "../../db/keys";
+import { type Db, newId } from "../../db/keys";
 import { insertWithinCap } from "../../db/object-caps";
-import { webhookEndpoints, type WebhookEndpointRow } from "../../db/schema-events";
+import type { WebhookEndpointRow } from "../../db/schema-events";
+import { deleteEndpoint, findEndpoint, listEndpoints, rotateEndpointSecret } from "../../db/webhooks";
 import type { AppEnv } from "../../env";
 import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
@@ -117,11 +116,8 @@ export function describeWebhook(row: WebhookEndpointRow, now = Date.now()): z.in
 }
 
 /** Another account's endpoint answers exactly like one that does not exist. */
-export async function ownEndpoint(env: Env, id: string, accountId: string) {
-  const [row] = await drizzle(env.DB)
-    .select()
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, accountId)));
+export async function ownEndpoint(db: Db, id: string, accountId: string) {
+  const row = await findEndpoint(db, accountId, id);
   if (!row) throw new ApiError("not_found", `No webhook endpoint with id \`${id}\`.`);
   return row;
 }
@@ -154,11 +150,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(listRoute, async (c) => {
-    const rows = await c.var.db
-      .select()
-      .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.accountId, c.var.identity.accountId))
-      .orderBy(asc(webhookEndpoints.createdAt));
+    const rows = await listEndpoints(c.var.db, c.var.identity.accountId);
     return c.json(
       successBody(
         c,
@@ -170,30 +162,23 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(readRoute, async (c) =>
     c.json(
-      successBody(c, describeWebhook(await ownEndpoint(c.env, c.req.valid("param").id, c.var.identity.accountId))),
+      successBody(c, describeWebhook(await ownEndpoint(c.var.db, c.req.valid("param").id, c.var.identity.accountId))),
       200,
     ),
   );
 
   app.openapi(deleteRoute, async (c) => {
-    const row = await ownEndpoint(c.env, c.req.valid("param").id, c.var.identity.accountId);
-    await c.var.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, row.id));
+    const row = await ownEndpoint(c.var.db, c.req.valid("param").id, c.var.identity.accountId);
+    await deleteEndpoint(c.var.db, row.id);
     return c.json(successBody(c, describeWebhook(row)), 200);
   });
 
   app.openapi(rotateRoute, async (c) => {
-    const row = await ownEndpoint(c.env, c.req.valid("param").id, c.var.identity.accountId);
+    const row = await ownEndpoint(c.var.db, c.req.valid("param").id, c.var.identity.accountId);
     const { overlap_seconds } = RotateWebhookBody.parse(c.req.valid("json") ?? {});
     const secret = newWebhookSecret();
-    const [rotated] = await c.var.db
-      .update(webhookEndpoints)
-      .set({
-        secret,
-        previousSecret: overlap_seconds > 0 ? row.secret : null,
-        previousSecretExpiresAt: overlap_seconds > 0 ? new Date(Date.now() + overlap_seconds * 1000) : null,
-      })
-      .where(eq(webhookEndpoints.id, row.id))
-      .returning();
-    return c.json(successBody(c, { webhook: describeWebhook(rotated!), secret }), 200);
+    const previousUntil = overlap_seconds > 0 ? new Date(Date.now() + overlap_seconds * 1000) : null;
+    const rotated = await rotateEndpointSecret(c.var.db, row, secret, previousUntil);
+    return c.json(successBody(c, { webhook: describeWebhook(rotated), secret }), 200);
   });
 }
