@@ -1,10 +1,8 @@
 // Price watches: one check reads the current price through the API's own routes (fresh data,
 // one call against the owner's quota), compares it with the last seen one and emits an event.
-import { and, eq, lte } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
 import type { Completeness } from "../completeness";
-import { watches, type WatchRow } from "../db/schema-events";
-import { inTurnsByAccount } from "../db/turns";
+import type { WatchRow } from "../db/schema-events";
+import { claimWatchCheck, dueWatches, recordCheck } from "../db/watches";
 import { productPlatform } from "../scrape/platforms";
 import { convert } from "../travel/conversion";
 import { loadRates } from "../travel/currency";
@@ -133,7 +131,7 @@ export async function checkWatch(
   watch: WatchRow,
   now = Date.now(),
 ): Promise<CheckResult> {
-  const db = drizzle(env.DB);
+  const db = database(env.DB);
   const previous = watch.lastPrice;
   const next = { nextCheckAt: new Date(now + watch.intervalSeconds * 1000), lastCheckedAt: new Date(now) };
   let seen: Observation;
@@ -142,10 +140,7 @@ export async function checkWatch(
   } catch (err) {
     const failures = watch.consecutiveFailures + 1;
     const error = err instanceof Error ? err.message : String(err);
-    await db
-      .update(watches)
-      .set({ ...next, consecutiveFailures: failures, lastError: error })
-      .where(eq(watches.id, watch.id));
+    await recordCheck(db, watch.id, { ...next, consecutiveFailures: failures, lastError: error });
     if (watch.alertAfterFailures && failures === watch.alertAfterFailures) {
       await emitEvent(
         env,
@@ -159,16 +154,13 @@ export async function checkWatch(
     return { outcome: "failed", price: null, previous_price: previous, error };
   }
   const fire = shouldFire(watch, previous, seen.price);
-  await db
-    .update(watches)
-    .set({
-      ...next,
-      lastPrice: seen.price,
-      consecutiveFailures: 0,
-      lastError: null,
-      ...(fire ? { lastFiredAt: new Date(now) } : {}),
-    })
-    .where(eq(watches.id, watch.id));
+  await recordCheck(db, watch.id, {
+    ...next,
+    lastPrice: seen.price,
+    consecutiveFailures: 0,
+    lastError: null,
+    ...(fire ? { lastFiredAt: new Date(now) } : {}),
+  });
   if (fire) {
     await emitEvent(
       env,
@@ -202,20 +194,10 @@ export async function processDueWatches(
   now = Date.now(),
   batch = 50,
 ): Promise<number> {
-  const db = drizzle(env.DB);
-  const due = await db
-    .select()
-    .from(watches)
-    .where(lte(watches.nextCheckAt, new Date(now)))
-    .orderBy(...inTurnsByAccount(watches.accountId, watches.nextCheckAt))
-    .limit(batch);
+  const db = database(env.DB);
+  const due = await dueWatches(db, new Date(now), batch);
   return workInTurns(due, { budgetMs: cronBudgetMs(env) }, async (watch) => {
-    const [claimed] = await db
-      .update(watches)
-      .set({ nextCheckAt: new Date(now + watch.intervalSeconds * 1000) })
-      .where(and(eq(watches.id, watch.id), eq(watches.nextCheckAt, watch.nextCheckAt)))
-      .returning();
-    if (!claimed) return false;
+    if (!(await claimWatchCheck(db, watch, new Date(now + watch.intervalSeconds * 1000)))) return false;
     await checkWatch(env, ctx, local, watch, now).catch((err) =>
       log.error("watch check crashed", { id: watch.id, error: err }),
     );

@@ -1,11 +1,10 @@
 import type { Context } from "hono";
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
-import { and, asc, eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
-import { type KeyIdentity, newId } from "../../db/keys";
+import { newId } from "../../db/keys";
 import { insertWithinCap } from "../../db/object-caps";
-import { watches, type WatchRow } from "../../db/schema-events";
+import type { WatchRow } from "../../db/schema-events";
+import { deleteWatch, findWatch, listWatches } from "../../db/watches";
 import type { AppEnv } from "../../env";
 import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
@@ -131,10 +130,7 @@ export function describeWatch(row: WatchRow): z.infer<typeof WatchSchema> {
 /** A watch of the key's account (another account's is not found), which the key holds the scope of its check for. */
 async function ownWatch(c: Context<AppEnv>, id: string) {
   const identity = c.var.identity;
-  const [row] = await drizzle(c.env.DB)
-    .select()
-    .from(watches)
-    .where(and(eq(watches.id, id), eq(watches.accountId, identity.accountId)));
+  const row = await findWatch(c.var.db, identity.accountId, id);
   if (!row) throw new ApiError("not_found", `No watch with id \`${id}\`.`);
   c.var.inProcess.assertMayRun(identity, [watchCall(row).path], "watch");
   return row;
@@ -190,11 +186,7 @@ export function registerWatches(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(listRoute, async (c) => {
-    const rows = await c.var.db
-      .select()
-      .from(watches)
-      .where(eq(watches.accountId, c.var.identity.accountId))
-      .orderBy(asc(watches.createdAt));
+    const rows = await listWatches(c.var.db, c.var.identity.accountId);
     const readable = rows.filter((row) => c.var.inProcess.mayRun(c.var.identity, [watchCall(row).path]));
     return c.json(successBody(c, readable.map(describeWatch)), 200);
   });
@@ -205,7 +197,7 @@ export function registerWatches(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(deleteRoute, async (c) => {
     const row = await ownWatch(c, c.req.valid("param").id);
-    await c.var.db.delete(watches).where(eq(watches.id, row.id));
+    await deleteWatch(c.var.db, row.id);
     return c.json(successBody(c, describeWatch(row)), 200);
   });
 
