@@ -13,7 +13,8 @@ const PAGES = fileURLToPath(new URL("../test/fixtures/pages/", import.meta.url))
 const REAL_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
 export interface RealProductPage {
-  platform: "amazon" | "ebay" | "walmart" | "etsy" | "bestbuy";
+  /** The marketplace's slug, which is also its replica's path prefix. */
+  platform: string;
   /** The site's own id for the product, as the capture shows it (canonical link, item or SKU number). */
   id: string;
   /** Where the adapter's product URL for `id` points, after the platform prefix. */

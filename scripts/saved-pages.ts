@@ -6,6 +6,7 @@ import { gunzipSync } from "node:zlib";
 import { parse as parseCsv } from "csv-parse/sync";
 import { decodeHtml } from "../src/scrape/extract/charset.ts";
 import { genericLodging } from "../src/scrape/platforms/generic-hotel.ts";
+import { PRODUCT_PLATFORMS } from "../src/scrape/platforms/index.ts";
 import { TRAVEL_PLATFORMS, type TravelSlug } from "../src/scrape/platforms/travel.ts";
 
 export type PageKind = "product" | "search" | "reviews" | "hotel-search" | "hotel-detail" | "blocked";
@@ -23,20 +24,14 @@ export interface ExpectedRow {
   kind: PageKind;
   /** Product pages or travel pages, as the accuracy figures are reported. */
   area: "products" | "travel";
-  /** The adapter that reads the page: the first folder, or `generic` for shops without one. */
+  /** The adapter that reads the page: the first folder when a platform has that slug, else `generic`. */
   adapter: string;
 }
 
+/** Folders read by their platform's own adapter: every product and travel platform's slug (hotels.com's folder is `hotels_com`). */
 const ADAPTERS = new Set([
-  "amazon",
-  "ebay",
-  "walmart",
-  "etsy",
-  "bestbuy",
-  "booking",
-  "expedia",
-  "hotels_com",
-  "airbnb",
+  ...Object.keys(PRODUCT_PLATFORMS).filter((slug) => slug !== "generic"),
+  ...Object.keys(TRAVEL_PLATFORMS).map((slug) => (slug === "hotels" ? "hotels_com" : slug)),
 ]);
 
 // Folders of travel sites, so that their walls count with the travel figures.

@@ -8,6 +8,8 @@ import { applyMigrations, createAccountKey, ROOT, startWorker } from "./local-st
 import { linkChromium } from "./chromium.ts";
 import { receiverPort } from "./receiver.ts";
 import { startReplicas } from "../replicas/server.ts";
+import { SITES } from "../replicas/sites/index.ts";
+import { PRODUCT_PLATFORMS } from "../src/scrape/platforms/index.ts";
 
 const PERSIST = `${ROOT}.wrangler/state`;
 const PORT = Number(process.env.PORT ?? 8787);
@@ -42,6 +44,16 @@ const worker = await startWorker({
   vars: { REPLICA_ORIGIN: replicas.url, SSRF_ALLOW_HOSTS: receiverHost },
   crons: { log: (line) => console.log(line) },
 });
+/** One search per marketplace that its replica answers, as each platform's registry entry names it. */
+const searches = (secret: string) =>
+  Object.values(PRODUCT_PLATFORMS)
+    .filter((platform) => platform.searchUrl && platform.exampleSearch)
+    .map(
+      (platform) =>
+        `curl -H "X-API-KEY: ${secret}" "${worker.url}/v1/${platform.slug}/search?q=${encodeURIComponent(platform.exampleSearch!)}"`,
+    )
+    .join("\n               ");
+
 const free = await createAccountKey(worker.url, adminToken, { name: "Demo (free)", plan: "free" });
 const pro = await createAccountKey(worker.url, adminToken, { name: "Demo (pro)", plan: "pro" });
 
@@ -53,8 +65,10 @@ console.log(`
   Pro key:     ${pro.secret}
   Try:         curl -H "X-API-KEY: ${pro.secret}" ${worker.url}/v1/usage
   Admin token: in .dev.vars (header X-Admin-Token)
-  Replicas:    ${replicas.url} (amazon, ebay, walmart, etsy, bestbuy, shop, booking, expedia, hotels, airbnb)
-  Product:     curl -H "X-API-KEY: ${pro.secret}" "${worker.url}/v1/amazon/search?q=charger"
+  Replicas:    ${replicas.url} (${Object.keys(SITES)
+    .filter((site) => site !== "real")
+    .join(", ")})
+  Products:    ${searches(pro.secret)}
   Crons:       fired on schedule (every minute, and daily at 06:00 UTC), one line per run
   Webhooks:    npm run receiver -- --secret whsec_…  receives at http://${receiverHost}/ (allowed here)
 `);

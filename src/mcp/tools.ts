@@ -1,5 +1,7 @@
 // The MCP tools: each names the route it runs (schemas, access and handler all come from that
-// route, see derive.ts) and says in one sentence what its answer holds, for an agent to read.
+// route, see derive.ts) and says in one sentence what its answer holds, for an agent to read. The
+// product tools list the platforms they read from the registry (scrape/platforms/surfaces.ts).
+import { agentList } from "../scrape/platforms/surfaces";
 import type { ToolRoute } from "./derive";
 
 interface Money {
@@ -75,7 +77,7 @@ export const TOOL_SPECS: ToolSpec<unknown>[] = [
   spec<{ data: { title: string | null; price: Money | null; availability: string | null; rating: number | null } }>({
     name: "get_product",
     title: "A marketplace product",
-    lead: "Reads one product page (amazon, ebay, walmart, etsy, bestbuy, or any shop with `generic` and a url).",
+    lead: `Reads one product page (${agentList(() => true)}).`,
     route: { method: "get", path: "/v1/{platform}", fixed: { format: "json" } },
     readOnly: true,
     summarize: ({ data }) =>
@@ -85,7 +87,7 @@ export const TOOL_SPECS: ToolSpec<unknown>[] = [
   spec<{ data: { name: string; results: { title: string | null; price: Money | null }[] }; meta: { page: number } }>({
     name: "search_products",
     title: "Search a marketplace",
-    lead: "One page of a marketplace's search results.",
+    lead: `One page of a marketplace's search results (${agentList((platform) => platform.searchUrl !== undefined)}).`,
     route: { method: "get", path: "/v1/{platform}/search", fixed: { format: "json" } },
     readOnly: true,
     summarize: ({ data, meta }) =>
@@ -95,7 +97,7 @@ export const TOOL_SPECS: ToolSpec<unknown>[] = [
   spec<{ data: { name: string | null; reviews: { rating: number | null; title?: string | null }[] } }>({
     name: "get_product_reviews",
     title: "A product's reviews",
-    lead: "One page of a product's reviews.",
+    lead: `One page of a product's reviews (${agentList((platform) => platform.reviewsUrl !== undefined)}).`,
     route: { method: "get", path: "/v1/{platform}/reviews", fixed: { format: "json" } },
     readOnly: true,
     summarize: ({ data }) =>

@@ -184,15 +184,37 @@ export interface ReviewsLookup extends ProductLookup {
   rating?: number;
 }
 
+/** The query parameters a product's own id travels in; `url` is the other way to name a product. */
+export type IdParamName = "asin" | "id" | "sku";
+
 /**
- * A marketplace. `origin` is the site's base URL: the real one in production,
- * a replica (e.g. http://127.0.0.1:8790/amazon) in development and tests.
+ * How a platform's product id is checked and described. The product routes check `pattern` before they
+ * know the platform, so platforms that share a parameter name share its pattern and message; the
+ * adapter's URL builder then holds the id to the site's own shape.
  */
-export interface ProductPlatform {
+export interface IdRule {
+  pattern: RegExp;
+  /** What a value that misses `pattern` is told. */
+  message: string;
+  minLength?: number;
+  maxLength?: number;
+  /** What the platform's ids are and where a user finds one, for the docs and `GET /v1/platforms`. */
+  describes: string;
+  /** One of the platform's real ids: the reference's, the docs' and `npm start`'s example. */
+  example: string;
+}
+
+interface PlatformBase {
   slug: string;
   name: string;
-  /** Name of the identifier parameter users pass (`asin`, `id`, `sku`, or `url` for generic). */
-  idParam: "asin" | "id" | "sku" | "url";
+  /** `shop` reads any site by URL; a `marketplace` is one site (or one per country) with its own ids. */
+  kind: "marketplace" | "shop";
+  /** One sentence on what the platform reads, for the docs and `GET /v1/platforms`. */
+  description: string;
+  /** How the MCP tools name the platform in a list of what they read; the slug when absent. */
+  mcpText?: string;
+  /** A search its replica site answers too (`npm start` prints it). */
+  exampleSearch?: string;
   /** Engines that can serve this site; `fetch` first where the data is in the HTML. */
   engines: ("fetch" | "browser")[];
   /** Default origin per country code (lower-case), plus a `default` entry. */
@@ -206,3 +228,19 @@ export interface ProductPlatform {
   parseReviews?(html: string, url: string): ReviewsPage;
   detectChallenge(html: string, status: number): Challenge | null;
 }
+
+/**
+ * A marketplace, or the generic shop reader. `origin` is the site's base URL: the real one in
+ * production, a replica (e.g. http://127.0.0.1:8790/amazon) in development and tests. Everything
+ * the API says about a platform (its routes' id parameters, `GET /v1/platforms`, the MCP tools, the
+ * docs' platform table) is read from here; see platforms/index.ts.
+ */
+export type ProductPlatform = PlatformBase &
+  (
+    | {
+        /** The query parameter users pass the product's id in. */
+        idParam: IdParamName;
+        id: IdRule;
+      }
+    | { idParam: "url"; id: null }
+  );

@@ -22,12 +22,11 @@ beforeAll(async () => {
   }));
 });
 
-/** Shops read by `generic`: JSON-LD, microdata, Shopify without a declared charset, Spanish and Japanese pages. */
+/** Shops read by `generic`: JSON-LD, microdata, Shopify without a declared charset, a Japanese page. */
 const SHOPS = [
   "jsonld/mshopping_wayfair.html",
   "microdata/lb_samsclub_clorox_wipes.html",
   "shopify/lb_overstock_just_cavalli_watch.html",
-  "mercadolibre/scrapfly_meli_co_spot_lamps.html",
   "mercari/shok_mercari_jp_hello_kitty_strap.html",
 ];
 

@@ -9,14 +9,22 @@ import { urlGuardOptions } from "../../net/guard-options";
 import { checkUrl } from "../../net/url-guard";
 import { scrapeConfig, siteOrigin } from "../../scrape/config";
 import { PRODUCT_PLATFORMS, productPlatform } from "../../scrape/platforms";
+import {
+  exampleProductUrl,
+  idDescription,
+  type IdParameter,
+  idParameters,
+  orList,
+  urlOnlyPlatforms,
+} from "../../scrape/platforms/surfaces";
 import type { EngineName } from "../../scrape/engines";
 import { scrape, type ScrapeJob } from "../../scrape/scrape";
-import type { ProductLookup, ProductPlatform } from "../../scrape/types";
+import type { IdParamName, ProductLookup, ProductPlatform } from "../../scrape/types";
 import { scrapeErrorToApi } from "../scrape-errors";
 import { admitted } from "../../middleware/auth";
 
 export const PlatformParam = z.object({
-  platform: z.string().openapi({ param: { name: "platform", in: "path" }, example: "amazon" }),
+  platform: z.string().openapi({ param: { name: "platform", in: "path" }, example: Object.keys(PRODUCT_PLATFORMS)[0] }),
 });
 
 const freshnessFields = {
@@ -40,28 +48,34 @@ const engineFields = {
     example: "browser",
   }),
 };
+/** A platform's id parameter as the routes check and document it (surfaces.ts reads them off the registry). */
+function idField(parameter: IdParameter) {
+  const { rule } = parameter;
+  let text = z.string();
+  if (rule.minLength !== undefined) text = text.min(rule.minLength);
+  if (rule.maxLength !== undefined) text = text.max(rule.maxLength);
+  return text
+    .regex(rule.pattern, rule.message)
+    .optional()
+    .openapi({ description: idDescription(parameter), example: parameter.example });
+}
+
+const ID_PARAMETERS = idParameters();
+const ID_NAMES = ID_PARAMETERS.map((parameter) => parameter.name);
+
 const identityFields = {
-  asin: z
+  ...(Object.fromEntries(ID_PARAMETERS.map((parameter) => [parameter.name, idField(parameter)])) as Record<
+    IdParamName,
+    ReturnType<typeof idField>
+  >),
+  url: z
     .string()
-    .regex(/^[A-Za-z0-9]{10}$/, "asin is 10 letters or digits")
+    .max(2_000)
     .optional()
-    .openapi({ description: "amazon's product id", example: "B0057OC5O8" }),
-  id: z
-    .string()
-    .min(1)
-    .max(100)
-    .regex(/^[\w.-]+$/, "id holds letters, digits, dots, dashes and underscores")
-    .optional()
-    .openapi({ description: "ebay's, walmart's or etsy's product id", example: "256348110321" }),
-  sku: z
-    .string()
-    .regex(/^[\w-]{1,40}$/, "sku holds letters, digits and dashes")
-    .optional()
-    .openapi({ description: "bestbuy's product id", example: "6501087" }),
-  url: z.string().max(2_000).optional().openapi({
-    description: "A product page URL instead of an id (the only way for `generic`)",
-    example: "https://www.amazon.com/dp/B0057OC5O8",
-  }),
+    .openapi({
+      description: `A product page URL instead of an id (the only way for ${orList(urlOnlyPlatforms().map((p) => `\`${p.slug}\``))})`,
+      example: exampleProductUrl(),
+    }),
   country: z
     .string()
     .regex(/^[A-Za-z]{2}$/, "country is an ISO 3166-1 alpha-2 code")
@@ -148,13 +162,16 @@ export function originFor(c: Context<AppEnv>, platform: ProductPlatform, country
   return siteOrigin(config, platform.slug, platform.origins[key] ?? platform.origins.default!);
 }
 
+/** The names a product's id may travel in, as the product route's description lists them: "`asin`, `id` or `sku`". */
+export const idNames = () => orList(ID_NAMES.map((name) => `\`${name}\``));
+
 /** Exactly one identifier: the platform's own (`asin`, `sku`, `id`) or a `url`. */
 export function lookupFrom(
   c: Context<AppEnv>,
   platform: ProductPlatform,
   query: z.infer<typeof ProductQuery>,
 ): ProductLookup {
-  const given = (["asin", "id", "sku", "url"] as const).filter((name) => query[name] !== undefined);
+  const given = [...ID_NAMES, "url" as const].filter((name) => query[name] !== undefined);
   const accepted = platform.idParam === "url" ? ["url"] : [platform.idParam, "url"];
   if (given.length !== 1 || !accepted.includes(given[0]!)) {
     const problem =
@@ -185,7 +202,7 @@ export function lookupFrom(
       throw scrapeErrorToApi(err);
     }
   }
-  return { id: (query.asin ?? query.id ?? query.sku)!, country: query.country };
+  return { id: query[platform.idParam]!, country: query.country };
 }
 
 /** The site's URL for a lookup; an identifier that cannot name a page is the caller's 400. */

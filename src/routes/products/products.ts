@@ -12,6 +12,7 @@ import { describeProduct, describeReviews, describeSearch, productOr422 } from "
 import {
   enginesFor,
   freshness,
+  idNames,
   lookupFrom,
   originFor,
   PlatformParam,
@@ -47,8 +48,7 @@ const productRoute = defineRoute({
   path: "/v1/{platform}",
   tags,
   summary: "One product",
-  description:
-    "A product page read live (or from a recent cache): title, price, availability, images, rating, first reviews, specs, variants, seller. Identify it by exactly one of the platform's id (`asin`, `id` or `sku`) or a `url`. `meta.completeness` says which fields the page gave and why the others are missing; `explain=true` adds each field's source. A page that holds no product (a search page, a sign-in wall, an empty shell) is a 422 `no_data` saying what it is. `format=csv` for one CSV row.",
+  description: `A product page read live (or from a recent cache): title, price, availability, images, rating, first reviews, specs, variants, seller. Identify it by exactly one of the platform's id (${idNames()}) or a \`url\`. \`meta.completeness\` says which fields the page gave and why the others are missing; \`explain=true\` adds each field's source. A page that holds no product (a search page, a sign-in wall, an empty shell) is a 422 \`no_data\` saying what it is. \`format=csv\` for one CSV row.`,
   request: { params: PlatformParam, query: ProductQuery },
   responses: {
     200: answer(

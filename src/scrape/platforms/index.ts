@@ -1,4 +1,7 @@
-// Every marketplace adapter by its slug, as `/v1/{platform}` names it.
+// Every marketplace adapter by its slug, as `/v1/{platform}` names it. A platform is one folder
+// (<slug>/index.ts: its name, description, id parameter and examples; urls.ts: its addresses; its
+// readers beside them); the routes, `GET /v1/platforms`, the MCP tools, `npm start` and the docs'
+// platform table read it from here (surfaces.ts), so adding a platform is its folder and one line below.
 import { readingOnce } from "../extract/dom";
 import { explainProduct } from "../extract/evidence";
 import { readPage } from "../extract/page";

@@ -1,11 +1,11 @@
 // Amazon's search result page: its result cards (sponsored ones flagged), the pager, and a
 // membership card's purchase price.
-import { cleanText, firstText } from "../extract/dom";
-import { pageFromUrl, parseCards, readPager, type CardSpec } from "../extract/listing";
-import { parseMoney } from "../extract/money";
-import type { Page } from "../extract/page";
-import { selectAll, selectOne } from "../extract/select";
-import type { SearchItem, SearchPage } from "../types";
+import { cleanText, firstText } from "../../extract/dom";
+import { pageFromUrl, parseCards, readPager, type CardSpec } from "../../extract/listing";
+import { parseMoney } from "../../extract/money";
+import type { Page } from "../../extract/page";
+import { selectAll, selectOne } from "../../extract/select";
+import type { SearchItem, SearchPage } from "../../types";
 
 const SEARCH_CARDS: CardSpec = {
   cards: 'div[data-component-type="s-search-result"][data-asin]',

@@ -1,47 +1,18 @@
-// Amazon marketplaces: /dp/{asin}, /s?k=…, /product-reviews/{asin}. Amazon ships no
-// JSON-LD, so the product is read from its own feature blocks. The price is the buybox
-// offer only (core price, deal/sale block, Kindle price, or the used offer when that is
-// all the buybox has), never carousel, "other sellers" or delivery prices.
-import { currencyForCountry } from "../extract/currency";
-import { detectChallenge } from "../extract/challenge";
-import { absoluteUrl, cleanText, firstAttr, firstText, unique, visibleText, type HTMLElement } from "../extract/dom";
-import { firstJsonValue, jsonAfter } from "../extract/json-text";
-import { parseReviewBlocks, pageFromUrl, readField, readPager, type ReviewSpec } from "../extract/listing";
-import { parseLocaleNumber, parseMoney } from "../extract/money";
-import { readPage, structuredDraftList, type Page } from "../extract/page";
-import { normaliseAvailability, reading, type ProductDraft } from "../extract/record";
-import { selectAll, selectOne } from "../extract/select";
-import { readSpecs } from "../extract/specs";
-import { countryOfUrl, idFromUrl, lookupId, siteSort, siteUrl } from "../extract/url";
-import type { Money, ProductPlatform, ProductRecord, ReviewsPage } from "../types";
-import { readAmazonSearch } from "./amazon-search";
-
-const ORIGINS: Record<string, string> = {
-  us: "https://www.amazon.com",
-  gb: "https://www.amazon.co.uk",
-  uk: "https://www.amazon.co.uk",
-  de: "https://www.amazon.de",
-  fr: "https://www.amazon.fr",
-  es: "https://www.amazon.es",
-  it: "https://www.amazon.it",
-  nl: "https://www.amazon.nl",
-  se: "https://www.amazon.se",
-  pl: "https://www.amazon.pl",
-  jp: "https://www.amazon.co.jp",
-  ca: "https://www.amazon.ca",
-  in: "https://www.amazon.in",
-  au: "https://www.amazon.com.au",
-  mx: "https://www.amazon.com.mx",
-  br: "https://www.amazon.com.br",
-  ae: "https://www.amazon.ae",
-  sa: "https://www.amazon.sa",
-  sg: "https://www.amazon.sg",
-  tr: "https://www.amazon.com.tr",
-  default: "https://www.amazon.com",
-};
-
-const ASIN = /^[A-Z0-9]{10}$/;
-const ASIN_IN_URL = /\/(?:dp|gp\/product|product-reviews|gp\/aw\/d)\/([A-Z0-9]{10})(?:[/?#]|$)/;
+// Amazon's product page. Amazon ships no JSON-LD, so the product is read from its own feature
+// blocks. The price is the buybox offer only (core price, deal/sale block, Kindle price, or the used
+// offer when that is all the buybox has), never carousel, "other sellers" or delivery prices.
+import { absoluteUrl, cleanText, firstAttr, firstText, unique, visibleText, type HTMLElement } from "../../extract/dom";
+import { firstJsonValue, jsonAfter } from "../../extract/json-text";
+import { parseReviewBlocks } from "../../extract/listing";
+import { parseLocaleNumber, parseMoney } from "../../extract/money";
+import type { Page } from "../../extract/page";
+import { normaliseAvailability, type ProductDraft } from "../../extract/record";
+import { selectAll, selectOne } from "../../extract/select";
+import { readSpecs } from "../../extract/specs";
+import { idFromUrl } from "../../extract/url";
+import type { Money, ProductRecord } from "../../types";
+import { REVIEWS } from "./reviews";
+import { ASIN_IN_URL } from "./urls";
 
 const PRICE_SELECTORS = [
   "#corePriceDisplay_desktop_feature_div .priceToPay .a-offscreen",
@@ -127,18 +98,8 @@ function amazonBrand(root: HTMLElement, specs: Record<string, string>): string |
   return match ? (match.slice(1).find(Boolean) ?? null) : null;
 }
 
-const REVIEWS: ReviewSpec = {
-  blocks: 'div[data-hook="review"]',
-  id: (block) => cleanText(block.id),
-  title: ['[data-hook="review-title"] > span:not(.a-letter-space)', '[data-hook="review-title"]'],
-  body: ['[data-hook="review-body"] [data-hook="review-collapsed"]', '[data-hook="review-body"]'],
-  rating: ['[data-hook="review-star-rating"] .a-icon-alt', '[data-hook="cmps-review-star-rating"] .a-icon-alt'],
-  author: [".a-profile-name"],
-  date: ['[data-hook="review-date"]'],
-  verified: (block) => selectOne(block, '[data-hook="avp-badge"], [data-hook="avp-badge-linkless"]') !== null,
-};
-
-function amazonDraft(page: Page): ProductDraft {
+/** What Amazon's own feature blocks say about the product. */
+export function amazonDraft(page: Page): ProductDraft {
   const { root } = page;
   const specs = readSpecs(root, [
     { rows: "#productOverview_feature_div tr" },
@@ -189,65 +150,3 @@ function amazonDraft(page: Page): ProductDraft {
     reviews: parseReviewBlocks(root, REVIEWS),
   };
 }
-
-/** Marketplace currency from the URL's host, when the URL is a real Amazon one. */
-const readAmazonPage = (html: string, url: string) =>
-  readPage(html, url, (base) => ({ currency: currencyForCountry(countryOfUrl(base, ORIGINS)) }));
-
-export const amazon: ProductPlatform = {
-  slug: "amazon",
-  name: "Amazon",
-  idParam: "asin",
-  engines: ["fetch", "browser"],
-  origins: ORIGINS,
-  productUrl: (lookup, origin) => siteUrl(origin, `/dp/${lookupId(lookup, "asin", ASIN, ASIN_IN_URL)}`),
-  searchUrl: (lookup, origin) =>
-    siteUrl(origin, "/s", {
-      k: lookup.q,
-      page: lookup.page > 1 ? lookup.page : undefined,
-      s: siteSort(lookup.sort, {
-        relevance: "relevanceblender",
-        price_asc: "price-asc-rank",
-        price_desc: "price-desc-rank",
-        rating: "review-rank",
-        newest: "date-desc-rank",
-        best_seller: "exact-aware-popularity-rank",
-      }),
-      "low-price": lookup.min_price,
-      "high-price": lookup.max_price,
-    }),
-  reviewsUrl: (lookup, origin) =>
-    siteUrl(origin, `/product-reviews/${lookupId(lookup, "asin", ASIN, ASIN_IN_URL)}`, {
-      pageNumber: lookup.page,
-      sortBy: siteSort(lookup.sort, { newest: "recent", relevance: "helpful" }),
-      filterByStar: lookup.rating
-        ? ["", "one_star", "two_star", "three_star", "four_star", "five_star"][lookup.rating]
-        : undefined,
-    }),
-  readProduct(html, url) {
-    const page = readAmazonPage(html, url);
-    return [reading("amazon markup", amazonDraft(page)), ...structuredDraftList(page)];
-  },
-  parseSearch: (html, url) => readAmazonSearch(readAmazonPage(html, url), url),
-  parseReviews(html, url): ReviewsPage {
-    const { root } = readAmazonPage(html, url);
-    const pager = readPager(
-      root,
-      { next: ["li.a-last:not(.a-disabled) a", "li.a-last"] },
-      pageFromUrl(url, "pageNumber"),
-    );
-    return {
-      product_title: firstText(root, ['h1 [data-hook="product-link"]', '[data-hook="product-link"]']),
-      reviews: parseReviewBlocks(root, REVIEWS),
-      rating: parseLocaleNumber(
-        readField(root, ['[data-hook="rating-out-of-text"]', '[data-hook="average-star-rating"] .a-icon-alt']),
-      ),
-      review_count: parseLocaleNumber(
-        readField(root, ['[data-hook="total-review-count"]', '[data-hook="cr-filter-info-review-rating-count"]']),
-      ),
-      page: pager.page,
-      has_next_page: pager.has_next_page,
-    };
-  },
-  detectChallenge,
-};

@@ -1,14 +1,14 @@
 // Any shop page by URL: JSON-LD Product first, then microdata, then OpenGraph / product
 // meta tags, then what the page visibly shows (its heading, a "Price:" label).
-import { detectChallenge } from "../extract/challenge";
-import { firstText } from "../extract/dom";
-import { readPage, structuredDrafts, type Page } from "../extract/page";
-import { reading, type ProductDraft } from "../extract/record";
-import { readSearchResults } from "../extract/results";
-import { readReviewsPage } from "../extract/reviews-page";
-import { visibleProductDraft, visibleTitle } from "../extract/visible";
-import { InvalidLookup } from "../errors";
-import type { ProductPlatform } from "../types";
+import { detectChallenge } from "../../extract/challenge";
+import { firstText } from "../../extract/dom";
+import { readPage, structuredDrafts, type Page } from "../../extract/page";
+import { reading, type ProductDraft } from "../../extract/record";
+import { readSearchResults } from "../../extract/results";
+import { readReviewsPage } from "../../extract/reviews-page";
+import { visibleProductDraft, visibleTitle } from "../../extract/visible";
+import { InvalidLookup } from "../../errors";
+import type { ProductPlatform } from "../../types";
 
 /**
  * Every generic reading of a page, most trusted first. Marketplace adapters put their own
@@ -42,7 +42,11 @@ export function genericDrafts(page: Page): ProductDraft[] {
 export const generic: ProductPlatform = {
   slug: "generic",
   name: "Any shop page",
+  kind: "shop",
+  description: "Any shop's product page by URL: JSON-LD, microdata, RDFa, meta tags, then what the page visibly shows.",
+  mcpText: "any shop with `generic` and a url",
   idParam: "url",
+  id: null,
   engines: ["fetch", "browser"],
   origins: { default: "" },
   productUrl(lookup) {
