@@ -1,11 +1,9 @@
 // Scheduled calls: each due (schedule, time) slot is claimed by inserting its run row first, so a
 // cron handler that runs twice for the same minute finds the slot taken and does nothing.
 import { CronExpressionParser } from "cron-parser";
-import { eq, lte } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
 import { newId } from "../db/keys";
-import { scheduleRuns, schedules, type ScheduleRow } from "../db/schema-events";
-import { inTurnsByAccount } from "../db/turns";
+import { claimRun, dueSchedules, finishRun, setNextRun } from "../db/schedules";
+import type { ScheduleRow } from "../db/schema-events";
 import { emitEvent } from "./delivery";
 import { database } from "../db/client";
 import { findLiveKeyById } from "../db/keys";
@@ -32,31 +30,22 @@ export async function processDueSchedules(
   now = Date.now(),
   batch = 50,
 ): Promise<number> {
-  const db = drizzle(env.DB);
-  const due = await db
-    .select()
-    .from(schedules)
-    .where(lte(schedules.nextRunAt, new Date(now)))
-    .orderBy(...inTurnsByAccount(schedules.accountId, schedules.nextRunAt))
-    .limit(batch);
+  const db = database(env.DB);
+  const due = await dueSchedules(db, new Date(now), batch);
   return workInTurns(due, { budgetMs: cronBudgetMs(env) }, async (schedule) => {
     const runId = newId("run");
-    const [claimed] = await db
-      .insert(scheduleRuns)
-      .values({
-        id: runId,
-        scheduleId: schedule.id,
-        scheduledFor: schedule.nextRunAt,
-        status: "running",
-        startedAt: new Date(),
-      })
-      .onConflictDoNothing()
-      .returning();
+    const claimed = await claimRun(db, {
+      id: runId,
+      scheduleId: schedule.id,
+      scheduledFor: schedule.nextRunAt,
+      startedAt: new Date(),
+    });
     // Missed slots (the cron was down) are skipped: the next run is the next one after now.
-    await db
-      .update(schedules)
-      .set({ nextRunAt: nextRunAfter(schedule.cron, new Date(Math.max(now, schedule.nextRunAt.getTime()))) })
-      .where(eq(schedules.id, schedule.id));
+    await setNextRun(
+      db,
+      schedule.id,
+      nextRunAfter(schedule.cron, new Date(Math.max(now, schedule.nextRunAt.getTime()))),
+    );
     if (!claimed) return false;
     await runSchedule(env, ctx, local, schedule, runId, now).catch((err) =>
       log.error("schedule run crashed", { id: schedule.id, error: err }),
@@ -74,8 +63,8 @@ async function runSchedule(
   runId: string,
   now: number,
 ) {
-  const db = drizzle(env.DB);
-  const identity = await findLiveKeyById(database(env.DB), schedule.keyId);
+  const db = database(env.DB);
+  const identity = await findLiveKeyById(db, schedule.keyId);
   let httpStatus: number | null = null;
   let contentType = "application/json";
   let result: string;
@@ -98,10 +87,13 @@ async function runSchedule(
     }
   }
   const succeeded = httpStatus !== null && httpStatus >= 200 && httpStatus < 300;
-  await db
-    .update(scheduleRuns)
-    .set({ status: succeeded ? "succeeded" : "failed", httpStatus, contentType, result, finishedAt: new Date() })
-    .where(eq(scheduleRuns.id, runId));
+  await finishRun(db, runId, {
+    status: succeeded ? "succeeded" : "failed",
+    httpStatus,
+    contentType,
+    result,
+    finishedAt: new Date(),
+  });
   await emitEvent(
     env,
     (p) => ctx.waitUntil(p),

@@ -1,11 +1,10 @@
 import type { Context } from "hono";
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
-import { and, asc, desc, eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
-import { type KeyIdentity, newId } from "../../db/keys";
+import { newId } from "../../db/keys";
 import { insertWithinCap } from "../../db/object-caps";
-import { scheduleRuns, schedules, type ScheduleRow } from "../../db/schema-events";
+import { deleteSchedule, findRun, findSchedule, listSchedules, recentRuns } from "../../db/schedules";
+import type { ScheduleRow } from "../../db/schema-events";
 import type { AppEnv } from "../../env";
 import { exampleEnvelope, jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
@@ -113,10 +112,7 @@ function describeSchedule(row: ScheduleRow) {
 /** A schedule of the key's account (another account's is not found), whose call's scope the key holds. */
 async function ownSchedule(c: Context<AppEnv>, id: string) {
   const identity = c.var.identity;
-  const [row] = await drizzle(c.env.DB)
-    .select()
-    .from(schedules)
-    .where(and(eq(schedules.id, id), eq(schedules.accountId, identity.accountId)));
+  const row = await findSchedule(c.var.db, identity.accountId, id);
   if (!row) throw new ApiError("not_found", `No schedule with id \`${id}\`.`);
   c.var.inProcess.assertMayRun(identity, [row.path], "schedule");
   return row;
@@ -161,28 +157,14 @@ export function registerSchedules(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(listRoute, async (c) => {
-    const rows = await c.var.db
-      .select()
-      .from(schedules)
-      .where(eq(schedules.accountId, c.var.identity.accountId))
-      .orderBy(asc(schedules.createdAt));
+    const rows = await listSchedules(c.var.db, c.var.identity.accountId);
     const readable = rows.filter((row) => c.var.inProcess.mayRun(c.var.identity, [row.path]));
     return c.json(successBody(c, readable.map(describeSchedule)), 200);
   });
 
   app.openapi(readRoute, async (c) => {
     const row = await ownSchedule(c, c.req.valid("param").id);
-    const runs = await c.var.db
-      .select({
-        id: scheduleRuns.id,
-        scheduledFor: scheduleRuns.scheduledFor,
-        status: scheduleRuns.status,
-        httpStatus: scheduleRuns.httpStatus,
-      })
-      .from(scheduleRuns)
-      .where(eq(scheduleRuns.scheduleId, row.id))
-      .orderBy(desc(scheduleRuns.scheduledFor))
-      .limit(50);
+    const runs = await recentRuns(c.var.db, row.id, 50);
     const described = runs.map((r) => ({
       id: r.id,
       scheduled_for: r.scheduledFor.toISOString(),
@@ -194,17 +176,14 @@ export function registerSchedules(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(deleteRoute, async (c) => {
     const row = await ownSchedule(c, c.req.valid("param").id);
-    await c.var.db.delete(schedules).where(eq(schedules.id, row.id));
+    await deleteSchedule(c.var.db, row.id);
     return c.json(successBody(c, describeSchedule(row)), 200);
   });
 
   app.openapi(runRoute, async (c) => {
     const { id, runId } = c.req.valid("param");
     const row = await ownSchedule(c, id);
-    const [run] = await c.var.db
-      .select()
-      .from(scheduleRuns)
-      .where(and(eq(scheduleRuns.id, runId), eq(scheduleRuns.scheduleId, row.id)));
+    const run = await findRun(c.var.db, row.id, runId);
     if (!run) throw new ApiError("not_found", `No run \`${runId}\` of schedule \`${id}\`.`);
     if (run.status === "running") throw new ApiError("conflict", `Run \`${runId}\` has not finished yet.`);
     return c.body(run.result ?? "", 200, {
