@@ -31,7 +31,22 @@ const SYMBOLS: [RegExp, string][] = [
   [/S\/\s?\d/, "PEN"],
 ];
 
-const DOLLAR_CURRENCIES = new Set(["USD", "CAD", "AUD", "NZD", "HKD", "SGD", "MXN", "TWD"]);
+// "$" is the dollar's sign and also the peso's across Latin America (and Uruguay's, Chile's, Colombia's…).
+const DOLLAR_CURRENCIES = new Set([
+  "USD",
+  "CAD",
+  "AUD",
+  "NZD",
+  "HKD",
+  "SGD",
+  "MXN",
+  "TWD",
+  "ARS",
+  "CLP",
+  "COP",
+  "UYU",
+  "DOP",
+]);
 const YEN_CURRENCIES = new Set(["JPY", "CNY"]);
 const KRONA_CURRENCIES = new Set(["SEK", "NOK", "DKK", "ISK"]);
 
@@ -59,6 +74,12 @@ const REGION_CURRENCY: Record<string, string> = {
   MX: "MXN",
   BR: "BRL",
   PE: "PEN",
+  AR: "ARS",
+  CL: "CLP",
+  CO: "COP",
+  UY: "UYU",
+  EC: "USD",
+  DO: "DOP",
   SE: "SEK",
   NO: "NOK",
   DK: "DKK",

@@ -80,7 +80,18 @@ for (const names of MONTH_NAMES) {
     MONTHS[name] ??= index + 1;
   });
 }
-for (const name of MONTH_NAMES[0]!) MONTHS[name.slice(0, 3)] ??= MONTHS[name]!;
+// Abbreviations as sites print them ("Mar 3, 2023", "20 abr 2025", "3 févr. 2024", "12 sept 2024"): every
+// prefix of three letters or more that names one month only, whichever language it comes from.
+const prefixes = new Map<string, Set<number>>();
+for (const names of MONTH_NAMES) {
+  names.forEach((name, index) => {
+    for (let length = 3; length < name.length; length += 1) {
+      const prefix = name.slice(0, length);
+      prefixes.set(prefix, (prefixes.get(prefix) ?? new Set()).add(index + 1));
+    }
+  });
+}
+for (const [prefix, months] of prefixes) if (months.size === 1) MONTHS[prefix] ??= [...months][0]!;
 
 const pad = (value: number) => String(value).padStart(2, "0");
 
