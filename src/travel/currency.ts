@@ -1,8 +1,7 @@
 // Exchange rates against EUR, stored in D1 and refreshed from a public daily reference feed
 // (the shape of @fawazahmed0/currency-api's v1/currencies/eur.json).
-import { sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
-import { exchangeRates } from "../db/schema";
+import { database } from "../db/client";
+import { allExchangeRates, upsertExchangeRates } from "../db/exchange-rates";
 import { BodyTooLarge, readJson } from "../net/read-body";
 import type { Rates } from "./conversion";
 
@@ -11,14 +10,12 @@ export class RatesFeedError extends Error {
   override name = "RatesFeedError";
 }
 
-/** Rows per upsert: D1 binds at most 100 parameters per statement, and a row takes 4. */
-const UPSERT_CHUNK = 25;
 const FEED_TIMEOUT_MS = 10_000;
 /** The daily feed is about 10 KB (some 300 currencies). */
 const MAX_FEED_BYTES = 1024 * 1024;
 
 export async function loadRates(db: D1Database): Promise<Rates> {
-  const rows = await drizzle(db).select().from(exchangeRates);
+  const rows = await allExchangeRates(database(db));
   const latest = rows.reduce<(typeof rows)[number] | undefined>(
     (best, row) => (!best || row.rateDate > best.rateDate ? row : best),
     undefined,
@@ -48,23 +45,7 @@ export async function refreshRates(
   const { date, perEur } = parseFeed(body);
   const source = `fawazahmed0/currency-api ${date} (${new URL(feedUrl).host})`;
   const rows = Object.entries(perEur).map(([currency, rate]) => ({ currency, perEur: rate, rateDate: date, source }));
-
-  const orm = drizzle(db);
-  const statements = [];
-  for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
-    statements.push(
-      orm
-        .insert(exchangeRates)
-        .values(rows.slice(i, i + UPSERT_CHUNK))
-        .onConflictDoUpdate({
-          target: exchangeRates.currency,
-          set: { perEur: sql`excluded.per_eur`, rateDate: sql`excluded.rate_date`, source: sql`excluded.source` },
-          setWhere: sql`excluded.rate_date >= ${exchangeRates.rateDate}`,
-        }),
-    );
-  }
-  const [first, ...rest] = statements;
-  if (first) await orm.batch([first, ...rest]);
+  await upsertExchangeRates(database(db), rows);
   return { date, currencies: rows.length };
 }
 

@@ -1,7 +1,14 @@
 // The gazetteer: turns a visitor's `destination` text into a place with a centre and a radius.
-import { and, asc, between, desc, eq, gte, lt, or, sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
-import { countries, places } from "../db/schema";
+import { database } from "../db/client";
+import type { Db } from "../db/keys";
+import {
+  allCountries,
+  nearestCity,
+  type PlaceRow,
+  placesNamed,
+  placesStartingWith,
+  spellingNeighbours,
+} from "../db/places";
 import { COUNTRY_ALIASES, CITY_ALIASES } from "./place-aliases";
 import { normalisePlaceName } from "./place-name";
 
@@ -27,11 +34,10 @@ const MAX_EDIT_DISTANCE = 2;
 const POINT_RADIUS_KM = 5;
 /** Longest country name a slug may end with ("paris-france", "austin-united-states"), in words. */
 const MAX_COUNTRY_WORDS = 3;
+/** A region or landmark is searched for on the sites as the nearest city this big. */
+const SEARCH_CITY_POPULATION = 100_000;
 
-type Row = typeof places.$inferSelect;
-type Orm = ReturnType<typeof drizzle>;
-
-const toPlace = (row: Row): Place => ({
+const toPlace = (row: PlaceRow): Place => ({
   kind: row.kind,
   name: row.name,
   country: row.country,
@@ -41,7 +47,7 @@ const toPlace = (row: Row): Place => ({
   radius_km: row.radiusKm,
 });
 
-const byPopulation = (a: Row, b: Row) => (b.population ?? 0) - (a.population ?? 0);
+const byPopulation = (a: PlaceRow, b: PlaceRow) => (b.population ?? 0) - (a.population ?? 0);
 
 /** A landmark or a point: hotels are wanted near it rather than anywhere in a city or region. */
 export const isPoint = (place: Place) => place.kind === "landmark" || place.kind === "coordinates";
@@ -51,10 +57,10 @@ export const isPoint = (place: Place) => place.kind === "landmark" || place.kind
  * "48.8584,2.2945"): an exact match on the normalised name or one of its other names, else up to five
  * suggestions (prefix matches, then names within two edits).
  */
-export async function resolveDestination(db: D1Database, text: string): Promise<Resolution> {
+export async function resolveDestination(d1: D1Database, text: string): Promise<Resolution> {
+  const orm = database(d1);
   const point = coordinatesIn(text);
-  if (point) return { place: await placeAt(db, point), alternatives: [] };
-  const orm = drizzle(db);
+  if (point) return { place: await placeAt(orm, point), alternatives: [] };
   const countryOf = countryResolver(orm);
   const { name, country } = await splitCountry(countryOf, text);
   if (!name) return { place: null, suggestions: [] };
@@ -72,17 +78,15 @@ export async function resolveDestination(db: D1Database, text: string): Promise<
 }
 
 /** Rows named `name` (or, with "the " dropped, "the Louvre"), counting a city's other names, optionally in one country. */
-async function exactRows(orm: Orm, name: string, country: string | null): Promise<Row[]> {
+async function exactRows(orm: Db, name: string, country: string | null): Promise<PlaceRow[]> {
   for (const candidate of name.startsWith("the ") ? [name, name.slice(4)] : [name]) {
     const alias = CITY_ALIASES[candidate];
-    const named = or(
-      eq(places.searchName, candidate),
-      alias ? and(eq(places.searchName, normalisePlaceName(alias[0])), eq(places.country, alias[1])) : undefined,
+    const rows = await placesNamed(
+      orm,
+      candidate,
+      country,
+      alias ? { searchName: normalisePlaceName(alias[0]), country: alias[1] } : undefined,
     );
-    const rows = await orm
-      .select()
-      .from(places)
-      .where(country ? and(named, eq(places.country, country)) : named);
     if (rows.length > 0) return rows;
   }
   return [];
@@ -92,11 +96,11 @@ async function exactRows(orm: Orm, name: string, country: string | null): Promis
  * A normalised country word ("ie", "uk", "spain") as its ISO code, or null. A two-letter code counts
  * unchecked after a comma ("Paris, JP" then finds nothing) and only when it is a real code elsewhere.
  */
-function countryResolver(orm: Orm) {
+function countryResolver(orm: Db) {
   let known: { code: string; name: string }[] | undefined;
   return async (word: string, mustExist = false): Promise<string | null> => {
     if (COUNTRY_ALIASES[word]) return COUNTRY_ALIASES[word];
-    known ??= (await orm.select().from(countries)).map((row) => ({
+    known ??= (await allCountries(orm)).map((row) => ({
       code: row.code,
       name: normalisePlaceName(row.name),
     }));
@@ -129,8 +133,8 @@ function coordinatesIn(text: string): { latitude: number; longitude: number } | 
 }
 
 /** A point as a place named after the nearest city, which is also what the sites are searched with. */
-async function placeAt(db: D1Database, point: { latitude: number; longitude: number }): Promise<Place> {
-  const city = await nearestCity(db, point);
+async function placeAt(orm: Db, point: { latitude: number; longitude: number }): Promise<Place> {
+  const city = await nearestCity(orm, point, SEARCH_CITY_POPULATION);
   return {
     kind: "coordinates",
     name: city?.name ?? `${point.latitude},${point.longitude}`,
@@ -146,7 +150,7 @@ async function placeAt(db: D1Database, point: { latitude: number; longitude: num
  * ("Munster" is the Irish province, "Münster" the German city); among cities the most populous wins,
  * and namesakes abroad with more than a third of its population are listed as alternatives.
  */
-function pickExact(rows: Row[], typed: string): { place: Place; alternatives: Place[] } {
+function pickExact(rows: PlaceRow[], typed: string): { place: Place; alternatives: Place[] } {
   const cities = rows.filter((row) => row.kind === "city").sort(byPopulation);
   const others = rows
     .filter((row) => row.kind !== "city")
@@ -173,30 +177,10 @@ function pickExact(rows: Row[], typed: string): { place: Place; alternatives: Pl
   return { place: toPlace(biggest), alternatives: [...namesakes, ...others].slice(0, MAX_ALTERNATIVES).map(toPlace) };
 }
 
-async function suggest(orm: Orm, name: string, country: string | null): Promise<Row[]> {
-  const inCountry = country ? eq(places.country, country) : undefined;
-  // Range scans on the search_name index; U+FFFF sorts after every character a normalised name holds.
-  const prefixed = await orm
-    .select()
-    .from(places)
-    .where(and(gte(places.searchName, name), lt(places.searchName, `${name}\uffff`), inCountry))
-    .orderBy(desc(places.population), asc(places.id))
-    .limit(MAX_SUGGESTIONS);
+async function suggest(orm: Db, name: string, country: string | null): Promise<PlaceRow[]> {
+  const prefixed = await placesStartingWith(orm, name, country, MAX_SUGGESTIONS);
   if (prefixed.length >= MAX_SUGGESTIONS || name.length < 3) return prefixed;
-
-  // Typos: only names with the same first letter and a length within reach are compared, which keeps the scan small.
-  const first = name[0]!;
-  const nearby = await orm
-    .select()
-    .from(places)
-    .where(
-      and(
-        gte(places.searchName, first),
-        lt(places.searchName, `${first}\uffff`),
-        between(sql`length(${places.searchName})`, name.length - MAX_EDIT_DISTANCE, name.length + MAX_EDIT_DISTANCE),
-        inCountry,
-      ),
-    );
+  const nearby = await spellingNeighbours(orm, name, MAX_EDIT_DISTANCE, country);
   const close = nearby
     .map((row) => ({ row, distance: boundedEditDistance(name, row.searchName, MAX_EDIT_DISTANCE) }))
     .filter((entry) => entry.distance <= MAX_EDIT_DISTANCE && !prefixed.some((row) => row.id === entry.row.id))
@@ -220,21 +204,8 @@ function boundedEditDistance(a: string, b: string, limit: number): number {
   return previous[b.length]!;
 }
 
-/** The nearest city of 100,000 people; planar distance on degrees is enough to rank neighbours. */
-async function nearestCity(
-  db: D1Database,
-  point: { latitude: number; longitude: number },
-): Promise<{ name: string; country: string } | null> {
-  return db
-    .prepare(
-      `SELECT name, country FROM places WHERE kind = 'city' AND population >= 100000 ORDER BY ((latitude - ?1) * (latitude - ?1) + (longitude - ?2) * (longitude - ?2)) LIMIT 1`,
-    )
-    .bind(point.latitude, point.longitude)
-    .first<{ name: string; country: string }>();
-}
-
 /** The city the sites are searched with: the place itself, or the nearest city of 100,000 people to a region or landmark. */
-export async function searchCity(db: D1Database, place: Place): Promise<string> {
+export async function searchCity(d1: D1Database, place: Place): Promise<string> {
   if (place.kind === "city" || place.kind === "coordinates") return place.name;
-  return (await nearestCity(db, place))?.name ?? place.name;
+  return (await nearestCity(database(d1), place, SEARCH_CITY_POPULATION))?.name ?? place.name;
 }
