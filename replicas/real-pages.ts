@@ -44,6 +44,12 @@ export const REAL_PRODUCT_PAGES: readonly RealProductPage[] = [
     file: "etsy/scrapfly_etsy_stacking_blocks.html",
   },
   { platform: "bestbuy", id: "6644753", path: "/site/6644753.p", file: "bestbuy/pricechecker_bestbuy_product.html" },
+  {
+    platform: "mercadolibre",
+    id: "MCO42090990",
+    path: "/p/MCO42090990",
+    file: "mercadolibre/scrapfly_meli_co_spot_lamps.html",
+  },
 ];
 
 /** Captures of shops without an adapter of their own (read by `generic`), each at `/real/{file}`. */

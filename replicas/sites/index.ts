@@ -12,6 +12,7 @@ import { ebay } from "./ebay.ts";
 import { etsy } from "./etsy.ts";
 import { expedia } from "./expedia.ts";
 import { hotels } from "./hotels.ts";
+import { mercadolibre } from "./mercadolibre.ts";
 import { shop } from "./shop.ts";
 import { walmart } from "./walmart.ts";
 
@@ -37,6 +38,8 @@ export const SITES: Record<string, SiteEntry> = {
   etsy: marketplace("etsy", etsy),
   bestbuy: marketplace("bestbuy", bestbuy),
   shop: marketplace("shop", shop),
+  // Real captures only (its product page is in real-pages.ts): no generated catalogue, so no price to set.
+  mercadolibre: { site: mercadolibre, has: () => false },
   // Real captures of shops without an adapter, for `generic` (real-pages.ts).
   real: { site: (request) => realShopPage(request.path), has: () => false },
   booking: travel("booking", booking),

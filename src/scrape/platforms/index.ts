@@ -13,6 +13,7 @@ import { bestbuy } from "./bestbuy";
 import { ebay } from "./ebay";
 import { etsy } from "./etsy";
 import { generic } from "./generic";
+import { mercadolibre } from "./mercadolibre";
 import { walmart } from "./walmart";
 
 export const PRODUCT_PLATFORMS: Record<string, ProductPlatform> = {
@@ -21,6 +22,7 @@ export const PRODUCT_PLATFORMS: Record<string, ProductPlatform> = {
   walmart,
   etsy,
   bestbuy,
+  mercadolibre,
   generic,
 };
 
