@@ -4,7 +4,7 @@ import { inProcess } from "./in-process";
 import { refreshRates } from "./travel/currency";
 import { log, withRequestId } from "./log";
 import { consumeJobs } from "./jobs/consumer";
-import type { JobMessage } from "./jobs/store";
+import type { JobMessage } from "./db/job-items";
 
 export { BrowserHost } from "./durable/browser-host";
 export { AccountMeter } from "./durable/account-meter";

@@ -3,7 +3,7 @@
 import type { InProcess } from "../in-process";
 import { log } from "../log";
 import { deadLetter, runItem } from "./runner";
-import type { JobMessage } from "./store";
+import type { JobMessage } from "../db/job-items";
 
 export const DEAD_LETTER_QUEUE = "webdata-jobs-dlq";
 

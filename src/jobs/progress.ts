@@ -7,7 +7,8 @@ import { log } from "../log";
 
 type WaitUntil = (promise: Promise<unknown>) => void;
 import { ITEMS_IN_FLIGHT_PER_JOB, stallMs } from "./limits";
-import { claimPending, itemCounts, type JobMessage, moveJob, restamp, stalledItems } from "./store";
+import { cancelWaitingItems, claimPending, itemCounts, type JobMessage, restamp, stalledItems } from "../db/job-items";
+import { moveJob } from "../db/jobs";
 
 async function send(env: Env, jobId: string, indexes: number[]): Promise<void> {
   if (indexes.length === 0) return;
@@ -67,11 +68,7 @@ export async function sweepJob(env: Env, waitUntil: WaitUntil, job: JobRow): Pro
 /** Cancels a job: items not yet taken are cancelled at once; running ones finish and stop there. */
 export async function cancelJob(env: Env, waitUntil: WaitUntil, job: JobRow): Promise<boolean> {
   if (!(await moveJob(env.DB, job.id, ["queued", "running"], "cancelled", Date.now()))) return false;
-  await env.DB.prepare(
-    `UPDATE job_items SET status = 'cancelled', finished_at = ? WHERE job_id = ? AND status IN ('pending', 'queued')`,
-  )
-    .bind(Date.now(), job.id)
-    .run();
+  await cancelWaitingItems(env.DB, job.id, Date.now());
   await completeIfDone(env, waitUntil, { ...job, status: "cancelled" });
   return true;
 }

@@ -2,9 +2,9 @@
 // same data routes as a direct call, keep the answer in R2, record the outcome once. The unit stays
 // charged when the answer is (the one rule, charging.ts) and the job keeps it; otherwise it goes
 // back, and a failure is retried with backoff when retrying can help.
-import { drizzle } from "drizzle-orm/d1";
-import { eq } from "drizzle-orm";
-import { jobs, type JobRow } from "../db/schema-jobs";
+import { finishItem, type JobMessage, type Outcome, requeueItem, setCharged, takeItem } from "../db/job-items";
+import { findJobById, moveJob } from "../db/jobs";
+import type { JobRow } from "../db/schema-jobs";
 import { releaseItemForAccount, reserveItemForAccount } from "../durable/account-meter-client";
 import { database } from "../db/client";
 import { findLiveKeyById } from "../db/keys";
@@ -12,7 +12,6 @@ import type { InProcess } from "../in-process";
 import { log } from "../log";
 import { BodyTooLarge, readBytes, readJson, sizeText } from "../net/read-body";
 import { leaseMs, MAX_ATTEMPTS, MAX_ITEM_ANSWER_BYTES, retryDelaySeconds } from "./limits";
-import { finishItem, type JobMessage, moveJob, type Outcome, requeueItem, setCharged, takeItem } from "./store";
 import { afterItem } from "./progress";
 
 /** Where an item's answer is kept. */
@@ -24,11 +23,6 @@ export type Verdict = { ack: true } | { ack: false; delaySeconds: number };
 const RETRYABLE = new Set([429, 500, 502, 503, 504]);
 /** An error envelope is a few hundred bytes; more is not one. */
 const MAX_ERROR_BYTES = 64 * 1024;
-
-export async function loadJob(env: Env, jobId: string): Promise<JobRow | null> {
-  const [job] = await drizzle(env.DB).select().from(jobs).where(eq(jobs.id, jobId));
-  return job ?? null;
-}
 
 async function errorOf(response: Response): Promise<{ errorCode: string | null; errorMessage: string | null }> {
   const body = await readJson<{ error?: { code?: string; message?: string } }>(response, MAX_ERROR_BYTES).catch(
@@ -49,7 +43,7 @@ export async function runItem(
   local: InProcess,
   message: JobMessage,
 ): Promise<Verdict> {
-  const job = await loadJob(env, message.jobId);
+  const job = await findJobById(database(env.DB), message.jobId);
   if (!job) return { ack: true };
   const item = await takeItem(env.DB, message, Date.now(), leaseMs(env));
   // Another delivery of this message holds the item, or it already has its outcome.
@@ -148,7 +142,7 @@ async function keptAnswer(response: Response): Promise<Uint8Array | { errorCode:
 
 /** A message the queue gave up on (the consumer failed on it every time): its item fails. */
 export async function deadLetter(env: Env, ctx: ExecutionContext, message: JobMessage): Promise<void> {
-  const job = await loadJob(env, message.jobId);
+  const job = await findJobById(database(env.DB), message.jobId);
   if (!job) return;
   // Take it first so the outcome is recorded by one hand only.
   const item = await takeItem(env.DB, message, Date.now(), leaseMs(env));

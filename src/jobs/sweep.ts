@@ -1,26 +1,17 @@
 // The every-minute pass over batch jobs: keep unfinished ones moving (items whose message or
 // consumer was lost are sent again) and delete finished ones past their retention.
-import { and, inArray, lt } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
-import { jobs } from "../db/schema-jobs";
+import { database } from "../db/client";
+import { deleteJobRows, expiredJobs, unfinishedJobs } from "../db/jobs";
 import { sweepJob } from "./progress";
 
 const JOBS_PER_SWEEP = 50;
 
 export async function sweepJobs(env: Env, waitUntil: (promise: Promise<unknown>) => void, now = Date.now()) {
-  const db = drizzle(env.DB);
-  const unfinished = await db
-    .select()
-    .from(jobs)
-    .where(inArray(jobs.status, ["queued", "running"]))
-    .limit(JOBS_PER_SWEEP);
+  const db = database(env.DB);
+  const unfinished = await unfinishedJobs(db, JOBS_PER_SWEEP);
   let sent = 0;
   for (const job of unfinished) sent += await sweepJob(env, waitUntil, job);
-  const expired = await db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(lt(jobs.expiresAt, new Date(now)), inArray(jobs.status, ["completed", "failed", "cancelled"])))
-    .limit(JOBS_PER_SWEEP);
+  const expired = await expiredJobs(db, new Date(now), JOBS_PER_SWEEP);
   for (const { id } of expired) await deleteJob(env, id);
   return sent + expired.length;
 }
@@ -32,8 +23,5 @@ async function deleteJob(env: Env, jobId: string) {
     if (listed.objects.length > 0) await env.RESULTS.delete(listed.objects.map((object) => object.key));
     cursor = listed.truncated ? listed.cursor : undefined;
   } while (cursor);
-  await env.DB.batch([
-    env.DB.prepare(`DELETE FROM job_items WHERE job_id = ?`).bind(jobId),
-    env.DB.prepare(`DELETE FROM jobs WHERE id = ?`).bind(jobId),
-  ]);
+  await deleteJobRows(env.DB, jobId);
 }

@@ -9,7 +9,8 @@ import { createApp } from "../../src/app";
 import { newId } from "../../src/db/keys";
 import { dohResolver } from "../../src/net/doh";
 import { resultKey, runItem } from "../../src/jobs/runner";
-import { claimPending, insertJob } from "../../src/jobs/store";
+import { claimPending } from "../../src/db/job-items";
+import { insertJob } from "../../src/db/jobs";
 import { call, callApp, env, inProcessApi, newAccount, type TestAccount, withKey } from "../workers/helpers";
 
 vi.setConfig({ testTimeout: 30_000 });

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { toCsv } from "../../src/csv";
 import { newId } from "../../src/db/keys";
 import { resultKey } from "../../src/jobs/runner";
-import { insertJob } from "../../src/jobs/store";
+import { insertJob } from "../../src/db/jobs";
 import { cacheKey } from "../../src/scrape/cache";
 import type { HotelRecord, HotelSearchPage } from "../../src/scrape/types";
 import { call, env, newAccount, withKey } from "../workers/helpers";

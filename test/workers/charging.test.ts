@@ -10,7 +10,8 @@ import { findLiveKeyById, newId } from "../../src/db/keys";
 import { nextRunAfter } from "../../src/events/schedules";
 import worker from "../../src/index";
 import { runItem } from "../../src/jobs/runner";
-import { claimPending, insertJob } from "../../src/jobs/store";
+import { claimPending } from "../../src/db/job-items";
+import { insertJob } from "../../src/db/jobs";
 import {
   awayFromMinuteEdge,
   call,

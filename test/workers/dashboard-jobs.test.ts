@@ -5,7 +5,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import { findLiveKeyById, newId } from "../../src/db/keys";
 import { resultKey } from "../../src/jobs/runner";
-import { insertJob } from "../../src/jobs/store";
+import { insertJob } from "../../src/db/jobs";
 import { call, env } from "./helpers";
 import { createdKey, signedUp } from "./dashboard-visitor";
 

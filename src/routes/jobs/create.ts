@@ -2,18 +2,18 @@
 // stored; the job and its item index go to D1, its first items onto the queue, and the answer
 // is a 202 with where to follow it.
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { and, eq, inArray, sql } from "drizzle-orm";
 import { apiKey, defineRoute } from "../define-route";
+import { itemCounts } from "../../db/job-items";
+import { countUnfinishedJobs, findJobByIdempotencyKey, insertJob } from "../../db/jobs";
 import { newId } from "../../db/keys";
-import { webhookEndpoints } from "../../db/schema-events";
-import { jobs, type JobRow } from "../../db/schema-jobs";
+import type { JobRow } from "../../db/schema-jobs";
+import { findEndpoint } from "../../db/webhooks";
 import type { AppEnv } from "../../env";
 import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError, type ErrorDetail } from "../../errors";
 import { expandShortForm, itemProblem } from "./items";
 import { jobLimits, RESULT_RETENTION_DAYS } from "../../jobs/limits";
 import { startJob } from "../../jobs/progress";
-import { insertJob, itemCounts } from "../../jobs/store";
 import { CreateJobBody, JOB_EXAMPLE, jobAnswer, JobSchema } from "./schemas";
 
 const MAX_IDEMPOTENCY_KEY = 200;
@@ -59,10 +59,7 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
     if (idempotencyKey && idempotencyKey.length > MAX_IDEMPOTENCY_KEY)
       throw new ApiError("invalid_request", `Idempotency-Key is at most ${MAX_IDEMPOTENCY_KEY} characters.`);
     if (idempotencyKey) {
-      const [earlier] = await c.var.db
-        .select()
-        .from(jobs)
-        .where(and(eq(jobs.accountId, identity.accountId), eq(jobs.idempotencyKey, idempotencyKey)));
+      const earlier = await findJobByIdempotencyKey(c.var.db, identity.accountId, idempotencyKey);
       if (earlier) return c.json(successBody(c, jobAnswer(earlier, await itemCounts(c.env.DB, earlier.id))), 202);
     }
 
@@ -86,21 +83,12 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
         { details: problems.slice(0, 100) },
       );
     if (body.webhook) {
-      const [endpoint] = await c.var.db
-        .select({ id: webhookEndpoints.id })
-        .from(webhookEndpoints)
-        .where(and(eq(webhookEndpoints.id, body.webhook), eq(webhookEndpoints.accountId, identity.accountId)));
-      if (!endpoint)
+      if (!(await findEndpoint(c.var.db, identity.accountId, body.webhook)))
         throw new ApiError("invalid_request", `webhook \`${body.webhook}\` is not one of your webhook endpoints.`, {
           details: [{ parameter: "webhook", in: "body", message: "unknown endpoint" }],
         });
     }
-    const [{ running }] = (await c.var.db
-      .select({ running: sql<number>`count(*)` })
-      .from(jobs)
-      .where(and(eq(jobs.accountId, identity.accountId), inArray(jobs.status, ["queued", "running"])))) as [
-      { running: number },
-    ];
+    const running = await countUnfinishedJobs(c.var.db, identity.accountId);
     if (running >= limits.maxRunning)
       throw new ApiError(
         "conflict",
@@ -125,12 +113,9 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
       await insertJob(c.env.DB, job, paths);
     } catch (err) {
       // The same Idempotency-Key sent twice at once: the other request's job stands.
-      const [earlier] = idempotencyKey
-        ? await c.var.db
-            .select()
-            .from(jobs)
-            .where(and(eq(jobs.accountId, identity.accountId), eq(jobs.idempotencyKey, idempotencyKey)))
-        : [];
+      const earlier = idempotencyKey
+        ? await findJobByIdempotencyKey(c.var.db, identity.accountId, idempotencyKey)
+        : null;
       if (!earlier) throw err;
       return c.json(successBody(c, jobAnswer(earlier, await itemCounts(c.env.DB, earlier.id))), 202);
     }

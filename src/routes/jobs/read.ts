@@ -2,16 +2,14 @@
 // message left behind), and cancelling.
 import type { Context } from "hono";
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { and, desc, eq } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
 import { apiKey, defineRoute } from "../define-route";
-import type { KeyIdentity } from "../../db/keys";
-import { jobs, type JobRow } from "../../db/schema-jobs";
+import { itemCounts, itemRoutes } from "../../db/job-items";
+import { findJob, recentJobs } from "../../db/jobs";
+import type { JobRow } from "../../db/schema-jobs";
 import type { AppEnv } from "../../env";
 import { jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
 import { cancelJob, sweepJob } from "../../jobs/progress";
-import { itemCounts, itemRoutes } from "../../jobs/store";
 import { IdParam } from "../events/schemas";
 import { JOB_EXAMPLE, JOB_ID, jobAnswer, JobSchema } from "./schemas";
 
@@ -65,12 +63,9 @@ const cancelRoute = defineRoute({
 export async function ownJob(c: Context<AppEnv>, id: string): Promise<JobRow> {
   const {
     env,
-    var: { identity, inProcess },
+    var: { db, identity, inProcess },
   } = c;
-  const [job] = await drizzle(env.DB)
-    .select()
-    .from(jobs)
-    .where(and(eq(jobs.id, id), eq(jobs.accountId, identity.accountId)));
+  const job = await findJob(db, identity.accountId, id);
   if (!job) throw new ApiError("not_found", `No job \`${id}\` in your account.`);
   inProcess.assertMayRun(identity, (await itemRoutes(env.DB, [job.id])).get(job.id)!, "job");
   return job;
@@ -78,12 +73,7 @@ export async function ownJob(c: Context<AppEnv>, id: string): Promise<JobRow> {
 
 export function registerReadJobs(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
-    const rows = await c.var.db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.accountId, c.var.identity.accountId))
-      .orderBy(desc(jobs.createdAt))
-      .limit(LIST_LIMIT);
+    const rows = await recentJobs(c.var.db, c.var.identity.accountId, LIST_LIMIT);
     const routes = await itemRoutes(
       c.env.DB,
       rows.map((job) => job.id),

@@ -3,6 +3,7 @@
 // or one page of JSON.
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
+import { type ItemLine, itemLines } from "../../db/job-items";
 import type { AppEnv } from "../../env";
 import { csvLines } from "../../csv";
 import { jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
@@ -76,15 +77,6 @@ const route = defineRoute({
   },
 });
 
-interface ItemLine {
-  idx: number;
-  path: string;
-  status: string;
-  http_status: number | null;
-  error_code: string | null;
-  error_message: string | null;
-}
-
 /** Stored answers read at once, so a page of big answers is never in memory together. */
 const READ_AT_ONCE = 10;
 /** The stored answers one `format=json` page may hold; past it the page asks for a smaller limit. */
@@ -93,15 +85,6 @@ const UNREADABLE = {
   code: "internal",
   message: "The stored answer of this item could not be read as JSON; run the item again.",
 };
-
-function itemRows(env: Env, jobId: string, offset: number, limit: number): Promise<ItemLine[]> {
-  return env.DB.prepare(
-    `SELECT idx, path, status, http_status, error_code, error_message FROM job_items WHERE job_id = ? ORDER BY idx LIMIT ? OFFSET ?`,
-  )
-    .bind(jobId, limit, offset)
-    .all<ItemLine>()
-    .then(({ results }) => results);
-}
 
 /**
  * The items with their answers' `data`, `READ_AT_ONCE` answers at a time, each read no further than
@@ -176,7 +159,7 @@ function streamResults(env: Env, jobId: string, line: (result: JobResult) => str
     },
     async pull(controller) {
       if (rows.length === 0 && !lastPage) {
-        rows = await itemRows(env, jobId, offset, PAGE);
+        rows = await itemLines(env.DB, jobId, offset, PAGE);
         offset += rows.length;
         lastPage = rows.length < PAGE;
       }
@@ -193,7 +176,7 @@ export function registerJobResults(app: OpenAPIHono<AppEnv>) {
     const job = await ownJob(c, c.req.valid("param").id);
     const { format, page, limit } = c.req.valid("query");
     if (format === "json") {
-      const rows = await itemRows(c.env, job.id, (page - 1) * limit, limit);
+      const rows = await itemLines(c.env.DB, job.id, (page - 1) * limit, limit);
       const results = await withAnswers(c.env, job.id, rows, { bytes: MAX_JSON_PAGE_BYTES });
       const pagination = { page, limit, total: job.total, total_pages: Math.ceil(job.total / limit) };
       return c.json(successBody(c, results, { pagination }), 200);

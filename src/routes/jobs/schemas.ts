@@ -1,7 +1,7 @@
 // What the jobs routes take and answer, with the examples the reference shows.
 import { z } from "@hono/zod-openapi";
 import { JOB_STATUSES, type JobRow } from "../../db/schema-jobs";
-import type { ItemCounts } from "../../jobs/store";
+import type { ItemCounts } from "../../db/job-items";
 import { SHORT_KINDS } from "./items";
 
 export const JOB_ID = "job_7f3a9c2e41b84d0f9a6e";

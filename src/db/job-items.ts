@@ -1,52 +1,15 @@
-// The job index in D1. Every change of an item's state is one conditional UPDATE, so a message
+// A job's items in D1. Every change of an item's state is one conditional UPDATE, so a message
 // delivered twice, two consumers, or a sweep racing a consumer cannot record an outcome twice:
 // whoever's UPDATE changes the row owns the step, the others see zero changes and stand down.
-import type { ItemStatus, JobItemRow, JobRow } from "../db/schema-jobs";
+import type { ItemStatus, JobItemRow } from "./schema-jobs";
 
+/** An item's address, which is also what the jobs queue carries. */
 export interface JobMessage {
   jobId: string;
   idx: number;
 }
 
 export type ItemCounts = Record<ItemStatus, number>;
-
-const ROWS_PER_INSERT = 25;
-const STATEMENTS_PER_BATCH = 50;
-
-/** Writes the job and its items (all `pending`) in batches. */
-export async function insertJob(db: D1Database, job: JobRow, paths: string[]): Promise<void> {
-  const statements: D1PreparedStatement[] = [
-    db
-      .prepare(
-        `INSERT INTO jobs (id, account_id, key_id, status, total, webhook_endpoint_id, idempotency_key, created_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .bind(
-        job.id,
-        job.accountId,
-        job.keyId,
-        job.status,
-        job.total,
-        job.webhookEndpointId,
-        job.idempotencyKey,
-        job.createdAt.getTime(),
-        job.expiresAt.getTime(),
-      ),
-  ];
-  for (let start = 0; start < paths.length; start += ROWS_PER_INSERT) {
-    const chunk = paths.slice(start, start + ROWS_PER_INSERT);
-    statements.push(
-      db
-        .prepare(
-          `INSERT INTO job_items (job_id, idx, path, status) VALUES ${chunk.map(() => "(?, ?, ?, 'pending')").join(", ")}`,
-        )
-        .bind(...chunk.flatMap((path, offset) => [job.id, start + offset, path])),
-    );
-  }
-  for (let start = 0; start < statements.length; start += STATEMENTS_PER_BATCH) {
-    await db.batch(statements.slice(start, start + STATEMENTS_PER_BATCH));
-  }
-}
 
 /** Moves up to `count` pending items (lowest index first) to `queued`; the ones moved. */
 export async function claimPending(db: D1Database, jobId: string, count: number, now: number): Promise<number[]> {
@@ -187,20 +150,33 @@ export async function restamp(db: D1Database, jobId: string, indexes: number[], 
     .run();
 }
 
-/** Moves a job from one status to another once; false when it was no longer `from`. */
-export async function moveJob(
-  db: D1Database,
-  jobId: string,
-  from: JobRow["status"][],
-  to: JobRow["status"],
-  now: number,
-): Promise<boolean> {
-  const stamp = to === "running" ? "started_at" : "finished_at";
-  const result = await db
+/** Cancels the job's items no consumer has taken yet; running ones finish on their own. */
+export async function cancelWaitingItems(db: D1Database, jobId: string, now: number): Promise<void> {
+  await db
     .prepare(
-      `UPDATE jobs SET status = ?, ${stamp} = COALESCE(${stamp}, ?) WHERE id = ? AND status IN (${from.map(() => "?").join(", ")})`,
+      `UPDATE job_items SET status = 'cancelled', finished_at = ? WHERE job_id = ? AND status IN ('pending', 'queued')`,
     )
-    .bind(to, now, jobId, ...from)
+    .bind(now, jobId)
     .run();
-  return result.meta.changes === 1;
+}
+
+/** An item as the results list shows it, without its stored answer. */
+export interface ItemLine {
+  idx: number;
+  path: string;
+  status: string;
+  http_status: number | null;
+  error_code: string | null;
+  error_message: string | null;
+}
+
+/** A page of the job's items in order. */
+export async function itemLines(db: D1Database, jobId: string, offset: number, limit: number): Promise<ItemLine[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT idx, path, status, http_status, error_code, error_message FROM job_items WHERE job_id = ? ORDER BY idx LIMIT ? OFFSET ?`,
+    )
+    .bind(jobId, limit, offset)
+    .all<ItemLine>();
+  return results;
 }

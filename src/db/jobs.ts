@@ -1,0 +1,125 @@
+// Batch jobs in D1: a job with its items written together, its status moved once, and the reads
+// the routes, the runner and the every-minute sweep make of them.
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import type { Db } from "./keys";
+import { jobs, type JobRow } from "./schema-jobs";
+
+const ROWS_PER_INSERT = 25;
+const STATEMENTS_PER_BATCH = 50;
+
+/** Writes the job and its items (all `pending`) in batches. */
+export async function insertJob(db: D1Database, job: JobRow, paths: string[]): Promise<void> {
+  const statements: D1PreparedStatement[] = [
+    db
+      .prepare(
+        `INSERT INTO jobs (id, account_id, key_id, status, total, webhook_endpoint_id, idempotency_key, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(
+        job.id,
+        job.accountId,
+        job.keyId,
+        job.status,
+        job.total,
+        job.webhookEndpointId,
+        job.idempotencyKey,
+        job.createdAt.getTime(),
+        job.expiresAt.getTime(),
+      ),
+  ];
+  for (let start = 0; start < paths.length; start += ROWS_PER_INSERT) {
+    const chunk = paths.slice(start, start + ROWS_PER_INSERT);
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO job_items (job_id, idx, path, status) VALUES ${chunk.map(() => "(?, ?, ?, 'pending')").join(", ")}`,
+        )
+        .bind(...chunk.flatMap((path, offset) => [job.id, start + offset, path])),
+    );
+  }
+  for (let start = 0; start < statements.length; start += STATEMENTS_PER_BATCH) {
+    await db.batch(statements.slice(start, start + STATEMENTS_PER_BATCH));
+  }
+}
+
+/** Moves a job from one status to another once; false when it was no longer `from`. */
+export async function moveJob(
+  db: D1Database,
+  jobId: string,
+  from: JobRow["status"][],
+  to: JobRow["status"],
+  now: number,
+): Promise<boolean> {
+  const stamp = to === "running" ? "started_at" : "finished_at";
+  const result = await db
+    .prepare(
+      `UPDATE jobs SET status = ?, ${stamp} = COALESCE(${stamp}, ?) WHERE id = ? AND status IN (${from.map(() => "?").join(", ")})`,
+    )
+    .bind(to, now, jobId, ...from)
+    .run();
+  return result.meta.changes === 1;
+}
+
+/** A job by id, whichever account's (the runner's read). */
+export async function findJobById(db: Db, id: string): Promise<JobRow | null> {
+  const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return job ?? null;
+}
+
+/** A job of the account; another account's is not found. */
+export async function findJob(db: Db, accountId: string, id: string): Promise<JobRow | null> {
+  const [job] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.id, id), eq(jobs.accountId, accountId)));
+  return job ?? null;
+}
+
+/** The account's job made with this Idempotency-Key, if one was. */
+export async function findJobByIdempotencyKey(db: Db, accountId: string, key: string): Promise<JobRow | null> {
+  const [job] = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.accountId, accountId), eq(jobs.idempotencyKey, key)));
+  return job ?? null;
+}
+
+/** The account's newest `limit` jobs, newest first. */
+export function recentJobs(db: Db, accountId: string, limit: number): Promise<JobRow[]> {
+  return db.select().from(jobs).where(eq(jobs.accountId, accountId)).orderBy(desc(jobs.createdAt)).limit(limit);
+}
+
+/** How many of the account's jobs are queued or running. */
+export async function countUnfinishedJobs(db: Db, accountId: string): Promise<number> {
+  const [row] = await db
+    .select({ running: sql<number>`count(*)` })
+    .from(jobs)
+    .where(and(eq(jobs.accountId, accountId), inArray(jobs.status, ["queued", "running"])));
+  return row?.running ?? 0;
+}
+
+/** Up to `limit` queued or running jobs, any account's, for the sweep to keep moving. */
+export function unfinishedJobs(db: Db, limit: number): Promise<JobRow[]> {
+  return db
+    .select()
+    .from(jobs)
+    .where(inArray(jobs.status, ["queued", "running"]))
+    .limit(limit);
+}
+
+/** Up to `limit` finished jobs whose results are kept no longer than `at`. */
+export function expiredJobs(db: Db, at: Date, limit: number): Promise<{ id: string }[]> {
+  return db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(lt(jobs.expiresAt, at), inArray(jobs.status, ["completed", "failed", "cancelled"])))
+    .limit(limit);
+}
+
+/** Deletes the job and its items together (its stored answers live in R2, deleted by the caller). */
+export async function deleteJobRows(db: D1Database, jobId: string): Promise<void> {
+  await db.batch([
+    db.prepare(`DELETE FROM job_items WHERE job_id = ?`).bind(jobId),
+    db.prepare(`DELETE FROM jobs WHERE id = ?`).bind(jobId),
+  ]);
+}
