@@ -32,7 +32,7 @@ const KINDS: Record<string, (slug: string) => Promise<Parser | undefined>> = {
 };
 
 async function travelPlatform(slug: string) {
-  const { TRAVEL_PLATFORMS } = await import("../src/scrape/platforms/travel");
+  const { TRAVEL_PLATFORMS } = await import("../src/travel/platforms");
   return (TRAVEL_PLATFORMS as Record<string, (typeof TRAVEL_PLATFORMS)[keyof typeof TRAVEL_PLATFORMS]>)[slug];
 }
 

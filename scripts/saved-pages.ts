@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { parse as parseCsv } from "csv-parse/sync";
 import { decodeHtml } from "../src/scrape/extract/charset.ts";
-import { genericLodging } from "../src/scrape/platforms/generic-hotel.ts";
+import { genericLodging } from "../src/travel/platforms/generic-hotel.ts";
 import { PRODUCT_PLATFORMS } from "../src/scrape/platforms/index.ts";
-import { TRAVEL_PLATFORMS, type TravelSlug } from "../src/scrape/platforms/travel.ts";
+import { TRAVEL_PLATFORMS, type TravelSlug } from "../src/travel/platforms/index.ts";
 
 export type PageKind = "product" | "search" | "reviews" | "hotel-search" | "hotel-detail" | "blocked";
 

@@ -2,8 +2,8 @@
 // room's terms) from the hotel's own page on the platform whose offer it shows, then another's.
 // Pages load a few at a time, through the same cache as the hotel route, within a time budget;
 // each filled field says where it came from, and each page that failed is kept in the hotel's trail.
-import type { TravelSlug } from "../scrape/platforms/travel-types";
-import { TRAVEL_PLATFORMS } from "../scrape/platforms/travel";
+import type { TravelSlug } from "./platforms/types";
+import { TRAVEL_PLATFORMS } from "./platforms";
 import type { HotelDetail } from "../scrape/types";
 import { fillFrom, FILLABLE_FIELDS, lacks, type MergedHotel } from "./merge";
 import { failureOf, type PageFailure } from "./page-outcome";

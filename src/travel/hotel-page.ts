@@ -1,9 +1,9 @@
 // A hotel's own page on one platform, scraped (and cached) the same way for the hotel route
 // and for filling search results: one cache entry per hotel, stay and party.
-import { TRAVEL_PLATFORMS, type TravelSlug } from "../scrape/platforms/travel";
+import { TRAVEL_PLATFORMS, type TravelSlug } from "./platforms";
 import { scrape } from "../scrape/scrape";
 import { scrapeConfig, siteOrigin } from "../scrape/config";
-import type { TravelPlatform } from "../scrape/platforms/travel-types";
+import type { TravelPlatform } from "./platforms/types";
 import type { HotelPageLoader } from "./enrich";
 import { type HotelPage, readHotelPage } from "./provenance";
 

@@ -1,6 +1,6 @@
 // Joins the same hotel found on several platforms into one record with one offer per platform.
-import { isCompleteAddress } from "../scrape/platforms/travel-address";
-import type { HotelField } from "../scrape/platforms/travel-types";
+import { isCompleteAddress } from "./platforms/address";
+import type { HotelField } from "./platforms/types";
 import type { HotelRecord } from "../scrape/types";
 import type { Amenity } from "./amenities";
 import { distanceKm } from "./distance";

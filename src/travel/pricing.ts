@@ -1,7 +1,7 @@
 // One platform's hotel in the answer's terms: whole-number nightly and stay prices in the
 // answer's currency whichever of the two the site shows, exact figures kept when rounding or
 // conversion changed them, the review score beside its original scale, and the platform's offer.
-import type { HotelField, TravelPlatform } from "../scrape/platforms/travel-types";
+import type { HotelField, TravelPlatform } from "./platforms/types";
 import type { HotelDetail, HotelRecord } from "../scrape/types";
 import { normaliseAmenities } from "./amenities";
 import { convert, type Rates } from "./conversion";

@@ -2,9 +2,9 @@
 // with `explain=true`, where each filled field came from and which other sources had the same value.
 import { ENDPOINT_FIELDS, hasValue, type ReasonOf } from "../completeness";
 import { loadHtml, readingOnce } from "../scrape/extract/dom";
-import { TRAVEL_PLATFORMS } from "../scrape/platforms/travel";
-import type { HotelField, TravelPlatform } from "../scrape/platforms/travel-types";
-import { type HotelReading, lodgingReadings } from "../scrape/platforms/travel-lodging";
+import { TRAVEL_PLATFORMS } from "./platforms";
+import type { HotelField, TravelPlatform } from "./platforms/types";
+import { type HotelReading, lodgingReadings } from "./platforms/lodging";
 import type { HotelDetail } from "../scrape/types";
 import { FILLABLE_FIELDS, type MergedHotel } from "./merge";
 

@@ -1,7 +1,7 @@
 // Hotel search over one or several travel platforms in parallel, under a deadline.
 import { originFor } from "./hotel-page";
 import { UpstreamTimeout } from "../scrape/errors";
-import { TRAVEL_PLATFORMS, type TravelSlug } from "../scrape/platforms/travel";
+import { TRAVEL_PLATFORMS, type TravelSlug } from "./platforms";
 import { scrape, type ScrapeMeta } from "../scrape/scrape";
 import type { Rates } from "./conversion";
 import type { PricedHotel } from "./merge";

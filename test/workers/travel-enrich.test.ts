@@ -1,8 +1,8 @@
 // Filling hotels from their own pages: at most six pages at once per site, sites side by side.
 import { describe, expect, it } from "vitest";
-import { emptyHotel } from "../../src/scrape/platforms/travel-extract";
-import { TRAVEL_PLATFORMS } from "../../src/scrape/platforms/travel";
-import type { TravelSlug } from "../../src/scrape/platforms/travel-types";
+import { emptyHotel } from "../../src/travel/platforms/extract";
+import { TRAVEL_PLATFORMS } from "../../src/travel/platforms";
+import type { TravelSlug } from "../../src/travel/platforms/types";
 import type { HotelDetail } from "../../src/scrape/types";
 import type { Rates } from "../../src/travel/conversion";
 import { ENRICHMENT, enrichHotels } from "../../src/travel/enrich";

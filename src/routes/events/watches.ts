@@ -10,7 +10,7 @@ import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../.
 import { ApiError } from "../../errors";
 import { checkWatch, watchCall } from "../../events/watches";
 import { PRODUCT_PLATFORMS } from "../../scrape/platforms";
-import { TRAVEL_PLATFORMS } from "../../scrape/platforms/travel";
+import { TRAVEL_PLATFORMS } from "../../travel/platforms";
 import { refuseOverCap } from "./over-cap";
 import { CreateWatchBody, IdParam, WatchSchema } from "./schemas";
 import { CREATE_WATCH_EXAMPLE, WATCH_EXAMPLE, WATCH_ID } from "./examples";

@@ -5,7 +5,7 @@ import { apiKey, defineRoute } from "../define-route";
 import type { AppEnv } from "../../env";
 import { jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { PRODUCT_PLATFORMS } from "../../scrape/platforms";
-import { TRAVEL_PLATFORMS } from "../../scrape/platforms/travel";
+import { TRAVEL_PLATFORMS } from "../../travel/platforms";
 import type { ProductPlatform } from "../../scrape/types";
 
 const PlatformSchema = z

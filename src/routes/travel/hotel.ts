@@ -4,7 +4,7 @@ import type { AppEnv } from "../../env";
 import { completenessSchema, recordCompleteness } from "../../completeness";
 import { exampleEnvelope, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
-import { TRAVEL_PLATFORMS } from "../../scrape/platforms/travel";
+import { TRAVEL_PLATFORMS } from "../../travel/platforms";
 import { scrapeHotelPage } from "../../travel/hotel-page";
 import { pricedDetail, unreadablePrices } from "../../travel/pricing";
 import { answerSources, pageReasons } from "../../travel/provenance";

@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
 import { platformSlugs } from "../../scrape/platforms/slugs";
-import { TRAVEL_PLATFORMS, type TravelSlug } from "../../scrape/platforms/travel";
+import { TRAVEL_PLATFORMS, type TravelSlug } from "../../travel/platforms";
 import type { Rates } from "../../travel/conversion";
 import { loadRates } from "../../travel/currency";
 

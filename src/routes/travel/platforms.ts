@@ -1,7 +1,7 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
-import { TRAVEL_PLATFORMS } from "../../scrape/platforms/travel";
+import { TRAVEL_PLATFORMS } from "../../travel/platforms";
 import { apiKey, defineRoute } from "../define-route";
 
 const route = defineRoute({

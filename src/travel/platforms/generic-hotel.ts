@@ -2,19 +2,19 @@
 // the general readers only, like generic.ts: a schema.org lodging or place node, the page's room
 // prices (shown in the page's currency) before the node's offers, the heading that agrees with the
 // page title, a microformat address and the one pair of coordinates the page's inline state holds.
-import { detectChallenge } from "../extract/challenge";
-import { visibleText, type HTMLElement } from "../extract/dom";
-import { findByType, jsonLdNodes, nodeAt, textAt, type JsonLdNode } from "../extract/json-ld";
-import { metaTags, metaValue } from "../extract/meta";
-import { moneyFromStructured, type MoneyHint } from "../extract/money";
-import { readPage } from "../extract/page";
-import { roomPrices } from "../extract/room-prices";
-import { selectAll, selectOne } from "../extract/select";
-import type { HotelDetail, Money } from "../types";
-import { addressLine, separatedAddress } from "./travel-address";
-import { priceBasisOf } from "./travel-extract";
-import { LODGING_TYPES, lodgingDetail } from "./travel-lodging";
-import type { TravelPlatform } from "./travel-types";
+import { detectChallenge } from "../../scrape/extract/challenge";
+import { visibleText, type HTMLElement } from "../../scrape/extract/dom";
+import { findByType, jsonLdNodes, nodeAt, textAt, type JsonLdNode } from "../../scrape/extract/json-ld";
+import { metaTags, metaValue } from "../../scrape/extract/meta";
+import { moneyFromStructured, type MoneyHint } from "../../scrape/extract/money";
+import { readPage } from "../../scrape/extract/page";
+import { roomPrices } from "../../scrape/extract/room-prices";
+import { selectAll, selectOne } from "../../scrape/extract/select";
+import type { HotelDetail, Money } from "../../scrape/types";
+import { addressLine, separatedAddress } from "./address";
+import { priceBasisOf } from "./extract";
+import { LODGING_TYPES, lodgingDetail } from "./lodging";
+import type { TravelPlatform } from "./types";
 
 // A place that is no lodging (an attraction, a tourist office) still has a name, an address and ratings.
 const PLACE_TYPES = [...LODGING_TYPES, "LocalBusiness", "TouristAttraction", "LandmarksOrHistoricalBuildings", "Place"];

@@ -5,7 +5,7 @@ import { booking } from "./booking";
 import { expedia } from "./expedia";
 import { hotels } from "./hotels";
 
-export type { TravelPlatform, TravelSlug } from "./travel-types";
-import type { TravelPlatform, TravelSlug } from "./travel-types";
+export type { TravelPlatform, TravelSlug } from "./types";
+import type { TravelPlatform, TravelSlug } from "./types";
 
 export const TRAVEL_PLATFORMS: Record<TravelSlug, TravelPlatform> = { booking, expedia, hotels, airbnb };

@@ -1,13 +1,13 @@
 // hotels.com: hotel pages (JSON-LD LodgingBusiness, room list, review cards) and search results.
 // Hotel ids are the numeric property ids in /ho{id}/ URLs. The search parser follows the
 // classic list markup (li.hotel[data-hotel-id]); no saved search page backs it yet.
-import { detectChallenge } from "../extract/challenge";
-import { loadHtml, unique, visibleText, type HTMLElement } from "../extract/dom";
-import { metaTags, metaValue } from "../extract/meta";
-import { parseLocaleNumber, parseMoney } from "../extract/money";
-import { siteUrl } from "../extract/url";
-import type { HotelDetail, HotelRecord, HotelSearchPage, Review } from "../types";
-import type { TravelPlatform } from "./travel-types";
+import { detectChallenge } from "../../scrape/extract/challenge";
+import { loadHtml, unique, visibleText, type HTMLElement } from "../../scrape/extract/dom";
+import { metaTags, metaValue } from "../../scrape/extract/meta";
+import { parseLocaleNumber, parseMoney } from "../../scrape/extract/money";
+import { siteUrl } from "../../scrape/extract/url";
+import type { HotelDetail, HotelRecord, HotelSearchPage, Review } from "../../scrape/types";
+import type { TravelPlatform } from "./types";
 import {
   countInHeading,
   emptyHotel,
@@ -20,10 +20,10 @@ import {
   sleepsOf,
   statedTerms,
   withCheapestRoom,
-} from "./travel-extract";
-import { lodgingDetail } from "./travel-lodging";
-import { addressLine, addressOf } from "./travel-address";
-import { selectAll, selectOne } from "../extract/select";
+} from "./extract";
+import { lodgingDetail } from "./lodging";
+import { addressLine, addressOf } from "./address";
+import { selectAll, selectOne } from "../../scrape/extract/select";
 
 const REVIEW_SCALE = 10;
 const SITE_PATH = /\/(?:search\.do|ho\d+)/;

@@ -1,6 +1,6 @@
 // What every travel adapter is: URL builders for its real site and pure parsers of its pages.
 // Apart from the registry (travel.ts) so adapters can name the type without importing the registry.
-import type { Challenge, HotelDetail, HotelSearchPage } from "../types";
+import type { Challenge, HotelDetail, HotelSearchPage } from "../../scrape/types";
 
 /** A field of a hotel answer: a search card's or a hotel page's. */
 export type HotelField = keyof HotelDetail;

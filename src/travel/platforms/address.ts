@@ -1,8 +1,8 @@
 // Hotel addresses as one line and in parts, whichever way a page writes them: schema.org
 // PostalAddress fields (booking.com puts the whole line in streetAddress and repeats the city
 // and country beside it), microformat spans, or a single "street, postcode city, country" line.
-import { isNode, textAt, type JsonLdNode } from "../extract/json-ld";
-import type { AddressParts, HotelRecord } from "../types";
+import { isNode, textAt, type JsonLdNode } from "../../scrape/extract/json-ld";
+import type { AddressParts, HotelRecord } from "../../scrape/types";
 
 type Address = Pick<HotelRecord, "address" | "address_parts">;
 

@@ -1,12 +1,12 @@
 // expedia.com: search results (article[data-hotelid] cards, checked against a saved 2018 page)
 // and hotel pages (JSON-LD Hotel and offer cards; no saved hotel page backs that parser yet).
 // Hotel ids are Expedia's numeric property ids (the `h{id}` in /h12961135.Hotel-Information).
-import { detectChallenge } from "../extract/challenge";
-import { absoluteUrl, loadHtml, visibleText, type HTMLElement } from "../extract/dom";
-import { parseLocaleNumber, parseMoney } from "../extract/money";
-import { siteUrl } from "../extract/url";
-import type { HotelDetail, HotelRecord, HotelSearchPage } from "../types";
-import type { TravelPlatform } from "./travel-types";
+import { detectChallenge } from "../../scrape/extract/challenge";
+import { absoluteUrl, loadHtml, visibleText, type HTMLElement } from "../../scrape/extract/dom";
+import { parseLocaleNumber, parseMoney } from "../../scrape/extract/money";
+import { siteUrl } from "../../scrape/extract/url";
+import type { HotelDetail, HotelRecord, HotelSearchPage } from "../../scrape/types";
+import type { TravelPlatform } from "./types";
 import {
   countInHeading,
   emptyHotel,
@@ -18,9 +18,9 @@ import {
   statedTerms,
   structuredNumber,
   withCheapestRoom,
-} from "./travel-extract";
-import { lodgingDetail } from "./travel-lodging";
-import { selectAll, selectOne } from "../extract/select";
+} from "./extract";
+import { lodgingDetail } from "./lodging";
+import { selectAll, selectOne } from "../../scrape/extract/select";
 
 const REVIEW_SCALE = 5;
 const SITE_PATH = /\/(?:Hotel-Search|[^/]*h\d+\.Hotel-Information)/;

@@ -1,7 +1,7 @@
 // A hotel page's general readers, the ones every site ships whatever its own markup: a schema.org
 // lodging node (JSON-LD), meta tags and the main heading. Adapters start from their record
 // (`lodgingDetail`) and override what their own markup holds; `explain=true` names each reader.
-import { firstText, loadHtml, type HTMLElement, visibleText } from "../extract/dom";
+import { firstText, loadHtml, type HTMLElement, visibleText } from "../../scrape/extract/dom";
 import {
   findByType,
   isNode,
@@ -11,11 +11,11 @@ import {
   nodeTypes,
   textAt,
   urlsAt,
-} from "../extract/json-ld";
-import { metaTags, metaValue } from "../extract/meta";
-import type { HotelDetail } from "../types";
-import { postalAddress } from "./travel-address";
-import { emptyHotel, scoreOutOfTen, structuredNumber } from "./travel-extract";
+} from "../../scrape/extract/json-ld";
+import { metaTags, metaValue } from "../../scrape/extract/meta";
+import type { HotelDetail } from "../../scrape/types";
+import { postalAddress } from "./address";
+import { emptyHotel, scoreOutOfTen, structuredNumber } from "./extract";
 
 /** Text with HTML entities decoded (JSON-LD values often carry `&#39;`). */
 function decodeEntities(text: string | null): string | null {

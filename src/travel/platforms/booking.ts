@@ -5,12 +5,12 @@
 // Hotel ids: legacy cards carry booking's numeric id (data-hotelid); current cards carry none, so
 // theirs is the page path "{country}/{slug}" (e.g. "nl/family-beach-house-zandvoort-center"),
 // which is also what `hotelUrl` takes, as hotel pages have no URL by the numeric id.
-import { detectChallenge } from "../extract/challenge";
-import { loadHtml, unique, visibleText, type HTMLElement } from "../extract/dom";
-import { parseLocaleNumber, parseMoney } from "../extract/money";
-import { siteUrl } from "../extract/url";
-import type { HotelDetail, HotelRecord, HotelSearchPage, Money } from "../types";
-import type { TravelPlatform } from "./travel-types";
+import { detectChallenge } from "../../scrape/extract/challenge";
+import { loadHtml, unique, visibleText, type HTMLElement } from "../../scrape/extract/dom";
+import { parseLocaleNumber, parseMoney } from "../../scrape/extract/money";
+import { siteUrl } from "../../scrape/extract/url";
+import type { HotelDetail, HotelRecord, HotelSearchPage, Money } from "../../scrape/types";
+import type { TravelPlatform } from "./types";
 import {
   countInHeading,
   emptyHotel,
@@ -24,10 +24,10 @@ import {
   statedTerms,
   structuredNumber,
   withCheapestRoom,
-} from "./travel-extract";
-import { lodgingDetail } from "./travel-lodging";
-import { addressLine } from "./travel-address";
-import { selectAll, selectOne } from "../extract/select";
+} from "./extract";
+import { lodgingDetail } from "./lodging";
+import { addressLine } from "./address";
+import { selectAll, selectOne } from "../../scrape/extract/select";
 
 const REVIEW_SCALE = 10;
 const PAGE_SIZE = 25;

@@ -3,15 +3,15 @@
 // the same JSON; no saved search page backs that parser yet). The visible page is nearly empty
 // without JavaScript, so everything is read from embedded data, which a plain fetch receives.
 // Listing ids are the numeric ids in /rooms/{id}.
-import { detectChallenge } from "../extract/challenge";
-import { loadHtml, unique, type HTMLElement } from "../extract/dom";
-import { isNode, textAt } from "../extract/json-ld";
-import { firstJsonValue } from "../extract/json-text";
-import { metaTags, metaValue, pageLocale } from "../extract/meta";
-import { parseLocaleNumber, parseMoney } from "../extract/money";
-import { siteUrl } from "../extract/url";
-import type { HotelDetail, HotelRecord, HotelSearchPage } from "../types";
-import type { TravelPlatform } from "./travel-types";
+import { detectChallenge } from "../../scrape/extract/challenge";
+import { loadHtml, unique, type HTMLElement } from "../../scrape/extract/dom";
+import { isNode, textAt } from "../../scrape/extract/json-ld";
+import { firstJsonValue } from "../../scrape/extract/json-text";
+import { metaTags, metaValue, pageLocale } from "../../scrape/extract/meta";
+import { parseLocaleNumber, parseMoney } from "../../scrape/extract/money";
+import { siteUrl } from "../../scrape/extract/url";
+import type { HotelDetail, HotelRecord, HotelSearchPage } from "../../scrape/types";
+import type { TravelPlatform } from "./types";
 import {
   collectNodes,
   countInHeading,
@@ -21,10 +21,10 @@ import {
   propertyTypeOfLabel,
   scoreOutOfTen,
   structuredNumber,
-} from "./travel-extract";
-import { lodgingDetail } from "./travel-lodging";
-import { addressLine } from "./travel-address";
-import { selectOne } from "../extract/select";
+} from "./extract";
+import { lodgingDetail } from "./lodging";
+import { addressLine } from "./address";
+import { selectOne } from "../../scrape/extract/select";
 
 const REVIEW_SCALE = 5;
 const PAGE_SIZE = 18;

@@ -1,11 +1,11 @@
 // Extraction shared by the travel adapters (booking, expedia, hotels.com, airbnb): links kept
 // on an origin that may carry a path prefix, review-score scaling, embedded-JSON lookups and the
 // small text helpers their card parsers have in common (the lodging page readers: travel-lodging.ts).
-import { absoluteUrl, visibleText, type HTMLElement } from "../extract/dom";
-import { isNode } from "../extract/json-ld";
-import { parseLocaleNumber } from "../extract/money";
-import type { HotelDetail, HotelRecord, HotelRoom } from "../types";
-import { selectAll } from "../extract/select";
+import { absoluteUrl, visibleText, type HTMLElement } from "../../scrape/extract/dom";
+import { isNode } from "../../scrape/extract/json-ld";
+import { parseLocaleNumber } from "../../scrape/extract/money";
+import type { HotelDetail, HotelRecord, HotelRoom } from "../../scrape/types";
+import { selectAll } from "../../scrape/extract/select";
 
 export function emptyHotel(): HotelRecord {
   return {
