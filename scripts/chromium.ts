@@ -9,6 +9,8 @@ import { fileURLToPath } from "node:url";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+/** Browser-UI features puppeteer's default arguments turn off and miniflare's do not. */
+const WEBUI_FEATURES = "WebUIReloadButton,WebUIOmniboxPopup,WebUIOmniboxAimPopup";
 
 export function systemChromium(): string | null {
   return CANDIDATES.find((path): path is string => !!path && existsSync(path)) ?? null;
@@ -55,10 +57,23 @@ export function linkChromium(): string[] {
     mkdirSync(binDir, { recursive: true });
     const launcher = join(binDir, "chrome");
     // --no-sandbox: CI and containers run as root; the background flags stop Chromium
-    // from calling home, which a closed network refuses many times a second.
+    // from calling home, which a closed network refuses many times a second. Miniflare's own
+    // --disable-features list lacks the browser-UI features puppeteer's defaults turn off: without
+    // them every browser runs two WebUI renderers (toolbar, omnibox) that redraw for each tab a
+    // job opens, costing the 2 cores more than the job's page. Chromium keeps only the last
+    // --disable-features, so they are added to miniflare's list rather than passed beside it.
     writeFileSync(
       launcher,
-      `#!/bin/sh\nexec "${chromium}" --no-sandbox --disable-gpu --disable-quic --disable-background-networking --disable-component-update "$@"\n`,
+      `#!/bin/sh
+extra=${WEBUI_FEATURES}
+for arg do
+  shift
+  case "$arg" in --disable-features=*) arg="$arg,$extra"; extra="" ;; esac
+  set -- "$@" "$arg"
+done
+if [ -n "$extra" ]; then set -- "$@" "--disable-features=$extra"; fi
+exec "${chromium}" --no-sandbox --disable-gpu --disable-quic --disable-background-networking --disable-component-update "$@"
+`,
     );
     chmodSync(launcher, 0o755);
     writeFileSync(join(installDir, ".miniflare-install-complete"), "");
