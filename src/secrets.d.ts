@@ -22,6 +22,8 @@ interface Env {
   PROXY_COOLDOWN_MS?: string;
   /** Concurrent browsers per account of Browser Rendering (default 2). */
   MAX_BROWSERS?: string;
+  /** BrowserHost objects the browsers are spread over, each holding MAX_BROWSERS / N (default MAX_BROWSERS). */
+  BROWSER_SHARDS?: string;
   /** One page request or browser navigation, in ms (default 20000). */
   SCRAPE_TIMEOUT_MS?: string;
   /** A whole scrape, every engine and CAPTCHA solving included, in ms (default 90000). */

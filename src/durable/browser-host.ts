@@ -19,11 +19,11 @@ export class BrowserHost extends DurableObject<Env> {
     return this.#fleet.load(request, detectChallenge);
   }
 
-  /** Keeps the object (and with it the connections) alive while browsers are held; closes them when idle. */
+  /** Keeps the object (and with it the connections) alive while browsers are held; lets them go when idle. */
   override async alarm(): Promise<void> {
-    // Cleared first: a job arriving while idle browsers close arms the next check itself.
+    // Cleared first: a job arriving while idle browsers are let go arms the next check itself.
     this.#alarmSet = false;
-    if (await this.#fleet.closeIdle()) await this.#arm();
+    if (await this.#fleet.releaseIdle()) await this.#arm();
   }
 
   async #arm(): Promise<void> {

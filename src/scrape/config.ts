@@ -9,7 +9,10 @@ export interface ScrapeConfig {
   urlGuard: UrlGuardOptions;
   /** Base URL of the local replica sites (development only); when set, every platform is served from there. */
   replicaOrigin: string | null;
+  /** Browsers the whole deployment may hold at once (every shard's share added up). */
   maxBrowsers: number;
+  /** BrowserHost objects the browsers are spread over, each holding its share of `maxBrowsers`. */
+  browserShards: number;
   /** One page request or browser navigation may take this long. */
   pageTimeoutMs: number;
   /** The whole scrape (every engine, retries, CAPTCHA solving) must end within this. */
@@ -57,6 +60,8 @@ function readScrapeConfig(env: Env): ScrapeConfig {
     pool = { source, pool: new ProxyPool(parseProxyList(env.PROXY_URLS), Number(env.PROXY_COOLDOWN_MS) || undefined) };
   // A production deploy that ships REPLICA_ORIGIN by mistake still scrapes the real sites.
   const replicaOrigin = (isDevelopment(env) && env.REPLICA_ORIGIN) || null;
+  const maxBrowsers = Number(env.MAX_BROWSERS) || 2;
+  const shards = Math.floor(Number(env.BROWSER_SHARDS));
   return {
     pool: pool.pool,
     solver:
@@ -70,7 +75,9 @@ function readScrapeConfig(env: Env): ScrapeConfig {
         : null,
     urlGuard: urlGuardOptions(env),
     replicaOrigin,
-    maxBrowsers: Number(env.MAX_BROWSERS) || 2,
+    maxBrowsers,
+    // One browser per shard unless told otherwise; never more shards than browsers, so each holds one.
+    browserShards: Math.min(maxBrowsers, shards >= 1 ? shards : maxBrowsers),
     pageTimeoutMs: millis(env.SCRAPE_TIMEOUT_MS, 20_000),
     // Long enough for a page load, the solver's whole wait and the token post.
     deadlineMs: millis(env.SCRAPE_DEADLINE_MS, 90_000),

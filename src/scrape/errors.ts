@@ -72,6 +72,27 @@ export class EngineUnavailable extends Error {
   override name = "EngineUnavailable";
 }
 
+/** The browser shard asked has every slot taken: another shard may take the job at once. */
+export class BrowserHostBusy extends EngineUnavailable {
+  override name = "BrowserHostBusy";
+
+  constructor(
+    message: string,
+    /** Jobs already queued there, so the job can queue where the fewest wait. */
+    readonly waiting: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The browser shard holding the job failed or was evicted before it answered: the job was lost
+ * with it (the site did not refuse it), so another shard may run it again.
+ */
+export class BrowserHostLost extends EngineUnavailable {
+  override name = "BrowserHostLost";
+}
+
 /**
  * Seconds from a `Retry-After` value (delay-seconds or an HTTP date, RFC 9110 §10.2.3);
  * null when absent or unreadable.

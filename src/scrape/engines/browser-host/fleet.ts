@@ -2,17 +2,19 @@
 // asks for it. Lives in the Durable Object that owns the CDP connections (`BrowserHost`).
 import type { BrowserContext, Page } from "@cloudflare/puppeteer";
 import { type ScrapeConfig, scrapeConfig } from "../../config";
-import { UpstreamTimeout } from "../../errors";
+import { BrowserHostBusy, UpstreamTimeout } from "../../errors";
 import { withTimeout } from "../../../timeout";
 import { browserTarget, loadInPage, preparePage } from "./page";
 import { openSession, type Session } from "./sessions";
+import { Slots } from "./slots";
+import { browserShare } from "../browser/shards";
 import { type BrowserAnswer, type BrowserRequest, toWire } from "../browser/wire";
 import type { LoadJob } from "../types";
 
-/** Jobs one browser runs side by side, each in its own incognito context, before another is opened. */
+/** Jobs one browser runs side by side, each in its own incognito context; the shard's slots are its share times this. */
 const JOBS_PER_BROWSER = 8;
-/** A fleet with no job for this long closes its browsers. */
-const IDLE_CLOSE_MS = 60_000;
+/** A fleet with no job for this long lets its browsers go (for any shard to take over until they idle out). */
+const IDLE_RELEASE_MS = 60_000;
 
 /** A fresh incognito context whose one page went through `preparePage`. */
 interface Ready {
@@ -43,11 +45,16 @@ async function makeReady(session: Session): Promise<Ready> {
 
 export class BrowserFleet {
   readonly #held: Held[] = [];
+  #slots: Slots | null = null;
   #lastActive = Date.now();
 
   constructor(private readonly env: Env) {}
 
-  /** Loads one page in a held browser; errors come back as values, since RPC would strip their class. */
+  /**
+   * Loads one page in a held browser once a slot is free (or answers `BrowserHostBusy` at once
+   * when the request may spill to another shard); errors come back as values, since RPC would
+   * strip their class.
+   */
   async load(request: BrowserRequest, detectChallenge: LoadJob["detectChallenge"]): Promise<BrowserAnswer> {
     const config = scrapeConfig(this.env);
     const deadline = Date.now() + request.remainingMs;
@@ -59,10 +66,29 @@ export class BrowserFleet {
       detectChallenge,
       deadline,
     };
+    const share = browserShare(request.shard, config.browserShards, config.maxBrowsers);
+    const slots = (this.#slots ??= new Slots(share * JOBS_PER_BROWSER));
+    if (!slots.tryTake()) {
+      if (request.spill)
+        return { ok: false, error: toWire(new BrowserHostBusy("every browser of its shard is busy", slots.waiting)) };
+      try {
+        await slots.take(deadline);
+      } catch (err) {
+        return { ok: false, error: toWire(err) };
+      }
+    }
+    try {
+      return await this.#run(job, share, request.remainingMs);
+    } finally {
+      slots.release();
+    }
+  }
+
+  async #run(job: LoadJob, share: number, remainingMs: number): Promise<BrowserAnswer> {
     let held: Held | null = null;
     try {
       const target = await browserTarget(job);
-      held = this.#pick(config);
+      held = this.#pick(job.config, share);
       const reusedBrowser = held.opened;
       const session = await held.session;
       const { context, page } = await this.#takeReady(held, session);
@@ -71,8 +97,8 @@ export class BrowserFleet {
         // context closes below), even when a browser call hangs rather than fails.
         const loaded = await withTimeout(
           loadInPage(job, page, target),
-          Math.max(1, deadline - Date.now()) + 1_000,
-          () => new UpstreamTimeout(`the page did not load within ${Math.round(request.remainingMs / 1000)} s`),
+          Math.max(1, job.deadline - Date.now()) + 1_000,
+          () => new UpstreamTimeout(`the page did not load within ${Math.round(remainingMs / 1000)} s`),
         );
         return {
           ok: true,
@@ -92,15 +118,15 @@ export class BrowserFleet {
 
   /**
    * The least busy open browser; a launch is waited for only when none is open. A browser past
-   * `JOBS_PER_BROWSER` still takes the job, while another is launched beside it (up to
-   * `maxBrowsers`) for the jobs after it: no job waits for a launch a running browser could spare.
+   * `JOBS_PER_BROWSER` still takes the job, while another is launched beside it (up to the shard's
+   * `share`) for the jobs after it: no job waits for a launch a running browser could spare.
    */
-  #pick(config: ScrapeConfig): Held {
+  #pick(config: ScrapeConfig, share: number): Held {
     const byLoad = [...this.#held].sort((a, b) => a.jobs - b.jobs);
     const open = byLoad.filter((held) => held.opened);
     const launching = byLoad.some((held) => !held.opened);
     const least = open[0];
-    if (least && least.jobs >= JOBS_PER_BROWSER && !launching && this.#held.length < config.maxBrowsers)
+    if (least && least.jobs >= JOBS_PER_BROWSER && !launching && this.#held.length < share)
       this.#open(config).session.catch(() => {});
     const held = least ?? byLoad[0] ?? this.#open(config);
     held.jobs += 1;
@@ -145,13 +171,21 @@ export class BrowserFleet {
     if (index >= 0) this.#held.splice(index, 1);
   }
 
-  /** Closes every browser once no job has run for a while; true while browsers stay open. */
-  async closeIdle(): Promise<boolean> {
+  /**
+   * Lets every browser go once no job has run for a while: its spare context is closed and the
+   * browser disconnected, not closed, so that any shard can take it over (`sessions.ts`) until
+   * Browser Rendering ends it, `KEEP_ALIVE_MS` after its last command. True while browsers are held.
+   */
+  async releaseIdle(): Promise<boolean> {
     if (this.#held.length === 0) return false;
-    if (this.#held.some((held) => held.jobs > 0) || Date.now() - this.#lastActive < IDLE_CLOSE_MS) return true;
-    const closing = this.#held.splice(0);
+    if (this.#held.some((held) => held.jobs > 0) || Date.now() - this.#lastActive < IDLE_RELEASE_MS) return true;
+    const releasing = this.#held.splice(0);
     await Promise.all(
-      closing.map(async (held) => (await held.session.catch(() => null))?.browser.close().catch(() => {})),
+      releasing.map(async (held) => {
+        const session = await held.session.catch(() => null);
+        await (await held.spare?.catch(() => null))?.context.close().catch(() => {});
+        await session?.browser.disconnect().catch(() => {});
+      }),
     );
     return false;
   }

@@ -1,12 +1,15 @@
 // Getting a Browser Rendering session: an idle one is taken over, a new one launched only while
-// fewer than `maxBrowsers` run, launch 429s retried after their delay.
+// fewer than `maxBrowsers` run account-wide and the platform's own launch budget allows one now
+// (`puppeteer.limits`, shared by every shard), launch 429s retried after their delay.
 import puppeteer, { type Browser } from "@cloudflare/puppeteer";
 import type { ScrapeConfig } from "../../config";
 import { EngineUnavailable } from "../../errors";
 import { withTimeout } from "../../../timeout";
 
-/** How long a session outlives its last CDP message; the holder closes idle browsers sooner. */
+/** How long a session outlives its last CDP message, so a shard can take over one another let go. */
 const KEEP_ALIVE_MS = 120_000;
+/** A session this young with nobody connected is being launched by another shard, not left over. */
+const LAUNCHING_MS = 10_000;
 
 export interface Session {
   browser: Browser;
@@ -20,8 +23,10 @@ type Limits = Pick<ScrapeConfig, "maxBrowsers" | "launchTimeoutMs">;
 async function acquire(binding: Env["BROWSER"], limits: Limits, deadline: number): Promise<Session> {
   for (let attempt = 0; Date.now() < deadline; attempt++) {
     const sessions = await puppeteer.sessions(binding).catch(() => []);
-    // A session nobody is connected to: left by a holder that was evicted, or by an older deploy.
-    for (const session of sessions.filter((s) => !s.connectionId)) {
+    // A session nobody is connected to: let go by an idle shard, left by one that was evicted, or
+    // by an older deploy.
+    const free = sessions.filter((s) => !s.connectionId && Date.now() - s.startTime > LAUNCHING_MS);
+    for (const session of free) {
       try {
         return {
           browser: await puppeteer.connect(binding, session.sessionId),
@@ -33,6 +38,13 @@ async function acquire(binding: Env["BROWSER"], limits: Limits, deadline: number
       }
     }
     if (sessions.length < limits.maxBrowsers) {
+      // The account's launches are one budget for every shard: wait for the platform's next one.
+      const budget = await puppeteer.limits(binding).catch(() => null);
+      if (budget && budget.allowedBrowserAcquisitions < 1) {
+        const wait = Math.max(100, budget.timeUntilNextAllowedBrowserAcquisition);
+        await scheduler.wait(Math.min(wait, Math.max(0, deadline - Date.now())));
+        continue;
+      }
       try {
         const browser = await puppeteer.launch(binding, { keep_alive: KEEP_ALIVE_MS });
         return { browser, sessionId: browser.sessionId(), reused: false };

@@ -1,26 +1,59 @@
-import { EngineUnavailable } from "../../errors";
-import { fromWire } from "./wire";
+import { BrowserHostBusy, BrowserHostLost } from "../../errors";
+import { shardName, shardOrder } from "./shards";
+import { type BrowserRequest, fromWire } from "./wire";
 import type { Engine, LoadedPage, LoadJob } from "../types";
 
-/** One object holds every browser, so any request can reuse a browser another request opened. */
-const HOST_NAME = "browsers";
+/** Runs the job in one shard; a shard that fails without answering loses the job with it. */
+async function runOn(job: LoadJob, shard: number, spill: boolean): Promise<LoadedPage> {
+  const hosts = job.env.BROWSER_HOST;
+  const host = hosts.get(hosts.idFromName(shardName(shard)));
+  const request: BrowserRequest = {
+    url: job.url,
+    accountId: job.accountId,
+    remainingMs: Math.max(1, job.deadline - Date.now()),
+    shard,
+    spill,
+  };
+  // The platform's challenge detection stays here; the object asks it back over RPC.
+  const answer = await host
+    .load(request, (html: string, status: number) => job.detectChallenge(html, status))
+    .catch((err: unknown) => {
+      // The object itself failed (reset, evicted, overloaded): its answers are errors as values, so
+      // anything thrown here is the runtime's, and the job went down with the object.
+      throw new BrowserHostLost("the browser service did not answer", { cause: err });
+    });
+  if (answer.ok) return answer.page as LoadedPage;
+  throw fromWire(answer.error);
+}
 
-/** Chromium through Browser Rendering: runs the page's JavaScript, in the object that holds the browsers. */
+/**
+ * Chromium through Browser Rendering: runs the page's JavaScript in one of the `BrowserHost`
+ * objects that hold the browsers. The job is offered to its site's shards in order, each taking it
+ * only if it has a free slot; when all are full it queues where the fewest wait. A shard that is
+ * lost is left out and the job runs again on another.
+ */
 export const browserEngine: Engine = {
   name: "browser",
   cost: 10,
   async load(job: LoadJob): Promise<LoadedPage> {
-    const hosts = job.env.BROWSER_HOST;
-    const host = hosts.get(hosts.idFromName(HOST_NAME));
-    const request = { url: job.url, accountId: job.accountId, remainingMs: Math.max(1, job.deadline - Date.now()) };
-    // The platform's challenge detection stays here; the object asks it back over RPC.
-    const answer = await host
-      .load(request, (html: string, status: number) => job.detectChallenge(html, status))
-      .catch((err: unknown) => {
-        // The object itself failed (reset, overloaded): no browser answered, which the scrape loop knows how to take.
-        throw new EngineUnavailable("the browser service did not answer", { cause: err });
-      });
-    if (answer.ok) return answer.page as LoadedPage;
-    throw fromWire(answer.error);
+    const shards = shardOrder(new URL(job.url).host, job.config.browserShards);
+    const waiting = new Map<number, number>();
+    let lost: BrowserHostLost | null = null;
+    while (shards.length > 0) {
+      const spill = shards.some((shard) => !waiting.has(shard));
+      const shard = spill
+        ? shards.find((candidate) => !waiting.has(candidate))!
+        : shards.reduce((best, candidate) => (waiting.get(candidate)! < waiting.get(best)! ? candidate : best));
+      try {
+        return await runOn(job, shard, spill);
+      } catch (err) {
+        if (err instanceof BrowserHostBusy) waiting.set(shard, err.waiting);
+        else if (err instanceof BrowserHostLost) {
+          lost = err;
+          shards.splice(shards.indexOf(shard), 1);
+        } else throw err;
+      }
+    }
+    throw lost!;
   },
 };

@@ -2,6 +2,7 @@
 // browsers. RPC keeps only an error's message, so the classes the scrape loop steers by travel by name.
 import { UnsafeUrlError } from "../../../net/url-guard";
 import {
+  BrowserHostBusy,
   CaptchaBudgetSpent,
   CaptchaFailed,
   CaptchaUnsolved,
@@ -21,6 +22,10 @@ export interface BrowserRequest {
   accountId: string;
   /** Milliseconds left before the scrape's deadline, as clocks of two isolates need not agree. */
   remainingMs: number;
+  /** The shard this object is (`shards.ts`), which decides its share of the browsers. */
+  shard: number;
+  /** Answer `BrowserHostBusy` at once when every slot is taken, instead of queueing the job. */
+  spill: boolean;
 }
 
 export interface WireError {
@@ -28,6 +33,8 @@ export interface WireError {
   message: string;
   retryAfter?: number;
   url?: string;
+  /** Jobs queued in a busy shard. */
+  waiting?: number;
   /** The platform's own words behind a plain message, for the log. */
   cause?: string;
 }
@@ -52,6 +59,7 @@ export function toWire(err: unknown): WireError {
   if (err.cause !== undefined) wire.cause = String(err.cause);
   if (err instanceof UpstreamBlocked && err.retryAfter !== undefined) wire.retryAfter = err.retryAfter;
   if (err instanceof UnsafeUrlError) wire.url = err.url;
+  if (err instanceof BrowserHostBusy) wire.waiting = err.waiting;
   return wire;
 }
 
@@ -60,6 +68,7 @@ export function fromWire(wire: WireError): Error {
   const { name, message, cause } = wire;
   if (name === "UpstreamBlocked") return new UpstreamBlocked(message, { retryAfter: wire.retryAfter, cause });
   if (name === "UnsafeUrlError") return new UnsafeUrlError(wire.url ?? "", message);
+  if (name === "BrowserHostBusy") return new BrowserHostBusy(message, wire.waiting ?? 0);
   const Class = CLASSES[name];
   if (Class) return new Class(message, { cause });
   // Anything unforeseen (a CDP failure, a crash) stays a plain error, as it was where it happened.
