@@ -3,7 +3,7 @@
 import { EVENT_TYPES } from "../events/config";
 import type { KeyRow } from "../db/keys";
 import { PRODUCT_PLATFORMS } from "../scrape/platforms";
-import { TRAVEL_PLATFORMS } from "../scrape/platforms/travel";
+import { TRAVEL_PLATFORMS } from "../travel/platforms";
 import { CsrfField, ErrorMessage } from "./layout";
 
 export type FormValues = Record<string, string | string[]>;
@@ -106,7 +106,7 @@ export function WatchForm(props: { csrf: string; keys: KeyRow[]; values: FormVal
         {text("check_in", "Check-in (hotel)", { type: "date" })}
         {text("check_out", "Check-out (hotel)", { type: "date" })}
         {text("hotel_id", "Hotel id from search (optional)")}
-        {text("id", "Product id: asin, sku or id (product)")}
+        {text("id", "Product id, as the platform writes it (product)")}
         {text("country", "Country site (optional)", { maxlength: 2 })}
         <div>
           <label for="watch-condition">Fires when the price is</label>

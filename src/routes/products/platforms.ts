@@ -1,5 +1,5 @@
 // GET /v1/platforms: every platform as its registry entry describes it (scrape/platforms/index.ts for
-// products, scrape/platforms/travel.ts for travel), so a platform added there is listed here.
+// products, travel/platforms/index.ts for travel), so a platform added there is listed here.
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import type { AppEnv } from "../../env";
