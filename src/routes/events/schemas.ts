@@ -90,7 +90,10 @@ export const CreateWatchBody = z
       .max(100)
       .regex(/^[\w.-]+$/)
       .optional()
-      .openapi({ description: "product: the identifier the platform's product route takes (its `id_parameter` in GET /v1/platforms: an ASIN, an item id, a SKU)" }),
+      .openapi({
+        description:
+          "product: the identifier the platform's product route takes (its `id_parameter` in GET /v1/platforms: an ASIN, an item id, a SKU)",
+      }),
     country: z
       .string()
       .regex(/^[A-Za-z]{2}$/)

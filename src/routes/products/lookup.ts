@@ -80,7 +80,11 @@ const identityFields = {
     .string()
     .regex(/^[A-Za-z]{2}$/, "country is an ISO 3166-1 alpha-2 code")
     .optional()
-    .openapi({ description: "Which national site of the platform (ISO 3166-1 alpha-2); GET /v1/platforms lists each platform's countries", example: "us" }),
+    .openapi({
+      description:
+        "Which national site of the platform (ISO 3166-1 alpha-2); GET /v1/platforms lists each platform's countries",
+      example: "us",
+    }),
 };
 
 export const ProductQuery = z.object({
