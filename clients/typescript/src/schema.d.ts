@@ -11,22 +11,24 @@ export interface paths {
         };
         /**
          * One product
-         * @description A product page read live (or from a recent cache): title, price, availability, images, rating, first reviews, specs, variants, seller. Identify it by exactly one of the platform's id (`asin`, `id` or `sku`) or a `url`. `format=csv` for one CSV row.
+         * @description A product page read live (or from a recent cache): title, price, availability, images, rating, first reviews, specs, variants, seller. Identify it by exactly one of the platform's id (`asin`, `id` or `sku`) or a `url`. `meta.completeness` says which fields the page gave and why the others are missing; `explain=true` adds each field's source. A page that holds no product (a search page, a sign-in wall, an empty shell) is a 422 `no_data` saying what it is. `format=csv` for one CSV row.
          */
         get: {
             parameters: {
                 query?: {
                     /** @description amazon's product id */
                     asin?: string;
-                    /** @description Which national site, e.g. `de` for amazon.de */
+                    /** @description Which national site of the platform (ISO 3166-1 alpha-2); GET /v1/platforms lists each platform's countries */
                     country?: string;
                     /** @description Read the page with this engine only: `fetch` (plain HTTP) or `browser` (Chromium, runs the page's scripts). Default: fetch first, the browser when the fetched page lacks the data. */
                     engine?: "fetch" | "browser";
+                    /** @description `true` adds `data.sources`: each filled field's reader and the readers that agreed with it */
+                    explain?: "true" | "false";
                     /** @description `csv` answers the list as CSV (as does `Accept: text/csv`) */
                     format?: "json" | "csv";
-                    /** @description `true` skips the cache and scrapes now */
+                    /** @description `true` skips the cache and scrapes now; should the scrape fail, the error says how old the cached copy is instead of answering it */
                     fresh?: "true" | "false";
-                    /** @description ebay's, walmart's or etsy's product id */
+                    /** @description ebay's, walmart's, etsy's or mercadolibre's product id */
                     id?: string;
                     /** @description Accept a cached result at most this many seconds old */
                     max_age?: number | null;
@@ -121,7 +123,29 @@ export interface paths {
                          *           "fetched_at": "2026-11-22T09:59:58.412Z",
                          *           "proxy": "proxy-2@dc1.proxy.example:8080",
                          *           "captcha": "none"
-                         *         }
+                         *         },
+                         *         "completeness": {
+                         *           "state": "complete",
+                         *           "filled": [
+                         *             "id",
+                         *             "title",
+                         *             "url",
+                         *             "brand",
+                         *             "price",
+                         *             "availability",
+                         *             "images",
+                         *             "rating",
+                         *             "review_count",
+                         *             "reviews",
+                         *             "description",
+                         *             "specs",
+                         *             "variants",
+                         *             "seller",
+                         *             "breadcrumbs"
+                         *           ],
+                         *           "missing": []
+                         *         },
+                         *         "charged": true
                          *       }
                          *     }
                          */
@@ -209,15 +233,15 @@ export interface paths {
                 query?: {
                     /** @description amazon's product id */
                     asin?: string;
-                    /** @description Which national site, e.g. `de` for amazon.de */
+                    /** @description Which national site of the platform (ISO 3166-1 alpha-2); GET /v1/platforms lists each platform's countries */
                     country?: string;
                     /** @description Read the page with this engine only: `fetch` (plain HTTP) or `browser` (Chromium, runs the page's scripts). Default: fetch first, the browser when the fetched page lacks the data. */
                     engine?: "fetch" | "browser";
                     /** @description `csv` answers the list as CSV (as does `Accept: text/csv`) */
                     format?: "json" | "csv";
-                    /** @description `true` skips the cache and scrapes now */
+                    /** @description `true` skips the cache and scrapes now; should the scrape fail, the error says how old the cached copy is instead of answering it */
                     fresh?: "true" | "false";
-                    /** @description ebay's, walmart's or etsy's product id */
+                    /** @description ebay's, walmart's, etsy's or mercadolibre's product id */
                     id?: string;
                     /** @description Accept a cached result at most this many seconds old */
                     max_age?: number | null;
@@ -282,7 +306,22 @@ export interface paths {
                          *           "fetched_at": "2026-11-22T09:59:58.412Z",
                          *           "proxy": "proxy-2@dc1.proxy.example:8080",
                          *           "captcha": "none"
-                         *         }
+                         *         },
+                         *         "completeness": {
+                         *           "state": "complete",
+                         *           "filled": [
+                         *             "id",
+                         *             "title",
+                         *             "body",
+                         *             "rating",
+                         *             "author",
+                         *             "date",
+                         *             "verified"
+                         *           ],
+                         *           "missing": [],
+                         *           "records": 1
+                         *         },
+                         *         "charged": true
                          *       }
                          *     }
                          */
@@ -368,13 +407,13 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description Which national site, e.g. `de` for amazon.de */
+                    /** @description Which national site of the platform (ISO 3166-1 alpha-2); GET /v1/platforms lists each platform's countries */
                     country?: string;
                     /** @description Read the page with this engine only: `fetch` (plain HTTP) or `browser` (Chromium, runs the page's scripts). Default: fetch first, the browser when the fetched page lacks the data. */
                     engine?: "fetch" | "browser";
                     /** @description `csv` answers the list as CSV (as does `Accept: text/csv`) */
                     format?: "json" | "csv";
-                    /** @description `true` skips the cache and scrapes now */
+                    /** @description `true` skips the cache and scrapes now; should the scrape fail, the error says how old the cached copy is instead of answering it */
                     fresh?: "true" | "false";
                     /** @description Accept a cached result at most this many seconds old */
                     max_age?: number | null;
@@ -441,7 +480,22 @@ export interface paths {
                          *           "fetched_at": "2026-11-22T09:59:58.412Z",
                          *           "proxy": "proxy-2@dc1.proxy.example:8080",
                          *           "captcha": "none"
-                         *         }
+                         *         },
+                         *         "completeness": {
+                         *           "state": "complete",
+                         *           "filled": [
+                         *             "id",
+                         *             "title",
+                         *             "url",
+                         *             "price",
+                         *             "rating",
+                         *             "review_count",
+                         *             "image"
+                         *           ],
+                         *           "missing": [],
+                         *           "records": 1
+                         *         },
+                         *         "charged": true
                          *       }
                          *     }
                          */
@@ -3224,7 +3278,35 @@ export interface paths {
                          *             "fetch",
                          *             "browser"
                          *           ],
-                         *           "status": "operational"
+                         *           "status": "operational",
+                         *           "description": "Amazon's national marketplaces: product pages by ASIN, search results and review pages.",
+                         *           "id_parameter": {
+                         *             "name": "asin",
+                         *             "describes": "the ASIN: 10 letters or digits after /dp/ in the product URL",
+                         *             "example": "B0057OC5O8"
+                         *           },
+                         *           "countries": [
+                         *             "us",
+                         *             "gb",
+                         *             "uk",
+                         *             "de",
+                         *             "fr",
+                         *             "es",
+                         *             "it",
+                         *             "nl",
+                         *             "se",
+                         *             "pl",
+                         *             "jp",
+                         *             "ca",
+                         *             "in",
+                         *             "au",
+                         *             "mx",
+                         *             "br",
+                         *             "ae",
+                         *             "sa",
+                         *             "sg",
+                         *             "tr"
+                         *           ]
                          *         },
                          *         {
                          *           "slug": "generic",
@@ -3237,7 +3319,10 @@ export interface paths {
                          *             "fetch",
                          *             "browser"
                          *           ],
-                         *           "status": "operational"
+                         *           "status": "operational",
+                         *           "description": "Any shop's product page by URL: JSON-LD, microdata, RDFa, meta tags, then what the page visibly shows.",
+                         *           "id_parameter": null,
+                         *           "countries": []
                          *         },
                          *         {
                          *           "slug": "booking",
@@ -3867,7 +3952,29 @@ export interface paths {
                          *           "fetched_at": "2026-11-22T09:59:58.412Z",
                          *           "proxy": "proxy-2@dc1.proxy.example:8080",
                          *           "captcha": "none"
-                         *         }
+                         *         },
+                         *         "completeness": {
+                         *           "state": "complete",
+                         *           "filled": [
+                         *             "id",
+                         *             "title",
+                         *             "url",
+                         *             "brand",
+                         *             "price",
+                         *             "availability",
+                         *             "images",
+                         *             "rating",
+                         *             "review_count",
+                         *             "reviews",
+                         *             "description",
+                         *             "specs",
+                         *             "variants",
+                         *             "seller",
+                         *             "breadcrumbs"
+                         *           ],
+                         *           "missing": []
+                         *         },
+                         *         "charged": true
                          *       }
                          *     }
                          */
@@ -4096,7 +4203,7 @@ export interface paths {
         };
         /**
          * One hotel with its room types, prices and reviews
-         * @description A hotel page on one platform: its room types with their prices for the stay, its reviews and description, every price in the `X-Currency` asked for. `id` as the platform's search results give it (booking's is the page path, e.g. `ie%2Favalon-house`, URL-encoded).
+         * @description A hotel page on one platform: its room types with their prices for the stay, its reviews and description, every price in the `X-Currency` asked for. `id` as the platform's search results give it (booking's is the page path, e.g. `ie%2Favalon-house`, URL-encoded). `meta.completeness` says which hotel fields the page gave and why the others are missing; `explain=true` adds `data.sources`, the reader each field came from (`json-ld`, `meta`, `main heading`, `page address`, or the site's own markup, e.g. `booking markup`) and the other readers that gave the same value.
          */
         get: {
             parameters: {
@@ -4104,6 +4211,8 @@ export interface paths {
                     adults?: number;
                     check_in?: string;
                     check_out?: string;
+                    /** @description `true` adds to each hotel `sources`: per filled field, where its value came from (`source`: a platform's search card, the hotel's own page, or on a hotel page the reader, e.g. `json-ld`) and `agreed`, the other platforms or readers that gave the same value */
+                    explain?: "true" | "false";
                     /** @description `true` skips the cache and scrapes now */
                     fresh?: "true" | "false";
                     /** @description Accept a cached result at most this many seconds old */
@@ -4234,7 +4343,30 @@ export interface paths {
                          *             "reused": true
                          *           }
                          *         },
-                         *         "data_freshness": "real-time"
+                         *         "data_freshness": "real-time",
+                         *         "completeness": {
+                         *           "state": "complete",
+                         *           "filled": [
+                         *             "id",
+                         *             "name",
+                         *             "star_rating",
+                         *             "address",
+                         *             "latitude",
+                         *             "longitude",
+                         *             "review_score",
+                         *             "review_count",
+                         *             "price_per_night",
+                         *             "total_price",
+                         *             "currency",
+                         *             "amenities",
+                         *             "rooms_available",
+                         *             "image_url",
+                         *             "rooms",
+                         *             "reviews",
+                         *             "description"
+                         *           ],
+                         *           "missing": []
+                         *         }
                          *       }
                          *     }
                          */
@@ -4314,7 +4446,7 @@ export interface paths {
         };
         /**
          * Hotels with prices and availability, from one platform or several merged
-         * @description `{platform}` is one of booking, expedia, hotels, airbnb, a comma list, or `all`. Platforms are queried in parallel under a deadline; the same hotel on several platforms is merged with one offer per platform, cheapest first; `data.meta.platforms` reports each platform's status.
+         * @description `{platform}` is one of booking, expedia, hotels, airbnb, a comma list, or `all`. Platforms are queried in parallel under a deadline; the same hotel on several platforms is merged with one offer per platform, cheapest first; `data.meta.platforms` reports each platform's status. `meta.completeness` says which hotel fields every hotel has and why the others are missing; `explain=true` adds each field's source.
          */
         get: {
             parameters: {
@@ -4331,6 +4463,8 @@ export interface paths {
                     destination: string;
                     /** @description `false` answers from the search pages alone: no hotel pages are read to fill the fields cards leave out (street address, coordinates, amenities, rooms left), so a fresh search is faster */
                     enrich?: "true" | "false";
+                    /** @description `true` adds to each hotel `sources`: per filled field, where its value came from (`source`: a platform's search card, the hotel's own page, or on a hotel page the reader, e.g. `json-ld`) and `agreed`, the other platforms or readers that gave the same value */
+                    explain?: "true" | "false";
                     /** @description `csv` answers the list as CSV (as does `Accept: text/csv`) */
                     format?: "json" | "csv";
                     /** @description `true`: only rooms that can be cancelled free */
@@ -4530,7 +4664,28 @@ export interface paths {
                          *       },
                          *       "meta": {
                          *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
-                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *         "timestamp": "2026-11-22T10:00:00.000Z",
+                         *         "completeness": {
+                         *           "state": "complete",
+                         *           "filled": [
+                         *             "id",
+                         *             "name",
+                         *             "star_rating",
+                         *             "address",
+                         *             "latitude",
+                         *             "longitude",
+                         *             "review_score",
+                         *             "review_count",
+                         *             "price_per_night",
+                         *             "total_price",
+                         *             "currency",
+                         *             "amenities",
+                         *             "rooms_available",
+                         *             "image_url"
+                         *           ],
+                         *           "missing": [],
+                         *           "records": 1
+                         *         }
                          *       }
                          *     }
                          */
@@ -4751,7 +4906,7 @@ export interface paths {
         };
         /**
          * Your plan, limits and current counts
-         * @description Any valid key may call it. The account's plan, this minute's and this month's limits, use and reset times (shared by all its keys), and CAPTCHA spend against its monthly cap.
+         * @description Any valid key may call it. The account's plan, this minute's and this month's limits, use and reset times (shared by all its keys), this month's calls attempted and charged (in all and per day), and CAPTCHA spend against its monthly cap.
          */
         get: {
             parameters: {
@@ -4786,6 +4941,22 @@ export interface paths {
                          *           "used": 2417,
                          *           "remaining": 7583,
                          *           "resets_at": "2026-12-01T00:00:00.000Z"
+                         *         },
+                         *         "calls": {
+                         *           "attempted": 2503,
+                         *           "charged": 2417,
+                         *           "days": [
+                         *             {
+                         *               "day": "2026-11-01",
+                         *               "attempted": 96,
+                         *               "charged": 90
+                         *             },
+                         *             {
+                         *               "day": "2026-11-02",
+                         *               "attempted": 112,
+                         *               "charged": 109
+                         *             }
+                         *           ]
                          *         },
                          *         "captcha": {
                          *           "solves": 12,
@@ -5029,7 +5200,7 @@ export interface paths {
                         /** @description hotel: the `id` from hotel search; else `hotel_name`, else the cheapest */
                         hotel_id?: string;
                         hotel_name?: string;
-                        /** @description product: the platform's identifier (asin, sku or id) */
+                        /** @description product: the identifier the platform's product route takes (its `id_parameter` in GET /v1/platforms: an ASIN, an item id, a SKU) */
                         id?: string;
                         /** @default 3600 */
                         interval_seconds?: number;
@@ -6700,7 +6871,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "unsupported_media_type" | "rate_limited" | "quota_exceeded" | "internal" | "upstream_blocked" | "unavailable" | "upstream_timeout";
+                code: "invalid_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "unsupported_media_type" | "no_data" | "rate_limited" | "quota_exceeded" | "internal" | "upstream_blocked" | "unavailable" | "upstream_timeout";
                 details: {
                     in?: string;
                     message: string;
@@ -6711,6 +6882,15 @@ export interface components {
             meta: components["schemas"]["Meta"];
             /** @enum {string} */
             status: "error";
+        };
+        /** @description With `explain=true`: per filled field, the card or page it came from (`booking search card`, another platform's copy such as `expedia search card`, the hotel's own page `booking hotel page`) and the other platforms whose card had the same value (numbers within a small tolerance, text in any case) */
+        FieldSources: {
+            [key: string]: {
+                /** @description Other platforms or readers that gave the same value */
+                agreed: string[];
+                /** @description The card, page or reader the value came from */
+                source: string;
+            };
         };
         HealthEnvelope: {
             data: {
@@ -6768,6 +6948,7 @@ export interface components {
             /** @description The cheapest available room */
             room_type: string | null;
             rooms_available: number | null;
+            sources?: components["schemas"]["FieldSources"];
             sponsored: boolean;
             star_rating: number | null;
             /** @description The whole stay, in `currency` */
@@ -6777,7 +6958,32 @@ export interface components {
             data: {
                 [key: string]: unknown;
             };
-            meta: components["schemas"]["Meta"];
+            meta: {
+                /** @description What the answer holds of what this endpoint promises; see docs/data-quality.md */
+                completeness: {
+                    /** @description Counted fields with a value: of id, name, star_rating, address, latitude, longitude, review_score, review_count, price_per_night, total_price, currency, amenities, rooms_available, image_url, rooms, reviews, description */
+                    filled: string[];
+                    /** @description Counted fields without a value, and why */
+                    missing: {
+                        field: string;
+                        /** @enum {string} */
+                        reason: "not_on_page" | "not_offered" | "blocked" | "unreadable" | "not_supported_by_platform";
+                        /** @description How many records lack it */
+                        records?: number;
+                    }[];
+                    /** @description Records in the answer */
+                    records?: number;
+                    /**
+                     * @description `complete`: every required field (id, name, star_rating, address, latitude, longitude, review_score, review_count, price_per_night, total_price, currency, amenities, rooms_available, image_url, rooms) has a value, or is missing only as `not_offered` / `not_supported_by_platform`; `partial`: some required field is missing for another reason; `empty`: no required field.
+                     * @enum {string}
+                     */
+                    state: "complete" | "partial" | "empty";
+                };
+                request_id: string;
+                timestamp: string;
+            } & {
+                [key: string]: unknown;
+            };
             /** @enum {string} */
             status: "success";
         };
@@ -6837,7 +7043,32 @@ export interface components {
                 };
                 platform: string;
             };
-            meta: components["schemas"]["Meta"];
+            meta: {
+                /** @description What the answer holds of what this endpoint promises; see docs/data-quality.md */
+                completeness: {
+                    /** @description Counted fields with a value in every record: of id, name, star_rating, address, latitude, longitude, review_score, review_count, price_per_night, total_price, currency, amenities, rooms_available, image_url */
+                    filled: string[];
+                    /** @description Counted fields without a value, and why */
+                    missing: {
+                        field: string;
+                        /** @enum {string} */
+                        reason: "not_on_page" | "not_offered" | "blocked" | "unreadable" | "not_supported_by_platform";
+                        /** @description How many records lack it */
+                        records?: number;
+                    }[];
+                    /** @description Records in the answer */
+                    records?: number;
+                    /**
+                     * @description `complete`: every required field (id, name, star_rating, address, latitude, longitude, review_score, review_count, price_per_night, total_price, currency, amenities, rooms_available, image_url) has a value in every record, or is missing only as `not_offered` / `not_supported_by_platform`; `partial`: some required field is missing for another reason; `empty`: no records.
+                     * @enum {string}
+                     */
+                    state: "complete" | "partial" | "empty";
+                };
+                request_id: string;
+                timestamp: string;
+            } & {
+                [key: string]: unknown;
+            };
             /** @enum {string} */
             status: "success";
         };
@@ -6956,6 +7187,11 @@ export interface components {
             status: "success";
         };
         Meta: {
+            /**
+             * @description On every answer to a call made with a key: whether it took a unit of the month. Only answers with data do (and a site's own 404 for a product or page that does not exist); errors and `empty` answers give their unit back, and the `RateLimit` headers already show it returned. See docs/charging.md.
+             * @example true
+             */
+            charged?: boolean;
             /** @example req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c */
             request_id: string;
             /** @example 2026-11-22T10:00:00.000Z */
@@ -6973,8 +7209,19 @@ export interface components {
             raw: string | null;
         } | null;
         Platform: {
+            /** @description The `country` values that pick one of its national sites (products) */
+            countries?: string[];
+            /** @description What the platform reads (products) */
+            description?: string;
             endpoints: string[];
             engines: ("fetch" | "browser")[];
+            /** @description The query parameter a product's own id travels in, what its ids are and one of them; null where only `url` names a product (products) */
+            id_parameter?: {
+                describes: string;
+                example: string;
+                /** @enum {string} */
+                name: "asin" | "id" | "sku";
+            } | null;
             /** @enum {string} */
             kind: "marketplace" | "shop" | "travel";
             name: string;
@@ -7014,6 +7261,13 @@ export interface components {
             reviews: components["schemas"]["ProductReview"][];
             seller: string | null;
             sku: string | null;
+            /** @description With `explain=true`: per filled field, the reader it came from (`json-ld`, `microdata`, `rdfa`, `meta`, `main heading`, `visible text`, `title element`, `<platform> markup`, `embedded state`, `page address`) and the other readers that gave the same value */
+            sources?: {
+                [key: string]: {
+                    agreed: string[];
+                    source: string;
+                };
+            };
             specs: {
                 [key: string]: string;
             };
@@ -7029,6 +7283,28 @@ export interface components {
         ProductEnvelope: {
             data: components["schemas"]["Product"];
             meta: {
+                /** @description Whether the call counted against the month */
+                charged?: boolean;
+                /** @description What the answer holds of what this endpoint promises; see docs/data-quality.md */
+                completeness: {
+                    /** @description Counted fields with a value: of id, title, url, brand, price, availability, images, rating, review_count, reviews, description, specs, variants, seller, breadcrumbs */
+                    filled: string[];
+                    /** @description Counted fields without a value, and why */
+                    missing: {
+                        field: string;
+                        /** @enum {string} */
+                        reason: "not_on_page" | "not_offered" | "blocked" | "unreadable" | "not_supported_by_platform";
+                        /** @description How many records lack it */
+                        records?: number;
+                    }[];
+                    /** @description Records in the answer */
+                    records?: number;
+                    /**
+                     * @description `complete`: every required field (title, price, availability, images) has a value, or is missing only as `not_offered` / `not_supported_by_platform`; `partial`: some required field is missing for another reason; `empty`: no required field.
+                     * @enum {string}
+                     */
+                    state: "complete" | "partial" | "empty";
+                };
                 request_id: string;
                 scrape: {
                     browser?: {
@@ -7077,6 +7353,28 @@ export interface components {
         ProductReviewsEnvelope: {
             data: components["schemas"]["ProductReviews"];
             meta: {
+                /** @description Whether the call counted against the month */
+                charged?: boolean;
+                /** @description What the answer holds of what this endpoint promises; see docs/data-quality.md */
+                completeness: {
+                    /** @description Counted fields with a value in every record: of id, title, body, rating, author, date, verified */
+                    filled: string[];
+                    /** @description Counted fields without a value, and why */
+                    missing: {
+                        field: string;
+                        /** @enum {string} */
+                        reason: "not_on_page" | "not_offered" | "blocked" | "unreadable" | "not_supported_by_platform";
+                        /** @description How many records lack it */
+                        records?: number;
+                    }[];
+                    /** @description Records in the answer */
+                    records?: number;
+                    /**
+                     * @description `complete`: every required field (body, rating) has a value in every record, or is missing only as `not_offered` / `not_supported_by_platform`; `partial`: some required field is missing for another reason; `empty`: no records.
+                     * @enum {string}
+                     */
+                    state: "complete" | "partial" | "empty";
+                };
                 has_next_page: boolean;
                 page: number;
                 /** @description The product's average rating */
@@ -7122,6 +7420,28 @@ export interface components {
         ProductSearchEnvelope: {
             data: components["schemas"]["ProductSearch"];
             meta: {
+                /** @description Whether the call counted against the month */
+                charged?: boolean;
+                /** @description What the answer holds of what this endpoint promises; see docs/data-quality.md */
+                completeness: {
+                    /** @description Counted fields with a value in every record: of id, title, url, price, rating, review_count, image */
+                    filled: string[];
+                    /** @description Counted fields without a value, and why */
+                    missing: {
+                        field: string;
+                        /** @enum {string} */
+                        reason: "not_on_page" | "not_offered" | "blocked" | "unreadable" | "not_supported_by_platform";
+                        /** @description How many records lack it */
+                        records?: number;
+                    }[];
+                    /** @description Records in the answer */
+                    records?: number;
+                    /**
+                     * @description `complete`: every required field (title, url, price) has a value in every record, or is missing only as `not_offered` / `not_supported_by_platform`; `partial`: some required field is missing for another reason; `empty`: no records.
+                     * @enum {string}
+                     */
+                    state: "complete" | "partial" | "empty";
+                };
                 has_next_page: boolean;
                 page: number;
                 request_id: string;
@@ -7247,6 +7567,19 @@ export interface components {
         };
         Usage: {
             account_id: string;
+            /** @description This calendar month's calls (UTC), attempted and charged: an error or an `empty` answer gives its unit back (see docs/charging.md); this call is included. */
+            calls: {
+                /** @description Calls the limiter admitted, job items included */
+                attempted: number;
+                /** @description Those that kept their unit of the month: their answer held data */
+                charged: number;
+                /** @description Per UTC day, from the 1st of the month to today */
+                days: {
+                    attempted: number;
+                    charged: number;
+                    day: string;
+                }[];
+            };
             /** @description CAPTCHA solves spent this month against the account's cap */
             captcha: {
                 cap: number;
