@@ -1,0 +1,64 @@
+// src/jobs/sweep.ts: the every-minute pass deletes finished jobs past their retention (rows and
+// stored answers, no one else's) and keeps unfinished ones moving. Real D1 and R2; the queue
+// producer records what would be sent.
+import { describe, expect, it } from "vitest";
+import { claimPending } from "../../src/db/job-items";
+import { resultKey } from "../../src/jobs/runner";
+import { sweepJobs } from "../../src/jobs/sweep";
+import { env } from "./helpers";
+import { amazonPaths, insertTestJob, itemsOf, jobStatus, recordingQueue } from "./job-fixtures";
+
+const noWait = () => {};
+const past = () => new Date(Date.now() - 60_000);
+const keys = async (jobId: string) =>
+  (await env.RESULTS.list({ prefix: `jobs/${jobId}/` })).objects.map((object) => object.key).sort();
+
+async function storeAnswers(jobId: string, count: number) {
+  for (let idx = 0; idx < count; idx++) await env.RESULTS.put(resultKey(jobId, idx), `{"idx":${idx}}`);
+}
+
+describe("sweepJobs", () => {
+  it("deletes a finished job past its retention with its answers, and nothing else", async () => {
+    const expired = await insertTestJob(amazonPaths(3), { status: "completed", expiresAt: past() });
+    const kept = await insertTestJob(amazonPaths(2), { status: "completed" });
+    // Still running past its date: the sweep keeps it (results are dated from when a job finishes).
+    const running = await insertTestJob(amazonPaths(10), { status: "running", expiresAt: past() });
+    await claimPending(env.DB, running.id, 10, Date.now());
+    await storeAnswers(expired.id, 3);
+    await storeAnswers(kept.id, 2);
+    await storeAnswers(running.id, 1);
+    const queue = recordingQueue();
+
+    expect(await sweepJobs(queue.env, noWait)).toBe(1);
+
+    expect(await jobStatus(expired.id)).toBeUndefined();
+    expect(await itemsOf(expired.id)).toEqual([]);
+    expect(await keys(expired.id)).toEqual([]);
+    expect(await jobStatus(kept.id)).toBe("completed");
+    expect(await keys(kept.id)).toEqual([resultKey(kept.id, 0), resultKey(kept.id, 1)]);
+    expect(await jobStatus(running.id)).toBe("running");
+    expect(await keys(running.id)).toEqual([resultKey(running.id, 0)]);
+    expect(queue.sent).toEqual([]);
+  });
+
+  it("judges retention at the time it is given", async () => {
+    const job = await insertTestJob(amazonPaths(1), {
+      status: "failed",
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    const queue = recordingQueue();
+    expect(await sweepJobs(queue.env, noWait)).toBe(0);
+    expect(await jobStatus(job.id)).toBe("failed");
+    expect(await sweepJobs(queue.env, noWait, Date.now() + 2 * 3_600_000)).toBe(1);
+    expect(await jobStatus(job.id)).toBeUndefined();
+  });
+
+  it("sends again an unfinished job's stalled item and fills its window", async () => {
+    const job = await insertTestJob(amazonPaths(3));
+    await claimPending(env.DB, job.id, 1, Date.now() - 120_000);
+    const queue = recordingQueue({ JOB_STALL_SECONDS: "60" });
+    expect(await sweepJobs(queue.env, noWait)).toBe(3);
+    expect(queue.sent).toEqual([0, 1, 2].map((idx) => ({ jobId: job.id, idx })));
+    expect((await itemsOf(job.id)).map((item) => item.status)).toEqual(["queued", "queued", "queued"]);
+  });
+});
