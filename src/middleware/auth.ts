@@ -7,7 +7,7 @@ import { ApiError } from "../errors";
 import { consumeForAccount, consumeForIp, rateLimitHeaders } from "../durable/account-meter-client";
 import type { LimitDecision } from "../durable/account-meter";
 import { lookupKey, touchLater } from "../db/key-cache";
-import { KEY_PATTERN, ROTATION_RECOMMENDED_DAYS, secretAgeDays, secretsEqual, type KeyIdentity } from "../db/keys";
+import { ROTATION_RECOMMENDED_DAYS, secretAgeDays, secretsEqual, type KeyIdentity } from "../db/keys";
 import { callerOf } from "../in-process";
 import { HOW_TO_SEND, readKey } from "./read-key";
 import { log } from "../log";

@@ -266,7 +266,9 @@ describe("rate limiter idempotency", () => {
     // No table of the object holds the key: the counters are the call's only write.
     const stored = await runInDurableObject(stub, (_instance, state) => {
       const tables = state.storage.sql
-        .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\'")
+        .exec<{ name: string }>(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\'",
+        )
         .toArray()
         .map((row) => row.name);
       return tables.map((name) => JSON.stringify(state.storage.sql.exec(`SELECT * FROM "${name}"`).toArray())).join();
