@@ -152,7 +152,8 @@ describe.each([
         if (gotFurther) problems.push(`${variant} -> ${status}, canonical ${canonical}`);
       }
       expect(problems).toEqual([]);
-    });
+      // Twenty-odd requests each: seconds when every test project runs at once on two cores.
+    }, 30_000);
   }
 });
 
