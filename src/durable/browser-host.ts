@@ -13,8 +13,11 @@ export class BrowserHost extends DurableObject<Env> {
   readonly #fleet = new BrowserFleet(this.env);
   #alarmSet = false;
 
-  /** Loads one page in a held browser (launched or taken over on first use). */
-  async load(request: BrowserRequest, detectChallenge: LoadJob["detectChallenge"]): Promise<BrowserAnswer> {
+  /**
+   * Loads one page in a held browser (launched or taken over on first use); `detectChallenge` is
+   * the platform's own, when it is not the shared one the object runs itself.
+   */
+  async load(request: BrowserRequest, detectChallenge?: LoadJob["detectChallenge"]): Promise<BrowserAnswer> {
     await this.#arm();
     return this.#fleet.load(request, detectChallenge);
   }

@@ -68,6 +68,22 @@ describe("engines", () => {
     expect(body.data.price.amount).toBe(plain.body.data.price.amount);
   });
 
+  it("reads a client-rendered page only once the data its script fetched after load has arrived", async () => {
+    const plain = await api(`/v1/generic?url=${encodeURIComponent(`${replicasUrl}/shop/product/p1003`)}`);
+    // The page itself passes; the product data its script then fetches answers 1.5 s later.
+    await replicaAdmin("fault", { platform: "shop", delayMs: 1_500, skip: 1, count: 1 });
+    try {
+      const { response, body } = await api(
+        `/v1/generic?fresh=true&engine=browser&url=${encodeURIComponent(`${replicasUrl}/shop/js/product/p1003`)}`,
+      );
+      expect(response.status).toBe(200);
+      expect(body.data.title).toBe(plain.body.data.title);
+      expect(body.data.price.amount).toBe(plain.body.data.price.amount);
+    } finally {
+      await replicaAdmin("fault", { platform: "shop" });
+    }
+  });
+
   it("reuses browser sessions: 20 sequential browser scrapes launch at most 2 browsers", async () => {
     const sessions = new Set<string>();
     let reused = 0;

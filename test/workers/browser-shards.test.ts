@@ -10,6 +10,7 @@ import { toWire } from "../../src/scrape/engines/browser/wire";
 import { BrowserFleet } from "../../src/scrape/engines/browser-host/fleet";
 import type { LoadedPage, LoadJob } from "../../src/scrape/engines/types";
 import { BrowserHostBusy, BrowserHostLost, EngineUnavailable } from "../../src/scrape/errors";
+import { detectChallenge } from "../../src/scrape/extract/challenge";
 import { scrape } from "../../src/scrape/scrape";
 import { env } from "./helpers";
 
@@ -230,5 +231,39 @@ describe("spill-over and lost shards", () => {
     const err = await browserEngine.load(jobWith(hosts, 6)).catch((e: unknown) => e);
     expect((err as Error).name).toBe("UpstreamNotFound");
     expect(requests).toHaveLength(1);
+  });
+});
+
+describe("challenge detection for a browser job", () => {
+  /** The second argument each object call carried. */
+  function recordDetection() {
+    const detections: unknown[] = [];
+    const hosts = {
+      idFromName: (name: string) => ({ name }),
+      get: () => ({
+        load: (_request: BrowserRequest, detection: unknown) => {
+          detections.push(detection);
+          return Promise.resolve({ ok: true, page: PAGE });
+        },
+      }),
+    };
+    return { hosts: hosts as unknown as Env["BROWSER_HOST"], detections };
+  }
+
+  it("runs the shared detection in the object, with no call back to the Worker", async () => {
+    const { hosts, detections } = recordDetection();
+    await browserEngine.load({ ...jobWith(hosts, 2), detectChallenge });
+    expect(detections).toEqual([undefined]);
+  });
+
+  it("asks a platform's own detection back over RPC", async () => {
+    const { hosts, detections } = recordDetection();
+    const own = (html: string) =>
+      html.includes("wall") ? { kind: "generic" as const, siteKey: null, formAction: null } : null;
+    await browserEngine.load({ ...jobWith(hosts, 2), detectChallenge: own });
+    expect(detections).toHaveLength(1);
+    const asked = detections[0] as (html: string, status: number) => unknown;
+    expect(asked("<p>wall</p>", 200)).toEqual({ kind: "generic", siteKey: null, formAction: null });
+    expect(asked("<p>page</p>", 200)).toBeNull();
   });
 });

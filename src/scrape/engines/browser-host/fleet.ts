@@ -1,12 +1,13 @@
-// The browsers one holder keeps connected between jobs, with a page made ready before a job
-// asks for it. Lives in the Durable Object that owns the CDP connections (`BrowserHost`).
-import type { BrowserContext, Page } from "@cloudflare/puppeteer";
+// The browsers one shard keeps connected between jobs, each with pages made ready before a job
+// asks for one (`spares.ts`). Lives in the Durable Object that owns the CDP connections (`BrowserHost`).
 import { type ScrapeConfig, scrapeConfig } from "../../config";
 import { BrowserHostBusy, UpstreamTimeout } from "../../errors";
+import { detectChallenge as sharedDetection } from "../../extract/challenge";
 import { withTimeout } from "../../../timeout";
-import { browserTarget, loadInPage, preparePage } from "./page";
+import { browserTarget, loadInPage } from "./page";
 import { openSession, type Session } from "./sessions";
 import { Slots } from "./slots";
+import { Spares } from "./spares";
 import { browserShare } from "../browser/shards";
 import { type BrowserAnswer, type BrowserRequest, toWire } from "../browser/wire";
 import type { LoadJob } from "../types";
@@ -16,31 +17,13 @@ const JOBS_PER_BROWSER = 8;
 /** A fleet with no job for this long lets its browsers go (for any shard to take over until they idle out). */
 const IDLE_RELEASE_MS = 60_000;
 
-/** A fresh incognito context whose one page went through `preparePage`. */
-interface Ready {
-  context: BrowserContext;
-  page: Page;
-}
-
 interface Held {
   session: Promise<Session>;
   /** Whether the session was open before a given job asked: joining a launch is not reuse. */
   opened: boolean;
   jobs: number;
-  /** The next job's context and page, made between jobs. */
-  spare: Promise<Ready> | null;
-}
-
-async function makeReady(session: Session): Promise<Ready> {
-  const context = await session.browser.createBrowserContext();
-  try {
-    const page = await context.newPage();
-    await preparePage(page);
-    return { context, page };
-  } catch (err) {
-    await context.close().catch(() => {});
-    throw err;
-  }
+  /** The browser's pages for its next jobs, once it is open. */
+  spares: Spares | null;
 }
 
 export class BrowserFleet {
@@ -55,7 +38,10 @@ export class BrowserFleet {
    * when the request may spill to another shard); errors come back as values, since RPC would
    * strip their class.
    */
-  async load(request: BrowserRequest, detectChallenge: LoadJob["detectChallenge"]): Promise<BrowserAnswer> {
+  async load(
+    request: BrowserRequest,
+    detectChallenge: LoadJob["detectChallenge"] = sharedDetection,
+  ): Promise<BrowserAnswer> {
     const config = scrapeConfig(this.env);
     const deadline = Date.now() + request.remainingMs;
     const job: LoadJob = {
@@ -91,7 +77,7 @@ export class BrowserFleet {
       held = this.#pick(job.config, share);
       const reusedBrowser = held.opened;
       const session = await held.session;
-      const { context, page } = await this.#takeReady(held, session);
+      const { context, page } = await held.spares!.take();
       try {
         // Past the caller's deadline nobody waits for the page: the job gives its slot back (the
         // context closes below), even when a browser call hangs rather than fails.
@@ -134,10 +120,11 @@ export class BrowserFleet {
   }
 
   #open(config: ScrapeConfig): Held {
-    const held = { opened: false, jobs: 0, spare: null } as Omit<Held, "session"> as Held;
+    const held = { opened: false, jobs: 0, spares: null } as Omit<Held, "session"> as Held;
     held.session = openSession(this.env.BROWSER, config).then(
       (session) => {
         held.opened = true;
+        held.spares = new Spares(session.browser);
         session.browser.on("disconnected", () => this.#drop(held));
         return session;
       },
@@ -150,29 +137,14 @@ export class BrowserFleet {
     return held;
   }
 
-  async #takeReady(held: Held, session: Session): Promise<Ready> {
-    const spare = held.spare;
-    held.spare = null;
-    // A spare that failed (its context died with a crashed page) is replaced by a fresh one.
-    const ready = (await spare?.catch(() => null)) ?? (await makeReady(session));
-    // The next job's page is made while this one loads, so that job does not wait for it.
-    this.#refill(held, session);
-    return ready;
-  }
-
-  #refill(held: Held, session: Session) {
-    if (held.spare || !this.#held.includes(held)) return;
-    held.spare = makeReady(session);
-    held.spare.catch(() => {});
-  }
-
   #drop(held: Held) {
     const index = this.#held.indexOf(held);
     if (index >= 0) this.#held.splice(index, 1);
+    held.spares?.close();
   }
 
   /**
-   * Lets every browser go once no job has run for a while: its spare context is closed and the
+   * Lets every browser go once no job has run for a while: its spare pages are closed and the
    * browser disconnected, not closed, so that any shard can take it over (`sessions.ts`) until
    * Browser Rendering ends it, `KEEP_ALIVE_MS` after its last command. True while browsers are held.
    */
@@ -183,7 +155,7 @@ export class BrowserFleet {
     await Promise.all(
       releasing.map(async (held) => {
         const session = await held.session.catch(() => null);
-        await (await held.spare?.catch(() => null))?.context.close().catch(() => {});
+        await held.spares?.close();
         await session?.browser.disconnect().catch(() => {});
       }),
     );

@@ -7,10 +7,14 @@ import { solveForJob, TOKEN_FIELDS } from "../../captcha";
 import { parseRetryAfter, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../../errors";
 import { assertParseable, MAX_PAGE_BYTES, MAX_PAGE_ELEMENTS, pageTooLarge } from "../../page-limits";
 import { assertLanded, CLOSE_UNINTERCEPTED_CHANNELS, type Route, routeRequest } from "./route";
-import { graceAfter, InFlight } from "./network-quiet";
+import { InFlight, TRACK_PAGE_REQUESTS, whenQuiet } from "./network-quiet";
 import { within, type LoadedPage, type LoadJob } from "../types";
 
-/** A page that keeps fetching after `load` is read after this long at most. */
+/**
+ * A page that keeps fetching after `load` is read after this long at most, or after as long as its
+ * load took: a browser slow to load a page (a busy machine, many pages at once) is as slow to run
+ * the requests its scripts start.
+ */
 const SETTLE_TIMEOUT_MS = 5_000;
 
 /** The job's page as the browser left it after a load. */
@@ -21,14 +25,16 @@ interface Opened extends LoadedThrough {
 
 /**
  * Makes a fresh page fit for a job: request interception always on, proxies or not (it is how every
- * request meets the URL guard), no service worker, no channel interception cannot see. The three
- * commands go out together, so they cost one round trip to the browser instead of three.
+ * request meets the URL guard), no service worker, no channel interception cannot see, and the
+ * page counting its own requests (`network-quiet.ts`). The commands go out together, so they cost
+ * one round trip to the browser instead of four.
  */
 export async function preparePage(page: Page): Promise<void> {
   await Promise.all([
     page.setRequestInterception(true),
     page.setBypassServiceWorker(true),
     page.evaluateOnNewDocument(CLOSE_UNINTERCEPTED_CHANNELS),
+    page.evaluateOnNewDocument(TRACK_PAGE_REQUESTS),
   ]);
 }
 
@@ -59,11 +65,16 @@ const READ_CONTENT_SCRIPT = `(() => {
   return { html };
 })()`;
 
-async function readContent(page: Page): Promise<string> {
-  const read = (await page.evaluate(READ_CONTENT_SCRIPT)) as { html: string } | { tooLarge: "elements" | "bytes" };
+type Read = { html: string } | { tooLarge: "elements" | "bytes" };
+
+function contentOf(read: Read): string {
   if ("tooLarge" in read) throw pageTooLarge(read.tooLarge);
   assertParseable(read.html);
   return read.html;
+}
+
+async function readContent(page: Page): Promise<string> {
+  return contentOf((await page.evaluate(READ_CONTENT_SCRIPT)) as Read);
 }
 
 /** The job's URL once guarded, checked before any browser is taken for it. */
@@ -101,11 +112,13 @@ export async function loadInPage(job: LoadJob, page: Page, target: URL): Promise
           ? new UpstreamTimeout(`the page did not load within ${navigationMs / 1000} s`)
           : new UpstreamBlocked("the page could not be opened", { cause: err });
       });
-    // The landing check needs no quiet page, so the two waits overlap.
-    const settled = inFlight.quiet(graceAfter(Date.now() - started), within(job, SETTLE_TIMEOUT_MS));
-    await Promise.all([assertLanded(job, page, route.refused), settled]);
+    // The landing check needs no quiet page, so it runs beside the wait; read once quiet.
+    const loadMs = Date.now() - started;
+    const settleMs = within(job, Math.max(SETTLE_TIMEOUT_MS, loadMs));
+    const quiet = whenQuiet<Read>(page, inFlight, loadMs, settleMs, READ_CONTENT_SCRIPT);
+    const [, read] = await Promise.all([assertLanded(job, page, route.refused), quiet]);
     const status = response?.status() ?? 0;
-    const html = await readContent(page);
+    const html = contentOf(read);
     await assertLanded(job, page, route.refused);
     const retryAfter = response?.headers()["retry-after"];
     return { status, html, retryAfter, challenge: await job.detectChallenge(html, status), exit: route.exit };

@@ -1,4 +1,5 @@
 import { BrowserHostBusy, BrowserHostLost } from "../../errors";
+import { detectChallenge } from "../../extract/challenge";
 import { shardName, shardOrder } from "./shards";
 import { type BrowserRequest, fromWire } from "./wire";
 import type { Engine, LoadedPage, LoadJob } from "../types";
@@ -14,14 +15,17 @@ async function runOn(job: LoadJob, shard: number, spill: boolean): Promise<Loade
     shard,
     spill,
   };
-  // The platform's challenge detection stays here; the object asks it back over RPC.
-  const answer = await host
-    .load(request, (html: string, status: number) => job.detectChallenge(html, status))
-    .catch((err: unknown) => {
-      // The object itself failed (reset, evicted, overloaded): its answers are errors as values, so
-      // anything thrown here is the runtime's, and the job went down with the object.
-      throw new BrowserHostLost("the browser service did not answer", { cause: err });
-    });
+  // The shared challenge detection (every platform's today) runs in the object itself; a platform
+  // with its own stays here, and the object asks it back over RPC, a round trip per page read.
+  const ownDetection =
+    job.detectChallenge === detectChallenge
+      ? undefined
+      : (html: string, status: number) => job.detectChallenge(html, status);
+  const answer = await host.load(request, ownDetection).catch((err: unknown) => {
+    // The object itself failed (reset, evicted, overloaded): its answers are errors as values, so
+    // anything thrown here is the runtime's, and the job went down with the object.
+    throw new BrowserHostLost("the browser service did not answer", { cause: err });
+  });
   if (answer.ok) return answer.page as LoadedPage;
   throw fromWire(answer.error);
 }
