@@ -73,8 +73,15 @@ try {
   const freeKey = { "X-API-KEY": (await account("free")).secret };
 
   // First, while no browser runs yet, so the first browser scrape is a cold one.
+  // Each scrape a page of its own (`visit` changes the URL, not the page), so none joins another's load.
   const browser = runs("browser")
-    ? await browserFigures(worker.url, key, (i) => `${replicas.url}/shop/js/product/p${1001 + (i % 20)}`, SAMPLES)
+    ? await browserFigures(
+        worker.url,
+        key,
+        (i) => `${replicas.url}/shop/js/product/p${1001 + (i % 20)}?visit=${i}`,
+        "h1.product_title",
+        SAMPLES,
+      )
     : null;
 
   // Product ids from searches (which also warms the cached search case), the cache-ratio workload
@@ -207,10 +214,15 @@ try {
     console.log(
       `| browser session reuse | ${(browser.reuses / browser.samples).toFixed(2)} | ${browser.reuses} of ${browser.samples} browser scrapes after the first reused a running browser |`,
     );
-  if (browser)
+  if (browser) {
     console.log(
-      `| browser reuse, ${browser.concurrent.scrapes} scrapes at once | ${(browser.concurrent.reuses / browser.concurrent.scrapes).toFixed(2)} | ${browser.concurrent.reuses} of ${browser.concurrent.scrapes} scrapes sent together reused a running browser |`,
+      `| reused browser scrape ÷ direct puppeteer load | ${(browser.reusedMedian / browser.direct.single).toFixed(2)} | medians, one at a time: ${browser.reusedMedian.toFixed(0)} ms against ${browser.direct.single.toFixed(0)} ms |`,
     );
+    for (const burst of browser.bursts)
+      console.log(
+        `| browser scrapes, ${burst.sent} at once ÷ one reused | ${(burst.median / browser.reusedMedian).toFixed(2)} | median ${burst.median.toFixed(0)} ms; ${burst.sent - burst.ok} failed; ${burst.reuses} of ${burst.ok} reused a running browser |`,
+      );
+  }
   if (cache) {
     const cacheStates = Object.entries(cache.states)
       .map(([state, n]) => `${n} ${state}`)

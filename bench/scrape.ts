@@ -1,44 +1,75 @@
-// Scrape-engine figures for `npm run bench`: browser cold vs reused session vs a direct
-// puppeteer page load on the same Chromium, browser reuse under concurrent scrapes, and the cache
-// hit ratio of a mixed workload.
-import puppeteer from "puppeteer-core";
+// Scrape-engine figures for `npm run bench`: browser scrapes one at a time (cold, then reusing a
+// running browser) and 10 and 50 sent at once, beside a direct puppeteer page load on the same
+// Chromium one at a time and as many at once, and the cache hit ratio of a mixed workload.
+import puppeteer, { type Browser } from "puppeteer-core";
 import { systemChromium } from "../scripts/chromium.ts";
 import { median } from "./stats.ts";
 
-async function timed(run: () => Promise<unknown>): Promise<number> {
-  const started = performance.now();
-  await run();
-  return performance.now() - started;
+/** Scrapes sent at once for the concurrency figures. */
+const BURSTS = [10, 50];
+
+/** What a number of loads sent together gave: times of those that succeeded, and the others' errors. */
+export interface Burst {
+  sent: number;
+  ok: number;
+  median: number;
+  slowest: number;
+  /** Scrapes that reused a running browser (browser scrapes only). */
+  reuses: number;
+  errors: string[];
 }
 
-/** Scrapes sent at once for the reuse-under-concurrency figure. */
-const CONCURRENT_SCRAPES = 10;
+/** Runs `load(first)` … `load(first + count - 1)` together. */
+async function burst(count: number, first: number, load: (i: number) => Promise<{ reused: boolean }>): Promise<Burst> {
+  const times: number[] = [];
+  const errors: string[] = [];
+  let reuses = 0;
+  await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const started = performance.now();
+      try {
+        if ((await load(first + i)).reused) reuses += 1;
+        times.push(performance.now() - started);
+      } catch (err) {
+        errors.push(err instanceof Error ? err.message : String(err));
+      }
+    }),
+  );
+  return { sent: count, ok: times.length, median: median(times), slowest: Math.max(...times), reuses, errors };
+}
+
+/** One direct puppeteer-core load: a fresh incognito context, `goto` until `load`, the HTML, close. */
+async function directLoad(browser: Browser, url: string, until?: string) {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.goto(url, { waitUntil: "load" });
+  if (until) await page.waitForSelector(until);
+  await page.content();
+  await context.close();
+  return { reused: true };
+}
 
 export async function browserFigures(
   baseUrl: string,
   key: Record<string, string>,
   pageUrl: (i: number) => string,
+  /** A selector the page shows once its script has rendered the data. */
+  rendered: string,
   samples = 10,
 ) {
   const scrape = async (i: number) => {
     const response = await fetch(
       `${baseUrl}/v1/generic?fresh=true&engine=browser&url=${encodeURIComponent(pageUrl(i))}`,
-      {
-        headers: key,
-      },
+      { headers: key },
     );
     const body = (await response.json()) as any;
     if (response.status !== 200 || body.meta.scrape.engine !== "browser")
       throw new Error(`browser scrape failed: ${JSON.stringify(body).slice(0, 300)}`);
     return body.meta.scrape.browser as { reused: boolean };
   };
-  let cold = 0;
-  const coldSession = await (async () => {
-    const started = performance.now();
-    const session = await scrape(0);
-    cold = performance.now() - started;
-    return session;
-  })();
+  const coldStarted = performance.now();
+  const coldSession = await scrape(0);
+  const cold = performance.now() - coldStarted;
   const reused: number[] = [];
   let reuses = 0;
   for (let i = 1; i <= samples; i++) {
@@ -46,40 +77,35 @@ export async function browserFigures(
     if ((await scrape(i)).reused) reuses += 1;
     reused.push(performance.now() - started);
   }
-  // Pages not scraped above, so each of these loads its page.
-  const concurrentMs: number[] = [];
-  const concurrentReuses = (
-    await Promise.all(
-      Array.from({ length: CONCURRENT_SCRAPES }, async (_, i) => {
-        const started = performance.now();
-        const { reused } = await scrape(samples + 1 + i);
-        concurrentMs.push(performance.now() - started);
-        return reused;
-      }),
-    )
-  ).filter(Boolean).length;
+  // Pages not scraped before, so each of these loads its page.
+  const bursts: Burst[] = [];
+  let next = samples + 1;
+  for (const count of BURSTS) {
+    bursts.push(await burst(count, next, scrape));
+    next += count;
+  }
 
   const executablePath = systemChromium();
-  const direct: number[] = [];
-  let launch = 0;
+  const direct = { single: NaN, rendered: NaN, launch: 0, bursts: [] as Burst[] };
   if (executablePath) {
     const started = performance.now();
     const browser = await puppeteer.launch({
       executablePath,
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
     });
-    launch = performance.now() - started;
-    for (let i = 1; i <= samples; i++) {
-      direct.push(
-        await timed(async () => {
-          const context = await browser.createBrowserContext();
-          const page = await context.newPage();
-          await page.goto(pageUrl(i), { waitUntil: "load" });
-          await page.content();
-          await context.close();
-        }),
-      );
-    }
+    direct.launch = performance.now() - started;
+    const timesOf = async (until?: string) => {
+      const times: number[] = [];
+      for (let i = 1; i <= samples; i++) {
+        const loadStarted = performance.now();
+        await directLoad(browser, pageUrl(i), until);
+        times.push(performance.now() - loadStarted);
+      }
+      return median(times);
+    };
+    direct.single = await timesOf();
+    direct.rendered = await timesOf(rendered);
+    for (const count of BURSTS) direct.bursts.push(await burst(count, 1, (i) => directLoad(browser, pageUrl(i))));
     await browser.close();
   }
   return {
@@ -88,9 +114,8 @@ export async function browserFigures(
     reusedMedian: median(reused),
     reuses,
     samples,
-    concurrent: { scrapes: CONCURRENT_SCRAPES, reuses: concurrentReuses, median: median(concurrentMs) },
-    directMedian: direct.length ? median(direct) : null,
-    directLaunch: launch,
+    bursts,
+    direct,
   };
 }
 
@@ -108,23 +133,60 @@ export async function cacheHitRatio(baseUrl: string, key: Record<string, string>
 }
 
 export function printBrowser(browser: Awaited<ReturnType<typeof browserFigures>>) {
-  const ratio = (ms: number) => (browser.directMedian ? (ms / browser.directMedian).toFixed(2) : "n/a");
+  const { direct } = browser;
+  const fixed = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : "–");
+  const times = (value: number, base: number) => (Number.isFinite(value / base) ? (value / base).toFixed(2) : "–");
   console.log(
     "\n**Browser scrapes** of a page rendered by JavaScript (`GET /v1/generic?fresh=true&engine=browser`), same Chromium\n",
   );
-  console.log("| case | ms | ratio to direct puppeteer |");
-  console.log("|---|---:|---:|");
-  console.log(
-    `| first scrape (${browser.coldReused ? "reused a browser already running, so not cold" : "cold: browser launched"}) | ${browser.cold.toFixed(0)} | ${ratio(browser.cold)} |`,
+  console.log("| case | median ms | slowest ms | failed | ÷ one reused scrape | ÷ one direct load |");
+  console.log("|---|---:|---:|---:|---:|---:|");
+  const row = (name: string, ms: number, slowest: number | null, failed: number | null, vsReused: boolean) =>
+    console.log(
+      `| ${name} | ${fixed(ms)} | ${slowest === null ? "–" : fixed(slowest)} | ${failed ?? "–"} | ${vsReused ? times(ms, browser.reusedMedian) : "–"} | ${times(ms, direct.single)} |`,
+    );
+  row(
+    `first scrape (${browser.coldReused ? "reused a browser already running, so not cold" : "cold: browser launched"})`,
+    browser.cold,
+    null,
+    null,
+    false,
   );
-  console.log(
-    `| reused session (median of ${browser.samples}) | ${browser.reusedMedian.toFixed(0)} | ${ratio(browser.reusedMedian)} |`,
+  row(
+    `1 at a time, reusing a running browser (median of ${browser.samples}; ${browser.reuses} reused)`,
+    browser.reusedMedian,
+    null,
+    0,
+    true,
   );
-  const { concurrent } = browser;
-  console.log(
-    `| ${concurrent.scrapes} scrapes at once (median; ${concurrent.reuses} of ${concurrent.scrapes} reused a running browser) | ${concurrent.median.toFixed(0)} | ${ratio(concurrent.median)} |`,
+  for (const burst of browser.bursts)
+    row(
+      `${burst.sent} at once (${burst.reuses} of ${burst.ok} reused a running browser)`,
+      burst.median,
+      burst.slowest,
+      burst.sent - burst.ok,
+      true,
+    );
+  row(
+    `direct puppeteer-core load, 1 at a time (median of ${browser.samples}; launch ${fixed(direct.launch)} ms)`,
+    direct.single,
+    null,
+    0,
+    false,
   );
+  row("direct puppeteer-core load until the page's data is shown, 1 at a time", direct.rendered, null, 0, false);
+  for (const burst of direct.bursts)
+    row(
+      `direct puppeteer-core loads, ${burst.sent} at once`,
+      burst.median,
+      burst.slowest,
+      burst.sent - burst.ok,
+      false,
+    );
+  const failures = [...browser.bursts, ...direct.bursts].filter((burst) => burst.errors.length > 0);
+  for (const burst of failures)
+    console.log(`\n${burst.errors.length} of ${burst.sent} at once failed; the first: ${burst.errors[0]}`);
   console.log(
-    `| direct puppeteer-core page load (median of ${browser.samples}; launch ${browser.directLaunch.toFixed(0)} ms) | ${browser.directMedian?.toFixed(0) ?? "n/a"} | 1.00 |`,
+    "\nA direct load is a fresh incognito context, `goto` until `load` and `page.content()` from a Node script on its own Chromium; it reads the page at `load`, before this page's script has fetched its data, which a scrape waits for (the row after it waits for the data too).",
   );
 }
