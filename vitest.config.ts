@@ -63,7 +63,8 @@ export default defineConfig({
           environment: "node",
           include: OWN_WORKER_FILES,
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Their wrangler dev starts while the other projects keep both cores busy.
+          hookTimeout: 300_000,
         },
       },
       {

@@ -47,7 +47,7 @@ beforeAll(async () => {
   replicas = await startReplicas({ port: 0 });
   receiver = await startWebhookReceiver();
   worker = await start();
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await worker?.stop();

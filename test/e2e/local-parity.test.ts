@@ -120,7 +120,7 @@ describe("local parity: cron triggers fire under the local stack", () => {
     const droppedTo = Math.round(amount * 50) / 100;
     replicas.setPrice("amazon", asin, droppedTo);
     watch = { id: made.body.data.id, createdAt: Date.now(), asin, droppedTo, threshold };
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     for (const stop of stops) await stop().catch(() => {});
