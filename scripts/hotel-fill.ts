@@ -7,27 +7,11 @@ import { startReplicas } from "../replicas/server.ts";
 import { TRAVEL_PLATFORMS } from "../src/travel/platforms";
 import type { TravelSlug } from "../src/travel/platforms/types";
 import type { Rates } from "../src/travel/conversion";
+import { HOTEL_FIELDS } from "../src/completeness";
 import { enrichHotels } from "../src/travel/enrich";
 import { type MergedHotel, mergeHotels, type PricedHotel } from "../src/travel/merge";
 import { pricedHotel } from "../src/travel/pricing";
 
-/** The seed's hotel fields, in table order. */
-export const HOTEL_FIELDS = [
-  "id",
-  "name",
-  "star_rating",
-  "address",
-  "latitude",
-  "longitude",
-  "review_score",
-  "review_count",
-  "price_per_night",
-  "total_price",
-  "currency",
-  "amenities",
-  "rooms_available",
-  "image_url",
-] as const;
 type HotelField = (typeof HOTEL_FIELDS)[number];
 
 export const SEARCHES = ["booking", "expedia", "hotels", "airbnb", "all"] as const;

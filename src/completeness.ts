@@ -2,6 +2,7 @@
 // the ones an answer needs to be `complete`, and for each missing field why it is missing. Pure, and
 // imports nothing of the worker's, so the Node-side tests load it with the answer schemas.
 import { z } from "@hono/zod-openapi";
+import { isEmpty } from "./scrape/extract/record";
 
 export const MISSING_REASONS = [
   /** No reader found the value on the page. */
@@ -20,7 +21,8 @@ export type MissingReason = (typeof MISSING_REASONS)[number];
 /** Reasons that do not keep an answer from being `complete`: the value does not exist to be read. */
 const EXCUSED: readonly MissingReason[] = ["not_offered", "not_supported_by_platform"];
 
-const HOTEL_FIELDS = [
+/** The hotel fields of DESIGN §2.4, in table order. */
+export const HOTEL_FIELDS = [
   "id",
   "name",
   "star_rating",
@@ -80,6 +82,12 @@ export const ENDPOINT_FIELDS = {
 
 export type Endpoint = keyof typeof ENDPOINT_FIELDS;
 
+/** Where a filled field's value came from (`explain=true`), and the other sources that gave the same value. */
+export interface FieldSource {
+  source: string;
+  agreed: string[];
+}
+
 export interface MissingField {
   field: string;
   reason: MissingReason;
@@ -100,12 +108,7 @@ export interface Completeness {
 /** Why `field` of one record is missing, when the caller knows better than "not on the page". */
 export type ReasonOf<T> = (record: T, field: string) => MissingReason | undefined;
 
-export const hasValue = (value: unknown) =>
-  value !== null &&
-  value !== undefined &&
-  value !== "" &&
-  !(Array.isArray(value) && value.length === 0) &&
-  !(typeof value === "object" && !Array.isArray(value) && Object.keys(value as object).length === 0);
+export const hasValue = (value: unknown) => !isEmpty(value);
 
 const isExcused = (missing: MissingField) => EXCUSED.includes(missing.reason);
 

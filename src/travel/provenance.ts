@@ -1,6 +1,6 @@
 // How far to trust a hotel answer: why each missing field is missing (`meta.completeness`) and,
 // with `explain=true`, where each filled field came from and which other sources had the same value.
-import { ENDPOINT_FIELDS, hasValue, type ReasonOf } from "../completeness";
+import { ENDPOINT_FIELDS, type FieldSource, hasValue, type ReasonOf } from "../completeness";
 import { loadHtml, readingOnce } from "../scrape/extract/dom";
 import { TRAVEL_PLATFORMS } from "./platforms";
 import type { HotelField, TravelPlatform } from "./platforms/types";
@@ -8,11 +8,6 @@ import { type HotelReading, lodgingReadings } from "./platforms/lodging";
 import type { HotelDetail } from "../scrape/types";
 import { FILLABLE_FIELDS, type MergedHotel } from "./merge";
 
-/** Where a filled field's value came from, and the other sources that gave the same value. */
-export interface FieldSource {
-  source: string;
-  agreed: string[];
-}
 export type Sources = Record<string, FieldSource>;
 
 /** Fields a hotel takes from the pages: the hotel route's counted ones, the cheapest room's and the link. */

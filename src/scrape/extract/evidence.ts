@@ -1,7 +1,7 @@
 // Why a product record holds each value: every reader's candidate for a field, the one the resolver
 // took (the most trusted reader with a usable value, `buildProduct`) and which readers agreed with it.
 import type { ProductDraft, ProductRecord } from "../types";
-import { buildProduct } from "./record";
+import { buildProduct, isEmpty } from "./record";
 
 export interface Candidate {
   source: string;
@@ -20,13 +20,6 @@ export interface FieldEvidence {
   /** Less trusted readers that gave another value. */
   outvoted: Candidate[];
 }
-
-const isEmpty = (value: unknown) =>
-  value === null ||
-  value === undefined ||
-  value === "" ||
-  (Array.isArray(value) && value.length === 0) ||
-  (typeof value === "object" && Object.keys(value as object).length === 0);
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 

@@ -7,7 +7,8 @@ export type { ProductDraft };
 /** The draft, named as the reader it came from (provenance for `explainProduct`). */
 export const reading = (source: string, draft: ProductDraft): ProductDraft => Object.assign(draft, { source });
 
-function isEmpty(value: unknown): boolean {
+/** Null, undefined, "", an empty list or an empty object: no value to take. */
+export function isEmpty(value: unknown): boolean {
   if (value === null || value === undefined || value === "") return true;
   if (Array.isArray(value)) return value.length === 0;
   if (typeof value === "object") return Object.keys(value).length === 0;

@@ -2,6 +2,7 @@
 // (<slug>/index.ts: its name, description, id parameter and examples; urls.ts: its addresses; its
 // readers beside them); the routes, `GET /v1/platforms`, the MCP tools, `npm start` and the docs'
 // platform table read it from here (surfaces.ts), so adding a platform is its folder and one line below.
+import type { FieldSource } from "../../completeness";
 import { readingOnce } from "../extract/dom";
 import { explainProduct } from "../extract/evidence";
 import { readPage } from "../extract/page";
@@ -39,13 +40,6 @@ export function parseProduct(platform: ProductPlatform, html: string, url: strin
 /** The same record with each field's candidates, winner and agreeing readers (`npm run extract -- --explain`). */
 export const explainPage = (platform: ProductPlatform, html: string, url: string) =>
   explainProduct(url, platform.readProduct(html, url));
-
-/** Where a filled field's value came from, for `explain=true`. */
-export interface FieldSource {
-  source: string | null;
-  /** Other readers that gave the same value. */
-  agreed: string[];
-}
 
 /** A product page as the API answers it: the record, each field's source, and what the page is if not a product. */
 export interface ProductReading {
