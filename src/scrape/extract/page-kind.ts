@@ -37,6 +37,8 @@ export function notAProduct(page: Page, fields: FieldEvidence[]): NotAProduct | 
   const heading = cleanText(visibleText(selectOne(page.root, "h1"))) ?? "";
   if (!namedByMarkup && RESULTS_HEADING.test(heading))
     return { kind: "listing", description: `a search or category page ("${heading.slice(0, 80)}"), not one product` };
+  // A site's own markup reader reads its product pages only: no card count (the costliest check) needed.
+  if (titleSource?.endsWith(" markup")) return null;
   const cards = visibleCards(page.root, page.base, page.hint).length;
   if (cards >= LISTING_CARDS_DESPITE_STRUCTURED || (!namedByMarkup && cards >= LISTING_CARDS))
     return { kind: "listing", description: `a list of ${cards} items (a search or category page), not one product` };
