@@ -1,14 +1,16 @@
 // A typed client for the Web Data API: openapi-fetch over the types openapi-typescript generates
 // from /v1/openapi.json (src/schema.d.ts), plus what the document cannot say: the key on every
 // request, retries after 429/503 as `Retry-After` asks, errors as one typed class, and async
-// iteration over paged lists and streamed records.
+// iteration over paged lists and streamed records. Built by `npm run build` to dist/ (ESM and
+// declarations); the `.js` in the import below is what Node's own ESM resolution (`nodenext`) needs.
 import createClient, { type Client } from "openapi-fetch";
-import type { components, paths } from "./schema";
+import type { components, paths } from "./schema.js";
 
 export type { components, paths };
 export type ErrorEnvelope = components["schemas"]["Error"];
 export type ErrorCode = ErrorEnvelope["error"]["code"];
 export type DatasetSummary = components["schemas"]["DatasetSummary"];
+export type JobResult = components["schemas"]["JobResult"];
 
 export interface WebDataClientOptions {
   /** The API's origin, e.g. `https://api.example.com` or `http://127.0.0.1:8787`. */
@@ -33,13 +35,15 @@ export class WebDataError extends Error {
   /** Seconds the API asked to wait (429, 503), if it said. */
   readonly retryAfter?: number;
 
-  constructor(status: number, body: ErrorEnvelope, retryAfter?: number) {
-    super(body.error.message);
+  constructor(status: number, body: Partial<ErrorEnvelope> | undefined, retryAfter?: number) {
+    // Something between the client and the API (a proxy, a load balancer) may answer without the envelope.
+    const error: Partial<ErrorEnvelope["error"]> = body?.error ?? {};
+    super(error.message ?? `HTTP ${status} without the API's error envelope`);
     this.name = "WebDataError";
     this.status = status;
-    this.code = body.error.code;
-    this.details = body.error.details;
-    this.requestId = body.meta.request_id;
+    this.code = error.code ?? (status >= 500 ? "internal" : "invalid_request");
+    this.details = error.details ?? [];
+    this.requestId = body?.meta?.request_id ?? "";
     this.retryAfter = retryAfter;
   }
 }
@@ -47,7 +51,14 @@ export class WebDataError extends Error {
 const RETRYABLE = new Set([429, 503]);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Fetch that waits out `Retry-After` (RFC 9110 §10.2.3: seconds or an HTTP date) and tries again. */
+/** `Retry-After` in seconds (RFC 9110 §10.2.3: seconds or an HTTP date), if the answer has it. */
+function retryAfterSeconds(response: Response): number | undefined {
+  const header = response.headers.get("Retry-After");
+  if (header === null) return undefined;
+  return /^\d+$/.test(header) ? Number(header) : Math.max(0, (Date.parse(header) - Date.now()) / 1000);
+}
+
+/** Fetch that waits out `Retry-After` and tries again. */
 export function retryingFetch(
   send: (request: Request) => Promise<Response>,
   maxRetries: number,
@@ -57,9 +68,7 @@ export function retryingFetch(
     for (let attempt = 0; ; attempt++) {
       const response = await send(request.clone());
       if (!RETRYABLE.has(response.status) || attempt >= maxRetries) return response;
-      const header = response.headers.get("Retry-After");
-      const seconds =
-        header === null ? 1 : /^\d+$/.test(header) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
+      const seconds = retryAfterSeconds(response) ?? 1;
       if (!(seconds <= maxRetryAfterSeconds)) return response;
       await response.body?.cancel();
       await sleep(Math.max(0, seconds) * 1000);
@@ -70,11 +79,10 @@ export function retryingFetch(
 /** The data of an openapi-fetch result, or the error envelope thrown as a `WebDataError`. */
 export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
   if (result.error !== undefined || result.data === undefined) {
-    const retryAfter = result.response.headers.get("Retry-After");
     throw new WebDataError(
       result.response.status,
-      result.error as ErrorEnvelope,
-      retryAfter === null ? undefined : Number(retryAfter),
+      result.error as Partial<ErrorEnvelope> | undefined,
+      retryAfterSeconds(result.response),
     );
   }
   return result.data;
@@ -90,6 +98,27 @@ export interface WebDataClient {
   datasets(query?: Omit<DatasetQuery, "page" | "format">): AsyncGenerator<DatasetSummary>;
   /** Each record of a dataset, streamed as NDJSON in constant memory (from `cursor`, at most `limit`). */
   records(slug: string, query?: RecordsQuery): AsyncGenerator<Record<string, unknown>>;
+  /** Each item of a batch job in order (`index`, `path`, `status`, `error`, `data`), streamed as NDJSON. */
+  jobResults(id: string): AsyncGenerator<JobResult>;
+}
+
+/** The JSON lines of an NDJSON answer, one at a time as they arrive. */
+async function* ndjsonLines<T>(response: Response): AsyncGenerator<T> {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = "";
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    buffered += chunk.value;
+    const lines = buffered.split("\n");
+    buffered = lines.pop()!;
+    for (const line of lines) if (line.trim()) yield JSON.parse(line) as T;
+  }
+  if (buffered.trim()) yield JSON.parse(buffered) as T;
+}
+
+/** The answer of a streamed (`parseAs: "stream"`) call, or its error envelope thrown. */
+function streamed(result: { error?: unknown; response: Response }): Response {
+  if (!result.response.ok) unwrap({ data: undefined, error: result.error, response: result.response });
+  return result.response;
 }
 
 export function createWebDataClient(options: WebDataClientOptions): WebDataClient {
@@ -113,17 +142,16 @@ export function createWebDataClient(options: WebDataClientOptions): WebDataClien
       params: { path: { slug }, query: { ...query, format: "ndjson" } },
       parseAs: "stream",
     });
-    if (!result.response.ok) unwrap({ data: undefined, error: result.error, response: result.response });
-    const reader = result.response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffered = "";
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-      buffered += chunk.value;
-      const lines = buffered.split("\n");
-      buffered = lines.pop()!;
-      for (const line of lines) if (line.trim()) yield JSON.parse(line) as Record<string, unknown>;
-    }
-    if (buffered.trim()) yield JSON.parse(buffered) as Record<string, unknown>;
+    yield* ndjsonLines<Record<string, unknown>>(streamed(result));
   }
 
-  return { api, datasets, records };
+  async function* jobResults(id: string) {
+    const result = await api.GET("/v1/jobs/{id}/results", {
+      params: { path: { id }, query: { format: "ndjson" } },
+      parseAs: "stream",
+    });
+    yield* ndjsonLines<JobResult>(streamed(result));
+  }
+
+  return { api, datasets, records, jobResults };
 }

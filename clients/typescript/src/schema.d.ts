@@ -4220,7 +4220,7 @@ export interface paths {
                 };
                 header?: {
                     /** @description Currency for every price (ISO 4217), e.g. EUR or USD */
-                    "x-currency"?: string;
+                    "X-Currency"?: string;
                 };
                 path: {
                     id: string;
@@ -4498,7 +4498,7 @@ export interface paths {
                 };
                 header?: {
                     /** @description Currency for every price (ISO 4217), e.g. EUR or USD */
-                    "x-currency"?: string;
+                    "X-Currency"?: string;
                 };
                 path: {
                     platform: string;

@@ -53,7 +53,7 @@ describe("typed client", () => {
         params: {
           path: { platform: "booking" },
           query: { destination: "Dublin", check_in: day(20), check_out: day(22) },
-          header: { "x-currency": "USD" },
+          header: { "X-Currency": "USD" },
         },
       }),
     );
