@@ -1,6 +1,8 @@
 // `npm run receiver`: a local webhook endpoint for trying the events API. Each delivery's Standard
-// Webhooks signature is checked with the endpoint's `whsec_` secret, the delivery printed on one line,
-// and answered 200. `npm start` puts 127.0.0.1:<port> on the development SSRF allow-list.
+// Webhooks signature is checked with the endpoint's `whsec_` secret and the delivery printed on one
+// line. A verified (or, without a secret, unchecked) delivery is answered 200; one whose signature
+// does not verify is refused with 401, as a real receiver must, so the API's delivery log shows it
+// failed. `npm start` puts 127.0.0.1:<port> on the development SSRF allow-list.
 //   npm run receiver -- --port 8791 --secret whsec_…   (or RECEIVER_PORT and WEBHOOK_SECRET)
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import { Webhook } from "standardwebhooks";
@@ -88,6 +90,10 @@ export async function startReceiver(options: ReceiverOptions = {}): Promise<Rece
     }
     deliveries.push(delivery);
     log(describeDelivery(delivery, reason));
+    if (delivery.signature === "invalid") {
+      res.writeHead(401, { "Content-Type": "application/json" }).end(JSON.stringify({ error: `signature ${reason}` }));
+      return;
+    }
     res.writeHead(200, { "Content-Type": "application/json" }).end('{"received":true}');
   });
   const url = await listen(server, options.port ?? 0);
