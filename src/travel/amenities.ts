@@ -1,12 +1,9 @@
 // One amenity vocabulary over every travel site: each page's own label ("Free WiFi", "Wi-Fi
-// gratuito", "Pet friendly") maps to a code a client can filter on, and the label is kept.
+// gratuito", "Pet friendly") maps to a code a client can filter on; answers carry the codes, and
+// GET /v1/travel/amenities gives each code's label once.
 
-export interface Amenity {
-  /** `other` when the label names nothing in the vocabulary. */
-  code: AmenityCode | "other";
-  /** The label as the page shows it. */
-  label: string;
-}
+/** A code of the vocabulary, or `other` for a label that names nothing in it. */
+export type Amenity = AmenityCode | "other";
 
 /** Each code and the words that name it on the sites (matched on folded, lower-case text). */
 const VOCABULARY = {
@@ -50,16 +47,45 @@ export function amenityCode(label: string): AmenityCode | null {
   return null;
 }
 
-/** Labels as amenities with codes: one per known code (its first label), every unknown label as `other`. */
+/** Each code's label in answers' language, documented once by GET /v1/travel/amenities. */
+export const AMENITY_LABELS: Record<Amenity, string> = {
+  wifi: "Wi-Fi",
+  parking: "Parking",
+  pool: "Swimming pool",
+  breakfast: "Breakfast",
+  air_conditioning: "Air conditioning",
+  pets_allowed: "Pets allowed",
+  fitness: "Fitness centre",
+  spa: "Spa or sauna",
+  restaurant: "Restaurant",
+  bar: "Bar or lounge",
+  kitchen: "Kitchen or kitchenette",
+  washing_machine: "Washing machine or laundry",
+  dishwasher: "Dishwasher",
+  coffee_maker: "Coffee maker or kettle",
+  balcony: "Balcony or terrace",
+  airport_shuttle: "Airport shuttle",
+  front_desk_24h: "24-hour front desk",
+  room_service: "Room service",
+  family_rooms: "Family rooms",
+  non_smoking: "Non-smoking rooms",
+  elevator: "Elevator (lift)",
+  heating: "Heating",
+  tv: "TV",
+  accessible: "Wheelchair accessible",
+  ev_charging: "Electric vehicle charging",
+  other: "Something the page lists that is outside this vocabulary",
+};
+
+/** A page's labels as codes, each once, in the order first met; labels outside the vocabulary as one `other`, last. */
 export function normaliseAmenities(labels: readonly string[]): Amenity[] {
-  const known = new Map<AmenityCode, Amenity>();
-  const others: Amenity[] = [];
+  const codes = new Set<AmenityCode>();
+  let other = false;
   for (const raw of labels) {
     const label = raw.trim();
     const code = amenityCode(label);
-    if (code === null) {
-      if (label && !others.some((other) => other.label === label)) others.push({ code: "other", label });
-    } else if (!known.has(code)) known.set(code, { code, label });
+    if (code !== null) codes.add(code);
+    else if (label) other = true;
   }
-  return [...known.values(), ...others];
+  return other ? [...codes, "other"] : [...codes];
 }

@@ -5,7 +5,7 @@ import type { HotelField, TravelPlatform } from "./platforms/types";
 import type { HotelDetail, HotelRecord } from "../scrape/types";
 import { normaliseAmenities } from "./amenities";
 import { convert, type Rates } from "./conversion";
-import type { PricedHotel } from "./merge";
+import type { Offer, PricedHotel } from "./merge";
 
 export interface StayPrices {
   price_per_night: number | null;
@@ -63,7 +63,6 @@ export function pricedHotel(
     hotel.price_per_night !== null
       ? stayPrices(hotel.price_per_night, "night", hotel.currency, nights, currency, rates)
       : stayPrices(hotel.total_price, "stay", hotel.currency, nights, currency, rates);
-  const original = hotel.price_per_night ?? (hotel.total_price === null ? null : hotel.total_price / nights);
   return {
     ...hotel,
     ...prices,
@@ -75,23 +74,37 @@ export function pricedHotel(
     platform: platform.slug,
     enriched_from: {},
     unreadable: unreadablePrices(hotel, rates),
-    offer: {
-      platform: platform.slug,
-      id: hotel.id,
-      price_per_night: prices.price_per_night,
-      total_price: prices.total_price,
-      currency,
-      original: { price_per_night: original === null ? null : cents(original), currency: hotel.currency },
-      review_score: hotel.review_score,
-      room_type: hotel.room_type,
-      booking_url: hotel.booking_url,
-    },
+    offer: offerOf(hotel, platform, prices, currency, nights),
+  };
+}
+
+/** The platform's offer of a hotel: its prices in the answer's currency beside the site's own nightly figure. */
+function offerOf(
+  hotel: HotelRecord,
+  platform: TravelPlatform,
+  prices: StayPrices,
+  currency: string,
+  nights: number | null,
+): Offer {
+  const original =
+    hotel.price_per_night ?? (hotel.total_price === null || nights === null ? null : hotel.total_price / nights);
+  return {
+    platform: platform.slug,
+    id: hotel.id,
+    price_per_night: prices.price_per_night,
+    total_price: prices.total_price,
+    currency,
+    original: { price_per_night: original === null ? null : cents(original), currency: hotel.currency },
+    review_score: hotel.review_score,
+    room_type: hotel.room_type,
+    booking_url: hotel.booking_url,
   };
 }
 
 /**
- * A hotel page in the answer's terms: the headline and every room priced per night and for the
- * stay (or per night only when no dates were given), amenities normalised.
+ * A hotel page in the answer's terms, shaped as a search's hotel (on its one platform, with its
+ * offer) plus its rooms, reviews and description: the headline and every room priced per night and
+ * for the stay (or per night only when no dates were given), amenities as codes.
  */
 export function pricedDetail(
   detail: HotelDetail,
@@ -114,10 +127,14 @@ export function pricedDetail(
   return {
     ...hotel,
     ...headline,
+    // Half stars count as the whole stars below them, as in a search.
+    star_rating: detail.star_rating === null ? null : Math.floor(detail.star_rating),
     currency,
     original_currency: detail.currency,
     amenities: normaliseAmenities(detail.amenities),
     review_score_original: scoreOnScale(detail.review_score, platform),
+    platforms: [platform.slug],
+    offers: [offerOf(detail, platform, headline, currency, nights)],
     rooms: rooms.map(({ price: amount, price_basis, currency: from, ...room }) => ({
       ...room,
       ...price(amount, price_basis, from ?? detail.currency),

@@ -23,13 +23,12 @@ const STAY_FIELDS = new Set<string>(["price_per_night", "total_price", "rooms_av
 
 const fieldOf = (record: object, field: string) => (record as Record<string, unknown>)[field];
 const normalised = (text: string) => text.trim().replace(/\s+/g, " ").toLowerCase();
-const itemKey = (item: unknown) =>
-  typeof item === "object" && item !== null && "code" in item ? String(item.code) : normalised(String(item));
+const itemKey = (item: unknown) => normalised(String(item));
 
 /**
  * Whether two sources give the same value: numbers within a small tolerance (about 50 m for
  * coordinates, half a percent otherwise, as sites round scores and convert prices), text in any
- * case and spacing, lists as the same set (amenities by their code).
+ * case and spacing, lists as the same set (amenities as codes).
  */
 export function agrees(field: string, a: unknown, b: unknown): boolean {
   if (!hasValue(a) || !hasValue(b)) return false;

@@ -58,8 +58,7 @@ export function activeFilters(options: HotelFilters): HotelFilter[] {
   if (maxPrice !== undefined) add("max_price", (h) => h.price_per_night !== null && h.price_per_night <= maxPrice);
   if (reviewScoreMin !== undefined)
     add("review_score_min", (h) => h.review_score !== null && h.review_score >= reviewScoreMin);
-  if (amenities?.length)
-    add("amenities", (h) => amenities.every((code) => h.amenities.some((amenity) => amenity.code === code)));
+  if (amenities?.length) add("amenities", (h) => amenities.every((code) => h.amenities.includes(code)));
   if (options.freeCancellation) add("free_cancellation", (h) => h.free_cancellation === true);
   if (propertyTypes?.length)
     add("property_type", (h) => propertyTypes.some((type) => isPropertyType(h.property_type, type)));

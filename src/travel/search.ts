@@ -7,6 +7,7 @@ import type { Rates } from "./conversion";
 import type { PricedHotel } from "./merge";
 import { pricedHotel } from "./pricing";
 import { withTimeout } from "../timeout";
+import { withoutSponsoredRepeats } from "../sponsored";
 import { failureOf, type PlatformStatus } from "./page-outcome";
 
 export interface PlatformReport {
@@ -82,7 +83,7 @@ export async function searchPlatforms(
           SEARCH_DEADLINE_MS,
           () => new UpstreamTimeout(`no answer within ${SEARCH_DEADLINE_MS / 1000} s`),
         );
-        const found = record.hotels.map((hotel) =>
+        const found = withoutSponsoredRepeats(record.hotels, (hotel) => hotel.id).map((hotel) =>
           pricedHotel(hotel, platform, options.stay.nights, options.currency, options.rates),
         );
         hotels.push(...found);

@@ -63,9 +63,9 @@ function arrange(hotels: MergedHotel[], options: Partial<Arrangement> = {}) {
 
 const ids = (result: { page: MergedHotel[] }) => result.page.map((h) => h.id);
 
-const wifi = { code: "wifi" as const, label: "Free WiFi" };
-const parking = { code: "parking" as const, label: "Parking" };
-const pool = { code: "pool" as const, label: "Outdoor pool" };
+const wifi = "wifi" as const;
+const parking = "parking" as const;
+const pool = "pool" as const;
 
 const HOTELS = [
   hotel("a", { price_per_night: 120, star_rating: 4, review_score: 8.6, amenities: [wifi, parking] }),

@@ -67,6 +67,14 @@ const PAGES: Record<string, HotelRecord[]> = {
   ],
 };
 
+/** A page with ids (searched with enrich=false, so no hotel page is read): an ad repeating an organic card, and one not. */
+const PARIS: HotelRecord[] = [
+  card("Hôtel Lutèce", { id: "fr/lutece", price_per_night: 180, sponsored: true }),
+  card("Hôtel Lutèce", { id: "fr/lutece", price_per_night: 180 }),
+  card("Hôtel Marais", { id: "fr/marais", price_per_night: 120 }),
+  card("Hôtel Opéra", { id: "fr/opera", price_per_night: 150, sponsored: true }),
+];
+
 /** Puts a site's page where the route's scrape looks for it: the key holds every query field the site is sent. */
 async function seed(platform: string, destination: string, hotels: HotelRecord[], children: number[] = []) {
   const query = { destination, checkIn: CHECK_IN, checkOut: CHECK_OUT, adults: 2, children, rooms: 1, page: 1 };
@@ -86,14 +94,17 @@ beforeAll(async () => {
     await seed(platform, "Dublin", hotels.slice(0, 1), [4, 9]);
   }
   await seed("booking", "Valencia", [card("Hotel Valencia Centro", { price_per_night: 60 })]);
+  await seed("booking", "Paris", PARIS);
 });
 
-async function search(platform: string, query: string) {
+async function answer(platform: string, query: string) {
   const response = await call(`/v1/travel/${platform}/hotels/search?${STAY}&${query}`, withKey(secret));
   const body = (await response.json()) as any;
   expect(response.status, JSON.stringify(body.error)).toBe(200);
-  return body.data;
+  return body;
 }
+
+const search = async (platform: string, query: string) => (await answer(platform, query)).data;
 
 const names = (data: any) => data.hotels.map((h: any) => h.name);
 
@@ -112,7 +123,7 @@ describe("hotel search destination", () => {
     expect(data.meta.location).toBeUndefined();
     expect(data.meta.location_alternatives).toEqual([]);
     expect(data.meta.filters).toEqual({ sent_to_sites: ["adults", "rooms"], applied_after: [] });
-    expect(data.meta.total_results).toBe(3);
+    expect(data.meta.total_results).toBeUndefined();
   });
 
   it("picks the most populous of namesakes and lists the others in meta", async () => {
@@ -193,5 +204,36 @@ describe("hotel search occupancy and filters", () => {
       "Bravo Rooms",
       "Charlie Lodge",
     ]);
+  });
+});
+
+describe("hotel search answer shape", () => {
+  it("pages the merged hotels in meta.pagination, as every list does", async () => {
+    const body = await answer("booking", "destination=Dublin&limit=2&page=2");
+    expect(body.meta.pagination).toEqual({ page: 2, limit: 2, total: 3, total_pages: 2 });
+    expect(names(body.data)).toEqual(["Alpha House"]);
+    expect(body.data.meta.page).toBeUndefined();
+    expect(body.data.meta.limit).toBeUndefined();
+  });
+
+  it("answers amenities as vocabulary codes, each once", async () => {
+    const data = await search("booking,expedia", "destination=Dublin&sort=-price");
+    expect(data.hotels.map((h: any) => [h.name, h.amenities])).toEqual([
+      ["Delta Grand", ["wifi", "pool"]],
+      ["Alpha House", ["wifi", "parking"]],
+      ["Bravo Rooms", ["wifi"]],
+      ["Charlie Lodge", []],
+    ]);
+  });
+
+  it("keeps a sponsored hotel flagged, and counts an ad repeating an organic card once, as organic", async () => {
+    const body = await answer("booking", "destination=Paris&enrich=false&sort=relevance");
+    expect(body.data.hotels.map((h: any) => [h.id, h.sponsored])).toEqual([
+      ["fr/lutece", false],
+      ["fr/marais", false],
+      ["fr/opera", true],
+    ]);
+    expect(body.meta.pagination.total).toBe(3);
+    expect(body.data.meta.platforms.booking.hotels).toBe(3);
   });
 });

@@ -18,7 +18,7 @@ const MoneySchema = z
   })
   .openapi("Money") satisfies z.ZodType<Money>;
 
-const ReviewSchema = z
+export const ReviewSchema = z
   .object({
     id: text,
     title: text,

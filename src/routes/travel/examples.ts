@@ -4,7 +4,7 @@ import { listCompleteness, recordCompleteness } from "../../completeness";
 import type { ScrapeMeta } from "../../scrape/scrape";
 import type { pricedDetail } from "../../travel/pricing";
 import type { PlatformReport } from "../../travel/search";
-import type { HotelSchema } from "./hotel-schema";
+import type { HotelDetailSchema, HotelSchema } from "./hotel-schema";
 import { STAY_EXAMPLE } from "./schemas";
 
 const HOTEL_EXAMPLE = {
@@ -22,12 +22,7 @@ const HOTEL_EXAMPLE = {
   total_price: 492,
   price_exact: null,
   currency: "EUR",
-  amenities: [
-    { code: "wifi", label: "Free WiFi" },
-    { code: "fitness", label: "Fitness centre" },
-    { code: "restaurant", label: "Restaurant" },
-    { code: "bar", label: "Bar" },
-  ],
+  amenities: ["wifi", "fitness", "restaurant", "bar"],
   rooms_available: 3,
   room_type: "Standard Double Room",
   free_cancellation: true,
@@ -42,6 +37,7 @@ const HOTEL_EXAMPLE = {
   offers: [
     {
       platform: "booking",
+      id: "ie/the-spencer",
       price_per_night: 164,
       total_price: 492,
       currency: "EUR",
@@ -53,6 +49,7 @@ const HOTEL_EXAMPLE = {
     },
     {
       platform: "expedia",
+      id: "1180346",
       price_per_night: 171,
       total_price: 513,
       currency: "EUR",
@@ -89,12 +86,9 @@ export const HOTEL_SEARCH_EXAMPLE = {
     request_id: "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
     timestamp: "2026-11-22T10:00:00.000Z",
     data_freshness: "real-time" as const,
-    total_results: 38,
     enriched_from: { "ie/the-spencer": { address: "booking hotel page", amenities: "expedia" } },
     filters: { sent_to_sites: ["adults", "rooms"], applied_after: ["stars", "amenities"] },
     location_alternatives: [],
-    page: 1,
-    limit: 20,
     nights: 3,
     currency: { code: "EUR", conversions: [], source: "fawazahmed0/currency-api 2026-11-22 (cdn.jsdelivr.net)" },
     platforms: { booking: report(2_184, 25), expedia: report(3_020, 22) },
@@ -104,6 +98,7 @@ export const HOTEL_SEARCH_EXAMPLE = {
 /** The answer's own `meta` beside `request_id`: every hotel has every field. */
 export const HOTEL_SEARCH_META_EXAMPLE = {
   completeness: listCompleteness("hotel-search", HOTEL_SEARCH_EXAMPLE.hotels),
+  pagination: { page: 1, limit: 20, total: 38, total_pages: 2 },
 };
 
 export const HOTEL_DETAIL_EXAMPLE = {
@@ -118,12 +113,7 @@ export const HOTEL_DETAIL_EXAMPLE = {
   price_per_night: 168,
   total_price: 504,
   currency: "EUR",
-  amenities: [
-    { code: "wifi", label: "Free WiFi" },
-    { code: "fitness", label: "Fitness centre" },
-    { code: "restaurant", label: "Restaurant" },
-    { code: "bar", label: "Bar" },
-  ],
+  amenities: ["wifi", "fitness", "restaurant", "bar"],
   price_exact: null,
   review_score_original: { score: 8.6, scale: 10 },
   rooms_available: 3,
@@ -135,6 +125,20 @@ export const HOTEL_DETAIL_EXAMPLE = {
   sponsored: false,
   image_url: "https://images.trvl-media.com/lodging/2000000/1190000/1180400/1180346/7c3e1a9f.jpg",
   booking_url: "https://www.hotels.com/ho571511/",
+  platforms: ["hotels"],
+  offers: [
+    {
+      platform: "hotels",
+      id: "571511",
+      price_per_night: 168,
+      total_price: 504,
+      currency: "EUR",
+      original: { price_per_night: 168, currency: "EUR" },
+      review_score: 8.6,
+      room_type: "Standard Double Room",
+      booking_url: "https://www.hotels.com/ho571511/",
+    },
+  ],
   rooms: [
     {
       room_type: "Standard Double Room",
@@ -174,7 +178,7 @@ export const HOTEL_DETAIL_EXAMPLE = {
   ],
   description: "Contemporary hotel in Dublin's docklands with a gym, pool and restaurant, near the 3Arena.",
   original_currency: "EUR",
-} satisfies ReturnType<typeof pricedDetail>;
+} satisfies ReturnType<typeof pricedDetail> & z.infer<typeof HotelDetailSchema>;
 
 export const HOTEL_DETAIL_META_EXAMPLE = {
   scrape: {

@@ -1,7 +1,9 @@
-// The hotel object of a search answer: the seed's fields, filled on every platform, with the
-// cheapest room, a normalised amenity vocabulary and one offer per platform that lists it.
+// The hotel object of both hotel routes: the seed's fields, filled on every platform, with the
+// cheapest room, amenities as codes of one vocabulary and one offer per platform that lists it.
+// The hotel route answers the same object plus its rooms, reviews and description.
 import { z } from "@hono/zod-openapi";
 import { AMENITY_CODES } from "../../travel/amenities";
+import { ReviewSchema } from "../products/examples";
 
 const nullableText = z.string().nullable();
 
@@ -9,16 +11,15 @@ export const AddressPartsSchema = z
   .object({ street: nullableText, city: nullableText, postcode: nullableText, country: nullableText })
   .openapi("AddressParts");
 
-export const AmenitySchema = z
-  .object({
-    code: z.enum([...AMENITY_CODES, "other"]).openapi({ description: "Shared vocabulary; `other` when none fits" }),
-    label: z.string().openapi({ description: "As the page shows it" }),
-  })
-  .openapi("Amenity");
+export const AmenitySchema = z.enum([...AMENITY_CODES, "other"]).openapi("Amenity", {
+  description:
+    "A code of the shared vocabulary (labels: GET /v1/travel/amenities); `other` once when the page lists something outside it",
+});
 
 export const OfferSchema = z
   .object({
     platform: z.string(),
+    id: nullableText.openapi({ description: "The hotel's id on that platform, for its hotel route" }),
     price_per_night: z.number().int().nullable(),
     total_price: z.number().int().nullable(),
     currency: z.string(),
@@ -68,14 +69,40 @@ export const HotelSchema = z
     breakfast_included: z.boolean().nullable(),
     property_type: nullableText.openapi({ description: "hotel, apartment, hostel, home, …" }),
     image_url: nullableText,
-    booking_url: nullableText.optional(),
-    sponsored: z.boolean(),
-    distance_km: z.number().optional(),
+    booking_url: nullableText,
+    sponsored: z.boolean().openapi({
+      description:
+        "A paid placement on every platform listing it; a placement repeating an organic card is not kept apart",
+    }),
+    distance_km: z.number().optional().openapi({ description: "From the search centre; search only" }),
     platforms: z.array(z.string()),
-    offers: z.array(OfferSchema),
+    offers: z.array(OfferSchema).openapi({ description: "One per platform listing it, cheapest first" }),
     sources: FieldSourcesSchema.optional().openapi({
       description:
         "With `explain=true`: per filled field, the card or page it came from (`booking search card`, another platform's copy such as `expedia search card`, the hotel's own page `booking hotel page`) and the other platforms whose card had the same value (numbers within a small tolerance, text in any case)",
     }),
   })
   .openapi("Hotel");
+
+export const RoomSchema = z
+  .object({
+    room_type: z.string(),
+    price_per_night: z.number().int().nullable(),
+    total_price: z.number().int().nullable().openapi({ description: "The whole stay; null without dates" }),
+    price_exact: z.object({ price_per_night: z.number(), total_price: z.number() }).nullable(),
+    currency: z.string(),
+    sleeps: z.number().int().nullable(),
+    rooms_available: z.number().int().nullable(),
+    available: z.boolean().nullable(),
+    free_cancellation: z.boolean().nullable(),
+    breakfast_included: z.boolean().nullable(),
+  })
+  .openapi("HotelRoom");
+
+/** The hotel route's answer: the search's hotel, on its one platform, with what only its page holds. */
+export const HotelDetailSchema = HotelSchema.extend({
+  rooms: z.array(RoomSchema).openapi({ description: "Every room type, priced for the stay" }),
+  reviews: z.array(ReviewSchema),
+  description: nullableText,
+  original_currency: nullableText.openapi({ description: "The currency the page priced in" }),
+}).openapi("HotelDetail");

@@ -12,6 +12,7 @@ import { scrapeErrorToApi } from "../scrape-errors";
 import { answerCurrency, platformList } from "./params";
 import { CurrencyHeader, ExplainQuery, FreshQuery, MaxAgeQuery, nightsBetween, STAY_EXAMPLE } from "./schemas";
 import { HOTEL_DETAIL_EXAMPLE, HOTEL_DETAIL_META_EXAMPLE } from "./examples";
+import { HotelDetailSchema } from "./hotel-schema";
 
 const route = defineRoute({
   access: apiKey("travel:read"),
@@ -20,7 +21,7 @@ const route = defineRoute({
   tags: ["travel"],
   summary: "One hotel with its room types, prices and reviews",
   description:
-    "A hotel page on one platform: its room types with their prices for the stay, its reviews and description, every price in the `X-Currency` asked for. " +
+    "A hotel page on one platform, as the hotel object of a search (its one platform in `platforms` and `offers`) plus its room types with their prices for the stay, its reviews and description, every price in the `X-Currency` asked for. " +
     "`id` as the platform's search results give it (booking's is the page path, e.g. `ie%2Favalon-house`, URL-encoded). " +
     "`meta.completeness` says which hotel fields the page gave and why the others are missing; `explain=true` adds `data.sources`, the reader each field came from " +
     "(`json-ld`, `meta`, `main heading`, `page address`, or the site's own markup, e.g. `booking markup`) and the other readers that gave the same value.",
@@ -68,7 +69,7 @@ const route = defineRoute({
           schema: z
             .object({
               status: z.literal("success"),
-              data: z.record(z.string(), z.unknown()),
+              data: HotelDetailSchema,
               meta: z
                 .object({ request_id: z.string(), timestamp: z.string(), completeness: completenessSchema("hotel") })
                 .passthrough(),

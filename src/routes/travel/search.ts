@@ -4,6 +4,7 @@ import type { AppEnv } from "../../env";
 import { csvResponse, wantsCsv } from "../../csv";
 import { completenessSchema, listCompleteness } from "../../completeness";
 import { exampleEnvelope, openApiErrorResponses, successBody } from "../../envelope";
+import { pagination, PaginationSchema } from "../../pagination";
 import { ApiError } from "../../errors";
 import { mergeHotels } from "../../travel/merge";
 import { isPoint, resolveDestination, searchCity } from "../../travel/places";
@@ -70,7 +71,6 @@ const searchRoute = defineRoute({
                     timestamp: z.string(),
                     data_freshness: z.enum(["real-time", "cached"]),
                     cached_at: z.string().optional(),
-                    total_results: z.number().int(),
                     enriched_from: z.record(z.string(), z.record(z.string(), z.string())).openapi({
                       description:
                         "Per hotel id, each field filled from elsewhere than its search card: another platform's copy (`expedia`) or its own page (`booking hotel page`)",
@@ -87,6 +87,9 @@ const searchRoute = defineRoute({
                   request_id: z.string(),
                   timestamp: z.string(),
                   completeness: completenessSchema("hotel-search"),
+                  pagination: PaginationSchema.openapi({
+                    description: "Over the merged, filtered hotels: `total` counts those that passed the filters",
+                  }),
                 })
                 .passthrough(),
             })
@@ -203,15 +206,12 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
             timestamp,
             data_freshness: allLive ? ("real-time" as const) : ("cached" as const),
             ...(allLive ? {} : { cached_at: fetchedAts.sort()[0] }),
-            total_results: arranged.total,
             enriched_from: enrichedFrom,
             filters: filtersReport(
               children,
               activeFilters(filters).map((filter) => filter.parameter),
             ),
             location_alternatives: alternatives.map(alternativeOf),
-            page: query.page,
-            limit: query.limit,
             nights,
             currency: {
               code: currency.code,
@@ -221,7 +221,7 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
             platforms: reports,
           },
         },
-        { completeness },
+        { completeness, pagination: pagination(query.page, query.limit, arranged.total) },
       ),
       200,
     );
