@@ -45,9 +45,13 @@ export async function claimWatchCheck(db: Db, watch: WatchRow, nextCheckAt: Date
   return claimed !== undefined;
 }
 
-/** What a check leaves on its watch: when it was made and is due next, and what it saw or why it failed. */
+/**
+ * What a check leaves on its watch: when it was made and is due next, and what it saw (the price,
+ * and the currency it is in, which a product watch made without one takes from its first page) or
+ * why it failed.
+ */
 export type CheckRecord = Pick<WatchRow, "nextCheckAt" | "lastCheckedAt" | "consecutiveFailures" | "lastError"> &
-  Partial<Pick<WatchRow, "lastPrice" | "lastFiredAt">>;
+  Partial<Pick<WatchRow, "lastPrice" | "currency" | "lastFiredAt">>;
 
 export async function recordCheck(db: Db, id: string, check: CheckRecord): Promise<void> {
   await db.update(watches).set(check).where(eq(watches.id, id));

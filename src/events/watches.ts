@@ -25,8 +25,15 @@ export interface ProductTarget {
   id: string;
   country?: string;
 }
+/** A product watch made without a currency stores this until its first check reads the page's. */
+export const PAGE_CURRENCY = "";
+/** Hotel search answers in EUR unless asked otherwise, so a hotel watch without a currency does too. */
+export const HOTEL_SEARCH_CURRENCY = "EUR";
+
 interface Observation {
   price: number;
+  /** The watch's currency, or for a product watch made without one, its page's. */
+  currency: string;
   item: { id: string | null; name: string | null };
 }
 
@@ -34,17 +41,24 @@ export interface CheckResult {
   outcome: "fired" | "unchanged" | "failed";
   price: number | null;
   previous_price: number | null;
+  /** What both prices are in; null while a product watch made without a currency has read no page. */
+  currency: string | null;
   error?: string;
 }
 
-/** Whether a new price meets the watch's condition; a fire needs a drop, so one change notifies once. */
+/**
+ * Whether a new price meets the watch's condition. A fire needs a drop from the last price seen, so
+ * the first check only arms the watch (a price already below the threshold is no news), one change
+ * notifies once, and a further drop fires again.
+ */
 export function shouldFire(
   watch: Pick<WatchRow, "condition" | "threshold">,
   previous: number | null,
   price: number,
 ): boolean {
-  if (watch.condition === "below") return price < watch.threshold && (previous === null || price < previous);
-  return previous !== null && previous > 0 && ((previous - price) / previous) * 100 >= watch.threshold;
+  if (previous === null || price >= previous) return false;
+  if (watch.condition === "below") return price < watch.threshold;
+  return previous > 0 && ((previous - price) / previous) * 100 >= watch.threshold;
 }
 
 /** The data call a watch makes, always fresh: its platform's hotel search, or its product's page. */
@@ -91,18 +105,24 @@ async function observe(env: Env, ctx: ExecutionContext, local: InProcess, watch:
         ? hotels.find((h) => h.name.toLowerCase().includes(wanted))
         : hotels.sort((a, b) => a.price_per_night! - b.price_per_night!)[0];
     if (!hotel) throw new Error("the hotel is not in the results (no price for these dates)");
-    return { price: hotel.price_per_night!, item: { id: hotel.id, name: hotel.name } };
+    return { price: hotel.price_per_night!, currency: watch.currency, item: { id: hotel.id, name: hotel.name } };
   }
   const target = JSON.parse(watch.target) as ProductTarget;
   const price = data.price as { amount: number; currency: string } | null;
   // A price the answer does not vouch for is no observation: a drop "to nothing" never fires.
   const missing = meta.completeness?.missing.find((field) => field.field === "price");
   if (!price || missing) throw new Error(`the product page shows no price (${missing?.reason ?? "not_on_page"})`);
+  // Made without a currency: the page's own, kept from the first check on.
+  const currency = watch.currency || price.currency;
   const amount =
-    price.currency === watch.currency
+    price.currency === currency
       ? price.amount
-      : convert(price.amount, price.currency, watch.currency, await loadRates(env.DB)).amount;
-  return { price: Math.round(amount * 100) / 100, item: { id: target.id, name: (data.title as string) ?? null } };
+      : convert(price.amount, price.currency, currency, await loadRates(env.DB)).amount;
+  return {
+    price: Math.round(amount * 100) / 100,
+    currency,
+    item: { id: target.id, name: (data.title as string) ?? null },
+  };
 }
 
 /** A product or hotel-search answer is tens of KB; a watch reads no more of one than this. */
@@ -151,12 +171,13 @@ export async function checkWatch(
         now,
       );
     }
-    return { outcome: "failed", price: null, previous_price: previous, error };
+    return { outcome: "failed", price: null, previous_price: previous, currency: watch.currency || null, error };
   }
   const fire = shouldFire(watch, previous, seen.price);
   await recordCheck(db, watch.id, {
     ...next,
     lastPrice: seen.price,
+    currency: seen.currency,
     consecutiveFailures: 0,
     lastError: null,
     ...(fire ? { lastFiredAt: new Date(now) } : {}),
@@ -175,7 +196,7 @@ export async function checkWatch(
         item: seen.item,
         condition: watch.condition,
         threshold: watch.threshold,
-        currency: watch.currency,
+        currency: seen.currency,
         old_price: previous,
         new_price: seen.price,
         checked_at: new Date(now).toISOString(),
@@ -183,7 +204,12 @@ export async function checkWatch(
       now,
     );
   }
-  return { outcome: fire ? "fired" : "unchanged", price: seen.price, previous_price: previous };
+  return {
+    outcome: fire ? "fired" : "unchanged",
+    price: seen.price,
+    previous_price: previous,
+    currency: seen.currency,
+  };
 }
 
 /** Checks every watch that has come due; claiming `nextCheckAt` first keeps two cron runs from both checking it. */

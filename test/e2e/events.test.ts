@@ -68,19 +68,30 @@ async function someAsin(secret: string): Promise<string> {
   return asin;
 }
 
-/** A product watch that fires on its first check (any price is below a billion). */
+/**
+ * A product watch that fires: its first check arms it (in the page's own currency, as none is
+ * given), then the replica lowers the price by a tenth and the next check fires.
+ */
 async function fireProductEvent(secret: string) {
+  const id = await someAsin(secret);
   const watch = await api(secret, "POST", "/v1/watches", {
     kind: "product",
     platform: "amazon",
-    id: await someAsin(secret),
+    id,
     condition: "below",
     threshold: 1e9,
-    currency: "USD",
   });
   expect(watch.status).toBe(201);
-  const check = await api(secret, "POST", `/v1/watches/${watch.body.data.id}/check`);
-  expect(check.body.data, JSON.stringify(check.body)).toMatchObject({ outcome: "fired" });
+  const check = () => api(secret, "POST", `/v1/watches/${watch.body.data.id}/check`);
+  const armed = await check();
+  expect(armed.body.data, JSON.stringify(armed.body)).toMatchObject({ outcome: "unchanged", currency: "USD" });
+  await post(`${replicasUrl}/_admin/price`, {
+    platform: "amazon",
+    id,
+    amount: Math.round(armed.body.data.price * 90) / 100,
+  });
+  const fired = await check();
+  expect(fired.body.data, JSON.stringify(fired.body)).toMatchObject({ outcome: "fired" });
 }
 
 describe("webhook endpoints and signing", () => {

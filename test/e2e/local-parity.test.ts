@@ -51,7 +51,7 @@ describe("local parity: cron triggers fire under the local stack", () => {
   }
 
   let schedule: { id: string; createdAt: number; firstSlot: string };
-  let watch: { id: string; createdAt: number; asin: string; droppedTo: number; threshold: number };
+  let watch: { id: string; createdAt: number; asin: string; amount: number; droppedTo: number; threshold: number };
 
   beforeAll(async () => {
     // A page that comes back empty or blocked escalates to local Browser Rendering (Debian's Chromium).
@@ -100,8 +100,8 @@ describe("local parity: cron triggers fire under the local stack", () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     schedule = { id: created.body.data.id, createdAt: Date.now(), firstSlot: created.body.data.next_run_at };
 
-    // A watch for a price below 90 % of today's; the replica then drops the price to half, so the
-    // first check, which the cron makes a minute later, finds it below and fires.
+    // A watch for a price below 90 % of today's, armed by a check now (a first check never fires);
+    // the replica then drops the price to half, so the cron's check a minute later fires.
     const asin = (await api("GET", "/v1/amazon/search?q=power+bank")).body.data.results[0].id as string;
     const product = await api("GET", `/v1/amazon?asin=${asin}`);
     expect(product.status, JSON.stringify(product.body)).toBe(200);
@@ -117,9 +117,11 @@ describe("local parity: cron triggers fire under the local stack", () => {
       interval_seconds: 60,
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const armed = await api("POST", `/v1/watches/${made.body.data.id}/check`);
+    expect(armed.body.data, JSON.stringify(armed.body)).toMatchObject({ outcome: "unchanged", price: amount });
     const droppedTo = Math.round(amount * 50) / 100;
     replicas.setPrice("amazon", asin, droppedTo);
-    watch = { id: made.body.data.id, createdAt: Date.now(), asin, droppedTo, threshold };
+    watch = { id: made.body.data.id, createdAt: Date.now(), asin, amount, droppedTo, threshold };
   }, 300_000);
 
   afterAll(async () => {
@@ -163,7 +165,7 @@ describe("local parity: cron triggers fire under the local stack", () => {
       expect(JSON.parse(drops[0]!.body).data).toMatchObject({
         watch_id: watch.id,
         new_price: watch.droppedTo,
-        old_price: null,
+        old_price: watch.amount,
         item: { id: watch.asin },
       });
       expect(state).toMatchObject({ last_price: watch.droppedTo });

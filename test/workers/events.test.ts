@@ -11,7 +11,6 @@ import worker from "../../src/index";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs } from "../../src/events/config";
 import { nextRunAfter } from "../../src/events/schedules";
 import { newWebhookSecret, signedHeaders } from "../../src/events/signing";
-import { shouldFire } from "../../src/events/watches";
 import { Webhook } from "standardwebhooks";
 import { call, callApp, env, newAccount, withKey } from "./helpers";
 
@@ -51,20 +50,6 @@ describe("retry schedule", () => {
     expect(headers["webhook-id"]).toBe("msg_1");
     expect(new Webhook(a).verify('{"x":1}', headers)).toEqual({ x: 1 });
     expect(new Webhook(b).verify('{"x":1}', headers)).toEqual({ x: 1 });
-  });
-});
-
-describe("watch conditions", () => {
-  it("fires `below` on a drop under the threshold once, and `drop_percent` from the last price", () => {
-    const below = { condition: "below" as const, threshold: 100 };
-    expect(shouldFire(below, 120, 90)).toBe(true);
-    expect(shouldFire(below, 90, 90)).toBe(false);
-    expect(shouldFire(below, 90, 80)).toBe(true);
-    expect(shouldFire(below, 80, 110)).toBe(false);
-    const percent = { condition: "drop_percent" as const, threshold: 10 };
-    expect(shouldFire(percent, null, 50)).toBe(false);
-    expect(shouldFire(percent, 100, 91)).toBe(false);
-    expect(shouldFire(percent, 100, 90)).toBe(true);
   });
 });
 

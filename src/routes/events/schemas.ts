@@ -106,7 +106,11 @@ export const CreateWatchBody = z
       .string()
       .regex(/^[A-Za-z]{3}$/)
       .transform((s) => s.toUpperCase())
-      .default("EUR"),
+      .optional()
+      .openapi({
+        description:
+          "What `threshold` and the prices seen are in. Default: a product's own page currency (taken by the first check), EUR for a hotel (hotel search's default)",
+      }),
     interval_seconds: z
       .number()
       .int()
@@ -140,7 +144,10 @@ export const WatchSchema = z
     target: z.record(z.string(), z.unknown()),
     condition: z.enum(["below", "drop_percent"]),
     threshold: z.number(),
-    currency: z.string(),
+    currency: z.string().nullable().openapi({
+      description:
+        "What `threshold` and `last_price` are in; null until the first check of a product watch made without one reads its page's currency",
+    }),
     interval_seconds: z.number().int(),
     alert_after_failures: z.number().int().nullable(),
     last_price: z.number().nullable(),

@@ -8,7 +8,7 @@ import { deleteWatch, findWatch, listWatches } from "../../db/watches";
 import type { AppEnv } from "../../env";
 import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
-import { checkWatch, watchCall } from "../../events/watches";
+import { checkWatch, HOTEL_SEARCH_CURRENCY, PAGE_CURRENCY, watchCall } from "../../events/watches";
 import { PRODUCT_PLATFORMS } from "../../scrape/platforms";
 import { TRAVEL_PLATFORMS } from "../../travel/platforms";
 import { refuseOverCap } from "./over-cap";
@@ -21,6 +21,7 @@ const CheckSchema = z.object({
   outcome: z.enum(["fired", "unchanged", "failed"]),
   price: z.number().nullable(),
   previous_price: z.number().nullable(),
+  currency: z.string().nullable().openapi({ description: "What `price` and `previous_price` are in" }),
   error: z.string().optional(),
   watch: WatchSchema,
 });
@@ -32,7 +33,7 @@ const createWatchRoute = defineRoute({
   tags,
   summary: "Watch a hotel rate or a product price",
   description:
-    "Checked every `interval_seconds` with fresh data (each check counts as one request). `hotel.rate_dropped` / `product.price_changed` fire when the condition is met by a drop, so one change notifies once and the watch re-arms. An account holds at most its plan's number of watches (free 10, pro 100, enterprise 1,000); one more answers 409. The key needs the scope of what is watched too: `products:read` for a product, `travel:read` for a hotel.",
+    "Checked every `interval_seconds` with fresh data (each check counts as one request). The first check arms the watch with the price it sees and never fires; after it, `hotel.rate_dropped` / `product.price_changed` fire when the condition is met by a drop, so one change notifies once and the watch re-arms. Without `currency`, a product watch keeps its page's own currency and a hotel watch EUR. An account holds at most its plan's number of watches (free 10, pro 100, enterprise 1,000); one more answers 409. The key needs the scope of what is watched too: `products:read` for a product, `travel:read` for a hotel.",
   request: { body: jsonBody(CreateWatchBody, true, CREATE_WATCH_EXAMPLE) },
   responses: {
     201: jsonResponse(WatchSchema, "WatchCreatedEnvelope", "The watch", {
@@ -94,6 +95,7 @@ const checkRoute = defineRoute({
       outcome: "fired",
       price: 142,
       previous_price: 164,
+      currency: "EUR",
       watch: {
         ...WATCH_EXAMPLE,
         last_price: 142,
@@ -114,7 +116,7 @@ export function describeWatch(row: WatchRow): z.infer<typeof WatchSchema> {
     target: JSON.parse(row.target),
     condition: row.condition,
     threshold: row.threshold,
-    currency: row.currency,
+    currency: row.currency || null,
     interval_seconds: row.intervalSeconds,
     alert_after_failures: row.alertAfterFailures,
     last_price: row.lastPrice,
@@ -161,9 +163,10 @@ export function registerWatches(app: OpenAPIHono<AppEnv>) {
             hotel_name: body.hotel_name,
           }
         : { id: body.id, country: body.country };
+    const currency = body.currency ?? (body.kind === "hotel" ? HOTEL_SEARCH_CURRENCY : PAGE_CURRENCY);
     c.var.inProcess.assertMayRun(
       c.var.identity,
-      [watchCall({ ...body, target: JSON.stringify(target) }).path],
+      [watchCall({ ...body, currency, target: JSON.stringify(target) }).path],
       "watch",
     );
     const now = Date.now();
@@ -176,7 +179,7 @@ export function registerWatches(app: OpenAPIHono<AppEnv>) {
       target: JSON.stringify(target),
       condition: body.condition,
       threshold: body.threshold,
-      currency: body.currency,
+      currency,
       intervalSeconds: body.interval_seconds,
       alertAfterFailures: body.alert_after_failures ?? null,
       nextCheckAt: new Date(now + body.interval_seconds * 1000),
