@@ -1,6 +1,5 @@
 import { isDevelopment } from "./net/guard-options";
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { Scalar } from "@scalar/hono-api-reference";
 import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
 import { callerOf } from "./in-process";
@@ -18,6 +17,9 @@ import { registerSchedules } from "./routes/events/schedules";
 import { registerJobs } from "./routes/jobs";
 import { registerMcp } from "./routes/mcp";
 import { registerLlmsTxt } from "./routes/llms";
+import { registerOpenApiDocuments } from "./routes/docs/documents";
+import { INTRODUCTION } from "./routes/docs/introduction";
+import { registerDocsPage } from "./routes/docs/page";
 import { version } from "../package.json";
 
 /** A route without a declared access would answer unguarded: refuse to build such an app. */
@@ -71,9 +73,7 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
     info: {
       title: "Web Data API",
       version,
-      description:
-        "Structured, fresh web data: a dataset catalogue, marketplace products and hotel search. " +
-        "Every answer is an envelope `{status, data | error, meta}` and carries `X-Request-Id` and rate-limit headers.",
+      description: INTRODUCTION,
     },
     servers: [{ url: "/", description: "This server" }],
     security: [{ ApiKeyHeader: [] }, { BearerAuth: [] }],
@@ -91,15 +91,16 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
       { name: "events", description: "Webhooks, price watches and scheduled calls" },
       { name: "jobs", description: "Batch jobs: many data calls in one request, on a queue, results to download" },
       { name: "keys", description: "Your keys, plan and usage" },
-      { name: "admin", description: "Operator API (X-Admin-Token)" },
+      { name: "admin", description: "Operator API (X-Admin-Token), documented at /v1/admin/openapi.json" },
     ],
   };
-  app.doc31("/v1/openapi.json", documentConfig);
+  // The customers' document (what /docs renders) and the operator's, split by each route's access.
+  registerOpenApiDocuments(app, documentConfig);
   // Both read the document at their first request, when every route is registered.
   registerMcp(app);
   registerLlmsTxt(app, documentConfig);
   registerDataRoutes(app);
-  app.get("/docs", Scalar({ url: "/v1/openapi.json", pageTitle: "Web Data API reference" }));
+  registerDocsPage(app);
   app.get("/", (c) => c.redirect("/docs"));
   // A route with no middleware and no work, the yardstick for `npm run bench`; local only, as it
   // is not limited and a deployed one would answer anyone for free.

@@ -1,4 +1,4 @@
-// The reference at /docs is the OpenAPI document: every operation explains itself and shows an
+// The reference at /docs is the customers' OpenAPI document (the operator's is a second one): every operation explains itself and shows an
 // example of each input and of its answer, and every example is one the route itself accepts.
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { validate } from "@readme/openapi-parser";
@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import { successBody } from "../../src/envelope";
 import { apiKey, defineRoute } from "../../src/routes/define-route";
-import { call } from "./helpers";
+import { ADMIN_TOKEN, call } from "./helpers";
 
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
 
@@ -117,27 +117,33 @@ export function refusedExamples(doc: Doc, app: OpenAPIHono<any>): string[] {
   return refused;
 }
 
-async function servedDocument(): Promise<Doc> {
-  const response = await call("/v1/openapi.json");
+/** The customers' document (/v1/openapi.json) or the operator's (/v1/admin/openapi.json). */
+async function servedDocument(path = "/v1/openapi.json"): Promise<Doc> {
+  const response = await call(path, { headers: { "X-Admin-Token": ADMIN_TOKEN } });
   expect(response.status).toBe(200);
   return (await response.json()) as Doc;
 }
 
-describe("the OpenAPI document at /v1/openapi.json", () => {
-  it("gives every operation a summary, a description and examples of its inputs and its answer", async () => {
-    const doc = await servedDocument();
+const DOCUMENTS = ["/v1/openapi.json", "/v1/admin/openapi.json"];
+
+describe("the OpenAPI documents at /v1/openapi.json and /v1/admin/openapi.json", () => {
+  it("give every operation a summary, a description and examples of its inputs and its answer", async () => {
+    const docs = await Promise.all(DOCUMENTS.map((path) => servedDocument(path)));
     const routes = createApp().openAPIRegistry.definitions.filter((definition) => definition.type === "route");
-    expect(operationsOf(doc)).toHaveLength(routes.length);
-    expect(gapsIn(doc)).toEqual([]);
+    // Between them, every route once.
+    expect(docs.flatMap(operationsOf)).toHaveLength(routes.length);
+    expect(docs.flatMap(gapsIn)).toEqual([]);
   });
 
-  it("shows only examples the routes themselves accept and answer", async () => {
-    expect(refusedExamples(await servedDocument(), createApp())).toEqual([]);
+  it("show only examples the routes themselves accept and answer", async () => {
+    const [customers, operators] = await Promise.all(DOCUMENTS.map((path) => servedDocument(path)));
+    const both = { ...customers!, paths: { ...customers!.paths, ...operators!.paths } };
+    expect(refusedExamples(both, createApp())).toEqual([]);
   });
 
-  it("is a valid OpenAPI 3.1 document", async () => {
+  it.each(DOCUMENTS)("%s is a valid OpenAPI 3.1 document", async (path) => {
     // The parser dereferences in place: it gets its own copy.
-    const result = await validate(structuredClone(await servedDocument()) as never);
+    const result = await validate(structuredClone(await servedDocument(path)) as never);
     expect(result.valid ? [] : result.errors.map((error) => error.message)).toEqual([]);
   });
 

@@ -1,0 +1,35 @@
+// The OpenAPI document's `info.description`: what a reader of /docs needs before the first call.
+// The error table is written from the error codes themselves, so it cannot drift from them.
+import { codeToStatus } from "../../errors";
+
+const errorRows = Object.entries(codeToStatus)
+  .map(([code, status]) => `| ${status} | \`${code}\` |`)
+  .join("\n");
+
+export const INTRODUCTION = `Structured, fresh web data: a dataset catalogue, marketplace products and hotel search.
+
+## Getting a key
+Sign up at [/dashboard](/dashboard) and create a key there (it is shown once); locally, \`npm run key -- create --plan free\`
+prints one. Send it as \`X-API-KEY: <key>\` or \`Authorization: Bearer <key>\`, never in the query string.
+Each key holds scopes (\`catalogue:read\`, \`products:read\`, \`travel:read\`, \`events:write\`, \`jobs:write\`, \`keys:write\`);
+each operation below names the one it needs.
+
+## Limits
+Every key of an account shares its plan's two windows: free 10 requests a minute and 1,000 a month, pro 100 and 10,000.
+The month is charged only for answers with data (an error or an empty answer gives its unit back); reading your own
+usage (\`GET /v1/usage\`) and keys (\`GET /v1/keys\`) never takes a unit of the month. Every answer carries
+\`RateLimit\`, \`RateLimit-Policy\` and \`X-RateLimit-*\` headers; a refusal is a 429 with \`Retry-After\`.
+
+## Answers
+Every JSON answer is an envelope: \`{"status": "success", "data": …, "meta": {…}}\` or
+\`{"status": "error", "error": {"code", "message", "details"?}, "meta": {…}}\`. \`meta.request_id\` equals the
+\`X-Request-Id\` header; \`meta.charged\` says whether the call took a unit of the month; data answers add
+\`meta.completeness\` (which fields are there, and why the others are not).
+
+## Errors
+\`error.code\` is one of these, each always with its status; \`error.message\` is a sentence saying what to change.
+
+| status | code |
+|---|---|
+${errorRows}
+`;
