@@ -43,3 +43,11 @@ describe("npm scripts run by plain node", () => {
     expect(unresolvable(file)).toEqual([]);
   });
 });
+
+describe("npm run key", () => {
+  it("finds the local server on PORT, as npm start does, and on 8787 without it", async () => {
+    const { localServerUrl } = await import("../../scripts/key.ts");
+    expect(localServerUrl({ PORT: "9123" })).toBe("http://127.0.0.1:9123");
+    expect(localServerUrl({})).toBe("http://127.0.0.1:8787");
+  });
+});
