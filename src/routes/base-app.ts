@@ -12,22 +12,28 @@ import { registerCategories } from "./catalogue/categories";
 import { registerDatasets } from "./catalogue/datasets";
 import { registerPlatforms } from "./products/platforms";
 import { registerProducts } from "./products/products";
+import { registerProductHistory } from "./products/history";
 import { registerRecords } from "./catalogue/records";
+import { registerRecordHistory } from "./catalogue/history";
+import { registerManageDatasets } from "./catalogue/manage";
 import { registerSearch } from "./catalogue/search";
 import { registerTravel } from "./travel/search";
 import { registerTravelHotel } from "./travel/hotel";
+import { registerTravelHotelHistory } from "./travel/history";
 import { registerTravelPlatforms } from "./travel/platforms";
 import { registerUsage } from "./account/usage";
 
 export const newRequestId = () => `req_${crypto.randomUUID().replaceAll("-", "")}`;
 
 /**
- * The routes that read data. Products come last: `/v1/{platform}` would otherwise shadow every
+ * The routes that read data (and manage an account's own datasets beside them). Products come last: `/v1/{platform}` would otherwise shadow every
  * one-segment route registered after it.
  */
 export function registerDataRoutes(app: OpenAPIHono<AppEnv>) {
   registerDatasets(app);
   registerRecords(app);
+  registerRecordHistory(app);
+  registerManageDatasets(app);
   registerSearch(app);
   registerCategories(app);
   registerUsage(app);
@@ -35,6 +41,8 @@ export function registerDataRoutes(app: OpenAPIHono<AppEnv>) {
   registerTravelPlatforms(app);
   registerTravel(app);
   registerTravelHotel(app);
+  registerTravelHotelHistory(app);
+  registerProductHistory(app);
   registerProducts(app);
 }
 

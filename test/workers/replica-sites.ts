@@ -1,4 +1,4 @@
-// The travel replica sites (replicas/sites) answering the Worker's requests inside workerd: their
+// The travel replica sites and two marketplaces' (replicas/sites) answering the Worker's requests inside workerd: their
 // page builders run here behind a stand-in fetch. They are loaded with Vite's glob import, as the
 // replicas import each other by `.ts` paths, which the Worker's type-check does not take and does
 // not follow from a glob.
@@ -12,15 +12,30 @@ declare global {
   }
 }
 
-const modules = import.meta.glob<Record<string, Site>>("../../replicas/sites/{booking,expedia,hotels,airbnb}.ts", {
-  eager: true,
-});
+const modules = import.meta.glob<Record<string, Site>>(
+  "../../replicas/sites/{booking,expedia,hotels,airbnb,amazon,ebay}.ts",
+  { eager: true },
+);
 const SITES: Record<string, Site> = Object.fromEntries(
   Object.entries(modules).map(([file, module]) => {
     const slug = /(\w+)\.ts$/.exec(file)![1]!;
     return [slug, module[slug]!];
   }),
 );
+
+/** What a test needs of a replica marketplace's products (replicas/catalogue.ts). */
+interface ReplicaProduct {
+  id: string;
+  basePrice: number;
+  stock: number;
+  variants: unknown[];
+}
+const catalogueModule = Object.values(
+  import.meta.glob<{ catalogue(platform: string): ReplicaProduct[] }>("../../replicas/catalogue.ts", { eager: true }),
+)[0]!;
+
+/** The products of a replica marketplace (`amazon`, `ebay`), in catalogue order. */
+export const replicaProducts = (platform: "amazon" | "ebay"): ReplicaProduct[] => catalogueModule.catalogue(platform);
 
 /** Where the stand-in answers: the Worker's REPLICA_ORIGIN in these tests. */
 export const REPLICA = "http://127.0.0.1:9999";

@@ -63,7 +63,7 @@ function idField(parameter: IdParameter) {
 const ID_PARAMETERS = idParameters();
 const ID_NAMES = ID_PARAMETERS.map((parameter) => parameter.name);
 
-const identityFields = {
+export const identityFields = {
   ...(Object.fromEntries(ID_PARAMETERS.map((parameter) => [parameter.name, idField(parameter)])) as Record<
     IdParamName,
     ReturnType<typeof idField>
@@ -169,14 +169,17 @@ export function originFor(c: Context<AppEnv>, platform: ProductPlatform, country
 /** The names a product's id may travel in, as the product route's description lists them: "`asin`, `id` or `sku`". */
 export const idNames = () => orList(ID_NAMES.map((name) => `\`${name}\``));
 
-/** Exactly one identifier: the platform's own (`asin`, `sku`, `id`) or a `url`. */
+/**
+ * Exactly one identifier: the platform's own (`asin`, `sku`, `id`) or a `url`; `accepted` narrows
+ * them (the price history is kept by the platform's own id only).
+ */
 export function lookupFrom(
   c: Context<AppEnv>,
   platform: ProductPlatform,
-  query: z.infer<typeof ProductQuery>,
+  query: Pick<z.infer<typeof ProductQuery>, keyof typeof identityFields>,
+  accepted: string[] = platform.idParam === "url" ? ["url"] : [platform.idParam, "url"],
 ): ProductLookup {
   const given = [...ID_NAMES, "url" as const].filter((name) => query[name] !== undefined);
-  const accepted = platform.idParam === "url" ? ["url"] : [platform.idParam, "url"];
   if (given.length !== 1 || !accepted.includes(given[0]!)) {
     const problem =
       given.length === 0

@@ -7,7 +7,10 @@ import type { Completeness } from "../../completeness";
 import { csvResponse, wantsCsv } from "../../csv";
 import { exampleEnvelope, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
+import { sitePagination } from "../../pagination";
+import { observeProduct } from "../../price-observations";
 import { readProductPage } from "../../scrape/platforms/index";
+import { withoutSponsoredRepeats } from "../../sponsored";
 import { describeProduct, describeReviews, describeSearch, productOr422 } from "./answers";
 import {
   enginesFor,
@@ -67,7 +70,7 @@ const searchRoute = defineRoute({
   tags,
   summary: "Search a marketplace",
   description:
-    "One page of a marketplace's search results for `q` in `data.results`, with price filters and the site's own sort; `meta.total_results` and `meta.has_next_page` for paging. `format=csv` for the results as CSV.",
+    "One page of a marketplace's search results for `q` in `data.results`, with price filters and the site's own sort; `meta.pagination` for paging (`total` is the site's own count). Sponsored results are kept, flagged `sponsored: true`, unless they repeat an organic result of the page. `format=csv` for the results as CSV.",
   request: { params: PlatformParam, query: SearchQuery },
   responses: {
     200: answer(SearchEnvelope, exampleEnvelope(SEARCH_EXAMPLE, SEARCH_META_EXAMPLE), "one row per result"),
@@ -82,7 +85,7 @@ const reviewsRoute = defineRoute({
   tags,
   summary: "A product's reviews",
   description:
-    "One page of a product's reviews in `data.reviews`, identified like GET /v1/{platform}; `sort` and `rating` filter them (not with `url`). `format=csv` for the reviews as CSV.",
+    "One page of a product's reviews in `data.reviews`, identified like GET /v1/{platform}; `sort` and `rating` filter them (not with `url`); `meta.pagination` for paging. `format=csv` for the reviews as CSV.",
   request: { params: PlatformParam, query: ReviewsQuery },
   responses: {
     200: answer(ReviewsEnvelope, exampleEnvelope(REVIEWS_EXAMPLE, REVIEWS_META_EXAMPLE), "one row per review"),
@@ -118,13 +121,12 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
       detectChallenge: platform.detectChallenge,
       freshness: freshness({ max_age, fresh }),
     });
-    const { data, completeness } = describeSearch(platform.slug, query.q, record, meta.fetched_at);
-    if (wantsCsv(c)) return csvAnswer(c, record.items, `${platform.slug}-search.csv`, completeness);
+    const items = withoutSponsoredRepeats(record.items, (item) => item.id ?? item.url);
+    const { data, completeness } = describeSearch(platform.slug, query.q, { ...record, items }, meta.fetched_at);
+    if (wantsCsv(c)) return csvAnswer(c, items, `${platform.slug}-search.csv`, completeness);
     return c.json(
       successBody(c, data, {
-        page: query.page,
-        total_results: record.total_results,
-        has_next_page: record.has_next_page,
+        pagination: sitePagination(query.page, items.length, record.total_results, record.has_next_page),
         scrape: meta,
         completeness,
       }),
@@ -166,10 +168,10 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
     if (wantsCsv(c)) return csvAnswer(c, record.reviews, `${platform.slug}-reviews.csv`, completeness);
     return c.json(
       successBody(c, data, {
-        page: query.page,
+        // The product's review count also counts ratings without a text, which no page lists.
+        pagination: sitePagination(query.page, record.reviews.length, null, record.has_next_page),
         rating: record.rating,
         review_count: record.review_count,
-        has_next_page: record.has_next_page,
         scrape: meta,
         completeness,
       }),
@@ -195,6 +197,7 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
     });
     productOr422(record, meta.source_url, platform.slug);
     const { data, completeness } = describeProduct(record, meta.fetched_at, query.explain === "true");
+    observeProduct(c, { platform, lookup, product: record.product, cache: meta.cache });
     if (wantsCsv(c)) return csvAnswer(c, [data], `${platform.slug}-product.csv`, completeness);
     return c.json(successBody(c, data, { scrape: meta, completeness }), 200);
   });
