@@ -7,6 +7,7 @@ export default defineConfig({
     "./src/db/schema-dashboard.ts",
     "./src/db/schema-events.ts",
     "./src/db/schema-jobs.ts",
+    "./src/db/schema-datasets.ts",
     "./src/db/schema-history.ts",
   ],
   out: "./migrations",

@@ -1,12 +1,12 @@
 // Fails when a module reaches across the house's layers (docs/architecture.md#layers):
-// - a lower layer (db, durable, net, scrape, travel, jobs, events) never imports routes/ or the app;
+// - a lower layer (db, durable, net, scrape, travel, jobs, events, datasets) never imports routes/ or the app;
 // - storage lives in src/db: no drizzle query builder and no `prepare(` anywhere else.
 // dpdm checks for circles; this checks direction, which dpdm cannot.
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 
 const ROOT = new URL("../src/", import.meta.url).pathname;
-const LOWER = ["db", "durable", "net", "scrape", "travel", "jobs", "events"];
+const LOWER = ["db", "durable", "net", "scrape", "travel", "jobs", "events", "datasets"];
 const UPPER = ["routes", "app.ts", "app"];
 
 const files = readdirSync(ROOT, { recursive: true, encoding: "utf8" }).filter((file) => /\.tsx?$/.test(file));

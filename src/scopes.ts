@@ -7,6 +7,7 @@ export const SCOPES = [
   "events:write",
   "jobs:write",
   "keys:write",
+  "datasets:write",
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

@@ -60,6 +60,8 @@ export interface DatasetFilter {
   q?: string;
   category?: string;
   country?: string;
+  /** The reading account: its own datasets are listed beside the public ones. */
+  accountId: string;
 }
 
 export interface DatasetRow {
@@ -76,10 +78,14 @@ export interface DatasetRow {
   update_frequency: string;
   last_updated: string;
   formats: string;
+  account_id: string | null;
 }
 
 const SUMMARY_COLUMNS =
-  "d.id, d.slug, d.name, d.description, d.category_slug, d.category_name, d.countries, d.tags, d.source_platforms, d.record_count, d.update_frequency, d.last_updated, d.formats";
+  "d.id, d.slug, d.name, d.description, d.category_slug, d.category_name, d.countries, d.tags, d.source_platforms, d.record_count, d.update_frequency, d.last_updated, d.formats, d.account_id";
+
+/** Public datasets and the reading account's own. */
+const VISIBLE = "(d.account_id IS NULL OR d.account_id = ?)";
 
 /** The public shape of a dataset in lists. */
 export function describeDataset(row: DatasetRow) {
@@ -93,8 +99,10 @@ export function describeDataset(row: DatasetRow) {
     source_platforms: JSON.parse(row.source_platforms) as string[],
     record_count: row.record_count,
     update_frequency: row.update_frequency,
-    last_updated: row.last_updated,
+    /** Null until the first refresh finished. */
+    last_updated: row.last_updated || null,
     formats: JSON.parse(row.formats) as string[],
+    visibility: row.account_id === null ? ("public" as const) : ("private" as const),
   };
 }
 
@@ -103,8 +111,8 @@ function filterSql(filter: DatasetFilter) {
   const from = match
     ? `datasets d JOIN (SELECT rowid, ${BM25} AS rank FROM datasets_fts WHERE datasets_fts MATCH ?) f ON f.rowid = d.id`
     : "datasets d";
-  const conditions: string[] = [];
-  const params: unknown[] = match ? [match] : [];
+  const conditions: string[] = [VISIBLE];
+  const params: unknown[] = match ? [match, filter.accountId] : [filter.accountId];
   if (filter.category) {
     conditions.push("d.category_slug = ?");
     params.push(filter.category);
@@ -114,7 +122,7 @@ function filterSql(filter: DatasetFilter) {
     params.push(filter.country);
   }
   // A query made only of stopwords matches everything, like no query at all.
-  const where = conditions.length ? `WHERE ${conditions.join(" AND ")}` : "";
+  const where = `WHERE ${conditions.join(" AND ")}`;
   return { from, where, params, ranked: match !== null };
 }
 
@@ -156,41 +164,31 @@ export interface FieldRow {
   fill_rate: number;
 }
 
-export const PREVIEW_ROWS = 5;
-
-/** A dataset with its schema and preview rows, or null. One round trip. */
-export async function getDataset(db: D1Database, slug: string) {
-  const [dataset, fields, preview] = await db.batch([
-    db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM datasets d WHERE d.slug = ?`).bind(slug),
+/** A dataset the account may see, with its fields' fill rates as measured on its latest snapshot; or null. */
+export async function getDataset(db: D1Database, slug: string, accountId: string) {
+  const [dataset, fields] = await db.batch([
     db
       .prepare(
-        `SELECT f.name, f.type, f.description, f.nullable, f.fill_rate FROM dataset_fields f JOIN datasets d ON d.id = f.dataset_id WHERE d.slug = ? ORDER BY f.position`,
+        `SELECT ${SUMMARY_COLUMNS}, d.recipe, d.latest_snapshot_id FROM datasets d WHERE d.slug = ? AND ${VISIBLE}`,
       )
-      .bind(slug),
+      .bind(slug, accountId),
     db
       .prepare(
-        `SELECT r.data FROM dataset_records r JOIN datasets d ON d.id = r.dataset_id WHERE d.slug = ? ORDER BY r.seq LIMIT ${PREVIEW_ROWS}`,
+        `SELECT f.name, f.type, f.description, f.nullable, f.fill_rate FROM dataset_fields f JOIN datasets d ON d.id = f.dataset_id WHERE d.slug = ? AND ${VISIBLE} ORDER BY f.position`,
       )
-      .bind(slug),
+      .bind(slug, accountId),
   ]);
-  const row = dataset!.results[0] as DatasetRow | undefined;
+  const row = dataset!.results[0] as (DatasetRow & { recipe: string; latest_snapshot_id: string | null }) | undefined;
   if (!row) return null;
   return {
-    id: row.id,
-    ...describeDataset(row),
-    fields: (fields!.results as unknown as FieldRow[]).map((f) => ({
-      name: f.name,
-      type: f.type,
-      description: f.description,
-      nullable: f.nullable === 1,
-      fill_rate: f.fill_rate,
-    })),
-    preview: (preview!.results as { data: string }[]).map((r) => JSON.parse(r.data) as Record<string, unknown>),
+    row,
+    summary: describeDataset(row),
+    measured: new Map((fields!.results as unknown as FieldRow[]).map((f) => [f.name, f])),
   };
 }
 
 /** Ranked full-text search with highlighted snippets; falls back to any-word matching when all-words finds nothing. */
-export async function searchDatasets(db: D1Database, text: string, page: number, limit: number) {
+export async function searchDatasets(db: D1Database, text: string, page: number, limit: number, accountId: string) {
   for (const join of ["AND", "OR"] as const) {
     const match = ftsQuery(text, join);
     if (!match) return { results: [], total: 0, matched: null };
@@ -201,10 +199,14 @@ export async function searchDatasets(db: D1Database, text: string, page: number,
              highlight(datasets_fts, 0, '<mark>', '</mark>') AS name_highlighted,
              snippet(datasets_fts, -1, '<mark>', '</mark>', '…', 16) AS snippet
            FROM datasets_fts JOIN datasets d ON d.id = datasets_fts.rowid
-           WHERE datasets_fts MATCH ? ORDER BY rank, d.name LIMIT ? OFFSET ?`,
+           WHERE datasets_fts MATCH ? AND ${VISIBLE} ORDER BY rank, d.name LIMIT ? OFFSET ?`,
         )
-        .bind(match, limit, (page - 1) * limit),
-      db.prepare(`SELECT count(*) AS total FROM datasets_fts WHERE datasets_fts MATCH ?`).bind(match),
+        .bind(match, accountId, limit, (page - 1) * limit),
+      db
+        .prepare(
+          `SELECT count(*) AS total FROM datasets_fts JOIN datasets d ON d.id = datasets_fts.rowid WHERE datasets_fts MATCH ? AND ${VISIBLE}`,
+        )
+        .bind(match, accountId),
     ]);
     const count = (total!.results[0] as { total: number }).total;
     if (count > 0 || join === "OR") {
@@ -222,11 +224,12 @@ export async function searchDatasets(db: D1Database, text: string, page: number,
   return { results: [], total: 0, matched: null };
 }
 
-export async function listCategories(db: D1Database) {
+export async function listCategories(db: D1Database, accountId: string) {
   const rows = await db
     .prepare(
-      `SELECT c.slug, c.name, c.description, count(d.id) AS dataset_count FROM categories c LEFT JOIN datasets d ON d.category_slug = c.slug GROUP BY c.slug ORDER BY c.name`,
+      `SELECT c.slug, c.name, c.description, count(d.id) AS dataset_count FROM categories c LEFT JOIN datasets d ON d.category_slug = c.slug AND ${VISIBLE} GROUP BY c.slug ORDER BY c.name`,
     )
+    .bind(accountId)
     .all<{ slug: string; name: string; description: string; dataset_count: number }>();
   return rows.results;
 }
@@ -237,27 +240,4 @@ export async function categoryExists(db: D1Database, slug: string): Promise<bool
 
 export async function countryExists(db: D1Database, code: string): Promise<boolean> {
   return (await db.prepare("SELECT 1 FROM countries WHERE code = ?").bind(code).first()) !== null;
-}
-
-/** A dataset's id and field names in schema order, or null; what the records route needs, in one query. */
-export async function datasetFieldNames(
-  db: D1Database,
-  slug: string,
-): Promise<{ id: number; fields: string[] } | null> {
-  const rows = await db
-    .prepare(
-      "SELECT d.id, f.name FROM datasets d JOIN dataset_fields f ON f.dataset_id = d.id WHERE d.slug = ? ORDER BY f.position",
-    )
-    .bind(slug)
-    .all<{ id: number; name: string }>();
-  return rows.results.length ? { id: rows.results[0]!.id, fields: rows.results.map((row) => row.name) } : null;
-}
-
-/** Records after `afterSeq`, in order; the streaming routes call this batch by batch. */
-export async function recordBatch(db: D1Database, datasetId: number, afterSeq: number, size: number) {
-  const rows = await db
-    .prepare("SELECT seq, data FROM dataset_records WHERE dataset_id = ? AND seq > ? ORDER BY seq LIMIT ?")
-    .bind(datasetId, afterSeq, size)
-    .all<{ seq: number; data: string }>();
-  return rows.results;
 }

@@ -1,15 +1,16 @@
-// Standing objects (webhook endpoints, watches, schedules) make work every minute on their own,
+// Standing objects (webhook endpoints, watches, schedules, datasets) make work every minute on their own,
 // so an account holds at most its plan's cap of each. The insert enforces the cap itself, in one
 // statement, so creations racing each other cannot pass it together.
 import { count, eq, getTableColumns, is, SQL, sql } from "drizzle-orm";
 import type { Db } from "./keys";
-import { accounts, plans } from "./schema";
+import { accounts, datasets, plans } from "./schema";
 import { schedules, watches, webhookEndpoints } from "./schema-events";
 
 const CAPPED = {
   webhooks: { table: webhookEndpoints, cap: plans.maxWebhooks },
   watches: { table: watches, cap: plans.maxWatches },
   schedules: { table: schedules, cap: plans.maxSchedules },
+  datasets: { table: datasets, cap: plans.maxDatasets },
 };
 export type StandingObject = keyof typeof CAPPED;
 type Table<K extends StandingObject> = (typeof CAPPED)[K]["table"];
@@ -34,12 +35,14 @@ export async function insertWithinCap<K extends StandingObject>(
   row: Table<K>["$inferInsert"],
 ): Promise<Table<K>["$inferSelect"]> {
   const { table, cap } = CAPPED[kind];
-  const held = db.select({ held: count() }).from(table).where(eq(table.accountId, row.accountId));
+  // Capped objects always belong to an account (a dataset without one is the public catalogue's).
+  const accountId = row.accountId as string;
+  const held = db.select({ held: count() }).from(table).where(eq(table.accountId, accountId));
   const allowed = db
     .select({ cap })
     .from(accounts)
     .innerJoin(plans, eq(plans.id, accounts.planId))
-    .where(eq(accounts.id, row.accountId));
+    .where(eq(accounts.id, accountId));
   // INSERT … SELECT <the row> WHERE <room left>: SQLite runs it as one step, count and insert together.
   const values = Object.entries(getTableColumns(table)).map(([name, column]) => {
     const given = (row as Record<string, unknown>)[name];
@@ -56,6 +59,6 @@ export async function insertWithinCap<K extends StandingObject>(
     .select({ id: plans.id, cap })
     .from(accounts)
     .innerJoin(plans, eq(plans.id, accounts.planId))
-    .where(eq(accounts.id, row.accountId));
+    .where(eq(accounts.id, accountId));
   throw new ObjectCapReached(kind, plan?.cap ?? 0, plan?.id ?? "current");
 }

@@ -11,6 +11,7 @@ export const plans = sqliteTable("plans", {
   maxWebhooks: integer("max_webhooks").notNull().default(3),
   maxWatches: integer("max_watches").notNull().default(10),
   maxSchedules: integer("max_schedules").notNull().default(10),
+  maxDatasets: integer("max_datasets").notNull().default(3),
 });
 
 export const accounts = sqliteTable("accounts", {
@@ -71,7 +72,8 @@ export const categories = sqliteTable("categories", {
 });
 
 /**
- * One ready-made dataset. `tags`, `field_names`, `category_name`, `country_names` and
+ * One dataset: a recipe the service refreshes through the scrape pipeline (public when `accountId`
+ * is null, else its account's own) and what its latest snapshot holds. `tags`, `field_names`, `category_name`, `country_names` and
  * `search_terms` are denormalised text so the FTS5 index (`datasets_fts`, external content) can read them.
  */
 export const datasets = sqliteTable(
@@ -98,8 +100,21 @@ export const datasets = sqliteTable(
     updateFrequency: text("update_frequency").notNull(),
     lastUpdated: text("last_updated").notNull(),
     formats: text("formats", { mode: "json" }).$type<string[]>().notNull(),
+    /** What to collect and how often (src/datasets/recipe.ts), as JSON. */
+    recipe: text("recipe").notNull(),
+    /** The owning account of a private dataset; null for the public catalogue. */
+    accountId: text("account_id").references(() => accounts.id),
+    /** The key whose identity runs a private dataset's refreshes (and is charged for them). */
+    keyId: text("key_id"),
+    latestSnapshotId: text("latest_snapshot_id"),
+    nextRefreshAt: integer("next_refresh_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }),
   },
-  (table) => [index("datasets_category_idx").on(table.categorySlug)],
+  (table) => [
+    index("datasets_category_idx").on(table.categorySlug),
+    index("datasets_account_idx").on(table.accountId),
+    index("datasets_refresh_idx").on(table.nextRefreshAt),
+  ],
 );
 
 export const datasetCountries = sqliteTable(
@@ -133,19 +148,6 @@ export const datasetFields = sqliteTable(
     fillRate: real("fill_rate").notNull(),
   },
   (table) => [primaryKey({ columns: [table.datasetId, table.position] })],
-);
-
-/** Records in order; the first five are the dataset's preview. */
-export const datasetRecords = sqliteTable(
-  "dataset_records",
-  {
-    datasetId: integer("dataset_id")
-      .notNull()
-      .references(() => datasets.id),
-    seq: integer("seq").notNull(),
-    data: text("data").notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.datasetId, table.seq] })],
 );
 
 /** CAPTCHA solves per account and month, checked against the account's cap before each solve. */

@@ -36,6 +36,7 @@ export const EVENT_TYPES = [
   "schedule.completed",
   "job.completed",
   "job.failed",
+  "dataset.refreshed",
   "webhook.test",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

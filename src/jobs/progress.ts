@@ -2,6 +2,7 @@
 // finishes, completion (with its webhook) when none is left, and a sweep that sends again what a
 // lost message or a stopped Worker left behind.
 import { emitEvent } from "../events/delivery";
+import { finishJobSnapshot } from "../datasets/snapshot";
 import type { JobRow } from "../db/schema-jobs";
 import { log } from "../log";
 
@@ -37,6 +38,7 @@ export async function completeIfDone(env: Env, waitUntil: WaitUntil, job: JobRow
   const status = failedAll ? "failed" : "completed";
   if (!(await moveJob(env.DB, job.id, ["queued", "running"], status, Date.now()))) return;
   const data = { id: job.id, status, total: job.total, counts: { succeeded: counts.succeeded, failed: counts.failed } };
+  await finishJobSnapshot(env, waitUntil, job.id, status, data.counts);
   await emitEvent(
     env,
     waitUntil,
@@ -69,6 +71,7 @@ export async function sweepJob(env: Env, waitUntil: WaitUntil, job: JobRow): Pro
 export async function cancelJob(env: Env, waitUntil: WaitUntil, job: JobRow): Promise<boolean> {
   if (!(await moveJob(env.DB, job.id, ["queued", "running"], "cancelled", Date.now()))) return false;
   await cancelWaitingItems(env.DB, job.id, Date.now());
+  await finishJobSnapshot(env, waitUntil, job.id, "cancelled", { succeeded: 0, failed: 0 });
   await completeIfDone(env, waitUntil, { ...job, status: "cancelled" });
   return true;
 }

@@ -13,6 +13,7 @@ import { log } from "../log";
 import { BodyTooLarge, readBytes, readJson, sizeText } from "../net/read-body";
 import { leaseMs, MAX_ATTEMPTS, MAX_ITEM_ANSWER_BYTES, retryDelaySeconds } from "./limits";
 import { afterItem } from "./progress";
+import { collectItem } from "../datasets/snapshot";
 
 /** Where an item's answer is kept. */
 export const resultKey = (jobId: string, idx: number) => `jobs/${jobId}/${idx}.json`;
@@ -88,6 +89,8 @@ export async function runItem(
     const answer = await keptAnswer(response);
     if (answer instanceof Uint8Array) {
       await env.RESULTS.put(resultKey(job.id, item.idx), answer, { httpMetadata: { contentType: "application/json" } });
+      // A dataset refresh keeps the answer's records too; a failure here runs the item again.
+      await collectItem(env, job.id, item.idx, item.path, answer);
       // An `empty` answer is kept for the caller to see, uncharged.
       if (charged) await setCharged(env.DB, message, 1);
       else await releaseItemForAccount(env, identity.accountId, unit);

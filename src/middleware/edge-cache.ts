@@ -26,9 +26,13 @@ function remember(key: string, entry: Entry) {
   hot.set(key, entry);
 }
 
-/** Cache keys ignore parameter order, so `?a=1&b=2` and `?b=2&a=1` share an entry. */
-function cacheKey(url: string): Request {
+/**
+ * Cache keys ignore parameter order, so `?a=1&b=2` and `?b=2&a=1` share an entry; they hold the
+ * account, since an account's own (private) datasets are part of what it reads.
+ */
+function cacheKey(url: string, accountId: string): Request {
   const parsed = new URL(url);
+  parsed.searchParams.set("__account", accountId);
   parsed.searchParams.sort();
   return new Request(parsed.toString(), { method: "GET" });
 }
@@ -58,7 +62,7 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler<AppEnv> 
       return next();
     }
     const cache = (caches as unknown as { default: Cache }).default;
-    const key = cacheKey(c.req.url);
+    const key = cacheKey(c.req.url, c.var.identity.accountId);
 
     let stored: Entry["stored"];
     let etag: string;

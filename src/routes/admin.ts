@@ -1,5 +1,6 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { ADMIN, defineRoute } from "./define-route";
+import { registerAdminDatasets } from "./admin-datasets";
 import type { AppEnv } from "../env";
 import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../envelope";
 import { ApiError } from "../errors";
@@ -226,6 +227,7 @@ async function accountOr404(db: Db, id: string) {
 
 /** Operator API, guarded by the `X-Admin-Token` header (see the auth middleware); the operator stands above every key. */
 export function registerAdmin(app: OpenAPIHono<AppEnv>) {
+  registerAdminDatasets(app);
   app.openapi(createAccountRoute, async (c) => {
     const db = c.var.db;
     const body = c.req.valid("json");

@@ -6,12 +6,14 @@ import { csvResponse, wantsCsv } from "../../csv";
 import { exampleEnvelope, openApiErrorResponses, successBody, MetaSchema } from "../../envelope";
 import { ApiError } from "../../errors";
 import { categoryExists, countryExists, getDataset, listDatasets } from "../../db/catalogue";
+import { describeDetail } from "./detail";
 import {
   DATASET_EXAMPLE,
   DatasetDetailSchema,
   DatasetSummarySchema,
   ListQuerySchema,
   PaginationSchema,
+  SlugParam,
 } from "./schemas";
 
 const FacetsSchema = z.object({
@@ -57,63 +59,47 @@ const listRoute = defineRoute({
   },
 });
 
-const SlugParam = z.object({
-  slug: z
-    .string()
-    .regex(/^[a-z0-9-]{1,100}$/, "slug is lower-case letters, digits and dashes")
-    .openapi({ param: { name: "slug", in: "path" }, example: "booking-hotel-prices-fr" }),
-});
-
 const DATASET_DETAIL_EXAMPLE = {
   ...DATASET_EXAMPLE,
   fields: [
     {
-      name: "hotel_id",
+      name: "key",
       type: "string",
-      description: "Platform identifier of the property",
+      description: "The record's identity across refreshes",
       nullable: false,
       fill_rate: 1,
     },
     { name: "name", type: "string", description: "Property name", nullable: false, fill_rate: 1 },
-    {
-      name: "price_per_night",
-      type: "number",
-      description: "Cheapest nightly rate for two adults",
-      nullable: false,
-      fill_rate: 1,
-    },
-    {
-      name: "currency",
-      type: "string",
-      description: "ISO 4217 currency code of the price",
-      nullable: false,
-      fill_rate: 1,
-    },
-    {
-      name: "review_score",
-      type: "number",
-      description: "Guest review score out of 10",
-      nullable: true,
-      fill_rate: 0.807,
-    },
-    { name: "check_in", type: "date", description: "Check-in date the rate applies to", nullable: false, fill_rate: 1 },
+    { name: "price_per_night", type: "number", description: "Nightly price", nullable: true, fill_rate: 0.982 },
+    { name: "currency", type: "string", description: "ISO 4217 code of the prices", nullable: true, fill_rate: 0.982 },
   ],
   preview: [
     {
-      hotel_id: "5227294",
-      name: "Park Hotel Bordeaux",
+      key: "booking:fr/hotel-lumiere:2n+30d",
+      name: "Hôtel Lumière",
       price_per_night: 179.41,
       currency: "EUR",
-      review_score: 8.5,
-      check_in: "2027-01-23",
     },
+  ],
+  recipe: {
+    kind: "hotels",
+    platforms: ["booking", "expedia", "hotels"],
+    destinations: ["Paris"],
+    check_in_days: [30, 60],
+    nights: 2,
+    adults: 2,
+    schedule: "0 4 * * *",
+    max_age: 3600,
+  },
+  snapshots: [
     {
-      hotel_id: "9343524",
-      name: "Boutique Hotel Paris",
-      price_per_night: 162.16,
-      currency: "EUR",
-      review_score: 8.8,
-      check_in: "2027-01-25",
+      id: "snap_3kq9",
+      status: "complete",
+      started_at: "2026-11-16T04:00:00.000Z",
+      finished_at: "2026-11-16T04:02:31.000Z",
+      records: 57,
+      added: 2,
+      changed: 11,
     },
   ],
 } satisfies z.infer<typeof DatasetDetailSchema>;
@@ -127,7 +113,7 @@ const detailRoute = defineRoute({
   tags: ["catalogue"],
   summary: "A dataset's schema and preview rows",
   description:
-    "One dataset by slug: its description, every field with its type, meaning, nullability and fill rate, and its first five records.",
+    "One dataset by slug: its description and recipe, every field with its type, meaning, nullability and fill rate measured on the latest snapshot, its first five records and its latest refreshes.",
   request: { params: SlugParam },
   responses: {
     200: {
@@ -150,7 +136,7 @@ export function registerDatasets(app: OpenAPIHono<AppEnv>) {
     const { page, limit, q, category, country, sort } = c.req.valid("query");
     const result = await listDatasets(
       c.env.DB,
-      { q, category, country },
+      { q, category, country, accountId: c.var.identity.accountId },
       sort ?? (q ? "relevance" : "name"),
       page,
       limit,
@@ -175,10 +161,10 @@ export function registerDatasets(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(detailRoute, async (c) => {
     const { slug } = c.req.valid("param");
-    const dataset = await getDataset(c.env.DB, slug);
+    const dataset = await getDataset(c.env.DB, slug, c.var.identity.accountId);
     if (!dataset)
       throw new ApiError("not_found", `No dataset \`${slug}\`; GET /v1/datasets or /v1/search?q= to find one.`);
-    const { id: _id, ...data } = dataset;
+    const data = await describeDetail(c.env, dataset);
     return c.json(successBody(c, data as z.infer<typeof DatasetDetailSchema>), 200);
   });
 }

@@ -5,13 +5,16 @@ import type { AppEnv } from "../../env";
 import { csvLines } from "../../csv";
 import { exampleEnvelope, MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
-import { datasetFieldNames, recordBatch } from "../../db/catalogue";
-import { wholeNumber } from "./schemas";
 import { log } from "../../log";
+import { type Condition, matches, snapshotRecords } from "../../datasets/read";
+import { chosenFields, conditionsOf, decodeCursor, encodeCursor, RecordsQuery, snapshotToRead } from "./record-query";
+import { SlugParam } from "./schemas";
 
-/** Rows read from D1 per step of a stream: memory stays at one batch whatever the dataset size. */
-const STREAM_BATCH = 1_000;
 const MAX_PAGE = 1_000;
+/** Records a JSON page looks at before it answers with what it found and a cursor to go on. */
+const MAX_SCANNED = 20_000;
+/** Records written to a stream per write: small enough to keep memory flat, big enough to be fast. */
+const STREAM_BATCH = 500;
 
 const FORMATS = ["json", "ndjson", "csv"] as const;
 type Format = (typeof FORMATS)[number];
@@ -23,27 +26,11 @@ const route = defineRoute({
   tags: ["catalogue"],
   summary: "All records of a dataset",
   description:
-    "`format=json` (default) answers one page (`limit` up to 1000, default 100) with `meta.next_cursor`. " +
+    "The records of the dataset's latest snapshot (or of the one `as_of` names). `format=json` (default) answers one page (`limit` up to 1000, default 100) with `meta.next_cursor`; " +
     "`format=ndjson` and `format=csv` stream every record from `cursor` on (or `limit` of them) in constant memory. " +
-    "`fields=a,b` keeps only those fields, in that order (each once; at most 100 names). `Accept: text/csv` or `application/x-ndjson` also choose the format.",
-  request: {
-    params: z.object({
-      slug: z
-        .string()
-        .regex(/^[a-z0-9-]{1,100}$/)
-        .openapi({ param: { name: "slug", in: "path" }, example: "amazon-product-prices-us" }),
-    }),
-    query: z.object({
-      format: z.enum(FORMATS).optional().openapi({ example: "json" }),
-      fields: z.string().max(2_000).optional().openapi({ example: "asin,title,price" }),
-      cursor: z
-        .string()
-        .regex(/^[A-Za-z0-9_-]{1,40}$/, "cursor must be a value from meta.next_cursor")
-        .optional()
-        .openapi({ description: "`meta.next_cursor` of the previous page", example: "czEwMA" }),
-      limit: wholeNumber("limit", 1, 10_000_000, 0).openapi({ example: 100 }),
-    }),
-  },
+    "`changed_since` keeps records whose tracked values (price, availability, rating, counts) changed after that time; `filter=field<op>value` (repeatable; `=`, `!=`, `<`, `<=`, `>`, `>=`) and `country` / `platform` filter on declared fields. " +
+    "`fields=a,b` keeps only those fields, in that order. `Accept: text/csv` or `application/x-ndjson` also choose the format.",
+  request: { params: SlugParam, query: RecordsQuery.extend({ format: z.enum(FORMATS).optional() }) },
   responses: {
     200: {
       description: "Records",
@@ -55,6 +42,10 @@ const route = defineRoute({
               data: z.array(z.record(z.string(), z.unknown())),
               meta: MetaSchema.extend({
                 dataset: z.string(),
+                snapshot: z
+                  .object({ id: z.string(), finished_at: z.string(), records: z.number().int() })
+                  .nullable()
+                  .openapi({ description: "The snapshot read; null before the first refresh finished" }),
                 fields: z.array(z.string()),
                 limit: z.number().int(),
                 next_cursor: z.string().nullable(),
@@ -63,14 +54,15 @@ const route = defineRoute({
             .openapi("RecordPageEnvelope"),
           example: exampleEnvelope(
             [
-              { asin: "B09E3779B1", title: "Sony Portable SSD 1TB", price: 10.36 },
-              { asin: "B03C6EF362", title: "Logitech Bluetooth speaker", price: 10.73 },
+              { key: "amazon:B0C1GHS4GF", title: "Anker Power Bank 20000mAh", price: 39.99 },
+              { key: "amazon:B08DF9F814", title: "Soundcore Wireless Earbuds", price: 59.99 },
             ],
             {
-              dataset: "amazon-product-prices-us",
-              fields: ["asin", "title", "price"],
+              dataset: "amazon-electronics-prices-us",
+              snapshot: { id: "snap_8f2c", finished_at: "2026-11-25T03:04:12.000Z", records: 240 },
+              fields: ["key", "title", "price"],
               limit: 2,
-              next_cursor: "czEwMg",
+              next_cursor: "c25hcF84ZjJjLjAuMg",
             },
           ),
         },
@@ -82,61 +74,12 @@ const route = defineRoute({
   },
 });
 
-const encodeCursor = (seq: number) => btoa(`s${seq}`).replaceAll("=", "").replaceAll("+", "-").replaceAll("/", "_");
-
-function decodeCursor(cursor: string | undefined): number {
-  if (cursor === undefined) return 0;
-  let decoded = "";
-  try {
-    decoded = atob(cursor.replaceAll("-", "+").replaceAll("_", "/"));
-  } catch {
-    // Falls through to the error below.
-  }
-  const match = /^s(\d{1,12})$/.exec(decoded);
-  if (!match)
-    throw new ApiError("invalid_request", "cursor is not one this API gave out; pass meta.next_cursor unchanged.", {
-      details: [{ parameter: "cursor", in: "query", message: "unknown cursor" }],
-    });
-  return Number(match[1]);
-}
-
 function chooseFormat(c: Context, format: Format | undefined): Format {
   if (format) return format;
   const accept = (c.req.header("Accept") ?? "").toLowerCase();
   if (accept.includes("text/csv")) return "csv";
   if (accept.includes("ndjson")) return "ndjson";
   return "json";
-}
-
-/** Names one `fields=` may list; no dataset has nearly as many fields. */
-const MAX_FIELD_NAMES = 100;
-
-/** The fields `fields=` asks for, each once (a repeated name would repeat a column in every record), in its order. */
-function chosenFields(requested: string | undefined, known: string[]): string[] {
-  if (!requested) return known;
-  const names = requested
-    .split(",")
-    .map((f) => f.trim())
-    .filter(Boolean);
-  if (names.length > MAX_FIELD_NAMES) {
-    throw new ApiError(
-      "invalid_request",
-      `\`fields\` lists at most ${MAX_FIELD_NAMES} names; it lists ${names.length}.`,
-      {
-        details: [{ parameter: "fields", in: "query", message: `at most ${MAX_FIELD_NAMES} names` }],
-      },
-    );
-  }
-  const fields = [...new Set(names)];
-  const unknown = fields.filter((f) => !known.includes(f));
-  if (unknown.length > 0 || fields.length === 0) {
-    throw new ApiError(
-      "invalid_request",
-      `Unknown field(s) ${unknown.map((f) => `\`${f}\``).join(", ") || "(none given)"}; this dataset has: ${known.join(", ")}.`,
-      { details: [{ parameter: "fields", in: "query", message: `unknown: ${unknown.join(", ")}` }] },
-    );
-  }
-  return fields;
 }
 
 const pick = (record: Record<string, unknown>, fields: string[]) =>
@@ -146,13 +89,13 @@ export function registerRecords(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const { slug } = c.req.valid("param");
     const query = c.req.valid("query");
-    const dataset = await datasetFieldNames(c.env.DB, slug);
-    if (!dataset) throw new ApiError("not_found", `No dataset \`${slug}\`; GET /v1/datasets lists them.`);
-
-    const known = dataset.fields;
+    const cursor = decodeCursor(query.cursor);
+    const { snapshot, declared } = await snapshotToRead(c, slug, query.as_of, cursor?.snapshotId);
+    const known = declared.map((field) => field.name);
     const fields = chosenFields(query.fields, known);
-    const afterSeq = decodeCursor(query.cursor);
+    const conditions: Condition[] = conditionsOf(query, declared);
     const format = chooseFormat(c, query.format);
+    const from = cursor ?? { part: 0, line: 0 };
 
     if (format === "json") {
       const limit = query.limit || 100;
@@ -163,48 +106,65 @@ export function registerRecords(app: OpenAPIHono<AppEnv>) {
           { details: [{ parameter: "limit", in: "query", message: `at most ${MAX_PAGE}` }] },
         );
       }
-      const rows = await recordBatch(c.env.DB, dataset.id, afterSeq, limit + 1);
-      const page = rows.slice(0, limit);
-      const nextCursor = rows.length > limit ? encodeCursor(page.at(-1)!.seq) : null;
-      const records = page.map((row) => pick(JSON.parse(row.data), fields));
-      return c.json(successBody(c, records, { dataset: slug, fields, limit, next_cursor: nextCursor }), 200);
+      const records: Record<string, unknown>[] = [];
+      let nextCursor: string | null = null;
+      if (snapshot) {
+        let scanned = 0;
+        let lastPosition = from;
+        for await (const { record, next } of snapshotRecords(c.env, snapshot, from)) {
+          scanned += 1;
+          if (records.length === limit || scanned > MAX_SCANNED) {
+            // Resume at this record, which is not yet answered.
+            nextCursor = encodeCursor(snapshot.id, lastPosition);
+            break;
+          }
+          if (matches(record, conditions)) records.push(pick(record, fields));
+          lastPosition = next;
+        }
+      }
+      const meta = {
+        dataset: slug,
+        snapshot: snapshot
+          ? { id: snapshot.id, finished_at: new Date(snapshot.finished_at!).toISOString(), records: snapshot.records }
+          : null,
+        fields,
+        limit,
+        next_cursor: nextCursor,
+      };
+      return c.json(successBody(c, records, meta), 200);
     }
 
-    // Stored records already hold every field in schema order: without `fields=` NDJSON passes them through unparsed.
-    const allFields = fields.length === known.length && fields.every((f, i) => f === known[i]);
-    const encode =
+    const allFields = fields.length === known.length;
+    const encode = (batch: { line: string; record: Record<string, unknown> }[]) =>
       format === "csv"
-        ? (rows: { data: string }[]) =>
-            csvLines(
-              rows.map((row) => {
-                const r = JSON.parse(row.data);
-                return fields.map((f) => r[f]);
-              }),
-            )
-        : allFields
-          ? (rows: { data: string }[]) => `${rows.map((row) => row.data).join("\n")}\n`
-          : (rows: { data: string }[]) =>
-              `${rows.map((row) => JSON.stringify(pick(JSON.parse(row.data), fields))).join("\n")}\n`;
+        ? csvLines(batch.map(({ record }) => fields.map((f) => record[f])))
+        : `${batch.map(({ line, record }) => (allFields ? line : JSON.stringify(pick(record, fields)))).join("\n")}\n`;
     const header = format === "csv" ? csvLines([fields]) : "";
     const total = query.limit || Number.MAX_SAFE_INTEGER;
 
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
     const writer = writable.getWriter();
     const encoder = new TextEncoder();
-    const db = c.env.DB;
+    const env = c.env;
     const pump = async () => {
       try {
         if (header) await writer.write(encoder.encode(header));
-        let after = afterSeq;
+        let batch: { line: string; record: Record<string, unknown> }[] = [];
         let sent = 0;
-        while (sent < total) {
-          const batch = await recordBatch(db, dataset.id, after, Math.min(STREAM_BATCH, total - sent));
-          if (batch.length === 0) break;
-          // Each write waits for the reader, so at most one batch is held in memory.
-          await writer.write(encoder.encode(encode(batch)));
-          sent += batch.length;
-          after = batch.at(-1)!.seq;
+        if (snapshot) {
+          for await (const item of snapshotRecords(env, snapshot, from)) {
+            if (sent + batch.length >= total) break;
+            if (!matches(item.record, conditions)) continue;
+            batch.push(item);
+            if (batch.length === STREAM_BATCH) {
+              // Each write waits for the reader, so at most one part and one batch are held in memory.
+              await writer.write(encoder.encode(encode(batch)));
+              sent += batch.length;
+              batch = [];
+            }
+          }
         }
+        if (batch.length > 0) await writer.write(encoder.encode(encode(batch)));
         await writer.close();
       } catch (err) {
         log.error("record stream failed", { dataset: slug, error: err });

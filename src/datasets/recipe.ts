@@ -1,0 +1,170 @@
+// A recipe says what a dataset collects and how often. A refresh expands it into `/v1/...` GET
+// paths, which run as one batch job through the same routes, engines, proxies and cache as
+// direct calls; each path's answer becomes records (records.ts).
+import { z } from "@hono/zod-openapi";
+import { CronExpressionParser } from "cron-parser";
+import { PRODUCT_PLATFORMS } from "../scrape/platforms/index";
+
+const Slug = z.string().regex(/^[a-z0-9-]{1,40}$/, "a platform slug such as `amazon` (see /v1/platforms)");
+const Country = z
+  .string()
+  .regex(/^[A-Za-z]{2}$/, "an ISO 3166-1 alpha-2 code such as `us`")
+  .transform((code) => code.toLowerCase());
+const Words = z.string().trim().min(1).max(200);
+
+const common = {
+  /** When refreshes run (five-field cron, UTC); daily at 03:00 by default. */
+  schedule: z
+    .string()
+    .max(100)
+    .refine((value) => nextRun(value, 0) !== null, "schedule must be a five-field cron expression such as `0 3 * * *`")
+    .default("0 3 * * *")
+    .openapi({ example: "0 3 * * *" }),
+  /** A cached answer younger than this (seconds) stands in for a scrape, as `max_age` on a direct call. */
+  max_age: z.number().int().min(0).max(86_400).default(3_600).openapi({ example: 3600 }),
+};
+
+const ProductRecipe = z.object({
+  kind: z.literal("product"),
+  platform: Slug,
+  countries: z.array(Country).max(10).optional(),
+  inputs: z
+    .array(Words)
+    .min(1)
+    .max(1_000)
+    .openapi({ description: "product ids or URLs", example: ["B0C1GHS4GF"] }),
+  ...common,
+});
+
+const SearchRecipe = z.object({
+  kind: z.literal("search"),
+  platforms: z.array(Slug).min(1).max(10),
+  countries: z.array(Country).max(10).optional(),
+  queries: z
+    .array(Words)
+    .min(1)
+    .max(200)
+    .openapi({ example: ["wireless earbuds"] }),
+  /** Result pages read per query and platform. */
+  pages: z.number().int().min(1).max(10).default(1),
+  ...common,
+});
+
+const ReviewsRecipe = z.object({
+  kind: z.literal("reviews"),
+  platform: Slug,
+  countries: z.array(Country).max(10).optional(),
+  inputs: z.array(Words).min(1).max(500),
+  pages: z.number().int().min(1).max(10).default(1),
+  ...common,
+});
+
+const HotelsRecipe = z.object({
+  kind: z.literal("hotels"),
+  platforms: z
+    .array(Slug)
+    .min(1)
+    .max(4)
+    .openapi({ example: ["booking", "expedia"] }),
+  destinations: z
+    .array(Words)
+    .min(1)
+    .max(100)
+    .openapi({ example: ["Dublin"] }),
+  /** Days from the refresh to the check-in of each stay collected (30: stays a month ahead). */
+  check_in_days: z.array(z.number().int().min(0).max(330)).min(1).max(12).default([30]),
+  nights: z.number().int().min(1).max(30).default(2),
+  adults: z.number().int().min(1).max(16).default(2),
+  ...common,
+});
+
+export const RecipeSchema = z
+  .discriminatedUnion("kind", [ProductRecipe, SearchRecipe, ReviewsRecipe, HotelsRecipe])
+  .openapi("DatasetRecipe");
+export type Recipe = z.infer<typeof RecipeSchema>;
+export type RecipeKind = Recipe["kind"];
+
+/** The next time after `after` (ms) a cron expression fires, or null when it is not one. */
+export function nextRun(cron: string, after: number): number | null {
+  try {
+    return CronExpressionParser.parse(cron, { currentDate: new Date(after), tz: "UTC" })
+      .next()
+      .getTime();
+  } catch {
+    return null;
+  }
+}
+
+/** A readable refresh frequency for the catalogue, from the recipe's cron. */
+export function frequencyOf(cron: string): string {
+  const fields = cron.trim().split(/\s+/);
+  if (fields.length !== 5) return cron;
+  const [minute, hour, day, month, weekday] = fields;
+  if (day === "*" && month === "*" && weekday === "*") {
+    if (hour === "*") return minute === "*" ? "every minute" : "hourly";
+    if (/^\d+$/.test(hour!)) return "daily";
+  }
+  if (day === "*" && month === "*" && /^\d$/.test(weekday!)) return "weekly";
+  if (/^\d+$/.test(day!) && month === "*") return "monthly";
+  return cron;
+}
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** Platforms a recipe reads, for the catalogue's `source_platforms`. */
+export const recipePlatforms = (recipe: Recipe): string[] =>
+  "platforms" in recipe ? recipe.platforms : [recipe.platform];
+
+/** The GET paths one refresh runs, in order; `now` dates hotel stays. */
+export function recipePaths(recipe: Recipe, now: number): string[] {
+  const freshness = { max_age: String(recipe.max_age) };
+  if (recipe.kind === "hotels") {
+    return recipe.platforms.flatMap((platform) =>
+      recipe.destinations.flatMap((destination) =>
+        recipe.check_in_days.map((days) => {
+          const checkIn = now + days * 86_400_000;
+          const params = new URLSearchParams({
+            destination,
+            check_in: isoDay(checkIn),
+            check_out: isoDay(checkIn + recipe.nights * 86_400_000),
+            adults: String(recipe.adults),
+            limit: "50",
+            ...freshness,
+          });
+          return `/v1/travel/${platform}/hotels/search?${params}`;
+        }),
+      ),
+    );
+  }
+  const countries: (string | undefined)[] = recipe.countries?.length ? recipe.countries : [undefined];
+  const withCountry = (params: URLSearchParams, country: string | undefined) => {
+    if (country) params.set("country", country);
+    for (const [name, value] of Object.entries(freshness)) params.set(name, value);
+    return params;
+  };
+  if (recipe.kind === "search") {
+    return recipe.platforms.flatMap((platform) =>
+      countries.flatMap((country) =>
+        recipe.queries.flatMap((q) =>
+          Array.from({ length: recipe.pages }, (_, index) => {
+            const params = withCountry(new URLSearchParams({ q }), country);
+            if (index > 0) params.set("page", String(index + 1));
+            return `/v1/${platform}/search?${params}`;
+          }),
+        ),
+      ),
+    );
+  }
+  const pages = recipe.kind === "reviews" ? recipe.pages : 1;
+  return countries.flatMap((country) =>
+    recipe.inputs.flatMap((input) =>
+      Array.from({ length: pages }, (_, index) => {
+        const idName = /^https?:\/\//i.test(input) ? "url" : (PRODUCT_PLATFORMS[recipe.platform]?.idParam ?? "id");
+        const params = withCountry(new URLSearchParams({ [idName]: input }), country);
+        if (index > 0) params.set("page", String(index + 1));
+        const suffix = recipe.kind === "reviews" ? "/reviews" : "";
+        return `/v1/${recipe.platform}${suffix}?${params}`;
+      }),
+    ),
+  );
+}

@@ -1,0 +1,99 @@
+// Starting a refresh: the recipe's paths become one batch job run as the dataset's key (the
+// service's own for the public catalogue, the owner's for an account's dataset, which is charged
+// like the calls it makes), and an empty snapshot that the job's items fill.
+import { insertSnapshot, isCollecting } from "../db/dataset-snapshots";
+import { claimRefresh, type DatasetObject, dueDatasets } from "../db/datasets";
+import { countUnfinishedJobs, insertJob } from "../db/jobs";
+import { database } from "../db/client";
+import { findLiveKeyById, newId } from "../db/keys";
+import { jobLimits, RESULT_RETENTION_DAYS } from "../jobs/limits";
+import { startJob } from "../jobs/progress";
+import { log } from "../log";
+import { nextRun, type Recipe, recipePaths } from "./recipe";
+
+/** Why a refresh cannot start now, for the caller to say. */
+export class RefreshRefused extends Error {
+  constructor(
+    message: string,
+    readonly reason: "running" | "busy" | "too_large" | "no_key",
+  ) {
+    super(message);
+  }
+}
+
+export interface Refresh {
+  job_id: string;
+  snapshot_id: string;
+  items: number;
+}
+
+/** Starts one refresh of a dataset now; RefreshRefused when it cannot. */
+export async function startRefresh(env: Env, dataset: DatasetObject, now: number): Promise<Refresh> {
+  if (await isCollecting(env.DB, dataset.id))
+    throw new RefreshRefused(`A refresh of \`${dataset.slug}\` is still collecting; wait for it to finish.`, "running");
+  const identity = dataset.key_id ? await findLiveKeyById(database(env.DB), dataset.key_id) : null;
+  if (!identity)
+    throw new RefreshRefused(
+      `The key that refreshes \`${dataset.slug}\` was revoked; create the dataset again with a live key.`,
+      "no_key",
+    );
+  const recipe = JSON.parse(dataset.recipe) as Recipe;
+  const paths = recipePaths(recipe, now);
+  // The public catalogue's refreshes are the service's own work; an account's count like its jobs.
+  if (dataset.account_id) {
+    const limits = jobLimits(identity.planId);
+    if (paths.length > limits.maxItems)
+      throw new RefreshRefused(
+        `The recipe makes ${paths.length} calls; a job on the ${identity.planId} plan holds ${limits.maxItems}.`,
+        "too_large",
+      );
+    const running = await countUnfinishedJobs(database(env.DB), identity.accountId);
+    if (running >= limits.maxRunning)
+      throw new RefreshRefused(
+        `The ${identity.planId} plan runs ${limits.maxRunning} job(s) at a time and ${running} are unfinished; try again when one ends.`,
+        "busy",
+      );
+  }
+  const jobId = newId("job");
+  await insertJob(
+    env.DB,
+    {
+      id: jobId,
+      accountId: identity.accountId,
+      keyId: identity.keyId,
+      status: "queued",
+      total: paths.length,
+      webhookEndpointId: null,
+      idempotencyKey: null,
+      createdAt: new Date(now),
+      startedAt: null,
+      finishedAt: null,
+      expiresAt: new Date(now + RESULT_RETENTION_DAYS * 86_400_000),
+    },
+    paths,
+  );
+  const snapshotId = newId("snap");
+  await insertSnapshot(env.DB, { id: snapshotId, dataset_id: dataset.id, job_id: jobId, started_at: now });
+  await startJob(env, jobId);
+  return { job_id: jobId, snapshot_id: snapshotId, items: paths.length };
+}
+
+/** Datasets started per cron run; the rest wait for the next minute. */
+const REFRESHES_PER_RUN = 20;
+
+/** The every-minute cron's share: starts the refreshes that came due, each once. */
+export async function refreshDueDatasets(env: Env, now: number): Promise<number> {
+  let started = 0;
+  for (const dataset of await dueDatasets(env.DB, now, REFRESHES_PER_RUN)) {
+    const recipe = JSON.parse(dataset.recipe) as Recipe;
+    if (!(await claimRefresh(env.DB, dataset.id, dataset.next_refresh_at, nextRun(recipe.schedule, now)))) continue;
+    try {
+      await startRefresh(env, dataset, now);
+      started += 1;
+    } catch (err) {
+      // A refused refresh waits for its next scheduled time, as a missed cron run would.
+      log.info("dataset refresh not started", { dataset: dataset.slug, error: err });
+    }
+  }
+  return started;
+}

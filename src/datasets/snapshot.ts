@@ -1,0 +1,142 @@
+// A refresh's records, written as its batch job runs: each item's answer becomes one part of the
+// snapshot (NDJSON in R2), compared with what the dataset held so that changed records carry the
+// time of their change and their history grows only when a tracked value moves. When the job
+// ends the snapshot becomes the one reads see, with its fields' fill rates measured on it.
+import {
+  type Change,
+  closeSnapshot,
+  findSnapshot,
+  recordStates,
+  savePart,
+  snapshotFill,
+  snapshotOfJob,
+} from "../db/dataset-snapshots";
+import { applySnapshot } from "../db/datasets";
+import { emitEvent } from "../events/delivery";
+import type { Recipe } from "./recipe";
+import { type DatasetRecord, RECORD_FIELDS, recordsOf, trackedValues } from "./records";
+
+type WaitUntil = (promise: Promise<unknown>) => void;
+
+/** Where one part of a snapshot lives in R2. */
+export const partKey = (datasetId: number, snapshotId: string, part: number) =>
+  `datasets/${datasetId}/${snapshotId}/${part}.ndjson`;
+
+/** Keys looked up per statement (D1 binds at most 100 values). */
+const KEYS_PER_LOOKUP = 90;
+
+const hasValue = (value: unknown) =>
+  value !== null && value !== undefined && value !== "" && !(Array.isArray(value) && value.length === 0);
+
+/**
+ * Writes records as part `part` of a snapshot: marks each changed or new one, stores the part in
+ * R2 and its index and changes in D1. Records repeated within the part (the same key on two
+ * result pages) are kept once.
+ */
+export async function writePart(
+  env: Env,
+  snapshot: { id: string; datasetId: number; kind: Recipe["kind"] },
+  part: number,
+  records: DatasetRecord[],
+): Promise<number> {
+  const unique = [...new Map(records.map((record) => [record.key, record])).values()];
+  const changed: Change[] = [];
+  let added = 0;
+  const filled: Record<string, number> = {};
+  for (let start = 0; start < unique.length; start += KEYS_PER_LOOKUP) {
+    const chunk = unique.slice(start, start + KEYS_PER_LOOKUP);
+    const states = await recordStates(
+      env.DB,
+      snapshot.datasetId,
+      chunk.map((record) => record.key),
+    );
+    for (const record of chunk) {
+      const tracked = trackedValues(snapshot.kind, record);
+      const before = states.get(record.key);
+      const observedAt = Date.parse(String(record["observed_at"]));
+      if (!before || before.tracked_values !== tracked) {
+        if (!before) added += 1;
+        changed.push({ key: record.key, tracked, observedAt });
+        record["changed_at"] = record["observed_at"];
+      } else {
+        record["changed_at"] = new Date(before.changed_at).toISOString();
+      }
+      for (const [name, value] of Object.entries(record)) if (hasValue(value)) filled[name] = (filled[name] ?? 0) + 1;
+    }
+  }
+  const body = unique.map((record) => JSON.stringify(record)).join("\n");
+  await env.RESULTS.put(partKey(snapshot.datasetId, snapshot.id, part), body ? `${body}\n` : "", {
+    httpMetadata: { contentType: "application/x-ndjson" },
+  });
+  await savePart(env.DB, snapshot, { part, records: unique.length, filled, added, changed });
+  return unique.length;
+}
+
+/** Adds a finished job item's answer to the snapshot its job collects, if it collects one. */
+export async function collectItem(env: Env, jobId: string, idx: number, path: string, answer: Uint8Array) {
+  const snapshot = await snapshotOfJob(env.DB, jobId);
+  if (!snapshot || snapshot.status !== "collecting") return;
+  const recipe = JSON.parse(snapshot.recipe) as Recipe;
+  const records = recordsOf(
+    recipe.kind,
+    path,
+    JSON.parse(new TextDecoder().decode(answer)),
+    Date.now(),
+    snapshot.started_at,
+  );
+  await writePart(env, { id: snapshot.id, datasetId: snapshot.dataset_id, kind: recipe.kind }, idx, records);
+}
+
+/**
+ * Ends a snapshot: a finished collection becomes what reads see and its account is told
+ * (`dataset.refreshed`); a failed or cancelled one is kept aside and the previous one stays.
+ */
+export async function finishSnapshot(
+  env: Env,
+  waitUntil: WaitUntil,
+  snapshot: { id: string; datasetId: number; slug: string; kind: Recipe["kind"]; accountId: string | null },
+  outcome: "complete" | "failed",
+  counts: { succeeded: number; failed: number } | null,
+) {
+  const now = Date.now();
+  if (!(await closeSnapshot(env.DB, snapshot.id, outcome, now))) return;
+  if (outcome === "failed") return;
+  const { records, filled } = await snapshotFill(env.DB, snapshot.id);
+  const fields = RECORD_FIELDS[snapshot.kind].map((field) => ({
+    ...field,
+    fillRate: records === 0 ? 0 : Math.round(((filled[field.name] ?? 0) / records) * 1000) / 1000,
+  }));
+  await applySnapshot(env.DB, snapshot.datasetId, { id: snapshot.id, records, finishedAt: now }, fields);
+  if (!snapshot.accountId) return;
+  const done = await findSnapshot(env.DB, snapshot.datasetId, snapshot.id);
+  await emitEvent(env, waitUntil, snapshot.accountId, "dataset.refreshed", {
+    dataset: snapshot.slug,
+    snapshot: snapshot.id,
+    records,
+    added: done?.added ?? 0,
+    changed: done?.changed ?? 0,
+    items: counts,
+    finished_at: new Date(now).toISOString(),
+  });
+}
+
+/** When a batch job ends: the snapshot it collected, if any, is finished with it. */
+export async function finishJobSnapshot(
+  env: Env,
+  waitUntil: WaitUntil,
+  jobId: string,
+  status: "completed" | "failed" | "cancelled",
+  counts: { succeeded: number; failed: number },
+) {
+  const snapshot = await snapshotOfJob(env.DB, jobId);
+  if (!snapshot) return;
+  const { kind } = JSON.parse(snapshot.recipe) as Recipe;
+  const target = {
+    id: snapshot.id,
+    datasetId: snapshot.dataset_id,
+    slug: snapshot.slug,
+    kind,
+    accountId: snapshot.account_id,
+  };
+  await finishSnapshot(env, waitUntil, target, status === "completed" ? "complete" : "failed", counts);
+}

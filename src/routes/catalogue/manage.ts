@@ -1,0 +1,197 @@
+// An account's own datasets: create one from a recipe, refresh it now, delete it with its snapshots.
+import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { apiKey, defineRoute } from "../define-route";
+import type { AppEnv } from "../../env";
+import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
+import { ApiError, type ErrorDetail } from "../../errors";
+import { categoryExists, countryExists, getDataset } from "../../db/catalogue";
+import { deleteDatasetRows, findVisibleDataset, insertDataset } from "../../db/datasets";
+import { nextRun, RecipeSchema, recipePaths, recipePlatforms, frequencyOf } from "../../datasets/recipe";
+import { RECORD_FIELDS } from "../../datasets/records";
+import { RefreshRefused, startRefresh } from "../../datasets/refresh";
+import { itemProblem } from "../jobs/items";
+import { refuseOverCap } from "../events/over-cap";
+import { describeDetail } from "./detail";
+import { DatasetDetailSchema, SlugParam } from "./schemas";
+
+const CreateBody = z
+  .object({
+    name: z.string().trim().min(1).max(100).openapi({ example: "Earbud prices" }),
+    description: z.string().trim().max(500).optional(),
+    tags: z.array(z.string().trim().min(1).max(40)).max(10).optional(),
+    countries: z
+      .array(z.string().regex(/^[A-Za-z]{2}$/))
+      .max(10)
+      .optional()
+      .openapi({ example: ["US"] }),
+    recipe: RecipeSchema,
+  })
+  .strict();
+
+const RefreshSchema = z.object({ job_id: z.string(), snapshot_id: z.string(), items: z.number().int() });
+const CreatedSchema = DatasetDetailSchema.extend({ refresh: RefreshSchema.nullable() });
+
+const RECIPE_EXAMPLE = {
+  kind: "search" as const,
+  platforms: ["amazon"],
+  queries: ["wireless earbuds"],
+  pages: 1,
+  schedule: "0 6 * * *",
+  max_age: 3600,
+};
+
+const createRoute = defineRoute({
+  access: apiKey("datasets:write"),
+  method: "post",
+  path: "/v1/datasets",
+  tags: ["catalogue"],
+  summary: "Create a private dataset from a recipe",
+  description:
+    "The recipe names what to collect (`product`, `search`, `reviews` or `hotels`), where and how often (`schedule`, cron, UTC). " +
+    "The dataset is visible to this account only (`visibility: private`; a 404 to every other), refreshed on its schedule through the same routes as direct calls, each refresh charged like the calls it makes. " +
+    "Its first refresh starts at once (`refresh` in the answer).",
+  request: { body: jsonBody(CreateBody, true, { name: "Earbud prices", recipe: RECIPE_EXAMPLE }) },
+  responses: {
+    201: jsonResponse(CreatedSchema, "DatasetCreatedEnvelope", "The dataset and its first refresh"),
+    ...openApiErrorResponses,
+  },
+});
+
+const refreshRoute = defineRoute({
+  access: apiKey("datasets:write"),
+  method: "post",
+  path: "/v1/datasets/{slug}/refresh",
+  tags: ["catalogue"],
+  summary: "Refresh a private dataset now",
+  description:
+    "Starts a refresh of one of this account's datasets as a batch job (`GET /v1/jobs/{job_id}` follows it); a 409 while one is still collecting.",
+  request: { params: SlugParam },
+  responses: {
+    202: jsonResponse(RefreshSchema, "DatasetRefreshEnvelope", "The refresh started", {
+      job_id: "job_7hx2",
+      snapshot_id: "snap_7hx3",
+      items: 12,
+    }),
+    ...openApiErrorResponses,
+  },
+});
+
+const deleteRoute = defineRoute({
+  access: apiKey("datasets:write"),
+  method: "delete",
+  path: "/v1/datasets/{slug}",
+  tags: ["catalogue"],
+  summary: "Delete a private dataset and its snapshots",
+  description: "Removes one of this account's datasets, its snapshots and their history.",
+  request: { params: SlugParam },
+  responses: {
+    200: jsonResponse(z.object({ slug: z.string(), deleted: z.literal(true) }), "DatasetDeletedEnvelope", "Deleted", {
+      slug: "earbud-prices-4k2x9q",
+      deleted: true,
+    }),
+    ...openApiErrorResponses,
+  },
+});
+
+const slugOf = (name: string) =>
+  `${
+    name
+      .normalize("NFKD")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || "dataset"
+  }-${crypto.randomUUID().replaceAll("-", "").slice(0, 6)}`;
+
+/** The account's own dataset, or the reason it cannot be acted on. */
+async function ownDataset(db: D1Database, slug: string, accountId: string) {
+  const dataset = await findVisibleDataset(db, slug, accountId);
+  if (!dataset) throw new ApiError("not_found", `No dataset \`${slug}\`; GET /v1/datasets lists yours.`);
+  if (dataset.account_id === null)
+    throw new ApiError("forbidden", `\`${slug}\` is a public dataset; the service refreshes it on its own schedule.`);
+  return dataset;
+}
+
+function refusal(err: unknown): never {
+  if (err instanceof RefreshRefused)
+    throw new ApiError(err.reason === "too_large" ? "invalid_request" : "conflict", err.message);
+  throw err;
+}
+
+export function registerManageDatasets(app: OpenAPIHono<AppEnv>) {
+  app.openapi(createRoute, async (c) => {
+    const body = c.req.valid("json");
+    const identity = c.var.identity;
+    const now = Date.now();
+    const problems: ErrorDetail[] = recipePaths(body.recipe, now).flatMap((path, index) => {
+      const problem = itemProblem(path, identity.scopes, c.var.inProcess);
+      return problem
+        ? [{ parameter: `recipe (call ${index + 1}: ${path})`, in: "body" as const, message: problem }]
+        : [];
+    });
+    if (problems.length > 0)
+      throw new ApiError(
+        "invalid_request",
+        `${problems.length} of the recipe's calls cannot run; error.details names each.`,
+        {
+          details: problems.slice(0, 20),
+        },
+      );
+    const category =
+      body.recipe.kind === "hotels" ? { slug: "travel", name: "Travel" } : { slug: "ecommerce", name: "E-commerce" };
+    if (!(await categoryExists(c.env.DB, category.slug)))
+      throw new ApiError("internal", "The catalogue has no categories.");
+    const codes = [...new Set((body.countries ?? []).map((code) => code.toUpperCase()))];
+    for (const code of codes)
+      if (!(await countryExists(c.env.DB, code)))
+        throw new ApiError("invalid_request", `\`${code}\` is not an ISO 3166-1 alpha-2 country code.`, {
+          details: [{ parameter: "countries", in: "body", message: "unknown country code" }],
+        });
+    const platforms = recipePlatforms(body.recipe);
+    const dataset = await insertDataset(c.var.db, c.env.DB, {
+      slug: slugOf(body.name),
+      name: body.name,
+      description: body.description ?? `${body.recipe.kind} records from ${platforms.join(", ")}, collected by recipe.`,
+      category,
+      countries: codes.map((code) => ({ code, name: code })),
+      tags: body.tags ?? [],
+      platforms,
+      fieldNames: RECORD_FIELDS[body.recipe.kind].map((field) => field.name),
+      frequency: frequencyOf(body.recipe.schedule),
+      recipe: JSON.stringify(body.recipe),
+      accountId: identity.accountId,
+      keyId: identity.keyId,
+      nextRefreshAt: nextRun(body.recipe.schedule, now) ?? now,
+      now,
+    }).catch(refuseOverCap);
+    const refresh = await startRefresh(c.env, dataset, now).catch(() => null);
+    const detail = await getDataset(c.env.DB, dataset.slug, identity.accountId);
+    const data = { ...(await describeDetail(c.env, detail!)), refresh };
+    c.header("Location", `/v1/datasets/${dataset.slug}`);
+    return c.json(successBody(c, data as z.infer<typeof CreatedSchema>), 201);
+  });
+
+  app.openapi(refreshRoute, async (c) => {
+    const { slug } = c.req.valid("param");
+    const dataset = await ownDataset(c.env.DB, slug, c.var.identity.accountId);
+    const refresh = await startRefresh(c.env, dataset, Date.now()).catch(refusal);
+    return c.json(successBody(c, refresh), 202);
+  });
+
+  app.openapi(deleteRoute, async (c) => {
+    const { slug } = c.req.valid("param");
+    const dataset = await ownDataset(c.env.DB, slug, c.var.identity.accountId);
+    await deleteDatasetRows(c.env.DB, dataset.id);
+    c.executionCtx.waitUntil(deleteObjects(c.env.RESULTS, `datasets/${dataset.id}/`));
+    return c.json(successBody(c, { slug, deleted: true as const }), 200);
+  });
+}
+
+/** Deletes every R2 object under a prefix, a listing page at a time. */
+async function deleteObjects(bucket: R2Bucket, prefix: string) {
+  for (;;) {
+    const listing = await bucket.list({ prefix, limit: 1000 });
+    if (listing.objects.length > 0) await bucket.delete(listing.objects.map((object) => object.key));
+    if (!listing.truncated) return;
+  }
+}
