@@ -10,6 +10,7 @@ import { insertJob } from "../../src/db/jobs";
 import { cacheKey } from "../../src/scrape/cache";
 import type { HotelRecord, HotelSearchPage } from "../../src/scrape/types";
 import { call, env, newAccount, withKey } from "../workers/helpers";
+import { addPublicDataset, importRecords } from "../workers/dataset-fixtures";
 
 /** OWASP's formula starters, each as a scraped string would bring it, and a line break before one. */
 const PAYLOADS = [
@@ -70,10 +71,10 @@ describe("CSV cells never start a formula", () => {
   it("neutralises record values in a streamed dataset CSV, and dataset text in the list and search CSVs", async () => {
     const { secret } = await newAccount({ plan: "enterprise" });
     const slug = await seedDataset([...PAYLOADS, LINE_BREAK_PAYLOAD]);
-    const records = await call(`/v1/datasets/${slug}/records?format=csv`, withKey(secret));
+    const records = await call(`/v1/datasets/${slug}/records?format=csv&fields=title,position`, withKey(secret));
     expect(records.status).toBe(200);
     const rows = spreadsheetCells(await records.text());
-    expect(rows[0]).toEqual(["title", "change"]);
+    expect(rows[0]).toEqual(["title", "position"]);
     expectNeutralised(rows.slice(1).map((row) => row[0]!));
     expect(rows.slice(1).map((row) => row[1])).toEqual(Array(PAYLOADS.length + 1).fill("-5"));
 
@@ -91,7 +92,7 @@ describe("CSV cells never start a formula", () => {
     const response = await call(`/v1/jobs/${id}/results?format=csv`, withKey(account.secret));
     expect(response.status).toBe(200);
     const rows = spreadsheetCells(await response.text());
-    expect(rows[0]).toEqual(["index", "path", "status", "http_status", "error_code", "error_message", "data"]);
+    expect(rows[0]).toEqual(["index", "path", "status", "http_status", "error_code", "error_message", "title"]);
     expect(rows[1]![6]).toBe(`'${PAYLOADS[0]}`);
     expect(rows[2]![5]).toBe(`'${PAYLOADS[3]}`);
   });
@@ -110,7 +111,7 @@ describe("request ids are the service's own", () => {
       unknown: await call("/v1/nowhere/at/all", withKey(secret, { headers: { "X-Request-Id": ATTACKER } })),
       csv: await call("/v1/categories?format=csv", withKey(secret, { headers: { "X-Request-Id": ATTACKER } })),
       stream: await call(
-        "/v1/datasets/stock-prices-daily-jp/records?format=ndjson&limit=2",
+        "/v1/datasets/hotel-rates-paris/records?format=ndjson&limit=2",
         withKey(secret, { headers: { "X-Request-Id": ATTACKER } }),
       ),
     };
@@ -183,34 +184,11 @@ const DATASET_NAME = "@SUM(1+1) formulaprobe";
 
 /** A dataset of this test's own (storage is per test) whose records hold `titles`. */
 async function seedDataset(titles: string[]): Promise<string> {
-  const slug = "formula-probe";
-  const category = await env.DB.prepare("SELECT slug, name FROM categories LIMIT 1").first<{
-    slug: string;
-    name: string;
-  }>();
-  const id = 900_001;
-  await env.DB.prepare(
-    `INSERT INTO datasets (id, slug, name, description, category_slug, category_name, countries, country_names, tags,
-       field_names, search_terms, source_platforms, record_count, update_frequency, last_updated, formats)
-     VALUES (?, ?, ?, ?, ?, ?, '[]', '', '[]', 'title change', 'formulaprobe', '[]', ?, 'daily', '2026-01-01', '["json","ndjson","csv"]')`,
-  )
-    .bind(id, slug, DATASET_NAME, "+cmd formulaprobe", category!.slug, category!.name, titles.length)
-    .run();
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO dataset_fields (dataset_id, position, name, type, description, nullable, fill_rate) VALUES (?, 0, 'title', 'string', 'A title', 0, 1)`,
-    ).bind(id),
-    env.DB.prepare(
-      `INSERT INTO dataset_fields (dataset_id, position, name, type, description, nullable, fill_rate) VALUES (?, 1, 'change', 'number', 'A change', 0, 1)`,
-    ).bind(id),
-    ...titles.map((title, seq) =>
-      env.DB.prepare("INSERT INTO dataset_records (dataset_id, seq, data) VALUES (?, ?, ?)").bind(
-        id,
-        seq + 1,
-        JSON.stringify({ title, change: -5 }),
-      ),
-    ),
-  ]);
+  const slug = await addPublicDataset("formula-probe", DATASET_NAME);
+  await importRecords(
+    slug,
+    titles.map((title, n) => ({ key: `probe:${n}`, title, position: -5 })),
+  );
   return slug;
 }
 
@@ -238,7 +216,7 @@ async function finishedJob(account: { accountId: string; keyId: string }, data: 
   await env.DB.prepare(`UPDATE job_items SET status = 'succeeded', http_status = 200 WHERE job_id = ? AND idx = 0`)
     .bind(id)
     .run();
-  await env.RESULTS.put(resultKey(id, 0), JSON.stringify({ status: "success", data }));
+  await env.RESULTS.put(resultKey(id, 0), JSON.stringify({ status: "success", data: { title: data } }));
   await env.DB.prepare(
     `UPDATE job_items SET status = 'failed', http_status = 502, error_code = 'upstream_blocked', error_message = ? WHERE job_id = ? AND idx = 1`,
   )

@@ -92,9 +92,9 @@ describe("jobs page", () => {
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("Content-Disposition")).toBe(`attachment; filename="${id}.csv"`);
     expect(csv.html.split("\r\n")).toEqual([
-      "index,path,status,http_status,error_code,error_message,data",
-      `0,/v1/amazon?asin=B0C1GHS4GF,succeeded,200,,,"{""title"":""Item 0""}"`,
-      `1,/v1/amazon?asin=B08DF9F814,succeeded,200,,,"{""title"":""Item 1""}"`,
+      "index,path,status,http_status,error_code,error_message,title",
+      "0,/v1/amazon?asin=B0C1GHS4GF,succeeded,200,,,Item 0",
+      "1,/v1/amazon?asin=B08DF9F814,succeeded,200,,,Item 1",
       "2,/v1/amazon?asin=B0000XXXXX,failed,404,not_found,No such product.,",
       "",
     ]);

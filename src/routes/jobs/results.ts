@@ -1,34 +1,26 @@
-// GET /v1/jobs/{id}/results: every item in order with its input, status, error and data, streamed
-// as NDJSON or CSV (read from D1 and R2 a page at a time, so memory stays flat whatever the size),
-// or one page of JSON.
+// GET /v1/jobs/{id}/results: every item in order with its input, status, error, data and meta,
+// streamed as NDJSON or CSV (read from D1 and R2 a page at a time, so memory stays flat whatever
+// the size), or one page of JSON.
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import { type ItemLine, itemLines } from "../../db/job-items";
 import type { AppEnv } from "../../env";
 import { csvLines } from "../../csv";
-import { jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
-import { ApiError } from "../../errors";
-import { MAX_ITEM_ANSWER_BYTES } from "../../jobs/limits";
-import { resultKey } from "../../jobs/runner";
-import { readJson, sizeText } from "../../net/read-body";
+import { exampleEnvelope, MetaSchema, openApiErrorResponses, successBody, successEnvelope } from "../../envelope";
+import { pagination, PaginationSchema } from "../../pagination";
 import { IdParam } from "../events/schemas";
 import { ownJob } from "./read";
+import {
+  type JobResult,
+  MAX_JSON_PAGE_BYTES,
+  PAGE,
+  READ_AT_ONCE,
+  resultCells,
+  resultColumns,
+  ResultSchema,
+  withAnswers,
+} from "./result-answers";
 import { JOB_ID } from "./schemas";
-
-const PAGE = 200;
-const CSV_COLUMNS = ["index", "path", "status", "http_status", "error_code", "error_message", "data"] as const;
-
-const ResultSchema = z
-  .object({
-    index: z.number().int(),
-    path: z.string(),
-    status: z.string().openapi({ description: "pending, queued, running, succeeded, failed or cancelled" }),
-    http_status: z.number().int().nullable(),
-    error: z.object({ code: z.string().nullable(), message: z.string().nullable() }).nullable(),
-    data: z.unknown().openapi({ description: "The item's `data`, as the route answers it directly" }),
-  })
-  .openapi("JobResult");
-type JobResult = z.infer<typeof ResultSchema>;
 
 const RESULT_EXAMPLE: JobResult = {
   index: 0,
@@ -42,6 +34,12 @@ const RESULT_EXAMPLE: JobResult = {
     title: "Anker PowerCore 10000",
     price: { amount: 21.99, currency: "USD" },
   },
+  meta: {
+    request_id: "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+    timestamp: "2026-11-22T10:00:00.000Z",
+    scrape: { engine: "fetch", cache: "miss", fetched_at: "2026-11-22T09:59:58.412Z" },
+    completeness: { state: "partial", filled: ["title", "price"], missing: [], records: 1 },
+  },
 };
 
 const route = defineRoute({
@@ -51,8 +49,9 @@ const route = defineRoute({
   tags: ["jobs"],
   summary: "Every item's outcome and data, as NDJSON, CSV or paged JSON",
   description:
-    "`format=ndjson` (default) and `format=csv` stream all items in order; `format=json` answers one page (`page`, `limit` up to 1000). " +
-    "Items still running show their status with no data yet.",
+    "`format=ndjson` (default) and `format=csv` stream all items in order; `format=json` answers one page (`page`, `limit` up to 1000) with `meta.pagination`. " +
+    "In JSON and NDJSON each item carries its answer's `data` and `meta` (engine, cache, completeness) as the route gave them; " +
+    "CSV has the item's columns, then one column per field of the answers' `data` (nested values as JSON). Items still running show their status with no data yet.",
   request: {
     params: IdParam(JOB_ID),
     query: z.object({
@@ -65,87 +64,22 @@ const route = defineRoute({
     200: {
       description: "Every item (NDJSON, CSV) or one page of them (format=json)",
       content: {
-        ...jsonResponse(z.array(ResultSchema), "JobResultsEnvelope", "", [RESULT_EXAMPLE]).content,
+        "application/json": {
+          schema: successEnvelope(z.array(ResultSchema), "JobResultsEnvelope").extend({
+            meta: MetaSchema.extend({ pagination: PaginationSchema }),
+          }),
+          example: exampleEnvelope([RESULT_EXAMPLE], { pagination: { page: 1, limit: 100, total: 1, total_pages: 1 } }),
+        },
         "application/x-ndjson": { schema: z.string(), example: `${JSON.stringify(RESULT_EXAMPLE)}\n` },
         "text/csv": {
           schema: z.string(),
-          example: `index,path,status,http_status,error_code,error_message,data\r\n0,/v1/amazon?asin=B0YP4NUNPU,succeeded,200,,,"{""asin"":""B0YP4NUNPU""}"\r\n`,
+          example: `index,path,status,http_status,error_code,error_message,id,asin,title,price\r\n0,/v1/amazon?asin=B0YP4NUNPU,succeeded,200,,,B0YP4NUNPU,B0YP4NUNPU,Anker PowerCore 10000,"{""amount"":21.99,""currency"":""USD""}"\r\n`,
         },
       },
     },
     ...openApiErrorResponses,
   },
 });
-
-/** Stored answers read at once, so a page of big answers is never in memory together. */
-const READ_AT_ONCE = 10;
-/** The stored answers one `format=json` page may hold; past it the page asks for a smaller limit. */
-const MAX_JSON_PAGE_BYTES = 16 * 1024 * 1024;
-const UNREADABLE = {
-  code: "internal",
-  message: "The stored answer of this item could not be read as JSON; run the item again.",
-};
-
-/**
- * The items with their answers' `data`, `READ_AT_ONCE` answers at a time, each read no further than
- * an item keeps. An answer that is not JSON is that item's error, never the page's. `budget` counts
- * the stored bytes the page may still read (a 400 past it).
- */
-async function withAnswers(env: Env, jobId: string, rows: ItemLine[], budget = { bytes: Infinity }) {
-  const answers: JobResult[] = [];
-  for (let at = 0; at < rows.length; at += READ_AT_ONCE) {
-    const slice = rows.slice(at, at + READ_AT_ONCE);
-    const stored = await Promise.all(
-      slice.map((item) => (item.status === "succeeded" ? env.RESULTS.get(resultKey(jobId, item.idx)) : null)),
-    );
-    budget.bytes -= stored.reduce((total, object) => total + (object?.size ?? 0), 0);
-    if (budget.bytes < 0) {
-      await Promise.all(stored.map((object) => object?.body.cancel()));
-      throw new ApiError(
-        "invalid_request",
-        `This page's answers hold more than ${sizeText(MAX_JSON_PAGE_BYTES)}; ask for a smaller limit, or for every item at once with format=ndjson.`,
-        { details: [{ parameter: "limit", in: "query", message: "too many bytes of answers for one page" }] },
-      );
-    }
-    const read = await Promise.all(
-      stored.map((object) =>
-        object
-          ? readJson<{ data?: unknown } | null>(object, MAX_ITEM_ANSWER_BYTES).then(
-              (envelope) => ({ data: envelope?.data ?? null, unreadable: false }),
-              () => ({ data: null, unreadable: true }),
-            )
-          : { data: null, unreadable: false },
-      ),
-    );
-    slice.forEach((item, i) => {
-      const { data, unreadable } = read[i]!;
-      const recorded =
-        item.error_code || item.error_message ? { code: item.error_code, message: item.error_message } : null;
-      answers.push({
-        index: item.idx,
-        path: item.path,
-        status: item.status,
-        http_status: item.http_status,
-        error: unreadable ? UNREADABLE : recorded,
-        data,
-      });
-    });
-  }
-  return answers;
-}
-
-function csvLine(result: JobResult): string {
-  const cells = [
-    result.index,
-    result.path,
-    result.status,
-    result.http_status,
-    result.error?.code,
-    result.error?.message,
-    result.data,
-  ];
-  return csvLines([cells]);
-}
 
 /** All items, written as they are read: item rows a page at a time, answers `READ_AT_ONCE` per pull. */
 function streamResults(env: Env, jobId: string, line: (result: JobResult) => string, header = ""): ReadableStream {
@@ -178,13 +112,14 @@ export function registerJobResults(app: OpenAPIHono<AppEnv>) {
     if (format === "json") {
       const rows = await itemLines(c.env.DB, job.id, (page - 1) * limit, limit);
       const results = await withAnswers(c.env, job.id, rows, { bytes: MAX_JSON_PAGE_BYTES });
-      const pagination = { page, limit, total: job.total, total_pages: Math.ceil(job.total / limit) };
-      return c.json(successBody(c, results, { pagination }), 200);
+      return c.json(successBody(c, results, { pagination: pagination(page, limit, job.total) }), 200);
     }
     const csv = format === "csv";
-    const body = csv
-      ? streamResults(c.env, job.id, csvLine, csvLines([CSV_COLUMNS]))
-      : streamResults(c.env, job.id, (result) => `${JSON.stringify(result)}\n`);
+    let body: ReadableStream;
+    if (csv) {
+      const { header, fields } = await resultColumns(c.env, job.id);
+      body = streamResults(c.env, job.id, (result) => csvLines([resultCells(result, fields)]), csvLines([header]));
+    } else body = streamResults(c.env, job.id, (result) => `${JSON.stringify(result)}\n`);
     return new Response(body, {
       headers: {
         "Content-Type": csv ? "text/csv; charset=utf-8" : "application/x-ndjson; charset=utf-8",

@@ -4,6 +4,7 @@
 // Env), so the Node-side e2e tests load these schemas; `satisfies` holds each to its record type.
 import { z } from "@hono/zod-openapi";
 import { completenessSchema, listCompleteness, recordCompleteness, type Endpoint } from "../../completeness";
+import { PaginationSchema } from "../../pagination";
 import type { Money, ProductRecord, Review, SearchItem } from "../../scrape/types";
 
 const text = z.string().nullable();
@@ -39,7 +40,9 @@ const SearchItemSchema = z
     rating: z.number().nullable(),
     review_count: count.nullable(),
     image: text,
-    sponsored: z.boolean(),
+    sponsored: z.boolean().openapi({
+      description: "A paid placement; one repeating an organic result of the page is left out (the organic one stays)",
+    }),
   })
   .openapi("ProductSearchResult") satisfies z.ZodType<SearchItem>;
 
@@ -128,16 +131,13 @@ const envelope = <T extends z.ZodType, M extends z.ZodRawShape>(data: T, endpoin
   });
 
 export const ProductEnvelope = envelope(ProductData, "product", {}).openapi("ProductEnvelope");
-export const SearchEnvelope = envelope(SearchData, "search", {
-  page: z.number().int().min(1),
-  total_results: count.nullable(),
-  has_next_page: z.boolean(),
-}).openapi("ProductSearchEnvelope");
+export const SearchEnvelope = envelope(SearchData, "search", { pagination: PaginationSchema }).openapi(
+  "ProductSearchEnvelope",
+);
 export const ReviewsEnvelope = envelope(ReviewsData, "reviews", {
-  page: z.number().int().min(1),
+  pagination: PaginationSchema,
   rating: z.number().nullable().openapi({ description: "The product's average rating" }),
-  review_count: count.nullable().openapi({ description: "All of the product's reviews" }),
-  has_next_page: z.boolean(),
+  review_count: count.nullable().openapi({ description: "All of the product's reviews and ratings" }),
 }).openapi("ProductReviewsEnvelope");
 
 const SCRAPE_META_EXAMPLE = {
@@ -214,9 +214,7 @@ export const SEARCH_EXAMPLE = {
 } satisfies z.input<typeof SearchData>;
 
 export const SEARCH_META_EXAMPLE = {
-  page: 1,
-  total_results: 7_000,
-  has_next_page: true,
+  pagination: { page: 1, limit: 16, total: 7_000, total_pages: 438 },
   scrape: { ...SCRAPE_META_EXAMPLE, source_url: "https://www.amazon.com/s?k=laptop&page=1" },
   completeness: listCompleteness("search", SEARCH_EXAMPLE.results),
   charged: true,
@@ -231,10 +229,9 @@ export const REVIEWS_EXAMPLE = {
 } satisfies z.input<typeof ReviewsData>;
 
 export const REVIEWS_META_EXAMPLE = {
-  page: 1,
+  pagination: { page: 1, limit: 10, total: null, total_pages: null },
   rating: 4.6,
   review_count: 422,
-  has_next_page: true,
   scrape: {
     ...SCRAPE_META_EXAMPLE,
     source_url: "https://www.amazon.com/product-reviews/B0057OC5O8?pageNumber=1",
