@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parse } from "csv-parse/sync";
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogue } from "../../replicas/catalogue.ts";
@@ -139,13 +140,24 @@ describe("a 500-item job with failures of every kind", () => {
     expect(blocked.error.code, JSON.stringify(blocked.error)).toBe("upstream_blocked");
   });
 
-  it("downloads the same as CSV, one row per item", async () => {
+  it("downloads the same as CSV, one row per item and one column per product field", async () => {
     const { headers, text } = await api.call("GET", `/v1/jobs/${job.id}/results?format=csv`);
     expect(headers.get("Content-Type")).toContain("text/csv");
-    const rows = text.trim().split("\r\n");
-    expect(rows[0]).toBe("index,path,status,http_status,error_code,error_message,data");
-    expect(rows).toHaveLength(501);
-    expect(rows[466]).toMatch(/^465,\/v1\/amazon\?asin=ZZZZZZZZ00,failed,404,not_found,/);
+    const rows = parse(text, { columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0]!).slice(0, 7)).toEqual([
+      "index",
+      "path",
+      "status",
+      "http_status",
+      "error_code",
+      "error_message",
+      "id",
+    ]);
+    expect(Object.keys(rows[0]!)).toEqual(expect.arrayContaining(["title", "price", "images"]));
+    expect(rows).toHaveLength(500);
+    expect(rows[0]!.title).toBeTruthy();
+    expect(JSON.parse(rows[0]!.price!).amount).toBeGreaterThan(0);
+    expect(rows[465]).toMatchObject({ index: "465", path: "/v1/amazon?asin=ZZZZZZZZ00", status: "failed", title: "" });
   });
 
   it("charges the month only for the items that produced data or the site's own 'does not exist'", async () => {

@@ -70,7 +70,7 @@ describe("GET /v1/mercadolibre/search", () => {
     expect(response.status, JSON.stringify(body.error)).toBe(200);
     expect(SearchEnvelope.safeParse(body).success).toBe(true);
     expect(new URL(body.meta.scrape.source_url).pathname).toBe("/mercadolibre/lenovo-ideapad");
-    expect(body.meta).toMatchObject({ page: 1, total_results: 91, has_next_page: true });
+    expect(body.meta.pagination).toEqual({ page: 1, limit: 48, total: 91, total_pages: 2 });
     const results = body.data.results as any[];
     expect(results).toHaveLength(48);
     expect(results[0]).toMatchObject({
@@ -96,7 +96,8 @@ describe("GET /v1/mercadolibre/reviews", () => {
     expect(response.status, JSON.stringify(body.error)).toBe(200);
     expect(ReviewsEnvelope.safeParse(body).success).toBe(true);
     expect(hits(before, await replicaCounts(), "/mercadolibre/noindex/catalog/reviews/MCO42090990")).toBe(1);
-    expect(body.meta).toMatchObject({ page: 1, rating: 4.8, review_count: 485, has_next_page: false });
+    expect(body.meta).toMatchObject({ rating: 4.8, review_count: 485 });
+    expect(body.meta.pagination).toEqual({ page: 1, limit: 5, total: null, total_pages: 1 });
     const reviews = body.data.reviews as any[];
     expect(reviews).toHaveLength(5);
     expect(reviews.map((review) => [review.rating, review.date])).toEqual([

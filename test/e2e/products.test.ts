@@ -57,7 +57,7 @@ describe.each(PLATFORMS)("$slug", ({ slug, idParam, q, reviews }) => {
     expect(items[0].price.amount).toBeGreaterThan(0);
     expect(first.body.meta.scrape.engine).toBe("fetch");
 
-    if (first.body.meta.has_next_page) {
+    if (first.body.meta.pagination.total_pages !== 1) {
       const second = await api(`/v1/${slug}/search?q=${encodeURIComponent(q)}&page=2`);
       expect(second.body.data.id).toBe(first.body.data.id);
       expect(second.body.data.results.map((i: any) => i.id)).not.toEqual(items.map((i: any) => i.id));
@@ -122,7 +122,7 @@ describe.each(PLATFORMS.filter((p) => p.reviews))("$slug reviews", ({ slug, idPa
     expect(reviews[0].rating).toBeGreaterThanOrEqual(1);
     expect(reviews[0].body).toBeTruthy();
     const second = await api(`/v1/${slug}/reviews?${idParam}=${id}&page=2`);
-    if (body.meta.has_next_page)
+    if (body.meta.pagination.total_pages !== 1)
       expect(second.body.data.reviews.map((r: any) => r.id)).not.toEqual(reviews.map((r: any) => r.id));
     const csv = await fetch(`${baseUrl}/v1/${slug}/reviews?${idParam}=${id}&format=csv`, {
       headers: { "X-API-KEY": secret },
@@ -186,7 +186,8 @@ describe("etsy reviews", () => {
       expect(review.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(review.body).toBeTruthy();
     }
-    expect(first.meta.has_next_page).toBe(true);
+    expect(first.meta.pagination).toMatchObject({ page: 1, limit: 4 });
+    expect(first.meta.pagination.total_pages).not.toBe(1);
     const second = await read(2);
     expect(second.list.length).toBeGreaterThan(0);
     expect(second.list.map((review) => review.id)).not.toEqual(first.list.map((review) => review.id));

@@ -38,7 +38,8 @@ describe("hotel search", () => {
     expect(data.location).toMatchObject({ kind: "city", name: "Dublin", country: "IE" });
     expect(data.meta).toMatchObject({ data_freshness: "real-time" });
     expect(data.meta.request_id).toBe(body.meta.request_id);
-    expect(data.meta.total_results).toBeGreaterThan(0);
+    expect(body.meta.pagination).toMatchObject({ page: 1, limit: 20 });
+    expect(body.meta.pagination.total).toBeGreaterThan(0);
     expect(data.meta.platforms.booking.status).toBe("ok");
     for (const hotel of data.hotels) {
       expect(typeof hotel.name).toBe("string");
@@ -69,9 +70,9 @@ describe("hotel search", () => {
       expect(hotel.offers[0].price_per_night).toBeLessThanOrEqual(hotel.offers[1].price_per_night);
       expect(hotel.price_per_night).toBe(hotel.offers[0].price_per_night);
     }
-    const single = (await search("booking", "destination=Dublin&limit=50")).body.data.meta.total_results;
-    expect(body.data.meta.total_results).toBeLessThan(
-      single + (await search("expedia", "destination=Dublin&limit=50")).body.data.meta.total_results,
+    const single = (await search("booking", "destination=Dublin&limit=50")).body.meta.pagination.total;
+    expect(body.meta.pagination.total).toBeLessThan(
+      single + (await search("expedia", "destination=Dublin&limit=50")).body.meta.pagination.total,
     );
   });
 
@@ -184,7 +185,7 @@ describe("hotel fields", () => {
     for (const city of ["Dublin", "Paris"]) {
       const { response, body } = await search(platform, `destination=${city}&limit=50`);
       expect(response.status).toBe(200);
-      expect(body.data.meta.total_results).toBe(body.data.hotels.length);
+      expect(body.meta.pagination.total).toBe(body.data.hotels.length);
       hotels.push(...body.data.hotels);
     }
     expect(hotels.length).toBeGreaterThan(5);
@@ -258,7 +259,8 @@ describe("hotel detail", () => {
       expect(room.price_exact.total_price).toBeCloseTo(room.price_exact.price_per_night * NIGHTS, 1);
     }
     expect(Number.isInteger(body.data.price_per_night) && Number.isInteger(body.data.total_price)).toBe(true);
-    expect(body.data.amenities[0]).toEqual({ code: expect.any(String), label: expect.any(String) });
+    expect(body.data.amenities[0]).toEqual(expect.any(String));
+    expect(body.data.platforms).toEqual([expect.any(String)]);
     expect(body.data.reviews.length).toBeGreaterThan(0);
   });
 });
