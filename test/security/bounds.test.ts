@@ -12,6 +12,7 @@ import { resultKey, runItem } from "../../src/jobs/runner";
 import { claimPending } from "../../src/db/job-items";
 import { insertJob } from "../../src/db/jobs";
 import { call, callApp, env, inProcessApi, newAccount, type TestAccount, withKey } from "../workers/helpers";
+import { addPublicDataset, importRecords } from "../workers/dataset-fixtures";
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -120,25 +121,6 @@ async function finishedJob(account: TestAccount, paths: string[]): Promise<strin
   return id;
 }
 
-/** A copy of dataset `from` named `slug`, with `field` of every record set to `value`. */
-async function copyDataset(from: string, slug: string, field: string, value: string) {
-  const source = (await env.DB.prepare("SELECT id FROM datasets WHERE slug = ?").bind(from).first<{ id: number }>())!;
-  const id = source.id + 100_000;
-  const columns =
-    "name, description, category_slug, category_name, countries, country_names, tags, field_names, search_terms, source_platforms, record_count, update_frequency, last_updated, formats";
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO datasets (id, slug, ${columns}) SELECT ?, ?, ${columns} FROM datasets WHERE id = ?`,
-    ).bind(id, slug, source.id),
-    env.DB.prepare(
-      "INSERT INTO dataset_fields SELECT ?, position, name, type, description, nullable, fill_rate FROM dataset_fields WHERE dataset_id = ?",
-    ).bind(id, source.id),
-    env.DB.prepare(
-      `INSERT INTO dataset_records (dataset_id, seq, data) SELECT ?, seq, json_set(data, '$.' || ?, ?) FROM dataset_records WHERE dataset_id = ?`,
-    ).bind(id, field, value, source.id),
-  ]);
-}
-
 afterEach(() => vi.restoreAllMocks());
 
 describe("1. one page cannot take the runtime down", () => {
@@ -213,7 +195,9 @@ describe("1. one page cannot take the runtime down", () => {
   it("fails a job item whose answer is larger than an item keeps, uncharged", async () => {
     const account = await newAccount({ plan: "enterprise" });
     // 58 records with a 60 KB title each: a records page of 3.5 MB.
-    await copyDataset("amazon-product-prices-de", "bounds-long-titles", "title", "x".repeat(60 * 1024));
+    await addPublicDataset("bounds-long-titles", "Long titles");
+    const title = "x".repeat(60 * 1024);
+    await importRecords("bounds-long-titles", Array.from({ length: 40 }, (_, n) => ({ key: `long:${n}`, title })), 10);
     const before = await monthUsed(account.secret);
     const { id, items } = await runJob(account, ["/v1/datasets/bounds-long-titles/records?limit=1000"]);
     expect(items[0]).toMatchObject({

@@ -5,7 +5,7 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { apiKeys } from "../../src/db/schema";
 import { scheduleRuns, schedules, watches, webhookDeliveries, webhookEndpoints } from "../../src/db/schema-events";
 import { createDelivery } from "../../src/events/delivery";
@@ -226,13 +226,19 @@ describe("the minute cron serves accounts in turns", () => {
 });
 
 describe("one counted request returns a bounded answer", () => {
-  const dataset = "/v1/datasets/amazon-product-prices-us/records";
+  const dataset = "/v1/datasets/amazon-electronics-prices-us/records";
+  beforeAll(() =>
+    importRecords(
+      "amazon-electronics-prices-us",
+      Array.from({ length: 3 }, (_, n) => ({ key: `amazon:B0FAIR${n}`, id: `B0FAIR${n}`, title: `Item ${n}` })),
+    ),
+  );
 
   it("answers each field of `fields=` once, however often it is named", async () => {
     const { secret } = await newAccount({ plan: "pro" });
-    const page = await json(await call(`${dataset}?fields=title,asin,title,title,asin&limit=2`, withKey(secret)));
-    expect(page.meta.fields).toEqual(["title", "asin"]);
-    expect(Object.keys(page.data[0])).toEqual(["title", "asin"]);
+    const page = await json(await call(`${dataset}?fields=title,id,title,title,id&limit=2`, withKey(secret)));
+    expect(page.meta.fields).toEqual(["title", "id"]);
+    expect(Object.keys(page.data[0])).toEqual(["title", "id"]);
     const csv = await call(
       `${dataset}?format=csv&limit=1&fields=${Array(50).fill("title").join(",")}`,
       withKey(secret),

@@ -2,6 +2,7 @@
 // test/e2e/mcp.test.ts): tools come from the routes, and a tool call is the route's call.
 import { beforeAll, describe, expect, it } from "vitest";
 import { admin, call, newAccount, type TestAccount } from "./helpers";
+import { importRecords } from "./dataset-fixtures";
 
 let rpcId = 0;
 
@@ -99,8 +100,8 @@ describe("POST /mcp", () => {
     // Where each value came from is one switch on the tools that read products and hotels.
     for (const name of ["get_product", "search_hotels", "get_hotel"])
       expect(tools[name].inputSchema.properties.explain.enum, name).toEqual(["true", "false"]);
-    // The listing is one request of the account, like any message; this usage read is the other.
-    expect(await usedThisMonth(owner.secret)).toBe(before + 2);
+    // The listing is one request of the account, like any message; the usage read is never charged.
+    expect(await usedThisMonth(owner.secret)).toBe(before + 1);
   });
 
   it("runs search_datasets as GET /v1/datasets: the same data, counted once, with the limits in _meta", async () => {
@@ -117,7 +118,7 @@ describe("POST /mcp", () => {
     expect(result._meta["webdata/status"]).toBe(200);
     expect(result._meta["webdata/rate_limit"]).toMatchObject({ limit: 100, remaining: expect.any(Number) });
     expect(result._meta["webdata/request_id"]).toMatch(/^req_/);
-    expect(await usedThisMonth(owner.secret)).toBe(before + 2);
+    expect(await usedThisMonth(owner.secret)).toBe(before + 1);
   });
 
   it("answers a refused scope as a tool error with the API's sentence, not counted against the account", async () => {
@@ -131,7 +132,7 @@ describe("POST /mcp", () => {
     expect(body.result.structuredContent).toBeUndefined();
     expect(body.result.content[0].text).toBe(`forbidden: ${restBody.error.message}`);
     expect(body.result._meta["webdata/status"]).toBe(403);
-    expect(await usedThisMonth(owner.secret)).toBe(before + 1);
+    expect(await usedThisMonth(owner.secret)).toBe(before);
   });
 
   it("passes invalid arguments to the route, whose 400 sentences come back as they are", async () => {
@@ -152,8 +153,12 @@ describe("POST /mcp", () => {
   });
 
   it("bounds get_dataset_records to 100 records a call and pages with the cursor", async () => {
+    await importRecords(
+      "amazon-electronics-prices-us",
+      Array.from({ length: 5 }, (_, n) => ({ key: `amazon:B0MCP${n}`, id: `B0MCP${n}`, title: `Item ${n}` })),
+    );
     const tooMany = await callTool(owner.secret, "get_dataset_records", {
-      slug: "amazon-product-prices-us",
+      slug: "amazon-electronics-prices-us",
       limit: 101,
     });
     expect(tooMany.body.result.isError).toBe(true);
@@ -161,12 +166,12 @@ describe("POST /mcp", () => {
       "invalid_request: `limit` is at most 100 through this tool.\n- limit: at most 100",
     );
 
-    const first = await callTool(owner.secret, "get_dataset_records", { slug: "amazon-product-prices-us", limit: 2 });
+    const first = await callTool(owner.secret, "get_dataset_records", { slug: "amazon-electronics-prices-us", limit: 2 });
     const page = first.body.result.structuredContent;
     expect(page.data).toHaveLength(2);
     expect(page.meta.next_cursor).toEqual(expect.any(String));
     const next = await callTool(owner.secret, "get_dataset_records", {
-      slug: "amazon-product-prices-us",
+      slug: "amazon-electronics-prices-us",
       limit: 2,
       cursor: page.meta.next_cursor,
     });
