@@ -2,7 +2,7 @@
 // the tarball into an empty project, then a small program type-checked under `nodenext` and
 // `bundler`, run by Node, and bundled by esbuild, against the e2e stack.
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -65,6 +65,7 @@ beforeAll(async () => {
   ({ secret } = await createAccountKey(baseUrl, adminToken, { name: "e2e packed client", plan: "enterprise" }));
   project = await mkdtemp(join(tmpdir(), "webdata-client-"));
   const tarballs = join(project, "tarballs");
+  await mkdir(tarballs);
   // `prepack` builds dist/ first. The client's one dependency and its own are packed from the root's
   // node_modules, so the install below needs no registry.
   const { stdout } = await run("npm", ["pack", "--json", "--pack-destination", tarballs], { cwd: CLIENT });

@@ -52,13 +52,17 @@ class Paging(unittest.TestCase):
         streamed = [record["asin"] for record in client.records(DATASET, fields=["asin"], limit=600)]
         self.assertEqual(paged, streamed)
 
-    def test_product_search_pages_are_followed(self) -> None:
+    def test_hotel_search_pages_are_followed_to_the_last(self) -> None:
         client = WebDataClient(BASE_URL, KEY)
-        pages = list(client.pages("/v1/walmart/search", {"q": "kettle"}, max_pages=2))
-        self.assertEqual([page_number(page) for page in pages], [1, 2])
-        titles = [item["title"] for item in client.items("/v1/walmart/search", {"q": "kettle"}, max_pages=2)]
-        self.assertEqual(len(titles), sum(len(page["data"]["results"]) for page in pages))
-        self.assertTrue(all(isinstance(title, str) and title for title in titles))
+        query = {"destination": "Dublin", "check_in": day(20), "check_out": day(22), "limit": 5}
+        pages = list(client.pages("/v1/travel/booking/hotels/search", query))
+        total = pages[0]["meta"]["pagination"]["total"]
+        self.assertGreater(total, 5)
+        self.assertEqual([page_number(page) for page in pages], list(range(1, len(pages) + 1)))
+        self.assertEqual(len(pages), pages[0]["meta"]["pagination"]["total_pages"])
+        ids = [hotel["id"] for hotel in client.items("/v1/travel/booking/hotels/search", query)]
+        self.assertEqual(len(ids), total)
+        self.assertEqual(len(set(ids)), total)
 
 
 class Streaming(unittest.TestCase):

@@ -567,852 +567,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/admin/accounts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Create an account with its first key
-         * @description A customer account on a plan, with optional custom limits, and its first key holding every scope. The key's secret is shown in this answer only; an email already in use is a 409.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "name": "Acme travel",
-                     *       "email": "ops@acme-travel.example",
-                     *       "plan": "pro",
-                     *       "key_name": "production"
-                     *     }
-                     */
-                    "application/json": {
-                        /**
-                         * Format: email
-                         * @example ops@acme-travel.example
-                         */
-                        email?: string;
-                        /**
-                         * @default default
-                         * @example production
-                         */
-                        key_name?: string;
-                        /** @example Acme travel */
-                        name: string;
-                        /**
-                         * @default free
-                         * @example enterprise
-                         * @enum {string}
-                         */
-                        plan?: "free" | "pro" | "enterprise";
-                        /**
-                         * @description Custom per-minute limit (enterprise); null restores the plan's
-                         * @example 5000
-                         */
-                        requests_per_minute?: number | null;
-                        /**
-                         * @description Custom monthly volume; null restores the plan's
-                         * @example 5000000
-                         */
-                        requests_per_month?: number | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description The account, its first key and that key's secret (shown once) */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "status": "success",
-                         *       "data": {
-                         *         "account": {
-                         *           "id": "acc_1a2b3c4d5e6f7a8b9c0d",
-                         *           "name": "Acme travel",
-                         *           "email": "ops@acme-travel.example",
-                         *           "plan": "pro",
-                         *           "limits": {
-                         *             "requests_per_minute": 100,
-                         *             "requests_per_month": 10000
-                         *           },
-                         *           "created_at": "2026-11-22T10:00:00.000Z"
-                         *         },
-                         *         "key": {
-                         *           "id": "key_3f9a1c2b7d8e4f5a6b7c",
-                         *           "name": "production",
-                         *           "start": "wdk_Ab3x",
-                         *           "created_at": "2026-11-22T10:00:00.000Z",
-                         *           "rotated_at": null,
-                         *           "last_used_at": null,
-                         *           "revoked_at": null,
-                         *           "previous_secret_expires_at": null,
-                         *           "age_days": 0,
-                         *           "rotation_recommended": false,
-                         *           "scopes": [
-                         *             "catalogue:read",
-                         *             "products:read",
-                         *             "travel:read",
-                         *             "events:write",
-                         *             "jobs:write",
-                         *             "keys:write"
-                         *           ]
-                         *         },
-                         *         "secret": "wdk_Ab3xQ9vT2mLp8RkZ4nYw7cHs1dGf6jEu"
-                         *       },
-                         *       "meta": {
-                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
-                         *         "timestamp": "2026-11-22T10:00:00.000Z"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["AdminAccountCreatedEnvelope"];
-                    };
-                };
-                /** @description A parameter is missing or malformed; `error.details` names each one. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid API key in `X-API-KEY` or `Authorization: Bearer`. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Nothing at this path. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unexpected failure; no internals are exposed. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Storage or the rate limiter is briefly unavailable; retry after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/admin/accounts/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * An account, its limits and keys
-         * @description Any account by id: its plan, the limits in force (custom ones where set) and every key, revoked ones included; never a secret.
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The account */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "status": "success",
-                         *       "data": {
-                         *         "account": {
-                         *           "id": "acc_1a2b3c4d5e6f7a8b9c0d",
-                         *           "name": "Acme travel",
-                         *           "email": "ops@acme-travel.example",
-                         *           "plan": "pro",
-                         *           "limits": {
-                         *             "requests_per_minute": 100,
-                         *             "requests_per_month": 10000
-                         *           },
-                         *           "created_at": "2026-08-14T09:12:40.000Z"
-                         *         },
-                         *         "keys": [
-                         *           {
-                         *             "id": "key_3f9a1c2b7d8e4f5a6b7c",
-                         *             "name": "production",
-                         *             "start": "wdk_Ab3x",
-                         *             "created_at": "2026-08-14T09:12:44.000Z",
-                         *             "rotated_at": null,
-                         *             "last_used_at": "2026-11-22T09:58:03.000Z",
-                         *             "revoked_at": null,
-                         *             "previous_secret_expires_at": null,
-                         *             "age_days": 100,
-                         *             "rotation_recommended": true,
-                         *             "scopes": [
-                         *               "products:read",
-                         *               "travel:read"
-                         *             ]
-                         *           }
-                         *         ]
-                         *       },
-                         *       "meta": {
-                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
-                         *         "timestamp": "2026-11-22T10:00:00.000Z"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["AdminAccountEnvelope"];
-                    };
-                };
-                /** @description A parameter is missing or malformed; `error.details` names each one. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid API key in `X-API-KEY` or `Authorization: Bearer`. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Nothing at this path. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unexpected failure; no internals are exposed. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Storage or the rate limiter is briefly unavailable; retry after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Change plan or custom limits
-         * @description Only the fields sent change; a limit set to `null` falls back to the plan's. All the account's keys get the new limits within 5 seconds.
-         */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    /**
-                     * @example {
-                     *       "plan": "enterprise",
-                     *       "requests_per_minute": 5000
-                     *     }
-                     */
-                    "application/json": {
-                        /**
-                         * @example enterprise
-                         * @enum {string}
-                         */
-                        plan?: "free" | "pro" | "enterprise";
-                        /**
-                         * @description Custom per-minute limit (enterprise); null restores the plan's
-                         * @example 5000
-                         */
-                        requests_per_minute?: number | null;
-                        /**
-                         * @description Custom monthly volume; null restores the plan's
-                         * @example 5000000
-                         */
-                        requests_per_month?: number | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description The account with its new limits (in force within 5 s) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "status": "success",
-                         *       "data": {
-                         *         "id": "acc_1a2b3c4d5e6f7a8b9c0d",
-                         *         "name": "Acme travel",
-                         *         "email": "ops@acme-travel.example",
-                         *         "plan": "enterprise",
-                         *         "limits": {
-                         *           "requests_per_minute": 5000,
-                         *           "requests_per_month": 1000000
-                         *         },
-                         *         "created_at": "2026-08-14T09:12:40.000Z"
-                         *       },
-                         *       "meta": {
-                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
-                         *         "timestamp": "2026-11-22T10:00:00.000Z"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["AdminAccountUpdatedEnvelope"];
-                    };
-                };
-                /** @description A parameter is missing or malformed; `error.details` names each one. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid API key in `X-API-KEY` or `Authorization: Bearer`. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Nothing at this path. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unexpected failure; no internals are exposed. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Storage or the rate limiter is briefly unavailable; retry after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        trace?: never;
-    };
-    "/v1/admin/accounts/{id}/keys": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Create a key for an account
-         * @description A new key for any account, holding the `scopes` given (every scope when omitted). The secret is shown once; at most 50 live keys per account.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    /**
-                     * @example {
-                     *       "name": "production",
-                     *       "scopes": [
-                     *         "products:read",
-                     *         "travel:read"
-                     *       ]
-                     *     }
-                     */
-                    "application/json": {
-                        /**
-                         * @default default
-                         * @example production
-                         */
-                        name?: string;
-                        /**
-                         * @description Scopes the new key holds, each one the calling key holds too. Default: the caller's scopes except `keys:write`.
-                         * @example [
-                         *       "products:read",
-                         *       "travel:read"
-                         *     ]
-                         */
-                        scopes?: ("catalogue:read" | "products:read" | "travel:read" | "events:write" | "jobs:write" | "keys:write")[];
-                    };
-                };
-            };
-            responses: {
-                /** @description The key and its secret, shown once */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "status": "success",
-                         *       "data": {
-                         *         "key": {
-                         *           "id": "key_3f9a1c2b7d8e4f5a6b7c",
-                         *           "name": "production",
-                         *           "start": "wdk_Ab3x",
-                         *           "created_at": "2026-11-22T10:00:00.000Z",
-                         *           "rotated_at": null,
-                         *           "last_used_at": null,
-                         *           "revoked_at": null,
-                         *           "previous_secret_expires_at": null,
-                         *           "age_days": 0,
-                         *           "rotation_recommended": false,
-                         *           "scopes": [
-                         *             "products:read",
-                         *             "travel:read"
-                         *           ]
-                         *         },
-                         *         "secret": "wdk_Ab3xQ9vT2mLp8RkZ4nYw7cHs1dGf6jEu"
-                         *       },
-                         *       "meta": {
-                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
-                         *         "timestamp": "2026-11-22T10:00:00.000Z"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["AdminKeyCreatedEnvelope"];
-                    };
-                };
-                /** @description A parameter is missing or malformed; `error.details` names each one. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid API key in `X-API-KEY` or `Authorization: Bearer`. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Nothing at this path. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unexpected failure; no internals are exposed. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Storage or the rate limiter is briefly unavailable; retry after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/admin/keys/{id}/revoke": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Revoke any key
-         * @description Revokes any live key, e.g. a leaked one; it is refused everywhere within 5 seconds.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The revoked key */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "status": "success",
-                         *       "data": {
-                         *         "id": "key_3f9a1c2b7d8e4f5a6b7c",
-                         *         "name": "production",
-                         *         "start": "wdk_Ab3x",
-                         *         "created_at": "2026-08-14T09:12:44.000Z",
-                         *         "rotated_at": null,
-                         *         "last_used_at": "2026-11-22T09:58:03.000Z",
-                         *         "revoked_at": "2026-11-22T10:00:00.000Z",
-                         *         "previous_secret_expires_at": null,
-                         *         "age_days": 100,
-                         *         "rotation_recommended": true,
-                         *         "scopes": [
-                         *           "products:read",
-                         *           "travel:read"
-                         *         ]
-                         *       },
-                         *       "meta": {
-                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
-                         *         "timestamp": "2026-11-22T10:00:00.000Z"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["AdminKeyRevokedEnvelope"];
-                    };
-                };
-                /** @description A parameter is missing or malformed; `error.details` names each one. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid API key in `X-API-KEY` or `Authorization: Bearer`. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Nothing at this path. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unexpected failure; no internals are exposed. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Storage or the rate limiter is briefly unavailable; retry after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/admin/keys/{id}/rotate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Rotate any key
-         * @description A new secret for any live key, which keeps its id and counters; the old secret keeps reading data for `grace_seconds` (0 to 7 days).
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    /**
-                     * @example {
-                     *       "grace_seconds": 86400
-                     *     }
-                     */
-                    "application/json": {
-                        /**
-                         * @description How long the old secret keeps working (0 to 604800 = 7 days)
-                         * @default 0
-                         * @example 86400
-                         */
-                        grace_seconds?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description The key and its new secret */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        /**
-                         * @example {
-                         *       "status": "success",
-                         *       "data": {
-                         *         "key": {
-                         *           "id": "key_3f9a1c2b7d8e4f5a6b7c",
-                         *           "name": "production",
-                         *           "start": "wdk_Qm7v",
-                         *           "created_at": "2026-08-14T09:12:44.000Z",
-                         *           "rotated_at": "2026-11-22T10:00:00.000Z",
-                         *           "last_used_at": "2026-11-22T09:58:03.000Z",
-                         *           "revoked_at": null,
-                         *           "previous_secret_expires_at": "2026-11-23T10:00:00.000Z",
-                         *           "age_days": 0,
-                         *           "rotation_recommended": false,
-                         *           "scopes": [
-                         *             "products:read",
-                         *             "travel:read"
-                         *           ]
-                         *         },
-                         *         "secret": "wdk_Qm7vK2xPz9LcT4bRw8NhY3sJd6gFa1Eo"
-                         *       },
-                         *       "meta": {
-                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
-                         *         "timestamp": "2026-11-22T10:00:00.000Z"
-                         *       }
-                         *     }
-                         */
-                        "application/json": components["schemas"]["AdminKeyRotatedEnvelope"];
-                    };
-                };
-                /** @description A parameter is missing or malformed; `error.details` names each one. */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description No valid API key in `X-API-KEY` or `Authorization: Bearer`. */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Nothing at this path. */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Unexpected failure; no internals are exposed. */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Storage or the rate limiter is briefly unavailable; retry after `Retry-After` seconds. */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/categories": {
         parameters: {
             query?: never;
@@ -4203,7 +3357,7 @@ export interface paths {
         };
         /**
          * One hotel with its room types, prices and reviews
-         * @description A hotel page on one platform: its room types with their prices for the stay, its reviews and description, every price in the `X-Currency` asked for. `id` as the platform's search results give it (booking's is the page path, e.g. `ie%2Favalon-house`, URL-encoded). `meta.completeness` says which hotel fields the page gave and why the others are missing; `explain=true` adds `data.sources`, the reader each field came from (`json-ld`, `meta`, `main heading`, `page address`, or the site's own markup, e.g. `booking markup`) and the other readers that gave the same value.
+         * @description A hotel page on one platform, as the hotel object of a search (its one platform in `platforms` and `offers`) plus its room types with their prices for the stay, its reviews and description, every price in the `X-Currency` asked for. `id` as the platform's search results give it (booking's is the page path, e.g. `ie%2Favalon-house`, URL-encoded). `meta.completeness` says which hotel fields the page gave and why the others are missing; `explain=true` adds `data.sources`, the reader each field came from (`json-ld`, `meta`, `main heading`, `page address`, or the site's own markup, e.g. `booking markup`) and the other readers that gave the same value.
          */
         get: {
             parameters: {
@@ -4252,22 +3406,10 @@ export interface paths {
                          *         "total_price": 504,
                          *         "currency": "EUR",
                          *         "amenities": [
-                         *           {
-                         *             "code": "wifi",
-                         *             "label": "Free WiFi"
-                         *           },
-                         *           {
-                         *             "code": "fitness",
-                         *             "label": "Fitness centre"
-                         *           },
-                         *           {
-                         *             "code": "restaurant",
-                         *             "label": "Restaurant"
-                         *           },
-                         *           {
-                         *             "code": "bar",
-                         *             "label": "Bar"
-                         *           }
+                         *           "wifi",
+                         *           "fitness",
+                         *           "restaurant",
+                         *           "bar"
                          *         ],
                          *         "price_exact": null,
                          *         "review_score_original": {
@@ -4288,6 +3430,25 @@ export interface paths {
                          *         "sponsored": false,
                          *         "image_url": "https://images.trvl-media.com/lodging/2000000/1190000/1180400/1180346/7c3e1a9f.jpg",
                          *         "booking_url": "https://www.hotels.com/ho571511/",
+                         *         "platforms": [
+                         *           "hotels"
+                         *         ],
+                         *         "offers": [
+                         *           {
+                         *             "platform": "hotels",
+                         *             "id": "571511",
+                         *             "price_per_night": 168,
+                         *             "total_price": 504,
+                         *             "currency": "EUR",
+                         *             "original": {
+                         *               "price_per_night": 168,
+                         *               "currency": "EUR"
+                         *             },
+                         *             "review_score": 8.6,
+                         *             "room_type": "Standard Double Room",
+                         *             "booking_url": "https://www.hotels.com/ho571511/"
+                         *           }
+                         *         ],
                          *         "rooms": [
                          *           {
                          *             "room_type": "Standard Double Room",
@@ -4554,22 +3715,10 @@ export interface paths {
                          *             "price_exact": null,
                          *             "currency": "EUR",
                          *             "amenities": [
-                         *               {
-                         *                 "code": "wifi",
-                         *                 "label": "Free WiFi"
-                         *               },
-                         *               {
-                         *                 "code": "fitness",
-                         *                 "label": "Fitness centre"
-                         *               },
-                         *               {
-                         *                 "code": "restaurant",
-                         *                 "label": "Restaurant"
-                         *               },
-                         *               {
-                         *                 "code": "bar",
-                         *                 "label": "Bar"
-                         *               }
+                         *               "wifi",
+                         *               "fitness",
+                         *               "restaurant",
+                         *               "bar"
                          *             ],
                          *             "rooms_available": 3,
                          *             "room_type": "Standard Double Room",
@@ -4587,6 +3736,7 @@ export interface paths {
                          *             "offers": [
                          *               {
                          *                 "platform": "booking",
+                         *                 "id": "ie/the-spencer",
                          *                 "price_per_night": 164,
                          *                 "total_price": 492,
                          *                 "currency": "EUR",
@@ -4600,6 +3750,7 @@ export interface paths {
                          *               },
                          *               {
                          *                 "platform": "expedia",
+                         *                 "id": "1180346",
                          *                 "price_per_night": 171,
                          *                 "total_price": 513,
                          *                 "currency": "EUR",
@@ -4618,7 +3769,6 @@ export interface paths {
                          *           "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
                          *           "timestamp": "2026-11-22T10:00:00.000Z",
                          *           "data_freshness": "real-time",
-                         *           "total_results": 38,
                          *           "enriched_from": {
                          *             "ie/the-spencer": {
                          *               "address": "booking hotel page",
@@ -4636,8 +3786,6 @@ export interface paths {
                          *             ]
                          *           },
                          *           "location_alternatives": [],
-                         *           "page": 1,
-                         *           "limit": 20,
                          *           "nights": 3,
                          *           "currency": {
                          *             "code": "EUR",
@@ -4685,12 +3833,134 @@ export interface paths {
                          *           ],
                          *           "missing": [],
                          *           "records": 1
+                         *         },
+                         *         "pagination": {
+                         *           "page": 1,
+                         *           "limit": 20,
+                         *           "total": 38,
+                         *           "total_pages": 2
                          *         }
                          *       }
                          *     }
                          */
                         "application/json": components["schemas"]["HotelSearchEnvelope"];
                         "text/csv": string;
+                    };
+                };
+                /** @description A parameter is missing or malformed; `error.details` names each one. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid API key in `X-API-KEY` or `Authorization: Bearer`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Nothing at this path. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure; no internals are exposed. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Storage or the rate limiter is briefly unavailable; retry after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/travel/amenities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The amenity vocabulary
+         * @description Every code a hotel's `amenities` may hold, and the `amenities` filter of a hotel search takes, with its label. Each site's own words (`Free WiFi`, `Wi-Fi gratuito`) are read as one of these codes; `other` stands for whatever a page lists outside them.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The amenity codes and their labels */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "success",
+                         *       "data": [
+                         *         {
+                         *           "code": "wifi",
+                         *           "label": "Wi-Fi"
+                         *         },
+                         *         {
+                         *           "code": "parking",
+                         *           "label": "Parking"
+                         *         },
+                         *         {
+                         *           "code": "other",
+                         *           "label": "Something the page lists that is outside this vocabulary"
+                         *         }
+                         *       ],
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["TravelAmenitiesEnvelope"];
                     };
                 };
                 /** @description A parameter is missing or malformed; `error.details` names each one. */
@@ -5159,7 +4429,7 @@ export interface paths {
         put?: never;
         /**
          * Watch a hotel rate or a product price
-         * @description Checked every `interval_seconds` with fresh data (each check counts as one request). `hotel.rate_dropped` / `product.price_changed` fire when the condition is met by a drop, so one change notifies once and the watch re-arms. An account holds at most its plan's number of watches (free 10, pro 100, enterprise 1,000); one more answers 409. The key needs the scope of what is watched too: `products:read` for a product, `travel:read` for a hotel.
+         * @description Checked every `interval_seconds` with fresh data (each check counts as one request). The first check arms the watch with the price it sees and never fires; after it, `hotel.rate_dropped` / `product.price_changed` fire when the condition is met by a drop, so one change notifies once and the watch re-arms. Without `currency`, a product watch keeps its page's own currency and a hotel watch EUR. An account holds at most its plan's number of watches (free 10, pro 100, enterprise 1,000); one more answers 409. The key needs the scope of what is watched too: `products:read` for a product, `travel:read` for a hotel.
          */
         post: {
             parameters: {
@@ -5193,7 +4463,7 @@ export interface paths {
                         /** @enum {string} */
                         condition: "below" | "drop_percent";
                         country?: string;
-                        /** @default EUR */
+                        /** @description What `threshold` and the prices seen are in. Default: a product's own page currency (taken by the first check), EUR for a hotel (hotel search's default) */
                         currency?: string;
                         /** @description hotel: where to search */
                         destination?: string;
@@ -5591,6 +4861,7 @@ export interface paths {
                          *         "outcome": "fired",
                          *         "price": 142,
                          *         "previous_price": 164,
+                         *         "currency": "EUR",
                          *         "watch": {
                          *           "id": "wat_5e2b8d1f4a7c9e3b6d0a",
                          *           "kind": "hotel",
@@ -6708,15 +5979,11 @@ export interface components {
             /** @enum {string} */
             status: "success";
         };
-        Amenity: {
-            /**
-             * @description Shared vocabulary; `other` when none fits
-             * @enum {string}
-             */
-            code: "wifi" | "parking" | "pool" | "breakfast" | "air_conditioning" | "pets_allowed" | "fitness" | "spa" | "restaurant" | "bar" | "kitchen" | "washing_machine" | "dishwasher" | "coffee_maker" | "balcony" | "airport_shuttle" | "front_desk_24h" | "room_service" | "family_rooms" | "non_smoking" | "elevator" | "heating" | "tv" | "accessible" | "ev_charging" | "other";
-            /** @description As the page shows it */
-            label: string;
-        };
+        /**
+         * @description A code of the shared vocabulary (labels: GET /v1/travel/amenities); `other` once when the page lists something outside it
+         * @enum {string}
+         */
+        Amenity: "wifi" | "parking" | "pool" | "breakfast" | "air_conditioning" | "pets_allowed" | "fitness" | "spa" | "restaurant" | "bar" | "kitchen" | "washing_machine" | "dishwasher" | "coffee_maker" | "balcony" | "airport_shuttle" | "front_desk_24h" | "room_service" | "family_rooms" | "non_smoking" | "elevator" | "heating" | "tv" | "accessible" | "ev_charging" | "other";
         ApiKey: {
             /** @description Days since the secret in use was issued */
             age_days: number;
@@ -6916,9 +6183,10 @@ export interface components {
             address: string | null;
             address_parts: components["schemas"]["AddressParts"];
             amenities: components["schemas"]["Amenity"][];
-            booking_url?: string | null;
+            booking_url: string | null;
             breakfast_included: boolean | null;
             currency: string;
+            /** @description From the search centre; search only */
             distance_km?: number;
             free_cancellation: boolean | null;
             id: string | null;
@@ -6926,6 +6194,7 @@ export interface components {
             latitude: number | null;
             longitude: number | null;
             name: string | null;
+            /** @description One per platform listing it, cheapest first */
             offers: components["schemas"]["HotelOffer"][];
             platforms: string[];
             /** @description Unrounded figures when the prices were converted from the site's currency */
@@ -6949,15 +6218,22 @@ export interface components {
             room_type: string | null;
             rooms_available: number | null;
             sources?: components["schemas"]["FieldSources"];
+            /** @description A paid placement on every platform listing it; a placement repeating an organic card is not kept apart */
             sponsored: boolean;
             star_rating: number | null;
             /** @description The whole stay, in `currency` */
             total_price: number | null;
         };
+        HotelDetail: components["schemas"]["Hotel"] & {
+            description: string | null;
+            /** @description The currency the page priced in */
+            original_currency: string | null;
+            reviews: components["schemas"]["ProductReview"][];
+            /** @description Every room type, priced for the stay */
+            rooms: components["schemas"]["HotelRoom"][];
+        };
         HotelEnvelope: {
-            data: {
-                [key: string]: unknown;
-            };
+            data: components["schemas"]["HotelDetail"];
             meta: {
                 /** @description What the answer holds of what this endpoint promises; see docs/data-quality.md */
                 completeness: {
@@ -6990,6 +6266,8 @@ export interface components {
         HotelOffer: {
             booking_url: string | null;
             currency: string;
+            /** @description The hotel's id on that platform, for its hotel route */
+            id: string | null;
             original: {
                 currency: string | null;
                 price_per_night: number | null;
@@ -6998,6 +6276,22 @@ export interface components {
             price_per_night: number | null;
             review_score: number | null;
             room_type: string | null;
+            total_price: number | null;
+        };
+        HotelRoom: {
+            available: boolean | null;
+            breakfast_included: boolean | null;
+            currency: string;
+            free_cancellation: boolean | null;
+            price_exact: {
+                price_per_night: number;
+                total_price: number;
+            } | null;
+            price_per_night: number | null;
+            room_type: string;
+            rooms_available: number | null;
+            sleeps: number | null;
+            /** @description The whole stay; null without dates */
             total_price: number | null;
         };
         HotelSearchAlternative: {
@@ -7037,7 +6331,6 @@ export interface components {
                     location_alternatives: components["schemas"]["HotelSearchAlternative"][];
                     request_id: string;
                     timestamp: string;
-                    total_results: number;
                 } & {
                     [key: string]: unknown;
                 };
@@ -7064,6 +6357,7 @@ export interface components {
                      */
                     state: "complete" | "partial" | "empty";
                 };
+                pagination: components["schemas"]["Pagination"];
                 request_id: string;
                 timestamp: string;
             } & {
@@ -7208,6 +6502,17 @@ export interface components {
             /** @description The text the amount was read from */
             raw: string | null;
         } | null;
+        /** @description Over the merged, filtered hotels: `total` counts those that passed the filters */
+        Pagination: {
+            /** @description Results a page holds: the `limit` asked for, or on a marketplace's search and reviews the results the site put on this page */
+            limit: number;
+            /** @description This page, from 1 */
+            page: number;
+            /** @description Results over every page; on a marketplace, the site's own count (null when it shows none) */
+            total: number | null;
+            /** @description Pages in all; null when the site shows a next page but no count */
+            total_pages: number | null;
+        };
         Platform: {
             /** @description The `country` values that pick one of its national sites (products) */
             countries?: string[];
@@ -7554,6 +6859,15 @@ export interface components {
             /** @description Best-matching passage with matches in <mark> */
             snippet: string;
         };
+        TravelAmenitiesEnvelope: {
+            data: {
+                code: components["schemas"]["Amenity"];
+                label: string;
+            }[];
+            meta: components["schemas"]["Meta"];
+            /** @enum {string} */
+            status: "success";
+        };
         TravelPlatformsEnvelope: {
             data: {
                 engines: string[];
@@ -7620,7 +6934,8 @@ export interface components {
             condition: "below" | "drop_percent";
             consecutive_failures: number;
             created_at: string;
-            currency: string;
+            /** @description What `threshold` and `last_price` are in; null until the first check of a product watch made without one reads its page's currency */
+            currency: string | null;
             id: string;
             interval_seconds: number;
             /** @enum {string} */
@@ -7638,6 +6953,8 @@ export interface components {
         };
         WatchCheckEnvelope: {
             data: {
+                /** @description What `price` and `previous_price` are in */
+                currency: string | null;
                 error?: string;
                 /** @enum {string} */
                 outcome: "fired" | "unchanged" | "failed";

@@ -81,6 +81,30 @@ describe("typed client", () => {
     expect(Object.keys(records[0]!)).toEqual(["asin", "price"]);
   });
 
+  it("streams a batch job's results in order, the Idempotency-Key sent as a plain header", async () => {
+    const client = createWebDataClient({ baseUrl, apiKey: secret });
+    const body = {
+      requests: [{ path: "/v1/categories" }, { path: "/v1/datasets/no-such-dataset" }],
+    };
+    const headers = { "Idempotency-Key": `typed-client-${Date.now()}` };
+    const created = unwrap(await client.api.POST("/v1/jobs", { body, headers }));
+    expect(unwrap(await client.api.POST("/v1/jobs", { body, headers })).data.id).toBe(created.data.id);
+    const params = { path: { id: created.data.id } };
+    let job = unwrap(await client.api.GET("/v1/jobs/{id}", { params }));
+    for (const deadline = Date.now() + 50_000; job.data.status === "queued" || job.data.status === "running"; ) {
+      if (Date.now() > deadline) throw new Error(`job still ${job.data.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      job = unwrap(await client.api.GET("/v1/jobs/{id}", { params }));
+    }
+    const results = [];
+    for await (const item of client.jobResults(created.data.id)) results.push(item);
+    expect(results.map((item) => [item.index, item.status, item.http_status])).toEqual([
+      [0, "succeeded", 200],
+      [1, "failed", 404],
+    ]);
+    expect(results[1]!.error?.code).toBe("not_found");
+  });
+
   it("throws the error envelope as a WebDataError", async () => {
     const client = createWebDataClient({ baseUrl, apiKey: secret });
     const error = await client.api
