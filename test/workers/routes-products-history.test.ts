@@ -2,10 +2,13 @@
 // GET /v1/{platform} — the replica sites answering inside workerd — become daily points that any
 // key reads back, with no account in them; too little history is said plainly, bad input is a 400
 // naming the parameter, and another platform's or country's prices never mix in.
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app";
 import { database } from "../../src/db/client";
+import { findLiveKeyById } from "../../src/db/keys";
 import { dayOf, recordPriceObservations } from "../../src/db/price-history";
+import { inProcess } from "../../src/in-process";
 import { PRODUCT_PLATFORMS } from "../../src/scrape/platforms";
 import { TRAVEL_PLATFORMS } from "../../src/travel/platforms";
 import { admin, callApp, env, newAccount, type TestAccount, withKey } from "./helpers";
@@ -86,6 +89,19 @@ describe("product answers add to the price history", () => {
     expect(columns.results.map((column) => column.name).filter((name) => /account|key|time|_at$/.test(name))).toEqual(
       [],
     );
+  });
+
+  it("records a call run in-process (a job item's, a watch's, a schedule's) as it records a direct one", async () => {
+    const asin = freshAsin();
+    serveReplicas({ overrides: { [`amazon ${asin}`]: 41.25 } });
+    const identity = (await findLiveKeyById(database(env.DB), scraper.keyId))!;
+    const ctx = createExecutionContext();
+    const { response } = await inProcess(app).getData(replicaEnv, ctx, identity, `/v1/amazon?asin=${asin}&fresh=true`);
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+    await waitOnExecutionContext(ctx);
+    const { points } = (await json(reader, `/v1/amazon/history?asin=${asin}`)).data;
+    expect(points.map(({ low, last }: { low: number; last: number }) => [low, last])).toEqual([[41.25, 41.25]]);
   });
 
   it("adds nothing for an answer from the cache: its reading was recorded when it was read", async () => {
