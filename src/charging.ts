@@ -2,6 +2,10 @@
 // data. Direct calls, watches, schedules, job items, MCP and the dashboard all decide through
 // `chargesMonth`; docs/charging.md states the rule as a table. The minute window is not this
 // rule's business: it counts every admitted call, so failing calls cannot be sent for free.
+//
+// Reading the account's own standing (`GET /v1/usage`, `GET /v1/keys`) is never charged: those
+// routes declare `monthFree` (routes/define-route.ts), so the limiter counts them in the minute
+// window alone and a used-up month does not refuse them, when knowing where it stands matters most.
 
 /** An answer, as far as its charge goes. */
 export type AnswerOutcome =

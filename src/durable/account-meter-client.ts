@@ -108,7 +108,8 @@ const ACCOUNT_SUBJECT = "account";
 
 /**
  * Limiter for an authenticated account: one object per account, one call per request; all its
- * keys share both windows. `units` > 1 counts one call as that many requests, all or none.
+ * keys share both windows. `units` > 1 counts one call as that many requests, all or none;
+ * `monthFree` counts it in the minute window alone (charging.ts).
  */
 export async function consumeForAccount(
   env: Env,
@@ -116,11 +117,12 @@ export async function consumeForAccount(
   perMinute: number,
   perMonth: number,
   units = 1,
+  monthFree = false,
 ): Promise<Admission> {
   // Should this call fail, they are lost with it: a lost count is not worth a double one.
   const waiting = takeUnsent(accountId);
   const idempotencyKey = crypto.randomUUID();
-  const request = { subject: ACCOUNT_SUBJECT, perMinute, perMonth, units, ...waiting };
+  const request = { subject: ACCOUNT_SUBJECT, perMinute, perMonth, units, monthFree, ...waiting };
   return { decision: await consume(env, `account:${accountId}`, request, idempotencyKey), idempotencyKey };
 }
 

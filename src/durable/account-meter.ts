@@ -17,6 +17,8 @@ export interface ConsumeRequest {
   perMonth?: number;
   /** Requests this call stands for (a batch of MCP messages); all are admitted or none. Default 1. */
   units?: number;
+  /** Counted in the minute window alone, the month reported but not taken (charging.ts). */
+  monthFree?: boolean;
   now?: number;
   /**
    * Made up by the caller once per request and repeated on every retry of it: a retry whose
@@ -62,6 +64,7 @@ export class AccountMeter extends DurableObject<Env> {
       perMinute: request.perMinute,
       perMonth: request.perMonth,
       units: request.units ?? 1,
+      monthFree: request.monthFree,
       now,
     });
     // Refusals count nothing, so a retry may simply be decided again; a call that carried answers

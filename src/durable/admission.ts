@@ -19,6 +19,11 @@ export interface Admit {
   perMonth?: number;
   /** Requests this call stands for (a batch of MCP messages); all are admitted or none. */
   units: number;
+  /**
+   * Counted in the minute window alone: the month is reported, neither taken nor able to refuse
+   * (a read of the account's own usage or keys, charging.ts).
+   */
+  monthFree?: boolean;
   now: number;
 }
 
@@ -36,29 +41,34 @@ export class Admission {
   }
 
   /** Counts `units` if both windows have room, else nothing; returns the decision and what the month took. */
-  admit({ subject, perMinute, perMonth, units, now }: Admit): { decision: LimitDecision; monthUnits: number } {
+  admit({ subject, perMinute, perMonth, units, monthFree, now }: Admit): {
+    decision: LimitDecision;
+    monthUnits: number;
+  } {
     const minute = minuteWindow(now);
     const minuteScope = `minute:${subject}`;
     const minuteUsed = this.count(minuteScope, minute.start);
     const month = perMonth === undefined ? null : monthWindow(now);
     const monthUsed = month ? this.count("month", month.start) : 0;
+    const takesMonth = month !== null && !monthFree;
 
     let exceeded: LimitDecision["exceeded"] = null;
-    if (month && monthUsed + units > perMonth!) exceeded = "month";
+    if (takesMonth && monthUsed + units > perMonth!) exceeded = "month";
     else if (minuteUsed + units > perMinute) exceeded = "minute";
 
     const admitted = exceeded === null ? units : 0;
+    const monthUnits = takesMonth ? admitted : 0;
     if (admitted) {
       this.store(minuteScope, minute.start, minuteUsed + admitted);
-      if (month) this.store("month", month.start, monthUsed + admitted);
+      if (monthUnits) this.store("month", month!.start, monthUsed + monthUnits);
     }
     const decision: LimitDecision = {
       allowed: exceeded === null,
       exceeded,
       minute: windowState(perMinute, minuteUsed + admitted, minute.end),
-      month: month ? windowState(perMonth!, monthUsed + admitted, month.end) : null,
+      month: month ? windowState(perMonth!, monthUsed + monthUnits, month.end) : null,
     };
-    return { decision, monthUnits: month ? admitted : 0 };
+    return { decision, monthUnits };
   }
 
   /** Takes one unit of the month alone (a batch-job item: jobs pace themselves, not the minute window). */

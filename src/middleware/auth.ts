@@ -76,10 +76,10 @@ export function requireAccess(access: Access, options: AccessOptions = {}): Midd
           if (refusal) throw refusal;
           c.set("identity", caller.identity);
           if (caller.prepaid) keepAdmission(c, caller.prepaid, { units: 1 });
-          else if (caller.counted) await admit(c, caller.identity);
+          else if (caller.counted) await admit(c, caller.identity, 1, options);
           return next();
         }
-        const admission = admit(c, await verifiedKey(c, access.scope));
+        const admission = admit(c, await verifiedKey(c, access.scope), 1, options);
         if (!options.readsBesideLimiter) {
           await admission;
           return next();
@@ -101,6 +101,11 @@ export interface AccessOptions {
    * not both. `c.var.limits` is set only once admitted.
    */
   readsBesideLimiter?: boolean;
+  /**
+   * The call never takes a unit of the month, and a used-up month does not refuse it; the minute
+   * window counts it (charging.ts: reading the account's own usage and keys).
+   */
+  monthFree?: boolean;
 }
 
 /**
@@ -143,12 +148,18 @@ async function verifiedKey(c: Context, scope: Scope | null): Promise<KeyIdentity
  * Counts the call in the account's limiter (one Durable Object round trip) and sets its headers;
  * throws its 429 when refused. `units` > 1: the call stands for that many requests (MCP messages).
  */
-export async function admit(c: Context, identity: KeyIdentity, units = 1): Promise<void> {
+export async function admit(
+  c: Context,
+  identity: KeyIdentity,
+  units = 1,
+  { monthFree = false }: Pick<AccessOptions, "monthFree"> = {},
+): Promise<void> {
   const { decision, idempotencyKey } = await limiterCall(() =>
-    consumeForAccount(c.env, identity.accountId, identity.perMinute, identity.perMonth, units),
+    consumeForAccount(c.env, identity.accountId, identity.perMinute, identity.perMonth, units, monthFree),
   );
   applyHeaders(c, decision);
-  keepAdmission(c, decision, { units, idempotencyKey });
+  // A month-free call holds no unit of the month: its answer has none to keep or give back, and says `charged: false`.
+  keepAdmission(c, decision, monthFree ? undefined : { units, idempotencyKey });
 
   const ageDays = secretAgeDays(identity.secretIssuedAt);
   if (ageDays >= ROTATION_RECOMMENDED_DAYS) c.header("X-API-Key-Rotation", `recommended; age_days=${ageDays}`);

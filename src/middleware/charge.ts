@@ -10,12 +10,17 @@ import { log } from "../log";
 
 /**
  * Keeps the limiter's decision on the request and, when it admitted the call, the units the call
- * holds until its answer settles them. Every way of counting an account's call (a key, a watch or
- * schedule, a job item's prepaid unit, the dashboard) goes through here.
+ * holds until its answer settles them (none for a month-free call, charging.ts). Every way of
+ * counting an account's call (a key, a watch or schedule, a job item's prepaid unit, the
+ * dashboard) goes through here.
  */
-export function keepAdmission(c: Context<AppEnv>, decision: LimitDecision, charge: Variables["charge"]): void {
+export function keepAdmission(
+  c: Context<AppEnv>,
+  decision: LimitDecision,
+  charge: Variables["charge"] | undefined,
+): void {
   c.set("limits", decision);
-  if (decision.allowed) c.set("charge", charge);
+  if (decision.allowed && charge) c.set("charge", charge);
 }
 
 /**

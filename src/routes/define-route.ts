@@ -38,7 +38,7 @@ function securityOf(access: Access): NonNullable<RouteConfig["security"]> {
 export function defineRoute<const R extends Omit<RouteConfig, "security" | "middleware">>(
   config: R & { access: Access; middleware?: MiddlewareHandler<AppEnv>[] } & AccessOptions,
 ) {
-  const { access, middleware = [], readsBesideLimiter, ...route } = config;
+  const { access, middleware = [], readsBesideLimiter, monthFree, ...route } = config;
   return createRoute({
     ...route,
     security: securityOf(access),
@@ -50,7 +50,7 @@ export function defineRoute<const R extends Omit<RouteConfig, "security" | "midd
             settleCharge(),
           ]
         : []),
-      requireAccess(access, { readsBesideLimiter }),
+      requireAccess(access, { readsBesideLimiter, monthFree }),
       strictInput(route),
       ...middleware,
     ] as const,

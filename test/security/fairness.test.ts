@@ -305,7 +305,8 @@ describe("MCP messages are the account's traffic", () => {
     );
     expect(twenty.status).toBe(200);
     expect(await json(twenty)).toHaveLength(20);
-    expect(await usedThisMonth(secret)).toBe(before + 20 + 1);
+    // The twenty messages; the usage read is never charged.
+    expect(await usedThisMonth(secret)).toBe(before + 20);
 
     const tooMany = await mcp(
       secret,
@@ -315,8 +316,8 @@ describe("MCP messages are the account's traffic", () => {
     const body = await json(tooMany);
     expect(body.error.code).toBe(-32600);
     expect(body.error.message).toContain("20");
-    // The batch and two usage reads; the refused batch, a 400, gave its unit back (docs/charging.md).
-    expect(await usedThisMonth(secret)).toBe(before + 20 + 1 + 1);
+    // The batch alone; the refused batch, a 400, gave its unit back (docs/charging.md).
+    expect(await usedThisMonth(secret)).toBe(before + 20);
   });
 });
 

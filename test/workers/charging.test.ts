@@ -1,6 +1,6 @@
 // The month is charged only for data (src/charging.ts): an admitted call whose answer holds no data
 // gives its unit back, once, while the minute window keeps counting it. Each case reads the
-// month's count before and after through /v1/usage, whose own call is charged (+1 each time).
+// month's count before and after through /v1/usage, whose own call is never charged.
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { drizzle } from "drizzle-orm/d1";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -76,7 +76,7 @@ describe("a direct call", () => {
     expect(response.status, JSON.stringify(body.error)).toBe(200);
     expect(body.meta.charged).toBe(true);
     expect(monthRemaining(response)).toBe(10_000 - (before + 1));
-    expect(await monthUsed(secret)).toBe(before + 2);
+    expect(await monthUsed(secret)).toBe(before + 1);
   });
 
   it("with a bad parameter gives its unit back, and its headers already show the month after the refund", async () => {
@@ -86,9 +86,9 @@ describe("a direct call", () => {
     const body = await json(response);
     expect(response.status).toBe(400);
     expect(body.meta.charged).toBe(false);
-    // The /v1/usage call before this one is the last charged: this call's unit is back.
+    // This call's unit is back: the month stands where it stood before it.
     expect(monthRemaining(response)).toBe(10_000 - before);
-    expect(await monthUsed(secret)).toBe(before + 1);
+    expect(await monthUsed(secret)).toBe(before);
   });
 
   it("blocked by the site (502 upstream_blocked) gives its unit back", async () => {
@@ -98,7 +98,7 @@ describe("a direct call", () => {
     const response = await call(generic("blocked.charging.example"), withKey(secret));
     const body = await json(response);
     expect([response.status, body.error.code, body.meta.charged]).toEqual([502, "upstream_blocked", false]);
-    expect(await monthUsed(secret)).toBe(before + 1);
+    expect(await monthUsed(secret)).toBe(before);
   });
 
   it("that times out (504 upstream_timeout) gives its unit back", async () => {
@@ -113,7 +113,7 @@ describe("a direct call", () => {
     });
     const body = await json(response);
     expect([response.status, body.error.code, body.meta.charged]).toEqual([504, "upstream_timeout", false]);
-    expect(await monthUsed(secret)).toBe(before + 1);
+    expect(await monthUsed(secret)).toBe(before);
   });
 
   it("that the site answers 404 (the page does not exist) stays charged: that is the answer", async () => {
@@ -123,7 +123,7 @@ describe("a direct call", () => {
     const response = await call(generic("gone.charging.example"), withKey(secret));
     const body = await json(response);
     expect([response.status, body.error.code, body.meta.charged]).toEqual([404, "not_found", true]);
-    expect(await monthUsed(secret)).toBe(before + 2);
+    expect(await monthUsed(secret)).toBe(before + 1);
   });
 
   it("that answers a search with no results (completeness `empty`) gives its unit back", async () => {
@@ -135,7 +135,7 @@ describe("a direct call", () => {
     expect(response.status, JSON.stringify(body.error)).toBe(200);
     expect(body.meta.completeness.state).toBe("empty");
     expect(body.meta.charged).toBe(false);
-    expect(await monthUsed(secret)).toBe(before + 1);
+    expect(await monthUsed(secret)).toBe(before);
   });
 
   it("that answers the same empty search as CSV gives its unit back too", async () => {
@@ -145,7 +145,7 @@ describe("a direct call", () => {
     const response = await call("/v1/amazon/search?q=kettle&engine=fetch&fresh=true&format=csv", withKey(secret));
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toMatch(/^text\/csv/);
-    expect(await monthUsed(secret)).toBe(before + 1);
+    expect(await monthUsed(secret)).toBe(before);
   });
 
   it("of ten failing at once: the month returns exactly to where it was, the minute window counts all ten", async () => {
@@ -159,7 +159,8 @@ describe("a direct call", () => {
       Array.from({ length: 10 }, () => ["invalid_request", false]),
     );
     const after = await usage(secret);
-    expect(after.month.used).toBe(before.month.used + 1);
+    expect(after.month.used).toBe(before.month.used);
+    // The ten, and the usage read that reports them: the minute window counts it, the month never does.
     expect(after.minute.used).toBe(before.minute.used + 10 + 1);
   });
 
@@ -170,11 +171,43 @@ describe("a direct call", () => {
     await call("/v1/generic?url=not-a-url", withKey(secret));
     const { month, calls } = await usage(secret);
     const today = new Date().toISOString().slice(0, 10);
-    // The categories read and this usage read are charged; the two 400s were attempted.
-    expect(calls).toMatchObject({ attempted: 4, charged: 2 });
-    expect(month.used).toBe(2);
-    expect(calls.days.at(-1)).toEqual({ day: today, attempted: 4, charged: 2 });
+    // The categories read is charged; the two 400s were attempted; this usage read is neither.
+    expect(calls).toMatchObject({ attempted: 3, charged: 1 });
+    expect(month.used).toBe(1);
+    expect(calls.days.at(-1)).toEqual({ day: today, attempted: 3, charged: 1 });
     expect(calls.days[0].day).toBe(`${today.slice(0, 8)}01`);
+  });
+});
+
+describe("reading the account's own standing", () => {
+  it("GET /v1/usage and GET /v1/keys never take a unit of the month; the minute window counts them", async () => {
+    const { secret } = await newAccount({ plan: "pro" });
+    await call("/v1/categories", withKey(secret));
+    await awayFromMinuteEdge();
+    const before = await usage(secret);
+    expect(before.month.used).toBe(1);
+
+    const keys = await call("/v1/keys", withKey(secret));
+    expect(keys.status).toBe(200);
+    expect((await json(keys)).meta.charged).toBe(false);
+    expect(monthRemaining(keys)).toBe(10_000 - 1);
+    const read = await call("/v1/usage", withKey(secret));
+    const body = await json(read);
+    expect(body.meta.charged).toBe(false);
+    expect(body.data.month.used).toBe(1);
+    expect(body.data.minute.used).toBe(before.minute.used + 2);
+    expect(body.data.calls).toMatchObject({ attempted: 1, charged: 1 });
+  });
+
+  it("answers once the month is used up, when a data call is refused", async () => {
+    const { secret } = await newAccount({ plan: "enterprise", requests_per_minute: 100, requests_per_month: 1 });
+    expect((await call("/v1/categories", withKey(secret))).status).toBe(200);
+    const refused = await call("/v1/categories", withKey(secret));
+    expect([refused.status, (await json(refused)).error.code]).toEqual([429, "quota_exceeded"]);
+    const read = await call("/v1/usage", withKey(secret));
+    expect(read.status).toBe(200);
+    expect((await json(read)).data.month).toMatchObject({ limit: 1, used: 1, remaining: 0 });
+    expect((await call("/v1/keys", withKey(secret))).status).toBe(200);
   });
 });
 
@@ -187,7 +220,7 @@ describe("the edge cache", () => {
     const second = await call(path, withKey(secret));
     expect([first.headers.get("X-Cache"), second.headers.get("X-Cache")]).toEqual(["MISS", "HIT"]);
     expect([(await json(first)).meta.charged, (await json(second)).meta.charged]).toEqual([true, true]);
-    expect(await monthUsed(secret)).toBe(before + 3);
+    expect(await monthUsed(secret)).toBe(before + 2);
     const stored = await (caches as unknown as { default: Cache }).default.match(`http://api.test${path}`);
     expect((await json(stored!)).meta).not.toHaveProperty("charged");
   });
@@ -282,7 +315,7 @@ describe("calls run as the account", () => {
     };
     expect(await run("/v1/datasets/no-such-dataset")).toEqual([404, false]);
     expect(await run("/v1/categories")).toEqual([200, true]);
-    expect(await monthUsed(account.secret)).toBe(before + 1 + 1);
+    expect(await monthUsed(account.secret)).toBe(before + 1);
   });
 
   it("a scheduled run that ends in an error gives its unit back", async () => {
@@ -298,8 +331,8 @@ describe("calls run as the account", () => {
     await waitOnExecutionContext(ctx);
     const schedule = await json(await call(`/v1/schedules/${created.data.id}`, withKey(secret)));
     expect(schedule.data.runs).toEqual([expect.objectContaining({ status: "failed", http_status: 404 })]);
-    // The schedule read and the usage read are charged; the run is not.
-    expect(await monthUsed(secret)).toBe(before + 2);
+    // The schedule read is charged; the run is not, nor is the usage read.
+    expect(await monthUsed(secret)).toBe(before + 1);
   });
 });
 
@@ -363,7 +396,7 @@ describe("job items", () => {
       { status: "queued", http_status: null, error_code: null, charged: 0 },
       { status: "succeeded", http_status: 200, error_code: null, charged: 0 },
     ]);
-    expect(await monthUsed(account.secret)).toBe(before + 2 + 1);
+    expect(await monthUsed(account.secret)).toBe(before + 2);
   });
 });
 
@@ -382,6 +415,6 @@ describe("MCP", () => {
     });
     expect(refused.status).toBe(400);
     expect(monthRemaining(refused)).toBe(10_000 - before);
-    expect(await monthUsed(secret)).toBe(before + 1);
+    expect(await monthUsed(secret)).toBe(before);
   });
 });

@@ -21,8 +21,9 @@ async function account(body: Record<string, unknown> = {}) {
 
 /** Bursts that straddle a minute boundary would be split over two windows. */
 
+/** `count` calls at once of a cheap data route, each charged to the month (/v1/usage never is). */
 async function burst(secret: string, count: number) {
-  return Promise.all(Array.from({ length: count }, () => call("/v1/usage", withKey(secret))));
+  return Promise.all(Array.from({ length: count }, () => call("/v1/categories", withKey(secret))));
 }
 
 const LIMIT_HEADERS = [
@@ -66,10 +67,11 @@ describe("exact per-key limits under concurrency", () => {
     const response = await call("/v1/usage", withKey(secret));
     const body = (await response.json()) as any;
     expect(body.data).toMatchObject({ account_id: accountId, key_id: keyId, plan: "pro" });
+    // The usage read itself counts in the minute window, never in the month.
     expect(body.data.minute).toMatchObject({ limit: 100, used: 4, remaining: 96 });
-    expect(body.data.month).toMatchObject({ limit: 10_000, used: 4, remaining: 9_996 });
+    expect(body.data.month).toMatchObject({ limit: 10_000, used: 3, remaining: 9_997 });
     expect(response.headers.get("RateLimit-Policy")).toMatch(/^"minute";q=100;w=60, "month";q=10000;w=\d+$/);
-    expect(response.headers.get("RateLimit")).toMatch(/^"minute";r=96;t=\d+, "month";r=9996;t=\d+$/);
+    expect(response.headers.get("RateLimit")).toMatch(/^"minute";r=96;t=\d+, "month";r=9997;t=\d+$/);
     expect(response.headers.get("X-RateLimit-Limit")).toBe("100");
     expect(response.headers.get("X-RateLimit-Remaining")).toBe("96");
   });
@@ -78,15 +80,15 @@ describe("exact per-key limits under concurrency", () => {
 describe("monthly volume", () => {
   it("refuses the request after the limit with quota_exceeded, and keeps the count across a restart", async () => {
     const { secret, accountId } = await account({ plan: "enterprise", requests_per_month: 3, requests_per_minute: 50 });
-    for (let i = 0; i < 3; i++) expect((await call("/v1/usage", withKey(secret))).status).toBe(200);
-    const refused = await call("/v1/usage", withKey(secret));
+    for (let i = 0; i < 3; i++) expect((await call("/v1/categories", withKey(secret))).status).toBe(200);
+    const refused = await call("/v1/categories", withKey(secret));
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as any).error.code).toBe("quota_exceeded");
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(60);
 
     const stub = env.ACCOUNT_METER.get(env.ACCOUNT_METER.idFromName(`account:${accountId}`));
     await evictDurableObject(stub);
-    const afterRestart = await call("/v1/usage", withKey(secret));
+    const afterRestart = await call("/v1/categories", withKey(secret));
     expect(afterRestart.status).toBe(429);
     expect(((await afterRestart.json()) as any).error.code).toBe("quota_exceeded");
     const used = await stub.peek({ subject: "x", perMinute: 50, perMonth: 3 });

@@ -166,7 +166,10 @@ describe("POST /mcp", () => {
       "invalid_request: `limit` is at most 100 through this tool.\n- limit: at most 100",
     );
 
-    const first = await callTool(owner.secret, "get_dataset_records", { slug: "amazon-electronics-prices-us", limit: 2 });
+    const first = await callTool(owner.secret, "get_dataset_records", {
+      slug: "amazon-electronics-prices-us",
+      limit: 2,
+    });
     const page = first.body.result.structuredContent;
     expect(page.data).toHaveLength(2);
     expect(page.meta.next_cursor).toEqual(expect.any(String));

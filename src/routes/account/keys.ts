@@ -21,13 +21,15 @@ import {
 const tags = ["keys"];
 
 const listRoute = defineRoute({
+  // Never charged to the month (charging.ts); the minute window counts it.
+  monthFree: true,
   access: apiKey(null),
   method: "get",
   path: "/v1/keys",
   tags,
   summary: "List the keys of your account",
   description:
-    "Every key of the calling key's account, revoked ones included, with its scopes, age and last use; never a secret.",
+    "Every key of the calling key's account, revoked ones included, with its scopes, age and last use; never a secret. Never charged to the month; the minute window counts it.",
   responses: {
     200: jsonResponse(z.array(KeySchema), "KeyListEnvelope", "Keys, newest last; secrets are never shown again", [
       KEY_EXAMPLE,

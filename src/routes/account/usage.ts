@@ -5,7 +5,6 @@ import type { AppEnv } from "../../env";
 import { jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { dailyUsageThisMonth } from "../../durable/account-meter-client";
 import type { WindowState } from "../../durable/windows";
-import { admitted } from "../../middleware/auth";
 
 const WindowSchema = z.object({
   limit: z.number().int(),
@@ -23,7 +22,10 @@ const UsageSchema = z
     month: WindowSchema.openapi({ description: "The whole account, this calendar month (UTC)" }),
     calls: z
       .object({
-        attempted: z.number().int().openapi({ description: "Calls the limiter admitted, job items included" }),
+        attempted: z.number().int().openapi({
+          description:
+            "Calls the limiter admitted against the month, job items included (reads of usage and keys never are)",
+        }),
         charged: z
           .number()
           .int()
@@ -34,7 +36,7 @@ const UsageSchema = z
       })
       .openapi({
         description:
-          "This calendar month's calls (UTC), attempted and charged: an error or an `empty` answer gives its unit back (see docs/charging.md); this call is included.",
+          "This calendar month's calls (UTC), attempted and charged: an error or an `empty` answer gives its unit back (see docs/charging.md).",
       }),
     captcha: z
       .object({ solves: z.number().int(), cap: z.number().int(), cost_usd: z.number() })
@@ -60,16 +62,22 @@ const USAGE_EXAMPLE = {
 } satisfies z.infer<typeof UsageSchema>;
 
 const route = defineRoute({
-  readsBesideLimiter: true,
+  // Never charged to the month (charging.ts); the minute window counts it.
+  monthFree: true,
   access: apiKey(null),
   method: "get",
   path: "/v1/usage",
   tags: ["keys"],
   summary: "Your plan, limits and current counts",
   description:
-    "Any valid key may call it. The account's plan, this minute's and this month's limits, use and reset times (shared by all its keys), this month's calls attempted and charged (in all and per day), and CAPTCHA spend against its monthly cap.",
+    "Any valid key may call it. The account's plan, this minute's and this month's limits, use and reset times (shared by all its keys), this month's calls attempted and charged (in all and per day), and CAPTCHA spend against its monthly cap. Never charged to the month, and answered even once the month is used up; the minute window counts it.",
   responses: {
-    200: jsonResponse(UsageSchema, "UsageEnvelope", "Counts including this request", USAGE_EXAMPLE),
+    200: jsonResponse(
+      UsageSchema,
+      "UsageEnvelope",
+      "Counts; the minute's include this request, the month's never do",
+      USAGE_EXAMPLE,
+    ),
     ...openApiErrorResponses,
   },
 });
@@ -82,12 +90,11 @@ const describeWindow = (window: WindowState) => ({
 });
 
 export function registerUsage(app: OpenAPIHono<AppEnv>) {
-  // The limiter's answer for this request has the counts: no second round trip. The spend is read meanwhile.
+  // The limiter's answer for this request has the counts: no second round trip.
   app.openapi(route, async (c) => {
-    const { identity } = c.var;
-    const [spend] = await Promise.all([monthlySpend(c.var.db, identity.accountId), admitted(c)]);
-    const { limits } = c.var;
-    // Read once admitted, so this call and the refunds its count carried along are in the figures.
+    const { identity, limits } = c.var;
+    const spend = await monthlySpend(c.var.db, identity.accountId);
+    // Read once admitted, so the refunds its count carried along are in the figures.
     const today = new Date().toISOString().slice(0, 10);
     const days = (await dailyUsageThisMonth(c.env, identity.accountId)).filter((row) => row.day <= today);
     return c.json(
