@@ -1,8 +1,9 @@
 // Reading text and attributes from a parsed page the way a shopper sees it:
 // scripts and styles left out, whitespace and bidi marks collapsed.
-import { parse, NodeType, type HTMLElement, type Node } from "node-html-parser";
+import { NodeType, type HTMLElement, type Node } from "node-html-parser";
 import { assertParseable } from "../page-limits";
 import { selectAll } from "./select";
+import { parseTree } from "./tree";
 
 export type { HTMLElement };
 
@@ -34,7 +35,7 @@ let current: { html: string; root: HTMLElement | null } | null = null;
 export function loadHtml(html: string): HTMLElement {
   if (current?.html === html && current.root) return current.root;
   assertParseable(html);
-  const root = parse(html, { comment: false });
+  const root = parseTree(html);
   if (current?.html === html) current.root = root;
   return root;
 }

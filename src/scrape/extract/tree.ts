@@ -1,0 +1,354 @@
+// node-html-parser's tree at a fraction of the allocations. The library's `parse` is most of the
+// CPU of reading a 1–3 MB page, and more than half of that is the garbage collector copying the
+// objects each node carries (a `range` set with defineProperty, a DOMTokenList with its own Set and
+// closure, an attribute object, an empty child list per text node). This is the library's own parse
+// loop (its markup pattern, closing rules and unclosed-tag repair, node-html-parser 9.0.7), so the
+// tree, its ranges and every reader's answer stay the same; it makes the same classes' nodes with
+// only the fields they read, and the class list when first asked for. Written by hand because no
+// library builds this library's tree; test/fixtures/tree.test.ts compares the two on every saved page.
+import { HTMLElement, TextNode } from "node-html-parser";
+
+type Element = HTMLElement;
+type Range = [number, number];
+
+// node-html-parser's `kMarkupPattern` (comments, start and end tags with their attribute text).
+const MARKUP =
+  /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][-.:0-9_a-zA-Z@\xB7\xC0-\xD6\xD8-\xF6\u00F8-\u03A1\u03A3-\u03D9\u03DB-\u03EF\u03F7-\u03FF\u0400-\u04FF\u0500-\u052F\u1D00-\u1D2B\u1D6B-\u1D77\u1D79-\u1D9A\u1E00-\u1E9B\u1F00-\u1F15\u1F18-\u1F1D\u1F20-\u1F45\u1F48-\u1F4D\u1F50-\u1F57\u1F59\u1F5B\u1F5D\u1F5F-\u1F7D\u1F80-\u1FB4\u1FB6-\u1FBC\u1FBE\u1FC2-\u1FC4\u1FC6-\u1FCC\u1FD0-\u1FD3\u1FD6-\u1FDB\u1FE0-\u1FEC\u1FF2-\u1FF4\u1FF6-\u1FFC\u2126\u212A-\u212B\u2132\u214E\u2160-\u2188\u2C60-\u2C7F\uA722-\uA787\uA78B-\uA78E\uA790-\uA7AD\uA7B0-\uA7B7\uA7F7-\uA7FF\uAB30-\uAB5A\uAB5C-\uAB5F\uAB64-\uAB65\uFB00-\uFB06\uFB13-\uFB17\uFF21-\uFF3A\uFF41-\uFF5A\x37F-\u1FFF\u200C-\u200D\u203F-\u2040\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD]*)((?:\s+[^>]*?(?:(?:'[^']*')|(?:"[^"]*"))?)*)\s*(\/?)>/gu;
+// `kMarkupPatternWithCDATA`, used when the page has a CDATA section: each one becomes a text node.
+const MARKUP_WITH_CDATA = new RegExp(
+  MARKUP.source.replace("<!--[\\s\\S]*?-->|", "<!--[\\s\\S]*?-->|<!\\[CDATA\\[[\\s\\S]*?\\]\\]>|"),
+  "gu",
+);
+const UNQUOTED_VALUE_AT_END = /(?:^|\s)[^\s"'<>=/]+\s*=\s*[^\s"'<>`]+$/;
+const KEY_ATTRIBUTE = /(?:^|\s)(id|class)\s*=\s*((?:'[^']*')|(?:"[^"]*")|\S+)/gi;
+// Elements whose body is one text node, found by the first `</tag>` after them.
+const BLOCK_TEXT = new Set(["script", "noscript", "style", "pre"]);
+const FRAME = "documentfragmentcontainer";
+const FRAME_OFFSET = FRAME.length + 2;
+
+type Table = Record<string, Record<string, boolean> | undefined>;
+
+/**
+ * The library's closing tables: each key and name in lower and in upper case, never mixed. Plain
+ * objects looked up as the library does, so that even a tag named like an Object method acts alike.
+ */
+function bothCases(table: Record<string, string>): Table {
+  const out: Table = {};
+  for (const [tag, names] of Object.entries(table)) {
+    const closers = Object.fromEntries(
+      names.split(" ").flatMap((name) => [
+        [name, true],
+        [name.toUpperCase(), true],
+      ]),
+    );
+    out[tag] = closers;
+    out[tag.toUpperCase()] = closers;
+  }
+  return out;
+}
+/** An open element (key) closed by a new start tag (value). */
+const CLOSED_BY_OPENING = bothCases({
+  li: "li",
+  p: "p div",
+  b: "div",
+  td: "td th tr tbody tfoot",
+  th: "td th tr tbody tfoot",
+  tr: "tr tbody tfoot",
+  thead: "tbody tfoot",
+  tbody: "tbody tfoot",
+  h1: "h1",
+  h2: "h2",
+  h3: "h3",
+  h4: "h4",
+  h5: "h5",
+  h6: "h6",
+  dt: "dt dd",
+  dd: "dt dd",
+});
+/** An open element (key) closed by an end tag of an enclosing one (value). */
+const CLOSED_BY_CLOSING = bothCases({
+  li: "ul ol",
+  a: "div",
+  b: "div",
+  i: "div",
+  p: "div",
+  td: "tr table thead tbody tfoot",
+  th: "tr table thead tbody tfoot",
+  tr: "table thead tbody tfoot",
+  tbody: "table",
+  tfoot: "table",
+  dt: "dl body html",
+  dd: "dl body html",
+});
+/** A `<p>` (key, lower case) is closed by any end tag of its parent but these. */
+const CLOSED_BY_CLOSING_EXCEPT: Table = {
+  p: Object.fromEntries(["a", "audio", "del", "ins", "map", "noscript", "video"].map((name) => [name, true])),
+};
+
+const OPTIONS = { comment: false };
+const NO_CHILDREN: never[] = Object.freeze([]) as never[];
+let library: { voidTag: { isVoidElement(tag: string): boolean }; tokenList: new (values: string[]) => unknown } | null =
+  null;
+
+/** The library's default void-tag set and DOMTokenList class, taken from one element it builds. */
+function fromLibrary() {
+  if (!library) {
+    const probe = new HTMLElement("div", { class: "probe" }, "") as unknown as {
+      voidTag: { isVoidElement(tag: string): boolean };
+      classList: object;
+    };
+    library = { voidTag: probe.voidTag, tokenList: probe.classList.constructor as never };
+  }
+  return library;
+}
+
+// Ranges are kept as two numbers, made an array when a reader asks (few do, on few elements).
+const range = {
+  get(this: { _start: number; _end: number }): Range {
+    return [this._start, this._end];
+  },
+};
+
+interface Attributed {
+  rawAttrs: string;
+  rawAttributes: Record<string, string | null>;
+  attrs: Record<string, string>;
+  _attrs?: Record<string, string>;
+}
+const libraryAttrs = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "attrs")!.get!;
+const OBJECT_KEYS = Object.prototype as Record<string, unknown>;
+const namePatterns = new Map<string, RegExp>();
+
+/**
+ * Whether `raw` attribute text may hold an attribute `name` (lower case): a name is never
+ * entity-encoded, so it is there as written, in any case. When not, the library would build the
+ * element's attribute map only to find no such key.
+ */
+function mayHold(raw: string, name: string): boolean {
+  if (name in OBJECT_KEYS) return true; // the library's map answers these from Object.prototype
+  let pattern = namePatterns.get(name);
+  if (!pattern) {
+    if (namePatterns.size > 1000) namePatterns.clear();
+    pattern = new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i");
+    namePatterns.set(name, pattern);
+  }
+  return pattern.test(raw);
+}
+
+const ELEMENT_PROTOTYPE = Object.create(HTMLElement.prototype, {
+  range,
+  getAttribute: {
+    value(this: Attributed, key: string): string | undefined {
+      const name = key.toLowerCase();
+      return this._attrs || mayHold(this.rawAttrs, name) ? this.attrs[name] : undefined;
+    },
+  },
+  hasAttribute: {
+    value(this: Attributed, key: string): boolean {
+      const name = key.toLowerCase();
+      return (this._attrs !== undefined || mayHold(this.rawAttrs, name)) && name in this.attrs;
+    },
+  },
+  // The decoded map is the raw one when no name has upper case, no value entities and none is missing.
+  attrs: {
+    get(this: Attributed) {
+      if (this._attrs) return this._attrs;
+      const raw = this.rawAttributes;
+      for (const key in raw) {
+        const value = raw[key];
+        if (typeof value !== "string" || value.includes("&") || key !== key.toLowerCase())
+          return libraryAttrs.call(this);
+      }
+      this._attrs = raw as Record<string, string>;
+      return raw;
+    },
+  },
+  // Built when a reader first asks: most elements are never asked.
+  classList: {
+    get(this: { _classList?: unknown; _class: string | undefined }) {
+      this._classList ??= new (fromLibrary().tokenList)(this._class ? this._class.split(/\s+/) : []);
+      return this._classList;
+    },
+    set(this: { _classList?: unknown }, value: unknown) {
+      this._classList = value;
+    },
+  },
+});
+
+// Object literals rather than Object.create: V8 tracks where they are made and, seeing a page's
+// nodes all survive, allocates them straight into the old generation instead of copying each twice.
+function element(
+  tag: string | null,
+  id: string,
+  className: string | undefined,
+  rawAttrs: string,
+  start: number,
+  end: number,
+) {
+  return {
+    __proto__: ELEMENT_PROTOTYPE,
+    parentNode: null,
+    childNodes: [],
+    _start: start,
+    _end: end,
+    rawAttrs,
+    voidTag: library!.voidTag,
+    nodeType: 1,
+    rawTagName: tag,
+    _id: id,
+    _parseOptions: OPTIONS,
+    _class: className,
+    _classList: undefined,
+    _attrs: undefined,
+    _rawAttrs: undefined,
+  } as unknown as Element;
+}
+
+const TEXT_PROTOTYPE = Object.create(TextNode.prototype, { range });
+
+function text(rawText: string, parent: Element, start: number, end: number) {
+  const node = {
+    __proto__: TEXT_PROTOTYPE,
+    parentNode: parent,
+    childNodes: NO_CHILDREN,
+    nodeType: 3,
+    rawTagName: "",
+    _rawText: rawText,
+    _start: start - FRAME_OFFSET,
+    _end: end - FRAME_OFFSET,
+  };
+  parent.childNodes.push(node as unknown as TextNode);
+}
+
+function append(parent: Element, child: Element): Element {
+  child.parentNode = parent;
+  parent.childNodes.push(child);
+  return child;
+}
+
+/** node-html-parser's `parse(html, { comment: false })`, the same tree built with fewer objects. */
+export function parseTree(html: string): Element {
+  const { voidTag } = fromLibrary();
+  const isVoid = (tag: string) => voidTag.isVoidElement(tag);
+  const data = `<${FRAME}>${html}</${FRAME}>`;
+  const dataEnd = data.length - FRAME_OFFSET - 1;
+  const root = element(null, "", undefined, "", 0, html.length);
+  const stack: Element[] = [root];
+  let parent = root;
+  let lastTextPos = -1;
+  const hasCdata = html.includes("<![CDATA[");
+  const markup = hasCdata ? MARKUP_WITH_CDATA : MARKUP;
+  markup.lastIndex = 0;
+  for (let match = markup.exec(data); match; match = markup.exec(data)) {
+    const [matchText, slash = "", name = "", rawAttributes = "", selfClosing = ""] = match;
+    let leadingSlash = slash;
+    let attributes = rawAttributes;
+    let closingSlash = selfClosing;
+    const tagEnd = markup.lastIndex;
+    const tagStart = tagEnd - matchText.length;
+    if (closingSlash && !leadingSlash && UNQUOTED_VALUE_AT_END.test(attributes) && !isVoid(name)) {
+      attributes += closingSlash;
+      closingSlash = "";
+    }
+    if (lastTextPos > -1 && lastTextPos + matchText.length < tagEnd) {
+      text(data.substring(lastTextPos, tagStart), parent, lastTextPos, tagStart);
+    }
+    lastTextPos = tagEnd;
+    if (hasCdata && matchText.startsWith("<![CDATA[")) {
+      text(matchText, parent, tagStart, tagEnd);
+      continue;
+    }
+    if (name === FRAME || matchText[1] === "!") continue;
+    if (!leadingSlash) {
+      let id = "";
+      let className: string | undefined;
+      if (attributes.length > 0) {
+        for (let key = KEY_ATTRIBUTE.exec(attributes); key; key = KEY_ATTRIBUTE.exec(attributes)) {
+          const value = key[2]!;
+          const unquoted = value[0] === "'" || value[0] === '"' ? value.slice(1, -1) : value;
+          if (key[1]!.toLowerCase() === "id") id = unquoted;
+          else className = unquoted;
+        }
+      }
+      if (!closingSlash) {
+        while (CLOSED_BY_OPENING[parent.rawTagName]?.[name]) {
+          stack.pop();
+          parent = stack[stack.length - 1]!;
+        }
+      }
+      parent = append(
+        parent,
+        element(name, id, className, attributes.slice(1), tagStart - FRAME_OFFSET, tagEnd - FRAME_OFFSET),
+      );
+      stack.push(parent);
+      if (BLOCK_TEXT.has(name.toLowerCase())) {
+        const closeMarkup = `</${name}>`;
+        const closeIndex = data.indexOf(closeMarkup, tagEnd);
+        const textEnd = closeIndex === -1 ? dataEnd : closeIndex;
+        const body = data.substring(tagEnd, textEnd);
+        if (body.length > 0 && /\S/.test(body)) text(body, parent, tagEnd, textEnd);
+        if (closeIndex === -1) lastTextPos = markup.lastIndex = data.length + 1;
+        else {
+          lastTextPos = markup.lastIndex = closeIndex + closeMarkup.length;
+          leadingSlash = "/";
+        }
+      }
+    }
+    if (leadingSlash || closingSlash || isVoid(name)) closeUpTo(name, Math.max(lastTextPos, tagEnd) - FRAME_OFFSET);
+  }
+  repairUnclosed(stack);
+  return root;
+
+  /** The library's end-tag handling: close `name`, or the open elements an end tag implies. */
+  function closeUpTo(name: string, end: number) {
+    for (;;) {
+      if (parent.rawTagName === name) {
+        (parent as unknown as { _end: number })._end = end;
+        stack.pop();
+        parent = stack[stack.length - 1]!;
+        return;
+      }
+      if (CLOSED_BY_CLOSING[parent.tagName]?.[name]) {
+        stack.pop();
+        parent = stack[stack.length - 1]!;
+        continue;
+      }
+      const kept = CLOSED_BY_CLOSING_EXCEPT[parent.rawTagName ? parent.rawTagName.toLowerCase() : ""];
+      const container = stack.length > 1 ? stack[stack.length - 2] : undefined;
+      const closing = name.toLowerCase();
+      if (kept && container?.rawTagName?.toLowerCase() === closing && !kept[closing]) {
+        (parent as unknown as { _end: number })._end = end;
+        stack.pop();
+        parent = stack[stack.length - 1]!;
+        continue;
+      }
+      return;
+    }
+  }
+}
+
+/** The library's repair of elements left open at the end: their children move up a level. */
+function repairUnclosed(stack: Element[]) {
+  while (stack.length > 1) {
+    const last = stack.pop()!;
+    const oneBefore = stack[stack.length - 1]!;
+    if (!last.parentNode?.parentNode) continue;
+    if (last.parentNode === oneBefore && last.tagName === oneBefore.tagName) {
+      oneBefore.removeChild(last);
+      reparent(last, oneBefore.parentNode!);
+      stack.pop();
+    } else {
+      oneBefore.removeChild(last);
+      reparent(last, oneBefore);
+    }
+  }
+}
+
+function reparent(source: Element, parent: Element) {
+  const children = source.childNodes;
+  source.childNodes = [];
+  for (const child of children) {
+    child.parentNode = parent;
+    parent.childNodes.push(child);
+  }
+}
