@@ -21,6 +21,7 @@ import {
 } from "./extract";
 import { lodgingDetail } from "./lodging";
 import { selectAll, selectOne } from "../../scrape/extract/select";
+import { withoutSponsoredRepeats } from "../../sponsored";
 
 const REVIEW_SCALE = 5;
 const SITE_PATH = /\/(?:Hotel-Search|[^/]*h\d+\.Hotel-Information)/;
@@ -60,7 +61,11 @@ function parseSearch(html: string, url: string): HotelSearchPage {
   const pagination = selectOne(root, "nav.pagination[data-total-results]");
   const total = countInHeading(root) ?? parseLocaleNumber(pagination?.getAttribute("data-total-results"));
   return {
-    hotels: withoutRepeatedAds(selectAll(root, "article[data-hotelid]").map((card) => parseCard(card, url))),
+    // Sponsored cards repeat hotels the organic list also shows; the organic card stays.
+    hotels: withoutSponsoredRepeats(
+      selectAll(root, "article[data-hotelid]").map((card) => parseCard(card, url)),
+      (hotel) => hotel.id,
+    ),
     total_results: total,
     has_next_page: hasNextPage(root, pagination, total),
   };
@@ -100,17 +105,6 @@ function parseCard(card: HTMLElement, pageUrl: string): HotelRecord {
     image_url: absoluteUrl(image, "https://www.expedia.com/"),
     booking_url: propertyLink(href, id, pageUrl),
   };
-}
-
-/** Sponsored cards repeat a hotel the organic list also shows; the organic card stays. */
-function withoutRepeatedAds(hotels: HotelRecord[]): HotelRecord[] {
-  const organic = new Set(hotels.filter((hotel) => !hotel.sponsored).map((hotel) => hotel.id));
-  const seen = new Set<string | null>();
-  return hotels.filter((hotel) => {
-    if ((hotel.sponsored && organic.has(hotel.id)) || seen.has(hotel.id)) return false;
-    seen.add(hotel.id);
-    return true;
-  });
 }
 
 /** The card's property page; sponsored cards link through an ad redirect, so theirs is rebuilt from the id. */
