@@ -3,6 +3,7 @@
 // walmart, bestbuy and the independent shop, so the same product can be compared across
 // sites; etsy has its own handmade list. Everything is derived from seeded PRNGs.
 import { ETSY_SHOPS, GENERAL_TEMPLATES, HANDMADE_TEMPLATES, type ProductTemplate } from "./product-data.ts";
+import { ADDED_PRODUCTS } from "./product-data-added.ts";
 import { fold, rng, slugify, type Rng } from "./random.ts";
 import type { PriceBook } from "./site.ts";
 
@@ -55,8 +56,21 @@ interface MasterItem {
 
 const UPPER_ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 const DIGITS = "0123456789";
+/** The first catalogue's size; products added later (product-data-added.ts) come after it. */
 const SIZES: Record<Marketplace, number> = { amazon: 48, ebay: 48, walmart: 48, etsy: 48, bestbuy: 48, shop: 24 };
 const OFFSETS: Record<Marketplace, number> = { amazon: 0, ebay: 16, walmart: 8, etsy: 0, bestbuy: 4, shop: 24 };
+/**
+ * Ids the README, docs/ and the OpenAPI examples name, each with the index of the product that takes
+ * it in place of its generated id, so every documented example answers locally
+ * (test/e2e/doc-examples.test.ts fails on an id the replicas lack). Each goes to a product of the
+ * kind its example shows: amazon's 18 is the relay module of the product example, ebay's 7 a
+ * speaker, bestbuy's 17 a charger. (amazon's 0 is already the documented B0YP4NUNPU.)
+ */
+export const DOCUMENTED_IDS: Partial<Record<Marketplace, Record<string, number>>> = {
+  amazon: { B0057OC5O8: 18, B08DF9F814: 1, B0C1GHS4GF: 2 },
+  ebay: { "256348110321": 7 },
+  bestbuy: { "6501087": 17 },
+};
 
 function masterItem(key: number, templates: ProductTemplate[], handmade: boolean): MasterItem {
   const random = rng(`master-${handmade ? "handmade" : "general"}-${key}`);
@@ -128,11 +142,21 @@ const SELLERS: Record<Marketplace, (item: MasterItem, random: Rng) => string> = 
   shop: () => "Northwind Goods",
 };
 
+/** Master keys of added products start here, past every general and handmade key. */
+const ADDED_KEYS = 10_000;
+
 function build(platform: Marketplace, index: number): Product {
   const handmade = platform === "etsy";
-  const item = masterItem(index + OFFSETS[platform], handmade ? HANDMADE_TEMPLATES : GENERAL_TEMPLATES, handmade);
+  const added = ADDED_PRODUCTS[platform];
+  const item =
+    index >= SIZES[platform] && added
+      ? masterItem(ADDED_KEYS + index - SIZES[platform], [added.template], false)
+      : masterItem(index + OFFSETS[platform], handmade ? HANDMADE_TEMPLATES : GENERAL_TEMPLATES, handmade);
   const random = rng(`${platform}-product-${index}`);
-  const id = productId(platform, random, index);
+  // Generated even when documented, so every later draw (and value) stays what it was.
+  const generated = productId(platform, random, index);
+  const documented = Object.entries(DOCUMENTED_IDS[platform] ?? {}).find(([, at]) => at === index)?.[0];
+  const id = documented ?? generated;
   const condition = platform === "ebay" && random.chance(0.2) ? "Used" : "New";
   const basePrice = retailPrice(item.price * random.float(0.94, 1.06) * (condition === "Used" ? 0.7 : 1), platform);
   const listPrice = random.chance(0.35) ? retailPrice(basePrice * random.float(1.15, 1.4), platform) : null;
@@ -197,7 +221,8 @@ const catalogues = new Map<Marketplace, Product[]>();
 export function catalogue(platform: Marketplace): Product[] {
   let products = catalogues.get(platform);
   if (!products) {
-    products = Array.from({ length: SIZES[platform] }, (_, index) => build(platform, index));
+    const size = SIZES[platform] + (ADDED_PRODUCTS[platform]?.count ?? 0);
+    products = Array.from({ length: size }, (_, index) => build(platform, index));
     catalogues.set(platform, products);
   }
   return products;

@@ -1,9 +1,18 @@
-// The travel replicas' shared catalogue: 60 properties in eight cities (plus airbnb-only homes),
+// The travel replicas' shared catalogue: properties in nine cities, some near a landmark (plus airbnb-only homes),
 // each listed on booking, expedia and hotels.com (most of them) under slightly different names,
 // coordinates within ±0.0003°, site-specific ids, review scales and prices a few percent apart.
 // Nightly prices depend on the date (Friday and Saturday nights cost more, summer more than
 // winter) and never on the clock, so every page is reproducible.
-import { AMENITIES, APARTMENT_AMENITIES, CITIES, ROOM_TYPES, type City, type PropertyKind } from "./hotel-data.ts";
+import {
+  AMENITIES,
+  APARTMENT_AMENITIES,
+  CITIES,
+  FIRST_CITIES,
+  ROOM_TYPES,
+  type City,
+  type PropertyKind,
+} from "./hotel-data.ts";
+import { ADDED_CITIES, LANDMARK_HOTELS } from "./hotel-places-added.ts";
 import { fold, rng, slugify } from "./random.ts";
 import type { PriceBook } from "./site.ts";
 
@@ -48,13 +57,30 @@ export interface Listing {
 const STAR_PRICE = [70, 60, 75, 105, 150, 240];
 const TYPE_PRICE: Record<PropertyKind, number> = { hotel: 1, hostel: 0.45, apartment: 1.05, aparthotel: 1.1 };
 
+interface Placement {
+  latitude: number;
+  longitude: number;
+  /** Largest offset from the centre, in degrees of latitude and longitude. */
+  spread: [number, number];
+}
+
+const CITY_SPREAD: [number, number] = [0.022, 0.032];
+/** About 700 m around a landmark at European and American latitudes. */
+const LANDMARK_SPREAD: [number, number] = [0.006, 0.008];
+
 function buildProperties(): Property[] {
   const properties: Property[] = [];
-  const add = (city: City, name: string, kind: PropertyKind, stars: number, airbnbOnly: boolean) => {
+  const add = (
+    city: City,
+    [name, kind, stars, always = []]: City["properties"][number],
+    airbnbOnly = false,
+    place: Placement = { ...city, spread: CITY_SPREAD },
+  ) => {
     const key = properties.length;
     const random = rng(`property-${key}-${name}`);
     const amenities = random.sample(AMENITIES, random.int(5, 9));
     if (kind === "apartment" || kind === "aparthotel") amenities.push(...random.sample(APARTMENT_AMENITIES, 3));
+    const [latitudeSpread, longitudeSpread] = place.spread;
     properties.push({
       key,
       city,
@@ -62,24 +88,32 @@ function buildProperties(): Property[] {
       kind,
       stars,
       airbnbOnly,
-      latitude: Math.round((city.latitude + random.float(-0.022, 0.022)) * 1e6) / 1e6,
-      longitude: Math.round((city.longitude + random.float(-0.032, 0.032)) * 1e6) / 1e6,
+      latitude: Math.round((place.latitude + random.float(-latitudeSpread, latitudeSpread)) * 1e6) / 1e6,
+      longitude: Math.round((place.longitude + random.float(-longitudeSpread, longitudeSpread)) * 1e6) / 1e6,
       street: `${random.int(1, 120)} ${random.pick(city.streets)}`,
       postcode: `${city.postcodePrefix}${random.chars(city.postcodePrefix.length > 3 ? 1 : 2, "0123456789")}`,
       quality: Math.round(random.float(6.6, 9.5) * 10) / 10,
       basePrice: Math.round(STAR_PRICE[stars]! * TYPE_PRICE[kind] * city.priceLevel * random.float(0.85, 1.2)),
-      amenities,
+      amenities: [...amenities, ...always.filter((amenity) => !amenities.includes(amenity))],
       rooms: ROOM_TYPES[kind]
         .slice(0, random.int(2, ROOM_TYPES[kind].length))
         .map(([roomName, multiplier, sleeps]) => ({ name: roomName, multiplier, sleeps })),
     });
   };
-  for (const city of CITIES) {
-    for (const [name, kind, stars] of city.properties) add(city, name, kind, stars, false);
+  const airbnbHomes = (city: City) => {
+    add(city, [`Cosy studio near ${city.landmark}`, "apartment", 0], true);
+    add(city, [`Sunny loft in central ${city.name}`, "apartment", 0], true);
+  };
+  for (const city of FIRST_CITIES) for (const property of city.properties) add(city, property);
+  for (const city of FIRST_CITIES) airbnbHomes(city);
+  // Places added later come after every earlier key, so earlier listings keep their seeded values.
+  for (const city of ADDED_CITIES) {
+    for (const property of city.properties) add(city, property);
+    airbnbHomes(city);
   }
-  for (const city of CITIES) {
-    add(city, `Cosy studio near ${city.landmark}`, "apartment", 0, true);
-    add(city, `Sunny loft in central ${city.name}`, "apartment", 0, true);
+  for (const spot of LANDMARK_HOTELS) {
+    const city = CITIES.find((candidate) => candidate.name === spot.city)!;
+    for (const property of spot.properties) add(city, property, false, { ...spot, spread: LANDMARK_SPREAD });
   }
   return properties;
 }

@@ -1,5 +1,7 @@
 // The places the travel replicas list: eight cities with their centres, streets and a landmark,
-// and the properties in each. Pure data; hotel-catalogue.ts turns it into listings.
+// and the properties in each, then the places added later (hotel-places-added.ts). Pure data;
+// hotel-catalogue.ts turns it into listings.
+import { ADDED_CITIES } from "./hotel-places-added.ts";
 
 export type PropertyKind = "hotel" | "hostel" | "apartment" | "aparthotel";
 
@@ -15,10 +17,12 @@ export interface City {
   streets: string[];
   landmark: string;
   postcodePrefix: string;
-  properties: [name: string, kind: PropertyKind, stars: number][];
+  /** The optional amenities are ones a property always has, on top of its seeded sample. */
+  properties: [name: string, kind: PropertyKind, stars: number, amenities?: string[]][];
 }
 
-export const CITIES: City[] = [
+/** The first catalogue's cities, whose properties keep the first keys. */
+export const FIRST_CITIES: City[] = [
   {
     name: "Dublin",
     country: "Ireland",
@@ -251,6 +255,9 @@ export const CITIES: City[] = [
     ],
   },
 ];
+
+/** Every city the replicas list. */
+export const CITIES: City[] = [...FIRST_CITIES, ...ADDED_CITIES];
 
 export const AMENITIES = [
   "Free WiFi",

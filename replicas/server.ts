@@ -10,11 +10,13 @@
 // Retry-After; a body with neither status nor delayMs clears the platform's fault).
 // REPLICA_LATENCY_MS=300 (or `latencyMs`, `setLatency`) delays every site page by ~300 ms ±20 %.
 // GET /fx/eur.json serves the committed exchange-rate snapshot as the public daily feed's stand-in.
+// GET /_catalogue says what the sites hold (holdings.ts): product ids and searches, destinations.
 // GET /_oversized?mb=60 (or ?built=60000) serves a page past the scraper's size caps (oversized.ts);
 // GET /_admin/oversized says how many bytes the last one wrote before its reader went away.
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { challengePage, isValidToken, PASS_COOKIE, safeReturnPath, siteKeyFor } from "./challenge.ts";
+import { holdings } from "./holdings.ts";
 import { escapeHtml } from "./html.ts";
 import { closeServer, isMainModule, listen, option, readBody, readJson } from "./http.ts";
 import { type OversizedStats, serveOversized } from "./oversized.ts";
@@ -127,6 +129,7 @@ async function handle(
   if (url.pathname.startsWith("/_admin/")) return send(res, await admin(state, req, url.pathname, oversized));
   state.count(url.pathname);
   if (url.pathname === "/_oversized") return serveOversized(res, url.searchParams, oversized);
+  if (url.pathname === "/_catalogue") return send(res, jsonResponse(holdings()));
   if (url.pathname === "/fx/eur.json") {
     return send(res, {
       status: 200,

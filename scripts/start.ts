@@ -7,8 +7,8 @@ import { randomBytes } from "node:crypto";
 import { applyMigrations, createAccountKey, ROOT, startWorker } from "./local-stack.ts";
 import { linkChromium } from "./chromium.ts";
 import { receiverPort } from "./receiver.ts";
+import { holdings } from "../replicas/holdings.ts";
 import { startReplicas } from "../replicas/server.ts";
-import { SITES } from "../replicas/sites/index.ts";
 import { PRODUCT_PLATFORMS } from "../src/scrape/platforms/index.ts";
 
 const PERSIST = `${ROOT}.wrangler/state`;
@@ -44,15 +44,29 @@ const worker = await startWorker({
   vars: { REPLICA_ORIGIN: replicas.url, SSRF_ALLOW_HOSTS: receiverHost },
   crons: { log: (line) => console.log(line) },
 });
-/** One search per marketplace that its replica answers, as each platform's registry entry names it. */
-const searches = (secret: string) =>
-  Object.values(PRODUCT_PLATFORMS)
-    .filter((platform) => platform.searchUrl && platform.exampleSearch)
-    .map(
-      (platform) =>
-        `curl -H "X-API-KEY: ${secret}" "${worker.url}/v1/${platform.slug}/search?q=${encodeURIComponent(platform.exampleSearch!)}"`,
-    )
+const held = holdings();
+const day = (fromNow: number) => new Date(Date.now() + fromNow * 86_400_000).toISOString().slice(0, 10);
+/** What the local sites hold, from the replicas' own catalogues: ids, searches and destinations that find something. */
+const heldLines = [
+  ...Object.entries(held.products).map(
+    ([slug, { ids, searches }]) =>
+      `${slug.padEnd(13)}${PRODUCT_PLATFORMS[slug]?.idParam ?? "id"} ${ids.join(", ")} · q ${searches.map((q) => `"${q}"`).join(", ")}`,
+  ),
+  `${"hotels in".padEnd(13)}${held.hotels.destinations.join(", ")}; near ${held.hotels.landmarks.join(", ")}`,
+].join("\n               ");
+/** One call per area that finds something locally. */
+const tries = (secret: string) => {
+  const [slug, { ids, searches }] = Object.entries(held.products)[0]!;
+  const idParam = PRODUCT_PLATFORMS[slug]?.idParam ?? "id";
+  const stay = `check_in=${day(30)}&check_out=${day(32)}`;
+  return [
+    `/v1/${slug}?${idParam}=${ids[0]}`,
+    `/v1/${slug}/search?q=${encodeURIComponent(searches[0]!)}`,
+    `/v1/travel/all/hotels/search?destination=${encodeURIComponent(held.hotels.destinations.at(-1)!)}&${stay}`,
+  ]
+    .map((path) => `curl -H "X-API-KEY: ${secret}" "${worker.url}${path}"`)
     .join("\n               ");
+};
 
 const free = await createAccountKey(worker.url, adminToken, { name: "Demo (free)", plan: "free" });
 const pro = await createAccountKey(worker.url, adminToken, { name: "Demo (pro)", plan: "pro" });
@@ -64,11 +78,10 @@ console.log(`
   Free key:    ${free.secret}
   Pro key:     ${pro.secret}
   Try:         curl -H "X-API-KEY: ${pro.secret}" ${worker.url}/v1/usage
+               ${tries(pro.secret)}
   Admin token: in .dev.vars (header X-Admin-Token)
-  Replicas:    ${replicas.url} (${Object.keys(SITES)
-    .filter((site) => site !== "real")
-    .join(", ")})
-  Products:    ${searches(pro.secret)}
+  Local sites: ${replicas.url}, every platform's replica, holding only:
+               ${heldLines}
   Crons:       fired on schedule (every minute, and daily at 06:00 UTC), one line per run
   Webhooks:    npm run receiver -- --secret whsec_…  receives at http://${receiverHost}/ (allowed here)
 `);

@@ -9,8 +9,8 @@ import { parse } from "node-html-parser";
 import { realPageResponse } from "../real-pages.ts";
 import type { Site, SiteResponse } from "../site.ts";
 
-const PRODUCT = { id: "MCO42090990", file: "mercadolibre/scrapfly_meli_co_spot_lamps.html" };
-const SEARCH = { words: "lenovo-ideapad", file: "mercadolibre/precios1_meli_pe_search_lenovo_ideapad.html" };
+export const PRODUCT = { id: "MCO42090990", file: "mercadolibre/scrapfly_meli_co_spot_lamps.html" };
+export const SEARCH = { words: "lenovo-ideapad", file: "mercadolibre/precios1_meli_pe_search_lenovo_ideapad.html" };
 
 /** "Lenovo-IdeaPad" and "lenovo-ideapad" are one search, as on the site. */
 const searchWords = (segment: string) =>

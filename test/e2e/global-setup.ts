@@ -6,6 +6,8 @@ import { linkChromium } from "../../scripts/chromium.ts";
 import { applyMigrations, startWorker, type RunningWorker } from "../../scripts/local-stack.ts";
 import { startReplicas } from "../../replicas/server.ts";
 import { startSolver } from "../../replicas/solver.ts";
+import { startDohServer } from "../support/doh-server.ts";
+import { PUBLIC_ADDRESS } from "../support/doh.ts";
 import { startProxy, type TestProxy } from "../support/proxies.ts";
 import { startWebhookReceiver } from "../support/webhook-receiver.ts";
 
@@ -33,8 +35,8 @@ let persistTo: string | undefined;
 
 /**
  * The whole local stack once for the end-to-end project: replica sites, a CAPTCHA solver
- * stand-in, two real forward proxies, and one `wrangler dev` on a fresh local database with
- * Browser Rendering backed by the system Chromium.
+ * stand-in, two real forward proxies, a webhook receiver, a DNS-over-HTTPS stand-in, and one
+ * `wrangler dev` on a fresh local database with Browser Rendering backed by the system Chromium.
  */
 export async function setup(project: TestProject) {
   linkChromium();
@@ -46,6 +48,10 @@ export async function setup(project: TestProject) {
   for (const proxy of proxies) stops.push(() => proxy.stop());
   const receiver = await startWebhookReceiver();
   stops.push(() => receiver.stop());
+  // The docs' webhook target (https://example.com/hook) resolves as on the internet, so the URL
+  // guard lets the documented examples create it offline; every other name stays unresolved.
+  const doh = await startDohServer({ "example.com": { A: [PUBLIC_ADDRESS] } });
+  stops.push(() => doh.stop());
 
   persistTo = mkdtempSync(join(tmpdir(), "webdata-e2e-"));
   applyMigrations(persistTo);
@@ -66,6 +72,7 @@ export async function setup(project: TestProject) {
       SCRAPE_TIMEOUT_MS: String(SCRAPE_TIMEOUT_MS),
       SOLVER_TIMEOUT_MS: String(SOLVER_TIMEOUT_MS),
       FX_FEED_URL: `${replicas.url}/fx/eur.json`,
+      DOH_URL: doh.url,
       // The webhook receiver is on loopback, which the SSRF guard refuses unless allow-listed.
       SSRF_ALLOW_HOSTS: new URL(receiver.url).host,
       // Retries after 20 ms, 1.2 s, 7.2 s … instead of 5 s, 5 min, 30 min …; a hung receiver times out in 2 s.
