@@ -4,9 +4,29 @@
 // iteration over paged lists and streamed records. Built by `npm run build` to dist/ (ESM and
 // declarations); the `.js` in the import below is what Node's own ESM resolution (`nodenext`) needs.
 import createClient, { type Client } from "openapi-fetch";
-import type { components, paths } from "./schema.js";
+import type { components, paths as GeneratedPaths } from "./schema.js";
 
-export type { components, paths };
+export type { components };
+
+/** A route's header parameters also under their lower-case names (HTTP ignores a header's case). */
+type AnyCase<Header> = [Header] extends [Record<string, unknown>]
+  ? Header & { [Name in keyof Header as Lowercase<Name & string>]?: Header[Name] }
+  : Header;
+
+type WithAnyCaseHeaders<Operation> = Operation extends { parameters: infer Parameters }
+  ? Omit<Operation, "parameters"> & {
+      parameters: Parameters extends { header?: infer Header }
+        ? Omit<Parameters, "header"> & { header?: AnyCase<Header> }
+        : Parameters;
+    }
+  : Operation;
+
+/** Every route of /v1/openapi.json; header parameters as the docs spell them (`X-Currency`) or in lower case. */
+export type paths = {
+  [Path in keyof GeneratedPaths]: {
+    [Method in keyof GeneratedPaths[Path]]: WithAnyCaseHeaders<GeneratedPaths[Path][Method]>;
+  };
+};
 export type ErrorEnvelope = components["schemas"]["Error"];
 export type ErrorCode = ErrorEnvelope["error"]["code"];
 export type DatasetSummary = components["schemas"]["DatasetSummary"];

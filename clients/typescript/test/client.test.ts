@@ -53,7 +53,8 @@ describe("typed client", () => {
         params: {
           path: { platform: "booking" },
           query: { destination: "Dublin", check_in: day(20), check_out: day(22) },
-          header: { "X-Currency": "USD" },
+          // Typed as the docs spell it (`X-Currency`, the packed client's test) and in lower case.
+          header: { "x-currency": "USD" },
         },
       }),
     );
