@@ -138,7 +138,7 @@ describe("the packed TypeScript client", () => {
     expect(manifest.engines.node).toBe(">=18");
   });
 
-  it("type-checks under moduleResolution nodenext and bundler", { timeout: 120_000 }, async () => {
+  it("type-checks under moduleResolution nodenext and bundler", { timeout: 240_000 }, async () => {
     expect(await typeCheck("nodenext", { module: "NodeNext", moduleResolution: "NodeNext", outDir: "out" })).toBe(
       "no errors",
     );
