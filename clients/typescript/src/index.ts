@@ -126,13 +126,18 @@ export interface WebDataClient {
 async function* ndjsonLines<T>(response: Response): AsyncGenerator<T> {
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = "";
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    buffered += chunk.value;
-    const lines = buffered.split("\n");
-    buffered = lines.pop()!;
-    for (const line of lines) if (line.trim()) yield JSON.parse(line) as T;
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      buffered += chunk.value;
+      const lines = buffered.split("\n");
+      buffered = lines.pop()!;
+      for (const line of lines) if (line.trim()) yield JSON.parse(line) as T;
+    }
+    if (buffered.trim()) yield JSON.parse(buffered) as T;
+  } finally {
+    // A loop left early (`break`) closes the connection instead of leaving the rest unread.
+    await reader.cancel().catch(() => {});
   }
-  if (buffered.trim()) yield JSON.parse(buffered) as T;
 }
 
 /** The answer of a streamed (`parseAs: "stream"`) call, or its error envelope thrown. */
