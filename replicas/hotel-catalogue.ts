@@ -12,7 +12,7 @@ import {
   type City,
   type PropertyKind,
 } from "./hotel-data.ts";
-import { ADDED_CITIES, LANDMARK_HOTELS } from "./hotel-places-added.ts";
+import { ADDED_CITIES, ADDED_TO_CITIES, LANDMARK_HOTELS } from "./hotel-places-added.ts";
 import { fold, rng, slugify } from "./random.ts";
 import type { PriceBook } from "./site.ts";
 
@@ -111,10 +111,13 @@ function buildProperties(): Property[] {
     for (const property of city.properties) add(city, property);
     airbnbHomes(city);
   }
+  const cityNamed = (name: string) => CITIES.find((candidate) => candidate.name === name)!;
   for (const spot of LANDMARK_HOTELS) {
-    const city = CITIES.find((candidate) => candidate.name === spot.city)!;
-    for (const property of spot.properties) add(city, property, false, { ...spot, spread: LANDMARK_SPREAD });
+    for (const property of spot.properties)
+      add(cityNamed(spot.city), property, false, { ...spot, spread: LANDMARK_SPREAD });
   }
+  for (const { city, properties: added } of ADDED_TO_CITIES)
+    for (const property of added) add(cityNamed(city), property);
   return properties;
 }
 

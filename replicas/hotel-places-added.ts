@@ -63,3 +63,11 @@ export const LANDMARK_HOTELS: LandmarkHotels[] = [
     ],
   },
 ];
+
+/**
+ * Properties added to a city of the first catalogue, placed like its others: The Spencer is the
+ * hotel of the OpenAPI examples (booking's `ie/the-spencer`: a watch's `hotel_id`, a price history).
+ */
+export const ADDED_TO_CITIES: { city: string; properties: City["properties"] }[] = [
+  { city: "Dublin", properties: [["The Spencer", "hotel", 4, ["Free WiFi", "Fitness centre", "Restaurant", "Bar"]]] },
+];

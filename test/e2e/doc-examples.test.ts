@@ -45,7 +45,7 @@ function expectedFailure(curl: DocCurl): string | undefined {
     "/v1/openapi.json GET /v1/travel/{platform}/hotels/{id}":
       "the hotel route's `check_in` is required and `check_out` is not, so its example call sends one date alone (src/routes/travel)",
     "/v1/openapi.json GET /v1/travel/{platform}/hotels/{id}/history":
-      "the example id is written percent-encoded (`ie%2Fthe-spencer`) and names a hotel the replicas do not list (src/routes/travel)",
+      "the example id is written percent-encoded (`ie%2Fthe-spencer`), so the call asks for `ie%252Fthe-spencer` (src/routes/travel)",
   }[curl.source];
 }
 
