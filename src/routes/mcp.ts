@@ -8,11 +8,12 @@ import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
-import { admit, identifyKey } from "../middleware/auth";
+import { admit, identifyKey, requireAccess } from "../middleware/auth";
 import { settleCharge } from "../middleware/charge";
 import type { OpenApiDocument } from "../mcp/derive";
 import { buildTools, createMcpServer, type McpTools } from "../mcp/server";
 import { version } from "../../package.json";
+import { PUBLIC } from "./define-route";
 
 /** Messages one POST may carry (the SDK allows 100): a batch is answered in one piece, from memory. */
 const MAX_BATCH = 20;
@@ -32,9 +33,30 @@ function isToolCall(message: unknown, tools: McpTools): boolean {
   return method === "tools/call" && typeof params?.name === "string" && tools.byName.has(params.name);
 }
 
+/** Where a client reads how to reach /mcp (RFC 9728 §3.1: the resource's path after the well-known name). */
+const RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource/mcp";
+
+/**
+ * OAuth 2.0 Protected Resource Metadata (RFC 9728) for /mcp. It names no authorization server:
+ * there is no OAuth flow to run. The bearer token is the API key, sent in a header, and the
+ * documentation says where to get one; a client reading this knows to ask its user for a key
+ * rather than open a browser.
+ */
+const resourceMetadata = (origin: string) => ({
+  resource: `${origin}/mcp`,
+  resource_name: "Web Data API (MCP)",
+  bearer_methods_supported: ["header"],
+  resource_documentation: `${origin}/docs`,
+});
+
 export function registerMcp(app: OpenAPIHono<AppEnv>) {
   // Derived on first use, when every route is registered; the same for every request of the isolate.
   let tools: McpTools | undefined;
+
+  // The path-specific name first, then the bare one that clients fall back to (RFC 9728 §3.1).
+  for (const path of [RESOURCE_METADATA_PATH, "/.well-known/oauth-protected-resource"]) {
+    app.get(path, requireAccess(PUBLIC), (c) => c.json(resourceMetadata(new URL(c.req.url).origin)));
+  }
 
   app.post(
     "/mcp",
@@ -44,8 +66,12 @@ export function registerMcp(app: OpenAPIHono<AppEnv>) {
       try {
         c.set("identity", await identifyKey(c));
       } catch (err) {
-        // RFC 6750 §3: a 401 for a bearer-token resource names the scheme, which MCP clients read.
-        if (err instanceof ApiError && err.code === "unauthorized") c.header("WWW-Authenticate", 'Bearer realm="mcp"');
+        // RFC 6750 §3: a 401 for a bearer-token resource names the scheme; RFC 9728 §5.1 adds where
+        // its metadata is, which MCP clients read before anything else.
+        if (err instanceof ApiError && err.code === "unauthorized") {
+          const metadata = `${new URL(c.req.url).origin}${RESOURCE_METADATA_PATH}`;
+          c.header("WWW-Authenticate", `Bearer realm="mcp", resource_metadata="${metadata}"`);
+        }
         throw err;
       }
       return next();

@@ -1,5 +1,9 @@
 // POST /mcp inside workerd, spoken as raw JSON-RPC (the SDK's own client is used end to end in
 // test/e2e/mcp.test.ts): tools come from the routes, and a tool call is the route's call.
+import {
+  discoverOAuthProtectedResourceMetadata,
+  extractWWWAuthenticateParams,
+} from "@modelcontextprotocol/sdk/client/auth.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { admin, call, newAccount, type TestAccount } from "./helpers";
 import { importRecords } from "./dataset-fixtures";
@@ -38,6 +42,34 @@ beforeAll(async () => {
   catalogueOnly = ((await made.json()) as any).data.secret;
 });
 
+describe("OAuth protected-resource metadata for /mcp (RFC 9728)", () => {
+  it("names the resource, a bearer token in a header and the docs, and no authorization server to open", async () => {
+    for (const path of ["/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-protected-resource"]) {
+      const response = await call(path);
+      expect(response.status, path).toBe(200);
+      expect(await response.json()).toEqual({
+        resource: "http://api.test/mcp",
+        resource_name: "Web Data API (MCP)",
+        bearer_methods_supported: ["header"],
+        resource_documentation: "http://api.test/docs",
+      });
+    }
+  });
+
+  it("is what the MCP SDK's client finds from a 401's WWW-Authenticate header", async () => {
+    const refused = await rpc(null, "tools/list");
+    const metadataUrl = extractWWWAuthenticateParams(refused.response).resourceMetadataUrl;
+    expect(metadataUrl?.href).toBe("http://api.test/.well-known/oauth-protected-resource/mcp");
+    const found = await discoverOAuthProtectedResourceMetadata(
+      "http://api.test/mcp",
+      { resourceMetadataUrl: metadataUrl },
+      (input, init) => call(new URL(String(input)).pathname, init),
+    );
+    expect(found.resource).toBe("http://api.test/mcp");
+    expect(found.authorization_servers).toBeUndefined();
+  });
+});
+
 describe("POST /mcp", () => {
   it("refuses a request without a key with 401 before any MCP message is read", async () => {
     const { response, body } = await rpc(null, "initialize", {
@@ -46,7 +78,9 @@ describe("POST /mcp", () => {
       clientInfo: { name: "t", version: "1" },
     });
     expect(response.status).toBe(401);
-    expect(response.headers.get("WWW-Authenticate")).toBe('Bearer realm="mcp"');
+    expect(response.headers.get("WWW-Authenticate")).toBe(
+      'Bearer realm="mcp", resource_metadata="http://api.test/.well-known/oauth-protected-resource/mcp"',
+    );
     expect(body).toMatchObject({ status: "error", error: { code: "unauthorized" } });
     expect(body.error.message).toContain("This route needs an API key");
   });
