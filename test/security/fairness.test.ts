@@ -13,6 +13,7 @@ import { processDueSchedules } from "../../src/events/schedules";
 import { newWebhookSecret } from "../../src/events/signing";
 import worker from "../../src/index";
 import { createdKey, signedUp } from "../workers/dashboard-visitor";
+import { importRecords } from "../workers/dataset-fixtures";
 import {
   awayFromMinuteEdge,
   call,

@@ -10,6 +10,8 @@ import { nextRun, RecipeSchema, recipePaths, recipePlatforms, frequencyOf } from
 import { RECORD_FIELDS } from "../../datasets/records";
 import { RefreshRefused, startRefresh } from "../../datasets/refresh";
 import { itemProblem } from "../jobs/items";
+import { PRODUCT_PLATFORMS } from "../../scrape/platforms/index";
+import { TRAVEL_PLATFORMS } from "../../travel/platforms/index";
 import { refuseOverCap } from "../events/over-cap";
 import { describeDetail } from "./detail";
 import { DatasetDetailSchema, SlugParam } from "./schemas";
@@ -123,6 +125,14 @@ export function registerManageDatasets(app: OpenAPIHono<AppEnv>) {
     const body = c.req.valid("json");
     const identity = c.var.identity;
     const now = Date.now();
+    const known = body.recipe.kind === "hotels" ? Object.keys(TRAVEL_PLATFORMS) : Object.keys(PRODUCT_PLATFORMS);
+    const unknown = recipePlatforms(body.recipe).filter((slug) => !known.includes(slug));
+    if (unknown.length > 0)
+      throw new ApiError(
+        "invalid_request",
+        `Unknown platform(s) ${unknown.map((slug) => `\`${slug}\``).join(", ")} for a ${body.recipe.kind} recipe; use one of ${known.join(", ")}.`,
+        { details: [{ parameter: "recipe.platforms", in: "body", message: `one of ${known.join(", ")}` }] },
+      );
     const problems: ErrorDetail[] = recipePaths(body.recipe, now).flatMap((path, index) => {
       const problem = itemProblem(path, identity.scopes, c.var.inProcess);
       return problem
