@@ -1,6 +1,8 @@
 // The customers' OpenAPI document and the operator's: one registry, split by each route's access.
 import { describe, expect, it } from "vitest";
 import { codeToStatus } from "../../src/errors";
+import { PRODUCT_PLATFORMS } from "../../src/scrape/platforms";
+import { TRAVEL_PLATFORMS } from "../../src/travel/platforms";
 import { admin, call } from "./helpers";
 
 type Doc = {
@@ -26,11 +28,19 @@ describe("GET /v1/openapi.json, the customers' reference", () => {
     expect(routes.map(({ route }) => route)).toEqual(expect.arrayContaining(["GET /v1/usage", "GET /v1/keys"]));
   });
 
-  it("opens with how to get a key, the limits, the envelope and every error code", async () => {
+  it("opens with how to get a key, the limits, the envelope, the platforms and every error code", async () => {
     const { description = "" } = ((await (await call("/v1/openapi.json")).json()) as Doc).info;
-    for (const heading of ["## Getting a key", "## Limits", "## Answers", "## Errors"])
+    for (const heading of ["## Getting a key", "## Limits", "## Answers", "## Platforms", "## Errors"])
       expect(description).toContain(heading);
     expect(description).toContain("X-API-KEY");
+    // The `{platform}` parameter's values, from the registries.
+    for (const platform of Object.values(PRODUCT_PLATFORMS))
+      expect(description).toContain(`| \`${platform.slug}\` | ${platform.name} | \`${platform.idParam}\` |`);
+    expect(description).toContain(
+      `take one of ${Object.keys(TRAVEL_PLATFORMS)
+        .map((slug) => `\`${slug}\``)
+        .join(", ")}`,
+    );
     for (const [code, status] of Object.entries(codeToStatus))
       expect(description).toContain(`| ${status} | \`${code}\` |`);
   });

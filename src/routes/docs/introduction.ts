@@ -1,6 +1,16 @@
 // The OpenAPI document's `info.description`: what a reader of /docs needs before the first call.
-// The error table is written from the error codes themselves, so it cannot drift from them.
+// The error table and the platform lists are written from the error codes and the platform
+// registries themselves, so they cannot drift from them.
 import { codeToStatus } from "../../errors";
+import { PRODUCT_PLATFORMS } from "../../scrape/platforms";
+import { TRAVEL_PLATFORMS } from "../../travel/platforms";
+
+const productRows = Object.values(PRODUCT_PLATFORMS)
+  .map((platform) => `| \`${platform.slug}\` | ${platform.name} | \`${platform.idParam}\` |`)
+  .join("\n");
+const travelSlugs = Object.keys(TRAVEL_PLATFORMS)
+  .map((slug) => `\`${slug}\``)
+  .join(", ");
 
 const errorRows = Object.entries(codeToStatus)
   .map(([code, status]) => `| ${status} | \`${code}\` |`)
@@ -25,6 +35,16 @@ Every JSON answer is an envelope: \`{"status": "success", "data": …, "meta": {
 \`{"status": "error", "error": {"code", "message", "details"?}, "meta": {…}}\`. \`meta.request_id\` equals the
 \`X-Request-Id\` header; \`meta.charged\` says whether the call took a unit of the month; data answers add
 \`meta.completeness\` (which fields are there, and why the others are not).
+
+## Platforms: the \`{platform}\` path parameter
+Product routes (\`/v1/{platform}\` and the routes under it) take one marketplace, named by its slug; a product is named by the platform's id parameter or by \`url\`. \`GET /v1/platforms\` lists them with examples.
+
+| \`{platform}\` | site | product id parameter |
+|---|---|---|
+${productRows}
+
+Hotel routes (\`/v1/travel/{platform}/hotels/…\`) take one of ${travelSlugs}; a search also takes a comma list of them,
+or \`all\`. \`GET /v1/travel/platforms\` lists them.
 
 ## Errors
 \`error.code\` is one of these, each always with its status; \`error.message\` is a sentence saying what to change.

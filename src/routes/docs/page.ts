@@ -21,6 +21,9 @@ const CONFIGURATION = {
   agent: { disabled: true },
   mcp: { disabled: true },
   hideClientButton: true,
+  // Its toolbar (shown on localhost) offers to share and deploy through Scalar's own services.
+  showDeveloperTools: "never",
+  showToolbar: "never",
   persistAuth: false,
 };
 
