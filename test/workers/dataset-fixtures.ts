@@ -3,9 +3,16 @@
 import { expect } from "vitest";
 import { admin, env } from "./helpers";
 
-/** Adds a public dataset of the given recipe kind; returns its slug. */
-export async function addPublicDataset(slug: string, name: string, kind: "search" | "product" = "search") {
-  const recipe = JSON.stringify({ kind, platforms: ["amazon"], queries: ["fixture"], pages: 1, schedule: "0 3 * * *", max_age: 3600 });
+/** Adds a public dataset of search records; returns its slug. */
+export async function addPublicDataset(slug: string, name: string) {
+  const recipe = JSON.stringify({
+    kind: "search",
+    platforms: ["amazon"],
+    queries: ["fixture"],
+    pages: 1,
+    schedule: "0 3 * * *",
+    max_age: 3600,
+  });
   await env.DB.prepare(
     `INSERT INTO datasets (slug, name, description, category_slug, category_name, countries, country_names, tags,
        field_names, search_terms, source_platforms, record_count, update_frequency, last_updated, formats, recipe, key_id)
