@@ -87,20 +87,16 @@ const CLOSED_BY_CLOSING_EXCEPT: Table = {
 
 const OPTIONS = { comment: false };
 const NO_CHILDREN: never[] = Object.freeze([]) as never[];
-let library: { voidTag: { isVoidElement(tag: string): boolean }; tokenList: new (values: string[]) => unknown } | null =
-  null;
-
 /** The library's default void-tag set and DOMTokenList class, taken from one element it builds. */
-function fromLibrary() {
-  if (!library) {
-    const probe = new HTMLElement("div", { class: "probe" }, "") as unknown as {
-      voidTag: { isVoidElement(tag: string): boolean };
-      classList: object;
-    };
-    library = { voidTag: probe.voidTag, tokenList: probe.classList.constructor as never };
-  }
-  return library;
-}
+const LIBRARY = (() => {
+  const probe = new HTMLElement("div", { class: "probe" }, "") as unknown as {
+    voidTag: { isVoidElement(tag: string): boolean };
+    classList: object;
+  };
+  return { voidTag: probe.voidTag, tokenList: probe.classList.constructor as new (values: string[]) => unknown };
+})();
+// Fields every node of a kind shares live on its prototype, so each node is a smaller object.
+const shared = (value: unknown) => ({ value, writable: true });
 
 // Ranges are kept as two numbers, made an array when a reader asks (few do, on few elements).
 const range = {
@@ -137,6 +133,9 @@ function mayHold(raw: string, name: string): boolean {
 
 const ELEMENT_PROTOTYPE = Object.create(HTMLElement.prototype, {
   range,
+  voidTag: shared(LIBRARY.voidTag),
+  nodeType: shared(1),
+  _parseOptions: shared(OPTIONS),
   getAttribute: {
     value(this: Attributed, key: string): string | undefined {
       const name = key.toLowerCase();
@@ -166,7 +165,7 @@ const ELEMENT_PROTOTYPE = Object.create(HTMLElement.prototype, {
   // Built when a reader first asks: most elements are never asked.
   classList: {
     get(this: { _classList?: unknown; _class: string | undefined }) {
-      this._classList ??= new (fromLibrary().tokenList)(this._class ? this._class.split(/\s+/) : []);
+      this._classList ??= new LIBRARY.tokenList(this._class ? this._class.split(/\s+/) : []);
       return this._classList;
     },
     set(this: { _classList?: unknown }, value: unknown) {
@@ -192,11 +191,8 @@ function element(
     _start: start,
     _end: end,
     rawAttrs,
-    voidTag: library!.voidTag,
-    nodeType: 1,
     rawTagName: tag,
     _id: id,
-    _parseOptions: OPTIONS,
     _class: className,
     _classList: undefined,
     _attrs: undefined,
@@ -204,15 +200,17 @@ function element(
   } as unknown as Element;
 }
 
-const TEXT_PROTOTYPE = Object.create(TextNode.prototype, { range });
+const TEXT_PROTOTYPE = Object.create(TextNode.prototype, {
+  range,
+  childNodes: shared(NO_CHILDREN),
+  nodeType: shared(3),
+  rawTagName: shared(""),
+});
 
 function text(rawText: string, parent: Element, start: number, end: number) {
   const node = {
     __proto__: TEXT_PROTOTYPE,
     parentNode: parent,
-    childNodes: NO_CHILDREN,
-    nodeType: 3,
-    rawTagName: "",
     _rawText: rawText,
     _start: start - FRAME_OFFSET,
     _end: end - FRAME_OFFSET,
@@ -228,30 +226,39 @@ function append(parent: Element, child: Element): Element {
 
 /** node-html-parser's `parse(html, { comment: false })`, the same tree built with fewer objects. */
 export function parseTree(html: string): Element {
-  const { voidTag } = fromLibrary();
+  const { voidTag } = LIBRARY;
   const isVoid = (tag: string) => voidTag.isVoidElement(tag);
-  const data = `<${FRAME}>${html}</${FRAME}>`;
-  const dataEnd = data.length - FRAME_OFFSET - 1;
+  // The library parses the page inside a frame tag. Scanning the page itself is several times
+  // faster (no joined string), and finds the same tags unless a tag left open at the very end could
+  // run into the frame's end tag: only then is the joined string scanned (`risky`).
+  const lastGt = html.lastIndexOf(">");
+  const risky = html.indexOf("<", lastGt + 1) >= 0 || Math.max(html.lastIndexOf('"'), html.lastIndexOf("'")) > lastGt;
+  const subject = risky ? `<${FRAME}>${html}</${FRAME}>` : html;
+  // Positions below are the library's: in the joined string, `base` ahead of the subject's.
+  const base = risky ? 0 : FRAME_OFFSET;
+  const htmlEnd = FRAME_OFFSET + html.length;
+  const sub = (start: number, end: number) => subject.substring(start - base, end - base);
   const root = element(null, "", undefined, "", 0, html.length);
   const stack: Element[] = [root];
   let parent = root;
-  let lastTextPos = -1;
+  let lastTextPos = risky ? -1 : FRAME_OFFSET;
+  let unclosedBlock = false;
   const hasCdata = html.includes("<![CDATA[");
   const markup = hasCdata ? MARKUP_WITH_CDATA : MARKUP;
   markup.lastIndex = 0;
-  for (let match = markup.exec(data); match; match = markup.exec(data)) {
+  for (let match = markup.exec(subject); match; match = markup.exec(subject)) {
     const [matchText, slash = "", name = "", rawAttributes = "", selfClosing = ""] = match;
     let leadingSlash = slash;
     let attributes = rawAttributes;
     let closingSlash = selfClosing;
-    const tagEnd = markup.lastIndex;
+    const tagEnd = markup.lastIndex + base;
     const tagStart = tagEnd - matchText.length;
     if (closingSlash && !leadingSlash && UNQUOTED_VALUE_AT_END.test(attributes) && !isVoid(name)) {
       attributes += closingSlash;
       closingSlash = "";
     }
     if (lastTextPos > -1 && lastTextPos + matchText.length < tagEnd) {
-      text(data.substring(lastTextPos, tagStart), parent, lastTextPos, tagStart);
+      text(sub(lastTextPos, tagStart), parent, lastTextPos, tagStart);
     }
     lastTextPos = tagEnd;
     if (hasCdata && matchText.startsWith("<![CDATA[")) {
@@ -283,19 +290,26 @@ export function parseTree(html: string): Element {
       stack.push(parent);
       if (BLOCK_TEXT.has(name.toLowerCase())) {
         const closeMarkup = `</${name}>`;
-        const closeIndex = data.indexOf(closeMarkup, tagEnd);
-        const textEnd = closeIndex === -1 ? dataEnd : closeIndex;
-        const body = data.substring(tagEnd, textEnd);
+        const found = subject.indexOf(closeMarkup, tagEnd - base);
+        const closeIndex = found === -1 ? -1 : found + base;
+        const textEnd = closeIndex === -1 ? htmlEnd : closeIndex;
+        const body = sub(tagEnd, textEnd);
         if (body.length > 0 && /\S/.test(body)) text(body, parent, tagEnd, textEnd);
-        if (closeIndex === -1) lastTextPos = markup.lastIndex = data.length + 1;
-        else {
-          lastTextPos = markup.lastIndex = closeIndex + closeMarkup.length;
+        if (closeIndex === -1) {
+          unclosedBlock = true;
+          lastTextPos = htmlEnd + FRAME_OFFSET + 2;
+          markup.lastIndex = subject.length + 1;
+        } else {
+          lastTextPos = closeIndex + closeMarkup.length;
+          markup.lastIndex = lastTextPos - base;
           leadingSlash = "/";
         }
       }
     }
     if (leadingSlash || closingSlash || isVoid(name)) closeUpTo(name, Math.max(lastTextPos, tagEnd) - FRAME_OFFSET);
   }
+  // The frame's end tag, which the library meets last: the text after the page's last tag.
+  if (!risky && !unclosedBlock && lastTextPos < htmlEnd) text(sub(lastTextPos, htmlEnd), parent, lastTextPos, htmlEnd);
   repairUnclosed(stack);
   return root;
 
