@@ -4,6 +4,8 @@
 // schedules, job items, the dashboard and MCP tool calls all run their calls here. It is handed
 // the app (routes are a higher layer), so jobs/ and events/ receive it and never import a route.
 import type { OpenAPIHono, RouteConfig } from "@hono/zod-openapi";
+import { database } from "./db/client";
+import { touchLater } from "./db/key-cache";
 import type { KeyIdentity } from "./db/keys";
 import type { LimitDecision } from "./durable/account-meter";
 import { ApiError } from "./errors";
@@ -109,6 +111,9 @@ function callerFor(app: RoutedApp) {
   ) {
     const caller: Caller = { identity, counted: options.counted ?? true, prepaid: options.prepaid };
     callers.set(request, caller);
+    // Every call made as a key is a use of it (a job item's, prepaid, is never admitted one by one);
+    // the dashboard's own reads act as no key.
+    if (identity.keyId) touchLater(database(env.DB), ctx, identity.keyId);
     const response = await app.fetch(request, env, ctx);
     return { response, charged: caller.charged === true };
   }

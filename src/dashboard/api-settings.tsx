@@ -3,12 +3,26 @@ import { ABOVE_EVERY_KEY, createAccountKey, liveKeyOf, revokeAccountKey, rotateA
 import { describeKey, type KeyRow, listKeys, MAX_GRACE_SECONDS, ROTATION_RECOMMENDED_DAYS } from "../db/keys";
 import { ApiError } from "../errors";
 import { CreateKeyBodySchema, RotateKeyBodySchema } from "../routes/account/key-schemas";
+import { API_KEY_DEFAULT_SCOPES, SCOPES, type Scope } from "../scopes";
+import { confirmPage, isConfirmed } from "./confirm";
 import type { DashboardEnv } from "./env";
 import { formField } from "./form";
 import { CsrfField, ErrorMessage, Layout } from "./layout";
 
 const MAX_GRACE_DAYS = MAX_GRACE_SECONDS / 86_400;
 const date = (iso: string | null) => (iso ? iso.slice(0, 10) : "never");
+const minute = (iso: string | null) => (iso ? `${iso.replace("T", " ").slice(0, 16)} UTC` : "never");
+
+/** What each scope lets a key call, beside its checkbox. */
+const SCOPE_HELP: Record<Scope, string> = {
+  "catalogue:read": "datasets and their records",
+  "products:read": "product pages, search and reviews",
+  "travel:read": "hotel search and hotel pages",
+  "events:write": "webhooks, watches and schedules",
+  "jobs:write": "batch jobs",
+  "keys:write": "list, create, rotate and revoke keys",
+  "datasets:write": "create and refresh datasets",
+};
 
 interface Revealed {
   keyId: string;
@@ -39,8 +53,9 @@ function KeyItem({ apiKey: key, csrfToken }: { apiKey: KeyRow; csrfToken: string
       <p>
         <strong>{view.name}</strong> <code>{view.start}…</code>
         <br />
-        Created {date(view.created_at)}, rotated {date(view.rotated_at)}, last used {date(view.last_used_at)}. Secret
-        age: <span class="age">{view.age_days} days</span>.
+        Created {date(view.created_at)}, rotated {date(view.rotated_at)}, last used{" "}
+        <span class="last-used">{minute(view.last_used_at)}</span>. Secret age:{" "}
+        <span class="age">{view.age_days} days</span>.
         <br />
         Scopes: <span class="scopes">{view.scopes.join(", ")}</span>
         {view.previous_secret_expires_at ? (
@@ -72,7 +87,7 @@ function KeyItem({ apiKey: key, csrfToken }: { apiKey: KeyRow; csrfToken: string
         </form>
         <form method="post" action={`/dashboard/keys/${key.id}/revoke`}>
           <CsrfField token={csrfToken} />
-          <button type="submit" class="danger">
+          <button type="submit" class="danger" aria-label={`Revoke ${view.name}`}>
             Revoke
           </button>
         </form>
@@ -81,9 +96,23 @@ function KeyItem({ apiKey: key, csrfToken }: { apiKey: KeyRow; csrfToken: string
   );
 }
 
-async function renderSettings(
+function ScopeChoice({ chosen }: { chosen: readonly Scope[] }) {
+  return (
+    <fieldset>
+      <legend>Scopes: what the key may call</legend>
+      {SCOPES.map((scope) => (
+        <label class="check">
+          <input type="checkbox" name="scopes" value={scope} checked={chosen.includes(scope)} />
+          <code>{scope}</code> <span class="help">{SCOPE_HELP[scope]}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+export async function renderSettings(
   c: Context<DashboardEnv>,
-  extra: { revealed?: Revealed; error?: string; notice?: string } = {},
+  extra: { revealed?: Revealed; error?: string; notice?: string; scopes?: readonly Scope[] } = {},
   status: 200 | 400 | 409 = 200,
 ) {
   const signedIn = c.var.signedIn!;
@@ -111,6 +140,7 @@ async function renderSettings(
           <CsrfField token={c.var.csrfToken} />
           <label for="key-name">Name</label>
           <input id="key-name" name="name" maxlength={100} placeholder="production" />
+          <ScopeChoice chosen={extra.scopes ?? API_KEY_DEFAULT_SCOPES} />
           <button type="submit">Create key</button>
         </form>
       </section>
@@ -155,16 +185,19 @@ export function registerApiSettings(app: Hono<DashboardEnv>) {
   );
 
   app.post("/keys", async (c) => {
-    const name = (await formField(c, "name")).trim();
-    const parsed = CreateKeyBodySchema.safeParse({ name: name || undefined });
-    if (!parsed.success) return renderSettings(c, { error: "A key name has at most 100 characters." }, 400);
+    const form = await c.req.parseBody({ all: true });
+    const name = typeof form.name === "string" ? form.name.trim() : "";
+    const scopes = [form.scopes ?? []].flat().filter((scope): scope is Scope => SCOPES.includes(scope as Scope));
+    if (scopes.length === 0) return renderSettings(c, { error: "Choose at least one scope for the key.", scopes }, 400);
+    const parsed = CreateKeyBodySchema.safeParse({ name: name || undefined, scopes });
+    if (!parsed.success) return renderSettings(c, { error: "A key name has at most 100 characters.", scopes }, 400);
     try {
       const { key, secret } = await createAccountKey(
         c.var.db,
         ABOVE_EVERY_KEY,
         c.var.signedIn!.account.id,
         parsed.data.name,
-        ABOVE_EVERY_KEY,
+        scopes,
       );
       return renderSettings(c, { revealed: { keyId: key.id, secret, message: `Key “${key.name}” created.` } });
     } catch (err) {
@@ -191,7 +224,16 @@ export function registerApiSettings(app: Hono<DashboardEnv>) {
   });
 
   app.post("/keys/:id/revoke", async (c) => {
-    await revokeAccountKey(c.var.db, ABOVE_EVERY_KEY, await ownLiveKey(c));
+    const key = await ownLiveKey(c);
+    if (!(await isConfirmed(c)))
+      return confirmPage(c, {
+        question: `Revoke the key “${key.name}” (\`${key.start}…\`)?`,
+        consequence:
+          "Calls with it are refused within seconds, and the watches, schedules and jobs it runs stop. This cannot be undone.",
+        label: "Revoke the key",
+        back: "/dashboard/keys",
+      });
+    await revokeAccountKey(c.var.db, ABOVE_EVERY_KEY, key);
     return c.redirect("/dashboard/keys?revoked=1", 303);
   });
 }

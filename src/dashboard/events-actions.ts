@@ -2,6 +2,7 @@
 // create a watch or schedule, as the key it will run as), so validation and messages are the API's.
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { confirmPage, isConfirmed } from "./confirm";
 import type { DashboardEnv } from "./env";
 import { type EventsSection, renderEvents } from "./events";
 import type { FormValues } from "./events-forms";
@@ -102,7 +103,18 @@ export function registerEventActions(app: Hono<DashboardEnv>) {
   });
 
   app.post("/events/webhooks/:id/delete", async (c) => {
-    const answer = await call(c, "DELETE", `/v1/webhooks/${encodeURIComponent(c.req.param("id"))}`);
+    const path = `/v1/webhooks/${encodeURIComponent(c.req.param("id"))}`;
+    if (!(await isConfirmed(c))) {
+      const hook = await call(c, "GET", path);
+      if (hook.status !== 200) return refused(c, hook, "webhooks");
+      return confirmPage(c, {
+        question: `Delete the endpoint \`${hook.body.data.url}\`?`,
+        consequence: "No more events are sent to it, and its delivery log is deleted with it.",
+        label: "Delete the endpoint",
+        back: "/dashboard/events#webhooks",
+      });
+    }
+    const answer = await call(c, "DELETE", path);
     if (answer.status !== 200) return refused(c, answer, "webhooks");
     return renderEvents(c, { notice: `Endpoint ${answer.body.data.url} deleted with its delivery log.` });
   });
@@ -132,7 +144,19 @@ export function registerEventActions(app: Hono<DashboardEnv>) {
   });
 
   app.post("/events/watches/:id/delete", async (c) => {
-    const answer = await call(c, "DELETE", `/v1/watches/${encodeURIComponent(c.req.param("id"))}`);
+    const path = `/v1/watches/${encodeURIComponent(c.req.param("id"))}`;
+    if (!(await isConfirmed(c))) {
+      const watch = await call(c, "GET", path);
+      if (watch.status !== 200) return refused(c, watch, "watches");
+      const { kind, platform, target } = watch.body.data;
+      return confirmPage(c, {
+        question: `Delete the watch of ${kind === "hotel" ? `hotels in ${target.destination}` : `product \`${target.id}\``} on ${platform}?`,
+        consequence: "Its checks stop, and what it last saw is deleted with it.",
+        label: "Delete the watch",
+        back: "/dashboard/events#watches",
+      });
+    }
+    const answer = await call(c, "DELETE", path);
     if (answer.status !== 200) return refused(c, answer, "watches");
     return renderEvents(c, { notice: "Watch deleted." });
   });
@@ -140,7 +164,18 @@ export function registerEventActions(app: Hono<DashboardEnv>) {
   app.post("/events/schedules", (c) => createAsKey(c, "schedules", ["cron", "path"]));
 
   app.post("/events/schedules/:id/delete", async (c) => {
-    const answer = await call(c, "DELETE", `/v1/schedules/${encodeURIComponent(c.req.param("id"))}`);
+    const path = `/v1/schedules/${encodeURIComponent(c.req.param("id"))}`;
+    if (!(await isConfirmed(c))) {
+      const schedule = await call(c, "GET", path);
+      if (schedule.status !== 200) return refused(c, schedule, "schedules");
+      return confirmPage(c, {
+        question: `Delete the schedule \`${schedule.body.data.cron}\` → \`${schedule.body.data.path}\`?`,
+        consequence: "No further runs start, and the stored answers of its past runs are deleted with it.",
+        label: "Delete the schedule",
+        back: "/dashboard/events#schedules",
+      });
+    }
+    const answer = await call(c, "DELETE", path);
     if (answer.status !== 200) return refused(c, answer, "schedules");
     return renderEvents(c, { notice: `Schedule ${answer.body.data.cron} → ${answer.body.data.path} deleted.` });
   });

@@ -63,11 +63,31 @@ export function WebhookForm({ csrf, values, error }: { csrf: string; values: For
   );
 }
 
+export type WatchKind = "hotel" | "product";
+export const watchKindOf = (values: FormValues): WatchKind =>
+  value(values, "kind") === "product" ? "product" : "hotel";
+
+/** Hotel or product: each kind has its own fields, so the form asks for one at a time (a link, no script). */
+function KindChoice({ kind }: { kind: WatchKind }) {
+  const choices: [WatchKind, string][] = [
+    ["hotel", "A hotel's nightly rate"],
+    ["product", "A product's price"],
+  ];
+  return (
+    <nav aria-label="What to watch" class="tabs">
+      {choices.map(([choice, label]) => (
+        <a href={`/dashboard/events?watch=${choice}#new-watch`} aria-current={choice === kind ? "true" : undefined}>
+          {label}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
 export function WatchForm(props: { csrf: string; keys: KeyRow[]; values: FormValues; error?: string }) {
   const { csrf, keys, values, error } = props;
-  const platforms = [...Object.keys(TRAVEL_PLATFORMS), ...Object.keys(PRODUCT_PLATFORMS)].filter(
-    (p) => p !== "generic",
-  );
+  const kind = watchKindOf(values);
+  const platforms = Object.keys(kind === "hotel" ? TRAVEL_PLATFORMS : PRODUCT_PLATFORMS).filter((p) => p !== "generic");
   const text = (name: string, label: string, extra: Record<string, unknown> = {}) => (
     <div>
       <label for={`watch-${name}`}>{label}</label>
@@ -77,23 +97,14 @@ export function WatchForm(props: { csrf: string; keys: KeyRow[]; values: FormVal
   return (
     <form method="post" action="/dashboard/events/watches" id="new-watch">
       <h3>Add a price watch</h3>
+      <KindChoice kind={kind} />
       <ErrorMessage message={error} />
       <CsrfField token={csrf} />
+      <input type="hidden" name="kind" value={kind} />
       <KeySelect id="watch-key" keys={keys} values={values} />
       <div class="grid">
         <div>
-          <label for="watch-kind">Kind</label>
-          <select id="watch-kind" name="kind">
-            <option value="hotel" selected={value(values, "kind") !== "product"}>
-              Hotel
-            </option>
-            <option value="product" selected={value(values, "kind") === "product"}>
-              Product
-            </option>
-          </select>
-        </div>
-        <div>
-          <label for="watch-platform">Platform</label>
+          <label for="watch-platform">{kind === "hotel" ? "Travel site" : "Marketplace"}</label>
           <select id="watch-platform" name="platform">
             {platforms.map((p) => (
               <option value={p} selected={value(values, "platform") === p}>
@@ -102,23 +113,40 @@ export function WatchForm(props: { csrf: string; keys: KeyRow[]; values: FormVal
             ))}
           </select>
         </div>
-        {text("destination", "Destination (hotel)")}
-        {text("check_in", "Check-in (hotel)", { type: "date" })}
-        {text("check_out", "Check-out (hotel)", { type: "date" })}
-        {text("hotel_id", "Hotel id from search (optional)")}
-        {text("id", "Product id, as the platform writes it (product)")}
-        {text("country", "Country site (optional)", { maxlength: 2 })}
+        {kind === "hotel" ? (
+          <>
+            {text("destination", "Destination", { required: true })}
+            {text("check_in", "Check-in", { type: "date", required: true })}
+            {text("check_out", "Check-out", { type: "date", required: true })}
+            {text("hotel_id", "Hotel id from hotel search (optional; else the cheapest)")}
+          </>
+        ) : (
+          <>
+            {text("id", "Product id, as the platform writes it (an ASIN, an item id, a SKU)", { required: true })}
+            {text("country", "Country site (optional, two letters)", { maxlength: 2 })}
+          </>
+        )}
         <div>
-          <label for="watch-condition">Fires when the price is</label>
+          <label for="watch-condition">Fires when the price</label>
           <select id="watch-condition" name="condition">
-            <option value="below">below a threshold</option>
+            <option value="below">drops below a threshold</option>
             <option value="drop_percent" selected={value(values, "condition") === "drop_percent"}>
-              down by a percentage
+              drops by a percentage
             </option>
           </select>
         </div>
-        {text("threshold", "Threshold (amount or percent)", { inputmode: "decimal", required: true })}
-        {text("currency", "Currency", { maxlength: 3, placeholder: "EUR" })}
+        {text(
+          "threshold",
+          kind === "hotel" ? "Threshold (a nightly amount, or percent)" : "Threshold (an amount, or percent)",
+          {
+            inputmode: "decimal",
+            required: true,
+          },
+        )}
+        {text("currency", "Currency (optional)", {
+          maxlength: 3,
+          placeholder: kind === "hotel" ? "EUR" : "the page's own",
+        })}
         <div>
           <label for="watch-interval">Check every</label>
           <select id="watch-interval" name="interval_seconds">
@@ -130,6 +158,10 @@ export function WatchForm(props: { csrf: string; keys: KeyRow[]; values: FormVal
           </select>
         </div>
       </div>
+      <p class="help">
+        The first check arms the watch with the price it sees; it fires only when a later check finds a drop that meets
+        the condition.
+      </p>
       <button type="submit">Add watch</button>
     </form>
   );

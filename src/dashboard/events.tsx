@@ -4,16 +4,15 @@ import type { ScheduleSchema, WatchSchema, WebhookSchema } from "../routes/event
 import { listKeys } from "../db/keys";
 import { previewRuns } from "./cron-preview";
 import type { DashboardEnv } from "./env";
-import { CRON_PREVIEW_SCRIPT, type FormValues, INTERVALS, ScheduleForm, WatchForm, WebhookForm } from "./events-forms";
+import { ActionButton } from "./action-button";
+import { CRON_PREVIEW_SCRIPT, type FormValues, ScheduleForm, WatchForm, WebhookForm } from "./events-forms";
 import { apiAnswer, sessionIdentity } from "./internal-api";
 import { CsrfField, Layout } from "./layout";
+import { when, WatchItem } from "./watch-view";
 
 type Webhook = z.infer<typeof WebhookSchema>;
 type Watch = z.infer<typeof WatchSchema>;
 type Schedule = z.infer<typeof ScheduleSchema>;
-
-const when = (iso: string | null) => (iso ? `${iso.replace("T", " ").slice(0, 16)} UTC` : "never");
-const every = (seconds: number) => INTERVALS.find(([s]) => s === seconds)?.[1] ?? `${Math.round(seconds / 60)} minutes`;
 
 export type EventsSection = "webhooks" | "watches" | "schedules";
 export interface EventsExtra {
@@ -22,22 +21,6 @@ export interface EventsExtra {
   secret?: { endpointId: string; value: string };
   error?: { section: EventsSection; message: string };
   values?: FormValues;
-}
-
-/** A form that posts to one action of one object, with the CSRF field. */
-export function ActionButton(props: { action: string; label: string; csrf: string; danger?: boolean; name?: string }) {
-  return (
-    <form method="post" action={props.action}>
-      <CsrfField token={props.csrf} />
-      <button
-        type="submit"
-        class={props.danger ? "danger" : "secondary"}
-        aria-label={props.name ? `${props.label} ${props.name}` : undefined}
-      >
-        {props.label}
-      </button>
-    </form>
-  );
 }
 
 /** The events page; every list is read through the API's own routes, as the account. */
@@ -133,26 +116,7 @@ export async function renderEvents(
         <h2>Price watches</h2>
         {watchList.body.data.length === 0 ? <p>None yet.</p> : null}
         {(watchList.body.data as Watch[]).map((watch) => (
-          <div class="item" data-watch-id={watch.id}>
-            <p>
-              {watch.kind} on {watch.platform}: <code>{JSON.stringify(watch.target)}</code>, fires{" "}
-              {watch.condition === "below"
-                ? `below ${watch.threshold} ${watch.currency}`
-                : `on a drop of ${watch.threshold}%`}
-              ; checked every {every(watch.interval_seconds)}, last price {watch.last_price ?? "not seen yet"}, last
-              check {when(watch.last_checked_at)}, next {when(watch.next_check_at)}.
-              {watch.consecutive_failures > 0 ? (
-                <span class="warning">
-                  {" "}
-                  {watch.consecutive_failures} failed checks: {watch.last_error}
-                </span>
-              ) : null}
-            </p>
-            <div class="actions">
-              <ActionButton action={`/dashboard/events/watches/${watch.id}/check`} label="Check now" csrf={csrf} />
-              <ActionButton action={`/dashboard/events/watches/${watch.id}/delete`} label="Delete" csrf={csrf} danger />
-            </div>
-          </div>
+          <WatchItem watch={watch} csrf={csrf} />
         ))}
         {liveKeys.length > 0 ? (
           <WatchForm csrf={csrf} keys={liveKeys} values={values} error={errorFor("watches")} />
@@ -169,12 +133,17 @@ export async function renderEvents(
               <code>{schedule.cron}</code> → <code>{schedule.path}</code>
             </p>
             <p class="help">Next runs: {previewRuns(schedule.cron, 3).runs.join("; ")}</p>
-            <ActionButton
-              action={`/dashboard/events/schedules/${schedule.id}/delete`}
-              label="Delete"
-              csrf={csrf}
-              danger
-            />
+            <div class="actions">
+              <a class="button" href={`/dashboard/events/schedules/${schedule.id}`}>
+                Runs
+              </a>
+              <ActionButton
+                action={`/dashboard/events/schedules/${schedule.id}/delete`}
+                label="Delete"
+                csrf={csrf}
+                danger
+              />
+            </div>
           </div>
         ))}
         {liveKeys.length > 0 ? (
@@ -189,7 +158,7 @@ export async function renderEvents(
 }
 
 export function registerEvents(app: Hono<DashboardEnv>) {
-  app.get("/events", (c) => renderEvents(c));
+  app.get("/events", (c) => renderEvents(c, { values: { kind: c.req.query("watch") ?? "hotel" } }));
   // What the schedule form's script shows while a cron expression is typed.
   app.get("/events/cron-preview", (c) => c.json(previewRuns(c.req.query("cron") ?? "")));
 }

@@ -9,6 +9,7 @@ import { registerEventActions } from "./events-actions";
 import { registerJobActions } from "./jobs-actions";
 import { registerJobsPage } from "./jobs-page";
 import { registerPlayground } from "./playground";
+import { registerScheduleRuns } from "./schedule-runs";
 import { registerUsagePage } from "./usage-page";
 import { registerWebhookLog } from "./webhook-log";
 import { checkCsrfToken } from "./csrf";
@@ -38,6 +39,7 @@ export function registerDashboard(app: OpenAPIHono<AppEnv>) {
   registerEvents(dashboard);
   registerEventActions(dashboard);
   registerWebhookLog(dashboard);
+  registerScheduleRuns(dashboard);
   registerPlayground(dashboard);
   registerUsagePage(dashboard);
   registerJobsPage(dashboard);

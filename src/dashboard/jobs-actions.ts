@@ -3,6 +3,7 @@
 // as the API answers it).
 import type { Context, Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { confirmPage, isConfirmed } from "./confirm";
 import type { DashboardEnv } from "./env";
 import { type ApiAnswer, apiErrorText, apiCall, ownKeyIdentity, refusalStatus, sessionIdentity } from "./internal-api";
 import { renderJobs } from "./jobs-page";
@@ -41,6 +42,16 @@ export function registerJobActions(app: Hono<DashboardEnv>) {
 
   app.post("/jobs/:id/cancel", async (c) => {
     const id = c.req.param("id");
+    if (!(await isConfirmed(c))) {
+      const job = await answerOf(await asAccount(c, "GET", `/v1/jobs/${encodeURIComponent(id)}`));
+      if (job.status !== 200) throw new HTTPException(job.status === 404 ? 404 : 400, { message: apiErrorText(job) });
+      return confirmPage(c, {
+        question: `Cancel job \`${job.body.data.id}\`?`,
+        consequence: "Its items not yet started will not run; those running finish, and the results so far stay.",
+        label: "Cancel the job",
+        back: "/dashboard/jobs",
+      });
+    }
     const answer = await answerOf(await asAccount(c, "POST", `/v1/jobs/${encodeURIComponent(id)}/cancel`));
     if (answer.status === 404) throw new HTTPException(404, { message: apiErrorText(answer) });
     if (answer.status !== 200) return renderJobs(c, { error: apiErrorText(answer) }, refusalStatus(c, answer));

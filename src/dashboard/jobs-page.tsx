@@ -8,12 +8,22 @@ import { jobLimits } from "../jobs/limits";
 import type { JobAnswer } from "../routes/jobs/schemas";
 import { PRODUCT_PLATFORMS } from "../scrape/platforms";
 import type { DashboardEnv } from "./env";
-import { ActionButton } from "./events";
+import { ActionButton } from "./action-button";
 import { apiCall, sessionIdentity } from "./internal-api";
 import { CsrfField, ErrorMessage, Layout } from "./layout";
 
 const when = (iso: string | null) => (iso ? `${iso.replace("T", " ").slice(0, 19)} UTC` : "—");
 const unfinished = (job: JobAnswer) => job.status === "queued" || job.status === "running";
+
+/**
+ * While a job is unfinished, reads the page again every 3 s and swaps in its job list, until none
+ * is left running; reading it reads each unfinished job through the API, which keeps it moving.
+ */
+const FOLLOW_SCRIPT = `(function(){var list=document.getElementById("jobs-list");if(!list)return;
+function tick(){fetch("/dashboard/jobs",{credentials:"same-origin"}).then(function(r){return r.ok?r.text():null;})
+.then(function(html){if(!html)return;var next=new DOMParser().parseFromString(html,"text/html").getElementById("jobs-list");
+if(!next)return;list.replaceChildren.apply(list,Array.from(next.childNodes));
+if(list.querySelector("[data-unfinished]"))setTimeout(tick,3000);});}setTimeout(tick,3000);})();`;
 
 export interface JobsExtra {
   notice?: string;
@@ -49,7 +59,12 @@ function JobView({ job, csrf }: { job: JobAnswer; csrf: string }) {
   const eta = unfinished(job) && job.eta_seconds !== null ? `, about ${job.eta_seconds} s to go` : "";
   const results = `/dashboard/jobs/${job.id}/results`;
   return (
-    <article class="item" data-job-id={job.id} aria-labelledby={`job-${job.id}`}>
+    <article
+      class="item"
+      data-job-id={job.id}
+      data-unfinished={unfinished(job) ? "" : undefined}
+      aria-labelledby={`job-${job.id}`}
+    >
       <h3 id={`job-${job.id}`}>
         <code>{job.id}</code> — <span class="job-status">{job.status}</span>
       </h3>
@@ -156,6 +171,7 @@ export async function renderJobs(c: Context<DashboardEnv>, extra: JobsExtra = {}
       nonce={c.var.secureHeadersNonce}
       email={signedIn.user.email}
       current="/dashboard/jobs"
+      script={jobList.some(unfinished) ? FOLLOW_SCRIPT : undefined}
     >
       {extra.notice ? (
         <p class="notice" role="status" id="jobs-notice">
@@ -165,13 +181,16 @@ export async function renderJobs(c: Context<DashboardEnv>, extra: JobsExtra = {}
       <section id="jobs">
         <h2>Your jobs</h2>
         <p class="help">
-          Newest first. Progress moves as items finish: <a href="/dashboard/jobs">reload</a> to see it. Your{" "}
-          {signedIn.plan.id} plan runs {limits.maxRunning} job{limits.maxRunning === 1 ? "" : "s"} at a time.
+          Newest first. While a job runs, its progress updates here by itself every few seconds (or{" "}
+          <a href="/dashboard/jobs">reload</a>). Your {signedIn.plan.id} plan runs {limits.maxRunning} job
+          {limits.maxRunning === 1 ? "" : "s"} at a time.
         </p>
-        {jobList.length === 0 ? <p>None yet.</p> : null}
-        {jobList.map((job) => (
-          <JobView job={job} csrf={csrf} />
-        ))}
+        <div id="jobs-list">
+          {jobList.length === 0 ? <p>None yet.</p> : null}
+          {jobList.map((job) => (
+            <JobView job={job} csrf={csrf} />
+          ))}
+        </div>
       </section>
       <section id="start-job">
         <h2>Start a job</h2>
@@ -196,7 +215,7 @@ export function registerJobsPage(app: Hono<DashboardEnv>) {
 /** After a redirect from a form: what just happened, named by job id only (nothing else is echoed). */
 function noticeFor(started: string | undefined, cancelled: string | undefined): string | undefined {
   const id = /^job_[a-z0-9]+$/i;
-  if (started && id.test(started)) return `Job ${started} started; reload to follow its progress.`;
+  if (started && id.test(started)) return `Job ${started} started; its progress follows below.`;
   if (cancelled && id.test(cancelled))
     return `Job ${cancelled} cancelled: items not yet started will not run, and those running finish.`;
   return undefined;

@@ -1,5 +1,6 @@
 import type { Child } from "hono/jsx";
 import { CSRF_FIELD } from "./csrf";
+import { RichText } from "./rich-text";
 import { STYLE } from "./styles";
 
 /** Copies the secret; the only script on the dashboard, and the page works without it. Runs under the CSP by its nonce. */
@@ -83,6 +84,6 @@ export const CsrfField = ({ token }: { token: string }) => <input type="hidden" 
 export const ErrorMessage = ({ message }: { message?: string | null }) =>
   message ? (
     <p class="error" role="alert">
-      {message}
+      <RichText text={message} />
     </p>
   ) : null;

@@ -11,6 +11,7 @@ import {
   requestPath,
 } from "./openapi-operations";
 import { AnswerView, type PlaygroundAnswer } from "./playground-result";
+import { RichText } from "./rich-text";
 import { requestSnippets } from "./snippets";
 
 /** Choosing an endpoint reloads the form for it, so the page works without the script too. */
@@ -61,7 +62,7 @@ function Field({ parameter, value }: { parameter: PlaygroundParameter; value: st
       )}
       {help ? (
         <p class="help" id={`${id}-help`}>
-          {help}
+          <RichText text={help} />
         </p>
       ) : null}
     </div>
@@ -99,7 +100,7 @@ function renderPage(c: Context<DashboardEnv>, operations: PlaygroundOperation[],
                   .filter((op) => op.group === group)
                   .map((op) => (
                     <option value={op.path} selected={op.path === operation.path}>
-                      {op.summary} — {op.path}
+                      {op.summary.replaceAll("`", "")} — {op.path}
                     </option>
                   ))}
               </optgroup>
@@ -114,7 +115,9 @@ function renderPage(c: Context<DashboardEnv>, operations: PlaygroundOperation[],
         <h2>
           <code>GET {operation.path}</code>
         </h2>
-        <p>{operation.summary}. The form is built from the API reference's schema for this route.</p>
+        <p>
+          <RichText text={operation.summary} />. The form is built from the API reference's schema for this route.
+        </p>
         <ErrorMessage message={state.error} />
         {keys.length === 0 ? (
           <p>

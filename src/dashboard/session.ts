@@ -27,10 +27,14 @@ function cookieOptions(c: Context<DashboardEnv>, maxAgeSeconds: number) {
   } as const;
 }
 
+/** Signs the user in: the session cookie is set, and the new session is the request's from here on. */
 export async function startSession(c: Context<DashboardEnv>, userId: string) {
   const { token } = await createSession(c.var.db, userId);
   setCookie(c, SESSION_COOKIE, token, cookieOptions(c, SESSION_TTL_MS / 1000));
   deleteCookie(c, ANONYMOUS_CSRF_COOKIE, { path: COOKIE_PATH });
+  const signedIn = await findSession(c.var.db, token);
+  c.set("signedIn", signedIn);
+  if (signedIn) c.set("csrfToken", signedIn.session.csrfToken);
 }
 
 export function sessionToken(c: Context<DashboardEnv>): string | undefined {

@@ -8,6 +8,12 @@ import { CsrfField, ErrorMessage, Layout } from "./layout";
 import { hashPassword, MIN_PASSWORD_LENGTH, passwordProblem } from "./password";
 import { startSession } from "./session";
 import { EmailTakenError, signUp } from "../db/dashboard-users";
+import { ABOVE_EVERY_KEY, createAccountKey } from "../db/key-management";
+import { API_KEY_DEFAULT_SCOPES } from "../scopes";
+import { renderSettings } from "./api-settings";
+
+/** The key a new account starts with, shown once on the page sign-up answers with. */
+const FIRST_KEY_NAME = "default";
 
 const SIGNUPS_PER_MINUTE_PER_IP = 10;
 
@@ -37,7 +43,7 @@ function SignUpPage({ c, email = "", error }: { c: Context<DashboardEnv>; email?
           <button type="submit">Sign up</button>
         </form>
         <p>
-          You start on the free plan and create your first API key under API Settings. Already have an account?{" "}
+          You start on the free plan with a first API key, shown once when you sign up. Already have an account?{" "}
           <a href="/dashboard/login">Log in</a>.
         </p>
       </section>
@@ -68,6 +74,20 @@ export function registerSignUp(app: Hono<DashboardEnv>) {
         return refuse(409, "An account with this email already exists. Log in instead.");
       throw err;
     }
-    return c.redirect("/dashboard", 303);
+    // Answered here rather than redirected: the first key's secret exists only in this answer.
+    const { key, secret } = await createAccountKey(
+      c.var.db,
+      ABOVE_EVERY_KEY,
+      c.var.signedIn!.account.id,
+      FIRST_KEY_NAME,
+      API_KEY_DEFAULT_SCOPES,
+    );
+    return renderSettings(c, {
+      revealed: {
+        keyId: key.id,
+        secret,
+        message: `Welcome! Your account is ready, with a first key “${key.name}”.`,
+      },
+    });
   });
 }

@@ -3,7 +3,7 @@ import type { Context, Hono } from "hono";
 import type { DeliverySchema } from "../routes/events/schemas";
 import { HTTPException } from "hono/http-exception";
 import type { DashboardEnv } from "./env";
-import { ActionButton } from "./events";
+import { ActionButton } from "./action-button";
 import { apiErrorText, apiAnswer, refusalStatus, sessionIdentity } from "./internal-api";
 import { ErrorMessage, Layout } from "./layout";
 
@@ -48,8 +48,11 @@ async function renderLog(
         <ActionButton action={`/dashboard/events/webhooks/${id}/test`} label="Send test ping" csrf={csrf} />
         {deliveries.body.data.length === 0 ? <p>No deliveries yet.</p> : null}
         <div class="table">
-          <table id="deliveries">
-            <caption class="help">Newest first; each attempt with its time, the receiver's answer and latency.</caption>
+          <table id="deliveries" class="stack">
+            <caption class="help">
+              Newest first; each delivery with the payload it sends, and each attempt with its time, the receiver's
+              answer and latency.
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Event</th>
@@ -61,16 +64,20 @@ async function renderLog(
             <tbody>
               {(deliveries.body.data as z.infer<typeof DeliverySchema>[]).map((delivery) => (
                 <tr data-delivery-id={delivery.id}>
-                  <td>
+                  <td data-label="Event">
                     {delivery.event_type}
                     <br />
                     <code class="help">{delivery.id}</code>
+                    <details class="payload">
+                      <summary>Payload</summary>
+                      <pre>{JSON.stringify(delivery.payload, null, 2)}</pre>
+                    </details>
                   </td>
-                  <td class="delivery-status">
+                  <td class="delivery-status" data-label="Status">
                     {delivery.status}
                     {delivery.next_attempt_at ? <div class="help">next {when(delivery.next_attempt_at)}</div> : null}
                   </td>
-                  <td>
+                  <td data-label="Attempts">
                     <ol>
                       {delivery.attempts.map((attempt) => (
                         <li>
@@ -80,7 +87,7 @@ async function renderLog(
                       ))}
                     </ol>
                   </td>
-                  <td>
+                  <td data-label="Action">
                     <ActionButton
                       action={`/dashboard/events/webhooks/${id}/deliveries/${delivery.id}/redeliver`}
                       label="Redeliver"

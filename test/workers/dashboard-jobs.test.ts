@@ -123,7 +123,7 @@ describe("jobs page", () => {
     for (const format of ["csv", "ndjson"]) {
       const download = await bob.visitor.get(`/dashboard/jobs/${id}/results.${format}`);
       expect(download.status).toBe(404);
-      expect(download.html).toContain(`No job \`${id}\` in your account.`);
+      expect(download.html).toContain(`No job <code>${id}</code> in your account.`);
       expect(download.html).not.toContain("Item 0");
     }
     const cancel = await bob.visitor.post(`/dashboard/jobs/${id}/cancel`, {});
@@ -161,12 +161,19 @@ describe("jobs page", () => {
       "/v1/amazon?asin=B08DF9F814",
     ]);
 
-    const cancelled = await visitor.post(`/dashboard/jobs/${id}/cancel`, {});
+    // While it runs, the page follows it by itself, under the page's nonce.
+    expect(page.html).toMatch(/<script nonce="[^"]+">[^<]*getElementById\("jobs-list"\)/);
+    const asked = await visitor.post(`/dashboard/jobs/${id}/cancel`, {});
+    expect(asked.status).toBe(200);
+    expect(asked.html).toContain(`Cancel job <code>${id}</code>?`);
+    const cancelled = await visitor.post(`/dashboard/jobs/${id}/cancel`, { confirm: "yes" });
     expect(cancelled.status).toBe(303);
     expect(cancelled.location).toBe(`/dashboard/jobs?cancelled=${id}`);
     const after = jobBlock((await visitor.get(cancelled.location!)).html, id!);
     expect(after).toContain('<span class="job-status">cancelled</span>');
     expect(after).not.toContain("/cancel");
+    // Nothing left running: no script polls the page.
+    expect((await visitor.get("/dashboard/jobs")).html).not.toContain('jobs-list")');
   });
 
   it("shows the API's refusal beside the form, keeps what was typed, and queues nothing", async () => {

@@ -103,7 +103,7 @@ describe("events forms", () => {
       path: "/v1/datasets",
     });
     expect(badCron.status).toBe(400);
-    expect(decode(badCron.html)).toContain("`61 * * * *` is not a cron expression");
+    expect(decode(badCron.html)).toContain("<code>61 * * * *</code> is not a cron expression");
     const badWatch = await visitor.post("/dashboard/events/watches", {
       key_id: keyId,
       kind: "hotel",
@@ -130,7 +130,10 @@ describe("events forms", () => {
     expect(created.html).toMatch(/Next runs: Mon \d+ \w+ \d{4}, 06:15 UTC/);
 
     expect((await bob.visitor.post(`/dashboard/events/schedules/${id}/delete`, {})).status).toBe(404);
-    const deleted = await alice.visitor.post(`/dashboard/events/schedules/${id}/delete`, {});
+    const asked = await alice.visitor.post(`/dashboard/events/schedules/${id}/delete`, {});
+    expect(decode(asked.html)).toContain("Delete the schedule <code>15 6 * * 1</code>");
+    expect(decode((await alice.visitor.get("/dashboard/events")).html)).toContain(`data-schedule-id="${id}"`);
+    const deleted = await alice.visitor.post(`/dashboard/events/schedules/${id}/delete`, { confirm: "yes" });
     expect(deleted.status).toBe(200);
     expect(deleted.html).not.toContain(`data-schedule-id="${id}"`);
     // A key of another account cannot be chosen to run a schedule.

@@ -18,8 +18,12 @@ export class Visitor {
     return this.read(response);
   }
 
-  async post(path: string, fields: Record<string, string>, { withToken = true, origin = ORIGIN } = {}) {
-    const body = new URLSearchParams(withToken ? { csrf: this.csrf, ...fields } : fields);
+  /** A form post; a list is sent as one field per value, as checkboxes are. */
+  async post(path: string, fields: Record<string, string | string[]>, { withToken = true, origin = ORIGIN } = {}) {
+    const all = withToken ? { csrf: this.csrf, ...fields } : fields;
+    const body = new URLSearchParams(
+      Object.entries(all).flatMap(([name, value]) => [value].flat().map((one) => [name, one])),
+    );
     const response = await call(path, {
       method: "POST",
       body,
@@ -53,19 +57,34 @@ export const PASSWORD = "correct horse 42";
 let counter = 0;
 export const uniqueEmail = () => `user${Date.now()}-${++counter}@example.com`;
 
+/** The key whose secret a page shows once. */
+export function revealedKey(html: string) {
+  const keyId = /id="secret-value" data-key-id="([^"]+)"/.exec(html)![1]!;
+  const secret = /id="secret-value" data-key-id="[^"]+">(wdk_[^<]+)</.exec(html)![1]!;
+  return { keyId, secret };
+}
+
+/** A new account, signed in; sign-up answers with its first key, shown once. */
 export async function signedUp(email = uniqueEmail()) {
   const visitor = new Visitor();
   await visitor.get("/dashboard/signup");
   const answer = await visitor.post("/dashboard/signup", { email, password: PASSWORD });
-  expect(answer.status).toBe(303);
-  await visitor.get("/dashboard/keys");
-  return { visitor, email };
+  expect(answer.status).toBe(200);
+  return { visitor, email, firstKey: revealedKey(answer.html) };
 }
 
-export async function createdKey(visitor: Visitor, name = "ci") {
-  const page = await visitor.post("/dashboard/keys", { name });
+/** Every scope but `keys:write`, as the create form ticks them at first. */
+export const DEFAULT_SCOPES = [
+  "catalogue:read",
+  "products:read",
+  "travel:read",
+  "events:write",
+  "jobs:write",
+  "datasets:write",
+];
+
+export async function createdKey(visitor: Visitor, name = "ci", scopes = DEFAULT_SCOPES) {
+  const page = await visitor.post("/dashboard/keys", { name, scopes });
   expect(page.status).toBe(200);
-  const keyId = /id="secret-value" data-key-id="([^"]+)"/.exec(page.html)![1]!;
-  const secret = /id="secret-value" data-key-id="[^"]+">(wdk_[^<]+)</.exec(page.html)![1]!;
-  return { keyId, secret };
+  return revealedKey(page.html);
 }

@@ -8,7 +8,7 @@ import { hashSecret } from "../../src/db/keys";
 import { apiKeys } from "../../src/db/schema";
 import { sessions, users } from "../../src/db/schema-dashboard";
 import { call, callApp, env } from "./helpers";
-import { createdKey, ORIGIN, PASSWORD, signedUp, uniqueEmail, Visitor } from "./dashboard-visitor";
+import { createdKey, DEFAULT_SCOPES, ORIGIN, PASSWORD, signedUp, uniqueEmail, Visitor } from "./dashboard-visitor";
 
 describe("password hashing", () => {
   it("round-trips with PBKDF2-SHA256 at 100,000 iterations and a fresh 16-byte salt", async () => {
@@ -71,14 +71,22 @@ describe("sign up and log in", () => {
     expect(right).toMatchObject({ status: 303, location: "/dashboard" });
   });
 
-  it("creates a free account with no key", async () => {
-    const { visitor, email } = await signedUp();
+  it("creates a free account with a first key whose secret the sign-up answer shows once", async () => {
+    const { visitor, email, firstKey } = await signedUp();
+    expect(firstKey.secret).toMatch(/^wdk_/);
+    expect((await call("/v1/usage", { headers: { "X-API-KEY": firstKey.secret } })).status).toBe(200);
     const overview = await visitor.get("/dashboard");
     expect(overview.status).toBe(200);
     expect(overview.html).toContain('id="plan">Free<');
-    expect(overview.html).toContain("No API key yet");
+    expect(overview.html).not.toContain("No API key yet");
+    const keysPage = await visitor.get("/dashboard/keys");
+    expect(keysPage.html).toContain(firstKey.keyId);
+    expect(keysPage.html).not.toContain(firstKey.secret);
     const [user] = await drizzle(env.DB).select().from(users).where(eq(users.email, email));
-    expect(await drizzle(env.DB).select().from(apiKeys).where(eq(apiKeys.accountId, user!.accountId))).toHaveLength(0);
+    const keys = await drizzle(env.DB).select().from(apiKeys).where(eq(apiKeys.accountId, user!.accountId));
+    expect(keys.map((key) => [key.id, key.name, key.scopes])).toEqual([
+      [firstKey.keyId, "default", DEFAULT_SCOPES.join(" ")],
+    ]);
   });
 
   it("allows 5 sign-in attempts per email and address in 15 minutes, then refuses even the right password", async () => {
@@ -150,7 +158,7 @@ describe("session cookie", () => {
       },
       production,
     );
-    expect(answer.status).toBe(303);
+    expect(answer.status).toBe(200);
     const cookie = answer.headers.getSetCookie().find((line) => line.startsWith("wd_session="))!;
     expect(cookie).toMatch(/; Secure/);
     expect(cookie).toMatch(/; HttpOnly/);
@@ -227,14 +235,20 @@ describe("keys across accounts", () => {
 
     expect((await visitor.post(`/dashboard/keys/${keyId}/rotate`, { grace_days: "8" })).status).toBe(400);
 
-    expect(await visitor.post(`/dashboard/keys/${keyId}/revoke`, {})).toMatchObject({
+    // Revoke asks first, on a page of its own that needs no script; only its button revokes.
+    const asked = await visitor.post(`/dashboard/keys/${keyId}/revoke`, {});
+    expect(asked.status).toBe(200);
+    expect(asked.html).toContain("Revoke the key “production”");
+    expect(asked.html).toContain('<input type="hidden" name="confirm" value="yes"/>');
+    expect((await call("/v1/usage", { headers: { "X-API-KEY": newSecret } })).status).toBe(200);
+    expect(await visitor.post(`/dashboard/keys/${keyId}/revoke`, { confirm: "yes" })).toMatchObject({
       status: 303,
       location: "/dashboard/keys?revoked=1",
     });
     for (const s of [secret, newSecret])
       expect((await call("/v1/usage", { headers: { "X-API-KEY": s } })).status).toBe(401);
     expect((await visitor.post(`/dashboard/keys/${keyId}/rotate`, { grace_days: "0" })).status).toBe(409);
-  });
+  }, 15_000);
 
   it("shows the month's usage from the rate limiter, and flags a secret older than 90 days", async () => {
     const { visitor } = await signedUp();

@@ -50,6 +50,11 @@ export const ATTEMPT_RESULT_EXAMPLE = {
 export const DELIVERY_EXAMPLE = {
   id: DELIVERY_ID,
   event_type: "hotel.rate_dropped",
+  payload: {
+    type: "hotel.rate_dropped",
+    timestamp: "2026-11-22T09:00:02.871Z",
+    data: { watch_id: WATCH_ID, old_price: 164, new_price: 142, currency: "EUR" },
+  },
   status: "delivered",
   attempts: [
     { attempt: 1, at: "2026-11-22T09:00:03.114Z", status_code: 503, latency_ms: 212, error: null },

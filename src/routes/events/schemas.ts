@@ -56,6 +56,9 @@ export const DeliverySchema = z
   .object({
     id: z.string().openapi({ description: "The `webhook-id` header, the same on every attempt" }),
     event_type: z.string(),
+    payload: z
+      .record(z.string(), z.unknown())
+      .openapi({ description: "The body every attempt sends, signed: `{type, timestamp, data}`" }),
     status: z.enum(["pending", "delivered", "failed"]).openapi({
       description:
         "`pending` until an attempt succeeds or the attempts run out (then `failed`); a failed delivery can be redelivered",

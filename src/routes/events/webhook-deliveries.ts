@@ -38,7 +38,7 @@ const deliveriesRoute = defineRoute({
   tags,
   summary: "Delivery log, newest first",
   description:
-    "The endpoint's last `limit` deliveries, each with every attempt (time, status code, latency, error) and, while pending, when the next attempt is due.",
+    "The endpoint's last `limit` deliveries, each with the payload it sends and every attempt (time, status code, latency, error) and, while pending, when the next attempt is due.",
   request: {
     params: Id,
     query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(50).openapi({ example: 50 }) }),
@@ -109,6 +109,7 @@ export function registerWebhookDeliveries(app: OpenAPIHono<AppEnv>) {
           // An attempt in flight is still pending to the user; its attempt row says "in progress".
           id: d.id,
           event_type: d.eventType,
+          payload: JSON.parse(d.payload) as Record<string, unknown>,
           status: d.status === "sending" ? "pending" : d.status,
           next_attempt_at:
             d.status === "pending" || d.status === "sending" ? (d.nextAttemptAt?.toISOString() ?? null) : null,
