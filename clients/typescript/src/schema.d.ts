@@ -217,6 +217,156 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/{platform}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's daily prices
+         * @description The prices the service has read of a product, one point per UTC day (lowest, highest and last price, its currency, and the last availability), oldest first, over the last `days`. Identify the product as GET /v1/{platform} does, by the platform's own id (`asin`, `id` or `sku`; `url` on a platform read by URL only) and `country`. Every product answer read live adds to its day, whoever asked; observations keep no account and no time of day. `meta.history` says whether there are enough days yet: a product never read is a 200 with no points and a `message`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description amazon's product id */
+                    asin?: string;
+                    /** @description Which national site of the platform (ISO 3166-1 alpha-2); GET /v1/platforms lists each platform's countries */
+                    country?: string;
+                    /** @description How many UTC days back, today included (at most 365) */
+                    days?: number;
+                    /** @description `csv` answers the list as CSV (as does `Accept: text/csv`) */
+                    format?: "json" | "csv";
+                    /** @description ebay's, walmart's, etsy's or mercadolibre's product id */
+                    id?: string;
+                    /** @description bestbuy's product id */
+                    sku?: string;
+                    /** @description A product page URL instead of an id (the only way for `generic`) */
+                    url?: string;
+                };
+                header?: never;
+                path: {
+                    platform: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Daily price points, oldest first; `format=csv` for the points as CSV, one row per day */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "success",
+                         *       "data": {
+                         *         "platform": "amazon",
+                         *         "id": "B0057OC5O8",
+                         *         "country": "US",
+                         *         "days": 90,
+                         *         "points": [
+                         *           {
+                         *             "date": "2026-11-23",
+                         *             "low": 24.99,
+                         *             "high": 24.99,
+                         *             "last": 24.99,
+                         *             "currency": "USD",
+                         *             "availability": "In Stock"
+                         *           },
+                         *           {
+                         *             "date": "2026-11-24",
+                         *             "low": 21.49,
+                         *             "high": 24.99,
+                         *             "last": 21.49,
+                         *             "currency": "USD",
+                         *             "availability": "In Stock"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z",
+                         *         "history": {
+                         *           "days_observed": 2,
+                         *           "first_observed": "2026-11-23",
+                         *           "enough": true,
+                         *           "message": null
+                         *         }
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["ProductHistoryEnvelope"];
+                        "text/csv": string;
+                    };
+                };
+                /** @description A parameter is missing or malformed; `error.details` names each one. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid API key in `X-API-KEY` or `Authorization: Bearer`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Nothing at this path. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure; no internals are exposed. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Storage or the rate limiter is briefly unavailable; retry after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/{platform}/reviews": {
         parameters: {
             query?: never;
@@ -226,7 +376,7 @@ export interface paths {
         };
         /**
          * A product's reviews
-         * @description One page of a product's reviews in `data.reviews`, identified like GET /v1/{platform}; `sort` and `rating` filter them (not with `url`). `format=csv` for the reviews as CSV.
+         * @description One page of a product's reviews in `data.reviews`, identified like GET /v1/{platform}; `sort` and `rating` filter them (not with `url`); `meta.pagination` for paging. `format=csv` for the reviews as CSV.
          */
         get: {
             parameters: {
@@ -295,10 +445,14 @@ export interface paths {
                          *       "meta": {
                          *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
                          *         "timestamp": "2026-11-22T10:00:00.000Z",
-                         *         "page": 1,
+                         *         "pagination": {
+                         *           "page": 1,
+                         *           "limit": 10,
+                         *           "total": null,
+                         *           "total_pages": null
+                         *         },
                          *         "rating": 4.6,
                          *         "review_count": 422,
-                         *         "has_next_page": true,
                          *         "scrape": {
                          *           "source_url": "https://www.amazon.com/product-reviews/B0057OC5O8?pageNumber=1",
                          *           "engine": "fetch",
@@ -402,7 +556,7 @@ export interface paths {
         };
         /**
          * Search a marketplace
-         * @description One page of a marketplace's search results for `q` in `data.results`, with price filters and the site's own sort; `meta.total_results` and `meta.has_next_page` for paging. `format=csv` for the results as CSV.
+         * @description One page of a marketplace's search results for `q` in `data.results`, with price filters and the site's own sort; `meta.pagination` for paging (`total` is the site's own count). Sponsored results are kept, flagged `sponsored: true`, unless they repeat an organic result of the page. `format=csv` for the results as CSV.
          */
         get: {
             parameters: {
@@ -470,9 +624,12 @@ export interface paths {
                          *       "meta": {
                          *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
                          *         "timestamp": "2026-11-22T10:00:00.000Z",
-                         *         "page": 1,
-                         *         "total_results": 7000,
-                         *         "has_next_page": true,
+                         *         "pagination": {
+                         *           "page": 1,
+                         *           "limit": 16,
+                         *           "total": 7000,
+                         *           "total_pages": 438
+                         *         },
                          *         "scrape": {
                          *           "source_url": "https://www.amazon.com/s?k=laptop&page=1",
                          *           "engine": "fetch",
@@ -728,30 +885,33 @@ export interface paths {
                          *       "status": "success",
                          *       "data": [
                          *         {
-                         *           "slug": "booking-hotel-prices-fr",
-                         *           "name": "Booking.com hotel prices — France",
-                         *           "description": "Nightly hotel rates, star ratings and guest review scores in France, captured from Booking.com.",
+                         *           "slug": "hotel-rates-paris",
+                         *           "name": "Hotel rates — Paris",
+                         *           "description": "Nightly and total prices, star ratings, guest scores and amenities of hotels in Paris on Booking.com, Expedia and Hotels.com, for two-night stays one and two months ahead.",
                          *           "category": "travel",
                          *           "countries": [
                          *             "FR"
                          *           ],
                          *           "tags": [
                          *             "hotels",
-                         *             "accommodation",
                          *             "rates",
-                         *             "availability"
+                         *             "availability",
+                         *             "paris"
                          *           ],
                          *           "source_platforms": [
-                         *             "booking"
+                         *             "booking",
+                         *             "expedia",
+                         *             "hotels"
                          *           ],
                          *           "record_count": 57,
                          *           "update_frequency": "daily",
-                         *           "last_updated": "2026-11-16T06:00:00Z",
+                         *           "last_updated": "2026-11-16T04:02:31.000Z",
                          *           "formats": [
                          *             "json",
                          *             "ndjson",
                          *             "csv"
-                         *           ]
+                         *           ],
+                         *           "visibility": "public"
                          *         }
                          *       ],
                          *       "meta": {
@@ -843,7 +1003,117 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /**
+         * Create a private dataset from a recipe
+         * @description The recipe names what to collect (`product`, `search`, `reviews` or `hotels`), where and how often (`schedule`, cron, UTC). The dataset is visible to this account only (`visibility: private`; a 404 to every other), refreshed on its schedule through the same routes as direct calls, each refresh charged like the calls it makes. Its first refresh starts at once (`refresh` in the answer).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Earbud prices",
+                     *       "recipe": {
+                     *         "kind": "search",
+                     *         "platforms": [
+                     *           "amazon"
+                     *         ],
+                     *         "queries": [
+                     *           "wireless earbuds"
+                     *         ],
+                     *         "pages": 1,
+                     *         "schedule": "0 6 * * *",
+                     *         "max_age": 3600
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @example [
+                         *       "US"
+                         *     ]
+                         */
+                        countries?: string[];
+                        description?: string;
+                        /** @example Earbud prices */
+                        name: string;
+                        recipe: components["schemas"]["DatasetRecipe"];
+                        tags?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description The dataset and its first refresh */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DatasetCreatedEnvelope"];
+                    };
+                };
+                /** @description A parameter is missing or malformed; `error.details` names each one. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid API key in `X-API-KEY` or `Authorization: Bearer`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Nothing at this path. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure; no internals are exposed. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Storage or the rate limiter is briefly unavailable; retry after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -859,7 +1129,7 @@ export interface paths {
         };
         /**
          * A dataset's schema and preview rows
-         * @description One dataset by slug: its description, every field with its type, meaning, nullability and fill rate, and its first five records.
+         * @description One dataset by slug: its description and recipe, every field with its type, meaning, nullability and fill rate measured on the latest snapshot, its first five records and its latest refreshes.
          */
         get: {
             parameters: {
@@ -882,35 +1152,38 @@ export interface paths {
                          * @example {
                          *       "status": "success",
                          *       "data": {
-                         *         "slug": "booking-hotel-prices-fr",
-                         *         "name": "Booking.com hotel prices — France",
-                         *         "description": "Nightly hotel rates, star ratings and guest review scores in France, captured from Booking.com.",
+                         *         "slug": "hotel-rates-paris",
+                         *         "name": "Hotel rates — Paris",
+                         *         "description": "Nightly and total prices, star ratings, guest scores and amenities of hotels in Paris on Booking.com, Expedia and Hotels.com, for two-night stays one and two months ahead.",
                          *         "category": "travel",
                          *         "countries": [
                          *           "FR"
                          *         ],
                          *         "tags": [
                          *           "hotels",
-                         *           "accommodation",
                          *           "rates",
-                         *           "availability"
+                         *           "availability",
+                         *           "paris"
                          *         ],
                          *         "source_platforms": [
-                         *           "booking"
+                         *           "booking",
+                         *           "expedia",
+                         *           "hotels"
                          *         ],
                          *         "record_count": 57,
                          *         "update_frequency": "daily",
-                         *         "last_updated": "2026-11-16T06:00:00Z",
+                         *         "last_updated": "2026-11-16T04:02:31.000Z",
                          *         "formats": [
                          *           "json",
                          *           "ndjson",
                          *           "csv"
                          *         ],
+                         *         "visibility": "public",
                          *         "fields": [
                          *           {
-                         *             "name": "hotel_id",
+                         *             "name": "key",
                          *             "type": "string",
-                         *             "description": "Platform identifier of the property",
+                         *             "description": "The record's identity across refreshes",
                          *             "nullable": false,
                          *             "fill_rate": 1
                          *           },
@@ -924,48 +1197,54 @@ export interface paths {
                          *           {
                          *             "name": "price_per_night",
                          *             "type": "number",
-                         *             "description": "Cheapest nightly rate for two adults",
-                         *             "nullable": false,
-                         *             "fill_rate": 1
+                         *             "description": "Nightly price",
+                         *             "nullable": true,
+                         *             "fill_rate": 0.982
                          *           },
                          *           {
                          *             "name": "currency",
                          *             "type": "string",
-                         *             "description": "ISO 4217 currency code of the price",
-                         *             "nullable": false,
-                         *             "fill_rate": 1
-                         *           },
-                         *           {
-                         *             "name": "review_score",
-                         *             "type": "number",
-                         *             "description": "Guest review score out of 10",
+                         *             "description": "ISO 4217 code of the prices",
                          *             "nullable": true,
-                         *             "fill_rate": 0.807
-                         *           },
-                         *           {
-                         *             "name": "check_in",
-                         *             "type": "date",
-                         *             "description": "Check-in date the rate applies to",
-                         *             "nullable": false,
-                         *             "fill_rate": 1
+                         *             "fill_rate": 0.982
                          *           }
                          *         ],
                          *         "preview": [
                          *           {
-                         *             "hotel_id": "5227294",
-                         *             "name": "Park Hotel Bordeaux",
+                         *             "key": "booking:fr/hotel-lumiere:2n+30d",
+                         *             "name": "Hôtel Lumière",
                          *             "price_per_night": 179.41,
-                         *             "currency": "EUR",
-                         *             "review_score": 8.5,
-                         *             "check_in": "2027-01-23"
-                         *           },
+                         *             "currency": "EUR"
+                         *           }
+                         *         ],
+                         *         "recipe": {
+                         *           "kind": "hotels",
+                         *           "platforms": [
+                         *             "booking",
+                         *             "expedia",
+                         *             "hotels"
+                         *           ],
+                         *           "destinations": [
+                         *             "Paris"
+                         *           ],
+                         *           "check_in_days": [
+                         *             30,
+                         *             60
+                         *           ],
+                         *           "nights": 2,
+                         *           "adults": 2,
+                         *           "schedule": "0 4 * * *",
+                         *           "max_age": 3600
+                         *         },
+                         *         "snapshots": [
                          *           {
-                         *             "hotel_id": "9343524",
-                         *             "name": "Boutique Hotel Paris",
-                         *             "price_per_night": 162.16,
-                         *             "currency": "EUR",
-                         *             "review_score": 8.8,
-                         *             "check_in": "2027-01-25"
+                         *             "id": "snap_3kq9",
+                         *             "status": "complete",
+                         *             "started_at": "2026-11-16T04:00:00.000Z",
+                         *             "finished_at": "2026-11-16T04:02:31.000Z",
+                         *             "records": 57,
+                         *             "added": 2,
+                         *             "changed": 11
                          *           }
                          *         ]
                          *       },
@@ -1036,7 +1315,99 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a private dataset and its snapshots
+         * @description Removes one of this account's datasets, its snapshots and their history.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "success",
+                         *       "data": {
+                         *         "slug": "earbud-prices-4k2x9q",
+                         *         "deleted": true
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["DatasetDeletedEnvelope"];
+                    };
+                };
+                /** @description A parameter is missing or malformed; `error.details` names each one. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid API key in `X-API-KEY` or `Authorization: Bearer`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Nothing at this path. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure; no internals are exposed. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Storage or the rate limiter is briefly unavailable; retry after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -1051,16 +1422,24 @@ export interface paths {
         };
         /**
          * All records of a dataset
-         * @description `format=json` (default) answers one page (`limit` up to 1000, default 100) with `meta.next_cursor`. `format=ndjson` and `format=csv` stream every record from `cursor` on (or `limit` of them) in constant memory. `fields=a,b` keeps only those fields, in that order (each once; at most 100 names). `Accept: text/csv` or `application/x-ndjson` also choose the format.
+         * @description The records of the dataset's latest snapshot (or of the one `as_of` names). `format=json` (default) answers one page (`limit` up to 1000, default 100) with `meta.next_cursor`; `format=ndjson` and `format=csv` stream every record from `cursor` on (or `limit` of them) in constant memory. `changed_since` keeps records whose tracked values (price, availability, rating, counts) changed after that time; `filter=field<op>value` (repeatable; `=`, `!=`, `<`, `<=`, `>`, `>=`) and `country` / `platform` filter on declared fields. `fields=a,b` keeps only those fields, in that order. `Accept: text/csv` or `application/x-ndjson` also choose the format.
          */
         get: {
             parameters: {
                 query?: {
+                    /** @description Read the snapshot that was current at this time */
+                    as_of?: string;
+                    /** @description Only records whose tracked values changed (or that appeared) after this time */
+                    changed_since?: string;
+                    country?: string;
                     /** @description `meta.next_cursor` of the previous page */
                     cursor?: string;
                     fields?: string;
+                    /** @description `field<op>value` on a declared field; repeat for several (all must hold) */
+                    filter?: string | string[];
                     format?: "json" | "ndjson" | "csv";
                     limit?: number;
+                    platform?: string;
                 };
                 header?: never;
                 path: {
@@ -1081,27 +1460,32 @@ export interface paths {
                          *       "status": "success",
                          *       "data": [
                          *         {
-                         *           "asin": "B09E3779B1",
-                         *           "title": "Sony Portable SSD 1TB",
-                         *           "price": 10.36
+                         *           "key": "amazon:B0C1GHS4GF",
+                         *           "title": "Anker Power Bank 20000mAh",
+                         *           "price": 39.99
                          *         },
                          *         {
-                         *           "asin": "B03C6EF362",
-                         *           "title": "Logitech Bluetooth speaker",
-                         *           "price": 10.73
+                         *           "key": "amazon:B08DF9F814",
+                         *           "title": "Soundcore Wireless Earbuds",
+                         *           "price": 59.99
                          *         }
                          *       ],
                          *       "meta": {
                          *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
                          *         "timestamp": "2026-11-22T10:00:00.000Z",
-                         *         "dataset": "amazon-product-prices-us",
+                         *         "dataset": "amazon-electronics-prices-us",
+                         *         "snapshot": {
+                         *           "id": "snap_8f2c",
+                         *           "finished_at": "2026-11-25T03:04:12.000Z",
+                         *           "records": 240
+                         *         },
                          *         "fields": [
-                         *           "asin",
+                         *           "key",
                          *           "title",
                          *           "price"
                          *         ],
                          *         "limit": 2,
-                         *         "next_cursor": "czEwMg"
+                         *         "next_cursor": "c25hcF84ZjJjLjAuMg"
                          *       }
                          *     }
                          */
@@ -1168,6 +1552,261 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/datasets/{slug}/records/{key}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A record's values over time
+         * @description The record's tracked values when it was first seen and at every refresh that found them changed, oldest first, with the snapshot of each; a value holds until the next point. `since` (ISO 8601) and `limit` (default 100, max 1000) narrow it. Keys hold `/` for some hotel ids: encode it as `%2F`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    since?: string;
+                };
+                header?: never;
+                path: {
+                    key: string;
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The record's history */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "success",
+                         *       "data": {
+                         *         "dataset": "hotel-rates-paris",
+                         *         "key": "booking:fr/hotel-lumiere:2n+30d",
+                         *         "tracked_fields": [
+                         *           "price_per_night",
+                         *           "total_price",
+                         *           "currency",
+                         *           "rooms_available",
+                         *           "review_score",
+                         *           "review_count"
+                         *         ],
+                         *         "points": [
+                         *           {
+                         *             "observed_at": "2026-11-15T04:01:12.000Z",
+                         *             "snapshot": "snap_2ab8",
+                         *             "values": {
+                         *               "price_per_night": 189,
+                         *               "total_price": 378,
+                         *               "currency": "EUR",
+                         *               "rooms_available": 3,
+                         *               "review_score": 8.6,
+                         *               "review_count": 1204
+                         *             }
+                         *           },
+                         *           {
+                         *             "observed_at": "2026-11-16T04:01:40.000Z",
+                         *             "snapshot": "snap_3kq9",
+                         *             "values": {
+                         *               "price_per_night": 179.41,
+                         *               "total_price": 358.82,
+                         *               "currency": "EUR",
+                         *               "rooms_available": 2,
+                         *               "review_score": 8.6,
+                         *               "review_count": 1207
+                         *             }
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["RecordHistoryEnvelope"];
+                    };
+                };
+                /** @description A parameter is missing or malformed; `error.details` names each one. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid API key in `X-API-KEY` or `Authorization: Bearer`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Nothing at this path. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure; no internals are exposed. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Storage or the rate limiter is briefly unavailable; retry after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/datasets/{slug}/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh a private dataset now
+         * @description Starts a refresh of one of this account's datasets as a batch job (`GET /v1/jobs/{job_id}` follows it); a 409 while one is still collecting.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The refresh started */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "success",
+                         *       "data": {
+                         *         "job_id": "job_7hx2",
+                         *         "snapshot_id": "snap_7hx3",
+                         *         "items": 12
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["DatasetRefreshEnvelope"];
+                    };
+                };
+                /** @description A parameter is missing or malformed; `error.details` names each one. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid API key in `X-API-KEY` or `Authorization: Bearer`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Nothing at this path. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure; no internals are exposed. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Storage or the rate limiter is briefly unavailable; retry after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1754,7 +2393,7 @@ export interface paths {
         };
         /**
          * Every item's outcome and data, as NDJSON, CSV or paged JSON
-         * @description `format=ndjson` (default) and `format=csv` stream all items in order; `format=json` answers one page (`page`, `limit` up to 1000). Items still running show their status with no data yet.
+         * @description `format=ndjson` (default) and `format=csv` stream all items in order; `format=json` answers one page (`page`, `limit` up to 1000) with `meta.pagination`. In JSON and NDJSON each item carries its answer's `data` and `meta` (engine, cache, completeness) as the route gave them; CSV has the item's columns, then one column per field of the answers' `data` (nested values as JSON). Items still running show their status with no data yet.
          */
         get: {
             parameters: {
@@ -1795,21 +2434,51 @@ export interface paths {
                          *               "amount": 21.99,
                          *               "currency": "USD"
                          *             }
+                         *           },
+                         *           "meta": {
+                         *             "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *             "timestamp": "2026-11-22T10:00:00.000Z",
+                         *             "scrape": {
+                         *               "engine": "fetch",
+                         *               "cache": "miss",
+                         *               "fetched_at": "2026-11-22T09:59:58.412Z"
+                         *             },
+                         *             "completeness": {
+                         *               "state": "partial",
+                         *               "filled": [
+                         *                 "title",
+                         *                 "price"
+                         *               ],
+                         *               "missing": [],
+                         *               "records": 1
+                         *             }
                          *           }
                          *         }
                          *       ],
                          *       "meta": {
                          *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
-                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *         "timestamp": "2026-11-22T10:00:00.000Z",
+                         *         "pagination": {
+                         *           "page": 1,
+                         *           "limit": 100,
+                         *           "total": 1,
+                         *           "total_pages": 1
+                         *         }
                          *       }
                          *     }
                          */
-                        "application/json": components["schemas"]["JobResultsEnvelope"];
-                        /** @example {"index":0,"path":"/v1/amazon?asin=B0YP4NUNPU","status":"succeeded","http_status":200,"error":null,"data":{"id":"B0YP4NUNPU","asin":"B0YP4NUNPU","title":"Anker PowerCore 10000","price":{"amount":21.99,"currency":"USD"}}} */
+                        "application/json": components["schemas"]["JobResultsEnvelope"] & {
+                            meta?: components["schemas"]["Meta"] & ({
+                                pagination: components["schemas"]["Pagination"];
+                            } & {
+                                [key: string]: unknown;
+                            });
+                        };
+                        /** @example {"index":0,"path":"/v1/amazon?asin=B0YP4NUNPU","status":"succeeded","http_status":200,"error":null,"data":{"id":"B0YP4NUNPU","asin":"B0YP4NUNPU","title":"Anker PowerCore 10000","price":{"amount":21.99,"currency":"USD"}},"meta":{"request_id":"req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c","timestamp":"2026-11-22T10:00:00.000Z","scrape":{"engine":"fetch","cache":"miss","fetched_at":"2026-11-22T09:59:58.412Z"},"completeness":{"state":"partial","filled":["title","price"],"missing":[],"records":1}}} */
                         "application/x-ndjson": string;
                         /**
-                         * @example index,path,status,http_status,error_code,error_message,data
-                         *     0,/v1/amazon?asin=B0YP4NUNPU,succeeded,200,,,"{""asin"":""B0YP4NUNPU""}"
+                         * @example index,path,status,http_status,error_code,error_message,id,asin,title,price
+                         *     0,/v1/amazon?asin=B0YP4NUNPU,succeeded,200,,,B0YP4NUNPU,B0YP4NUNPU,Anker PowerCore 10000,"{""amount"":21.99,""currency"":""USD""}"
                          */
                         "text/csv": string;
                     };
@@ -1887,7 +2556,7 @@ export interface paths {
         };
         /**
          * List the keys of your account
-         * @description Every key of the calling key's account, revoked ones included, with its scopes, age and last use; never a secret.
+         * @description Every key of the calling key's account, revoked ones included, with its scopes, age and last use; never a secret. Never charged to the month; the minute window counts it.
          */
         get: {
             parameters: {
@@ -2026,7 +2695,7 @@ export interface paths {
                          *       "travel:read"
                          *     ]
                          */
-                        scopes?: ("catalogue:read" | "products:read" | "travel:read" | "events:write" | "jobs:write" | "keys:write")[];
+                        scopes?: ("catalogue:read" | "products:read" | "travel:read" | "events:write" | "jobs:write" | "keys:write" | "datasets:write")[];
                     };
                 };
             };
@@ -3237,30 +3906,33 @@ export interface paths {
                          *       "status": "success",
                          *       "data": [
                          *         {
-                         *           "slug": "booking-hotel-prices-fr",
-                         *           "name": "Booking.com hotel prices — France",
-                         *           "description": "Nightly hotel rates, star ratings and guest review scores in France, captured from Booking.com.",
+                         *           "slug": "hotel-rates-paris",
+                         *           "name": "Hotel rates — Paris",
+                         *           "description": "Nightly and total prices, star ratings, guest scores and amenities of hotels in Paris on Booking.com, Expedia and Hotels.com, for two-night stays one and two months ahead.",
                          *           "category": "travel",
                          *           "countries": [
                          *             "FR"
                          *           ],
                          *           "tags": [
                          *             "hotels",
-                         *             "accommodation",
                          *             "rates",
-                         *             "availability"
+                         *             "availability",
+                         *             "paris"
                          *           ],
                          *           "source_platforms": [
-                         *             "booking"
+                         *             "booking",
+                         *             "expedia",
+                         *             "hotels"
                          *           ],
                          *           "record_count": 57,
                          *           "update_frequency": "daily",
-                         *           "last_updated": "2026-11-16T06:00:00Z",
+                         *           "last_updated": "2026-11-16T04:02:31.000Z",
                          *           "formats": [
                          *             "json",
                          *             "ndjson",
                          *             "csv"
                          *           ],
+                         *           "visibility": "public",
                          *           "score": 9.496,
                          *           "name_highlighted": "Booking.com <mark>hotel</mark> <mark>prices</mark> — <mark>France</mark>",
                          *           "snippet": "Nightly <mark>hotel</mark> rates, star ratings and guest review scores in <mark>France</mark>, captured from Booking.com."
@@ -3532,6 +4204,146 @@ export interface paths {
                          *     }
                          */
                         "application/json": components["schemas"]["HotelEnvelope"];
+                    };
+                };
+                /** @description A parameter is missing or malformed; `error.details` names each one. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid API key in `X-API-KEY` or `Authorization: Bearer`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Nothing at this path. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure; no internals are exposed. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Storage or the rate limiter is briefly unavailable; retry after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/travel/{platform}/hotels/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A hotel's daily nightly prices
+         * @description The nightly prices the service has read of a hotel on one platform, one point per UTC day (lowest, highest and last, in the site's own currency, and whether it was sold out), oldest first, over the last `days`. Hotel searches and hotel pages read live add to it whoever asked, for whatever stay they asked (a nightly price, so stays of different lengths compare); observations keep no account and no time of day. `id` as the platform's search results give it (URL-encoded). `meta.history` says whether there are enough days yet: a hotel never read is a 200 with no points and a `message`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description How many UTC days back, today included (at most 365) */
+                    days?: number;
+                    /** @description `csv` answers the list as CSV (as does `Accept: text/csv`) */
+                    format?: "json" | "csv";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                    platform: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Daily price points, oldest first; `format=csv` for the points as CSV, one row per day */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "success",
+                         *       "data": {
+                         *         "platform": "booking",
+                         *         "id": "ie/the-spencer",
+                         *         "days": 90,
+                         *         "points": [
+                         *           {
+                         *             "date": "2026-11-23",
+                         *             "low": 189,
+                         *             "high": 204,
+                         *             "last": 204,
+                         *             "currency": "EUR",
+                         *             "availability": "available"
+                         *           },
+                         *           {
+                         *             "date": "2026-11-24",
+                         *             "low": 176,
+                         *             "high": 176,
+                         *             "last": 176,
+                         *             "currency": "EUR",
+                         *             "availability": "available"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z",
+                         *         "history": {
+                         *           "days_observed": 2,
+                         *           "first_observed": "2026-11-23",
+                         *           "enough": true,
+                         *           "message": null
+                         *         }
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["HotelHistoryEnvelope"];
+                        "text/csv": string;
                     };
                 };
                 /** @description A parameter is missing or malformed; `error.details` names each one. */
@@ -4176,7 +4988,7 @@ export interface paths {
         };
         /**
          * Your plan, limits and current counts
-         * @description Any valid key may call it. The account's plan, this minute's and this month's limits, use and reset times (shared by all its keys), this month's calls attempted and charged (in all and per day), and CAPTCHA spend against its monthly cap.
+         * @description Any valid key may call it. The account's plan, this minute's and this month's limits, use and reset times (shared by all its keys), this month's calls attempted and charged (in all and per day), and CAPTCHA spend against its monthly cap. Never charged to the month, and answered even once the month is used up; the minute window counts it.
          */
         get: {
             parameters: {
@@ -4187,7 +4999,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Counts including this request */
+                /** @description Counts; the minute's include this request, the month's never do */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -5093,7 +5905,7 @@ export interface paths {
                     "application/json": {
                         description?: string;
                         /**
-                         * @description Any of hotel.rate_dropped, product.price_changed, watch.failing, schedule.completed, job.completed, job.failed, webhook.test; all when omitted
+                         * @description Any of hotel.rate_dropped, product.price_changed, watch.failing, schedule.completed, job.completed, job.failed, dataset.refreshed, webhook.test; all when omitted
                          * @default [
                          *       "hotel.rate_dropped",
                          *       "product.price_changed",
@@ -5101,10 +5913,11 @@ export interface paths {
                          *       "schedule.completed",
                          *       "job.completed",
                          *       "job.failed",
+                         *       "dataset.refreshed",
                          *       "webhook.test"
                          *     ]
                          */
-                        event_types?: ("hotel.rate_dropped" | "product.price_changed" | "watch.failing" | "schedule.completed" | "job.completed" | "job.failed" | "webhook.test")[];
+                        event_types?: ("hotel.rate_dropped" | "product.price_changed" | "watch.failing" | "schedule.completed" | "job.completed" | "job.failed" | "dataset.refreshed" | "webhook.test")[];
                         /** @example https://example.com/hooks/webdata */
                         url: string;
                     };
@@ -5961,6 +6774,57 @@ export interface components {
             /** @enum {string} */
             status: "success";
         };
+        AdminDatasetImportEnvelope: {
+            data: {
+                finished: boolean;
+                part: number;
+                records: number;
+                snapshot: string;
+            };
+            meta: components["schemas"]["Meta"];
+            /** @enum {string} */
+            status: "success";
+        };
+        AdminDatasetRefreshEnvelope: {
+            data: {
+                latest: {
+                    id: string;
+                    job_id: string | null;
+                    records: number;
+                    status: string;
+                } | null;
+                records: number;
+                slug: string;
+                started: {
+                    items: number;
+                    job_id: string;
+                    snapshot_id: string;
+                } | null;
+            }[];
+            meta: components["schemas"]["Meta"];
+            /** @enum {string} */
+            status: "success";
+        };
+        AdminDatasetStateEnvelope: {
+            data: {
+                latest: {
+                    id: string;
+                    job_id: string | null;
+                    records: number;
+                    status: string;
+                } | null;
+                records: number;
+                slug: string;
+                started: {
+                    items: number;
+                    job_id: string;
+                    snapshot_id: string;
+                } | null;
+            }[];
+            meta: components["schemas"]["Meta"];
+            /** @enum {string} */
+            status: "success";
+        };
         AdminKeyCreatedEnvelope: {
             data: components["schemas"]["ApiKeyWithSecret"];
             meta: components["schemas"]["Meta"];
@@ -5998,7 +6862,7 @@ export interface components {
             rotated_at: string | null;
             /** @description True from 90 days of age */
             rotation_recommended: boolean;
-            scopes: ("catalogue:read" | "products:read" | "travel:read" | "events:write" | "jobs:write" | "keys:write")[];
+            scopes: ("catalogue:read" | "products:read" | "travel:read" | "events:write" | "jobs:write" | "keys:write" | "datasets:write")[];
             /**
              * @description First characters of the secret, to tell keys apart
              * @example wdk_Ab3x
@@ -6057,11 +6921,48 @@ export interface components {
             /** @description A webhook endpoint id told of `job.completed` / `job.failed` (default: every subscribed one) */
             webhook?: string;
         };
+        DatasetCreatedEnvelope: {
+            data: components["schemas"]["DatasetDetail"] & {
+                refresh: {
+                    items: number;
+                    job_id: string;
+                    snapshot_id: string;
+                } | null;
+            };
+            meta: components["schemas"]["Meta"];
+            /** @enum {string} */
+            status: "success";
+        };
+        DatasetDeletedEnvelope: {
+            data: {
+                /** @enum {boolean} */
+                deleted: true;
+                slug: string;
+            };
+            meta: components["schemas"]["Meta"];
+            /** @enum {string} */
+            status: "success";
+        };
         DatasetDetail: components["schemas"]["DatasetSummary"] & {
             fields: components["schemas"]["DatasetField"][];
-            /** @description The first five records */
+            /** @description The first five records of the latest snapshot */
             preview: {
                 [key: string]: unknown;
+            }[];
+            /** @description What the dataset collects and when (see POST /v1/datasets) */
+            recipe: {
+                [key: string]: unknown;
+            };
+            /** @description The latest refreshes, newest first (up to 10) */
+            snapshots: {
+                added: number;
+                changed: number;
+                finished_at: string | null;
+                id: string;
+                records: number;
+                started_at: string;
+                /** @enum {string} */
+                status: "collecting" | "complete" | "failed";
             }[];
         };
         DatasetEnvelope: {
@@ -6077,7 +6978,7 @@ export interface components {
             name: string;
             nullable: boolean;
             /** @enum {string} */
-            type: "string" | "integer" | "number" | "boolean" | "date" | "datetime" | "url";
+            type: "string" | "integer" | "number" | "boolean" | "date" | "datetime" | "url" | "array";
         };
         DatasetListEnvelope: {
             data: components["schemas"]["DatasetSummary"][];
@@ -6106,6 +7007,116 @@ export interface components {
             /** @enum {string} */
             status: "success";
         };
+        DatasetRecipe: {
+            countries?: string[];
+            /**
+             * @description product ids or URLs
+             * @example [
+             *       "B0C1GHS4GF"
+             *     ]
+             */
+            inputs: string[];
+            /** @enum {string} */
+            kind: "product";
+            /**
+             * @default 3600
+             * @example 3600
+             */
+            max_age: number;
+            platform: string;
+            /**
+             * @default 0 3 * * *
+             * @example 0 3 * * *
+             */
+            schedule: string;
+        } | {
+            countries?: string[];
+            /** @enum {string} */
+            kind: "search";
+            /**
+             * @default 3600
+             * @example 3600
+             */
+            max_age: number;
+            /** @default 1 */
+            pages: number;
+            platforms: string[];
+            /**
+             * @example [
+             *       "wireless earbuds"
+             *     ]
+             */
+            queries: string[];
+            /**
+             * @default 0 3 * * *
+             * @example 0 3 * * *
+             */
+            schedule: string;
+        } | {
+            countries?: string[];
+            inputs: string[];
+            /** @enum {string} */
+            kind: "reviews";
+            /**
+             * @default 3600
+             * @example 3600
+             */
+            max_age: number;
+            /** @default 1 */
+            pages: number;
+            platform: string;
+            /**
+             * @default 0 3 * * *
+             * @example 0 3 * * *
+             */
+            schedule: string;
+        } | {
+            /** @default 2 */
+            adults: number;
+            /**
+             * @default [
+             *       30
+             *     ]
+             */
+            check_in_days: number[];
+            /**
+             * @example [
+             *       "Dublin"
+             *     ]
+             */
+            destinations: string[];
+            /** @enum {string} */
+            kind: "hotels";
+            /**
+             * @default 3600
+             * @example 3600
+             */
+            max_age: number;
+            /** @default 2 */
+            nights: number;
+            /**
+             * @example [
+             *       "booking",
+             *       "expedia"
+             *     ]
+             */
+            platforms: string[];
+            /**
+             * @default 0 3 * * *
+             * @example 0 3 * * *
+             */
+            schedule: string;
+        };
+        DatasetRefreshEnvelope: {
+            data: {
+                items: number;
+                job_id: string;
+                snapshot_id: string;
+            };
+            meta: components["schemas"]["Meta"];
+            /** @enum {string} */
+            status: "success";
+        };
         DatasetSummary: {
             /** @example travel */
             category: string;
@@ -6124,16 +7135,22 @@ export interface components {
              *     ]
              */
             formats: string[];
-            last_updated: string;
+            /** @description When the latest refresh finished; null before the first */
+            last_updated: string | null;
             /** @example Booking.com hotel prices — France */
             name: string;
             record_count: number;
-            /** @example booking-hotel-prices-fr */
+            /** @example hotel-rates-paris */
             slug: string;
             source_platforms: string[];
             tags: string[];
             /** @example daily */
             update_frequency: string;
+            /**
+             * @description `private`: the account's own dataset, invisible to every other
+             * @enum {string}
+             */
+            visibility: "public" | "private";
         };
         Error: {
             error: {
@@ -6177,6 +7194,16 @@ export interface components {
             meta: components["schemas"]["Meta"];
             /** @enum {string} */
             status: "success";
+        };
+        HistoryStatus: {
+            /** @description Days with a price among those answered */
+            days_observed: number;
+            /** @description Whether there are at least 2 days to compare */
+            enough: boolean;
+            /** @description The first UTC day it was ever read; null if never */
+            first_observed: string | null;
+            /** @description Why there is not enough history yet; null when there is */
+            message: string | null;
         };
         Hotel: {
             /** @description Street, postcode and city, country, as one line */
@@ -6260,6 +7287,22 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+            /** @enum {string} */
+            status: "success";
+        };
+        HotelHistoryEnvelope: {
+            data: {
+                days: number;
+                /** @description The hotel's id on the platform */
+                id: string;
+                platform: string;
+                points: components["schemas"]["PricePoint"][];
+            };
+            meta: components["schemas"]["Meta"] & ({
+                history: components["schemas"]["HistoryStatus"];
+            } & {
+                [key: string]: unknown;
+            });
             /** @enum {string} */
             status: "success";
         };
@@ -6357,7 +7400,7 @@ export interface components {
                      */
                     state: "complete" | "partial" | "empty";
                 };
-                pagination: components["schemas"]["Pagination"];
+                pagination: components["schemas"]["Pagination"] & unknown;
                 request_id: string;
                 timestamp: string;
             } & {
@@ -6446,6 +7489,10 @@ export interface components {
             } | null;
             http_status: number | null;
             index: number;
+            /** @description The item's `meta`, as the route answers it directly: `scrape` (engine, cache, fetched_at, …), `completeness`, `pagination`, …; null without an answer */
+            meta: {
+                [key: string]: unknown;
+            } | null;
             path: string;
             /** @description pending, queued, running, succeeded, failed or cancelled */
             status: string;
@@ -6502,7 +7549,6 @@ export interface components {
             /** @description The text the amount was read from */
             raw: string | null;
         } | null;
-        /** @description Over the merged, filtered hotels: `total` counts those that passed the filters */
         Pagination: {
             /** @description Results a page holds: the `limit` asked for, or on a marketplace's search and reviews the results the site put on this page */
             limit: number;
@@ -6540,6 +7586,20 @@ export interface components {
             meta: components["schemas"]["Meta"];
             /** @enum {string} */
             status: "success";
+        };
+        PricePoint: {
+            /** @description As the day's last reading gave it */
+            availability: string | null;
+            /** @description ISO 4217, as the site priced it; null when it named none */
+            currency: string | null;
+            /** @description The UTC day, YYYY-MM-DD */
+            date: string;
+            /** @description Highest price read that day */
+            high: number;
+            /** @description The day's last price read */
+            last: number;
+            /** @description Lowest price read that day */
+            low: number;
         };
         Product: {
             asin?: string | null;
@@ -6631,6 +7691,24 @@ export interface components {
             /** @enum {string} */
             status: "success";
         };
+        ProductHistoryEnvelope: {
+            data: {
+                /** @description The national site, ISO 3166-1 alpha-2; null for one site */
+                country: string | null;
+                days: number;
+                /** @description The product's id, or its URL on a platform read by URL only */
+                id: string;
+                platform: string;
+                points: components["schemas"]["PricePoint"][];
+            };
+            meta: components["schemas"]["Meta"] & ({
+                history: components["schemas"]["HistoryStatus"];
+            } & {
+                [key: string]: unknown;
+            });
+            /** @enum {string} */
+            status: "success";
+        };
         ProductReview: {
             author: string | null;
             body: string | null;
@@ -6680,12 +7758,11 @@ export interface components {
                      */
                     state: "complete" | "partial" | "empty";
                 };
-                has_next_page: boolean;
-                page: number;
+                pagination: components["schemas"]["Pagination"];
                 /** @description The product's average rating */
                 rating: number | null;
                 request_id: string;
-                /** @description All of the product's reviews */
+                /** @description All of the product's reviews and ratings */
                 review_count: number | null;
                 scrape: {
                     browser?: {
@@ -6747,8 +7824,7 @@ export interface components {
                      */
                     state: "complete" | "partial" | "empty";
                 };
-                has_next_page: boolean;
-                page: number;
+                pagination: components["schemas"]["Pagination"];
                 request_id: string;
                 scrape: {
                     browser?: {
@@ -6766,7 +7842,6 @@ export interface components {
                     source_url: string;
                 };
                 timestamp: string;
-                total_results: number | null;
             };
             /** @enum {string} */
             status: "success";
@@ -6777,9 +7852,27 @@ export interface components {
             price: components["schemas"]["Money"];
             rating: number | null;
             review_count: number | null;
+            /** @description A paid placement; one repeating an organic result of the page is left out (the organic one stays) */
             sponsored: boolean;
             title: string | null;
             url: string | null;
+        };
+        RecordHistoryEnvelope: {
+            data: {
+                dataset: string;
+                key: string;
+                points: {
+                    observed_at: string;
+                    snapshot: string;
+                    values: {
+                        [key: string]: unknown;
+                    };
+                }[];
+                tracked_fields: string[];
+            };
+            meta: components["schemas"]["Meta"];
+            /** @enum {string} */
+            status: "success";
         };
         RecordPageEnvelope: {
             data: {
@@ -6790,6 +7883,12 @@ export interface components {
                 fields: string[];
                 limit: number;
                 next_cursor: string | null;
+                /** @description The snapshot read; null before the first refresh finished */
+                snapshot: {
+                    finished_at: string;
+                    id: string;
+                    records: number;
+                } | null;
             } & {
                 [key: string]: unknown;
             });
@@ -6881,9 +7980,9 @@ export interface components {
         };
         Usage: {
             account_id: string;
-            /** @description This calendar month's calls (UTC), attempted and charged: an error or an `empty` answer gives its unit back (see docs/charging.md); this call is included. */
+            /** @description This calendar month's calls (UTC), attempted and charged: an error or an `empty` answer gives its unit back (see docs/charging.md). */
             calls: {
-                /** @description Calls the limiter admitted, job items included */
+                /** @description Calls the limiter admitted against the month, job items included (reads of usage and keys never are) */
                 attempted: number;
                 /** @description Those that kept their unit of the month: their answer held data */
                 charged: number;
