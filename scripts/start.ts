@@ -1,11 +1,13 @@
 // `npm start`: local D1 migrated and seeded, the replica sites on :8790, Browser Rendering
 // backed by the system Chromium, then the API on http://127.0.0.1:8787 as development
 // (wrangler.toml's [env.dev]; its top level is production, for `wrangler deploy`), with its cron
-// triggers fired on schedule and `npm run receiver`'s port allowed as a webhook target.
+// triggers fired on schedule, `npm run receiver`'s port allowed as a webhook target, and the public
+// datasets collected from the replicas; the banner says what the local sites hold.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { applyMigrations, createAccountKey, ROOT, startWorker } from "./local-stack.ts";
 import { linkChromium } from "./chromium.ts";
+import { fillPublicDatasets } from "./local-datasets.ts";
 import { receiverPort } from "./receiver.ts";
 import { holdings } from "../replicas/holdings.ts";
 import { startReplicas } from "../replicas/server.ts";
@@ -44,6 +46,9 @@ const worker = await startWorker({
   vars: { REPLICA_ORIGIN: replicas.url, SSRF_ALLOW_HOSTS: receiverHost },
   crons: { log: (line) => console.log(line) },
 });
+// The public catalogue is collected from the replica sites through the pipeline, as the cron does on
+// Cloudflare; the banner waits for it, so the catalogue examples answer with records.
+await fillPublicDatasets(worker.url, adminToken);
 const held = holdings();
 const day = (fromNow: number) => new Date(Date.now() + fromNow * 86_400_000).toISOString().slice(0, 10);
 /** What the local sites hold, from the replicas' own catalogues: ids, searches and destinations that find something. */

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { linkChromium } from "../../scripts/chromium.ts";
+import { fillPublicDatasets } from "../../scripts/local-datasets.ts";
 import { applyMigrations, startWorker, type RunningWorker } from "../../scripts/local-stack.ts";
 import { startReplicas } from "../../replicas/server.ts";
 import { startSolver } from "../../replicas/solver.ts";
@@ -84,6 +85,9 @@ export async function setup(project: TestProject) {
     },
   });
   stops.unshift(() => worker.stop());
+  // The public catalogue is collected from the replicas through the pipeline, as on Cloudflare; the
+  // tests start once it is (catalogue examples and tests read it, and no refresh runs beside them).
+  await fillPublicDatasets(worker.url, E2E_ADMIN_TOKEN, process.env.WORKER_LOGS === "1" ? console.log : () => {});
 
   project.provide("baseUrl", worker.url);
   project.provide("adminToken", E2E_ADMIN_TOKEN);
