@@ -4,12 +4,9 @@
 // closure, an attribute object, an empty child list per text node). This is the library's own parse
 // loop (its markup pattern, closing rules and unclosed-tag repair, node-html-parser 9.0.7), so the
 // tree, its ranges and every reader's answer stay the same; it makes the same classes' nodes with
-// only the fields they read, and the class list when first asked for. Written by hand because no
+// only the fields they read (tree-nodes.ts), the class list when first asked for. Written by hand as no
 // library builds this library's tree; test/fixtures/tree.test.ts compares the two on every saved page.
-import { HTMLElement, TextNode } from "node-html-parser";
-
-type Element = HTMLElement;
-type Range = [number, number];
+import { append, type Element, element, LIBRARY, text } from "./tree-nodes";
 
 // node-html-parser's `kMarkupPattern` (comments, start and end tags with their attribute text).
 const MARKUP =
@@ -85,144 +82,9 @@ const CLOSED_BY_CLOSING_EXCEPT: Table = {
   p: Object.fromEntries(["a", "audio", "del", "ins", "map", "noscript", "video"].map((name) => [name, true])),
 };
 
-const OPTIONS = { comment: false };
-const NO_CHILDREN: never[] = Object.freeze([]) as never[];
-/** The library's default void-tag set and DOMTokenList class, taken from one element it builds. */
-const LIBRARY = (() => {
-  const probe = new HTMLElement("div", { class: "probe" }, "") as unknown as {
-    voidTag: { isVoidElement(tag: string): boolean };
-    classList: object;
-  };
-  return { voidTag: probe.voidTag, tokenList: probe.classList.constructor as new (values: string[]) => unknown };
-})();
-// Fields every node of a kind shares live on its prototype, so each node is a smaller object.
-const shared = (value: unknown) => ({ value, writable: true });
-
-// Ranges are kept as two numbers, made an array when a reader asks (few do, on few elements).
-const range = {
-  get(this: { _start: number; _end: number }): Range {
-    return [this._start, this._end];
-  },
-};
-
-interface Attributed {
-  rawAttrs: string;
-  rawAttributes: Record<string, string | null>;
-  attrs: Record<string, string>;
-  _attrs?: Record<string, string>;
-}
-const libraryAttrs = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "attrs")!.get!;
-const OBJECT_KEYS = Object.prototype as Record<string, unknown>;
-const namePatterns = new Map<string, RegExp>();
-
-/**
- * Whether `raw` attribute text may hold an attribute `name` (lower case): a name is never
- * entity-encoded, so it is there as written, in any case. When not, the library would build the
- * element's attribute map only to find no such key.
- */
-function mayHold(raw: string, name: string): boolean {
-  if (name in OBJECT_KEYS) return true; // the library's map answers these from Object.prototype
-  let pattern = namePatterns.get(name);
-  if (!pattern) {
-    if (namePatterns.size > 1000) namePatterns.clear();
-    pattern = new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i");
-    namePatterns.set(name, pattern);
-  }
-  return pattern.test(raw);
-}
-
-const ELEMENT_PROTOTYPE = Object.create(HTMLElement.prototype, {
-  range,
-  voidTag: shared(LIBRARY.voidTag),
-  nodeType: shared(1),
-  _parseOptions: shared(OPTIONS),
-  getAttribute: {
-    value(this: Attributed, key: string): string | undefined {
-      const name = key.toLowerCase();
-      return this._attrs || mayHold(this.rawAttrs, name) ? this.attrs[name] : undefined;
-    },
-  },
-  hasAttribute: {
-    value(this: Attributed, key: string): boolean {
-      const name = key.toLowerCase();
-      return (this._attrs !== undefined || mayHold(this.rawAttrs, name)) && name in this.attrs;
-    },
-  },
-  // The decoded map is the raw one when no name has upper case, no value entities and none is missing.
-  attrs: {
-    get(this: Attributed) {
-      if (this._attrs) return this._attrs;
-      const raw = this.rawAttributes;
-      for (const key in raw) {
-        const value = raw[key];
-        if (typeof value !== "string" || value.includes("&") || key !== key.toLowerCase())
-          return libraryAttrs.call(this);
-      }
-      this._attrs = raw as Record<string, string>;
-      return raw;
-    },
-  },
-  // Built when a reader first asks: most elements are never asked.
-  classList: {
-    get(this: { _classList?: unknown; _class: string | undefined }) {
-      this._classList ??= new LIBRARY.tokenList(this._class ? this._class.split(/\s+/) : []);
-      return this._classList;
-    },
-    set(this: { _classList?: unknown }, value: unknown) {
-      this._classList = value;
-    },
-  },
-});
-
-// Object literals rather than Object.create: V8 tracks where they are made and, seeing a page's
-// nodes all survive, allocates them straight into the old generation instead of copying each twice.
-function element(
-  tag: string | null,
-  id: string,
-  className: string | undefined,
-  rawAttrs: string,
-  start: number,
-  end: number,
-) {
-  return {
-    __proto__: ELEMENT_PROTOTYPE,
-    parentNode: null,
-    childNodes: [],
-    _start: start,
-    _end: end,
-    rawAttrs,
-    rawTagName: tag,
-    _id: id,
-    _class: className,
-    _classList: undefined,
-    _attrs: undefined,
-    _rawAttrs: undefined,
-  } as unknown as Element;
-}
-
-const TEXT_PROTOTYPE = Object.create(TextNode.prototype, {
-  range,
-  childNodes: shared(NO_CHILDREN),
-  nodeType: shared(3),
-  rawTagName: shared(""),
-});
-
-function text(rawText: string, parent: Element, start: number, end: number) {
-  const node = {
-    __proto__: TEXT_PROTOTYPE,
-    parentNode: parent,
-    _rawText: rawText,
-    _start: start - FRAME_OFFSET,
-    _end: end - FRAME_OFFSET,
-  };
-  parent.childNodes.push(node as unknown as TextNode);
-}
-
-function append(parent: Element, child: Element): Element {
-  child.parentNode = parent;
-  parent.childNodes.push(child);
-  return child;
-}
+/** A text node at positions of the library's joined string. */
+const addText = (rawText: string, parent: Element, start: number, end: number) =>
+  text(rawText, parent, start - FRAME_OFFSET, end - FRAME_OFFSET);
 
 /** node-html-parser's `parse(html, { comment: false })`, the same tree built with fewer objects. */
 export function parseTree(html: string): Element {
@@ -258,11 +120,11 @@ export function parseTree(html: string): Element {
       closingSlash = "";
     }
     if (lastTextPos > -1 && lastTextPos + matchText.length < tagEnd) {
-      text(sub(lastTextPos, tagStart), parent, lastTextPos, tagStart);
+      addText(sub(lastTextPos, tagStart), parent, lastTextPos, tagStart);
     }
     lastTextPos = tagEnd;
     if (hasCdata && matchText.startsWith("<![CDATA[")) {
-      text(matchText, parent, tagStart, tagEnd);
+      addText(matchText, parent, tagStart, tagEnd);
       continue;
     }
     if (name === FRAME || matchText[1] === "!") continue;
@@ -294,7 +156,7 @@ export function parseTree(html: string): Element {
         const closeIndex = found === -1 ? -1 : found + base;
         const textEnd = closeIndex === -1 ? htmlEnd : closeIndex;
         const body = sub(tagEnd, textEnd);
-        if (body.length > 0 && /\S/.test(body)) text(body, parent, tagEnd, textEnd);
+        if (body.length > 0 && /\S/.test(body)) addText(body, parent, tagEnd, textEnd);
         if (closeIndex === -1) {
           unclosedBlock = true;
           lastTextPos = htmlEnd + FRAME_OFFSET + 2;
@@ -309,7 +171,8 @@ export function parseTree(html: string): Element {
     if (leadingSlash || closingSlash || isVoid(name)) closeUpTo(name, Math.max(lastTextPos, tagEnd) - FRAME_OFFSET);
   }
   // The frame's end tag, which the library meets last: the text after the page's last tag.
-  if (!risky && !unclosedBlock && lastTextPos < htmlEnd) text(sub(lastTextPos, htmlEnd), parent, lastTextPos, htmlEnd);
+  if (!risky && !unclosedBlock && lastTextPos < htmlEnd)
+    addText(sub(lastTextPos, htmlEnd), parent, lastTextPos, htmlEnd);
   repairUnclosed(stack);
   return root;
 

@@ -1,0 +1,146 @@
+// The nodes of the page tree (src/scrape/extract/tree.ts): node-html-parser's own classes, so that
+// every method readers call is the library's, made as small objects whose shared fields live on
+// the prototype and whose class list, range array and attribute map are made when first read.
+import { HTMLElement, TextNode } from "node-html-parser";
+
+export type Element = HTMLElement;
+type Range = [number, number];
+
+const OPTIONS = { comment: false };
+const NO_CHILDREN: never[] = Object.freeze([]) as never[];
+/** The library's default void-tag set and DOMTokenList class, taken from one element it builds. */
+export const LIBRARY = (() => {
+  const probe = new HTMLElement("div", { class: "probe" }, "") as unknown as {
+    voidTag: { isVoidElement(tag: string): boolean };
+    classList: object;
+  };
+  return { voidTag: probe.voidTag, tokenList: probe.classList.constructor as new (values: string[]) => unknown };
+})();
+// Fields every node of a kind shares live on its prototype, so each node is a smaller object.
+const shared = (value: unknown) => ({ value, writable: true });
+
+// Ranges are kept as two numbers, made an array when a reader asks (few do, on few elements).
+const range = {
+  get(this: { _start: number; _end: number }): Range {
+    return [this._start, this._end];
+  },
+};
+
+interface Attributed {
+  rawAttrs: string;
+  rawAttributes: Record<string, string | null>;
+  attrs: Record<string, string>;
+  _attrs?: Record<string, string>;
+}
+const libraryAttrs = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "attrs")!.get!;
+const OBJECT_KEYS = Object.prototype as Record<string, unknown>;
+const namePatterns = new Map<string, RegExp>();
+
+/**
+ * Whether `raw` attribute text may hold an attribute `name` (lower case): a name is never
+ * entity-encoded, so it is there as written, in any case. When not, the library would build the
+ * element's attribute map only to find no such key.
+ */
+function mayHold(raw: string, name: string): boolean {
+  if (name in OBJECT_KEYS) return true; // the library's map answers these from Object.prototype
+  let pattern = namePatterns.get(name);
+  if (!pattern) {
+    if (namePatterns.size > 1000) namePatterns.clear();
+    pattern = new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i");
+    namePatterns.set(name, pattern);
+  }
+  return pattern.test(raw);
+}
+
+const ELEMENT_PROTOTYPE = Object.create(HTMLElement.prototype, {
+  range,
+  voidTag: shared(LIBRARY.voidTag),
+  nodeType: shared(1),
+  _parseOptions: shared(OPTIONS),
+  getAttribute: {
+    value(this: Attributed, key: string): string | undefined {
+      const name = key.toLowerCase();
+      return this._attrs || mayHold(this.rawAttrs, name) ? this.attrs[name] : undefined;
+    },
+  },
+  hasAttribute: {
+    value(this: Attributed, key: string): boolean {
+      const name = key.toLowerCase();
+      return (this._attrs !== undefined || mayHold(this.rawAttrs, name)) && name in this.attrs;
+    },
+  },
+  // The decoded map is the raw one when no name has upper case, no value entities and none is missing.
+  attrs: {
+    get(this: Attributed) {
+      if (this._attrs) return this._attrs;
+      const raw = this.rawAttributes;
+      for (const key in raw) {
+        const value = raw[key];
+        if (typeof value !== "string" || value.includes("&") || key !== key.toLowerCase())
+          return libraryAttrs.call(this);
+      }
+      this._attrs = raw as Record<string, string>;
+      return raw;
+    },
+  },
+  // Built when a reader first asks: most elements are never asked.
+  classList: {
+    get(this: { _classList?: unknown; _class: string | undefined }) {
+      this._classList ??= new LIBRARY.tokenList(this._class ? this._class.split(/\s+/) : []);
+      return this._classList;
+    },
+    set(this: { _classList?: unknown }, value: unknown) {
+      this._classList = value;
+    },
+  },
+});
+
+// Object literals rather than Object.create: V8 tracks where they are made and, seeing a page's
+// nodes all survive, allocates them straight into the old generation instead of copying each twice.
+export function element(
+  tag: string | null,
+  id: string,
+  className: string | undefined,
+  rawAttrs: string,
+  start: number,
+  end: number,
+) {
+  return {
+    __proto__: ELEMENT_PROTOTYPE,
+    parentNode: null,
+    childNodes: [],
+    _start: start,
+    _end: end,
+    rawAttrs,
+    rawTagName: tag,
+    _id: id,
+    _class: className,
+    _classList: undefined,
+    _attrs: undefined,
+    _rawAttrs: undefined,
+  } as unknown as Element;
+}
+
+const TEXT_PROTOTYPE = Object.create(TextNode.prototype, {
+  range,
+  childNodes: shared(NO_CHILDREN),
+  nodeType: shared(3),
+  rawTagName: shared(""),
+});
+
+export function text(rawText: string, parent: Element, start: number, end: number) {
+  const node = {
+    __proto__: TEXT_PROTOTYPE,
+    parentNode: parent,
+    _rawText: rawText,
+    _start: start,
+    _end: end,
+  };
+  parent.childNodes.push(node as unknown as TextNode);
+}
+
+export function append(parent: Element, child: Element): Element {
+  child.parentNode = parent;
+  parent.childNodes.push(child);
+  return child;
+}
