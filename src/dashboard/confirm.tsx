@@ -7,7 +7,7 @@ import { formField } from "./form";
 import { CsrfField, Layout } from "./layout";
 import { RichText } from "./rich-text";
 
-export const CONFIRM_FIELD = "confirm";
+const CONFIRM_FIELD = "confirm";
 
 /** Whether the form came from the confirmation page. */
 export async function isConfirmed(c: Context<DashboardEnv>): Promise<boolean> {

@@ -63,9 +63,8 @@ export function WebhookForm({ csrf, values, error }: { csrf: string; values: For
   );
 }
 
-export type WatchKind = "hotel" | "product";
-export const watchKindOf = (values: FormValues): WatchKind =>
-  value(values, "kind") === "product" ? "product" : "hotel";
+type WatchKind = "hotel" | "product";
+const watchKindOf = (values: FormValues): WatchKind => (value(values, "kind") === "product" ? "product" : "hotel");
 
 /** Hotel or product: each kind has its own fields, so the form asks for one at a time (a link, no script). */
 function KindChoice({ kind }: { kind: WatchKind }) {

@@ -11,7 +11,7 @@ export const when = (iso: string | null) => (iso ? `${iso.replace("T", " ").slic
 const every = (seconds: number) => INTERVALS.find(([s]) => s === seconds)?.[1] ?? `${Math.round(seconds / 60)} minutes`;
 
 /** An amount with its currency; a product watch made without one shows its page's once it is read. */
-export const money = (amount: number, currency: string | null) =>
+const money = (amount: number, currency: string | null) =>
   `${amount.toFixed(2)} ${currency ?? "(the page's currency)"}`;
 
 /** What the watch watches, in words. */
