@@ -155,8 +155,9 @@ describe("a 500-item job with failures of every kind", () => {
     ]);
     expect(Object.keys(rows[0]!)).toEqual(expect.arrayContaining(["title", "price", "images"]));
     expect(rows).toHaveLength(500);
-    expect(rows[0]!.title).toBeTruthy();
-    expect(JSON.parse(rows[0]!.price!).amount).toBeGreaterThan(0);
+    const product = rows.find((row) => row.status === "succeeded")!;
+    expect(product.title).toBeTruthy();
+    expect(JSON.parse(product.price!).amount).toBeGreaterThan(0);
     expect(rows[465]).toMatchObject({ index: "465", path: "/v1/amazon?asin=ZZZZZZZZ00", status: "failed", title: "" });
   });
 
