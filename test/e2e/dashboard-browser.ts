@@ -27,8 +27,11 @@ export async function submit(page: Page, buttonText: string, scope = "//main"): 
   await Promise.all([page.waitForNavigation(), button!.click()]);
 }
 
-/** Signs a new person up as `email` and creates a key called `keyName` on the keys page. */
-export async function signUpWithKey(page: Page, baseUrl: string, email: string, keyName: string): Promise<void> {
+/**
+ * Signs a new person up as `email` (the account starts with a key "default") and creates a key
+ * called `keyName`, with the scopes the form ticks, on the keys page; answers that key's id.
+ */
+export async function signUpWithKey(page: Page, baseUrl: string, email: string, keyName: string): Promise<string> {
   await page.goto(`${baseUrl}/dashboard/signup`);
   await page.type("#email", email);
   await page.type("#password", "Correct horse 42");
@@ -36,4 +39,5 @@ export async function signUpWithKey(page: Page, baseUrl: string, email: string, 
   await page.goto(`${baseUrl}/dashboard/keys`);
   await page.type("#key-name", keyName);
   await submit(page, "Create key");
+  return (await page.$eval("#secret-value", (element) => element.getAttribute("data-key-id")))!;
 }

@@ -22,6 +22,9 @@ let page: Page;
 /** Serious and critical axe findings per page, collected as the tests visit them. */
 const accessibility = new Map<string, string[]>();
 
+/** The key the playground, the schedule and the webhook's calls run as. */
+let keyId = "";
+
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
   browser = await launchChromium();
@@ -30,7 +33,7 @@ beforeAll(async () => {
   // A hotel search reads several sites and their hotel pages before the playground answers.
   page.setDefaultNavigationTimeout(90_000);
   await recordCspViolations(page);
-  await signUpWithKey(page, baseUrl, `tools-${Date.now()}@example.com`, "playground");
+  keyId = await signUpWithKey(page, baseUrl, `tools-${Date.now()}@example.com`, "playground");
 });
 
 afterAll(async () => {
@@ -74,6 +77,7 @@ async function runInPlayground(operation: string, fields: Record<string, string>
       await page.type(selector, value);
     }
   }
+  await page.select("#playground-key", keyId);
   await submit("Run");
   return JSON.parse(await text("#answer-body"));
 }
@@ -149,6 +153,9 @@ describe("dashboard tools in Chromium against wrangler dev", () => {
     expect(rows[0]).toContain("webhook.test");
     expect(rows[0]).toContain("delivered");
     expect(rows[0]).toMatch(/: 200, \d+ ms/);
+    // The payload each attempt sent, opened from its summary.
+    await page.click("#deliveries details.payload summary");
+    expect(JSON.parse(await text("#deliveries details.payload pre"))).toMatchObject({ type: "webhook.test" });
     await checkPage("webhook-log");
   });
 
@@ -165,13 +172,24 @@ describe("dashboard tools in Chromium against wrangler dev", () => {
     const previews = await page.$$eval("#cron-preview li", (items) => items.map((li) => li.textContent));
     for (const run of previews) expect(run).toMatch(/^Mon \d+ \w{3} \d{4}, 06:30 UTC \(in /);
     await page.type("#schedule-path", "/v1/datasets?category=travel");
+    await page.select("#schedule-key", keyId);
     await submit("Add schedule");
     expect(await text("#events-notice")).toBe("Schedule added; it runs as key “playground”.");
     const scheduleId = (await page.$eval("[data-schedule-id]", (e) => e.getAttribute("data-schedule-id")))!;
     expect(await text(`[data-schedule-id="${scheduleId}"] .help`)).toMatch(/^Next runs: Mon/);
     await checkPage("events");
 
+    await Promise.all([page.waitForNavigation(), page.click(`div[data-schedule-id="${scheduleId}"] a.button`)]);
+    expect(await text("main h2")).toBe("30 6 * * 1 → /v1/datasets?category=travel");
+    expect(await text("#runs caption")).toContain("The last 50 runs");
+    await checkPage("schedule-runs");
+
+    await page.goto(`${baseUrl}/dashboard/events`);
     await submit("Delete", `//div[@data-schedule-id="${scheduleId}"]`);
+    // Deleting asks first, on its own page; only its button deletes.
+    expect(await text("#confirm h2")).toBe("Delete the schedule 30 6 * * 1 → /v1/datasets?category=travel?");
+    await checkPage("confirm");
+    await submit("Delete the schedule");
     expect(await text("#events-notice")).toBe("Schedule 30 6 * * 1 → /v1/datasets?category=travel deleted.");
     expect(await page.$(`[data-schedule-id="${scheduleId}"]`)).toBeNull();
   });
@@ -226,12 +244,14 @@ describe("dashboard tools in Chromium against wrangler dev", () => {
     expect([...accessibility.keys()].sort()).toEqual(
       [
         "api-settings",
+        "confirm",
         "events",
         "login",
         "overview",
         "playground",
         "playground-hotels",
         "playground-product",
+        "schedule-runs",
         "signup",
         "usage",
         "webhook-log",

@@ -61,11 +61,15 @@ describe("dashboard in Chromium against wrangler dev", () => {
   let alice: { context: BrowserContext; page: Page };
   let aliceKeyId = "";
 
-  it("signs up, creates a key, counts its calls, rotates with a grace period and revokes it", async () => {
+  it("signs up with a first key shown once, creates a key, counts its calls, rotates with a grace period and revokes it", async () => {
     alice = await person();
     const { page, context } = alice;
     await signUp(page, emailOf("alice"));
-    expect(new URL(page.url()).pathname).toBe("/dashboard");
+    // Sign-up answers with the account's first key, its secret shown this once.
+    expect(await page.content()).toContain("Welcome! Your account is ready, with a first key “default”.");
+    const firstSecret = await text(page, "#secret-value");
+    expect(firstSecret).toMatch(/^wdk_[A-Za-z0-9_-]{32}$/);
+    await page.goto(`${baseUrl}/dashboard`);
     expect(await text(page, "#plan")).toBe("Free");
     expect(await text(page, "#month-used")).toBe("0");
 
@@ -77,11 +81,18 @@ describe("dashboard in Chromium against wrangler dev", () => {
     expect(await page.evaluate(() => document.cookie)).not.toContain("wd_session");
 
     await page.goto(`${baseUrl}/dashboard/keys`);
+    expect(await page.content()).not.toContain(firstSecret);
     await page.type("#key-name", "e2e");
+    // Scopes are ticked on the form: this key reads products and datasets, and manages nothing.
+    for (const box of await page.$$('input[name="scopes"]:checked')) await box.click();
+    await page.click('input[name="scopes"][value="products:read"]');
+    await page.click('input[name="scopes"][value="catalogue:read"]');
     await submit(page, "Create key");
     const secret = await text(page, "#secret-value");
     aliceKeyId = (await page.$eval("#secret-value", (element) => element.getAttribute("data-key-id")))!;
     expect(secret).toMatch(/^wdk_[A-Za-z0-9_-]{32}$/);
+    expect(await text(page, `div[data-key-id="${aliceKeyId}"] .scopes`)).toBe("catalogue:read, products:read");
+    expect((await fetch(`${baseUrl}/v1/watches`, { headers: { "X-API-KEY": secret } })).status).toBe(403);
 
     // The page's own script runs under the CSP (by its nonce): Copy puts the secret on the clipboard.
     await context.overridePermissions(baseUrl, ["clipboard-read", "clipboard-write", "clipboard-sanitized-write"]);
@@ -115,12 +126,19 @@ describe("dashboard in Chromium against wrangler dev", () => {
     await page.goto(`${baseUrl}/dashboard/keys`);
     expect(await page.$("#secret-value")).toBeNull(); // shown once only
     expect(await page.content()).toContain("The previous secret works until");
+    // Used with its secret: the keys page says when, to the minute.
+    expect(await text(page, `div[data-key-id="${aliceKeyId}"] .last-used`)).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
     await page.screenshot({ path: join(SCREENSHOTS, "api-settings.png"), fullPage: true });
     await page.setViewport({ width: 390, height: 844, isMobile: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: join(SCREENSHOTS, "api-settings-phone.png"), fullPage: true });
     await page.setViewport({ width: 1000, height: 900 });
 
+    // Revoke asks first; the key works until the confirmation's own button is pressed.
     await submit(page, "Revoke", `//div[@data-key-id="${aliceKeyId}"]`);
+    expect(await text(page, "#confirm h2")).toMatch(/^Revoke the key “e2e”/);
+    expect((await usage(rotated)).status).toBe(200);
+    await submit(page, "Revoke the key");
     const revokedAt = Date.now();
     expect(await page.content()).toContain("The key is revoked");
     let statuses = [200, 200];
@@ -169,7 +187,8 @@ describe("dashboard in Chromium against wrangler dev", () => {
     await page.goto(`${baseUrl}/dashboard/keys`);
     expect(await page.content()).not.toContain(liveKeyId);
     expect(await page.content()).not.toContain(aliceKeyId);
-    expect(await page.content()).toContain("No live keys.");
+    // Bob's only key is the one his sign-up made.
+    expect(await page.$$eval("#keys [data-key-id]", (keys) => keys.length)).toBe(1);
     const token = await csrfToken(page);
     expect(await postFromPage(page, `/dashboard/keys/${liveKeyId}/rotate`, { csrf: token, grace_days: "0" })).toBe(404);
     expect(await postFromPage(page, `/dashboard/keys/${liveKeyId}/revoke`, { csrf: token })).toBe(404);
