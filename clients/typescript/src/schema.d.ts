@@ -6247,7 +6247,7 @@ export interface paths {
         };
         /**
          * Delivery log, newest first
-         * @description The endpoint's last `limit` deliveries, each with every attempt (time, status code, latency, error) and, while pending, when the next attempt is due.
+         * @description The endpoint's last `limit` deliveries, each with the payload it sends and every attempt (time, status code, latency, error) and, while pending, when the next attempt is due.
          */
         get: {
             parameters: {
@@ -6275,6 +6275,16 @@ export interface paths {
                          *         {
                          *           "id": "msg_2a6c9e1f4b8d3a7c5e0f",
                          *           "event_type": "hotel.rate_dropped",
+                         *           "payload": {
+                         *             "type": "hotel.rate_dropped",
+                         *             "timestamp": "2026-11-22T09:00:02.871Z",
+                         *             "data": {
+                         *               "watch_id": "wat_5e2b8d1f4a7c9e3b6d0a",
+                         *               "old_price": 164,
+                         *               "new_price": 142,
+                         *               "currency": "EUR"
+                         *             }
+                         *           },
                          *           "status": "delivered",
                          *           "attempts": [
                          *             {
@@ -8137,6 +8147,10 @@ export interface components {
             id: string;
             /** @description When a pending delivery is attempted next (for an attempt in progress: when it is retried if that attempt is lost) */
             next_attempt_at: string | null;
+            /** @description The body every attempt sends, signed: `{type, timestamp, data}` */
+            payload: {
+                [key: string]: unknown;
+            };
             /**
              * @description `pending` until an attempt succeeds or the attempts run out (then `failed`); a failed delivery can be redelivered
              * @enum {string}
