@@ -34,7 +34,7 @@ const CRON_WARNING = {
 };
 
 /** Copies wrangler's output to ours, line by line, without the cron-trigger warning. */
-function passOn(from: NodeJS.ReadableStream, to: NodeJS.WritableStream) {
+export function passOn(from: NodeJS.ReadableStream, to: NodeJS.WritableStream) {
   let pending = "";
   let inWarning = false;
   from.setEncoding("utf8");
