@@ -59,7 +59,7 @@ const listRoute = defineRoute({
   },
 });
 
-const DATASET_DETAIL_EXAMPLE = {
+export const DATASET_DETAIL_EXAMPLE = {
   ...DATASET_EXAMPLE,
   fields: [
     {

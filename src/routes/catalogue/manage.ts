@@ -13,6 +13,7 @@ import { itemProblem } from "../jobs/items";
 import { PRODUCT_PLATFORMS } from "../../scrape/platforms/index";
 import { TRAVEL_PLATFORMS } from "../../travel/platforms/index";
 import { refuseOverCap } from "../events/over-cap";
+import { DATASET_DETAIL_EXAMPLE } from "./datasets";
 import { describeDetail } from "./detail";
 import { DatasetDetailSchema, SlugParam } from "./schemas";
 
@@ -54,7 +55,17 @@ const createRoute = defineRoute({
     "Its first refresh starts at once (`refresh` in the answer).",
   request: { body: jsonBody(CreateBody, true, { name: "Earbud prices", recipe: RECIPE_EXAMPLE }) },
   responses: {
-    201: jsonResponse(CreatedSchema, "DatasetCreatedEnvelope", "The dataset and its first refresh"),
+    201: jsonResponse(CreatedSchema, "DatasetCreatedEnvelope", "The dataset and its first refresh", {
+      ...DATASET_DETAIL_EXAMPLE,
+      slug: "earbud-prices-4k2x9q",
+      name: "Earbud prices",
+      visibility: "private",
+      record_count: 0,
+      last_updated: null,
+      preview: [],
+      snapshots: [],
+      refresh: { job_id: "job_7hx2", snapshot_id: "snap_7hx3", items: 1 },
+    }),
     ...openApiErrorResponses,
   },
 });

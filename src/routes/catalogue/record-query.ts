@@ -45,11 +45,13 @@ export const RecordsQuery = z.object({
   country: z
     .string()
     .regex(/^[A-Za-z]{2}$/, "country is an ISO 3166-1 alpha-2 code")
-    .optional(),
+    .optional()
+    .openapi({ description: "Records of this marketplace country (datasets whose records carry one)", example: "us" }),
   platform: z
     .string()
     .regex(/^[a-z0-9-]{1,40}$/, "platform is a platform slug")
-    .optional(),
+    .optional()
+    .openapi({ description: "Records read from this platform", example: "amazon" }),
 });
 type Query = z.infer<typeof RecordsQuery>;
 

@@ -30,7 +30,10 @@ const route = defineRoute({
     "`format=ndjson` and `format=csv` stream every record from `cursor` on (or `limit` of them) in constant memory. " +
     "`changed_since` keeps records whose tracked values (price, availability, rating, counts) changed after that time; `filter=field<op>value` (repeatable; `=`, `!=`, `<`, `<=`, `>`, `>=`) and `country` / `platform` filter on declared fields. " +
     "`fields=a,b` keeps only those fields, in that order. `Accept: text/csv` or `application/x-ndjson` also choose the format.",
-  request: { params: SlugParam, query: RecordsQuery.extend({ format: z.enum(FORMATS).optional() }) },
+  request: {
+    params: z.object({ slug: SlugParam.shape.slug.openapi({ example: "amazon-electronics-prices-us" }) }),
+    query: RecordsQuery.extend({ format: z.enum(FORMATS).optional().openapi({ example: "json" }) }),
+  },
   responses: {
     200: {
       description: "Records",
@@ -54,8 +57,8 @@ const route = defineRoute({
             .openapi("RecordPageEnvelope"),
           example: exampleEnvelope(
             [
-              { key: "amazon:B0C1GHS4GF", title: "Anker Power Bank 20000mAh", price: 39.99 },
-              { key: "amazon:B08DF9F814", title: "Soundcore Wireless Earbuds", price: 59.99 },
+              { key: "amazon:us:B0C1GHS4GF", title: "Anker Power Bank 20000mAh", price: 39.99 },
+              { key: "amazon:us:B08DF9F814", title: "Soundcore Wireless Earbuds", price: 59.99 },
             ],
             {
               dataset: "amazon-electronics-prices-us",
