@@ -5,6 +5,7 @@
 // candidates are found from the raw attribute text and confirmed here, and css-select runs the rest
 // of the selector inside each candidate only. Anything else goes to the library unchanged.
 import type { HTMLElement } from "node-html-parser";
+import { classTokens } from "./tree-nodes";
 
 interface PageIndex {
   /** Elements in document order, the root excluded. */
@@ -101,6 +102,8 @@ function keyCount(raw: string, key: string): number {
   return count;
 }
 
+const isEmpty = (tokens: Iterable<string>) => tokens[Symbol.iterator]().next().done === true;
+
 function addKeyAttributes(index: PageIndex, element: HTMLElement): void {
   const raw = element.rawAttrs;
   if (raw === "") return;
@@ -108,9 +111,9 @@ function addKeyAttributes(index: PageIndex, element: HTMLElement): void {
   const plain = !raw.includes("&");
   if (!plain || keyCount(raw, "id=") !== (element.id ? 1 : 0)) index.unsureIds.push(element);
   else if (element.id) add(index.ids, element.id, element);
-  if (!plain || keyCount(raw, "class=") !== (element.classList.length > 0 ? 1 : 0)) {
-    index.unsureClasses.push(element);
-  } else for (const token of element.classList.values()) add(index.classes, token, element);
+  const tokens = classTokens(element);
+  if (!plain || keyCount(raw, "class=") !== (isEmpty(tokens) ? 0 : 1)) index.unsureClasses.push(element);
+  else for (const token of tokens) add(index.classes, token, element);
 }
 
 function compoundOf(text: string): Compound | null {

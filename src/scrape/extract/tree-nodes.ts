@@ -144,3 +144,14 @@ export function append(parent: Element, child: Element): Element {
   parent.childNodes.push(child);
   return child;
 }
+
+type Classed = { _class?: string; _classList?: unknown };
+
+/** The class tokens `element.classList` holds (in order, once each), without making the list for a page-wide walk. */
+export function classTokens(element: HTMLElement): Iterable<string> {
+  const own = element as unknown as Classed;
+  if (!("_class" in own) || own._classList) return element.classList.value;
+  if (!own._class) return [];
+  const tokens = own._class.split(/\s+/);
+  return tokens.length === 1 ? tokens : new Set(tokens);
+}
