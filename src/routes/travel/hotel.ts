@@ -1,5 +1,6 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
+import { observeHotelPage } from "../../price-observations";
 import type { AppEnv } from "../../env";
 import { completenessSchema, recordCompleteness } from "../../completeness";
 import { exampleEnvelope, openApiErrorResponses, successBody } from "../../envelope";
@@ -105,6 +106,7 @@ export function registerTravelHotel(app: OpenAPIHono<AppEnv>) {
       });
       const { sources, ...detail } = record;
       const nights = query.check_in && query.check_out ? nightsBetween(query.check_in, query.check_out) : null;
+      observeHotelPage(c, { platform: platform.slug, id, detail, nights, cache: meta.cache });
       const data = pricedDetail(detail, platform, nights, currency.code, currency.rates);
       const reasons = pageReasons(platform, {
         dated: nights !== null,

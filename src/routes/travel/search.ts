@@ -1,5 +1,6 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
+import { observeHotelSearch } from "../../price-observations";
 import type { AppEnv } from "../../env";
 import { csvResponse, wantsCsv } from "../../csv";
 import { completenessSchema, listCompleteness } from "../../completeness";
@@ -155,6 +156,8 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
         { retryAfter: 30 },
       );
     }
+
+    observeHotelSearch(c, hotels, reports);
 
     // Cards leave out what only a hotel's own page shows; those pages fill it, a few at a time.
     const merged = await enrichHotels(mergeHotels(hotels, place.name), {
