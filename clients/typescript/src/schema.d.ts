@@ -1055,6 +1055,100 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "success",
+                         *       "data": {
+                         *         "slug": "earbud-prices-4k2x9q",
+                         *         "name": "Earbud prices",
+                         *         "description": "Nightly and total prices, star ratings, guest scores and amenities of hotels in Paris on Booking.com, Expedia and Hotels.com, for two-night stays one and two months ahead.",
+                         *         "category": "travel",
+                         *         "countries": [
+                         *           "FR"
+                         *         ],
+                         *         "tags": [
+                         *           "hotels",
+                         *           "rates",
+                         *           "availability",
+                         *           "paris"
+                         *         ],
+                         *         "source_platforms": [
+                         *           "booking",
+                         *           "expedia",
+                         *           "hotels"
+                         *         ],
+                         *         "record_count": 0,
+                         *         "update_frequency": "daily",
+                         *         "last_updated": null,
+                         *         "formats": [
+                         *           "json",
+                         *           "ndjson",
+                         *           "csv"
+                         *         ],
+                         *         "visibility": "private",
+                         *         "fields": [
+                         *           {
+                         *             "name": "key",
+                         *             "type": "string",
+                         *             "description": "The record's identity across refreshes",
+                         *             "nullable": false,
+                         *             "fill_rate": 1
+                         *           },
+                         *           {
+                         *             "name": "name",
+                         *             "type": "string",
+                         *             "description": "Property name",
+                         *             "nullable": false,
+                         *             "fill_rate": 1
+                         *           },
+                         *           {
+                         *             "name": "price_per_night",
+                         *             "type": "number",
+                         *             "description": "Nightly price",
+                         *             "nullable": true,
+                         *             "fill_rate": 0.982
+                         *           },
+                         *           {
+                         *             "name": "currency",
+                         *             "type": "string",
+                         *             "description": "ISO 4217 code of the prices",
+                         *             "nullable": true,
+                         *             "fill_rate": 0.982
+                         *           }
+                         *         ],
+                         *         "preview": [],
+                         *         "recipe": {
+                         *           "kind": "hotels",
+                         *           "platforms": [
+                         *             "booking",
+                         *             "expedia",
+                         *             "hotels"
+                         *           ],
+                         *           "destinations": [
+                         *             "Paris"
+                         *           ],
+                         *           "check_in_days": [
+                         *             30,
+                         *             60
+                         *           ],
+                         *           "nights": 2,
+                         *           "adults": 2,
+                         *           "schedule": "0 4 * * *",
+                         *           "max_age": 3600
+                         *         },
+                         *         "snapshots": [],
+                         *         "refresh": {
+                         *           "job_id": "job_7hx2",
+                         *           "snapshot_id": "snap_7hx3",
+                         *           "items": 1
+                         *         }
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["DatasetCreatedEnvelope"];
                     };
                 };
@@ -1431,6 +1525,7 @@ export interface paths {
                     as_of?: string;
                     /** @description Only records whose tracked values changed (or that appeared) after this time */
                     changed_since?: string;
+                    /** @description Records of this marketplace country (datasets whose records carry one) */
                     country?: string;
                     /** @description `meta.next_cursor` of the previous page */
                     cursor?: string;
@@ -1439,6 +1534,7 @@ export interface paths {
                     filter?: string | string[];
                     format?: "json" | "ndjson" | "csv";
                     limit?: number;
+                    /** @description Records read from this platform */
                     platform?: string;
                 };
                 header?: never;
@@ -1460,12 +1556,12 @@ export interface paths {
                          *       "status": "success",
                          *       "data": [
                          *         {
-                         *           "key": "amazon:B0C1GHS4GF",
+                         *           "key": "amazon:us:B0C1GHS4GF",
                          *           "title": "Anker Power Bank 20000mAh",
                          *           "price": 39.99
                          *         },
                          *         {
-                         *           "key": "amazon:B08DF9F814",
+                         *           "key": "amazon:us:B08DF9F814",
                          *           "title": "Soundcore Wireless Earbuds",
                          *           "price": 59.99
                          *         }
