@@ -4,6 +4,7 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import worker from "../../src/index";
+import { SCOPES } from "../../src/scopes";
 import { createdKey, signedUp } from "../workers/dashboard-visitor";
 import { admin, call, env, newAccount, type TestAccount, withKey, sendAs } from "../workers/helpers";
 
@@ -99,16 +100,10 @@ describe("a key manages only keys no stronger than itself", () => {
 describe("the dashboard manages keys as the account's owner, above every key", () => {
   it("creates keys holding every scope, rotates and revokes them, and a weaker key cannot touch them", async () => {
     const { visitor } = await signedUp();
-    const strong = await createdKey(visitor, "strong");
+    // Every scope ticked, `keys:write` included (the form leaves it unticked at first).
+    const strong = await createdKey(visitor, "strong", [...SCOPES]);
     const listed = await json(await call("/v1/keys", withKey(strong.secret)));
-    expect(listed.data[0].scopes).toEqual([
-      "catalogue:read",
-      "products:read",
-      "travel:read",
-      "events:write",
-      "jobs:write",
-      "keys:write",
-    ]);
+    expect(listed.data.find((key: { id: string }) => key.id === strong.keyId).scopes).toEqual([...SCOPES]);
     const weak = await json(
       await send(strong.secret, "POST", "/v1/keys", { name: "weak", scopes: ["catalogue:read", "keys:write"] }),
     );
@@ -120,7 +115,7 @@ describe("the dashboard manages keys as the account's owner, above every key", (
     const secret = /id="secret-value" data-key-id="[^"]+">(wdk_[^<]+)</.exec(rotated.html)![1]!;
     expect((await call("/v1/keys", withKey(secret))).status).toBe(200);
     expect((await call("/v1/keys", withKey(strong.secret))).status).toBe(401);
-    expect((await visitor.post(`/dashboard/keys/${strong.keyId}/revoke`, {})).status).toBe(303);
+    expect((await visitor.post(`/dashboard/keys/${strong.keyId}/revoke`, { confirm: "yes" })).status).toBe(303);
     expect((await call("/v1/keys", withKey(secret))).status).toBe(401);
   });
 });
