@@ -65,6 +65,7 @@ export async function startRefresh(env: Env, dataset: DatasetObject, now: number
       total: paths.length,
       webhookEndpointId: null,
       idempotencyKey: null,
+      requestHash: null,
       createdAt: new Date(now),
       startedAt: null,
       finishedAt: null,

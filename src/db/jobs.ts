@@ -12,8 +12,8 @@ export async function insertJob(db: D1Database, job: JobRow, paths: string[]): P
   const statements: D1PreparedStatement[] = [
     db
       .prepare(
-        `INSERT INTO jobs (id, account_id, key_id, status, total, webhook_endpoint_id, idempotency_key, created_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO jobs (id, account_id, key_id, status, total, webhook_endpoint_id, idempotency_key, request_hash, created_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .bind(
         job.id,
@@ -23,6 +23,7 @@ export async function insertJob(db: D1Database, job: JobRow, paths: string[]): P
         job.total,
         job.webhookEndpointId,
         job.idempotencyKey,
+        job.requestHash,
         job.createdAt.getTime(),
         job.expiresAt.getTime(),
       ),

@@ -28,6 +28,8 @@ export const jobs = sqliteTable(
     /** A webhook endpoint id to tell alone, or null for every endpoint subscribed to job events. */
     webhookEndpointId: text("webhook_endpoint_id"),
     idempotencyKey: text("idempotency_key"),
+    /** SHA-256 of what the request asked for, to tell a retried request from another one with the same key. */
+    requestHash: text("request_hash"),
     createdAt: ms("created_at").notNull(),
     startedAt: ms("started_at"),
     finishedAt: ms("finished_at"),

@@ -92,6 +92,9 @@ describe("creating a job", () => {
     expect(first.status).toBe(202);
     expect(again.body.data.id).toBe(first.body.data.id);
     expect(first.headers.get("Location")).toBe(`/v1/jobs/${first.body.data.id}`);
+    const other = await api.call("POST", "/v1/jobs", { ...body, inputs: ["B08DF9F814"] }, headers);
+    expect(other.status).toBe(409);
+    expect(other.body.error.message).toContain(`already made job ${first.body.data.id} from a different request`);
     await settleJob(api, first.body.data.id);
   });
 });

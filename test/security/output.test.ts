@@ -206,6 +206,7 @@ async function finishedJob(account: { accountId: string; keyId: string }, data: 
       total: 2,
       webhookEndpointId: null,
       idempotencyKey: null,
+      requestHash: null,
       createdAt: new Date(created),
       startedAt: null,
       finishedAt: null,

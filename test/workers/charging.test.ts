@@ -353,6 +353,7 @@ async function runJob(account: TestAccount, paths: string[]) {
       ...job,
       webhookEndpointId: null,
       idempotencyKey: null,
+      requestHash: null,
       createdAt: now,
       startedAt: null,
       finishedAt: null,

@@ -29,6 +29,7 @@ async function finishedJob(keyId: string): Promise<string> {
       total: PATHS.length,
       webhookEndpointId: null,
       idempotencyKey: null,
+      requestHash: null,
       createdAt: new Date(created),
       startedAt: null,
       finishedAt: null,

@@ -31,6 +31,7 @@ async function jobOf(paths: string[]) {
       total: paths.length,
       webhookEndpointId: null,
       idempotencyKey: null,
+      requestHash: null,
       createdAt: new Date(T0),
       startedAt: null,
       finishedAt: null,

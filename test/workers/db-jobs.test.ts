@@ -27,6 +27,7 @@ const job = (accountId: string, keyId: string, fields: Partial<JobRow> = {}): Jo
   total: 2,
   webhookEndpointId: null,
   idempotencyKey: null,
+  requestHash: null,
   createdAt: new Date(T0),
   startedAt: null,
   finishedAt: null,

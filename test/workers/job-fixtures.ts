@@ -22,6 +22,7 @@ export async function insertTestJob(
     total: paths.length,
     webhookEndpointId: null,
     idempotencyKey: null,
+    requestHash: null,
     createdAt: new Date(now),
     startedAt: null,
     finishedAt: null,

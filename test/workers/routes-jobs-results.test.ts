@@ -35,6 +35,7 @@ beforeAll(async () => {
       total: PATHS.length,
       webhookEndpointId: null,
       idempotencyKey: null,
+      requestHash: null,
       createdAt: new Date(now),
       startedAt: null,
       finishedAt: null,

@@ -14,6 +14,9 @@ import { ApiError, type ErrorDetail } from "../../errors";
 import { expandShortForm, itemProblem } from "./items";
 import { jobLimits, RESULT_RETENTION_DAYS } from "../../jobs/limits";
 import { startJob } from "../../jobs/progress";
+import { insertSnapshot, isCollecting } from "../../db/dataset-snapshots";
+import { findVisibleDataset } from "../../db/datasets";
+import type { Context } from "hono";
 import { CreateJobBody, JOB_EXAMPLE, jobAnswer, JobSchema } from "./schemas";
 
 const MAX_IDEMPOTENCY_KEY = 200;
@@ -51,6 +54,33 @@ function itemPaths(body: ReturnType<typeof CreateJobBody.parse>): string[] {
   });
 }
 
+async function digest(text: string): Promise<string> {
+  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** The job an Idempotency-Key made, when this is the same request again; a 409 when it is another. */
+async function answerEarlier(c: Context<AppEnv>, earlier: JobRow, requestHash: string) {
+  if (earlier.requestHash !== null && earlier.requestHash !== requestHash)
+    throw new ApiError(
+      "conflict",
+      `This Idempotency-Key already made job ${earlier.id} from a different request; send a new key for a new job.`,
+    );
+  return c.json(successBody(c, jobAnswer(earlier, await itemCounts(c.env.DB, earlier.id))), 202);
+}
+
+/** The account's own dataset a job fills, free to take a snapshot; the reason otherwise. */
+async function datasetToFill(db: D1Database, slug: string, accountId: string) {
+  const dataset = await findVisibleDataset(db, slug, accountId);
+  if (!dataset || dataset.account_id !== accountId)
+    throw new ApiError("invalid_request", `\`${slug}\` is not one of your datasets; POST /v1/datasets creates one.`, {
+      details: [{ parameter: "dataset", in: "body", message: "not your dataset" }],
+    });
+  if (await isCollecting(db, dataset.id))
+    throw new ApiError("conflict", `A refresh of \`${slug}\` is still collecting; wait for it to finish.`);
+  return dataset;
+}
+
 export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const identity = c.var.identity;
@@ -58,13 +88,14 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
     const idempotencyKey = c.req.header("Idempotency-Key")?.trim() || null;
     if (idempotencyKey && idempotencyKey.length > MAX_IDEMPOTENCY_KEY)
       throw new ApiError("invalid_request", `Idempotency-Key is at most ${MAX_IDEMPOTENCY_KEY} characters.`);
+    const paths = itemPaths(body);
+    const requestHash = await digest(JSON.stringify([paths, body.webhook ?? null, body.dataset ?? null]));
     if (idempotencyKey) {
       const earlier = await findJobByIdempotencyKey(c.var.db, identity.accountId, idempotencyKey);
-      if (earlier) return c.json(successBody(c, jobAnswer(earlier, await itemCounts(c.env.DB, earlier.id))), 202);
+      if (earlier) return answerEarlier(c, earlier, requestHash);
     }
 
     const limits = jobLimits(identity.planId);
-    const paths = itemPaths(body);
     if (paths.length > limits.maxItems)
       throw new ApiError(
         "invalid_request",
@@ -88,6 +119,7 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
           details: [{ parameter: "webhook", in: "body", message: "unknown endpoint" }],
         });
     }
+    const dataset = body.dataset ? await datasetToFill(c.env.DB, body.dataset, identity.accountId) : null;
     const running = await countUnfinishedJobs(c.var.db, identity.accountId);
     if (running >= limits.maxRunning)
       throw new ApiError(
@@ -104,6 +136,7 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
       total: paths.length,
       webhookEndpointId: body.webhook ?? null,
       idempotencyKey,
+      requestHash,
       createdAt: now,
       startedAt: null,
       finishedAt: null,
@@ -117,8 +150,15 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
         ? await findJobByIdempotencyKey(c.var.db, identity.accountId, idempotencyKey)
         : null;
       if (!earlier) throw err;
-      return c.json(successBody(c, jobAnswer(earlier, await itemCounts(c.env.DB, earlier.id))), 202);
+      return answerEarlier(c, earlier, requestHash);
     }
+    if (dataset)
+      await insertSnapshot(c.env.DB, {
+        id: newId("snap"),
+        dataset_id: dataset.id,
+        job_id: job.id,
+        started_at: now.getTime(),
+      });
     await startJob(c.env, job.id);
     c.header("Location", `/v1/jobs/${job.id}`);
     return c.json(successBody(c, jobAnswer(job, await itemCounts(c.env.DB, job.id))), 202);

@@ -27,6 +27,14 @@ export const CreateJobBody = z
       description: "A webhook endpoint id told of `job.completed` / `job.failed` (default: every subscribed one)",
     }),
     max_age: z.number().int().min(0).max(604_800).optional().openapi({ description: "Passed to every item" }),
+    dataset: z
+      .string()
+      .regex(/^[a-z0-9-]{1,100}$/)
+      .optional()
+      .openapi({
+        description:
+          "The slug of one of your datasets: the job's answers become its next snapshot (records of the dataset's kind)",
+      }),
     fresh: z.boolean().optional().openapi({ description: "`true` scrapes every item now" }),
   })
   .superRefine((body, ctx) => {
