@@ -1,13 +1,13 @@
 -- The catalogue becomes recipes the service refreshes through its own scrape pipeline: the
 -- generated records, their fields and the categories it cannot collect go; snapshots live in R2
 -- with their index, record state and changes here (docs/catalogue.md#storage).
+DROP TABLE dataset_records;
+--> statement-breakpoint
 DELETE FROM dataset_countries;
 --> statement-breakpoint
 DELETE FROM dataset_fields;
 --> statement-breakpoint
 DELETE FROM datasets;
---> statement-breakpoint
-DROP TABLE dataset_records;
 --> statement-breakpoint
 DELETE FROM categories WHERE slug NOT IN ('ecommerce', 'travel');
 --> statement-breakpoint
