@@ -6997,6 +6997,8 @@ export interface components {
             status: "success";
         };
         CreateJob: {
+            /** @description The slug of one of your datasets: the job's answers become its next snapshot (records of the dataset's kind) */
+            dataset?: string;
             /** @description `true` scrapes every item now */
             fresh?: boolean;
             /**
