@@ -107,10 +107,10 @@ describe("jobs page in Chromium against wrangler dev", () => {
     expect(rows.map((row) => [row.index, row.path, row.status, row.http_status])).toEqual(
       products.map((product, index) => [String(index), `/v1/amazon?asin=${product.id}`, "succeeded", "200"]),
     );
+    // One column per field of the answers' data.
     for (const [index, row] of rows.entries()) {
-      const data = JSON.parse(row.data!);
-      expect(data.asin).toBe(products[index]!.id);
-      expect(data.title).toBeTruthy();
+      expect(row.asin).toBe(products[index]!.id);
+      expect(row.title).toBeTruthy();
     }
   });
 
