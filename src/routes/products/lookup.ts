@@ -24,7 +24,11 @@ import { scrapeErrorToApi } from "../scrape-errors";
 import { admitted } from "../../middleware/auth";
 
 export const PlatformParam = z.object({
-  platform: z.string().openapi({ param: { name: "platform", in: "path" }, example: Object.keys(PRODUCT_PLATFORMS)[0] }),
+  platform: z.string().openapi({
+    param: { name: "platform", in: "path" },
+    description: `The marketplace: one of ${Object.keys(PRODUCT_PLATFORMS).join(", ")} (GET /v1/platforms lists each with its id parameter)`,
+    example: Object.keys(PRODUCT_PLATFORMS)[0],
+  }),
 });
 
 const freshnessFields = {

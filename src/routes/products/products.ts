@@ -1,5 +1,6 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
+import { localHint } from "../../replica-hint";
 import type { AppEnv } from "../../env";
 import type { Context } from "hono";
 import { chargesMonth } from "../../charging";
@@ -124,11 +125,14 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
     const items = withoutSponsoredRepeats(record.items, (item) => item.id ?? item.url);
     const { data, completeness } = describeSearch(platform.slug, query.q, { ...record, items }, meta.fetched_at);
     if (wantsCsv(c)) return csvAnswer(c, items, `${platform.slug}-search.csv`, completeness);
+    // Locally, an empty answer names what the replica sites hold (nothing in production).
+    const hint = items.length === 0 ? await localHint(c.env, { kind: "products", platform: platform.slug }) : undefined;
     return c.json(
       successBody(c, data, {
         pagination: sitePagination(query.page, items.length, record.total_results, record.has_next_page),
         scrape: meta,
         completeness,
+        ...(hint && { hint }),
       }),
       200,
     );

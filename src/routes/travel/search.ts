@@ -1,6 +1,8 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import { observeHotelSearch } from "../../price-observations";
+import { localHint } from "../../replica-hint";
+import { TRAVEL_PLATFORMS } from "../../travel/platforms/index";
 import type { AppEnv } from "../../env";
 import { csvResponse, wantsCsv } from "../../csv";
 import { completenessSchema, listCompleteness } from "../../completeness";
@@ -46,7 +48,11 @@ const searchRoute = defineRoute({
     "`meta.completeness` says which hotel fields every hotel has and why the others are missing; `explain=true` adds each field's source.",
   request: {
     params: z.object({
-      platform: z.string().openapi({ param: { name: "platform", in: "path" }, example: "booking,expedia" }),
+      platform: z.string().openapi({
+        param: { name: "platform", in: "path" },
+        description: `one of ${Object.keys(TRAVEL_PLATFORMS).join(", ")}, a comma list of them, or all`,
+        example: "booking,expedia",
+      }),
     }),
     query: HotelSearchQuery,
     headers: CurrencyHeader,
@@ -192,6 +198,8 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
       (r) => r.status !== "ok" || r.cache === "miss" || r.cache === "bypass",
     );
     const { request_id, timestamp } = successBody(c, null).meta;
+    // Locally, an empty answer names what the replica sites hold (nothing in production).
+    const hint = arranged.total === 0 ? await localHint(c.env, { kind: "hotels" }) : undefined;
     return c.json(
       successBody(
         c,
@@ -224,7 +232,7 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
             platforms: reports,
           },
         },
-        { completeness, pagination: pagination(query.page, query.limit, arranged.total) },
+        { completeness, pagination: pagination(query.page, query.limit, arranged.total), ...(hint && { hint }) },
       ),
       200,
     );
