@@ -10,7 +10,7 @@ import unittest
 import uuid
 from datetime import date, timedelta
 
-from webdata_api import AuthenticationError, InvalidRequestError, NotFoundError, RateLimitError, WebDataClient
+from webdata_api import AuthenticationError, ConflictError, InvalidRequestError, NotFoundError, RateLimitError, WebDataClient
 
 BASE_URL = os.environ.get("WEBDATA_URL", "")
 KEY = os.environ.get("WEBDATA_KEY", "")
@@ -100,6 +100,9 @@ class Streaming(unittest.TestCase):
         created = client.create_job(body, idempotency_key=idempotency_key)
         job_id = created["data"]["id"]
         self.assertEqual(client.create_job(body, idempotency_key=idempotency_key)["data"]["id"], job_id)
+        with self.assertRaises(ConflictError) as reused:
+            client.create_job({"requests": body["requests"][:1]}, idempotency_key=idempotency_key)
+        self.assertEqual((reused.exception.status, reused.exception.code), (409, "conflict"))
         finished = client.wait_for_job(job_id, timeout=120, interval=0.5)
         self.assertEqual(finished["data"]["status"], "completed")
         results = list(client.job_results(job_id))
