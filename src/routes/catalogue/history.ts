@@ -34,12 +34,13 @@ const route = defineRoute({
     "The record's tracked values when it was first seen and at every refresh that found them changed, oldest first, with the snapshot of each; " +
     "a value holds until the next point. `since` (ISO 8601) and `limit` (default 100, max 1000) narrow it. Keys hold `/` for some hotel ids: encode it as `%2F`.",
   request: {
-    params: SlugParam.extend({
+    params: z.object({
+      slug: SlugParam.shape.slug.openapi({ example: "amazon-electronics-prices-us" }),
       key: z
         .string()
         .min(1)
         .max(300)
-        .openapi({ param: { name: "key", in: "path" }, example: "booking:fr/hotel-lumiere:2n+30d" }),
+        .openapi({ param: { name: "key", in: "path" }, example: "amazon:us:B0YP4NUNPU" }),
     }),
     query: z.object({
       since: z
