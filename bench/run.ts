@@ -10,6 +10,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { linkChromium } from "../scripts/chromium.ts";
 import { applyMigrations, createAccountKey, startWorker } from "../scripts/local-stack.ts";
+import { fillPublicDatasets } from "../scripts/local-datasets.ts";
 import { startReplicas } from "../replicas/server.ts";
 import { measureLoad, printLoadTables, type LoadCase, type LoadOptions } from "./load.ts";
 import { limiterBurst, printBurst, WindowTally, type LimiterFigures } from "./limiter.ts";
@@ -109,6 +110,8 @@ try {
     for (const id of products)
       if ((await get(`/v1/amazon?asin=${id}&fresh=true`)).meta.scrape.engine === "fetch") fetchable.push(id);
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    // The public datasets, collected from the replicas as `npm start` does.
+    await fillPublicDatasets(worker.url, ADMIN_TOKEN, () => {});
     const hotelSearch = `/v1/travel/all/hotels/search?destination=Dublin&check_in=${day(30)}&check_out=${day(32)}`;
     await get(hotelSearch);
     const cases: LoadCase[] = [
@@ -116,11 +119,11 @@ try {
       { name: "`GET /v1/health` (no key: IP limiter, D1 + KV + browser probe)", path: "/v1/health" },
       { name: "`GET /v1/usage` (key lookup + account limiter + D1 read)", path: "/v1/usage", headers: key },
       { name: "`GET /v1/datasets` (edge-cached)", path: "/v1/datasets?category=travel", headers: key },
-      { name: "`GET /v1/datasets/{slug}` (edge-cached)", path: "/v1/datasets/booking-hotel-prices-fr", headers: key },
-      { name: "`GET /v1/search` (edge-cached)", path: "/v1/search?q=hotel%20prices%20france", headers: key },
+      { name: "`GET /v1/datasets/{slug}` (edge-cached)", path: "/v1/datasets/hotel-rates-paris", headers: key },
+      { name: "`GET /v1/search` (edge-cached)", path: "/v1/search?q=hotel%20prices%20paris", headers: key },
       {
-        name: "`GET /v1/datasets/{slug}/records` (100 records from D1)",
-        path: "/v1/datasets/amazon-product-prices-us/records?limit=100",
+        name: "`GET /v1/datasets/{slug}/records` (100 records of a snapshot in R2)",
+        path: "/v1/datasets/amazon-electronics-prices-us/records?limit=100",
         headers: key,
       },
       { name: "`GET /v1/amazon` (KV cache hit)", path: `/v1/amazon?asin=${products[0]}`, headers: key },

@@ -231,8 +231,8 @@ describe("6. one job item cannot break a job's results", () => {
           requests: [
             { path: "/v1/amazon?asin=B0C1GHS4GF" },
             { path: "/v1/amazon?asin=B08DF9F814&format=csv" },
-            { path: "/v1/datasets/amazon-product-prices-de/records?format=ndjson" },
-            { path: "/v1/datasets/amazon-product-prices-de/records?format=json" },
+            { path: "/v1/datasets/amazon-electronics-prices-us/records?format=ndjson" },
+            { path: "/v1/datasets/amazon-electronics-prices-us/records?format=json" },
           ],
         }),
       }),

@@ -39,7 +39,7 @@ const route = defineRoute({
         .string()
         .min(1)
         .max(200)
-        .openapi({ param: { name: "id", in: "path" }, example: "ie%2Fthe-spencer" }),
+        .openapi({ param: { name: "id", in: "path" }, example: "ie/the-spencer" }),
     }),
     query: z.object(HistoryQueryFields),
   },
