@@ -6,6 +6,7 @@ import type { AppEnv } from "../env";
 import { registerApiSettings } from "./api-settings";
 import { registerEvents } from "./events";
 import { registerEventActions } from "./events-actions";
+import { registerDatasetsPage } from "./datasets-page";
 import { registerJobActions } from "./jobs-actions";
 import { registerJobsPage } from "./jobs-page";
 import { registerPlayground } from "./playground";
@@ -44,6 +45,7 @@ export function registerDashboard(app: OpenAPIHono<AppEnv>) {
   registerUsagePage(dashboard);
   registerJobsPage(dashboard);
   registerJobActions(dashboard);
+  registerDatasetsPage(dashboard);
 
   dashboard.onError((err, c) => {
     const status = err instanceof HTTPException ? err.status : 500;

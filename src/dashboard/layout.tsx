@@ -28,6 +28,7 @@ const PAGES = [
   ["/dashboard/usage", "Usage"],
   ["/dashboard/events", "Events"],
   ["/dashboard/jobs", "Jobs"],
+  ["/dashboard/datasets", "Datasets"],
   ["/dashboard/keys", "API Settings"],
 ] as const;
 

@@ -37,6 +37,8 @@ const route = defineRoute({
     }),
     query: z
       .object({
+        // First, so the one-parameter example call (llms.txt, the docs' examples) asks for the hotel without a stay.
+        adults: z.coerce.number().int().min(1).max(30).default(2).openapi({ example: 2 }),
         check_in: z
           .string()
           .regex(/^\d{4}-\d{2}-\d{2}$/, "check_in must be YYYY-MM-DD")
@@ -47,7 +49,6 @@ const route = defineRoute({
           .regex(/^\d{4}-\d{2}-\d{2}$/, "check_out must be YYYY-MM-DD")
           .optional()
           .openapi({ example: STAY_EXAMPLE.check_out }),
-        adults: z.coerce.number().int().min(1).max(30).default(2).openapi({ example: 2 }),
         max_age: MaxAgeQuery,
         fresh: FreshQuery,
         explain: ExplainQuery,
