@@ -31,6 +31,9 @@ const CreateBody = z
   })
   .strict();
 
+/** An account's own dataset, named as POST /v1/datasets named it. */
+const OwnSlugParam = z.object({ slug: SlugParam.shape.slug.openapi({ example: "earbud-prices-4k2x9q" }) });
+
 const RefreshSchema = z.object({ job_id: z.string(), snapshot_id: z.string(), items: z.number().int() });
 const CreatedSchema = DatasetDetailSchema.extend({ refresh: RefreshSchema.nullable() });
 
@@ -78,7 +81,7 @@ const refreshRoute = defineRoute({
   summary: "Refresh a private dataset now",
   description:
     "Starts a refresh of one of this account's datasets as a batch job (`GET /v1/jobs/{job_id}` follows it); a 409 while one is still collecting.",
-  request: { params: SlugParam },
+  request: { params: OwnSlugParam },
   responses: {
     202: jsonResponse(RefreshSchema, "DatasetRefreshEnvelope", "The refresh started", {
       job_id: "job_7hx2",
@@ -96,7 +99,7 @@ const deleteRoute = defineRoute({
   tags: ["catalogue"],
   summary: "Delete a private dataset and its snapshots",
   description: "Removes one of this account's datasets, its snapshots and their history.",
-  request: { params: SlugParam },
+  request: { params: OwnSlugParam },
   responses: {
     200: jsonResponse(z.object({ slug: z.string(), deleted: z.literal(true) }), "DatasetDeletedEnvelope", "Deleted", {
       slug: "earbud-prices-4k2x9q",
