@@ -142,6 +142,7 @@ describe("scopes", () => {
       "events:write",
       "jobs:write",
       "keys:write",
+      "datasets:write",
     ]);
   });
 });
@@ -195,7 +196,7 @@ describe("9. input the route does not read is refused, not ignored", () => {
     const { secret } = await newAccount();
     const put = await call("/v1/datasets", withKey(secret, { method: "PUT" }));
     expect(put.status).toBe(405);
-    expect(put.headers.get("Allow")).toBe("GET");
+    expect(put.headers.get("Allow")).toBe("GET, POST");
     const textBody = await call(
       "/v1/webhooks",
       withKey(secret, {
