@@ -43,7 +43,8 @@ async function signUp(page: Page, email: string, password = PASSWORD) {
 }
 
 const text = (page: Page, selector: string) => page.$eval(selector, (element) => element.textContent?.trim() ?? "");
-const usage = (secret: string) => fetch(`${baseUrl}/v1/usage`, { headers: { "X-API-KEY": secret } });
+/** A charged call (reading /v1/usage itself is never charged to the month). */
+const usage = (secret: string) => fetch(`${baseUrl}/v1/categories`, { headers: { "X-API-KEY": secret } });
 /** A data read: all that a rotated key's previous secret may still do in its grace period. */
 const readData = (secret: string) => fetch(`${baseUrl}/v1/datasets`, { headers: { "X-API-KEY": secret } });
 

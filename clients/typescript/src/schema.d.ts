@@ -39,6 +39,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
+                    /** @description The marketplace: one of amazon, ebay, walmart, etsy, bestbuy, mercadolibre, generic (GET /v1/platforms lists each with its id parameter) */
                     platform: string;
                 };
                 cookie?: never;
@@ -248,6 +249,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
+                    /** @description The marketplace: one of amazon, ebay, walmart, etsy, bestbuy, mercadolibre, generic (GET /v1/platforms lists each with its id parameter) */
                     platform: string;
                 };
                 cookie?: never;
@@ -406,6 +408,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
+                    /** @description The marketplace: one of amazon, ebay, walmart, etsy, bestbuy, mercadolibre, generic (GET /v1/platforms lists each with its id parameter) */
                     platform: string;
                 };
                 cookie?: never;
@@ -580,6 +583,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
+                    /** @description The marketplace: one of amazon, ebay, walmart, etsy, bestbuy, mercadolibre, generic (GET /v1/platforms lists each with its id parameter) */
                     platform: string;
                 };
                 cookie?: never;
@@ -4570,6 +4574,7 @@ export interface paths {
                     "X-Currency"?: string;
                 };
                 path: {
+                    /** @description one of booking, expedia, hotels, airbnb, a comma list of them, or all */
                     platform: string;
                 };
                 cookie?: never;
