@@ -54,7 +54,7 @@ class Paging(unittest.TestCase):
         dataset = largest_dataset(client)
         self.assertGreaterEqual(dataset["record_count"], 4)
         path = f"/v1/datasets/{dataset['slug']}/records"
-        size = dataset["record_count"] // 3
+        size = min(dataset["record_count"] // 3, 1000)  # a JSON page holds at most 1000
         pages = list(client.pages(path, {"limit": size, "fields": "key"}, max_pages=3))
         self.assertEqual(len(pages), 3)
         self.assertEqual(len({page["meta"]["next_cursor"] for page in pages}), 3)
