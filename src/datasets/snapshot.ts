@@ -13,6 +13,7 @@ import {
 } from "../db/dataset-snapshots";
 import { applySnapshot } from "../db/datasets";
 import { emitEvent } from "../events/delivery";
+import { isEmpty } from "../scrape/extract/record";
 import type { Recipe } from "./recipe";
 import { type DatasetRecord, RECORD_FIELDS, recordsOf, trackedValues } from "./records";
 
@@ -24,9 +25,6 @@ export const partKey = (datasetId: number, snapshotId: string, part: number) =>
 
 /** Keys looked up per statement (D1 binds at most 100 values). */
 const KEYS_PER_LOOKUP = 90;
-
-const hasValue = (value: unknown) =>
-  value !== null && value !== undefined && value !== "" && !(Array.isArray(value) && value.length === 0);
 
 /**
  * Writes records as part `part` of a snapshot: marks each changed or new one, stores the part in
@@ -61,7 +59,7 @@ export async function writePart(
       } else {
         record["changed_at"] = new Date(before.changed_at).toISOString();
       }
-      for (const [name, value] of Object.entries(record)) if (hasValue(value)) filled[name] = (filled[name] ?? 0) + 1;
+      for (const [name, value] of Object.entries(record)) if (!isEmpty(value)) filled[name] = (filled[name] ?? 0) + 1;
     }
   }
   const body = unique.map((record) => JSON.stringify(record)).join("\n");
