@@ -221,10 +221,16 @@ try {
     console.log(
       `| reused browser scrape ÷ direct puppeteer load | ${(browser.reusedMedian / browser.direct.single).toFixed(2)} | medians, one at a time: ${browser.reusedMedian.toFixed(0)} ms against ${browser.direct.single.toFixed(0)} ms |`,
     );
-    for (const burst of browser.bursts)
+    for (const burst of browser.bursts) {
       console.log(
         `| browser scrapes, ${burst.sent} at once ÷ one reused | ${(burst.median / browser.reusedMedian).toFixed(2)} | median ${burst.median.toFixed(0)} ms; ${burst.sent - burst.ok} failed; ${burst.reuses} of ${burst.ok} reused a running browser |`,
       );
+      const machine = browser.direct.bursts.find((direct) => direct.sent === burst.sent);
+      if (machine)
+        console.log(
+          `| browser scrapes, ${burst.sent} at once ÷ ${burst.sent} direct loads at once | ${(burst.median / machine.median).toFixed(2)} | medians: ${burst.median.toFixed(0)} ms against ${machine.median.toFixed(0)} ms, what the same Chromium gives that many pages from a Node script (direct alone: ${(machine.median / browser.direct.single).toFixed(2)} × one direct load) |`,
+        );
+    }
   }
   if (cache) {
     const cacheStates = Object.entries(cache.states)

@@ -139,11 +139,20 @@ export function printBrowser(browser: Awaited<ReturnType<typeof browserFigures>>
   console.log(
     "\n**Browser scrapes** of a page rendered by JavaScript (`GET /v1/generic?fresh=true&engine=browser`), same Chromium\n",
   );
-  console.log("| case | median ms | slowest ms | failed | ÷ one reused scrape | ÷ one direct load |");
-  console.log("|---|---:|---:|---:|---:|---:|");
-  const row = (name: string, ms: number, slowest: number | null, failed: number | null, vsReused: boolean) =>
+  console.log(
+    "| case | median ms | slowest ms | failed | ÷ one reused scrape | ÷ one direct load | ÷ as many direct loads at once |",
+  );
+  console.log("|---|---:|---:|---:|---:|---:|---:|");
+  const row = (
+    name: string,
+    ms: number,
+    slowest: number | null,
+    failed: number | null,
+    vsReused: boolean,
+    sameCount?: Burst,
+  ) =>
     console.log(
-      `| ${name} | ${fixed(ms)} | ${slowest === null ? "–" : fixed(slowest)} | ${failed ?? "–"} | ${vsReused ? times(ms, browser.reusedMedian) : "–"} | ${times(ms, direct.single)} |`,
+      `| ${name} | ${fixed(ms)} | ${slowest === null ? "–" : fixed(slowest)} | ${failed ?? "–"} | ${vsReused ? times(ms, browser.reusedMedian) : "–"} | ${times(ms, direct.single)} | ${sameCount ? times(ms, sameCount.median) : "–"} |`,
     );
   row(
     `first scrape (${browser.coldReused ? "reused a browser already running, so not cold" : "cold: browser launched"})`,
@@ -166,6 +175,7 @@ export function printBrowser(browser: Awaited<ReturnType<typeof browserFigures>>
       burst.slowest,
       burst.sent - burst.ok,
       true,
+      direct.bursts.find((machine) => machine.sent === burst.sent),
     );
   row(
     `direct puppeteer-core load, 1 at a time (median of ${browser.samples}; launch ${fixed(direct.launch)} ms)`,

@@ -3,7 +3,7 @@ import type { Db, KeyIdentity } from "./db/keys";
 import type { LimitDecision } from "./durable/account-meter";
 import type { InProcess } from "./in-process";
 
-/** Per-request values set by middleware and read by handlers through `c.var`. */
+/** Per-request values set by middleware and read by handlers through `c.get`. */
 export type Variables = RequestIdVariables & {
   /** The drizzle client over D1, built once per request. */
   db: Db;

@@ -22,8 +22,8 @@ export function baseMeta(c: Context<AppEnv>): { request_id: string; timestamp: s
 function chargedMeta(c: Context<AppEnv>, outcome: AnswerOutcome): { charged?: boolean } {
   const chargeable = chargesMonth(outcome);
   c.set("chargeable", chargeable);
-  if (!c.var.identity) return {};
-  const holdsCharge = c.var.charge !== undefined || c.var.admission !== undefined;
+  if (!c.get("identity")) return {};
+  const holdsCharge = c.get("charge") !== undefined || c.get("admission") !== undefined;
   return { charged: holdsCharge && chargeable };
 }
 

@@ -51,7 +51,7 @@ function recordInBackground(c: Context<AppEnv>, observations: () => PriceObserva
   const work = Promise.resolve()
     .then(() => {
       const list = observations();
-      return list.length > 0 ? recordPriceObservations(c.var.db, list, at) : undefined;
+      return list.length > 0 ? recordPriceObservations(c.get("db"), list, at) : undefined;
     })
     .catch((err) => log.error("price history not recorded", { error: err }));
   try {

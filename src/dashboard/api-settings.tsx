@@ -115,15 +115,15 @@ export async function renderSettings(
   extra: { revealed?: Revealed; error?: string; notice?: string; scopes?: readonly Scope[] } = {},
   status: 200 | 400 | 409 = 200,
 ) {
-  const signedIn = c.var.signedIn!;
-  const keys = await listKeys(c.var.db, signedIn.account.id);
+  const signedIn = c.get("signedIn")!;
+  const keys = await listKeys(c.get("db"), signedIn.account.id);
   const live = keys.filter((key) => !key.revokedAt);
   const revoked = keys.filter((key) => key.revokedAt);
   return c.html(
     <Layout
       title="API Settings"
-      csrfToken={c.var.csrfToken}
-      nonce={c.var.secureHeadersNonce}
+      csrfToken={c.get("csrfToken")}
+      nonce={c.get("secureHeadersNonce")}
       email={signedIn.user.email}
       current="/dashboard/keys"
     >
@@ -137,7 +137,7 @@ export async function renderSettings(
         <h2>Create a key</h2>
         <ErrorMessage message={extra.error} />
         <form method="post" action="/dashboard/keys">
-          <CsrfField token={c.var.csrfToken} />
+          <CsrfField token={c.get("csrfToken")} />
           <label for="key-name">Name</label>
           <input id="key-name" name="name" maxlength={100} placeholder="production" />
           <ScopeChoice chosen={extra.scopes ?? API_KEY_DEFAULT_SCOPES} />
@@ -149,7 +149,7 @@ export async function renderSettings(
         {live.length === 0 ? (
           <p>No live keys.</p>
         ) : (
-          live.map((key) => <KeyItem apiKey={key} csrfToken={c.var.csrfToken} />)
+          live.map((key) => <KeyItem apiKey={key} csrfToken={c.get("csrfToken")} />)
         )}
       </section>
       {revoked.length > 0 ? (
@@ -174,7 +174,7 @@ export async function renderSettings(
 
 /** A live key of the signed-in account; another account's answers exactly like a key that does not exist. */
 const ownLiveKey = (c: Context<DashboardEnv>) =>
-  liveKeyOf(c.var.db, c.req.param("id") ?? "", c.var.signedIn!.account.id);
+  liveKeyOf(c.get("db"), c.req.param("id") ?? "", c.get("signedIn")!.account.id);
 
 /** The signed-in user owns the account: they manage every key of it, and the keys they make hold every scope. */
 export function registerApiSettings(app: Hono<DashboardEnv>) {
@@ -193,9 +193,9 @@ export function registerApiSettings(app: Hono<DashboardEnv>) {
     if (!parsed.success) return renderSettings(c, { error: "A key name has at most 100 characters.", scopes }, 400);
     try {
       const { key, secret } = await createAccountKey(
-        c.var.db,
+        c.get("db"),
         ABOVE_EVERY_KEY,
-        c.var.signedIn!.account.id,
+        c.get("signedIn")!.account.id,
         parsed.data.name,
         scopes,
       );
@@ -213,7 +213,7 @@ export function registerApiSettings(app: Hono<DashboardEnv>) {
     const parsed = RotateKeyBodySchema.safeParse({ grace_seconds: graceDays * 86_400 });
     if (!parsed.success)
       return renderSettings(c, { error: `Choose a grace period of 0 to ${MAX_GRACE_DAYS} days.` }, 400);
-    const rotated = await rotateAccountKey(c.var.db, ABOVE_EVERY_KEY, key, parsed.data.grace_seconds);
+    const rotated = await rotateAccountKey(c.get("db"), ABOVE_EVERY_KEY, key, parsed.data.grace_seconds);
     const until =
       graceDays > 0
         ? `The old secret keeps working for ${graceDays === 1 ? "1 day" : `${graceDays} days`}.`
@@ -233,7 +233,7 @@ export function registerApiSettings(app: Hono<DashboardEnv>) {
         label: "Revoke the key",
         back: "/dashboard/keys",
       });
-    await revokeAccountKey(c.var.db, ABOVE_EVERY_KEY, key);
+    await revokeAccountKey(c.get("db"), ABOVE_EVERY_KEY, key);
     return c.redirect("/dashboard/keys?revoked=1", 303);
   });
 }

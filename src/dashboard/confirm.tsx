@@ -27,12 +27,12 @@ export interface Confirmation {
 
 /** The page that asks before the action posted to this URL runs. */
 export function confirmPage(c: Context<DashboardEnv>, confirmation: Confirmation) {
-  const signedIn = c.var.signedIn!;
+  const signedIn = c.get("signedIn")!;
   return c.html(
     <Layout
       title="Are you sure?"
-      csrfToken={c.var.csrfToken}
-      nonce={c.var.secureHeadersNonce}
+      csrfToken={c.get("csrfToken")}
+      nonce={c.get("secureHeadersNonce")}
       email={signedIn.user.email}
     >
       <section id="confirm">
@@ -44,7 +44,7 @@ export function confirmPage(c: Context<DashboardEnv>, confirmation: Confirmation
         </p>
         <div class="actions">
           <form method="post" action={new URL(c.req.url).pathname}>
-            <CsrfField token={c.var.csrfToken} />
+            <CsrfField token={c.get("csrfToken")} />
             <input type="hidden" name={CONFIRM_FIELD} value="yes" />
             <button type="submit" class="danger">
               {confirmation.label}

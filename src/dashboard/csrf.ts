@@ -15,7 +15,7 @@ export function checkCsrfToken(): MiddlewareHandler<DashboardEnv> {
     if (c.req.method !== "POST") return next();
     const body = await c.req.parseBody();
     const sent = typeof body[CSRF_FIELD] === "string" ? body[CSRF_FIELD] : "";
-    if (!c.var.csrfToken || !sent || !(await secretsEqual(sent, c.var.csrfToken))) {
+    if (!c.get("csrfToken") || !sent || !(await secretsEqual(sent, c.get("csrfToken")))) {
       throw new HTTPException(403, {
         message: "This form has expired or did not come from this dashboard. Reload the page and try again.",
       });

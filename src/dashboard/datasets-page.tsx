@@ -18,7 +18,7 @@ interface DatasetSummary {
 
 const when = (iso: string | null) => (iso ? `${iso.replace("T", " ").slice(0, 19)} UTC` : "not yet");
 const asAccount = (c: Context<DashboardEnv>, method: string, path: string) =>
-  apiCall(c, sessionIdentity(c.var.signedIn!), method, path);
+  apiCall(c, sessionIdentity(c.get("signedIn")!), method, path);
 
 async function ownDatasets(c: Context<DashboardEnv>): Promise<DatasetSummary[]> {
   const response = await asAccount(c, "GET", "/v1/datasets?limit=100&sort=-last_updated");
@@ -33,13 +33,13 @@ async function renderDatasets(
   status: 200 | 400 | 409 | 429 = 200,
 ) {
   const datasets = await ownDatasets(c);
-  const csrf = c.var.csrfToken;
+  const csrf = c.get("csrfToken");
   return c.html(
     <Layout
       title="Datasets"
       csrfToken={csrf}
-      nonce={c.var.secureHeadersNonce}
-      email={c.var.signedIn!.user.email}
+      nonce={c.get("secureHeadersNonce")}
+      email={c.get("signedIn")!.user.email}
       current="/dashboard/datasets"
     >
       {extra.notice ? (

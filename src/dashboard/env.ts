@@ -1,7 +1,7 @@
 import type { AppEnv } from "../env";
 import type { SignedIn } from "../db/dashboard-users";
 
-/** What dashboard handlers read from `c.var`, on top of the API's variables. */
+/** What dashboard handlers read with `c.get`, on top of the API's variables. */
 export interface DashboardEnv {
   Bindings: Env;
   Variables: AppEnv["Variables"] & {

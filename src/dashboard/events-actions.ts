@@ -44,7 +44,7 @@ async function readForm(c: Context<DashboardEnv>): Promise<FormValues> {
 }
 
 const call = (c: Context<DashboardEnv>, method: string, path: string, body?: unknown) =>
-  apiAnswer(c, sessionIdentity(c.var.signedIn!), method, path, body);
+  apiAnswer(c, sessionIdentity(c.get("signedIn")!), method, path, body);
 
 /** A refused action on one object: 404 for another account's (the API's answer), else the page with the reason. */
 function refused(c: Context<DashboardEnv>, answer: ApiAnswer, section: EventsSection, values: FormValues = {}) {
@@ -56,7 +56,7 @@ function refused(c: Context<DashboardEnv>, answer: ApiAnswer, section: EventsSec
 async function createAsKey(c: Context<DashboardEnv>, section: "watches" | "schedules", fields: string[]) {
   const form = await readForm(c);
   const keyId = typeof form.key_id === "string" ? form.key_id : "";
-  const identity = await ownKeyIdentity(c.var.db, keyId, c.var.signedIn!.account.id);
+  const identity = await ownKeyIdentity(c.get("db"), keyId, c.get("signedIn")!.account.id);
   if (!identity)
     return renderEvents(c, { error: { section, message: "Choose one of your live keys." }, values: form }, 400);
   const answer = await apiAnswer(c, identity, "POST", `/v1/${section}`, formToJson(form, fields));

@@ -29,16 +29,16 @@ export async function renderEvents(
   extra: EventsExtra = {},
   status: 200 | 400 | 409 | 429 = 200,
 ) {
-  const signedIn = c.var.signedIn!;
+  const signedIn = c.get("signedIn")!;
   const identity = sessionIdentity(signedIn);
   const [hooks, watchList, scheduleList, keys] = await Promise.all([
     apiAnswer(c, identity, "GET", "/v1/webhooks"),
     apiAnswer(c, identity, "GET", "/v1/watches"),
     apiAnswer(c, identity, "GET", "/v1/schedules"),
-    listKeys(c.var.db, signedIn.account.id),
+    listKeys(c.get("db"), signedIn.account.id),
   ]);
   const liveKeys = keys.filter((key) => !key.revokedAt);
-  const csrf = c.var.csrfToken;
+  const csrf = c.get("csrfToken");
   const values = extra.values ?? {};
   const errorFor = (section: EventsSection) => (extra.error?.section === section ? extra.error.message : undefined);
   const noKey = (
@@ -50,7 +50,7 @@ export async function renderEvents(
     <Layout
       title="Webhooks, watches and schedules"
       csrfToken={csrf}
-      nonce={c.var.secureHeadersNonce}
+      nonce={c.get("secureHeadersNonce")}
       email={signedIn.user.email}
       current="/dashboard/events"
       script={CRON_PREVIEW_SCRIPT}

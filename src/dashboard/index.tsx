@@ -54,12 +54,12 @@ export function registerDashboard(app: OpenAPIHono<AppEnv>) {
       err instanceof HTTPException
         ? err.message || "This form was sent from another site and was refused."
         : "Something went wrong on our side; try again in a moment.";
-    const signedIn = c.var.signedIn;
+    const signedIn = c.get("signedIn");
     return c.html(
       <Layout
         title={status === 404 ? "Not found" : "That did not work"}
-        csrfToken={c.var.csrfToken ?? ""}
-        nonce={c.var.secureHeadersNonce}
+        csrfToken={c.get("csrfToken") ?? ""}
+        nonce={c.get("secureHeadersNonce")}
         email={signedIn?.user.email}
       >
         <section>

@@ -14,7 +14,7 @@ type DashboardContext = Context<DashboardEnv>;
 
 /** A GET of a data route as the key, counted against the account like any call (the playground). */
 export async function runAsKey(c: DashboardContext, identity: KeyIdentity, pathAndQuery: string) {
-  return (await c.var.inProcess.getData(c.env, c.executionCtx as ExecutionContext, identity, pathAndQuery)).response;
+  return (await c.get("inProcess").getData(c.env, c.executionCtx as ExecutionContext, identity, pathAndQuery)).response;
 }
 
 export interface ApiAnswer {
@@ -63,10 +63,12 @@ export async function apiCall(
   path: string,
   body?: unknown,
 ): Promise<Response> {
-  const { response } = await c.var.inProcess.call(c.env, c.executionCtx as ExecutionContext, identity, method, path, {
-    body,
-    counted: isAction(method),
-  });
+  const { response } = await c
+    .get("inProcess")
+    .call(c.env, c.executionCtx as ExecutionContext, identity, method, path, {
+      body,
+      counted: isAction(method),
+    });
   return response;
 }
 

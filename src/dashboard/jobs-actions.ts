@@ -9,7 +9,7 @@ import { type ApiAnswer, apiErrorText, apiCall, ownKeyIdentity, refusalStatus, s
 import { renderJobs } from "./jobs-page";
 
 const asAccount = (c: Context<DashboardEnv>, method: string, path: string) =>
-  apiCall(c, sessionIdentity(c.var.signedIn!), method, path);
+  apiCall(c, sessionIdentity(c.get("signedIn")!), method, path);
 
 async function answerOf(response: Response): Promise<ApiAnswer> {
   return {
@@ -27,7 +27,7 @@ export function registerJobActions(app: Hono<DashboardEnv>) {
     const values: Record<string, string> = {};
     for (const name of ["key_id", "platform", "kind", "inputs"])
       values[name] = typeof form[name] === "string" ? form[name] : "";
-    const identity = await ownKeyIdentity(c.var.db, values.key_id!, c.var.signedIn!.account.id);
+    const identity = await ownKeyIdentity(c.get("db"), values.key_id!, c.get("signedIn")!.account.id);
     if (!identity) return renderJobs(c, { error: "Choose one of your live keys.", values }, 400);
     const inputs = values
       .inputs!.split(/\r?\n/)

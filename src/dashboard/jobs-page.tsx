@@ -34,7 +34,7 @@ export interface JobsExtra {
 
 /** The account's jobs, newest first; unfinished ones are read one by one, which also keeps them moving. */
 async function accountJobs(c: Context<DashboardEnv>): Promise<JobAnswer[]> {
-  const identity = sessionIdentity(c.var.signedIn!);
+  const identity = sessionIdentity(c.get("signedIn")!);
   const read = async (path: string) => {
     const response = await apiCall(c, identity, "GET", path);
     if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}`);
@@ -159,16 +159,16 @@ function StartForm(props: { csrf: string; keys: KeyRow[]; values: Record<string,
 }
 
 export async function renderJobs(c: Context<DashboardEnv>, extra: JobsExtra = {}, status: 200 | 400 | 409 | 429 = 200) {
-  const signedIn = c.var.signedIn!;
-  const [jobList, keys] = await Promise.all([accountJobs(c), listKeys(c.var.db, signedIn.account.id)]);
+  const signedIn = c.get("signedIn")!;
+  const [jobList, keys] = await Promise.all([accountJobs(c), listKeys(c.get("db"), signedIn.account.id)]);
   const liveKeys = keys.filter((key) => !key.revokedAt);
   const limits = jobLimits(signedIn.plan.id);
-  const csrf = c.var.csrfToken;
+  const csrf = c.get("csrfToken");
   return c.html(
     <Layout
       title="Batch jobs"
       csrfToken={csrf}
-      nonce={c.var.secureHeadersNonce}
+      nonce={c.get("secureHeadersNonce")}
       email={signedIn.user.email}
       current="/dashboard/jobs"
       script={jobList.some(unfinished) ? FOLLOW_SCRIPT : undefined}

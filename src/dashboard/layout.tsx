@@ -11,7 +11,7 @@ navigator.clipboard.writeText(text).then(function(){button.textContent="Copied";
 export interface LayoutProps {
   title: string;
   csrfToken: string;
-  /** The response's CSP nonce (`c.var.secureHeadersNonce`): the inline style and script carry it or do not run. */
+  /** The response's CSP nonce (`c.get("secureHeadersNonce")`): the inline style and script carry it or do not run. */
   nonce: string | undefined;
   /** Shown in the header with the sign-out button when someone is signed in. */
   email?: string;

@@ -10,11 +10,11 @@ import { endSession, findUserByEmail, storedPassword } from "../db/dashboard-use
 
 function LogInPage({ c, email = "", error }: { c: Context<DashboardEnv>; email?: string; error?: string }) {
   return (
-    <Layout title="Log in" csrfToken={c.var.csrfToken} nonce={c.var.secureHeadersNonce}>
+    <Layout title="Log in" csrfToken={c.get("csrfToken")} nonce={c.get("secureHeadersNonce")}>
       <section>
         <ErrorMessage message={error} />
         <form method="post" action="/dashboard/login">
-          <CsrfField token={c.var.csrfToken} />
+          <CsrfField token={c.get("csrfToken")} />
           <label for="email">Email</label>
           <input id="email" name="email" type="email" autocomplete="email" required value={email} />
           <label for="password">Password</label>
@@ -43,12 +43,12 @@ let unknownUserHash: Promise<PasswordHash> | undefined;
 const decoyHash = () => (unknownUserHash ??= hashPassword(crypto.randomUUID()));
 
 export function registerLogIn(app: Hono<DashboardEnv>) {
-  app.get("/login", (c) => (c.var.signedIn ? c.redirect("/dashboard", 303) : c.html(<LogInPage c={c} />)));
+  app.get("/login", (c) => (c.get("signedIn") ? c.redirect("/dashboard", 303) : c.html(<LogInPage c={c} />)));
 
   app.post("/login", async (c) => {
     const email = (await formField(c, "email")).trim();
     const password = await formField(c, "password");
-    const db = c.var.db;
+    const db = c.get("db");
     const ip = clientIp(c.req.raw);
 
     // Budgets first: a refused attempt costs one D1 batch, never a PBKDF2 run.
@@ -69,7 +69,7 @@ export function registerLogIn(app: Hono<DashboardEnv>) {
 
   app.post("/logout", async (c) => {
     const token = sessionToken(c);
-    if (token) await endSession(c.var.db, token);
+    if (token) await endSession(c.get("db"), token);
     clearSessionCookie(c);
     return c.redirect("/dashboard/login", 303);
   });

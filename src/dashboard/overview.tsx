@@ -11,8 +11,8 @@ const utc = (epochMs: number) => `${new Date(epochMs).toISOString().replace("T",
 
 export function registerOverview(app: Hono<DashboardEnv>) {
   app.get("/", async (c) => {
-    const signedIn = c.var.signedIn!;
-    const keys = await listKeys(c.var.db, signedIn.account.id);
+    const signedIn = c.get("signedIn")!;
+    const keys = await listKeys(c.get("db"), signedIn.account.id);
     const [usage, days] = await Promise.all([
       accountUsage(c.env, signedIn, keys),
       dailyUsageThisMonth(c.env, signedIn.account.id),
@@ -22,8 +22,8 @@ export function registerOverview(app: Hono<DashboardEnv>) {
     return c.html(
       <Layout
         title="Overview"
-        csrfToken={c.var.csrfToken}
-        nonce={c.var.secureHeadersNonce}
+        csrfToken={c.get("csrfToken")}
+        nonce={c.get("secureHeadersNonce")}
         email={signedIn.user.email}
         current="/dashboard"
       >

@@ -84,9 +84,9 @@ function renderPage(c: Context<DashboardEnv>, operations: PlaygroundOperation[],
   return c.html(
     <Layout
       title="Playground"
-      csrfToken={c.var.csrfToken}
-      nonce={c.var.secureHeadersNonce}
-      email={c.var.signedIn!.user.email}
+      csrfToken={c.get("csrfToken")}
+      nonce={c.get("secureHeadersNonce")}
+      email={c.get("signedIn")!.user.email}
       current="/dashboard/playground"
       script={CHOOSE_SCRIPT}
     >
@@ -125,7 +125,7 @@ function renderPage(c: Context<DashboardEnv>, operations: PlaygroundOperation[],
           </p>
         ) : (
           <form method="post" action="/dashboard/playground" id="playground-form">
-            <CsrfField token={c.var.csrfToken} />
+            <CsrfField token={c.get("csrfToken")} />
             <input type="hidden" name="op" value={operation.path} />
             <label for="playground-key">Call as key</label>
             <select id="playground-key" name="key_id" aria-describedby="playground-key-help">
@@ -160,11 +160,11 @@ const startingValues = (operation: PlaygroundOperation) =>
 
 export function registerPlayground(dashboard: Hono<DashboardEnv>) {
   const find = (c: Context<DashboardEnv>, path: string | undefined) => {
-    const operations = playgroundOperations(c.var.inProcess.app);
+    const operations = playgroundOperations(c.get("inProcess").app);
     return { operations, operation: operations.find((op) => op.path === path) ?? operations[0]! };
   };
   const liveKeys = async (c: Context<DashboardEnv>) =>
-    (await listKeys(c.var.db, c.var.signedIn!.account.id)).filter((key) => !key.revokedAt);
+    (await listKeys(c.get("db"), c.get("signedIn")!.account.id)).filter((key) => !key.revokedAt);
 
   dashboard.get("/playground", async (c) => {
     const { operations, operation } = find(c, c.req.query("op"));
@@ -180,7 +180,7 @@ export function registerPlayground(dashboard: Hono<DashboardEnv>) {
     const keys = await liveKeys(c);
     const keyId = String(form.key_id ?? "");
     const state: PageState = { operation, values, keyId };
-    const identity = await ownKeyIdentity(c.var.db, keyId, c.var.signedIn!.account.id);
+    const identity = await ownKeyIdentity(c.get("db"), keyId, c.get("signedIn")!.account.id);
     if (!identity) return renderPage(c, operations, keys, { ...state, error: "Choose one of your live keys." });
     const { path, missing } = requestPath(operation, values);
     if (missing.length > 0)

@@ -16,7 +16,7 @@ const when = (iso: string) => `${iso.replace("T", " ").slice(0, 16)} UTC`;
 export function registerScheduleRuns(app: Hono<DashboardEnv>) {
   app.get("/events/schedules/:id", async (c) => {
     const id = encodeURIComponent(c.req.param("id"));
-    const answer = await apiAnswer(c, sessionIdentity(c.var.signedIn!), "GET", `/v1/schedules/${id}`);
+    const answer = await apiAnswer(c, sessionIdentity(c.get("signedIn")!), "GET", `/v1/schedules/${id}`);
     // Another account's schedule answers like one that does not exist.
     if (answer.status !== 200) throw new HTTPException(404, { message: apiErrorText(answer) });
     const schedule = answer.body.data as z.infer<typeof ScheduleSchema>;
@@ -24,9 +24,9 @@ export function registerScheduleRuns(app: Hono<DashboardEnv>) {
     return c.html(
       <Layout
         title="Schedule runs"
-        csrfToken={c.var.csrfToken}
-        nonce={c.var.secureHeadersNonce}
-        email={c.var.signedIn!.user.email}
+        csrfToken={c.get("csrfToken")}
+        nonce={c.get("secureHeadersNonce")}
+        email={c.get("signedIn")!.user.email}
         current="/dashboard/events"
       >
         <p>
@@ -76,7 +76,7 @@ export function registerScheduleRuns(app: Hono<DashboardEnv>) {
 
   app.get("/events/schedules/:id/runs/:runId", async (c) => {
     const path = `/v1/schedules/${encodeURIComponent(c.req.param("id"))}/runs/${encodeURIComponent(c.req.param("runId"))}`;
-    const response = await apiCall(c, sessionIdentity(c.var.signedIn!), "GET", path);
+    const response = await apiCall(c, sessionIdentity(c.get("signedIn")!), "GET", path);
     if (response.status !== 200) {
       const answer = { status: response.status, body: await response.json().catch(() => null) };
       throw new HTTPException(404, { message: apiErrorText(answer) });

@@ -9,7 +9,7 @@ const productImages = (c: Context) => (c.env?.ENVIRONMENT === "development" ? "h
 
 /**
  * Browser protections for every dashboard response, from hono's `secure-headers`. Inline `<style>`
- * and `<script>` run only with the per-response nonce the layout puts on them (`c.var.secureHeadersNonce`),
+ * and `<script>` run only with the per-response nonce the layout puts on them (`c.get("secureHeadersNonce")`),
  * so injected markup cannot run script; `frame-ancestors 'none'` and `X-Frame-Options: DENY` stop
  * clickjacking in old and new browsers alike.
  *

@@ -29,10 +29,10 @@ function cookieOptions(c: Context<DashboardEnv>, maxAgeSeconds: number) {
 
 /** Signs the user in: the session cookie is set, and the new session is the request's from here on. */
 export async function startSession(c: Context<DashboardEnv>, userId: string) {
-  const { token } = await createSession(c.var.db, userId);
+  const { token } = await createSession(c.get("db"), userId);
   setCookie(c, SESSION_COOKIE, token, cookieOptions(c, SESSION_TTL_MS / 1000));
   deleteCookie(c, ANONYMOUS_CSRF_COOKIE, { path: COOKIE_PATH });
-  const signedIn = await findSession(c.var.db, token);
+  const signedIn = await findSession(c.get("db"), token);
   c.set("signedIn", signedIn);
   if (signedIn) c.set("csrfToken", signedIn.session.csrfToken);
 }
@@ -45,11 +45,11 @@ export function clearSessionCookie(c: Context<DashboardEnv>) {
   deleteCookie(c, SESSION_COOKIE, { path: COOKIE_PATH, secure: cookiesAreSecure(c) });
 }
 
-/** Reads the session cookie into `c.var.signedIn` and picks the CSRF token forms must carry. */
+/** Reads the session cookie into `c.get("signedIn")` and picks the CSRF token forms must carry. */
 export function loadSession(): MiddlewareHandler<DashboardEnv> {
   return async function loadDashboardSession(c, next) {
     const token = sessionToken(c);
-    const signedIn = token ? await findSession(c.var.db, token) : null;
+    const signedIn = token ? await findSession(c.get("db"), token) : null;
     c.set("signedIn", signedIn);
     if (signedIn) {
       c.set("csrfToken", signedIn.session.csrfToken);
@@ -68,7 +68,7 @@ export function loadSession(): MiddlewareHandler<DashboardEnv> {
 /** Sends visitors without a session to the sign-in page. */
 export function requireSignedIn(): MiddlewareHandler<DashboardEnv> {
   return async function requireDashboardUser(c, next) {
-    if (!c.var.signedIn) return c.redirect("/dashboard/login", 303);
+    if (!c.get("signedIn")) return c.redirect("/dashboard/login", 303);
     return next();
   };
 }

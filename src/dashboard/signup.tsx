@@ -19,11 +19,11 @@ const SIGNUPS_PER_MINUTE_PER_IP = 10;
 
 function SignUpPage({ c, email = "", error }: { c: Context<DashboardEnv>; email?: string; error?: string }) {
   return (
-    <Layout title="Create your account" csrfToken={c.var.csrfToken} nonce={c.var.secureHeadersNonce}>
+    <Layout title="Create your account" csrfToken={c.get("csrfToken")} nonce={c.get("secureHeadersNonce")}>
       <section>
         <ErrorMessage message={error} />
         <form method="post" action="/dashboard/signup">
-          <CsrfField token={c.var.csrfToken} />
+          <CsrfField token={c.get("csrfToken")} />
           <label for="email">Email</label>
           <input id="email" name="email" type="email" autocomplete="email" required value={email} />
           <label for="password">Password</label>
@@ -52,7 +52,7 @@ function SignUpPage({ c, email = "", error }: { c: Context<DashboardEnv>; email?
 }
 
 export function registerSignUp(app: Hono<DashboardEnv>) {
-  app.get("/signup", (c) => (c.var.signedIn ? c.redirect("/dashboard", 303) : c.html(<SignUpPage c={c} />)));
+  app.get("/signup", (c) => (c.get("signedIn") ? c.redirect("/dashboard", 303) : c.html(<SignUpPage c={c} />)));
 
   app.post("/signup", async (c) => {
     const email = (await formField(c, "email")).trim();
@@ -67,7 +67,7 @@ export function registerSignUp(app: Hono<DashboardEnv>) {
       return refuse(429, "Too many sign-ups from your network this minute; wait a minute and try again.");
 
     try {
-      const user = await signUp(c.var.db, email, await hashPassword(password));
+      const user = await signUp(c.get("db"), email, await hashPassword(password));
       await startSession(c, user.id);
     } catch (err) {
       if (err instanceof EmailTakenError)
@@ -76,9 +76,9 @@ export function registerSignUp(app: Hono<DashboardEnv>) {
     }
     // Answered here rather than redirected: the first key's secret exists only in this answer.
     const { key, secret } = await createAccountKey(
-      c.var.db,
+      c.get("db"),
       ABOVE_EVERY_KEY,
-      c.var.signedIn!.account.id,
+      c.get("signedIn")!.account.id,
       FIRST_KEY_NAME,
       API_KEY_DEFAULT_SCOPES,
     );

@@ -13,9 +13,9 @@ const number = (n: number) => n.toLocaleString("en-US");
 
 export function registerUsagePage(app: Hono<DashboardEnv>) {
   app.get("/usage", async (c) => {
-    const signedIn = c.var.signedIn!;
+    const signedIn = c.get("signedIn")!;
     const [usage, rows, daily] = await Promise.all([
-      accountUsage(c.env, signedIn, await listKeys(c.var.db, signedIn.account.id)),
+      accountUsage(c.env, signedIn, await listKeys(c.get("db"), signedIn.account.id)),
       endpointUsageThisMonth(c.env, signedIn.account.id),
       dailyUsageThisMonth(c.env, signedIn.account.id),
     ]);
@@ -28,8 +28,8 @@ export function registerUsagePage(app: Hono<DashboardEnv>) {
     return c.html(
       <Layout
         title="Usage"
-        csrfToken={c.var.csrfToken}
-        nonce={c.var.secureHeadersNonce}
+        csrfToken={c.get("csrfToken")}
+        nonce={c.get("secureHeadersNonce")}
         email={signedIn.user.email}
         current="/dashboard/usage"
       >
@@ -138,7 +138,7 @@ export function registerUsagePage(app: Hono<DashboardEnv>) {
   });
 
   app.get("/usage.csv", async (c) => {
-    const rows = await endpointUsageThisMonth(c.env, c.var.signedIn!.account.id);
+    const rows = await endpointUsageThisMonth(c.env, c.get("signedIn")!.account.id);
     const month = new Date().toISOString().slice(0, 7);
     const records = rows.map((row) => ({
       day: row.day,

@@ -16,20 +16,20 @@ async function renderLog(
   status: 200 | 400 | 409 | 429 = 200,
 ) {
   const id = encodeURIComponent(c.req.param("id") ?? "");
-  const identity = sessionIdentity(c.var.signedIn!);
+  const identity = sessionIdentity(c.get("signedIn")!);
   const [hook, deliveries] = await Promise.all([
     apiAnswer(c, identity, "GET", `/v1/webhooks/${id}`),
     apiAnswer(c, identity, "GET", `/v1/webhooks/${id}/deliveries?limit=50`),
   ]);
   // Another account's endpoint answers like one that does not exist.
   if (hook.status !== 200) throw new HTTPException(404, { message: apiErrorText(hook) });
-  const csrf = c.var.csrfToken;
+  const csrf = c.get("csrfToken");
   return c.html(
     <Layout
       title="Webhook delivery log"
       csrfToken={csrf}
-      nonce={c.var.secureHeadersNonce}
-      email={c.var.signedIn!.user.email}
+      nonce={c.get("secureHeadersNonce")}
+      email={c.get("signedIn")!.user.email}
       current="/dashboard/events"
     >
       <p>
@@ -114,7 +114,7 @@ export function registerWebhookLog(app: Hono<DashboardEnv>) {
     const deliveryId = encodeURIComponent(c.req.param("deliveryId"));
     const answer = await apiAnswer(
       c,
-      sessionIdentity(c.var.signedIn!),
+      sessionIdentity(c.get("signedIn")!),
       "POST",
       `/v1/webhooks/${id}/deliveries/${deliveryId}/redeliver`,
     );

@@ -27,6 +27,9 @@ export interface Admit {
   now: number;
 }
 
+/** A counter row as written: scope, window start, count. */
+type Counter = [scope: string, windowStart: number, count: number];
+
 export class Admission {
   /**
    * The counters as stored, read once from SQLite and then kept here: the object is their only
@@ -59,8 +62,8 @@ export class Admission {
     const admitted = exceeded === null ? units : 0;
     const monthUnits = takesMonth ? admitted : 0;
     if (admitted) {
-      this.store(minuteScope, minute.start, minuteUsed + admitted);
-      if (monthUnits) this.store("month", month!.start, monthUsed + monthUnits);
+      const minuteRow: Counter = [minuteScope, minute.start, minuteUsed + admitted];
+      this.store(monthUnits ? [minuteRow, ["month", month!.start, monthUsed + monthUnits]] : [minuteRow]);
     }
     const decision: LimitDecision = {
       allowed: exceeded === null,
@@ -76,7 +79,7 @@ export class Admission {
     const month = monthWindow(now);
     const used = this.count("month", month.start);
     const allowed = used < perMonth;
-    if (allowed) this.store("month", month.start, used + 1);
+    if (allowed) this.store([["month", month.start, used + 1]]);
     return this.monthOnly(perMonth, used + (allowed ? 1 : 0), now, allowed);
   }
 
@@ -94,7 +97,7 @@ export class Admission {
   giveBack(monthStart: number, units: number, now: number) {
     const month = monthWindow(now);
     if (monthStart !== month.start) return;
-    this.store("month", month.start, Math.max(0, this.count("month", month.start) - units));
+    this.store([["month", month.start, Math.max(0, this.count("month", month.start) - units)]]);
   }
 
   monthUsed(now: number): number {
@@ -128,14 +131,13 @@ export class Admission {
     return counter.windowStart === windowStart ? counter.count : 0;
   }
 
-  private store(scope: string, windowStart: number, count: number) {
+  /** Writes counters in one statement: a call that takes the minute and the month pays one write, not two. */
+  private store(rows: Counter[]) {
     this.sql.exec(
-      `INSERT INTO counters (scope, window_start, count) VALUES (?, ?, ?)
+      `INSERT INTO counters (scope, window_start, count) VALUES ${rows.map(() => "(?, ?, ?)").join(", ")}
        ON CONFLICT(scope) DO UPDATE SET window_start = excluded.window_start, count = excluded.count`,
-      scope,
-      windowStart,
-      count,
+      ...rows.flat(),
     );
-    this.counters.set(scope, { windowStart, count });
+    for (const [scope, windowStart, count] of rows) this.counters.set(scope, { windowStart, count });
   }
 }

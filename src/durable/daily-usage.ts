@@ -9,7 +9,17 @@ export interface DailyCalls {
   charged: number;
 }
 
-export const utcDay = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+let lastDay = { start: Number.NEGATIVE_INFINITY, name: "" };
+
+/** The UTC day of `epochMs` as YYYY-MM-DD; the last day named is kept, as every call of a meter asks. */
+export function utcDay(epochMs: number): string {
+  if (epochMs < lastDay.start || epochMs >= lastDay.start + DAY_MS) {
+    const start = epochMs - (((epochMs % DAY_MS) + DAY_MS) % DAY_MS);
+    lastDay = { start, name: new Date(start).toISOString().slice(0, 10) };
+  }
+  return lastDay.name;
+}
 
 export class DailyUsage {
   constructor(private readonly sql: SqlStorage) {

@@ -98,7 +98,7 @@ export interface AccessOptions {
   /**
    * The route starts its reads (cache, D1) while the limiter decides, and awaits `admitted(c)`
    * before it answers or does any other work: a cached answer then costs the slower of the two,
-   * not both. `c.var.limits` is set only once admitted.
+   * not both. `c.get("limits")` is set only once admitted.
    */
   readsBesideLimiter?: boolean;
   /**
@@ -114,7 +114,7 @@ export interface AccessOptions {
  * on every other route the guard has awaited it already.
  */
 export function admitted(c: Context): Promise<void> {
-  return c.var.admission ?? Promise.resolve();
+  return c.get("admission") ?? Promise.resolve();
 }
 
 /** Why a verified key may not call a route needing `scope`, or null when it may. */
@@ -169,7 +169,7 @@ export async function admit(
   if (!decision.allowed) throw limitError(decision);
 
   // The dashboard's owner acts as no key of its own.
-  if (identity.keyId) touchLater(c.var.db, c.executionCtx, identity.keyId);
+  if (identity.keyId) touchLater(c.get("db"), c.executionCtx, identity.keyId);
 }
 
 /**
@@ -195,7 +195,7 @@ export async function identifyKey(c: Context): Promise<KeyIdentity> {
   if (!presented.secret) return refuse(c, new ApiError("unauthorized", `This route needs an API key. ${HOW_TO_SEND}`));
 
   const secret = presented.secret;
-  const identity = await timed("auth", () => lookupKey(c.var.db, secret));
+  const identity = await timed("auth", () => lookupKey(c.get("db"), secret));
   if (!identity) {
     return refuse(
       c,

@@ -28,7 +28,7 @@ export function keepAdmission(
  * its status for an answer built otherwise (a CSV, a 304, an MCP answer).
  */
 export function answerIsCharged(c: Context<AppEnv>): boolean {
-  return c.var.chargeable ?? chargesMonth(outcomeOfStatus(c.res.status));
+  return c.get("chargeable") ?? chargesMonth(outcomeOfStatus(c.res.status));
 }
 
 /**
@@ -45,7 +45,7 @@ export function answerIsCharged(c: Context<AppEnv>): boolean {
 export function settleCharge(): MiddlewareHandler<AppEnv> {
   return async function chargeOnlyForData(c, next) {
     await next();
-    const { charge, limits, identity } = c.var;
+    const [charge, limits, identity] = [c.get("charge"), c.get("limits"), c.get("identity")];
     if (!charge || !identity) return;
     const charged = answerIsCharged(c);
     c.set("chargeable", charged);

@@ -62,7 +62,7 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler<AppEnv> 
       return next();
     }
     const cache = (caches as unknown as { default: Cache }).default;
-    const key = cacheKey(c.req.url, c.var.identity.accountId);
+    const key = cacheKey(c.req.url, c.get("identity").accountId);
 
     let stored: Entry["stored"];
     let etag: string;

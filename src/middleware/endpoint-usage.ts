@@ -26,7 +26,7 @@ export function countEndpointUsage({ method, path, group }: EndpointUsageOptions
   const verb = method.toUpperCase();
   return async function endpointUsage(c, next) {
     await next();
-    const { identity, limits } = c.var;
+    const [identity, limits] = [c.get("identity"), c.get("limits")];
     if (!identity || !limits) return;
     const status = c.res.status;
     // A platform that passed validation names one of a few sites, counted in one spelling (sorted, for

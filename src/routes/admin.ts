@@ -229,7 +229,7 @@ async function accountOr404(db: Db, id: string) {
 export function registerAdmin(app: OpenAPIHono<AppEnv>) {
   registerAdminDatasets(app);
   app.openapi(createAccountRoute, async (c) => {
-    const db = c.var.db;
+    const db = c.get("db");
     const body = c.req.valid("json");
     const account = await createAccount(db, {
       name: body.name,
@@ -248,7 +248,7 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(getAccountRoute, async (c) => {
-    const db = c.var.db;
+    const db = c.get("db");
     const { account, plan } = await accountOr404(db, c.req.valid("param").id);
     const keys = await listKeys(db, account.id);
     return c.json(
@@ -258,7 +258,7 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(updateAccountRoute, async (c) => {
-    const db = c.var.db;
+    const db = c.get("db");
     const { id } = c.req.valid("param");
     const body = c.req.valid("json");
     await accountOr404(db, id);
@@ -275,7 +275,7 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(createKeyRoute, async (c) => {
-    const db = c.var.db;
+    const db = c.get("db");
     const { account } = await accountOr404(db, c.req.valid("param").id);
     const { name, scopes = SCOPES } = CreateKeyBodySchema.parse(c.req.valid("json"));
     const { key, secret } = await createAccountKey(db, ABOVE_EVERY_KEY, account.id, name, scopes);
@@ -283,7 +283,7 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(rotateKeyRoute, async (c) => {
-    const db = c.var.db;
+    const db = c.get("db");
     const key = await liveKeyOf(db, c.req.valid("param").id);
     const { grace_seconds } = RotateKeyBodySchema.parse(c.req.valid("json"));
     const rotated = await rotateAccountKey(db, ABOVE_EVERY_KEY, key, grace_seconds);
@@ -291,7 +291,7 @@ export function registerAdmin(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(revokeKeyRoute, async (c) => {
-    const db = c.var.db;
+    const db = c.get("db");
     const key = await liveKeyOf(db, c.req.valid("param").id);
     const revoked = await revokeAccountKey(db, ABOVE_EVERY_KEY, key);
     return c.json(successBody(c, describeKey(revoked)), 200);

@@ -8,6 +8,7 @@ import { errorResponse } from "../envelope";
 import { serverTiming } from "../middleware/server-timing";
 import { validationHook } from "../middleware/validation";
 import { withRequestId } from "../log";
+import { MemoRouter } from "./memo-router";
 import { registerCategories } from "./catalogue/categories";
 import { registerDatasets } from "./catalogue/datasets";
 import { registerPlatforms } from "./products/platforms";
@@ -48,10 +49,10 @@ export function registerDataRoutes(app: OpenAPIHono<AppEnv>) {
 
 /**
  * An app that answers in the envelope, with `Server-Timing` and an `X-Request-Id` on every answer
- * and the per-request services on `c.var`.
+ * and the per-request services on the context (`c.get`).
  */
 export function createBaseApp(): OpenAPIHono<AppEnv> {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, router: new MemoRouter() });
   app.use(serverTiming());
   // Always a new id of ours: hono's requestId middleware would adopt a client's `X-Request-Id`,
   // letting a caller write what our answers and log lines are traced by. A client's id is not kept.

@@ -78,7 +78,7 @@ export async function answerHistory(
   query: { days: number },
   answer: { what: string; data: Record<string, unknown> },
 ): Promise<Response> {
-  const { points, firstObserved } = await readPriceHistory(c.var.db, item, query.days);
+  const { points, firstObserved } = await readPriceHistory(c.get("db"), item, query.days);
   if (wantsCsv(c)) return csvResponse(c, points, `${item.platform}-history.csv`);
   const history = historyStatus(points, firstObserved, query.days, answer.what);
   return c.json(successBody(c, { ...answer.data, days: query.days, points }, { history }), 200);

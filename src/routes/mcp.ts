@@ -94,7 +94,7 @@ export function registerMcp(app: OpenAPIHono<AppEnv>) {
       // Every message is one request of the account, as a REST call is (a refused body counts as one);
       // a tool call is counted by the route it runs.
       const units = valid ? messages.filter((message) => !isToolCall(message, tools!)).length : 1;
-      if (units > 0) await admit(c, c.var.identity, units);
+      if (units > 0) await admit(c, c.get("identity"), units);
       if (body === undefined) return rpcError(c, 400, -32700, "Parse error: the body is not JSON.");
       if (!valid)
         return rpcError(
@@ -107,7 +107,7 @@ export function registerMcp(app: OpenAPIHono<AppEnv>) {
       // Each tool call runs its route in-process as the caller, whose key was verified above: the
       // route's own guard checks the scope and counts the call.
       const dispatch = async (request: Request) =>
-        (await c.var.inProcess.run(c.env, c.executionCtx as ExecutionContext, c.var.identity, request)).response;
+        (await c.get("inProcess").run(c.env, c.executionCtx as ExecutionContext, c.get("identity"), request)).response;
       const server = createMcpServer({ tools, dispatch, base: new URL(c.req.url).origin, version });
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,

@@ -99,7 +99,7 @@ const revokeRoute = defineRoute({
 /** Self-service key management: a key manages its own account's keys that are no stronger than itself. */
 export function registerKeys(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
-    const keys = await listKeys(c.var.db, c.var.identity.accountId);
+    const keys = await listKeys(c.get("db"), c.get("identity").accountId);
     return c.json(
       successBody(
         c,
@@ -111,15 +111,15 @@ export function registerKeys(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(createKeyRoute, async (c) => {
     const { name, scopes } = CreateKeyBodySchema.parse(c.req.valid("json"));
-    const { accountId, scopes: held } = c.var.identity;
+    const { accountId, scopes: held } = c.get("identity");
     // Managing keys is opt-in: by default a new key holds the caller's scopes without `keys:write`.
     const granted = scopes ? [...new Set(scopes)] : held.filter((scope) => API_KEY_DEFAULT_SCOPES.includes(scope));
-    const { key, secret } = await createAccountKey(c.var.db, held, accountId, name, granted);
+    const { key, secret } = await createAccountKey(c.get("db"), held, accountId, name, granted);
     return c.json(successBody(c, { key: describeKey(key), secret }), 201);
   });
 
   app.openapi(rotateRoute, async (c) => {
-    const { db, identity } = c.var;
+    const [db, identity] = [c.get("db"), c.get("identity")];
     const key = await liveKeyOf(db, c.req.valid("param").id, identity.accountId);
     const { grace_seconds } = RotateKeyBodySchema.parse(c.req.valid("json"));
     const rotated = await rotateAccountKey(db, identity.scopes, key, grace_seconds);
@@ -127,7 +127,7 @@ export function registerKeys(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(revokeRoute, async (c) => {
-    const { db, identity } = c.var;
+    const [db, identity] = [c.get("db"), c.get("identity")];
     const key = await liveKeyOf(db, c.req.valid("param").id, identity.accountId);
     const revoked = await revokeAccountKey(db, identity.scopes, key);
     return c.json(successBody(c, describeKey(revoked)), 200);

@@ -92,8 +92,8 @@ const describeWindow = (window: WindowState) => ({
 export function registerUsage(app: OpenAPIHono<AppEnv>) {
   // The limiter's answer for this request has the counts: no second round trip.
   app.openapi(route, async (c) => {
-    const { identity, limits } = c.var;
-    const spend = await monthlySpend(c.var.db, identity.accountId);
+    const [identity, limits] = [c.get("identity"), c.get("limits")];
+    const spend = await monthlySpend(c.get("db"), identity.accountId);
     // Read once admitted, so the refunds its count carried along are in the figures.
     const today = new Date().toISOString().slice(0, 10);
     const days = (await dailyUsageThisMonth(c.env, identity.accountId)).filter((row) => row.day <= today);

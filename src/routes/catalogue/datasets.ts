@@ -136,7 +136,7 @@ export function registerDatasets(app: OpenAPIHono<AppEnv>) {
     const { page, limit, q, category, country, sort } = c.req.valid("query");
     const result = await listDatasets(
       c.env.DB,
-      { q, category, country, accountId: c.var.identity.accountId },
+      { q, category, country, accountId: c.get("identity").accountId },
       sort ?? (q ? "relevance" : "name"),
       page,
       limit,
@@ -161,7 +161,7 @@ export function registerDatasets(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(detailRoute, async (c) => {
     const { slug } = c.req.valid("param");
-    const dataset = await getDataset(c.env.DB, slug, c.var.identity.accountId);
+    const dataset = await getDataset(c.env.DB, slug, c.get("identity").accountId);
     if (!dataset)
       throw new ApiError("not_found", `No dataset \`${slug}\`; GET /v1/datasets or /v1/search?q= to find one.`);
     const data = await describeDetail(c.env, dataset);

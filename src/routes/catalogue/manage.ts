@@ -137,7 +137,7 @@ function refusal(err: unknown): never {
 export function registerManageDatasets(app: OpenAPIHono<AppEnv>) {
   app.openapi(createRoute, async (c) => {
     const body = c.req.valid("json");
-    const identity = c.var.identity;
+    const identity = c.get("identity");
     const now = Date.now();
     const known = body.recipe.kind === "hotels" ? Object.keys(TRAVEL_PLATFORMS) : Object.keys(PRODUCT_PLATFORMS);
     const unknown = recipePlatforms(body.recipe).filter((slug) => !known.includes(slug));
@@ -148,7 +148,7 @@ export function registerManageDatasets(app: OpenAPIHono<AppEnv>) {
         { details: [{ parameter: "recipe.platforms", in: "body", message: `one of ${known.join(", ")}` }] },
       );
     const problems: ErrorDetail[] = recipePaths(body.recipe, now).flatMap((path, index) => {
-      const problem = itemProblem(path, identity.scopes, c.var.inProcess);
+      const problem = itemProblem(path, identity.scopes, c.get("inProcess"));
       return problem
         ? [{ parameter: `recipe (call ${index + 1}: ${path})`, in: "body" as const, message: problem }]
         : [];
@@ -172,7 +172,7 @@ export function registerManageDatasets(app: OpenAPIHono<AppEnv>) {
           details: [{ parameter: "countries", in: "body", message: "unknown country code" }],
         });
     const platforms = recipePlatforms(body.recipe);
-    const dataset = await insertDataset(c.var.db, c.env.DB, {
+    const dataset = await insertDataset(c.get("db"), c.env.DB, {
       slug: slugOf(body.name),
       name: body.name,
       description: body.description ?? `${body.recipe.kind} records from ${platforms.join(", ")}, collected by recipe.`,
@@ -197,14 +197,14 @@ export function registerManageDatasets(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(refreshRoute, async (c) => {
     const { slug } = c.req.valid("param");
-    const dataset = await ownDataset(c.env.DB, slug, c.var.identity.accountId);
+    const dataset = await ownDataset(c.env.DB, slug, c.get("identity").accountId);
     const refresh = await startRefresh(c.env, dataset, Date.now()).catch(refusal);
     return c.json(successBody(c, refresh), 202);
   });
 
   app.openapi(deleteRoute, async (c) => {
     const { slug } = c.req.valid("param");
-    const dataset = await ownDataset(c.env.DB, slug, c.var.identity.accountId);
+    const dataset = await ownDataset(c.env.DB, slug, c.get("identity").accountId);
     await deleteDatasetRows(c.env.DB, dataset.id);
     c.executionCtx.waitUntil(deleteObjects(c.env.RESULTS, `datasets/${dataset.id}/`));
     return c.json(successBody(c, { slug, deleted: true as const }), 200);

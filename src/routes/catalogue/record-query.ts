@@ -139,7 +139,7 @@ export async function snapshotToRead(
   asOf: string | undefined,
   cursorSnapshot?: string,
 ) {
-  const dataset = await findVisibleDataset(c.env.DB, slug, c.var.identity.accountId);
+  const dataset = await findVisibleDataset(c.env.DB, slug, c.get("identity").accountId);
   if (!dataset) throw new ApiError("not_found", `No dataset \`${slug}\`; GET /v1/datasets lists them.`);
   const declared = RECORD_FIELDS[(JSON.parse(dataset.recipe) as Recipe).kind];
   if (cursorSnapshot) {

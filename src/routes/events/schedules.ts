@@ -111,10 +111,10 @@ function describeSchedule(row: ScheduleRow) {
 
 /** A schedule of the key's account (another account's is not found), whose call's scope the key holds. */
 async function ownSchedule(c: Context<AppEnv>, id: string) {
-  const identity = c.var.identity;
-  const row = await findSchedule(c.var.db, identity.accountId, id);
+  const identity = c.get("identity");
+  const row = await findSchedule(c.get("db"), identity.accountId, id);
   if (!row) throw new ApiError("not_found", `No schedule with id \`${id}\`.`);
-  c.var.inProcess.assertMayRun(identity, [row.path], "schedule");
+  c.get("inProcess").assertMayRun(identity, [row.path], "schedule");
   return row;
 }
 
@@ -143,11 +143,11 @@ export function registerSchedules(app: OpenAPIHono<AppEnv>) {
         "`path` must be a v1 GET data path such as `/v1/amazon?asin=B0057OC5O8` (not keys, admin, webhooks, watches or schedules).",
         { details: [{ parameter: "path", in: "json", message: "not a runnable path" }] },
       );
-    c.var.inProcess.assertMayRun(c.var.identity, [path], "schedule");
-    const row = await insertWithinCap(c.var.db, "schedules", {
+    c.get("inProcess").assertMayRun(c.get("identity"), [path], "schedule");
+    const row = await insertWithinCap(c.get("db"), "schedules", {
       id: newId("sch"),
-      accountId: c.var.identity.accountId,
-      keyId: c.var.identity.keyId,
+      accountId: c.get("identity").accountId,
+      keyId: c.get("identity").keyId,
       cron,
       path,
       nextRunAt,
@@ -157,14 +157,14 @@ export function registerSchedules(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(listRoute, async (c) => {
-    const rows = await listSchedules(c.var.db, c.var.identity.accountId);
-    const readable = rows.filter((row) => c.var.inProcess.mayRun(c.var.identity, [row.path]));
+    const rows = await listSchedules(c.get("db"), c.get("identity").accountId);
+    const readable = rows.filter((row) => c.get("inProcess").mayRun(c.get("identity"), [row.path]));
     return c.json(successBody(c, readable.map(describeSchedule)), 200);
   });
 
   app.openapi(readRoute, async (c) => {
     const row = await ownSchedule(c, c.req.valid("param").id);
-    const runs = await recentRuns(c.var.db, row.id, 50);
+    const runs = await recentRuns(c.get("db"), row.id, 50);
     const described = runs.map((r) => ({
       id: r.id,
       scheduled_for: r.scheduledFor.toISOString(),
@@ -176,14 +176,14 @@ export function registerSchedules(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(deleteRoute, async (c) => {
     const row = await ownSchedule(c, c.req.valid("param").id);
-    await deleteSchedule(c.var.db, row.id);
+    await deleteSchedule(c.get("db"), row.id);
     return c.json(successBody(c, describeSchedule(row)), 200);
   });
 
   app.openapi(runRoute, async (c) => {
     const { id, runId } = c.req.valid("param");
     const row = await ownSchedule(c, id);
-    const run = await findRun(c.var.db, row.id, runId);
+    const run = await findRun(c.get("db"), row.id, runId);
     if (!run) throw new ApiError("not_found", `No run \`${runId}\` of schedule \`${id}\`.`);
     if (run.status === "running") throw new ApiError("conflict", `Run \`${runId}\` has not finished yet.`);
     return c.body(run.result ?? "", 200, {

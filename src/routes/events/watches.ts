@@ -131,10 +131,10 @@ export function describeWatch(row: WatchRow): z.infer<typeof WatchSchema> {
 
 /** A watch of the key's account (another account's is not found), which the key holds the scope of its check for. */
 async function ownWatch(c: Context<AppEnv>, id: string) {
-  const identity = c.var.identity;
-  const row = await findWatch(c.var.db, identity.accountId, id);
+  const identity = c.get("identity");
+  const row = await findWatch(c.get("db"), identity.accountId, id);
   if (!row) throw new ApiError("not_found", `No watch with id \`${id}\`.`);
-  c.var.inProcess.assertMayRun(identity, [watchCall(row).path], "watch");
+  c.get("inProcess").assertMayRun(identity, [watchCall(row).path], "watch");
   return row;
 }
 
@@ -164,16 +164,16 @@ export function registerWatches(app: OpenAPIHono<AppEnv>) {
           }
         : { id: body.id, country: body.country };
     const currency = body.currency ?? (body.kind === "hotel" ? HOTEL_SEARCH_CURRENCY : PAGE_CURRENCY);
-    c.var.inProcess.assertMayRun(
-      c.var.identity,
+    c.get("inProcess").assertMayRun(
+      c.get("identity"),
       [watchCall({ ...body, currency, target: JSON.stringify(target) }).path],
       "watch",
     );
     const now = Date.now();
-    const row = await insertWithinCap(c.var.db, "watches", {
+    const row = await insertWithinCap(c.get("db"), "watches", {
       id: newId("wat"),
-      accountId: c.var.identity.accountId,
-      keyId: c.var.identity.keyId,
+      accountId: c.get("identity").accountId,
+      keyId: c.get("identity").keyId,
       kind: body.kind,
       platform: body.platform,
       target: JSON.stringify(target),
@@ -189,8 +189,8 @@ export function registerWatches(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(listRoute, async (c) => {
-    const rows = await listWatches(c.var.db, c.var.identity.accountId);
-    const readable = rows.filter((row) => c.var.inProcess.mayRun(c.var.identity, [watchCall(row).path]));
+    const rows = await listWatches(c.get("db"), c.get("identity").accountId);
+    const readable = rows.filter((row) => c.get("inProcess").mayRun(c.get("identity"), [watchCall(row).path]));
     return c.json(successBody(c, readable.map(describeWatch)), 200);
   });
 
@@ -200,13 +200,13 @@ export function registerWatches(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(deleteRoute, async (c) => {
     const row = await ownWatch(c, c.req.valid("param").id);
-    await deleteWatch(c.var.db, row.id);
+    await deleteWatch(c.get("db"), row.id);
     return c.json(successBody(c, describeWatch(row)), 200);
   });
 
   app.openapi(checkRoute, async (c) => {
     const row = await ownWatch(c, c.req.valid("param").id);
-    const result = await checkWatch(c.env, c.executionCtx as ExecutionContext, c.var.inProcess, row);
+    const result = await checkWatch(c.env, c.executionCtx as ExecutionContext, c.get("inProcess"), row);
     return c.json(successBody(c, { ...result, watch: describeWatch(await ownWatch(c, row.id)) }), 200);
   });
 }

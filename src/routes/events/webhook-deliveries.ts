@@ -71,7 +71,7 @@ const redeliverRoute = defineRoute({
 
 export function registerWebhookDeliveries(app: OpenAPIHono<AppEnv>) {
   app.openapi(testRoute, async (c) => {
-    const row = await ownEndpoint(c.var.db, c.req.valid("param").id, c.var.identity.accountId);
+    const row = await ownEndpoint(c.get("db"), c.req.valid("param").id, c.get("identity").accountId);
     if (row.disabledAt)
       throw new ApiError("conflict", `Endpoint \`${row.id}\` is disabled (${row.disabledReason}); create a new one.`);
     // Due only once a lease would have run out: the minute cron leaves the ping to this request,
@@ -99,8 +99,8 @@ export function registerWebhookDeliveries(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(deliveriesRoute, async (c) => {
-    const row = await ownEndpoint(c.var.db, c.req.valid("param").id, c.var.identity.accountId);
-    const { deliveries, attempts } = await deliveryLog(c.var.db, row.id, c.req.valid("query").limit);
+    const row = await ownEndpoint(c.get("db"), c.req.valid("param").id, c.get("identity").accountId);
+    const { deliveries, attempts } = await deliveryLog(c.get("db"), row.id, c.req.valid("query").limit);
     const now = Date.now();
     return c.json(
       successBody(
@@ -132,8 +132,8 @@ export function registerWebhookDeliveries(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(redeliverRoute, async (c) => {
     const { id, deliveryId } = c.req.valid("param");
-    const row = await ownEndpoint(c.var.db, id, c.var.identity.accountId);
-    const delivery = await findDelivery(c.var.db, row.id, deliveryId);
+    const row = await ownEndpoint(c.get("db"), id, c.get("identity").accountId);
+    const delivery = await findDelivery(c.get("db"), row.id, deliveryId);
     if (!delivery) throw new ApiError("not_found", `No delivery \`${deliveryId}\` for endpoint \`${id}\`.`);
     if (row.disabledAt) throw new ApiError("conflict", `Endpoint \`${row.id}\` is disabled (${row.disabledReason}).`);
     // An unfinished delivery keeps its retry schedule if this attempt fails too; a finished one gets one attempt.

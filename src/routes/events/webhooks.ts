@@ -137,9 +137,9 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>) {
   app.openapi(createWebhookRoute, async (c) => {
     const body = c.req.valid("json");
     const secret = newWebhookSecret();
-    const row = await insertWithinCap(c.var.db, "webhooks", {
+    const row = await insertWithinCap(c.get("db"), "webhooks", {
       id: newId("wh"),
-      accountId: c.var.identity.accountId,
+      accountId: c.get("identity").accountId,
       url: await safeUrl(c.env, body.url),
       description: body.description ?? null,
       eventTypes: JSON.stringify([...new Set(body.event_types)]),
@@ -150,7 +150,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(listRoute, async (c) => {
-    const rows = await listEndpoints(c.var.db, c.var.identity.accountId);
+    const rows = await listEndpoints(c.get("db"), c.get("identity").accountId);
     return c.json(
       successBody(
         c,
@@ -162,23 +162,26 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(readRoute, async (c) =>
     c.json(
-      successBody(c, describeWebhook(await ownEndpoint(c.var.db, c.req.valid("param").id, c.var.identity.accountId))),
+      successBody(
+        c,
+        describeWebhook(await ownEndpoint(c.get("db"), c.req.valid("param").id, c.get("identity").accountId)),
+      ),
       200,
     ),
   );
 
   app.openapi(deleteRoute, async (c) => {
-    const row = await ownEndpoint(c.var.db, c.req.valid("param").id, c.var.identity.accountId);
-    await deleteEndpoint(c.var.db, row.id);
+    const row = await ownEndpoint(c.get("db"), c.req.valid("param").id, c.get("identity").accountId);
+    await deleteEndpoint(c.get("db"), row.id);
     return c.json(successBody(c, describeWebhook(row)), 200);
   });
 
   app.openapi(rotateRoute, async (c) => {
-    const row = await ownEndpoint(c.var.db, c.req.valid("param").id, c.var.identity.accountId);
+    const row = await ownEndpoint(c.get("db"), c.req.valid("param").id, c.get("identity").accountId);
     const { overlap_seconds } = RotateWebhookBody.parse(c.req.valid("json") ?? {});
     const secret = newWebhookSecret();
     const previousUntil = overlap_seconds > 0 ? new Date(Date.now() + overlap_seconds * 1000) : null;
-    const rotated = await rotateEndpointSecret(c.var.db, row, secret, previousUntil);
+    const rotated = await rotateEndpointSecret(c.get("db"), row, secret, previousUntil);
     return c.json(successBody(c, { webhook: describeWebhook(rotated), secret }), 200);
   });
 }

@@ -83,7 +83,7 @@ async function datasetToFill(db: D1Database, slug: string, accountId: string) {
 
 export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const identity = c.var.identity;
+    const identity = c.get("identity");
     const body = c.req.valid("json");
     const idempotencyKey = c.req.header("Idempotency-Key")?.trim() || null;
     if (idempotencyKey && idempotencyKey.length > MAX_IDEMPOTENCY_KEY)
@@ -91,7 +91,7 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
     const paths = itemPaths(body);
     const requestHash = await digest(JSON.stringify([paths, body.webhook ?? null, body.dataset ?? null]));
     if (idempotencyKey) {
-      const earlier = await findJobByIdempotencyKey(c.var.db, identity.accountId, idempotencyKey);
+      const earlier = await findJobByIdempotencyKey(c.get("db"), identity.accountId, idempotencyKey);
       if (earlier) return answerEarlier(c, earlier, requestHash);
     }
 
@@ -103,7 +103,7 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
         { details: [{ parameter: body.requests ? "requests" : "inputs", in: "body", message: "too many items" }] },
       );
     const problems: ErrorDetail[] = paths.flatMap((path, index) => {
-      const problem = itemProblem(path, identity.scopes, c.var.inProcess);
+      const problem = itemProblem(path, identity.scopes, c.get("inProcess"));
       const parameter = body.requests ? `requests.${index}.path` : `inputs.${index}`;
       return problem ? [{ parameter, in: "body" as const, message: problem }] : [];
     });
@@ -114,13 +114,13 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
         { details: problems.slice(0, 100) },
       );
     if (body.webhook) {
-      if (!(await findEndpoint(c.var.db, identity.accountId, body.webhook)))
+      if (!(await findEndpoint(c.get("db"), identity.accountId, body.webhook)))
         throw new ApiError("invalid_request", `webhook \`${body.webhook}\` is not one of your webhook endpoints.`, {
           details: [{ parameter: "webhook", in: "body", message: "unknown endpoint" }],
         });
     }
     const dataset = body.dataset ? await datasetToFill(c.env.DB, body.dataset, identity.accountId) : null;
-    const running = await countUnfinishedJobs(c.var.db, identity.accountId);
+    const running = await countUnfinishedJobs(c.get("db"), identity.accountId);
     if (running >= limits.maxRunning)
       throw new ApiError(
         "conflict",
@@ -147,7 +147,7 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
     } catch (err) {
       // The same Idempotency-Key sent twice at once: the other request's job stands.
       const earlier = idempotencyKey
-        ? await findJobByIdempotencyKey(c.var.db, identity.accountId, idempotencyKey)
+        ? await findJobByIdempotencyKey(c.get("db"), identity.accountId, idempotencyKey)
         : null;
       if (!earlier) throw err;
       return answerEarlier(c, earlier, requestHash);

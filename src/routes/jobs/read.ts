@@ -73,12 +73,12 @@ export async function ownJob(c: Context<AppEnv>, id: string): Promise<JobRow> {
 
 export function registerReadJobs(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
-    const rows = await recentJobs(c.var.db, c.var.identity.accountId, LIST_LIMIT);
+    const rows = await recentJobs(c.get("db"), c.get("identity").accountId, LIST_LIMIT);
     const routes = await itemRoutes(
       c.env.DB,
       rows.map((job) => job.id),
     );
-    const readable = rows.filter((job) => c.var.inProcess.mayRun(c.var.identity, routes.get(job.id)!));
+    const readable = rows.filter((job) => c.get("inProcess").mayRun(c.get("identity"), routes.get(job.id)!));
     const answers = await Promise.all(readable.map(async (job) => jobAnswer(job, await itemCounts(c.env.DB, job.id))));
     return c.json(successBody(c, answers), 200);
   });

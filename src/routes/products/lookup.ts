@@ -244,7 +244,7 @@ export async function run<T>(c: Context<AppEnv>, job: Omit<ScrapeJob<T>, "accoun
   try {
     return await scrape(c.env, (p) => c.executionCtx.waitUntil(p), {
       ...job,
-      accountId: c.var.identity.accountId,
+      accountId: c.get("identity").accountId,
       admitted: admitted(c),
     });
   } catch (err) {

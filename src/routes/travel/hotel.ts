@@ -102,7 +102,7 @@ export function registerTravelHotel(app: OpenAPIHono<AppEnv>) {
         platform: platform.slug,
         id,
         stay,
-        accountId: c.var.identity.accountId,
+        accountId: c.get("identity").accountId,
         freshness: { maxAge: query.max_age, fresh: query.fresh === "true" },
       });
       const { sources, ...detail } = record;

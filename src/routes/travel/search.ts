@@ -148,7 +148,7 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
         children,
         rooms: query.rooms,
       },
-      accountId: c.var.identity.accountId,
+      accountId: c.get("identity").accountId,
       currency: currency.code,
       rates: currency.rates,
       freshness: { maxAge: query.max_age, fresh: query.fresh === "true" },
@@ -171,7 +171,7 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
       maxHotels: query.enrich === "true" ? ENRICHMENT.maxHotels : 0,
       load: hotelPageLoader(c.env, (p) => c.executionCtx.waitUntil(p), {
         stay: { checkIn: query.check_in, checkOut: query.check_out, adults: query.adults },
-        accountId: c.var.identity.accountId,
+        accountId: c.get("identity").accountId,
         freshness: { maxAge: query.max_age, fresh: query.fresh === "true" },
       }),
       nights,
