@@ -1,132 +1,67 @@
-// Selector queries that start from a page index instead of testing every element. css-select (as
-// node-html-parser drives it) walks the whole page per query and parses each element's attributes
-// the first time a test reads one, which costs more than the parse itself on 1–3 MB pages. When a
-// selector's first compound is plain (`tag`, `#id`, `.class`, `[attr]`, `[attr="value"]`), its
-// candidates are found from the raw attribute text and confirmed here, and css-select runs the rest
-// of the selector inside each candidate only. Anything else goes to the library unchanged.
+// Selector queries that start from a page index (page-index.ts) instead of testing every element.
+// css-select (as node-html-parser drives it) compiles the selector on every call, walks the whole
+// page or card per query and parses each element's attributes the first time a test reads one,
+// which costs more than the parse itself on 1–3 MB pages. Here a selector made of compounds (`tag`,
+// `#id`, `.class`, `[attr]`, `[attr="value"]`, `[attr*=…]`, `[attr^=…]`, `[attr$=…]`, `:not(…)` of
+// those) joined by descendant or child combinators is answered from the index: the last compound's
+// page-wide matches, cut to the scope, then its ancestors tested as css-select tests them. Anything
+// else goes to the library unchanged.
 import type { HTMLElement } from "node-html-parser";
-import { classTokens } from "./tree-nodes";
+import { inside, mentioning, pageIndex, positionOf, withClass, withId, withTag, type PageIndex } from "./page-index";
 
-interface PageIndex {
-  /** Elements in document order, the root excluded. */
-  elements: HTMLElement[];
-  order: Map<HTMLElement, number>;
-  /** By position: the position of the element's last descendant, so a subtree is a range. */
-  ends: number[];
-  /** By the id and class tokens the parser pre-reads (raw text). */
-  ids: Map<string, HTMLElement[]>;
-  classes: Map<string, HTMLElement[]>;
-  /** Elements whose pre-read id or class may differ from getAttribute's (entities, repeats, odd spacing), until `settled`. */
-  unsureIds: HTMLElement[];
-  unsureClasses: HTMLElement[];
-  tags: Map<string, HTMLElement[]>;
-  /** Elements whose raw attributes mention a name, by lower-cased name, filled as selectors ask. */
-  mentioning: Map<string, HTMLElement[]>;
-  /** Page-wide matches of each first compound asked for so far. */
-  matches: Map<string, HTMLElement[]>;
+type AttributeTest = { name: string; operator: string; value: string };
+interface Compound {
+  tag?: string;
+  ids: string[];
+  classes: string[];
+  attrs: AttributeTest[];
+  not: Compound[];
 }
+/** One compound of a selector, and whether it must be the child (not any descendant) of the one before. */
+type Step = { text: string; compound: Compound; child: boolean };
 
-type Compound = { tag?: string; ids: string[]; classes: string[]; attrs: [string, string | undefined][] };
-
-const indexes = new WeakMap<HTMLElement, PageIndex>();
-const COMPOUND = /^([a-z][a-z0-9]*)?((?:#[\w-]+|\.[\w-]+|\[[\w-]+(?:=(?:"[^"]*"|'[^']*'))?\])*)$/;
-const TOKEN = /#([\w-]+)|\.([\w-]+)|\[([\w-]+)(?:=(?:"([^"]*)"|'([^']*)'))?\]/g;
-// A first compound followed by a descendant (" ") or child (">") part.
-const LEADING = /^([^\s>+~]+)(?:(\s*>\s*|\s+)([^+~\s].*))?$/;
-// Beyond this many candidates for a compound with a rest, one library walk is cheaper.
-const MAX_SCOPES = 12;
-
-function pageRoot(element: HTMLElement): HTMLElement {
-  let top = element;
-  while (top.parentNode) top = top.parentNode;
-  return top;
-}
-
-/** One walk per parsed page: every element in order, and elements by id. */
-function pageIndex(root: HTMLElement): PageIndex {
-  let index = indexes.get(root);
-  if (index) return index;
-  index = {
-    elements: [],
-    order: new Map(),
-    ends: [],
-    ids: new Map(),
-    classes: new Map(),
-    unsureIds: [],
-    unsureClasses: [],
-    tags: new Map(),
-    mentioning: new Map(),
-    matches: new Map(),
-  };
-  const stack = [...root.childNodes].reverse() as HTMLElement[];
-  while (stack.length > 0) {
-    const element = stack.pop()!;
-    if (element.nodeType !== 1) continue;
-    index.order.set(element, index.elements.length);
-    index.elements.push(element);
-    add(index.tags, element.rawTagName.toLowerCase(), element);
-    addKeyAttributes(index, element);
-    for (let child = element.childNodes.length - 1; child >= 0; child--) {
-      stack.push(element.childNodes[child] as HTMLElement);
-    }
-  }
-  // Children come after their parent, so walking back finds each child's end before its parent's.
-  for (let position = index.elements.length - 1; position >= 0; position--) {
-    const children = index.elements[position]!.childNodes;
-    let last = children.length - 1;
-    while (last >= 0 && children[last]!.nodeType !== 1) last--;
-    index.ends[position] = last < 0 ? position : index.ends[index.order.get(children[last] as HTMLElement)!]!;
-  }
-  indexes.set(root, index);
-  return index;
-}
-
-const add = (map: Map<string, HTMLElement[]>, key: string, element: HTMLElement) => {
-  const list = map.get(key);
-  if (list) list.push(element);
-  else map.set(key, [element]);
-};
-
-// A character that continues an attribute name, so `id=` after it is the tail of data-hotelid=.
-const NAME_CHARACTER = /[\w\-.:()[\]#]/;
-
-/**
- * How many attributes named `key` the raw text may hold; the pre-read is sure only when it saw them all.
- * Written `id=` in lower case, as markup has it; an upper-case `ID=` glued to a quote is the one form missed.
- */
-function keyCount(raw: string, key: string): number {
-  let count = 0;
-  for (let at = raw.indexOf(key); at >= 0; at = raw.indexOf(key, at + 1)) {
-    if (at === 0 || !NAME_CHARACTER.test(raw[at - 1]!)) count++;
-  }
-  return count;
-}
-
-const isEmpty = (tokens: Iterable<string>) => tokens[Symbol.iterator]().next().done === true;
-
-function addKeyAttributes(index: PageIndex, element: HTMLElement): void {
-  const raw = element.rawAttrs;
-  if (raw === "") return;
-  // An entity (`&amp;`) decodes to other text than the pre-read holds.
-  const plain = !raw.includes("&");
-  if (!plain || keyCount(raw, "id=") !== (element.id ? 1 : 0)) index.unsureIds.push(element);
-  else if (element.id) add(index.ids, element.id, element);
-  const tokens = classTokens(element);
-  if (!plain || keyCount(raw, "class=") !== (isEmpty(tokens) ? 0 : 1)) index.unsureClasses.push(element);
-  else for (const token of tokens) add(index.classes, token, element);
-}
+const TAG = "[a-z][a-z0-9]*";
+const SIMPLE = `#[\\w-]+|\\.[\\w-]+|\\[[\\w-]+(?:[*^$]?=(?:"[^"]*"|'[^']*'))?\\]`;
+const NOT = `:not\\(((?:${TAG})?(?:${SIMPLE})*)\\)`;
+const COMPOUND = new RegExp(`^(${TAG})?((?:${SIMPLE}|${NOT})*)$`);
+const TOKEN = new RegExp(`#([\\w-]+)|\\.([\\w-]+)|\\[([\\w-]+)(?:([*^$]?=)(?:"([^"]*)"|'([^']*)'))?\\]|${NOT}`, "g");
+// A combinator (none before the first compound) and the compound after it.
+const STEP = new RegExp(`(\\s*>\\s*|\\s+|)((?:${TAG})?(?:${SIMPLE}|${NOT})*)`, "y");
 
 function compoundOf(text: string): Compound | null {
   const match = COMPOUND.exec(text);
   if (!match || text === "") return null;
-  const compound: Compound = { tag: match[1], ids: [], classes: [], attrs: [] };
-  for (const [, id, name, attr, double, single] of match[2]!.matchAll(TOKEN)) {
+  const compound: Compound = { tag: match[1], ids: [], classes: [], attrs: [], not: [] };
+  for (const [, id, name, attr, operator, double, single, negated] of match[2]!.matchAll(TOKEN)) {
     if (id) compound.ids.push(id);
     else if (name) compound.classes.push(name);
-    else compound.attrs.push([attr!, double ?? single]);
+    else if (attr) compound.attrs.push({ name: attr, operator: operator ?? "", value: double ?? single ?? "" });
+    else {
+      const inner = compoundOf(negated!);
+      if (!inner) return null;
+      compound.not.push(inner);
+    }
   }
   return compound;
 }
+
+/** The compounds of one selector (no commas), or null when it holds anything the index does not answer. */
+function stepsOf(selector: string): Step[] | null {
+  const steps: Step[] = [];
+  STEP.lastIndex = 0;
+  while (STEP.lastIndex < selector.length) {
+    const match = STEP.exec(selector);
+    const [, combinator = "", text = ""] = match ?? [];
+    const compound = compoundOf(text);
+    // Every compound names a tag, id, class or attribute: a bare `:not(…)` could match the root.
+    if (!compound || (combinator === "") !== (steps.length === 0) || !narrows(compound)) return null;
+    steps.push({ text, compound, child: combinator.includes(">") });
+  }
+  return steps.length > 0 ? steps : null;
+}
+
+const narrows = (compound: Compound) =>
+  compound.tag !== undefined || compound.ids.length + compound.classes.length + compound.attrs.length > 0;
 
 /** Whether `element` matches the compound, reading attributes as css-select does (decoded, case-sensitive values). */
 function matchesCompound(element: HTMLElement, compound: Compound): boolean {
@@ -136,72 +71,52 @@ function matchesCompound(element: HTMLElement, compound: Compound): boolean {
     const classes = (element.getAttribute("class") ?? "").split(/\s+/);
     if (compound.classes.some((name) => !classes.includes(name))) return false;
   }
-  return compound.attrs.every(([name, value]) => {
-    const actual = element.getAttribute(name);
-    return value === undefined ? actual !== undefined : actual === value;
-  });
+  return (
+    compound.attrs.every((test) => passes(element, test)) && !compound.not.some((not) => matchesCompound(element, not))
+  );
 }
 
-/** The index once unsure elements are filed under their decoded id and classes (read on the first such query). */
-function settled(index: PageIndex): PageIndex {
-  for (const element of index.unsureIds.splice(0)) {
-    const id = element.getAttribute("id");
-    if (id) add(index.ids, id, element);
-  }
-  for (const element of index.unsureClasses.splice(0)) {
-    for (const token of new Set((element.getAttribute("class") ?? "").split(/\s+/))) {
-      if (token) add(index.classes, token, element);
-    }
-  }
-  return index;
+/** css-select's attribute tests: an empty `*=`, `^=` or `$=` value matches nothing. */
+function passes(element: HTMLElement, { name, operator, value }: AttributeTest): boolean {
+  const actual = element.getAttribute(name);
+  if (operator === "") return actual !== undefined;
+  if (operator === "=") return actual === value;
+  if (actual === undefined || value === "") return false;
+  if (operator === "*=") return actual.includes(value);
+  return operator === "^=" ? actual.startsWith(value) : actual.endsWith(value);
 }
 
-/** Elements that may match: by the pre-read id or class, else by tag, else by a mention of the attribute's name. */
+/** Elements that may match, in document order: by id, else class, else tag, else a mention of the attribute's name. */
 function candidates(index: PageIndex, compound: Compound): HTMLElement[] {
   const [id] = compound.ids;
-  if (id !== undefined) return settled(index).ids.get(id) ?? [];
+  if (id !== undefined) return withId(index, id);
   const [name] = compound.classes;
-  if (name !== undefined) return settled(index).classes.get(name) ?? [];
-  if (compound.tag) return index.tags.get(compound.tag) ?? [];
-  return mentioning(index, compound.attrs[0]![0].toLowerCase());
+  if (name !== undefined) return withClass(index, name);
+  if (compound.tag) return withTag(index, compound.tag);
+  return mentioning(index, compound.attrs[0]!.name.toLowerCase());
 }
 
-/** Attribute names are never entity-encoded, so an element carrying one mentions it in its raw text. */
-function mentioning(index: PageIndex, name: string): HTMLElement[] {
-  let found = index.mentioning.get(name);
-  if (!found) {
-    const named = new RegExp(name.replace(/[^\w-]/g, "\\$&"), "i");
-    found = index.elements.filter((element) => named.test(element.rawAttrs));
-    index.mentioning.set(name, found);
-  }
-  return found;
-}
-
-function compoundMatches(index: PageIndex, text: string, compound: Compound): HTMLElement[] {
+function compoundMatches(index: PageIndex, { text, compound }: Step): HTMLElement[] {
   let matches = index.matches.get(text);
   if (!matches) {
-    matches = [...new Set(candidates(index, compound))]
-      .filter((element) => matchesCompound(element, compound))
-      .sort((a, b) => index.order.get(a)! - index.order.get(b)!);
+    matches = candidates(index, compound).filter((element) => matchesCompound(element, compound));
     index.matches.set(text, matches);
   }
   return matches;
 }
 
-/** The elements of `sorted` (in document order) that lie inside `scope`'s subtree. */
-function inside(index: PageIndex, sorted: HTMLElement[], scope: HTMLElement): HTMLElement[] {
-  const position = index.order.get(scope)!;
-  const firstAfter = (bound: number) => {
-    let low = 0;
-    let high = sorted.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (index.order.get(sorted[middle]!)! <= bound) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  };
-  return sorted.slice(firstAfter(position), firstAfter(index.ends[position]!));
+/**
+ * Whether the steps before `at` match above `element`. Queried from an element, css-select anchors
+ * the selector below it (":scope …"), so the ancestors tried stop at the scope.
+ */
+function matchedAbove(element: HTMLElement, steps: Step[], at: number, scope: HTMLElement): boolean {
+  if (at === 0) return true;
+  const { compound } = steps[at - 1]!;
+  for (let parent = element.parentNode; parent && parent !== scope; parent = parent.parentNode) {
+    if (matchesCompound(parent, compound) && matchedAbove(parent, steps, at - 1, scope)) return true;
+    if (steps[at]!.child) return false;
+  }
+  return false;
 }
 
 /** Splits "a, b" at top-level commas only (not inside `:not(…)`, `[…]` or quotes). */
@@ -225,31 +140,29 @@ function selectorList(selector: string): string[] {
   return parts;
 }
 
+/** Every element under `scope`, in document order. */
+function everyElement(index: PageIndex, scope: HTMLElement): HTMLElement[] {
+  if (!scope.parentNode) return [...index.elements];
+  const position = positionOf(scope);
+  return index.elements.slice(position + 1, index.ends[position]! + 1);
+}
+
 /** The matches of `selector` under `scope` in document order, or null when the library must answer. */
 function fromIndex(scope: HTMLElement, selector: string): HTMLElement[] | null {
-  const root = pageRoot(scope);
-  const index = pageIndex(root);
+  if (selector.trim() === "*") return everyElement(pageIndex(scope), scope);
+  const chains = selectorList(selector).map(stepsOf);
+  if (chains.some((steps) => steps === null)) return null;
+  const index = pageIndex(scope);
   const found = new Set<HTMLElement>();
-  const parts = selectorList(selector);
-  for (const part of parts) {
-    const [, first, combinator, rest] = LEADING.exec(part) ?? [];
-    const compound = first ? compoundOf(first) : null;
-    // A bare tag inside a card is a small walk for the library; page-wide it is a cheap filter here.
-    if (!compound || (scope !== root && compound.ids.length + compound.classes.length + compound.attrs.length === 0)) {
-      return null;
-    }
-    const all = compoundMatches(index, first!, compound);
-    const matches = scope === root ? all : inside(index, all, scope);
-    if (rest && matches.length > MAX_SCOPES) return null;
-    if (!rest && parts.length === 1) return matches === all ? [...all] : matches;
+  for (const steps of chains as Step[][]) {
+    const all = compoundMatches(index, steps[steps.length - 1]!);
+    const matches = scope.parentNode ? inside(index, all, scope) : all;
+    if (steps.length === 1 && chains.length === 1) return matches === all ? [...all] : matches;
     for (const element of matches) {
-      if (!rest) found.add(element);
-      // Queried from an element, css-select anchors the rest below it (":scope …").
-      else
-        for (const match of element.querySelectorAll(combinator!.includes(">") ? `> ${rest}` : rest)) found.add(match);
+      if (matchedAbove(element, steps, steps.length - 1, scope)) found.add(element);
     }
   }
-  return [...found].sort((a, b) => index.order.get(a)! - index.order.get(b)!);
+  return [...found].sort((a, b) => positionOf(a) - positionOf(b));
 }
 
 /** `scope.querySelectorAll(selector)`, served from the page index when the selector allows. */

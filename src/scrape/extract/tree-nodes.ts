@@ -118,6 +118,8 @@ export function element(
     _classList: undefined,
     _attrs: undefined,
     _rawAttrs: undefined,
+    // Its place in document order, set by the selector index (page-index.ts).
+    _position: -1,
   } as unknown as Element;
 }
 
@@ -143,15 +145,4 @@ export function append(parent: Element, child: Element): Element {
   child.parentNode = parent;
   parent.childNodes.push(child);
   return child;
-}
-
-type Classed = { _class?: string; _classList?: unknown };
-
-/** The class tokens `element.classList` holds (in order, once each), without making the list for a page-wide walk. */
-export function classTokens(element: HTMLElement): Iterable<string> {
-  const own = element as unknown as Classed;
-  if (!("_class" in own) || own._classList) return element.classList.value;
-  if (!own._class) return [];
-  const tokens = own._class.split(/\s+/);
-  return tokens.length === 1 ? tokens : new Set(tokens);
 }
