@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { wantsCsv } from "../csv";
 import { successBody } from "../envelope";
@@ -11,8 +11,15 @@ export interface EdgeCacheOptions {
   ttlSeconds: number;
 }
 
+interface Stored {
+  data: unknown;
+  meta: Record<string, unknown>;
+}
+
 interface Entry {
-  stored: { data: unknown; meta: Record<string, unknown> };
+  /** The cached `data` as JSON text, written into every answer as it is instead of serialised again. */
+  dataJson: string;
+  meta: Stored["meta"];
   etag: string;
   expiresAt: number;
 }
@@ -64,7 +71,7 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler<AppEnv> 
     const cache = (caches as unknown as { default: Cache }).default;
     const key = cacheKey(c.req.url, c.get("identity").accountId);
 
-    let stored: Entry["stored"];
+    let stored: Pick<Entry, "dataJson" | "meta">;
     let etag: string;
     const now = Date.now();
     const local = hot.get(key.url);
@@ -72,20 +79,23 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler<AppEnv> 
     // The read ran while the limiter decided; nothing is answered or built before it admits.
     await admitted(c);
     if (local && local.expiresAt > now) {
-      ({ stored, etag } = local);
+      ({ etag } = local);
+      stored = local;
       c.header("X-Cache", "HIT");
     } else if (hit) {
-      stored = await hit.json();
-      etag = hit.headers.get("ETag") ?? (await entityTag(JSON.stringify(stored)));
-      remember(key.url, { stored, etag, expiresAt: now + options.ttlSeconds * 1000 });
+      const text = await hit.text();
+      const { data, meta } = JSON.parse(text) as Stored;
+      stored = { dataJson: JSON.stringify(data), meta };
+      etag = hit.headers.get("ETag") ?? (await entityTag(text));
+      remember(key.url, { ...stored, etag, expiresAt: now + options.ttlSeconds * 1000 });
       c.header("X-Cache", "HIT");
     } else {
       await next();
       if (c.res.status !== 200 || !c.res.headers.get("Content-Type")?.includes("application/json")) return;
       const body = (await c.res.clone().json()) as { data: unknown; meta: Record<string, unknown> };
       const { request_id: _id, timestamp: _ts, charged: _charged, ...stableMeta } = body.meta;
-      stored = { data: body.data, meta: stableMeta };
-      const text = JSON.stringify(stored);
+      stored = { dataJson: JSON.stringify(body.data), meta: stableMeta };
+      const text = JSON.stringify({ data: body.data, meta: stableMeta } satisfies Stored);
       etag = await entityTag(text);
       const entry = new Response(text, {
         headers: {
@@ -97,7 +107,7 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler<AppEnv> 
       c.executionCtx.waitUntil(
         cache.put(key, entry).catch((err) => log.error("edge cache put failed", { error: err })),
       );
-      remember(key.url, { stored, etag, expiresAt: now + options.ttlSeconds * 1000 });
+      remember(key.url, { ...stored, etag, expiresAt: now + options.ttlSeconds * 1000 });
       c.header("X-Cache", "MISS");
       // The answer is rebuilt below; the handler's length must not stick to it.
       c.res.headers.delete("Content-Length");
@@ -108,8 +118,14 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler<AppEnv> 
     const ifNoneMatch = c.req.header("If-None-Match");
     const notModified = ifNoneMatch?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
     if (notModified) return c.body(null, 304);
-    return c.json(successBody(c, stored.data, stored.meta), 200);
+    return c.body(envelopeText(c, stored.dataJson, stored.meta), 200, { "Content-Type": "application/json" });
   };
+}
+
+/** `successBody`'s envelope as text around `data` already serialised (same keys, same order). */
+function envelopeText(c: Context<AppEnv>, dataJson: string, meta: Stored["meta"]): string {
+  const { status, meta: answerMeta } = successBody(c, null, meta);
+  return `{"status":${JSON.stringify(status)},"data":${dataJson},"meta":${JSON.stringify(answerMeta)}}`;
 }
 
 /** The catalogue reads' cache, attached to their routes after the access guard (see routes/define-route.ts). */

@@ -142,6 +142,15 @@ describe("edge cache", () => {
     expect(second.headers.get("X-Cache")).toBe("HIT");
     const secondBody = (await second.json()) as any;
     expect(secondBody.data).toEqual(firstBody.data);
+    // The same envelope, key for key and in order; only the call's own fields differ.
+    expect(second.headers.get("Content-Type")).toBe(first.headers.get("Content-Type"));
+    expect(Object.keys(secondBody)).toEqual(["status", "data", "meta"]);
+    expect(Object.keys(secondBody.meta)).toEqual(Object.keys(firstBody.meta));
+    expect({ ...secondBody.meta, request_id: null, timestamp: null }).toEqual({
+      ...firstBody.meta,
+      request_id: null,
+      timestamp: null,
+    });
     expect(secondBody.meta.request_id).not.toBe(firstBody.meta.request_id);
     expect(second.headers.get("X-Request-Id")).toBe(secondBody.meta.request_id);
     const usedAfter = Number(/"month";r=(\d+)/.exec(second.headers.get("RateLimit")!)![1]);
