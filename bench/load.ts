@@ -181,9 +181,9 @@ export function printLoadTables(rows: LoadRow[], baseline: string, options: Load
       `\n**${concurrency} concurrent connection${concurrency === 1 ? "" : "s"}** (median of ${options.runs} run${options.runs === 1 ? "" : "s"} × ${options.seconds} s)\n`,
     );
     console.log(
-      "| route | req/s | ratio to bare | ok | ok p50 ms | ok p99 ms | failed | error rate | failed p50 ms | failed p99 ms | failures | server CPU ms/req |",
+      "| route | req/s | ratio to bare | ok | ok p50 ms | ok p99 ms | failed | error rate | failed p50 ms | failed p99 ms | failures | server CPU ms/req | CPU ÷ bare |",
     );
-    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|");
+    console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|");
     for (const row of atConcurrency) {
       const total = row.ok + row.failed;
       const errorRate = total ? `${((row.failed / total) * 100).toFixed(1)} %` : "–";
@@ -204,6 +204,7 @@ export function printLoadTables(rows: LoadRow[], baseline: string, options: Load
         ms(row.failedLatency.p99),
         kinds,
         ms(row.cpuMsPerRequest),
+        (row.cpuMsPerRequest / base.cpuMsPerRequest).toFixed(2),
       ];
       console.log(`| ${cells.join(" | ")} |`);
     }

@@ -105,6 +105,8 @@ try {
   );
 
   const freeTally = new WindowTally(FREE_PLAN_PER_MINUTE);
+  /** Server CPU per cached read ÷ bare `/hello`'s, at the highest concurrency, by route. */
+  const cachedCpu: { name: string; ratio: number }[] = [];
   if (runs("routes")) {
     const fetchable: string[] = [];
     for (const id of products)
@@ -144,6 +146,11 @@ try {
     console.log(`\nRoutes under closed-loop load: ok = 2xx; failed = any other status or a network error.`);
     const rows = await measureLoad(worker.url, cases, { ...LOAD, serverPids: workerdPids(worker.process.pid!) });
     printLoadTables(rows, cases[0]!.name, LOAD);
+    const highest = rows.filter((row) => row.concurrency === Math.max(...LOAD.concurrencies));
+    const bare = highest.find((row) => row.name === cases[0]!.name)!;
+    for (const row of highest)
+      if (/\((edge-cached|KV cache hit)\)/.test(row.name))
+        cachedCpu.push({ name: row.name, ratio: row.cpuMsPerRequest / bare.cpuMsPerRequest });
     console.log(
       "\n*Server CPU ms/req*: CPU time of the workerd processes (Worker, Durable Objects, local D1 and KV) during a run ÷ its answers, median of the runs; it includes the runtime's own HTTP work, so bare `/hello` is the floor.",
     );
@@ -213,6 +220,12 @@ try {
     console.log(
       `| limiter over-admission, free key under load | ${freeFigures.overAdmission} | the free-plan case above at ${LOAD.concurrencies.join(", ")} connections, warm-ups included: ${limiterDetail(freeFigures)} |`,
     );
+  if (cachedCpu.length > 0) {
+    const worst = cachedCpu.reduce((a, b) => (b.ratio > a.ratio ? b : a));
+    console.log(
+      `| cached reads, server CPU ÷ bare at ${Math.max(...LOAD.concurrencies)} connections (highest) | ${worst.ratio.toFixed(2)} | ${cachedCpu.map((row) => `${row.name.replace(/ \(.*/, "")} ${row.ratio.toFixed(2)}`).join(", ")} |`,
+    );
+  }
   if (browser)
     console.log(
       `| browser session reuse | ${(browser.reuses / browser.samples).toFixed(2)} | ${browser.reuses} of ${browser.samples} browser scrapes after the first reused a running browser |`,
