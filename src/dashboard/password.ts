@@ -5,6 +5,8 @@
  * that cap, so only this constant keeps a higher count from passing tests and failing in production.
  * The count is stored with each hash so a later, higher one can be rolled out on sign-in.
  */
+import { toHex } from "../digest";
+
 export const PBKDF2_ITERATIONS = 100_000;
 const SALT_BYTES = 16;
 const HASH_BITS = 256;
@@ -16,7 +18,6 @@ export interface PasswordHash {
   iterations: number;
 }
 
-const toHex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
 const fromHex = (hex: string) => new Uint8Array((hex.match(/../g) ?? []).map((pair) => parseInt(pair, 16)));
 
 async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {

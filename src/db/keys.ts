@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { formatScopes, parseScopes, SCOPES, type Scope } from "../scopes";
 import { accounts, apiKeys, plans } from "./schema";
+import { sha256Hex } from "../digest";
 
 export const KEY_PREFIX = "wdk_";
 /** 24 random bytes = 192 bits, base64url without padding. */
@@ -31,9 +32,8 @@ export async function secretsEqual(a: string, b: string): Promise<boolean> {
   return crypto.subtle.timingSafeEqual(encoder.encode(hashA), encoder.encode(hashB));
 }
 
-export async function hashSecret(secret: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(secret));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+export function hashSecret(secret: string): Promise<string> {
+  return sha256Hex(secret);
 }
 
 export function newId(prefix: string): string {

@@ -5,6 +5,7 @@ import { successBody } from "../envelope";
 import { log } from "../log";
 import { timed } from "../timing";
 import { admitted } from "./auth";
+import { sha256Hex } from "../digest";
 
 export interface EdgeCacheOptions {
   /** How long an answer is served from the edge cache. */
@@ -45,8 +46,7 @@ function cacheKey(url: string, accountId: string): Request {
 }
 
 async function entityTag(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return `"${[...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("")}"`;
+  return `"${await sha256Hex(text, 16)}"`;
 }
 
 /**

@@ -3,6 +3,7 @@ import { withTimeout } from "../timeout";
 import { UpstreamTimeout } from "./errors";
 import { log } from "../log";
 import { timed } from "../timing";
+import { sha256Hex } from "../digest";
 
 export type CacheState = "hit" | "miss" | "stale" | "bypass";
 
@@ -55,9 +56,7 @@ export async function cacheKey(platform: string, kind: string, params: Record<st
       return [name, CASE_INSENSITIVE.has(name) ? value.trim().toLowerCase() : value.trim()] as const;
     })
     .sort(([a], [b]) => (a < b ? -1 : 1));
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(normalised)));
-  const hex = [...new Uint8Array(digest).slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return `scrape:v2:${platform}:${kind}:${hex}`;
+  return `scrape:v2:${platform}:${kind}:${await sha256Hex(JSON.stringify(normalised), 16)}`;
 }
 
 /** Identical scrapes in flight in this isolate share one upstream load. */

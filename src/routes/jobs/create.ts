@@ -18,6 +18,7 @@ import { insertSnapshot, isCollecting } from "../../db/dataset-snapshots";
 import { findVisibleDataset } from "../../db/datasets";
 import type { Context } from "hono";
 import { CreateJobBody, JOB_EXAMPLE, jobAnswer, JobSchema } from "./schemas";
+import { sha256Hex } from "../../digest";
 
 const MAX_IDEMPOTENCY_KEY = 200;
 
@@ -54,11 +55,6 @@ function itemPaths(body: ReturnType<typeof CreateJobBody.parse>): string[] {
   });
 }
 
-async function digest(text: string): Promise<string> {
-  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  return [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
 /** The job an Idempotency-Key made, when this is the same request again; a 409 when it is another. */
 async function answerEarlier(c: Context<AppEnv>, earlier: JobRow, requestHash: string) {
   if (earlier.requestHash !== null && earlier.requestHash !== requestHash)
@@ -89,7 +85,7 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
     if (idempotencyKey && idempotencyKey.length > MAX_IDEMPOTENCY_KEY)
       throw new ApiError("invalid_request", `Idempotency-Key is at most ${MAX_IDEMPOTENCY_KEY} characters.`);
     const paths = itemPaths(body);
-    const requestHash = await digest(JSON.stringify([paths, body.webhook ?? null, body.dataset ?? null]));
+    const requestHash = await sha256Hex(JSON.stringify([paths, body.webhook ?? null, body.dataset ?? null]));
     if (idempotencyKey) {
       const earlier = await findJobByIdempotencyKey(c.get("db"), identity.accountId, idempotencyKey);
       if (earlier) return answerEarlier(c, earlier, requestHash);
