@@ -2,6 +2,7 @@
 // scripts and styles left out, whitespace and bidi marks collapsed.
 import { NodeType, type HTMLElement, type Node } from "node-html-parser";
 import { assertParseable } from "../page-limits";
+import { positionOf } from "./page-index";
 import { selectAll } from "./select";
 import { parseTree } from "./tree";
 
@@ -77,6 +78,47 @@ function collectText(node: Node): string {
   const inner = element.childNodes.map(collectText).join("");
   return INLINE_TAGS.has(element.tagName) ? inner : ` ${inner} `;
 }
+
+/**
+ * For each of `elements` (a page's, in document order: page-index.ts), how many characters of its
+ * visible text are neither whitespace nor direction marks: what `visibleText` keeps at the least.
+ * Counted once for the page, children before parents, so a reader looking for short labels reads
+ * the text of the few elements that can hold one instead of every element's.
+ */
+export function inkCounts(elements: HTMLElement[]): Int32Array {
+  const counts = new Int32Array(elements.length);
+  for (let position = elements.length - 1; position >= 0; position--) {
+    const element = elements[position]!;
+    if (HIDDEN_TAGS.has(element.tagName)) continue;
+    let count = 0;
+    for (const child of element.childNodes) {
+      if (child.nodeType === NodeType.TEXT_NODE) count += inkOf(child.text);
+      else if (child.nodeType === NodeType.ELEMENT_NODE) count += counts[positionOf(child as HTMLElement)]!;
+    }
+    counts[position] = count;
+  }
+  return counts;
+}
+
+/** Characters of `text` that `cleanText` keeps and that are not spaces (`\s` or a direction mark). */
+function inkOf(text: string): number {
+  let count = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code < 0xa0 ? code !== 32 && (code < 9 || code > 13) : !isBlank(code)) count++;
+  }
+  return count;
+}
+
+/** `\s` above U+009F, and the marks `cleanText` drops. */
+const isBlank = (code: number) =>
+  code === 0xa0 ||
+  code === 0x1680 ||
+  (code >= 0x2000 && code <= 0x200f) ||
+  (code >= 0x2028 && code <= 0x202f) ||
+  code === 0x205f ||
+  code === 0x3000 ||
+  code === 0xfeff;
 
 /** Visible text of the first element matching any selector (in order) that has some. */
 export function firstText(root: HTMLElement, selectors: string[]): string | null {
