@@ -3,13 +3,17 @@
 // Each list is made the first time a query asks for it: most pages ask for a few tags and classes,
 // and filing every element under every class it has costs more than the tree itself.
 import type { HTMLElement } from "node-html-parser";
+import { elementsInOrder } from "./tree";
+import { attributeValue } from "./tree-nodes";
 
 export interface PageIndex {
   /** Elements in document order, the root excluded; each one's `_position` is its place here. */
   elements: HTMLElement[];
   /** By position: the position of the element's last descendant. */
   ends: Int32Array;
+  /** By tag name as written, and by the lower-case names asked for. */
   tags: Map<string, HTMLElement[]>;
+  tagged: Map<string, HTMLElement[]>;
   ids: Map<string, HTMLElement[]> | null;
   classes: ClassText | null;
   /** Elements whose raw attributes mention a name, by lower-cased name. */
@@ -29,6 +33,8 @@ interface ClassText {
   starts: Int32Array;
   owners: HTMLElement[];
   unsure: [HTMLElement, string[]][];
+  /** The elements found for each class asked for. */
+  found: Map<string, HTMLElement[]>;
 }
 
 type Positioned = { _position: number };
@@ -49,18 +55,9 @@ export function pageIndex(element: HTMLElement): PageIndex {
 }
 
 function build(root: HTMLElement): PageIndex {
-  const elements: HTMLElement[] = [];
-  const stack: HTMLElement[] = [root];
-  while (stack.length > 0) {
-    const element = stack.pop()!;
-    const children = element.childNodes;
-    for (let child = children.length - 1; child >= 0; child--) {
-      const node = children[child]!;
-      if (node.nodeType === 1) stack.push(node as HTMLElement);
-    }
-    if (element === root) continue;
-    (element as unknown as Positioned)._position = elements.length;
-    elements.push(element);
+  const elements = elementsInOrder(root) ?? walk(root);
+  for (let position = 0; position < elements.length; position++) {
+    (elements[position] as unknown as Positioned)._position = position;
   }
   // Children come after their parent, so walking back finds each child's end before its parent's.
   const ends = new Int32Array(elements.length);
@@ -71,7 +68,31 @@ function build(root: HTMLElement): PageIndex {
     const above = positionOf(parent);
     if (ends[position]! > ends[above]!) ends[above] = ends[position]!;
   }
-  return { elements, ends, tags: new Map(), ids: null, classes: null, mentioning: new Map(), matches: new Map() };
+  return {
+    elements,
+    ends,
+    tags: new Map(),
+    tagged: new Map(),
+    ids: null,
+    classes: null,
+    mentioning: new Map(),
+    matches: new Map(),
+  };
+}
+
+/** The elements under `root` in document order, for a tree the parser did not list. */
+function walk(root: HTMLElement): HTMLElement[] {
+  const elements: HTMLElement[] = [];
+  const stack: HTMLElement[] = [root];
+  while (stack.length > 0) {
+    const element = stack.pop()!;
+    const children = element.childNodes;
+    for (let child = children.length - 1; child >= 0; child--) {
+      if (children[child]!.nodeType === 1) stack.push(children[child] as HTMLElement);
+    }
+    if (element !== root) elements.push(element);
+  }
+  return elements;
 }
 
 /** The elements of `sorted` (in document order) that lie inside `scope`'s subtree, `scope` excluded. */
@@ -90,14 +111,35 @@ export function inside(index: PageIndex, sorted: HTMLElement[], scope: HTMLEleme
   return sorted.slice(firstAfter(position), firstAfter(index.ends[position]!));
 }
 
+/** The elements of `sorted` inside the subtree of any of `scopes` (both in document order). */
+export function insideAny(index: PageIndex, sorted: HTMLElement[], scopes: HTMLElement[]): HTMLElement[] {
+  const found: HTMLElement[] = [];
+  let end = -1;
+  for (const scope of scopes) {
+    // A scope inside the one before adds nothing.
+    if (positionOf(scope) <= end) continue;
+    end = index.ends[positionOf(scope)]!;
+    found.push(...inside(index, sorted, scope));
+  }
+  return found;
+}
+
+/** Elements by tag name as written, filed in one pass on the first tag asked for. */
 export function withTag(index: PageIndex, tag: string): HTMLElement[] {
-  let found = index.tags.get(tag);
+  if (index.tags.size === 0) {
+    for (const element of index.elements) {
+      const list = index.tags.get(element.rawTagName);
+      if (list) list.push(element);
+      else index.tags.set(element.rawTagName, [element]);
+    }
+  }
+  let found = index.tagged.get(tag);
   if (!found) {
-    found = index.elements.filter((element) => {
-      const name = element.rawTagName;
-      return name === tag || (name.length === tag.length && name.toLowerCase() === tag);
-    });
-    index.tags.set(tag, found);
+    const exact = index.tags.get(tag) ?? [];
+    const others = [...index.tags].filter(([name]) => name !== tag && name.toLowerCase() === tag);
+    found = others.length === 0 ? exact : [...exact, ...others.flatMap(([, list]) => list)];
+    if (others.length > 0) found.sort((a, b) => positionOf(a) - positionOf(b));
+    index.tagged.set(tag, found);
   }
   return found;
 }
@@ -137,7 +179,7 @@ export function withId(index: PageIndex, id: string): HTMLElement[] {
     for (const element of index.elements) {
       const raw = element.rawAttrs;
       if (raw === "") continue;
-      const key = preReadHolds(raw, "id=", element.id) ? element.id : element.getAttribute("id");
+      const key = preReadHolds(raw, "id=", element.id) ? element.id : attributeValue(element, "id");
       if (!key) continue;
       const list = ids.get(key);
       if (list) list.push(element);
@@ -151,11 +193,20 @@ export function withId(index: PageIndex, id: string): HTMLElement[] {
 /** Elements that may carry class `name`, in document order. */
 export function withClass(index: PageIndex, name: string): HTMLElement[] {
   index.classes ??= classText(index.elements);
-  const { text, starts, owners, unsure } = index.classes;
+  let found = index.classes.found.get(name);
+  if (!found) {
+    found = findClass(index.classes, name);
+    index.classes.found.set(name, found);
+  }
+  return found;
+}
+
+function findClass({ text, starts, owners, unsure }: ClassText, name: string): HTMLElement[] {
   const found: HTMLElement[] = [];
   for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
     const end = at + name.length;
-    if ((at > 0 && !/\s/.test(text[at - 1]!)) || (end < text.length && !/\s/.test(text[end]!))) continue;
+    if ((at > 0 && !isSpace(text.charCodeAt(at - 1))) || (end < text.length && !isSpace(text.charCodeAt(end))))
+      continue;
     const owner = owners[lineAt(starts, at)]!;
     if (found[found.length - 1] !== owner) found.push(owner);
   }
@@ -164,6 +215,20 @@ export function withClass(index: PageIndex, name: string): HTMLElement[] {
 }
 
 type Classed = { _class?: string };
+
+/** `\s` as regular expressions read it. */
+const isSpace = (code: number) =>
+  code === 32 ||
+  (code >= 9 && code <= 13) ||
+  code === 0xa0 ||
+  code === 0x1680 ||
+  (code >= 0x2000 && code <= 0x200a) ||
+  code === 0x2028 ||
+  code === 0x2029 ||
+  code === 0x202f ||
+  code === 0x205f ||
+  code === 0x3000 ||
+  code === 0xfeff;
 
 function classText(elements: HTMLElement[]): ClassText {
   const lines: string[] = [];
@@ -176,7 +241,7 @@ function classText(elements: HTMLElement[]): ClassText {
     if (raw === "") continue;
     const pre = (element as unknown as Classed)._class;
     if (!preReadHolds(raw, "class=", pre)) {
-      unsure.push([element, (element.getAttribute("class") ?? "").split(/\s+/).filter(Boolean)]);
+      unsure.push([element, (attributeValue(element, "class") ?? "").split(/\s+/).filter(Boolean)]);
     } else if (pre) {
       lines.push(pre);
       starts.push(length);
@@ -184,7 +249,7 @@ function classText(elements: HTMLElement[]): ClassText {
       length += pre.length + 1;
     }
   }
-  return { text: lines.join("\n"), starts: Int32Array.from(starts), owners, unsure };
+  return { text: lines.join("\n"), starts: Int32Array.from(starts), owners, unsure, found: new Map() };
 }
 
 /** The line holding offset `at`: the last line starting at or before it. */

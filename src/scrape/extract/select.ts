@@ -7,7 +7,17 @@
 // page-wide matches, cut to the scope, then its ancestors tested as css-select tests them. Anything
 // else goes to the library unchanged.
 import type { HTMLElement } from "node-html-parser";
-import { inside, mentioning, pageIndex, positionOf, withClass, withId, withTag, type PageIndex } from "./page-index";
+import {
+  inside,
+  insideAny,
+  mentioning,
+  pageIndex,
+  positionOf,
+  withClass,
+  withId,
+  withTag,
+  type PageIndex,
+} from "./page-index";
 
 type AttributeTest = { name: string; operator: string; value: string };
 interface Compound {
@@ -96,12 +106,20 @@ function candidates(index: PageIndex, compound: Compound): HTMLElement[] {
   return mentioning(index, compound.attrs[0]!.name.toLowerCase());
 }
 
-function compoundMatches(index: PageIndex, { text, compound }: Step): HTMLElement[] {
-  let matches = index.matches.get(text);
-  if (!matches) {
-    matches = candidates(index, compound).filter((element) => matchesCompound(element, compound));
-    index.matches.set(text, matches);
-  }
+/**
+ * The elements matching one compound inside `scope`, in document order; inside one of `within` too
+ * when those are fewer than the candidates. Candidates are cut to the scope before each is tested,
+ * so a card's query tests the card's elements only; page-wide answers are kept for the next query.
+ */
+function compoundMatches(index: PageIndex, step: Step, scope: HTMLElement, within?: HTMLElement[]): HTMLElement[] {
+  const cached = scope.parentNode ? undefined : index.matches.get(step.text);
+  if (cached) return cached;
+  let pool = candidates(index, step.compound);
+  if (scope.parentNode) pool = inside(index, pool, scope);
+  const narrowed = within !== undefined && within.length < pool.length;
+  if (narrowed) pool = insideAny(index, pool, within);
+  const matches = pool.filter((element) => matchesCompound(element, step.compound));
+  if (!scope.parentNode && !narrowed) index.matches.set(step.text, matches);
   return matches;
 }
 
@@ -155,9 +173,11 @@ function fromIndex(scope: HTMLElement, selector: string): HTMLElement[] | null {
   const index = pageIndex(scope);
   const found = new Set<HTMLElement>();
   for (const steps of chains as Step[][]) {
-    const all = compoundMatches(index, steps[steps.length - 1]!);
-    const matches = scope.parentNode ? inside(index, all, scope) : all;
-    if (steps.length === 1 && chains.length === 1) return matches === all ? [...all] : matches;
+    // Every match lies inside a match of the first compound, so when those are few only their subtrees are tried.
+    const first = steps.length > 1 ? compoundMatches(index, steps[0]!, scope) : undefined;
+    const matches = compoundMatches(index, steps[steps.length - 1]!, scope, first);
+    // Page-wide matches are the index's own list, handed out as a copy.
+    if (steps.length === 1 && chains.length === 1) return scope.parentNode ? matches : [...matches];
     for (const element of matches) {
       if (matchedAbove(element, steps, steps.length - 1, scope)) found.add(element);
     }

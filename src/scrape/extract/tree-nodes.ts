@@ -52,6 +52,29 @@ function mayHold(raw: string, name: string): boolean {
   return pattern.test(raw);
 }
 
+/**
+ * `element.getAttribute(name)` (`name` in lower case) decoding only that value, for a page-wide
+ * pass: the library decodes every value of an element on its first read, and a page's data
+ * attributes carry long entity-encoded JSON that no reader asks for.
+ */
+export function attributeValue(element: HTMLElement, name: string): string | undefined {
+  const own = element as unknown as Attributed;
+  if (own._attrs || name in OBJECT_KEYS) return element.getAttribute(name);
+  if (!mayHold(own.rawAttrs, name)) return undefined;
+  const raw = own.rawAttributes;
+  for (const key in raw) {
+    // Names differing only in case are one entry of the library's map.
+    if (key !== key.toLowerCase()) return element.getAttribute(name);
+  }
+  const value = raw[name];
+  if (value === undefined) return undefined;
+  return value?.includes("&") ? decodedValue(value) : (value ?? "");
+}
+
+/** An attribute value decoded as the library decodes one (its own decoder, through its map getter). */
+const decodedValue = (value: string): string =>
+  (libraryAttrs.call({ rawAttributes: { value } }) as Record<string, string>).value!;
+
 const ELEMENT_PROTOTYPE = Object.create(HTMLElement.prototype, {
   range,
   voidTag: shared(LIBRARY.voidTag),

@@ -82,6 +82,13 @@ const CLOSED_BY_CLOSING_EXCEPT: Table = {
   p: Object.fromEntries(["a", "audio", "del", "ins", "map", "noscript", "video"].map((name) => [name, true])),
 };
 
+// Each page's elements in document order, as the parser made them: every new element is the last in
+// document order when made, and the repair of unclosed elements only removes some (page-index.ts).
+const inOrder = new WeakMap<Element, Element[]>();
+
+/** The elements of a tree `parseTree` built, in document order (the root excluded). */
+export const elementsInOrder = (root: Element): Element[] | undefined => inOrder.get(root);
+
 /** A text node at positions of the library's joined string. */
 const addText = (rawText: string, parent: Element, start: number, end: number) =>
   text(rawText, parent, start - FRAME_OFFSET, end - FRAME_OFFSET);
@@ -102,6 +109,7 @@ export function parseTree(html: string): Element {
   const sub = (start: number, end: number) => subject.substring(start - base, end - base);
   const root = element(null, "", undefined, "", 0, html.length);
   const stack: Element[] = [root];
+  const created: Element[] = [];
   let parent = root;
   let lastTextPos = risky ? -1 : FRAME_OFFSET;
   let unclosedBlock = false;
@@ -149,6 +157,7 @@ export function parseTree(html: string): Element {
         parent,
         element(name, id, className, attributes.slice(1), tagStart - FRAME_OFFSET, tagEnd - FRAME_OFFSET),
       );
+      created.push(parent);
       stack.push(parent);
       if (BLOCK_TEXT.has(name.toLowerCase())) {
         const closeMarkup = `</${name}>`;
@@ -173,7 +182,8 @@ export function parseTree(html: string): Element {
   // The frame's end tag, which the library meets last: the text after the page's last tag.
   if (!risky && !unclosedBlock && lastTextPos < htmlEnd)
     addText(sub(lastTextPos, htmlEnd), parent, lastTextPos, htmlEnd);
-  repairUnclosed(stack);
+  const removed = repairUnclosed(stack);
+  inOrder.set(root, removed.size === 0 ? created : created.filter((element) => !removed.has(element)));
   return root;
 
   /** The library's end-tag handling: close `name`, or the open elements an end tag implies. */
@@ -205,11 +215,13 @@ export function parseTree(html: string): Element {
 }
 
 /** The library's repair of elements left open at the end: their children move up a level. */
-function repairUnclosed(stack: Element[]) {
+function repairUnclosed(stack: Element[]): Set<Element> {
+  const removed = new Set<Element>();
   while (stack.length > 1) {
     const last = stack.pop()!;
     const oneBefore = stack[stack.length - 1]!;
     if (!last.parentNode?.parentNode) continue;
+    if (last.parentNode === oneBefore) removed.add(last);
     if (last.parentNode === oneBefore && last.tagName === oneBefore.tagName) {
       oneBefore.removeChild(last);
       reparent(last, oneBefore.parentNode!);
@@ -219,6 +231,7 @@ function repairUnclosed(stack: Element[]) {
       reparent(last, oneBefore);
     }
   }
+  return removed;
 }
 
 function reparent(source: Element, parent: Element) {
