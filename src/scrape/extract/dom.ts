@@ -2,7 +2,7 @@
 // scripts and styles left out, whitespace and bidi marks collapsed.
 import { NodeType, type HTMLElement, type Node } from "node-html-parser";
 import { assertParseable } from "../page-limits";
-import { positionOf } from "./page-index";
+import { positionOf } from "./tree-nodes";
 import { selectAll } from "./select";
 import { parseTree } from "./tree";
 

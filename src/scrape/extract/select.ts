@@ -7,17 +7,9 @@
 // page-wide matches, cut to the scope, then its ancestors tested as css-select tests them. Anything
 // else goes to the library unchanged.
 import type { HTMLElement } from "node-html-parser";
-import {
-  inside,
-  insideAny,
-  mentioning,
-  pageIndex,
-  positionOf,
-  withClass,
-  withId,
-  withTag,
-  type PageIndex,
-} from "./page-index";
+import { mentioning, withClass, withId } from "./page-attributes";
+import { attributesOf, inside, insideAny, pageIndex, type PageIndex, withTag } from "./page-index";
+import { positionOf } from "./tree-nodes";
 
 type AttributeTest = { name: string; operator: string; value: string };
 interface Compound {
@@ -99,11 +91,11 @@ function passes(element: HTMLElement, { name, operator, value }: AttributeTest):
 /** Elements that may match, in document order: by id, else class, else tag, else a mention of the attribute's name. */
 function candidates(index: PageIndex, compound: Compound): HTMLElement[] {
   const [id] = compound.ids;
-  if (id !== undefined) return withId(index, id);
+  if (id !== undefined) return withId(attributesOf(index), id);
   const [name] = compound.classes;
-  if (name !== undefined) return withClass(index, name);
+  if (name !== undefined) return withClass(attributesOf(index), name);
   if (compound.tag) return withTag(index, compound.tag);
-  return mentioning(index, compound.attrs[0]!.name.toLowerCase());
+  return mentioning(attributesOf(index), compound.attrs[0]!.name.toLowerCase());
 }
 
 /**

@@ -164,6 +164,9 @@ export function text(rawText: string, parent: Element, start: number, end: numbe
   parent.childNodes.push(node as unknown as TextNode);
 }
 
+/** An element's place in document order, once the page is indexed (page-index.ts). */
+export const positionOf = (element: HTMLElement): number => (element as unknown as { _position: number })._position;
+
 export function append(parent: Element, child: Element): Element {
   child.parentNode = parent;
   parent.childNodes.push(child);

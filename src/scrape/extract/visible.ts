@@ -7,7 +7,8 @@ import { cardPrice, priceTexts } from "./card-price";
 import { itemValue } from "./microdata";
 import { moneyFromStructured, parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
 import type { ProductDraft } from "./record";
-import { pageIndex, positionOf } from "./page-index";
+import { pageIndex } from "./page-index";
+import { positionOf } from "./tree-nodes";
 import { selectAll, selectOne } from "./select";
 
 const PRICE_LABEL = /^(?:our |sale |your |now |current |special |unit )?price\s*:?\s*(.*\d.*)$/i;
