@@ -1,7 +1,7 @@
 // The nodes of the page tree (src/scrape/extract/tree.ts): node-html-parser's own classes, so that
 // every method readers call is the library's, made as small objects whose shared fields live on
 // the prototype and whose class list, range array and attribute map are made when first read.
-import { HTMLElement, TextNode } from "node-html-parser";
+import { HTMLElement, type Node, TextNode } from "node-html-parser";
 
 export type Element = HTMLElement;
 type Range = [number, number];
@@ -131,7 +131,8 @@ export function element(
   return {
     __proto__: ELEMENT_PROTOTYPE,
     parentNode: null,
-    childNodes: [],
+    // Shared and frozen until the first child (adopt).
+    childNodes: NO_CHILDREN,
     _start: start,
     _end: end,
     rawAttrs,
@@ -161,14 +162,24 @@ export function text(rawText: string, parent: Element, start: number, end: numbe
     _start: start,
     _end: end,
   };
-  parent.childNodes.push(node as unknown as TextNode);
+  adopt(parent, node as unknown as TextNode);
 }
 
 /** An element's place in document order, once the page is indexed (page-index.ts). */
 export const positionOf = (element: HTMLElement): number => (element as unknown as { _position: number })._position;
 
+/**
+ * Adds a child at the end. An array's first push gives it room for 17, kept for the page's life;
+ * most elements have one child or none, so none shares one frozen array and the first child makes
+ * an array of one.
+ */
+export function adopt(parent: Element, child: Node) {
+  if (parent.childNodes.length === 0) parent.childNodes = [child];
+  else parent.childNodes.push(child);
+}
+
 export function append(parent: Element, child: Element): Element {
   child.parentNode = parent;
-  parent.childNodes.push(child);
+  adopt(parent, child);
   return child;
 }

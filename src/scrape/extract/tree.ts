@@ -6,7 +6,7 @@
 // tree, its ranges and every reader's answer stay the same; it makes the same classes' nodes with
 // only the fields they read (tree-nodes.ts), the class list when first asked for. Written by hand as no
 // library builds this library's tree; test/fixtures/tree.test.ts compares the two on every saved page.
-import { append, type Element, element, LIBRARY, text } from "./tree-nodes";
+import { adopt, append, type Element, element, LIBRARY, text } from "./tree-nodes";
 
 // node-html-parser's `kMarkupPattern` (comments, start and end tags with their attribute text).
 const MARKUP =
@@ -115,9 +115,20 @@ export function parseTree(html: string): Element {
   let unclosedBlock = false;
   const hasCdata = html.includes("<![CDATA[");
   const markup = hasCdata ? MARKUP_WITH_CDATA : MARKUP;
+  // Each tag name once per page, the tree keeping one string per name rather than per element.
+  const tagNames = new Map<string, [string, boolean]>();
+  const tagNamed = (written: string): [string, boolean] => {
+    let named = tagNames.get(written);
+    if (!named) {
+      named = [written, BLOCK_TEXT.has(written.toLowerCase())];
+      tagNames.set(written, named);
+    }
+    return named;
+  };
   markup.lastIndex = 0;
   for (let match = markup.exec(subject); match; match = markup.exec(subject)) {
-    const [matchText, slash = "", name = "", rawAttributes = "", selfClosing = ""] = match;
+    const [matchText, slash = "", written = "", rawAttributes = "", selfClosing = ""] = match;
+    const [name, isBlockText] = tagNamed(written);
     let leadingSlash = slash;
     let attributes = rawAttributes;
     let closingSlash = selfClosing;
@@ -159,7 +170,7 @@ export function parseTree(html: string): Element {
       );
       created.push(parent);
       stack.push(parent);
-      if (BLOCK_TEXT.has(name.toLowerCase())) {
+      if (isBlockText) {
         const closeMarkup = `</${name}>`;
         const found = subject.indexOf(closeMarkup, tagEnd - base);
         const closeIndex = found === -1 ? -1 : found + base;
@@ -239,6 +250,6 @@ function reparent(source: Element, parent: Element) {
   source.childNodes = [];
   for (const child of children) {
     child.parentNode = parent;
-    parent.childNodes.push(child);
+    adopt(parent, child);
   }
 }
