@@ -1,50 +1,62 @@
-// Elements by id, class or attribute name, for the page index (page-index.ts). The raw attribute
-// text of every element and the class text the parser pre-read are each joined into one string,
-// one element a line, and searched as one: a page asks for a dozen names, and testing every
-// element's own text for each costs more than a search through one string.
+// Elements by id, class or attribute name, for the page index (page-index.ts). An attribute name is
+// searched once through the page's own text, where every element's raw attributes lie (for a tree
+// the parser did not build, through those texts joined), each hit going to the element whose
+// attributes hold it, and the text between attributes skipped; a class is searched through the
+// pre-read classes joined one a line, a far shorter text. A page asks for a dozen names, and testing
+// every element's text for each costs more than these searches.
 import type { HTMLElement } from "node-html-parser";
 import { attributeValue, positionOf } from "./tree-nodes";
 
-/** Texts joined one a line: where each line starts and whose it is. */
-interface Lines {
+/** Where each element's raw attribute text lies in `text`, in document order (elements without attributes left out). */
+interface Regions {
   text: string;
   starts: Int32Array;
+  ends: Int32Array;
   owners: HTMLElement[];
 }
 
 export interface PageAttributes {
-  /** Every element's raw attribute text (elements without attributes left out). */
-  raw: Lines;
+  raw: Regions;
   mentioning: Map<string, HTMLElement[]>;
   ids: Map<string, HTMLElement[]> | null;
-  classes: ClassText | null;
+  classes: ClassLookup | null;
 }
 
 /**
- * The class text the parser pre-read, where getAttribute would decode the same. Elements whose
- * class attribute may decode to other tokens (entities, repeated or oddly written attributes) are
- * kept apart, decoded.
+ * The pre-read classes that are what getAttribute would decode, joined one a line (a class is found
+ * by one search through them); the other elements' classes are kept apart, decoded (entities,
+ * repeated or oddly written attributes).
  */
-interface ClassText {
-  lines: Lines;
+interface ClassLookup {
+  lines: Regions;
   unsure: [HTMLElement, string[]][];
   /** The elements found for each class asked for. */
   found: Map<string, HTMLElement[]>;
 }
 
-function linesOf(pairs: [HTMLElement, string][]): Lines {
-  const starts = new Int32Array(pairs.length);
-  let length = 0;
-  for (let line = 0; line < pairs.length; line++) {
-    starts[line] = length;
-    length += pairs[line]![1].length + 1;
-  }
-  return { text: pairs.map(([, text]) => text).join("\n"), starts, owners: pairs.map(([element]) => element) };
+type Parsed = { _start: number; rawTagName: string };
+
+export function pageAttributes(elements: HTMLElement[], html: string | undefined): PageAttributes {
+  const owners = elements.filter((element) => element.rawAttrs !== "");
+  const raw = html === undefined ? joined(owners, (element) => element.rawAttrs) : regionsIn(html, owners);
+  return { raw, mentioning: new Map(), ids: null, classes: null };
 }
 
-/** The line holding offset `at`: the last line starting at or before it. */
-function lineAt({ starts }: Lines, at: number): number {
-  let low = 0;
+/** The attributes of `owners` where they lie in the page: after `<`, the tag name and one space. */
+function regionsIn(html: string, owners: HTMLElement[]): Regions {
+  const starts = new Int32Array(owners.length);
+  const ends = new Int32Array(owners.length);
+  owners.forEach((element, region) => {
+    const parsed = element as unknown as Parsed;
+    starts[region] = parsed._start + parsed.rawTagName.length + 2;
+    ends[region] = starts[region]! + element.rawAttrs.length;
+  });
+  return { text: html, starts, ends, owners };
+}
+
+/** The last region starting at or before `at`, or -1. */
+function regionBefore({ starts }: Regions, at: number): number {
+  let low = -1;
   let high = starts.length - 1;
   while (low < high) {
     const middle = (low + high + 1) >> 1;
@@ -54,23 +66,46 @@ function lineAt({ starts }: Lines, at: number): number {
   return low;
 }
 
-export function pageAttributes(elements: HTMLElement[]): PageAttributes {
-  const raw = linesOf(
-    elements.filter((element) => element.rawAttrs !== "").map((element) => [element, element.rawAttrs]),
-  );
-  return { raw, mentioning: new Map(), ids: null, classes: null };
+/**
+ * Each occurrence `find` reports (the first at or after a position) that lies inside an element's
+ * attributes, in order; the text between them (scripts, the page's text) is skipped, not searched.
+ * `hit` returns where to search on. Names and keys hold no space, `/` or `>`, so none runs past the
+ * attributes it starts in.
+ */
+function eachHit(
+  raw: Regions,
+  find: (from: number) => number,
+  length: number,
+  hit: (region: number, at: number) => number,
+) {
+  for (let at = find(0); at >= 0; ) {
+    const region = regionBefore(raw, at);
+    if (region >= 0 && at + length <= raw.ends[region]!) at = find(hit(region, at));
+    else if (region + 1 < raw.starts.length) at = find(Math.max(at + 1, raw.starts[region + 1]!));
+    else return;
+  }
+}
+
+/** Where `literal` next occurs in `text` at or after a position (a regular expression finds it faster than `indexOf`). */
+function finder(text: string, literal: string, flags: string): (from: number) => number {
+  const pattern = new RegExp(literal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), flags);
+  return (from) => {
+    pattern.lastIndex = from;
+    return pattern.exec(text)?.index ?? -1;
+  };
 }
 
 /** Attribute names are never entity-encoded, so an element carrying one mentions it in its raw text. */
 export function mentioning(attributes: PageAttributes, name: string): HTMLElement[] {
   let found = attributes.mentioning.get(name);
   if (!found) {
-    found = [];
-    const named = new RegExp(name.replace(/[^\w-]/g, "\\$&"), "gi");
-    for (let match = named.exec(attributes.raw.text); match; match = named.exec(attributes.raw.text)) {
-      const owner = attributes.raw.owners[lineAt(attributes.raw, match.index)]!;
-      if (found[found.length - 1] !== owner) found.push(owner);
-    }
+    const list: HTMLElement[] = [];
+    const { raw } = attributes;
+    eachHit(raw, finder(raw.text, name, "gi"), name.length, (region) => {
+      list.push(raw.owners[region]!);
+      return raw.ends[region]!;
+    });
+    found = list;
     attributes.mentioning.set(name, found);
   }
   return found;
@@ -80,16 +115,21 @@ export function mentioning(attributes: PageAttributes, name: string): HTMLElemen
 const NAME_CHARACTER = /[\w\-.:()[\]#]/;
 
 /**
- * Per line of the raw attribute text, how often attribute `key` (`id=` or `class=`) is written as
- * the parser's pre-read sees it: in lower case, glued to its `=`, not the tail of a longer name. The
- * pre-read value is what getAttribute decodes when that happens once and the value holds no entity.
+ * Per region, how often attribute `key` (`id=` or `class=`) is written as the parser's pre-read sees
+ * it: in lower case, glued to its `=`, not the tail of a longer name. The pre-read value is what
+ * getAttribute decodes when that happens once and the value holds no entity.
  */
 function keyCounts({ raw }: PageAttributes, key: string): Int32Array {
   const counts = new Int32Array(raw.owners.length);
-  for (let at = raw.text.indexOf(key); at >= 0; at = raw.text.indexOf(key, at + 1)) {
-    const line = lineAt(raw, at);
-    if (at === raw.starts[line] || !NAME_CHARACTER.test(raw.text[at - 1]!)) counts[line]!++;
-  }
+  eachHit(
+    raw,
+    (from) => raw.text.indexOf(key, from),
+    key.length,
+    (region, at) => {
+      if (at === raw.starts[region] || !NAME_CHARACTER.test(raw.text[at - 1]!)) counts[region]!++;
+      return at + 1;
+    },
+  );
   return counts;
 }
 
@@ -100,8 +140,8 @@ export function withId(attributes: PageAttributes, id: string): HTMLElement[] {
   if (!attributes.ids) {
     const ids = new Map<string, HTMLElement[]>();
     const counts = keyCounts(attributes, "id=");
-    attributes.raw.owners.forEach((element, line) => {
-      const key = holds(counts[line]!, element.id) ? element.id : attributeValue(element, "id");
+    attributes.raw.owners.forEach((element, region) => {
+      const key = holds(counts[region]!, element.id) ? element.id : attributeValue(element, "id");
       if (!key) return;
       const list = ids.get(key);
       if (list) list.push(element);
@@ -112,9 +152,11 @@ export function withId(attributes: PageAttributes, id: string): HTMLElement[] {
   return attributes.ids.get(id) ?? [];
 }
 
+type Classed = { _class?: string };
+
 /** Elements that may carry class `name`, in document order. */
 export function withClass(attributes: PageAttributes, name: string): HTMLElement[] {
-  attributes.classes ??= classText(attributes);
+  attributes.classes ??= classLookup(attributes);
   let found = attributes.classes.found.get(name);
   if (!found) {
     found = findClass(attributes.classes, name);
@@ -123,33 +165,54 @@ export function withClass(attributes: PageAttributes, name: string): HTMLElement
   return found;
 }
 
-function findClass({ lines, unsure }: ClassText, name: string): HTMLElement[] {
+/** A class name is in the raw text of an element that carries it, as long as the pre-read holds. */
+function findClass({ lines, unsure }: ClassLookup, name: string): HTMLElement[] {
   const found: HTMLElement[] = [];
-  const { text } = lines;
-  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
-    const end = at + name.length;
-    if ((at > 0 && !isSpace(text.charCodeAt(at - 1))) || (end < text.length && !isSpace(text.charCodeAt(end))))
-      continue;
-    const owner = lines.owners[lineAt(lines, at)]!;
-    if (found[found.length - 1] !== owner) found.push(owner);
+  for (let at = lines.text.indexOf(name); at >= 0; at = lines.text.indexOf(name, at + 1)) {
+    const owner = lines.owners[regionBefore(lines, at)]!;
+    if (found[found.length - 1] !== owner && hasToken((owner as unknown as Classed)._class!, name)) found.push(owner);
   }
   const decoded = unsure.filter(([, tokens]) => tokens.includes(name)).map(([element]) => element);
   return decoded.length === 0 ? found : [...found, ...decoded].sort((a, b) => positionOf(a) - positionOf(b));
 }
 
-type Classed = { _class?: string };
+/** Whether `name` is one of the whitespace-separated tokens of `text`. */
+function hasToken(text: string, name: string): boolean {
+  for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+    const end = at + name.length;
+    if ((at === 0 || isSpace(text.charCodeAt(at - 1))) && (end === text.length || isSpace(text.charCodeAt(end)))) {
+      return true;
+    }
+  }
+  return false;
+}
 
-function classText(attributes: PageAttributes): ClassText {
-  const sure: [HTMLElement, string][] = [];
-  const unsure: [HTMLElement, string[]][] = [];
+function classLookup(attributes: PageAttributes): ClassLookup {
   const counts = keyCounts(attributes, "class=");
-  attributes.raw.owners.forEach((element, line) => {
+  const sure: HTMLElement[] = [];
+  const unsure: [HTMLElement, string[]][] = [];
+  attributes.raw.owners.forEach((element, region) => {
     const pre = (element as unknown as Classed)._class;
-    if (!holds(counts[line]!, pre)) {
+    if (!holds(counts[region]!, pre)) {
       unsure.push([element, (attributeValue(element, "class") ?? "").split(/\s+/).filter(Boolean)]);
-    } else if (pre) sure.push([element, pre]);
+    } else if (pre) sure.push(element);
   });
-  return { lines: linesOf(sure), unsure, found: new Map() };
+  return { lines: joined(sure, (element) => (element as unknown as Classed)._class!), unsure, found: new Map() };
+}
+
+/** The texts of `owners`, one a line. */
+function joined(owners: HTMLElement[], textOf: (element: HTMLElement) => string): Regions {
+  const starts = new Int32Array(owners.length);
+  const ends = new Int32Array(owners.length);
+  let length = 0;
+  const texts = owners.map((element, line) => {
+    const text = textOf(element);
+    starts[line] = length;
+    ends[line] = length + text.length;
+    length = ends[line]! + 1;
+    return text;
+  });
+  return { text: texts.join("\n"), starts, ends, owners };
 }
 
 /** `\s` as regular expressions read it. */

@@ -4,12 +4,14 @@
 // few tags and classes, and filing every element under every class it has costs more than the tree.
 import type { HTMLElement } from "node-html-parser";
 import { type PageAttributes, pageAttributes } from "./page-attributes";
-import { elementsInOrder } from "./tree";
+import { parsedPage } from "./tree";
 import { positionOf } from "./tree-nodes";
 
 export interface PageIndex {
   /** Elements in document order, the root excluded; each one's `_position` is its place here. */
   elements: HTMLElement[];
+  /** The page the parser built the tree from, when it did. */
+  html: string | undefined;
   /** By position: the position of the element's last descendant. */
   ends: Int32Array;
   /** By tag name as written, and by the lower-case names asked for. */
@@ -23,7 +25,8 @@ export interface PageIndex {
 type Positioned = { _position: number };
 const indexes = new WeakMap<HTMLElement, PageIndex>();
 
-export const attributesOf = (index: PageIndex): PageAttributes => (index.attributes ??= pageAttributes(index.elements));
+export const attributesOf = (index: PageIndex): PageAttributes =>
+  (index.attributes ??= pageAttributes(index.elements, index.html));
 
 /** The index of the page `element` belongs to, made on the first query. */
 export function pageIndex(element: HTMLElement): PageIndex {
@@ -38,7 +41,8 @@ export function pageIndex(element: HTMLElement): PageIndex {
 }
 
 function build(root: HTMLElement): PageIndex {
-  const elements = elementsInOrder(root) ?? walk(root);
+  const parsed = parsedPage(root);
+  const elements = parsed?.elements ?? walk(root);
   for (let position = 0; position < elements.length; position++) {
     (elements[position] as unknown as Positioned)._position = position;
   }
@@ -53,6 +57,7 @@ function build(root: HTMLElement): PageIndex {
   }
   return {
     elements,
+    html: parsed?.html,
     ends,
     tags: new Map(),
     tagged: new Map(),

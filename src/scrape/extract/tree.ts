@@ -82,12 +82,19 @@ const CLOSED_BY_CLOSING_EXCEPT: Table = {
   p: Object.fromEntries(["a", "audio", "del", "ins", "map", "noscript", "video"].map((name) => [name, true])),
 };
 
-// Each page's elements in document order, as the parser made them: every new element is the last in
-// document order when made, and the repair of unclosed elements only removes some (page-index.ts).
-const inOrder = new WeakMap<Element, Element[]>();
+/** What the parser knows of a page it built, for the selector index (page-index.ts). */
+export interface Parsed {
+  /**
+   * The elements in document order (the root excluded), as the parser made them: every new element
+   * is the last in document order when made, and the repair of unclosed elements only removes some.
+   */
+  elements: Element[];
+  /** The page, where each element's `rawAttrs` starts two characters after `<` and its tag name. */
+  html: string;
+}
+const parsed = new WeakMap<Element, Parsed>();
 
-/** The elements of a tree `parseTree` built, in document order (the root excluded). */
-export const elementsInOrder = (root: Element): Element[] | undefined => inOrder.get(root);
+export const parsedPage = (root: Element): Parsed | undefined => parsed.get(root);
 
 /** A text node at positions of the library's joined string. */
 const addText = (rawText: string, parent: Element, start: number, end: number) =>
@@ -194,7 +201,10 @@ export function parseTree(html: string): Element {
   if (!risky && !unclosedBlock && lastTextPos < htmlEnd)
     addText(sub(lastTextPos, htmlEnd), parent, lastTextPos, htmlEnd);
   const removed = repairUnclosed(stack);
-  inOrder.set(root, removed.size === 0 ? created : created.filter((element) => !removed.has(element)));
+  parsed.set(root, {
+    elements: removed.size === 0 ? created : created.filter((element) => !removed.has(element)),
+    html,
+  });
   return root;
 
   /** The library's end-tag handling: close `name`, or the open elements an end tag implies. */
