@@ -75,7 +75,8 @@ function collectText(node: Node): string {
   const element = node as HTMLElement;
   if (HIDDEN_TAGS.has(element.tagName)) return "";
   if (element.tagName === "BR") return " ";
-  const inner = element.childNodes.map(collectText).join("");
+  let inner = "";
+  for (const child of element.childNodes) inner += collectText(child);
   return INLINE_TAGS.has(element.tagName) ? inner : ` ${inner} `;
 }
 

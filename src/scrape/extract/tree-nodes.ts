@@ -35,6 +35,7 @@ interface Attributed {
 const libraryAttrs = Object.getOwnPropertyDescriptor(HTMLElement.prototype, "attrs")!.get!;
 const OBJECT_KEYS = Object.prototype as Record<string, unknown>;
 const namePatterns = new Map<string, RegExp>();
+const upperNames = new Map<string, string>();
 
 /**
  * Whether `raw` attribute text may hold an attribute `name` (lower case): a name is never
@@ -104,6 +105,23 @@ const ELEMENT_PROTOTYPE = Object.create(HTMLElement.prototype, {
       }
       this._attrs = raw as Record<string, string>;
       return raw;
+    },
+  },
+  // The library upper-cases the tag name on every read; readers read it for every element they walk.
+  tagName: {
+    get(this: { rawTagName: string | null }) {
+      const raw = this.rawTagName;
+      if (!raw) return raw;
+      let upper = upperNames.get(raw);
+      if (upper === undefined) {
+        if (upperNames.size > 1000) upperNames.clear();
+        upper = raw.toUpperCase();
+        upperNames.set(raw, upper);
+      }
+      return upper;
+    },
+    set(this: { rawTagName: string }, name: string) {
+      this.rawTagName = name.toLowerCase();
     },
   },
   // Built when a reader first asks: most elements are never asked.
