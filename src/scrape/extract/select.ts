@@ -88,13 +88,17 @@ function passes(element: HTMLElement, { name, operator, value }: AttributeTest):
   return operator === "^=" ? actual.startsWith(value) : actual.endsWith(value);
 }
 
-/** Elements that may match, in document order: by id, else class, else tag, else a mention of the attribute's name. */
+const COMMON_TAG = 256;
+
+/** Elements that may match, in document order: by id, else class, else tag or a mention of the attribute's name. */
 function candidates(index: PageIndex, compound: Compound): HTMLElement[] {
   const [id] = compound.ids;
   if (id !== undefined) return withId(attributesOf(index), id);
   const [name] = compound.classes;
   if (name !== undefined) return withClass(attributesOf(index), name);
-  if (compound.tag) return withTag(index, compound.tag);
+  const tagged = compound.tag ? withTag(index, compound.tag) : undefined;
+  // A common tag (div, a, span) with an attribute test: the elements mentioning the attribute are fewer.
+  if (tagged && (tagged.length <= COMMON_TAG || compound.attrs.length === 0)) return tagged;
   return mentioning(attributesOf(index), compound.attrs[0]!.name.toLowerCase());
 }
 
