@@ -14,7 +14,9 @@ import {
   textsOutside,
 } from "./card-facts";
 import type { MoneyHint } from "./money";
+import { type LinkResolver, linkResolver } from "./card-links";
 import { classText, rawAttr } from "./raw-attr";
+import { selectOne } from "./select";
 
 export interface VisibleCard {
   element: HTMLElement;
@@ -25,16 +27,7 @@ const signature = (element: HTMLElement) => `${element.tagName}.${classText(elem
 const groupKey = (element: HTMLElement) =>
   `${signature(element)}<${element.parentNode ? signature(element.parentNode) : ""}`;
 
-/** A link that leads somewhere: not an in-page anchor, a script or the page itself. */
-function itemHref(link: HTMLElement, base: string): string | null {
-  const href = rawAttr(link, "href");
-  if (!href || href.startsWith("#")) return null;
-  const url = absoluteUrl(href, base);
-  return url && url.split("#")[0] !== base.split("#")[0] && new URL(url).pathname.length > 1 ? url : null;
-}
-
 const REVIEWS_LINK = /review|rating|отзыв|bewertung|avis|opinion|レビュー/i;
-const pathOf = (url: string) => new URL(url).pathname.replace(/\/+$/, "");
 
 /** Whether a link or heading names something: words besides any price and figures ("List:" does not). */
 function isNamed(element: HTMLElement): boolean {
@@ -85,10 +78,10 @@ function ancestorsOf(elements: HTMLElement[]): Set<HTMLElement> {
  * then the one naming more items after the page's heading (carousels above it are promotions), then
  * more items; among equals the outermost wins, so a card keeps its stars and labels.
  */
-export function findCardElements(root: HTMLElement, base: string, prices: PriceText[]): HTMLElement[] {
+export function findCardElements(root: HTMLElement, itemLink: LinkResolver, prices: PriceText[]): HTMLElement[] {
   const page = walkPage(root);
   const withPrice = ancestorsOf(prices.map((price) => price.element));
-  const linkOf = firstLinks(page.links, base);
+  const linkOf = firstLinks(page.links, itemLink);
   const named = ancestorsOf([...page.links.filter((link) => linkOf.has(link)), ...page.headings].filter(isNamed));
   const groups = new Map<string, HTMLElement[]>();
   for (const element of withPrice) {
@@ -116,13 +109,13 @@ const isAhead = (rank: number[], other: number[]) => {
 };
 
 /** For each element holding an item link, the path of its first one (links come in page order). */
-function firstLinks(links: HTMLElement[], base: string): Map<HTMLElement, string> {
+function firstLinks(links: HTMLElement[], itemLink: LinkResolver): Map<HTMLElement, string> {
   const first = new Map<HTMLElement, string>();
   for (const link of links) {
-    const url = itemHref(link, base);
-    if (url === null) continue;
+    const item = itemLink(link);
+    if (item === null) continue;
     for (let current: HTMLElement | null = link; current && !first.has(current); current = current.parentNode) {
-      first.set(current, pathOf(url));
+      first.set(current, item.path);
     }
   }
   return first;
@@ -158,24 +151,31 @@ function depthOf(element: HTMLElement): number {
 }
 
 /** One card read as a search result, given the price elements inside it. */
-export function readCard(card: HTMLElement, prices: PriceText[], base: string, hint: MoneyHint): SearchItem {
+export function readCard(
+  card: HTMLElement,
+  prices: PriceText[],
+  links: { base: string; itemLink: LinkResolver },
+  hint: MoneyHint,
+): SearchItem {
+  const { base, itemLink } = links;
   const text = readCardText(card);
-  const isItemLink = (element: HTMLElement) => element.tagName === "A" && itemHref(element, base) !== null;
+  const isItemLink = (element: HTMLElement) => element.tagName === "A" && itemLink(element) !== null;
   const linkOf = (element: HTMLElement) => closestUpTo(element, card, isItemLink);
   const title = cardTitle(text, (element) => linkOf(element) !== null);
-  const link = (title && linkOf(title.element)) ?? (isItemLink(card) ? card : card.querySelector("a[href]"));
-  const image = card.querySelector("img");
-  const url = link ? itemHref(link, base) : null;
+  const link = (title && linkOf(title.element)) ?? (isItemLink(card) ? card : selectOne(card, "a[href]"));
+  const image = selectOne(card, "img");
+  const item = link ? itemLink(link) : null;
+  const url = item?.url ?? null;
   // Stars inside a link to another page (a seller's profile) rate that page's subject, not the item;
   // a link to reviews (another URL form of the item's page) still rates the item.
   const targets = new Map<HTMLElement, boolean>();
   const elsewhere = (element: HTMLElement) => {
     const target = closestUpTo(element, card, (el) => el.tagName === "A");
-    if (!target || url === null) return false;
+    if (!target || item === null) return false;
     let other = targets.get(target);
     if (other === undefined) {
-      const href = itemHref(target, base);
-      other = href !== null && pathOf(href) !== pathOf(url) && !REVIEWS_LINK.test(href);
+      const href = itemLink(target);
+      other = href !== null && href.path !== item.path && !REVIEWS_LINK.test(href.url);
       targets.set(target, other);
     }
     return other;
@@ -214,7 +214,8 @@ function cardId(card: HTMLElement): string | null {
 /** The visible page's result cards, read. */
 export function visibleCards(root: HTMLElement, base: string, hint: MoneyHint): VisibleCard[] {
   const prices = priceTexts(root);
-  const cards = findCardElements(root, base, prices);
+  const itemLink = linkResolver(base);
+  const cards = findCardElements(root, itemLink, prices);
   const byCard = new Map(cards.map((card) => [card, [] as PriceText[]]));
   for (const price of prices) {
     for (let current: HTMLElement | null = price.element; current; current = current.parentNode) {
@@ -225,5 +226,5 @@ export function visibleCards(root: HTMLElement, base: string, hint: MoneyHint): 
       }
     }
   }
-  return cards.map((element) => ({ element, item: readCard(element, byCard.get(element)!, base, hint) }));
+  return cards.map((element) => ({ element, item: readCard(element, byCard.get(element)!, { base, itemLink }, hint) }));
 }

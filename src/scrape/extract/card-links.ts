@@ -1,0 +1,37 @@
+// The links of result cards resolved against the page (cards.ts). Each card links its item several
+// times and a page repeats its links, while parsing a URL is dear: an href is resolved once a page.
+import { absoluteUrl, type HTMLElement } from "./dom";
+import { rawAttr } from "./raw-attr";
+
+export interface ItemLink {
+  url: string;
+  /** Its path without trailing slashes: two links with one path lead to one item. */
+  path: string;
+}
+
+export type LinkResolver = (link: HTMLElement) => ItemLink | null;
+
+/**
+ * Resolves links against `base`, each href once for one reading of a page: a link that leads
+ * somewhere, not an in-page anchor, a script or the page itself.
+ */
+export function linkResolver(base: string): LinkResolver {
+  const known = new Map<string, ItemLink | null>();
+  return (link) => {
+    const href = rawAttr(link, "href");
+    if (!href || href.startsWith("#")) return null;
+    let found = known.get(href);
+    if (found === undefined) {
+      found = resolveLink(href, base);
+      known.set(href, found);
+    }
+    return found;
+  };
+}
+
+function resolveLink(href: string, base: string): ItemLink | null {
+  const url = absoluteUrl(href, base);
+  if (!url || url.split("#")[0] === base.split("#")[0]) return null;
+  const { pathname } = new URL(url);
+  return pathname.length > 1 ? { url, path: pathname.replace(/\/+$/, "") } : null;
+}
