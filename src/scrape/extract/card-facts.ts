@@ -101,19 +101,34 @@ const isHidden = (element: HTMLElement) => /display:\s*none/i.test(rawAttr(eleme
 
 /** Whether a card carries a paid-placement label, read as the shopper sees it (hidden decoys left out). */
 export function isSponsored({ blocks, card }: CardText): boolean {
-  const labels = [
-    ...blocks.filter((block) => block.text.length <= 30 && !hiddenWithin(block.element, card)).map((b) => b.text),
-    // A label split into spans around hidden filler ("Sp" <b hidden/> "onsored") is one text of its parent.
-    ...blocks
-      .filter((block) => block.text.length <= 12 && block.element.parentNode)
-      .map((block) => block.element.parentNode!)
-      .filter((parent) => parent.range[1] - parent.range[0] <= 400)
-      .map((parent) => visibleText(parent) ?? ""),
-  ];
-  return labels.some((label) => {
-    const folded = [...label].map((ch) => LOOKALIKES[ch] ?? ch).join("");
-    return SPONSORED.has(folded.replace(/[\s·•|()[\]:-]/g, "").toLowerCase());
-  });
+  // The label is read before whether it is hidden: few texts are one.
+  if (
+    blocks.some(
+      (block) => block.text.length <= 30 && isSponsoredLabel(block.text) && !hiddenWithin(block.element, card),
+    )
+  )
+    return true;
+  // A label split into spans around hidden filler ("Sp" <b hidden/> "onsored") is one text of its parent.
+  return blocks
+    .filter((block) => block.text.length <= 12 && block.element.parentNode)
+    .map((block) => block.element.parentNode!)
+    .filter((parent) => parent.range[1] - parent.range[0] <= 400)
+    .some((parent) => isSponsoredLabel(visibleText(parent) ?? ""));
+}
+
+const LONGEST_SPONSORED = Math.max(...[...SPONSORED].map((word) => word.length));
+
+/** Whether a label says "Sponsored", compared without spaces or case and with look-alike letters read as Latin. */
+function isSponsoredLabel(label: string): boolean {
+  const squeezed = label.replace(/[\s·•|()[\]:-]/g, "");
+  // Lower-casing never halves a text, so a longer one is no word of the list.
+  if (squeezed.length > 2 * LONGEST_SPONSORED) return false;
+  return SPONSORED.has(
+    [...squeezed]
+      .map((ch) => LOOKALIKES[ch] ?? ch)
+      .join("")
+      .toLowerCase(),
+  );
 }
 
 function hiddenWithin(element: HTMLElement, card: HTMLElement): boolean {

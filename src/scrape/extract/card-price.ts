@@ -3,10 +3,11 @@
 // delivery fees, prices on a condition such as a bank or loyalty card). Hand-written: no library
 // reads shop cards.
 import type { Money } from "../types";
-import { visibleText, type HTMLElement } from "./dom";
+import { pageInk, visibleText, type HTMLElement } from "./dom";
 import { currencyFromText } from "./currency";
 import { parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
 import { classText, rawAttr } from "./raw-attr";
+import { positionOf } from "./tree-nodes";
 
 export interface PriceText {
   element: HTMLElement;
@@ -40,6 +41,16 @@ export function shortText(element: HTMLElement | null | undefined): string | nul
   return visibleText(element);
 }
 
+/**
+ * `shortText` where it can be at most `max` characters long, else null: the page's ink counts tell,
+ * without reading the text, the containers too long to be a price or a label beside one.
+ */
+function textUpTo(element: HTMLElement | null | undefined, max: number): string | null {
+  if (!element) return null;
+  const inked = pageInk(element)[positionOf(element)]!;
+  return inked === 0 || inked > max ? null : shortText(element);
+}
+
 /** Whether a short text is an amount with a currency ("1,000円", "S/ 1.909", "Current price: $7.82", "43p"). */
 export function isPriceText(text: string): boolean {
   return text.length <= MAX_PRICE_TEXT && /\d/.test(text) && (PENCE.test(text) || currencyFromText(text) !== null);
@@ -56,7 +67,7 @@ export function priceTexts(scope: HTMLElement): PriceText[] {
   for (const element of elementsWithDigits(scope)) {
     let current: HTMLElement | null = element;
     for (let level = 0; current && current !== scope && level < 3; level++, current = current.parentNode) {
-      const text = shortText(current);
+      const text = textUpTo(current, MAX_PRICE_TEXT);
       if (!text || text.length > MAX_PRICE_TEXT) break;
       if (!isPriceText(squeeze(text))) continue;
       if (!seen.has(current) && !found.some((price) => isInside(current!, price.element))) {
@@ -100,8 +111,9 @@ function classify(element: HTMLElement, text: string): PriceText {
         .map((child) => child.text)
         .join(" ")
     : "";
-  const next = shortText(element.nextElementSibling) ?? "";
-  const after = shortText(followingOf(element, text)) ?? "";
+  // Longer texts beside a price say nothing of it (the tests below ask for at most MAX_PRICE_TEXT).
+  const next = textUpTo(element.nextElementSibling, MAX_PRICE_TEXT) ?? "";
+  const after = textUpTo(followingOf(element, text), MAX_PRICE_TEXT) ?? "";
   const other =
     UNIT_PRICE.test(text) ||
     FEE.test(text) ||
@@ -115,7 +127,7 @@ function classify(element: HTMLElement, text: string): PriceText {
 function followingOf(element: HTMLElement, text: string): HTMLElement | null {
   let anchor = element;
   for (let level = 0; level < 3 && !anchor.nextElementSibling && anchor.parentNode; level++) {
-    if (squeeze(shortText(anchor.parentNode) ?? "") !== text) break;
+    if (squeeze(textUpTo(anchor.parentNode, MAX_PRICE_TEXT) ?? "") !== text) break;
     anchor = anchor.parentNode;
   }
   return anchor.nextElementSibling;

@@ -3,6 +3,7 @@
 import { NodeType, type HTMLElement, type Node } from "node-html-parser";
 import { assertParseable } from "../page-limits";
 import { positionOf } from "./tree-nodes";
+import { pageIndex } from "./page-index";
 import { selectAll } from "./select";
 import { parseTree } from "./tree";
 
@@ -99,6 +100,19 @@ export function inkCounts(elements: HTMLElement[]): Int32Array {
     counts[position] = count;
   }
   return counts;
+}
+
+const inkOfPage = new WeakMap<HTMLElement[], Int32Array>();
+
+/** `inkCounts` for the page `element` belongs to, counted once a page; read by position (`positionOf`). */
+export function pageInk(element: HTMLElement): Int32Array {
+  const { elements } = pageIndex(element);
+  let ink = inkOfPage.get(elements);
+  if (!ink) {
+    ink = inkCounts(elements);
+    inkOfPage.set(elements, ink);
+  }
+  return ink;
 }
 
 /** Characters of `text` that `cleanText` keeps and that are not spaces (`\s` or a direction mark). */
