@@ -30,6 +30,9 @@ const INLINE_TAGS = new Set([
   "U",
 ]);
 
+/** A text node's decoded text; without an entity that is its raw text, read without the decoder. */
+const textOf = (node: Node) => (node.rawText.includes("&") ? node.text : node.rawText);
+
 /** The page being read by `readingOnce`, parsed at its first `loadHtml`. */
 let current: { html: string; root: HTMLElement | null } | null = null;
 
@@ -71,7 +74,7 @@ export function visibleText(node: Node | null | undefined): string | null {
 }
 
 function collectText(node: Node): string {
-  if (node.nodeType === NodeType.TEXT_NODE) return node.text;
+  if (node.nodeType === NodeType.TEXT_NODE) return textOf(node);
   if (node.nodeType !== NodeType.ELEMENT_NODE) return "";
   const element = node as HTMLElement;
   if (HIDDEN_TAGS.has(element.tagName)) return "";
@@ -94,7 +97,7 @@ export function inkCounts(elements: HTMLElement[]): Int32Array {
     if (HIDDEN_TAGS.has(element.tagName)) continue;
     let count = 0;
     for (const child of element.childNodes) {
-      if (child.nodeType === NodeType.TEXT_NODE) count += inkOf(child.text);
+      if (child.nodeType === NodeType.TEXT_NODE) count += inkOf(textOf(child));
       else if (child.nodeType === NodeType.ELEMENT_NODE) count += counts[positionOf(child as HTMLElement)]!;
     }
     counts[position] = count;
