@@ -87,7 +87,8 @@ function elementsWithDigits(scope: HTMLElement): HTMLElement[] {
     if (/^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE|SVG)$/.test(element.tagName)) return;
     let own = false;
     for (const child of element.childNodes) {
-      if (child.nodeType === 3) own ||= /\d/.test(child.text);
+      // Without an entity, the decoded text is the raw text.
+      if (child.nodeType === 3) own ||= /\d/.test(child.rawText.includes("&") ? child.text : child.rawText);
       else if (child.nodeType === 1) walk(child as HTMLElement);
     }
     if (own) out.push(element);

@@ -16,7 +16,9 @@ import {
 import type { MoneyHint } from "./money";
 import { type LinkResolver, linkResolver } from "./card-links";
 import { classText, rawAttr } from "./raw-attr";
+import { pageIndex } from "./page-index";
 import { selectOne } from "./select";
+import { positionOf } from "./tree-nodes";
 
 export interface VisibleCard {
   element: HTMLElement;
@@ -36,26 +38,25 @@ function isNamed(element: HTMLElement): boolean {
 }
 
 interface PageWalk {
-  order: Map<HTMLElement, number>;
   links: HTMLElement[];
   headings: HTMLElement[];
-  /** Position of the page's first heading with text, where results usually start. */
+  /** One past the position (page-index.ts) of the page's first heading with text, where results usually start. */
   headingAt: number | null;
 }
 
+/** The links and headings under `root` (itself included), in page order, read from the page index. */
 function walkPage(root: HTMLElement): PageWalk {
-  const walk: PageWalk = { order: new Map(), links: [], headings: [], headingAt: null };
-  const stack = [root];
-  while (stack.length > 0) {
-    const element = stack.pop()!;
-    walk.order.set(element, walk.order.size);
+  const walk: PageWalk = { links: [], headings: [], headingAt: null };
+  const index = pageIndex(root);
+  const position = positionOf(root);
+  const elements = root.parentNode
+    ? [root, ...index.elements.slice(position + 1, index.ends[position]! + 1)]
+    : index.elements;
+  for (const element of elements) {
     if (element.tagName === "A") walk.links.push(element);
     if (/^H[1-6]$/.test(element.tagName)) walk.headings.push(element);
-    if (walk.headingAt === null && element.tagName === "H1" && element.text.trim()) walk.headingAt = walk.order.size;
-    for (let index = element.childNodes.length - 1; index >= 0; index--) {
-      const child = element.childNodes[index]!;
-      if (child.nodeType === 1) stack.push(child as HTMLElement);
-    }
+    if (walk.headingAt === null && element.tagName === "H1" && element.text.trim())
+      walk.headingAt = positionOf(element) + 1;
   }
   return walk;
 }
@@ -91,12 +92,12 @@ export function findCardElements(root: HTMLElement, itemLink: LinkResolver, pric
   }
   let best: { members: HTMLElement[]; rank: number[] } | null = null;
   for (const elements of groups.values()) {
-    const members = innermost(elements).sort((a, b) => page.order.get(a)! - page.order.get(b)!);
+    const members = innermost(elements).sort((a, b) => positionOf(a) - positionOf(b));
     if (members.length < 2) continue;
     // Named items, not members: a card's price row ("$349.99 List: $369.99") is no result of its own.
     const items = (list: HTMLElement[]) =>
       new Set(list.filter((member) => named.has(member)).map((member) => linkOf.get(member))).size;
-    const afterHeading = members.filter((member) => page.order.get(member)! > (page.headingAt ?? -1));
+    const afterHeading = members.filter((member) => positionOf(member) > (page.headingAt ?? -1));
     const rank = [inCarousel(members[0]!) ? 0 : 1, items(afterHeading), items(members), -depthOf(members[0]!)];
     if (!best || isAhead(rank, best.rank)) best = { members, rank };
   }
