@@ -41,6 +41,17 @@ export function shortTexts(root: HTMLElement, filter: (element: HTMLElement) => 
 
 const classOrId = (element: HTMLElement) => `${element.getAttribute("class") ?? ""} ${element.id}`.toLowerCase();
 
+/**
+ * Whether an element's class or id names one of `words` (case-insensitive; no word ends in "i" or
+ * holds a "k", the letters "İ" and the Kelvin sign lower-case into). Without an entity, its raw
+ * attributes hold both as written, so most elements are ruled out without decoding them.
+ */
+function namedFor(element: HTMLElement, words: RegExp): boolean {
+  const raw = element.rawAttrs;
+  if (!raw.includes("&") && !words.test(raw)) return false;
+  return words.test(classOrId(element));
+}
+
 /** The first short text matching `label` whose captured value passes `accept`. */
 function labelled(root: HTMLElement, label: RegExp, accept: (value: string) => boolean = () => true): string | null {
   for (const [, text] of shortTexts(root, () => true)) {
@@ -68,7 +79,7 @@ export function itempropPrice(root: HTMLElement, hint: MoneyHint = {}): Money | 
 /** A review count in an element named for reviews, e.g. `<span class="number-reviews">(6)</span>`. */
 export function visibleReviewCount(root: HTMLElement): number | null {
   const named = (element: HTMLElement) =>
-    /review|rating/.test(classOrId(element)) && /count|number|num|total|qty/.test(classOrId(element));
+    namedFor(element, /review|rating/i) && /count|number|num|total|qty/.test(classOrId(element));
   for (const [, text] of shortTexts(root, named)) {
     const count = REVIEW_COUNT.exec(text)?.[1];
     if (count) return parseLocaleNumber(count);
@@ -78,7 +89,7 @@ export function visibleReviewCount(root: HTMLElement): number | null {
 
 /** A rating written out in an element named for ratings: "4.5 out of 5", "4,1 de 5". */
 export function visibleRating(root: HTMLElement): number | null {
-  for (const [, text] of shortTexts(root, (element) => /rating|stars/.test(classOrId(element)))) {
+  for (const [, text] of shortTexts(root, (element) => namedFor(element, /rating|stars/i))) {
     const rating = OUT_OF_FIVE.exec(text)?.[1];
     if (rating) return parseLocaleNumber(rating);
   }
