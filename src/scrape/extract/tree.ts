@@ -16,6 +16,7 @@ const MARKUP_WITH_CDATA = new RegExp(
   MARKUP.source.replace("<!--[\\s\\S]*?-->|", "<!--[\\s\\S]*?-->|<!\\[CDATA\\[[\\s\\S]*?\\]\\]>|"),
   "gu",
 );
+const CDATA = /<!\[CDATA\[/;
 const UNQUOTED_VALUE_AT_END = /(?:^|\s)[^\s"'<>=/]+\s*=\s*[^\s"'<>`]+$/;
 const KEY_ATTRIBUTE = /(?:^|\s)(id|class)\s*=\s*((?:'[^']*')|(?:"[^"]*")|\S+)/gi;
 // Elements whose body is one text node, found by the first `</tag>` after them.
@@ -120,7 +121,8 @@ export function parseTree(html: string): Element {
   let parent = root;
   let lastTextPos = risky ? -1 : FRAME_OFFSET;
   let unclosedBlock = false;
-  const hasCdata = html.includes("<![CDATA[");
+  // A regular expression finds a literal in a large page faster than `includes`.
+  const hasCdata = CDATA.test(html);
   const markup = hasCdata ? MARKUP_WITH_CDATA : MARKUP;
   // Each tag name once per page, the tree keeping one string per name rather than per element.
   const tagNames = new Map<string, [string, boolean]>();
@@ -161,7 +163,8 @@ export function parseTree(html: string): Element {
         for (let key = KEY_ATTRIBUTE.exec(attributes); key; key = KEY_ATTRIBUTE.exec(attributes)) {
           const value = key[2]!;
           const unquoted = value[0] === "'" || value[0] === '"' ? value.slice(1, -1) : value;
-          if (key[1]!.toLowerCase() === "id") id = unquoted;
+          // The key is `id` or `class` in any case: its first letter tells which.
+          if (key[1]![0] === "i" || key[1]![0] === "I") id = unquoted;
           else className = unquoted;
         }
       }
