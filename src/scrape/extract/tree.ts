@@ -18,7 +18,8 @@ const MARKUP_WITH_CDATA = new RegExp(
 );
 const CDATA = /<!\[CDATA\[/;
 const UNQUOTED_VALUE_AT_END = /(?:^|\s)[^\s"'<>=/]+\s*=\s*[^\s"'<>`]+$/;
-const KEY_ATTRIBUTE = /(?:^|\s)(id|class)\s*=\s*((?:'[^']*')|(?:"[^"]*")|\S+)/gi;
+// The library's key pattern starts `(?:^|\s)`; attribute text always starts with a space, so `\s` alone.
+const KEY_ATTRIBUTE = /\s(id|class)\s*=\s*((?:'[^']*')|(?:"[^"]*")|\S+)/gi;
 // Elements whose body is one text node, found by the first `</tag>` after them.
 const BLOCK_TEXT = new Set(["script", "noscript", "style", "pre"]);
 const FRAME = "documentfragmentcontainer";
