@@ -86,13 +86,23 @@ function eachHit(
   }
 }
 
-/** Where `literal` next occurs in `text` at or after a position (a regular expression finds it faster than `indexOf`). */
-function finder(text: string, literal: string, flags: string): (from: number) => number {
-  const pattern = new RegExp(literal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), flags);
-  return (from) => {
+/**
+ * Where one of `literals` next occurs in `text` at or after a position, and which (`found`): a
+ * regular expression finds a literal faster than `indexOf`.
+ */
+function finder(text: string, literals: string[], flags: string): ((from: number) => number) & { found: string } {
+  const pattern = new RegExp(
+    literals.map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"),
+    flags,
+  );
+  const find = (from: number) => {
     pattern.lastIndex = from;
-    return pattern.exec(text)?.index ?? -1;
+    const match = pattern.exec(text);
+    find.found = match?.[0] ?? "";
+    return match?.index ?? -1;
   };
+  find.found = "";
+  return find;
 }
 
 /** Attribute names are never entity-encoded, so an element carrying one mentions it in its raw text. */
@@ -101,7 +111,7 @@ export function mentioning(attributes: PageAttributes, name: string): HTMLElemen
   if (!found) {
     const list: HTMLElement[] = [];
     const { raw } = attributes;
-    eachHit(raw, finder(raw.text, name, "gi"), name.length, (region) => {
+    eachHit(raw, finder(raw.text, [name], "gi"), name.length, (region) => {
       list.push(raw.owners[region]!);
       return raw.ends[region]!;
     });
@@ -109,6 +119,30 @@ export function mentioning(attributes: PageAttributes, name: string): HTMLElemen
     attributes.mentioning.set(name, found);
   }
   return found;
+}
+
+/**
+ * `mentioning` for several lower-case names, none the start of another, in one search of the page:
+ * the structured-data readers ask for four names on every page. Each occurrence is found, even one
+ * inside another, as the search steps one character past each.
+ */
+export function mentioningAll(attributes: PageAttributes, names: string[]): void {
+  const asked = names.filter((name) => !attributes.mentioning.has(name));
+  if (asked.length < 2 || asked.some((name) => asked.some((other) => other !== name && other.startsWith(name)))) return;
+  const lists = new Map(asked.map((name) => [name, [] as HTMLElement[]]));
+  const { raw } = attributes;
+  const find = finder(raw.text, asked, "gi");
+  for (let at = find(0); at >= 0; ) {
+    const region = regionBefore(raw, at);
+    const name = find.found.toLowerCase();
+    if (region >= 0 && at + name.length <= raw.ends[region]!) {
+      const list = lists.get(name)!;
+      if (list[list.length - 1] !== raw.owners[region]) list.push(raw.owners[region]!);
+      at = find(at + 1);
+    } else if (region + 1 < raw.starts.length) at = find(Math.max(at + 1, raw.starts[region + 1]!));
+    else break;
+  }
+  for (const [name, list] of lists) attributes.mentioning.set(name, list);
 }
 
 // A character that continues an attribute name, so `id=` after it is the tail of data-hotelid=.

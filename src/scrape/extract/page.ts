@@ -6,7 +6,7 @@ import { microdataProductDraft, rdfaProductDraft } from "./microdata";
 import type { MoneyHint } from "./money";
 import { jsonLdProductDraft } from "./product-ld";
 import { reading, type ProductDraft } from "./record";
-import { selectOne } from "./select";
+import { expectAttributes, selectOne } from "./select";
 
 export interface Page {
   html: string;
@@ -48,6 +48,7 @@ export interface StructuredDrafts {
 /** JSON-LD, microdata, RDFa Lite and meta-tag readings of the page, each on its own. */
 export function structuredDrafts(page: Page): StructuredDrafts {
   const nodes = jsonLdNodes(page.root);
+  expectAttributes(page.root, ["itemscope", "itemprop", "typeof", "property"]);
   return {
     jsonLd: jsonLdProductDraft(nodes, page.hint),
     microdata: microdataProductDraft(page.root, page.hint),

@@ -7,7 +7,7 @@
 // page-wide matches, cut to the scope, then its ancestors tested as css-select tests them. Anything
 // else goes to the library unchanged.
 import type { HTMLElement } from "node-html-parser";
-import { mentioning, withClass, withId } from "./page-attributes";
+import { mentioning, mentioningAll, withClass, withId } from "./page-attributes";
 import { attributesOf, inside, insideAny, pageIndex, type PageIndex, withTag } from "./page-index";
 import { positionOf } from "./tree-nodes";
 
@@ -194,3 +194,7 @@ export function selectOne(scope: HTMLElement, selector: string): HTMLElement | n
 
 /** Elements under `root` carrying `name`, as `[name]` finds them. */
 export const withAttribute = (root: HTMLElement, name: string): HTMLElement[] => selectAll(root, `[${name}]`);
+
+/** Readers about to ask `[name]` for each of `names` (lower case, none the start of another): one search finds them all. */
+export const expectAttributes = (root: HTMLElement, names: string[]): void =>
+  mentioningAll(attributesOf(pageIndex(root)), names);
