@@ -15,8 +15,11 @@ interface Regions {
   owners: HTMLElement[];
 }
 
+type KeyCounts = { id: Int32Array; class: Int32Array };
+
 export interface PageAttributes {
   raw: Regions;
+  keys: KeyCounts | null;
   mentioning: Map<string, HTMLElement[]>;
   ids: Map<string, HTMLElement[]> | null;
   classes: ClassLookup | null;
@@ -39,7 +42,7 @@ type Parsed = { _start: number; rawTagName: string };
 export function pageAttributes(elements: HTMLElement[], html: string | undefined): PageAttributes {
   const owners = elements.filter((element) => element.rawAttrs !== "");
   const raw = html === undefined ? joined(owners, (element) => element.rawAttrs) : regionsIn(html, owners);
-  return { raw, mentioning: new Map(), ids: null, classes: null };
+  return { raw, keys: null, mentioning: new Map(), ids: null, classes: null };
 }
 
 /** The attributes of `owners` where they lie in the page: after `<`, the tag name and one space. */
@@ -72,25 +75,22 @@ function regionBefore({ starts }: Regions, at: number): number {
  * `hit` returns where to search on. Names and keys hold no space, `/` or `>`, so none runs past the
  * attributes it starts in.
  */
-function eachHit(
-  raw: Regions,
-  find: (from: number) => number,
-  length: number,
-  hit: (region: number, at: number) => number,
-) {
+function eachHit(raw: Regions, find: Finder, hit: (region: number, at: number) => number) {
   for (let at = find(0); at >= 0; ) {
     const region = regionBefore(raw, at);
-    if (region >= 0 && at + length <= raw.ends[region]!) at = find(hit(region, at));
+    if (region >= 0 && at + find.found.length <= raw.ends[region]!) at = find(hit(region, at));
     else if (region + 1 < raw.starts.length) at = find(Math.max(at + 1, raw.starts[region + 1]!));
     else return;
   }
 }
 
+type Finder = ((from: number) => number) & { found: string };
+
 /**
  * Where one of `literals` next occurs in `text` at or after a position, and which (`found`): a
  * regular expression finds a literal faster than `indexOf`.
  */
-function finder(text: string, literals: string[], flags: string): ((from: number) => number) & { found: string } {
+function finder(text: string, literals: string[], flags: string): Finder {
   const pattern = new RegExp(
     literals.map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"),
     flags,
@@ -111,7 +111,7 @@ export function mentioning(attributes: PageAttributes, name: string): HTMLElemen
   if (!found) {
     const list: HTMLElement[] = [];
     const { raw } = attributes;
-    eachHit(raw, finder(raw.text, [name], "gi"), name.length, (region) => {
+    eachHit(raw, finder(raw.text, [name], "gi"), (region) => {
       list.push(raw.owners[region]!);
       return raw.ends[region]!;
     });
@@ -132,16 +132,11 @@ export function mentioningAll(attributes: PageAttributes, names: string[]): void
   const lists = new Map(asked.map((name) => [name, [] as HTMLElement[]]));
   const { raw } = attributes;
   const find = finder(raw.text, asked, "gi");
-  for (let at = find(0); at >= 0; ) {
-    const region = regionBefore(raw, at);
-    const name = find.found.toLowerCase();
-    if (region >= 0 && at + name.length <= raw.ends[region]!) {
-      const list = lists.get(name)!;
-      if (list[list.length - 1] !== raw.owners[region]) list.push(raw.owners[region]!);
-      at = find(at + 1);
-    } else if (region + 1 < raw.starts.length) at = find(Math.max(at + 1, raw.starts[region + 1]!));
-    else break;
-  }
+  eachHit(raw, find, (region, at) => {
+    const list = lists.get(find.found.toLowerCase())!;
+    if (list[list.length - 1] !== raw.owners[region]) list.push(raw.owners[region]!);
+    return at + 1;
+  });
   for (const [name, list] of lists) attributes.mentioning.set(name, list);
 }
 
@@ -149,21 +144,23 @@ export function mentioningAll(attributes: PageAttributes, names: string[]): void
 const NAME_CHARACTER = /[\w\-.:()[\]#]/;
 
 /**
- * Per region, how often attribute `key` (`id=` or `class=`) is written as the parser's pre-read sees
- * it: in lower case, glued to its `=`, not the tail of a longer name. The pre-read value is what
- * getAttribute decodes when that happens once and the value holds no entity.
+ * Per region, how often the attributes `id` and `class` are written as the parser's pre-read sees
+ * them: in lower case, glued to their `=`, not the tail of a longer name. The pre-read value is what
+ * getAttribute decodes when that happens once and the value holds no entity. Both are counted in
+ * one search, kept for the page.
  */
-function keyCounts({ raw }: PageAttributes, key: string): Int32Array {
-  const counts = new Int32Array(raw.owners.length);
-  eachHit(
-    raw,
-    (from) => raw.text.indexOf(key, from),
-    key.length,
-    (region, at) => {
-      if (at === raw.starts[region] || !NAME_CHARACTER.test(raw.text[at - 1]!)) counts[region]!++;
-      return at + 1;
-    },
-  );
+function keyCounts(attributes: PageAttributes): KeyCounts {
+  if (attributes.keys) return attributes.keys;
+  const { raw } = attributes;
+  const counts: KeyCounts = { id: new Int32Array(raw.owners.length), class: new Int32Array(raw.owners.length) };
+  const find = finder(raw.text, ["id=", "class="], "g");
+  eachHit(raw, find, (region, at) => {
+    if (at === raw.starts[region] || !NAME_CHARACTER.test(raw.text[at - 1]!)) {
+      counts[find.found === "id=" ? "id" : "class"][region]!++;
+    }
+    return at + 1;
+  });
+  attributes.keys = counts;
   return counts;
 }
 
@@ -173,7 +170,7 @@ const holds = (count: number, value: string | undefined) => count === (value ? 1
 export function withId(attributes: PageAttributes, id: string): HTMLElement[] {
   if (!attributes.ids) {
     const ids = new Map<string, HTMLElement[]>();
-    const counts = keyCounts(attributes, "id=");
+    const counts = keyCounts(attributes).id;
     attributes.raw.owners.forEach((element, region) => {
       const key = holds(counts[region]!, element.id) ? element.id : attributeValue(element, "id");
       if (!key) return;
@@ -222,7 +219,7 @@ function hasToken(text: string, name: string): boolean {
 }
 
 function classLookup(attributes: PageAttributes): ClassLookup {
-  const counts = keyCounts(attributes, "class=");
+  const counts = keyCounts(attributes).class;
   const sure: HTMLElement[] = [];
   const unsure: [HTMLElement, string[]][] = [];
   attributes.raw.owners.forEach((element, region) => {
