@@ -170,13 +170,24 @@ const TEXT_PROTOTYPE = Object.create(TextNode.prototype, {
   childNodes: shared(NO_CHILDREN),
   nodeType: shared(3),
   rawTagName: shared(""),
+  // A text node's raw text is its range of the page, cut when read: one string kept per text node
+  // was most of what the collector copied while a page was parsed. The library's setter keeps its own.
+  _rawText: {
+    get(this: { _page: string; _start: number; _end: number }) {
+      return this._page.substring(this._start, this._end);
+    },
+    set(value: string) {
+      Object.defineProperty(this, "_rawText", { value, writable: true, enumerable: true, configurable: true });
+    },
+  },
 });
 
-export function text(rawText: string, parent: Element, start: number, end: number) {
+/** A text node holding the page's characters from `start` to `end`. */
+export function text(page: string, parent: Element, start: number, end: number) {
   const node = {
     __proto__: TEXT_PROTOTYPE,
     parentNode: parent,
-    _rawText: rawText,
+    _page: page,
     _start: start,
     _end: end,
   };

@@ -98,10 +98,6 @@ const parsed = new WeakMap<Element, Parsed>();
 
 export const parsedPage = (root: Element): Parsed | undefined => parsed.get(root);
 
-/** A text node at positions of the library's joined string. */
-const addText = (rawText: string, parent: Element, start: number, end: number) =>
-  text(rawText, parent, start - FRAME_OFFSET, end - FRAME_OFFSET);
-
 /** node-html-parser's `parse(html, { comment: false })`, the same tree built with fewer objects. */
 export function parseTree(html: string): Element {
   const { voidTag } = LIBRARY;
@@ -116,6 +112,9 @@ export function parseTree(html: string): Element {
   const base = risky ? 0 : FRAME_OFFSET;
   const htmlEnd = FRAME_OFFSET + html.length;
   const sub = (start: number, end: number) => subject.substring(start - base, end - base);
+  // A text node at positions of the library's joined string: always within the page itself.
+  const addText = (parent: Element, start: number, end: number) =>
+    text(html, parent, start - FRAME_OFFSET, end - FRAME_OFFSET);
   const root = element(null, "", undefined, "", 0, html.length);
   const stack: Element[] = [root];
   const created: Element[] = [];
@@ -149,11 +148,11 @@ export function parseTree(html: string): Element {
       closingSlash = "";
     }
     if (lastTextPos > -1 && lastTextPos + matchText.length < tagEnd) {
-      addText(sub(lastTextPos, tagStart), parent, lastTextPos, tagStart);
+      addText(parent, lastTextPos, tagStart);
     }
     lastTextPos = tagEnd;
     if (hasCdata && matchText.startsWith("<![CDATA[")) {
-      addText(matchText, parent, tagStart, tagEnd);
+      addText(parent, tagStart, tagEnd);
       continue;
     }
     if (name === FRAME || matchText[1] === "!") continue;
@@ -187,7 +186,7 @@ export function parseTree(html: string): Element {
         const closeIndex = found === -1 ? -1 : found + base;
         const textEnd = closeIndex === -1 ? htmlEnd : closeIndex;
         const body = sub(tagEnd, textEnd);
-        if (body.length > 0 && /\S/.test(body)) addText(body, parent, tagEnd, textEnd);
+        if (body.length > 0 && /\S/.test(body)) addText(parent, tagEnd, textEnd);
         if (closeIndex === -1) {
           unclosedBlock = true;
           lastTextPos = htmlEnd + FRAME_OFFSET + 2;
@@ -202,8 +201,7 @@ export function parseTree(html: string): Element {
     if (leadingSlash || closingSlash || isVoid(name)) closeUpTo(name, Math.max(lastTextPos, tagEnd) - FRAME_OFFSET);
   }
   // The frame's end tag, which the library meets last: the text after the page's last tag.
-  if (!risky && !unclosedBlock && lastTextPos < htmlEnd)
-    addText(sub(lastTextPos, htmlEnd), parent, lastTextPos, htmlEnd);
+  if (!risky && !unclosedBlock && lastTextPos < htmlEnd) addText(parent, lastTextPos, htmlEnd);
   const removed = repairUnclosed(stack);
   parsed.set(root, {
     elements: removed.size === 0 ? created : created.filter((element) => !removed.has(element)),
