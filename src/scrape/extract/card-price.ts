@@ -3,7 +3,7 @@
 // delivery fees, prices on a condition such as a bank or loyalty card). Hand-written: no library
 // reads shop cards.
 import type { Money } from "../types";
-import { pageInk, visibleText, type HTMLElement } from "./dom";
+import { pageText, visibleText, type HTMLElement } from "./dom";
 import { currencyFromText } from "./currency";
 import { parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
 import { classText, rawAttr } from "./raw-attr";
@@ -47,7 +47,7 @@ export function shortText(element: HTMLElement | null | undefined): string | nul
  */
 function textUpTo(element: HTMLElement | null | undefined, max: number): string | null {
   if (!element) return null;
-  const inked = pageInk(element)[positionOf(element)]!;
+  const inked = pageText(element).ink[positionOf(element)]!;
   return inked === 0 || inked > max ? null : shortText(element);
 }
 
@@ -80,18 +80,19 @@ export function priceTexts(scope: HTMLElement): PriceText[] {
   return found;
 }
 
-/** Elements with a text of their own that holds a digit. */
+/**
+ * Elements under `scope` with a text of their own that holds a digit, children before parents (the
+ * page's digit flags, counted with its ink). `scope` itself is left out: `priceTexts` stops there.
+ */
 function elementsWithDigits(scope: HTMLElement): HTMLElement[] {
   const out: HTMLElement[] = [];
+  const { ownDigit } = pageText(scope);
   const walk = (element: HTMLElement) => {
     if (/^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE|SVG)$/.test(element.tagName)) return;
-    let own = false;
     for (const child of element.childNodes) {
-      // Without an entity, the decoded text is the raw text.
-      if (child.nodeType === 3) own ||= /\d/.test(child.rawText.includes("&") ? child.text : child.rawText);
-      else if (child.nodeType === 1) walk(child as HTMLElement);
+      if (child.nodeType === 1) walk(child as HTMLElement);
     }
-    if (own) out.push(element);
+    if (element !== scope && ownDigit[positionOf(element)] === 1) out.push(element);
   };
   walk(scope);
   return out;

@@ -31,7 +31,10 @@ const INLINE_TAGS = new Set([
 ]);
 
 /** A text node's decoded text; without an entity that is its raw text, read without the decoder. */
-const textOf = (node: Node) => (node.rawText.includes("&") ? node.text : node.rawText);
+function textOf(node: Node): string {
+  const raw = node.rawText; // cut from the page on each read (tree-nodes.ts)
+  return raw.includes("&") ? node.text : raw;
+}
 
 /** The page being read by `readingOnce`, parsed at its first `loadHtml`. */
 let current: { html: string; root: HTMLElement | null } | null = null;
@@ -84,48 +87,67 @@ function collectText(node: Node): string {
   return INLINE_TAGS.has(element.tagName) ? inner : ` ${inner} `;
 }
 
-/**
- * For each of `elements` (a page's, in document order: page-index.ts), how many characters of its
- * visible text are neither whitespace nor direction marks: what `visibleText` keeps at the least.
- * Counted once for the page, children before parents, so a reader looking for short labels reads
- * the text of the few elements that can hold one instead of every element's.
- */
-export function inkCounts(elements: HTMLElement[]): Int32Array {
-  const counts = new Int32Array(elements.length);
+/** Per element of a page (by position, page-index.ts), what a count over its texts tells. */
+export interface PageText {
+  /**
+   * How many characters of its visible text are neither whitespace nor direction marks: what
+   * `visibleText` keeps at the least. Counted children before parents, so a reader looking for short
+   * labels reads the text of the few elements that can hold one instead of every element's.
+   */
+  ink: Int32Array;
+  /** 1 when a text node of its own holds a digit (0-9), counted alongside, for the price readers. */
+  ownDigit: Uint8Array;
+}
+
+function countTexts(elements: HTMLElement[]): PageText {
+  const ink = new Int32Array(elements.length);
+  const ownDigit = new Uint8Array(elements.length);
   for (let position = elements.length - 1; position >= 0; position--) {
     const element = elements[position]!;
-    if (HIDDEN_TAGS.has(element.tagName)) continue;
+    // An iframe's text is not shown, yet the price readers look for digits in it.
+    const hidden = HIDDEN_TAGS.has(element.tagName);
+    if (hidden && element.tagName !== "IFRAME") continue;
     let count = 0;
+    let digit = 0;
     for (const child of element.childNodes) {
-      if (child.nodeType === NodeType.TEXT_NODE) count += inkOf(textOf(child));
-      else if (child.nodeType === NodeType.ELEMENT_NODE) count += counts[positionOf(child as HTMLElement)]!;
+      if (child.nodeType === NodeType.TEXT_NODE) {
+        const scanned = inkOf(textOf(child));
+        count += scanned >> 1;
+        digit |= scanned & 1;
+      } else if (child.nodeType === NodeType.ELEMENT_NODE) count += ink[positionOf(child as HTMLElement)]!;
     }
-    counts[position] = count;
+    if (!hidden) ink[position] = count;
+    ownDigit[position] = digit;
   }
-  return counts;
+  return { ink, ownDigit };
 }
 
-const inkOfPage = new WeakMap<HTMLElement[], Int32Array>();
+const textOfPage = new WeakMap<HTMLElement[], PageText>();
 
-/** `inkCounts` for the page `element` belongs to, counted once a page; read by position (`positionOf`). */
-export function pageInk(element: HTMLElement): Int32Array {
+/** `PageText` for the page `element` belongs to, counted once a page; read by position (`positionOf`). */
+export function pageText(element: HTMLElement): PageText {
   const { elements } = pageIndex(element);
-  let ink = inkOfPage.get(elements);
-  if (!ink) {
-    ink = inkCounts(elements);
-    inkOfPage.set(elements, ink);
+  let counted = textOfPage.get(elements);
+  if (!counted) {
+    counted = countTexts(elements);
+    textOfPage.set(elements, counted);
   }
-  return ink;
+  return counted;
 }
 
-/** Characters of `text` that `cleanText` keeps and that are not spaces (`\s` or a direction mark). */
+/**
+ * Characters of `text` that `cleanText` keeps and that are not spaces (`\s` or a direction mark),
+ * times two, plus one when a digit is among them: both read in one pass over the text.
+ */
 function inkOf(text: string): number {
   let count = 0;
+  let digit = 0;
   for (let at = 0; at < text.length; at++) {
     const code = text.charCodeAt(at);
     if (code < 0xa0 ? code !== 32 && (code < 9 || code > 13) : !isBlank(code)) count++;
+    if (code >= 48 && code <= 57) digit = 1;
   }
-  return count;
+  return count * 2 + digit;
 }
 
 /** `\s` above U+009F, and the marks `cleanText` drops. */

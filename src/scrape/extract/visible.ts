@@ -2,7 +2,7 @@
 // a "Price: $165.95" label, a stray itemprop price, "(6)" beside review stars,
 // "4.5 out of 5". Each looks only at short texts so navigation and carts stay out.
 import type { Money } from "../types";
-import { firstText, pageInk, visibleText, type HTMLElement } from "./dom";
+import { firstText, pageText, visibleText, type HTMLElement } from "./dom";
 import { cardPrice, priceTexts } from "./card-price";
 import { itemValue } from "./microdata";
 import { moneyFromStructured, parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
@@ -27,7 +27,7 @@ export function shortTexts(root: HTMLElement, filter: (element: HTMLElement) => 
   let all = shortTextsOfPage.get(root);
   if (!all) {
     all = [];
-    const ink = pageInk(root);
+    const { ink } = pageText(root);
     for (const element of selectAll(root, "*")) {
       const inked = ink[positionOf(element)]!;
       if (inked === 0 || inked > MAX_LABEL_LENGTH || element.range[1] - element.range[0] > MAX_SOURCE_LENGTH) continue;
