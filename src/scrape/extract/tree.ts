@@ -16,7 +16,14 @@ const MARKUP_WITH_CDATA = new RegExp(
   MARKUP.source.replace("<!--[\\s\\S]*?-->|", "<!--[\\s\\S]*?-->|<!\\[CDATA\\[[\\s\\S]*?\\]\\]>|"),
   "gu",
 );
-const CDATA = /<!\[CDATA\[/;
+// The library takes the CDATA pattern for the whole page when `<![CDATA[` is anywhere in it. Both
+// patterns find the same markup until the scan meets a CDATA start (only there can they differ), so
+// the scan starts with the plain pattern, stopping at a CDATA start too, and goes on with the CDATA
+// pattern from there: no search of the whole page first.
+const MARKUP_UNTIL_CDATA = new RegExp(
+  MARKUP.source.replace("<!--[\\s\\S]*?-->|", "<!--[\\s\\S]*?-->|<!\\[CDATA\\[|"),
+  "gu",
+);
 const UNQUOTED_VALUE_AT_END = /(?:^|\s)[^\s"'<>=/]+\s*=\s*[^\s"'<>`]+$/;
 // The library's key pattern starts `(?:^|\s)`; attribute text always starts with a space, so `\s` alone.
 const KEY_ATTRIBUTE = /\s(id|class)\s*=\s*((?:'[^']*')|(?:"[^"]*")|\S+)/gi;
@@ -121,9 +128,7 @@ export function parseTree(html: string): Element {
   let parent = root;
   let lastTextPos = risky ? -1 : FRAME_OFFSET;
   let unclosedBlock = false;
-  // A regular expression finds a literal in a large page faster than `includes`.
-  const hasCdata = CDATA.test(html);
-  const markup = hasCdata ? MARKUP_WITH_CDATA : MARKUP;
+  let markup = MARKUP_UNTIL_CDATA;
   // Each tag name once per page, the tree keeping one string per name rather than per element.
   const tagNames = new Map<string, [string, boolean]>();
   const tagNamed = (written: string): [string, boolean] => {
@@ -136,6 +141,11 @@ export function parseTree(html: string): Element {
   };
   markup.lastIndex = 0;
   for (let match = markup.exec(subject); match; match = markup.exec(subject)) {
+    if (match[0] === "<![CDATA[" && markup === MARKUP_UNTIL_CDATA) {
+      markup = MARKUP_WITH_CDATA;
+      markup.lastIndex = match.index;
+      continue;
+    }
     const [matchText, slash = "", written = "", rawAttributes = "", selfClosing = ""] = match;
     const [name, isBlockText] = tagNamed(written);
     let leadingSlash = slash;
@@ -151,7 +161,7 @@ export function parseTree(html: string): Element {
       addText(parent, lastTextPos, tagStart);
     }
     lastTextPos = tagEnd;
-    if (hasCdata && matchText.startsWith("<![CDATA[")) {
+    if (markup === MARKUP_WITH_CDATA && matchText.startsWith("<![CDATA[")) {
       addText(parent, tagStart, tagEnd);
       continue;
     }
