@@ -25,6 +25,13 @@ const MARKUP_UNTIL_CDATA = new RegExp(
   "gu",
 );
 const UNQUOTED_VALUE_AT_END = /(?:^|\s)[^\s"'<>=/]+\s*=\s*[^\s"'<>`]+$/;
+// The pattern's last character; most self-closing tags end with a quote, ruled out without trying
+// the pattern at every position of their attributes.
+const NOT_UNQUOTED_END = /[\s"'<>`]/;
+const endsUnquoted = (attributes: string) =>
+  attributes.length > 0 &&
+  !NOT_UNQUOTED_END.test(attributes[attributes.length - 1]!) &&
+  UNQUOTED_VALUE_AT_END.test(attributes);
 // The library's key pattern starts `(?:^|\s)`; attribute text always starts with a space, so `\s` alone.
 const KEY_ATTRIBUTE = /\s(id|class)\s*=\s*((?:'[^']*')|(?:"[^"]*")|\S+)/gi;
 // Elements whose body is one text node, found by the first `</tag>` after them.
@@ -153,7 +160,7 @@ export function parseTree(html: string): Element {
     let closingSlash = selfClosing;
     const tagEnd = markup.lastIndex + base;
     const tagStart = tagEnd - matchText.length;
-    if (closingSlash && !leadingSlash && UNQUOTED_VALUE_AT_END.test(attributes) && !isVoid(name)) {
+    if (closingSlash && !leadingSlash && endsUnquoted(attributes) && !isVoid(name)) {
       attributes += closingSlash;
       closingSlash = "";
     }
