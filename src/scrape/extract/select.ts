@@ -161,10 +161,23 @@ function everyElement(index: PageIndex, scope: HTMLElement): HTMLElement[] {
   return index.elements.slice(position + 1, index.ends[position]! + 1);
 }
 
+// Readers ask the same few selectors once per card; each is read into steps once (steps are never changed).
+const chainsOfSelector = new Map<string, (Step[] | null)[]>();
+
+function chainsOf(selector: string): (Step[] | null)[] {
+  let chains = chainsOfSelector.get(selector);
+  if (!chains) {
+    if (chainsOfSelector.size > 1000) chainsOfSelector.clear();
+    chains = selectorList(selector).map(stepsOf);
+    chainsOfSelector.set(selector, chains);
+  }
+  return chains;
+}
+
 /** The matches of `selector` under `scope` in document order, or null when the library must answer. */
 function fromIndex(scope: HTMLElement, selector: string): HTMLElement[] | null {
   if (selector.trim() === "*") return everyElement(pageIndex(scope), scope);
-  const chains = selectorList(selector).map(stepsOf);
+  const chains = chainsOf(selector);
   if (chains.some((steps) => steps === null)) return null;
   const index = pageIndex(scope);
   const found = new Set<HTMLElement>();
