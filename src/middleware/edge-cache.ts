@@ -92,10 +92,11 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler<AppEnv> 
     } else {
       await next();
       if (c.res.status !== 200 || !c.res.headers.get("Content-Type")?.includes("application/json")) return;
-      const body = (await c.res.clone().json()) as { data: unknown; meta: Record<string, unknown> };
+      const body = (await c.res.clone().json()) as Stored;
       const { request_id: _id, timestamp: _ts, charged: _charged, ...stableMeta } = body.meta;
       stored = { dataJson: JSON.stringify(body.data), meta: stableMeta };
-      const text = JSON.stringify({ data: body.data, meta: stableMeta } satisfies Stored);
+      // What the Cache API keeps is `Stored` as text, written around the data already serialised.
+      const text = `{"data":${stored.dataJson},"meta":${JSON.stringify(stableMeta)}}`;
       etag = await entityTag(text);
       const entry = new Response(text, {
         headers: {
