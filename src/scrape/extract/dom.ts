@@ -3,6 +3,7 @@
 import { NodeType, type HTMLElement, type Node } from "node-html-parser";
 import { assertParseable } from "../page-limits";
 import { positionOf } from "./tree-nodes";
+import { isSpaceCode } from "./whitespace";
 import { pageIndex } from "./page-index";
 import { selectAll } from "./select";
 import { parseTree } from "./tree";
@@ -150,15 +151,9 @@ function inkOf(text: string): number {
   return count * 2 + digit;
 }
 
-/** `\s` above U+009F, and the marks `cleanText` drops. */
+/** `\s`, and the direction and zero-width marks `cleanText` drops. */
 const isBlank = (code: number) =>
-  code === 0xa0 ||
-  code === 0x1680 ||
-  (code >= 0x2000 && code <= 0x200f) ||
-  (code >= 0x2028 && code <= 0x202f) ||
-  code === 0x205f ||
-  code === 0x3000 ||
-  code === 0xfeff;
+  isSpaceCode(code) || (code >= 0x200b && code <= 0x200f) || (code >= 0x202a && code <= 0x202e);
 
 /** Visible text of the first element matching any selector (in order) that has some. */
 export function firstText(root: HTMLElement, selectors: string[]): string | null {

@@ -6,6 +6,7 @@
 // every element's text for each costs more than these searches.
 import type { HTMLElement } from "node-html-parser";
 import { attributeValue, positionOf } from "./tree-nodes";
+import { isSpaceCode } from "./whitespace";
 
 /** Where each element's raw attribute text lies in `text`, in document order (elements without attributes left out). */
 interface Regions {
@@ -211,7 +212,10 @@ function findClass({ lines, unsure }: ClassLookup, name: string): HTMLElement[] 
 function hasToken(text: string, name: string): boolean {
   for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
     const end = at + name.length;
-    if ((at === 0 || isSpace(text.charCodeAt(at - 1))) && (end === text.length || isSpace(text.charCodeAt(end)))) {
+    if (
+      (at === 0 || isSpaceCode(text.charCodeAt(at - 1))) &&
+      (end === text.length || isSpaceCode(text.charCodeAt(end)))
+    ) {
       return true;
     }
   }
@@ -245,17 +249,3 @@ function joined(owners: HTMLElement[], textOf: (element: HTMLElement) => string)
   });
   return { text: texts.join("\n"), starts, ends, owners };
 }
-
-/** `\s` as regular expressions read it. */
-const isSpace = (code: number) =>
-  code === 32 ||
-  (code >= 9 && code <= 13) ||
-  code === 0xa0 ||
-  code === 0x1680 ||
-  (code >= 0x2000 && code <= 0x200a) ||
-  code === 0x2028 ||
-  code === 0x2029 ||
-  code === 0x202f ||
-  code === 0x205f ||
-  code === 0x3000 ||
-  code === 0xfeff;
