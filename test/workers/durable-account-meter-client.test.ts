@@ -1,6 +1,7 @@
 // What an account's calls leave for its meter (answers by endpoint) rides along with its next
 // limiter call, or goes on its own when none comes; either way each answer is counted once
 // (src/durable/account-meter-client.ts).
+import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import {
   consumeForAccount,
@@ -11,6 +12,13 @@ import { utcDay } from "../../src/durable/daily-usage";
 import { env } from "./helpers";
 
 const answer = (endpoint: string) => ({ endpoint, group: "products", status: 200, now: Date.now() });
+
+/** What the account's meter object holds now, read in the object (the client's reads send what waits first). */
+async function storedCountsOf(accountId: string) {
+  const stub = env.ACCOUNT_METER.get(env.ACCOUNT_METER.idFromName(`account:${accountId}`));
+  const rows = await runInDurableObject(stub, (meter) => meter.endpointUsage(utcDay(Date.now())));
+  return Object.fromEntries(rows.map((row) => [row.endpoint, row.count]));
+}
 
 async function countsOf(accountId: string) {
   const rows = await endpointUsageForAccount(env, accountId, utcDay(Date.now()));
@@ -26,7 +34,10 @@ describe("answers left for the account's meter", () => {
     expect(decision.allowed).toBe(true);
     const second = recordAnswerForAccount(env, accountId, answer("GET /v1/ebay"));
     await first;
+    // The first answer's timer found its batch taken and sent nothing: the later batch waits for its own.
+    expect(await storedCountsOf(accountId)).toEqual({ "GET /v1/amazon": 1 });
     await second;
+    expect(await storedCountsOf(accountId)).toEqual({ "GET /v1/amazon": 1, "GET /v1/ebay": 1 });
     expect(await countsOf(accountId)).toEqual({ "GET /v1/amazon": 1, "GET /v1/ebay": 1 });
   });
 
