@@ -55,9 +55,10 @@ export interface Admission {
 /**
  * What an account's calls left for its limiter object: answered calls (counted by endpoint) and
  * the idempotency keys of admitted calls whose answer held no data (their month units go back).
- * They ride along with the account's next `consume` from this isolate, so a busy account's
- * answers cost no call of their own; the first of a quiet spell sends whatever is waiting after
- * `ANSWERS_WAIT_MS`.
+ * A refund rides along with the account's next `consume` from this isolate, since that call's
+ * headers must already show the unit given back, and takes the answers waiting with it. Answers
+ * alone wait `ANSWERS_WAIT_MS` and go together in one call: a busy account's meter then writes its
+ * counts by endpoint a few times a second instead of on every request.
  */
 interface Unsent {
   answers: AnsweredCall[];
@@ -70,6 +71,11 @@ function takeUnsent(accountId: string): Unsent | undefined {
   const waiting = unsent.get(accountId);
   unsent.delete(accountId);
   return waiting;
+}
+
+/** What waits for the account's limiter if it holds a refund (for its next `consume`), else nothing. */
+function takeRefunds(accountId: string): Unsent | undefined {
+  return unsent.get(accountId)?.refunds.length ? takeUnsent(accountId) : undefined;
 }
 
 /**
@@ -86,8 +92,9 @@ async function sendUnsent(env: Env, accountId: string): Promise<void> {
 }
 
 /**
- * Leaves something for the account's limiter: it waits for the account's next limiter call, and
- * the returned promise (for `waitUntil`) sends it on its own should none come soon.
+ * Leaves something for the account's limiter: a refund waits for the account's next limiter call,
+ * answers for their batch's send; the returned promise (for `waitUntil`) sends the batch after
+ * `ANSWERS_WAIT_MS` unless a limiter call took it.
  */
 async function leave(env: Env, accountId: string, add: (waiting: Unsent) => void): Promise<void> {
   const waiting = unsent.get(accountId);
@@ -122,7 +129,7 @@ export async function consumeForAccount(
   monthFree = false,
 ): Promise<Admission> {
   // Should this call fail, they are lost with it: a lost count is not worth a double one.
-  const waiting = takeUnsent(accountId);
+  const waiting = takeRefunds(accountId);
   const idempotencyKey = crypto.randomUUID();
   const request = { subject: ACCOUNT_SUBJECT, perMinute, perMonth, units, monthFree, ...waiting };
   return { decision: await consume(env, `account:${accountId}`, request, idempotencyKey), idempotencyKey };

@@ -1,7 +1,9 @@
 // Admission: an account's (or a client IP's) fixed windows, the calendar minute per subject and the
-// calendar month for the whole object, in UTC. Check-and-increment never awaits, and a Durable
-// Object runs one call at a time, so N parallel calls at limit L admit exactly L.
-import { minuteWindow, monthWindow, windowState, type WindowState } from "./windows";
+// calendar month for the whole object, in UTC, and beside the month the day each unit of it was
+// taken on (the account's calls per day, daily-usage.ts). Check-and-increment never awaits, and a
+// Durable Object runs one call at a time, so N parallel calls at limit L admit exactly L.
+import { dayScope } from "./daily-usage";
+import { dayWindow, minuteWindow, monthWindow, windowState, type WindowState } from "./windows";
 
 export interface LimitDecision {
   allowed: boolean;
@@ -62,8 +64,10 @@ export class Admission {
     const admitted = exceeded === null ? units : 0;
     const monthUnits = takesMonth ? admitted : 0;
     if (admitted) {
-      const minuteRow: Counter = [minuteScope, minute.start, minuteUsed + admitted];
-      this.store(monthUnits ? [minuteRow, ["month", month!.start, monthUsed + monthUnits]] : [minuteRow]);
+      const rows: Counter[] = [[minuteScope, minute.start, minuteUsed + admitted]];
+      if (monthUnits)
+        rows.push(["month", month!.start, monthUsed + monthUnits], this.dayRow(dayWindow(now), monthUnits));
+      this.store(rows);
     }
     const decision: LimitDecision = {
       allowed: exceeded === null,
@@ -79,7 +83,7 @@ export class Admission {
     const month = monthWindow(now);
     const used = this.count("month", month.start);
     const allowed = used < perMonth;
-    if (allowed) this.store([["month", month.start, used + 1]]);
+    if (allowed) this.store([["month", month.start, used + 1], this.dayRow(dayWindow(now), 1)]);
     return this.monthOnly(perMonth, used + (allowed ? 1 : 0), now, allowed);
   }
 
@@ -93,11 +97,18 @@ export class Admission {
     };
   }
 
-  /** Gives `units` of the month starting `monthStart` back; nothing once that month is over. */
-  giveBack(monthStart: number, units: number, now: number) {
+  /**
+   * Gives `units` of the month starting `monthStart` back, taken on `day` (YYYY-MM-DD); nothing
+   * once that month is over.
+   */
+  giveBack(monthStart: number, units: number, day: string, now: number) {
     const month = monthWindow(now);
     if (monthStart !== month.start) return;
-    this.store([["month", month.start, Math.max(0, this.count("month", month.start) - units)]]);
+    const start = Date.parse(day);
+    this.store([
+      ["month", month.start, Math.max(0, this.count("month", month.start) - units)],
+      this.dayRow({ start, name: day }, -units),
+    ]);
   }
 
   monthUsed(now: number): number {
@@ -116,6 +127,12 @@ export class Admission {
     };
   }
 
+  /** The row of `day`'s charged calls after adding `units` (never below zero). */
+  private dayRow(day: { start: number; name: string }, units: number): Counter {
+    const scope = dayScope(day.name);
+    return [scope, day.start, Math.max(0, this.count(scope, day.start) + units)];
+  }
+
   private count(scope: string, windowStart: number): number {
     let counter = this.counters.get(scope);
     if (!counter) {
@@ -131,7 +148,7 @@ export class Admission {
     return counter.windowStart === windowStart ? counter.count : 0;
   }
 
-  /** Writes counters in one statement: a call that takes the minute and the month pays one write, not two. */
+  /** Writes counters in one statement: a call that takes the minute, the month and the day pays one write, not three. */
   private store(rows: Counter[]) {
     this.sql.exec(
       `INSERT INTO counters (scope, window_start, count) VALUES ${rows.map(() => "(?, ?, ?)").join(", ")}

@@ -1,6 +1,6 @@
 // An account's answered calls per UTC day, endpoint and status class, in its meter object's
 // storage, for the dashboard's usage page.
-import { utcDay } from "./daily-usage";
+import { utcDay } from "./windows";
 
 /** One answered call of an account, for the usage by endpoint. */
 export interface AnsweredCall {

@@ -3,9 +3,9 @@
 // admitted calls remembered for their retries and their refunds. Admission (admission.ts) keeps
 // the windows; the ledger gives month units back through it.
 import type { Admission, LimitDecision } from "./admission";
-import { DailyUsage, utcDay, type DailyCalls } from "./daily-usage";
+import { DailyUsage, type DailyCalls } from "./daily-usage";
 import { type AnsweredCall, EndpointUsage, type EndpointUsageRow } from "./endpoint-usage";
-import { monthWindow } from "./windows";
+import { monthWindow, utcDay } from "./windows";
 import { RecentDecisions } from "./recent-decisions";
 
 const MINUTE_MS = 60_000;
@@ -29,7 +29,7 @@ export interface AdmittedCall {
 }
 
 export class UsageLedger {
-  /** In memory, so a call's only storage write is its counters; lost on a restart (see refund). */
+  /** In memory, so a call's only storage write is its counters (the day's among them); lost on a restart (see refund). */
   private readonly calls = new RecentDecisions<AdmittedCall>(REMEMBER_MS);
   private readonly daily: DailyUsage;
   private readonly endpoints: EndpointUsage;
@@ -48,9 +48,8 @@ export class UsageLedger {
     return this.calls.get(idempotencyKey);
   }
 
-  /** Books an admission: its units charged to the day, and the call remembered by `idempotencyKey`. */
+  /** Books an admission (its units already charged to the day with the month): the call remembered by `idempotencyKey`. */
   book(idempotencyKey: string | undefined, decision: LimitDecision, monthUnits: number, now: number) {
-    if (monthUnits > 0) this.daily.charge(utcDay(now), monthUnits);
     if (!idempotencyKey) return;
     const call = { decision, monthUnits, monthStart: monthWindow(now).start, day: utcDay(now), refunded: false };
     this.calls.set(idempotencyKey, call, now);
@@ -66,7 +65,7 @@ export class UsageLedger {
     const call = this.calls.get(idempotencyKey);
     if (!call || call.refunded || call.monthUnits === 0 || call.monthStart !== monthWindow(now).start) return;
     call.refunded = true;
-    this.admission.giveBack(call.monthStart, call.monthUnits, now);
+    this.admission.giveBack(call.monthStart, call.monthUnits, call.day, now);
     this.daily.giveBack(call.day, call.monthUnits);
   }
 
@@ -83,7 +82,6 @@ export class UsageLedger {
     if (held) return this.admission.monthOnly(perMonth, this.admission.monthUsed(now), now);
     const decision = this.admission.takeMonthUnit(perMonth, now);
     if (decision.allowed) {
-      this.daily.charge(utcDay(now), 1);
       this.sql.exec(`DELETE FROM job_units WHERE month_start < ?`, monthStart);
       this.sql.exec(`INSERT INTO job_units (item_key, month_start) VALUES (?, ?)`, itemKey, monthStart);
     }
@@ -97,7 +95,7 @@ export class UsageLedger {
       .exec(`DELETE FROM job_units WHERE item_key = ? AND month_start = ? RETURNING item_key`, itemKey, monthStart)
       .toArray().length;
     if (held === 0) return;
-    this.admission.giveBack(monthStart, 1, now);
+    this.admission.giveBack(monthStart, 1, utcDay(now), now);
     this.daily.giveBack(utcDay(now), 1);
   }
 

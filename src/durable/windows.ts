@@ -1,5 +1,7 @@
-// Fixed rate-limit windows: the calendar minute and the calendar month, in UTC.
+// Fixed windows of an account's counts: the calendar minute and month (its rate limits) and the
+// calendar day (its calls per day), in UTC.
 const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
 
 /** The state of one fixed window after a decision. */
 export interface WindowState {
@@ -22,6 +24,20 @@ export function monthWindow(now: number) {
   return { start, end };
 }
 
+let lastDay = { start: Number.NEGATIVE_INFINITY, end: Number.NEGATIVE_INFINITY, name: "" };
+
+/** The UTC day of `now`, named YYYY-MM-DD; the last day asked for is kept, as every call of a meter asks. */
+export function dayWindow(now: number): { start: number; end: number; name: string } {
+  if (now < lastDay.start || now >= lastDay.end) {
+    const start = now - (((now % DAY_MS) + DAY_MS) % DAY_MS);
+    lastDay = { start, end: start + DAY_MS, name: new Date(start).toISOString().slice(0, 10) };
+  }
+  return lastDay;
+}
+
+/** The UTC day of `epochMs` as YYYY-MM-DD. */
+export const utcDay = (epochMs: number): string => dayWindow(epochMs).name;
+
 export function windowState(limit: number, used: number, resetAt: number): WindowState {
   return { limit, used, remaining: Math.max(0, limit - used), resetAt };
 }
@@ -30,6 +46,6 @@ export function windowState(limit: number, used: number, resetAt: number): Windo
 export function monthDays(now: number): string[] {
   const { start, end } = monthWindow(now);
   const days: string[] = [];
-  for (let t = start; t < end; t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+  for (let t = start; t < end; t += DAY_MS) days.push(new Date(t).toISOString().slice(0, 10));
   return days;
 }

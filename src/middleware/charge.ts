@@ -34,8 +34,7 @@ export function answerIsCharged(c: Context<AppEnv>): boolean {
 /**
  * After the answer is made: an admitted call whose answer holds no data gives its month units
  * back. The refund names the call by its count's idempotency key and travels to the account's
- * limiter like the answer counts do (with its next call from this isolate, or alone after 250 ms,
- * in `waitUntil`); the object gives a call's units back once at most. The answer's rate-limit
+ * limiter with the account's next call from this isolate (or alone after 250 ms, in `waitUntil`); the object gives a call's units back once at most. The answer's rate-limit
  * headers show the month after the refund, worked out here rather than asked for. The minute
  * window keeps the call, so failing calls still cannot be sent without limit.
  *

@@ -1,14 +1,15 @@
-// What an account's calls leave for its meter (answers by endpoint) rides along with its next
-// limiter call, or goes on its own when none comes; either way each answer is counted once
-// (src/durable/account-meter-client.ts).
+// What an account's calls leave for its meter: answers by endpoint go in batches after a short
+// wait, a refund rides with the next limiter call and takes them along; either way each answer is
+// counted once (src/durable/account-meter-client.ts).
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import {
   consumeForAccount,
   endpointUsageForAccount,
   recordAnswerForAccount,
+  refundForAccount,
 } from "../../src/durable/account-meter-client";
-import { utcDay } from "../../src/durable/daily-usage";
+import { utcDay } from "../../src/durable/windows";
 import { env } from "./helpers";
 
 const answer = (endpoint: string) => ({ endpoint, group: "products", status: 200, now: Date.now() });
@@ -26,19 +27,32 @@ async function countsOf(accountId: string) {
 }
 
 describe("answers left for the account's meter", () => {
-  it("counts each answer once when a limiter call takes some and a later batch waits for its own send", async () => {
+  it("sends answers alone as one batch after their wait, not with each limiter call", async () => {
     const accountId = `acct_${crypto.randomUUID()}`;
     const first = recordAnswerForAccount(env, accountId, answer("GET /v1/amazon"));
-    // Takes the first answer along with it.
+    const second = recordAnswerForAccount(env, accountId, answer("GET /v1/ebay"));
     const { decision } = await consumeForAccount(env, accountId, 100, 1_000);
     expect(decision.allowed).toBe(true);
-    const second = recordAnswerForAccount(env, accountId, answer("GET /v1/ebay"));
-    await first;
-    // The first answer's timer found its batch taken and sent nothing: the later batch waits for its own.
-    expect(await storedCountsOf(accountId)).toEqual({ "GET /v1/amazon": 1 });
-    await second;
+    // The limiter call left them waiting: the object has counted nothing yet.
+    expect(await storedCountsOf(accountId)).toEqual({});
+    await Promise.all([first, second]);
     expect(await storedCountsOf(accountId)).toEqual({ "GET /v1/amazon": 1, "GET /v1/ebay": 1 });
     expect(await countsOf(accountId)).toEqual({ "GET /v1/amazon": 1, "GET /v1/ebay": 1 });
+  });
+
+  it("lets a refund ride with the next limiter call, which takes the waiting answers along and counts them once", async () => {
+    const accountId = `acct_${crypto.randomUUID()}`;
+    const charged = await consumeForAccount(env, accountId, 100, 1_000);
+    expect(charged.decision.month?.used).toBe(1);
+    const answered = recordAnswerForAccount(env, accountId, answer("GET /v1/walmart"));
+    const refunded = refundForAccount(env, accountId, charged.idempotencyKey);
+    const next = await consumeForAccount(env, accountId, 100, 1_000);
+    // The first call's unit went back before the second took one.
+    expect(next.decision.month?.used).toBe(1);
+    expect(await storedCountsOf(accountId)).toEqual({ "GET /v1/walmart": 1 });
+    // The batch's own timer finds it taken and sends nothing more.
+    await Promise.all([answered, refunded]);
+    expect(await storedCountsOf(accountId)).toEqual({ "GET /v1/walmart": 1 });
   });
 
   it("sends a quiet account's answers on their own", async () => {

@@ -1,7 +1,7 @@
-// The UTC day a meter files a call under (src/durable/daily-usage.ts): it keeps the last day it
+// The UTC day a meter files a call under (src/durable/windows.ts): it keeps the last day it
 // named, so it must still name every instant as toISOString does, across day ends and back.
 import { describe, expect, it } from "vitest";
-import { utcDay } from "../../src/durable/daily-usage";
+import { utcDay } from "../../src/durable/windows";
 
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
