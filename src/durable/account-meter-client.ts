@@ -3,7 +3,7 @@
 import { withRetry } from "../retry";
 import type { DailyCalls } from "./daily-usage";
 import type { AnsweredCall, ConsumeRequest, LimitDecision, AccountMeter } from "./account-meter";
-import { monthDays, windowState } from "./windows";
+import { monthDays, utcDay, windowState } from "./windows";
 
 /**
  * Cloudflare flags Durable Object errors: `retryable` ones may be retried when the call is
@@ -149,7 +149,24 @@ export async function dailyUsageThisMonth(env: Env, accountId: string, now = Dat
 
 /** Counts an answered call by endpoint and status class, with the account's next limiter call or soon after. */
 export function recordAnswerForAccount(env: Env, accountId: string, answer: AnsweredCall): Promise<void> {
-  return leave(env, accountId, (waiting) => waiting.answers.push(answer));
+  return leave(env, accountId, (waiting) => addAnswer(waiting.answers, answer));
+}
+
+/**
+ * Adds an answer to a batch as one more of its entry for the same endpoint, status and UTC day, so
+ * that a busy second's batch carries a few counts rather than every answer.
+ */
+function addAnswer(answers: AnsweredCall[], answer: AnsweredCall) {
+  const day = utcDay(answer.now ?? Date.now());
+  const same = answers.find(
+    (entry) =>
+      entry.endpoint === answer.endpoint &&
+      entry.status === answer.status &&
+      entry.group === answer.group &&
+      utcDay(entry.now ?? Date.now()) === day,
+  );
+  if (same) same.count = (same.count ?? 1) + (answer.count ?? 1);
+  else answers.push({ ...answer });
 }
 
 /**

@@ -10,6 +10,8 @@ export interface AnsweredCall {
   group: string;
   status: number;
   now?: number;
+  /** Answers this entry stands for, all of the same endpoint, status and UTC day (default 1). */
+  count?: number;
 }
 
 export type EndpointUsageRow = {
@@ -39,7 +41,7 @@ export class EndpointUsage {
       const statusClass = `${Math.floor(answer.status / 100)}xx`;
       const key = `${day} ${statusClass} ${answer.endpoint}`;
       const entry = counted.get(key) ?? { answer, day, statusClass, count: 0 };
-      entry.count += 1;
+      entry.count += answer.count ?? 1;
       counted.set(key, entry);
     }
     for (const { answer, day, statusClass, count } of counted.values()) {

@@ -55,6 +55,24 @@ describe("answers left for the account's meter", () => {
     expect(await storedCountsOf(accountId)).toEqual({ "GET /v1/walmart": 1 });
   });
 
+  it("counts a batch's answers of one endpoint, status and day together, and keeps other statuses and days apart", async () => {
+    const accountId = `acct_${crypto.randomUUID()}`;
+    const yesterday = Date.now() - 86_400_000;
+    await Promise.all([
+      recordAnswerForAccount(env, accountId, answer("GET /v1/amazon")),
+      recordAnswerForAccount(env, accountId, answer("GET /v1/amazon")),
+      recordAnswerForAccount(env, accountId, { ...answer("GET /v1/amazon"), status: 502 }),
+      recordAnswerForAccount(env, accountId, { ...answer("GET /v1/amazon"), now: yesterday }),
+    ]);
+    const stub = env.ACCOUNT_METER.get(env.ACCOUNT_METER.idFromName(`account:${accountId}`));
+    const rows = await runInDurableObject(stub, (meter) => meter.endpointUsage(utcDay(yesterday)));
+    expect(rows.map(({ day, statusClass, count }) => ({ day, statusClass, count }))).toEqual([
+      { day: utcDay(yesterday), statusClass: "2xx", count: 1 },
+      { day: utcDay(Date.now()), statusClass: "2xx", count: 2 },
+      { day: utcDay(Date.now()), statusClass: "5xx", count: 1 },
+    ]);
+  });
+
   it("sends a quiet account's answers on their own", async () => {
     const accountId = `acct_${crypto.randomUUID()}`;
     await Promise.all([
