@@ -28,15 +28,38 @@ export function shortTexts(root: HTMLElement, filter: (element: HTMLElement) => 
   if (!all) {
     all = [];
     const { ink } = pageText(root);
-    for (const element of selectAll(root, "*")) {
+    const elements = selectAll(root, "*");
+    // Children before parents, so that a wrapper whose only ink is one child's reads that child's text.
+    const texts = new Map<HTMLElement, string | null>();
+    for (let at = elements.length - 1; at >= 0; at--) {
+      const element = elements[at]!;
       const inked = ink[positionOf(element)]!;
       if (inked === 0 || inked > MAX_LABEL_LENGTH || element.range[1] - element.range[0] > MAX_SOURCE_LENGTH) continue;
-      const text = visibleText(element);
+      const text = soleInkedChildText(element, inked, ink, texts) ?? visibleText(element);
+      texts.set(element, text);
       if (text && text.length <= MAX_LABEL_LENGTH) all.push([element, text]);
     }
+    all.reverse();
     shortTextsOfPage.set(root, all);
   }
   return all.filter(([element]) => filter(element));
+}
+
+/**
+ * The visible text of `element` when one child element holds all its ink (`<li><a><span>Size</span>`):
+ * everything beside that child is whitespace or marks, which `cleanText` drops at the ends, so the
+ * text is the child's, already read. Undefined when no child holds it all.
+ */
+function soleInkedChildText(
+  element: HTMLElement,
+  inked: number,
+  ink: Int32Array,
+  texts: Map<HTMLElement, string | null>,
+): string | null | undefined {
+  for (const child of element.childNodes) {
+    if (child.nodeType === 1 && ink[positionOf(child as HTMLElement)] === inked) return texts.get(child as HTMLElement);
+  }
+  return undefined;
 }
 
 const classOrId = (element: HTMLElement) => `${element.getAttribute("class") ?? ""} ${element.id}`.toLowerCase();
