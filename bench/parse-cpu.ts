@@ -1,8 +1,6 @@
 // CPU milliseconds each platform's parser spends on the real saved pages (test/fixtures/pages), in
-// Node: the same V8 and the same pure parsers the Worker runs (house habit 5), timed with the CPU
-// clock of the thread that parses (`process.threadCpuUsage`), since a Worker's own clock does not
-// move while it computes, and what a Worker is billed is its isolate's thread: V8's helper threads
-// (concurrent marking and sweeping), which `process.cpuUsage` adds in, are not.
+// Node: the same V8 and the same pure parsers the Worker runs (house habit 5), timed with
+// process.cpuUsage, since a Worker's own clock does not move while it computes.
 import { fileURLToPath } from "node:url";
 import { PRODUCT_PLATFORMS, parseProduct } from "../src/scrape/platforms/index.ts";
 import {
@@ -30,9 +28,9 @@ const PARSERS: Record<PageKind, (row: ExpectedRow, html: string) => unknown> = {
 };
 
 function cpuMsOf(work: () => unknown): number {
-  const before = process.threadCpuUsage();
+  const before = process.cpuUsage();
   work();
-  const used = process.threadCpuUsage(before);
+  const used = process.cpuUsage(before);
   return (used.user + used.system) / 1000;
 }
 
