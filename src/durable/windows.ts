@@ -24,10 +24,11 @@ export function monthWindow(now: number) {
   return { start, end };
 }
 
-let lastDay = { start: Number.NEGATIVE_INFINITY, end: Number.NEGATIVE_INFINITY, name: "" };
+type DayWindow = Readonly<{ start: number; end: number; name: string }>;
+let lastDay: DayWindow = { start: Number.NEGATIVE_INFINITY, end: Number.NEGATIVE_INFINITY, name: "" };
 
-/** The UTC day of `now`, named YYYY-MM-DD; the last day asked for is kept, as every call of a meter asks. */
-export function dayWindow(now: number): { start: number; end: number; name: string } {
+/** The UTC day of `now`, named YYYY-MM-DD; the last day asked for is kept (shared, so read-only), as every call of a meter asks. */
+export function dayWindow(now: number): DayWindow {
   if (now < lastDay.start || now >= lastDay.end) {
     const start = now - (((now % DAY_MS) + DAY_MS) % DAY_MS);
     lastDay = { start, end: start + DAY_MS, name: new Date(start).toISOString().slice(0, 10) };
