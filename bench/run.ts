@@ -236,7 +236,7 @@ try {
     );
     for (const burst of browser.bursts) {
       console.log(
-        `| browser scrapes, ${burst.sent} at once ÷ one reused | ${(burst.median / browser.reusedMedian).toFixed(2)} | median ${burst.median.toFixed(0)} ms; ${burst.sent - burst.ok} failed; ${burst.reuses} of ${burst.ok} reused a running browser |`,
+        `| browser scrapes, ${burst.sent} at once ÷ one reused | ${(burst.median / browser.reusedMedian).toFixed(2)} | median ${burst.median.toFixed(0)} ms; ${burst.sent - burst.ok} failed; ${burst.reuses} of ${burst.ok} reused a running browser${Number.isFinite(burst.machineBusy) ? `; the machine's ${cpus().length} cores ${Math.round(burst.machineBusy * 100)} % busy meanwhile` : ""} |`,
       );
       const machine = browser.direct.bursts.find((direct) => direct.sent === burst.sent);
       if (machine)

@@ -3,6 +3,7 @@
 // Chromium one at a time and as many at once, and the cache hit ratio of a mixed workload.
 import puppeteer, { type Browser } from "puppeteer-core";
 import { systemChromium } from "../scripts/chromium.ts";
+import { busyShare, machineTicks } from "./server-cpu.ts";
 import { median } from "./stats.ts";
 
 /** Scrapes sent at once for the concurrency figures. */
@@ -17,6 +18,8 @@ export interface Burst {
   /** Scrapes that reused a running browser (browser scrapes only). */
   reuses: number;
   errors: string[];
+  /** Share of the machine's CPU (all cores) busy while they ran: near 1, the machine is the bound. */
+  machineBusy: number;
 }
 
 /** Runs `load(first)` … `load(first + count - 1)` together. */
@@ -24,6 +27,7 @@ async function burst(count: number, first: number, load: (i: number) => Promise<
   const times: number[] = [];
   const errors: string[] = [];
   let reuses = 0;
+  const before = machineTicks();
   await Promise.all(
     Array.from({ length: count }, async (_, i) => {
       const started = performance.now();
@@ -35,7 +39,16 @@ async function burst(count: number, first: number, load: (i: number) => Promise<
       }
     }),
   );
-  return { sent: count, ok: times.length, median: median(times), slowest: Math.max(...times), reuses, errors };
+  const machineBusy = busyShare(before, machineTicks());
+  return {
+    sent: count,
+    ok: times.length,
+    median: median(times),
+    slowest: Math.max(...times),
+    reuses,
+    errors,
+    machineBusy,
+  };
 }
 
 /** One direct puppeteer-core load: a fresh incognito context, `goto` until `load`, the HTML, close. */
@@ -140,9 +153,11 @@ export function printBrowser(browser: Awaited<ReturnType<typeof browserFigures>>
     "\n**Browser scrapes** of a page rendered by JavaScript (`GET /v1/generic?fresh=true&engine=browser`), same Chromium\n",
   );
   console.log(
-    "| case | median ms | slowest ms | failed | ÷ one reused scrape | ÷ one direct load | ÷ as many direct loads at once |",
+    "| case | median ms | slowest ms | failed | ÷ one reused scrape | ÷ one direct load | ÷ as many direct loads at once | machine CPU busy |",
   );
-  console.log("|---|---:|---:|---:|---:|---:|---:|");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+  const busy = (burst?: Burst) =>
+    burst && Number.isFinite(burst.machineBusy) ? `${Math.round(burst.machineBusy * 100)} %` : "–";
   const row = (
     name: string,
     ms: number,
@@ -150,9 +165,10 @@ export function printBrowser(browser: Awaited<ReturnType<typeof browserFigures>>
     failed: number | null,
     vsReused: boolean,
     sameCount?: Burst,
+    own?: Burst,
   ) =>
     console.log(
-      `| ${name} | ${fixed(ms)} | ${slowest === null ? "–" : fixed(slowest)} | ${failed ?? "–"} | ${vsReused ? times(ms, browser.reusedMedian) : "–"} | ${times(ms, direct.single)} | ${sameCount ? times(ms, sameCount.median) : "–"} |`,
+      `| ${name} | ${fixed(ms)} | ${slowest === null ? "–" : fixed(slowest)} | ${failed ?? "–"} | ${vsReused ? times(ms, browser.reusedMedian) : "–"} | ${times(ms, direct.single)} | ${sameCount ? times(ms, sameCount.median) : "–"} | ${busy(own)} |`,
     );
   row(
     `first scrape (${browser.coldReused ? "reused a browser already running, so not cold" : "cold: browser launched"})`,
@@ -176,6 +192,7 @@ export function printBrowser(browser: Awaited<ReturnType<typeof browserFigures>>
       burst.sent - burst.ok,
       true,
       direct.bursts.find((machine) => machine.sent === burst.sent),
+      burst,
     );
   row(
     `direct puppeteer-core load, 1 at a time (median of ${browser.samples}; launch ${fixed(direct.launch)} ms)`,
@@ -192,6 +209,8 @@ export function printBrowser(browser: Awaited<ReturnType<typeof browserFigures>>
       burst.slowest,
       burst.sent - burst.ok,
       false,
+      undefined,
+      burst,
     );
   const failures = [...browser.bursts, ...direct.bursts].filter((burst) => burst.errors.length > 0);
   for (const burst of failures)

@@ -48,3 +48,21 @@ export function cpuMs(pids: readonly number[]): number {
   for (const pid of pids) ticks += stat(pid)?.ticks ?? 0;
   return (ticks / TICKS_PER_SECOND) * 1000;
 }
+
+/** The whole machine's CPU time so far, busy and in all, in ticks (`/proc/stat`); null when it cannot tell. */
+export function machineTicks(): { busy: number; total: number } | null {
+  try {
+    // cpu  user nice system idle iowait irq softirq steal …
+    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = fields.reduce((sum, value) => sum + value, 0);
+    return { busy: total - fields[3]! - fields[4]!, total };
+  } catch {
+    return null;
+  }
+}
+
+/** The share of the machine's CPU (all cores) that was busy between two `machineTicks` readings; NaN when unknown. */
+export function busyShare(before: ReturnType<typeof machineTicks>, after: ReturnType<typeof machineTicks>): number {
+  if (!before || !after || after.total === before.total) return NaN;
+  return (after.busy - before.busy) / (after.total - before.total);
+}
