@@ -34,7 +34,7 @@ function cpuMsOf(work: () => unknown): number {
   return (used.user + used.system) / 1000;
 }
 
-export interface PageCpu {
+interface PageCpu {
   platform: string;
   kind: PageKind;
   file: string;
@@ -43,7 +43,7 @@ export interface PageCpu {
 }
 
 /** Each saved page parsed once to warm up, then `repeats` times; the median CPU ms per page. */
-export function parseCpu(repeats = 5): PageCpu[] {
+function parseCpu(repeats = 5): PageCpu[] {
   return readExpectedRows(PAGES).map((row) => {
     const html = readPageHtml(PAGES, row.file);
     const parse = () => PARSERS[row.kind](row, html);
@@ -59,7 +59,7 @@ export function parseCpu(repeats = 5): PageCpu[] {
   });
 }
 
-export function printParseCpu(pages: PageCpu[], repeats: number) {
+function printParseCpu(pages: PageCpu[], repeats: number) {
   console.log(`\n**Parser CPU per page** on the real saved pages, in Node (median of ${repeats} parses per page)\n`);
   console.log("| platform | pages | MB (median, max) | CPU ms median | CPU ms max | heaviest page |");
   console.log("|---|---:|---:|---:|---:|---|");
@@ -80,5 +80,8 @@ export function printParseCpu(pages: PageCpu[], repeats: number) {
   }
 }
 
-// `node bench/parse-cpu.ts` prints the table alone, without starting a stack.
-if (import.meta.url === `file://${process.argv[1]}`) printParseCpu(parseCpu(5), 5);
+// `tsx bench/parse-cpu.ts [repeats]` prints the table alone, without starting a stack (`npm run bench` runs it so).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const repeats = Number(process.argv[2] ?? 5);
+  printParseCpu(parseCpu(repeats), repeats);
+}
