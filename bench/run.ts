@@ -9,6 +9,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { linkChromium } from "../scripts/chromium.ts";
 import { applyMigrations, createAccountKey, startWorker } from "../scripts/local-stack.ts";
 import { fillPublicDatasets } from "../scripts/local-datasets.ts";
@@ -24,6 +25,7 @@ import { workerdPids } from "./server-cpu.ts";
 import { printTimingMedians } from "./server-timing.ts";
 
 const QUICK = process.env.BENCH_QUICK === "1";
+const PARSE_SCRIPT = fileURLToPath(new URL("./parse-cpu.ts", import.meta.url));
 const GROUPS = ["routes", "account", "parse", "limiter", "browser", "cache", "travel", "fill", "jobs"] as const;
 type Group = (typeof GROUPS)[number];
 const ONLY = process.env.BENCH_ONLY?.split(",").map((group) => group.trim());
@@ -179,7 +181,7 @@ try {
   // for collecting the load generator's heap, as a Worker's isolate does not.
   if (runs("parse"))
     console.log(
-      execFileSync(process.execPath, [...process.execArgv, "bench/parse-cpu.ts", String(PARSE_REPEATS)], {
+      execFileSync(process.execPath, [...process.execArgv, PARSE_SCRIPT, String(PARSE_REPEATS)], {
         encoding: "utf8",
       }).trimEnd(),
     );

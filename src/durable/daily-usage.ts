@@ -10,10 +10,12 @@ export interface DailyCalls {
   charged: number;
 }
 
+const DAY_PREFIX = "day:";
 /** The counter scope of a day's charged calls, `day:YYYY-MM-DD`, so that scopes sort by day. */
-export const dayScope = (day: string) => `day:${day}`;
-// The first scope after every `day:` one (";" follows ":").
-const AFTER_DAYS = "day;";
+export const dayScope = (day: string) => `${DAY_PREFIX}${day}`;
+// The first scope after every day's (";" follows ":"), and where the day starts in one (SQL counts from 1).
+const AFTER_DAYS = `${DAY_PREFIX.slice(0, -1)};`;
+const DAY_AT = DAY_PREFIX.length + 1;
 
 export class DailyUsage {
   /** Needs the meter's `counters` table, which `Admission` creates. */
@@ -24,7 +26,7 @@ export class DailyUsage {
       .toArray().length;
     if (legacy) {
       this.sql.exec(`INSERT INTO counters (scope, window_start, count)
-        SELECT 'day:' || day, unixepoch(day) * 1000, count FROM daily_usage WHERE true
+        SELECT '${DAY_PREFIX}' || day, unixepoch(day) * 1000, count FROM daily_usage WHERE true
         ON CONFLICT(scope) DO UPDATE SET count = count + excluded.count`);
       this.sql.exec(`DROP TABLE daily_usage`);
     }
@@ -44,9 +46,9 @@ export class DailyUsage {
   since(sinceDay: string): DailyCalls[] {
     return this.sql
       .exec<{ day: string; attempted: number; charged: number }>(
-        `SELECT substr(charged.scope, 5) AS day, charged.count AS charged,
+        `SELECT substr(charged.scope, ${DAY_AT}) AS day, charged.count AS charged,
            charged.count + COALESCE(refunds.count, 0) AS attempted
-         FROM counters AS charged LEFT JOIN daily_refunds AS refunds ON refunds.day = substr(charged.scope, 5)
+         FROM counters AS charged LEFT JOIN daily_refunds AS refunds ON refunds.day = substr(charged.scope, ${DAY_AT})
          WHERE charged.scope >= ? AND charged.scope < ? ORDER BY charged.scope`,
         dayScope(sinceDay),
         AFTER_DAYS,
