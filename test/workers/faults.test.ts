@@ -225,10 +225,11 @@ describe("answers counted by endpoint", () => {
     }
     await Promise.all(contexts.map((ctx) => waitOnExecutionContext(ctx)));
 
-    // The second call left the first answer waiting; both went in one call of their own, as one
-    // entry counting two (same endpoint, status and day).
+    // Neither limiter call carried an answer; they went in calls of their own (one, counting two,
+    // when the second answer comes within the first one's wait, as here on a machine not too busy;
+    // the merge itself is proven without timing in durable-account-meter-client.test.ts).
     expect(carried).toEqual([0, 0]);
-    expect(sentAlone).toEqual([[2]]);
+    expect(sentAlone.flat().reduce((sum, count) => sum + count, 0)).toBe(2);
     const real = env.ACCOUNT_METER.get(env.ACCOUNT_METER.idFromName(`account:${accountId}`));
     const rows = await real.endpointUsage("2000-01-01");
     expect(rows.map(({ endpoint, statusClass, count }) => ({ endpoint, statusClass, count }))).toEqual([
