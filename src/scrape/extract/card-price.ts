@@ -70,7 +70,7 @@ export function priceTexts(scope: HTMLElement): PriceText[] {
       const text = textUpTo(current, MAX_PRICE_TEXT);
       if (!text || text.length > MAX_PRICE_TEXT) break;
       if (!isPriceText(squeeze(text))) continue;
-      if (!seen.has(current) && !found.some((price) => isInside(current!, price.element))) {
+      if (!withinAny(current, seen)) {
         seen.add(current);
         found.push(classify(current, squeeze(text)));
       }
@@ -98,9 +98,10 @@ function elementsWithDigits(scope: HTMLElement): HTMLElement[] {
   return out;
 }
 
-function isInside(element: HTMLElement, ancestor: HTMLElement): boolean {
+/** Whether `element` or one of its ancestors is among `elements`. */
+function withinAny(element: HTMLElement, elements: Set<HTMLElement>): boolean {
   for (let current: HTMLElement | null = element; current; current = current.parentNode) {
-    if (current === ancestor) return true;
+    if (elements.has(current)) return true;
   }
   return false;
 }
