@@ -1,10 +1,14 @@
 // What one result card says besides its price: its title, stars, review count and whether it is a paid
 // placement, read from the card's short texts and labels in any language. Hand-written: no library
 // reads shop cards.
+import type { Node } from "node-html-parser";
 import { cleanText, visibleText, type HTMLElement } from "./dom";
 import { isPriceText, shortText } from "./card-price";
 import { parseCount, parseLocaleNumber } from "./money";
-import { classText, rawAttr } from "./raw-attr";
+import { classText, rawAttr, valuedAttr } from "./raw-attr";
+
+/** Whether a text node shows anything: not only whitespace (entities decoded only when there are some). */
+const hasText = (node: Node) => /\S/.test(node.rawText.includes("&") ? node.text : node.rawText);
 
 /** A text an element holds itself (not only through its children), with its full visible text. */
 export interface TextBlock {
@@ -45,6 +49,7 @@ const SPONSORED = new Set([
 ]);
 // Latin look-alikes some sites print to keep scrapers from matching ("Аnzeige" with a Cyrillic А).
 const LOOKALIKES: Record<string, string> = { а: "a", е: "e", о: "o", р: "p", с: "c", х: "x", А: "A", Е: "E", О: "O" };
+const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join("")}]`);
 const OUT_OF_FIVE = /(\d(?:[.,]\d+)?)\s*(?:out of|of|von|sur|de|su|из|\/)\s*5(?!\d|[.,]\d)/i;
 const LONE_RATING = /^[0-5][.,]\d{1,2}$/;
 const COUNT_WORDS =
@@ -70,13 +75,13 @@ export function readCardText(card: HTMLElement): CardText {
     if (/^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE)$/.test(element.tagName)) return;
     const raw = element.rawAttrs;
     for (const name of ["aria-label", "title"]) {
-      const value = raw.includes(name) ? cleanText(element.getAttribute(name)) : null;
+      const value = cleanText(valuedAttr(element, name));
       if (value) text.labels.push({ element, text: squeeze(value) });
     }
     if (raw.includes("%")) text.widths.push(element);
     // An icon's own text (an SVG <title>) is a label, not a text the card shows.
     const icon = inIcon || element.tagName === "SVG";
-    if (!icon && element.childNodes.some((child) => child.nodeType === 3 && child.text.trim())) {
+    if (!icon && element.childNodes.some((child) => child.nodeType === 3 && hasText(child))) {
       const own = shortText(element);
       if (own) text.blocks.push({ element, text: squeeze(own) });
     }
@@ -123,12 +128,8 @@ function isSponsoredLabel(label: string): boolean {
   const squeezed = label.replace(/[\s·•|()[\]:-]/g, "");
   // Lower-casing never halves a text, so a longer one is no word of the list.
   if (squeezed.length > 2 * LONGEST_SPONSORED) return false;
-  return SPONSORED.has(
-    [...squeezed]
-      .map((ch) => LOOKALIKES[ch] ?? ch)
-      .join("")
-      .toLowerCase(),
-  );
+  const latin = LOOKALIKE.test(squeezed) ? [...squeezed].map((ch) => LOOKALIKES[ch] ?? ch).join("") : squeezed;
+  return SPONSORED.has(latin.toLowerCase());
 }
 
 function hiddenWithin(element: HTMLElement, card: HTMLElement): boolean {
