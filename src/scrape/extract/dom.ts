@@ -112,7 +112,7 @@ function countTexts(elements: HTMLElement[]): PageText {
     let digit = 0;
     for (const child of element.childNodes) {
       if (child.nodeType === NodeType.TEXT_NODE) {
-        const scanned = inkOf(textOf(child));
+        const scanned = textInk(child);
         count += scanned >> 1;
         digit |= scanned & 1;
       } else if (child.nodeType === NodeType.ELEMENT_NODE) count += ink[positionOf(child as HTMLElement)]!;
@@ -140,11 +140,22 @@ export function pageText(element: HTMLElement): PageText {
  * Characters of `text` that `cleanText` keeps and that are not spaces (`\s` or a direction mark),
  * times two, plus one when a digit is among them: both read in one pass over the text.
  */
-function inkOf(text: string): number {
+const inkOf = (text: string): number => inkIn(text, 0, text.length);
+
+/** `inkOf` a text node's text, read where the parser left it in the page (no string cut) unless it holds an entity. */
+function textInk(node: Node): number {
+  const { _page: page, _start: start, _end: end } = node as unknown as { _page?: string; _start: number; _end: number };
+  const ink = page === undefined ? -1 : inkIn(page, start, end, true);
+  return ink >= 0 ? ink : inkOf(textOf(node));
+}
+
+/** `inkOf` the characters of `text` from `start` to `end`; -1 at an `&` when `stopAtEntity`, whose decoding may differ. */
+function inkIn(text: string, start: number, end: number, stopAtEntity = false): number {
   let count = 0;
   let digit = 0;
-  for (let at = 0; at < text.length; at++) {
+  for (let at = start; at < end; at++) {
     const code = text.charCodeAt(at);
+    if (code === 0x26 && stopAtEntity) return -1;
     if (code < 0xa0 ? code !== 32 && (code < 9 || code > 13) : !isBlank(code)) count++;
     if (code >= 48 && code <= 57) digit = 1;
   }

@@ -176,8 +176,9 @@ const TEXT_PROTOTYPE = Object.create(TextNode.prototype, {
     get(this: { _page: string; _start: number; _end: number }) {
       return this._page.substring(this._start, this._end);
     },
-    set(value: string) {
+    set(this: { _page?: string }, value: string) {
       Object.defineProperty(this, "_rawText", { value, writable: true, enumerable: true, configurable: true });
+      this._page = undefined; // the page no longer holds this node's text (dom.ts reads it there)
     },
   },
 });

@@ -1,0 +1,48 @@
+// The page's text counts (src/scrape/extract/dom.ts): each element's ink is what `visibleText` keeps
+// of it besides spaces, and its digit flag says whether a text node of its own shows a digit, read
+// from the page where the parser left the text, decoded where it holds an entity.
+import { describe, expect, it } from "vitest";
+import type { Node } from "node-html-parser";
+import { loadHtml, pageText, visibleText } from "../../src/scrape/extract/dom";
+import { selectAll } from "../../src/scrape/extract/select";
+import { positionOf } from "../../src/scrape/extract/tree-nodes";
+
+const PAGE = `<html><body>
+  <div class="card">
+    <h2>Blue&nbsp;mug&#8203;</h2>
+    <p>Price: <b>&#49;2&#x2c;50 &euro;</b> <s>15</s></p>
+    <span>\u200e&#xfeff; </span>
+    <script>var price = 99;</script>
+    <iframe>7</iframe><br>
+    <p>Tom &amp; Jerry</p>
+  </div>
+  <div id="edited">none</div>
+</body></html>`;
+
+const inkOfText = (text: string | null) => (text ?? "").replace(/[\s\u200b-\u200f\u202a-\u202e]/g, "").length;
+
+describe("pageText", () => {
+  const root = loadHtml(PAGE);
+  // A text replaced through the library's setter is read from its new value, not from the page.
+  const edited = selectAll(root, "#edited")[0]!;
+  (edited.childNodes[0] as Node & { rawText: string }).rawText = "item 42";
+  const { ink, ownDigit } = pageText(root);
+  const shown = selectAll(root, "*").filter((element) => !/^(SCRIPT|IFRAME)$/.test(element.tagName));
+
+  it("counts for each element the characters visibleText keeps, spaces and direction marks left out", () => {
+    const counts = shown.map((element) => [element.tagName, ink[positionOf(element)]]);
+    expect(counts).toEqual(shown.map((element) => [element.tagName, inkOfText(visibleText(element))]));
+    expect(Object.fromEntries(counts.filter(([tag]) => tag === "H2" || tag === "B" || tag === "SPAN"))).toEqual({
+      H2: 7,
+      B: 6,
+      SPAN: 0,
+    });
+  });
+
+  it("flags the elements whose own text shows a digit, entities decoded and scripts left out", () => {
+    const flagged = selectAll(root, "*")
+      .filter((element) => ownDigit[positionOf(element)] === 1)
+      .map((element) => visibleText(element) ?? element.tagName);
+    expect(flagged).toEqual(["12,50 €", "15", "IFRAME", "item 42"]);
+  });
+});
