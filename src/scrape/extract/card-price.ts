@@ -7,6 +7,7 @@ import { pageText, visibleText, type HTMLElement } from "./dom";
 import { currencyFromText } from "./currency";
 import { parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
 import { classText, rawAttr } from "./raw-attr";
+import { pageIndex } from "./page-index";
 import { positionOf } from "./tree-nodes";
 
 export interface PriceText {
@@ -42,12 +43,12 @@ export function shortText(element: HTMLElement | null | undefined): string | nul
 }
 
 /**
- * `shortText` where it can be at most `max` characters long, else null: the page's ink counts tell,
- * without reading the text, the containers too long to be a price or a label beside one.
+ * `shortText` where it can be at most `max` characters long, else null: the page's ink counts
+ * (`pageText`) tell, without reading the text, the containers too long to be a price or a label beside one.
  */
-function textUpTo(element: HTMLElement | null | undefined, max: number): string | null {
+function textUpTo(element: HTMLElement | null | undefined, max: number, ink: Int32Array): string | null {
   if (!element) return null;
-  const inked = pageText(element).ink[positionOf(element)]!;
+  const inked = ink[positionOf(element)]!;
   return inked === 0 || inked > max ? null : shortText(element);
 }
 
@@ -64,15 +65,16 @@ export function isPriceText(text: string): boolean {
 export function priceTexts(scope: HTMLElement): PriceText[] {
   const found: PriceText[] = [];
   const seen = new Set<HTMLElement>();
+  const { ink } = pageText(scope);
   for (const element of elementsWithDigits(scope)) {
     let current: HTMLElement | null = element;
     for (let level = 0; current && current !== scope && level < 3; level++, current = current.parentNode) {
-      const text = textUpTo(current, MAX_PRICE_TEXT);
+      const text = textUpTo(current, MAX_PRICE_TEXT, ink);
       if (!text || text.length > MAX_PRICE_TEXT) break;
       if (!isPriceText(squeeze(text))) continue;
       if (!withinAny(current, seen)) {
         seen.add(current);
-        found.push(classify(current, squeeze(text)));
+        found.push(classify(current, squeeze(text), ink));
       }
       break;
     }
@@ -80,21 +82,30 @@ export function priceTexts(scope: HTMLElement): PriceText[] {
   return found;
 }
 
+const HIDDEN_SUBTREES = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "SVG"]);
+
 /**
  * Elements under `scope` with a text of their own that holds a digit, children before parents (the
- * page's digit flags, counted with its ink). `scope` itself is left out: `priceTexts` stops there.
+ * page's digit flags, counted with its ink), read off the page index: in its document order a parent
+ * comes before its subtree, so it is listed once the subtree's last element has passed. `scope`
+ * itself is left out: `priceTexts` stops there.
  */
 function elementsWithDigits(scope: HTMLElement): HTMLElement[] {
   const out: HTMLElement[] = [];
+  if (HIDDEN_SUBTREES.has(scope.tagName)) return out;
   const { ownDigit } = pageText(scope);
-  const walk = (element: HTMLElement) => {
-    if (/^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE|SVG)$/.test(element.tagName)) return;
-    for (const child of element.childNodes) {
-      if (child.nodeType === 1) walk(child as HTMLElement);
-    }
-    if (element !== scope && ownDigit[positionOf(element)] === 1) out.push(element);
+  const { elements, ends } = pageIndex(scope);
+  const list = (at: number) => {
+    if (ownDigit[at] === 1) out.push(elements[at]!);
   };
-  walk(scope);
+  const open: number[] = [];
+  const last = scope.parentNode ? ends[positionOf(scope)]! : elements.length - 1;
+  for (let at = scope.parentNode ? positionOf(scope) + 1 : 0; at <= last; at++) {
+    while (open.length > 0 && ends[open[open.length - 1]!]! < at) list(open.pop()!);
+    if (HIDDEN_SUBTREES.has(elements[at]!.tagName)) at = ends[at]!;
+    else open.push(at);
+  }
+  while (open.length > 0) list(open.pop()!);
   return out;
 }
 
@@ -106,7 +117,7 @@ function withinAny(element: HTMLElement, elements: Set<HTMLElement>): boolean {
   return false;
 }
 
-function classify(element: HTMLElement, text: string): PriceText {
+function classify(element: HTMLElement, text: string, ink: Int32Array): PriceText {
   const parent = element.parentNode;
   const ownParentText = parent
     ? parent.childNodes
@@ -115,8 +126,8 @@ function classify(element: HTMLElement, text: string): PriceText {
         .join(" ")
     : "";
   // Longer texts beside a price say nothing of it (the tests below ask for at most MAX_PRICE_TEXT).
-  const next = textUpTo(element.nextElementSibling, MAX_PRICE_TEXT) ?? "";
-  const after = textUpTo(followingOf(element, text), MAX_PRICE_TEXT) ?? "";
+  const next = textUpTo(element.nextElementSibling, MAX_PRICE_TEXT, ink) ?? "";
+  const after = textUpTo(followingOf(element, text, ink), MAX_PRICE_TEXT, ink) ?? "";
   const other =
     UNIT_PRICE.test(text) ||
     FEE.test(text) ||
@@ -127,10 +138,10 @@ function classify(element: HTMLElement, text: string): PriceText {
 }
 
 /** What comes right after a price, also when the price sits alone in a wrapper ("£1.25" then "with Nectar"). */
-function followingOf(element: HTMLElement, text: string): HTMLElement | null {
+function followingOf(element: HTMLElement, text: string, ink: Int32Array): HTMLElement | null {
   let anchor = element;
   for (let level = 0; level < 3 && !anchor.nextElementSibling && anchor.parentNode; level++) {
-    if (squeeze(textUpTo(anchor.parentNode, MAX_PRICE_TEXT) ?? "") !== text) break;
+    if (squeeze(textUpTo(anchor.parentNode, MAX_PRICE_TEXT, ink) ?? "") !== text) break;
     anchor = anchor.parentNode;
   }
   return anchor.nextElementSibling;

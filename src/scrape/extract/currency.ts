@@ -114,6 +114,10 @@ const LANGUAGE_REGION: Record<string, string> = {
   tr: "TR",
 };
 
+// Digits, spaces and punctuation alone name no currency: each test below needs a letter or a sign.
+// Most texts the card readers try are such ("4.5", "(1,234)", "12 - 15").
+const NO_CURRENCY = /^[\d\s.,:;%()+\-–/|]*$/;
+
 let isoCodes: Set<string> | null = null;
 
 function knownCodes(): Set<string> {
@@ -123,6 +127,7 @@ function knownCodes(): Set<string> {
 
 /** The currency a price text names by ISO code or symbol; ambiguous symbols ($, ¥, kr) lean on the hint. */
 export function currencyFromText(text: string, hint: MoneyHint = {}): string | null {
+  if (NO_CURRENCY.test(text)) return null;
   // Only a code beside the amount counts: "EUR 12,50", "12.50 USD" (never "ALL items", "TOP deal").
   for (const match of text.matchAll(/\b([A-Z]{3})\s?(?=\d)|\d\s?([A-Z]{3})\b/g)) {
     const code = match[1] ?? match[2];
