@@ -21,5 +21,16 @@ export function valuedAttr(element: HTMLElement, name: string): string | undefin
   return undefined;
 }
 
-/** The class tokens the parser pre-read, as one string. */
-export const classText = (element: HTMLElement): string => element.classNames;
+/**
+ * The class tokens the parser pre-read, as one string: `element.classNames` without making the
+ * element a class list to keep (a Set and a callback each) when none was made yet.
+ */
+export function classText(element: HTMLElement): string {
+  const own = element as unknown as { _classList?: unknown; _class?: string };
+  // Only the parser's elements (tree-nodes.ts) keep the pre-read as `_class`; a made list answers for itself.
+  if (!("_class" in own) || own._classList !== undefined) return element.classNames;
+  const pre = own._class;
+  if (!pre) return "";
+  // The class list is the pre-read split at whitespace, each token once, joined by single spaces.
+  return /\s/.test(pre) ? [...new Set(pre.split(/\s+/))].join(" ") : pre;
+}
