@@ -2,13 +2,13 @@
 // placement, read from the card's short texts and labels in any language. Hand-written: no library
 // reads shop cards.
 import type { Node } from "node-html-parser";
-import { cleanText, visibleText, type HTMLElement } from "./dom";
+import { cleanText, textOf, visibleText, type HTMLElement } from "./dom";
 import { isPriceText, shortText } from "./card-price";
 import { parseCount, parseLocaleNumber } from "./money";
 import { classText, rawAttr, valuedAttr } from "./raw-attr";
 
-/** Whether a text node shows anything: not only whitespace (entities decoded only when there are some). */
-const hasText = (node: Node) => /\S/.test(node.rawText.includes("&") ? node.text : node.rawText);
+/** Whether a text node shows anything but whitespace. */
+const hasText = (node: Node) => /\S/.test(textOf(node));
 
 /** A text an element holds itself (not only through its children), with its full visible text. */
 export interface TextBlock {

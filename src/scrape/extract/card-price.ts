@@ -3,7 +3,7 @@
 // delivery fees, prices on a condition such as a bank or loyalty card). Hand-written: no library
 // reads shop cards.
 import type { Money } from "../types";
-import { pageText, visibleText, type HTMLElement } from "./dom";
+import { closest, pageText, visibleText, type HTMLElement } from "./dom";
 import { currencyFromText } from "./currency";
 import { parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
 import { classText, rawAttr } from "./raw-attr";
@@ -72,7 +72,7 @@ export function priceTexts(scope: HTMLElement): PriceText[] {
       const text = textUpTo(current, MAX_PRICE_TEXT, ink);
       if (!text || text.length > MAX_PRICE_TEXT) break;
       if (!isPriceText(squeeze(text))) continue;
-      if (!withinAny(current, seen)) {
+      if (!closest(current, (element) => seen.has(element))) {
         seen.add(current);
         found.push(classify(current, squeeze(text), ink));
       }
@@ -107,14 +107,6 @@ function elementsWithDigits(scope: HTMLElement): HTMLElement[] {
   }
   while (open.length > 0) list(open.pop()!);
   return out;
-}
-
-/** Whether `element` or one of its ancestors is among `elements`. */
-function withinAny(element: HTMLElement, elements: Set<HTMLElement>): boolean {
-  for (let current: HTMLElement | null = element; current; current = current.parentNode) {
-    if (elements.has(current)) return true;
-  }
-  return false;
 }
 
 function classify(element: HTMLElement, text: string, ink: Int32Array): PriceText {

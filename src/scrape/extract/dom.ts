@@ -32,7 +32,7 @@ const INLINE_TAGS = new Set([
 ]);
 
 /** A text node's decoded text; without an entity that is its raw text, read without the decoder. */
-function textOf(node: Node): string {
+export function textOf(node: Node): string {
   const raw = node.rawText; // cut from the page on each read (tree-nodes.ts)
   return raw.includes("&") ? node.text : raw;
 }
