@@ -9,7 +9,7 @@
 import type { HTMLElement } from "node-html-parser";
 import { mentioning, mentioningAll, withClass, withId } from "./page-attributes";
 import { attributesOf, inside, insideAny, pageIndex, type PageIndex, withTag } from "./page-index";
-import { positionOf } from "./tree-nodes";
+import { attributeValue, positionOf } from "./tree-nodes";
 
 type AttributeTest = { name: string; operator: string; value: string };
 interface Compound {
@@ -68,9 +68,9 @@ const narrows = (compound: Compound) =>
 /** Whether `element` matches the compound, reading attributes as css-select does (decoded, case-sensitive values). */
 function matchesCompound(element: HTMLElement, compound: Compound): boolean {
   if (compound.tag && element.rawTagName.toLowerCase() !== compound.tag) return false;
-  if (compound.ids.some((id) => element.getAttribute("id") !== id)) return false;
+  if (compound.ids.some((id) => attributeValue(element, "id") !== id)) return false;
   if (compound.classes.length > 0) {
-    const classes = (element.getAttribute("class") ?? "").split(/\s+/);
+    const classes = (attributeValue(element, "class") ?? "").split(/\s+/);
     if (compound.classes.some((name) => !classes.includes(name))) return false;
   }
   return (
@@ -80,7 +80,7 @@ function matchesCompound(element: HTMLElement, compound: Compound): boolean {
 
 /** css-select's attribute tests: an empty `*=`, `^=` or `$=` value matches nothing. */
 function passes(element: HTMLElement, { name, operator, value }: AttributeTest): boolean {
-  const actual = element.getAttribute(name);
+  const actual = attributeValue(element, name.toLowerCase());
   if (operator === "") return actual !== undefined;
   if (operator === "=") return actual === value;
   if (actual === undefined || value === "") return false;
