@@ -3,7 +3,7 @@
 // delivery fees, prices on a condition such as a bank or loyalty card). Hand-written: no library
 // reads shop cards.
 import type { Money } from "../types";
-import { closest, pageText, visibleText, type HTMLElement } from "./dom";
+import { closest, HIDDEN_TAGS, pageText, visibleText, type HTMLElement } from "./dom";
 import { currencyFromText } from "./currency";
 import { parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
 import { classText, rawAttr } from "./raw-attr";
@@ -82,7 +82,8 @@ export function priceTexts(scope: HTMLElement): PriceText[] {
   return found;
 }
 
-const HIDDEN_SUBTREES = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "SVG"]);
+// What a shopper is not shown, but an iframe: the page's digit flags keep its digits (dom.ts), read here as a price.
+const HIDDEN_SUBTREES = new Set([...HIDDEN_TAGS].filter((tag) => tag !== "IFRAME"));
 
 /**
  * Elements under `scope` with a text of their own that holds a digit, children before parents (the

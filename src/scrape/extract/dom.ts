@@ -10,7 +10,7 @@ import { parseTree } from "./tree";
 
 export type { HTMLElement };
 
-const HIDDEN_TAGS = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "SVG", "IFRAME"]);
+export const HIDDEN_TAGS = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "SVG", "IFRAME"]);
 const INLINE_TAGS = new Set([
   "A",
   "ABBR",

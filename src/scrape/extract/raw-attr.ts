@@ -1,11 +1,13 @@
 // Attribute reads that stay cheap over a whole card list: node-html-parser decodes all of an
-// element's attributes on the first getAttribute, so a name its raw text never mentions is not asked.
+// element's attributes on the first getAttribute, so a name its raw text never mentions is not asked,
+// and the one asked is decoded alone (`attributeValue`). Names are given in lower case.
 import type { HTMLElement } from "node-html-parser";
+import { attributeValue } from "./tree-nodes";
 import { isSpaceCode } from "./whitespace";
 
 /** `element.getAttribute(name)`, skipped (undefined) when the raw attribute text does not mention `name`. */
 export const rawAttr = (element: HTMLElement, name: string): string | undefined =>
-  element.rawAttrs.includes(name) ? element.getAttribute(name) : undefined;
+  element.rawAttrs.includes(name) ? attributeValue(element, name) : undefined;
 
 /**
  * `rawAttr` for readers that want a value: undefined unless the raw text has `name` before an `=`
@@ -16,7 +18,7 @@ export function valuedAttr(element: HTMLElement, name: string): string | undefin
   for (let at = raw.indexOf(name); at >= 0; at = raw.indexOf(name, at + 1)) {
     let next = at + name.length;
     while (isSpaceCode(raw.charCodeAt(next))) next++;
-    if (raw[next] === "=") return element.getAttribute(name);
+    if (raw[next] === "=") return attributeValue(element, name);
   }
   return undefined;
 }
