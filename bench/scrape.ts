@@ -51,6 +51,17 @@ async function burst(count: number, first: number, load: (i: number) => Promise<
   };
 }
 
+/** How long each of `load(1)` … `load(count)` took, one at a time. */
+async function timesOf(count: number, load: (i: number) => Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 1; i <= count; i++) {
+    const started = performance.now();
+    await load(i);
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
 /** One direct puppeteer-core load: a fresh incognito context, `goto` until `load`, the HTML, close. */
 async function directLoad(browser: Browser, url: string, until?: string) {
   const context = await browser.createBrowserContext();
@@ -68,18 +79,20 @@ export async function browserFigures(
   pageUrl: (i: number) => string,
   /** A selector the page shows once its script has rendered the data. */
   rendered: string,
+  /** Pages that carry their data in the HTML, for a scrape and a direct load that read the same. */
+  servedUrl: (i: number) => string,
   samples = 10,
 ) {
-  const scrape = async (i: number) => {
-    const response = await fetch(
-      `${baseUrl}/v1/generic?fresh=true&engine=browser&url=${encodeURIComponent(pageUrl(i))}`,
-      { headers: key },
-    );
+  const scrapeOf = (url: string) => async () => {
+    const response = await fetch(`${baseUrl}/v1/generic?fresh=true&engine=browser&url=${encodeURIComponent(url)}`, {
+      headers: key,
+    });
     const body = (await response.json()) as any;
     if (response.status !== 200 || body.meta.scrape.engine !== "browser")
       throw new Error(`browser scrape failed: ${JSON.stringify(body).slice(0, 300)}`);
     return body.meta.scrape.browser as { reused: boolean };
   };
+  const scrape = (i: number) => scrapeOf(pageUrl(i))();
   const coldStarted = performance.now();
   const coldSession = await scrape(0);
   const cold = performance.now() - coldStarted;
@@ -90,6 +103,7 @@ export async function browserFigures(
     if ((await scrape(i)).reused) reuses += 1;
     reused.push(performance.now() - started);
   }
+  const servedReused = median(await timesOf(samples, (i) => scrapeOf(servedUrl(i))()));
   // Pages not scraped before, so each of these loads its page.
   const bursts: Burst[] = [];
   let next = samples + 1;
@@ -99,7 +113,7 @@ export async function browserFigures(
   }
 
   const executablePath = systemChromium();
-  const direct = { single: NaN, rendered: NaN, launch: 0, bursts: [] as Burst[] };
+  const direct = { single: NaN, rendered: NaN, served: NaN, launch: 0, bursts: [] as Burst[] };
   if (executablePath) {
     const started = performance.now();
     const browser = await puppeteer.launch({
@@ -107,17 +121,9 @@ export async function browserFigures(
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
     });
     direct.launch = performance.now() - started;
-    const timesOf = async (until?: string) => {
-      const times: number[] = [];
-      for (let i = 1; i <= samples; i++) {
-        const loadStarted = performance.now();
-        await directLoad(browser, pageUrl(i), until);
-        times.push(performance.now() - loadStarted);
-      }
-      return median(times);
-    };
-    direct.single = await timesOf();
-    direct.rendered = await timesOf(rendered);
+    direct.single = median(await timesOf(samples, (i) => directLoad(browser, pageUrl(i))));
+    direct.rendered = median(await timesOf(samples, (i) => directLoad(browser, pageUrl(i), rendered)));
+    direct.served = median(await timesOf(samples, (i) => directLoad(browser, servedUrl(i))));
     for (const count of BURSTS) direct.bursts.push(await burst(count, 1, (i) => directLoad(browser, pageUrl(i))));
     await browser.close();
   }
@@ -125,6 +131,7 @@ export async function browserFigures(
     cold,
     coldReused: coldSession.reused,
     reusedMedian: median(reused),
+    servedReused,
     reuses,
     samples,
     bursts,
@@ -202,6 +209,8 @@ export function printBrowser(browser: Awaited<ReturnType<typeof browserFigures>>
     false,
   );
   row("direct puppeteer-core load until the page's data is shown, 1 at a time", direct.rendered, null, 0, false);
+  row("a page with its data in the HTML: 1 at a time, reusing a running browser", browser.servedReused, null, 0, false);
+  row("a page with its data in the HTML: direct puppeteer-core load, 1 at a time", direct.served, null, 0, false);
   for (const burst of direct.bursts)
     row(
       `direct puppeteer-core loads, ${burst.sent} at once`,
