@@ -2,28 +2,13 @@
 // CPU of reading a 1–3 MB page, and more than half of that is the garbage collector copying the
 // objects each node carries (a `range` set with defineProperty, a DOMTokenList with its own Set and
 // closure, an attribute object, an empty child list per text node). This is the library's own parse
-// loop (its markup pattern, closing rules and unclosed-tag repair, node-html-parser 9.0.7), so the
-// tree, its ranges and every reader's answer stay the same; it makes the same classes' nodes with
+// loop (its markup pattern, found by markup-scan.ts, closing rules and unclosed-tag repair,
+// node-html-parser 9.0.7), so the tree, its ranges and every reader's answer stay the same; it makes the same classes' nodes with
 // only the fields they read (tree-nodes.ts), the class list when first asked for. Written by hand as no
 // library builds this library's tree; test/fixtures/tree.test.ts compares the two on every saved page.
+import { MarkupScan } from "./markup-scan";
 import { adopt, append, type Element, element, LIBRARY, text } from "./tree-nodes";
 
-// node-html-parser's `kMarkupPattern` (comments, start and end tags with their attribute text).
-const MARKUP =
-  /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][-.:0-9_a-zA-Z@\xB7\xC0-\xD6\xD8-\xF6\u00F8-\u03A1\u03A3-\u03D9\u03DB-\u03EF\u03F7-\u03FF\u0400-\u04FF\u0500-\u052F\u1D00-\u1D2B\u1D6B-\u1D77\u1D79-\u1D9A\u1E00-\u1E9B\u1F00-\u1F15\u1F18-\u1F1D\u1F20-\u1F45\u1F48-\u1F4D\u1F50-\u1F57\u1F59\u1F5B\u1F5D\u1F5F-\u1F7D\u1F80-\u1FB4\u1FB6-\u1FBC\u1FBE\u1FC2-\u1FC4\u1FC6-\u1FCC\u1FD0-\u1FD3\u1FD6-\u1FDB\u1FE0-\u1FEC\u1FF2-\u1FF4\u1FF6-\u1FFC\u2126\u212A-\u212B\u2132\u214E\u2160-\u2188\u2C60-\u2C7F\uA722-\uA787\uA78B-\uA78E\uA790-\uA7AD\uA7B0-\uA7B7\uA7F7-\uA7FF\uAB30-\uAB5A\uAB5C-\uAB5F\uAB64-\uAB65\uFB00-\uFB06\uFB13-\uFB17\uFF21-\uFF3A\uFF41-\uFF5A\x37F-\u1FFF\u200C-\u200D\u203F-\u2040\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD]*)((?:\s+[^>]*?(?:(?:'[^']*')|(?:"[^"]*"))?)*)\s*(\/?)>/gu;
-// `kMarkupPatternWithCDATA`, used when the page has a CDATA section: each one becomes a text node.
-const MARKUP_WITH_CDATA = new RegExp(
-  MARKUP.source.replace("<!--[\\s\\S]*?-->|", "<!--[\\s\\S]*?-->|<!\\[CDATA\\[[\\s\\S]*?\\]\\]>|"),
-  "gu",
-);
-// The library takes the CDATA pattern for the whole page when `<![CDATA[` is anywhere in it. Both
-// patterns find the same markup until the scan meets a CDATA start (only there can they differ), so
-// the scan starts with the plain pattern, stopping at a CDATA start too, and goes on with the CDATA
-// pattern from there: no search of the whole page first.
-const MARKUP_UNTIL_CDATA = new RegExp(
-  MARKUP.source.replace("<!--[\\s\\S]*?-->|", "<!--[\\s\\S]*?-->|<!\\[CDATA\\[|"),
-  "gu",
-);
 const UNQUOTED_VALUE_AT_END = /(?:^|\s)[^\s"'<>=/]+\s*=\s*[^\s"'<>`]+$/;
 // The pattern's last character; most self-closing tags end with a quote, ruled out without trying
 // the pattern at every position of their attributes.
@@ -135,7 +120,10 @@ export function parseTree(html: string): Element {
   let parent = root;
   let lastTextPos = risky ? -1 : FRAME_OFFSET;
   let unclosedBlock = false;
-  let markup = MARKUP_UNTIL_CDATA;
+  // The library takes its CDATA pattern for the whole page when `<![CDATA[` is anywhere in it. Both
+  // patterns find the same markup until a CDATA start (only there can they differ), so the scan
+  // turns to CDATA mode where it meets one: no search of the whole page first.
+  const scan = new MarkupScan(subject);
   // Each tag name once per page, the tree keeping one string per name rather than per element.
   const tagNames = new Map<string, [string, boolean]>();
   const tagNamed = (written: string): [string, boolean] => {
@@ -146,34 +134,32 @@ export function parseTree(html: string): Element {
     }
     return named;
   };
-  markup.lastIndex = 0;
-  for (let match = markup.exec(subject); match; match = markup.exec(subject)) {
-    if (match[0] === "<![CDATA[" && markup === MARKUP_UNTIL_CDATA) {
-      markup = MARKUP_WITH_CDATA;
-      markup.lastIndex = match.index;
+  for (let from = 0; scan.find(from); ) {
+    from = scan.end;
+    if (scan.kind === "cdata-start") {
+      scan.cdata = true;
+      from = scan.start;
       continue;
     }
-    const [matchText, slash = "", written = "", rawAttributes = "", selfClosing = ""] = match;
-    const [name, isBlockText] = tagNamed(written);
-    let leadingSlash = slash;
-    let attributes = rawAttributes;
-    let closingSlash = selfClosing;
-    const tagEnd = markup.lastIndex + base;
-    const tagStart = tagEnd - matchText.length;
-    if (closingSlash && !leadingSlash && endsUnquoted(attributes) && !isVoid(name)) {
-      attributes += closingSlash;
-      closingSlash = "";
-    }
-    if (lastTextPos > -1 && lastTextPos + matchText.length < tagEnd) {
-      addText(parent, lastTextPos, tagStart);
-    }
+    const tagEnd = scan.end + base;
+    const tagStart = scan.start + base;
+    if (lastTextPos > -1 && lastTextPos < tagStart) addText(parent, lastTextPos, tagStart);
     lastTextPos = tagEnd;
-    if (markup === MARKUP_WITH_CDATA && matchText.startsWith("<![CDATA[")) {
+    if (scan.kind === "cdata") {
       addText(parent, tagStart, tagEnd);
       continue;
     }
-    if (name === FRAME || matchText[1] === "!") continue;
-    if (!leadingSlash) {
+    if (scan.kind === "comment") continue;
+    const [name, isBlockText] = tagNamed(subject.slice(scan.nameStart, scan.nameEnd));
+    if (name === FRAME) continue;
+    let endTag = scan.endTag;
+    let attributes = subject.slice(scan.nameEnd, scan.attributesEnd);
+    let closingSlash = scan.selfClosing;
+    if (closingSlash && !endTag && endsUnquoted(attributes) && !isVoid(name)) {
+      attributes += "/";
+      closingSlash = false;
+    }
+    if (!endTag) {
       let id = "";
       let className: string | undefined;
       if (attributes.length > 0) {
@@ -205,17 +191,18 @@ export function parseTree(html: string): Element {
         const body = sub(tagEnd, textEnd);
         if (body.length > 0 && /\S/.test(body)) addText(parent, tagEnd, textEnd);
         if (closeIndex === -1) {
+          // The rest of the page is its text: nothing more to find.
           unclosedBlock = true;
           lastTextPos = htmlEnd + FRAME_OFFSET + 2;
-          markup.lastIndex = subject.length + 1;
+          from = subject.length + 1;
         } else {
           lastTextPos = closeIndex + closeMarkup.length;
-          markup.lastIndex = lastTextPos - base;
-          leadingSlash = "/";
+          from = lastTextPos - base;
+          endTag = true;
         }
       }
     }
-    if (leadingSlash || closingSlash || isVoid(name)) closeUpTo(name, Math.max(lastTextPos, tagEnd) - FRAME_OFFSET);
+    if (endTag || closingSlash || isVoid(name)) closeUpTo(name, Math.max(lastTextPos, tagEnd) - FRAME_OFFSET);
   }
   // The frame's end tag, which the library meets last: the text after the page's last tag.
   if (!risky && !unclosedBlock && lastTextPos < htmlEnd) addText(parent, lastTextPos, htmlEnd);
