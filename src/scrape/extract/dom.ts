@@ -72,9 +72,18 @@ export function cleanText(text: string | null | undefined): string | null {
   return cleaned || null;
 }
 
-/** The text a reader sees: no script or style bodies; block elements separated by spaces. */
+/**
+ * The text a reader sees: no script or style bodies; block elements separated by spaces. An element
+ * of a parsed page keeps its text once read: readers of cards, prices and labels ask for the same
+ * elements' texts, and readers never change the tree.
+ */
 export function visibleText(node: Node | null | undefined): string | null {
-  return node ? cleanText(collectText(node)) : null;
+  if (!node) return null;
+  const kept = node as { _visible?: string | null };
+  if (kept._visible !== undefined) return kept._visible;
+  const text = cleanText(collectText(node));
+  if (node.nodeType === NodeType.ELEMENT_NODE) kept._visible = text;
+  return text;
 }
 
 function collectText(node: Node): string {

@@ -162,6 +162,8 @@ export function element(
     _rawAttrs: undefined,
     // Its place in document order, set by the selector index (page-index.ts).
     _position: -1,
+    // Its visible text once read (dom.ts).
+    _visible: undefined,
   } as unknown as Element;
 }
 
