@@ -45,6 +45,11 @@ export class MarkupScan {
     this.#lastGt = text.lastIndexOf(">");
   }
 
+  /** The found tag's name as written. */
+  name(): string {
+    return this.#text.slice(this.nameStart, this.nameEnd);
+  }
+
   /** Finds the first markup starting at or after `from`; false when there is none. */
   find(from: number): boolean {
     const text = this.#text;

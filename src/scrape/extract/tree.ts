@@ -25,6 +25,8 @@ const FRAME = "documentfragmentcontainer";
 const FRAME_OFFSET = FRAME.length + 2;
 
 type Table = Record<string, Record<string, boolean> | undefined>;
+/** A tag name as written, and what the parser does with such a tag. */
+type TagName = { name: string; blockText: boolean; isVoid: boolean };
 
 /**
  * The library's closing tables: each key and name in lower and in upper case, never mixed. Plain
@@ -125,13 +127,25 @@ export function parseTree(html: string): Element {
   // turns to CDATA mode where it meets one: no search of the whole page first.
   const scan = new MarkupScan(subject);
   // Each tag name once per page, the tree keeping one string per name rather than per element.
-  const tagNames = new Map<string, [string, boolean]>();
-  const tagNamed = (written: string): [string, boolean] => {
+  const tagNames = new Map<string, TagName>();
+  const tagNamed = (written: string): TagName => {
     let named = tagNames.get(written);
     if (!named) {
-      named = [written, BLOCK_TEXT.has(written.toLowerCase())];
+      named = { name: written, blockText: BLOCK_TEXT.has(written.toLowerCase()), isVoid: isVoid(written) };
       tagNames.set(written, named);
     }
+    return named;
+  };
+  // The found tag's name, looked up by a number made from its characters: no copy of it per tag.
+  const byCode = new Map<number, TagName>();
+  const foundTag = (): TagName => {
+    const { nameStart, nameEnd } = scan;
+    let code = nameEnd - nameStart;
+    for (let at = nameStart; at < nameEnd; at++) code = (code * 31 + subject.charCodeAt(at)) | 0;
+    const known = byCode.get(code);
+    if (known && known.name.length === nameEnd - nameStart && subject.startsWith(known.name, nameStart)) return known;
+    const named = tagNamed(scan.name());
+    byCode.set(code, named);
     return named;
   };
   for (let from = 0; scan.find(from); ) {
@@ -150,16 +164,21 @@ export function parseTree(html: string): Element {
       continue;
     }
     if (scan.kind === "comment") continue;
-    const [name, isBlockText] = tagNamed(subject.slice(scan.nameStart, scan.nameEnd));
-    if (name === FRAME) continue;
     let endTag = scan.endTag;
-    let attributes = subject.slice(scan.nameEnd, scan.attributesEnd);
+    // Most end tags close the open element: its name is read off the page without a copy.
+    const {
+      name,
+      blockText,
+      isVoid: voidTag,
+    } = endTag && closesParent(parent.rawTagName) ? tagNames.get(parent.rawTagName)! : foundTag();
+    if (name === FRAME) continue;
     let closingSlash = scan.selfClosing;
-    if (closingSlash && !endTag && endsUnquoted(attributes) && !isVoid(name)) {
-      attributes += "/";
-      closingSlash = false;
-    }
     if (!endTag) {
+      let attributes = subject.slice(scan.nameEnd, scan.attributesEnd);
+      if (closingSlash && endsUnquoted(attributes) && !voidTag) {
+        attributes += "/";
+        closingSlash = false;
+      }
       let id = "";
       let className: string | undefined;
       if (attributes.length > 0) {
@@ -183,7 +202,7 @@ export function parseTree(html: string): Element {
       );
       created.push(parent);
       stack.push(parent);
-      if (isBlockText) {
+      if (blockText) {
         const closeMarkup = `</${name}>`;
         const found = subject.indexOf(closeMarkup, tagEnd - base);
         const closeIndex = found === -1 ? -1 : found + base;
@@ -202,7 +221,7 @@ export function parseTree(html: string): Element {
         }
       }
     }
-    if (endTag || closingSlash || isVoid(name)) closeUpTo(name, Math.max(lastTextPos, tagEnd) - FRAME_OFFSET);
+    if (endTag || closingSlash || voidTag) closeUpTo(name, Math.max(lastTextPos, tagEnd) - FRAME_OFFSET);
   }
   // The frame's end tag, which the library meets last: the text after the page's last tag.
   if (!risky && !unclosedBlock && lastTextPos < htmlEnd) addText(parent, lastTextPos, htmlEnd);
@@ -212,6 +231,11 @@ export function parseTree(html: string): Element {
     html,
   });
   return root;
+
+  /** Whether the tag found is named `open` (the open element's name, as written). */
+  function closesParent(open: string | null): boolean {
+    return open !== null && scan.nameEnd - scan.nameStart === open.length && subject.startsWith(open, scan.nameStart);
+  }
 
   /** The library's end-tag handling: close `name`, or the open elements an end tag implies. */
   function closeUpTo(name: string, end: number) {

@@ -2,8 +2,10 @@
 // character at a time instead of running a pattern.
 
 export const isSpaceCode = (code: number) =>
-  code === 32 ||
-  (code >= 9 && code <= 13) ||
+  // Most characters read are ASCII: two comparisons settle them.
+  code < 0xa0 ? code === 32 || (code >= 9 && code <= 13) : isWideSpace(code);
+
+const isWideSpace = (code: number) =>
   code === 0xa0 ||
   code === 0x1680 ||
   (code >= 0x2000 && code <= 0x200a) ||
