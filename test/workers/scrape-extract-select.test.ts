@@ -11,6 +11,8 @@ const PAGE = `<main id="top">
   <div class="&#99;ard" data-hook="">d</div>
   <section><p class="price" title="$1 &lt; $2">e</p><p class="price old" data-note="sale">f</p></section>
   <a href="/p/1?a=1&amp;b=2" rel="nofollow">g</a><a HREF="/p/2">h</a>
+  <span CLASS="card">i</span><span class="old" class="card">j</span><span id = "top2" class = "card">k</span>
+  <span data-x=" class=card" class="sale">l</span><span class>m</span><span class="card" id="">n</span>
 </main>`;
 
 const SELECTORS = [
@@ -32,6 +34,12 @@ const SELECTORS = [
   "section p.price:not(.old)",
   "main > div[data-hook]",
   'div:not([data-hook="review"])',
+  ".card",
+  "span.card",
+  "span.sale",
+  "#top2",
+  "span:not(.card)",
+  "main > .old",
 ];
 
 describe("selectAll", () => {

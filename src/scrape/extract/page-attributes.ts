@@ -20,6 +20,8 @@ type KeyCounts = { id: Int32Array; class: Int32Array };
 
 export interface PageAttributes {
   raw: Regions;
+  /** By position (page-index.ts): the element's region of `raw`, -1 for an element without attributes. */
+  regionAt: Int32Array;
   keys: KeyCounts | null;
   mentioning: Map<string, HTMLElement[]>;
   ids: Map<string, HTMLElement[]> | null;
@@ -41,9 +43,15 @@ interface ClassLookup {
 type Parsed = { _start: number; rawTagName: string };
 
 export function pageAttributes(elements: HTMLElement[], html: string | undefined): PageAttributes {
-  const owners = elements.filter((element) => element.rawAttrs !== "");
+  const regionAt = new Int32Array(elements.length).fill(-1);
+  const owners: HTMLElement[] = [];
+  elements.forEach((element, position) => {
+    if (element.rawAttrs === "") return;
+    regionAt[position] = owners.length;
+    owners.push(element);
+  });
   const raw = html === undefined ? joined(owners, (element) => element.rawAttrs) : regionsIn(html, owners);
-  return { raw, keys: null, mentioning: new Map(), ids: null, classes: null };
+  return { raw, regionAt, keys: null, mentioning: new Map(), ids: null, classes: null };
 }
 
 /** The attributes of `owners` where they lie in the page: after `<`, the tag name and one space. */
@@ -167,6 +175,21 @@ function keyCounts(attributes: PageAttributes): KeyCounts {
 
 const holds = (count: number, value: string | undefined) => count === (value ? 1 : 0) && !value?.includes("&");
 
+type Classed = { _class?: string };
+
+/**
+ * `element.getAttribute(name) ?? ""` for `id` or `class`: the parser's pre-read value where it is
+ * what getAttribute decodes (written once, in lower case, without an entity), else decoded.
+ */
+export function keyAttribute(attributes: PageAttributes, element: HTMLElement, name: "id" | "class"): string {
+  const position = positionOf(element);
+  const region = position < 0 ? -1 : attributes.regionAt[position]!;
+  if (region < 0) return position < 0 ? (attributeValue(element, name) ?? "") : "";
+  const pre = name === "id" ? element.id : (element as unknown as Classed)._class;
+  if (holds(keyCounts(attributes)[name][region]!, pre)) return pre ?? "";
+  return attributeValue(element, name) ?? "";
+}
+
 /** Elements whose `id` may be `id`: by the pre-read id, else decoded. */
 export function withId(attributes: PageAttributes, id: string): HTMLElement[] {
   if (!attributes.ids) {
@@ -183,8 +206,6 @@ export function withId(attributes: PageAttributes, id: string): HTMLElement[] {
   }
   return attributes.ids.get(id) ?? [];
 }
-
-type Classed = { _class?: string };
 
 /** Elements that may carry class `name`, in document order. */
 export function withClass(attributes: PageAttributes, name: string): HTMLElement[] {
@@ -209,7 +230,7 @@ function findClass({ lines, unsure }: ClassLookup, name: string): HTMLElement[] 
 }
 
 /** Whether `name` is one of the whitespace-separated tokens of `text`. */
-function hasToken(text: string, name: string): boolean {
+export function hasToken(text: string, name: string): boolean {
   for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
     const end = at + name.length;
     if (

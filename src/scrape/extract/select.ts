@@ -7,7 +7,7 @@
 // page-wide matches, cut to the scope, then its ancestors tested as css-select tests them. Anything
 // else goes to the library unchanged.
 import type { HTMLElement } from "node-html-parser";
-import { mentioning, mentioningAll, withClass, withId } from "./page-attributes";
+import { hasToken, keyAttribute, mentioning, mentioningAll, withClass, withId } from "./page-attributes";
 import { attributesOf, inside, insideAny, pageIndex, type PageIndex, withTag } from "./page-index";
 import { attributeValue, positionOf } from "./tree-nodes";
 
@@ -66,15 +66,19 @@ const narrows = (compound: Compound) =>
   compound.tag !== undefined || compound.ids.length + compound.classes.length + compound.attrs.length > 0;
 
 /** Whether `element` matches the compound, reading attributes as css-select does (decoded, case-sensitive values). */
-function matchesCompound(element: HTMLElement, compound: Compound): boolean {
+function matchesCompound(index: PageIndex, element: HTMLElement, compound: Compound): boolean {
   if (compound.tag && element.rawTagName.toLowerCase() !== compound.tag) return false;
-  if (compound.ids.some((id) => attributeValue(element, "id") !== id)) return false;
+  if (compound.ids.length > 0) {
+    const id = keyAttribute(attributesOf(index), element, "id");
+    if (compound.ids.some((name) => id !== name)) return false;
+  }
   if (compound.classes.length > 0) {
-    const classes = (attributeValue(element, "class") ?? "").split(/\s+/);
-    if (compound.classes.some((name) => !classes.includes(name))) return false;
+    const classes = keyAttribute(attributesOf(index), element, "class");
+    if (compound.classes.some((name) => !hasToken(classes, name))) return false;
   }
   return (
-    compound.attrs.every((test) => passes(element, test)) && !compound.not.some((not) => matchesCompound(element, not))
+    compound.attrs.every((test) => passes(element, test)) &&
+    !compound.not.some((not) => matchesCompound(index, element, not))
   );
 }
 
@@ -114,7 +118,7 @@ function compoundMatches(index: PageIndex, step: Step, scope: HTMLElement, withi
   if (scope.parentNode) pool = inside(index, pool, scope);
   const narrowed = within !== undefined && within.length < pool.length;
   if (narrowed) pool = insideAny(index, pool, within);
-  const matches = pool.filter((element) => matchesCompound(element, step.compound));
+  const matches = pool.filter((element) => matchesCompound(index, element, step.compound));
   if (!scope.parentNode && !narrowed) index.matches.set(step.text, matches);
   return matches;
 }
@@ -123,11 +127,11 @@ function compoundMatches(index: PageIndex, step: Step, scope: HTMLElement, withi
  * Whether the steps before `at` match above `element`. Queried from an element, css-select anchors
  * the selector below it (":scope …"), so the ancestors tried stop at the scope.
  */
-function matchedAbove(element: HTMLElement, steps: Step[], at: number, scope: HTMLElement): boolean {
+function matchedAbove(index: PageIndex, element: HTMLElement, steps: Step[], at: number, scope: HTMLElement): boolean {
   if (at === 0) return true;
   const { compound } = steps[at - 1]!;
   for (let parent = element.parentNode; parent && parent !== scope; parent = parent.parentNode) {
-    if (matchesCompound(parent, compound) && matchedAbove(parent, steps, at - 1, scope)) return true;
+    if (matchesCompound(index, parent, compound) && matchedAbove(index, parent, steps, at - 1, scope)) return true;
     if (steps[at]!.child) return false;
   }
   return false;
@@ -188,7 +192,7 @@ function fromIndex(scope: HTMLElement, selector: string): HTMLElement[] | null {
     // Page-wide matches are the index's own list, handed out as a copy.
     if (steps.length === 1 && chains.length === 1) return scope.parentNode ? matches : [...matches];
     for (const element of matches) {
-      if (matchedAbove(element, steps, steps.length - 1, scope)) found.add(element);
+      if (matchedAbove(index, element, steps, steps.length - 1, scope)) found.add(element);
     }
   }
   return [...found].sort((a, b) => positionOf(a) - positionOf(b));
