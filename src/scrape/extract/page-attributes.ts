@@ -20,6 +20,8 @@ type KeyCounts = { id: Int32Array; class: Int32Array };
 
 export interface PageAttributes {
   raw: Regions;
+  /** By attribute name (lower case): the elements carrying it, by decoded value. */
+  values: Map<string, Map<string, HTMLElement[]>>;
   /** By position (page-index.ts): the element's region of `raw`, -1 for an element without attributes. */
   regionAt: Int32Array;
   keys: KeyCounts | null;
@@ -51,7 +53,7 @@ export function pageAttributes(elements: HTMLElement[], html: string | undefined
     owners.push(element);
   });
   const raw = html === undefined ? joined(owners, (element) => element.rawAttrs) : regionsIn(html, owners);
-  return { raw, regionAt, keys: null, mentioning: new Map(), ids: null, classes: null };
+  return { raw, values: new Map(), regionAt, keys: null, mentioning: new Map(), ids: null, classes: null };
 }
 
 /** The attributes of `owners` where they lie in the page: after `<`, the tag name and one space. */
@@ -147,6 +149,26 @@ export function mentioningAll(attributes: PageAttributes, names: string[]): void
     return at + 1;
   });
   for (const [name, list] of lists) attributes.mentioning.set(name, list);
+}
+
+/**
+ * Elements whose attribute `name` (lower case) reads `value`, in document order: the elements
+ * mentioning the name filed by value once, so a query asked of every card finds its few at once.
+ */
+export function withValue(attributes: PageAttributes, name: string, value: string): HTMLElement[] {
+  let byValue = attributes.values.get(name);
+  if (!byValue) {
+    byValue = new Map();
+    for (const element of mentioning(attributes, name)) {
+      const found = attributeValue(element, name);
+      if (found === undefined) continue;
+      const list = byValue.get(found);
+      if (list) list.push(element);
+      else byValue.set(found, [element]);
+    }
+    attributes.values.set(name, byValue);
+  }
+  return byValue.get(value) ?? [];
 }
 
 // A character that continues an attribute name, so `id=` after it is the tail of data-hotelid=.

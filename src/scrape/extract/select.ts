@@ -7,7 +7,7 @@
 // page-wide matches, cut to the scope, then its ancestors tested as css-select tests them. Anything
 // else goes to the library unchanged.
 import type { HTMLElement } from "node-html-parser";
-import { hasToken, keyAttribute, mentioning, mentioningAll, withClass, withId } from "./page-attributes";
+import { hasToken, keyAttribute, mentioning, mentioningAll, withClass, withId, withValue } from "./page-attributes";
 import { attributesOf, inside, insideAny, pageIndex, type PageIndex, withTag } from "./page-index";
 import { attributeValue, positionOf } from "./tree-nodes";
 
@@ -94,12 +94,17 @@ function passes(element: HTMLElement, { name, operator, value }: AttributeTest):
 
 const COMMON_TAG = 256;
 
-/** Elements that may match, in document order: by id, else class, else tag or a mention of the attribute's name. */
+/**
+ * Elements that may match, in document order: by id, else class, else an attribute's value, else
+ * tag or a mention of the attribute's name.
+ */
 function candidates(index: PageIndex, compound: Compound): HTMLElement[] {
   const [id] = compound.ids;
   if (id !== undefined) return withId(attributesOf(index), id);
   const [name] = compound.classes;
   if (name !== undefined) return withClass(attributesOf(index), name);
+  const valued = compound.attrs.find((test) => test.operator === "=");
+  if (valued) return withValue(attributesOf(index), valued.name.toLowerCase(), valued.value);
   const tagged = compound.tag ? withTag(index, compound.tag) : undefined;
   // A common tag (div, a, span) with an attribute test: the elements mentioning the attribute are fewer.
   if (tagged && (tagged.length <= COMMON_TAG || compound.attrs.length === 0)) return tagged;
