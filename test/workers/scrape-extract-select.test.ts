@@ -52,6 +52,18 @@ describe("selectAll", () => {
     }
   });
 
+  it("finds what the library finds inside an element too, for every selector", () => {
+    const texts = (elements: { text: string }[]) => elements.map((element) => element.text);
+    for (const scope of [root.querySelector("main")!, root.querySelector("section")!]) {
+      for (const selector of SELECTORS) {
+        expect([selector, texts(selectAll(scope, selector))]).toEqual([
+          selector,
+          texts(scope.querySelectorAll(selector)),
+        ]);
+      }
+    }
+  });
+
   it("decodes attribute values before testing them", () => {
     expect(selectAll(root, '[data-note="Tom & Jerry"]').map((element) => element.text)).toEqual(["a"]);
     expect(selectAll(root, "#c1").map((element) => element.text)).toEqual(["c"]);
