@@ -2,7 +2,7 @@
 // elements that repeat one markup (same tag and leading class, under the same kind of parent) and
 // each hold a link to an item page and a price. Hand-written: no library finds repeated records.
 import type { SearchItem } from "../types";
-import { absoluteUrl, cleanText, visibleText, type HTMLElement } from "./dom";
+import { absoluteUrl, cleanText, innermost, visibleText, type HTMLElement } from "./dom";
 import { cardPrice, priceTexts, type PriceText } from "./card-price";
 import {
   cardRating,
@@ -132,17 +132,6 @@ function inCarousel(member: HTMLElement): boolean {
     if (CAROUSEL.test(described)) return true;
   }
   return false;
-}
-
-function innermost(elements: HTMLElement[]): HTMLElement[] {
-  const members = new Set(elements);
-  const outer = new Set<HTMLElement>();
-  for (const element of elements) {
-    for (let current = element.parentNode; current; current = current.parentNode) {
-      if (members.has(current)) outer.add(current);
-    }
-  }
-  return elements.filter((element) => !outer.has(element));
 }
 
 function depthOf(element: HTMLElement): number {

@@ -219,3 +219,29 @@ export function closest(element: HTMLElement | null, predicate: (el: HTMLElement
   }
   return null;
 }
+
+/** Whether `ancestor` lies above `element`. */
+export function contains(ancestor: HTMLElement, element: HTMLElement): boolean {
+  for (let current = element.parentNode; current; current = current.parentNode) {
+    if (current === ancestor) return true;
+  }
+  return false;
+}
+
+/** The elements of `elements` below none of the others, in their order (one walk up from each). */
+export function outermost(elements: HTMLElement[]): HTMLElement[] {
+  const members = new Set(elements);
+  return elements.filter((element) => !closest(element.parentNode, (above) => members.has(above)));
+}
+
+/** The elements of `elements` above none of the others, in their order (one walk up from each). */
+export function innermost(elements: HTMLElement[]): HTMLElement[] {
+  const members = new Set(elements);
+  const outer = new Set<HTMLElement>();
+  for (const element of elements) {
+    for (let current = element.parentNode; current; current = current.parentNode) {
+      if (members.has(current)) outer.add(current);
+    }
+  }
+  return elements.filter((element) => !outer.has(element));
+}

@@ -2,7 +2,7 @@
 // side), and microdata Product scopes repeated once per card. A single Product whose offer is an
 // AggregateOffer describes a category ("from 7 000 to 164 990"), never a result, and is left out.
 import type { SearchItem } from "../types";
-import { absoluteUrl, type HTMLElement } from "./dom";
+import { absoluteUrl, outermost, type HTMLElement } from "./dom";
 import { isNode, nodeAt, nodeTypes, textAt, urlsAt, type JsonLdNode } from "./json-ld";
 import { itemValue, microdataProductDraft } from "./microdata";
 import type { MoneyHint } from "./money";
@@ -76,8 +76,7 @@ export function microdataListing(root: HTMLElement, base: string, hint: MoneyHin
     const type = (element.getAttribute("itemtype") ?? "").split("/").pop() ?? "";
     return /^(?:Product|IndividualProduct)$/i.test(type);
   });
-  const outermost = scopes.filter((scope) => !scopes.some((other) => other !== scope && contains(other, scope)));
-  const cards = outermost.filter((scope) => !ownsAggregateOffer(scope));
+  const cards = outermost(scopes).filter((scope) => !ownsAggregateOffer(scope));
   if (cards.length < 2) return [];
   return cards.map((scope) => {
     const url = itemValue(selectAll(scope, '[itemprop="url"]')[0]);
@@ -89,11 +88,4 @@ function ownsAggregateOffer(scope: HTMLElement): boolean {
   return selectAll(scope, "[itemtype]").some((element) =>
     /AggregateOffer$/i.test(element.getAttribute("itemtype") ?? ""),
   );
-}
-
-export function contains(ancestor: HTMLElement, element: HTMLElement): boolean {
-  for (let current = element.parentNode; current; current = current.parentNode) {
-    if (current === ancestor) return true;
-  }
-  return false;
 }

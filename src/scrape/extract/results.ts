@@ -8,10 +8,10 @@
 //    itself only when the page shows no cards.
 // A page with none of these (a zero-result page) has no results, never its navigation.
 import type { SearchItem, SearchPage } from "../types";
-import { cleanText } from "./dom";
+import { cleanText, contains } from "./dom";
 import { visibleCards, type VisibleCard } from "./cards";
 import { jsonLdNodes } from "./json-ld";
-import { contains, jsonLdListing, microdataListing, type StructuredCard } from "./listing-structured";
+import { jsonLdListing, microdataListing, type StructuredCard } from "./listing-structured";
 import { pageFromUrl } from "./listing";
 import type { Page } from "./page";
 import { selectAll } from "./select";

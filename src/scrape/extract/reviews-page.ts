@@ -3,7 +3,7 @@
 // ratings", "Verified Ratings (75)"), and each review block that shows stars and a date.
 import type { Review, ReviewsPage } from "../types";
 import { parseDisplayDate } from "./dates";
-import { visibleText, type HTMLElement } from "./dom";
+import { contains, innermost, visibleText, type HTMLElement } from "./dom";
 import { metaTags, metaValue } from "./meta";
 import { parseCount, parseLocaleNumber } from "./money";
 import { pageFromUrl } from "./listing";
@@ -53,11 +53,6 @@ function productTitle(root: HTMLElement): string | null {
   return title.replace(TITLE_PREFIX, "").replace(SITE_SUFFIX, "").trim() || null;
 }
 
-function contains(ancestor: HTMLElement, element: HTMLElement): boolean {
-  for (let node = element.parentNode; node; node = node.parentNode) if (node === ancestor) return true;
-  return false;
-}
-
 /** Innermost blocks that show a star rating and a date: one review each. */
 function reviewBlocks(root: HTMLElement): HTMLElement[] {
   const named = selectAll(root, "[class]").filter((element) =>
@@ -66,9 +61,7 @@ function reviewBlocks(root: HTMLElement): HTMLElement[] {
   const candidates = [...selectAll(root, "article"), ...named].filter(
     (block) => ratingOf(block) !== null && dateOf(block) !== null,
   );
-  return [...new Set(candidates)]
-    .filter((block) => !candidates.some((other) => other !== block && contains(block, other)))
-    .sort((a, b) => a.range[0] - b.range[0]);
+  return innermost([...new Set(candidates)]).sort((a, b) => a.range[0] - b.range[0]);
 }
 
 const textsOf = (block: HTMLElement) =>
