@@ -3,7 +3,7 @@
 // from the page where the parser left the text, decoded where it holds an entity.
 import { describe, expect, it } from "vitest";
 import type { Node } from "node-html-parser";
-import { loadHtml, pageText, visibleText } from "../../src/scrape/extract/dom";
+import { cleanText, loadHtml, pageText, visibleText } from "../../src/scrape/extract/dom";
 import { selectAll } from "../../src/scrape/extract/select";
 import { positionOf } from "../../src/scrape/extract/tree-nodes";
 
@@ -44,5 +44,34 @@ describe("pageText", () => {
       .filter((element) => ownDigit[positionOf(element)] === 1)
       .map((element) => visibleText(element) ?? element.tagName);
     expect(flagged).toEqual(["12,50 €", "15", "IFRAME", "item 42"]);
+  });
+});
+
+describe("cleanText", () => {
+  // What cleanText means: marks dropped, every run of `\s` one space, the ends trimmed, empty as null.
+  const reference = (text: string) =>
+    text
+      .replace(/[\u200b-\u200f\u202a-\u202e\ufeff]/g, "")
+      .replace(/\s+/g, " ")
+      .trim() || null;
+
+  it("cleans texts with and without marks, tabs, breaks and runs of spaces as the full cleaning does", () => {
+    const pieces = [" ", "  ", "\n", "\t", "\u00a0", "\u200e", "\ufeff", "a", "b c", "\u2028", "\u3000", ".", "\u200b"];
+    let seed = 7;
+    const next = (below: number) => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed % below;
+    };
+    for (let round = 0; round < 20_000; round++) {
+      let text = "";
+      for (let count = next(12); count > 0; count--) text += pieces[next(pieces.length)];
+      if (cleanText(text) !== reference(text)) expect([text, cleanText(text)]).toEqual([text, reference(text)]);
+    }
+    expect([cleanText(" Blue  mug\u200e "), cleanText("a b"), cleanText(" \u200b "), cleanText(null)]).toEqual([
+      "Blue mug",
+      "a b",
+      null,
+      null,
+    ]);
   });
 });
