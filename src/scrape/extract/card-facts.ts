@@ -1,14 +1,10 @@
 // What one result card says besides its price: its title, stars, review count and whether it is a paid
 // placement, read from the card's short texts and labels in any language. Hand-written: no library
 // reads shop cards.
-import type { Node } from "node-html-parser";
-import { cleanText, textOf, visibleText, type HTMLElement } from "./dom";
+import { cleanText, showsText, visibleText, type HTMLElement } from "./dom";
 import { isPriceText, shortText } from "./card-price";
 import { parseCount, parseLocaleNumber } from "./money";
 import { classText, rawAttr, valuedAttr } from "./raw-attr";
-
-/** Whether a text node shows anything but whitespace. */
-const hasText = (node: Node) => /\S/.test(textOf(node));
 
 /** A text an element holds itself (not only through its children), with its full visible text. */
 export interface TextBlock {
@@ -68,20 +64,24 @@ export interface CardText {
   widths: HTMLElement[];
 }
 
+// Subtrees whose text no shopper reads; their labels neither.
+const UNREAD = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE"]);
+const LABELS = ["aria-label", "title"];
+
 /** Reads a card's texts in one walk: elements with text of their own, and aria-label / title labels. */
 export function readCardText(card: HTMLElement): CardText {
   const text: CardText = { card, blocks: [], labels: [], widths: [] };
   const walk = (element: HTMLElement, inIcon: boolean) => {
-    if (/^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE)$/.test(element.tagName)) return;
+    if (UNREAD.has(element.tagName)) return;
     const raw = element.rawAttrs;
-    for (const name of ["aria-label", "title"]) {
+    for (const name of LABELS) {
       const value = cleanText(valuedAttr(element, name));
       if (value) text.labels.push({ element, text: squeeze(value) });
     }
     if (raw.includes("%")) text.widths.push(element);
     // An icon's own text (an SVG <title>) is a label, not a text the card shows.
     const icon = inIcon || element.tagName === "SVG";
-    if (!icon && element.childNodes.some((child) => child.nodeType === 3 && hasText(child))) {
+    if (!icon && element.childNodes.some(showsText)) {
       const own = shortText(element);
       if (own) text.blocks.push({ element, text: squeeze(own) });
     }

@@ -37,6 +37,22 @@ export function textOf(node: Node): string {
   return raw.includes("&") ? node.text : raw;
 }
 
+/**
+ * Whether `node` is a text node showing anything but whitespace (`\S`), read where the parser left
+ * it in the page; decoded only at an entity (`&nbsp;` is whitespace).
+ */
+export function showsText(node: Node): boolean {
+  if (node.nodeType !== NodeType.TEXT_NODE) return false;
+  const { _page: page, _start: start, _end: end } = node as unknown as { _page?: string; _start: number; _end: number };
+  if (page === undefined) return /\S/.test(textOf(node));
+  for (let at = start; at < end; at++) {
+    const code = page.charCodeAt(at);
+    if (code === 0x26) return /\S/.test(textOf(node));
+    if (!isSpaceCode(code)) return true;
+  }
+  return false;
+}
+
 /** The page being read by `readingOnce`, parsed at its first `loadHtml`. */
 let current: { html: string; root: HTMLElement | null } | null = null;
 
