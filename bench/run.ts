@@ -58,6 +58,14 @@ const SEARCHES = [
 
 const startedAt = Date.now();
 const loadBefore = loadavg();
+// Measured first, in a Node process of its own, before the stack starts: no other part of the bench
+// shares the cores (in this process, after the load phase, the pages also paid for collecting the
+// load generator's heap, as a Worker's isolate does not).
+const parseTable = runs("parse")
+  ? execFileSync(process.execPath, [...process.execArgv, PARSE_SCRIPT, String(PARSE_REPEATS)], {
+      encoding: "utf8",
+    }).trimEnd()
+  : null;
 const persistTo = mkdtempSync(join(tmpdir(), "webdata-bench-"));
 linkChromium();
 applyMigrations(persistTo);
@@ -178,14 +186,7 @@ try {
     printLoadTables(rows, cases[0]!.name, ACCOUNT_LOAD);
   }
 
-  // In a Node process of its own: parsed in this one, after the load phase, the pages also paid
-  // for collecting the load generator's heap, as a Worker's isolate does not.
-  if (runs("parse"))
-    console.log(
-      execFileSync(process.execPath, [...process.execArgv, PARSE_SCRIPT, String(PARSE_REPEATS)], {
-        encoding: "utf8",
-      }).trimEnd(),
-    );
+  if (parseTable) console.log(parseTable);
 
   const burst = runs("limiter") ? await limiterBurst(worker.url, ADMIN_TOKEN, BURST) : null;
   if (burst) printBurst(burst);
