@@ -3,10 +3,11 @@
 // pattern's lazy attribute part backtracks at every character of every tag, which was 40% of
 // building a page's tree; here each character is looked at about once, and a found tag is a few
 // numbers instead of a match array and five strings. Written by hand: no library scans markup the
-// way this library's pattern does; test/workers/scrape-extract-markup-scan.test.ts compares the two.
+// way this library's pattern does; test/fixtures/markup-scan.test.ts compares the two.
 import { isSpaceCode } from "./whitespace";
 
-// The pattern's tag name: a letter, then any of these (its own list, `\x37F` and all).
+// The pattern's tag name: a letter, then any of these, its own list as written (`\x37F-\u1FFF`
+// reads as `7` and `F-\u1FFF`, so the name takes most of Latin-1 and more).
 const NAME =
   /[a-zA-Z][-.:0-9_a-zA-Z@\xB7\xC0-\xD6\xD8-\xF6\u00F8-\u03A1\u03A3-\u03D9\u03DB-\u03EF\u03F7-\u03FF\u0400-\u04FF\u0500-\u052F\u1D00-\u1D2B\u1D6B-\u1D77\u1D79-\u1D9A\u1E00-\u1E9B\u1F00-\u1F15\u1F18-\u1F1D\u1F20-\u1F45\u1F48-\u1F4D\u1F50-\u1F57\u1F59\u1F5B\u1F5D\u1F5F-\u1F7D\u1F80-\u1FB4\u1FB6-\u1FBC\u1FBE\u1FC2-\u1FC4\u1FC6-\u1FCC\u1FD0-\u1FD3\u1FD6-\u1FDB\u1FE0-\u1FEC\u1FF2-\u1FF4\u1FF6-\u1FFC\u2126\u212A-\u212B\u2132\u214E\u2160-\u2188\u2C60-\u2C7F\uA722-\uA787\uA78B-\uA78E\uA790-\uA7AD\uA7B0-\uA7B7\uA7F7-\uA7FF\uAB30-\uAB5A\uAB5C-\uAB5F\uAB64-\uAB65\uFB00-\uFB06\uFB13-\uFB17\uFF21-\uFF3A\uFF41-\uFF5A\x37F-\u1FFF\u200C-\u200D\u203F-\u2040\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD]*/uy;
 const GT = 0x3e;
