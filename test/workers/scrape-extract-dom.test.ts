@@ -1,6 +1,7 @@
 // The page's text counts (src/scrape/extract/dom.ts): each element's ink is what `visibleText` keeps
 // of it besides spaces, and its digit flag says whether a text node of its own shows a digit, read
 // from the page where the parser left the text, decoded where it holds an entity.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Node } from "node-html-parser";
 import { cleanText, loadHtml, pageText, visibleText } from "../../src/scrape/extract/dom";
@@ -57,16 +58,11 @@ describe("cleanText", () => {
 
   it("cleans texts with and without marks, tabs, breaks and runs of spaces as the full cleaning does", () => {
     const pieces = [" ", "  ", "\n", "\t", "\u00a0", "\u200e", "\ufeff", "a", "b c", "\u2028", "\u3000", ".", "\u200b"];
-    let seed = 7;
-    const next = (below: number) => {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      return seed % below;
-    };
-    for (let round = 0; round < 20_000; round++) {
-      let text = "";
-      for (let count = next(12); count > 0; count--) text += pieces[next(pieces.length)];
-      if (cleanText(text) !== reference(text)) expect([text, cleanText(text)]).toEqual([text, reference(text)]);
-    }
+    const texts = fc.array(fc.constantFrom(...pieces), { maxLength: 12 }).map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(texts, (text) => cleanText(text) === reference(text)),
+      { seed: 20261127, numRuns: 20_000 },
+    );
     expect([cleanText(" Blue  mug\u200e "), cleanText("a b"), cleanText(" \u200b "), cleanText(null)]).toEqual([
       "Blue mug",
       "a b",

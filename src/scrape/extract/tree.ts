@@ -2,10 +2,11 @@
 // CPU of reading a 1–3 MB page, and more than half of that is the garbage collector copying the
 // objects each node carries (a `range` set with defineProperty, a DOMTokenList with its own Set and
 // closure, an attribute object, an empty child list per text node). This is the library's own parse
-// loop (its markup pattern, found by markup-scan.ts, closing rules and unclosed-tag repair,
-// node-html-parser 9.0.7), so the tree, its ranges and every reader's answer stay the same; it makes the same classes' nodes with
-// only the fields they read (tree-nodes.ts), the class list when first asked for. Written by hand as no
-// library builds this library's tree; test/fixtures/tree.test.ts compares the two on every saved page.
+// loop (its markup, found by markup-scan.ts, its closing rules and unclosed-tag repair,
+// node-html-parser 9.0.7), so the tree, its ranges and every reader's answer stay the same; it makes
+// the same classes' nodes with only the fields they read (tree-nodes.ts), the class list when first
+// asked for. Written by hand as no library builds this library's tree; test/fixtures/tree.test.ts
+// compares the two on every saved page.
 import { MarkupScan } from "./markup-scan";
 import { adopt, append, type Element, element, LIBRARY, text } from "./tree-nodes";
 
