@@ -1,6 +1,6 @@
 // The links of result cards resolved against the page (cards.ts). Each card links its item several
 // times and a page repeats its links, while parsing a URL is dear: an href is resolved once a page.
-import { absoluteUrl, type HTMLElement } from "./dom";
+import { resolvedUrl, type HTMLElement } from "./dom";
 import { rawAttr } from "./raw-attr";
 
 export interface ItemLink {
@@ -29,9 +29,11 @@ export function linkResolver(base: string): LinkResolver {
   };
 }
 
+/** One parse per href: a link that cannot be parsed leads nowhere a card could name. */
 function resolveLink(href: string, base: string): ItemLink | null {
-  const url = absoluteUrl(href, base);
-  if (!url || url.split("#")[0] === base.split("#")[0]) return null;
-  const { pathname } = new URL(url);
+  const resolved = resolvedUrl(href, base);
+  const url = resolved?.toString();
+  if (!resolved || !url || url.split("#")[0] === base.split("#")[0]) return null;
+  const { pathname } = resolved;
   return pathname.length > 1 ? { url, path: pathname.replace(/\/+$/, "") } : null;
 }

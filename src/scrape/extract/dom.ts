@@ -224,14 +224,19 @@ export function unique(values: (string | null | undefined)[]): string[] {
   return [...new Set(values.filter((value): value is string => Boolean(value)))];
 }
 
-/** Resolves `href` against the page URL; null when it is not a usable http(s) URL. */
+/** `href` resolved against the page URL; null when it is empty, a script, data or mail link, or does not parse. */
 export function absoluteUrl(href: string | null | undefined, base: string): string | null {
+  return resolvedUrl(href, base)?.toString() ?? null;
+}
+
+/** `absoluteUrl` as a URL, for readers that go on to read its parts. */
+export function resolvedUrl(href: string | null | undefined, base: string): URL | null {
   const trimmed = href?.trim();
   if (!trimmed || /^(javascript|data|mailto):/i.test(trimmed)) return null;
   try {
-    return new URL(trimmed, base).toString();
+    return new URL(trimmed, base);
   } catch {
-    return /^https?:\/\//i.test(trimmed) ? trimmed : null;
+    return null;
   }
 }
 
