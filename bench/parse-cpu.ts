@@ -2,30 +2,10 @@
 // Node: the same V8 and the same pure parsers the Worker runs (house habit 5), timed with
 // process.cpuUsage, since a Worker's own clock does not move while it computes.
 import { fileURLToPath } from "node:url";
-import { PRODUCT_PLATFORMS, parseProduct } from "../src/scrape/platforms/index.ts";
-import {
-  hotelReaderOf,
-  pageUrl,
-  readExpectedRows,
-  readPageHtml,
-  travelAdapterOf,
-  type ExpectedRow,
-  type PageKind,
-} from "../scripts/saved-pages.ts";
+import { parseSavedPage, readExpectedRows, readPageHtml, type PageKind } from "../scripts/saved-pages.ts";
 import { median, ms } from "./stats.ts";
 
 const PAGES = fileURLToPath(new URL("../test/fixtures/pages/", import.meta.url));
-
-/** The parser a route runs for each kind of page, as `npm run extract -- --report` reads them. */
-const PARSERS: Record<PageKind, (row: ExpectedRow, html: string) => unknown> = {
-  product: (row, html) => parseProduct(PRODUCT_PLATFORMS[row.adapter]!, html, pageUrl(row)),
-  search: (row, html) => PRODUCT_PLATFORMS[row.adapter]!.parseSearch?.(html, pageUrl(row, "/s?k=x")),
-  reviews: (row, html) => PRODUCT_PLATFORMS[row.adapter]!.parseReviews?.(html, pageUrl(row, "/product-reviews/x")),
-  "hotel-search": (row, html) => travelAdapterOf(row)!.parseSearch(html, travelAdapterOf(row)!.origin),
-  "hotel-detail": (row, html) => hotelReaderOf(row).parseHotel(html, hotelReaderOf(row).origin),
-  // A wall is recognised, not parsed.
-  blocked: (row, html) => (PRODUCT_PLATFORMS[row.adapter] ?? hotelReaderOf(row)).detectChallenge(html, 200),
-};
 
 function cpuMsOf(work: () => unknown): number {
   const before = process.cpuUsage();
@@ -52,7 +32,7 @@ const WARM_PASSES = 2;
 function parseCpu(repeats = 5): PageCpu[] {
   const pages = readExpectedRows(PAGES).map((row) => {
     const html = readPageHtml(PAGES, row.file);
-    return { row, html, parse: () => PARSERS[row.kind](row, html), runs: [] as number[] };
+    return { row, html, parse: () => parseSavedPage(row, html), runs: [] as number[] };
   });
   for (let pass = 0; pass < WARM_PASSES; pass++) for (const page of pages) page.parse();
   for (let pass = 0; pass < repeats; pass++) for (const page of pages) page.runs.push(cpuMsOf(page.parse));

@@ -6,7 +6,7 @@ import { gunzipSync } from "node:zlib";
 import { parse as parseCsv } from "csv-parse/sync";
 import { decodeHtml } from "../src/scrape/extract/charset.ts";
 import { genericLodging } from "../src/travel/platforms/generic-hotel.ts";
-import { PRODUCT_PLATFORMS } from "../src/scrape/platforms/index.ts";
+import { PRODUCT_PLATFORMS, parseProduct } from "../src/scrape/platforms/index.ts";
 import { TRAVEL_PLATFORMS, type TravelSlug } from "../src/travel/platforms/index.ts";
 
 export type PageKind = "product" | "search" | "reviews" | "hotel-search" | "hotel-detail" | "blocked";
@@ -106,3 +106,16 @@ export const travelAdapterOf = (row: ExpectedRow) =>
 
 /** What reads a row's hotel page: its site's adapter, or the generic reader for a page off the big platforms. */
 export const hotelReaderOf = (row: ExpectedRow) => travelAdapterOf(row) ?? genericLodging;
+
+/** The parser a route runs for a row's kind of page, on `html` (the row's page, or a changed copy of it). */
+const PARSERS: Record<PageKind, (row: ExpectedRow, html: string) => unknown> = {
+  product: (row, html) => parseProduct(PRODUCT_PLATFORMS[row.adapter]!, html, pageUrl(row)),
+  search: (row, html) => PRODUCT_PLATFORMS[row.adapter]!.parseSearch?.(html, pageUrl(row, "/s?k=x")),
+  reviews: (row, html) => PRODUCT_PLATFORMS[row.adapter]!.parseReviews?.(html, pageUrl(row, "/product-reviews/x")),
+  "hotel-search": (row, html) => travelAdapterOf(row)!.parseSearch(html, travelAdapterOf(row)!.origin),
+  "hotel-detail": (row, html) => hotelReaderOf(row).parseHotel(html, hotelReaderOf(row).origin),
+  // A wall is recognised, not parsed.
+  blocked: (row, html) => (PRODUCT_PLATFORMS[row.adapter] ?? hotelReaderOf(row)).detectChallenge(html, 200),
+};
+
+export const parseSavedPage = (row: ExpectedRow, html: string): unknown => PARSERS[row.kind](row, html);
