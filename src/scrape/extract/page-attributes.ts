@@ -212,18 +212,17 @@ export function keyAttribute(attributes: PageAttributes, element: HTMLElement, n
   return attributeValue(element, name) ?? "";
 }
 
-/** Elements whose `id` may be `id`: by the pre-read id, else decoded. */
+/** Elements whose `id` is `id`, filed on the first id asked. */
 export function withId(attributes: PageAttributes, id: string): HTMLElement[] {
   if (!attributes.ids) {
     const ids = new Map<string, HTMLElement[]>();
-    const counts = keyCounts(attributes).id;
-    attributes.raw.owners.forEach((element, region) => {
-      const key = holds(counts[region]!, element.id) ? element.id : attributeValue(element, "id");
-      if (!key) return;
+    for (const element of attributes.raw.owners) {
+      const key = keyAttribute(attributes, element, "id");
+      if (!key) continue;
       const list = ids.get(key);
       if (list) list.push(element);
       else ids.set(key, [element]);
-    });
+    }
     attributes.ids = ids;
   }
   return attributes.ids.get(id) ?? [];
