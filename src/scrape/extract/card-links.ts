@@ -32,8 +32,9 @@ export function linkResolver(base: string): LinkResolver {
 /** One parse per href: a link that cannot be parsed leads nowhere a card could name. */
 function resolveLink(href: string, base: string): ItemLink | null {
   const resolved = resolvedUrl(href, base);
-  const url = resolved?.toString();
-  if (!resolved || !url || url.split("#")[0] === base.split("#")[0]) return null;
+  if (!resolved) return null;
+  const url = resolved.toString();
+  if (url.split("#")[0] === base.split("#")[0]) return null;
   const { pathname } = resolved;
   return pathname.length > 1 ? { url, path: pathname.replace(/\/+$/, "") } : null;
 }
