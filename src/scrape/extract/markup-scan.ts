@@ -89,8 +89,9 @@ export class MarkupScan {
     if (!NAME.test(text)) return false;
     // The name is greedy, but gives back up to a character that is both a name character and a
     // space (U+00A0, U+1680, U+FEFF) when what follows only fits after a shorter name.
-    for (let end = NAME.lastIndex; end > this.nameStart; end--) {
-      if (end < NAME.lastIndex && !isSpaceCode(text.charCodeAt(end))) continue;
+    const greedyEnd = NAME.lastIndex;
+    for (let end = greedyEnd; end > this.nameStart; end--) {
+      if (end < greedyEnd && !isSpaceCode(text.charCodeAt(end))) continue;
       if (this.#attributesFrom(end)) {
         this.nameEnd = end;
         return true;

@@ -127,17 +127,10 @@ export function parseTree(html: string): Element {
   // patterns find the same markup until a CDATA start (only there can they differ), so the scan
   // turns to CDATA mode where it meets one: no search of the whole page first.
   const scan = new MarkupScan(subject);
-  // Each tag name once per page, the tree keeping one string per name rather than per element.
+  // Each tag name once per page, the tree keeping one string per name rather than per element. The
+  // found tag's name is looked up by a number made from its characters, so no copy of it is made
+  // per tag; two names with one number are told apart by the string.
   const tagNames = new Map<string, TagName>();
-  const tagNamed = (written: string): TagName => {
-    let named = tagNames.get(written);
-    if (!named) {
-      named = { name: written, blockText: BLOCK_TEXT.has(written.toLowerCase()), isVoid: isVoid(written) };
-      tagNames.set(written, named);
-    }
-    return named;
-  };
-  // The found tag's name, looked up by a number made from its characters: no copy of it per tag.
   const byCode = new Map<number, TagName>();
   const foundTag = (): TagName => {
     const { nameStart, nameEnd } = scan;
@@ -145,7 +138,12 @@ export function parseTree(html: string): Element {
     for (let at = nameStart; at < nameEnd; at++) code = (code * 31 + subject.charCodeAt(at)) | 0;
     const known = byCode.get(code);
     if (known && known.name.length === nameEnd - nameStart && subject.startsWith(known.name, nameStart)) return known;
-    const named = tagNamed(scan.name());
+    const written = scan.name();
+    let named = tagNames.get(written);
+    if (!named) {
+      named = { name: written, blockText: BLOCK_TEXT.has(written.toLowerCase()), isVoid: isVoid(written) };
+      tagNames.set(written, named);
+    }
     byCode.set(code, named);
     return named;
   };
@@ -166,12 +164,7 @@ export function parseTree(html: string): Element {
     }
     if (scan.kind === "comment") continue;
     let endTag = scan.endTag;
-    // Most end tags close the open element: its name is read off the page without a copy.
-    const {
-      name,
-      blockText,
-      isVoid: voidTag,
-    } = endTag && closesParent(parent.rawTagName) ? tagNames.get(parent.rawTagName)! : foundTag();
+    const { name, blockText, isVoid: voidTag } = foundTag();
     if (name === FRAME) continue;
     let closingSlash = scan.selfClosing;
     if (!endTag) {
@@ -232,11 +225,6 @@ export function parseTree(html: string): Element {
     html,
   });
   return root;
-
-  /** Whether the tag found is named `open` (the open element's name, as written). */
-  function closesParent(open: string | null): boolean {
-    return open !== null && scan.nameEnd - scan.nameStart === open.length && subject.startsWith(open, scan.nameStart);
-  }
 
   /** The library's end-tag handling: close `name`, or the open elements an end tag implies. */
   function closeUpTo(name: string, end: number) {
