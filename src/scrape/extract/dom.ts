@@ -79,19 +79,16 @@ export function readingOnce<T>(html: string, read: () => T): T {
   }
 }
 
-/** A direction or zero-width mark, a space other than " ", or two spaces: what `cleanText` changes besides the ends. */
-const UNCLEAN = /[\u200b-\u200f\u202a-\u202e\ufeff]|[^\S ]| {2}/;
+/** The invisible direction and zero-width marks `cleanText` drops. */
+const MARKS = /[\u200b-\u200f\u202a-\u202e\ufeff]/g;
+/** A mark, a space other than " ", or two spaces: what `cleanText` changes besides the ends. */
+const UNCLEAN = new RegExp(`${MARKS.source}|[^\\S ]| {2}`);
 
 /** Collapses whitespace and drops the invisible direction marks Amazon sprinkles in labels. */
 export function cleanText(text: string | null | undefined): string | null {
   if (!text) return null;
   // Most texts read are single-spaced already: only their ends may need trimming.
-  const cleaned = UNCLEAN.test(text)
-    ? text
-        .replace(/[\u200b-\u200f\u202a-\u202e\ufeff]/g, "")
-        .replace(/\s+/g, " ")
-        .trim()
-    : text.trim();
+  const cleaned = UNCLEAN.test(text) ? text.replace(MARKS, "").replace(/\s+/g, " ").trim() : text.trim();
   return cleaned || null;
 }
 
