@@ -40,6 +40,18 @@ const SELECTORS = [
   "#top2",
   "span:not(.card)",
   "main > .old",
+  '[class*="ar"]',
+  '[class^="card"]',
+  '[class$="old"]',
+  '[class="card"]',
+  '[class*="card sa"]',
+  'span[class*="ca"]',
+  '[class=""]',
+  '[class*="&"]',
+  '[id^="top"]',
+  '[id*="1"]',
+  '[id=""]',
+  'span:not([class*="card"])',
 ];
 
 describe("selectAll", () => {

@@ -77,14 +77,22 @@ function matchesCompound(index: PageIndex, element: HTMLElement, compound: Compo
     if (compound.classes.some((name) => !hasToken(classes, name))) return false;
   }
   return (
-    compound.attrs.every((test) => passes(element, test)) &&
+    compound.attrs.every((test) => passes(index, element, test)) &&
     !compound.not.some((not) => matchesCompound(index, element, not))
   );
 }
 
-/** css-select's attribute tests: an empty `*=`, `^=` or `$=` value matches nothing. */
-function passes(element: HTMLElement, { name, operator, value }: AttributeTest): boolean {
-  const actual = attributeValue(element, name.toLowerCase());
+/**
+ * css-select's attribute tests: an empty `*=`, `^=` or `$=` value matches nothing. A test of `id` or
+ * `class` against a value reads the parser's pre-read where it holds (an absent one reads "", which
+ * passes no such test either).
+ */
+function passes(index: PageIndex, element: HTMLElement, { name, operator, value }: AttributeTest): boolean {
+  const key = name.toLowerCase();
+  const actual =
+    (key === "class" || key === "id") && operator !== "" && value !== ""
+      ? keyAttribute(attributesOf(index), element, key)
+      : attributeValue(element, key);
   if (operator === "") return actual !== undefined;
   if (operator === "=") return actual === value;
   if (actual === undefined || value === "") return false;
