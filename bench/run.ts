@@ -258,6 +258,11 @@ try {
           `| browser scrapes, ${burst.sent} at once ÷ ${burst.sent} direct loads at once | ${(burst.median / machine.median).toFixed(2)} | medians: ${burst.median.toFixed(0)} ms against ${machine.median.toFixed(0)} ms, what the same Chromium gives that many pages from a Node script (direct alone: ${(machine.median / browser.direct.single).toFixed(2)} × one direct load) |`,
         );
     }
+    const { openBurst, openSingle } = browser.direct;
+    if (openBurst)
+      console.log(
+        `| pages already open navigating, ${openBurst.sent} at once ÷ one | ${(openBurst.median / openSingle).toFixed(2)} | medians: ${openBurst.median.toFixed(0)} ms against ${openSingle.toFixed(0)} ms; no page or context made while timed, so the least this machine's Chromium takes for that many pages at once |`,
+      );
   }
   if (cache) {
     const cacheStates = Object.entries(cache.states)

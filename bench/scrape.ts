@@ -1,7 +1,7 @@
 // Scrape-engine figures for `npm run bench`: browser scrapes one at a time (cold, then reusing a
 // running browser) and 10 and 50 sent at once, beside a direct puppeteer page load on the same
 // Chromium one at a time and as many at once, and the cache hit ratio of a mixed workload.
-import puppeteer, { type Browser } from "puppeteer-core";
+import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { systemChromium } from "../scripts/chromium.ts";
 import { busyShare, machineTicks } from "./server-cpu.ts";
 import { median } from "./stats.ts";
@@ -62,6 +62,16 @@ async function timesOf(count: number, load: (i: number) => Promise<unknown>): Pr
   return times;
 }
 
+/** Pages kept open for the navigation figures: as many as the first burst sends. */
+const OPEN_PAGES = BURSTS[0]!;
+
+/** `goto` until `load` and the HTML, in a page already open: no context or renderer to make. */
+async function navigate(page: Page, url: string) {
+  await page.goto(url, { waitUntil: "load" });
+  await page.content();
+  return { reused: true };
+}
+
 /** One direct puppeteer-core load: a fresh incognito context, `goto` until `load`, the HTML, close. */
 async function directLoad(browser: Browser, url: string, until?: string) {
   const context = await browser.createBrowserContext();
@@ -113,7 +123,16 @@ export async function browserFigures(
   }
 
   const executablePath = systemChromium();
-  const direct = { single: NaN, rendered: NaN, served: NaN, launch: 0, bursts: [] as Burst[] };
+  const direct = {
+    single: NaN,
+    rendered: NaN,
+    served: NaN,
+    launch: 0,
+    bursts: [] as Burst[],
+    /** Pages already open navigating, one at a time and `OPEN_PAGES` at once: what the machine gives without making pages. */
+    openSingle: NaN,
+    openBurst: null as Burst | null,
+  };
   if (executablePath) {
     const started = performance.now();
     const browser = await puppeteer.launch({
@@ -125,6 +144,12 @@ export async function browserFigures(
     direct.rendered = median(await timesOf(samples, (i) => directLoad(browser, pageUrl(i), rendered)));
     direct.served = median(await timesOf(samples, (i) => directLoad(browser, servedUrl(i))));
     for (const count of BURSTS) direct.bursts.push(await burst(count, 1, (i) => directLoad(browser, pageUrl(i))));
+    const open = await Promise.all(
+      Array.from({ length: OPEN_PAGES }, async () => (await browser.createBrowserContext()).newPage()),
+    );
+    for (const page of open) await navigate(page, pageUrl(0));
+    direct.openSingle = median(await timesOf(samples, (i) => navigate(open[0]!, pageUrl(i))));
+    direct.openBurst = await burst(OPEN_PAGES, 0, (i) => navigate(open[i]!, pageUrl(i)));
     await browser.close();
   }
   return {
@@ -221,10 +246,30 @@ export function printBrowser(browser: Awaited<ReturnType<typeof browserFigures>>
       undefined,
       burst,
     );
-  const failures = [...browser.bursts, ...direct.bursts].filter((burst) => burst.errors.length > 0);
+  row(
+    `a page already open in its own context navigating, 1 at a time (median of ${browser.samples})`,
+    direct.openSingle,
+    null,
+    0,
+    false,
+  );
+  if (direct.openBurst) {
+    const { sent, median, slowest, ok } = direct.openBurst;
+    row(
+      `${sent} pages already open navigating at once`,
+      median,
+      slowest,
+      sent - ok,
+      false,
+      undefined,
+      direct.openBurst,
+    );
+  }
+  const bursts = [...browser.bursts, ...direct.bursts, ...(direct.openBurst ? [direct.openBurst] : [])];
+  const failures = bursts.filter((burst) => burst.errors.length > 0);
   for (const burst of failures)
     console.log(`\n${burst.errors.length} of ${burst.sent} at once failed; the first: ${burst.errors[0]}`);
   console.log(
-    "\nA direct load is a fresh incognito context, `goto` until `load` and `page.content()` from a Node script on its own Chromium; it reads the page at `load`, before this page's script has fetched its data, which a scrape waits for (the row after it waits for the data too).",
+    "\nA direct load is a fresh incognito context, `goto` until `load` and `page.content()` from a Node script on its own Chromium; it reads the page at `load`, before this page's script has fetched its data, which a scrape waits for (the row after it waits for the data too). The last two rows navigate pages opened beforehand, so no context, page or renderer is made while they are timed: what this machine's Chromium gives that many pages at once at the least.",
   );
 }
