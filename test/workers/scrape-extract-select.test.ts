@@ -13,6 +13,8 @@ const PAGE = `<main id="top">
   <a href="/p/1?a=1&amp;b=2" rel="nofollow">g</a><a HREF="/p/2">h</a>
   <span CLASS="card">i</span><span class="old" class="card">j</span><span id = "top2" class = "card">k</span>
   <span data-x=" class=card" class="sale">l</span><span class>m</span><span class="card" id="">n</span>
+  <span data-x='a class="card"'>o</span><span title='x id="top2"'>p</span><span title="x class=sale">q</span>
+  <span data-y= class="old">r</span><span data-z='"' title="a class=card">s</span>
 </main>`;
 
 const SELECTORS = [

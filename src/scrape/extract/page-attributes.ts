@@ -171,23 +171,73 @@ export function withValue(attributes: PageAttributes, name: string, value: strin
   return byValue.get(value) ?? [];
 }
 
-// A character that continues an attribute name, so `id=` after it is the tail of data-hotelid=.
-const NAME_CHARACTER = /[\w\-.:()[\]#]/;
+const EQUALS = 0x3d;
+const QUOTE = 0x22;
+const APOSTROPHE = 0x27;
+
+// The library reads attributes with /([_a-zA-Z()[\]#@$.?:][a-zA-Z0-9-._:()[\]#]*)(?:\s*=\s*…)?/g:
+// a name starts at a character of its first class and runs on through the second.
+const NAME_START = /[_a-zA-Z()[\]#@$.?:]/;
+const NAME_PART = /[a-zA-Z0-9\-._:()[\]#]/;
+const DIGIT_OR_DASH = /[0-9-]/;
 
 /**
- * Per region, how often the attributes `id` and `class` are written as the parser's pre-read sees
- * them: in lower case, glued to their `=`, not the tail of a longer name. The pre-read value is what
- * getAttribute decodes when that happens once and the value holds no entity. Both are counted in
- * one search, kept for the page.
+ * Whether the library may read the word at `at` (`id` or `class`, `length` long, in any case) of
+ * attribute text starting at `start` as an attribute's whole name: no name character follows it,
+ * and none before it started a longer name (digits and dashes cannot start one, so they are
+ * skipped as the library skips them). It may still lie inside another attribute's value.
+ */
+function mayBeName(text: string, start: number, at: number, length: number): boolean {
+  const after = text[at + length];
+  if (after !== undefined && NAME_PART.test(after)) return false;
+  let before = at - 1;
+  while (before >= start && DIGIT_OR_DASH.test(text[before]!)) before--;
+  return before < start || !NAME_START.test(text[before]!);
+}
+
+/**
+ * Whether the name at `at` of attribute text starting at `start` begins an attribute as the
+ * library reads attributes: not inside a quoted value (`data-x='a class="b"'`) nor the unquoted
+ * value after an `=` (`data-x= class=b`). A quote that opens no value (one not after an `=`) leaves
+ * the reading unsure, so it answers false.
+ */
+function startsAttribute(text: string, start: number, at: number): boolean {
+  let last = 0; // the last character before `at` that is not a space, outside values
+  for (let i = start; i < at; i++) {
+    const code = text.charCodeAt(i);
+    if (code === QUOTE || code === APOSTROPHE) {
+      const close = text.indexOf(text[i]!, i + 1);
+      if (last !== EQUALS || close < 0 || close >= at) return false;
+      i = close;
+      last = code;
+    } else if (!isSpaceCode(code)) last = code;
+  }
+  return last !== EQUALS;
+}
+
+/**
+ * Per region, how many times `id` and `class` are written where the library may read them as an
+ * attribute's name, in any case and with or without a value: once for each written as the parser's
+ * pre-read reads it (in lower case after a space, glued to its `=`, not inside another value), twice
+ * for any other. The pre-read value is what getAttribute decodes when the count is one and the value
+ * holds no entity; none is there when it is zero. Both are counted in one search, kept for the page.
  */
 function keyCounts(attributes: PageAttributes): KeyCounts {
   if (attributes.keys) return attributes.keys;
   const { raw } = attributes;
   const counts: KeyCounts = { id: new Int32Array(raw.owners.length), class: new Int32Array(raw.owners.length) };
-  const find = finder(raw.text, ["id=", "class="], "g");
+  const find = finder(raw.text, ["id", "class"], "gi");
   eachHit(raw, find, (region, at) => {
-    if (at === raw.starts[region] || !NAME_CHARACTER.test(raw.text[at - 1]!)) {
-      counts[find.found === "id=" ? "id" : "class"][region]!++;
+    const { text } = raw;
+    const start = raw.starts[region]!;
+    const { found } = find;
+    if (mayBeName(text, start, at, found.length)) {
+      const plain =
+        (found === "id" || found === "class") &&
+        text.charCodeAt(at + found.length) === EQUALS &&
+        (at === start || isSpaceCode(text.charCodeAt(at - 1))) &&
+        startsAttribute(text, start, at);
+      counts[found.length === 2 ? "id" : "class"][region]! += plain ? 1 : 2;
     }
     return at + 1;
   });
@@ -201,7 +251,7 @@ type Classed = { _class?: string };
 
 /**
  * `element.getAttribute(name) ?? ""` for `id` or `class`: the parser's pre-read value where it is
- * what getAttribute decodes (written once, in lower case, without an entity), else decoded.
+ * what getAttribute decodes (written once, as the pre-read reads it, without an entity), else decoded.
  */
 export function keyAttribute(attributes: PageAttributes, element: HTMLElement, name: "id" | "class"): string {
   const position = positionOf(element);
