@@ -6,6 +6,7 @@
 // every element's text for each costs more than these searches.
 import type { HTMLElement } from "node-html-parser";
 import { attributeValue, positionOf } from "./tree-nodes";
+import { mayBeName, startsAttribute } from "./attribute-names";
 import { isSpaceCode } from "./whitespace";
 
 /** Where each element's raw attribute text lies in `text`, in document order (elements without attributes left out). */
@@ -171,50 +172,6 @@ export function withValue(attributes: PageAttributes, name: string, value: strin
   return byValue.get(value) ?? [];
 }
 
-const EQUALS = 0x3d;
-const QUOTE = 0x22;
-const APOSTROPHE = 0x27;
-
-// The library reads attributes with /([_a-zA-Z()[\]#@$.?:][a-zA-Z0-9-._:()[\]#]*)(?:\s*=\s*…)?/g:
-// a name starts at a character of its first class and runs on through the second.
-const NAME_START = /[_a-zA-Z()[\]#@$.?:]/;
-const NAME_PART = /[a-zA-Z0-9\-._:()[\]#]/;
-const DIGIT_OR_DASH = /[0-9-]/;
-
-/**
- * Whether the library may read the word at `at` (`id` or `class`, `length` long, in any case) of
- * attribute text starting at `start` as an attribute's whole name: no name character follows it,
- * and none before it started a longer name (digits and dashes cannot start one, so they are
- * skipped as the library skips them). It may still lie inside another attribute's value.
- */
-function mayBeName(text: string, start: number, at: number, length: number): boolean {
-  const after = text[at + length];
-  if (after !== undefined && NAME_PART.test(after)) return false;
-  let before = at - 1;
-  while (before >= start && DIGIT_OR_DASH.test(text[before]!)) before--;
-  return before < start || !NAME_START.test(text[before]!);
-}
-
-/**
- * Whether the name at `at` of attribute text starting at `start` begins an attribute as the
- * library reads attributes: not inside a quoted value (`data-x='a class="b"'`) nor the unquoted
- * value after an `=` (`data-x= class=b`). A quote that opens no value (one not after an `=`) leaves
- * the reading unsure, so it answers false.
- */
-function startsAttribute(text: string, start: number, at: number): boolean {
-  let last = 0; // the last character before `at` that is not a space, outside values
-  for (let i = start; i < at; i++) {
-    const code = text.charCodeAt(i);
-    if (code === QUOTE || code === APOSTROPHE) {
-      const close = text.indexOf(text[i]!, i + 1);
-      if (last !== EQUALS || close < 0 || close >= at) return false;
-      i = close;
-      last = code;
-    } else if (!isSpaceCode(code)) last = code;
-  }
-  return last !== EQUALS;
-}
-
 /**
  * Per region, how many times `id` and `class` are written where the library may read them as an
  * attribute's name, in any case and with or without a value: once for each written as the parser's
@@ -227,14 +184,13 @@ function keyCounts(attributes: PageAttributes): KeyCounts {
   const { raw } = attributes;
   const counts: KeyCounts = { id: new Int32Array(raw.owners.length), class: new Int32Array(raw.owners.length) };
   const find = finder(raw.text, ["id", "class"], "gi");
+  const { text } = raw;
   eachHit(raw, find, (region, at) => {
-    const { text } = raw;
-    const start = raw.starts[region]!;
-    const { found } = find;
+    const [start, found] = [raw.starts[region]!, find.found];
     if (mayBeName(text, start, at, found.length)) {
       const plain =
         (found === "id" || found === "class") &&
-        text.charCodeAt(at + found.length) === EQUALS &&
+        text[at + found.length] === "=" &&
         (at === start || isSpaceCode(text.charCodeAt(at - 1))) &&
         startsAttribute(text, start, at);
       counts[found.length === 2 ? "id" : "class"][region]! += plain ? 1 : 2;
