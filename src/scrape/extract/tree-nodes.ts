@@ -136,9 +136,27 @@ const ELEMENT_PROTOTYPE = Object.create(HTMLElement.prototype, {
   },
 });
 
-// Object literals rather than Object.create: V8 tracks where they are made and, seeing a page's
-// nodes all survive, allocates them straight into the old generation instead of copying each twice.
-export function element(
+// Made by constructors whose prototype is the shared one: V8 builds such objects in one step from
+// the constructor's in-object layout, where an object literal naming its `__proto__` is made and
+// then given its prototype.
+interface ElementFields {
+  parentNode: Element | null;
+  childNodes: Node[];
+  _start: number;
+  _end: number;
+  rawAttrs: string;
+  rawTagName: string | null;
+  _id: string;
+  _class: string | undefined;
+  _classList: unknown;
+  _attrs: Record<string, string> | undefined;
+  _rawAttrs: Record<string, string | null> | undefined;
+  _position: number;
+  _visible: string | null | undefined;
+}
+
+function PageElement(
+  this: ElementFields,
   tag: string | null,
   id: string,
   className: string | undefined,
@@ -146,25 +164,43 @@ export function element(
   start: number,
   end: number,
 ) {
-  return {
-    __proto__: ELEMENT_PROTOTYPE,
-    parentNode: null,
-    // Shared and frozen until the first child (adopt).
-    childNodes: NO_CHILDREN,
-    _start: start,
-    _end: end,
+  this.parentNode = null;
+  // Shared and frozen until the first child (adopt).
+  this.childNodes = NO_CHILDREN;
+  this._start = start;
+  this._end = end;
+  this.rawAttrs = rawAttrs;
+  this.rawTagName = tag;
+  this._id = id;
+  this._class = className;
+  this._classList = undefined;
+  this._attrs = undefined;
+  this._rawAttrs = undefined;
+  // Its place in document order, set by the selector index (page-index.ts).
+  this._position = -1;
+  // Its visible text once read (dom.ts).
+  this._visible = undefined;
+}
+PageElement.prototype = ELEMENT_PROTOTYPE;
+
+type ElementConstructor = new (...args: Parameters<typeof PageElement>) => ElementFields;
+
+export function element(
+  tag: string | null,
+  id: string,
+  className: string | undefined,
+  rawAttrs: string,
+  start: number,
+  end: number,
+): Element {
+  return new (PageElement as unknown as ElementConstructor)(
+    tag,
+    id,
+    className,
     rawAttrs,
-    rawTagName: tag,
-    _id: id,
-    _class: className,
-    _classList: undefined,
-    _attrs: undefined,
-    _rawAttrs: undefined,
-    // Its place in document order, set by the selector index (page-index.ts).
-    _position: -1,
-    // Its visible text once read (dom.ts).
-    _visible: undefined,
-  } as unknown as Element;
+    start,
+    end,
+  ) as unknown as Element;
 }
 
 const TEXT_PROTOTYPE = Object.create(TextNode.prototype, {
@@ -185,16 +221,26 @@ const TEXT_PROTOTYPE = Object.create(TextNode.prototype, {
   },
 });
 
+interface TextFields {
+  parentNode: Element;
+  _page: string;
+  _start: number;
+  _end: number;
+}
+
+function PageText(this: TextFields, page: string, parent: Element, start: number, end: number) {
+  this.parentNode = parent;
+  this._page = page;
+  this._start = start;
+  this._end = end;
+}
+PageText.prototype = TEXT_PROTOTYPE;
+
+type TextConstructor = new (...args: Parameters<typeof PageText>) => TextFields;
+
 /** A text node holding the page's characters from `start` to `end`. */
 export function text(page: string, parent: Element, start: number, end: number) {
-  const node = {
-    __proto__: TEXT_PROTOTYPE,
-    parentNode: parent,
-    _page: page,
-    _start: start,
-    _end: end,
-  };
-  adopt(parent, node as unknown as TextNode);
+  adopt(parent, new (PageText as unknown as TextConstructor)(page, parent, start, end) as unknown as TextNode);
 }
 
 /** An element's place in document order, once the page is indexed (page-index.ts). */
