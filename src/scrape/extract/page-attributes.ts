@@ -8,14 +8,7 @@ import type { HTMLElement } from "node-html-parser";
 import { attributeValue, positionOf } from "./tree-nodes";
 import { mayBeName, startsAttribute } from "./attribute-names";
 import { isSpaceCode } from "./whitespace";
-
-/** Where each element's raw attribute text lies in `text`, in document order (elements without attributes left out). */
-interface Regions {
-  text: string;
-  starts: Int32Array;
-  ends: Int32Array;
-  owners: HTMLElement[];
-}
+import { eachHit, finder, joined, patternFinder, regionBefore, type Regions } from "./regions";
 
 type KeyCounts = { id: Int32Array; class: Int32Array };
 
@@ -67,54 +60,6 @@ function regionsIn(html: string, owners: HTMLElement[]): Regions {
     ends[region] = starts[region]! + element.rawAttrs.length;
   });
   return { text: html, starts, ends, owners };
-}
-
-/** The last region starting at or before `at`, or -1. */
-function regionBefore({ starts }: Regions, at: number): number {
-  let low = -1;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (starts[middle]! <= at) low = middle;
-    else high = middle - 1;
-  }
-  return low;
-}
-
-/**
- * Each occurrence `find` reports (the first at or after a position) that lies inside an element's
- * attributes, in order; the text between them (scripts, the page's text) is skipped, not searched.
- * `hit` returns where to search on. Names and keys hold no space, `/` or `>`, so none runs past the
- * attributes it starts in.
- */
-function eachHit(raw: Regions, find: Finder, hit: (region: number, at: number) => number) {
-  for (let at = find(0); at >= 0; ) {
-    const region = regionBefore(raw, at);
-    if (region >= 0 && at + find.found.length <= raw.ends[region]!) at = find(hit(region, at));
-    else if (region + 1 < raw.starts.length) at = find(Math.max(at + 1, raw.starts[region + 1]!));
-    else return;
-  }
-}
-
-type Finder = ((from: number) => number) & { found: string };
-
-/**
- * Where one of `literals` next occurs in `text` at or after a position, and which (`found`): a
- * regular expression finds a literal faster than `indexOf`.
- */
-function finder(text: string, literals: string[], flags: string): Finder {
-  const pattern = new RegExp(
-    literals.map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"),
-    flags,
-  );
-  const find = (from: number) => {
-    pattern.lastIndex = from;
-    const match = pattern.exec(text);
-    find.found = match?.[0] ?? "";
-    return match?.index ?? -1;
-  };
-  find.found = "";
-  return find;
 }
 
 /** Attribute names are never entity-encoded, so an element carrying one mentions it in its raw text. */
@@ -172,6 +117,10 @@ export function withValue(attributes: PageAttributes, name: string, value: strin
   return byValue.get(value) ?? [];
 }
 
+// `id` or `class` in any case, neither glued to a name character after it nor after one that makes
+// it the tail of a longer name (digits and dashes are left to `mayBeName`, which reads further back).
+const KEY_NAME = /(?<![a-zA-Z_.:()[\]#@$?])(?:id|class)(?![a-zA-Z0-9\-._:()[\]#])/gi;
+
 /**
  * Per region, how many times `id` and `class` are written where the library may read them as an
  * attribute's name, in any case and with or without a value: once for each written as the parser's
@@ -183,7 +132,7 @@ function keyCounts(attributes: PageAttributes): KeyCounts {
   if (attributes.keys) return attributes.keys;
   const { raw } = attributes;
   const counts: KeyCounts = { id: new Int32Array(raw.owners.length), class: new Int32Array(raw.owners.length) };
-  const find = finder(raw.text, ["id", "class"], "gi");
+  const find = patternFinder(raw.text, KEY_NAME);
   const { text } = raw;
   eachHit(raw, find, (region, at) => {
     const [start, found] = [raw.starts[region]!, find.found];
@@ -281,19 +230,4 @@ function classLookup(attributes: PageAttributes): ClassLookup {
     } else if (pre) sure.push(element);
   });
   return { lines: joined(sure, (element) => (element as unknown as Classed)._class!), unsure, found: new Map() };
-}
-
-/** The texts of `owners`, one a line. */
-function joined(owners: HTMLElement[], textOf: (element: HTMLElement) => string): Regions {
-  const starts = new Int32Array(owners.length);
-  const ends = new Int32Array(owners.length);
-  let length = 0;
-  const texts = owners.map((element, line) => {
-    const text = textOf(element);
-    starts[line] = length;
-    ends[line] = length + text.length;
-    length = ends[line]! + 1;
-    return text;
-  });
-  return { text: texts.join("\n"), starts, ends, owners };
 }
