@@ -155,7 +155,7 @@ interface ElementFields {
   _visible: string | null | undefined;
 }
 
-function PageElement(
+function makeElement(
   this: ElementFields,
   tag: string | null,
   id: string,
@@ -181,27 +181,10 @@ function PageElement(
   // Its visible text once read (dom.ts).
   this._visible = undefined;
 }
-PageElement.prototype = ELEMENT_PROTOTYPE;
+makeElement.prototype = ELEMENT_PROTOTYPE;
 
-type ElementConstructor = new (...args: Parameters<typeof PageElement>) => ElementFields;
-
-export function element(
-  tag: string | null,
-  id: string,
-  className: string | undefined,
-  rawAttrs: string,
-  start: number,
-  end: number,
-): Element {
-  return new (PageElement as unknown as ElementConstructor)(
-    tag,
-    id,
-    className,
-    rawAttrs,
-    start,
-    end,
-  ) as unknown as Element;
-}
+/** An element of a parsed page: `new PageElement(tag, id, className, rawAttrs, start, end)`. */
+export const PageElement = makeElement as unknown as new (...args: Parameters<typeof makeElement>) => Element;
 
 const TEXT_PROTOTYPE = Object.create(TextNode.prototype, {
   range,
@@ -228,19 +211,19 @@ interface TextFields {
   _end: number;
 }
 
-function PageText(this: TextFields, page: string, parent: Element, start: number, end: number) {
+function makeText(this: TextFields, page: string, parent: Element, start: number, end: number) {
   this.parentNode = parent;
   this._page = page;
   this._start = start;
   this._end = end;
 }
-PageText.prototype = TEXT_PROTOTYPE;
+makeText.prototype = TEXT_PROTOTYPE;
 
-type TextConstructor = new (...args: Parameters<typeof PageText>) => TextFields;
+const PageText = makeText as unknown as new (...args: Parameters<typeof makeText>) => TextNode;
 
 /** A text node holding the page's characters from `start` to `end`. */
 export function text(page: string, parent: Element, start: number, end: number) {
-  adopt(parent, new (PageText as unknown as TextConstructor)(page, parent, start, end) as unknown as TextNode);
+  adopt(parent, new PageText(page, parent, start, end));
 }
 
 /** An element's place in document order, once the page is indexed (page-index.ts). */

@@ -8,7 +8,7 @@
 // asked for. Written by hand as no library builds this library's tree; test/fixtures/tree.test.ts
 // compares the two on every saved page.
 import { MarkupScan } from "./markup-scan";
-import { adopt, append, type Element, element, LIBRARY, text } from "./tree-nodes";
+import { adopt, append, type Element, LIBRARY, PageElement, text } from "./tree-nodes";
 
 const UNQUOTED_VALUE_AT_END = /(?:^|\s)[^\s"'<>=/]+\s*=\s*[^\s"'<>`]+$/;
 // The pattern's last character; most self-closing tags end with a quote, ruled out without trying
@@ -117,7 +117,7 @@ export function parseTree(html: string): Element {
   // A text node at positions of the library's joined string: always within the page itself.
   const addText = (parent: Element, start: number, end: number) =>
     text(html, parent, start - FRAME_OFFSET, end - FRAME_OFFSET);
-  const root = element(null, "", undefined, "", 0, html.length);
+  const root = new PageElement(null, "", undefined, "", 0, html.length);
   const stack: Element[] = [root];
   const created: Element[] = [];
   let parent = root;
@@ -192,7 +192,7 @@ export function parseTree(html: string): Element {
       }
       parent = append(
         parent,
-        element(name, id, className, attributes.slice(1), tagStart - FRAME_OFFSET, tagEnd - FRAME_OFFSET),
+        new PageElement(name, id, className, attributes.slice(1), tagStart - FRAME_OFFSET, tagEnd - FRAME_OFFSET),
       );
       created.push(parent);
       stack.push(parent);
