@@ -99,14 +99,16 @@ export function mentioningAll(attributes: PageAttributes, names: string[]): void
 
 /**
  * Elements whose attribute `name` (lower case) reads `value`, in document order: the elements
- * mentioning the name filed by value once, so a query asked of every card finds its few at once.
+ * writing the name filed by value once, so a query asked of every card finds its few at once.
  */
 export function withValue(attributes: PageAttributes, name: string, value: string): HTMLElement[] {
   let byValue = attributes.values.get(name);
   if (!byValue) {
     byValue = new Map();
-    for (const element of mentioning(attributes, name)) {
-      const found = attributeValue(element, name);
+    const { raw } = attributes;
+    for (const [region, plain] of namedRegions(raw, name)) {
+      const element = raw.owners[region]!;
+      const found = plain ?? attributeValue(element, name);
       if (found === undefined) continue;
       const list = byValue.get(found);
       if (list) list.push(element);
@@ -117,9 +119,52 @@ export function withValue(attributes: PageAttributes, name: string, value: strin
   return byValue.get(value) ?? [];
 }
 
-// `id` or `class` in any case, neither glued to a name character after it nor after one that makes
-// it the tail of a longer name (digits and dashes are left to `mayBeName`, which reads further back).
-const KEY_NAME = /(?<![a-zA-Z_.:()[\]#@$?])(?:id|class)(?![a-zA-Z0-9\-._:()[\]#])/gi;
+/**
+ * Any of `names` in any case, neither glued to a name character after it nor after one that makes
+ * it the tail of a longer name (digits and dashes are left to `mayBeName`, which reads further back).
+ */
+const namePattern = (...names: string[]) =>
+  new RegExp(
+    `(?<![a-zA-Z_.:()[\\]#@$?])(?:${names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})(?![a-zA-Z0-9\\-._:()[\\]#])`,
+    "gi",
+  );
+
+/** Whether a name found at `at` is written as the parser's pre-read reads one: in lower case after a space, glued to its `=`, not inside another value. */
+const writtenPlainly = (text: string, start: number, at: number, found: string) =>
+  found === found.toLowerCase() &&
+  text[at + found.length] === "=" &&
+  (at === start || isSpaceCode(text.charCodeAt(at - 1))) &&
+  startsAttribute(text, start, at);
+
+/**
+ * The regions where the library may read `name` (lower case) as an attribute's name, in order: all
+ * that can carry the attribute. With each, the value when the region writes the name once, as
+ * written (lower case, after a space, not inside another value) and with a quoted value without an
+ * entity, which is what getAttribute decodes then; undefined where getAttribute must read it.
+ */
+function namedRegions(raw: Regions, name: string): Map<number, string | undefined> {
+  const regions = new Map<number, string | undefined>();
+  const { text, starts, ends } = raw;
+  const find = patternFinder(text, namePattern(name));
+  const plainly = !(name in Object.prototype);
+  eachHit(raw, find, (region, at) => {
+    const start = starts[region]!;
+    if (!mayBeName(text, start, at, name.length)) return at + 1;
+    if (regions.has(region)) {
+      regions.set(region, undefined); // written twice: the library decides which counts
+      return at + 1;
+    }
+    const quote = text[at + name.length + 1];
+    const close = quote === '"' || quote === "'" ? text.indexOf(quote, at + name.length + 2) : -1;
+    const value = close >= 0 && close < ends[region]! ? text.slice(at + name.length + 2, close) : "&";
+    const plain = plainly && !value.includes("&") && writtenPlainly(text, start, at, find.found);
+    regions.set(region, plain ? value : undefined);
+    return at + 1;
+  });
+  return regions;
+}
+
+const KEY_NAME = namePattern("id", "class");
 
 /**
  * Per region, how many times `id` and `class` are written where the library may read them as an
@@ -137,12 +182,7 @@ function keyCounts(attributes: PageAttributes): KeyCounts {
   eachHit(raw, find, (region, at) => {
     const [start, found] = [raw.starts[region]!, find.found];
     if (mayBeName(text, start, at, found.length)) {
-      const plain =
-        (found === "id" || found === "class") &&
-        text[at + found.length] === "=" &&
-        (at === start || isSpaceCode(text.charCodeAt(at - 1))) &&
-        startsAttribute(text, start, at);
-      counts[found.length === 2 ? "id" : "class"][region]! += plain ? 1 : 2;
+      counts[found.length === 2 ? "id" : "class"][region]! += writtenPlainly(text, start, at, found) ? 1 : 2;
     }
     return at + 1;
   });
