@@ -154,11 +154,13 @@ function namedRegions(raw: Regions, name: string): Map<number, string | undefine
       regions.set(region, undefined); // written twice: the library decides which counts
       return at + 1;
     }
-    const quote = text[at + name.length + 1];
-    const close = quote === '"' || quote === "'" ? text.indexOf(quote, at + name.length + 2) : -1;
-    const value = close >= 0 && close < ends[region]! ? text.slice(at + name.length + 2, close) : "&";
-    const plain = plainly && !value.includes("&") && writtenPlainly(text, start, at, find.found);
-    regions.set(region, plain ? value : undefined);
+    const valueAt = at + name.length + 2;
+    const quote = text[valueAt - 1];
+    const close = quote === '"' || quote === "'" ? text.indexOf(quote, valueAt) : -1;
+    const quoted = close >= 0 && close < ends[region]! ? text.slice(valueAt, close) : undefined;
+    const plain =
+      plainly && quoted !== undefined && !quoted.includes("&") && writtenPlainly(text, start, at, find.found);
+    regions.set(region, plain ? quoted : undefined);
     return at + 1;
   });
   return regions;
@@ -180,7 +182,8 @@ function keyCounts(attributes: PageAttributes): KeyCounts {
   const find = patternFinder(raw.text, KEY_NAME);
   const { text } = raw;
   eachHit(raw, find, (region, at) => {
-    const [start, found] = [raw.starts[region]!, find.found];
+    const start = raw.starts[region]!;
+    const { found } = find;
     if (mayBeName(text, start, at, found.length)) {
       counts[found.length === 2 ? "id" : "class"][region]! += writtenPlainly(text, start, at, found) ? 1 : 2;
     }
