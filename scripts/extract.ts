@@ -9,7 +9,10 @@
 // expected.tsv (see scripts/extract-report.ts), then the hotel fields' fill rates over the replica
 // sites (scripts/hotel-fill.ts):
 //   npm run extract -- --report test/fixtures/pages
-import { readFileSync } from "node:fs";
+// With --misses, writes the folder's misses.tsv: the values its corpus test expects to be missed
+// (test/fixtures/corpus/README.md):
+//   npm run extract -- --misses test/fixtures/corpus/batch-01
+import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { decodeHtml } from "../src/scrape/extract/charset";
@@ -40,7 +43,8 @@ function usage(message: string): never {
   console.error(
     `${message}\nusage: npm run extract -- <platform> <${Object.keys(KINDS).join("|")}> <file.html>\n` +
       "       npm run extract -- --explain <file.html> [platform]\n" +
-      "       npm run extract -- --report <dir with expected.tsv>",
+      "       npm run extract -- --report <dir with expected.tsv>\n" +
+      "       npm run extract -- --misses <dir with expected.tsv>",
   );
   process.exit(2);
 }
@@ -54,6 +58,12 @@ async function main(): Promise<void> {
     process.stdout.write(formatReport(accuracyReport(resolve(kind))));
     const { formatFillReport, hotelFillReport } = await import("./hotel-fill");
     process.stdout.write(`\n${formatFillReport(await hotelFillReport())}`);
+    return;
+  }
+  if (slug === "--misses") {
+    if (!kind) usage("--misses needs the folder that holds expected.tsv");
+    const { accuracyReport, formatMisses } = await import("./extract-report");
+    writeFileSync(resolve(kind, "misses.tsv"), formatMisses(accuracyReport(resolve(kind))));
     return;
   }
   if (slug === "--explain") {

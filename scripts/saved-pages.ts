@@ -21,6 +21,12 @@ export interface ExpectedRow {
   rating_or_review_score: string;
   review_count: string;
   notes: string;
+  /** `owner/name:path@commit`: the repository the page was taken from. */
+  source: string;
+  /** Later columns, in the corpus batches (test/fixtures/corpus/README.md): absent where a file has no such column. */
+  availability?: string;
+  /** The page's own product ids, alternatives separated by `|`. */
+  sku?: string;
   kind: PageKind;
   /** Product pages or travel pages, as the accuracy figures are reported. */
   area: "products" | "travel";
@@ -59,7 +65,10 @@ export function readExpectedRows(dir: string): ExpectedRow[] {
   }) as Omit<ExpectedRow, "kind" | "area" | "adapter">[];
   return rows.map((row) => {
     const folder = row.file.split("/")[0]!;
-    const kind = kindOf(row.page_kind);
+    const written = kindOf(row.page_kind);
+    // A travel site's listing ("search results", "region landing") is a hotel search.
+    const travelList = TRAVEL_FOLDERS.has(folder) && (written === "search" || /landing/i.test(row.page_kind));
+    const kind = travelList ? "hotel-search" : written;
     const travel = kind === "hotel-search" || kind === "hotel-detail" || TRAVEL_FOLDERS.has(folder);
     return { ...row, kind, area: travel ? "travel" : "products", adapter: ADAPTERS.has(folder) ? folder : "generic" };
   });
