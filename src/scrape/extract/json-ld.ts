@@ -71,16 +71,29 @@ export function findByType(nodes: JsonLdNode[], types: string[]): JsonLdNode | n
   return null;
 }
 
+/**
+ * A property's value, its key matched as written or else in any case (`"AggregateRating"`, `"SKU"`):
+ * pages written by hand capitalise keys the vocabulary spells in camel case.
+ */
+export function valueAt(node: JsonLdNode | null | undefined, key: string): unknown {
+  if (!node) return undefined;
+  const value = node[key];
+  if (value !== undefined) return value;
+  const lower = key.toLowerCase();
+  for (const name in node) if (name.toLowerCase() === lower) return node[name];
+  return undefined;
+}
+
 /** A property read as a node: the first object when it is an array. */
 export function nodeAt(node: JsonLdNode | null | undefined, key: string): JsonLdNode | null {
-  const value = node?.[key];
+  const value = valueAt(node, key);
   const first = Array.isArray(value) ? value.find(isNode) : value;
   return isNode(first) ? first : null;
 }
 
 /** A property read as text: strings and numbers as-is, `{name}` / `{@value}` objects by their text. */
 export function textAt(node: JsonLdNode | null | undefined, key: string): string | null {
-  return toText(node?.[key]);
+  return toText(valueAt(node, key));
 }
 
 function toText(value: unknown): string | null {
@@ -93,7 +106,7 @@ function toText(value: unknown): string | null {
 
 /** A property as a list of strings (for `image`, which may be a string, an array or ImageObjects). */
 export function urlsAt(node: JsonLdNode | null | undefined, key: string): string[] {
-  const value = node?.[key];
+  const value = valueAt(node, key);
   const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
   return list
     .map((item) => (isNode(item) ? toText(item["url"] ?? item["contentUrl"]) : toText(item)))

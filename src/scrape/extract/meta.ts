@@ -1,7 +1,8 @@
 // OpenGraph, product:* and twitter:* meta tags, and the page's declared language.
 import { cleanText, unique, type HTMLElement } from "./dom";
 import { moneyFromStructured, type MoneyHint } from "./money";
-import { normaliseAvailability, type ProductDraft } from "./record";
+import { normaliseAvailability } from "./availability";
+import type { ProductDraft } from "./record";
 import { selectAll, selectOne } from "./select";
 
 // The base URL, the locale and the meta draft each read the tags; they are collected once per page.

@@ -2,9 +2,10 @@
 // (nulls included, as eBay ships them) or AggregateOffer, AggregateRating, Review and BreadcrumbList.
 import type { Money, Review } from "../types";
 import { cleanText } from "./dom";
-import { findByType, isNode, nodeAt, textAt, urlsAt, type JsonLdNode } from "./json-ld";
+import { findByType, isNode, nodeAt, textAt, urlsAt, valueAt, type JsonLdNode } from "./json-ld";
 import { moneyFromStructured, parseLocaleNumber, type MoneyHint } from "./money";
-import { normaliseAvailability, type ProductDraft } from "./record";
+import { normaliseAvailability } from "./availability";
+import type { ProductDraft } from "./record";
 
 const PRODUCT_TYPES = ["Product", "ProductGroup", "IndividualProduct", "ProductModel", "Book", "Vehicle"];
 const SPEC_KEYS: [string, string][] = [
@@ -21,33 +22,53 @@ export function jsonLdProductDraft(nodes: JsonLdNode[], hint: MoneyHint = {}): P
   const product = findByType(nodes, PRODUCT_TYPES);
   const breadcrumbs = breadcrumbNames(findByType(nodes, ["BreadcrumbList"]));
   if (!product) return { breadcrumbs };
-  const offers = offerList(product["offers"]);
+  const offers = offerList(valueAt(product, "offers"));
   const offer = offers.find((candidate) => offerPrice(candidate, hint) !== null) ?? offers[0] ?? null;
   const price = offer ? offerPrice(offer, hint) : null;
   const rating = nodeAt(product, "aggregateRating");
   return {
     title: textAt(product, "name"),
     brand: textAt(product, "brand") ?? textAt(product, "manufacturer"),
-    sku: textAt(product, "sku") ?? textAt(product, "productID"),
+    sku: productIdOf(product) ?? productIdOf(offer),
     images: urlsAt(product, "image"),
     description: stripTags(textAt(product, "description")),
     price,
     priceless: offer !== null && price === null,
-    availability: normaliseAvailability(textAt(offer, "availability")),
+    availability: offerAvailability(offer, offers),
     seller: textAt(offer, "seller"),
     rating: parseLocaleNumber(textAt(rating, "ratingValue")),
     // Ratings outnumber written reviews; shops show the ratings count beside the stars.
     review_count: parseLocaleNumber(textAt(rating, "ratingCount") ?? textAt(rating, "reviewCount")),
-    reviews: listOf(product["review"]).map(reviewFromLd),
+    reviews: listOf(valueAt(product, "review")).map(reviewFromLd),
     specs: specsOf(product),
-    variants: listOf(product["hasVariant"]).map((variant) => ({
-      id: textAt(variant, "sku") ?? textAt(variant, "productID"),
+    variants: listOf(valueAt(product, "hasVariant")).map((variant) => ({
+      id: productIdOf(variant),
       name: textAt(variant, "name") ?? "",
-      price: offerPrice(offerList(variant["offers"])[0] ?? null, hint),
+      price: offerPrice(offerList(valueAt(variant, "offers"))[0] ?? null, hint),
       url: textAt(variant, "url"),
     })),
     breadcrumbs,
   };
+}
+
+// The product's own identifiers, the shop's first: a gtin or mpn stands in where no sku is given.
+const ID_KEYS = ["sku", "productID", "mpn", "gtin13", "gtin", "gtin12", "gtin14", "gtin8", "isbn"];
+
+/** The first identifier the node gives, without a vocabulary prefix (`"isbn:0307…"`, `"sku:123"`). */
+function productIdOf(node: JsonLdNode | null): string | null {
+  for (const key of ID_KEYS) {
+    const id = textAt(node, key)
+      ?.replace(/^[a-z]+:(?!\/)/i, "")
+      .trim();
+    if (id) return id;
+  }
+  return null;
+}
+
+/** The chosen offer's availability, else the first any offer states (a priceless offer often says it alone). */
+function offerAvailability(offer: JsonLdNode | null, offers: JsonLdNode[]): string | null {
+  const said = (candidate: JsonLdNode | null) => normaliseAvailability(textAt(candidate, "availability"));
+  return said(offer) ?? offers.map(said).find((availability) => availability !== null) ?? null;
 }
 
 function listOf(value: unknown): JsonLdNode[] {
@@ -57,21 +78,24 @@ function listOf(value: unknown): JsonLdNode[] {
 /** Offers in page order; an AggregateOffer stands for itself and lends its currency to its children. */
 function offerList(value: unknown): JsonLdNode[] {
   return listOf(value).flatMap((offer) => {
-    const children = listOf(offer["offers"]).map((child) => ({ priceCurrency: offer["priceCurrency"], ...child }));
+    const children = listOf(valueAt(offer, "offers")).map((child) => ({
+      priceCurrency: valueAt(offer, "priceCurrency"),
+      ...child,
+    }));
     return [offer, ...children];
   });
 }
 
 function offerPrice(offer: JsonLdNode | null, hint: MoneyHint): Money | null {
   if (!offer) return null;
-  const specs = listOf(offer["priceSpecification"]);
+  const specs = listOf(valueAt(offer, "priceSpecification"));
   const listPrice = specs.find((spec) => /ListPrice|Strikethrough|MSRP/i.test(textAt(spec, "priceType") ?? ""));
-  const salePrice = specs.find((spec) => spec !== listPrice && spec["price"] !== undefined);
-  const amount = offer["price"] ?? offer["lowPrice"] ?? salePrice?.["price"];
-  const currency = offer["priceCurrency"] ?? salePrice?.["priceCurrency"];
+  const salePrice = specs.find((spec) => spec !== listPrice && valueAt(spec, "price") !== undefined);
+  const amount = valueAt(offer, "price") ?? valueAt(offer, "lowPrice") ?? valueAt(salePrice, "price");
+  const currency = valueAt(offer, "priceCurrency") ?? valueAt(salePrice, "priceCurrency");
   const money = moneyFromStructured(typeof amount === "object" ? null : amount, currency, hint);
   if (!money) return null;
-  const original = listPrice ? moneyFromStructured(listPrice["price"], currency, hint) : null;
+  const original = listPrice ? moneyFromStructured(valueAt(listPrice, "price"), currency, hint) : null;
   return original && original.amount > money.amount ? { ...money, original_amount: original.amount } : money;
 }
 
@@ -89,7 +113,7 @@ function reviewFromLd(review: JsonLdNode): Review {
 
 function specsOf(product: JsonLdNode): Record<string, string> {
   const specs: Record<string, string> = {};
-  for (const property of listOf(product["additionalProperty"])) {
+  for (const property of listOf(valueAt(product, "additionalProperty"))) {
     const name = textAt(property, "name");
     const value = textAt(property, "value");
     if (name && value) specs[name] = value;
@@ -102,8 +126,8 @@ function specsOf(product: JsonLdNode): Record<string, string> {
 }
 
 function breadcrumbNames(list: JsonLdNode | null): string[] {
-  const items = listOf(list?.["itemListElement"]);
-  items.sort((a, b) => Number(a["position"] ?? 0) - Number(b["position"] ?? 0));
+  const items = listOf(valueAt(list, "itemListElement"));
+  items.sort((a, b) => Number(valueAt(a, "position") ?? 0) - Number(valueAt(b, "position") ?? 0));
   return items
     .map((item) => textAt(item, "name") ?? textAt(item, "item"))
     .filter((name): name is string => Boolean(name));

@@ -1,6 +1,7 @@
 // Builds one ProductRecord from partial readings of a page (site DOM, JSON-LD, microdata,
 // meta tags), taking each field from the first source that has it.
 import type { Money, ProductDraft, ProductRecord } from "../types";
+import { normaliseAvailability } from "./availability";
 
 export type { ProductDraft };
 
@@ -33,6 +34,15 @@ function pickPrice(drafts: ProductDraft[]): Money | null {
   return null;
 }
 
+/** The first reader's availability that says one of the vocabulary's states; raw wording is read, never passed on. */
+function pickAvailability(drafts: ProductDraft[]): string | null {
+  for (const draft of drafts) {
+    const availability = normaliseAvailability(draft.availability);
+    if (availability) return availability;
+  }
+  return null;
+}
+
 /** No average starts at 0: a "0 out of 5" widget means nobody has rated yet, so a later source may know. */
 function pickRating(drafts: ProductDraft[]): number | null {
   return drafts.map((draft) => draft.rating).find((rating): rating is number => !!rating && rating > 0) ?? null;
@@ -50,7 +60,7 @@ export function buildProduct(url: string, drafts: ProductDraft[]): ProductRecord
     url: pick(drafts, "url") ?? url,
     brand: pick(drafts, "brand"),
     price: pickPrice(drafts),
-    availability: pick(drafts, "availability"),
+    availability: pickAvailability(drafts),
     images: pick(drafts, "images") ?? [],
     rating: pickRating(drafts),
     review_count: pick(drafts, "review_count"),
@@ -64,22 +74,4 @@ export function buildProduct(url: string, drafts: ProductDraft[]): ProductRecord
   };
   if (drafts.some((draft) => "asin" in draft)) record.asin = asin;
   return record;
-}
-
-/** Schema.org availability URLs and shop wording reduced to one vocabulary. */
-export function normaliseAvailability(text: string | null | undefined): string | null {
-  if (!text) return null;
-  const value = text.replace(/^https?:\/\/schema\.org\//i, "").trim();
-  const key = value.toLowerCase().replace(/[\s_-]/g, "");
-  if (
-    /^(instock|onlineonly|instoreonly|limitedavailability)$/.test(key) ||
-    /^instock|^available|morethan\d+available|^\d+available/.test(key)
-  ) {
-    return "in_stock";
-  }
-  if (/outofstock|soldout|unavailable|discontinued|currentlyunavailable|nolongeravailable/.test(key))
-    return "out_of_stock";
-  if (/preorder|presale/.test(key)) return "preorder";
-  if (/backorder/.test(key)) return "backorder";
-  return value || null;
 }

@@ -3,6 +3,7 @@
 // "4.5 out of 5". Each looks only at short texts so navigation and carts stay out.
 import type { Money } from "../types";
 import { firstText, pageText, visibleText, type HTMLElement } from "./dom";
+import { visibleAvailability } from "./availability";
 import { cardPrice, priceTexts } from "./card-price";
 import { itemValue } from "./microdata";
 import { moneyFromStructured, parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
@@ -14,7 +15,12 @@ const PRICE_LABEL = /^(?:our |sale |your |now |current |special |unit )?price\s*
 const MONEY_SHAPE = /^(?:[A-Z]{3}|[^\d\s]{1,3})?\s?\d[\d.,\s]*(?:\s?(?:[A-Z]{3}|[^\d\s]{1,3}))?$/;
 const REVIEW_COUNT = /^\(?\s*(\d[\d.,]*)\s*\)?(?:\s*(?:reviews?|ratings?|avis|bewertungen|valoraciones|reseñas))?$/i;
 const OUT_OF_FIVE = /(\d(?:[.,]\d+)?)\s*(?:out of|of|von|sur|de|su|\/)\s*5\b/i;
-const SKU_LABEL = /^(?:item|sku|product|article|art\.?)\s*(?:#|no\.?|number|code|id)?\s*:\s*([A-Z0-9][\w.-]{2,30})$/i;
+// A labelled id line in the languages of the corpus: "SKU: 123", "Item # 4410", "Art.-Nr. 88", "Código: X1".
+const ID_LABEL =
+  "(?:item|sku|product|article|art\\.?|model|part|style|catalog|mpn|upc|ean|gtin|isbn|asin)\\s*(?:#|no\\.?|nr\\.?|number|code|id)?|art\\.?-?nr\\.?|artikelnummer|artikel-?nr\\.?|bestellnummer|herstellernummer|modellnummer|r[ée]f[ée]rence|r[ée]f\\.?|c[óo]digo|cod\\.?|referencia|codice(?: articolo)?|kod(?: produktu)?|numer katalogowy|artikelnummer|артикул|код(?: товара)?|商品番号|品番|型番|商品コード|货号|型号|商品编号|mã sp|mã sản phẩm";
+const SKU_LABEL = new RegExp(`^(?:${ID_LABEL})\\s*[:#.]?\\s*([A-Z0-9][\\w./-]{2,30})$`, "i");
+const SKU_LABEL_ALONE = new RegExp(`^(?:${ID_LABEL})\\s*[:#.]?$`, "i");
+const ID_SHAPE = /^(?=.*\d)[A-Z0-9][\w./-]{2,30}$/i;
 const MAX_LABEL_LENGTH = 40;
 // Source length above which an element cannot be a short label; checked before reading text.
 const MAX_SOURCE_LENGTH = 1500;
@@ -84,6 +90,22 @@ function labelled(root: HTMLElement, label: RegExp, accept: (value: string) => b
   return null;
 }
 
+/**
+ * An id shown with a label, in one text ("SKU: 123") or in the text right after a label alone
+ * (`<dt>Art.-Nr.</dt><dd>88-1</dd>`); a value without a digit is a word, not an id.
+ */
+function labelledId(root: HTMLElement): string | null {
+  const texts = shortTexts(root, () => true);
+  for (let at = 0; at < texts.length; at++) {
+    const text = texts[at]![1];
+    const inline = SKU_LABEL.exec(text)?.[1];
+    if (inline && ID_SHAPE.test(inline)) return inline;
+    const next = texts[at + 1]?.[1];
+    if (next && SKU_LABEL_ALONE.test(text) && ID_SHAPE.test(next)) return next;
+  }
+  return null;
+}
+
 /** A price shown with a "Price:" label, e.g. `<p class="price main">Price: $165.95</p>`. */
 export function labelledPrice(root: HTMLElement, hint: MoneyHint = {}): Money | null {
   return parseMoney(
@@ -144,7 +166,8 @@ export function visibleProductDraft(root: HTMLElement, hint: MoneyHint = {}, wit
     price: withPrice ? (labelledPrice(root, hint) ?? itempropPrice(root, hint) ?? headingPrice(root, hint)) : null,
     rating: visibleRating(root),
     review_count: visibleReviewCount(root),
-    sku: labelled(root, SKU_LABEL),
+    sku: labelledId(root),
+    availability: visibleAvailability(root),
   };
 }
 

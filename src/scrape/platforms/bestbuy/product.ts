@@ -5,7 +5,8 @@ import { absoluteUrl, cleanText, firstAttr, firstText, unique, visibleText, type
 import { parseReviewBlocks } from "../../extract/listing";
 import { parseMoney } from "../../extract/money";
 import type { Page } from "../../extract/page";
-import { normaliseAvailability, type ProductDraft } from "../../extract/record";
+import { normaliseAvailability } from "../../extract/availability";
+import type { ProductDraft } from "../../extract/record";
 import { selectAll, selectOne } from "../../extract/select";
 import { readSpecs } from "../../extract/specs";
 import { idFromUrl } from "../../extract/url";

@@ -4,7 +4,8 @@ import { cleanText, firstText, type HTMLElement } from "../../extract/dom";
 import { asList, asNumber, asText, dig } from "../../extract/json-text";
 import { parseMoney, type MoneyHint } from "../../extract/money";
 import type { Page } from "../../extract/page";
-import { normaliseAvailability, type ProductDraft } from "../../extract/record";
+import { normaliseAvailability } from "../../extract/availability";
+import type { ProductDraft } from "../../extract/record";
 import { initialData, reviewFromNextData, walmartMoney } from "./state";
 
 /** The product as the embedded state holds it, with the first page of reviews. */

@@ -1,0 +1,92 @@
+// Whether the main offer can be bought now, in one vocabulary (`in_stock`, `out_of_stock`,
+// `preorder`, `backorder`): from schema.org values in any spelling, from shops' stock texts in the
+// languages the corpus holds, and from the buy box a shopper sees (a stock line, an add-to-cart control).
+import { visibleText, type HTMLElement } from "./dom";
+import { selectAll, selectOne } from "./select";
+
+export type Availability = "in_stock" | "out_of_stock" | "preorder" | "backorder";
+
+// Checked in this order: "not available" must not read as "available", "pre-order" not as "order".
+const VOCABULARY: [Availability, RegExp][] = [
+  ["preorder", /pre-?order|pre-?sale|presale|vorbestell|pr[ée]commande|pre-?venta|予約|预售|предзаказ/i],
+  ["backorder", /back-?order|auf bestellung|sur commande|bajo pedido|取り寄せ/i],
+  [
+    "out_of_stock",
+    /out[\s_-]?of[\s_-]?stock|sold[\s_-]?out|soldout|unavailable|not available|not in stock|nicht vorrätig|no longer available|discontinued|no stock|notify me|agotad[oa]|sin stock|no disponible|ausverkauft|nicht (?:auf lager|verfügbar|lieferbar)|vergriffen|[ée]puis[ée]|rupture de stock|indisponible|non disponibile|esaurit[oa]|uitverkocht|niet (?:op voorraad|leverbaar|beschikbaar)|esgotad[oa]|indispon[ií]vel|sem estoque|brak w magazynie|niedostępn|wyprzedan|slutsåld|ej i lager|utsolgt|loppuunmyyty|tükendi|stokta yok|нет в наличии|закончил|распродан|немає в наличності|немає в наявності|在庫なし|在庫切れ|売り切れ|品切れ|完売|缺货|售罄|无货|已售完|품절|hết hàng|habis|stok habis|غير متوفر|نفدت/i,
+  ],
+  [
+    "in_stock",
+    /^(?:instock|in[\s_-]?stock|available|limitedavailability|onlineonly|instoreonly|madetoorder)$|\bin[\s_-]?stock\b|\d+\s*(?:left|available|in stock|auf lager|en stock|disponibles?)|only \d+ left|usually (?:ships|dispatched)|ships (?:in|within|today|from)|dispatched (?:in|within)|en stock|auf lager|lieferbar|sofort verfügbar|versandfertig|disponible|en existencia|in magazzino|disponibile|op voorraad|leverbaar|em estoque|dispon[ií]vel|dostępn|w magazynie|i lager|på lager|stokta|в наличии|є в наявності|в наявності|在庫あり|在庫有り|有货|现货|재고 있음|còn hàng|tersedia/i,
+  ],
+];
+
+/**
+ * Schema.org availability (`https://schema.org/InStock`, `schema:OutOfStock`, `in_stock`) and shop wording
+ * ("Only 3 left in stock", "Agotado", "Auf Lager") reduced to one vocabulary; null when the text says neither.
+ */
+export function normaliseAvailability(text: string | null | undefined): Availability | null {
+  if (!text) return null;
+  const value = text.replace(/^(?:https?:\/\/schema\.org\/|schema:|http:\/\/data-vocabulary\.org\/)/i, "").trim();
+  if (!value || value.length > 120) return null;
+  for (const [availability, words] of VOCABULARY) if (words.test(value)) return availability;
+  return null;
+}
+
+// The control that puts the item in a cart, in the languages of the corpus.
+const ADD_TO_CART =
+  /add to (?:cart|bag|basket|trolley)|add to shopping|buy (?:it )?now|in den (?:warenkorb|einkaufswagen)|jetzt kaufen|ajouter au panier|acheter|añadir al carrito|agregar al carrito|comprar(?: ahora)?|aggiungi al carrello|acquista|in winkelwagen|in winkelmand|adicionar ao carrinho|do koszyka|lägg i varukorg|sepete ekle|в корзину|купить|додати в кошик|カートに入れる|今すぐ購入|加入购物车|立即购买|장바구니|thêm vào giỏ|tambah ke keranjang|beli sekarang/i;
+const SOLD_OUT_CONTROL =
+  /^(?:sold out|out of stock|notify me|agotado|ausverkauft|[ée]puis[ée]|esaurito|uitverkocht|esgotado|売り切れ|品切れ|缺货|售罄|нет в наличии)\b/i;
+const STOCK_NAMED = /stock|availab|inventory|lagerstatus|disponib/i;
+// Levels above the main heading the buy box may span: wider than a price's, since stock lines and buttons
+// often sit in a sibling column of the heading's block.
+const BUY_BOX_LEVELS = 6;
+const MAX_STOCK_TEXT = 80;
+
+const isDisabled = (control: HTMLElement) =>
+  control.getAttribute("disabled") !== undefined ||
+  control.getAttribute("aria-disabled") === "true" ||
+  /\bdisabled\b/i.test(control.getAttribute("class") ?? "");
+
+const controlText = (control: HTMLElement) =>
+  visibleText(control) ?? control.getAttribute("value") ?? control.getAttribute("aria-label") ?? "";
+
+/** What one block's stock lines and controls say: a stock text first, then an enabled add-to-cart control. */
+function blockAvailability(block: HTMLElement): Availability | null {
+  for (const element of selectAll(block, "[class], [id]")) {
+    const named = `${element.getAttribute("class") ?? ""} ${element.id}`;
+    if (!STOCK_NAMED.test(named)) continue;
+    const text = visibleText(element);
+    if (text && text.length <= MAX_STOCK_TEXT) {
+      const said = normaliseAvailability(text);
+      if (said) return said;
+    }
+  }
+  const controls = selectAll(block, 'button, input[type="submit"], input[type="button"], a[role="button"]');
+  for (const control of controls) {
+    const text = controlText(control);
+    if (text.length > MAX_STOCK_TEXT) continue;
+    // A control may name one way of getting the item ("Shipping not available"): only a sold-out label speaks for the offer.
+    if (SOLD_OUT_CONTROL.test(text)) return "out_of_stock";
+    if (normaliseAvailability(text) === "preorder") return "preorder";
+    if (ADD_TO_CART.test(text)) return isDisabled(control) ? "out_of_stock" : "in_stock";
+  }
+  return null;
+}
+
+/**
+ * The availability the buy box shows: the smallest block around the main heading that says it (a stock
+ * line named for stock or availability, an add-to-cart control, enabled or not); else a form that posts
+ * to a cart. Rails of other products sit outside those blocks, so their "Sold out" badges are not read.
+ */
+export function visibleAvailability(root: HTMLElement): Availability | null {
+  let block = selectOne(root, "h1")?.parentNode ?? null;
+  for (let level = 0; block && level < BUY_BOX_LEVELS; level++, block = block.parentNode) {
+    // The page's body holds every rail: the buy box is always a block inside it.
+    if (block === root || block.tagName === "BODY" || block.tagName === "HTML") break;
+    const said = blockAvailability(block);
+    if (said) return said;
+  }
+  const cartForm = selectOne(root, 'form[action*="cart"], form[action*="basket"], form[action*="warenkorb"]');
+  return cartForm ? blockAvailability(cartForm) : null;
+}
