@@ -55,6 +55,8 @@ export default defineConfig({
           name: "fixtures",
           environment: "node",
           include: ["test/fixtures/**/*.test.ts"],
+          // Reading a whole corpus batch, or thousands of soup cases, takes seconds of CPU; on 2 busy cores, more.
+          testTimeout: 60_000,
         },
       },
       {

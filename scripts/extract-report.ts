@@ -1,7 +1,7 @@
 // Fill rate and accuracy of the parsers over a folder of saved pages and its expected.tsv
 // (`npm run extract -- --report <dir>`). Each row's page goes to the parser its page_kind names and is
 // compared the way the fixture tests compare it; an empty cell means the parser must return null.
-import { PRODUCT_PLATFORMS, parseProduct } from "../src/scrape/platforms/index";
+import { PRODUCT_PLATFORMS, readProductPage } from "../src/scrape/platforms/index";
 import type { HotelRecord, ProductRecord, SearchItem } from "../src/scrape/types";
 import {
   cellNumbers,
@@ -46,7 +46,10 @@ export const FIELDS = [
 export type Field = (typeof FIELDS)[number];
 
 /** What a page yielded per field; a field the kind's record does not carry is absent. */
-type Observed = Partial<Record<Field, unknown>>;
+type Observed = Partial<Record<Field, unknown>> & {
+  /** A product page's evidence key per filled field (src/scrape/extract/confidence.ts), for calibration. */
+  evidence?: Partial<Record<string, string>>;
+};
 
 const itemFields = (item: Omit<SearchItem, "url" | "sponsored" | "image"> & { images: unknown }): Observed => ({
   title: collapse(item.title),
@@ -91,7 +94,10 @@ const seenAsBlocked = (row: ExpectedRow, html: string) =>
 
 /** Each page kind's parser, read the way expected.tsv describes the page. */
 const READERS: Record<PageKind, (row: ExpectedRow, html: string) => Observed> = {
-  product: (row, html) => productFields(parseProduct(PRODUCT_PLATFORMS[row.adapter]!, html, pageUrl(row))),
+  product: (row, html) => {
+    const reading = readProductPage(PRODUCT_PLATFORMS[row.adapter]!, html, pageUrl(row));
+    return { ...productFields(reading.product), evidence: reading.trust.keys };
+  },
   search: (row, html) => {
     const page = PRODUCT_PLATFORMS[row.adapter]!.parseSearch!(html, pageUrl(row, "/s?k=x"));
     const first = page.items.find((item) => !item.sponsored);
@@ -232,6 +238,30 @@ export interface AccuracyReport {
   accepted: Miss[];
   /** Pages whose parser threw, with the message. */
   failures: { file: string; error: string }[];
+  /** Every checked product value said with evidence: whether it was right (a price with its currency). */
+  judgments: Judgment[];
+}
+
+export interface Judgment {
+  file: string;
+  site: string;
+  field: string;
+  /** The evidence key the confidence table is looked up by. */
+  key: string;
+  right: boolean;
+}
+
+/** The checked values a product page's record said with evidence, each right or not; a price needs its currency too. */
+function judge(row: ExpectedRow, observed: Observed, expected: Observed): Judgment[] {
+  const rightIn = (field: Field) =>
+    same(observed[field], expected[field]) ||
+    notedAlternatives(row, field).some((n) => same(observed[field], n)) ||
+    (field === "sku" && isListedId(row, observed[field]));
+  return Object.entries(observed.evidence ?? {}).flatMap(([field, key]) => {
+    if (!(field in expected) || !key) return [];
+    const right = rightIn(field as Field) && (field !== "price" || rightIn("currency"));
+    return [{ file: row.file, site: row.site.split(" ")[0]!, field, key, right }];
+  });
 }
 
 const emptySite = (site: string): SiteReport => ({
@@ -264,6 +294,7 @@ export function accuracyReport(dir: string): AccuracyReport {
   const misses: Miss[] = [];
   const accepted: Miss[] = [];
   const failures: AccuracyReport["failures"] = [];
+  const judgments: Judgment[] = [];
   for (const row of readExpectedRows(dir)) {
     const siteName = row.file.split("/")[0]!;
     const site = sites.get(siteName) ?? emptySite(siteName);
@@ -280,6 +311,7 @@ export function accuracyReport(dir: string): AccuracyReport {
     const expected = expectations(row);
     const tallies = [site, total, areas.get(row.area)!];
     for (const report of tallies) report.pages++;
+    judgments.push(...judge(row, observed, expected));
     for (const field of FIELDS) {
       if (!(field in observed)) continue;
       const found = observed[field];
@@ -301,7 +333,48 @@ export function accuracyReport(dir: string): AccuracyReport {
       }
     }
   }
-  return { total, areas: [...areas.values()], sites: [...sites.values()], misses, accepted, failures };
+  return { total, areas: [...areas.values()], sites: [...sites.values()], misses, accepted, failures, judgments };
+}
+
+/** One report of several folders' reports: tallies summed, each miss named by its folder. */
+export function mergeReports(reports: AccuracyReport[], folders: string[]): AccuracyReport {
+  const sum = (name: string, parts: SiteReport[]): SiteReport => {
+    const merged = emptySite(name);
+    for (const part of parts) {
+      merged.pages += part.pages;
+      for (const field of FIELDS)
+        for (const key of Object.keys(merged.fields[field]) as (keyof FieldStats)[])
+          merged.fields[field][key] += part.fields[field][key];
+    }
+    return merged;
+  };
+  const named = <T extends { file: string }>(list: (report: AccuracyReport) => T[]) =>
+    reports.flatMap((report, index) =>
+      list(report).map((item) => ({ ...item, file: `${folders[index]!.replace(/\/$/, "")}/${item.file}` })),
+    );
+  const siteNames = [...new Set(reports.flatMap((report) => report.sites.map((site) => site.site)))].sort();
+  return {
+    total: sum(
+      "all",
+      reports.map((report) => report.total),
+    ),
+    areas: ["products", "travel"].map((area) =>
+      sum(
+        area,
+        reports.flatMap((report) => report.areas.filter((part) => part.site === area)),
+      ),
+    ),
+    sites: siteNames.map((site) =>
+      sum(
+        site,
+        reports.flatMap((report) => report.sites.filter((part) => part.site === site)),
+      ),
+    ),
+    misses: named((report) => report.misses),
+    accepted: named((report) => report.accepted),
+    failures: named((report) => report.failures),
+    judgments: named((report) => report.judgments),
+  };
 }
 
 const share = (part: number, whole: number) =>

@@ -9,6 +9,8 @@
 // expected.tsv (see scripts/extract-report.ts), then the hotel fields' fill rates over the replica
 // sites (scripts/hotel-fill.ts):
 //   npm run extract -- --report test/fixtures/pages
+// or over several folders at once (the whole corpus):
+//   npm run extract -- --report test/fixtures/pages test/fixtures/corpus/*/
 // With --misses, writes the folder's misses.tsv: the values its corpus test expects to be missed
 // (test/fixtures/corpus/README.md):
 //   npm run extract -- --misses test/fixtures/corpus/batch-01
@@ -17,7 +19,10 @@ import { resolve } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { decodeHtml } from "../src/scrape/extract/charset";
 import type { FieldEvidence } from "../src/scrape/extract/evidence";
-import { explainPage, PRODUCT_PLATFORMS, parseProduct } from "../src/scrape/platforms/index";
+import type { ApiError } from "../src/errors";
+import { describeProduct, productOr422 } from "../src/routes/products/answers";
+import { explainPage, PRODUCT_PLATFORMS, readProductPage } from "../src/scrape/platforms/index";
+import type { ProductPlatform } from "../src/scrape/types";
 
 type Parser = (html: string, url: string) => unknown;
 
@@ -25,7 +30,7 @@ type Parser = (html: string, url: string) => unknown;
 const KINDS: Record<string, (slug: string) => Promise<Parser | undefined>> = {
   product: async (slug) => {
     const platform = PRODUCT_PLATFORMS[slug];
-    return platform && ((html, url) => parseProduct(platform, html, url));
+    return platform && ((html, url) => productAnswer(platform, html, url));
   },
   search: async (slug) => PRODUCT_PLATFORMS[slug]?.parseSearch,
   reviews: async (slug) => PRODUCT_PLATFORMS[slug]?.parseReviews,
@@ -33,6 +38,31 @@ const KINDS: Record<string, (slug: string) => Promise<Parser | undefined>> = {
   "hotel-search": async (slug) => travelPlatform(slug).then((platform) => platform?.parseSearch),
   hotel: async (slug) => travelPlatform(slug).then((platform) => platform?.parseHotel),
 };
+
+/**
+ * A product page as `GET /v1/{platform}` would answer it: `upstream_blocked` for a wall, `no_data` for a
+ * page that holds no product, else the record with `meta.completeness` (states, reasons, confidence).
+ */
+function productAnswer(platform: ProductPlatform, html: string, url: string) {
+  const challenge = platform.detectChallenge(html, 200);
+  if (challenge)
+    return {
+      status: "error",
+      error: {
+        code: "upstream_blocked",
+        message: `the page is a bot wall or challenge (${challenge.kind}), not the product`,
+      },
+    };
+  const reading = readProductPage(platform, html, url);
+  try {
+    productOr422(reading, url, platform.slug);
+  } catch (error) {
+    const { code, message } = error as ApiError;
+    return { status: "error", error: { code, message } };
+  }
+  const { data, completeness } = describeProduct(reading, new Date().toISOString(), false);
+  return { status: "success", data, meta: { completeness } };
+}
 
 async function travelPlatform(slug: string) {
   const { TRAVEL_PLATFORMS } = await import("../src/travel/platforms");
@@ -54,8 +84,11 @@ async function main(): Promise<void> {
   if (slug === "--report") {
     if (!kind) usage("--report needs the folder that holds expected.tsv");
     // Loaded only here: the report reads every platform, travel ones included.
-    const { accuracyReport, formatReport } = await import("./extract-report");
-    process.stdout.write(formatReport(accuracyReport(resolve(kind))));
+    const { accuracyReport, formatReport, mergeReports } = await import("./extract-report");
+    // Several folders (the saved pages and every corpus batch) make one report.
+    const folders = process.argv.slice(3).filter((arg) => !arg.startsWith("--"));
+    const reports = folders.map((folder) => accuracyReport(resolve(folder)));
+    process.stdout.write(formatReport(reports.length === 1 ? reports[0]! : mergeReports(reports, folders)));
     const { formatFillReport, hotelFillReport } = await import("./hotel-fill");
     process.stdout.write(`\n${formatFillReport(await hotelFillReport())}`);
     return;

@@ -103,6 +103,16 @@ export interface Completeness {
   missing: MissingField[];
   /** In a list: how many records the answer holds. */
   records?: number;
+  /** One record's fields with a value: how often a value read with the same evidence was right on real pages (0–1). */
+  confidence?: Record<string, number>;
+  /** One record's fields whose readers disagree with no rule to decide: never `complete`. */
+  conflicting?: ConflictingField[];
+}
+
+export interface ConflictingField {
+  field: string;
+  /** With `explain=true`: the value taken first, then every other reader's. */
+  candidates?: { source: string; value: unknown }[];
 }
 
 /** Why `field` of one record is missing, when the caller knows better than "not on the page". */
@@ -129,6 +139,33 @@ export function recordCompleteness<T extends object>(
   const state = requiredFilled.length === 0 ? "empty" : unexcused.length === 0 ? "complete" : "partial";
   return { state, filled, missing };
 }
+
+/**
+ * One record's completeness with the confidence of each field it holds (counted or not, the sku too); a required field in conflict keeps
+ * the answer from `complete`. The conflicting candidates are listed with `explain=true` only.
+ */
+export function withTrust(
+  completeness: Completeness,
+  confidence: Record<string, number>,
+  conflicting: ConflictingField[],
+  required: readonly string[],
+  explain: boolean,
+): Completeness {
+  const rounded = Object.fromEntries(Object.entries(confidence).map(([field, share]) => [field, round(share)]));
+  const inConflict = conflicting.filter((conflict) => completeness.filled.includes(conflict.field));
+  const state =
+    completeness.state === "complete" && inConflict.some((conflict) => required.includes(conflict.field))
+      ? "partial"
+      : completeness.state;
+  return {
+    ...completeness,
+    state,
+    confidence: rounded,
+    conflicting: explain ? inConflict : inConflict.map(({ field }) => ({ field })),
+  };
+}
+
+const round = (share: number) => Math.round(share * 100) / 100;
 
 /**
  * The completeness of a list answer (search results, reviews, hotels): a field is filled when every
@@ -170,6 +207,32 @@ function mostCommon<T>(values: T[]): T {
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]![0];
 }
 
+const trustSchema = {
+  confidence: z
+    .record(z.string(), z.number().min(0).max(1))
+    .optional()
+    .openapi({
+      description:
+        "Each filled field's confidence, 0–1: the share of values read with the same evidence (which kind of reader, whether others agreed or disagreed) that were right on the corpus of real pages. Calibrated: of the values given 0.9 or more, about nine in ten or more are right (docs/data-quality.md).",
+      example: { title: 0.97, price: 0.95, availability: 0.9 },
+    }),
+  conflicting: z
+    .array(
+      z.object({
+        field: z.string(),
+        candidates: z
+          .array(z.object({ source: z.string(), value: z.unknown() }))
+          .optional()
+          .openapi({ description: "With `explain=true`: the value taken, then every other reader's" }),
+      }),
+    )
+    .optional()
+    .openapi({
+      description:
+        "Fields whose structured readers give different values with none agreeing with the one taken: the value is the most trusted reader's, and a required field in conflict makes the answer `partial`.",
+    }),
+};
+
 /** `meta.completeness` in the reference, naming the endpoint's fields. */
 export function completenessSchema(endpoint: Endpoint) {
   const { counted, required } = ENDPOINT_FIELDS[endpoint];
@@ -192,6 +255,7 @@ export function completenessSchema(endpoint: Endpoint) {
         )
         .openapi({ description: "Counted fields without a value, and why" }),
       records: z.number().int().optional().openapi({ description: "Records in the answer" }),
+      ...(list ? {} : trustSchema),
     })
     .openapi({ description: "What the answer holds of what this endpoint promises; see docs/data-quality.md" });
 }

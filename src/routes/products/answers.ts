@@ -1,5 +1,5 @@
 // The `data` and `meta.completeness` of the three product answers, from what the scrape read.
-import { listCompleteness, recordCompleteness } from "../../completeness";
+import { ENDPOINT_FIELDS, listCompleteness, recordCompleteness, withTrust } from "../../completeness";
 import { ApiError } from "../../errors";
 import type { ProductReading } from "../../scrape/platforms/index";
 import type { ProductLookup, ProductRecord, ReviewsPage, SearchPage } from "../../scrape/types";
@@ -28,10 +28,12 @@ export function describeProduct(reading: ProductReading, fetchedAt: string, expl
     attributes: { type: "product" as const, active: !inactive, count: record.variants.length },
     ...(explain ? { sources: reading.sources } : {}),
   };
-  const completeness = recordCompleteness("product", record, (product, field) => {
+  const counted = recordCompleteness("product", record, (product, field) => {
     if (field === "price" && OUT_OF_STOCK.test(product.availability ?? "")) return "not_offered";
     return reading.unreadable.includes(field as keyof ProductRecord) ? "unreadable" : undefined;
   });
+  const { confidence, conflicting } = reading.trust;
+  const completeness = withTrust(counted, confidence, conflicting, ENDPOINT_FIELDS.product.required, explain);
   return { data, completeness };
 }
 

@@ -51,28 +51,49 @@ const isDisabled = (control: HTMLElement) =>
 const controlText = (control: HTMLElement) =>
   visibleText(control) ?? control.getAttribute("value") ?? control.getAttribute("aria-label") ?? "";
 
-/** What one block's stock lines and controls say: a stock text first, then an enabled add-to-cart control. */
-function blockAvailability(block: HTMLElement): Availability | null {
-  for (const element of selectAll(block, "[class], [id]")) {
-    const named = `${element.getAttribute("class") ?? ""} ${element.id}`;
-    if (!STOCK_NAMED.test(named)) continue;
-    const text = visibleText(element);
-    if (text && text.length <= MAX_STOCK_TEXT) {
-      const said = normaliseAvailability(text);
-      if (said) return said;
-    }
-  }
-  const controls = selectAll(block, 'button, input[type="submit"], input[type="button"], a[role="button"]');
-  for (const control of controls) {
-    const text = controlText(control);
-    if (text.length > MAX_STOCK_TEXT) continue;
-    // A control may name one way of getting the item ("Shipping not available"): only a sold-out label speaks for the offer.
-    if (SOLD_OUT_CONTROL.test(text)) return "out_of_stock";
-    if (normaliseAvailability(text) === "preorder") return "preorder";
-    if (ADD_TO_CART.test(text)) return isDisabled(control) ? "out_of_stock" : "in_stock";
-  }
+const CONTROLS = 'button, input[type="submit"], input[type="button"], a[role="button"]';
+
+/** What a stock line says, if its element is named for stock and its text is short. */
+function stockLine(element: HTMLElement): Availability | null {
+  // Most elements are ruled out on their raw attributes, without decoding them.
+  if (!STOCK_NAMED.test(element.rawAttrs)) return null;
+  if (!STOCK_NAMED.test(`${element.getAttribute("class") ?? ""} ${element.id}`)) return null;
+  const text = visibleText(element);
+  return text && text.length <= MAX_STOCK_TEXT ? normaliseAvailability(text) : null;
+}
+
+/** What an add-to-cart control says: enabled, in stock; disabled or labelled sold out, out of stock. */
+function controlSays(control: HTMLElement): Availability | null {
+  const text = controlText(control);
+  if (text.length > MAX_STOCK_TEXT) return null;
+  // A control may name one way of getting the item ("Shipping not available"): only a sold-out label speaks for the offer.
+  if (SOLD_OUT_CONTROL.test(text)) return "out_of_stock";
+  if (normaliseAvailability(text) === "preorder") return "preorder";
+  if (ADD_TO_CART.test(text)) return isDisabled(control) ? "out_of_stock" : "in_stock";
   return null;
 }
+
+const within = (element: HTMLElement, block: HTMLElement) =>
+  element.range[0] >= block.range[0] && element.range[1] <= block.range[1];
+
+/** The first thing in `block` that says: a stock line, then a control (each found once for the widest block). */
+function blockAvailability(
+  block: HTMLElement,
+  lines: [HTMLElement, Availability][],
+  controls: [HTMLElement, Availability][],
+): Availability | null {
+  return (
+    lines.find(([element]) => within(element, block))?.[1] ??
+    controls.find(([element]) => within(element, block))?.[1] ??
+    null
+  );
+}
+
+const saying = (elements: HTMLElement[], says: (element: HTMLElement) => Availability | null) =>
+  elements.flatMap((element): [HTMLElement, Availability][] => {
+    const said = says(element);
+    return said ? [[element, said]] : [];
+  });
 
 /**
  * The availability the buy box shows: the smallest block around the main heading that says it (a stock
@@ -80,13 +101,27 @@ function blockAvailability(block: HTMLElement): Availability | null {
  * to a cart. Rails of other products sit outside those blocks, so their "Sold out" badges are not read.
  */
 export function visibleAvailability(root: HTMLElement): Availability | null {
+  const blocks: HTMLElement[] = [];
   let block = selectOne(root, "h1")?.parentNode ?? null;
   for (let level = 0; block && level < BUY_BOX_LEVELS; level++, block = block.parentNode) {
     // The page's body holds every rail: the buy box is always a block inside it.
     if (block === root || block.tagName === "BODY" || block.tagName === "HTML") break;
-    const said = blockAvailability(block);
-    if (said) return said;
+    blocks.push(block);
+  }
+  const widest = blocks.at(-1);
+  if (widest) {
+    const lines = saying(selectAll(widest, "[class], [id]"), stockLine);
+    const controls = saying(selectAll(widest, CONTROLS), controlSays);
+    for (const candidate of blocks) {
+      const said = blockAvailability(candidate, lines, controls);
+      if (said) return said;
+    }
   }
   const cartForm = selectOne(root, 'form[action*="cart"], form[action*="basket"], form[action*="warenkorb"]');
-  return cartForm ? blockAvailability(cartForm) : null;
+  if (!cartForm) return null;
+  return (
+    saying(selectAll(cartForm, "[class], [id]"), stockLine)[0]?.[1] ??
+    saying(selectAll(cartForm, CONTROLS), controlSays)[0]?.[1] ??
+    null
+  );
 }

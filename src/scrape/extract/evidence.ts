@@ -1,6 +1,7 @@
 // Why a product record holds each value: every reader's candidate for a field, the one the resolver
 // took (the most trusted reader with a usable value, `buildProduct`) and which readers agreed with it.
 import type { ProductDraft, ProductRecord } from "../types";
+import { normaliseAvailability } from "./availability";
 import { buildProduct, isEmpty } from "./record";
 
 export interface Candidate {
@@ -21,7 +22,22 @@ export interface FieldEvidence {
   outvoted: Candidate[];
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/**
+ * What two readers must share to agree: a price's amount and currency (not its raw text), an availability
+ * in the record's vocabulary, a text whatever its spacing and case.
+ */
+function comparable(field: keyof ProductRecord, value: unknown): unknown {
+  if (field === "availability" && typeof value === "string") return normaliseAvailability(value);
+  if (typeof value === "string") return value.replace(/\s+/g, " ").trim().toLowerCase();
+  if (field === "price" && value && typeof value === "object") {
+    const money = value as { amount?: unknown; currency?: unknown };
+    return [money.amount, money.currency];
+  }
+  return value;
+}
+
+const sameIn = (field: keyof ProductRecord) => (a: unknown, b: unknown) =>
+  JSON.stringify(comparable(field, a)) === JSON.stringify(comparable(field, b));
 
 /** The record `buildProduct` makes from the drafts, and each field's candidates and winner. */
 export function explainProduct(url: string, drafts: ProductDraft[]) {
@@ -29,9 +45,10 @@ export function explainProduct(url: string, drafts: ProductDraft[]) {
   const fields = (Object.keys(record) as (keyof ProductRecord)[])
     .filter((field) => field !== "name")
     .map((field): FieldEvidence => {
+      const same = sameIn(field);
       const candidates = drafts
         .map((draft, index) => ({ source: draft.source ?? `reader ${index + 1}`, value: draft[field] }))
-        .filter((candidate) => !isEmpty(candidate.value));
+        .filter((candidate) => !isEmpty(candidate.value) && comparable(field, candidate.value) !== null);
       const value = record[field];
       const won = isEmpty(value) ? -1 : candidates.findIndex((candidate) => same(candidate.value, value));
       const winner = candidates[won];

@@ -1,4 +1,6 @@
 // One parsed page and the structured readings every adapter starts from.
+import { addressId } from "./address-id";
+import { visibleAvailability } from "./availability";
 import { loadHtml, type HTMLElement } from "./dom";
 import { jsonLdNodes, type JsonLdNode } from "./json-ld";
 import { metaProductDraft, metaTags, metaValue, pageLocale } from "./meta";
@@ -7,6 +9,7 @@ import type { MoneyHint } from "./money";
 import { jsonLdProductDraft } from "./product-ld";
 import { reading, type ProductDraft } from "./record";
 import { expectAttributes, selectOne } from "./select";
+import { labelledId } from "./visible";
 
 export interface Page {
   html: string;
@@ -58,8 +61,18 @@ export function structuredDrafts(page: Page): StructuredDrafts {
   };
 }
 
-/** The structured readings in order of trust; marketplace adapters put their own draft in front. */
+/**
+ * The structured readings in order of trust, then what the buy box and the page's address say of its
+ * availability and id; marketplace adapters put their own draft in front.
+ */
 export function structuredDraftList(page: Page): ProductDraft[] {
   const { jsonLd, microdata, rdfa, meta } = structuredDrafts(page);
-  return [reading("json-ld", jsonLd), reading("microdata", microdata), reading("rdfa", rdfa), reading("meta", meta)];
+  return [
+    reading("json-ld", jsonLd),
+    reading("microdata", microdata),
+    reading("rdfa", rdfa),
+    reading("meta", meta),
+    reading("visible text", { availability: visibleAvailability(page.root), sku: labelledId(page.root) }),
+    reading("page address", { sku: addressId(page.root, page.url) }),
+  ];
 }

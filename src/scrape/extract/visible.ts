@@ -94,7 +94,7 @@ function labelled(root: HTMLElement, label: RegExp, accept: (value: string) => b
  * An id shown with a label, in one text ("SKU: 123") or in the text right after a label alone
  * (`<dt>Art.-Nr.</dt><dd>88-1</dd>`); a value without a digit is a word, not an id.
  */
-function labelledId(root: HTMLElement): string | null {
+export function labelledId(root: HTMLElement): string | null {
   const texts = shortTexts(root, () => true);
   for (let at = 0; at < texts.length; at++) {
     const text = texts[at]![1];

@@ -4,6 +4,7 @@
 // platform table read it from here (surfaces.ts), so adding a platform is its folder and one line below.
 import type { FieldSource } from "../../completeness";
 import { readingOnce } from "../extract/dom";
+import { fieldTrust, type FieldTrust } from "../extract/confidence";
 import { explainProduct } from "../extract/evidence";
 import { readPage } from "../extract/page";
 import { notAProduct, type NotAProduct } from "../extract/page-kind";
@@ -49,6 +50,8 @@ export interface ProductReading {
   unreadable: (keyof ProductRecord)[];
   /** Set when the page holds no product. */
   notAProduct: NotAProduct | null;
+  /** Each filled field's calibrated confidence, and the fields whose readers disagree with no rule to decide. */
+  trust: FieldTrust;
 }
 
 /** The page read once for its product, the product's provenance and whether it is a product page at all. */
@@ -73,6 +76,7 @@ export function readProductPage(platform: ProductPlatform, html: string, url: st
       sources,
       unreadable: fields.filter((f) => f.source === null && f.passedOver.length > 0).map((f) => f.field),
       notAProduct: notAProduct(readPage(html, url), fields),
+      trust: fieldTrust(fields),
     };
   });
 }

@@ -1,5 +1,6 @@
 // Any shop page by URL: JSON-LD Product first, then microdata, then OpenGraph / product
 // meta tags, then what the page visibly shows (its heading, a "Price:" label).
+import { addressId } from "../../extract/address-id";
 import { detectChallenge } from "../../extract/challenge";
 import { firstText } from "../../extract/dom";
 import { readPage, structuredDrafts, type Page } from "../../extract/page";
@@ -28,6 +29,7 @@ export function genericDrafts(page: Page): ProductDraft[] {
   )
     jsonLd.title = heading.title;
   const fallbackTitle: ProductDraft = { title: firstText(page.root, ["title"]) };
+  const address: ProductDraft = { sku: addressId(page.root, page.url) };
   return [
     reading("json-ld", jsonLd),
     reading("microdata", microdata),
@@ -36,6 +38,7 @@ export function genericDrafts(page: Page): ProductDraft[] {
     reading("meta", meta),
     reading("visible text", visible),
     reading("title element", fallbackTitle),
+    reading("page address", address),
   ];
 }
 
