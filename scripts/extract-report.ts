@@ -90,7 +90,19 @@ const hotelFields = (hotel: HotelRecord, reviewScale: number): Observed => ({
 
 /** Whether the adapter that reads the row's page takes it for a bot wall, as a scrape would before parsing. */
 const seenAsBlocked = (row: ExpectedRow, html: string) =>
-  (PRODUCT_PLATFORMS[row.adapter] ?? hotelReaderOf(row)).detectChallenge(html, 200) !== null;
+  (PRODUCT_PLATFORMS[row.adapter] ?? hotelReaderOf(row)).detectChallenge(html, 200) !== null ||
+  refusedAsWall(row, html);
+
+/**
+ * Whether `GET /v1/{platform}` would refuse a product page or a wall as a sign-in wall or an empty shell
+ * (`no_data`, never a record): what `npm run extract` says of such a page.
+ */
+function refusedAsWall(row: ExpectedRow, html: string): boolean {
+  const platform = PRODUCT_PLATFORMS[row.adapter];
+  if (!platform || (row.kind !== "product" && row.kind !== "blocked")) return false;
+  const kind = readProductPage(platform, html, pageUrl(row)).notAProduct?.kind;
+  return kind === "sign-in" || kind === "empty";
+}
 
 /** Each page kind's parser, read the way expected.tsv describes the page. */
 const READERS: Record<PageKind, (row: ExpectedRow, html: string) => Observed> = {

@@ -14,9 +14,13 @@ const WIDGETS: { kind: Challenge["kind"]; marker: RegExp; selector: string }[] =
 const AMAZON_MARKER =
   /\/errors\/validateCaptcha|Type the characters you see in (this|the) image|Enter the characters you see below/i;
 const CLOUDFLARE_MARKER = /window\._cf_chl_opt|\/cdn-cgi\/challenge-platform\/h\/[bg]\/orchestrate/i;
-const BOT_VENDOR_MARKER = /id=["']?px-captcha|captcha-delivery\.com|\/_Incapsula_Resource/i;
+// Bot vendors' interstitials: PerimeterX, DataDome, Imperva, Akamai's behavioural challenge, challenge
+// bundles served from a `/challenges/antibot` path.
+const BOT_VENDOR_MARKER =
+  /id=["']?px-captcha|captcha-delivery\.com|\/_Incapsula_Resource|sec-if-cpt-container|\/_sec\/cp_challenge|\/challenges?\/(?:antibot|captcha)\//i;
+// Titles of walls and of the error pages a site serves a visitor it turned away, in the corpus's languages.
 const ROBOT_TITLE =
-  /are you (a )?(human|robot)|robot or human|pardon our interruption|verify (that )?you are (a )?human|captcha|access denied|attention required|just a moment|security check|unusual traffic|bot (check|detection)/i;
+  /are you (a )?(human|robot)|robot or human|pardon our interruption|verify (that )?you are (a )?human|captcha|access denied|attention required|just a moment|one more step|security check|unusual traffic|bot (check|detection)|something went wrong|почти готово|один момент|доступ (?:ограничен|запрещ)|un instant|einen moment|un momento|acceso denegado|accès refusé|zugriff verweigert/i;
 const ROBOT_TEXT =
   /are you a (human|robot)|not a robot|verify (that )?you are (a )?human|unusual traffic from your (computer|network)|press (&|and) hold|complete the security check|enable javascript and cookies to continue|checking your browser before you access/i;
 

@@ -28,6 +28,19 @@ const LISTING_CARDS_DESPITE_STRUCTURED = 30;
 const RESULTS_HEADING =
   /\b\d[\d.,\s]*\+?\s*(?:results?|ergebnisse|résultats|resultados|risultati|resultaten|treffer|properties|listings|items|products|produkte|artikel|articles|товар\S*|результат\S*)\b|\b(?:search results?|results for|no results|keine ergebnisse|ergebnisse für|résultats pour|resultados para)\b|検索結果|商品一覧/i;
 
+/** Headings and titles of sign-in pages, in the corpus's languages. */
+const SIGN_IN =
+  /\b(?:log ?in|sign ?in|anmelden|einloggen|connexion|se connecter|iniciar sesi[óo]n|inicia sesi[óo]n|accedi|accesso|entrar|fazer login|inloggen|zaloguj|giriş yap|войти|вход|đăng nhập|masuk)\b|ログイン|登录|로그인/i;
+
+/**
+ * A page whose password form is the page, not a sign-in drawer beside a product: it has no heading of
+ * its own, or its heading or title asks the visitor to sign in.
+ */
+function isSignInPage(page: Page, heading: string): boolean {
+  const title = cleanText(visibleText(selectOne(page.root, "title"))) ?? "";
+  return heading === "" || SIGN_IN.test(heading) || SIGN_IN.test(title);
+}
+
 /** What the page is when it holds no product; null when it does (or may: a thin product page is still one). */
 export function notAProduct(page: Page, fields: FieldEvidence[]): NotAProduct | null {
   const source = (field: string) => fields.find((evidence) => evidence.field === field)?.source ?? null;
@@ -44,7 +57,7 @@ export function notAProduct(page: Page, fields: FieldEvidence[]): NotAProduct | 
     return { kind: "listing", description: `a list of ${cards} items (a search or category page), not one product` };
   if (namedByMarkup) return null;
   if (hasPrice) return null;
-  if (selectAll(page.root, 'input[type="password"]').length > 0)
+  if (selectAll(page.root, 'input[type="password"]').length > 0 && isSignInPage(page, heading))
     return { kind: "sign-in", description: "a sign-in page: the site shows the product only to signed-in visitors" };
   if (titleSource === null || titleSource === "title element")
     return { kind: "empty", description: "an empty page: no product name or price in what the site sent" };
