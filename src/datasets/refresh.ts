@@ -3,10 +3,10 @@
 // like the calls it makes), and an empty snapshot that the job's items fill.
 import { insertSnapshot, isCollecting } from "../db/dataset-snapshots";
 import { claimRefresh, type DatasetObject, dueDatasets } from "../db/datasets";
-import { countUnfinishedJobs, insertJob } from "../db/jobs";
+import { insertJob } from "../db/jobs";
 import { database } from "../db/client";
 import { findLiveKeyById, newId } from "../db/keys";
-import { jobLimits, RESULT_RETENTION_DAYS } from "../jobs/limits";
+import { jobLimits, RESULT_RETENTION_DAYS, tooManyRunning } from "../jobs/limits";
 import { startJob } from "../jobs/progress";
 import { log } from "../log";
 import { nextRun, type Recipe, recipePaths } from "./recipe";
@@ -40,22 +40,14 @@ export async function startRefresh(env: Env, dataset: DatasetObject, now: number
   const recipe = JSON.parse(dataset.recipe) as Recipe;
   const paths = recipePaths(recipe, now);
   // The public catalogue's refreshes are the service's own work; an account's count like its jobs.
-  if (dataset.account_id) {
-    const limits = jobLimits(identity.planId);
-    if (paths.length > limits.maxItems)
-      throw new RefreshRefused(
-        `The recipe makes ${paths.length} calls; a job on the ${identity.planId} plan holds ${limits.maxItems}.`,
-        "too_large",
-      );
-    const running = await countUnfinishedJobs(database(env.DB), identity.accountId);
-    if (running >= limits.maxRunning)
-      throw new RefreshRefused(
-        `The ${identity.planId} plan runs ${limits.maxRunning} job(s) at a time and ${running} are unfinished; try again when one ends.`,
-        "busy",
-      );
-  }
+  const limits = dataset.account_id ? jobLimits(identity.planId) : null;
+  if (limits && paths.length > limits.maxItems)
+    throw new RefreshRefused(
+      `The recipe makes ${paths.length} calls; a job on the ${identity.planId} plan holds ${limits.maxItems}.`,
+      "too_large",
+    );
   const jobId = newId("job");
-  await insertJob(
+  const inserted = await insertJob(
     env.DB,
     {
       id: jobId,
@@ -72,7 +64,9 @@ export async function startRefresh(env: Env, dataset: DatasetObject, now: number
       expiresAt: new Date(now + RESULT_RETENTION_DAYS * 86_400_000),
     },
     paths,
+    limits?.maxRunning ?? null,
   );
+  if (!inserted) throw new RefreshRefused(tooManyRunning(identity.planId, limits!.maxRunning), "busy");
   const snapshotId = newId("snap");
   await insertSnapshot(env.DB, { id: snapshotId, dataset_id: dataset.id, job_id: jobId, started_at: now });
   await startJob(env, jobId);

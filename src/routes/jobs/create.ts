@@ -4,7 +4,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import { itemCounts } from "../../db/job-items";
-import { countUnfinishedJobs, findJobByIdempotencyKey, insertJob } from "../../db/jobs";
+import { findJobByIdempotencyKey, insertJob } from "../../db/jobs";
 import { newId } from "../../db/keys";
 import type { JobRow } from "../../db/schema-jobs";
 import { findEndpoint } from "../../db/webhooks";
@@ -12,7 +12,7 @@ import type { AppEnv } from "../../env";
 import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError, type ErrorDetail } from "../../errors";
 import { expandShortForm, itemProblem } from "./items";
-import { jobLimits, RESULT_RETENTION_DAYS } from "../../jobs/limits";
+import { jobLimits, RESULT_RETENTION_DAYS, tooManyRunning } from "../../jobs/limits";
 import { startJob } from "../../jobs/progress";
 import { insertSnapshot, isCollecting } from "../../db/dataset-snapshots";
 import { findVisibleDataset } from "../../db/datasets";
@@ -116,13 +116,6 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
         });
     }
     const dataset = body.dataset ? await datasetToFill(c.env.DB, body.dataset, identity.accountId) : null;
-    const running = await countUnfinishedJobs(c.get("db"), identity.accountId);
-    if (running >= limits.maxRunning)
-      throw new ApiError(
-        "conflict",
-        `The ${identity.planId} plan runs at most ${limits.maxRunning} job${limits.maxRunning === 1 ? "" : "s"} at a time and ${running} ${running === 1 ? "is" : "are"} unfinished; wait for one to finish or cancel it.`,
-      );
-
     const now = new Date();
     const job: JobRow = {
       id: newId("job"),
@@ -138,8 +131,9 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
       finishedAt: null,
       expiresAt: new Date(now.getTime() + RESULT_RETENTION_DAYS * 86_400_000),
     };
+    let inserted: boolean;
     try {
-      await insertJob(c.env.DB, job, paths);
+      inserted = await insertJob(c.env.DB, job, paths, limits.maxRunning);
     } catch (err) {
       // The same Idempotency-Key sent twice at once: the other request's job stands.
       const earlier = idempotencyKey
@@ -148,6 +142,7 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
       if (!earlier) throw err;
       return answerEarlier(c, earlier, requestHash);
     }
+    if (!inserted) throw new ApiError("conflict", tooManyRunning(identity.planId, limits.maxRunning));
     if (dataset)
       await insertSnapshot(c.env.DB, {
         id: newId("snap"),

@@ -1,0 +1,136 @@
+// Findings of the fourth outside review about cost and caps: every per-account cap holds under
+// concurrency (6), MCP tool calls are counted before anything is checked (4), a request that
+// expands into many calls is sized before it is expanded (2), and no body is read past its limit
+// nor an anonymous dashboard POST read at all beyond the per-address allowance (3).
+import { drizzle } from "drizzle-orm/d1";
+import { and, eq, isNull } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { createKey } from "../../src/db/keys";
+import { apiKeys, datasets } from "../../src/db/schema";
+import { schedules, watches, webhookEndpoints } from "../../src/db/schema-events";
+import { jobs } from "../../src/db/schema-jobs";
+import { awayFromMinuteEdge, env, newAccount, sendAs } from "../workers/helpers";
+
+// Waiting out the end of a minute (so a burst lands in one window) takes up to 11 s.
+vi.setConfig({ testTimeout: 30_000 });
+
+const db = drizzle(env.DB);
+const json = async (response: Response) => (await response.json()) as any;
+const statuses = (answers: Response[]) => answers.map((answer) => answer.status).sort();
+
+/** `count` creations sent at once; every answer read. */
+async function racing(count: number, send: () => Promise<Response>) {
+  await awayFromMinuteEdge();
+  const answers = await Promise.all(Array.from({ length: count }, send));
+  await Promise.all(answers.map((answer) => answer.arrayBuffer()));
+  return answers;
+}
+
+/** Rows written straight to D1, as if created earlier: the race for the last places is under test. */
+async function seed(kind: "watches" | "schedules", owner: { accountId: string; keyId: string }, count: number) {
+  const far = new Date(Date.now() + 365 * 86_400_000);
+  const id = () => `${kind.slice(0, 3)}_seed${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`;
+  for (let i = 0; i < count; i++) {
+    if (kind === "schedules")
+      await db.insert(schedules).values({
+        id: id(),
+        accountId: owner.accountId,
+        keyId: owner.keyId,
+        cron: "0 6 * * 1",
+        path: "/v1/categories",
+        nextRunAt: far,
+        createdAt: new Date(),
+      });
+    else
+      await db.insert(watches).values({
+        id: id(),
+        accountId: owner.accountId,
+        keyId: owner.keyId,
+        kind: "product",
+        platform: "amazon",
+        target: JSON.stringify({ id: "B0057OC5O8" }),
+        condition: "below",
+        threshold: 10,
+        currency: "USD",
+        intervalSeconds: 3600,
+        nextCheckAt: far,
+        createdAt: new Date(),
+      });
+  }
+}
+
+const DATASET_BODY = { name: "Raced", recipe: { kind: "search", platforms: ["amazon"], queries: ["earbuds"] } };
+const JOB_BODY = { requests: [{ path: "/v1/categories" }] };
+
+describe("6. every per-account cap holds when creations race", () => {
+  // The pro plan's caps (docs/reliability.md); 10 places are left and 30 creations race for them.
+  const CASES = [
+    { kind: "webhooks", cap: 10, table: webhookEndpoints, body: { url: "https://hooks.example.com/in" } },
+    {
+      kind: "watches",
+      cap: 100,
+      table: watches,
+      body: {
+        kind: "product",
+        platform: "amazon",
+        id: "B0057OC5O8",
+        condition: "below",
+        threshold: 10,
+        currency: "USD",
+      },
+    },
+    { kind: "schedules", cap: 100, table: schedules, body: { cron: "0 6 * * 1", path: "/v1/categories" } },
+    { kind: "datasets", cap: 25, table: datasets, body: DATASET_BODY },
+  ] as const;
+  const ROOM = 10;
+
+  for (const { kind, cap, table, body } of CASES) {
+    it(`admits exactly the last ${ROOM} of ${cap} ${kind} (pro) from 30 sent at once`, async () => {
+      const owner = await newAccount({ plan: "pro" });
+      if (kind === "watches" || kind === "schedules") await seed(kind, owner, cap - ROOM);
+      else
+        for (let made = 0; made < cap - ROOM; made++)
+          expect((await sendAs(owner.secret, "POST", `/v1/${kind}`, body)).status).toBe(201);
+      const answers = await racing(30, () => sendAs(owner.secret, "POST", `/v1/${kind}`, body));
+      expect(statuses(answers)).toEqual([...Array(ROOM).fill(201), ...Array(30 - ROOM).fill(409)]);
+      const held = await db.select().from(table).where(eq(table.accountId, owner.accountId));
+      expect(held).toHaveLength(cap);
+    }, 120_000);
+  }
+
+  it("admits exactly the room left under the 50 live keys an account may hold", async () => {
+    const owner = await newAccount({ plan: "pro" });
+    // The account's first key and 44 more: room for 5.
+    for (let made = 0; made < 44; made++) await createKey(db, owner.accountId, `seeded ${made}`);
+    const answers = await racing(30, () => sendAs(owner.secret, "POST", "/v1/keys", { name: "raced" }));
+    expect(statuses(answers)).toEqual([...Array(5).fill(201), ...Array(25).fill(409)]);
+    const live = await db
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.accountId, owner.accountId), isNull(apiKeys.revokedAt)));
+    expect(live).toHaveLength(50);
+  });
+
+  it("runs at most the plan's jobs at once: 3 of 30 parallel jobs on a pro account", async () => {
+    const owner = await newAccount({ plan: "pro" });
+    const answers = await racing(30, () => sendAs(owner.secret, "POST", "/v1/jobs", JOB_BODY));
+    expect(statuses(answers)).toEqual([...Array(3).fill(202), ...Array(27).fill(409)]);
+    const made = await db.select().from(jobs).where(eq(jobs.accountId, owner.accountId));
+    expect(made).toHaveLength(3);
+  });
+
+  it("counts dataset refreshes among the jobs running at once: 1 job from 3 datasets and 3 jobs made together (free)", async () => {
+    const owner = await newAccount({ plan: "free" });
+    await awayFromMinuteEdge();
+    const answers = await Promise.all([
+      ...Array.from({ length: 3 }, () => sendAs(owner.secret, "POST", "/v1/datasets", DATASET_BODY)),
+      ...Array.from({ length: 3 }, () => sendAs(owner.secret, "POST", "/v1/jobs", JOB_BODY)),
+    ]);
+    const bodies = await Promise.all(answers.map(json));
+    const made = await db.select().from(jobs).where(eq(jobs.accountId, owner.accountId));
+    expect(made).toHaveLength(1);
+    const refreshes = bodies.slice(0, 3).filter((body) => body.data?.refresh).length;
+    const accepted = answers.slice(3).filter((answer) => answer.status === 202).length;
+    expect(refreshes + accepted).toBe(1);
+  });
+});
