@@ -75,8 +75,11 @@ export function requireAccess(access: Access, options: AccessOptions = {}): Midd
           const refusal = scopeRefusal(caller.identity, access.scope);
           if (refusal) throw refusal;
           c.set("identity", caller.identity);
-          if (caller.prepaid) keepAdmission(c, caller.prepaid, { units: 1 });
-          else if (caller.counted) await admit(c, caller.identity, 1, options);
+          if (caller.prepaid) {
+            // Taken before the call (a job item's unit, an MCP message's): the answer still shows the limits.
+            applyHeaders(c, caller.prepaid);
+            keepAdmission(c, caller.prepaid, { units: 1 });
+          } else if (caller.counted) await admit(c, caller.identity, 1, options);
           return next();
         }
         const admission = admit(c, await verifiedKey(c, access.scope), 1, options);

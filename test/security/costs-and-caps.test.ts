@@ -9,7 +9,7 @@ import { createKey } from "../../src/db/keys";
 import { apiKeys, datasets } from "../../src/db/schema";
 import { schedules, watches, webhookEndpoints } from "../../src/db/schema-events";
 import { jobs } from "../../src/db/schema-jobs";
-import { awayFromMinuteEdge, env, newAccount, sendAs } from "../workers/helpers";
+import { awayFromMinuteEdge, call, env, newAccount, sendAs, withKey } from "../workers/helpers";
 
 // Waiting out the end of a minute (so a burst lands in one window) takes up to 11 s.
 vi.setConfig({ testTimeout: 30_000 });
@@ -132,5 +132,75 @@ describe("6. every per-account cap holds when creations race", () => {
     const refreshes = bodies.slice(0, 3).filter((body) => body.data?.refresh).length;
     const accepted = answers.slice(3).filter((answer) => answer.status === 202).length;
     expect(refreshes + accepted).toBe(1);
+  });
+});
+
+describe("4. every MCP tool call is counted before its name or arguments are read", () => {
+  const mcp = (secret: string, body: unknown) =>
+    call("/mcp", {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        Accept: "application/json, text/event-stream",
+        Authorization: `Bearer ${secret}`,
+      },
+      body: JSON.stringify(body),
+    });
+  const toolCall = (id: number, name: string, args: unknown) => ({
+    jsonrpc: "2.0",
+    id,
+    method: "tools/call",
+    params: { name, arguments: args },
+  });
+  const used = async (secret: string) => {
+    const { data } = await json(await call("/v1/usage", withKey(secret)));
+    return { minute: data.minute.used as number, month: data.month.used as number };
+  };
+
+  // Arguments the tool refuses before any route runs, a tool that does not exist, arguments the
+  // protocol itself refuses, and a route's own 400.
+  const REFUSED = [
+    toolCall(1, "get_dataset_records", { slug: "amazon-electronics-prices-us", limit: 101 }),
+    toolCall(2, "no_such_tool", {}),
+    toolCall(3, "get_product", "not an object"),
+    { jsonrpc: "2.0", id: 4, method: "tools/call", params: {} },
+    toolCall(5, "search_datasets", { colour: "red" }),
+  ];
+
+  it("refuses a free account's 11th refused tool call of the minute with 429, whatever made it fail", async () => {
+    const { secret } = await newAccount({ plan: "free" });
+    await awayFromMinuteEdge();
+    for (let i = 0; i < 10; i++) {
+      const answer = await mcp(secret, REFUSED[i % REFUSED.length]);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("X-RateLimit-Remaining")).toBe(String(9 - i));
+    }
+    const refused = await mcp(secret, REFUSED[0]);
+    expect(refused.status).toBe(429);
+    expect((await json(refused)).error.code).toBe("rate_limited");
+  });
+
+  it("counts a batch of refused tool calls in the minute, and gives their month units back", async () => {
+    const { secret } = await newAccount({ plan: "pro" });
+    await awayFromMinuteEdge();
+    const before = await used(secret);
+    const answer = await mcp(secret, REFUSED);
+    expect(answer.status).toBe(200);
+    expect(await json(answer)).toHaveLength(REFUSED.length);
+    const after = await used(secret);
+    // The five calls, plus the usage read itself in the minute.
+    expect(after.minute).toBe(before.minute + REFUSED.length + 1);
+    expect(after.month).toBe(before.month);
+  });
+
+  it("counts a tool call that returns data once, in the minute and the month", async () => {
+    const { secret } = await newAccount({ plan: "pro" });
+    await awayFromMinuteEdge();
+    const before = await used(secret);
+    const answer = await json(await mcp(secret, toolCall(1, "search_datasets", { limit: 1 })));
+    expect(answer.result.isError).toBeFalsy();
+    const after = await used(secret);
+    expect(after.minute).toBe(before.minute + 2);
+    expect(after.month).toBe(before.month + 1);
   });
 });
