@@ -9,7 +9,8 @@ import { createKey } from "../../src/db/keys";
 import { apiKeys, datasets } from "../../src/db/schema";
 import { schedules, watches, webhookEndpoints } from "../../src/db/schema-events";
 import { jobs } from "../../src/db/schema-jobs";
-import { awayFromMinuteEdge, call, env, newAccount, sendAs, withKey } from "../workers/helpers";
+import { createApp } from "../../src/app";
+import { ADMIN_TOKEN, awayFromMinuteEdge, call, env, newAccount, sendAs, withKey } from "../workers/helpers";
 
 // Waiting out the end of a minute (so a burst lands in one window) takes up to 11 s.
 vi.setConfig({ testTimeout: 30_000 });
@@ -202,5 +203,91 @@ describe("4. every MCP tool call is counted before its name or arguments are rea
     const after = await used(secret);
     expect(after.minute).toBe(before.minute + 2);
     expect(after.month).toBe(before.month + 1);
+  });
+});
+
+describe("3. no body is read past its limit, nor an anonymous dashboard form beyond the address's allowance", () => {
+  const MB = 1024 * 1024;
+  const form = (bytes: number) => `csrf=x&email=${"a".repeat(bytes)}`;
+  let ips = 0;
+  const ip = () => `198.51.100.${++ips}`;
+  const dashboardPost = (path: string, body: BodyInit, address = ip()) =>
+    call(path, {
+      method: "POST",
+      body,
+      headers: {
+        "CF-Connecting-IP": address,
+        Origin: "http://api.test",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      redirect: "manual",
+    });
+
+  for (const path of ["/dashboard/login", "/dashboard/signup", "/dashboard/logout", "/dashboard/keys"]) {
+    it(`answers a 10 MB anonymous form to ${path} with 413 before reading it`, async () => {
+      const answer = await dashboardPost(path, form(10 * MB));
+      expect(answer.status).toBe(413);
+      expect(await answer.text()).toContain("larger than 16 KB");
+    });
+  }
+
+  it("cuts off a form sent without a length at the limit", async () => {
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 64 * 1024;
+        if (sent > 10 * MB) controller.close();
+        else controller.enqueue(new TextEncoder().encode("a".repeat(64 * 1024)));
+      },
+    });
+    const answer = await call("/dashboard/login", {
+      method: "POST",
+      body,
+      headers: {
+        "CF-Connecting-IP": ip(),
+        Origin: "http://api.test",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      // @ts-expect-error: workerd takes a stream body as node's fetch does
+      duplex: "half",
+    });
+    expect(answer.status).toBe(413);
+    // The reader stopped soon after the limit rather than taking the whole 10 MB.
+    expect(sent).toBeLessThan(MB);
+  });
+
+  it("limits anonymous dashboard posts per address before any form is read: the 31st of a minute is 429", async () => {
+    const address = ip();
+    await awayFromMinuteEdge();
+    for (let i = 0; i < 30; i++)
+      expect((await dashboardPost("/dashboard/login", "csrf=forged", address)).status).toBe(403);
+    const refused = await dashboardPost("/dashboard/login", "csrf=forged", address);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+    // Another address is not held back.
+    expect((await dashboardPost("/dashboard/login", "csrf=forged")).status).toBe(403);
+  });
+
+  it("refuses a 9 MB body with 413 payload_too_large on every API route that reads a body", async () => {
+    const { secret } = await newAccount({ plan: "pro" });
+    const routes = createApp()
+      .openAPIRegistry.definitions.flatMap((definition) => (definition.type === "route" ? [definition.route] : []))
+      .filter((route) => route.request?.body);
+    expect(routes.length).toBeGreaterThanOrEqual(10);
+    const body = JSON.stringify({ name: "x".repeat(9 * MB) });
+    for (const route of routes) {
+      const path = route.path.replace(/\{[^}]+\}/g, "x");
+      const isAdmin = String((route as Record<string, unknown>)["x-access"]) === "admin";
+      const answer = await call(path, {
+        method: route.method.toUpperCase(),
+        body,
+        headers: {
+          "Content-Type": "application/json",
+          ...(isAdmin ? { "X-Admin-Token": ADMIN_TOKEN } : { "X-API-KEY": secret }),
+        },
+      });
+      expect(answer.status, `${route.method} ${route.path}`).toBe(413);
+      expect((await json(answer)).error.code).toBe("payload_too_large");
+    }
   });
 });
