@@ -9,7 +9,7 @@ import { findLiveKeyById, newId } from "../db/keys";
 import { jobLimits, RESULT_RETENTION_DAYS, tooManyRunning } from "../jobs/limits";
 import { startJob } from "../jobs/progress";
 import { log } from "../log";
-import { nextRun, type Recipe, recipePaths } from "./recipe";
+import { nextRun, type Recipe, recipePaths, recipeSize } from "./recipe";
 
 /** Why a refresh cannot start now, for the caller to say. */
 export class RefreshRefused extends Error {
@@ -38,14 +38,16 @@ export async function startRefresh(env: Env, dataset: DatasetObject, now: number
       "no_key",
     );
   const recipe = JSON.parse(dataset.recipe) as Recipe;
-  const paths = recipePaths(recipe, now);
-  // The public catalogue's refreshes are the service's own work; an account's count like its jobs.
+  // The public catalogue's refreshes are the service's own work; an account's count like its jobs,
+  // sized before they are expanded (a plan may have shrunk since the recipe was stored).
   const limits = dataset.account_id ? jobLimits(identity.planId) : null;
-  if (limits && paths.length > limits.maxItems)
+  const calls = recipeSize(recipe) ?? 0;
+  if (limits && calls > limits.maxItems)
     throw new RefreshRefused(
-      `The recipe makes ${paths.length} calls; a job on the ${identity.planId} plan holds ${limits.maxItems}.`,
+      `The recipe makes ${calls} calls; a job on the ${identity.planId} plan holds ${limits.maxItems}.`,
       "too_large",
     );
+  const paths = recipePaths(recipe, now);
   const jobId = newId("job");
   const inserted = await insertJob(
     env.DB,

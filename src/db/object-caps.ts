@@ -31,6 +31,27 @@ export class ObjectCapReached extends Error {
   }
 }
 
+/**
+ * Throws ObjectCapReached when the account already holds its cap of `kind`: the cheap refusal a
+ * route gives before costlier checks. Only the insert (insertWithinCap) decides a race.
+ */
+export async function assertRoomFor(db: Db, kind: StandingObject, accountId: string): Promise<void> {
+  const { table, cap, counts } = CAPPED[kind];
+  const [row] = await db
+    .select({
+      planId: plans.id,
+      cap,
+      held: sql<number>`(${db
+        .select({ held: count() })
+        .from(table)
+        .where(and(eq(table.accountId, accountId), counts))})`,
+    })
+    .from(accounts)
+    .innerJoin(plans, eq(plans.id, accounts.planId))
+    .where(eq(accounts.id, accountId));
+  if (row && row.held >= row.cap) throw new ObjectCapReached(kind, row.cap, row.planId);
+}
+
 /** Inserts `row` unless its account holds its plan's cap of `kind`; throws ObjectCapReached then. */
 export async function insertWithinCap<K extends StandingObject>(
   db: Db,

@@ -206,6 +206,77 @@ describe("4. every MCP tool call is counted before its name or arguments are rea
   });
 });
 
+describe("2. a request that expands into many calls is sized before it is expanded or validated", () => {
+  const heldDatasets = async (accountId: string) => db.select().from(datasets).where(eq(datasets.accountId, accountId));
+  const countries = ["US", "GB", "DE", "FR", "IT", "ES", "CA", "JP", "AU", "NL"];
+
+  it("refuses a recipe that could never run under its plan with a sentence, and stores nothing", async () => {
+    const owner = await newAccount({ plan: "enterprise" });
+    // 10 platforms × 10 countries × 200 queries × 10 pages: 200,000 calls a refresh; enterprise runs 50,000.
+    const recipe = {
+      kind: "search",
+      platforms: ["amazon", "ebay", "walmart", "etsy", "bestbuy", "generic", "amazon", "ebay", "walmart", "etsy"],
+      countries,
+      queries: Array.from({ length: 200 }, (_, i) => `query ${i}`),
+      pages: 10,
+    };
+    const answer = await sendAs(owner.secret, "POST", "/v1/datasets", { name: "Too big", recipe });
+    expect(answer.status).toBe(400);
+    const { error } = await json(answer);
+    expect(error.message).toContain("200000 calls");
+    expect(error.message).toContain("could never run");
+    expect(error.message).toContain("50000");
+    expect(error.details[0].parameter).toBe("recipe");
+    expect(await heldDatasets(owner.accountId)).toEqual([]);
+  });
+
+  it("takes a recipe of exactly the plan's calls and refuses one more (free: 100)", async () => {
+    const owner = await newAccount({ plan: "free" });
+    const inputs = (count: number) => Array.from({ length: count }, (_, i) => `B0TEST${String(i).padStart(4, "0")}`);
+    const atLimit = { kind: "product", platform: "amazon", countries, inputs: inputs(10) };
+    const over = { ...atLimit, inputs: inputs(11) };
+    const refused = await sendAs(owner.secret, "POST", "/v1/datasets", { name: "Over", recipe: over });
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).error.message).toContain("This recipe makes 110 calls at each refresh");
+    expect(await heldDatasets(owner.accountId)).toEqual([]);
+    expect((await sendAs(owner.secret, "POST", "/v1/datasets", { name: "At", recipe: atLimit })).status).toBe(201);
+  });
+
+  it("refuses a dataset over the account's cap before its calls are checked", async () => {
+    const owner = await newAccount({ plan: "free" });
+    for (let made = 0; made < 3; made++)
+      expect((await sendAs(owner.secret, "POST", "/v1/datasets", DATASET_BODY)).status).toBe(201);
+    // Calls the route would refuse (`q` of a search takes no `colour`), which are never looked at.
+    const answer = await sendAs(owner.secret, "POST", "/v1/datasets", {
+      name: "Fourth",
+      recipe: { kind: "product", platform: "amazon", inputs: ["x".repeat(200)] },
+    });
+    expect(answer.status).toBe(409);
+    expect((await json(answer)).error.message).toContain("3 datasets");
+  });
+
+  it("refuses a job over the plan's items from its length, before any item is read", async () => {
+    const { secret } = await newAccount({ plan: "free" });
+    // Items no route takes, with fields no item has: were they read, the answer would name them.
+    const requests = Array.from({ length: 5_000 }, () => ({ path: 5, colour: "red" }));
+    const answer = await sendAs(secret, "POST", "/v1/jobs", { requests });
+    expect(answer.status).toBe(400);
+    const { error } = await json(answer);
+    expect(error.message).toBe(
+      "A job on the free plan holds at most 100 items; this one has 5000. Split it into several jobs or move to a larger plan.",
+    );
+    expect(error.details).toEqual([{ parameter: "requests", in: "body", message: "too many items" }]);
+    const inputs = await sendAs(secret, "POST", "/v1/jobs", {
+      platform: "amazon",
+      kind: "product",
+      inputs: Array.from({ length: 101 }, () => ""),
+    });
+    expect((await json(inputs)).error.details).toEqual([
+      { parameter: "inputs", in: "body", message: "too many items" },
+    ]);
+  });
+});
+
 describe("3. no body is read past its limit, nor an anonymous dashboard form beyond the address's allowance", () => {
   const MB = 1024 * 1024;
   const form = (bytes: number) => `csrf=x&email=${"a".repeat(bytes)}`;

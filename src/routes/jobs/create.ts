@@ -12,20 +12,38 @@ import type { AppEnv } from "../../env";
 import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError, type ErrorDetail } from "../../errors";
 import { expandShortForm, itemProblem } from "./items";
-import { jobLimits, RESULT_RETENTION_DAYS, tooManyRunning } from "../../jobs/limits";
+import { jobLimits, RESULT_RETENTION_DAYS, tooManyItems, tooManyRunning } from "../../jobs/limits";
 import { startJob } from "../../jobs/progress";
 import { insertSnapshot, isCollecting } from "../../db/dataset-snapshots";
 import { findVisibleDataset } from "../../db/datasets";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { CreateJobBody, JOB_EXAMPLE, jobAnswer, JobSchema } from "./schemas";
 import { sha256Hex } from "../../digest";
 
 const MAX_IDEMPOTENCY_KEY = 200;
+/** 50,000 items (the enterprise plan's most) of about 160 bytes each. */
+const MAX_JOB_BODY_BYTES = 8 * 1024 * 1024;
+
+/** Refuses a job over the plan's items from its list's length, before any item is read or checked. */
+const sizeJob: MiddlewareHandler<AppEnv> = async function sizeJob(c, next) {
+  const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
+  const list = Array.isArray(body?.["requests"]) ? "requests" : "inputs";
+  const items = body?.[list];
+  const identity = c.get("identity");
+  const { maxItems } = jobLimits(identity.planId);
+  if (Array.isArray(items) && items.length > maxItems)
+    throw new ApiError("invalid_request", tooManyItems(identity.planId, maxItems, items.length), {
+      details: [{ parameter: list, in: "body", message: "too many items" }],
+    });
+  return next();
+};
 
 const route = defineRoute({
   access: apiKey("jobs:write"),
   method: "post",
   path: "/v1/jobs",
+  maxBodyBytes: MAX_JOB_BODY_BYTES,
+  sizing: sizeJob,
   tags: ["jobs"],
   summary: "Run many data calls as one batch job",
   description:
@@ -91,15 +109,15 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
       if (earlier) return answerEarlier(c, earlier, requestHash);
     }
 
+    // Sized before anything was read (sizeJob); each distinct call is checked once.
     const limits = jobLimits(identity.planId);
-    if (paths.length > limits.maxItems)
-      throw new ApiError(
-        "invalid_request",
-        `A job on the ${identity.planId} plan holds at most ${limits.maxItems} items; this one has ${paths.length}. Split it into several jobs or move to a larger plan.`,
-        { details: [{ parameter: body.requests ? "requests" : "inputs", in: "body", message: "too many items" }] },
-      );
+    const checked = new Map<string, string | null>();
+    const problemOf = (path: string) => {
+      if (!checked.has(path)) checked.set(path, itemProblem(path, identity.scopes, c.get("inProcess")));
+      return checked.get(path)!;
+    };
     const problems: ErrorDetail[] = paths.flatMap((path, index) => {
-      const problem = itemProblem(path, identity.scopes, c.get("inProcess"));
+      const problem = problemOf(path);
       const parameter = body.requests ? `requests.${index}.path` : `inputs.${index}`;
       return problem ? [{ parameter, in: "body" as const, message: problem }] : [];
     });
