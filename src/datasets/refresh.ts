@@ -1,7 +1,7 @@
 // Starting a refresh: the recipe's paths become one batch job run as the dataset's key (the
 // service's own for the public catalogue, the owner's for an account's dataset, which is charged
 // like the calls it makes), and an empty snapshot that the job's items fill.
-import { insertSnapshot, isCollecting } from "../db/dataset-snapshots";
+import { isCollecting } from "../db/dataset-snapshots";
 import { claimRefresh, type DatasetObject, dueDatasets } from "../db/datasets";
 import { insertJob } from "../db/jobs";
 import { database } from "../db/client";
@@ -27,10 +27,12 @@ export interface Refresh {
   items: number;
 }
 
+const stillCollecting = (slug: string) =>
+  new RefreshRefused(`A refresh of \`${slug}\` is still collecting; wait for it to finish.`, "running");
+
 /** Starts one refresh of a dataset now; RefreshRefused when it cannot. */
 export async function startRefresh(env: Env, dataset: DatasetObject, now: number): Promise<Refresh> {
-  if (await isCollecting(env.DB, dataset.id))
-    throw new RefreshRefused(`A refresh of \`${dataset.slug}\` is still collecting; wait for it to finish.`, "running");
+  if (await isCollecting(env.DB, dataset.id)) throw stillCollecting(dataset.slug);
   const identity = dataset.key_id ? await findLiveKeyById(database(env.DB), dataset.key_id) : null;
   if (!identity)
     throw new RefreshRefused(
@@ -49,6 +51,7 @@ export async function startRefresh(env: Env, dataset: DatasetObject, now: number
     );
   const paths = recipePaths(recipe, now);
   const jobId = newId("job");
+  const snapshotId = newId("snap");
   const inserted = await insertJob(
     env.DB,
     {
@@ -67,10 +70,13 @@ export async function startRefresh(env: Env, dataset: DatasetObject, now: number
     },
     paths,
     limits?.maxRunning ?? null,
+    { id: snapshotId, datasetId: dataset.id, startedAt: now },
   );
-  if (!inserted) throw new RefreshRefused(tooManyRunning(identity.planId, limits!.maxRunning), "busy");
-  const snapshotId = newId("snap");
-  await insertSnapshot(env.DB, { id: snapshotId, dataset_id: dataset.id, job_id: jobId, started_at: now });
+  if (!inserted) {
+    // Another refresh got in first (its snapshot is collecting), or the account's jobs are at the cap.
+    if (await isCollecting(env.DB, dataset.id)) throw stillCollecting(dataset.slug);
+    throw new RefreshRefused(tooManyRunning(identity.planId, limits!.maxRunning), "busy");
+  }
   await startJob(env, jobId);
   return { job_id: jobId, snapshot_id: snapshotId, items: paths.length };
 }

@@ -7,24 +7,34 @@ import { jobs, type JobRow } from "./schema-jobs";
 const ROWS_PER_INSERT = 25;
 const STATEMENTS_PER_BATCH = 50;
 
+/** The snapshot of a dataset a job collects into, opened with the job. */
+export interface JobSnapshot {
+  id: string;
+  datasetId: number;
+  startedAt: number;
+}
+
 /**
  * Writes the job and its items (all `pending`) in batches, unless its account already has
- * `maxRunning` jobs queued or running (null: no cap, the service's own work); false then. The
- * count and the job's insert are one statement, and the first items are written only with the job,
- * so jobs created at once cannot pass the cap together.
+ * `maxRunning` jobs queued or running (null: no cap, the service's own work), or the dataset it
+ * fills already has a snapshot collecting; false then. The count and the job's insert are one
+ * statement, and its snapshot and first items are written only with the job, so jobs (and
+ * refreshes) created at once cannot pass either cap together.
  */
 export async function insertJob(
   db: D1Database,
   job: JobRow,
   paths: string[],
   maxRunning: number | null = null,
+  snapshot: JobSnapshot | null = null,
 ): Promise<boolean> {
   const statements: D1PreparedStatement[] = [
     db
       .prepare(
         `INSERT INTO jobs (id, account_id, key_id, status, total, webhook_endpoint_id, idempotency_key, request_hash, created_at, expires_at)
          SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
-         WHERE ? IS NULL OR (SELECT count(*) FROM jobs WHERE account_id = ? AND status IN ('queued', 'running')) < ?`,
+         WHERE (? IS NULL OR (SELECT count(*) FROM jobs WHERE account_id = ? AND status IN ('queued', 'running')) < ?)
+           AND NOT EXISTS (SELECT 1 FROM dataset_snapshots WHERE dataset_id = ? AND status = 'collecting')`,
       )
       .bind(
         job.id,
@@ -40,8 +50,18 @@ export async function insertJob(
         maxRunning,
         job.accountId,
         maxRunning,
+        snapshot?.datasetId ?? null,
       ),
   ];
+  if (snapshot)
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO dataset_snapshots (id, dataset_id, job_id, status, started_at)
+           SELECT ?, ?, ?, 'collecting', ? WHERE EXISTS (SELECT 1 FROM jobs WHERE id = ?)`,
+        )
+        .bind(snapshot.id, snapshot.datasetId, job.id, snapshot.startedAt, job.id),
+    );
   for (let start = 0; start < paths.length; start += ROWS_PER_INSERT) {
     const chunk = paths.slice(start, start + ROWS_PER_INSERT);
     statements.push(

@@ -134,6 +134,32 @@ describe("6. every per-account cap holds when creations race", () => {
     const accepted = answers.slice(3).filter((answer) => answer.status === 202).length;
     expect(refreshes + accepted).toBe(1);
   });
+
+  it("starts one refresh of a dataset when refreshes and jobs filling it race", async () => {
+    const owner = await newAccount({ plan: "enterprise" });
+    const created = await json(await sendAs(owner.secret, "POST", "/v1/datasets", DATASET_BODY));
+    // Its first refresh is over: nothing collects into it now.
+    await env.DB.batch([
+      env.DB.prepare("UPDATE dataset_snapshots SET status = 'failed' WHERE job_id = ?").bind(
+        created.data.refresh.job_id,
+      ),
+      env.DB.prepare("UPDATE jobs SET status = 'cancelled' WHERE id = ?").bind(created.data.refresh.job_id),
+    ]);
+    await awayFromMinuteEdge();
+    const answers = await Promise.all([
+      ...Array.from({ length: 6 }, () => sendAs(owner.secret, "POST", `/v1/datasets/${created.data.slug}/refresh`)),
+      ...Array.from({ length: 6 }, () =>
+        sendAs(owner.secret, "POST", "/v1/jobs", { ...JOB_BODY, dataset: created.data.slug }),
+      ),
+    ]);
+    expect(statuses(answers)).toEqual([202, ...Array(11).fill(409)]);
+    const collecting = await env.DB.prepare(
+      "SELECT count(*) AS n FROM dataset_snapshots s JOIN datasets d ON d.id = s.dataset_id WHERE d.slug = ? AND s.status = 'collecting'",
+    )
+      .bind(created.data.slug)
+      .first<{ n: number }>();
+    expect(collecting?.n).toBe(1);
+  });
 });
 
 describe("4. every MCP tool call is counted before its name or arguments are read", () => {

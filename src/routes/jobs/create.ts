@@ -14,7 +14,7 @@ import { ApiError, type ErrorDetail } from "../../errors";
 import { expandShortForm, itemProblem } from "./items";
 import { jobLimits, RESULT_RETENTION_DAYS, tooManyItems, tooManyRunning } from "../../jobs/limits";
 import { startJob } from "../../jobs/progress";
-import { insertSnapshot, isCollecting } from "../../db/dataset-snapshots";
+import { isCollecting } from "../../db/dataset-snapshots";
 import { findVisibleDataset } from "../../db/datasets";
 import type { Context, MiddlewareHandler } from "hono";
 import { CreateJobBody, JOB_EXAMPLE, jobAnswer, JobSchema } from "./schemas";
@@ -83,6 +83,9 @@ async function answerEarlier(c: Context<AppEnv>, earlier: JobRow, requestHash: s
   return c.json(successBody(c, jobAnswer(earlier, await itemCounts(c.env.DB, earlier.id))), 202);
 }
 
+const stillCollecting = (slug: string) =>
+  new ApiError("conflict", `A refresh of \`${slug}\` is still collecting; wait for it to finish.`);
+
 /** The account's own dataset a job fills, free to take a snapshot; the reason otherwise. */
 async function datasetToFill(db: D1Database, slug: string, accountId: string) {
   const dataset = await findVisibleDataset(db, slug, accountId);
@@ -90,8 +93,7 @@ async function datasetToFill(db: D1Database, slug: string, accountId: string) {
     throw new ApiError("invalid_request", `\`${slug}\` is not one of your datasets; POST /v1/datasets creates one.`, {
       details: [{ parameter: "dataset", in: "body", message: "not your dataset" }],
     });
-  if (await isCollecting(db, dataset.id))
-    throw new ApiError("conflict", `A refresh of \`${slug}\` is still collecting; wait for it to finish.`);
+  if (await isCollecting(db, dataset.id)) throw stillCollecting(slug);
   return dataset;
 }
 
@@ -151,7 +153,8 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
     };
     let inserted: boolean;
     try {
-      inserted = await insertJob(c.env.DB, job, paths, limits.maxRunning);
+      const snapshot = dataset ? { id: newId("snap"), datasetId: dataset.id, startedAt: now.getTime() } : null;
+      inserted = await insertJob(c.env.DB, job, paths, limits.maxRunning, snapshot);
     } catch (err) {
       // The same Idempotency-Key sent twice at once: the other request's job stands.
       const earlier = idempotencyKey
@@ -160,14 +163,11 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
       if (!earlier) throw err;
       return answerEarlier(c, earlier, requestHash);
     }
-    if (!inserted) throw new ApiError("conflict", tooManyRunning(identity.planId, limits.maxRunning));
-    if (dataset)
-      await insertSnapshot(c.env.DB, {
-        id: newId("snap"),
-        dataset_id: dataset.id,
-        job_id: job.id,
-        started_at: now.getTime(),
-      });
+    if (!inserted) {
+      // Another job or refresh got in first: it fills the dataset now, or it took the last place.
+      if (dataset && (await isCollecting(c.env.DB, dataset.id))) throw stillCollecting(dataset.slug);
+      throw new ApiError("conflict", tooManyRunning(identity.planId, limits.maxRunning));
+    }
     await startJob(c.env, job.id);
     c.header("Location", `/v1/jobs/${job.id}`);
     return c.json(successBody(c, jobAnswer(job, await itemCounts(c.env.DB, job.id))), 202);
