@@ -9,6 +9,7 @@ import { settleCharge } from "../middleware/charge";
 import { countEndpointUsage } from "../middleware/endpoint-usage";
 import { strictInput } from "../middleware/strict-input";
 import { limitBody, MAX_JSON_BODY_BYTES } from "../middleware/body-limit";
+import { payloadTooLargeResponse } from "../envelope";
 
 export type { Access };
 
@@ -54,6 +55,7 @@ export function defineRoute<const R extends Omit<RouteConfig, "security" | "midd
   const readsBody = route.request?.body !== undefined;
   return createRoute({
     ...route,
+    responses: readsBody ? { ...route.responses, 413: payloadTooLargeResponse } : route.responses,
     security: securityOf(access),
     "x-access": accessLabel(access),
     middleware: [
