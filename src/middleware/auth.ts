@@ -177,9 +177,9 @@ export async function admit(
 
 /**
  * The live key a request presents, verified but neither scope-checked nor counted; every refusal
- * counts against the client IP. The MCP endpoint stands on this: each of its tool calls runs a
- * route whose own guard checks the scope and counts the call, and it counts its other messages
- * with `admit`.
+ * counts against the client IP. The MCP endpoint stands on this: it counts all its messages with
+ * `admit`, tool calls included, and each tool call runs a route whose own guard checks the scope
+ * on the unit already taken.
  */
 export async function identifyKey(c: Context): Promise<KeyIdentity> {
   const url = new URL(c.req.url);

@@ -1,6 +1,7 @@
 // POST /mcp: the API as a remote MCP server (Streamable HTTP transport, stateless, JSON answers).
-// No session outlives a request: the key is checked on every POST, and each tool call runs its
-// route in-process as the caller (src/in-process.ts), so scope, limits and usage are the route's.
+// No session outlives a request: the key is checked and every message counted on each POST, tool
+// calls included, before any is read; each tool call then runs its route in-process as the caller
+// (src/in-process.ts) on the unit taken here, so its scope, answer and month charge are the route's.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { Context } from "hono";
