@@ -152,3 +152,9 @@ export const openApiErrorResponses = {
     content: errorContent,
   },
 } as const;
+
+/** The answer of a route that reads a body to one past its limit (defineRoute adds it). */
+export const payloadTooLargeResponse = {
+  description: "The body is larger than this route reads (docs/reliability.md); it was not read past the limit.",
+  content: errorContent,
+} as const;

@@ -14,6 +14,7 @@ import { registerScheduleRuns } from "./schedule-runs";
 import { registerUsagePage } from "./usage-page";
 import { registerWebhookLog } from "./webhook-log";
 import { checkCsrfToken } from "./csrf";
+import { guardPosts } from "./post-guard";
 import type { DashboardEnv } from "./env";
 import { ErrorMessage, Layout } from "./layout";
 import { registerLogIn } from "./login";
@@ -28,9 +29,11 @@ export function registerDashboard(app: OpenAPIHono<AppEnv>) {
   const dashboard = new Hono<DashboardEnv>();
   // First, so every answer carries the headers, error pages and redirects included.
   dashboard.use(dashboardSecureHeaders());
-  // Origin check first (cheap), then the per-session token in every form.
+  // Origin check first (cheap), then the per-address limit and the body limit (no form read yet),
+  // then the per-session token in every form.
   dashboard.use(csrf());
   dashboard.use(loadSession());
+  dashboard.use(guardPosts());
   dashboard.use(checkCsrfToken());
   registerSignUp(dashboard);
   registerLogIn(dashboard);

@@ -115,6 +115,59 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export const recipePlatforms = (recipe: Recipe): string[] =>
   "platforms" in recipe ? recipe.platforms : [recipe.platform];
 
+/** The lists a recipe multiplies, by kind: one call per combination of their values (and per page). */
+const DIMENSIONS = {
+  product: ["countries", "inputs"],
+  reviews: ["countries", "inputs"],
+  search: ["platforms", "countries", "queries"],
+  hotels: ["platforms", "destinations", "check_in_days"],
+} as const satisfies Record<RecipeKind, readonly string[]>;
+
+/**
+ * The calls one refresh of `recipe` makes, worked out from the lengths of its lists without
+ * expanding it (it equals `recipePaths(recipe).length`). It reads a body not yet validated too:
+ * null when the recipe has no known kind, and each list that is missing or not a list counts as
+ * its default.
+ */
+export function recipeSize(recipe: unknown): number | null {
+  const fields = (recipe ?? {}) as Record<string, unknown>;
+  const kind = fields["kind"] as RecipeKind;
+  if (!Object.hasOwn(DIMENSIONS, kind)) return null;
+  const lengthOf = (name: string) => {
+    const value = fields[name];
+    // An empty or missing list of countries is one call without a country; check_in_days defaults to [30].
+    return Array.isArray(value) && value.length > 0 ? value.length : 1;
+  };
+  const pages = kind === "search" || kind === "reviews" ? Number(fields["pages"] ?? 1) : 1;
+  return DIMENSIONS[kind].reduce(
+    (size, name) => size * lengthOf(name),
+    Number.isInteger(pages) ? Math.max(1, pages) : 1,
+  );
+}
+
+/**
+ * The recipe's calls with every list at its first value but one, for each list and each page:
+ * every distinct value a call can carry appears in at least one of them, so checking these
+ * checks each value once in a call of its shape (the sum of the lists' lengths, not their product).
+ */
+export function recipeSamplePaths(recipe: Recipe, now: number): string[] {
+  const first = Object.fromEntries(
+    DIMENSIONS[recipe.kind].map((name) => {
+      const values = (recipe as Record<string, unknown>)[name] as unknown[] | undefined;
+      return [name, values?.slice(0, 1)];
+    }),
+  );
+  const pages = "pages" in recipe ? { pages: 1 } : {};
+  const samples: Recipe[] = [
+    ...DIMENSIONS[recipe.kind].map(
+      (name) => ({ ...recipe, ...first, ...pages, [name]: (recipe as Record<string, unknown>)[name] }) as Recipe,
+    ),
+    // Every page, once.
+    { ...recipe, ...first } as Recipe,
+  ];
+  return [...new Set(samples.flatMap((sample) => recipePaths(sample, now)))];
+}
+
 /** The GET paths one refresh runs, in order; `now` dates hotel stays. */
 export function recipePaths(recipe: Recipe, now: number): string[] {
   const freshness = { max_age: String(recipe.max_age) };

@@ -1,15 +1,15 @@
 // Starting a refresh: the recipe's paths become one batch job run as the dataset's key (the
 // service's own for the public catalogue, the owner's for an account's dataset, which is charged
 // like the calls it makes), and an empty snapshot that the job's items fill.
-import { insertSnapshot, isCollecting } from "../db/dataset-snapshots";
+import { isCollecting } from "../db/dataset-snapshots";
 import { claimRefresh, type DatasetObject, dueDatasets } from "../db/datasets";
-import { countUnfinishedJobs, insertJob } from "../db/jobs";
+import { insertJob } from "../db/jobs";
 import { database } from "../db/client";
 import { findLiveKeyById, newId } from "../db/keys";
-import { jobLimits, RESULT_RETENTION_DAYS } from "../jobs/limits";
+import { jobLimits, RESULT_RETENTION_DAYS, tooManyRunning } from "../jobs/limits";
 import { startJob } from "../jobs/progress";
 import { log } from "../log";
-import { nextRun, type Recipe, recipePaths } from "./recipe";
+import { nextRun, type Recipe, recipePaths, recipeSize } from "./recipe";
 
 /** Why a refresh cannot start now, for the caller to say. */
 export class RefreshRefused extends Error {
@@ -27,10 +27,12 @@ export interface Refresh {
   items: number;
 }
 
+const stillCollecting = (slug: string) =>
+  new RefreshRefused(`A refresh of \`${slug}\` is still collecting; wait for it to finish.`, "running");
+
 /** Starts one refresh of a dataset now; RefreshRefused when it cannot. */
 export async function startRefresh(env: Env, dataset: DatasetObject, now: number): Promise<Refresh> {
-  if (await isCollecting(env.DB, dataset.id))
-    throw new RefreshRefused(`A refresh of \`${dataset.slug}\` is still collecting; wait for it to finish.`, "running");
+  if (await isCollecting(env.DB, dataset.id)) throw stillCollecting(dataset.slug);
   const identity = dataset.key_id ? await findLiveKeyById(database(env.DB), dataset.key_id) : null;
   if (!identity)
     throw new RefreshRefused(
@@ -38,24 +40,19 @@ export async function startRefresh(env: Env, dataset: DatasetObject, now: number
       "no_key",
     );
   const recipe = JSON.parse(dataset.recipe) as Recipe;
+  // The public catalogue's refreshes are the service's own work; an account's count like its jobs,
+  // sized before they are expanded (a plan may have shrunk since the recipe was stored).
+  const limits = dataset.account_id ? jobLimits(identity.planId) : null;
+  const calls = recipeSize(recipe) ?? 0;
+  if (limits && calls > limits.maxItems)
+    throw new RefreshRefused(
+      `The recipe makes ${calls} calls; a job on the ${identity.planId} plan holds ${limits.maxItems}.`,
+      "too_large",
+    );
   const paths = recipePaths(recipe, now);
-  // The public catalogue's refreshes are the service's own work; an account's count like its jobs.
-  if (dataset.account_id) {
-    const limits = jobLimits(identity.planId);
-    if (paths.length > limits.maxItems)
-      throw new RefreshRefused(
-        `The recipe makes ${paths.length} calls; a job on the ${identity.planId} plan holds ${limits.maxItems}.`,
-        "too_large",
-      );
-    const running = await countUnfinishedJobs(database(env.DB), identity.accountId);
-    if (running >= limits.maxRunning)
-      throw new RefreshRefused(
-        `The ${identity.planId} plan runs ${limits.maxRunning} job(s) at a time and ${running} are unfinished; try again when one ends.`,
-        "busy",
-      );
-  }
   const jobId = newId("job");
-  await insertJob(
+  const snapshotId = newId("snap");
+  const inserted = await insertJob(
     env.DB,
     {
       id: jobId,
@@ -72,9 +69,14 @@ export async function startRefresh(env: Env, dataset: DatasetObject, now: number
       expiresAt: new Date(now + RESULT_RETENTION_DAYS * 86_400_000),
     },
     paths,
+    limits?.maxRunning ?? null,
+    { id: snapshotId, datasetId: dataset.id, startedAt: now },
   );
-  const snapshotId = newId("snap");
-  await insertSnapshot(env.DB, { id: snapshotId, dataset_id: dataset.id, job_id: jobId, started_at: now });
+  if (!inserted) {
+    // Another refresh got in first (its snapshot is collecting), or the account's jobs are at the cap.
+    if (await isCollecting(env.DB, dataset.id)) throw stillCollecting(dataset.slug);
+    throw new RefreshRefused(tooManyRunning(identity.planId, limits!.maxRunning), "busy");
+  }
   await startJob(env, jobId);
   return { job_id: jobId, snapshot_id: snapshotId, items: paths.length };
 }

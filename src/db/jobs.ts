@@ -1,19 +1,40 @@
 // Batch jobs in D1: a job with its items written together, its status moved once, and the reads
 // the routes, the runner and the every-minute sweep make of them.
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import type { Db } from "./keys";
 import { jobs, type JobRow } from "./schema-jobs";
 
 const ROWS_PER_INSERT = 25;
 const STATEMENTS_PER_BATCH = 50;
 
-/** Writes the job and its items (all `pending`) in batches. */
-export async function insertJob(db: D1Database, job: JobRow, paths: string[]): Promise<void> {
+/** The snapshot of a dataset a job collects into, opened with the job. */
+export interface JobSnapshot {
+  id: string;
+  datasetId: number;
+  startedAt: number;
+}
+
+/**
+ * Writes the job and its items (all `pending`) in batches, unless its account already has
+ * `maxRunning` jobs queued or running (null: no cap, the service's own work), or the dataset it
+ * fills already has a snapshot collecting; false then. The count and the job's insert are one
+ * statement, and its snapshot and first items are written only with the job, so jobs (and
+ * refreshes) created at once cannot pass either cap together.
+ */
+export async function insertJob(
+  db: D1Database,
+  job: JobRow,
+  paths: string[],
+  maxRunning: number | null = null,
+  snapshot: JobSnapshot | null = null,
+): Promise<boolean> {
   const statements: D1PreparedStatement[] = [
     db
       .prepare(
         `INSERT INTO jobs (id, account_id, key_id, status, total, webhook_endpoint_id, idempotency_key, request_hash, created_at, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+         WHERE (? IS NULL OR (SELECT count(*) FROM jobs WHERE account_id = ? AND status IN ('queued', 'running')) < ?)
+           AND NOT EXISTS (SELECT 1 FROM dataset_snapshots WHERE dataset_id = ? AND status = 'collecting')`,
       )
       .bind(
         job.id,
@@ -26,21 +47,38 @@ export async function insertJob(db: D1Database, job: JobRow, paths: string[]): P
         job.requestHash,
         job.createdAt.getTime(),
         job.expiresAt.getTime(),
+        maxRunning,
+        job.accountId,
+        maxRunning,
+        snapshot?.datasetId ?? null,
       ),
   ];
+  if (snapshot)
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO dataset_snapshots (id, dataset_id, job_id, status, started_at)
+           SELECT ?, ?, ?, 'collecting', ? WHERE EXISTS (SELECT 1 FROM jobs WHERE id = ?)`,
+        )
+        .bind(snapshot.id, snapshot.datasetId, job.id, snapshot.startedAt, job.id),
+    );
   for (let start = 0; start < paths.length; start += ROWS_PER_INSERT) {
     const chunk = paths.slice(start, start + ROWS_PER_INSERT);
     statements.push(
       db
         .prepare(
-          `INSERT INTO job_items (job_id, idx, path, status) VALUES ${chunk.map(() => "(?, ?, ?, 'pending')").join(", ")}`,
+          `INSERT INTO job_items (job_id, idx, path, status)
+           SELECT column1, column2, column3, 'pending' FROM (VALUES ${chunk.map(() => "(?, ?, ?)").join(", ")})
+           WHERE EXISTS (SELECT 1 FROM jobs WHERE id = ?)`,
         )
-        .bind(...chunk.flatMap((path, offset) => [job.id, start + offset, path])),
+        .bind(...chunk.flatMap((path, offset) => [job.id, start + offset, path]), job.id),
     );
   }
   for (let start = 0; start < statements.length; start += STATEMENTS_PER_BATCH) {
-    await db.batch(statements.slice(start, start + STATEMENTS_PER_BATCH));
+    const results = await db.batch(statements.slice(start, start + STATEMENTS_PER_BATCH));
+    if (start === 0 && results[0]!.meta.changes === 0) return false;
   }
+  return true;
 }
 
 /** Moves a job from one status to another once; false when it was no longer `from`. */
@@ -88,15 +126,6 @@ export async function findJobByIdempotencyKey(db: Db, accountId: string, key: st
 /** The account's newest `limit` jobs, newest first. */
 export function recentJobs(db: Db, accountId: string, limit: number): Promise<JobRow[]> {
   return db.select().from(jobs).where(eq(jobs.accountId, accountId)).orderBy(desc(jobs.createdAt)).limit(limit);
-}
-
-/** How many of the account's jobs are queued or running. */
-export async function countUnfinishedJobs(db: Db, accountId: string): Promise<number> {
-  const [row] = await db
-    .select({ running: sql<number>`count(*)` })
-    .from(jobs)
-    .where(and(eq(jobs.accountId, accountId), inArray(jobs.status, ["queued", "running"])));
-  return row?.running ?? 0;
 }
 
 /** Up to `limit` queued or running jobs, any account's, for the sweep to keep moving. */

@@ -4,16 +4,8 @@
 import { ApiError } from "../errors";
 import { parseScopes, SCOPES, type Scope } from "../scopes";
 import { forgetCachedKeys } from "./key-cache";
-import {
-  countLiveKeys,
-  createKey,
-  type Db,
-  findKeyById,
-  type KeyRow,
-  MAX_KEYS_PER_ACCOUNT,
-  revokeKey,
-  rotateKey,
-} from "./keys";
+import { type Db, findKeyById, type KeyRow, MAX_KEYS_PER_ACCOUNT, newKeyRow, revokeKey, rotateKey } from "./keys";
+import { insertWithinCap, ObjectCapReached } from "./object-caps";
 
 /**
  * The scopes whoever manages keys holds. A key manages with its own. The account's owner, signed in
@@ -62,13 +54,16 @@ export async function createAccountKey(
   scopes: readonly Scope[],
 ) {
   assertNoStronger(manager, scopes, "the new key would hold", "scopes");
-  if ((await countLiveKeys(db, accountId)) >= MAX_KEYS_PER_ACCOUNT) {
+  const { row, secret } = await newKeyRow(accountId, name, scopes);
+  // Counted and inserted in one statement: keys created at once cannot pass the cap together.
+  const key = await insertWithinCap(db, "keys", row).catch((err) => {
+    if (!(err instanceof ObjectCapReached)) throw err;
     throw new ApiError(
       "conflict",
       `This account already has ${MAX_KEYS_PER_ACCOUNT} live keys, the most it may hold; revoke one first.`,
     );
-  }
-  return createKey(db, accountId, name, scopes);
+  });
+  return { key, secret };
 }
 
 /** A new secret for the key; this isolate forgets the old one at once, the others within the key cache's 4 s. */

@@ -134,7 +134,25 @@ export function describeKey(key: KeyRow, now = Date.now()) {
   };
 }
 
-/** Creates a key and returns its secret; the secret is never retrievable again. */
+/** A new key's row and its secret, not yet stored. */
+export async function newKeyRow(accountId: string, name: string, scopes: readonly Scope[] = SCOPES, now = Date.now()) {
+  const secret = generateSecret();
+  const row = {
+    id: newId("key"),
+    accountId,
+    name,
+    start: secret.slice(0, KEY_PREFIX.length + 4),
+    secretHash: await hashSecret(secret),
+    createdAt: new Date(now),
+    scopes: formatScopes(scopes),
+  } satisfies typeof apiKeys.$inferInsert;
+  return { row, secret };
+}
+
+/**
+ * Creates a key and returns its secret; the secret is never retrievable again. No cap: an
+ * account's first key; keys made on request go through key-management.ts.
+ */
 export async function createKey(
   db: Db,
   accountId: string,
@@ -142,19 +160,8 @@ export async function createKey(
   scopes: readonly Scope[] = SCOPES,
   now = Date.now(),
 ) {
-  const secret = generateSecret();
-  const [key] = await db
-    .insert(apiKeys)
-    .values({
-      id: newId("key"),
-      accountId,
-      name,
-      start: secret.slice(0, KEY_PREFIX.length + 4),
-      secretHash: await hashSecret(secret),
-      createdAt: new Date(now),
-      scopes: formatScopes(scopes),
-    })
-    .returning();
+  const { row, secret } = await newKeyRow(accountId, name, scopes, now);
+  const [key] = await db.insert(apiKeys).values(row).returning();
   return { key: key!, secret };
 }
 
@@ -191,10 +198,6 @@ export async function findKeyById(db: Db, id: string, accountId?: string): Promi
   const where = accountId ? and(eq(apiKeys.id, id), eq(apiKeys.accountId, accountId)) : eq(apiKeys.id, id);
   const [key] = await db.select().from(apiKeys).where(where).limit(1);
   return key ?? null;
-}
-
-export async function countLiveKeys(db: Db, accountId: string): Promise<number> {
-  return db.$count(apiKeys, and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)));
 }
 
 export async function listKeys(db: Db, accountId: string): Promise<KeyRow[]> {

@@ -1,16 +1,19 @@
 // Standing objects (webhook endpoints, watches, schedules, datasets) make work every minute on their own,
-// so an account holds at most its plan's cap of each. The insert enforces the cap itself, in one
-// statement, so creations racing each other cannot pass it together.
-import { count, eq, getTableColumns, is, SQL, sql } from "drizzle-orm";
-import type { Db } from "./keys";
-import { accounts, datasets, plans } from "./schema";
+// so an account holds at most its plan's cap of each, and at most 50 live keys. The insert enforces
+// the cap itself, in one statement, so creations racing each other cannot pass it together (the
+// jobs an account runs at once are capped the same way, in db/jobs.ts).
+import { and, count, eq, getTableColumns, is, isNull, SQL, sql } from "drizzle-orm";
+import { type Db, MAX_KEYS_PER_ACCOUNT } from "./keys";
+import { accounts, apiKeys, datasets, plans } from "./schema";
 import { schedules, watches, webhookEndpoints } from "./schema-events";
 
 const CAPPED = {
-  webhooks: { table: webhookEndpoints, cap: plans.maxWebhooks },
-  watches: { table: watches, cap: plans.maxWatches },
-  schedules: { table: schedules, cap: plans.maxSchedules },
-  datasets: { table: datasets, cap: plans.maxDatasets },
+  webhooks: { table: webhookEndpoints, cap: plans.maxWebhooks, counts: undefined },
+  watches: { table: watches, cap: plans.maxWatches, counts: undefined },
+  schedules: { table: schedules, cap: plans.maxSchedules, counts: undefined },
+  datasets: { table: datasets, cap: plans.maxDatasets, counts: undefined },
+  // Revoked keys stay listed but hold no place.
+  keys: { table: apiKeys, cap: sql<number>`${MAX_KEYS_PER_ACCOUNT}`, counts: isNull(apiKeys.revokedAt) },
 };
 export type StandingObject = keyof typeof CAPPED;
 type Table<K extends StandingObject> = (typeof CAPPED)[K]["table"];
@@ -28,16 +31,40 @@ export class ObjectCapReached extends Error {
   }
 }
 
+/**
+ * Throws ObjectCapReached when the account already holds its cap of `kind`: the cheap refusal a
+ * route gives before costlier checks. Only the insert (insertWithinCap) decides a race.
+ */
+export async function assertRoomFor(db: Db, kind: StandingObject, accountId: string): Promise<void> {
+  const { table, cap, counts } = CAPPED[kind];
+  const [row] = await db
+    .select({
+      planId: plans.id,
+      cap,
+      held: sql<number>`(${db
+        .select({ held: count() })
+        .from(table)
+        .where(and(eq(table.accountId, accountId), counts))})`,
+    })
+    .from(accounts)
+    .innerJoin(plans, eq(plans.id, accounts.planId))
+    .where(eq(accounts.id, accountId));
+  if (row && row.held >= row.cap) throw new ObjectCapReached(kind, row.cap, row.planId);
+}
+
 /** Inserts `row` unless its account holds its plan's cap of `kind`; throws ObjectCapReached then. */
 export async function insertWithinCap<K extends StandingObject>(
   db: Db,
   kind: K,
   row: Table<K>["$inferInsert"],
 ): Promise<Table<K>["$inferSelect"]> {
-  const { table, cap } = CAPPED[kind];
+  const { table, cap, counts } = CAPPED[kind];
   // Capped objects always belong to an account (a dataset without one is the public catalogue's).
   const accountId = row.accountId as string;
-  const held = db.select({ held: count() }).from(table).where(eq(table.accountId, accountId));
+  const held = db
+    .select({ held: count() })
+    .from(table)
+    .where(and(eq(table.accountId, accountId), counts));
   const allowed = db
     .select({ cap })
     .from(accounts)

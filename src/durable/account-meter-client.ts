@@ -2,7 +2,7 @@
 // the answers and refunds that ride along, job items' units, and the rate-limit headers.
 import { withRetry } from "../retry";
 import type { DailyCalls } from "./daily-usage";
-import type { AnsweredCall, ConsumeRequest, LimitDecision, AccountMeter } from "./account-meter";
+import type { AnsweredCall, ConsumeRequest, LimitDecision, AccountMeter, Refund } from "./account-meter";
 import { monthDays, utcDay, windowState } from "./windows";
 
 /**
@@ -62,7 +62,7 @@ export interface Admission {
  */
 interface Unsent {
   answers: AnsweredCall[];
-  refunds: string[];
+  refunds: Refund[];
 }
 const unsent = new Map<string, Unsent>();
 const ANSWERS_WAIT_MS = 250;
@@ -171,11 +171,13 @@ function addAnswer(answers: AnsweredCall[], answer: AnsweredCall) {
 
 /**
  * Gives back the month units of the admitted call its limiter knows by `idempotencyKey` (its
- * answer held no data), with the account's next limiter call or soon after; the object gives a
- * call's units back once, however often this is sent.
+ * answer held no data), or `units` of them, with the account's next limiter call or soon after;
+ * the object never gives back more units than the call took, however often this is sent.
  */
-export function refundForAccount(env: Env, accountId: string, idempotencyKey: string): Promise<void> {
-  return leave(env, accountId, (waiting) => waiting.refunds.push(idempotencyKey));
+export function refundForAccount(env: Env, accountId: string, idempotencyKey: string, units?: number): Promise<void> {
+  return leave(env, accountId, (waiting) =>
+    waiting.refunds.push(units === undefined ? idempotencyKey : { idempotencyKey, units }),
+  );
 }
 
 /** The account's answered calls per day, endpoint and status class since `sinceDay`, for the usage page. */

@@ -29,8 +29,11 @@ export interface ConsumeRequest {
   /** Earlier answered calls of the account, carried along to be counted by endpoint (see recordAnswers). */
   answers?: AnsweredCall[];
   /** Idempotency keys of earlier admitted calls whose answer held no data, carried along (see recordAnswers). */
-  refunds?: string[];
+  refunds?: Refund[];
 }
+
+/** An admitted call's idempotency key (all its month units given back), or the key and how many units. */
+export type Refund = string | { idempotencyKey: string; units: number };
 
 /**
  * Exact, idempotent counting for one account. A retried `consume` (same idempotency key) gets its
@@ -101,8 +104,10 @@ export class AccountMeter extends DurableObject<Env> {
    * exists only after its `consume`, so both come along with a later call's `consume`, or on
    * their own (durable/account-meter-client.ts).
    */
-  recordAnswers(answers: AnsweredCall[], refunds: string[] = [], now = Date.now()): void {
-    for (const idempotencyKey of refunds) this.ledger.refund(idempotencyKey, now);
+  recordAnswers(answers: AnsweredCall[], refunds: Refund[] = [], now = Date.now()): void {
+    for (const refund of refunds)
+      if (typeof refund === "string") this.ledger.refund(refund, now);
+      else this.ledger.refund(refund.idempotencyKey, now, refund.units);
     this.ledger.recordAnswers(answers);
   }
 

@@ -25,7 +25,8 @@ export interface AdmittedCall {
   monthStart: number;
   /** The UTC day it was counted on, which its refund gives back. */
   day: string;
-  refunded: boolean;
+  /** Month units given back so far: all of them for an answer without data, some for an MCP batch's tool calls. */
+  refundedUnits: number;
 }
 
 export class UsageLedger {
@@ -51,22 +52,24 @@ export class UsageLedger {
   /** Books an admission (its units already charged to the day with the month): the call remembered by `idempotencyKey`. */
   book(idempotencyKey: string | undefined, decision: LimitDecision, monthUnits: number, now: number) {
     if (!idempotencyKey) return;
-    const call = { decision, monthUnits, monthStart: monthWindow(now).start, day: utcDay(now), refunded: false };
+    const call = { decision, monthUnits, monthStart: monthWindow(now).start, day: utcDay(now), refundedUnits: 0 };
     this.calls.set(idempotencyKey, call, now);
   }
 
   /**
-   * Gives back the month units of an admitted call, once: nothing for a call this object did not
-   * admit or no longer remembers (restarted, or older than REMEMBER_MS: the unit stays charged),
-   * one already given back, or one counted in an earlier month (that month's count is gone).
-   * The minute window keeps the call.
+   * Gives back `units` (all by default) of the month units of an admitted call, never more than it
+   * took: nothing for a call this object did not admit or no longer remembers (restarted, or older
+   * than REMEMBER_MS: the unit stays charged), units already given back, or a call counted in an
+   * earlier month (that month's count is gone). The minute window keeps the call.
    */
-  refund(idempotencyKey: string, now: number) {
+  refund(idempotencyKey: string, now: number, units = Number.POSITIVE_INFINITY) {
     const call = this.calls.get(idempotencyKey);
-    if (!call || call.refunded || call.monthUnits === 0 || call.monthStart !== monthWindow(now).start) return;
-    call.refunded = true;
-    this.admission.giveBack(call.monthStart, call.monthUnits, call.day, now);
-    this.daily.giveBack(call.day, call.monthUnits);
+    if (!call || call.monthStart !== monthWindow(now).start) return;
+    const given = Math.min(units, call.monthUnits - call.refundedUnits);
+    if (given <= 0) return;
+    call.refundedUnits += given;
+    this.admission.giveBack(call.monthStart, given, call.day, now);
+    this.daily.giveBack(call.day, given);
   }
 
   /**

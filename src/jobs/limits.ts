@@ -17,6 +17,14 @@ export function jobLimits(planId: string): JobLimits {
   return PLAN_LIMITS[planId] ?? PLAN_LIMITS["free"]!;
 }
 
+/** The refusal of a job of `items` calls over the plan's items per job. */
+export const tooManyItems = (planId: string, maxItems: number, items: number) =>
+  `A job on the ${planId} plan holds at most ${maxItems} items; this one has ${items}. Split it into several jobs or move to a larger plan.`;
+
+/** The refusal of a job (or a dataset refresh) past the plan's jobs at once. */
+export const tooManyRunning = (planId: string, maxRunning: number) =>
+  `The ${planId} plan runs at most ${maxRunning} job${maxRunning === 1 ? "" : "s"} at a time and that many are unfinished; wait for one to finish or cancel it.`;
+
 /**
  * Messages one job has on the queue at a time; each finished item sends the next. A big job
  * therefore never holds more than this many places in line, and other jobs' items get in between.

@@ -1,6 +1,6 @@
 // The MCP server behind POST /mcp: lists the tools derived from the routes and runs each call as
 // one request to the route itself, with the caller's key, so the route's guard checks the scope
-// and counts the call exactly as it would over REST.
+// exactly as it would over REST (the call was counted when the POST arrived, routes/mcp.ts).
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { jsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/types.js";

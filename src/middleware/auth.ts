@@ -75,8 +75,11 @@ export function requireAccess(access: Access, options: AccessOptions = {}): Midd
           const refusal = scopeRefusal(caller.identity, access.scope);
           if (refusal) throw refusal;
           c.set("identity", caller.identity);
-          if (caller.prepaid) keepAdmission(c, caller.prepaid, { units: 1 });
-          else if (caller.counted) await admit(c, caller.identity, 1, options);
+          if (caller.prepaid) {
+            // Taken before the call (a job item's unit, an MCP message's): the answer still shows the limits.
+            applyHeaders(c, caller.prepaid);
+            keepAdmission(c, caller.prepaid, { units: 1 });
+          } else if (caller.counted) await admit(c, caller.identity, 1, options);
           return next();
         }
         const admission = admit(c, await verifiedKey(c, access.scope), 1, options);
@@ -174,9 +177,9 @@ export async function admit(
 
 /**
  * The live key a request presents, verified but neither scope-checked nor counted; every refusal
- * counts against the client IP. The MCP endpoint stands on this: each of its tool calls runs a
- * route whose own guard checks the scope and counts the call, and it counts its other messages
- * with `admit`.
+ * counts against the client IP. The MCP endpoint stands on this: it counts all its messages with
+ * `admit`, tool calls included, and each tool call runs a route whose own guard checks the scope
+ * on the unit already taken.
  */
 export async function identifyKey(c: Context): Promise<KeyIdentity> {
   const url = new URL(c.req.url);

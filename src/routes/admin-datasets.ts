@@ -58,6 +58,8 @@ const stateRoute = defineRoute({
 
 const importRoute = defineRoute({
   access: ADMIN,
+  // 5,000 records of about 1.6 KB each.
+  maxBodyBytes: 8 * 1024 * 1024,
   method: "post",
   path: "/v1/admin/datasets/{slug}/snapshots",
   tags,

@@ -8,6 +8,8 @@ import { requireAccess, type Access, type AccessOptions } from "../middleware/au
 import { settleCharge } from "../middleware/charge";
 import { countEndpointUsage } from "../middleware/endpoint-usage";
 import { strictInput } from "../middleware/strict-input";
+import { limitBody, MAX_JSON_BODY_BYTES } from "../middleware/body-limit";
+import { payloadTooLargeResponse } from "../envelope";
 
 export type { Access };
 
@@ -28,19 +30,32 @@ function securityOf(access: Access): NonNullable<RouteConfig["security"]> {
   return [{ ApiKeyHeader: scopes }, { BearerAuth: scopes }];
 }
 
+interface BodyOptions {
+  /** The most of its body the route reads (default MAX_JSON_BODY_BYTES); larger: 413, unread. */
+  maxBodyBytes?: number;
+  /**
+   * Sizes the request from its parsed body before the body is walked or validated (strict input,
+   * the route's schema): a request that expands into many calls is refused here, from arithmetic,
+   * when it is over the plan. Reads `c.req.json()`; a body that is not JSON is left to strict input.
+   */
+  sizing?: MiddlewareHandler<AppEnv>;
+}
+
 /**
- * `createRoute` with the route's access declared: guard first, then strict input, then the
- * route's own middleware (e.g. the edge cache, which must never answer before the guard). Key
- * routes count each answer by endpoint for the dashboard's usage page, outside the guard so
- * that its refusals (429) are counted too, and settle the call's month charge by its answer once
- * the guard has admitted it.
+ * `createRoute` with the route's access declared: guard first, then (for a route with a body) the
+ * body limit and the route's sizing, then strict input, then the route's own middleware (e.g. the
+ * edge cache, which must never answer before the guard). Key routes count each answer by endpoint
+ * for the dashboard's usage page, outside the guard so that its refusals (429) are counted too,
+ * and settle the call's month charge by its answer once the guard has admitted it.
  */
 export function defineRoute<const R extends Omit<RouteConfig, "security" | "middleware">>(
-  config: R & { access: Access; middleware?: MiddlewareHandler<AppEnv>[] } & AccessOptions,
+  config: R & { access: Access; middleware?: MiddlewareHandler<AppEnv>[] } & AccessOptions & BodyOptions,
 ) {
-  const { access, middleware = [], readsBesideLimiter, monthFree, ...route } = config;
+  const { access, middleware = [], readsBesideLimiter, monthFree, maxBodyBytes, sizing, ...route } = config;
+  const readsBody = route.request?.body !== undefined;
   return createRoute({
     ...route,
+    responses: readsBody ? { ...route.responses, 413: payloadTooLargeResponse } : route.responses,
     security: securityOf(access),
     "x-access": accessLabel(access),
     middleware: [
@@ -51,6 +66,8 @@ export function defineRoute<const R extends Omit<RouteConfig, "security" | "midd
           ]
         : []),
       requireAccess(access, { readsBesideLimiter, monthFree }),
+      ...(readsBody ? [limitBody(maxBodyBytes ?? MAX_JSON_BODY_BYTES)] : []),
+      ...(sizing ? [sizing] : []),
       strictInput(route),
       ...middleware,
     ] as const,

@@ -1,6 +1,7 @@
 // POST /mcp: the API as a remote MCP server (Streamable HTTP transport, stateless, JSON answers).
-// No session outlives a request: the key is checked on every POST, and each tool call runs its
-// route in-process as the caller (src/in-process.ts), so scope, limits and usage are the route's.
+// No session outlives a request: the key is checked and every message counted on each POST, tool
+// calls included, before any is read; each tool call then runs its route in-process as the caller
+// (src/in-process.ts) on the unit taken here, so its scope, answer and month charge are the route's.
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { Context } from "hono";
@@ -10,6 +11,8 @@ import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { admit, identifyKey, requireAccess } from "../middleware/auth";
 import { settleCharge } from "../middleware/charge";
+import { afterRefund, rateLimitHeaders, refundForAccount } from "../durable/account-meter-client";
+import { log } from "../log";
 import type { OpenApiDocument } from "../mcp/derive";
 import { buildTools, createMcpServer, type McpTools } from "../mcp/server";
 import { version } from "../../package.json";
@@ -27,11 +30,8 @@ function rpcError(c: Context<AppEnv>, status: ContentfulStatusCode, code: number
   return c.json({ jsonrpc: "2.0", error: { code, message }, id: null }, status);
 }
 
-/** A tool call its route will count; every other message is counted here. */
-function isToolCall(message: unknown, tools: McpTools): boolean {
-  const { method, params } = (message ?? {}) as { method?: unknown; params?: { name?: unknown } };
-  return method === "tools/call" && typeof params?.name === "string" && tools.byName.has(params.name);
-}
+/** A tool call, whatever its name and arguments: counted here like every message, its month settled by its answer. */
+const isToolCall = (message: unknown) => (message as { method?: unknown } | null)?.method === "tools/call";
 
 /** Where a client reads how to reach /mcp (RFC 9728 §3.1: the resource's path after the well-known name). */
 const RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource/mcp";
@@ -48,6 +48,25 @@ const resourceMetadata = (origin: string) => ({
   bearer_methods_supported: ["header"],
   resource_documentation: `${origin}/docs`,
 });
+
+/**
+ * Tool calls whose answer held no data (refused arguments, an unknown tool, an error, an empty
+ * answer) give their month unit back, as their route's call would over REST (charging.ts); the
+ * minute window keeps them.
+ */
+function giveBackUncharged(c: Context<AppEnv>, units: number) {
+  const [charge, limits, identity] = [c.get("charge"), c.get("limits"), c.get("identity")];
+  if (units <= 0 || !charge?.idempotencyKey || !limits || !identity) return;
+  const refunded = afterRefund(limits, units);
+  c.set("limits", refunded);
+  // A refusal of the whole answer later gives back only the rest.
+  c.set("charge", { ...charge, units: charge.units - units });
+  for (const [name, value] of Object.entries(rateLimitHeaders(refunded))) c.header(name, value);
+  const sent = refundForAccount(c.env, identity.accountId, charge.idempotencyKey, units).catch((err) =>
+    log.error("refund not sent", { error: err }),
+  );
+  c.executionCtx.waitUntil(sent);
+}
 
 export function registerMcp(app: OpenAPIHono<AppEnv>) {
   // Derived on first use, when every route is registered; the same for every request of the isolate.
@@ -91,10 +110,9 @@ export function registerMcp(app: OpenAPIHono<AppEnv>) {
       const body: unknown = await c.req.json().catch(() => undefined);
       const messages = body === undefined ? [] : Array.isArray(body) ? body : [body];
       const valid = body !== undefined && messages.length > 0 && messages.length <= MAX_BATCH;
-      // Every message is one request of the account, as a REST call is (a refused body counts as one);
-      // a tool call is counted by the route it runs.
-      const units = valid ? messages.filter((message) => !isToolCall(message, tools!)).length : 1;
-      if (units > 0) await admit(c, c.get("identity"), units);
+      // Every message is one request of the account, as a REST call is (a refused body counts as one),
+      // a tool call included: counted here, before its name or arguments are read, in one round trip.
+      await admit(c, c.get("identity"), valid ? messages.length : 1);
       if (body === undefined) return rpcError(c, 400, -32700, "Parse error: the body is not JSON.");
       if (!valid)
         return rpcError(
@@ -105,9 +123,16 @@ export function registerMcp(app: OpenAPIHono<AppEnv>) {
         );
 
       // Each tool call runs its route in-process as the caller, whose key was verified above: the
-      // route's own guard checks the scope and counts the call.
-      const dispatch = async (request: Request) =>
-        (await c.get("inProcess").run(c.env, c.executionCtx as ExecutionContext, c.get("identity"), request)).response;
+      // route's own guard checks the scope; its unit, taken above, is settled by its answer.
+      const toolCalls = messages.filter(isToolCall).length;
+      let charged = 0;
+      const dispatch = async (request: Request) => {
+        const run = await c
+          .get("inProcess")
+          .run(c.env, c.executionCtx as ExecutionContext, c.get("identity"), request, { prepaid: c.get("limits") });
+        if (run.charged) charged += 1;
+        return run.response;
+      };
       const server = createMcpServer({ tools, dispatch, base: new URL(c.req.url).origin, version });
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
@@ -115,6 +140,7 @@ export function registerMcp(app: OpenAPIHono<AppEnv>) {
       });
       await server.connect(transport);
       const answer = await transport.handleRequest(c.req.raw, { parsedBody: body });
+      giveBackUncharged(c, toolCalls - charged);
       const bytes = await answer.arrayBuffer();
       if (bytes.byteLength > MAX_ANSWER_BYTES)
         return rpcError(

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { database } from "../../src/db/client";
 import { itemCounts } from "../../src/db/job-items";
 import {
-  countUnfinishedJobs,
   deleteJobRows,
   expiredJobs,
   findJob,
@@ -68,11 +67,15 @@ describe("an account's jobs", () => {
     expect(await findJob(db(), other.accountId, row.id)).toBeNull();
   });
 
-  it("counts the queued and running ones only", async () => {
+  it("writes a job within the cap on jobs at once, counting the queued and running ones only", async () => {
     const { accountId, keyId } = await newAccount();
     for (const status of ["queued", "running", "completed", "failed", "cancelled"] as const)
-      await insertJob(env.DB, job(accountId, keyId, { status }), PATHS);
-    expect(await countUnfinishedJobs(db(), accountId)).toBe(2);
+      expect(await insertJob(env.DB, job(accountId, keyId, { status }), PATHS, 3)).toBe(true);
+    const refused = job(accountId, keyId);
+    expect(await insertJob(env.DB, refused, PATHS, 2)).toBe(false);
+    expect(await findJobById(db(), refused.id)).toBeNull();
+    expect(await itemCounts(env.DB, refused.id)).toMatchObject({ pending: 0 });
+    expect(await insertJob(env.DB, job(accountId, keyId), PATHS, 3)).toBe(true);
   });
 });
 

@@ -54,6 +54,20 @@ describe("answers left for the account's meter", () => {
     expect(await storedCountsOf(accountId)).toEqual({ "GET /v1/walmart": 1 });
   });
 
+  it("gives back part of a call's units (an MCP batch's tool calls without data), never more than it took", async () => {
+    const accountId = `acct_${crypto.randomUUID()}`;
+    const batch = await consumeForAccount(env, accountId, 100, 1_000, 5);
+    expect(batch.decision.month?.used).toBe(5);
+    const first = refundForAccount(env, accountId, batch.idempotencyKey, 2);
+    expect((await consumeForAccount(env, accountId, 100, 1_000)).decision.month?.used).toBe(4);
+    // A whole refund of the same call after the part gives back only what is left: 3, not 5.
+    const rest = refundForAccount(env, accountId, batch.idempotencyKey);
+    expect((await consumeForAccount(env, accountId, 100, 1_000)).decision.month?.used).toBe(2);
+    const again = refundForAccount(env, accountId, batch.idempotencyKey, 2);
+    expect((await consumeForAccount(env, accountId, 100, 1_000)).decision.month?.used).toBe(3);
+    await Promise.all([first, rest, again]);
+  });
+
   it("counts a batch's answers of one endpoint, status and day together, and keeps other statuses and days apart", async () => {
     const accountId = `acct_${crypto.randomUUID()}`;
     const yesterday = Date.now() - 86_400_000;

@@ -6,7 +6,17 @@ import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../.
 import { ApiError, type ErrorDetail } from "../../errors";
 import { categoryExists, countryExists, getDataset } from "../../db/catalogue";
 import { deleteDatasetRows, findVisibleDataset, insertDataset } from "../../db/datasets";
-import { nextRun, RecipeSchema, recipePaths, recipePlatforms, frequencyOf } from "../../datasets/recipe";
+import {
+  frequencyOf,
+  nextRun,
+  RecipeSchema,
+  recipePlatforms,
+  recipeSamplePaths,
+  recipeSize,
+} from "../../datasets/recipe";
+import { jobLimits } from "../../jobs/limits";
+import { assertRoomFor } from "../../db/object-caps";
+import type { MiddlewareHandler } from "hono";
 import { RECORD_FIELDS } from "../../datasets/records";
 import { RefreshRefused, startRefresh } from "../../datasets/refresh";
 import { itemProblem } from "../jobs/items";
@@ -46,10 +56,33 @@ const RECIPE_EXAMPLE = {
   max_age: 3600,
 };
 
+/** A recipe of 1,000 inputs of 200 characters with room to spare. */
+const MAX_DATASET_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Refuses a recipe that could never run under the plan, from the lengths of its lists, before it
+ * is validated or expanded: each refresh is one job, which holds at most the plan's items.
+ */
+const sizeRecipe: MiddlewareHandler<AppEnv> = async function sizeRecipe(c, next) {
+  const body = (await c.req.json().catch(() => null)) as { recipe?: unknown } | null;
+  const calls = recipeSize(body?.recipe);
+  const { planId } = c.get("identity");
+  const { maxItems } = jobLimits(planId);
+  if (calls !== null && calls > maxItems)
+    throw new ApiError(
+      "invalid_request",
+      `This recipe makes ${calls} calls at each refresh, and a refresh on the ${planId} plan runs at most ${maxItems}, so it could never run; list fewer inputs, queries, destinations, countries or pages, or move to a larger plan. Nothing was stored.`,
+      { details: [{ parameter: "recipe", in: "body", message: `${calls} calls, over ${maxItems}` }] },
+    );
+  return next();
+};
+
 const createRoute = defineRoute({
   access: apiKey("datasets:write"),
   method: "post",
   path: "/v1/datasets",
+  maxBodyBytes: MAX_DATASET_BODY_BYTES,
+  sizing: sizeRecipe,
   tags: ["catalogue"],
   summary: "Create a private dataset from a recipe",
   description:
@@ -147,11 +180,12 @@ export function registerManageDatasets(app: OpenAPIHono<AppEnv>) {
         `Unknown platform(s) ${unknown.map((slug) => `\`${slug}\``).join(", ")} for a ${body.recipe.kind} recipe; use one of ${known.join(", ")}.`,
         { details: [{ parameter: "recipe.platforms", in: "body", message: `one of ${known.join(", ")}` }] },
       );
-    const problems: ErrorDetail[] = recipePaths(body.recipe, now).flatMap((path, index) => {
+    // Sized already (sizeRecipe); the cheap refusal of a full account comes before the calls are checked.
+    await assertRoomFor(c.get("db"), "datasets", identity.accountId).catch(refuseOverCap);
+    // Each value of each list checked once, in a call of its shape, not every combination.
+    const problems: ErrorDetail[] = recipeSamplePaths(body.recipe, now).flatMap((path) => {
       const problem = itemProblem(path, identity.scopes, c.get("inProcess"));
-      return problem
-        ? [{ parameter: `recipe (call ${index + 1}: ${path})`, in: "body" as const, message: problem }]
-        : [];
+      return problem ? [{ parameter: `recipe (call ${path})`, in: "body" as const, message: problem }] : [];
     });
     if (problems.length > 0)
       throw new ApiError(

@@ -4,7 +4,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import { itemCounts } from "../../db/job-items";
-import { countUnfinishedJobs, findJobByIdempotencyKey, insertJob } from "../../db/jobs";
+import { findJobByIdempotencyKey, insertJob } from "../../db/jobs";
 import { newId } from "../../db/keys";
 import type { JobRow } from "../../db/schema-jobs";
 import { findEndpoint } from "../../db/webhooks";
@@ -12,20 +12,38 @@ import type { AppEnv } from "../../env";
 import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError, type ErrorDetail } from "../../errors";
 import { expandShortForm, itemProblem } from "./items";
-import { jobLimits, RESULT_RETENTION_DAYS } from "../../jobs/limits";
+import { jobLimits, RESULT_RETENTION_DAYS, tooManyItems, tooManyRunning } from "../../jobs/limits";
 import { startJob } from "../../jobs/progress";
-import { insertSnapshot, isCollecting } from "../../db/dataset-snapshots";
+import { isCollecting } from "../../db/dataset-snapshots";
 import { findVisibleDataset } from "../../db/datasets";
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { CreateJobBody, JOB_EXAMPLE, jobAnswer, JobSchema } from "./schemas";
 import { sha256Hex } from "../../digest";
 
 const MAX_IDEMPOTENCY_KEY = 200;
+/** 50,000 items (the enterprise plan's most) of about 160 bytes each. */
+const MAX_JOB_BODY_BYTES = 8 * 1024 * 1024;
+
+/** Refuses a job over the plan's items from its list's length, before any item is read or checked. */
+const sizeJob: MiddlewareHandler<AppEnv> = async function sizeJob(c, next) {
+  const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
+  const list = Array.isArray(body?.["requests"]) ? "requests" : "inputs";
+  const items = body?.[list];
+  const identity = c.get("identity");
+  const { maxItems } = jobLimits(identity.planId);
+  if (Array.isArray(items) && items.length > maxItems)
+    throw new ApiError("invalid_request", tooManyItems(identity.planId, maxItems, items.length), {
+      details: [{ parameter: list, in: "body", message: "too many items" }],
+    });
+  return next();
+};
 
 const route = defineRoute({
   access: apiKey("jobs:write"),
   method: "post",
   path: "/v1/jobs",
+  maxBodyBytes: MAX_JOB_BODY_BYTES,
+  sizing: sizeJob,
   tags: ["jobs"],
   summary: "Run many data calls as one batch job",
   description:
@@ -65,6 +83,9 @@ async function answerEarlier(c: Context<AppEnv>, earlier: JobRow, requestHash: s
   return c.json(successBody(c, jobAnswer(earlier, await itemCounts(c.env.DB, earlier.id))), 202);
 }
 
+const stillCollecting = (slug: string) =>
+  new ApiError("conflict", `A refresh of \`${slug}\` is still collecting; wait for it to finish.`);
+
 /** The account's own dataset a job fills, free to take a snapshot; the reason otherwise. */
 async function datasetToFill(db: D1Database, slug: string, accountId: string) {
   const dataset = await findVisibleDataset(db, slug, accountId);
@@ -72,8 +93,7 @@ async function datasetToFill(db: D1Database, slug: string, accountId: string) {
     throw new ApiError("invalid_request", `\`${slug}\` is not one of your datasets; POST /v1/datasets creates one.`, {
       details: [{ parameter: "dataset", in: "body", message: "not your dataset" }],
     });
-  if (await isCollecting(db, dataset.id))
-    throw new ApiError("conflict", `A refresh of \`${slug}\` is still collecting; wait for it to finish.`);
+  if (await isCollecting(db, dataset.id)) throw stillCollecting(slug);
   return dataset;
 }
 
@@ -91,15 +111,15 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
       if (earlier) return answerEarlier(c, earlier, requestHash);
     }
 
+    // Sized before anything was read (sizeJob); each distinct call is checked once.
     const limits = jobLimits(identity.planId);
-    if (paths.length > limits.maxItems)
-      throw new ApiError(
-        "invalid_request",
-        `A job on the ${identity.planId} plan holds at most ${limits.maxItems} items; this one has ${paths.length}. Split it into several jobs or move to a larger plan.`,
-        { details: [{ parameter: body.requests ? "requests" : "inputs", in: "body", message: "too many items" }] },
-      );
+    const checked = new Map<string, string | null>();
+    const problemOf = (path: string) => {
+      if (!checked.has(path)) checked.set(path, itemProblem(path, identity.scopes, c.get("inProcess")));
+      return checked.get(path)!;
+    };
     const problems: ErrorDetail[] = paths.flatMap((path, index) => {
-      const problem = itemProblem(path, identity.scopes, c.get("inProcess"));
+      const problem = problemOf(path);
       const parameter = body.requests ? `requests.${index}.path` : `inputs.${index}`;
       return problem ? [{ parameter, in: "body" as const, message: problem }] : [];
     });
@@ -116,13 +136,6 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
         });
     }
     const dataset = body.dataset ? await datasetToFill(c.env.DB, body.dataset, identity.accountId) : null;
-    const running = await countUnfinishedJobs(c.get("db"), identity.accountId);
-    if (running >= limits.maxRunning)
-      throw new ApiError(
-        "conflict",
-        `The ${identity.planId} plan runs at most ${limits.maxRunning} job${limits.maxRunning === 1 ? "" : "s"} at a time and ${running} ${running === 1 ? "is" : "are"} unfinished; wait for one to finish or cancel it.`,
-      );
-
     const now = new Date();
     const job: JobRow = {
       id: newId("job"),
@@ -138,8 +151,10 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
       finishedAt: null,
       expiresAt: new Date(now.getTime() + RESULT_RETENTION_DAYS * 86_400_000),
     };
+    let inserted: boolean;
     try {
-      await insertJob(c.env.DB, job, paths);
+      const snapshot = dataset ? { id: newId("snap"), datasetId: dataset.id, startedAt: now.getTime() } : null;
+      inserted = await insertJob(c.env.DB, job, paths, limits.maxRunning, snapshot);
     } catch (err) {
       // The same Idempotency-Key sent twice at once: the other request's job stands.
       const earlier = idempotencyKey
@@ -148,13 +163,11 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
       if (!earlier) throw err;
       return answerEarlier(c, earlier, requestHash);
     }
-    if (dataset)
-      await insertSnapshot(c.env.DB, {
-        id: newId("snap"),
-        dataset_id: dataset.id,
-        job_id: job.id,
-        started_at: now.getTime(),
-      });
+    if (!inserted) {
+      // Another job or refresh got in first: it fills the dataset now, or it took the last place.
+      if (dataset && (await isCollecting(c.env.DB, dataset.id))) throw stillCollecting(dataset.slug);
+      throw new ApiError("conflict", tooManyRunning(identity.planId, limits.maxRunning));
+    }
     await startJob(c.env, job.id);
     c.header("Location", `/v1/jobs/${job.id}`);
     return c.json(successBody(c, jobAnswer(job, await itemCounts(c.env.DB, job.id))), 202);
