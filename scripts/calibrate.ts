@@ -110,7 +110,7 @@ function main(): void {
   writeFileSync(TABLE_FILE, source);
   const inSample = judgments.map((judgment) => ({ confidence: lookup(table, judgment.key), right: judgment.right }));
   console.log(
-    `${judgments.length} product values with evidence, ${new Set(judgments.map((j) => j.site)).size} sites\n`,
+    `${judgments.length} values with evidence (products and hotels), ${new Set(judgments.map((j) => j.site)).size} sites\n`,
   );
   console.log(formatBands("With the table (every page)", reliability(inSample)));
   console.log();

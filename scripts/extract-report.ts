@@ -1,6 +1,7 @@
 // Fill rate and accuracy of the parsers over a folder of saved pages and its expected.tsv
 // (`npm run extract -- --report <dir>`). Each row's page goes to the parser its page_kind names and is
 // compared the way the fixture tests compare it; an empty cell means the parser must return null.
+import { hotelEvidenceKey, type ReaderOfHotel } from "../src/scrape/extract/confidence";
 import { PRODUCT_PLATFORMS, readProductPage } from "../src/scrape/platforms/index";
 import type { HotelRecord, ProductRecord, SearchItem } from "../src/scrape/types";
 import {
@@ -74,6 +75,26 @@ const productFields = (record: ProductRecord): Observed => ({
 });
 
 /** A hotel's score goes back to the site's own scale, the one expected.tsv lists. */
+/** A hotel's checked fields and the record field each is calibrated as (its coordinates as `latitude`). */
+const HOTEL_EVIDENCE: [Field, string][] = [
+  ["title", "name"],
+  ["price", "price_per_night"],
+  ["currency", "currency"],
+  ["rating", "review_score"],
+  ["review_count", "review_count"],
+  ["star_rating", "star_rating"],
+  ["address", "address"],
+  ["lat/lng", "latitude"],
+];
+
+/** A hotel's fields with their evidence keys: a site's adapter or the generic reader, one reader each. */
+function hotelObserved(hotel: HotelRecord, reviewScale: number, reader: ReaderOfHotel): Observed {
+  const observed = hotelFields(hotel, reviewScale);
+  const filled = HOTEL_EVIDENCE.filter(([field]) => isFilled(observed[field]));
+  observed.evidence = Object.fromEntries(filled.map(([field, name]) => [field, hotelEvidenceKey(name, reader)]));
+  return observed;
+}
+
 const hotelFields = (hotel: HotelRecord, reviewScale: number): Observed => ({
   title: collapse(hotel.name),
   price: hotel.price_per_night ?? hotel.total_price,
@@ -140,12 +161,17 @@ const READERS: Record<PageKind, (row: ExpectedRow, html: string) => Observed> = 
     if (!platform) return { title: null, price: null, currency: null, rating: null, review_count: null, results: 0 };
     const page = platform.parseSearch(html, platform.origin);
     const first = page.hotels.find((hotel) => !hotel.sponsored);
-    return { ...(first ? hotelFields(first, platform.reviewScale) : {}), results: page.hotels.length };
+    return { ...(first ? hotelObserved(first, platform.reviewScale, "site") : {}), results: page.hotels.length };
   },
   "hotel-detail": (row, html) => {
     const platform = hotelReaderOf(row);
     const hotel = platform.parseHotel(html, platform.origin);
-    return { ...hotelFields(hotel, platform.reviewScale), reviews: hotel.reviews, description: hotel.description };
+    const reader = travelAdapterOf(row) ? "site" : "generic";
+    return {
+      ...hotelObserved(hotel, platform.reviewScale, reader),
+      reviews: hotel.reviews,
+      description: hotel.description,
+    };
   },
   // A scrape stops at a recognised wall, so only the recognition is judged (the `blocked` field, every row).
   blocked: () => ({}),
@@ -250,7 +276,7 @@ export interface AccuracyReport {
   accepted: Miss[];
   /** Pages whose parser threw, with the message. */
   failures: { file: string; error: string }[];
-  /** Every checked product value said with evidence: whether it was right (a price with its currency). */
+  /** Every checked value said with evidence (products and hotels): whether it was right (a price with its currency). */
   judgments: Judgment[];
 }
 
@@ -263,7 +289,7 @@ export interface Judgment {
   right: boolean;
 }
 
-/** The checked values a product page's record said with evidence, each right or not; a price needs its currency too. */
+/** The checked values a page's record said with evidence, each right or not; a price needs its currency too. */
 function judge(row: ExpectedRow, observed: Observed, expected: Observed): Judgment[] {
   const rightIn = (field: Field) =>
     same(observed[field], expected[field]) ||

@@ -103,7 +103,7 @@ export interface Completeness {
   missing: MissingField[];
   /** In a list: how many records the answer holds. */
   records?: number;
-  /** One record's fields with a value: how often a value read with the same evidence was right on real pages (0–1). */
+  /** Fields with a value (a hotel list: in any record): how often a value read with the same evidence was right on real pages (0–1). */
   confidence?: Record<string, number>;
   /** One record's fields whose readers disagree with no rule to decide: never `complete`. */
   conflicting?: ConflictingField[];
@@ -255,7 +255,11 @@ export function completenessSchema(endpoint: Endpoint) {
         )
         .openapi({ description: "Counted fields without a value, and why" }),
       records: z.number().int().optional().openapi({ description: "Records in the answer" }),
-      ...(list ? {} : trustSchema),
+      ...(endpoint === "product"
+        ? trustSchema
+        : endpoint.startsWith("hotel")
+          ? { confidence: trustSchema.confidence }
+          : {}),
     })
     .openapi({ description: "What the answer holds of what this endpoint promises; see docs/data-quality.md" });
 }

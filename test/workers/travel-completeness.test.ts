@@ -5,6 +5,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app";
 import { ENDPOINT_FIELDS, hasValue } from "../../src/completeness";
+import { hotelConfidence } from "../../src/scrape/extract/confidence";
+import { CONFIDENCE_TABLE } from "../../src/scrape/extract/confidence-table";
 import { callApp, env, newAccount, withKey } from "./helpers";
 import { REPLICA, serveReplicas } from "./replica-sites";
 
@@ -42,6 +44,22 @@ const missing = (answer: any, field: string) =>
 
 const filledFields = (hotel: any, fields: readonly string[]) => fields.filter((field) => hasValue(hotel[field]));
 
+describe("confidence in a hotel answer", () => {
+  it("gives each field any hotel holds its calibrated share, and none to a field no hotel holds", async () => {
+    serveReplicas();
+    const answer = await search("airbnb");
+    const { confidence } = answer.meta.completeness;
+    const held = ENDPOINT_FIELDS["hotel-search"].counted.filter((field) =>
+      answer.data.hotels.some((hotel: any) => hasValue(hotel[field])),
+    );
+    expect(Object.keys(confidence).sort()).toEqual(held.sort());
+    expect(confidence.star_rating).toBeUndefined();
+    expect(confidence.name).toBe(hotelConfidence(["name"]).name);
+    expect(confidence.review_score).toBe(Math.round(CONFIDENCE_TABLE["hotel:review_score|site|single"]! * 100) / 100);
+    for (const share of Object.values(confidence) as number[]) expect(share).toBeGreaterThan(0);
+  });
+});
+
 describe("meta.completeness on hotel search", () => {
   it("is complete when every hotel has every field a platform carries: airbnb's missing stars are not_supported_by_platform", async () => {
     serveReplicas();
@@ -54,6 +72,7 @@ describe("meta.completeness on hotel search", () => {
       filled: ENDPOINT_FIELDS["hotel-search"].counted.filter((field) => field !== "star_rating"),
       missing: [{ field: "star_rating", reason: "not_supported_by_platform", records: count }],
       records: count,
+      confidence: expect.any(Object),
     });
     // The answer's own meta, not data.meta, carries it.
     expect(answer.data.meta.completeness).toBeUndefined();

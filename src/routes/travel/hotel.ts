@@ -1,3 +1,4 @@
+import { hotelConfidence } from "../../scrape/extract/confidence";
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import { observeHotelPage } from "../../price-observations";
@@ -115,7 +116,8 @@ export function registerTravelHotel(app: OpenAPIHono<AppEnv>) {
         unreadable: unreadablePrices(detail, currency.rates),
       });
       const explained = { ...data, sources: answerSources(data, sources, `${platform.slug} hotel page`) };
-      const completeness = recordCompleteness("hotel", data, reasons);
+      const counted = recordCompleteness("hotel", data, reasons);
+      const completeness = { ...counted, confidence: hotelConfidence(counted.filled) };
       return c.json(
         successBody(c, query.explain === "true" ? explained : data, {
           scrape: meta,

@@ -1,3 +1,4 @@
+import { hotelConfidence } from "../../scrape/extract/confidence";
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import { observeHotelSearch } from "../../price-observations";
@@ -5,7 +6,7 @@ import { localHint } from "../../replica-hint";
 import { TRAVEL_PLATFORMS } from "../../travel/platforms/index";
 import type { AppEnv } from "../../env";
 import { csvResponse, wantsCsv } from "../../csv";
-import { completenessSchema, listCompleteness } from "../../completeness";
+import { completenessSchema, HOTEL_FIELDS, hasValue, listCompleteness } from "../../completeness";
 import { exampleEnvelope, openApiErrorResponses, successBody } from "../../envelope";
 import { pagination, PaginationSchema } from "../../pagination";
 import { ApiError } from "../../errors";
@@ -190,7 +191,10 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
     if (wantsCsv(c)) return csvResponse(c, answered, "hotels.csv");
     // A field a failed platform shows might have come from its copy of a hotel.
     const failed = Object.keys(reports).filter((slug) => reports[slug]!.status !== "ok");
-    const completeness = listCompleteness("hotel-search", arranged.page, searchReasons(failed));
+    const counted = listCompleteness("hotel-search", arranged.page, searchReasons(failed));
+    // Each field any hotel of the page holds, with how often such a value was right on real pages.
+    const held = HOTEL_FIELDS.filter((field) => arranged.page.some((hotel) => hasValue(hotel[field])));
+    const completeness = { ...counted, confidence: hotelConfidence(held) };
     const fetchedAts = Object.values(reports)
       .map((r) => r.fetched_at)
       .filter((t): t is string => t !== null);

@@ -80,3 +80,25 @@ export function fieldTrust(fields: FieldEvidence[]): FieldTrust {
   }
   return trust;
 }
+
+/** Who read a hotel: a travel platform's own adapter, or the generic reader of any hotel page. */
+export type ReaderOfHotel = "site" | "generic";
+
+/** The table's key for a hotel field: hotel readers give one value each, so only the reader decides. */
+export const hotelEvidenceKey = (field: string, reader: ReaderOfHotel) => `hotel:${field}|${reader}|single`;
+
+/**
+ * Each hotel field's calibrated confidence, for the fields given (the coordinates share the latitude's),
+ * else the share pooled over every hotel field the reader gives.
+ */
+export function hotelConfidence(fields: readonly string[], reader: ReaderOfHotel = "site"): Record<string, number> {
+  const share = (field: string) =>
+    CONFIDENCE_TABLE[hotelEvidenceKey(field === "longitude" ? "latitude" : field, reader)] ??
+    CONFIDENCE_TABLE[`*|${reader}|single`];
+  return Object.fromEntries(
+    fields.flatMap((field) => {
+      const value = share(field);
+      return value === undefined ? [] : [[field, Math.round(value * 100) / 100]];
+    }),
+  );
+}
