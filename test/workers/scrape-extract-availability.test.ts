@@ -5,6 +5,7 @@ import { normaliseAvailability, visibleAvailability } from "../../src/scrape/ext
 import { loadHtml } from "../../src/scrape/extract/dom";
 import { readPage, structuredDrafts } from "../../src/scrape/extract/page";
 import { visibleProductDraft } from "../../src/scrape/extract/visible";
+import { PRODUCT_PLATFORMS, parseProduct } from "../../src/scrape/platforms/index";
 
 describe("normaliseAvailability", () => {
   it.each([
@@ -38,6 +39,11 @@ describe("normaliseAvailability", () => {
     expect(normaliseAvailability(text)).toBe(expected);
   });
 
+  it("says nothing of a template holding both states, whose script shows one", () => {
+    expect(normaliseAvailability("Disponibile Non disponibile")).toBeNull();
+    expect(normaliseAvailability("Nicht auf Lager")).toBe("out_of_stock");
+  });
+
   it("says nothing of a value that names no state", () => {
     expect(normaliseAvailability("https://schema.org/NewCondition")).toBeNull();
     expect(normaliseAvailability("Free returns")).toBeNull();
@@ -65,9 +71,32 @@ describe("visibleAvailability", () => {
     expect(visibleAvailability(page)).toBe("out_of_stock");
   });
 
+  it("does not read a line about something else, one size's state or a hidden template as the offer's", () => {
+    expect(
+      visibleAvailability(buyBox('<div class="variationUnavailable">Image not available for Colour:</div>')),
+    ).toBeNull();
+    expect(
+      visibleAvailability(buyBox('<p class="packaging-not-available">Plain packaging not available.</p>')),
+    ).toBeNull();
+    expect(visibleAvailability(buyBox('<ul><li class="option_outofstock">6 - Sold Out</li></ul>'))).toBeNull();
+    expect(visibleAvailability(buyBox('<span class="visually-hidden label-unavailable">Sold out</span>'))).toBeNull();
+  });
+
   it("does not read other products' badges outside the buy box, nor a channel a control rules out", () => {
     expect(visibleAvailability(buyBox("", '<div><span class="stock">Sold out</span></div>'))).toBeNull();
     expect(visibleAvailability(buyBox("<button>Shipping Not available</button>"))).toBeNull();
+  });
+});
+
+describe("the buy box's stock line over structured data", () => {
+  it("believes the shop's own words on show over an availability its JSON-LD kept", () => {
+    const html = `<html><head><script type="application/ld+json">${JSON.stringify({
+      "@type": "Product",
+      name: "Charger",
+      offers: { price: 19.99, priceCurrency: "EUR", availability: "https://schema.org/OutOfStock" },
+    })}</script></head><body><div class="pdp"><h1>Charger</h1><div class="buy"><p class="availability">Online auf Lager</p>
+      <button>In den Warenkorb</button></div></div></body></html>`;
+    expect(parseProduct(PRODUCT_PLATFORMS.generic!, html, "https://shop.example/p/1").availability).toBe("in_stock");
   });
 });
 

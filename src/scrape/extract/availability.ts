@@ -20,6 +20,8 @@ const VOCABULARY: [Availability, RegExp][] = [
   ],
 ];
 
+const IN_STOCK = VOCABULARY.find(([availability]) => availability === "in_stock")![1];
+
 /**
  * Schema.org availability (`https://schema.org/InStock`, `schema:OutOfStock`, `in_stock`) and shop wording
  * ("Only 3 left in stock", "Agotado", "Auf Lager") reduced to one vocabulary; null when the text says neither.
@@ -28,7 +30,13 @@ export function normaliseAvailability(text: string | null | undefined): Availabi
   if (!text) return null;
   const value = text.replace(/^(?:https?:\/\/schema\.org\/|schema:|http:\/\/data-vocabulary\.org\/)/i, "").trim();
   if (!value || value.length > 120) return null;
-  for (const [availability, words] of VOCABULARY) if (words.test(value)) return availability;
+  for (const [availability, words] of VOCABULARY) {
+    const said = words.exec(value);
+    if (!said) continue;
+    // Both states side by side ("Disponibile Non disponibile"): a template whose script shows one of them.
+    if (availability === "out_of_stock" && IN_STOCK.test(value.replace(said[0], " "))) return null;
+    return availability;
+  }
   return null;
 }
 
@@ -37,6 +45,12 @@ const ADD_TO_CART =
   /add to (?:cart|bag|basket|trolley)|add to shopping|buy (?:it )?now|in den (?:warenkorb|einkaufswagen)|jetzt kaufen|ajouter au panier|acheter|añadir al carrito|agregar al carrito|comprar(?: ahora)?|aggiungi al carrello|acquista|in winkelwagen|in winkelmand|adicionar ao carrinho|do koszyka|lägg i varukorg|sepete ekle|в корзину|купить|додати в кошик|カートに入れる|今すぐ購入|加入购物车|立即购买|장바구니|thêm vào giỏ|tambah ke keranjang|beli sekarang/i;
 const SOLD_OUT_CONTROL =
   /^(?:sold out|out of stock|notify me|agotado|ausverkauft|[ée]puis[ée]|esaurito|uitverkocht|esgotado|売り切れ|品切れ|缺货|售罄|нет в наличии)\b/i;
+// One size's or colour's state, or a template a script fills in, is not the offer's ("6 - Sold Out").
+const NOT_THE_OFFER = /hidden|template|option|variant|swatch|size/i;
+// "Image not available for Colour", "Plain packaging not available", "Shipping not available": something
+// other than the offer is missing.
+const ABOUT_SOMETHING_ELSE =
+  /\b(?:image|imagen|immagine|bild|photo|foto|picture|video|packaging|colou?r|farbe|gr[öo]ß|size|shipping|delivery|pickup|versand|envío|livraison|spedizione)/i;
 const STOCK_NAMED = /stock|availab|inventory|lagerstatus|disponib/i;
 // Levels above the main heading the buy box may span: wider than a price's, since stock lines and buttons
 // often sit in a sibling column of the heading's block.
@@ -57,9 +71,11 @@ const CONTROLS = 'button, input[type="submit"], input[type="button"], a[role="bu
 function stockLine(element: HTMLElement): Availability | null {
   // Most elements are ruled out on their raw attributes, without decoding them.
   if (!STOCK_NAMED.test(element.rawAttrs)) return null;
-  if (!STOCK_NAMED.test(`${element.getAttribute("class") ?? ""} ${element.id}`)) return null;
+  const named = `${element.getAttribute("class") ?? ""} ${element.id}`;
+  if (!STOCK_NAMED.test(named) || NOT_THE_OFFER.test(named) || element.tagName === "OPTION") return null;
   const text = visibleText(element);
-  return text && text.length <= MAX_STOCK_TEXT ? normaliseAvailability(text) : null;
+  if (!text || text.length > MAX_STOCK_TEXT || ABOUT_SOMETHING_ELSE.test(text)) return null;
+  return normaliseAvailability(text);
 }
 
 /** What an add-to-cart control says: enabled, in stock; disabled or labelled sold out, out of stock. */
@@ -95,12 +111,24 @@ const saying = (elements: HTMLElement[], says: (element: HTMLElement) => Availab
     return said ? [[element, said]] : [];
   });
 
+interface BuyBox {
+  /** What a stock line of the buy box says, the shop's own words for the offer on show. */
+  line: Availability | null;
+  /** What the buy box says, a stock line first, then an add-to-cart control; else a cart form. */
+  said: Availability | null;
+}
+
+const buyBoxes = new WeakMap<HTMLElement, BuyBox>();
+
 /**
  * The availability the buy box shows: the smallest block around the main heading that says it (a stock
  * line named for stock or availability, an add-to-cart control, enabled or not); else a form that posts
  * to a cart. Rails of other products sit outside those blocks, so their "Sold out" badges are not read.
+ * Read once per page.
  */
-export function visibleAvailability(root: HTMLElement): Availability | null {
+function readBuyBox(root: HTMLElement): BuyBox {
+  const known = buyBoxes.get(root);
+  if (known) return known;
   const blocks: HTMLElement[] = [];
   let block = selectOne(root, "h1")?.parentNode ?? null;
   for (let level = 0; block && level < BUY_BOX_LEVELS; level++, block = block.parentNode) {
@@ -109,19 +137,28 @@ export function visibleAvailability(root: HTMLElement): Availability | null {
     blocks.push(block);
   }
   const widest = blocks.at(-1);
-  if (widest) {
-    const lines = saying(selectAll(widest, "[class], [id]"), stockLine);
-    const controls = saying(selectAll(widest, CONTROLS), controlSays);
-    for (const candidate of blocks) {
-      const said = blockAvailability(candidate, lines, controls);
-      if (said) return said;
-    }
+  const lines = widest ? saying(selectAll(widest, "[class], [id]"), stockLine) : [];
+  const controls = widest ? saying(selectAll(widest, CONTROLS), controlSays) : [];
+  const line = blocks.map((candidate) => lines.find(([element]) => within(element, candidate))?.[1]).find(Boolean);
+  let said = blocks.map((candidate) => blockAvailability(candidate, lines, controls)).find(Boolean) ?? null;
+  if (!said) {
+    const cartForm = selectOne(root, 'form[action*="cart"], form[action*="basket"], form[action*="warenkorb"]');
+    said = cartForm
+      ? (saying(selectAll(cartForm, "[class], [id]"), stockLine)[0]?.[1] ??
+        saying(selectAll(cartForm, CONTROLS), controlSays)[0]?.[1] ??
+        null)
+      : null;
   }
-  const cartForm = selectOne(root, 'form[action*="cart"], form[action*="basket"], form[action*="warenkorb"]');
-  if (!cartForm) return null;
-  return (
-    saying(selectAll(cartForm, "[class], [id]"), stockLine)[0]?.[1] ??
-    saying(selectAll(cartForm, CONTROLS), controlSays)[0]?.[1] ??
-    null
-  );
+  const buyBox = { line: line ?? null, said };
+  buyBoxes.set(root, buyBox);
+  return buyBox;
 }
+
+/** What the buy box says of the offer: a stock line, an add-to-cart control, a cart form. */
+export const visibleAvailability = (root: HTMLElement): Availability | null => readBuyBox(root).said;
+
+/**
+ * What a stock line of the buy box says in the shop's own words ("Online auf Lager"): shown to the
+ * shopper now, it is believed over a structured availability the shop may have left behind.
+ */
+export const buyBoxStockLine = (root: HTMLElement): Availability | null => readBuyBox(root).line;

@@ -1,6 +1,7 @@
 // Any shop page by URL: JSON-LD Product first, then microdata, then OpenGraph / product
 // meta tags, then what the page visibly shows (its heading, a "Price:" label).
 import { addressId } from "../../extract/address-id";
+import { buyBoxStockLine } from "../../extract/availability";
 import { detectChallenge } from "../../extract/challenge";
 import { firstText } from "../../extract/dom";
 import { readPage, structuredDrafts, type Page } from "../../extract/page";
@@ -31,7 +32,10 @@ export function genericDrafts(page: Page): ProductDraft[] {
   const fallbackTitle: ProductDraft = { title: firstText(page.root, ["title"]) };
   const address: ProductDraft = { sku: addressId(page.root, page.url) };
   return [
-    reading("buy box", { price: saleOverStructured(page, [jsonLd, microdata, rdfa, meta]) }),
+    reading("buy box", {
+      price: saleOverStructured(page, [jsonLd, microdata, rdfa, meta]),
+      availability: buyBoxStockLine(page.root),
+    }),
     reading("json-ld", jsonLd),
     reading("microdata", microdata),
     reading("rdfa", rdfa),
