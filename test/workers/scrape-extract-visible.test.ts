@@ -52,3 +52,26 @@ describe("shortTexts", () => {
     expect(visibleReviewCount(root)).toBe(6);
   });
 });
+
+describe("a rating and a count beside the heading", () => {
+  const page = (box: string, below = "") =>
+    loadHtml(
+      `<html><body><div class="product"><div class="main"><h1>Clock</h1>${box}</div></div>${below}</body></html>`,
+    );
+
+  it("reads a star bar's width or title as its share of five stars", () => {
+    expect(visibleRating(page('<div class="rating-box"><div class="rating" style="width:90%"></div></div>'))).toBe(4.5);
+    expect(visibleRating(page('<div class="rating-result" title="100%"><span></span></div>'))).toBe(5);
+  });
+
+  it("takes no empty bar, and no bar of a review list outside the heading's block", () => {
+    expect(visibleRating(page('<div class="rating" style="width:0%"></div>'))).toBeNull();
+    expect(visibleRating(page("", '<ol><li><div class="rating" style="width:40%"></div></li></ol>'))).toBeNull();
+  });
+
+  it("reads '15 Review(s)' beside the heading whatever the element is called", () => {
+    expect(visibleReviewCount(page("<p><a href='#r'>15 Review(s)</a></p>"))).toBe(15);
+    expect(visibleReviewCount(page("<p>8 reviews</p>"))).toBe(8);
+    expect(visibleReviewCount(page("<p>Write one of 8 reviews here</p>"))).toBeNull();
+  });
+});

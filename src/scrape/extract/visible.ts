@@ -129,16 +129,61 @@ export function visibleReviewCount(root: HTMLElement): number | null {
     const count = REVIEW_COUNT.exec(text)?.[1];
     if (count) return parseLocaleNumber(count);
   }
+  // "15 Review(s)" beside the heading, whatever the element is called.
+  const block = headingBlock(root);
+  if (!block) return null;
+  const inBlock = (element: HTMLElement) => element.range[0] >= block.range[0] && element.range[1] <= block.range[1];
+  for (const [, text] of shortTexts(root, inBlock)) {
+    const count = COUNTED_REVIEWS.exec(text)?.[1];
+    if (count) return parseLocaleNumber(count);
+  }
   return null;
 }
 
-/** A rating written out in an element named for ratings: "4.5 out of 5", "4,1 de 5". */
+const COUNTED_REVIEWS =
+  /^\(?\s*(\d[\d.,]*)\s*\)?\s*(?:reviews?|review\(s\)|ratings?|customer reviews|avis|bewertungen|rezensionen|valoraciones|reseñas|opiniones|recensioni|beoordelingen|avaliações|opinii|recenzj\S*|отзыв\S*|レビュー|件のレビュー|条评价|评价)\s*$/i;
+
+/**
+ * A rating written out in an element named for ratings ("4.5 out of 5", "4,1 de 5"), else the star bar
+ * beside the main heading: a rating widget drawn `width: 90%` (or titled "90%") of five stars.
+ */
 export function visibleRating(root: HTMLElement): number | null {
   for (const [, text] of shortTexts(root, (element) => namedFor(element, /rating|stars/i))) {
     const rating = OUT_OF_FIVE.exec(text)?.[1];
     if (rating) return parseLocaleNumber(rating);
   }
+  return starBarRating(root);
+}
+
+const STAR_BAR = /rating|stars?\b|star-/i;
+const SHARE = /^\s*(\d{1,3}(?:\.\d+)?)%\s*$/;
+const WIDTH = /(?:^|;)\s*width\s*:\s*(\d{1,3}(?:\.\d+)?)%/i;
+
+/** The first star bar in the heading's block (a review list's bars sit below it): its share of five stars. */
+function starBarRating(root: HTMLElement): number | null {
+  const block = headingBlock(root);
+  if (!block) return null;
+  for (const element of selectAll(block, "[style], [title]")) {
+    const named = (candidate: HTMLElement | null) => !!candidate && namedFor(candidate, STAR_BAR);
+    if (!named(element) && !named(element.parentNode)) continue;
+    const share =
+      WIDTH.exec(element.getAttribute("style") ?? "")?.[1] ?? SHARE.exec(element.getAttribute("title") ?? "")?.[1];
+    const percent = share === undefined ? Number.NaN : Number(share);
+    // An empty bar is a product nobody has rated yet.
+    if (percent > 0 && percent <= 100) return Math.round(percent / 2) / 10;
+  }
   return null;
+}
+
+/** The block around the main heading where a buy box sits: a few levels up, never the whole body. */
+function headingBlock(root: HTMLElement): HTMLElement | null {
+  let block = selectOne(root, "h1")?.parentNode ?? null;
+  let widest: HTMLElement | null = null;
+  for (let level = 0; block && level < BUY_BOX_LEVELS; level++, block = block.parentNode) {
+    if (block === root || block.tagName === "BODY" || block.tagName === "HTML") break;
+    widest = block;
+  }
+  return widest;
 }
 
 // How far above the main heading the buy box may start: the heading's own block and a few around it.
