@@ -12,11 +12,11 @@ const PATH_ID =
 const TRAILING_NUMBER = /[-_/.](\d{6,14})(?:\.html?|\/)?$/i;
 const MAX_ID = 30;
 
-/** The id one address gives, or null. */
-export function idInAddress(address: string): string | null {
+/** The id one address gives (relative or protocol-relative ones against `base`), or null. */
+export function idInAddress(address: string, base?: string): string | null {
   let url: URL;
   try {
-    url = new URL(address);
+    url = new URL(address, base);
   } catch {
     return null;
   }
@@ -34,7 +34,7 @@ export function addressId(root: HTMLElement, url: string): string | null {
   const canonical = selectOne(root, 'link[rel="canonical"]')?.getAttribute("href");
   const candidates = [canonical, metaValue(metaTags(root), "og:url"), url];
   for (const address of candidates) {
-    const id = address ? idInAddress(address) : null;
+    const id = address ? idInAddress(address, url) : null;
     if (id) return id;
   }
   return null;

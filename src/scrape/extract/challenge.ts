@@ -20,21 +20,26 @@ const BOT_VENDOR_MARKER =
   /id=["']?px-captcha|captcha-delivery\.com|\/_Incapsula_Resource|sec-if-cpt-container|\/_sec\/cp_challenge|\/challenges?\/(?:antibot|captcha)\//i;
 // Titles of walls and of the error pages a site serves a visitor it turned away, in the corpus's languages.
 const ROBOT_TITLE =
-  /are you (a )?(human|robot)|robot or human|pardon our interruption|verify (that )?you are (a )?human|captcha|access denied|attention required|just a moment|one more step|security check|unusual traffic|bot (check|detection)|something went wrong|почти готово|один момент|доступ (?:ограничен|запрещ)|un instant|einen moment|un momento|acceso denegado|accès refusé|zugriff verweigert/i;
+  /are you (a )?(human|robot)|robot or human|bot or not|pardon our interruption|verify (that )?you are (a )?human|captcha|access denied|attention required|just a moment|one more step|security check|unusual traffic|bot (check|detection)|something went wrong|почти готово|один момент|доступ (?:ограничен|запрещ)|un instant|einen moment|un momento|acceso denegado|accès refusé|zugriff verweigert/i;
 const ROBOT_TEXT =
-  /are you a (human|robot)|not a robot|verify (that )?you are (a )?human|unusual traffic from your (computer|network)|press (&|and) hold|complete the security check|enable javascript and cookies to continue|checking your browser before you access/i;
+  /are you a (human|robot)|not a robot|human or a bot|verify (that )?you are (a )?human|unusual traffic from your (computer|network)|press (&|and) hold|complete the security check|enable javascript and cookies to continue|checking your browser before you access|why have i been blocked|por qu[ée] me han bloqueado|pourquoi ai-je été bloqué|warum wurde ich blockiert|something went wrong, please try again|this page isn.t working|http error [45]\d\d/i;
 
 // Challenge pages are small and say little: a full page that merely embeds a widget or a bot
 // vendor's sensor script (a login form, a search page) is not a wall, whatever status it came with.
 const SMALL_PAGE = 100_000;
 const WALL_TEXT = 3_000;
+const NEARLY_NOTHING = 1_000;
 
 /** The challenge a page poses, or null for an ordinary page. */
 export function detectChallenge(html: string, status: number): Challenge | null {
   const blocked = status === 403 || status === 429 || status === 503;
-  let saysLittle: boolean | undefined;
+  let text: number | undefined;
   // Measured only once a marker matched, so an ordinary page costs a few regular-expression tests.
-  const wall = () => (blocked || html.length < SMALL_PAGE) && (saysLittle ??= visibleLength(html) < WALL_TEXT);
+  // A large page may still be a wall: its bytes are scripts and styles, its text a sentence or two.
+  const wall = () => {
+    text ??= visibleLength(html);
+    return (blocked || html.length < SMALL_PAGE || text < NEARLY_NOTHING) && text < WALL_TEXT;
+  };
   const widget = WIDGETS.find((candidate) => candidate.marker.test(html));
   if (widget && wall()) {
     const root = loadHtml(html);
