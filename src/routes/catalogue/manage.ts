@@ -148,7 +148,7 @@ export function registerManageDatasets(app: OpenAPIHono<AppEnv>) {
         { details: [{ parameter: "recipe.platforms", in: "body", message: `one of ${known.join(", ")}` }] },
       );
     const problems: ErrorDetail[] = recipePaths(body.recipe, now).flatMap((path, index) => {
-      const problem = itemProblem(path, identity.scopes, c.get("inProcess"));
+      const problem = itemProblem(c.env, path, identity.scopes, c.get("inProcess"));
       return problem
         ? [{ parameter: `recipe (call ${index + 1}: ${path})`, in: "body" as const, message: problem }]
         : [];

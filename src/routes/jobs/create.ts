@@ -99,7 +99,7 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
         { details: [{ parameter: body.requests ? "requests" : "inputs", in: "body", message: "too many items" }] },
       );
     const problems: ErrorDetail[] = paths.flatMap((path, index) => {
-      const problem = itemProblem(path, identity.scopes, c.get("inProcess"));
+      const problem = itemProblem(c.env, path, identity.scopes, c.get("inProcess"));
       const parameter = body.requests ? `requests.${index}.path` : `inputs.${index}`;
       return problem ? [{ parameter, in: "body" as const, message: problem }] : [];
     });
