@@ -1,12 +1,15 @@
 // What a product or hotel answer adds to the price history (docs/products.md#price-history): the
 // item, its market and its price, never who asked. Written after the answer, in `waitUntil`; a
 // failed write is logged and the answer stands. An answer from the cache adds nothing: its
-// reading was recorded when it was read live.
+// reading was recorded when it was read live. The history is shared by every account, so it takes
+// only pages the platform's own sites served (docs/products.md#price-history).
 import type { Context } from "hono";
 import { type HistoryItem, type PriceObservation, recordPriceObservations } from "./db/price-history";
 import type { AppEnv } from "./env";
 import { log } from "./log";
+import { scrapeConfig } from "./scrape/config";
 import { countryOfUrl } from "./scrape/extract/url";
+import { fromOwnOrigin } from "./scrape/platforms/sites";
 import type { CacheState } from "./scrape/cache";
 import type { HotelDetail, ProductLookup, ProductPlatform, ProductRecord } from "./scrape/types";
 import type { PricedHotel } from "./travel/merge";
@@ -61,13 +64,25 @@ function recordInBackground(c: Context<AppEnv>, observations: () => PriceObserva
   }
 }
 
-/** A product answer read live: one observation of its price. */
+/**
+ * A product answer read live from the platform's own site (`source_url`, the page's address after
+ * redirects; see scrape/platforms/sites.ts): one observation of its price. A page from anywhere else
+ * still answers its caller, but what it claims never enters the history every account reads.
+ */
 export function observeProduct(
   c: Context<AppEnv>,
-  answer: { platform: ProductPlatform; lookup: ProductLookup; product: ProductRecord; cache: CacheState },
+  answer: {
+    platform: ProductPlatform;
+    lookup: ProductLookup;
+    product: ProductRecord;
+    cache: CacheState;
+    sourceUrl: string;
+  },
 ): void {
-  const { platform, lookup, product, cache } = answer;
+  const { platform, lookup, product, cache, sourceUrl } = answer;
   if (!readLive(cache) || !usablePrice(product.price?.amount)) return;
+  const fetched = { finalUrl: sourceUrl, requestedUrl: lookup.url };
+  if (!fromOwnOrigin(platform, fetched, scrapeConfig(c.env))) return;
   recordInBackground(c, () => {
     const item = productItem(platform, lookup, product.id);
     if (!item || !product.price) return [];

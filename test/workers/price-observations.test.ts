@@ -54,6 +54,7 @@ const app = createApp((routes) => {
       lookup: { id: "B0BROKEN01" },
       product: product as ProductRecord,
       cache: "miss",
+      sourceUrl: "https://www.amazon.com/dp/B0BROKEN01",
     });
     return c.text("answered");
   });

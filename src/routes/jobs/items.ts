@@ -1,15 +1,15 @@
 // Stored calls — a job's items, a dataset recipe's calls, a schedule's path, a watch's check — are
 // `/v1/...` GETs checked here, once, when they are made, against the same route definitions the API
 // serves: the path the router will match (decoded), its scope, query schema and undeclared
-// parameters, and what the route itself refuses before reading anything (a platform it does not
-// know). A bad call is a 400 before anything is stored or queued.
+// parameters, and what the route itself refuses before reading anything (an unknown platform, a
+// page on another marketplace's site). A bad call is a 400 before anything is stored or queued.
 // The short form of a job expands to such paths.
 import { ApiError } from "../../errors";
 import { type DataRoute, type InProcess, isRunnablePath } from "../../in-process";
 import { undeclaredFields } from "../../middleware/strict-input";
 import { PRODUCT_PLATFORMS } from "../../scrape/platforms/index";
 import type { Scope } from "../../scopes";
-import { platformOr404 } from "../products/lookup";
+import { assertOwnPage, platformOr404 } from "../products/lookup";
 import { platformList } from "../travel/params";
 
 /** Why `path` cannot be stored as a call of a key holding `scopes`, or null when it can. */
@@ -37,13 +37,14 @@ export function storedCallProblem(env: Env, path: unknown, scopes: readonly Scop
 
 /**
  * What the matched route refuses before it reads anything, as its handler would say it: a platform
- * it does not know.
+ * it does not know, or a page on a site other than its marketplace's.
  */
 function routeRefusal(env: Env, match: DataRoute, query: Record<string, string>): string | null {
   const { platform } = match.params;
   if (platform === undefined) return null;
   try {
     if (match.template.startsWith("/v1/travel/")) platformList(platform);
+    else if (query.url !== undefined) assertOwnPage(env, platformOr404(platform), query.url);
     else platformOr404(platform);
   } catch (err) {
     if (err instanceof ApiError) return err.message;
