@@ -9,10 +9,11 @@ import type { AppEnv } from "./env";
 import { log } from "./log";
 import { scrapeConfig } from "./scrape/config";
 import { countryOfUrl } from "./scrape/extract/url";
-import { fromOwnOrigin } from "./scrape/platforms/sites";
+import { fromOwnOrigin, fromTravelSite } from "./scrape/platforms/sites";
 import type { CacheState } from "./scrape/cache";
 import type { HotelDetail, ProductLookup, ProductPlatform, ProductRecord } from "./scrape/types";
 import type { PricedHotel } from "./travel/merge";
+import type { TravelPlatform } from "./travel/platforms/types";
 
 const AVAILABLE = "available";
 const SOLD_OUT = "sold out";
@@ -93,19 +94,22 @@ export function observeProduct(
 }
 
 /**
- * A hotel search: one observation per card of each platform read live, at the site's own nightly
- * price and currency (the answer's `X-Currency` would split a hotel's days by who asked).
- * In the hotel search route: `observeHotelSearch(c, hotels, reports)` after `searchPlatforms`.
+ * A hotel search: one observation per card of each platform read live from the site itself, at the
+ * site's own nightly price and currency (the answer's `X-Currency` would split a hotel's days by who
+ * asked). In the hotel search route: `observeHotelSearch(c, hotels, reports, fromOwnSite)` after
+ * `searchPlatforms`, which says which platforms' pages came from their own origin.
  */
 export function observeHotelSearch(
   c: Context<AppEnv>,
   hotels: readonly PricedHotel[],
   reports: Readonly<Record<string, { cache: CacheState | null }>>,
+  fromOwnSite: readonly string[],
 ): void {
   recordInBackground(c, () =>
     hotels.flatMap(({ platform, offer, currency, rooms_available }) => {
       const nightly = offer.original.price_per_night;
-      if (!readLive(reports[platform]?.cache) || !offer.id || !usablePrice(nightly)) return [];
+      if (!fromOwnSite.includes(platform) || !readLive(reports[platform]?.cache)) return [];
+      if (!offer.id || !usablePrice(nightly)) return [];
       return [
         {
           ...hotelItem(platform, offer.id),
@@ -120,21 +124,30 @@ export function observeHotelSearch(
 }
 
 /**
- * A hotel page: one observation of its headline nightly price (a stay's total over its nights).
- * In the hotel route: `observeHotelPage(c, { platform: platform.slug, id, detail, nights, cache: meta.cache })`.
+ * A hotel page read from the site itself: one observation of its headline nightly price (a stay's
+ * total over its nights). In the hotel route:
+ * `observeHotelPage(c, { platform, id, detail, nights, cache: meta.cache, sourceUrl: meta.source_url })`.
  */
 export function observeHotelPage(
   c: Context<AppEnv>,
-  page: { platform: string; id: string; detail: HotelDetail; nights: number | null; cache: CacheState },
+  page: {
+    platform: TravelPlatform;
+    id: string;
+    detail: HotelDetail;
+    nights: number | null;
+    cache: CacheState;
+    sourceUrl: string;
+  },
 ): void {
   const { detail, nights } = page;
   const nightly =
     detail.price_per_night ?? (detail.total_price !== null && nights ? detail.total_price / nights : null);
   if (!readLive(page.cache) || !usablePrice(nightly)) return;
+  if (!fromTravelSite(page.platform, page.sourceUrl, scrapeConfig(c.env))) return;
   const soldOut = detail.rooms.length > 0 && detail.rooms.every((room) => room.available === false);
   recordInBackground(c, () => [
     {
-      ...hotelItem(page.platform, page.id),
+      ...hotelItem(page.platform.slug, page.id),
       price: cents(nightly),
       currency: detail.currency,
       availability: soldOut ? SOLD_OUT : AVAILABLE,

@@ -10,7 +10,7 @@ import { createApp } from "../../src/app";
 import { PRODUCT_PLATFORMS } from "../../src/scrape/platforms";
 import { foreignPageProblem } from "../../src/scrape/platforms/sites";
 import { call, callApp, env, newAccount, type TestAccount, withKey } from "../workers/helpers";
-import { REPLICA } from "../workers/replica-sites";
+import { REPLICA, serveReplicas } from "../workers/replica-sites";
 
 vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => vi.restoreAllMocks());
@@ -157,6 +157,53 @@ describe("the price history takes only pages the platform's own origins served",
       0.01,
     ]);
     expect(await historyOf(reader, "generic", `url=${encodeURIComponent(moved)}`)).toEqual([]);
+  });
+});
+
+describe("hotel prices are filed only from the travel site itself", () => {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const bookingObservations = async () =>
+    (
+      await env.DB.prepare(
+        "SELECT coalesce(sum(observations), 0) AS n FROM price_history WHERE platform = 'booking'",
+      ).first<{
+        n: number;
+      }>()
+    )?.n ?? 0;
+
+  it("answers a search and a hotel page that redirected off the site, but adds no price", async () => {
+    const { secret } = await newAccount({ plan: "enterprise" });
+    // The replica's own pages, served from another host after a redirect.
+    serveReplicas();
+    const replica = vi.mocked(globalThis.fetch).getMockImplementation()!;
+    const away = "https://travel.attacker.example/page";
+    vi.mocked(globalThis.fetch).mockImplementation(async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.startsWith(`${REPLICA}/booking/`)) return redirect(`${away}?from=${encodeURIComponent(url)}`)();
+      if (url.startsWith(away)) return replica(new URL(url).searchParams.get("from")!, init);
+      return replica(input, init);
+    });
+    const before = await bookingObservations();
+    const stay = `check_in=${day(45)}&check_out=${day(47)}`;
+    const search = await callApp(
+      app,
+      `/v1/travel/booking/hotels/search?destination=Dublin&${stay}&fresh=true&enrich=false`,
+      withKey(secret),
+      replicaEnv,
+    );
+    expect(search.status).toBe(200);
+    const { hotels } = (await json(search)).data;
+    expect(hotels.length).toBeGreaterThan(0);
+    const id = hotels[0].offers[0].id as string;
+    const page = await callApp(
+      app,
+      `/v1/travel/booking/hotels/${encodeURIComponent(id)}?${stay}&fresh=true`,
+      withKey(secret),
+      replicaEnv,
+    );
+    expect(page.status).toBe(200);
+    expect((await json(page)).meta.scrape.source_url).toContain(away);
+    expect(await bookingObservations()).toBe(before);
   });
 });
 

@@ -3,6 +3,7 @@
 // questions are answered here and nowhere else: whose page a URL is (a marketplace's routes read
 // only that marketplace's pages), and whether a page the service fetched came from the platform
 // itself (only then may what it shows enter data every account sees, such as the price history).
+// A travel site is one origin; `fromTravelSite` asks the second question of its pages.
 import { type ScrapeConfig, siteOrigin } from "../config";
 import type { ProductPlatform } from "../types";
 import { PRODUCT_PLATFORMS } from "./index";
@@ -79,4 +80,16 @@ export function fromOwnOrigin(
   if (platform.kind === "marketplace") return onOwnSite(final, platform, config);
   const requested = fetched.requestedUrl ? parsed(fetched.requestedUrl) : null;
   return requested !== null && requested.host === final.host;
+}
+
+/**
+ * Whether a travel site's page came from the site itself: its final address on the site's origin,
+ * or in development on its replica. Travel addresses are always built by the service; a redirect
+ * is what could carry a page elsewhere.
+ */
+export function fromTravelSite(site: { slug: string; origin: string }, finalUrl: string, config: Replicas): boolean {
+  const final = parsed(finalUrl);
+  if (!final) return false;
+  const origins = config.replicaOrigin ? [site.origin, siteOrigin(config, site.slug, "")] : [site.origin];
+  return origins.some((origin) => liesOn(final, origin));
 }
