@@ -27,6 +27,8 @@ export default defineConfig({
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("./migrations"),
                 ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+                // The tests call http://api.test: the addresses answers carry start there.
+                PUBLIC_BASE_URL: "http://api.test",
                 DOH_URL: (await startDohServer(INWARD_RECORDS, { A: [PUBLIC_ADDRESS] })).url,
               },
             },

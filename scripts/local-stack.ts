@@ -194,7 +194,9 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
     String(inspectorPort),
   ];
   args.push("--persist-to", options.persistTo, "--show-interactive-dev-session=false");
-  for (const [name, value] of Object.entries(options.vars ?? {})) args.push("--var", `${name}:${value}`);
+  // The addresses its answers carry name the port it listens on.
+  const vars = { PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, ...options.vars };
+  for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
 
   const child = spawn(WRANGLER, args, { cwd: ROOT, env: QUIET_ENV, stdio: "pipe", detached: true });
   let output = "";

@@ -4,6 +4,7 @@
 // schedules, job items, the dashboard and MCP tool calls all run their calls here. It is handed
 // the app (routes are a higher layer), so jobs/ and events/ receive it and never import a route.
 import type { OpenAPIHono, RouteConfig } from "@hono/zod-openapi";
+import { getPath, tryDecodeURIComponent } from "hono/utils/url";
 import { database } from "./db/client";
 import { touchLater } from "./db/key-cache";
 import type { KeyIdentity } from "./db/keys";
@@ -31,6 +32,8 @@ export interface DataRoute {
   template: string;
   scope: Scope | null;
   route: RouteConfig;
+  /** The path's parameters as the route reads them (`{platform}` → `amazon`), decoded as hono decodes them. */
+  params: Record<string, string>;
 }
 
 export interface CallOptions {
@@ -38,21 +41,27 @@ export interface CallOptions {
   prepaid?: LimitDecision;
 }
 
+/** Where in-process requests are addressed; never reached over a network. */
+const INTERNAL_ORIGIN = "http://internal.invalid";
+
+/**
+ * The path the router will match when `pathAndQuery` is run here: the request's URL as `call`
+ * builds it (dot segments resolved), its percent-escapes decoded by hono's own `getPath`, except
+ * reserved ones such as %2F. Every rule about a stored call judges this path, never the raw text.
+ */
+function routedPath(pathAndQuery: string): string {
+  return getPath(new Request(new URL(pathAndQuery, INTERNAL_ORIGIN)));
+}
+
 /** A `/v1/` GET path a watch, schedule or job may store: data, not keys, webhooks, watches, schedules or jobs. */
 export function isRunnablePath(pathAndQuery: string): boolean {
   if (!pathAndQuery.startsWith("/v1/") || pathAndQuery.includes("#")) return false;
-  const path = new URL(pathAndQuery, "http://x").pathname;
-  return !/^\/v1\/(keys|admin|webhooks|watches|schedules|jobs)(\/|$)/.test(path);
+  const path = routedPath(pathAndQuery);
+  return path.startsWith("/v1/") && !/^\/v1\/(keys|admin|webhooks|watches|schedules|jobs)(\/|$)/.test(path);
 }
 
-/** The path as the router matches it: percent-escapes decoded, as hono does, except reserved ones such as %2F. */
-function routedPath(pathname: string): string {
-  try {
-    return decodeURI(pathname);
-  } catch {
-    return pathname;
-  }
-}
+/** A path parameter as hono hands it to the route: percent-escapes left by `getPath` decoded too. */
+const decoded = ([name, value]: [string, string]): [string, string] => [name, tryDecodeURIComponent(value)];
 
 /** What this needs of the app: to answer a request and to show its route table (env.ts's types stay out, no circle). */
 type RoutedApp = Pick<OpenAPIHono, "fetch" | "openAPIRegistry" | "getOpenAPI31Document">;
@@ -72,7 +81,7 @@ export function inProcess(app: RoutedApp): InProcess {
 }
 
 function callerFor(app: RoutedApp) {
-  let dataRoutes: (DataRoute & { pattern: RegExp })[] | null = null;
+  let dataRoutes: (Omit<DataRoute, "params"> & { pattern: RegExp })[] | null = null;
 
   /**
    * The data route a `/v1/...` GET path names, read from the app's own route table (most specific
@@ -90,15 +99,19 @@ function callerFor(app: RoutedApp) {
         return [
           {
             template: route.path,
-            pattern: new RegExp(`^${route.path.replace(/\{[^}]+\}/g, "[^/]+")}$`),
+            pattern: new RegExp(`^${route.path.replace(/\{(\w+)\}/g, "(?<$1>[^/]+)")}$`),
             scope: access.startsWith("key:") ? (access.slice(4) as Scope) : null,
             route,
           },
         ];
       })
       .sort((a, b) => (a.template.match(/\{/g)?.length ?? 0) - (b.template.match(/\{/g)?.length ?? 0));
-    const { pathname } = new URL(pathAndQuery, "http://x");
-    return dataRoutes.find((route) => route.pattern.test(routedPath(pathname)));
+    const path = routedPath(pathAndQuery);
+    for (const { pattern, ...route } of dataRoutes) {
+      const match = pattern.exec(path);
+      if (match) return { ...route, params: Object.fromEntries(Object.entries(match.groups ?? {}).map(decoded)) };
+    }
+    return undefined;
   }
 
   /** Runs `request` as `identity`; the answer is the app's, as an HTTP call would get it. */
@@ -128,7 +141,7 @@ function callerFor(app: RoutedApp) {
     init: { body?: unknown; headers?: Record<string, string> } & CallOptions = {},
   ) {
     const headers = { ...init.headers, ...(init.body === undefined ? {} : { "Content-Type": "application/json" }) };
-    const request = new Request(new URL(pathAndQuery, "http://internal.invalid"), {
+    const request = new Request(new URL(pathAndQuery, INTERNAL_ORIGIN), {
       method,
       headers,
       body: init.body === undefined ? undefined : JSON.stringify(init.body),

@@ -1,15 +1,19 @@
 // What a product or hotel answer adds to the price history (docs/products.md#price-history): the
 // item, its market and its price, never who asked. Written after the answer, in `waitUntil`; a
 // failed write is logged and the answer stands. An answer from the cache adds nothing: its
-// reading was recorded when it was read live.
+// reading was recorded when it was read live. The history is shared by every account, so it takes
+// only pages the platform's own sites served (docs/products.md#price-history).
 import type { Context } from "hono";
 import { type HistoryItem, type PriceObservation, recordPriceObservations } from "./db/price-history";
 import type { AppEnv } from "./env";
 import { log } from "./log";
+import { scrapeConfig } from "./scrape/config";
 import { countryOfUrl } from "./scrape/extract/url";
+import { fromOwnOrigin, fromTravelSite } from "./scrape/platforms/sites";
 import type { CacheState } from "./scrape/cache";
 import type { HotelDetail, ProductLookup, ProductPlatform, ProductRecord } from "./scrape/types";
 import type { PricedHotel } from "./travel/merge";
+import type { TravelPlatform } from "./travel/platforms/types";
 
 const AVAILABLE = "available";
 const SOLD_OUT = "sold out";
@@ -61,13 +65,25 @@ function recordInBackground(c: Context<AppEnv>, observations: () => PriceObserva
   }
 }
 
-/** A product answer read live: one observation of its price. */
+/**
+ * A product answer read live from the platform's own site (`source_url`, the page's address after
+ * redirects; see scrape/platforms/sites.ts): one observation of its price. A page from anywhere else
+ * still answers its caller, but what it claims never enters the history every account reads.
+ */
 export function observeProduct(
   c: Context<AppEnv>,
-  answer: { platform: ProductPlatform; lookup: ProductLookup; product: ProductRecord; cache: CacheState },
+  answer: {
+    platform: ProductPlatform;
+    lookup: ProductLookup;
+    product: ProductRecord;
+    cache: CacheState;
+    sourceUrl: string;
+  },
 ): void {
-  const { platform, lookup, product, cache } = answer;
+  const { platform, lookup, product, cache, sourceUrl } = answer;
   if (!readLive(cache) || !usablePrice(product.price?.amount)) return;
+  const fetched = { finalUrl: sourceUrl, requestedUrl: lookup.url };
+  if (!fromOwnOrigin(platform, fetched, scrapeConfig(c.env))) return;
   recordInBackground(c, () => {
     const item = productItem(platform, lookup, product.id);
     if (!item || !product.price) return [];
@@ -78,19 +94,22 @@ export function observeProduct(
 }
 
 /**
- * A hotel search: one observation per card of each platform read live, at the site's own nightly
- * price and currency (the answer's `X-Currency` would split a hotel's days by who asked).
- * In the hotel search route: `observeHotelSearch(c, hotels, reports)` after `searchPlatforms`.
+ * A hotel search: one observation per card of each platform read live from the site itself, at the
+ * site's own nightly price and currency (the answer's `X-Currency` would split a hotel's days by who
+ * asked). In the hotel search route: `observeHotelSearch(c, hotels, reports, fromOwnSite)` after
+ * `searchPlatforms`, which says which platforms' pages came from their own origin.
  */
 export function observeHotelSearch(
   c: Context<AppEnv>,
   hotels: readonly PricedHotel[],
   reports: Readonly<Record<string, { cache: CacheState | null }>>,
+  fromOwnSite: readonly string[],
 ): void {
   recordInBackground(c, () =>
     hotels.flatMap(({ platform, offer, currency, rooms_available }) => {
       const nightly = offer.original.price_per_night;
-      if (!readLive(reports[platform]?.cache) || !offer.id || !usablePrice(nightly)) return [];
+      if (!fromOwnSite.includes(platform) || !readLive(reports[platform]?.cache)) return [];
+      if (!offer.id || !usablePrice(nightly)) return [];
       return [
         {
           ...hotelItem(platform, offer.id),
@@ -105,21 +124,30 @@ export function observeHotelSearch(
 }
 
 /**
- * A hotel page: one observation of its headline nightly price (a stay's total over its nights).
- * In the hotel route: `observeHotelPage(c, { platform: platform.slug, id, detail, nights, cache: meta.cache })`.
+ * A hotel page read from the site itself: one observation of its headline nightly price (a stay's
+ * total over its nights). In the hotel route:
+ * `observeHotelPage(c, { platform, id, detail, nights, cache: meta.cache, sourceUrl: meta.source_url })`.
  */
 export function observeHotelPage(
   c: Context<AppEnv>,
-  page: { platform: string; id: string; detail: HotelDetail; nights: number | null; cache: CacheState },
+  page: {
+    platform: TravelPlatform;
+    id: string;
+    detail: HotelDetail;
+    nights: number | null;
+    cache: CacheState;
+    sourceUrl: string;
+  },
 ): void {
   const { detail, nights } = page;
   const nightly =
     detail.price_per_night ?? (detail.total_price !== null && nights ? detail.total_price / nights : null);
   if (!readLive(page.cache) || !usablePrice(nightly)) return;
+  if (!fromTravelSite(page.platform, page.sourceUrl, scrapeConfig(c.env))) return;
   const soldOut = detail.rooms.length > 0 && detail.rooms.every((room) => room.available === false);
   recordInBackground(c, () => [
     {
-      ...hotelItem(page.platform, page.id),
+      ...hotelItem(page.platform.slug, page.id),
       price: cents(nightly),
       currency: detail.currency,
       availability: soldOut ? SOLD_OUT : AVAILABLE,

@@ -168,6 +168,25 @@ export function recipeSamplePaths(recipe: Recipe, now: number): string[] {
   return [...new Set(samples.flatMap((sample) => recipePaths(sample, now)))];
 }
 
+/**
+ * One call of each route and platform a refresh makes (the first input, query or destination of
+ * each), found without expanding the recipe: the scopes its calls need are judged by these.
+ */
+export function recipeCallShapes(recipe: Recipe, now: number): string[] {
+  const first = <T>(list: readonly T[] | undefined) => list?.slice(0, 1);
+  if (recipe.kind === "hotels")
+    return recipePaths(
+      { ...recipe, destinations: first(recipe.destinations)!, check_in_days: first(recipe.check_in_days)! },
+      now,
+    );
+  const countries = first(recipe.countries);
+  if (recipe.kind === "search")
+    return recipePaths({ ...recipe, countries, queries: first(recipe.queries)!, pages: 1 }, now);
+  if (recipe.kind === "reviews")
+    return recipePaths({ ...recipe, countries, inputs: first(recipe.inputs)!, pages: 1 }, now);
+  return recipePaths({ ...recipe, countries, inputs: first(recipe.inputs)! }, now);
+}
+
 /** The GET paths one refresh runs, in order; `now` dates hotel stays. */
 export function recipePaths(recipe: Recipe, now: number): string[] {
   const freshness = { max_age: String(recipe.max_age) };

@@ -4,12 +4,13 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../env";
 import { llmsFullTxt, llmsTxt, type LlmsDocument } from "../llms-txt";
 import { requireAccess } from "../middleware/auth";
+import { publicOrigin } from "../public-origin";
 import { PUBLIC } from "./define-route";
 
 type DocumentConfig = Parameters<OpenAPIHono<AppEnv>["getOpenAPI31Document"]>[0];
 
 export function registerLlmsTxt(app: OpenAPIHono<AppEnv>, config: DocumentConfig) {
-  // Written once per isolate and origin: the document only changes with a deploy.
+  // Written once per isolate and public origin: the document only changes with a deploy.
   let cached: { base: string; short: string; full: string } | undefined;
   const texts = (base: string) => {
     if (cached?.base !== base) {
@@ -19,6 +20,6 @@ export function registerLlmsTxt(app: OpenAPIHono<AppEnv>, config: DocumentConfig
     return cached;
   };
   const guard = requireAccess(PUBLIC);
-  app.get("/llms.txt", guard, (c) => c.text(texts(new URL(c.req.url).origin).short));
-  app.get("/llms-full.txt", guard, (c) => c.text(texts(new URL(c.req.url).origin).full));
+  app.get("/llms.txt", guard, (c) => c.text(texts(publicOrigin(c.env, c.req.url)).short));
+  app.get("/llms-full.txt", guard, (c) => c.text(texts(publicOrigin(c.env, c.req.url)).full));
 }

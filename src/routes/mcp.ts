@@ -16,6 +16,7 @@ import { log } from "../log";
 import type { OpenApiDocument } from "../mcp/derive";
 import { buildTools, createMcpServer, type McpTools } from "../mcp/server";
 import { version } from "../../package.json";
+import { publicOrigin } from "../public-origin";
 import { PUBLIC } from "./define-route";
 
 /** Messages one POST may carry (the SDK allows 100): a batch is answered in one piece, from memory. */
@@ -74,7 +75,7 @@ export function registerMcp(app: OpenAPIHono<AppEnv>) {
 
   // The path-specific name first, then the bare one that clients fall back to (RFC 9728 §3.1).
   for (const path of [RESOURCE_METADATA_PATH, "/.well-known/oauth-protected-resource"]) {
-    app.get(path, requireAccess(PUBLIC), (c) => c.json(resourceMetadata(new URL(c.req.url).origin)));
+    app.get(path, requireAccess(PUBLIC), (c) => c.json(resourceMetadata(publicOrigin(c.env, c.req.url))));
   }
 
   app.post(
@@ -88,7 +89,7 @@ export function registerMcp(app: OpenAPIHono<AppEnv>) {
         // RFC 6750 §3: a 401 for a bearer-token resource names the scheme; RFC 9728 §5.1 adds where
         // its metadata is, which MCP clients read before anything else.
         if (err instanceof ApiError && err.code === "unauthorized") {
-          const metadata = `${new URL(c.req.url).origin}${RESOURCE_METADATA_PATH}`;
+          const metadata = `${publicOrigin(c.env, c.req.url)}${RESOURCE_METADATA_PATH}`;
           c.header("WWW-Authenticate", `Bearer realm="mcp", resource_metadata="${metadata}"`);
         }
         throw err;

@@ -25,7 +25,7 @@ export interface ScrapeConfig {
 const millis = (value: string | undefined, fallback: number) => (Number(value) > 0 ? Number(value) : fallback);
 
 /** Where a platform's pages are fetched from: the replica in local development, else the real site. */
-export function siteOrigin(config: ScrapeConfig, slug: string, realOrigin: string): string {
+export function siteOrigin(config: Pick<ScrapeConfig, "replicaOrigin">, slug: string, realOrigin: string): string {
   return config.replicaOrigin ? `${config.replicaOrigin}/${slug}` : realOrigin;
 }
 

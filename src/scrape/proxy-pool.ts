@@ -1,7 +1,10 @@
 // Egress proxies: parsed from the PROXY_URLS secret, with health kept per proxy and target host.
 
 export interface ProxyEndpoint {
-  /** Safe to show clients: never contains credentials. */
+  /**
+   * An opaque label (`proxy-2`, `gateway-1`: the entry's place in PROXY_URLS), shown to clients as
+   * `meta.scrape.proxy`: never the exit's host, port or credentials.
+   */
   id: string;
   /** `connect`: an HTTP proxy spoken to with CONNECT; `gateway`: a URL template with `{url}`. */
   kind: "connect" | "gateway";
@@ -41,7 +44,7 @@ export function parseProxyList(secret: string | undefined): ProxyEndpoint[] {
       if (entry.includes("{url}")) {
         const host = new URL(entry.replace("{url}", "x")).host;
         return {
-          id: `gateway-${index + 1}@${host}`,
+          id: `gateway-${index + 1}`,
           kind: "gateway",
           hostname: host,
           port: 0,
@@ -54,7 +57,7 @@ export function parseProxyList(secret: string | undefined): ProxyEndpoint[] {
         ? `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`
         : null;
       return {
-        id: `proxy-${index + 1}@${url.hostname}:${url.port || 80}`,
+        id: `proxy-${index + 1}`,
         kind: "connect",
         hostname: url.hostname,
         port: Number(url.port || 80),

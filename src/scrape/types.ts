@@ -219,6 +219,8 @@ interface PlatformBase {
   engines: ("fetch" | "browser")[];
   /** Default origin per country code (lower-case), plus a `default` entry. */
   origins: Record<string, string>;
+  /** Further origins the platform's own pages live on (Mercado Libre's listing and search hosts); see platforms/sites.ts. */
+  otherOrigins?: readonly string[];
   productUrl(lookup: ProductLookup, origin: string): string;
   searchUrl?(lookup: SearchLookup, origin: string): string;
   reviewsUrl?(lookup: ReviewsLookup, origin: string): string;

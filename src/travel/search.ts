@@ -3,6 +3,8 @@ import { originFor } from "./hotel-page";
 import { UpstreamTimeout } from "../scrape/errors";
 import { TRAVEL_PLATFORMS, type TravelSlug } from "./platforms";
 import { scrape, type ScrapeMeta } from "../scrape/scrape";
+import { scrapeConfig } from "../scrape/config";
+import { fromTravelSite } from "../scrape/platforms/sites";
 import type { Rates } from "./conversion";
 import type { PricedHotel } from "./merge";
 import { pricedHotel } from "./pricing";
@@ -52,6 +54,8 @@ export async function searchPlatforms(
 ) {
   const reports: Record<string, PlatformReport> = {};
   const hotels: PricedHotel[] = [];
+  /** Platforms whose results page came from the site itself, after redirects: only they add to the price history. */
+  const fromOwnSite: TravelSlug[] = [];
   await Promise.all(
     options.slugs.map(async (slug) => {
       const platform = TRAVEL_PLATFORMS[slug];
@@ -87,6 +91,7 @@ export async function searchPlatforms(
           pricedHotel(hotel, platform, options.stay.nights, options.currency, options.rates),
         );
         hotels.push(...found);
+        if (fromTravelSite(platform, meta.source_url, scrapeConfig(env))) fromOwnSite.push(slug);
         reports[slug] = {
           status: "ok",
           latency_ms: Date.now() - started,
@@ -106,5 +111,5 @@ export async function searchPlatforms(
       }
     }),
   );
-  return { hotels, reports };
+  return { hotels, reports, fromOwnSite };
 }

@@ -68,7 +68,8 @@ describe("wrangler deploy --dry-run", () => {
     const plainVariables = [...production]
       .filter(([, binding]) => binding.kind === "Environment Variable")
       .map(([name]) => name);
-    expect(plainVariables.sort()).toEqual(["ANON_REQUESTS_PER_MINUTE", "ENVIRONMENT"]);
+    expect(plainVariables.sort()).toEqual(["ANON_REQUESTS_PER_MINUTE", "ENVIRONMENT", "PUBLIC_BASE_URL"]);
+    expect(production.get("PUBLIC_BASE_URL")?.value).toMatch(/^"https:\/\//);
   });
 
   it("keeps development in the environment that npm start and the tests select", () => {
@@ -77,13 +78,15 @@ describe("wrangler deploy --dry-run", () => {
   });
 
   it("gives development the same bindings as production, since wrangler does not inherit them", () => {
+    // Only where it runs and the address it is reached at differ.
     const shape = (bindings: Map<string, Binding>) =>
       [...bindings]
-        .filter(([name]) => name !== "ENVIRONMENT")
+        .filter(([name]) => name !== "ENVIRONMENT" && name !== "PUBLIC_BASE_URL")
         .map(([name, { value, kind }]) => `${name} ${value} ${kind}`)
         .sort();
     expect(shape(production)).toContain("DB webdata D1 Database");
     expect(shape(production)).toContain("ACCOUNT_METER AccountMeter Durable Object");
     expect(shape(development)).toEqual(shape(production));
+    expect(development.get("PUBLIC_BASE_URL")?.value).toBe('"http://127.0.0.1:8787"');
   });
 });

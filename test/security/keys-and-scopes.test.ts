@@ -234,3 +234,49 @@ describe("another key's watch, schedule or job answers only a key holding the sc
     expect((await json(results)).data.map((item: any) => item.path)).toEqual(["/v1/categories", "/v1/platforms"]);
   });
 });
+
+describe("another key's dataset answers only a key holding the scopes of its recipe's calls", () => {
+  const recipes = [
+    { scope: "products:read", recipe: { kind: "search", platforms: ["walmart"], queries: ["kettle"] } },
+    {
+      scope: "travel:read",
+      recipe: { kind: "hotels", platforms: ["booking"], destinations: ["Dublin"], check_in_days: [60] },
+    },
+  ];
+
+  for (const { scope, recipe } of recipes) {
+    it(`refuses a ${recipe.kind} dataset's refresh, reads and removal to a key without ${scope}`, async () => {
+      const owner = await newAccount({ plan: "pro" });
+      const created = await send(owner.secret, "POST", "/v1/datasets", { name: `${recipe.kind} scopes`, recipe });
+      expect(created.status).toBe(201);
+      const { slug } = (await json(created)).data;
+
+      const without = await keyWithScopes(owner, ["catalogue:read", "datasets:write"]);
+      for (const [method, path] of [
+        ["POST", `/v1/datasets/${slug}/refresh`],
+        ["GET", `/v1/datasets/${slug}`],
+        ["GET", `/v1/datasets/${slug}/records`],
+        ["GET", `/v1/datasets/${slug}/records/some-key/history`],
+        ["DELETE", `/v1/datasets/${slug}`],
+      ] as const) {
+        const refused = await send(without.secret, method, path);
+        expect(refused.status, `${method} ${path}`).toBe(403);
+        expect((await json(refused)).error.message).toContain(`\`${scope}\``);
+      }
+
+      const holding = await keyWithScopes(owner, ["catalogue:read", "datasets:write", scope]);
+      // The first refresh, started at creation, may still be collecting: a 409, never a 403.
+      expect([202, 409]).toContain((await send(holding.secret, "POST", `/v1/datasets/${slug}/refresh`)).status);
+      expect((await send(holding.secret, "GET", `/v1/datasets/${slug}`)).status).toBe(200);
+    });
+  }
+
+  it("leaves the public catalogue to catalogue:read alone", async () => {
+    const owner = await newAccount();
+    const catalogueOnly = await keyWithScopes(owner, ["catalogue:read"]);
+    const listed = await json(await send(catalogueOnly.secret, "GET", "/v1/datasets?limit=1"));
+    const [publicOne] = listed.data;
+    expect(publicOne.visibility).toBe("public");
+    expect((await send(catalogueOnly.secret, "GET", `/v1/datasets/${publicOne.slug}`)).status).toBe(200);
+  });
+});

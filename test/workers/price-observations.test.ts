@@ -9,6 +9,7 @@ import { observeHotelPage, observeHotelSearch, observeProduct, productItem } fro
 import { PRODUCT_PLATFORMS } from "../../src/scrape/platforms";
 import type { ProductRecord } from "../../src/scrape/types";
 import { loadRates } from "../../src/travel/currency";
+import { TRAVEL_PLATFORMS } from "../../src/travel/platforms";
 import { scrapeHotelPage } from "../../src/travel/hotel-page";
 import { searchPlatforms } from "../../src/travel/search";
 import { callApp, env, newAccount, type TestAccount, withKey } from "./helpers";
@@ -23,7 +24,7 @@ const STAY = { checkIn: day(40), checkOut: day(43), nights: 3, adults: 2 };
 const app = createApp((routes) => {
   routes.get("/test/search", async (c) => {
     const currency = c.req.query("currency") ?? "EUR";
-    const { hotels, reports } = await searchPlatforms(c.env, (p) => c.executionCtx.waitUntil(p), {
+    const { hotels, reports, fromOwnSite } = await searchPlatforms(c.env, (p) => c.executionCtx.waitUntil(p), {
       slugs: ["booking"],
       stay: { ...STAY, searchName: "Dublin", children: [], rooms: 1 },
       accountId: "acc_observer",
@@ -31,7 +32,7 @@ const app = createApp((routes) => {
       rates: await loadRates(c.env.DB),
       freshness: { fresh: c.req.query("fresh") === "true" },
     });
-    observeHotelSearch(c, hotels, reports);
+    observeHotelSearch(c, hotels, reports, fromOwnSite);
     return c.json({ hotels: hotels.map(({ offer }) => offer), cache: reports.booking!.cache });
   });
   routes.get("/test/hotel/:id", async (c) => {
@@ -44,7 +45,14 @@ const app = createApp((routes) => {
       accountId: "acc_observer",
       freshness: { fresh: true },
     });
-    observeHotelPage(c, { platform: "booking", id, detail: record, nights: STAY.nights, cache: meta.cache });
+    observeHotelPage(c, {
+      platform: TRAVEL_PLATFORMS.booking,
+      id,
+      detail: record,
+      nights: STAY.nights,
+      cache: meta.cache,
+      sourceUrl: meta.source_url,
+    });
     return c.json({ price_per_night: record.price_per_night, currency: record.currency });
   });
   routes.get("/test/broken-write", (c) => {
@@ -54,6 +62,7 @@ const app = createApp((routes) => {
       lookup: { id: "B0BROKEN01" },
       product: product as ProductRecord,
       cache: "miss",
+      sourceUrl: "https://www.amazon.com/dp/B0BROKEN01",
     });
     return c.text("answered");
   });

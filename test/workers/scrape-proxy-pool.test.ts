@@ -34,7 +34,7 @@ describe("parseProxyList", () => {
       "http://user:p%40ss@proxy.example:3128\nhttps://gw.example/fetch?url={url}",
     );
     expect(connect).toEqual({
-      id: "proxy-1@proxy.example:3128",
+      id: "proxy-1",
       kind: "connect",
       hostname: "proxy.example",
       port: 3128,
@@ -42,7 +42,7 @@ describe("parseProxyList", () => {
       template: null,
     });
     expect(gateway).toMatchObject({
-      id: "gateway-2@gw.example",
+      id: "gateway-2",
       kind: "gateway",
       template: "https://gw.example/fetch?url={url}",
     });

@@ -122,7 +122,7 @@ export interface paths {
                          *           "engine": "fetch",
                          *           "cache": "miss",
                          *           "fetched_at": "2026-11-22T09:59:58.412Z",
-                         *           "proxy": "proxy-2@dc1.proxy.example:8080",
+                         *           "proxy": "proxy-2",
                          *           "captcha": "none"
                          *         },
                          *         "completeness": {
@@ -461,7 +461,7 @@ export interface paths {
                          *           "engine": "fetch",
                          *           "cache": "hit",
                          *           "fetched_at": "2026-11-22T09:59:58.412Z",
-                         *           "proxy": "proxy-2@dc1.proxy.example:8080",
+                         *           "proxy": "proxy-2",
                          *           "captcha": "none"
                          *         },
                          *         "completeness": {
@@ -639,7 +639,7 @@ export interface paths {
                          *           "engine": "fetch",
                          *           "cache": "miss",
                          *           "fetched_at": "2026-11-22T09:59:58.412Z",
-                         *           "proxy": "proxy-2@dc1.proxy.example:8080",
+                         *           "proxy": "proxy-2",
                          *           "captcha": "none"
                          *         },
                          *         "completeness": {
@@ -3873,7 +3873,7 @@ export interface paths {
                          *           "engine": "fetch",
                          *           "cache": "miss",
                          *           "fetched_at": "2026-11-22T09:59:58.412Z",
-                         *           "proxy": "proxy-2@dc1.proxy.example:8080",
+                         *           "proxy": "proxy-2",
                          *           "captcha": "none"
                          *         },
                          *         "completeness": {

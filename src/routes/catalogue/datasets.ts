@@ -7,6 +7,7 @@ import { exampleEnvelope, openApiErrorResponses, successBody, MetaSchema } from 
 import { ApiError } from "../../errors";
 import { categoryExists, countryExists, getDataset, listDatasets } from "../../db/catalogue";
 import { describeDetail } from "./detail";
+import { assertMayUseDataset } from "./dataset-access";
 import {
   DATASET_EXAMPLE,
   DatasetDetailSchema,
@@ -164,6 +165,7 @@ export function registerDatasets(app: OpenAPIHono<AppEnv>) {
     const dataset = await getDataset(c.env.DB, slug, c.get("identity").accountId);
     if (!dataset)
       throw new ApiError("not_found", `No dataset \`${slug}\`; GET /v1/datasets or /v1/search?q= to find one.`);
+    assertMayUseDataset(c, dataset.row);
     const data = await describeDetail(c.env, dataset);
     return c.json(successBody(c, data as z.infer<typeof DatasetDetailSchema>), 200);
   });

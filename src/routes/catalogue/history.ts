@@ -10,6 +10,7 @@ import { findVisibleDataset } from "../../db/datasets";
 import type { Recipe } from "../../datasets/recipe";
 import { TRACKED_FIELDS } from "../../datasets/records";
 import { SlugParam, wholeNumber } from "./schemas";
+import { assertMayUseDataset } from "./dataset-access";
 
 const HistorySchema = z.object({
   dataset: z.string(),
@@ -93,6 +94,7 @@ export function registerRecordHistory(app: OpenAPIHono<AppEnv>) {
     const { since, limit } = c.req.valid("query");
     const dataset = await findVisibleDataset(c.env.DB, slug, c.get("identity").accountId);
     if (!dataset) throw new ApiError("not_found", `No dataset \`${slug}\`; GET /v1/datasets lists them.`);
+    assertMayUseDataset(c, dataset);
     const rows = await recordChanges(c.env.DB, dataset.id, key, since ? Date.parse(since) : 0, limit);
     if (rows.length === 0)
       throw new ApiError(

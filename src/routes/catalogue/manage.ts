@@ -1,6 +1,7 @@
 // An account's own datasets: create one from a recipe, refresh it now, delete it with its snapshots.
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
+import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError, type ErrorDetail } from "../../errors";
@@ -23,6 +24,7 @@ import { itemProblem } from "../jobs/items";
 import { PRODUCT_PLATFORMS } from "../../scrape/platforms/index";
 import { TRAVEL_PLATFORMS } from "../../travel/platforms/index";
 import { refuseOverCap } from "../events/over-cap";
+import { assertMayUseDataset } from "./dataset-access";
 import { DATASET_DETAIL_EXAMPLE } from "./datasets";
 import { describeDetail } from "./detail";
 import { DatasetDetailSchema, SlugParam } from "./schemas";
@@ -152,12 +154,13 @@ const slugOf = (name: string) =>
       .slice(0, 60) || "dataset"
   }-${crypto.randomUUID().replaceAll("-", "").slice(0, 6)}`;
 
-/** The account's own dataset, or the reason it cannot be acted on. */
-async function ownDataset(db: D1Database, slug: string, accountId: string) {
-  const dataset = await findVisibleDataset(db, slug, accountId);
+/** The account's own dataset, whose calls' scopes the key holds; or the reason it cannot be acted on. */
+async function ownDataset(c: Context<AppEnv>, slug: string) {
+  const dataset = await findVisibleDataset(c.env.DB, slug, c.get("identity").accountId);
   if (!dataset) throw new ApiError("not_found", `No dataset \`${slug}\`; GET /v1/datasets lists yours.`);
   if (dataset.account_id === null)
     throw new ApiError("forbidden", `\`${slug}\` is a public dataset; the service refreshes it on its own schedule.`);
+  assertMayUseDataset(c, dataset);
   return dataset;
 }
 
@@ -184,7 +187,7 @@ export function registerManageDatasets(app: OpenAPIHono<AppEnv>) {
     await assertRoomFor(c.get("db"), "datasets", identity.accountId).catch(refuseOverCap);
     // Each value of each list checked once, in a call of its shape, not every combination.
     const problems: ErrorDetail[] = recipeSamplePaths(body.recipe, now).flatMap((path) => {
-      const problem = itemProblem(path, identity.scopes, c.get("inProcess"));
+      const problem = itemProblem(c.env, path, identity.scopes, c.get("inProcess"));
       return problem ? [{ parameter: `recipe (call ${path})`, in: "body" as const, message: problem }] : [];
     });
     if (problems.length > 0)
@@ -231,14 +234,14 @@ export function registerManageDatasets(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(refreshRoute, async (c) => {
     const { slug } = c.req.valid("param");
-    const dataset = await ownDataset(c.env.DB, slug, c.get("identity").accountId);
+    const dataset = await ownDataset(c, slug);
     const refresh = await startRefresh(c.env, dataset, Date.now()).catch(refusal);
     return c.json(successBody(c, refresh), 202);
   });
 
   app.openapi(deleteRoute, async (c) => {
     const { slug } = c.req.valid("param");
-    const dataset = await ownDataset(c.env.DB, slug, c.get("identity").accountId);
+    const dataset = await ownDataset(c, slug);
     await deleteDatasetRows(c.env.DB, dataset.id);
     c.executionCtx.waitUntil(deleteObjects(c.env.RESULTS, `datasets/${dataset.id}/`));
     return c.json(successBody(c, { slug, deleted: true as const }), 200);

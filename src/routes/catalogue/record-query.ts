@@ -10,6 +10,7 @@ import { type Condition, parseCondition, type Position } from "../../datasets/re
 import type { Recipe } from "../../datasets/recipe";
 import { RECORD_FIELDS } from "../../datasets/records";
 import { wholeNumber } from "./schemas";
+import { assertMayUseDataset } from "./dataset-access";
 
 const Instant = (name: string) =>
   z
@@ -141,6 +142,7 @@ export async function snapshotToRead(
 ) {
   const dataset = await findVisibleDataset(c.env.DB, slug, c.get("identity").accountId);
   if (!dataset) throw new ApiError("not_found", `No dataset \`${slug}\`; GET /v1/datasets lists them.`);
+  assertMayUseDataset(c, dataset);
   const declared = RECORD_FIELDS[(JSON.parse(dataset.recipe) as Recipe).kind];
   if (cursorSnapshot) {
     const snapshot = await findSnapshot(c.env.DB, dataset.id, cursorSnapshot);

@@ -10,6 +10,7 @@ import { exampleEnvelope, jsonBody, jsonResponse, openApiErrorResponses, success
 import { ApiError } from "../../errors";
 import { isRunnablePath } from "../../in-process";
 import { nextRunAfter } from "../../events/schedules";
+import { storedCallProblem } from "../jobs/items";
 import { refuseOverCap } from "./over-cap";
 import { CreateScheduleBody, IdParam, ScheduleSchema } from "./schemas";
 import { PRODUCT_EXAMPLE, PRODUCT_META_EXAMPLE } from "../products/examples";
@@ -144,6 +145,11 @@ export function registerSchedules(app: OpenAPIHono<AppEnv>) {
         { details: [{ parameter: "path", in: "json", message: "not a runnable path" }] },
       );
     c.get("inProcess").assertMayRun(c.get("identity"), [path], "schedule");
+    const problem = storedCallProblem(c.env, path, c.get("identity").scopes, c.get("inProcess"));
+    if (problem)
+      throw new ApiError("invalid_request", `\`path\` cannot run: ${problem}.`, {
+        details: [{ parameter: "path", in: "json", message: problem }],
+      });
     const row = await insertWithinCap(c.get("db"), "schedules", {
       id: newId("sch"),
       accountId: c.get("identity").accountId,

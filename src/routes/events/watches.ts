@@ -11,6 +11,7 @@ import { ApiError } from "../../errors";
 import { checkWatch, HOTEL_SEARCH_CURRENCY, PAGE_CURRENCY, watchCall } from "../../events/watches";
 import { PRODUCT_PLATFORMS } from "../../scrape/platforms";
 import { TRAVEL_PLATFORMS } from "../../travel/platforms";
+import { storedCallProblem } from "../jobs/items";
 import { refuseOverCap } from "./over-cap";
 import { CreateWatchBody, IdParam, WatchSchema } from "./schemas";
 import { CREATE_WATCH_EXAMPLE, WATCH_EXAMPLE, WATCH_ID } from "./examples";
@@ -164,11 +165,13 @@ export function registerWatches(app: OpenAPIHono<AppEnv>) {
           }
         : { id: body.id, country: body.country };
     const currency = body.currency ?? (body.kind === "hotel" ? HOTEL_SEARCH_CURRENCY : PAGE_CURRENCY);
-    c.get("inProcess").assertMayRun(
-      c.get("identity"),
-      [watchCall({ ...body, currency, target: JSON.stringify(target) }).path],
-      "watch",
-    );
+    const { path } = watchCall({ ...body, currency, target: JSON.stringify(target) });
+    c.get("inProcess").assertMayRun(c.get("identity"), [path], "watch");
+    const problem = storedCallProblem(c.env, path, c.get("identity").scopes, c.get("inProcess"));
+    if (problem)
+      throw new ApiError("invalid_request", `This watch's check cannot run: ${problem}.`, {
+        details: [{ parameter: body.kind === "hotel" ? "destination" : "id", in: "json", message: problem }],
+      });
     const now = Date.now();
     const row = await insertWithinCap(c.get("db"), "watches", {
       id: newId("wat"),

@@ -115,7 +115,7 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
     const limits = jobLimits(identity.planId);
     const checked = new Map<string, string | null>();
     const problemOf = (path: string) => {
-      if (!checked.has(path)) checked.set(path, itemProblem(path, identity.scopes, c.get("inProcess")));
+      if (!checked.has(path)) checked.set(path, itemProblem(c.env, path, identity.scopes, c.get("inProcess")));
       return checked.get(path)!;
     };
     const problems: ErrorDetail[] = paths.flatMap((path, index) => {

@@ -1,13 +1,19 @@
-// A job's items: the `/v1/...` GETs it runs, checked up front against the same route
-// definitions the API serves (path, scope, query schema, undeclared parameters), so a bad item is
-// a 400 naming its index before anything is queued. The short form expands to such paths.
-import { type InProcess, isRunnablePath } from "../../in-process";
+// Stored calls — a job's items, a dataset recipe's calls, a schedule's path, a watch's check — are
+// `/v1/...` GETs checked here, once, when they are made, against the same route definitions the API
+// serves: the path the router will match (decoded), its scope, query schema and undeclared
+// parameters, and what the route itself refuses before reading anything (an unknown platform, a
+// page on another marketplace's site). A bad call is a 400 before anything is stored or queued.
+// The short form of a job expands to such paths.
+import { ApiError } from "../../errors";
+import { type DataRoute, type InProcess, isRunnablePath } from "../../in-process";
 import { undeclaredFields } from "../../middleware/strict-input";
 import { PRODUCT_PLATFORMS } from "../../scrape/platforms/index";
 import type { Scope } from "../../scopes";
+import { assertOwnPage, platformOr404 } from "../products/lookup";
+import { platformList } from "../travel/params";
 
-/** Why `path` cannot be a job item for a key holding `scopes`, or null when it can. */
-export function itemProblem(path: unknown, scopes: readonly Scope[], local: InProcess): string | null {
+/** Why `path` cannot be stored as a call of a key holding `scopes`, or null when it can. */
+export function storedCallProblem(env: Env, path: unknown, scopes: readonly Scope[], local: InProcess): string | null {
   if (typeof path !== "string" || path.length === 0) return "path must be a `/v1/...` GET path";
   if (path.length > 2_000) return "path is longer than 2000 characters";
   if (!isRunnablePath(path))
@@ -21,15 +27,41 @@ export function itemProblem(path: unknown, scopes: readonly Scope[], local: InPr
   const schema = match.route.request?.query;
   const unknown = undeclaredFields(query, schema as never);
   if (unknown.length > 0) return `${match.template} does not take ${unknown.map((name) => `\`${name}\``).join(", ")}`;
-  // Each item's answer is kept as JSON and read back as such; the job's results come in every format.
-  const format = url.searchParams.getAll("format").find((value) => value !== "json");
-  if (format !== undefined)
-    return `job items answer JSON only; drop \`format=${format}\` (/v1/jobs/{id}/results gives the whole job as CSV or NDJSON)`;
   const parsed = schema?.safeParse(query);
   if (parsed && !parsed.success) {
     const issue = parsed.error.issues[0]!;
     return `${issue.path.join(".") || "query"}: ${issue.message}`;
   }
+  return routeRefusal(env, match, query);
+}
+
+/**
+ * What the matched route refuses before it reads anything, as its handler would say it: a platform
+ * it does not know, or a page on a site other than its marketplace's.
+ */
+function routeRefusal(env: Env, match: DataRoute, query: Record<string, string>): string | null {
+  const { platform } = match.params;
+  if (platform === undefined) return null;
+  try {
+    if (match.template.startsWith("/v1/travel/")) platformList(platform);
+    else if (query.url !== undefined) assertOwnPage(env, platformOr404(platform), query.url);
+    else platformOr404(platform);
+  } catch (err) {
+    if (err instanceof ApiError) return err.message;
+    throw err;
+  }
+  return null;
+}
+
+/** Why `path` cannot be a job item for a key holding `scopes`, or null when it can. */
+export function itemProblem(env: Env, path: unknown, scopes: readonly Scope[], local: InProcess): string | null {
+  const problem = storedCallProblem(env, path, scopes, local);
+  if (problem) return problem;
+  // Each item's answer is kept as JSON and read back as such; the job's results come in every format.
+  const format = new URL(path as string, "http://item.invalid").searchParams.getAll("format");
+  const other = format.find((value) => value !== "json");
+  if (other !== undefined)
+    return `job items answer JSON only; drop \`format=${other}\` (/v1/jobs/{id}/results gives the whole job as CSV or NDJSON)`;
   return null;
 }
 

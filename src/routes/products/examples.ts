@@ -145,7 +145,7 @@ const SCRAPE_META_EXAMPLE = {
   engine: "fetch",
   cache: "miss",
   fetched_at: "2026-11-22T09:59:58.412Z",
-  proxy: "proxy-2@dc1.proxy.example:8080",
+  proxy: "proxy-2",
   captcha: "none",
 } satisfies z.input<typeof ScrapeMetaSchema>;
 

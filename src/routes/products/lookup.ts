@@ -9,6 +9,7 @@ import { urlGuardOptions } from "../../net/guard-options";
 import { checkUrl } from "../../net/url-guard";
 import { scrapeConfig, siteOrigin } from "../../scrape/config";
 import { PRODUCT_PLATFORMS, productPlatform } from "../../scrape/platforms";
+import { foreignPageProblem } from "../../scrape/platforms/sites";
 import {
   exampleProductUrl,
   idDescription,
@@ -206,14 +207,29 @@ export function lookupFrom(
     );
   }
   if (query.url !== undefined) {
+    let url: string;
     try {
       // Names are resolved and checked by the engines, which guard every request they make.
-      return { url: checkUrl(query.url, urlGuardOptions(c.env)).url.toString(), country: query.country };
+      url = checkUrl(query.url, urlGuardOptions(c.env)).url.toString();
     } catch (err) {
       throw scrapeErrorToApi(err);
     }
+    assertOwnPage(c.env, platform, url);
+    return { url, country: query.country };
   }
   return { id: query[platform.idParam]!, country: query.country };
+}
+
+/**
+ * A marketplace reads only its own pages (scrape/platforms/sites.ts): a page elsewhere is a 400
+ * naming the route that reads it. Stored calls are held to it when they are made (routes/jobs/items.ts).
+ */
+export function assertOwnPage(env: Env, platform: ProductPlatform, url: string): void {
+  const problem = foreignPageProblem(platform, url, scrapeConfig(env));
+  if (problem)
+    throw new ApiError("invalid_request", `${problem}.`, {
+      details: [{ parameter: "url", in: "query", message: problem }],
+    });
 }
 
 /** The site's URL for a lookup; an identifier that cannot name a page is the caller's 400. */

@@ -201,7 +201,7 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
     });
     productOr422(record, meta.source_url, platform.slug);
     const { data, completeness } = describeProduct(record, meta.fetched_at, query.explain === "true");
-    observeProduct(c, { platform, lookup, product: record.product, cache: meta.cache });
+    observeProduct(c, { platform, lookup, product: record.product, cache: meta.cache, sourceUrl: meta.source_url });
     if (wantsCsv(c)) return csvAnswer(c, [data], `${platform.slug}-product.csv`, completeness);
     return c.json(successBody(c, data, { scrape: meta, completeness }), 200);
   });

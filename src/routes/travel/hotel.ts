@@ -108,7 +108,7 @@ export function registerTravelHotel(app: OpenAPIHono<AppEnv>) {
       });
       const { sources, ...detail } = record;
       const nights = query.check_in && query.check_out ? nightsBetween(query.check_in, query.check_out) : null;
-      observeHotelPage(c, { platform: platform.slug, id, detail, nights, cache: meta.cache });
+      observeHotelPage(c, { platform, id, detail, nights, cache: meta.cache, sourceUrl: meta.source_url });
       const data = pricedDetail(detail, platform, nights, currency.code, currency.rates);
       const reasons = pageReasons(platform, {
         dated: nights !== null,

@@ -138,7 +138,7 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
     const children = query.children ?? [];
     const filters = hotelFilters(query, radiusKm);
 
-    const { hotels, reports } = await searchPlatforms(c.env, (p) => c.executionCtx.waitUntil(p), {
+    const { hotels, reports, fromOwnSite } = await searchPlatforms(c.env, (p) => c.executionCtx.waitUntil(p), {
       slugs,
       stay: {
         searchName: await searchCity(c.env.DB, place),
@@ -164,7 +164,7 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
       );
     }
 
-    observeHotelSearch(c, hotels, reports);
+    observeHotelSearch(c, hotels, reports, fromOwnSite);
 
     // Cards leave out what only a hotel's own page shows; those pages fill it, a few at a time.
     const merged = await enrichHotels(mergeHotels(hotels, place.name), {

@@ -10,7 +10,7 @@ import { itemIdRule } from "../item-id";
 import { meliDraft } from "./product";
 import { readMeliReviews } from "./reviews";
 import { readMeliSearch } from "./search";
-import { ORIGINS, productUrl, reviewsUrl, searchUrl, siteHint } from "./urls";
+import { ORIGINS, OTHER_ORIGINS, productUrl, reviewsUrl, searchUrl, siteHint } from "./urls";
 
 /** The page read with its site's currency: by host, else by the site code its header carries (`data-siteid="MCO"`). */
 const readMeliPage = (html: string, url: string) =>
@@ -30,6 +30,7 @@ export const mercadolibre: ProductPlatform = {
   exampleSearch: "lenovo ideapad",
   engines: ["fetch", "browser"],
   origins: ORIGINS,
+  otherOrigins: OTHER_ORIGINS,
   productUrl,
   searchUrl,
   reviewsUrl,

@@ -33,6 +33,11 @@ export const ORIGINS: Record<string, string> = {
   default: `https://${SITES.ar!.host}`,
 };
 
+/** Each site's listing and search hosts, which serve its own pages beside the catalogue's `www` host. */
+export const OTHER_ORIGINS: readonly string[] = Object.values(SITES).flatMap((site) =>
+  [site.item, site.search].map((name) => `https://${site.host.replace(/^www\./, `${name}.`)}`),
+);
+
 /**
  * A catalogue product as /p/ URLs write it (MCO42090990), a seller's product as /up/ URLs write it
  * (MPEU3290399093), or a listing as its address writes it (MCO-1505218051).
