@@ -129,7 +129,7 @@ function refusedAsWall(row: ExpectedRow, html: string): boolean {
 const READERS: Record<PageKind, (row: ExpectedRow, html: string) => Observed> = {
   product: (row, html) => {
     const reading = readProductPage(PRODUCT_PLATFORMS[row.adapter]!, html, pageUrl(row));
-    return { ...productFields(reading.product), evidence: reading.trust.keys };
+    return { ...productFields(reading.product), evidence: reading.trust?.keys };
   },
   search: (row, html) => {
     const page = PRODUCT_PLATFORMS[row.adapter]!.parseSearch!(html, pageUrl(row, "/s?k=x"));

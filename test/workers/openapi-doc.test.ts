@@ -198,3 +198,25 @@ describe("the OpenAPI documents at /v1/openapi.json and /v1/admin/openapi.json",
     expect(refused[1]).toMatch(/^GET \/v1\/misdocumented: 200 answer example refused: .*ok/s);
   });
 });
+
+describe("confidence in the OpenAPI document", () => {
+  /** The `meta.completeness` schema of an operation's 200 answer, references followed. */
+  async function completenessOf(path: string) {
+    const doc = await servedDocument();
+    const resolve = (schema: any): any =>
+      schema?.$ref ? resolve(doc.components!.schemas![schema.$ref.split("/").at(-1)]) : schema;
+    const answer = resolve(doc.paths[path]!.get.responses["200"].content["application/json"].schema);
+    return resolve(resolve(answer.properties.meta).properties.completeness);
+  }
+
+  it("describes each field's confidence and the conflicting fields of a product answer", async () => {
+    const completeness = await completenessOf("/v1/{platform}");
+    expect(completeness.properties.confidence.description).toMatch(/right on the corpus of real pages/);
+    expect(completeness.properties.conflicting.type).toBe("array");
+  });
+
+  it("describes each field's confidence of a hotel answer", async () => {
+    const completeness = await completenessOf("/v1/travel/{platform}/hotels/search");
+    expect(completeness.properties.confidence).toBeDefined();
+  });
+});

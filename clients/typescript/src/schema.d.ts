@@ -1183,6 +1183,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The body is larger than this route reads (docs/reliability.md); it was not read past the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
                 429: {
                     headers: {
@@ -2199,6 +2208,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The body is larger than this route reads (docs/reliability.md); it was not read past the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
                 429: {
                     headers: {
@@ -2864,6 +2882,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The body is larger than this route reads (docs/reliability.md); it was not read past the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
                 429: {
                     headers: {
@@ -3116,6 +3143,15 @@ export interface paths {
                 };
                 /** @description Nothing at this path. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is larger than this route reads (docs/reliability.md); it was not read past the limit. */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3518,6 +3554,15 @@ export interface paths {
                 };
                 /** @description Nothing at this path. */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The body is larger than this route reads (docs/reliability.md); it was not read past the limit. */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5464,6 +5509,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The body is larger than this route reads (docs/reliability.md); it was not read past the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
                 429: {
                     headers: {
@@ -6086,6 +6140,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The body is larger than this route reads (docs/reliability.md); it was not read past the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
                 429: {
                     headers: {
@@ -6693,6 +6756,15 @@ export interface paths {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The body is larger than this route reads (docs/reliability.md); it was not read past the limit. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
                 429: {
                     headers: {
@@ -7268,7 +7340,7 @@ export interface components {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "unsupported_media_type" | "no_data" | "rate_limited" | "quota_exceeded" | "internal" | "upstream_blocked" | "unavailable" | "upstream_timeout";
+                code: "invalid_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "unsupported_media_type" | "payload_too_large" | "no_data" | "rate_limited" | "quota_exceeded" | "internal" | "upstream_blocked" | "unavailable" | "upstream_timeout";
                 details: {
                     in?: string;
                     message: string;
@@ -7377,6 +7449,17 @@ export interface components {
             meta: {
                 /** @description What the answer holds of what this endpoint promises; see docs/data-quality.md */
                 completeness: {
+                    /**
+                     * @description Each filled field's confidence, 0–1: the share of values read with the same evidence (which kind of reader, whether others agreed or disagreed) that were right on the corpus of real pages. Calibrated: of the values given 0.9 or more, about nine in ten or more are right (docs/data-quality.md).
+                     * @example {
+                     *       "title": 0.97,
+                     *       "price": 0.95,
+                     *       "availability": 0.9
+                     *     }
+                     */
+                    confidence?: {
+                        [key: string]: number;
+                    };
                     /** @description Counted fields with a value: of id, name, star_rating, address, latitude, longitude, review_score, review_count, price_per_night, total_price, currency, amenities, rooms_available, image_url, rooms, reviews, description */
                     filled: string[];
                     /** @description Counted fields without a value, and why */
@@ -7495,6 +7578,17 @@ export interface components {
             meta: {
                 /** @description What the answer holds of what this endpoint promises; see docs/data-quality.md */
                 completeness: {
+                    /**
+                     * @description Each filled field's confidence, 0–1: the share of values read with the same evidence (which kind of reader, whether others agreed or disagreed) that were right on the corpus of real pages. Calibrated: of the values given 0.9 or more, about nine in ten or more are right (docs/data-quality.md).
+                     * @example {
+                     *       "title": 0.97,
+                     *       "price": 0.95,
+                     *       "availability": 0.9
+                     *     }
+                     */
+                    confidence?: {
+                        [key: string]: number;
+                    };
                     /** @description Counted fields with a value in every record: of id, name, star_rating, address, latitude, longitude, review_score, review_count, price_per_night, total_price, currency, amenities, rooms_available, image_url */
                     filled: string[];
                     /** @description Counted fields without a value, and why */
@@ -7765,6 +7859,26 @@ export interface components {
                 charged?: boolean;
                 /** @description What the answer holds of what this endpoint promises; see docs/data-quality.md */
                 completeness: {
+                    /**
+                     * @description Each filled field's confidence, 0–1: the share of values read with the same evidence (which kind of reader, whether others agreed or disagreed) that were right on the corpus of real pages. Calibrated: of the values given 0.9 or more, about nine in ten or more are right (docs/data-quality.md).
+                     * @example {
+                     *       "title": 0.97,
+                     *       "price": 0.95,
+                     *       "availability": 0.9
+                     *     }
+                     */
+                    confidence?: {
+                        [key: string]: number;
+                    };
+                    /** @description Fields whose structured readers give different values with none agreeing with the one taken: the value is the most trusted reader's, and a required field in conflict makes the answer `partial`. */
+                    conflicting?: {
+                        /** @description With `explain=true`: the value taken, then every other reader's */
+                        candidates?: {
+                            source: string;
+                            value?: unknown;
+                        }[];
+                        field: string;
+                    }[];
                     /** @description Counted fields with a value: of id, title, url, brand, price, availability, images, rating, review_count, reviews, description, specs, variants, seller, breadcrumbs */
                     filled: string[];
                     /** @description Counted fields without a value, and why */

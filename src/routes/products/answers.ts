@@ -32,7 +32,7 @@ export function describeProduct(reading: ProductReading, fetchedAt: string, expl
     if (field === "price" && OUT_OF_STOCK.test(product.availability ?? "")) return "not_offered";
     return reading.unreadable.includes(field as keyof ProductRecord) ? "unreadable" : undefined;
   });
-  const { confidence, conflicting } = reading.trust;
+  const { confidence, conflicting } = reading.trust ?? { confidence: {}, conflicting: [] };
   const completeness = withTrust(counted, confidence, conflicting, ENDPOINT_FIELDS.product.required, explain);
   return { data, completeness };
 }
@@ -54,7 +54,8 @@ export function describeSearch(platform: string, q: string, page: SearchPage, fe
 export function describeReviews(lookup: ProductLookup, page: ReviewsPage, fetchedAt: string) {
   const data = {
     id: lookup.id ?? lookup.url ?? null,
-    name: page.product_title ?? null,
+    // An answer given back holds no data: with no reviews, not the product's name either.
+    name: page.reviews.length > 0 ? (page.product_title ?? null) : null,
     created_at: fetchedAt,
     attributes: { type: "reviews" as const, active: page.reviews.length > 0, count: page.reviews.length },
     reviews: page.reviews,

@@ -129,7 +129,13 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
     const hint = items.length === 0 ? await localHint(c.env, { kind: "products", platform: platform.slug }) : undefined;
     return c.json(
       successBody(c, data, {
-        pagination: sitePagination(query.page, items.length, record.total_results, record.has_next_page),
+        // An empty answer is given back, so it holds nothing the site said either (its total of results).
+        pagination: sitePagination(
+          query.page,
+          items.length,
+          items.length > 0 ? record.total_results : null,
+          record.has_next_page,
+        ),
         scrape: meta,
         completeness,
         ...(hint && { hint }),
@@ -174,8 +180,9 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
       successBody(c, data, {
         // The product's review count also counts ratings without a text, which no page lists.
         pagination: sitePagination(query.page, record.reviews.length, null, record.has_next_page),
-        rating: record.rating,
-        review_count: record.review_count,
+        // Given back when it holds no review, the answer keeps none of the product's figures.
+        rating: record.reviews.length > 0 ? record.rating : null,
+        review_count: record.reviews.length > 0 ? record.review_count : null,
         scrape: meta,
         completeness,
       }),

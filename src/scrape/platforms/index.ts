@@ -50,8 +50,11 @@ export interface ProductReading {
   unreadable: (keyof ProductRecord)[];
   /** Set when the page holds no product. */
   notAProduct: NotAProduct | null;
-  /** Each filled field's calibrated confidence, and the fields whose readers disagree with no rule to decide. */
-  trust: FieldTrust;
+  /**
+   * Each filled field's calibrated confidence, and the fields whose readers disagree with no rule to decide;
+   * absent from a reading cached before confidence was measured.
+   */
+  trust?: FieldTrust;
 }
 
 /** The page read once for its product, the product's provenance and whether it is a product page at all. */
