@@ -51,6 +51,11 @@ const NOT_THE_OFFER = /hidden|template|option|variant|swatch|size/i;
 // other than the offer is missing.
 const ABOUT_SOMETHING_ELSE =
   /\b(?:image|imagen|immagine|bild|photo|foto|picture|video|packaging|colou?r|farbe|gr[öo]ß|size|shipping|delivery|pickup|versand|envío|livraison|spedizione)/i;
+// The elements STOCK_NAMED may name, found by the selector index rather than by testing every element.
+const STOCK_SELECTOR = ["stock", "Stock", "STOCK", "vailab", "VAILAB", "nventory", "isponib", "agerstatus"]
+  .flatMap((part) => [`[class*="${part}"]`, `[id*="${part}"]`])
+  .join(", ");
+const CART_ACTION = /cart|basket|warenkorb/i;
 const STOCK_NAMED = /stock|availab|inventory|lagerstatus|disponib/i;
 // Levels above the main heading the buy box may span: wider than a price's, since stock lines and buttons
 // often sit in a sibling column of the heading's block.
@@ -65,7 +70,14 @@ const isDisabled = (control: HTMLElement) =>
 const controlText = (control: HTMLElement) =>
   visibleText(control) ?? control.getAttribute("value") ?? control.getAttribute("aria-label") ?? "";
 
-const CONTROLS = 'button, input[type="submit"], input[type="button"], a[role="button"]';
+// Buttons, inputs and links found by tag; an input's type and a link's role are tested here (a selector on
+// an attribute reads it on every element of the page).
+const CONTROLS = "button, input, a";
+const isControl = (element: HTMLElement) =>
+  element.tagName === "BUTTON" ||
+  (element.tagName === "A"
+    ? element.getAttribute("role") === "button"
+    : /^(?:submit|button)$/i.test(element.getAttribute("type") ?? ""));
 
 /** What a stock line says, if its element is named for stock and its text is short. */
 function stockLine(element: HTMLElement): Availability | null {
@@ -137,15 +149,16 @@ function readBuyBox(root: HTMLElement): BuyBox {
     blocks.push(block);
   }
   const widest = blocks.at(-1);
-  const lines = widest ? saying(selectAll(widest, "[class], [id]"), stockLine) : [];
-  const controls = widest ? saying(selectAll(widest, CONTROLS), controlSays) : [];
+  const lines = widest ? saying(selectAll(widest, STOCK_SELECTOR), stockLine) : [];
+  const controls = widest ? saying(selectAll(widest, CONTROLS).filter(isControl), controlSays) : [];
   const line = blocks.map((candidate) => lines.find(([element]) => within(element, candidate))?.[1]).find(Boolean);
   let said = blocks.map((candidate) => blockAvailability(candidate, lines, controls)).find(Boolean) ?? null;
   if (!said) {
-    const cartForm = selectOne(root, 'form[action*="cart"], form[action*="basket"], form[action*="warenkorb"]');
+    // Pages hold few forms: found by tag, their actions tested here rather than by a selector over every element.
+    const cartForm = selectAll(root, "form").find((form) => CART_ACTION.test(form.getAttribute("action") ?? ""));
     said = cartForm
-      ? (saying(selectAll(cartForm, "[class], [id]"), stockLine)[0]?.[1] ??
-        saying(selectAll(cartForm, CONTROLS), controlSays)[0]?.[1] ??
+      ? (saying(selectAll(cartForm, STOCK_SELECTOR), stockLine)[0]?.[1] ??
+        saying(selectAll(cartForm, CONTROLS).filter(isControl), controlSays)[0]?.[1] ??
         null)
       : null;
   }

@@ -7,7 +7,7 @@ import { metaProductDraft, metaTags, metaValue, pageLocale } from "./meta";
 import { microdataProductDraft, rdfaProductDraft } from "./microdata";
 import type { MoneyHint } from "./money";
 import { jsonLdProductDraft } from "./product-ld";
-import { reading, type ProductDraft } from "./record";
+import { isEmpty, reading, type ProductDraft } from "./record";
 import { expectAttributes, selectOne } from "./select";
 import { labelledId } from "./visible";
 
@@ -62,17 +62,25 @@ export function structuredDrafts(page: Page): StructuredDrafts {
 }
 
 /**
- * The structured readings in order of trust, then what the buy box and the page's address say of its
- * availability and id; marketplace adapters put their own draft in front.
+ * The structured readings in order of trust, then, where neither they nor the adapter's own readings
+ * (`own`, which the adapter puts in front) say it, what the buy box and the page's address say of its
+ * availability and id: read only when needed, as they cost a pass over the page's short texts.
  */
-export function structuredDraftList(page: Page): ProductDraft[] {
+export function structuredDraftList(page: Page, own: ProductDraft[] = []): ProductDraft[] {
   const { jsonLd, microdata, rdfa, meta } = structuredDrafts(page);
+  const known = [...own, jsonLd, microdata, rdfa, meta];
+  // An adapter's own id (an ASIN, an item number) is the page's id.
+  const fields = { availability: ["availability"], sku: ["sku", "asin", "id"] } as const;
+  const says = (field: keyof typeof fields) =>
+    known.some((draft) => fields[field].some((name) => !isEmpty(draft[name])));
+  const availability = says("availability") ? null : visibleAvailability(page.root);
+  const sku = says("sku") ? null : labelledId(page.root);
   return [
     reading("json-ld", jsonLd),
     reading("microdata", microdata),
     reading("rdfa", rdfa),
     reading("meta", meta),
-    reading("visible text", { availability: visibleAvailability(page.root), sku: labelledId(page.root) }),
-    reading("page address", { sku: addressId(page.root, page.url) }),
+    reading("visible text", { availability, sku }),
+    reading("page address", { sku: says("sku") || sku ? null : addressId(page.root, page.url) }),
   ];
 }

@@ -156,6 +156,7 @@ export function visibleRating(root: HTMLElement): number | null {
 }
 
 const STAR_BAR = /rating|stars?\b|star-/i;
+const STAR_WIDGETS = ["rating", "Rating", "star", "Star"].map((name) => `[class*="${name}"]`).join(", ");
 const SHARE = /^\s*(\d{1,3}(?:\.\d+)?)%\s*$/;
 const WIDTH = /(?:^|;)\s*width\s*:\s*(\d{1,3}(?:\.\d+)?)%/i;
 
@@ -163,9 +164,10 @@ const WIDTH = /(?:^|;)\s*width\s*:\s*(\d{1,3}(?:\.\d+)?)%/i;
 function starBarRating(root: HTMLElement): number | null {
   const block = headingBlock(root);
   if (!block) return null;
-  for (const element of selectAll(block, "[style], [title]")) {
-    const named = (candidate: HTMLElement | null) => !!candidate && namedFor(candidate, STAR_BAR);
-    if (!named(element) && !named(element.parentNode)) continue;
+  // Widgets named for ratings, found by class (a selector on `style` or `title` reads it on every element),
+  // and their children: the bar is the widget or its child.
+  const widgets = selectAll(block, STAR_WIDGETS).filter((element) => namedFor(element, STAR_BAR));
+  for (const element of widgets.flatMap((widget) => [widget, ...selectAll(widget, "*")])) {
     const share =
       WIDTH.exec(element.getAttribute("style") ?? "")?.[1] ?? SHARE.exec(element.getAttribute("title") ?? "")?.[1];
     const percent = share === undefined ? Number.NaN : Number(share);

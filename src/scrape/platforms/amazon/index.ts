@@ -31,7 +31,8 @@ export const amazon: ProductPlatform = {
   reviewsUrl,
   readProduct(html, url) {
     const page = readAmazonPage(html, url);
-    return [reading("amazon markup", amazonDraft(page)), ...structuredDraftList(page)];
+    const own = reading("amazon markup", amazonDraft(page));
+    return [own, ...structuredDraftList(page, [own])];
   },
   parseSearch: (html, url) => readAmazonSearch(readAmazonPage(html, url), url),
   parseReviews: (html, url) => readAmazonReviews(readAmazonPage(html, url), url),

@@ -29,7 +29,8 @@ export const bestbuy: ProductPlatform = {
   reviewsUrl,
   readProduct(html, url) {
     const page = readPage(html, url);
-    return [reading("bestbuy markup", bestbuyDraft(page)), ...structuredDraftList(page)];
+    const own = reading("bestbuy markup", bestbuyDraft(page));
+    return [own, ...structuredDraftList(page, [own])];
   },
   parseSearch: (html, url) => readBestbuySearch(readPage(html, url), url),
   parseReviews: (html, url) => readBestbuyReviews(readPage(html, url), url),

@@ -27,7 +27,8 @@ export const ebay: ProductPlatform = {
   reviewsUrl,
   readProduct(html, url) {
     const page = readEbayPage(html, url);
-    return [reading("ebay markup", ebayDraft(page)), ...structuredDraftList(page)];
+    const own = reading("ebay markup", ebayDraft(page));
+    return [own, ...structuredDraftList(page, [own])];
   },
   parseSearch: (html, url) => readEbaySearch(readEbayPage(html, url), url),
   parseReviews: (html, url) => readEbayReviews(readEbayPage(html, url), url),

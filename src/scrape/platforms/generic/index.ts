@@ -8,9 +8,9 @@ import { readPage, structuredDrafts, type Page } from "../../extract/page";
 import { reading, type ProductDraft } from "../../extract/record";
 import { readSearchResults } from "../../extract/results";
 import { readReviewsPage } from "../../extract/reviews-page";
-import { headingPrice, visibleProductDraft, visibleTitle } from "../../extract/visible";
+import { visibleProductDraft, visibleTitle } from "../../extract/visible";
 import { InvalidLookup } from "../../errors";
-import type { Money, ProductPlatform } from "../../types";
+import type { ProductPlatform } from "../../types";
 
 /**
  * Every generic reading of a page, most trusted first. Marketplace adapters put their own
@@ -32,10 +32,7 @@ export function genericDrafts(page: Page): ProductDraft[] {
   const fallbackTitle: ProductDraft = { title: firstText(page.root, ["title"]) };
   const address: ProductDraft = { sku: addressId(page.root, page.url) };
   return [
-    reading("buy box", {
-      price: saleOverStructured(page, [jsonLd, microdata, rdfa, meta]),
-      availability: buyBoxStockLine(page.root),
-    }),
+    reading("buy box", { availability: buyBoxStockLine(page.root) }),
     reading("json-ld", jsonLd),
     reading("microdata", microdata),
     reading("rdfa", rdfa),
@@ -45,21 +42,6 @@ export function genericDrafts(page: Page): ProductDraft[] {
     reading("title element", fallbackTitle),
     reading("page address", address),
   ];
-}
-
-/**
- * The buy box's sale price where the structured offer holds the regular one: the price nearest the main
- * heading is lower and shows the structured price struck beside it (shops update the visible price for a
- * sale and leave their JSON-LD at the list price). Null when the two agree or nothing decides.
- */
-function saleOverStructured(page: Page, structured: ProductDraft[]): Money | null {
-  const listed = structured.find((draft) => draft.price)?.price;
-  if (!listed) return null;
-  const shown = headingPrice(page.root, page.hint);
-  const sameCurrency = !shown?.currency || !listed.currency || shown.currency === listed.currency;
-  return shown && sameCurrency && shown.amount < listed.amount && shown.original_amount === listed.amount
-    ? { ...shown, currency: shown.currency ?? listed.currency }
-    : null;
 }
 
 export const generic: ProductPlatform = {

@@ -36,7 +36,8 @@ export const mercadolibre: ProductPlatform = {
   reviewsUrl,
   readProduct(html, url) {
     const page = readMeliPage(html, url);
-    return [reading("mercadolibre markup", meliDraft(page)), ...structuredDraftList(page)];
+    const own = reading("mercadolibre markup", meliDraft(page));
+    return [own, ...structuredDraftList(page, [own])];
   },
   parseSearch: (html, url) => readMeliSearch(readMeliPage(html, url), url),
   parseReviews: (html, url) => readMeliReviews(readMeliPage(html, url)),

@@ -27,10 +27,12 @@ export const walmart: ProductPlatform = {
   reviewsUrl,
   readProduct(html, url) {
     const page = readPage(html, url);
+    const state = reading("embedded state", nextDataDraft(page));
+    const markup = reading("walmart markup", domDraft(page.root, page.hint));
     return [
-      reading("embedded state", nextDataDraft(page)),
-      ...structuredDraftList(page),
-      reading("walmart markup", domDraft(page.root, page.hint)),
+      state,
+      ...structuredDraftList(page, [state, markup]),
+      markup,
       reading("page address", { id: idFromUrl(page.base, ITEM_IN_URL) }),
     ];
   },
