@@ -24,12 +24,33 @@ const STOPWORDS = new Set([
  * (quotes keep FTS syntax out of user input). Returns null when nothing searchable is left.
  */
 export function ftsQuery(text: string, join: "AND" | "OR" = "AND"): string | null {
-  const words = text
+  const words = searchWords(text);
+  if (words.length === 0) return null;
+  return words.map((word) => `"${word}"*`).join(` ${join} `);
+}
+
+/** The words of a query that search: lower case, stopwords dropped. */
+function searchWords(text: string): string[] {
+  return text
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0 && !STOPWORDS.has(word));
-  if (words.length === 0) return null;
-  return words.map((word) => `"${word}"*`).join(` ${join} `);
+}
+
+/** The searched text of an account's own dataset, matched word by word (the index holds public datasets only). */
+const OWN_TEXT =
+  "lower(d.name || ' ' || d.description || ' ' || d.tags || ' ' || d.field_names || ' ' || d.category_name || ' ' || d.country_names || ' ' || coalesce(d.search_terms, ''))";
+
+/**
+ * The condition an account's own dataset matches `text` by (each word a substring, all or any), with its
+ * parameters: no statistics over other accounts' datasets, so nothing of theirs shapes the answer.
+ */
+function ownMatch(text: string, join: "AND" | "OR") {
+  const words = searchWords(text);
+  return {
+    sql: `(${words.map(() => `${OWN_TEXT} LIKE ? ESCAPE '\\'`).join(` ${join} `)})`,
+    params: words.map((word) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+  };
 }
 
 /** Column weights for bm25: name, description, tags, field names, category, countries, extra terms. */
@@ -108,11 +129,17 @@ export function describeDataset(row: DatasetRow) {
 
 function filterSql(filter: DatasetFilter) {
   const match = filter.q ? ftsQuery(filter.q) : null;
+  // Public datasets ranked by the index; the account's own matched word by word, listed first (rank null).
   const from = match
-    ? `datasets d JOIN (SELECT rowid, ${BM25} AS rank FROM datasets_fts WHERE datasets_fts MATCH ?) f ON f.rowid = d.id`
+    ? `datasets d LEFT JOIN (SELECT rowid, ${BM25} AS rank FROM datasets_fts WHERE datasets_fts MATCH ?) f ON f.rowid = d.id`
     : "datasets d";
   const conditions: string[] = [VISIBLE];
   const params: unknown[] = match ? [match, filter.accountId] : [filter.accountId];
+  if (match) {
+    const own = ownMatch(filter.q!, "AND");
+    conditions.push(`(f.rowid IS NOT NULL OR (d.account_id = ? AND ${own.sql}))`);
+    params.push(filter.accountId, ...own.params);
+  }
   if (filter.category) {
     conditions.push("d.category_slug = ?");
     params.push(filter.category);
@@ -187,37 +214,56 @@ export async function getDataset(db: D1Database, slug: string, accountId: string
   };
 }
 
-/** Ranked full-text search with highlighted snippets; falls back to any-word matching when all-words finds nothing. */
+/**
+ * Full-text search with highlighted snippets: the account's own datasets that hold every word first (by
+ * name), then public ones ranked by the index; falls back to any word when all words find nothing. No
+ * score is given: a rank over an index is a fact about everything in it.
+ */
 export async function searchDatasets(db: D1Database, text: string, page: number, limit: number, accountId: string) {
   for (const join of ["AND", "OR"] as const) {
     const match = ftsQuery(text, join);
     if (!match) return { results: [], total: 0, matched: null };
-    const [rows, total] = await db.batch([
+    const own = ownMatch(text, join);
+    const [owned, publicTotal] = await db.batch([
       db
-        .prepare(
-          `SELECT ${SUMMARY_COLUMNS}, ${BM25} AS rank,
-             highlight(datasets_fts, 0, '<mark>', '</mark>') AS name_highlighted,
-             snippet(datasets_fts, -1, '<mark>', '</mark>', '…', 16) AS snippet
-           FROM datasets_fts JOIN datasets d ON d.id = datasets_fts.rowid
-           WHERE datasets_fts MATCH ? AND ${VISIBLE} ORDER BY rank, d.name LIMIT ? OFFSET ?`,
-        )
-        .bind(match, accountId, limit, (page - 1) * limit),
-      db
-        .prepare(
-          `SELECT count(*) AS total FROM datasets_fts JOIN datasets d ON d.id = datasets_fts.rowid WHERE datasets_fts MATCH ? AND ${VISIBLE}`,
-        )
-        .bind(match, accountId),
+        .prepare(`SELECT ${SUMMARY_COLUMNS} FROM datasets d WHERE d.account_id = ? AND ${own.sql} ORDER BY d.name`)
+        .bind(accountId, ...own.params),
+      db.prepare("SELECT count(*) AS total FROM datasets_fts WHERE datasets_fts MATCH ?").bind(match),
     ]);
-    const count = (total!.results[0] as { total: number }).total;
+    const ownRows = owned!.results as unknown as DatasetRow[];
+    const count = ownRows.length + (publicTotal!.results[0] as { total: number }).total;
     if (count > 0 || join === "OR") {
-      const results = (
-        rows!.results as unknown as (DatasetRow & { rank: number; name_highlighted: string; snippet: string })[]
-      ).map((row) => ({
+      const offset = (page - 1) * limit;
+      const ownPage = ownRows.slice(offset, offset + limit).map((row) => ({
         ...describeDataset(row),
-        score: Math.round(-row.rank * 1000) / 1000,
-        name_highlighted: row.name_highlighted,
-        snippet: row.snippet,
+        name_highlighted: row.name,
+        snippet: row.description,
       }));
+      const publicLimit = limit - ownPage.length;
+      const publicOffset = Math.max(0, offset - ownRows.length);
+      const publicRows =
+        publicLimit === 0
+          ? []
+          : ((
+              await db
+                .prepare(
+                  `SELECT ${SUMMARY_COLUMNS},
+                     highlight(datasets_fts, 0, '<mark>', '</mark>') AS name_highlighted,
+                     snippet(datasets_fts, -1, '<mark>', '</mark>', '…', 16) AS snippet
+                   FROM datasets_fts JOIN datasets d ON d.id = datasets_fts.rowid
+                   WHERE datasets_fts MATCH ? ORDER BY ${BM25}, d.name LIMIT ? OFFSET ?`,
+                )
+                .bind(match, publicLimit, publicOffset)
+                .all()
+            ).results as unknown as (DatasetRow & { name_highlighted: string; snippet: string })[]);
+      const results = [
+        ...ownPage,
+        ...publicRows.map((row) => ({
+          ...describeDataset(row),
+          name_highlighted: row.name_highlighted,
+          snippet: row.snippet,
+        })),
+      ];
       return { results, total: count, matched: join === "AND" ? "all_words" : "any_word" };
     }
   }

@@ -4023,7 +4023,7 @@ export interface paths {
         };
         /**
          * Quick search across all datasets
-         * @description Ranked (bm25) over name, description, tags, field names, category and country names. Every word is a prefix (`realest` finds real estate); all words must match, or any word when none matches all (`meta.matched`).
+         * @description Your own datasets that hold the words first, then public datasets ranked (bm25) over name, description, tags, field names, category and country names. Every word is a prefix (`realest` finds real estate); all words must match, or any word when none matches all (`meta.matched`). The public ranking is computed over public datasets only, so no account's private datasets shape another's answer.
          */
         get: {
             parameters: {
@@ -4078,7 +4078,6 @@ export interface paths {
                          *             "csv"
                          *           ],
                          *           "visibility": "public",
-                         *           "score": 9.496,
                          *           "name_highlighted": "Booking.com <mark>hotel</mark> <mark>prices</mark> — <mark>France</mark>",
                          *           "snippet": "Nightly <mark>hotel</mark> rates, star ratings and guest review scores in <mark>France</mark>, captured from Booking.com."
                          *         }
@@ -8180,8 +8179,6 @@ export interface components {
         SearchResult: components["schemas"]["DatasetSummary"] & {
             /** @example Booking.com <mark>hotel</mark> <mark>prices</mark> — <mark>France</mark> */
             name_highlighted: string;
-            /** @description bm25 relevance, higher is better */
-            score: number;
             /** @description Best-matching passage with matches in <mark> */
             snippet: string;
         };

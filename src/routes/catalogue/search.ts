@@ -8,7 +8,6 @@ import { searchDatasets } from "../../db/catalogue";
 import { DATASET_EXAMPLE, DatasetSummarySchema, PaginationSchema, wholeNumber } from "./schemas";
 
 const ResultSchema = DatasetSummarySchema.extend({
-  score: z.number().openapi({ description: "bm25 relevance, higher is better" }),
   name_highlighted: z
     .string()
     .openapi({ example: "Booking.com <mark>hotel</mark> <mark>prices</mark> — <mark>France</mark>" }),
@@ -24,8 +23,10 @@ const route = defineRoute({
   tags: ["catalogue"],
   summary: "Quick search across all datasets",
   description:
-    "Ranked (bm25) over name, description, tags, field names, category and country names. Every word is a prefix " +
-    "(`realest` finds real estate); all words must match, or any word when none matches all (`meta.matched`).",
+    "Your own datasets that hold the words first, then public datasets ranked (bm25) over name, description, tags, field " +
+    "names, category and country names. Every word is a prefix (`realest` finds real estate); all words must match, or any " +
+    "word when none matches all (`meta.matched`). The public ranking is computed over public datasets only, so no " +
+    "account's private datasets shape another's answer.",
   request: {
     query: z.object({
       q: z
@@ -59,7 +60,6 @@ const route = defineRoute({
             [
               {
                 ...DATASET_EXAMPLE,
-                score: 9.496,
                 name_highlighted: "Booking.com <mark>hotel</mark> <mark>prices</mark> — <mark>France</mark>",
                 snippet:
                   "Nightly <mark>hotel</mark> rates, star ratings and guest review scores in <mark>France</mark>, captured from Booking.com.",
