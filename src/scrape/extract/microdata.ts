@@ -6,7 +6,7 @@ import type { Review } from "../types";
 import { cleanText, visibleText, type HTMLElement } from "./dom";
 import { moneyFromStructured, parseLocaleNumber, type MoneyHint } from "./money";
 import { normaliseAvailability } from "./availability";
-import type { ProductDraft } from "./record";
+import { firstProductId, type ProductDraft } from "./record";
 import { withAttribute } from "./select";
 
 type Scope = { type: string; element: HTMLElement; props: Map<string, HTMLElement[]> };
@@ -95,7 +95,7 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
   return {
     title: value(product, "name"),
     brand: brand ? value(brand, "name") : value(product, "brand"),
-    sku: productIdOf(product, value) ?? productIdOf(offer, value),
+    sku: firstProductId((prop) => value(product, prop)) ?? firstProductId((prop) => value(offer, prop)),
     images: (product.props.get("image") ?? []).map(itemValue).filter((url): url is string => url !== null),
     description: value(product, "description"),
     price,
@@ -109,19 +109,6 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
       .map((review) => reviewFromScope(review, byElement)),
     breadcrumbs,
   };
-}
-
-// The product's own identifiers, the shop's first: a gtin or mpn stands in where no sku is given.
-const ID_PROPS = ["sku", "productID", "mpn", "gtin13", "gtin", "gtin12", "gtin14", "gtin8", "identifier"];
-
-function productIdOf(scope: Scope | undefined, value: (scope: Scope | undefined, prop: string) => string | null) {
-  for (const prop of ID_PROPS) {
-    const id = value(scope, prop)
-      ?.replace(/^[a-z]+:(?!\/)/i, "")
-      .trim();
-    if (id) return id;
-  }
-  return null;
 }
 
 function reviewFromScope(review: Scope, byElement: Map<HTMLElement, Scope>): Review {

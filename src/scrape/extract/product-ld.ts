@@ -5,7 +5,7 @@ import { cleanText } from "./dom";
 import { findByType, isNode, nodeAt, textAt, urlsAt, valueAt, type JsonLdNode } from "./json-ld";
 import { moneyFromStructured, parseLocaleNumber, type MoneyHint } from "./money";
 import { normaliseAvailability } from "./availability";
-import type { ProductDraft } from "./record";
+import { firstProductId, type ProductDraft } from "./record";
 
 const PRODUCT_TYPES = ["Product", "ProductGroup", "IndividualProduct", "ProductModel", "Book", "Vehicle"];
 const SPEC_KEYS: [string, string][] = [
@@ -51,19 +51,8 @@ export function jsonLdProductDraft(nodes: JsonLdNode[], hint: MoneyHint = {}): P
   };
 }
 
-// The product's own identifiers, the shop's first: a gtin or mpn stands in where no sku is given.
-const ID_KEYS = ["sku", "productID", "mpn", "gtin13", "gtin", "gtin12", "gtin14", "gtin8", "isbn"];
-
-/** The first identifier the node gives, without a vocabulary prefix (`"isbn:0307…"`, `"sku:123"`). */
-function productIdOf(node: JsonLdNode | null): string | null {
-  for (const key of ID_KEYS) {
-    const id = textAt(node, key)
-      ?.replace(/^[a-z]+:(?!\/)/i, "")
-      .trim();
-    if (id) return id;
-  }
-  return null;
-}
+/** The first identifier a node gives. */
+const productIdOf = (node: JsonLdNode | null) => firstProductId((key) => textAt(node, key));
 
 /** The chosen offer's availability, else the first any offer states (a priceless offer often says it alone). */
 function offerAvailability(offer: JsonLdNode | null, offers: JsonLdNode[]): string | null {

@@ -75,3 +75,20 @@ export function buildProduct(url: string, drafts: ProductDraft[]): ProductRecord
   if (drafts.some((draft) => "asin" in draft)) record.asin = asin;
   return record;
 }
+
+// The product's own identifiers in schema.org, the shop's first: a gtin or mpn stands in where no sku is given.
+const ID_PROPERTIES = ["sku", "productID", "mpn", "gtin13", "gtin", "gtin12", "gtin14", "gtin8", "isbn", "identifier"];
+
+/**
+ * The first identifier a structured reading gives (`read` looks one property up), without a vocabulary
+ * prefix (`"isbn:0307…"`, `"sku:123"`): JSON-LD, microdata and RDFa name them alike.
+ */
+export function firstProductId(read: (property: string) => string | null | undefined): string | null {
+  for (const property of ID_PROPERTIES) {
+    const id = read(property)
+      ?.replace(/^[a-z]+:(?!\/)/i, "")
+      .trim();
+    if (id) return id;
+  }
+  return null;
+}
