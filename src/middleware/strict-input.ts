@@ -3,6 +3,7 @@
 // format than the route reads is a 415.
 import type { RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import leven from "leven";
 import type { AppEnv } from "../env";
 import { ApiError, type ErrorDetail } from "../errors";
 
@@ -44,6 +45,40 @@ export function undeclaredFields(value: unknown, schema: SchemaLike | undefined,
   );
 }
 
+const plain = (name: string) => name.toLowerCase().replace(/[-_\s]/g, "");
+
+/**
+ * Why an unknown query parameter is refused, pointing to the fix: the header it should be
+ * (`currency` → `X-Currency`), or the declared parameter it most likely means (`checkin` → `check_in`,
+ * `country_code` → `country`): spelt alike but for case and separators, within two edits, or one
+ * that begins the other.
+ */
+export function unknownParameter(name: string, declared: Iterable<string>, headers: string[] = []): string {
+  const header = headers.find((candidate) => plain(candidate).replace(/^x/, "") === plain(name));
+  if (header) {
+    const spelt = header.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
+    return `is not a parameter of this route; send it as the \`${spelt}\` header`;
+  }
+  const wanted = plain(name);
+  const near = [...declared].find(
+    (candidate) =>
+      plain(candidate) === wanted ||
+      (wanted.length >= 4 && leven(plain(candidate), wanted) <= 2) ||
+      (plain(candidate).length >= 4 && wanted.startsWith(plain(candidate))),
+  );
+  return `is not a parameter of this route${near ? `; did you mean \`${near}\`?` : ""}`;
+}
+
+/** The fixes the details point to, as sentences for the message ("`checkin`: did you mean `check_in`?"). */
+const hints = (details: ErrorDetail[]) =>
+  details
+    .flatMap((detail) => {
+      const fix = /; (.*)$/.exec(detail.message)?.[1];
+      return fix ? [` \`${detail.parameter}\`: ${fix.charAt(0).toUpperCase()}${fix.slice(1)}`] : [];
+    })
+    .map((hint) => (hint.endsWith("?") ? hint : `${hint}.`))
+    .join("");
+
 const isJson = (contentType: string | undefined) =>
   /^application\/([\w.+-]+\+)?json\b/i.test(contentType?.trim() ?? "");
 const hasBody = (request: Request) => request.body !== null && request.headers.get("Content-Length") !== "0";
@@ -57,6 +92,7 @@ const hasBody = (request: Request) => request.body !== null && request.headers.g
 export function strictInput(route: Pick<RouteConfig, "request">): MiddlewareHandler<AppEnv> {
   const queryShape = objectShape(route.request?.query as SchemaLike | undefined);
   const allowedQuery = new Set(Object.keys(queryShape ?? {}));
+  const headers = Object.keys(objectShape(route.request?.headers as SchemaLike | undefined) ?? {});
   const jsonContent = route.request?.body?.content?.["application/json"];
   const bodySchema = (jsonContent && "schema" in jsonContent ? jsonContent.schema : undefined) as
     | SchemaLike
@@ -66,7 +102,7 @@ export function strictInput(route: Pick<RouteConfig, "request">): MiddlewareHand
     const details: ErrorDetail[] = [];
     for (const name of new Set(new URL(c.req.url).searchParams.keys())) {
       if (!allowedQuery.has(name))
-        details.push({ parameter: name, in: "query", message: "is not a parameter of this route" });
+        details.push({ parameter: name, in: "query", message: unknownParameter(name, allowedQuery, headers) });
     }
     if (bodySchema && hasBody(c.req.raw)) {
       const contentType = c.req.header("Content-Type");
@@ -88,7 +124,7 @@ export function strictInput(route: Pick<RouteConfig, "request">): MiddlewareHand
       const names = details.map((detail) => `\`${detail.parameter}\``).join(", ");
       throw new ApiError(
         "invalid_request",
-        `Unknown ${details.length === 1 ? "parameter" : "parameters"} ${names}: this route does not read ${details.length === 1 ? "it" : "them"}, so nothing would be filtered or set by ${details.length === 1 ? "it" : "them"}. See /docs for what it accepts.`,
+        `Unknown ${details.length === 1 ? "parameter" : "parameters"} ${names}: this route does not read ${details.length === 1 ? "it" : "them"}, so nothing would be filtered or set by ${details.length === 1 ? "it" : "them"}.${hints(details)} See /docs for what it accepts.`,
         { details },
       );
     }
