@@ -41,3 +41,15 @@ describe("an unknown parameter on a route", () => {
     });
   });
 });
+
+describe("a product id that is not one", () => {
+  it("points an address given as the id to url=, and shows what an id looks like", async () => {
+    const { secret } = await newAccount();
+    const address = encodeURIComponent("https://www.amazon.com/dp/B0057OC5O8");
+    const body = (await (await call(`/v1/amazon?asin=${address}`, withKey(secret))).json()) as any;
+    expect(body.error.code).toBe("invalid_request");
+    const messages = body.error.details.map((detail: any) => detail.message);
+    expect(messages).toContain("asin takes the id, not an address: pass a product's address as url= instead");
+    expect(messages).toContain("asin is 10 letters or digits, e.g. B0057OC5O8");
+  });
+});

@@ -53,6 +53,9 @@ const engineFields = {
     example: "browser",
   }),
 };
+// A value written as a web address, which belongs in `url=`.
+const ADDRESS = /^(?:https?:)?\/\/|^www\./i;
+
 /** A platform's id parameter as the routes check and document it (surfaces.ts reads them off the registry). */
 function idField(parameter: IdParameter) {
   const { rule } = parameter;
@@ -60,7 +63,11 @@ function idField(parameter: IdParameter) {
   if (rule.minLength !== undefined) text = text.min(rule.minLength);
   if (rule.maxLength !== undefined) text = text.max(rule.maxLength);
   return text
-    .regex(rule.pattern, rule.message)
+    .regex(rule.pattern, `${rule.message}, e.g. ${parameter.example}`)
+    .refine(
+      (value) => !ADDRESS.test(value),
+      `${parameter.name} takes the id, not an address: pass a product's address as url= instead`,
+    )
     .optional()
     .openapi({ description: idDescription(parameter), example: parameter.example });
 }
