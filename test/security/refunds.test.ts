@@ -3,7 +3,7 @@
 // site shows beside an empty list could be read for free.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { describeReviews } from "../../src/routes/products/answers";
-import { call, newAccount, withKey } from "../workers/helpers";
+import { call, newAccount, serveSite, withKey } from "../workers/helpers";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -11,19 +11,10 @@ afterEach(() => vi.restoreAllMocks());
 const EMPTY_SEARCH = `<html><body><div data-component-type="s-result-info-bar"><h1><span>1-48 of over 2,000 results for</span></h1></div>
   <div class="s-main-slot"></div></body></html>`;
 
-function serveAmazon(page: string) {
-  const real = globalThis.fetch;
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.host !== "www.amazon.com") return real(input, init);
-    return new Response(page, { headers: { "Content-Type": "text/html; charset=utf-8" } });
-  });
-}
-
 describe("7. an answer given back holds no data", () => {
   it("an empty search is not charged and keeps no total of the site's", async () => {
     const { secret } = await newAccount({ plan: "pro" });
-    serveAmazon(EMPTY_SEARCH);
+    serveSite("www.amazon.com", EMPTY_SEARCH);
     const response = await call("/v1/amazon/search?q=hub&engine=fetch&fresh=true", withKey(secret));
     const body = (await response.json()) as any;
     expect(response.status, JSON.stringify(body.error)).toBe(200);

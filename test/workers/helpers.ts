@@ -1,6 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { createApp } from "../../src/app";
+import { vi } from "vitest";
 import { type InProcess, inProcess } from "../../src/in-process";
 
 let local: InProcess | null = null;
@@ -8,6 +9,19 @@ let local: InProcess | null = null;
 export const inProcessApi = (): InProcess => (local ??= inProcess(createApp()));
 
 export const ADMIN_TOKEN = "test-admin-token-0123456789";
+
+/**
+ * Stands in for one site: every request the Worker makes to `host` answers `html`; other hosts reach
+ * the real `fetch`. Undone by `vi.restoreAllMocks()`.
+ */
+export function serveSite(host: string, html: string): void {
+  const real = globalThis.fetch;
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.host !== host) return real(input, init);
+    return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+  });
+}
 
 /** Sends a request through the Worker's real `fetch` handler. */
 export function call(path: string, init: RequestInit = {}): Promise<Response> {

@@ -3,7 +3,7 @@
 // (src/scrape/extract/confidence.ts); the site is stood in for by `fetch`.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CONFIDENCE_TABLE } from "../../src/scrape/extract/confidence-table";
-import { call, newAccount, withKey } from "./helpers";
+import { call, newAccount, serveSite, withKey } from "./helpers";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -23,18 +23,9 @@ const microdata = (price: string) =>
 const page = (head: string, body: string) =>
   `<!doctype html><html><head><title>Kettle</title>${head}</head><body><h1>Kettle</h1>${body}</body></html>`;
 
-function serve(html: string) {
-  const real = globalThis.fetch;
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.host !== "shop.confidence.example") return real(input, init);
-    return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } });
-  });
-}
-
 async function product(html: string, explain = false) {
   const { secret } = await newAccount({ plan: "pro" });
-  serve(html);
+  serveSite("shop.confidence.example", html);
   const url = encodeURIComponent("https://shop.confidence.example/p/kettle");
   const response = await call(`/v1/generic?url=${url}&fresh=true${explain ? "&explain=true" : ""}`, withKey(secret));
   const body = (await response.json()) as any;

@@ -1,7 +1,7 @@
 // The product search answer inside workerd, the site stood in for by `fetch`: paging in
 // meta.pagination as every list, and sponsored results by the rule hotels follow too.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { call, newAccount, withKey } from "./helpers";
+import { call, newAccount, serveSite, withKey } from "./helpers";
 
 const card = (asin: string, title: string, sponsored = false) => `
   <div data-component-type="s-search-result" data-asin="${asin}" class="s-result-item${sponsored ? " AdHolder" : ""}">
@@ -23,18 +23,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function serveAmazon(page: string) {
-  const real = globalThis.fetch;
-  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.host !== "www.amazon.com") return real(input, init);
-    return new Response(page, { headers: { "Content-Type": "text/html; charset=utf-8" } });
-  });
-}
-
 describe("GET /v1/{platform}/search", () => {
   it("pages in meta.pagination: the site's count, the results on this page, the pages that makes", async () => {
-    serveAmazon(SEARCH_PAGE);
+    serveSite("www.amazon.com", SEARCH_PAGE);
     const response = await call("/v1/amazon/search?q=hub&page=2&engine=fetch&fresh=true", withKey(secret));
     const body = (await response.json()) as any;
     expect(response.status, JSON.stringify(body.error)).toBe(200);
@@ -45,7 +36,7 @@ describe("GET /v1/{platform}/search", () => {
   });
 
   it("keeps sponsored results flagged, drops an ad repeating an organic result, and counts what it answers", async () => {
-    serveAmazon(SEARCH_PAGE);
+    serveSite("www.amazon.com", SEARCH_PAGE);
     const response = await call("/v1/amazon/search?q=hub&page=2&engine=fetch&fresh=true", withKey(secret));
     const body = (await response.json()) as any;
     expect(body.data.results.map((item: any) => [item.id, item.sponsored])).toEqual([
@@ -56,7 +47,7 @@ describe("GET /v1/{platform}/search", () => {
     expect(body.data.attributes.count).toBe(3);
     expect(body.meta.completeness.records).toBe(3);
 
-    serveAmazon(SEARCH_PAGE);
+    serveSite("www.amazon.com", SEARCH_PAGE);
     const csv = await call("/v1/amazon/search?q=hub&page=2&engine=fetch&fresh=true&format=csv", withKey(secret));
     const lines = (await csv.text()).trim().split("\r\n");
     expect(lines).toHaveLength(4);
@@ -64,7 +55,10 @@ describe("GET /v1/{platform}/search", () => {
   });
 
   it("says the last page is this one when the site links no next page", async () => {
-    serveAmazon(SEARCH_PAGE.replace(/<a class="s-pagination-item s-pagination-next"[^>]*>Next<\/a>/, ""));
+    serveSite(
+      "www.amazon.com",
+      SEARCH_PAGE.replace(/<a class="s-pagination-item s-pagination-next"[^>]*>Next<\/a>/, ""),
+    );
     const response = await call("/v1/amazon/search?q=hub&page=2&engine=fetch&fresh=true", withKey(secret));
     const body = (await response.json()) as any;
     expect(body.meta.pagination).toEqual({ page: 2, limit: 3, total: 2000, total_pages: 2 });

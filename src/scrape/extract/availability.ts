@@ -2,7 +2,8 @@
 // `preorder`, `backorder`): from schema.org values in any spelling, from shops' stock texts in the
 // languages the corpus holds, and from the buy box a shopper sees (a stock line, an add-to-cart control).
 import { visibleText, type HTMLElement } from "./dom";
-import { selectAll, selectOne } from "./select";
+import { headingBlocks } from "./heading-blocks";
+import { selectAll } from "./select";
 
 export type Availability = "in_stock" | "out_of_stock" | "preorder" | "backorder";
 
@@ -141,13 +142,7 @@ const buyBoxes = new WeakMap<HTMLElement, BuyBox>();
 function readBuyBox(root: HTMLElement): BuyBox {
   const known = buyBoxes.get(root);
   if (known) return known;
-  const blocks: HTMLElement[] = [];
-  let block = selectOne(root, "h1")?.parentNode ?? null;
-  for (let level = 0; block && level < BUY_BOX_LEVELS; level++, block = block.parentNode) {
-    // The page's body holds every rail: the buy box is always a block inside it.
-    if (block === root || block.tagName === "BODY" || block.tagName === "HTML") break;
-    blocks.push(block);
-  }
+  const blocks = headingBlocks(root, BUY_BOX_LEVELS);
   const widest = blocks.at(-1);
   const lines = widest ? saying(selectAll(widest, STOCK_SELECTOR), stockLine) : [];
   const controls = widest ? saying(selectAll(widest, CONTROLS).filter(isControl), controlSays) : [];

@@ -5,6 +5,7 @@ import type { Money } from "../types";
 import { firstText, pageText, visibleText, type HTMLElement } from "./dom";
 import { visibleAvailability } from "./availability";
 import { cardPrice, priceTexts } from "./card-price";
+import { headingBlocks } from "./heading-blocks";
 import { itemValue } from "./microdata";
 import { moneyFromStructured, parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
 import type { ProductDraft } from "./record";
@@ -130,7 +131,7 @@ export function visibleReviewCount(root: HTMLElement): number | null {
     if (count) return parseLocaleNumber(count);
   }
   // "15 Review(s)" beside the heading, whatever the element is called.
-  const block = headingBlock(root);
+  const block = headingBlocks(root, BUY_BOX_LEVELS).at(-1);
   if (!block) return null;
   const inBlock = (element: HTMLElement) => element.range[0] >= block.range[0] && element.range[1] <= block.range[1];
   for (const [, text] of shortTexts(root, inBlock)) {
@@ -162,7 +163,7 @@ const WIDTH = /(?:^|;)\s*width\s*:\s*(\d{1,3}(?:\.\d+)?)%/i;
 
 /** The first star bar in the heading's block (a review list's bars sit below it): its share of five stars. */
 function starBarRating(root: HTMLElement): number | null {
-  const block = headingBlock(root);
+  const block = headingBlocks(root, BUY_BOX_LEVELS).at(-1);
   if (!block) return null;
   // Widgets named for ratings, found by class (a selector on `style` or `title` reads it on every element),
   // and their children: the bar is the widget or its child.
@@ -175,17 +176,6 @@ function starBarRating(root: HTMLElement): number | null {
     if (percent > 0 && percent <= 100) return Math.round(percent / 2) / 10;
   }
   return null;
-}
-
-/** The block around the main heading where a buy box sits: a few levels up, never the whole body. */
-function headingBlock(root: HTMLElement): HTMLElement | null {
-  let block = selectOne(root, "h1")?.parentNode ?? null;
-  let widest: HTMLElement | null = null;
-  for (let level = 0; block && level < BUY_BOX_LEVELS; level++, block = block.parentNode) {
-    if (block === root || block.tagName === "BODY" || block.tagName === "HTML") break;
-    widest = block;
-  }
-  return widest;
 }
 
 // How far above the main heading the buy box may start: the heading's own block and a few around it.
