@@ -30,6 +30,8 @@ const PERIODIC =
   /cuotas|parcelas|installments?|instalments?|\bEMI\b|\/\s?(?:mes|mo|month|мес)|per month|a month|monthly|monatlich|par mois|в мес|месяц|рассрочк|кредит|月々|分割|\b\d{1,2}\s?x\s?de\b/i;
 // "₹1,804 with Bank offer", "£1.25 with Nectar": a price on a condition the shopper may not meet.
 const CONDITION = /^(?:with|con|mit|avec|com|при|с)\s/i;
+// "(-15 Lei)", "−20 €": what the shopper saves, printed as a negative amount.
+const SAVING = /^\(?\s?[-−–]\s?\D{0,4}\d/;
 const STRUCK_CLASS = /(?:^|[\s_-])(?:old|was|crossed|strike|strikethrough|previous|before)(?:$|[\s_-])/i;
 
 const squeeze = (text: string) => text.replace(/[\u2009\u202f\u00a0]/g, " ");
@@ -124,6 +126,7 @@ function classify(element: HTMLElement, text: string, ink: Int32Array): PriceTex
   const other =
     UNIT_PRICE.test(text) ||
     FEE.test(text) ||
+    SAVING.test(text) ||
     PERIODIC.test(`${text} ${ownParentText}`) ||
     (next.length <= MAX_PRICE_TEXT && (PERIODIC.test(next) || /^\/\s?\d*\s?[a-z]/i.test(next))) ||
     (after.length <= MAX_PRICE_TEXT && CONDITION.test(after));
@@ -159,22 +162,16 @@ function isStruck(element: HTMLElement): boolean {
 export function priceMoney(price: PriceText, hint: MoneyHint): Money | null {
   const pence = PENCE.exec(price.text);
   if (pence) return { amount: Number(pence[1]) / 100, currency: "GBP", raw: price.text };
-  const money = parseMoney(amountText(price.text), hint);
+  const money = parseMoney(price.text, hint);
   if (!money) return null;
   const parts = price.element.childNodes.length > 1 ? textParts(price.element) : [];
-  const [whole, cents] = parts.slice(-2);
+  // The currency may follow the split cents ("239" "99" "Lei").
+  const [whole, cents] = parts.length > 2 && !/\d/.test(parts.at(-1)!) ? parts.slice(-3, -1) : parts.slice(-2);
   if (whole && cents && /^\d[\d.,\s]*$/.test(whole) && !/[.,]\d{1,2}$/.test(whole) && /^\d{2}$/.test(cents)) {
     const units = parseLocaleNumber(whole);
     if (units !== null) return { ...money, amount: Math.round(units * 100 + Number(cents)) / 100 };
   }
   return money;
-}
-
-/** The amount beside its currency when a label holds other numbers too ("2 for $5" keeps "$5"). */
-function amountText(text: string): string {
-  const near = /(?:[^\d\s]{1,3}\s?)\d[\d.,\s]*\d|\d[\d.,\s]*\s?[^\d\s.,]{1,4}/g;
-  const labelled = text.match(near)?.find((part) => currencyFromText(part) !== null);
-  return labelled ?? text;
 }
 
 function textParts(element: HTMLElement): string[] {

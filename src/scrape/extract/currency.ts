@@ -7,9 +7,16 @@ export interface MoneyHint {
 }
 
 // Prefixed dollar and other multi-character symbols come before the bare ones they contain.
+// Signs are read anywhere in the text; they are not letters, so no word contains them.
 const SYMBOLS: [RegExp, string][] = [
   [/US\s?\$/i, "USD"],
   [/R\$/, "BRL"],
+  [/NT\$/, "TWD"],
+  [/RD\$/, "DOP"],
+  [/BZ\$/, "BZD"],
+  [/J\$/, "JMD"],
+  [/CUC\$/, "CUC"],
+  [/MOP\$/, "MOP"],
   [/(?:CA|C)\$/, "CAD"],
   [/(?:AU|A)\$/, "AUD"],
   [/NZ\$/, "NZD"],
@@ -18,18 +25,97 @@ const SYMBOLS: [RegExp, string][] = [
   [/MX\$/, "MXN"],
   [/€/, "EUR"],
   [/£/, "GBP"],
-  [/₹|\bRs\.?\s?\d/, "INR"],
+  [/₹/, "INR"],
   [/₩/, "KRW"],
   [/₽/, "RUB"],
+  [/₴/, "UAH"],
   [/₺/, "TRY"],
-  [/zł/i, "PLN"],
-  [/Kč/, "CZK"],
   [/₪/, "ILS"],
   [/฿/, "THB"],
   [/₱/, "PHP"],
   [/₫/, "VND"],
-  [/S\/\s?\d/, "PEN"],
+  [/৳/, "BDT"],
+  [/₦/, "NGN"],
+  [/₸/, "KZT"],
+  [/₾/, "GEL"],
+  [/₼/, "AZN"],
+  [/֏/, "AMD"],
+  [/₮/, "MNT"],
+  [/₭/, "LAK"],
+  [/៛/, "KHR"],
+  [/₡/, "CRC"],
+  [/₵/, "GHS"],
+  [/؋/, "AFN"],
+  [/₨/, "PKR"],
+  [/﷼/, "IRR"],
 ];
+
+// Symbols made of letters name a currency only beside a number ("199 руб.", "Rp 15.000", "12,99 zł"),
+// so that "Brand", "Rating" or "TL;DR" name none. Longer spellings come before the ones they contain.
+const WORD_SYMBOLS: [string, string][] = [
+  ["рублей", "RUB"],
+  ["рубля", "RUB"],
+  ["рубль", "RUB"],
+  ["руб", "RUB"],
+  ["р", "RUB"],
+  ["Р", "RUB"],
+  ["гривен", "UAH"],
+  ["грн", "UAH"],
+  ["zł", "PLN"],
+  ["Zł", "PLN"],
+  ["ZŁ", "PLN"],
+  ["Kč", "CZK"],
+  ["lei", "RON"],
+  ["Lei", "RON"],
+  ["LEI", "RON"],
+  ["Ft", "HUF"],
+  ["TL", "TRY"],
+  ["лв", "BGN"],
+  ["Br", "BYN"],
+  ["Rp", "IDR"],
+  ["RM", "MYR"],
+  ["Rs", "INR"],
+  ["R", "ZAR"],
+  ["S/", "PEN"],
+  ["so'm", "UZS"],
+  ["сўм", "UZS"],
+  ["тг", "KZT"],
+  ["تومان", "IRR"],
+  ["ریال", "IRR"],
+  ["र", "NPR"],
+  ["FCFA", "XOF"],
+  ["CFA", "XOF"],
+  ["KD", "KWD"],
+  ["KM", "BAM"],
+  ["kn", "HRK"],
+  ["Lek", "ALL"],
+  ["Nu", "BTN"],
+  ["FBu", "BIF"],
+  ["Fdj", "DJF"],
+  ["Nfk", "ERN"],
+  ["KShs", "KES"],
+  ["KSh", "KES"],
+  ["ƒ", "ANG"],
+];
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+}
+
+const WORD_SYMBOL_CODE = new Map(WORD_SYMBOLS);
+const WORD_ALTERNATIVES = WORD_SYMBOLS.map(([word]) => escapeRegExp(word)).join("|");
+// Before the number: not glued to a preceding letter; after it: no letter may follow ("12 Brand" is no Br).
+// Case counts: "5 km" is a distance, "5 KM" Bosnian marks.
+const WORD_BEFORE = new RegExp(`(?<![\\p{L}])(${WORD_ALTERNATIVES})\\.?\\s?(?=\\d)`, "u");
+// A dash may stand for no cents between them ("50,- Kč").
+const WORD_AFTER = new RegExp(`\\d(?:[.,][-–]+)?\\s?(${WORD_ALTERNATIVES})(?![\\p{L}])`, "u");
+// A label printed apart from its amount ("zł", "руб.").
+const WORD_ALONE = new RegExp(`^(${WORD_ALTERNATIVES})\\.?$`, "u");
+
+function currencyFromWord(text: string): string | null {
+  const word = text.match(WORD_AFTER)?.[1] ?? text.match(WORD_BEFORE)?.[1] ?? text.trim().match(WORD_ALONE)?.[1];
+  return word ? (WORD_SYMBOL_CODE.get(word) ?? null) : null;
+}
 
 // "$" is the dollar's sign and also the peso's across Latin America (and Uruguay's, Chile's, Colombia's…).
 const DOLLAR_CURRENCIES = new Set([
@@ -129,11 +215,16 @@ function knownCodes(): Set<string> {
 export function currencyFromText(text: string, hint: MoneyHint = {}): string | null {
   if (NO_CURRENCY.test(text)) return null;
   // Only a code beside the amount counts: "EUR 12,50", "12.50 USD" (never "ALL items", "TOP deal").
-  for (const match of text.matchAll(/\b([A-Z]{3})\s?(?=\d)|\d\s?([A-Z]{3})\b/g)) {
+  for (const match of text.matchAll(/\b([A-Z]{3})\s?\$?(?=\d)|\d(?:[.,][-–]+)?\s?([A-Z]{3})\b/g)) {
     const code = match[1] ?? match[2];
     if (code && knownCodes().has(code)) return code;
   }
+  // A label that is a code alone, printed apart from its amount ("<span>EUR</span>").
+  const alone = text.trim();
+  if (/^[A-Z]{3}$/.test(alone) && knownCodes().has(alone)) return alone;
   for (const [pattern, code] of SYMBOLS) if (pattern.test(text)) return code;
+  const word = currencyFromWord(text);
+  if (word) return word;
   const preferred = hint.currency?.toUpperCase() ?? currencyForLocale(hint.locale);
   if (text.includes("$")) return preferred && DOLLAR_CURRENCIES.has(preferred) ? preferred : "USD";
   if (/[¥￥円元]/.test(text)) return preferred && YEN_CURRENCIES.has(preferred) ? preferred : "JPY";

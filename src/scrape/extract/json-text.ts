@@ -24,8 +24,7 @@ export function jsonValueAt(text: string, start: number): unknown {
     return JSON.parse(slice);
   } catch {
     try {
-      // Raw line breaks and tabs inside strings are the commonest defect in real blocks.
-      return JSON.parse(escapeControlCharsInStrings(slice));
+      return JSON.parse(repairJson(slice));
     } catch {
       return undefined;
     }
@@ -67,20 +66,52 @@ function balancedEnd(text: string, start: number): number {
   return -1;
 }
 
-function escapeControlCharsInStrings(json: string): string {
+/**
+ * The defects hand-written blocks carry, repaired outside strings: raw line breaks and tabs inside
+ * strings escaped, JavaScript comments (`// category`, `/* … *\/`) and trailing commas dropped.
+ */
+function repairJson(json: string): string {
   let out = "";
   let inString = false;
   for (let i = 0; i < json.length; i++) {
     const ch = json[i]!;
-    if (inString && ch === "\\") {
-      out += ch + (json[i + 1] ?? "");
-      i++;
+    if (inString) {
+      if (ch === "\\") {
+        out += ch + (json[i + 1] ?? "");
+        i++;
+        continue;
+      }
+      if (ch === '"') inString = false;
+      out += ch < " " ? `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}` : ch;
       continue;
     }
-    if (ch === '"') inString = !inString;
-    out += inString && ch < " " ? `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}` : ch;
+    if (ch === "/" && json[i + 1] === "/") {
+      const end = json.indexOf("\n", i);
+      i = end < 0 ? json.length : end - 1;
+      continue;
+    }
+    if (ch === "/" && json[i + 1] === "*") {
+      const end = json.indexOf("*/", i + 2);
+      i = end < 0 ? json.length : end + 1;
+      continue;
+    }
+    if (ch === "," && /[}\]]/.test(json[nextSignificant(json, i + 1)] ?? "")) continue;
+    if (ch === '"') inString = true;
+    out += ch;
   }
   return out;
+}
+
+/** Where the next character that is neither space nor inside a comment stands. */
+function nextSignificant(json: string, from: number): number {
+  let i = from;
+  while (i < json.length) {
+    if (/\s/.test(json[i]!)) i++;
+    else if (json.startsWith("//", i)) i = json.indexOf("\n", i) < 0 ? json.length : json.indexOf("\n", i);
+    else if (json.startsWith("/*", i)) i = json.indexOf("*/", i) < 0 ? json.length : json.indexOf("*/", i) + 2;
+    else return i;
+  }
+  return i;
 }
 
 /** `value.a.b[0].c` without throwing on a missing step; undefined when the path breaks. */

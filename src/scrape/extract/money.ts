@@ -13,10 +13,37 @@ const NUMBER = /\d{1,3}(?:[ \u00a0\u202f'’]\d{3})+(?:[.,]\d+)?(?!\d)|\d[\d.,]*
 export function parseMoney(text: string | null | undefined, hint: MoneyHint = {}): Money | null {
   const raw = collapse(text);
   if (!raw) return null;
-  const amount = parseLocaleNumber(raw);
+  const amount = parseLocaleNumber(amountToken(raw));
   if (amount === null) return null;
   const currency = currencyFromText(raw, hint) ?? normaliseCode(hint.currency) ?? currencyForLocale(hint.locale);
   return { amount, currency, raw };
+}
+
+// How pages print amounts that a plain number reader would cut short or take from the wrong place.
+const PRICE_SPELLINGS: [RegExp, string][] = [
+  [/(\d)([.,]) (\d{2})(?!\d)/g, "$1$2$3"], // "$119. 95", "118, 99 TL": cents set apart
+  [/(^|[\s$€£])\.{1,2}(\d{1,2})(?!\d)/g, "$10.$2"], // "$.75", ".75 €": no whole units
+  [/(\d)\s?€\s?(\d{2})(?!\d)/g, "$1.$2 €"], // "35€99": the sign as the decimal point
+  [/[-–]?\d[\d.,]*\s?%/g, " "], // "40% OFF": a share, never the price
+];
+const NUMBERS = new RegExp(NUMBER.source, "g");
+const RANGE = /^\s*(?:-|–|—|~|to|bis|à|a|al|до|tot)\s*$/i;
+
+/** The number a price text means: where it prints several, the one beside a currency ("3 issues for 14,85 EUR"). */
+function amountToken(raw: string): string {
+  let text = raw;
+  for (const [pattern, replacement] of PRICE_SPELLINGS) text = text.replace(pattern, replacement);
+  const numbers = [...text.matchAll(NUMBERS)];
+  if (numbers.length < 2) return numbers[0]?.[0] ?? "";
+  const first = numbers[0]!;
+  const besideCurrency = numbers.find(({ 0: token, index }) => {
+    const around = text.slice(Math.max(0, index - 5), index + token.length + 5);
+    return currencyFromText(around) !== null;
+  });
+  if (!besideCurrency) return first[0];
+  // "From 26 to 50 €": a range prints its currency once, after the upper end; its price is where it starts.
+  const between = text.slice(first.index + first[0].length, besideCurrency.index);
+  return RANGE.test(between) ? first[0] : besideCurrency[0];
 }
 
 /** A price from a structured value (JSON-LD `price`, `product:price:amount`), whose decimal point is a dot. */
@@ -80,6 +107,8 @@ function normaliseSeparators(token: string): string {
   const separator = lastDot >= 0 ? "." : lastComma >= 0 ? "," : null;
   if (!separator) return token;
   const parts = token.split(separator);
+  // Several of one separator group thousands ("1.234.567"); in other groups they are a date ("15.08.2017").
+  if (parts.length > 2 && parts.slice(1).some((part) => part.length !== 3)) return "NaN";
   // One separator followed by exactly three digits is a thousands group ("21,200", "5.182").
   const grouped = parts.length > 2 || (parts[1]?.length === 3 && parts[0] !== "0");
   return grouped ? parts.join("") : parts.join(".");
