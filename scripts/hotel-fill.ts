@@ -7,7 +7,7 @@ import { startReplicas } from "../replicas/server.ts";
 import { TRAVEL_PLATFORMS } from "../src/travel/platforms";
 import type { TravelSlug } from "../src/travel/platforms/types";
 import type { Rates } from "../src/travel/conversion";
-import { HOTEL_FIELDS } from "../src/completeness";
+import { HOTEL_FIELDS } from "../src/scrape/completeness";
 import { enrichHotels } from "../src/travel/enrich";
 import { type MergedHotel, mergeHotels, type PricedHotel } from "../src/travel/merge";
 import { pricedHotel } from "../src/travel/pricing";

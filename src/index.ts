@@ -1,5 +1,6 @@
 import { createApp } from "./app";
-import { runEveryMinute } from "./events/cron";
+import { runEveryMinute } from "./cron";
+import { jobHooks } from "./job-hooks";
 import { inProcess } from "./in-process";
 import { refreshRates } from "./travel/currency";
 import { log, withRequestId } from "./log";
@@ -36,5 +37,7 @@ export default {
       }
     }),
   queue: (batch, env, ctx) =>
-    withRequestId(`queue_${batch.queue}`, () => consumeJobs(batch as MessageBatch<JobMessage>, env, ctx, local)),
+    withRequestId(`queue_${batch.queue}`, () =>
+      consumeJobs(batch as MessageBatch<JobMessage>, env, ctx, local, jobHooks),
+    ),
 } satisfies ExportedHandler<Env>;

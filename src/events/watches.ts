@@ -1,6 +1,6 @@
 // Price watches: one check reads the current price through the API's own routes (fresh data,
 // one call against the owner's quota), compares it with the last seen one and emits an event.
-import type { Completeness } from "../completeness";
+import type { Completeness } from "../scrape/completeness";
 import type { WatchRow } from "../db/schema-events";
 import { claimWatchCheck, dueWatches, recordCheck } from "../db/watches";
 import { productPlatform } from "../scrape/platforms";

@@ -12,8 +12,8 @@ import type { InProcess } from "../in-process";
 import { log } from "../log";
 import { BodyTooLarge, readBytes, readJson, sizeText } from "../net/read-body";
 import { leaseMs, MAX_ATTEMPTS, MAX_ITEM_ANSWER_BYTES, retryDelaySeconds } from "./limits";
+import type { JobHooks } from "./hooks";
 import { afterItem } from "./progress";
-import { collectItem } from "../datasets/snapshot";
 
 /** Where an item's answer is kept. */
 export const resultKey = (jobId: string, idx: number) => `jobs/${jobId}/${idx}.json`;
@@ -33,9 +33,16 @@ async function errorOf(response: Response): Promise<{ errorCode: string | null; 
 }
 
 /** Records a finished item and moves the job on (next item in, completion). */
-async function finish(env: Env, ctx: ExecutionContext, job: JobRow, message: JobMessage, outcome: Outcome) {
+async function finish(
+  env: Env,
+  ctx: ExecutionContext,
+  hooks: JobHooks,
+  job: JobRow,
+  message: JobMessage,
+  outcome: Outcome,
+) {
   if (await finishItem(env.DB, message, outcome, Date.now()))
-    await afterItem(env, (promise) => ctx.waitUntil(promise), job);
+    await afterItem(env, (promise) => ctx.waitUntil(promise), job, hooks);
 }
 
 export async function runItem(
@@ -43,6 +50,7 @@ export async function runItem(
   ctx: ExecutionContext,
   local: InProcess,
   message: JobMessage,
+  hooks: JobHooks,
 ): Promise<Verdict> {
   const job = await findJobById(database(env.DB), message.jobId);
   if (!job) return { ack: true };
@@ -50,13 +58,13 @@ export async function runItem(
   // Another delivery of this message holds the item, or it already has its outcome.
   if (!item) return { ack: true };
   if (job.status === "cancelled") {
-    await finish(env, ctx, job, message, { status: "cancelled" });
+    await finish(env, ctx, hooks, job, message, { status: "cancelled" });
     return { ack: true };
   }
   if (job.status === "queued") await moveJob(env.DB, job.id, ["queued"], "running", Date.now());
   const identity = await findLiveKeyById(database(env.DB), job.keyId);
   if (!identity) {
-    await finish(env, ctx, job, message, {
+    await finish(env, ctx, hooks, job, message, {
       status: "failed",
       errorCode: "unauthorized",
       errorMessage: "The key that created this job was revoked.",
@@ -68,7 +76,7 @@ export async function runItem(
   const unit = `job:${job.id}:${item.idx}`;
   const prepaid = await reserveItemForAccount(env, identity.accountId, identity.perMonth, unit);
   if (!prepaid.allowed) {
-    await finish(env, ctx, job, message, {
+    await finish(env, ctx, hooks, job, message, {
       status: "failed",
       httpStatus: 429,
       errorCode: "quota_exceeded",
@@ -90,23 +98,23 @@ export async function runItem(
     if (answer instanceof Uint8Array) {
       await env.RESULTS.put(resultKey(job.id, item.idx), answer, { httpMetadata: { contentType: "application/json" } });
       // A dataset refresh keeps the answer's records too; a failure here runs the item again.
-      await collectItem(env, job.id, item.idx, item.path, answer);
+      await hooks.collected(env, job, item, answer);
       // An `empty` answer is kept for the caller to see, uncharged.
       if (charged) await setCharged(env.DB, message, 1);
       else await releaseItemForAccount(env, identity.accountId, unit);
-      await finish(env, ctx, job, message, { status: "succeeded", httpStatus: response.status });
+      await finish(env, ctx, hooks, job, message, { status: "succeeded", httpStatus: response.status });
       return { ack: true };
     }
     // Data the job cannot keep is data the caller never gets.
     await releaseItemForAccount(env, identity.accountId, unit);
-    await finish(env, ctx, job, message, { status: "failed", httpStatus: response.status, ...answer });
+    await finish(env, ctx, hooks, job, message, { status: "failed", httpStatus: response.status, ...answer });
     return { ack: true };
   }
   const error = await errorOf(response);
   if (charged) {
     // The site says the product or page does not exist: an answer, charged, and final.
     await setCharged(env.DB, message, 1);
-    await finish(env, ctx, job, message, { status: "failed", httpStatus: response.status, ...error });
+    await finish(env, ctx, hooks, job, message, { status: "failed", httpStatus: response.status, ...error });
     return { ack: true };
   }
   // No data, no charge.
@@ -119,7 +127,7 @@ export async function runItem(
       return { ack: false, delaySeconds: retryDelaySeconds(env, item.attempts) };
     return { ack: true };
   }
-  await finish(env, ctx, job, message, { status: "failed", httpStatus: response.status, ...error });
+  await finish(env, ctx, hooks, job, message, { status: "failed", httpStatus: response.status, ...error });
   return { ack: true };
 }
 
@@ -144,7 +152,7 @@ async function keptAnswer(response: Response): Promise<Uint8Array | { errorCode:
 }
 
 /** A message the queue gave up on (the consumer failed on it every time): its item fails. */
-export async function deadLetter(env: Env, ctx: ExecutionContext, message: JobMessage): Promise<void> {
+export async function deadLetter(env: Env, ctx: ExecutionContext, message: JobMessage, hooks: JobHooks): Promise<void> {
   const job = await findJobById(database(env.DB), message.jobId);
   if (!job) return;
   // Take it first so the outcome is recorded by one hand only.
@@ -152,7 +160,7 @@ export async function deadLetter(env: Env, ctx: ExecutionContext, message: JobMe
   if (!item) return;
   const identity = await findLiveKeyById(database(env.DB), job.keyId);
   if (identity) await releaseItemForAccount(env, identity.accountId, `job:${job.id}:${item.idx}`);
-  await finish(env, ctx, job, message, {
+  await finish(env, ctx, hooks, job, message, {
     status: "failed",
     errorCode: "internal",
     errorMessage: "The item could not be run after repeated attempts (dead-lettered).",

@@ -1,6 +1,6 @@
 // How far to trust a hotel answer: why each missing field is missing (`meta.completeness`) and,
 // with `explain=true`, where each filled field came from and which other sources had the same value.
-import { ENDPOINT_FIELDS, type FieldSource, hasValue, type ReasonOf } from "../completeness";
+import { ENDPOINT_FIELDS, type FieldSource, hasValue, type ReasonOf } from "../scrape/completeness";
 import { loadHtml, readingOnce } from "../scrape/extract/dom";
 import { TRAVEL_PLATFORMS } from "./platforms";
 import type { HotelField, TravelPlatform } from "./platforms/types";

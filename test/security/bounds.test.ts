@@ -9,6 +9,7 @@ import { createApp } from "../../src/app";
 import { newId } from "../../src/db/keys";
 import { dohResolver } from "../../src/net/doh";
 import { resultKey, runItem } from "../../src/jobs/runner";
+import { jobHooks } from "../../src/job-hooks";
 import { claimPending } from "../../src/db/job-items";
 import { insertJob } from "../../src/db/jobs";
 import { call, callApp, env, inProcessApi, newAccount, type TestAccount, withKey } from "../workers/helpers";
@@ -86,7 +87,7 @@ async function runJob(account: TestAccount, paths: string[]) {
   const verdicts = [];
   for (const idx of await claimPending(env.DB, id, paths.length, Date.now())) {
     const ctx = createExecutionContext();
-    verdicts.push(await runItem(env, ctx, inProcessApi(), { jobId: id, idx }));
+    verdicts.push(await runItem(env, ctx, inProcessApi(), { jobId: id, idx }, jobHooks));
     await waitOnExecutionContext(ctx);
   }
   const { results } = await env.DB.prepare(

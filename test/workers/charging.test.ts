@@ -10,6 +10,7 @@ import { findLiveKeyById, newId } from "../../src/db/keys";
 import { nextRunAfter } from "../../src/events/schedules";
 import worker from "../../src/index";
 import { runItem } from "../../src/jobs/runner";
+import { jobHooks } from "../../src/job-hooks";
 import { claimPending } from "../../src/db/job-items";
 import { insertJob } from "../../src/db/jobs";
 import {
@@ -367,7 +368,7 @@ async function runJob(account: TestAccount, paths: string[]) {
   );
   for (const idx of await claimPending(env.DB, id, paths.length, Date.now())) {
     const ctx = createExecutionContext();
-    await runItem(env, ctx, inProcessApi(), { jobId: id, idx });
+    await runItem(env, ctx, inProcessApi(), { jobId: id, idx }, jobHooks);
     await waitOnExecutionContext(ctx);
   }
   const { results } = await env.DB.prepare(

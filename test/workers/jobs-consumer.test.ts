@@ -6,6 +6,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { claimPending, type JobMessage } from "../../src/db/job-items";
 import { consumeJobs, DEAD_LETTER_QUEUE } from "../../src/jobs/consumer";
+import { jobHooks } from "../../src/job-hooks";
 import { retryDelaySeconds } from "../../src/jobs/limits";
 import { env, inProcessApi, newAccount } from "./helpers";
 import { insertTestJob, itemsOf, recordingQueue } from "./job-fixtures";
@@ -49,7 +50,7 @@ function batchOf(queue: string, bodies: unknown[]) {
 
 async function consume(jobEnv: Env, batch: MessageBatch<JobMessage>) {
   const ctx = createExecutionContext();
-  await consumeJobs(batch, jobEnv, ctx, inProcessApi());
+  await consumeJobs(batch, jobEnv, ctx, inProcessApi(), jobHooks);
   await waitOnExecutionContext(ctx);
 }
 

@@ -8,6 +8,7 @@ import { newId } from "../../src/db/keys";
 import { insertWithinCap } from "../../src/db/object-caps";
 import { ITEMS_IN_FLIGHT_PER_JOB } from "../../src/jobs/limits";
 import { afterItem, cancelJob, completeIfDone, startJob, sweepJob } from "../../src/jobs/progress";
+import { jobHooks } from "../../src/job-hooks";
 import { amazonPaths, insertTestJob, itemsOf, jobStatus, keptPromises, recordingQueue } from "./job-fixtures";
 import { env, newAccount } from "./helpers";
 
@@ -45,7 +46,7 @@ describe("afterItem", () => {
     const queue = recordingQueue();
     await startJob(queue.env, job.id);
     await finish(job.id, 0, "succeeded");
-    await afterItem(queue.env, noWait, job);
+    await afterItem(queue.env, noWait, job, jobHooks);
     expect(queue.sent.at(-1)).toEqual({ jobId: job.id, idx: 10 });
     expect(queue.sent).toHaveLength(11);
     expect(await jobStatus(job.id)).toBe("queued");
@@ -54,7 +55,7 @@ describe("afterItem", () => {
   it("sends nothing more for a cancelled job", async () => {
     const job = await insertTestJob(amazonPaths(12), { status: "cancelled" });
     const queue = recordingQueue();
-    await afterItem(queue.env, noWait, job);
+    await afterItem(queue.env, noWait, job, jobHooks);
     expect(queue.sent).toEqual([]);
     expect(await itemCounts(env.DB, job.id)).toMatchObject({ pending: 12 });
   });
@@ -65,7 +66,7 @@ describe("completeIfDone", () => {
     const job = await insertTestJob(amazonPaths(2));
     await claimPending(env.DB, job.id, 2, Date.now());
     await finish(job.id, 0, "succeeded");
-    await completeIfDone(env, noWait, job);
+    await completeIfDone(env, noWait, job, jobHooks);
     expect(await jobStatus(job.id)).toBe("queued");
   });
 
@@ -74,14 +75,14 @@ describe("completeIfDone", () => {
     await claimPending(env.DB, mixed.id, 2, Date.now());
     await finish(mixed.id, 0, "failed");
     await finish(mixed.id, 1, "succeeded");
-    await completeIfDone(env, noWait, mixed);
+    await completeIfDone(env, noWait, mixed, jobHooks);
     expect(await jobStatus(mixed.id)).toBe("completed");
 
     const failed = await insertTestJob(amazonPaths(2), { status: "running" });
     await claimPending(env.DB, failed.id, 2, Date.now());
     await finish(failed.id, 0, "failed");
     await finish(failed.id, 1, "failed");
-    await completeIfDone(env, noWait, failed);
+    await completeIfDone(env, noWait, failed, jobHooks);
     expect(await jobStatus(failed.id)).toBe("failed");
   });
 
@@ -106,8 +107,8 @@ describe("completeIfDone", () => {
       return url.host === "receiver.example" ? new Response("ok") : real(input, init);
     });
     const { waitUntil, settle } = keptPromises();
-    await completeIfDone(env, waitUntil, job);
-    await completeIfDone(env, waitUntil, job);
+    await completeIfDone(env, waitUntil, job, jobHooks);
+    await completeIfDone(env, waitUntil, job, jobHooks);
     await settle();
     expect(
       receiver.mock.calls.filter(([input]) =>
@@ -126,7 +127,7 @@ describe("completeIfDone", () => {
     const job = await insertTestJob(amazonPaths(1), { status: "cancelled" });
     await claimPending(env.DB, job.id, 1, Date.now());
     await finish(job.id, 0, "succeeded");
-    await completeIfDone(env, noWait, job);
+    await completeIfDone(env, noWait, job, jobHooks);
     expect(await jobStatus(job.id)).toBe("cancelled");
   });
 });
@@ -139,7 +140,7 @@ describe("sweepJob", () => {
     const longAgo = Date.now() - 120_000;
     expect(await claimPending(env.DB, job.id, 1, longAgo)).toEqual([0]);
     await claimPending(env.DB, job.id, 8, Date.now());
-    const sent = await sweepJob(queue.env, noWait, job);
+    const sent = await sweepJob(queue.env, noWait, job, jobHooks);
     // One resent, one fresh item to make ten in flight again.
     expect(queue.sent).toEqual([
       { jobId: job.id, idx: 0 },
@@ -149,7 +150,7 @@ describe("sweepJob", () => {
     expect((await itemsOf(job.id))[0]!.queued_at).toBeGreaterThan(longAgo);
     // Restamped: the next sweep does not send it again.
     queue.sent.length = 0;
-    expect(await sweepJob(queue.env, noWait, job)).toBe(0);
+    expect(await sweepJob(queue.env, noWait, job, jobHooks)).toBe(0);
     expect(queue.sent).toEqual([]);
   });
 
@@ -158,14 +159,14 @@ describe("sweepJob", () => {
     const queue = recordingQueue({ JOB_STALL_SECONDS: "60" });
     await claimPending(env.DB, job.id, 1, Date.now() - 120_000);
     await takeItem(env.DB, { jobId: job.id, idx: 0 }, Date.now() - 120_000, 60_000);
-    expect(await sweepJob(queue.env, noWait, job)).toBe(1);
+    expect(await sweepJob(queue.env, noWait, job, jobHooks)).toBe(1);
     expect(queue.sent).toEqual([{ jobId: job.id, idx: 0 }]);
   });
 
   it("leaves a finished job alone", async () => {
     const job = await insertTestJob(amazonPaths(3), { status: "completed" });
     const queue = recordingQueue();
-    expect(await sweepJob(queue.env, noWait, job)).toBe(0);
+    expect(await sweepJob(queue.env, noWait, job, jobHooks)).toBe(0);
     expect(queue.sent).toEqual([]);
   });
 });
@@ -176,7 +177,7 @@ describe("cancelJob", () => {
     await claimPending(env.DB, job.id, 2, Date.now());
     await takeItem(env.DB, { jobId: job.id, idx: 0 }, Date.now(), LEASE_MS);
     const { waitUntil, settle } = keptPromises();
-    expect(await cancelJob(env, waitUntil, job)).toBe(true);
+    expect(await cancelJob(env, waitUntil, job, jobHooks)).toBe(true);
     await settle();
     expect(await jobStatus(job.id)).toBe("cancelled");
     expect((await itemsOf(job.id)).map((item) => item.status)).toEqual([
@@ -186,6 +187,6 @@ describe("cancelJob", () => {
       "cancelled",
     ]);
     // A job already finished or cancelled is not cancelled again.
-    expect(await cancelJob(env, waitUntil, job)).toBe(false);
+    expect(await cancelJob(env, waitUntil, job, jobHooks)).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import { claimPending } from "../../src/db/job-items";
 import { apiKeys } from "../../src/db/schema";
 import { MAX_ATTEMPTS, retryDelaySeconds } from "../../src/jobs/limits";
 import { deadLetter, resultKey, runItem } from "../../src/jobs/runner";
+import { jobHooks } from "../../src/job-hooks";
 import { env, inProcessApi, newAccount } from "./helpers";
 import { insertTestJob, itemsOf, jobStatus, recordingQueue } from "./job-fixtures";
 
@@ -45,7 +46,7 @@ function serve(pages: Record<string, () => Response>) {
 /** Runs item `idx` of `jobId` once, as the consumer would. */
 async function run(jobEnv: Env, jobId: string, idx = 0) {
   const ctx = createExecutionContext();
-  const verdict = await runItem(jobEnv, ctx, inProcessApi(), { jobId, idx });
+  const verdict = await runItem(jobEnv, ctx, inProcessApi(), { jobId, idx }, jobHooks);
   await waitOnExecutionContext(ctx);
   return verdict;
 }
@@ -130,8 +131,8 @@ describe("deadLetter", () => {
     const job = await queuedJob(["/v1/amazon?asin=B000000001"]);
     const { env: jobEnv } = recordingQueue();
     const ctx = createExecutionContext();
-    await deadLetter(jobEnv, ctx, { jobId: job.id, idx: 0 });
-    await deadLetter(jobEnv, ctx, { jobId: job.id, idx: 0 });
+    await deadLetter(jobEnv, ctx, { jobId: job.id, idx: 0 }, jobHooks);
+    await deadLetter(jobEnv, ctx, { jobId: job.id, idx: 0 }, jobHooks);
     await waitOnExecutionContext(ctx);
     expect(await itemsOf(job.id)).toEqual([
       expect.objectContaining({ status: "failed", error_code: "internal", attempts: 1, charged: 0 }),

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { claimPending } from "../../src/db/job-items";
 import { resultKey } from "../../src/jobs/runner";
 import { sweepJobs } from "../../src/jobs/sweep";
+import { jobHooks } from "../../src/job-hooks";
 import { env } from "./helpers";
 import { amazonPaths, insertTestJob, itemsOf, jobStatus, recordingQueue } from "./job-fixtures";
 
@@ -29,7 +30,7 @@ describe("sweepJobs", () => {
     await storeAnswers(running.id, 1);
     const queue = recordingQueue();
 
-    expect(await sweepJobs(queue.env, noWait)).toBe(1);
+    expect(await sweepJobs(queue.env, noWait, jobHooks)).toBe(1);
 
     expect(await jobStatus(expired.id)).toBeUndefined();
     expect(await itemsOf(expired.id)).toEqual([]);
@@ -47,9 +48,9 @@ describe("sweepJobs", () => {
       expiresAt: new Date(Date.now() + 3_600_000),
     });
     const queue = recordingQueue();
-    expect(await sweepJobs(queue.env, noWait)).toBe(0);
+    expect(await sweepJobs(queue.env, noWait, jobHooks)).toBe(0);
     expect(await jobStatus(job.id)).toBe("failed");
-    expect(await sweepJobs(queue.env, noWait, Date.now() + 2 * 3_600_000)).toBe(1);
+    expect(await sweepJobs(queue.env, noWait, jobHooks, Date.now() + 2 * 3_600_000)).toBe(1);
     expect(await jobStatus(job.id)).toBeUndefined();
   });
 
@@ -57,7 +58,7 @@ describe("sweepJobs", () => {
     const job = await insertTestJob(amazonPaths(3));
     await claimPending(env.DB, job.id, 1, Date.now() - 120_000);
     const queue = recordingQueue({ JOB_STALL_SECONDS: "60" });
-    expect(await sweepJobs(queue.env, noWait)).toBe(3);
+    expect(await sweepJobs(queue.env, noWait, jobHooks)).toBe(3);
     expect(queue.sent).toEqual([0, 1, 2].map((idx) => ({ jobId: job.id, idx })));
     expect((await itemsOf(job.id)).map((item) => item.status)).toEqual(["queued", "queued", "queued"]);
   });

@@ -4,7 +4,7 @@
 // `explain=true` naming where every filled field came from and which platforms agreed.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app";
-import { ENDPOINT_FIELDS, hasValue } from "../../src/completeness";
+import { ENDPOINT_FIELDS, hasValue } from "../../src/scrape/completeness";
 import { hotelConfidence } from "../../src/scrape/extract/confidence";
 import { CONFIDENCE_TABLE } from "../../src/scrape/extract/confidence-table";
 import { callApp, env, newAccount, withKey } from "./helpers";

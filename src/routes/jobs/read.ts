@@ -9,6 +9,7 @@ import type { JobRow } from "../../db/schema-jobs";
 import type { AppEnv } from "../../env";
 import { jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
+import { jobHooks } from "../../job-hooks";
 import { cancelJob, sweepJob } from "../../jobs/progress";
 import { IdParam } from "../events/schemas";
 import { JOB_EXAMPLE, JOB_ID, jobAnswer, JobSchema } from "./schemas";
@@ -87,13 +88,18 @@ export function registerReadJobs(app: OpenAPIHono<AppEnv>) {
     const job = await ownJob(c, c.req.valid("param").id);
     // Whoever follows a job also keeps it moving when a queue message or a Worker was lost.
     if (job.status === "queued" || job.status === "running")
-      c.executionCtx.waitUntil(sweepJob(c.env, (promise) => c.executionCtx.waitUntil(promise), job).catch(() => 0));
+      c.executionCtx.waitUntil(
+        sweepJob(c.env, (promise) => c.executionCtx.waitUntil(promise), job, jobHooks).catch(() => 0),
+      );
     return c.json(successBody(c, jobAnswer(job, await itemCounts(c.env.DB, job.id))), 200);
   });
 
   app.openapi(cancelRoute, async (c) => {
     const job = await ownJob(c, c.req.valid("param").id);
-    if (!(await cancelJob(c.env, (promise) => c.executionCtx.waitUntil(promise), job)) && job.status !== "cancelled")
+    if (
+      !(await cancelJob(c.env, (promise) => c.executionCtx.waitUntil(promise), job, jobHooks)) &&
+      job.status !== "cancelled"
+    )
       throw new ApiError("conflict", `Job \`${job.id}\` already ${job.status}; there is nothing left to cancel.`);
     const current = await ownJob(c, job.id);
     return c.json(successBody(c, jobAnswer(current, await itemCounts(c.env.DB, job.id))), 200);

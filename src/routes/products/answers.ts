@@ -1,5 +1,5 @@
 // The `data` and `meta.completeness` of the three product answers, from what the scrape read.
-import { ENDPOINT_FIELDS, listCompleteness, recordCompleteness, withTrust } from "../../completeness";
+import { ENDPOINT_FIELDS, listCompleteness, recordCompleteness, withTrust } from "../../scrape/completeness";
 import { ApiError } from "../../errors";
 import type { ProductReading } from "../../scrape/platforms/index";
 import type { ProductLookup, ProductRecord, ReviewsPage, SearchPage } from "../../scrape/types";

@@ -3,7 +3,7 @@
 // (read from real Amazon pages). It imports nothing of the worker's (envelope.ts brings in its
 // Env), so the Node-side e2e tests load these schemas; `satisfies` holds each to its record type.
 import { z } from "@hono/zod-openapi";
-import { completenessSchema, listCompleteness, recordCompleteness, type Endpoint } from "../../completeness";
+import { completenessSchema, listCompleteness, recordCompleteness, type Endpoint } from "../../scrape/completeness";
 import { PaginationSchema } from "../../pagination";
 import type { Money, ProductRecord, Review, SearchItem } from "../../scrape/types";
 

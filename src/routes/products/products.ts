@@ -4,7 +4,7 @@ import { localHint } from "../../replica-hint";
 import type { AppEnv } from "../../env";
 import type { Context } from "hono";
 import { chargesMonth } from "../../charging";
-import type { Completeness } from "../../completeness";
+import type { Completeness } from "../../scrape/completeness";
 import { csvResponse, wantsCsv } from "../../csv";
 import { exampleEnvelope, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";

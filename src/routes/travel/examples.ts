@@ -1,6 +1,6 @@
 // What the travel routes answer, as the reference at /docs shows it.
 import type { z } from "@hono/zod-openapi";
-import { listCompleteness, recordCompleteness } from "../../completeness";
+import { listCompleteness, recordCompleteness } from "../../scrape/completeness";
 import type { ScrapeMeta } from "../../scrape/scrape";
 import type { pricedDetail } from "../../travel/pricing";
 import type { PlatformReport } from "../../travel/search";

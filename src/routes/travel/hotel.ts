@@ -3,7 +3,7 @@ import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import { observeHotelPage } from "../../price-observations";
 import type { AppEnv } from "../../env";
-import { completenessSchema, recordCompleteness } from "../../completeness";
+import { completenessSchema, recordCompleteness } from "../../scrape/completeness";
 import { exampleEnvelope, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
 import { TRAVEL_PLATFORMS } from "../../travel/platforms";

@@ -6,7 +6,7 @@ import { localHint } from "../../replica-hint";
 import { TRAVEL_PLATFORMS } from "../../travel/platforms/index";
 import type { AppEnv } from "../../env";
 import { csvResponse, wantsCsv } from "../../csv";
-import { completenessSchema, HOTEL_FIELDS, hasValue, listCompleteness } from "../../completeness";
+import { completenessSchema, HOTEL_FIELDS, hasValue, listCompleteness } from "../../scrape/completeness";
 import { exampleEnvelope, openApiErrorResponses, successBody } from "../../envelope";
 import { pagination, PaginationSchema } from "../../pagination";
 import { ApiError } from "../../errors";

@@ -2,7 +2,7 @@
 // (<slug>/index.ts: its name, description, id parameter and examples; urls.ts: its addresses; its
 // readers beside them); the routes, `GET /v1/platforms`, the MCP tools, `npm start` and the docs'
 // platform table read it from here (surfaces.ts), so adding a platform is its folder and one line below.
-import type { FieldSource } from "../../completeness";
+import type { FieldSource } from "../completeness";
 import { readingOnce } from "../extract/dom";
 import { fieldTrust, type FieldTrust } from "../extract/confidence";
 import { explainProduct } from "../extract/evidence";

@@ -2,7 +2,7 @@
 // the ones an answer needs to be `complete`, and for each missing field why it is missing. Pure, and
 // imports nothing of the worker's, so the Node-side tests load it with the answer schemas.
 import { z } from "@hono/zod-openapi";
-import { isEmpty } from "./scrape/extract/record";
+import { isEmpty } from "./extract/record";
 
 export const MISSING_REASONS = [
   /** No reader found the value on the page. */

@@ -1,10 +1,13 @@
-import { processDueDeliveries } from "./delivery";
-import { processDueSchedules } from "./schedules";
-import { processDueWatches } from "./watches";
-import type { InProcess } from "../in-process";
-import { log } from "../log";
-import { sweepJobs } from "../jobs/sweep";
-import { refreshDueDatasets } from "../datasets/refresh";
+// The Worker's timers, dispatched from the entry (src/index.ts): each background room is handed only
+// what it needs, and no room below calls another's work back up.
+import { refreshDueDatasets } from "./datasets/refresh";
+import { processDueDeliveries } from "./events/delivery";
+import { processDueSchedules } from "./events/schedules";
+import { processDueWatches } from "./events/watches";
+import type { InProcess } from "./in-process";
+import { jobHooks } from "./job-hooks";
+import { sweepJobs } from "./jobs/sweep";
+import { log } from "./log";
 
 /**
  * The every-minute cron: webhook retries that came due, watch checks, scheduled calls, batch jobs
@@ -22,10 +25,10 @@ export async function runEveryMinute(
     processDueDeliveries(env, now),
     processDueWatches(env, ctx, local, now),
     processDueSchedules(env, ctx, local, now),
-    sweepJobs(env, (promise) => ctx.waitUntil(promise), now),
+    sweepJobs(env, (promise) => ctx.waitUntil(promise), jobHooks, now),
     refreshDueDatasets(env, now),
   ]);
-  log.info("events cron", {
+  log.info("minute cron", {
     deliveries: settled(deliveries),
     watches: settled(watches),
     schedules: settled(schedules),
