@@ -3,7 +3,7 @@
 // direct calls; each path's answer becomes records (records.ts).
 import { z } from "@hono/zod-openapi";
 import { CronExpressionParser } from "cron-parser";
-import { PRODUCT_PLATFORMS } from "../scrape/platforms/index";
+import { productCallPath } from "../scrape/platforms/calls";
 
 const Slug = z.string().regex(/^[a-z0-9-]{1,40}$/, "a platform slug such as `amazon` (see /v1/platforms)");
 const Country = z
@@ -231,11 +231,9 @@ export function recipePaths(recipe: Recipe, now: number): string[] {
   return countries.flatMap((country) =>
     recipe.inputs.flatMap((input) =>
       Array.from({ length: pages }, (_, index) => {
-        const idName = /^https?:\/\//i.test(input) ? "url" : (PRODUCT_PLATFORMS[recipe.platform]?.idParam ?? "id");
-        const params = withCountry(new URLSearchParams({ [idName]: input }), country);
+        const params = withCountry(new URLSearchParams(), country);
         if (index > 0) params.set("page", String(index + 1));
-        const suffix = recipe.kind === "reviews" ? "/reviews" : "";
-        return `/v1/${recipe.platform}${suffix}?${params}`;
+        return productCallPath(recipe.platform, recipe.kind, input, params);
       }),
     ),
   );

@@ -3,7 +3,7 @@
 import type { Completeness } from "../scrape/completeness";
 import type { WatchRow } from "../db/schema-events";
 import { claimWatchCheck, dueWatches, recordCheck } from "../db/watches";
-import { productPlatform } from "../scrape/platforms";
+import { productCallPath } from "../scrape/platforms/calls";
 import { convert } from "../travel/conversion";
 import { loadRates } from "../travel/currency";
 import { emitEvent } from "./delivery";
@@ -78,13 +78,8 @@ export function watchCall(watch: Pick<WatchRow, "kind" | "platform" | "target" |
     return { path: `/v1/travel/${watch.platform}/hotels/search?${query}`, headers: { "X-Currency": watch.currency } };
   }
   const target = JSON.parse(watch.target) as ProductTarget;
-  const idParam = productPlatform(watch.platform)?.idParam ?? "id";
-  const query = new URLSearchParams({
-    [idParam]: target.id,
-    fresh: "true",
-    ...(target.country ? { country: target.country } : {}),
-  });
-  return { path: `/v1/${watch.platform}?${query}`, headers: {} };
+  const params = { fresh: "true", ...(target.country ? { country: target.country } : {}) };
+  return { path: productCallPath(watch.platform, "product", target.id, params), headers: {} };
 }
 
 async function observe(env: Env, ctx: ExecutionContext, local: InProcess, watch: WatchRow): Promise<Observation> {

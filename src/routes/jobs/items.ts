@@ -7,7 +7,7 @@
 import { ApiError } from "../../errors";
 import { type DataRoute, type InProcess, isRunnablePath } from "../../in-process";
 import { undeclaredFields } from "../../middleware/strict-input";
-import { PRODUCT_PLATFORMS } from "../../scrape/platforms/index";
+import { productCallPath } from "../../scrape/platforms/calls";
 import type { Scope } from "../../scopes";
 import { assertOwnPage, platformOr404 } from "../products/lookup";
 import { platformList } from "../travel/params";
@@ -70,12 +70,5 @@ export type ShortKind = (typeof SHORT_KINDS)[number];
 
 /** The short form's paths: one per input, with the platform's own identifier or `url` for links. */
 export function expandShortForm(platform: string, kind: ShortKind, inputs: string[], extra: URLSearchParams): string[] {
-  const idParam = Object.hasOwn(PRODUCT_PLATFORMS, platform) ? PRODUCT_PLATFORMS[platform]!.idParam : "id";
-  return inputs.map((input) => {
-    const params = new URLSearchParams(extra);
-    if (kind === "search") params.set("q", input);
-    else params.set(/^https?:\/\//i.test(input) ? "url" : idParam, input);
-    const suffix = kind === "product" ? "" : `/${kind}`;
-    return `/v1/${encodeURIComponent(platform)}${suffix}?${params}`;
-  });
+  return inputs.map((input) => productCallPath(platform, kind, input, extra));
 }
