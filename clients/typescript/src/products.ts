@@ -11,7 +11,7 @@ export type ReviewsOptions = Options<Query<"/v1/{platform}/reviews">> & CallOpti
 export type ProductHistoryOptions = Options<Query<"/v1/{platform}/history">> & CallOptions;
 
 /** The pages of a list to its end: `total_pages` when the site counts them, else while results come. */
-export function isLastPage(pagination: { page: number; total_pages: number | null }, itemsOnPage: number): boolean {
+function isLastPage(pagination: { page: number; total_pages: number | null }, itemsOnPage: number): boolean {
   return itemsOnPage === 0 || (pagination.total_pages !== null && pagination.page >= pagination.total_pages);
 }
 

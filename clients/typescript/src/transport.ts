@@ -68,8 +68,15 @@ function deadline(timeout: number | undefined, callerSignal: AbortSignal | undef
   return {
     signal: controller.signal,
     timedOut: () => timedOut,
-    /** The deadline no longer applies (a streamed body is read at the caller's pace); the caller's signal still does. */
-    release: () => clearTimeout(timer),
+    /**
+     * The call is over: the deadline no longer applies. A streamed body is still read at the
+     * caller's pace, so the caller's signal stays linked to it; otherwise the link is dropped (a
+     * signal reused for many calls would gather one listener each).
+     */
+    release: (streaming: boolean) => {
+      clearTimeout(timer);
+      if (!streaming) callerSignal?.removeEventListener("abort", onAbort);
+    },
   };
 }
 
@@ -119,7 +126,7 @@ export function callFetch(send: Fetch, policy: RetryPolicy, call: CallOptions = 
     } catch (failure) {
       throw timedOut() ? signal.reason : failure;
     } finally {
-      release();
+      release(isStreamed(request));
     }
   };
 }

@@ -1,5 +1,6 @@
 // Retries, deadlines and errors of the TypeScript client against a scripted server on 127.0.0.1
 // that fails first: each attempt is counted there, so a retry that did not happen cannot pass.
+import { getEventListeners } from "node:events";
 import { afterEach, describe, expect, it } from "vitest";
 import { createWebDataClient, WebDataConnectionError, WebDataError, WebDataTimeoutError } from "../src/index.ts";
 import { backoffMs } from "../src/transport.ts";
@@ -142,6 +143,14 @@ describe("deadlines", () => {
     setTimeout(() => controller.abort(new Error("user left")), 100);
     await expect(client.usage({ signal: controller.signal })).rejects.toThrow("user left");
     expect(server.attempts).toHaveLength(1);
+  });
+
+  it("leaves no listener on a signal reused for many calls", async () => {
+    const { server, client } = await serve([ok(usage)]);
+    const controller = new AbortController();
+    for (let i = 0; i < 5; i++) await client.usage({ signal: controller.signal });
+    expect(server.attempts).toHaveLength(5);
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
   });
 });
 

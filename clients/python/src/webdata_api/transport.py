@@ -97,8 +97,12 @@ class Transport:
         except urllib.error.HTTPError as answer:
             retry_after = retry_after_seconds(answer.headers.get("Retry-After"))
             wait = self.policy.wait_after_answer(answer.code, retry_after, attempt, prepared.retry_safe)
-            body = answer.read()
-            answer.close()
+            try:
+                body = answer.read()
+            except (OSError, http.client.HTTPException):
+                body = b""  # the error's body was cut off: the status still says what happened
+            finally:
+                answer.close()
             request_id = answer.headers.get("X-Request-Id")
             return None, error_from_answer(answer.code, body, retry_after, request_id), wait
         except (urllib.error.URLError, OSError, http.client.HTTPException) as failure:
