@@ -133,7 +133,7 @@ export function callFetch(send: Fetch, policy: RetryPolicy, call: CallOptions = 
 
 /** The same answer with its body already read (so reading it later cannot fail or hang). */
 async function whole(response: Response): Promise<Response> {
-  const body = response.status === 204 || response.status === 304 ? null : await response.arrayBuffer();
+  const body = [204, 205, 304].includes(response.status) ? null : await response.arrayBuffer();
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
