@@ -113,6 +113,20 @@ class AsyncRetries(unittest.TestCase):
         self.assertEqual((raised.exception.code, raised.exception.retry_after), ("quota_exceeded", 86400.0))
         self.assertEqual(len(server.requests), 1)
 
+    def test_a_cancelled_task_stops_in_its_wait_before_retrying(self) -> None:
+        busy = envelope_error(503, "unavailable", "busy", **{"Retry-After": "5"})
+        with ScriptedServer([busy, success("ok")]) as server:
+
+            async def main() -> None:
+                task = asyncio.ensure_future(AsyncWebDataClient(server.url, "wdk_x").usage())
+                await asyncio.sleep(0.5)
+                task.cancel()
+                await task
+
+            with self.assertRaises(asyncio.CancelledError):
+                asyncio.run(main())
+        self.assertEqual(len(server.requests), 1)
+
     def test_async_wait_for_job_and_streamed_results(self) -> None:
         lines = b'{"index": 0, "status": "succeeded"}\n{"index": 1, "status": "failed"}\n'
         ndjson = (200, {"Content-Type": "application/x-ndjson"}, lines)
