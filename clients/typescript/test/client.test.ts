@@ -120,6 +120,34 @@ describe("named methods", () => {
     expect((invalid as WebDataError).details.map((detail) => detail.parameter)).toContain("limit");
   });
 
+  it("manages keys, webhooks and watches, and reads usage", async () => {
+    const client = createWebDataClient({ baseUrl, apiKey: secret });
+    const key = await client.keys.create({ name: "sdk key", scopes: ["catalogue:read"] });
+    expect(key.data.secret).toMatch(/^wdk_/);
+    expect((await client.keys.list()).data.map((listed) => listed.id)).toContain(key.data.key.id);
+    await client.keys.revoke(key.data.key.id);
+    const revoked = (await client.keys.list()).data.find((listed) => listed.id === key.data.key.id);
+    expect(revoked?.revoked_at ?? null).not.toBeNull();
+
+    const hook = await client.webhooks.create({ url: `${inject("webhookReceiverUrl")}/sdk` });
+    expect((await client.webhooks.get(hook.data.webhook.id)).data.url).toBe(hook.data.webhook.url);
+    expect((await client.webhooks.test(hook.data.webhook.id)).data.delivery_id).toEqual(expect.any(String));
+    await client.webhooks.delete(hook.data.webhook.id);
+    await expect(client.webhooks.get(hook.data.webhook.id)).rejects.toMatchObject({ status: 404 });
+
+    const watch = await client.watches.create({
+      kind: "product",
+      platform: "amazon",
+      id: "B0057OC5O8",
+      condition: "below",
+      threshold: 5,
+    });
+    expect((await client.watches.get(watch.data.id)).data.threshold).toBe(5);
+    await client.watches.delete(watch.data.id);
+    expect((await client.watches.list()).data.map((listed) => listed.id)).not.toContain(watch.data.id);
+    expect((await client.usage()).data.account_id).toEqual(expect.any(String));
+  });
+
   it("retries a 429 after the Retry-After it names", { timeout: 90_000 }, async () => {
     const limited = await createAccountKey(baseUrl, adminToken, {
       name: "e2e client, two a minute",
