@@ -61,6 +61,17 @@ class SyncFlow(unittest.TestCase):
         self.assertEqual([item["status"] for item in client.job_results(created["data"]["id"])], ["succeeded", "succeeded"])
 
 
+    def test_a_watch_is_created_listed_and_deleted_and_usage_read(self) -> None:
+        client = WebDataClient(BASE_URL, KEY)
+        body = {"kind": "product", "platform": "amazon", "id": "B0057OC5O8", "condition": "below", "threshold": 5}
+        watch = client.create_watch(body)["data"]
+        self.assertIn(watch["id"], [listed["id"] for listed in client.watches()["data"]])
+        client.delete(f"/v1/watches/{watch['id']}")
+        self.assertNotIn(watch["id"], [listed["id"] for listed in client.watches()["data"]])
+        self.assertTrue(client.usage()["data"]["account_id"])
+        self.assertTrue(all(key["id"] for key in client.keys()["data"]))
+
+
 class AsyncFlow(unittest.TestCase):
     def test_the_async_client_reads_a_product_pages_hotels_and_records_and_waits_for_a_job(self) -> None:
         check_in, check_out = stay()
