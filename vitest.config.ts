@@ -47,7 +47,12 @@ export default defineConfig({
           name: "node",
           environment: "node",
           // The attack suite's Node half, and checks of the codebase itself (layers, storage, docs).
-          include: ["test/security/**/*.node.test.ts", "test/codebase/**/*.test.ts"],
+          // The clients' own offline tests (*.node.test.ts: retries against a scripted 127.0.0.1 server) too.
+          include: [
+            "test/security/**/*.node.test.ts",
+            "test/codebase/**/*.test.ts",
+            "clients/typescript/test/**/*.node.test.ts",
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -79,7 +84,7 @@ export default defineConfig({
           environment: "node",
           // The typed client's tests need the same running stack.
           include: ["test/e2e/**/*.test.ts", "clients/typescript/test/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...OWN_WORKER_FILES],
+          exclude: [...configDefaults.exclude, ...OWN_WORKER_FILES, "clients/typescript/test/**/*.node.test.ts"],
           globalSetup: ["test/e2e/global-setup.ts"],
           // One shared stack whose proxies and replicas some tests switch off: files run one at a time.
           fileParallelism: false,

@@ -3,9 +3,11 @@
 // load the schemas that use it.
 import { z } from "@hono/zod-openapi";
 
+const PageField = z.number().int().min(1).openapi({ description: "This page, from 1" });
+
 export const PaginationSchema = z
   .object({
-    page: z.number().int().min(1).openapi({ description: "This page, from 1" }),
+    page: PageField,
     limit: z.number().int().min(0).openapi({
       description:
         "Results a page holds: the `limit` asked for, or on a marketplace's search and reviews the results the site put on this page",
@@ -21,8 +23,21 @@ export const PaginationSchema = z
 
 export type Pagination = z.infer<typeof PaginationSchema>;
 
+/**
+ * A list the API counts itself (the catalogue, hotel search, job results): `total` and
+ * `total_pages` are always numbers, so typed clients need no null check to page to the end.
+ */
+export const CountedPaginationSchema = z
+  .object({
+    page: PageField,
+    limit: z.number().int().min(0).openapi({ description: "Results a page holds: the `limit` asked for" }),
+    total: z.number().int().min(0).openapi({ description: "Results over every page" }),
+    total_pages: z.number().int().min(0).openapi({ description: "Pages in all (0 when nothing matches)" }),
+  })
+  .openapi("CountedPagination");
+
 /** A list we count ourselves: `total` results, `limit` a page. */
-export function pagination(page: number, limit: number, total: number): Pagination {
+export function pagination(page: number, limit: number, total: number): z.infer<typeof CountedPaginationSchema> {
   return { page, limit, total, total_pages: Math.ceil(total / limit) };
 }
 

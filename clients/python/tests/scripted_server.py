@@ -10,6 +10,11 @@ from typing import Any, Dict, List, Optional, Tuple
 
 Answer = Tuple[int, Dict[str, str], bytes]
 
+#: A scripted step that closes the connection without any answer.
+DROP: Answer = (0, {}, b"")
+#: A scripted step that starts a 200 answer and closes the connection in the middle of its body.
+DROP_MID_BODY: Answer = (-1, {}, b"")
+
 
 def envelope_error(status: int, code: str, message: str, **headers: str) -> Answer:
     body = {
@@ -35,14 +40,35 @@ class ScriptedServer:
 
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self) -> None:  # noqa: N802 (http.server's naming)
-                server.requests.append({"path": self.path, "headers": dict(self.headers), "at": time.monotonic()})
+                length = int(self.headers.get("Content-Length") or 0)
+                sent = self.rfile.read(length) if length else b""
+                server.requests.append(
+                    {"method": self.command, "path": self.path, "headers": dict(self.headers), "body": sent, "at": time.monotonic()}
+                )
                 status, headers, body = server.answers.pop(0) if len(server.answers) > 1 else server.answers[0]
+                if status == DROP[0]:
+                    self.close_connection = True
+                    self.connection.close()
+                    return
+                if status == DROP_MID_BODY[0]:
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", "1000")
+                    self.end_headers()
+                    self.wfile.write(b'{"status": "succ')
+                    self.wfile.flush()
+                    self.close_connection = True
+                    self.connection.close()
+                    return
                 self.send_response(status)
                 for name, value in headers.items():
                     self.send_header(name, value)
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 self.wfile.write(body)
+
+            do_POST = do_GET  # noqa: N815
+            do_DELETE = do_GET  # noqa: N815
 
             def log_message(self, *args: Any) -> None:
                 pass

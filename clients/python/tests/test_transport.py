@@ -7,12 +7,12 @@ import unittest
 from email.utils import formatdate
 
 from webdata_api import (
+    NoDataError,
     NotFoundError,
     QuotaExceededError,
     RateLimitError,
     ServerError,
     TransportError,
-    UpstreamError,
     WebDataClient,
     WebDataError,
 )
@@ -55,8 +55,8 @@ class Retries(unittest.TestCase):
         self.assertEqual(raised.exception.code, "rate_limited")
 
     def test_other_errors_are_not_retried(self) -> None:
-        with ScriptedServer([envelope_error(502, "upstream_blocked", "blocked"), success(4)]) as server:
-            with self.assertRaises(UpstreamError):
+        with ScriptedServer([envelope_error(422, "no_data", "no product on the page"), success(4)]) as server:
+            with self.assertRaises(NoDataError):
                 WebDataClient(server.url, "wdk_x").get("/v1/amazon")
         self.assertEqual(len(server.requests), 1)
 
@@ -105,7 +105,7 @@ class Errors(unittest.TestCase):
         with ScriptedServer([success(None)]) as server:
             url = server.url
         with self.assertRaises(TransportError) as raised:
-            WebDataClient(url, "wdk_x", timeout=5).get("/v1/usage")
+            WebDataClient(url, "wdk_x", timeout=5, retry_base_delay=0.01).get("/v1/usage")
         self.assertIsInstance(raised.exception, WebDataError)
         self.assertIsNone(raised.exception.status)
 

@@ -2587,7 +2587,7 @@ export interface paths {
                          */
                         "application/json": components["schemas"]["JobResultsEnvelope"] & {
                             meta?: components["schemas"]["Meta"] & ({
-                                pagination: components["schemas"]["Pagination"];
+                                pagination: components["schemas"]["CountedPagination"];
                             } & {
                                 [key: string]: unknown;
                             });
@@ -7072,6 +7072,16 @@ export interface components {
             /** @enum {string} */
             status: "success";
         };
+        CountedPagination: {
+            /** @description Results a page holds: the `limit` asked for */
+            limit: number;
+            /** @description This page, from 1 */
+            page: number;
+            /** @description Results over every page */
+            total: number;
+            /** @description Pages in all (0 when nothing matches) */
+            total_pages: number;
+        };
         CreateJob: {
             /** @description The slug of one of your datasets: the job's answers become its next snapshot (records of the dataset's kind) */
             dataset?: string;
@@ -7179,12 +7189,7 @@ export interface components {
                         name: string;
                     }[];
                 };
-                pagination: {
-                    limit: number;
-                    page: number;
-                    total: number;
-                    total_pages: number;
-                };
+                pagination: components["schemas"]["CountedPagination"];
             } & {
                 [key: string]: unknown;
             });
@@ -7606,7 +7611,7 @@ export interface components {
                      */
                     state: "complete" | "partial" | "empty";
                 };
-                pagination: components["schemas"]["Pagination"] & unknown;
+                pagination: components["schemas"]["CountedPagination"] & unknown;
                 request_id: string;
                 timestamp: string;
             } & {
@@ -8163,12 +8168,7 @@ export interface components {
             meta: components["schemas"]["Meta"] & ({
                 /** @enum {string|null} */
                 matched: "all_words" | "any_word" | null;
-                pagination: {
-                    limit: number;
-                    page: number;
-                    total: number;
-                    total_pages: number;
-                };
+                pagination: components["schemas"]["CountedPagination"];
                 query: string;
             } & {
                 [key: string]: unknown;

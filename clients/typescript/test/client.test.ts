@@ -26,18 +26,12 @@ describe("generated types", () => {
   });
 });
 
-describe("typed client", () => {
-  it("reads a product found by a search, with the key as a header", async () => {
+describe("named methods", () => {
+  it("reads a product found by a search", async () => {
     const client = createWebDataClient({ baseUrl, apiKey: secret });
-    const search = unwrap(
-      await client.api.GET("/v1/{platform}/search", {
-        params: { path: { platform: "walmart" }, query: { q: "kettle" } },
-      }),
-    );
+    const search = await client.search("walmart", { q: "kettle" });
     const first = search.data.results.find((item) => !item.sponsored)!;
-    const product = unwrap(
-      await client.api.GET("/v1/{platform}", { params: { path: { platform: "walmart" }, query: { id: first.id! } } }),
-    );
+    const product = await client.product("walmart", { id: first.id!, maxAge: 3600 });
     expect(product.status).toBe("success");
     expect(product.data.id).toBe(first.id);
     expect(product.data.title).toEqual(expect.any(String));
@@ -46,63 +40,64 @@ describe("typed client", () => {
     expect(product.meta.request_id).toMatch(/^req_/);
   });
 
-  it("searches hotels with the key as a bearer token", async () => {
+  it("pages a hotel search to its last page, with the key as a bearer token and the currency header", async () => {
     const client = createWebDataClient({ baseUrl, apiKey: secret, auth: "bearer" });
-    const answer = unwrap(
-      await client.api.GET("/v1/travel/{platform}/hotels/search", {
-        params: {
-          path: { platform: "booking" },
-          query: { destination: "Dublin", check_in: day(20), check_out: day(22) },
-          // Typed as the docs spell it (`X-Currency`, the packed client's test) and in lower case.
-          header: { "x-currency": "USD" },
-        },
-      }),
-    );
-    expect(answer.data.location?.name).toBe("Dublin");
-    expect(answer.data.hotels.length).toBeGreaterThan(0);
-    for (const hotel of answer.data.hotels) expect(hotel.currency).toBe("USD");
-    // `data.meta.platforms` is typed loosely in the document (a map of per-platform reports).
-    expect((answer.data.meta.platforms as Record<string, { status: string }>).booking?.status).toBe("ok");
+    const query = { destination: "Dublin", checkIn: day(20), checkOut: day(22), limit: 5, currency: "USD" };
+    const first = await client.hotels.search("booking", query);
+    expect(first.data.location?.name).toBe("Dublin");
+    const { total, total_pages } = first.meta.pagination;
+    expect(total_pages).toBeGreaterThan(1);
+    const hotels = [];
+    for await (const hotel of client.hotels.searchAll("booking", query)) hotels.push(hotel);
+    expect(hotels).toHaveLength(total);
+    expect(new Set(hotels.map((hotel) => hotel.id)).size).toBe(total);
+    expect(hotels.slice(0, 5).map((hotel) => hotel.id)).toEqual(first.data.hotels.map((hotel) => hotel.id));
+    for (const hotel of hotels) expect(hotel.currency).toBe("USD");
   });
 
-  it("iterates a paged dataset list to its end, and streams records", async () => {
+  it("iterates the dataset list to its end, and a dataset's records by cursor pages equal to its stream", async () => {
     const client = createWebDataClient({ baseUrl, apiKey: secret });
-    const first = unwrap(await client.api.GET("/v1/datasets", { params: { query: { limit: 5 } } }));
+    const first = await client.datasets.list({ limit: 5 });
     expect(first.meta.pagination.total_pages).toBeGreaterThan(1);
     const slugs: string[] = [];
-    for await (const dataset of client.datasets({ limit: 5 })) slugs.push(dataset.slug);
+    for await (const dataset of client.datasets.all({ limit: 5 })) slugs.push(dataset.slug);
     expect(slugs).toHaveLength(first.meta.pagination.total);
     expect(new Set(slugs).size).toBe(slugs.length);
-    expect(slugs.slice(0, 5)).toEqual(first.data.map((d) => d.slug));
 
     // The public catalogue is collected from the replicas when the stack starts: read the largest.
-    const query = { sort: "-record_count", limit: 1 } as const;
-    const largest = unwrap(await client.api.GET("/v1/datasets", { params: { query } })).data[0]!;
-    const detail = unwrap(await client.api.GET("/v1/datasets/{slug}", { params: { path: { slug: largest.slug } } }));
-    const fields = detail.data.fields.slice(0, 2).map((field) => field.name);
-    const records: Record<string, unknown>[] = [];
-    for await (const record of client.records(largest.slug, { fields: fields.join(",") })) records.push(record);
-    expect(records).toHaveLength(largest.record_count);
-    for (const record of records) expect(Object.keys(record)).toEqual(fields);
+    const largest = (await client.datasets.list({ sort: "-record_count", limit: 1 })).data[0]!;
+    const detail = await client.datasets.get(largest.slug);
+    const fields = ["key", ...detail.data.fields.slice(0, 1).map((field) => field.name)];
+    const pageSize = Math.min(1000, Math.ceil(largest.record_count / 3)); // a JSON page holds at most 1000
+    const paged: Record<string, unknown>[] = [];
+    for await (const record of client.datasets.records(largest.slug, { fields: fields.join(","), limit: pageSize })) {
+      paged.push(record);
+    }
+    expect(paged).toHaveLength(largest.record_count);
+    for (const record of paged) expect(Object.keys(record)).toEqual([...new Set(fields)]);
+    const streamed: Record<string, unknown>[] = [];
+    for await (const record of client.datasets.stream(largest.slug, { fields: fields.join(",") }))
+      streamed.push(record);
+    expect(paged.map((record) => record.key)).toEqual(streamed.map((record) => record.key));
   });
 
-  it("streams a batch job's results in order, the Idempotency-Key sent as a plain header", async () => {
+  it("creates a job, waits for it with progress, and streams its results in order", async () => {
     const client = createWebDataClient({ baseUrl, apiKey: secret });
-    const body = {
-      requests: [{ path: "/v1/categories" }, { path: "/v1/datasets/no-such-dataset" }],
-    };
-    const headers = { "Idempotency-Key": `typed-client-${Date.now()}` };
-    const created = unwrap(await client.api.POST("/v1/jobs", { body, headers }));
-    expect(unwrap(await client.api.POST("/v1/jobs", { body, headers })).data.id).toBe(created.data.id);
-    const params = { path: { id: created.data.id } };
-    let job = unwrap(await client.api.GET("/v1/jobs/{id}", { params }));
-    for (const deadline = Date.now() + 50_000; job.data.status === "queued" || job.data.status === "running"; ) {
-      if (Date.now() > deadline) throw new Error(`job still ${job.data.status}`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      job = unwrap(await client.api.GET("/v1/jobs/{id}", { params }));
-    }
+    const body = { requests: [{ path: "/v1/categories" }, { path: "/v1/datasets/no-such-dataset" }] };
+    const idempotencyKey = `typed-client-${Date.now()}`;
+    const created = await client.jobs.create(body, { idempotencyKey });
+    expect((await client.jobs.create(body, { idempotencyKey })).data.id).toBe(created.data.id);
+    const seen: string[] = [];
+    const job = await client.waitForJob(created.data.id, {
+      pollInterval: 300,
+      timeout: 50_000,
+      onProgress: (read) => seen.push(read.status),
+    });
+    expect(job.status).toBe("completed");
+    expect(job.counts).toMatchObject({ succeeded: 1, failed: 1 });
+    expect(seen.at(-1)).toBe("completed");
     const results = [];
-    for await (const item of client.jobResults(created.data.id)) results.push(item);
+    for await (const item of client.jobs.results(created.data.id)) results.push(item);
     expect(results.map((item) => [item.index, item.status, item.http_status])).toEqual([
       [0, "succeeded", 200],
       [1, "failed", 404],
@@ -110,14 +105,47 @@ describe("typed client", () => {
     expect(results[1]!.error?.code).toBe("not_found");
   });
 
-  it("throws the error envelope as a WebDataError", async () => {
+  it("throws the error envelope as a WebDataError, from named methods and from api + unwrap", async () => {
     const client = createWebDataClient({ baseUrl, apiKey: secret });
-    const error = await client.api
+    const named = await client.datasets.get("no-such-dataset").catch((e: unknown) => e);
+    expect(named).toBeInstanceOf(WebDataError);
+    expect(named).toMatchObject({ status: 404, code: "not_found", requestId: expect.stringMatching(/^req_/) });
+    const raw = await client.api
       .GET("/v1/datasets/{slug}", { params: { path: { slug: "no-such-dataset" } } })
       .then(unwrap)
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(WebDataError);
-    expect(error).toMatchObject({ status: 404, code: "not_found", requestId: expect.stringMatching(/^req_/) });
+    expect(raw).toMatchObject({ status: 404, code: "not_found" });
+    const invalid = await client.datasets.list({ limit: 0 }).catch((e: unknown) => e);
+    expect(invalid).toMatchObject({ status: 400, code: "invalid_request" });
+    expect((invalid as WebDataError).details.map((detail) => detail.parameter)).toContain("limit");
+  });
+
+  it("manages keys, webhooks and watches, and reads usage", async () => {
+    const client = createWebDataClient({ baseUrl, apiKey: secret });
+    const key = await client.keys.create({ name: "sdk key", scopes: ["catalogue:read"] });
+    expect(key.data.secret).toMatch(/^wdk_/);
+    expect((await client.keys.list()).data.map((listed) => listed.id)).toContain(key.data.key.id);
+    await client.keys.revoke(key.data.key.id);
+    const revoked = (await client.keys.list()).data.find((listed) => listed.id === key.data.key.id);
+    expect(revoked?.revoked_at ?? null).not.toBeNull();
+
+    const hook = await client.webhooks.create({ url: `${inject("webhookReceiverUrl")}/sdk` });
+    expect((await client.webhooks.get(hook.data.webhook.id)).data.url).toBe(hook.data.webhook.url);
+    expect((await client.webhooks.test(hook.data.webhook.id)).data.delivery_id).toEqual(expect.any(String));
+    await client.webhooks.delete(hook.data.webhook.id);
+    await expect(client.webhooks.get(hook.data.webhook.id)).rejects.toMatchObject({ status: 404 });
+
+    const watch = await client.watches.create({
+      kind: "product",
+      platform: "amazon",
+      id: "B0057OC5O8",
+      condition: "below",
+      threshold: 5,
+    });
+    expect((await client.watches.get(watch.data.id)).data.threshold).toBe(5);
+    await client.watches.delete(watch.data.id);
+    expect((await client.watches.list()).data.map((listed) => listed.id)).not.toContain(watch.data.id);
+    expect((await client.usage()).data.account_id).toEqual(expect.any(String));
   });
 
   it("retries a 429 after the Retry-After it names", { timeout: 90_000 }, async () => {
@@ -139,8 +167,8 @@ describe("typed client", () => {
     // Two calls and the refused third in one calendar minute: not in its last seconds.
     const intoMinute = Date.now() % 60_000;
     if (intoMinute > 55_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
-    for (let i = 0; i < 2; i++) unwrap(await client.api.GET("/v1/usage"));
-    const usage = unwrap(await client.api.GET("/v1/usage"));
+    for (let i = 0; i < 2; i++) await client.usage();
+    const usage = await client.usage();
     // The third call of the minute was refused, waited out, and answered in the next minute.
     expect(seen.map((s) => s.status)).toEqual([200, 200, 429, 200]);
     const refused = seen[2]!;

@@ -8,14 +8,8 @@ import { ApiError } from "../../errors";
 import { categoryExists, countryExists, getDataset, listDatasets } from "../../db/catalogue";
 import { describeDetail } from "./detail";
 import { assertMayUseDataset } from "./dataset-access";
-import {
-  DATASET_EXAMPLE,
-  DatasetDetailSchema,
-  DatasetSummarySchema,
-  ListQuerySchema,
-  PaginationSchema,
-  SlugParam,
-} from "./schemas";
+import { DATASET_EXAMPLE, DatasetDetailSchema, DatasetSummarySchema, ListQuerySchema, SlugParam } from "./schemas";
+import { CountedPaginationSchema } from "../../pagination";
 
 const FacetsSchema = z.object({
   categories: z.array(z.object({ slug: z.string(), name: z.string(), count: z.number().int() })),
@@ -42,7 +36,7 @@ const listRoute = defineRoute({
             .object({
               status: z.literal("success"),
               data: z.array(DatasetSummarySchema),
-              meta: MetaSchema.extend({ pagination: PaginationSchema, facets: FacetsSchema }),
+              meta: MetaSchema.extend({ pagination: CountedPaginationSchema, facets: FacetsSchema }),
             })
             .openapi("DatasetListEnvelope"),
           example: exampleEnvelope([DATASET_EXAMPLE], {

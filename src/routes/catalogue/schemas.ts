@@ -105,13 +105,6 @@ export const ListQuerySchema = z.object({
   format: FormatQuery,
 });
 
-export const PaginationSchema = z.object({
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
-  total_pages: z.number().int(),
-});
-
 /** A dataset as the catalogue describes it, for the examples in the reference. */
 export const DATASET_EXAMPLE = {
   slug: "hotel-rates-paris",

@@ -5,7 +5,8 @@ import { catalogueCache } from "../../middleware/edge-cache";
 import { csvResponse, wantsCsv } from "../../csv";
 import { exampleEnvelope, FormatQuery, MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
 import { searchDatasets } from "../../db/catalogue";
-import { DATASET_EXAMPLE, DatasetSummarySchema, PaginationSchema, wholeNumber } from "./schemas";
+import { CountedPaginationSchema } from "../../pagination";
+import { DATASET_EXAMPLE, DatasetSummarySchema, wholeNumber } from "./schemas";
 
 const ResultSchema = DatasetSummarySchema.extend({
   name_highlighted: z
@@ -50,7 +51,7 @@ const route = defineRoute({
               status: z.literal("success"),
               data: z.array(ResultSchema),
               meta: MetaSchema.extend({
-                pagination: PaginationSchema,
+                pagination: CountedPaginationSchema,
                 query: z.string(),
                 matched: z.enum(["all_words", "any_word"]).nullable(),
               }),

@@ -7,7 +7,7 @@ import { type ItemLine, itemLines } from "../../db/job-items";
 import type { AppEnv } from "../../env";
 import { csvLines } from "../../csv";
 import { exampleEnvelope, MetaSchema, openApiErrorResponses, successBody, successEnvelope } from "../../envelope";
-import { pagination, PaginationSchema } from "../../pagination";
+import { CountedPaginationSchema, pagination } from "../../pagination";
 import { IdParam } from "../events/schemas";
 import { ownJob } from "./read";
 import {
@@ -66,7 +66,7 @@ const route = defineRoute({
       content: {
         "application/json": {
           schema: successEnvelope(z.array(ResultSchema), "JobResultsEnvelope").extend({
-            meta: MetaSchema.extend({ pagination: PaginationSchema }),
+            meta: MetaSchema.extend({ pagination: CountedPaginationSchema }),
           }),
           example: exampleEnvelope([RESULT_EXAMPLE], { pagination: { page: 1, limit: 100, total: 1, total_pages: 1 } }),
         },

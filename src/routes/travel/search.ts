@@ -8,7 +8,7 @@ import type { AppEnv } from "../../env";
 import { csvResponse, wantsCsv } from "../../csv";
 import { completenessSchema, HOTEL_FIELDS, hasValue, listCompleteness } from "../../scrape/completeness";
 import { exampleEnvelope, openApiErrorResponses, successBody } from "../../envelope";
-import { pagination, PaginationSchema } from "../../pagination";
+import { CountedPaginationSchema, pagination } from "../../pagination";
 import { ApiError } from "../../errors";
 import { mergeHotels } from "../../travel/merge";
 import { isPoint, resolveDestination, searchCity } from "../../travel/places";
@@ -95,7 +95,7 @@ const searchRoute = defineRoute({
                   request_id: z.string(),
                   timestamp: z.string(),
                   completeness: completenessSchema("hotel-search"),
-                  pagination: PaginationSchema.openapi({
+                  pagination: CountedPaginationSchema.openapi({
                     description: "Over the merged, filtered hotels: `total` counts those that passed the filters",
                   }),
                 })

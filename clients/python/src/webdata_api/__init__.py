@@ -1,5 +1,8 @@
-"""Python client for the Web Data API (standard library only, Python 3.9+)."""
+"""Python client for the Web Data API (standard library only, Python 3.9+): ``WebDataClient``, and
+``AsyncWebDataClient`` (also ``AsyncClient``) for asyncio."""
 
+from . import types
+from .async_client import AsyncClient, AsyncWebDataClient
 from .client import WebDataClient, __version__
 from .errors import (
     AuthenticationError,
@@ -18,6 +21,9 @@ from .errors import (
 
 __all__ = [
     "WebDataClient",
+    "AsyncWebDataClient",
+    "AsyncClient",
+    "types",
     "WebDataError",
     "InvalidRequestError",
     "AuthenticationError",

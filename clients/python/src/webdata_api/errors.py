@@ -98,15 +98,19 @@ def _class_for_status(status: int) -> type:
     return ServerError if status >= 500 else WebDataError
 
 
-def error_from_answer(status: int, body: bytes, retry_after: Optional[float] = None) -> WebDataError:
-    """The exception for an error answer; one without the envelope (a proxy's page) is classed by its status."""
+def error_from_answer(
+    status: int, body: bytes, retry_after: Optional[float] = None, request_id_header: Optional[str] = None
+) -> WebDataError:
+    """The exception for an error answer; one without the envelope (a proxy's page) is classed by its status.
+    The request id is the envelope's ``meta.request_id``, else the ``X-Request-Id`` header."""
     try:
         envelope = json.loads(body.decode("utf-8"))
         error = envelope["error"]
         code = str(error["code"])
     except (ValueError, KeyError, TypeError):
         text = body.decode("utf-8", "replace").strip()[:200]
-        return _class_for_status(status)(status, "", f"HTTP {status} without the API's error envelope: {text}")
+        message = f"HTTP {status} without the API's error envelope: {text}"
+        return _class_for_status(status)(status, "", message, None, request_id_header, retry_after)
     error_class = ERROR_CLASSES.get(code) or _class_for_status(status)
-    request_id = (envelope.get("meta") or {}).get("request_id")
+    request_id = (envelope.get("meta") or {}).get("request_id") or request_id_header
     return error_class(status, code, str(error.get("message", "")), error.get("details"), request_id, retry_after)

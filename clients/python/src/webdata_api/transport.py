@@ -1,23 +1,22 @@
-"""One HTTP exchange with the API over urllib: the query string, retries after 429 and 503 as
-``Retry-After`` asks (RFC 9110 section 10.2.3: seconds or an HTTP date), errors raised as exceptions."""
+"""One HTTP exchange with the API over urllib: the URL and headers, the retry loop (``retry.py``
+decides), errors raised as exceptions. The async client runs the same exchange in a worker thread."""
 
 from __future__ import annotations
 
+import http.client
 import json
+import socket
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from datetime import datetime, timezone
-from email.utils import parsedate_to_datetime
-from http.client import HTTPResponse
-from typing import Any, Callable, Dict, Mapping, Optional
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, Mapping, Optional, Tuple
 
-from .errors import TransportError, error_from_answer
+from .errors import TransportError, WebDataError, error_from_answer
+from .retry import RetryPolicy, is_retry_safe, retry_after_seconds
 
-RETRYABLE = (429, 503)
-#: The wait before retrying an answer that names none.
-DEFAULT_RETRY_SECONDS = 1.0
+__all__ = ["Prepared", "Transport", "query_string", "retry_after_seconds"]
 
 
 def query_string(params: Optional[Mapping[str, Any]]) -> str:
@@ -34,52 +33,47 @@ def query_string(params: Optional[Mapping[str, Any]]) -> str:
     return urllib.parse.urlencode(pairs)
 
 
-def retry_after_seconds(header: Optional[str]) -> Optional[float]:
-    """``Retry-After`` as seconds from now, or None when absent or unreadable."""
-    if header is None:
-        return None
-    header = header.strip()
-    if header.isdigit():
-        return float(header)
-    try:
-        when = parsedate_to_datetime(header)
-    except (TypeError, ValueError):
-        return None
-    if when is None:  # Python 3.9 answers None for some unreadable dates instead of raising
-        return None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=timezone.utc)
-    return max(0.0, (when - datetime.now(timezone.utc)).total_seconds())
+@dataclass
+class Prepared:
+    method: str
+    url: str
+    headers: Dict[str, str]
+    data: Optional[bytes]
+
+    @property
+    def retry_safe(self) -> bool:
+        return is_retry_safe(self.method, self.headers)
+
+
+#: What one attempt ended with: a 2xx answer (open), or an error and the wait before the next attempt (None: final).
+Outcome = Tuple[Optional[http.client.HTTPResponse], Optional[WebDataError], Optional[float]]
 
 
 class Transport:
-    """Sends requests with the key and default headers, retrying 429 and 503 within bounds."""
+    """Sends requests with the key and default headers; the retry loop for the sync client."""
 
     def __init__(
         self,
         base_url: str,
         headers: Mapping[str, str],
-        max_retries: int,
-        max_retry_after: float,
+        policy: RetryPolicy,
         timeout: float,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.base_url = base_url.rstrip("/")
         self.headers = dict(headers)
-        self.max_retries = max_retries
-        self.max_retry_after = max_retry_after
+        self.policy = policy
         self.timeout = timeout
         self.sleep = sleep
 
-    def open(
+    def prepare(
         self,
         method: str,
         path: str,
         params: Optional[Mapping[str, Any]] = None,
         body: Any = None,
         headers: Optional[Mapping[str, str]] = None,
-    ) -> HTTPResponse:
-        """The open answer of a 2xx (read it, or iterate its lines); any other answer raised as its error."""
+    ) -> Prepared:
         url = self.base_url + path
         query = query_string(params)
         if query:
@@ -93,31 +87,71 @@ class Transport:
         if body is not None:
             data = json.dumps(body).encode("utf-8")
             merged.setdefault("Content-Type", "application/json")
-        for attempt in range(self.max_retries + 1):
-            request = urllib.request.Request(url, data=data, headers=merged, method=method)
-            try:
-                return urllib.request.urlopen(request, timeout=self.timeout)
-            except urllib.error.HTTPError as answer:
-                waited = self._wait_before_retry(answer, attempt)
-                if waited is None:
-                    raise error_from_answer(
-                        answer.code, answer.read(), retry_after_seconds(answer.headers.get("Retry-After"))
-                    ) from None
-            except (urllib.error.URLError, OSError) as failure:
-                raise TransportError(None, "", f"{method} {url} failed: {failure}") from failure
-        raise AssertionError("unreachable: the last attempt returns or raises")
+        return Prepared(method, url, merged, data)
 
-    def _wait_before_retry(self, answer: urllib.error.HTTPError, attempt: int) -> Optional[float]:
-        """Sleeps out ``Retry-After`` and returns the wait, or None when this answer is final."""
-        if answer.code not in RETRYABLE or attempt >= self.max_retries:
+    def attempt(self, prepared: Prepared, attempt: int) -> Outcome:
+        """One exchange: the open 2xx answer, or the error with the wait before retrying (None: raise it)."""
+        request = urllib.request.Request(prepared.url, data=prepared.data, headers=prepared.headers, method=prepared.method)
+        try:
+            return urllib.request.urlopen(request, timeout=self.timeout), None, None
+        except urllib.error.HTTPError as answer:
+            retry_after = retry_after_seconds(answer.headers.get("Retry-After"))
+            wait = self.policy.wait_after_answer(answer.code, retry_after, attempt, prepared.retry_safe)
+            try:
+                body = answer.read()
+            except (OSError, http.client.HTTPException):
+                body = b""  # the error's body was cut off: the status still says what happened
+            finally:
+                answer.close()
+            request_id = answer.headers.get("X-Request-Id")
+            return None, error_from_answer(answer.code, body, retry_after, request_id), wait
+        except (urllib.error.URLError, OSError, http.client.HTTPException) as failure:
+            return None, self.failure(prepared, failure), self._wait_after_failure(failure, attempt, prepared)
+
+    def read(self, prepared: Prepared, answer: http.client.HTTPResponse, attempt: int) -> Tuple[Any, Optional[WebDataError], Optional[float]]:
+        """The JSON body of an open answer; a connection dropped mid-body is a failure like any other."""
+        try:
+            with answer:
+                return json.loads(answer.read().decode("utf-8")), None, None
+        except (OSError, http.client.HTTPException) as failure:
+            return None, self.failure(prepared, failure), self._wait_after_failure(failure, attempt, prepared)
+
+    def _wait_after_failure(self, failure: BaseException, attempt: int, prepared: Prepared) -> Optional[float]:
+        # A timeout is not retried: the caller's `timeout` bounds each wait for the API, not a sum of them.
+        if isinstance(getattr(failure, "reason", failure), socket.timeout):
             return None
-        seconds = retry_after_seconds(answer.headers.get("Retry-After"))
-        if seconds is None:
-            seconds = DEFAULT_RETRY_SECONDS
-        # A long wait (a used-up month) is the caller's decision, not a retry.
-        if seconds > self.max_retry_after:
-            return None
-        answer.read()
-        answer.close()
-        self.sleep(seconds)
-        return seconds
+        return self.policy.wait_after_failure(attempt, prepared.retry_safe)
+
+    @staticmethod
+    def failure(prepared: Prepared, failure: BaseException) -> TransportError:
+        error = TransportError(None, "", f"{prepared.method} {prepared.url} failed: {failure!r}")
+        error.__cause__ = failure
+        return error
+
+    def open(self, prepared: Prepared) -> http.client.HTTPResponse:
+        """The open answer of a 2xx, read by the caller as it streams; any other answer raised as its error."""
+        attempt = 0
+        while True:
+            answer, error, wait = self.attempt(prepared, attempt)
+            if answer is not None:
+                return answer
+            assert error is not None
+            if wait is None:
+                raise error
+            self.sleep(wait)
+            attempt += 1
+
+    def json(self, prepared: Prepared) -> Any:
+        """The JSON answer of a 2xx, the body read inside the retry loop."""
+        attempt = 0
+        while True:
+            answer, error, wait = self.attempt(prepared, attempt)
+            if answer is not None:
+                value, error, wait = self.read(prepared, answer, attempt)
+                if error is None:
+                    return value
+            assert error is not None
+            if wait is None:
+                raise error
+            self.sleep(wait)
+            attempt += 1
