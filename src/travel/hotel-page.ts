@@ -1,5 +1,6 @@
 // A hotel's own page on one platform, scraped (and cached) the same way for the hotel route
 // and for filling search results: one cache entry per hotel, stay and party.
+import type { Freshness } from "../scrape/cache";
 import { TRAVEL_PLATFORMS, type TravelSlug } from "./platforms";
 import { scrape } from "../scrape/scrape";
 import { scrapeConfig, siteOrigin } from "../scrape/config";
@@ -26,7 +27,7 @@ export function scrapeHotelPage(
     id: string;
     stay: HotelPageQuery;
     accountId: string;
-    freshness: { maxAge?: number; fresh?: boolean };
+    freshness: Freshness;
   },
 ) {
   const platform = TRAVEL_PLATFORMS[request.platform];
@@ -48,7 +49,7 @@ export function scrapeHotelPage(
 export function hotelPageLoader(
   env: Env,
   waitUntil: (promise: Promise<unknown>) => void,
-  request: { stay: HotelPageQuery; accountId: string; freshness: { maxAge?: number; fresh?: boolean } },
+  request: { stay: HotelPageQuery; accountId: string; freshness: Freshness },
 ): HotelPageLoader {
   return async (platform, id) => {
     const { sources: _sources, ...detail } = (await scrapeHotelPage(env, waitUntil, { ...request, platform, id }))

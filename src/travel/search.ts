@@ -1,4 +1,5 @@
 // Hotel search over one or several travel platforms in parallel, under a deadline.
+import type { Freshness } from "../scrape/cache";
 import { originFor } from "./hotel-page";
 import { UpstreamTimeout } from "../scrape/errors";
 import { TRAVEL_PLATFORMS, type TravelSlug } from "./platforms";
@@ -49,7 +50,7 @@ export async function searchPlatforms(
     accountId: string;
     currency: string;
     rates: Rates;
-    freshness: { maxAge?: number; fresh?: boolean };
+    freshness: Freshness;
   },
 ) {
   const reports: Record<string, PlatformReport> = {};

@@ -1,6 +1,7 @@
 // What the three product routes read the same way: the platform, the product's identifier, the
 // country's site, freshness, and the scrape call that turns engine failures into API errors.
 import { z } from "@hono/zod-openapi";
+import { freshnessQuery } from "../freshness";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { FormatQuery } from "../../envelope";
@@ -32,20 +33,6 @@ export const PlatformParam = z.object({
   }),
 });
 
-const freshnessFields = {
-  max_age: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(604_800)
-    .optional()
-    .openapi({ description: "Accept a cached result at most this many seconds old", example: 300 }),
-  fresh: z.enum(["true", "false"]).optional().openapi({
-    description:
-      "`true` skips the cache and scrapes now; should the scrape fail, the error says how old the cached copy is instead of answering it",
-    example: "false",
-  }),
-};
 const engineFields = {
   engine: z.enum(["fetch", "browser"]).optional().openapi({
     description:
@@ -102,7 +89,7 @@ export const identityFields = {
 export const ProductQuery = z.object({
   ...identityFields,
   format: FormatQuery,
-  ...freshnessFields,
+  ...freshnessQuery,
   ...engineFields,
   explain: z.enum(["true", "false"]).optional().openapi({
     description: "`true` adds `data.sources`: each filled field's reader and the readers that agreed with it",
@@ -127,7 +114,7 @@ export const SearchQuery = z
     max_price: z.coerce.number().min(0).optional().openapi({ example: 600 }),
     country: identityFields.country,
     format: FormatQuery,
-    ...freshnessFields,
+    ...freshnessQuery,
     ...engineFields,
   })
   .refine((q) => q.min_price === undefined || q.max_price === undefined || q.min_price <= q.max_price, {
@@ -146,7 +133,7 @@ export const ReviewsQuery = z.object({
     .optional()
     .openapi({ description: "Only reviews with this many stars", example: 5 }),
   format: FormatQuery,
-  ...freshnessFields,
+  ...freshnessQuery,
   ...engineFields,
 });
 
@@ -246,10 +233,6 @@ export function siteUrl(build: () => string): string {
   } catch (err) {
     throw scrapeErrorToApi(err);
   }
-}
-
-export function freshness(query: { max_age?: number; fresh?: string }) {
-  return { maxAge: query.max_age, fresh: query.fresh === "true" };
 }
 
 /** The engines a scrape may try: the platform's own in order, or only the one the caller named. */

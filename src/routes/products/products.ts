@@ -1,4 +1,5 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
+import { freshnessOf } from "../freshness";
 import { apiKey, defineRoute } from "../define-route";
 import { localHint } from "../../replica-hint";
 import type { AppEnv } from "../../env";
@@ -15,7 +16,6 @@ import { withoutSponsoredRepeats } from "../../sponsored";
 import { describeProduct, describeReviews, describeSearch, productOr422 } from "./answers";
 import {
   enginesFor,
-  freshness,
   idNames,
   lookupFrom,
   originFor,
@@ -120,7 +120,7 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
       parse: (html, url) => platform.parseSearch!(html, url),
       isEmpty: (page) => page.items.length === 0,
       detectChallenge: platform.detectChallenge,
-      freshness: freshness({ max_age, fresh }),
+      freshness: freshnessOf({ max_age, fresh }),
     });
     const items = withoutSponsoredRepeats(record.items, (item) => item.id ?? item.url);
     const { data, completeness } = describeSearch(platform.slug, query.q, { ...record, items }, meta.fetched_at);
@@ -172,7 +172,7 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
       parse: (html, url) => platform.parseReviews!(html, url),
       isEmpty: (page) => page.reviews.length === 0,
       detectChallenge: platform.detectChallenge,
-      freshness: freshness(query),
+      freshness: freshnessOf(query),
     });
     const { data, completeness } = describeReviews(lookup, record, meta.fetched_at);
     if (wantsCsv(c)) return csvAnswer(c, record.reviews, `${platform.slug}-reviews.csv`, completeness);
@@ -204,7 +204,7 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
       parse: (html, url) => readProductPage(platform, html, url),
       isEmpty: ({ product }) => !product.title || !product.price,
       detectChallenge: platform.detectChallenge,
-      freshness: freshness(query),
+      freshness: freshnessOf(query),
     });
     productOr422(record, meta.source_url, platform.slug);
     const { data, completeness } = describeProduct(record, meta.fetched_at, query.explain === "true");

@@ -12,7 +12,8 @@ import { pricedDetail, unreadablePrices } from "../../travel/pricing";
 import { answerSources, pageReasons } from "../../travel/provenance";
 import { scrapeErrorToApi } from "../scrape-errors";
 import { answerCurrency, platformList } from "./params";
-import { CurrencyHeader, ExplainQuery, FreshQuery, MaxAgeQuery, nightsBetween, STAY_EXAMPLE } from "./schemas";
+import { CurrencyHeader, ExplainQuery, nightsBetween, STAY_EXAMPLE } from "./schemas";
+import { freshnessOf, freshnessQuery } from "../freshness";
 import { HOTEL_DETAIL_EXAMPLE, HOTEL_DETAIL_META_EXAMPLE } from "./examples";
 import { HotelDetailSchema } from "./hotel-schema";
 
@@ -50,8 +51,7 @@ const route = defineRoute({
           .regex(/^\d{4}-\d{2}-\d{2}$/, "check_out must be YYYY-MM-DD")
           .optional()
           .openapi({ example: STAY_EXAMPLE.check_out }),
-        max_age: MaxAgeQuery,
-        fresh: FreshQuery,
+        ...freshnessQuery,
         explain: ExplainQuery,
       })
       .refine((q) => (q.check_in === undefined) === (q.check_out === undefined), {
@@ -104,7 +104,7 @@ export function registerTravelHotel(app: OpenAPIHono<AppEnv>) {
         id,
         stay,
         accountId: c.get("identity").accountId,
-        freshness: { maxAge: query.max_age, fresh: query.fresh === "true" },
+        freshness: freshnessOf(query),
       });
       const { sources, ...detail } = record;
       const nights = query.check_in && query.check_out ? nightsBetween(query.check_in, query.check_out) : null;

@@ -25,19 +25,6 @@ export function parseRadius(text: string): number | null {
   return match[2]!.toLowerCase() === "mi" ? value * 1.609344 : value;
 }
 
-/** How fresh a scraped answer must be; shared by the travel routes. */
-export const MaxAgeQuery = z.coerce
-  .number()
-  .int()
-  .min(0)
-  .max(604_800)
-  .optional()
-  .openapi({ description: "Accept a cached result at most this many seconds old", example: 600 });
-export const FreshQuery = z
-  .enum(["true", "false"])
-  .optional()
-  .openapi({ description: "`true` skips the cache and scrapes now", example: "false" });
-
 /** `explain=true` on the hotel routes; off by default, so answers stay small. */
 export const ExplainQuery = z.enum(["true", "false"], { error: "explain is `true` or `false`" }).optional().openapi({
   description:

@@ -1,20 +1,12 @@
 // The query of a hotel search: destination and stay, occupancy, filters, order and page. Every
 // mistake is an issue on the parameter it concerns, so the 400 names it and says what to send.
+import { freshnessQuery } from "../freshness";
 import { z } from "@hono/zod-openapi";
 import { FormatQuery } from "../../envelope";
 import { AMENITY_CODES, type AmenityCode } from "../../travel/amenities";
 import { PROPERTY_TYPES, type PropertyType } from "../../travel/property-types";
 import { HOTEL_SORTS, type HotelFilters, type HotelSort } from "../../travel/results";
-import {
-  ExplainQuery,
-  FreshQuery,
-  isoDate,
-  isRealDate,
-  MaxAgeQuery,
-  nightsBetween,
-  parseRadius,
-  STAY_EXAMPLE,
-} from "./schemas";
+import { ExplainQuery, isoDate, isRealDate, nightsBetween, parseRadius, STAY_EXAMPLE } from "./schemas";
 
 const MAX_NIGHTS = 30;
 const MAX_RADIUS_KM = 100;
@@ -181,8 +173,7 @@ export const HotelSearchQuery = z
       .max(50, "limit is 1 to 50")
       .default(20)
       .openapi({ example: 20 }),
-    max_age: MaxAgeQuery,
-    fresh: FreshQuery,
+    ...freshnessQuery,
     enrich: z.enum(["true", "false"], { error: "enrich is `true` or `false`" }).default("true").openapi({
       description:
         "`false` answers from the search pages alone: no hotel pages are read to fill the fields cards leave out (street address, coordinates, amenities, rooms left), so a fresh search is faster",

@@ -1,4 +1,5 @@
 import { hotelConfidence } from "../../scrape/extract/confidence";
+import { freshnessOf } from "../freshness";
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import { observeHotelSearch } from "../../price-observations";
@@ -152,7 +153,7 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
       accountId: c.get("identity").accountId,
       currency: currency.code,
       rates: currency.rates,
-      freshness: { maxAge: query.max_age, fresh: query.fresh === "true" },
+      freshness: freshnessOf(query),
     });
     if (Object.values(reports).every((r) => r.status !== "ok")) {
       throw new ApiError(
@@ -173,7 +174,7 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
       load: hotelPageLoader(c.env, (p) => c.executionCtx.waitUntil(p), {
         stay: { checkIn: query.check_in, checkOut: query.check_out, adults: query.adults },
         accountId: c.get("identity").accountId,
-        freshness: { maxAge: query.max_age, fresh: query.fresh === "true" },
+        freshness: freshnessOf(query),
       }),
       nights,
       currency: currency.code,
