@@ -3,11 +3,10 @@
 // like the calls it makes), and an empty snapshot that the job's items fill.
 import { isCollecting } from "../db/dataset-snapshots";
 import { claimRefresh, type DatasetObject, dueDatasets } from "../db/datasets";
-import { insertJob } from "../db/jobs";
 import { database } from "../db/client";
 import { findLiveKeyById, newId } from "../db/keys";
-import { jobLimits, RESULT_RETENTION_DAYS, tooManyRunning } from "../jobs/limits";
-import { startJob } from "../jobs/progress";
+import { createJob } from "../jobs/create";
+import { jobLimits, tooManyRunning } from "../jobs/limits";
 import { log } from "../log";
 import { nextRun, type Recipe, recipePaths, recipeSize } from "./recipe";
 
@@ -50,35 +49,21 @@ export async function startRefresh(env: Env, dataset: DatasetObject, now: number
       "too_large",
     );
   const paths = recipePaths(recipe, now);
-  const jobId = newId("job");
   const snapshotId = newId("snap");
-  const inserted = await insertJob(
-    env.DB,
-    {
-      id: jobId,
-      accountId: identity.accountId,
-      keyId: identity.keyId,
-      status: "queued",
-      total: paths.length,
-      webhookEndpointId: null,
-      idempotencyKey: null,
-      requestHash: null,
-      createdAt: new Date(now),
-      startedAt: null,
-      finishedAt: null,
-      expiresAt: new Date(now + RESULT_RETENTION_DAYS * 86_400_000),
-    },
+  const job = await createJob(env, {
+    accountId: identity.accountId,
+    keyId: identity.keyId,
     paths,
-    limits?.maxRunning ?? null,
-    { id: snapshotId, datasetId: dataset.id, startedAt: now },
-  );
-  if (!inserted) {
+    maxRunning: limits?.maxRunning ?? null,
+    snapshot: { id: snapshotId, datasetId: dataset.id },
+    now,
+  });
+  if (!job) {
     // Another refresh got in first (its snapshot is collecting), or the account's jobs are at the cap.
     if (await isCollecting(env.DB, dataset.id)) throw stillCollecting(dataset.slug);
     throw new RefreshRefused(tooManyRunning(identity.planId, limits!.maxRunning), "busy");
   }
-  await startJob(env, jobId);
-  return { job_id: jobId, snapshot_id: snapshotId, items: paths.length };
+  return { job_id: job.id, snapshot_id: snapshotId, items: paths.length };
 }
 
 /** Datasets started per cron run; the rest wait for the next minute. */

@@ -4,7 +4,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import { itemCounts } from "../../db/job-items";
-import { findJobByIdempotencyKey, insertJob } from "../../db/jobs";
+import { findJobByIdempotencyKey } from "../../db/jobs";
 import { newId } from "../../db/keys";
 import type { JobRow } from "../../db/schema-jobs";
 import { findEndpoint } from "../../db/webhooks";
@@ -12,8 +12,8 @@ import type { AppEnv } from "../../env";
 import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError, type ErrorDetail } from "../../errors";
 import { expandShortForm, itemProblem } from "./items";
-import { jobLimits, RESULT_RETENTION_DAYS, tooManyItems, tooManyRunning } from "../../jobs/limits";
-import { startJob } from "../../jobs/progress";
+import { createJob } from "../../jobs/create";
+import { jobLimits, tooManyItems, tooManyRunning } from "../../jobs/limits";
 import { isCollecting } from "../../db/dataset-snapshots";
 import { findVisibleDataset } from "../../db/datasets";
 import type { Context, MiddlewareHandler } from "hono";
@@ -136,25 +136,18 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
         });
     }
     const dataset = body.dataset ? await datasetToFill(c.env.DB, body.dataset, identity.accountId) : null;
-    const now = new Date();
-    const job: JobRow = {
-      id: newId("job"),
-      accountId: identity.accountId,
-      keyId: identity.keyId,
-      status: "queued",
-      total: paths.length,
-      webhookEndpointId: body.webhook ?? null,
-      idempotencyKey,
-      requestHash,
-      createdAt: now,
-      startedAt: null,
-      finishedAt: null,
-      expiresAt: new Date(now.getTime() + RESULT_RETENTION_DAYS * 86_400_000),
-    };
-    let inserted: boolean;
+    let job: JobRow | null;
     try {
-      const snapshot = dataset ? { id: newId("snap"), datasetId: dataset.id, startedAt: now.getTime() } : null;
-      inserted = await insertJob(c.env.DB, job, paths, limits.maxRunning, snapshot);
+      job = await createJob(c.env, {
+        accountId: identity.accountId,
+        keyId: identity.keyId,
+        paths,
+        maxRunning: limits.maxRunning,
+        snapshot: dataset ? { id: newId("snap"), datasetId: dataset.id } : null,
+        webhookEndpointId: body.webhook ?? null,
+        idempotencyKey,
+        requestHash,
+      });
     } catch (err) {
       // The same Idempotency-Key sent twice at once: the other request's job stands.
       const earlier = idempotencyKey
@@ -163,12 +156,11 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
       if (!earlier) throw err;
       return answerEarlier(c, earlier, requestHash);
     }
-    if (!inserted) {
+    if (!job) {
       // Another job or refresh got in first: it fills the dataset now, or it took the last place.
       if (dataset && (await isCollecting(c.env.DB, dataset.id))) throw stillCollecting(dataset.slug);
       throw new ApiError("conflict", tooManyRunning(identity.planId, limits.maxRunning));
     }
-    await startJob(c.env, job.id);
     c.header("Location", `/v1/jobs/${job.id}`);
     return c.json(successBody(c, jobAnswer(job, await itemCounts(c.env.DB, job.id))), 202);
   });
