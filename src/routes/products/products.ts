@@ -5,7 +5,7 @@ import type { AppEnv } from "../../env";
 import type { Context } from "hono";
 import { chargesMonth } from "../../charging";
 import type { Completeness } from "../../completeness";
-import { csvResponse, wantsCsv } from "../../csv";
+import { csvResponse, schemaColumns, wantsCsv } from "../../csv";
 import { exampleEnvelope, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
 import { sitePagination } from "../../pagination";
@@ -34,9 +34,11 @@ import {
   REVIEWS_EXAMPLE,
   REVIEWS_META_EXAMPLE,
   ReviewsEnvelope,
+  ReviewSchema,
   SEARCH_EXAMPLE,
   SEARCH_META_EXAMPLE,
   SearchEnvelope,
+  SearchItemSchema,
 } from "./examples";
 
 const tags = ["products"];
@@ -58,7 +60,7 @@ const productRoute = defineRoute({
     200: answer(
       ProductEnvelope,
       exampleEnvelope(PRODUCT_EXAMPLE, PRODUCT_META_EXAMPLE),
-      "one row, nested values as JSON",
+      "one row, nested values flattened into columns (`price.amount`, `reviews.0.rating`)",
     ),
     ...openApiErrorResponses,
   },
@@ -94,10 +96,16 @@ const reviewsRoute = defineRoute({
   },
 });
 
-/** A CSV answer, charged by the same rule as its JSON: an empty list gives its unit back. */
-function csvAnswer(c: Context<AppEnv>, rows: object[], filename: string, completeness: Completeness) {
+/** A CSV answer, charged by the same rule as its JSON: an empty list gives its unit back (its header from `rowSchema`). */
+function csvAnswer(
+  c: Context<AppEnv>,
+  rows: object[],
+  filename: string,
+  completeness: Completeness,
+  rowSchema?: z.ZodType,
+) {
   c.set("chargeable", chargesMonth({ ok: true, completeness }));
-  return csvResponse(c, rows, filename);
+  return csvResponse(c, rows, filename, rowSchema ? schemaColumns(rowSchema) : []);
 }
 
 export function registerProducts(app: OpenAPIHono<AppEnv>) {
@@ -124,7 +132,7 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
     });
     const items = withoutSponsoredRepeats(record.items, (item) => item.id ?? item.url);
     const { data, completeness } = describeSearch(platform.slug, query.q, { ...record, items }, meta.fetched_at);
-    if (wantsCsv(c)) return csvAnswer(c, items, `${platform.slug}-search.csv`, completeness);
+    if (wantsCsv(c)) return csvAnswer(c, items, `${platform.slug}-search.csv`, completeness, SearchItemSchema);
     // Locally, an empty answer names what the replica sites hold (nothing in production).
     const hint = items.length === 0 ? await localHint(c.env, { kind: "products", platform: platform.slug }) : undefined;
     return c.json(
@@ -175,7 +183,7 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
       freshness: freshness(query),
     });
     const { data, completeness } = describeReviews(lookup, record, meta.fetched_at);
-    if (wantsCsv(c)) return csvAnswer(c, record.reviews, `${platform.slug}-reviews.csv`, completeness);
+    if (wantsCsv(c)) return csvAnswer(c, record.reviews, `${platform.slug}-reviews.csv`, completeness, ReviewSchema);
     return c.json(
       successBody(c, data, {
         // The product's review count also counts ratings without a text, which no page lists.
