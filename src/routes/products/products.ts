@@ -50,6 +50,7 @@ const answer = <T extends z.ZodType>(schema: T, example: ReturnType<typeof examp
 const productRoute = defineRoute({
   access: apiKey("products:read"),
   readsBesideLimiter: true,
+  readsSites: true,
   method: "get",
   path: "/v1/{platform}",
   tags,
@@ -68,6 +69,7 @@ const productRoute = defineRoute({
 const searchRoute = defineRoute({
   access: apiKey("products:read"),
   readsBesideLimiter: true,
+  readsSites: true,
   method: "get",
   path: "/v1/{platform}/search",
   tags,
@@ -83,6 +85,7 @@ const searchRoute = defineRoute({
 const reviewsRoute = defineRoute({
   access: apiKey("products:read"),
   readsBesideLimiter: true,
+  readsSites: true,
   method: "get",
   path: "/v1/{platform}/reviews",
   tags,

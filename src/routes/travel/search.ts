@@ -39,6 +39,7 @@ const tags = ["travel"];
 
 const searchRoute = defineRoute({
   access: apiKey("travel:read"),
+  readsSites: true,
   method: "get",
   path: "/v1/travel/{platform}/hotels/search",
   tags,
