@@ -121,7 +121,7 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
         `\`${platform.slug}\` has no search; pass a product URL to GET /v1/${platform.slug}.`,
       );
     const { format: _format, max_age, fresh, engine, ...lookup } = query;
-    const url = siteUrl(() => platform.searchUrl!(lookup, originFor(c, platform, query.country)));
+    const url = siteUrl(() => platform.searchUrl!(lookup, originFor(c, platform, query.country)), platform);
     const { record, meta } = await run(c, {
       platform: platform.slug,
       kind: "search",
@@ -173,7 +173,8 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
         },
       );
     }
-    const url = lookup.url ?? siteUrl(() => platform.reviewsUrl!(lookup, originFor(c, platform, query.country)));
+    const url =
+      lookup.url ?? siteUrl(() => platform.reviewsUrl!(lookup, originFor(c, platform, query.country)), platform);
     const { record, meta } = await run(c, {
       platform: platform.slug,
       kind: "reviews",
@@ -205,7 +206,8 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
     const platform = platformOr404(c.req.valid("param").platform);
     const query = c.req.valid("query");
     const lookup = lookupFrom(c, platform, query);
-    const url = lookup.url ?? siteUrl(() => platform.productUrl(lookup, originFor(c, platform, query.country)));
+    const url =
+      lookup.url ?? siteUrl(() => platform.productUrl(lookup, originFor(c, platform, query.country)), platform);
     const { record, meta } = await run(c, {
       platform: platform.slug,
       kind: "product",
