@@ -12,6 +12,7 @@ import { sitePagination } from "../../pagination";
 import { observeProduct } from "../../price-observations";
 import { readProductPage } from "../../scrape/platforms/index";
 import { withoutSponsoredRepeats } from "../../sponsored";
+import { changed, extentKey, knownExtent, learn, pastTheEnd, rememberExtent, searchPagination } from "./search-extent";
 import { describeProduct, describeReviews, describeSearch, productOr422 } from "./answers";
 import {
   enginesFor,
@@ -122,17 +123,28 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
       );
     const { format: _format, max_age, fresh, engine, ...lookup } = query;
     const url = siteUrl(() => platform.searchUrl!(lookup, originFor(c, platform, query.country)), platform);
-    const { record, meta } = await run(c, {
-      platform: platform.slug,
-      kind: "search",
-      url,
-      params: { ...lookup, engine },
-      engines: enginesFor(platform, engine),
-      parse: (html, url) => platform.parseSearch!(html, url),
-      isEmpty: (page) => page.items.length === 0,
-      detectChallenge: platform.detectChallenge,
-      freshness: freshness({ max_age, fresh }),
-    });
+    const extentAt = await extentKey(platform.slug, lookup);
+    const known = await knownExtent(c.env.CACHE, extentAt);
+    // A page past the known end is answered from what the pages read taught, without loading it.
+    const { record, meta } =
+      known && fresh !== "true" && pastTheEnd(known, query.page)
+        ? {
+            record: { items: [], page: query.page, total_results: null, has_next_page: false },
+            meta: { ...known.learntFrom, source_url: url, cache: "hit" as const },
+          }
+        : await run(c, {
+            platform: platform.slug,
+            kind: "search",
+            url,
+            params: { ...lookup, engine },
+            engines: enginesFor(platform, engine),
+            parse: (html, url) => platform.parseSearch!(html, url),
+            isEmpty: (page) => page.items.length === 0,
+            detectChallenge: platform.detectChallenge,
+            freshness: freshness({ max_age, fresh }),
+          });
+    const extent = learn(known, query.page, record, meta);
+    if (changed(known, extent)) c.executionCtx.waitUntil(rememberExtent(c.env.CACHE, extentAt, extent));
     const items = withoutSponsoredRepeats(record.items, (item) => item.id ?? item.url);
     const { data, completeness } = describeSearch(platform.slug, query.q, { ...record, items }, meta.fetched_at);
     if (wantsCsv(c)) return csvAnswer(c, items, `${platform.slug}-search.csv`, completeness, SearchItemSchema);
@@ -140,13 +152,9 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
     const hint = items.length === 0 ? await localHint(c.env, { kind: "products", platform: platform.slug }) : undefined;
     return c.json(
       successBody(c, data, {
-        // An empty answer is given back, so it holds nothing the site said either (its total of results).
-        pagination: sitePagination(
-          query.page,
-          items.length,
-          items.length > 0 ? record.total_results : null,
-          record.has_next_page,
-        ),
+        // An empty answer is given back, so it holds nothing the site said either (its total of results);
+        // total_pages is the same whichever page is asked (search-extent.ts).
+        pagination: searchPagination(query.page, items.length, extent),
         scrape: meta,
         completeness,
         ...(hint && { hint }),
