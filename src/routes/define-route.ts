@@ -10,6 +10,7 @@ import { countEndpointUsage } from "../middleware/endpoint-usage";
 import { strictInput } from "../middleware/strict-input";
 import { limitBody, MAX_JSON_BODY_BYTES } from "../middleware/body-limit";
 import { payloadTooLargeResponse } from "../envelope";
+import { controlPlane } from "../charging";
 import { impliedErrorResponses } from "./error-responses";
 
 export type { Access };
@@ -60,7 +61,9 @@ interface BodyOptions {
 export function defineRoute<const R extends Omit<RouteConfig, "security" | "middleware">>(
   config: R & { access: Access; middleware?: MiddlewareHandler<AppEnv>[] } & AccessOptions & BodyOptions & ErrorOptions,
 ) {
-  const { access, middleware = [], readsBesideLimiter, monthFree, maxBodyBytes, sizing, ...rest } = config;
+  const { access, middleware = [], readsBesideLimiter, monthFree: declared, maxBodyBytes, sizing, ...rest } = config;
+  // The control plane is never charged to the month (charging.ts), unless the route says otherwise.
+  const monthFree = declared ?? (access.kind === "key" && controlPlane(access.scope));
   const { readsSites = false, conflict, ...route } = rest;
   const readsBody = route.request?.body !== undefined;
   const creates = "201" in route.responses || "202" in route.responses;
