@@ -1,6 +1,7 @@
 // Starts the Worker locally (wrangler dev with local D1, KV and Durable Objects)
 // for `npm start`, the end-to-end tests and the benchmarks, always as development.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { stopWithProcess } from "./stop-signals.ts";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { CronExpressionParser } from "cron-parser";
@@ -212,6 +213,7 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   let cronTimer: CronTimer | undefined;
   child.once("exit", () => cronTimer?.stop());
   const stop = async () => {
+    kept.forget();
     cronTimer?.stop();
     if (child.exitCode !== null) return;
     // Browsers that local Browser Rendering launched may leave wrangler's process group: remember
@@ -233,6 +235,20 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       }
     }
   };
+
+  // Kept from the moment it runs: a signal during start-up stops it too (stop-signals.ts).
+  const kept = stopWithProcess({
+    stop,
+    kill: () => {
+      for (const pid of [-child.pid!, ...descendantsOf(child.pid!)]) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // Already gone.
+        }
+      }
+    },
+  });
 
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { applyMigrations, createAccountKey, ROOT, startWorker } from "./local-stack.ts";
+import { stopOnSignals, stopWithProcess } from "./stop-signals.ts";
 import { linkChromium } from "./chromium.ts";
 import { fillPublicDatasets } from "./local-datasets.ts";
 import { receiverPort } from "./receiver.ts";
@@ -28,6 +29,8 @@ function localAdminToken(): string {
   return match[1]!.trim();
 }
 
+// First: a SIGINT, SIGTERM or SIGHUP at any moment from here stops what was started (stop-signals.ts).
+stopOnSignals();
 const adminToken = localAdminToken();
 console.log("Applying D1 migrations and seed data…");
 applyMigrations(PERSIST);
@@ -38,6 +41,8 @@ try {
   console.warn(`${(err as Error).message}\nThe API runs; scrapes that need a browser will answer 503.`);
 }
 const replicas = await startReplicas({ port: Number(process.env.REPLICAS_PORT ?? 8790) });
+// In this process, so gone when it is; stopped first so that its port is free when the process ends.
+stopWithProcess({ stop: () => replicas.stop(), kill: () => {} });
 const receiverHost = `127.0.0.1:${receiverPort()}`;
 const worker = await startWorker({
   port: PORT,
@@ -90,11 +95,3 @@ console.log(`
   Crons:       fired on schedule (every minute, and daily at 06:00 UTC), one line per run
   Webhooks:    npm run receiver -- --secret whsec_…  receives at http://${receiverHost}/ (allowed here)
 `);
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, async () => {
-    await worker.stop();
-    await replicas.stop();
-    process.exit(0);
-  });
-}

@@ -3,9 +3,19 @@
 // `chargesMonth`; docs/charging.md states the rule as a table. The minute window is not this
 // rule's business: it counts every admitted call, so failing calls cannot be sent for free.
 //
-// Reading the account's own standing (`GET /v1/usage`, `GET /v1/keys`) is never charged: those
-// routes declare `monthFree` (routes/define-route.ts), so the limiter counts them in the minute
-// window alone and a used-up month does not refuse them, when knowing where it stands matters most.
+// The control plane is never charged: reading the account's own standing (`GET /v1/usage`,
+// `GET /v1/keys`) and managing its keys, webhooks, watches, schedules and datasets. Those routes are
+// `monthFree` (routes/define-route.ts, from `controlPlane` below), so the limiter counts them in the
+// minute window alone and a used-up month does not refuse them: setting up costs no data.
+
+/** The scopes of the routes that manage the account's own setup rather than read data. */
+const CONTROL_PLANE_SCOPES: readonly string[] = ["keys:write", "events:write", "datasets:write"];
+
+/**
+ * Whether a key route with `scope` is control plane, never charged to the month: it needs one of
+ * the managing scopes, or none (any key of the account reading its own standing).
+ */
+export const controlPlane = (scope: string | null): boolean => scope === null || CONTROL_PLANE_SCOPES.includes(scope);
 
 /** An answer, as far as its charge goes. */
 export type AnswerOutcome =

@@ -138,23 +138,52 @@ export function jsonBody<T extends z.ZodType>(schema: T, required = true, exampl
   return { required, content: { "application/json": example === undefined ? { schema } : { schema, example } } };
 }
 
-const errorContent = { "application/json": { schema: ErrorEnvelopeSchema } };
+/**
+ * An error answer for `createRoute({ responses })`: the envelope's schema and, for the reference, an
+ * example body with the code and a sentence such an answer really carries.
+ */
+export function errorAnswer(description: string, code: ErrorCode, message: string, details: ErrorDetail[] = []) {
+  const example = { status: "error", error: { code, message, details }, meta: EXAMPLE_META };
+  return { description, content: { "application/json": { schema: ErrorEnvelopeSchema, example } } };
+}
 
-/** Error answers every authenticated route can give; spread into `createRoute({ responses })`. */
+/**
+ * Error answers every route can give; spread into `createRoute({ responses })`. The answers that
+ * depend on what a route is (its access, body, whether it reads sites or creates) are added by
+ * defineRoute (routes/error-responses.ts).
+ */
 export const openApiErrorResponses = {
-  400: { description: "A parameter is missing or malformed; `error.details` names each one.", content: errorContent },
-  401: { description: "No valid API key in `X-API-KEY` or `Authorization: Bearer`.", content: errorContent },
-  404: { description: "Nothing at this path.", content: errorContent },
-  429: { description: "Per-minute limit or monthly quota reached; see `Retry-After`.", content: errorContent },
-  500: { description: "Unexpected failure; no internals are exposed.", content: errorContent },
-  503: {
-    description: "Storage or the rate limiter is briefly unavailable; retry after `Retry-After` seconds.",
-    content: errorContent,
-  },
+  400: errorAnswer(
+    "A parameter is missing or malformed; `error.details` names each one.",
+    "invalid_request",
+    "Invalid value for `limit`: must be at most 100.",
+    [{ parameter: "limit", in: "query", message: "must be at most 100" }],
+  ),
+  404: errorAnswer(
+    "Nothing at this path.",
+    "not_found",
+    "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+  ),
+  429: errorAnswer(
+    "Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`.",
+    "rate_limited",
+    "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+  ),
+  500: errorAnswer(
+    "Unexpected failure; no internals are exposed.",
+    "internal",
+    "Something went wrong on our side; retry later or contact support with the request id.",
+  ),
+  503: errorAnswer(
+    "Storage or the rate limiter is briefly unavailable; retry after `Retry-After` seconds.",
+    "unavailable",
+    "Our storage is briefly unavailable; retry in a second.",
+  ),
 } as const;
 
 /** The answer of a route that reads a body to one past its limit (defineRoute adds it). */
-export const payloadTooLargeResponse = {
-  description: "The body is larger than this route reads (docs/reliability.md); it was not read past the limit.",
-  content: errorContent,
-} as const;
+export const payloadTooLargeResponse = errorAnswer(
+  "The body is larger than this route reads (docs/reliability.md); it was not read past the limit.",
+  "payload_too_large",
+  "The body is larger than 64 KB, the most this route reads; send less at a time.",
+);

@@ -1,6 +1,7 @@
 // /llms.txt and /llms-full.txt (the llmstxt.org convention): a plain-text map of the API for
 // agents, written from the OpenAPI document the routes generate, so a new or changed route shows
 // up here without anyone editing this file.
+import { SCOPES } from "./scopes";
 
 type Schema = { [key: string]: unknown };
 
@@ -94,14 +95,8 @@ function sections(doc: LlmsDocument): { title: string; entries: Entry[] }[] {
 }
 
 function preamble(doc: LlmsDocument, base: string): string[] {
-  const scopes = [
-    ...new Set(
-      entriesOf(doc)
-        .map((e) => e.operation["x-access"] ?? "")
-        .filter((a) => a.startsWith("key:"))
-        .map((a) => a.slice(4)),
-    ),
-  ];
+  // Every scope a key can hold, whether or not the document at hand lists a route needing it.
+  const scopes = SCOPES;
   return [
     `# ${doc.info.title}`,
     "",

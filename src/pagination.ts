@@ -43,10 +43,11 @@ export function pagination(page: number, limit: number, total: number): z.infer<
 
 /**
  * A list a site pages: its own count when it shows one, the results it put on this page, and
- * whether it links a next page (the last page is this one when it does not).
+ * whether it links a next page (the last page is this one when it does not and holds results).
  */
 export function sitePagination(page: number, onPage: number, total: number | null, hasNext: boolean): Pagination {
-  if (!hasNext) return { page, limit: onPage, total, total_pages: page };
+  // Past the end (an empty page after the first) says nothing of where the end is.
+  if (!hasNext) return { page, limit: onPage, total, total_pages: onPage > 0 ? page : page === 1 ? 0 : null };
   const counted = total !== null && onPage > 0 ? Math.ceil(total / onPage) : null;
   return { page, limit: onPage, total, total_pages: counted === null ? null : Math.max(counted, page + 1) };
 }

@@ -110,16 +110,17 @@ export const TOOL_SPECS: ToolSpec<unknown>[] = [
       check_in: string;
       check_out: string;
       hotels: { name: string | null; price_per_night: number | null; currency: string }[];
-      meta: { total_results: number; platforms: Record<string, { status: string }> };
+      meta: { platforms: Record<string, { status: string }> };
     };
+    meta: { pagination: { total: number } };
   }>({
     name: "search_hotels",
     title: "Hotel search",
     lead: "Hotels with prices for a stay, on one platform or several merged (`booking,expedia` or `all`).",
     route: { method: "get", path: "/v1/travel/{platform}/hotels/search", fixed: { format: "json" } },
     readOnly: true,
-    summarize: ({ data }) =>
-      `${data.meta.total_results} hotels in ${data.location?.name ?? "the destination"} from ${data.check_in} to ${data.check_out} ` +
+    summarize: ({ data, meta: { pagination } }) =>
+      `${pagination.total} hotels in ${data.location?.name ?? "the destination"} from ${data.check_in} to ${data.check_out} ` +
       `(${Object.entries(data.meta.platforms)
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([slug, p]) => `${slug} ${p.status}`)

@@ -10,6 +10,8 @@ import { countEndpointUsage } from "../middleware/endpoint-usage";
 import { strictInput } from "../middleware/strict-input";
 import { limitBody, MAX_JSON_BODY_BYTES } from "../middleware/body-limit";
 import { payloadTooLargeResponse } from "../envelope";
+import { controlPlane } from "../charging";
+import { impliedErrorResponses } from "./error-responses";
 
 export type { Access };
 
@@ -28,6 +30,14 @@ function securityOf(access: Access): NonNullable<RouteConfig["security"]> {
   // OpenAPI 3.1 lets non-OAuth schemes list the roles (here: the scope) a call needs.
   const scopes = access.scope ? [access.scope] : [];
   return [{ ApiKeyHeader: scopes }, { BearerAuth: scopes }];
+}
+
+/** What the route does that the reference's error answers follow from (error-responses.ts). */
+interface ErrorOptions {
+  /** The route reads a site live: it may answer 422 `no_data`, 502 `upstream_blocked`, 504 `upstream_timeout`. */
+  readsSites?: boolean;
+  /** When the route answers 409 `conflict` other than as a create (whose caps defineRoute already declares). */
+  conflict?: string;
 }
 
 interface BodyOptions {
@@ -49,15 +59,21 @@ interface BodyOptions {
  * and settle the call's month charge by its answer once the guard has admitted it.
  */
 export function defineRoute<const R extends Omit<RouteConfig, "security" | "middleware">>(
-  config: R & { access: Access; middleware?: MiddlewareHandler<AppEnv>[] } & AccessOptions & BodyOptions,
+  config: R & { access: Access; middleware?: MiddlewareHandler<AppEnv>[] } & AccessOptions & BodyOptions & ErrorOptions,
 ) {
-  const { access, middleware = [], readsBesideLimiter, monthFree, maxBodyBytes, sizing, ...route } = config;
+  const { access, middleware = [], readsBesideLimiter, monthFree: declared, maxBodyBytes, sizing, ...rest } = config;
+  // The control plane is never charged to the month (charging.ts), unless the route says otherwise.
+  const monthFree = declared ?? (access.kind === "key" && controlPlane(access.scope));
+  const { readsSites = false, conflict, ...route } = rest;
   const readsBody = route.request?.body !== undefined;
+  const creates = "201" in route.responses || "202" in route.responses;
+  const implied = impliedErrorResponses({ access, readsBody, creates, readsSites, conflict });
   return createRoute({
     ...route,
-    responses: readsBody ? { ...route.responses, 413: payloadTooLargeResponse } : route.responses,
+    responses: { ...implied, ...(readsBody && { 413: payloadTooLargeResponse }), ...route.responses },
     security: securityOf(access),
     "x-access": accessLabel(access),
+    ...(readsSites && { "x-reads-sites": true }),
     middleware: [
       ...(access.kind === "key"
         ? [

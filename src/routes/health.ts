@@ -40,7 +40,11 @@ const route = defineRoute({
       },
       version: "1.0.0",
     }),
+    // Every route refuses an unknown parameter and is limited (per client IP here); no 404, the path is fixed.
+    400: openApiErrorResponses[400],
+    429: openApiErrorResponses[429],
     500: openApiErrorResponses[500],
+    503: openApiErrorResponses[503],
   },
 });
 

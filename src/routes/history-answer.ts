@@ -2,7 +2,7 @@
 // last, and in `meta.history` whether there are enough of them yet to show a trend.
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { csvResponse, wantsCsv } from "../csv";
+import { csvResponse, schemaColumns, wantsCsv } from "../csv";
 import { type HistoryItem, type PricePoint, readPriceHistory } from "../db/price-history";
 import type { AppEnv } from "../env";
 import { FormatQuery, MetaSchema, successBody } from "../envelope";
@@ -79,7 +79,7 @@ export async function answerHistory(
   answer: { what: string; data: Record<string, unknown> },
 ): Promise<Response> {
   const { points, firstObserved } = await readPriceHistory(c.get("db"), item, query.days);
-  if (wantsCsv(c)) return csvResponse(c, points, `${item.platform}-history.csv`);
+  if (wantsCsv(c)) return csvResponse(c, points, `${item.platform}-history.csv`, schemaColumns(PricePointSchema));
   const history = historyStatus(points, firstObserved, query.days, answer.what);
   return c.json(successBody(c, { ...answer.data, days: query.days, points }, { history }), 200);
 }

@@ -77,7 +77,9 @@ describe("MCP over Streamable HTTP", () => {
       expect(Number.isInteger(hotel.price_per_night)).toBe(true);
     }
     const summary = (hotels.content as { text: string }[])[0]!.text;
-    expect(summary).toContain(`hotels in Dublin from ${checkIn} to ${checkOut} (booking ok, expedia ok)`);
+    expect(summary).toContain(
+      `${search.meta.pagination.total} hotels in Dublin from ${checkIn} to ${checkOut} (booking ok, expedia ok)`,
+    );
     expect(summary).toContain(search.data.hotels[0].name);
 
     const found = await client.callTool({

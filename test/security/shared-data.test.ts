@@ -102,6 +102,21 @@ describe("a marketplace route reads only that marketplace's pages", () => {
     }
   });
 
+  it("knows a marketplace's page by its domain too: the bare domain and its other subdomains", async () => {
+    const { secret } = await newAccount({ plan: "enterprise" });
+    const amazon = MARKETPLACES.find((platform) => platform.slug === "amazon")!;
+    for (const url of ["https://amazon.com/dp/B0057OC5O8", "https://smile.amazon.com/dp/B0057OC5O8"]) {
+      expect(foreignPageProblem(amazon, url, { replicaOrigin: null }), url).toBeNull();
+      const answer = await callApp(app, `/v1/ebay?url=${encodeURIComponent(url)}`, withKey(secret), replicaEnv);
+      expect(answer.status, url).toBe(400);
+      expect((await json(answer)).error.message).toMatch(/this is an amazon page: call \/v1\/amazon/);
+    }
+    // A look-alike domain is no marketplace's.
+    expect(foreignPageProblem(amazon, "https://notamazon.com/dp/B0057OC5O8", { replicaOrigin: null })).toMatch(
+      /call \/v1\/generic/,
+    );
+  });
+
   it("takes every country's site of the marketplace, spelled as the URL guard spells hosts", () => {
     for (const platform of MARKETPLACES) {
       for (const origin of [...Object.values(platform.origins), ...(platform.otherOrigins ?? [])]) {

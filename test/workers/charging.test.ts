@@ -5,7 +5,8 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { drizzle } from "drizzle-orm/d1";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app";
-import { chargesMonth } from "../../src/charging";
+import { chargesMonth, controlPlane } from "../../src/charging";
+import { CREATE_WATCH_EXAMPLE } from "../../src/routes/events/examples";
 import { findLiveKeyById, newId } from "../../src/db/keys";
 import { nextRunAfter } from "../../src/events/schedules";
 import worker from "../../src/index";
@@ -29,6 +30,7 @@ vi.setConfig({ testTimeout: 30_000 });
 afterEach(() => vi.restoreAllMocks());
 
 const json = async (response: Response) => (await response.json()) as any;
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const usage = async (secret: string) => (await json(await call("/v1/usage", withKey(secret)))).data;
 const monthUsed = async (secret: string): Promise<number> => (await usage(secret)).month.used;
 /** `r` of the month in the `RateLimit` header: what the answer says is left of the month. */
@@ -212,6 +214,44 @@ describe("reading the account's own standing", () => {
   });
 });
 
+describe("the control plane", () => {
+  it("creating a key, a webhook endpoint and a watch takes no unit of the month; the minute window counts each", async () => {
+    const { secret } = await newAccount({ plan: "pro" });
+    const made = await sendAs(secret, "POST", "/v1/keys", { name: "ci", scopes: ["products:read"] });
+    expect(made.status, JSON.stringify(await made.clone().json())).toBe(201);
+    await awayFromMinuteEdge();
+    const before = await usage(secret);
+    const answers = [
+      await sendAs(secret, "POST", "/v1/keys", { name: "deploys", scopes: ["catalogue:read"] }),
+      await sendAs(secret, "POST", "/v1/webhooks", { url: "https://hooks.example.com/in" }),
+      await sendAs(secret, "POST", "/v1/watches", { ...CREATE_WATCH_EXAMPLE, check_in: day(60), check_out: day(62) }),
+    ];
+    for (const answer of answers) {
+      const body = await json(answer);
+      expect(answer.status, JSON.stringify(body.error)).toBe(201);
+      expect(body.meta.charged).toBe(false);
+      expect(monthRemaining(answer)).toBe(10_000 - before.month.used);
+    }
+    const after = await usage(secret);
+    expect(after.month.used).toBe(before.month.used);
+    // The three creates and the usage read itself.
+    expect(after.minute.used).toBe(before.minute.used + 4);
+  });
+
+  it("a data call is still charged", async () => {
+    const { secret } = await newAccount({ plan: "pro" });
+    const before = await monthUsed(secret);
+    expect((await call("/v1/categories", withKey(secret))).status).toBe(200);
+    expect(await monthUsed(secret)).toBe(before + 1);
+  });
+
+  it("is decided from the route's scope: managing scopes and none are month-free, data scopes are not", () => {
+    for (const scope of [null, "keys:write", "events:write", "datasets:write"]) expect(controlPlane(scope)).toBe(true);
+    for (const scope of ["catalogue:read", "products:read", "travel:read", "jobs:write"])
+      expect(controlPlane(scope)).toBe(false);
+  });
+});
+
 describe("the edge cache", () => {
   it("answers a cached catalogue read with this call's own charge, not the first caller's", async () => {
     const { secret, accountId } = await newAccount({ plan: "pro" });
@@ -336,8 +376,8 @@ describe("calls run as the account", () => {
     await waitOnExecutionContext(ctx);
     const schedule = await json(await call(`/v1/schedules/${created.data.id}`, withKey(secret)));
     expect(schedule.data.runs).toEqual([expect.objectContaining({ status: "failed", http_status: 404 })]);
-    // The schedule read is charged; the run is not, nor is the usage read.
-    expect(await monthUsed(secret)).toBe(before + 1);
+    // The run is not charged, nor is the schedule read (control plane) or the usage read.
+    expect(await monthUsed(secret)).toBe(before);
   });
 });
 

@@ -153,14 +153,25 @@ describe("CSV output", () => {
     { id: 2, name: "Line\nbreak", price: { amount: 4.5, currency: "GBP" } },
   ];
 
-  it("writes the union of keys, JSON for nested values, RFC 4180 quoting, and parses back", () => {
+  it("writes the union of flattened paths, lists of scalars joined, RFC 4180 quoting, and parses back", () => {
     const csv = toCsv(rows);
-    expect(csv.split("\r\n")[0]).toBe("id,name,tags,price");
+    expect(csv.split("\r\n")[0]).toBe("id,name,tags,price.amount,price.currency");
     const parsed = parse(csv, { columns: true }) as Record<string, string>[];
     expect(parsed).toEqual([
-      { id: "1", name: 'Lamp, "brass"', tags: '["a","b"]', price: "" },
-      { id: "2", name: "Line\nbreak", tags: "", price: '{"amount":4.5,"currency":"GBP"}' },
+      { id: "1", name: 'Lamp, "brass"', tags: "a | b", "price.amount": "", "price.currency": "" },
+      { id: "2", name: "Line\nbreak", tags: "", "price.amount": "4.5", "price.currency": "GBP" },
     ]);
+  });
+
+  it("spreads a list of objects into numbered columns and keeps an empty list as one empty cell", () => {
+    const csv = toCsv([{ offers: [{ platform: "booking", price: 80 }, { platform: "expedia" }], amenities: [] }]);
+    expect(parse(csv, { columns: true })).toEqual([
+      { "offers.0.platform": "booking", "offers.0.price": "80", "offers.1.platform": "expedia", amenities: "" },
+    ]);
+  });
+
+  it("writes the header it is given when there is no row", () => {
+    expect(toCsv([], ["date", "price.amount"])).toBe("date,price.amount\r\n");
   });
 
   it("is chosen by format=csv or Accept: text/csv", async () => {

@@ -1,5 +1,7 @@
 // /llms.txt and /llms-full.txt are written from the OpenAPI document: every route in it appears.
 import { describe, expect, it } from "vitest";
+import { HOTEL_SEARCH_EXAMPLE } from "../../src/routes/travel/examples";
+import { SCOPES } from "../../src/scopes";
 import { call } from "./helpers";
 
 const METHODS = ["get", "post", "put", "patch", "delete"];
@@ -25,6 +27,8 @@ describe("/llms.txt", () => {
     expect(text.startsWith("# Web Data API\n\n> Structured, fresh web data")).toBe(true);
     expect(text).toContain("`X-API-KEY: <key>` or `Authorization: Bearer <key>`");
     expect(text).toContain("`travel:read`");
+    // Every scope a key can hold, datasets:write included.
+    for (const scope of SCOPES) expect(text).toContain(`\`${scope}\``);
     expect(text).toContain("Retry-After");
     expect(text).toContain("http://api.test/mcp");
   });
@@ -43,6 +47,14 @@ describe("/llms.txt", () => {
         'Example: `curl -H "X-API-KEY: $KEY" "http://api.test/v1/travel/booking,expedia/hotels/search?destination=Dublin&check_in=2030-05-14&check_out=2030-05-17"`',
     );
     expect(text).toMatch(/- POST \/v1\/watches: .*-H "Content-Type: application\/json" -d '\{"kind":"hotel"/);
+  });
+
+  it("shows a hotel history call with an id in the form the hotel search answers it", async () => {
+    const text = await (await call("/llms.txt")).text();
+    const line = text.split("\n").find((l) => l.startsWith("- GET /v1/travel/{platform}/hotels/{id}/history:"))!;
+    const [, platform, id] = /"http[^"]*\/v1\/travel\/([^/]+)\/hotels\/([^/]+)\/history/.exec(line)!;
+    const offers = HOTEL_SEARCH_EXAMPLE.hotels.flatMap((hotel) => hotel.offers);
+    expect(offers).toContainEqual(expect.objectContaining({ platform, id }));
   });
 
   it("has a full version with each route's description and every parameter", async () => {

@@ -46,7 +46,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Scraped data with `meta.scrape` (source_url, engine, cache, fetched_at, proxy, captcha); CSV: one row, nested values as JSON */
+                /** @description Scraped data with `meta.scrape` (source_url, engine, cache, fetched_at, proxy, captcha); CSV: one row, nested values flattened into columns (`price.amount`, `reviews.0.rating`) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -160,6 +160,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -169,6 +189,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `products:read` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `products:read` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -178,15 +235,66 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description The page was read but holds no such data (a search page, a sign-in wall, an empty shell). */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "no_data",
+                         *         "message": "The page https://www.amazon.com/s?k=kettle holds no product: it is a search results page. Pass a product page, or use GET /v1/amazon/search.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -196,6 +304,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The site refused the read (a block, a CAPTCHA that could not be solved); see `Retry-After`. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "upstream_blocked",
+                         *         "message": "The page could not be fetched: the site answered 403 to every engine. Retry later.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -205,6 +350,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The site did not answer in time; see `Retry-After`. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "upstream_timeout",
+                         *         "message": "The site did not answer in time: no answer within 15 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -311,6 +493,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -320,6 +522,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `products:read` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `products:read` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -329,15 +568,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -347,6 +614,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -356,6 +637,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -492,6 +787,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -501,6 +816,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `products:read` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `products:read` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -510,15 +862,66 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description The page was read but holds no such data (a search page, a sign-in wall, an empty shell). */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "no_data",
+                         *         "message": "The page https://www.amazon.com/s?k=kettle holds no product: it is a search results page. Pass a product page, or use GET /v1/amazon/search.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -528,6 +931,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The site refused the read (a block, a CAPTCHA that could not be solved); see `Retry-After`. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "upstream_blocked",
+                         *         "message": "The page could not be fetched: the site answered 403 to every engine. Retry later.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -537,6 +977,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The site did not answer in time; see `Retry-After`. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "upstream_timeout",
+                         *         "message": "The site did not answer in time: no answer within 15 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -670,6 +1147,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -679,6 +1176,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `products:read` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `products:read` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -688,15 +1222,66 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description The page was read but holds no such data (a search page, a sign-in wall, an empty shell). */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "no_data",
+                         *         "message": "The page https://www.amazon.com/s?k=kettle holds no product: it is a search results page. Pass a product page, or use GET /v1/amazon/search.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -706,6 +1291,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The site refused the read (a block, a CAPTCHA that could not be solved); see `Retry-After`. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "upstream_blocked",
+                         *         "message": "The page could not be fetched: the site answered 403 to every engine. Retry later.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -715,6 +1337,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The site did not answer in time; see `Retry-After`. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "upstream_timeout",
+                         *         "message": "The site did not answer in time: no answer within 15 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -790,6 +1449,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -799,6 +1478,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `catalogue:read` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `catalogue:read` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -808,15 +1524,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -826,6 +1570,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -835,6 +1593,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -956,6 +1728,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -965,6 +1757,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `catalogue:read` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `catalogue:read` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -974,15 +1803,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -992,6 +1849,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1001,6 +1872,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1162,6 +2047,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1171,6 +2076,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `datasets:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `datasets:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1180,6 +2122,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The account holds the most its plan allows of these, or an `Idempotency-Key` already made another. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "conflict",
+                         *         "message": "This account already holds as many of these as its plan allows; delete one first.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1189,15 +2168,66 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "payload_too_large",
+                         *         "message": "The body is larger than 64 KB, the most this route reads; send less at a time.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description The body is not sent as `application/json`. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unsupported_media_type",
+                         *         "message": "This route reads a JSON body; send it with `Content-Type: application/json` (got `text/plain`).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1207,6 +2237,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1216,6 +2260,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1370,6 +2428,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1379,6 +2457,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `catalogue:read` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `catalogue:read` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1388,15 +2503,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1406,6 +2549,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1415,6 +2572,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1465,6 +2636,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1474,6 +2665,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `datasets:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `datasets:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1483,15 +2711,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1501,6 +2757,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1510,6 +2780,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1609,6 +2893,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1618,6 +2922,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `catalogue:read` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `catalogue:read` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1627,15 +2968,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1645,6 +3014,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1654,6 +3037,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1755,6 +3152,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1764,6 +3181,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `catalogue:read` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `catalogue:read` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1773,15 +3227,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1791,6 +3273,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1800,6 +3296,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1866,6 +3376,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1875,6 +3405,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `datasets:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `datasets:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1884,15 +3451,66 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description The account holds the most its plan allows of these, or an `Idempotency-Key` already made another. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "conflict",
+                         *         "message": "This account already holds as many of these as its plan allows; delete one first.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1902,6 +3520,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1911,6 +3543,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -1978,12 +3624,101 @@ export interface paths {
                         "application/json": components["schemas"]["HealthEnvelope"];
                     };
                 };
+                /** @description A parameter is missing or malformed; `error.details` names each one. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
                 /** @description Unexpected failure; no internals are exposed. */
                 500: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Storage or the rate limiter is briefly unavailable; retry after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2064,6 +3799,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2073,6 +3828,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `jobs:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `jobs:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2082,15 +3874,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2100,6 +3920,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2109,6 +3943,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2187,6 +4035,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2196,6 +4064,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `jobs:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `jobs:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2205,6 +4110,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The account holds the most its plan allows of these, or an `Idempotency-Key` already made another. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "conflict",
+                         *         "message": "This account already holds as many of these as its plan allows; delete one first.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2214,15 +4156,66 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "payload_too_large",
+                         *         "message": "The body is larger than 64 KB, the most this route reads; send less at a time.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description The body is not sent as `application/json`. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unsupported_media_type",
+                         *         "message": "This route reads a JSON body; send it with `Content-Type: application/json` (got `text/plain`).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2232,6 +4225,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2241,6 +4248,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2319,6 +4340,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2328,6 +4369,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `jobs:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `jobs:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2337,15 +4415,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2355,6 +4461,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2364,6 +4484,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2446,6 +4580,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2455,6 +4609,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `jobs:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `jobs:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2464,15 +4655,66 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description The job already finished (completed, failed or cancelled); there is nothing left to cancel. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "conflict",
+                         *         "message": "The job already finished (completed, failed or cancelled); there is nothing left to cancel.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2482,6 +4724,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2491,6 +4747,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2511,7 +4781,7 @@ export interface paths {
         };
         /**
          * Every item's outcome and data, as NDJSON, CSV or paged JSON
-         * @description `format=ndjson` (default) and `format=csv` stream all items in order; `format=json` answers one page (`page`, `limit` up to 1000) with `meta.pagination`. In JSON and NDJSON each item carries its answer's `data` and `meta` (engine, cache, completeness) as the route gave them; CSV has the item's columns, then one column per field of the answers' `data` (nested values as JSON). Items still running show their status with no data yet.
+         * @description `format=ndjson` (default) and `format=csv` stream all items in order; `format=json` answers one page (`page`, `limit` up to 1000) with `meta.pagination`. In JSON and NDJSON each item carries its answer's `data` and `meta` (engine, cache, completeness) as the route gave them; CSV has the item's columns, then the answers' `data` flattened as every CSV is (`price.amount`, lists of scalars joined with ` | `, `reviews.0.rating`). Items still running show their status with no data yet.
          */
         get: {
             parameters: {
@@ -2595,8 +4865,8 @@ export interface paths {
                         /** @example {"index":0,"path":"/v1/amazon?asin=B0YP4NUNPU","status":"succeeded","http_status":200,"error":null,"data":{"id":"B0YP4NUNPU","asin":"B0YP4NUNPU","title":"Anker PowerCore 10000","price":{"amount":21.99,"currency":"USD"}},"meta":{"request_id":"req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c","timestamp":"2026-11-22T10:00:00.000Z","scrape":{"engine":"fetch","cache":"miss","fetched_at":"2026-11-22T09:59:58.412Z"},"completeness":{"state":"partial","filled":["title","price"],"missing":[],"records":1}}} */
                         "application/x-ndjson": string;
                         /**
-                         * @example index,path,status,http_status,error_code,error_message,id,asin,title,price
-                         *     0,/v1/amazon?asin=B0YP4NUNPU,succeeded,200,,,B0YP4NUNPU,B0YP4NUNPU,Anker PowerCore 10000,"{""amount"":21.99,""currency"":""USD""}"
+                         * @example index,path,status,http_status,error_code,error_message,id,asin,title,price.amount,price.currency
+                         *     0,/v1/amazon?asin=B0YP4NUNPU,succeeded,200,,,B0YP4NUNPU,B0YP4NUNPU,Anker PowerCore 10000,21.99,USD
                          */
                         "text/csv": string;
                     };
@@ -2607,6 +4877,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2616,6 +4906,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `jobs:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `jobs:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2625,15 +4952,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2643,6 +4998,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2652,6 +5021,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2727,6 +5110,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2736,6 +5139,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2745,15 +5162,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2763,6 +5208,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2772,6 +5231,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2861,6 +5334,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2870,6 +5363,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `keys:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `keys:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2879,6 +5409,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The account holds the most its plan allows of these, or an `Idempotency-Key` already made another. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "conflict",
+                         *         "message": "This account already holds as many of these as its plan allows; delete one first.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2888,15 +5455,66 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "payload_too_large",
+                         *         "message": "The body is larger than 64 KB, the most this route reads; send less at a time.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description The body is not sent as `application/json`. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unsupported_media_type",
+                         *         "message": "This route reads a JSON body; send it with `Content-Type: application/json` (got `text/plain`).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2906,6 +5524,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2915,6 +5547,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -2991,6 +5637,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3000,6 +5666,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `keys:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `keys:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3009,15 +5712,66 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description The key is already revoked. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "conflict",
+                         *         "message": "The key is already revoked.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3027,6 +5781,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3036,6 +5804,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3129,6 +5911,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3138,6 +5940,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `keys:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `keys:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3147,6 +5986,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key is revoked; create a new one instead. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "conflict",
+                         *         "message": "The key is revoked; create a new one instead.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3156,15 +6032,66 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "payload_too_large",
+                         *         "message": "The body is larger than 64 KB, the most this route reads; send less at a time.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description The body is not sent as `application/json`. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unsupported_media_type",
+                         *         "message": "This route reads a JSON body; send it with `Content-Type: application/json` (got `text/plain`).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3174,6 +6101,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3183,6 +6124,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3313,6 +6268,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3322,6 +6297,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `products:read` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `products:read` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3331,15 +6343,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3349,6 +6389,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3358,6 +6412,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3424,6 +6492,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3433,6 +6521,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `events:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `events:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3442,15 +6567,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3460,6 +6613,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3469,6 +6636,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3540,6 +6721,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3549,6 +6750,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `events:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `events:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3558,6 +6796,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The account holds the most its plan allows of these, or an `Idempotency-Key` already made another. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "conflict",
+                         *         "message": "This account already holds as many of these as its plan allows; delete one first.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3567,15 +6842,66 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "payload_too_large",
+                         *         "message": "The body is larger than 64 KB, the most this route reads; send less at a time.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description The body is not sent as `application/json`. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unsupported_media_type",
+                         *         "message": "This route reads a JSON body; send it with `Content-Type: application/json` (got `text/plain`).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3585,6 +6911,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3594,6 +6934,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3666,6 +7020,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3675,6 +7049,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `events:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `events:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3684,15 +7095,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3702,6 +7141,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3711,6 +7164,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3764,6 +7231,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3773,6 +7260,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `events:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `events:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3782,15 +7306,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3800,6 +7352,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3809,6 +7375,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3956,6 +7536,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3965,6 +7565,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `events:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `events:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3974,15 +7611,66 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description The run has not finished yet; its answer is kept once it has. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "conflict",
+                         *         "message": "The run has not finished yet; its answer is kept once it has.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -3992,6 +7680,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4001,6 +7703,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4106,6 +7822,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4115,6 +7851,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `catalogue:read` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `catalogue:read` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4124,15 +7897,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4142,6 +7943,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4151,6 +7966,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4356,6 +8185,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4365,6 +8214,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `travel:read` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `travel:read` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4374,15 +8260,66 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description The page was read but holds no such data (a search page, a sign-in wall, an empty shell). */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "no_data",
+                         *         "message": "The page https://www.amazon.com/s?k=kettle holds no product: it is a search results page. Pass a product page, or use GET /v1/amazon/search.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4392,6 +8329,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The site refused the read (a block, a CAPTCHA that could not be solved); see `Retry-After`. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "upstream_blocked",
+                         *         "message": "The page could not be fetched: the site answered 403 to every engine. Retry later.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4401,6 +8375,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The site did not answer in time; see `Retry-After`. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "upstream_timeout",
+                         *         "message": "The site did not answer in time: no answer within 15 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4452,8 +8463,8 @@ export interface paths {
                          * @example {
                          *       "status": "success",
                          *       "data": {
-                         *         "platform": "booking",
-                         *         "id": "ie/the-spencer",
+                         *         "platform": "expedia",
+                         *         "id": "1180346",
                          *         "days": 90,
                          *         "points": [
                          *           {
@@ -4496,6 +8507,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4505,6 +8536,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `travel:read` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `travel:read` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4514,15 +8582,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4532,6 +8628,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4541,6 +8651,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4810,6 +8934,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4819,6 +8963,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `travel:read` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `travel:read` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4828,15 +9009,66 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description The page was read but holds no such data (a search page, a sign-in wall, an empty shell). */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "no_data",
+                         *         "message": "The page https://www.amazon.com/s?k=kettle holds no product: it is a search results page. Pass a product page, or use GET /v1/amazon/search.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4846,6 +9078,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The site refused the read (a block, a CAPTCHA that could not be solved); see `Retry-After`. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "upstream_blocked",
+                         *         "message": "The page could not be fetched: the site answered 403 to every engine. Retry later.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4855,6 +9124,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The site did not answer in time; see `Retry-After`. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "upstream_timeout",
+                         *         "message": "The site did not answer in time: no answer within 15 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4926,6 +9232,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4935,6 +9261,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `travel:read` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `travel:read` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4944,15 +9307,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4962,6 +9353,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -4971,6 +9376,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5066,6 +9485,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5075,6 +9514,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `travel:read` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `travel:read` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5084,15 +9560,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5102,6 +9606,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5111,6 +9629,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5206,6 +9738,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5215,6 +9767,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5224,15 +9790,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5242,6 +9836,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5251,6 +9859,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5333,6 +9955,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5342,6 +9984,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `events:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `events:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5351,15 +10030,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5369,6 +10076,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5378,6 +10099,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5487,6 +10222,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5496,6 +10251,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `events:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `events:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5505,6 +10297,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The account holds the most its plan allows of these, or an `Idempotency-Key` already made another. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "conflict",
+                         *         "message": "This account already holds as many of these as its plan allows; delete one first.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5514,15 +10343,66 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "payload_too_large",
+                         *         "message": "The body is larger than 64 KB, the most this route reads; send less at a time.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description The body is not sent as `application/json`. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unsupported_media_type",
+                         *         "message": "This route reads a JSON body; send it with `Content-Type: application/json` (got `text/plain`).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5532,6 +10412,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5541,6 +10435,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5621,6 +10529,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5630,6 +10558,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `events:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `events:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5639,15 +10604,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5657,6 +10650,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5666,6 +10673,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5735,6 +10756,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5744,6 +10785,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `events:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `events:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5753,15 +10831,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5771,6 +10877,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5780,6 +10900,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5867,6 +11001,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5876,6 +11030,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `events:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `events:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5885,15 +11076,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5903,6 +11122,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5912,6 +11145,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5982,6 +11229,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -5991,6 +11258,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `events:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `events:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6000,15 +11304,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6018,6 +11350,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6027,6 +11373,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6118,6 +11478,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6127,6 +11507,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `events:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `events:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6136,6 +11553,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The account holds the most its plan allows of these, or an `Idempotency-Key` already made another. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "conflict",
+                         *         "message": "This account already holds as many of these as its plan allows; delete one first.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6145,15 +11599,66 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "payload_too_large",
+                         *         "message": "The body is larger than 64 KB, the most this route reads; send less at a time.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description The body is not sent as `application/json`. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unsupported_media_type",
+                         *         "message": "This route reads a JSON body; send it with `Content-Type: application/json` (got `text/plain`).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6163,6 +11668,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6172,6 +11691,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6242,6 +11775,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6251,6 +11804,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `events:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `events:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6260,15 +11850,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6278,6 +11896,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6287,6 +11919,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6346,6 +11992,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6355,6 +12021,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `events:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `events:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6364,15 +12067,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6382,6 +12113,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6391,6 +12136,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6485,6 +12244,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6494,6 +12273,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `events:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `events:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6503,15 +12319,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6521,6 +12365,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6530,6 +12388,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6599,6 +12471,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6608,6 +12500,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `events:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `events:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6617,15 +12546,66 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description The endpoint is disabled, or the delivery is still being tried. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "conflict",
+                         *         "message": "The endpoint is disabled, or the delivery is still being tried.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6635,6 +12615,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6644,6 +12638,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6734,6 +12742,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6743,6 +12771,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `events:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `events:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6752,6 +12817,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6761,15 +12840,66 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "payload_too_large",
+                         *         "message": "The body is larger than 64 KB, the most this route reads; send less at a time.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description The body is not sent as `application/json`. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unsupported_media_type",
+                         *         "message": "This route reads a JSON body; send it with `Content-Type: application/json` (got `text/plain`).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6779,6 +12909,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6788,6 +12932,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6854,6 +13012,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6863,6 +13041,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `events:write` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `events:write` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6872,15 +13087,66 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description The endpoint is disabled (it answered 410, or failed for days); create a new one. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "conflict",
+                         *         "message": "The endpoint is disabled (it answered 410, or failed for days); create a new one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6890,6 +13156,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6899,6 +13179,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6914,117 +13208,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        Account: {
-            created_at: string;
-            email: string | null;
-            id: string;
-            limits: {
-                requests_per_minute: number;
-                requests_per_month: number;
-            };
-            name: string;
-            plan: string;
-        };
         AddressParts: {
             city: string | null;
             country: string | null;
             postcode: string | null;
             street: string | null;
         } | null;
-        AdminAccountCreatedEnvelope: {
-            data: {
-                account: components["schemas"]["Account"];
-                key: components["schemas"]["ApiKey"];
-                secret: string;
-            };
-            meta: components["schemas"]["Meta"];
-            /** @enum {string} */
-            status: "success";
-        };
-        AdminAccountEnvelope: {
-            data: {
-                account: components["schemas"]["Account"];
-                keys: components["schemas"]["ApiKey"][];
-            };
-            meta: components["schemas"]["Meta"];
-            /** @enum {string} */
-            status: "success";
-        };
-        AdminAccountUpdatedEnvelope: {
-            data: components["schemas"]["Account"];
-            meta: components["schemas"]["Meta"];
-            /** @enum {string} */
-            status: "success";
-        };
-        AdminDatasetImportEnvelope: {
-            data: {
-                finished: boolean;
-                part: number;
-                records: number;
-                snapshot: string;
-            };
-            meta: components["schemas"]["Meta"];
-            /** @enum {string} */
-            status: "success";
-        };
-        AdminDatasetRefreshEnvelope: {
-            data: {
-                latest: {
-                    id: string;
-                    job_id: string | null;
-                    records: number;
-                    status: string;
-                } | null;
-                records: number;
-                slug: string;
-                started: {
-                    items: number;
-                    job_id: string;
-                    snapshot_id: string;
-                } | null;
-            }[];
-            meta: components["schemas"]["Meta"];
-            /** @enum {string} */
-            status: "success";
-        };
-        AdminDatasetStateEnvelope: {
-            data: {
-                latest: {
-                    id: string;
-                    job_id: string | null;
-                    records: number;
-                    status: string;
-                } | null;
-                records: number;
-                slug: string;
-                started: {
-                    items: number;
-                    job_id: string;
-                    snapshot_id: string;
-                } | null;
-            }[];
-            meta: components["schemas"]["Meta"];
-            /** @enum {string} */
-            status: "success";
-        };
-        AdminKeyCreatedEnvelope: {
-            data: components["schemas"]["ApiKeyWithSecret"];
-            meta: components["schemas"]["Meta"];
-            /** @enum {string} */
-            status: "success";
-        };
-        AdminKeyRevokedEnvelope: {
-            data: components["schemas"]["ApiKey"];
-            meta: components["schemas"]["Meta"];
-            /** @enum {string} */
-            status: "success";
-        };
-        AdminKeyRotatedEnvelope: {
-            data: components["schemas"]["ApiKeyWithSecret"];
-            meta: components["schemas"]["Meta"];
-            /** @enum {string} */
-            status: "success";
-        };
         /**
          * @description A code of the shared vocabulary (labels: GET /v1/travel/amenities); `other` once when the page lists something outside it
          * @enum {string}

@@ -62,6 +62,7 @@ const rotateRoute = defineRoute({
   access: apiKey("keys:write"),
   method: "post",
   path: "/v1/keys/{id}/rotate",
+  conflict: "The key is revoked; create a new one instead.",
   tags,
   summary: "Rotate a key's secret",
   description:
@@ -82,6 +83,7 @@ const revokeRoute = defineRoute({
   access: apiKey("keys:write"),
   method: "delete",
   path: "/v1/keys/{id}",
+  conflict: "The key is already revoked.",
   tags,
   summary: "Revoke a key",
   description:

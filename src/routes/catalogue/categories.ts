@@ -2,7 +2,7 @@ import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import type { AppEnv } from "../../env";
 import { catalogueCache } from "../../middleware/edge-cache";
-import { csvResponse, wantsCsv } from "../../csv";
+import { csvResponse, schemaColumns, wantsCsv } from "../../csv";
 import { exampleEnvelope, FormatQuery, openApiErrorResponses, successBody, successEnvelope } from "../../envelope";
 import { listCategories } from "../../db/catalogue";
 
@@ -57,7 +57,7 @@ const route = defineRoute({
 export function registerCategories(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const categories = await listCategories(c.env.DB, c.get("identity").accountId);
-    if (wantsCsv(c)) return csvResponse(c, categories, "categories.csv");
+    if (wantsCsv(c)) return csvResponse(c, categories, "categories.csv", schemaColumns(CategorySchema));
     return c.json(successBody(c, categories), 200);
   });
 }

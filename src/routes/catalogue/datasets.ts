@@ -2,7 +2,7 @@ import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import type { AppEnv } from "../../env";
 import { catalogueCache } from "../../middleware/edge-cache";
-import { csvResponse, wantsCsv } from "../../csv";
+import { csvResponse, schemaColumns, wantsCsv } from "../../csv";
 import { exampleEnvelope, openApiErrorResponses, successBody, MetaSchema } from "../../envelope";
 import { ApiError } from "../../errors";
 import { categoryExists, countryExists, getDataset, listDatasets } from "../../db/catalogue";
@@ -149,7 +149,7 @@ export function registerDatasets(app: OpenAPIHono<AppEnv>) {
         });
       }
     }
-    if (wantsCsv(c)) return csvResponse(c, result.datasets, "datasets.csv");
+    if (wantsCsv(c)) return csvResponse(c, result.datasets, "datasets.csv", schemaColumns(DatasetSummarySchema));
     const pagination = { page, limit, total: result.total, total_pages: Math.ceil(result.total / limit) };
     return c.json(successBody(c, result.datasets, { pagination, facets: result.facets }), 200);
   });

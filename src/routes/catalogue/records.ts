@@ -2,7 +2,7 @@ import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
-import { csvLines } from "../../csv";
+import { cellOf, csvLines } from "../../csv";
 import { exampleEnvelope, MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
 import { log } from "../../log";
@@ -140,7 +140,8 @@ export function registerRecords(app: OpenAPIHono<AppEnv>) {
     const allFields = fields.length === known.length;
     const encode = (batch: { line: string; record: Record<string, unknown> }[]) =>
       format === "csv"
-        ? csvLines(batch.map(({ record }) => fields.map((f) => record[f])))
+        ? // Declared fields are scalars or lists of scalars, so each is one cell by the flattening every CSV uses.
+          csvLines(batch.map(({ record }) => fields.map((f) => cellOf(record[f]))))
         : `${batch.map(({ line, record }) => (allFields ? line : JSON.stringify(pick(record, fields)))).join("\n")}\n`;
     const header = format === "csv" ? csvLines([fields]) : "";
     const total = query.limit || Number.MAX_SAFE_INTEGER;

@@ -2,7 +2,7 @@ import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import type { AppEnv } from "../../env";
 import { catalogueCache } from "../../middleware/edge-cache";
-import { csvResponse, wantsCsv } from "../../csv";
+import { csvResponse, schemaColumns, wantsCsv } from "../../csv";
 import { exampleEnvelope, FormatQuery, MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
 import { searchDatasets } from "../../db/catalogue";
 import { CountedPaginationSchema } from "../../pagination";
@@ -84,7 +84,7 @@ export function registerSearch(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const { q, page, limit } = c.req.valid("query");
     const { results, total, matched } = await searchDatasets(c.env.DB, q, page, limit, c.get("identity").accountId);
-    if (wantsCsv(c)) return csvResponse(c, results, "search.csv");
+    if (wantsCsv(c)) return csvResponse(c, results, "search.csv", schemaColumns(ResultSchema));
     const pagination = { page, limit, total, total_pages: Math.ceil(total / limit) };
     return c.json(successBody(c, results, { pagination, query: q, matched }), 200);
   });

@@ -82,6 +82,7 @@ const runRoute = defineRoute({
   access: apiKey("events:write"),
   method: "get",
   path: "/v1/schedules/{id}/runs/{runId}",
+  conflict: "The run has not finished yet; its answer is kept once it has.",
   tags,
   summary: "Download a run's stored answer",
   description:

@@ -21,6 +21,7 @@ const testRoute = defineRoute({
   access: apiKey("events:write"),
   method: "post",
   path: "/v1/webhooks/{id}/test",
+  conflict: "The endpoint is disabled (it answered 410, or failed for days); create a new one.",
   tags,
   summary: "Send a signed `webhook.test` ping now",
   description:
@@ -54,6 +55,7 @@ const redeliverRoute = defineRoute({
   access: apiKey("events:write"),
   method: "post",
   path: "/v1/webhooks/{id}/deliveries/{deliveryId}/redeliver",
+  conflict: "The endpoint is disabled, or the delivery is still being tried.",
   tags,
   summary: "Send a delivery again now (same `webhook-id`)",
   description:

@@ -46,6 +46,7 @@ const cancelRoute = defineRoute({
   access: apiKey("jobs:write"),
   method: "post",
   path: "/v1/jobs/{id}/cancel",
+  conflict: "The job already finished (completed, failed or cancelled); there is nothing left to cancel.",
   tags,
   summary: "Stop a job",
   description:

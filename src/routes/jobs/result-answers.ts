@@ -1,8 +1,9 @@
 // A job's items with their stored answers, read from D1 and R2 a few at a time so memory stays flat
 // whatever the job's size: each item's `data` and `meta` as its route answered them, and the CSV
-// columns those answers make (one per field, as a single answer's CSV has).
+// columns those answers make (flattened as a single answer's CSV is).
 import { z } from "@hono/zod-openapi";
 import { type ItemLine, itemLines } from "../../db/job-items";
+import { type CsvCell, flattenRow } from "../../csv";
 import { ApiError } from "../../errors";
 import { MAX_ITEM_ANSWER_BYTES } from "../../jobs/limits";
 import { resultKey } from "../../jobs/runner";
@@ -98,36 +99,39 @@ export async function forEachResult(env: Env, jobId: string, each: (results: Job
 
 export const ITEM_COLUMNS = ["index", "path", "status", "http_status", "error_code", "error_message"] as const;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** A data field's column: its own name, or `data.{name}` where an item column (or `data`) has that name. */
-const columnOf = (field: string) =>
-  [...ITEM_COLUMNS, "data"].includes(field as (typeof ITEM_COLUMNS)[number]) ? `data.${field}` : field;
-
-/**
- * The CSV columns of a job's results: the item's own, then one per field of the answers' `data`
- * (the union, in the order first met; a `data` that is not an object, a list, has one `data`
- * column). Reads every answer once more before the rows are written, keeping only the names.
- */
-export async function resultColumns(env: Env, jobId: string): Promise<{ header: string[]; fields: string[] }> {
-  const fields = new Set<string>();
-  await forEachResult(env, jobId, (results) => {
-    for (const { data } of results) {
-      if (isRecord(data)) for (const field of Object.keys(data)) fields.add(field);
-      else if (data !== null) fields.add("");
-    }
-  });
-  const named = [...fields];
-  return {
-    header: [...ITEM_COLUMNS, ...named.map((field) => (field === "" ? "data" : columnOf(field)))],
-    fields: named,
-  };
+/** A data path's column: its own name, or `data.{path}` where its first part is an item column's name (or `data`). */
+function columnOf(path: string): string {
+  const first = path.split(".")[0]!;
+  return [...ITEM_COLUMNS, "data"].includes(first) ? `data.${path}` : path;
 }
 
-/** One result's CSV cells under `fields` (`""` for a `data` that is not an object). */
-export function resultCells(result: JobResult, fields: string[]): unknown[] {
-  const { data } = result;
+/**
+ * An answer's `data` flattened as every CSV is (`price.amount`, `images`, `reviews.0.rating`), keyed by
+ * column; a `data` that is not an object (a list) goes under `data` (`data.0.title`).
+ */
+function flatData(data: unknown): Record<string, CsvCell> {
+  if (data === null || data === undefined) return {};
+  if (typeof data !== "object" || Array.isArray(data)) return flattenRow(data, "data");
+  return Object.fromEntries(Object.entries(flattenRow(data)).map(([path, cell]) => [columnOf(path), cell]));
+}
+
+/**
+ * The CSV columns of a job's results: the item's own, then one per flattened path of the answers'
+ * `data` (the union, in the order first met). Reads every answer once more before the rows are
+ * written, keeping only the names.
+ */
+export async function resultColumns(env: Env, jobId: string): Promise<{ header: string[]; paths: string[] }> {
+  const paths = new Set<string>();
+  await forEachResult(env, jobId, (results) => {
+    for (const { data } of results) for (const path of Object.keys(flatData(data))) paths.add(path);
+  });
+  const named = [...paths];
+  return { header: [...ITEM_COLUMNS, ...named], paths: named };
+}
+
+/** One result's CSV cells under the data `paths` that `resultColumns` found. */
+export function resultCells(result: JobResult, paths: string[]): CsvCell[] {
+  const flat = flatData(result.data);
   return [
     result.index,
     result.path,
@@ -135,8 +139,6 @@ export function resultCells(result: JobResult, fields: string[]): unknown[] {
     result.http_status,
     result.error?.code,
     result.error?.message,
-    ...fields.map((field) =>
-      field === "" ? (isRecord(data) ? undefined : data) : isRecord(data) ? data[field] : undefined,
-    ),
+    ...paths.map((path) => flat[path]),
   ];
 }

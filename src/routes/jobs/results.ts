@@ -51,7 +51,7 @@ const route = defineRoute({
   description:
     "`format=ndjson` (default) and `format=csv` stream all items in order; `format=json` answers one page (`page`, `limit` up to 1000) with `meta.pagination`. " +
     "In JSON and NDJSON each item carries its answer's `data` and `meta` (engine, cache, completeness) as the route gave them; " +
-    "CSV has the item's columns, then one column per field of the answers' `data` (nested values as JSON). Items still running show their status with no data yet.",
+    "CSV has the item's columns, then the answers' `data` flattened as every CSV is (`price.amount`, lists of scalars joined with ` | `, `reviews.0.rating`). Items still running show their status with no data yet.",
   request: {
     params: IdParam(JOB_ID),
     query: z.object({
@@ -73,7 +73,7 @@ const route = defineRoute({
         "application/x-ndjson": { schema: z.string(), example: `${JSON.stringify(RESULT_EXAMPLE)}\n` },
         "text/csv": {
           schema: z.string(),
-          example: `index,path,status,http_status,error_code,error_message,id,asin,title,price\r\n0,/v1/amazon?asin=B0YP4NUNPU,succeeded,200,,,B0YP4NUNPU,B0YP4NUNPU,Anker PowerCore 10000,"{""amount"":21.99,""currency"":""USD""}"\r\n`,
+          example: `index,path,status,http_status,error_code,error_message,id,asin,title,price.amount,price.currency\r\n0,/v1/amazon?asin=B0YP4NUNPU,succeeded,200,,,B0YP4NUNPU,B0YP4NUNPU,Anker PowerCore 10000,21.99,USD\r\n`,
         },
       },
     },
@@ -117,8 +117,8 @@ export function registerJobResults(app: OpenAPIHono<AppEnv>) {
     const csv = format === "csv";
     let body: ReadableStream;
     if (csv) {
-      const { header, fields } = await resultColumns(c.env, job.id);
-      body = streamResults(c.env, job.id, (result) => csvLines([resultCells(result, fields)]), csvLines([header]));
+      const { header, paths } = await resultColumns(c.env, job.id);
+      body = streamResults(c.env, job.id, (result) => csvLines([resultCells(result, paths)]), csvLines([header]));
     } else body = streamResults(c.env, job.id, (result) => `${JSON.stringify(result)}\n`);
     return new Response(body, {
       headers: {

@@ -31,7 +31,7 @@ export const ReviewSchema = z
   })
   .openapi("ProductReview") satisfies z.ZodType<Review>;
 
-const SearchItemSchema = z
+export const SearchItemSchema = z
   .object({
     id: text,
     title: text,

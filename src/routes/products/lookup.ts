@@ -20,6 +20,7 @@ import {
   urlOnlyPlatforms,
 } from "../../scrape/platforms/surfaces";
 import type { EngineName } from "../../scrape/engines";
+import { InvalidLookup } from "../../scrape/errors";
 import { scrape, type ScrapeJob } from "../../scrape/scrape";
 import type { IdParamName, ProductLookup, ProductPlatform } from "../../scrape/types";
 import { scrapeErrorToApi } from "../scrape-errors";
@@ -226,11 +227,20 @@ export function assertOwnPage(env: Env, platform: ProductPlatform, url: string):
     });
 }
 
-/** The site's URL for a lookup; an identifier that cannot name a page is the caller's 400. */
-export function siteUrl(build: () => string): string {
+/**
+ * The site's URL for a lookup; an identifier that cannot name a page is the caller's 400, saying
+ * what `platform`'s ids look like (the route checked only what every platform's ids share).
+ */
+export function siteUrl(build: () => string, platform?: ProductPlatform): string {
   try {
     return build();
   } catch (err) {
+    if (err instanceof InvalidLookup && platform?.id && err.parameter === platform.idParam) {
+      const shape = `${platform.slug}'s ${err.parameter} is ${platform.id.describes}, e.g. ${platform.id.example}`;
+      throw new ApiError("invalid_request", `${err.reason}: ${shape}. A product's address goes in url= instead.`, {
+        details: [{ parameter: err.parameter, in: "query", message: `${shape}` }],
+      });
+    }
     throw scrapeErrorToApi(err);
   }
 }

@@ -6,13 +6,14 @@ import type { AppEnv } from "../../env";
 import type { Context } from "hono";
 import { chargesMonth } from "../../charging";
 import type { Completeness } from "../../scrape/completeness";
-import { csvResponse, wantsCsv } from "../../csv";
+import { csvResponse, schemaColumns, wantsCsv } from "../../csv";
 import { exampleEnvelope, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
 import { sitePagination } from "../../pagination";
 import { observeProduct } from "../../price-observations";
 import { readProductPage } from "../../scrape/platforms/index";
 import { withoutSponsoredRepeats } from "../../sponsored";
+import { changed, extentKey, knownExtent, learn, pastTheEnd, rememberExtent, searchPagination } from "./search-extent";
 import { describeProduct, describeReviews, describeSearch, productOr422 } from "./answers";
 import {
   enginesFor,
@@ -34,9 +35,11 @@ import {
   REVIEWS_EXAMPLE,
   REVIEWS_META_EXAMPLE,
   ReviewsEnvelope,
+  ReviewSchema,
   SEARCH_EXAMPLE,
   SEARCH_META_EXAMPLE,
   SearchEnvelope,
+  SearchItemSchema,
 } from "./examples";
 
 const tags = ["products"];
@@ -48,6 +51,7 @@ const answer = <T extends z.ZodType>(schema: T, example: ReturnType<typeof examp
 const productRoute = defineRoute({
   access: apiKey("products:read"),
   readsBesideLimiter: true,
+  readsSites: true,
   method: "get",
   path: "/v1/{platform}",
   tags,
@@ -58,7 +62,7 @@ const productRoute = defineRoute({
     200: answer(
       ProductEnvelope,
       exampleEnvelope(PRODUCT_EXAMPLE, PRODUCT_META_EXAMPLE),
-      "one row, nested values as JSON",
+      "one row, nested values flattened into columns (`price.amount`, `reviews.0.rating`)",
     ),
     ...openApiErrorResponses,
   },
@@ -66,6 +70,7 @@ const productRoute = defineRoute({
 const searchRoute = defineRoute({
   access: apiKey("products:read"),
   readsBesideLimiter: true,
+  readsSites: true,
   method: "get",
   path: "/v1/{platform}/search",
   tags,
@@ -81,6 +86,7 @@ const searchRoute = defineRoute({
 const reviewsRoute = defineRoute({
   access: apiKey("products:read"),
   readsBesideLimiter: true,
+  readsSites: true,
   method: "get",
   path: "/v1/{platform}/reviews",
   tags,
@@ -94,10 +100,16 @@ const reviewsRoute = defineRoute({
   },
 });
 
-/** A CSV answer, charged by the same rule as its JSON: an empty list gives its unit back. */
-function csvAnswer(c: Context<AppEnv>, rows: object[], filename: string, completeness: Completeness) {
+/** A CSV answer, charged by the same rule as its JSON: an empty list gives its unit back (its header from `rowSchema`). */
+function csvAnswer(
+  c: Context<AppEnv>,
+  rows: object[],
+  filename: string,
+  completeness: Completeness,
+  rowSchema?: z.ZodType,
+) {
   c.set("chargeable", chargesMonth({ ok: true, completeness }));
-  return csvResponse(c, rows, filename);
+  return csvResponse(c, rows, filename, rowSchema ? schemaColumns(rowSchema) : []);
 }
 
 export function registerProducts(app: OpenAPIHono<AppEnv>) {
@@ -110,32 +122,39 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
         `\`${platform.slug}\` has no search; pass a product URL to GET /v1/${platform.slug}.`,
       );
     const { format: _format, max_age, fresh, engine, ...lookup } = query;
-    const url = siteUrl(() => platform.searchUrl!(lookup, originFor(c, platform, query.country)));
-    const { record, meta } = await run(c, {
-      platform: platform.slug,
-      kind: "search",
-      url,
-      params: { ...lookup, engine },
-      engines: enginesFor(platform, engine),
-      parse: (html, url) => platform.parseSearch!(html, url),
-      isEmpty: (page) => page.items.length === 0,
-      detectChallenge: platform.detectChallenge,
-      freshness: freshnessOf({ max_age, fresh }),
-    });
+    const url = siteUrl(() => platform.searchUrl!(lookup, originFor(c, platform, query.country)), platform);
+    const extentAt = await extentKey(platform.slug, lookup);
+    const known = await knownExtent(c.env.CACHE, extentAt);
+    // A page past the known end is answered from what the pages read taught, without loading it.
+    const { record, meta } =
+      known && fresh !== "true" && pastTheEnd(known, query.page)
+        ? {
+            record: { items: [], page: query.page, total_results: null, has_next_page: false },
+            meta: { ...known.learntFrom, source_url: url, cache: "hit" as const },
+          }
+        : await run(c, {
+            platform: platform.slug,
+            kind: "search",
+            url,
+            params: { ...lookup, engine },
+            engines: enginesFor(platform, engine),
+            parse: (html, url) => platform.parseSearch!(html, url),
+            isEmpty: (page) => page.items.length === 0,
+            detectChallenge: platform.detectChallenge,
+            freshness: freshnessOf({ max_age, fresh }),
+          });
+    const extent = learn(known, query.page, record, meta);
+    if (changed(known, extent)) c.executionCtx.waitUntil(rememberExtent(c.env.CACHE, extentAt, extent));
     const items = withoutSponsoredRepeats(record.items, (item) => item.id ?? item.url);
     const { data, completeness } = describeSearch(platform.slug, query.q, { ...record, items }, meta.fetched_at);
-    if (wantsCsv(c)) return csvAnswer(c, items, `${platform.slug}-search.csv`, completeness);
+    if (wantsCsv(c)) return csvAnswer(c, items, `${platform.slug}-search.csv`, completeness, SearchItemSchema);
     // Locally, an empty answer names what the replica sites hold (nothing in production).
     const hint = items.length === 0 ? await localHint(c.env, { kind: "products", platform: platform.slug }) : undefined;
     return c.json(
       successBody(c, data, {
-        // An empty answer is given back, so it holds nothing the site said either (its total of results).
-        pagination: sitePagination(
-          query.page,
-          items.length,
-          items.length > 0 ? record.total_results : null,
-          record.has_next_page,
-        ),
+        // An empty answer is given back, so it holds nothing the site said either (its total of results);
+        // total_pages is the same whichever page is asked (search-extent.ts).
+        pagination: searchPagination(query.page, items.length, extent),
         scrape: meta,
         completeness,
         ...(hint && { hint }),
@@ -162,7 +181,8 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
         },
       );
     }
-    const url = lookup.url ?? siteUrl(() => platform.reviewsUrl!(lookup, originFor(c, platform, query.country)));
+    const url =
+      lookup.url ?? siteUrl(() => platform.reviewsUrl!(lookup, originFor(c, platform, query.country)), platform);
     const { record, meta } = await run(c, {
       platform: platform.slug,
       kind: "reviews",
@@ -175,7 +195,7 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
       freshness: freshnessOf(query),
     });
     const { data, completeness } = describeReviews(lookup, record, meta.fetched_at);
-    if (wantsCsv(c)) return csvAnswer(c, record.reviews, `${platform.slug}-reviews.csv`, completeness);
+    if (wantsCsv(c)) return csvAnswer(c, record.reviews, `${platform.slug}-reviews.csv`, completeness, ReviewSchema);
     return c.json(
       successBody(c, data, {
         // The product's review count also counts ratings without a text, which no page lists.
@@ -194,7 +214,8 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
     const platform = platformOr404(c.req.valid("param").platform);
     const query = c.req.valid("query");
     const lookup = lookupFrom(c, platform, query);
-    const url = lookup.url ?? siteUrl(() => platform.productUrl(lookup, originFor(c, platform, query.country)));
+    const url =
+      lookup.url ?? siteUrl(() => platform.productUrl(lookup, originFor(c, platform, query.country)), platform);
     const { record, meta } = await run(c, {
       platform: platform.slug,
       kind: "product",

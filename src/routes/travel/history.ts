@@ -7,12 +7,17 @@ import { ApiError } from "../../errors";
 import { hotelItem } from "../../price-observations";
 import { apiKey, defineRoute } from "../define-route";
 import { answerHistory, historyResponse, HistoryQueryFields } from "../history-answer";
+import { HOTEL_SEARCH_EXAMPLE } from "./examples";
 import { platformList } from "./params";
+
+// The hotel of the search example, by its expedia offer's id: the form a search answers, and one
+// that travels in a path as it is (a booking id such as `ie/the-spencer` must be URL-encoded).
+const EXAMPLE_OFFER = HOTEL_SEARCH_EXAMPLE.hotels[0]!.offers.find((offer) => offer.platform === "expedia")!;
 
 const EXAMPLE = exampleEnvelope(
   {
-    platform: "booking",
-    id: "ie/the-spencer",
+    platform: EXAMPLE_OFFER.platform,
+    id: EXAMPLE_OFFER.id,
     days: 90,
     points: [
       { date: "2026-11-23", low: 189, high: 204, last: 204, currency: "EUR", availability: "available" },
@@ -34,12 +39,12 @@ const route = defineRoute({
     "`id` as the platform's search results give it (URL-encoded). `meta.history` says whether there are enough days yet: a hotel never read is a 200 with no points and a `message`.",
   request: {
     params: z.object({
-      platform: z.string().openapi({ param: { name: "platform", in: "path" }, example: "booking" }),
+      platform: z.string().openapi({ param: { name: "platform", in: "path" }, example: EXAMPLE_OFFER.platform }),
       id: z
         .string()
         .min(1)
         .max(200)
-        .openapi({ param: { name: "id", in: "path" }, example: "ie/the-spencer" }),
+        .openapi({ param: { name: "id", in: "path" }, example: EXAMPLE_OFFER.id }),
     }),
     query: z.object(HistoryQueryFields),
   },

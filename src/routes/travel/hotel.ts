@@ -19,6 +19,7 @@ import { HotelDetailSchema } from "./hotel-schema";
 
 const route = defineRoute({
   access: apiKey("travel:read"),
+  readsSites: true,
   method: "get",
   path: "/v1/travel/{platform}/hotels/{id}",
   tags: ["travel"],

@@ -6,7 +6,7 @@ import { observeHotelSearch } from "../../price-observations";
 import { localHint } from "../../replica-hint";
 import { TRAVEL_PLATFORMS } from "../../travel/platforms/index";
 import type { AppEnv } from "../../env";
-import { csvResponse, wantsCsv } from "../../csv";
+import { csvResponse, schemaColumns, wantsCsv } from "../../csv";
 import { completenessSchema, HOTEL_FIELDS, hasValue, listCompleteness } from "../../scrape/completeness";
 import { exampleEnvelope, openApiErrorResponses, successBody } from "../../envelope";
 import { CountedPaginationSchema, pagination } from "../../pagination";
@@ -40,6 +40,7 @@ const tags = ["travel"];
 
 const searchRoute = defineRoute({
   access: apiKey("travel:read"),
+  readsSites: true,
   method: "get",
   path: "/v1/travel/{platform}/hotels/search",
   tags,
@@ -189,7 +190,7 @@ export function registerTravel(app: OpenAPIHono<AppEnv>) {
       limit: query.limit,
     });
     const { hotels: answered, enrichedFrom } = answeredHotels(arranged.page, query.explain === "true");
-    if (wantsCsv(c)) return csvResponse(c, answered, "hotels.csv");
+    if (wantsCsv(c)) return csvResponse(c, answered, "hotels.csv", schemaColumns(HotelSchema));
     // A field a failed platform shows might have come from its copy of a hotel.
     const failed = Object.keys(reports).filter((slug) => reports[slug]!.status !== "ok");
     const counted = listCompleteness("hotel-search", arranged.page, searchReasons(failed));

@@ -30,9 +30,20 @@ function parsed(url: string | URL): URL | null {
  */
 function liesOn(url: URL, origin: string): boolean {
   const site = parsed(origin);
-  if (!site || site.host !== url.host) return false;
+  if (!site) return false;
+  if (site.host !== url.host) return sameSiteDomain(url, site);
   const prefix = site.pathname.replace(/\/+$/, "");
   return prefix === "" || url.pathname === prefix || url.pathname.startsWith(`${prefix}/`);
+}
+
+/**
+ * A site whose origin is `www.<domain>` also serves `<domain>` and its other subdomains
+ * (`amazon.com`, `smile.amazon.com`, `m.ebay.com`): links people paste are often written so.
+ */
+function sameSiteDomain(url: URL, site: URL): boolean {
+  if (!site.hostname.startsWith("www.") || site.port !== url.port) return false;
+  const domain = site.hostname.slice("www.".length);
+  return url.hostname === domain || url.hostname.endsWith(`.${domain}`);
 }
 
 const onOwnSite = (url: URL, platform: ProductPlatform, config: Replicas) =>
