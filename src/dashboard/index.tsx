@@ -6,6 +6,8 @@ import type { AppEnv } from "../env";
 import { registerApiSettings } from "./api-settings";
 import { registerEvents } from "./events";
 import { registerEventActions } from "./events-actions";
+import { registerCataloguePage } from "./catalogue-page";
+import { registerDatasetPage } from "./dataset-page";
 import { registerDatasetsPage } from "./datasets-page";
 import { registerJobActions } from "./jobs-actions";
 import { registerJobsPage } from "./jobs-page";
@@ -49,6 +51,8 @@ export function registerDashboard(app: OpenAPIHono<AppEnv>) {
   registerJobsPage(dashboard);
   registerJobActions(dashboard);
   registerDatasetsPage(dashboard);
+  registerCataloguePage(dashboard);
+  registerDatasetPage(dashboard);
 
   dashboard.onError((err, c) => {
     const status = err instanceof HTTPException ? err.status : 500;

@@ -28,6 +28,7 @@ const PAGES = [
   ["/dashboard/usage", "Usage"],
   ["/dashboard/events", "Events"],
   ["/dashboard/jobs", "Jobs"],
+  ["/dashboard/catalogue", "Catalogue"],
   ["/dashboard/datasets", "Datasets"],
   ["/dashboard/keys", "API Settings"],
 ] as const;
