@@ -7,6 +7,7 @@ import { registerApiSettings } from "./api-settings";
 import { registerEvents } from "./events";
 import { registerEventActions } from "./events-actions";
 import { registerCataloguePage } from "./catalogue-page";
+import { registerDatasetCreate } from "./dataset-create";
 import { registerDatasetPage } from "./dataset-page";
 import { registerDatasetsPage } from "./datasets-page";
 import { registerJobActions } from "./jobs-actions";
@@ -50,6 +51,7 @@ export function registerDashboard(app: OpenAPIHono<AppEnv>) {
   registerUsagePage(dashboard);
   registerJobsPage(dashboard);
   registerJobActions(dashboard);
+  registerDatasetCreate(dashboard);
   registerDatasetsPage(dashboard);
   registerCataloguePage(dashboard);
   registerDatasetPage(dashboard);
