@@ -9,6 +9,8 @@ import { registerEventActions } from "./events-actions";
 import { registerCataloguePage } from "./catalogue-page";
 import { registerDatasetCreate } from "./dataset-create";
 import { registerDatasetPage } from "./dataset-page";
+import { registerHistoryPage } from "./history-page";
+import { registerRequestsPage } from "./requests-page";
 import { registerDatasetsPage } from "./datasets-page";
 import { registerJobActions } from "./jobs-actions";
 import { registerJobsPage } from "./jobs-page";
@@ -55,6 +57,8 @@ export function registerDashboard(app: OpenAPIHono<AppEnv>) {
   registerDatasetsPage(dashboard);
   registerCataloguePage(dashboard);
   registerDatasetPage(dashboard);
+  registerHistoryPage(dashboard);
+  registerRequestsPage(dashboard);
 
   dashboard.onError((err, c) => {
     const status = err instanceof HTTPException ? err.status : 500;
