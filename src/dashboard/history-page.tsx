@@ -1,9 +1,11 @@
-// A product's price history as a chart: the days GET /v1/{platform}/history answers (read as the
-// account; a page read is not counted), drawn on the server in the usage chart's frame, with the
-// figures as a table. Products the account's keys read lately are offered as links.
+// A product's or a hotel's price history as a chart: the days GET /v1/{platform}/history or
+// /v1/travel/{platform}/hotels/{id}/history answers (read as the account; a page read is not
+// counted), drawn on the server in the usage chart's frame, with the figures as a table. Products
+// and hotels the account's keys read lately are offered as links.
 import type { Context, Hono } from "hono";
 import { recentPaths } from "../db/request-log";
 import { PRODUCT_PLATFORMS, productPlatform } from "../scrape/platforms";
+import { TRAVEL_PLATFORMS } from "../travel/platforms";
 import type { DashboardEnv } from "./env";
 import { type ApiAnswer, apiAnswer, apiErrorText, sessionIdentity } from "./internal-api";
 import { ErrorMessage, Layout } from "./layout";
@@ -16,25 +18,33 @@ interface Asked {
   days: string;
 }
 
+const isHotelSite = (slug: string) => Object.hasOwn(TRAVEL_PLATFORMS, slug);
+
 const askedOf = (c: Context<DashboardEnv>): Asked => ({
-  platform: productPlatform(c.req.query("platform") ?? "") ? c.req.query("platform")! : "amazon",
+  platform: [c.req.query("platform") ?? ""].find((slug) => productPlatform(slug) || isHotelSite(slug)) ?? "amazon",
   id: (c.req.query("id") ?? "").trim().slice(0, 2_000),
   country: (c.req.query("country") ?? "").trim().slice(0, 2),
   days: (c.req.query("days") ?? "90").trim().slice(0, 3),
 });
 
-/** The history route's query for what was asked: the platform's id parameter, or `url` for a link. */
+/** The history route for what was asked: a hotel by its id; a product by its platform's id parameter, or `url` for a link. */
 function historyPath(asked: Asked) {
+  const days = asked.days || "90";
+  if (isHotelSite(asked.platform))
+    return `/v1/travel/${asked.platform}/hotels/${encodeURIComponent(asked.id)}/history?days=${encodeURIComponent(days)}`;
   const platform = PRODUCT_PLATFORMS[asked.platform]!;
   const byUrl = /^https?:\/\//i.test(asked.id);
-  const query = new URLSearchParams({ [byUrl ? "url" : platform.idParam]: asked.id, days: asked.days || "90" });
+  const query = new URLSearchParams({ [byUrl ? "url" : platform.idParam]: asked.id, days });
   if (asked.country) query.set("country", asked.country);
   return `/v1/${asked.platform}/history?${query}`;
 }
 
-/** A product call from the request log as what this page asks for; null when it names no product. */
+/** A product or hotel call from the request log as what this page asks for; null when it names neither. */
 function askedFromPath(path: string): Asked | null {
   const url = new URL(path, "http://log.invalid");
+  const hotel = /^\/v1\/travel\/([a-z]+)\/hotels\/([^/]+)$/.exec(url.pathname);
+  if (hotel && isHotelSite(hotel[1]!))
+    return { platform: hotel[1]!, id: decodeURIComponent(hotel[2]!), country: "", days: "90" };
   const platform = productPlatform(url.pathname.slice("/v1/".length));
   if (!platform) return null;
   const id = url.searchParams.get(platform.idParam) ?? url.searchParams.get("url");
@@ -55,8 +65,8 @@ function HistoryResult({ answer }: { answer: ApiAnswer }) {
   if (data.points.length === 0)
     return (
       <p id="history-empty">
-        {meta.history.message ?? `The service has not read ${name} yet.`} Read it once (the playground, or{" "}
-        <code>GET /v1/{data.platform}</code>) and its price shows here from today.
+        {meta.history.message ?? `The service has not read ${name} yet.`} Read it once (in the playground, or with the
+        API) and its price shows here from today.
       </p>
     );
   return (
@@ -95,7 +105,10 @@ export function registerHistoryPage(app: Hono<DashboardEnv>) {
   app.get("/history", async (c) => {
     const signedIn = c.get("signedIn")!;
     const asked = askedOf(c);
-    const routes = Object.keys(PRODUCT_PLATFORMS).map((slug) => `GET /v1/${slug}`);
+    const routes = [
+      ...Object.keys(PRODUCT_PLATFORMS).map((slug) => `GET /v1/${slug}`),
+      ...Object.keys(TRAVEL_PLATFORMS).map((slug) => `GET /v1/travel/${slug}/hotels/{id}`),
+    ];
     const recent = (await recentPaths(c.get("db"), signedIn.account.id, routes)).flatMap(
       (path) => askedFromPath(path) ?? [],
     );
@@ -109,29 +122,42 @@ export function registerHistoryPage(app: Hono<DashboardEnv>) {
         current="/dashboard/history"
       >
         <section>
-          <h2>A product's daily prices</h2>
+          <h2>Daily prices of a product or a hotel</h2>
           <p class="help">
-            What the service read of a product, one point per UTC day, whoever asked (see{" "}
-            <code>GET /v1/{"{platform}"}/history</code>). Reading this page is not counted.
+            What the service read of a product or a hotel's rate, one point per UTC day, whoever asked (see{" "}
+            <code>GET /v1/{"{platform}"}/history</code> and{" "}
+            <code>
+              /v1/travel/{"{platform}"}/hotels/{"{id}"}/history
+            </code>
+            ). Reading this page is not counted.
           </p>
           <form method="get" action="/dashboard/history" class="grid">
             <div>
-              <label for="history-platform">Marketplace</label>
+              <label for="history-platform">Site</label>
               <select id="history-platform" name="platform">
-                {Object.keys(PRODUCT_PLATFORMS).map((slug) => (
-                  <option value={slug} selected={slug === asked.platform}>
-                    {slug}
-                  </option>
-                ))}
+                <optgroup label="Products">
+                  {Object.keys(PRODUCT_PLATFORMS).map((slug) => (
+                    <option value={slug} selected={slug === asked.platform}>
+                      {slug}
+                    </option>
+                  ))}
+                </optgroup>
+                <optgroup label="Hotels">
+                  {Object.keys(TRAVEL_PLATFORMS).map((slug) => (
+                    <option value={slug} selected={slug === asked.platform}>
+                      {slug}
+                    </option>
+                  ))}
+                </optgroup>
               </select>
             </div>
             <div>
-              <label for="history-id">Product id or link</label>
+              <label for="history-id">Product id or link, or hotel id</label>
               <input id="history-id" name="id" required value={asked.id} />
             </div>
             <div>
               <label for="history-country">Country</label>
-              <input id="history-country" name="country" value={asked.country} placeholder="us" />
+              <input id="history-country" name="country" value={asked.country} placeholder="us (products)" />
             </div>
             <div>
               <label for="history-days">Days back</label>
@@ -143,7 +169,7 @@ export function registerHistoryPage(app: Hono<DashboardEnv>) {
           </form>
           {recent.length > 0 ? (
             <>
-              <h3>Products your keys read lately</h3>
+              <h3>Products and hotels your keys read lately</h3>
               <ul id="recent-products">
                 {recent.map((product) => (
                   <li>

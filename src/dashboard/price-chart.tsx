@@ -12,7 +12,7 @@ export interface PricePoint {
 const money = (amount: number, currency: string) => `${amount.toFixed(2)} ${currency}`.trim();
 
 /**
- * A product's daily prices in plain SVG, in the usage chart's frame: each day's range from its
+ * A product's or a hotel's daily prices in plain SVG, in the usage chart's frame: each day's range from its
  * lowest to its highest price as a pale bar, and its last price as a dark mark joined day to day.
  * The scale runs from a little under the lowest price to the highest, so small moves show.
  */
@@ -35,7 +35,7 @@ export function PriceChart({ points, label }: { points: PricePoint[]; label: str
       width={width}
       height={height}
       role="img"
-      aria-label={`${label}: ${points.length} days from ${points[0]?.date} to ${points.at(-1)?.date}, lowest ${money(lowest, currency)}, highest ${money(highest, currency)}, last ${money(points.at(-1)?.last ?? 0, currency)}`}
+      aria-label={`${label}: ${points.length} day${points.length === 1 ? "" : "s"} from ${points[0]?.date} to ${points.at(-1)?.date}, lowest ${money(lowest, currency)}, highest ${money(highest, currency)}, last ${money(points.at(-1)?.last ?? 0, currency)}`}
       id="price-chart"
     >
       <ChartAxis top={highest.toFixed(2)} bottom={floor.toFixed(2)} />

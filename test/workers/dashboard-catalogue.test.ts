@@ -134,11 +134,14 @@ describe("a dataset's page", () => {
     expect((await stranger.get("/dashboard/catalogue?q=Private+lamps")).html).not.toContain(slug);
   });
 
-  it("is for signed-in people only", async () => {
+  it("is for signed-in people only, like every page of the dashboard", async () => {
     const { visitor } = await signedUp();
     visitor.cookies.clear();
-    const page = await visitor.get(`/dashboard/catalogue/${SLUG}`);
-    expect(page.status).toBe(303);
-    expect(page.location).toContain("/dashboard/login");
+    const pages = [`/dashboard/catalogue/${SLUG}`, "/dashboard/catalogue", "/dashboard/requests", "/dashboard/history"];
+    for (const path of [...pages, `/dashboard/catalogue/${SLUG}/records.csv`, "/dashboard/datasets/new"]) {
+      const page = await visitor.get(path);
+      expect(page.status, path).toBe(303);
+      expect(page.location).toContain("/dashboard/login");
+    }
   });
 });

@@ -126,6 +126,37 @@ describe("the price history page", () => {
     expect(bad.html).toContain("asin is 10 letters or digits");
   });
 
+  it("draws a hotel's nightly rate by its id, and offers the hotels read lately", async () => {
+    const { visitor, firstKey } = await signedUp();
+    const hotel = "ie/dashboard-hotel";
+    await recordPriceObservations(
+      db,
+      [{ platform: "booking", itemId: hotel, market: "", currency: "EUR", price: 180, availability: null }],
+      new Date(),
+    );
+    const page = await visitor.get(`/dashboard/history?platform=booking&id=${encodeURIComponent(hotel)}`);
+    expect(page.status).toBe(200);
+    expect(page.html).toMatch(/aria-label="Daily prices of booking ie\/dashboard-hotel: 1 day from/);
+    expect(page.html).toContain('data-low="180" data-high="180"');
+
+    const { accountId } = (await findLiveKeyById(db, firstKey.keyId))!;
+    await logRequest(db, {
+      accountId,
+      keyId: firstKey.keyId,
+      at: Date.now(),
+      method: "GET",
+      route: "GET /v1/travel/booking/hotels/{id}",
+      path: "/v1/travel/booking/hotels/ie%2Fdashboard-hotel?check_in=2030-05-14&check_out=2030-05-17",
+      status: 200,
+      units: 1,
+      latencyMs: 900,
+      requestId: "req_recent_hotel",
+    });
+    expect((await visitor.get("/dashboard/history")).html).toContain(
+      '<a href="/dashboard/history?platform=booking&amp;id=ie%2Fdashboard-hotel">booking ie/dashboard-hotel</a>',
+    );
+  });
+
   it("offers the products the account's keys read lately, and no other account's", async () => {
     const { visitor, firstKey } = await signedUp();
     const { accountId } = (await findLiveKeyById(db, firstKey.keyId))!;
