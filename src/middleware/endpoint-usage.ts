@@ -50,7 +50,7 @@ export function countEndpointUsage({ method, path, group }: EndpointUsageOptions
             at: started,
             method: verb,
             route: endpoint,
-            path: new URL(c.req.url).pathname + new URL(c.req.url).search,
+            path: pathAndQuery(c.req.url),
             status,
             units: unitsKept(c),
             latencyMs: Date.now() - started,
@@ -66,6 +66,11 @@ export function countEndpointUsage({ method, path, group }: EndpointUsageOptions
     }
   };
 }
+
+const pathAndQuery = (url: string) => {
+  const { pathname, search } = new URL(url);
+  return pathname + search;
+};
 
 /**
  * The month units the answer kept: none for a refusal or a month-free call; the held units (a job
