@@ -181,6 +181,23 @@ describe("the dashboard's data pages in Chromium, as npm start's demo account", 
     await checkPage("price-history");
   });
 
+  it("reuses the demo accounts on the next start, with a new key whose calls show in the same log", async () => {
+    const file = join(downloads, "demo-accounts.json");
+    const [, again] = await demoAccounts(baseUrl, adminToken, file);
+    expect({ ...again, secret: "" }).toEqual({ ...demo, secret: "" });
+    expect(again!.secret).not.toBe(demo.secret);
+    const usage = await fetch(`${baseUrl}/v1/usage`, { headers: { "X-API-KEY": again!.secret } });
+    expect(usage.status).toBe(200);
+    const requestId = usage.headers.get("X-Request-Id")!;
+    for (let i = 0; i < 50; i++) {
+      await page.goto(`${baseUrl}/dashboard/requests`);
+      if (await page.$(`tr[data-request-id="${requestId}"]`)) break;
+      await sleep(200);
+    }
+    expect(await page.$(`tr[data-request-id="${requestId}"]`)).not.toBeNull();
+    expect(JSON.parse(readFileSync(file, "utf8"))).not.toHaveProperty("pro.secret");
+  });
+
   it("runs the playground's first endpoint as it opens", async () => {
     await page.goto(`${baseUrl}/dashboard/playground`);
     await submit(page, "Run");
