@@ -9,6 +9,7 @@ export default defineConfig({
     "./src/db/schema-jobs.ts",
     "./src/db/schema-datasets.ts",
     "./src/db/schema-history.ts",
+    "./src/db/schema-request-log.ts",
   ],
   out: "./migrations",
 });

@@ -19,7 +19,7 @@ export const FLOORS: string[][] = [
   ["in-process"],
   ["travel", "mcp", "durable"],
   ["scrape", "public-origin"],
-  ["db", "net", "llms-txt"],
+  ["db", "net", "llms-txt", "sign-in"],
   [
     "charging",
     "csv",

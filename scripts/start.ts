@@ -4,9 +4,11 @@
 // triggers fired on schedule, `npm run receiver`'s port allowed as a webhook target, and the public
 // datasets collected from the replicas; the banner says what the local sites hold.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { createInterface } from "node:readline";
 import { randomBytes } from "node:crypto";
-import { applyMigrations, createAccountKey, ROOT, startWorker } from "./local-stack.ts";
+import { applyMigrations, ROOT, startWorker } from "./local-stack.ts";
 import { stopOnSignals, stopWithProcess } from "./stop-signals.ts";
+import { demoAccounts } from "./demo-accounts.ts";
 import { linkChromium } from "./chromium.ts";
 import { fillPublicDatasets } from "./local-datasets.ts";
 import { receiverPort } from "./receiver.ts";
@@ -16,6 +18,9 @@ import { PRODUCT_PLATFORMS } from "../src/scrape/platforms/index.ts";
 
 const PERSIST = `${ROOT}.wrangler/state`;
 const PORT = Number(process.env.PORT ?? 8787);
+/** The demo accounts' sign-ins (git-ignored, beside the database they live in), and the banner as printed. */
+const DEMO_FILE = `${ROOT}.wrangler/demo-accounts.json`;
+const BANNER_FILE = `${ROOT}.wrangler/banner.txt`;
 
 /**
  * Local secrets live in `.dev.vars` (git-ignored), created on first start; `wrangler dev --env dev`
@@ -78,20 +83,25 @@ const tries = (secret: string) => {
     .join("\n               ");
 };
 
-const free = await createAccountKey(worker.url, adminToken, { name: "Demo (free)", plan: "free" });
-const pro = await createAccountKey(worker.url, adminToken, { name: "Demo (pro)", plan: "pro" });
+const [free, pro] = await demoAccounts(worker.url, adminToken, DEMO_FILE);
 
-console.log(`
+const banner = `
   Web Data API running at ${worker.url} (ENVIRONMENT=development)
   Docs:        ${worker.url}/docs
   Health:      curl ${worker.url}/v1/health
-  Free key:    ${free.secret}
-  Pro key:     ${pro.secret}
-  Try:         curl -H "X-API-KEY: ${pro.secret}" ${worker.url}/v1/usage
-               ${tries(pro.secret)}
+  Free key:    ${free!.secret}   (sign in: ${free!.email} / ${free!.password})
+  Pro key:     ${pro!.secret}   (sign in: ${pro!.email} / ${pro!.password})
+  Dashboard:   ${worker.url}/dashboard/login, where what these keys make shows
+  Try:         curl -H "X-API-KEY: ${pro!.secret}" ${worker.url}/v1/usage
+               ${tries(pro!.secret)}
   Admin token: in .dev.vars (header X-Admin-Token)
   Local sites: ${replicas.url}, every platform's replica, holding only:
                ${heldLines}
   Crons:       fired on schedule (every minute, and daily at 06:00 UTC), one line per run
   Webhooks:    npm run receiver -- --secret whsec_…  receives at http://${receiverHost}/ (allowed here)
-`);
+  This banner: press Enter to print it again; also in .wrangler/banner.txt
+`;
+writeFileSync(BANNER_FILE, banner, { mode: 0o600 });
+console.log(banner);
+// Request and cron lines scroll the banner away: Enter prints it again.
+if (process.stdin.isTTY) createInterface({ input: process.stdin }).on("line", () => console.log(banner));

@@ -7,6 +7,7 @@ import { limitAnonymous } from "./middleware/auth";
 import { createBaseApp, registerDataRoutes } from "./routes/base-app";
 import { allowedMethods } from "./routes/allowed-methods";
 import { registerAdmin } from "./routes/admin";
+import { registerAdminUsers } from "./routes/admin-users";
 import { registerDashboard } from "./dashboard";
 import { registerHealth } from "./routes/health";
 import { registerKeys } from "./routes/account/keys";
@@ -45,6 +46,7 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
   registerHealth(app);
   registerKeys(app);
   registerAdmin(app);
+  registerAdminUsers(app);
   registerDashboard(app);
   registerWebhooks(app);
   registerWebhookDeliveries(app);

@@ -29,7 +29,7 @@ async function ownDatasets(c: Context<DashboardEnv>): Promise<DatasetSummary[]> 
 
 async function renderDatasets(
   c: Context<DashboardEnv>,
-  extra: { notice?: string; error?: string } = {},
+  extra: { notice?: string; error?: string; created?: string } = {},
   status: 200 | 400 | 409 | 429 = 200,
 ) {
   const datasets = await ownDatasets(c);
@@ -47,13 +47,19 @@ async function renderDatasets(
           {extra.notice}
         </p>
       ) : null}
+      {extra.created ? (
+        <p class="notice" role="status" id="created-notice">
+          Dataset <a href={`/dashboard/catalogue/${extra.created}`}>{extra.created}</a> created; its first refresh runs
+          now (Jobs lists its progress). The list below may take a minute to show it.
+        </p>
+      ) : null}
       <ErrorMessage message={extra.error} />
       <section id="datasets">
         <h2>Your datasets</h2>
         <p class="help">
           Datasets you created with <code>POST /v1/datasets</code> (see the docs' catalogue page). Each refreshes on its
           schedule; a refresh runs as a batch job and is charged like the calls it makes. The list may be up to a minute
-          old.
+          old. <a href="/dashboard/datasets/new">Create a dataset from a recipe</a>.
         </p>
         {datasets.length === 0 ? <p>None yet.</p> : null}
         <table class="stack">
@@ -70,7 +76,7 @@ async function renderDatasets(
             {datasets.map((dataset) => (
               <tr data-dataset={dataset.slug}>
                 <td>
-                  {dataset.name} <code>{dataset.slug}</code>
+                  <a href={`/dashboard/catalogue/${dataset.slug}`}>{dataset.name}</a> <code>{dataset.slug}</code>
                 </td>
                 <td>{dataset.record_count}</td>
                 <td>{when(dataset.last_updated)}</td>
@@ -93,12 +99,12 @@ async function renderDatasets(
 
 export function registerDatasetsPage(app: Hono<DashboardEnv>) {
   app.get("/datasets", (c) => {
-    const started = c.req.query("refreshing");
-    const notice =
-      started && /^[a-z0-9-]{1,100}$/.test(started)
-        ? `A refresh of ${started} started; its records show when it finishes (Jobs lists its progress).`
-        : undefined;
-    return renderDatasets(c, { notice });
+    const slug = /^[a-z0-9-]{1,100}$/;
+    const [started, created] = [c.req.query("refreshing") ?? "", c.req.query("created") ?? ""];
+    const notice = slug.test(started)
+      ? `A refresh of ${started} started; its records show when it finishes (Jobs lists its progress).`
+      : undefined;
+    return renderDatasets(c, { notice, created: slug.test(created) ? created : undefined });
   });
 
   app.post("/datasets/:slug/refresh", async (c) => {

@@ -6,6 +6,11 @@ import type { AppEnv } from "../env";
 import { registerApiSettings } from "./api-settings";
 import { registerEvents } from "./events";
 import { registerEventActions } from "./events-actions";
+import { registerCataloguePage } from "./catalogue-page";
+import { registerDatasetCreate } from "./dataset-create";
+import { registerDatasetPage } from "./dataset-page";
+import { registerHistoryPage } from "./history-page";
+import { registerRequestsPage } from "./requests-page";
 import { registerDatasetsPage } from "./datasets-page";
 import { registerJobActions } from "./jobs-actions";
 import { registerJobsPage } from "./jobs-page";
@@ -48,7 +53,12 @@ export function registerDashboard(app: OpenAPIHono<AppEnv>) {
   registerUsagePage(dashboard);
   registerJobsPage(dashboard);
   registerJobActions(dashboard);
+  registerDatasetCreate(dashboard);
   registerDatasetsPage(dashboard);
+  registerCataloguePage(dashboard);
+  registerDatasetPage(dashboard);
+  registerHistoryPage(dashboard);
+  registerRequestsPage(dashboard);
 
   dashboard.onError((err, c) => {
     const status = err instanceof HTTPException ? err.status : 500;

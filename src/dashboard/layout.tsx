@@ -26,9 +26,12 @@ const PAGES = [
   ["/dashboard", "Overview"],
   ["/dashboard/playground", "Playground"],
   ["/dashboard/usage", "Usage"],
+  ["/dashboard/requests", "Requests"],
   ["/dashboard/events", "Events"],
   ["/dashboard/jobs", "Jobs"],
+  ["/dashboard/catalogue", "Catalogue"],
   ["/dashboard/datasets", "Datasets"],
+  ["/dashboard/history", "Price history"],
   ["/dashboard/keys", "API Settings"],
 ] as const;
 

@@ -3,7 +3,7 @@ import { clientIp } from "../middleware/auth";
 import type { DashboardEnv } from "./env";
 import { formField } from "./form";
 import { CsrfField, ErrorMessage, Layout } from "./layout";
-import { hashPassword, type PasswordHash, verifyPassword } from "./password";
+import { hashPassword, type PasswordHash, verifyPassword } from "../sign-in/password";
 import { clearSessionCookie, sessionToken, startSession } from "./session";
 import { admitLoginAttempt, clearLoginAttempts, type LoginRefusal } from "../db/login-attempts";
 import { endSession, findUserByEmail, storedPassword } from "../db/dashboard-users";

@@ -1,6 +1,7 @@
 import type { Context, Hono } from "hono";
 import { type KeyRow, listKeys } from "../db/keys";
 import { readAtMost, sizeText } from "../net/read-body";
+import { productPlatform } from "../scrape/platforms";
 import type { DashboardEnv } from "./env";
 import { ownKeyIdentity, runAsKey } from "./internal-api";
 import { CsrfField, ErrorMessage, Layout } from "./layout";
@@ -154,9 +155,18 @@ function renderPage(c: Context<DashboardEnv>, operations: PlaygroundOperation[],
   );
 }
 
-/** Path parameters start from the reference's example, so the first Run already answers. */
-const startingValues = (operation: PlaygroundOperation) =>
-  Object.fromEntries(operation.parameters.filter((p) => p.in === "path").map((p) => [p.name, p.example]));
+/**
+ * Every required parameter, and a product's id, starts from the reference's example (the local
+ * replica sites hold the documented ids, and dates are far enough ahead), so the first Run already
+ * answers; other optional ones start empty, showing their example as a placeholder.
+ */
+export function startingValues(operation: PlaygroundOperation): Record<string, string> {
+  // A product is named by its platform's own id parameter (or `url`), so neither is required alone.
+  const platform = operation.parameters.find((p) => p.name === "platform")?.example ?? "";
+  const idParam = productPlatform(platform)?.idParam;
+  const starts = (p: PlaygroundParameter) => (p.required || p.name === idParam) && p.example;
+  return Object.fromEntries(operation.parameters.filter(starts).map((p) => [p.name, p.example]));
+}
 
 export function registerPlayground(dashboard: Hono<DashboardEnv>) {
   const find = (c: Context<DashboardEnv>, path: string | undefined) => {

@@ -1,4 +1,5 @@
 import type { DailyCalls } from "../durable/daily-usage";
+import { CHART, ChartAxis, SlotLabel, slots } from "./chart-frame";
 
 /**
  * Calls per day as a bar chart in plain SVG, drawn on the server so the page needs no script: the
@@ -6,14 +7,9 @@ import type { DailyCalls } from "../durable/daily-usage";
  * difference gave their unit back: errors and empty answers, see docs/charging.md).
  */
 export function UsageChart({ days }: { days: DailyCalls[] }) {
-  const width = 620;
-  const height = 200;
-  const left = 40;
-  const bottom = 24;
-  const top = 12;
+  const { width, height, bottom, top } = CHART;
   const max = Math.max(1, ...days.map((d) => Math.max(d.attempted, d.charged)));
-  const slot = (width - left) / Math.max(1, days.length);
-  const barWidth = Math.max(2, slot * 0.7);
+  const { barWidth, barX } = slots(days.length);
   const scale = (count: number) => ((height - bottom - top) * count) / max;
   const charged = days.reduce((sum, d) => sum + d.charged, 0);
   const attempted = days.reduce((sum, d) => sum + d.attempted, 0);
@@ -27,15 +23,9 @@ export function UsageChart({ days }: { days: DailyCalls[] }) {
       aria-label={`Requests per day this month: ${charged} charged of ${attempted} attempted, at most ${max} on one day`}
       id="usage-chart"
     >
-      <line x1={left} y1={height - bottom} x2={width} y2={height - bottom} stroke="#8a93a3" />
-      <text x={left - 6} y={top + 4} text-anchor="end" font-size="11" fill="#4a5263">
-        {max}
-      </text>
-      <text x={left - 6} y={height - bottom} text-anchor="end" font-size="11" fill="#4a5263">
-        0
-      </text>
+      <ChartAxis top={String(max)} bottom="0" />
       {days.map((d, i) => {
-        const x = left + i * slot + (slot - barWidth) / 2;
+        const x = barX(i);
         const dayOfMonth = Number(d.day.slice(8));
         return (
           <g>
@@ -59,11 +49,7 @@ export function UsageChart({ days }: { days: DailyCalls[] }) {
             >
               <title>{`${d.day}: ${d.charged} charged of ${d.attempted} attempted`}</title>
             </rect>
-            {dayOfMonth === 1 || dayOfMonth % 5 === 0 ? (
-              <text x={x + barWidth / 2} y={height - 8} text-anchor="middle" font-size="11" fill="#4a5263">
-                {dayOfMonth}
-              </text>
-            ) : null}
+            {dayOfMonth === 1 || dayOfMonth % 5 === 0 ? <SlotLabel x={x + barWidth / 2}>{dayOfMonth}</SlotLabel> : null}
           </g>
         );
       })}

@@ -5,7 +5,7 @@ import { base64url, type Db, hashSecret, newId } from "./keys";
 import { accounts, plans } from "./schema";
 import { sessions, users } from "./schema-dashboard";
 
-/** A password as stored: PBKDF2 hash, salt and iteration count (dashboard/password.ts makes and checks them). */
+/** A password as stored: PBKDF2 hash, salt and iteration count (sign-in/password.ts makes and checks them). */
 export interface StoredPassword {
   hash: string;
   salt: string;
@@ -105,4 +105,41 @@ export type SignedIn = NonNullable<Awaited<ReturnType<typeof findSession>>>;
 
 export async function endSession(db: Db, token: string) {
   await db.delete(sessions).where(eq(sessions.idHash, await hashSecret(token)));
+}
+
+/**
+ * The person who signs in to an existing account (an account the operator made has none): an
+ * email already used by a user, or by another account, is taken; so is an account that has one.
+ */
+export async function addUserToAccount(
+  db: Db,
+  accountId: string,
+  email: string,
+  hashed: StoredPassword,
+): Promise<UserRow> {
+  email = normaliseEmail(email);
+  if (await findUserByEmail(db, email)) throw new EmailTakenError();
+  const [other] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, email)).limit(1);
+  if (other && other.id !== accountId) throw new EmailTakenError();
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.accountId, accountId)).limit(1);
+  if (existing) throw new EmailTakenError();
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({
+        id: newId("usr"),
+        email,
+        accountId,
+        passwordHash: hashed.hash,
+        passwordSalt: hashed.salt,
+        passwordIterations: hashed.iterations,
+        createdAt: new Date(),
+      })
+      .returning();
+    return user!;
+  } catch (err) {
+    // Two requests raced: users.email and users.account_id are unique.
+    if (/UNIQUE/.test(`${err} ${(err as Error).cause ?? ""}`)) throw new EmailTakenError();
+    throw err;
+  }
 }

@@ -1,8 +1,11 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
+import { logRequest } from "../db/request-log";
 import { recordAnswerForAccount } from "../durable/account-meter-client";
 import type { AppEnv } from "../env";
 import { log } from "../log";
 import { platformSlugs } from "../scrape/platforms/slugs";
+import { callerOf } from "../in-process";
+import { answerIsCharged } from "./charge";
 
 export interface EndpointUsageOptions {
   method: string;
@@ -17,7 +20,9 @@ export interface EndpointUsageOptions {
  * after the answer is made (errors included: hono turns a thrown error into the answer before
  * this sees it) and off the answer's path, in `waitUntil`. Only calls the account's limiter
  * decided on are counted: calls refused before a key was verified are not the account's, and
- * the dashboard's own management calls (no limiter decision) are not API traffic.
+ * the dashboard's own management calls (no limiter decision) are not API traffic. The same answer
+ * is written to the account's request log (db/request-log.ts) with its time, status, the units
+ * it kept and its latency.
  *
  * @example
  * middleware: [countEndpointUsage({ method: "get", path: "/v1/{platform}", group: "products" })]
@@ -25,6 +30,7 @@ export interface EndpointUsageOptions {
 export function countEndpointUsage({ method, path, group }: EndpointUsageOptions): MiddlewareHandler<AppEnv> {
   const verb = method.toUpperCase();
   return async function endpointUsage(c, next) {
+    const started = Date.now();
     await next();
     const [identity, limits] = [c.get("identity"), c.get("limits")];
     if (!identity || !limits) return;
@@ -35,7 +41,23 @@ export function countEndpointUsage({ method, path, group }: EndpointUsageOptions
     const endpoint = `${verb} ${platform ? path.replace("{platform}", platformSlugs(platform).sort().join(",")) : path}`;
     // Started inside a promise so that even a synchronous throw (a broken stub) only loses the count, never the answer.
     const recorded = Promise.resolve()
-      .then(() => recordAnswerForAccount(c.env, identity.accountId, { endpoint, group, status, now: Date.now() }))
+      .then(() =>
+        Promise.all([
+          recordAnswerForAccount(c.env, identity.accountId, { endpoint, group, status, now: Date.now() }),
+          logRequest(c.get("db"), {
+            accountId: identity.accountId,
+            keyId: identity.keyId,
+            at: started,
+            method: verb,
+            route: endpoint,
+            path: pathAndQuery(c.req.url),
+            status,
+            units: unitsKept(c),
+            latencyMs: Date.now() - started,
+            requestId: c.get("requestId") ?? "",
+          }),
+        ]),
+      )
       .catch((err) => log.error("endpoint usage not recorded", { error: err }));
     try {
       c.executionCtx.waitUntil(recorded);
@@ -43,4 +65,19 @@ export function countEndpointUsage({ method, path, group }: EndpointUsageOptions
       // No execution context (an app called directly in a test): the promise still runs.
     }
   };
+}
+
+const pathAndQuery = (url: string) => {
+  const { pathname, search } = new URL(url);
+  return pathname + search;
+};
+
+/**
+ * The month units the answer kept: none for a refusal or a month-free call; the held units (a job
+ * item's one prepaid unit) when the rule charges the answer.
+ */
+function unitsKept(c: Context<AppEnv>): number {
+  if (!c.get("limits")?.allowed) return 0;
+  const units = c.get("charge")?.units ?? (callerOf(c.req.raw)?.prepaid ? 1 : 0);
+  return units > 0 && answerIsCharged(c) ? units : 0;
 }

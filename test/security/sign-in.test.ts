@@ -1,7 +1,7 @@
 // Sign-in spraying and common passwords (issue 15, item 7), through the Worker's real fetch handler.
 import { drizzle } from "drizzle-orm/d1";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { isCommonPassword } from "../../src/dashboard/common-passwords";
+import { isCommonPassword } from "../../src/sign-in/common-passwords";
 import { admitLoginAttempt, LOGIN_BUDGETS, LOGIN_WINDOW_MS } from "../../src/db/login-attempts";
 import { call, env } from "../workers/helpers";
 

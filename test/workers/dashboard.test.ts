@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { createExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
-import { hashPassword, PBKDF2_ITERATIONS, passwordProblem, verifyPassword } from "../../src/dashboard/password";
+import { hashPassword, PBKDF2_ITERATIONS, passwordProblem, verifyPassword } from "../../src/sign-in/password";
 import { hashSecret } from "../../src/db/keys";
 import { apiKeys } from "../../src/db/schema";
 import { sessions, users } from "../../src/db/schema-dashboard";
