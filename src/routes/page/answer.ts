@@ -1,0 +1,67 @@
+// The `data` and `meta.completeness` of GET /v1/page from a page's reading: the formats asked for,
+// each text cut at the caller's size cap (and saying so), and what was found.
+import type { PageReading } from "../../scrape/page/read-page";
+import { MAX_LINKS } from "../../scrape/page/links";
+import type { PageFormat } from "./schemas";
+
+/** `text` cut at the last line break before `max` characters (or at `max` when a line is longer). */
+export function cutAt(text: string, max: number): { text: string; cut: boolean } {
+  if (text.length <= max) return { text, cut: false };
+  const head = text.slice(0, max);
+  const lineEnd = head.lastIndexOf("\n");
+  return { text: (lineEnd > max / 2 ? head.slice(0, lineEnd) : head).trimEnd(), cut: true };
+}
+
+const PAGE_FIELDS = ["title", "description", "language", "published_at", "author", "canonical_url"] as const;
+
+export function pageCompleteness(reading: PageReading) {
+  const filled: string[] = reading.content.characters > 0 ? ["content"] : [];
+  const missing: { field: string; reason: "not_on_page" }[] = [];
+  for (const field of PAGE_FIELDS) {
+    if (reading.metadata[field]) filled.push(field);
+    else missing.push({ field, reason: "not_on_page" });
+  }
+  const state = reading.content.characters === 0 ? "empty" : reading.metadata.title ? "complete" : "partial";
+  return {
+    state: state as "complete" | "partial" | "empty",
+    filled,
+    missing,
+    content_characters: reading.content.characters,
+    words: reading.content.words,
+    page_characters: reading.content.page_characters,
+    main_content_share: reading.content.main_content_share,
+  };
+}
+
+export interface PageAnswerOptions {
+  url: string;
+  formats: PageFormat[];
+  maxCharacters: number;
+  explain: boolean;
+  screenshot?: { content_type: string; base64: string };
+}
+
+export function pageAnswer(reading: PageReading, options: PageAnswerOptions) {
+  const truncated: string[] = [];
+  const texts: Partial<Record<"markdown" | "html" | "text", string>> = {};
+  for (const format of ["markdown", "html", "text"] as const) {
+    if (!options.formats.includes(format)) continue;
+    const { text, cut } = cutAt(reading[format], options.maxCharacters);
+    texts[format] = text;
+    if (cut) truncated.push(format);
+  }
+  const wantsLinks = options.formats.includes("links");
+  if (wantsLinks && reading.links.length >= MAX_LINKS) truncated.push("links");
+  const data = {
+    url: options.url,
+    title: reading.metadata.title,
+    ...texts,
+    ...(wantsLinks ? { links: reading.links } : {}),
+    ...(options.formats.includes("metadata") ? { metadata: reading.metadata } : {}),
+    ...(options.screenshot ? { screenshot: options.screenshot } : {}),
+    truncated: truncated.length > 0,
+    truncated_formats: truncated,
+    ...(options.explain ? { explain: reading.choice } : {}),
+  };
+  return { data, completeness: pageCompleteness(reading) };
+}

@@ -1,0 +1,97 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../../env";
+import { exampleEnvelope, openApiErrorResponses, successBody } from "../../envelope";
+import { ApiError } from "../../errors";
+import { urlGuardOptions } from "../../net/guard-options";
+import { checkUrl } from "../../net/url-guard";
+import { detectChallenge } from "../../scrape/extract/challenge";
+import { readingOnce } from "../../scrape/extract/dom";
+import { readWebPage } from "../../scrape/page/read-page";
+import { apiKey, defineRoute } from "../define-route";
+import { freshness, run } from "../products/lookup";
+import { scrapeErrorToApi } from "../scrape-errors";
+import { pageAnswer } from "./answer";
+import { DEFAULT_FORMATS, DEFAULT_MAX_CHARACTERS, PAGE_EXAMPLE, PageEnvelope, PageQuery } from "./schemas";
+
+/**
+ * Below this many characters of text the fetched page is a shell its scripts fill: the browser reads
+ * it again. Below `EMPTY_CONTENT` whatever read it, the page holds nothing to answer.
+ */
+const THIN_CONTENT = 200;
+const EMPTY_CONTENT = 1;
+
+const pageRoute = defineRoute({
+  access: apiKey("products:read"),
+  readsBesideLimiter: true,
+  method: "get",
+  path: "/v1/page",
+  tags: ["pages"],
+  summary: "Any page for agents",
+  description:
+    "Any web page's main content (navigation, headers, footers, cookie banners and “related” rails removed) as Markdown, clean HTML or plain text, with its links and metadata. `formats` picks what to answer; `only_main_content=false` converts the whole page. The same trust contract as every data route: a bot wall, a CAPTCHA the service cannot pass or an empty shell is `upstream_blocked` or `no_data` and is never charged; `meta.completeness` says how much content was found and what share of the page it is; `explain=true` says how the main content was chosen. See docs/page.md.",
+  request: { query: PageQuery },
+  responses: {
+    200: {
+      description: "The page read, with `meta.scrape` (source_url, engine, cache, fetched_at) and `meta.completeness`",
+      content: {
+        "application/json": {
+          schema: PageEnvelope,
+          example: exampleEnvelope(PAGE_EXAMPLE, {
+            completeness: {
+              state: "complete",
+              filled: ["content", "title", "description", "language", "published_at", "author", "canonical_url"],
+              missing: [],
+              content_characters: 5120,
+              words: 912,
+              page_characters: 9830,
+              main_content_share: 0.521,
+            },
+          }),
+        },
+      },
+    },
+    ...openApiErrorResponses,
+  },
+});
+
+/** The page's address once the URL guard accepts it (names are resolved and checked by the engines). */
+function guardedUrl(env: Env, url: string): string {
+  try {
+    return checkUrl(url, urlGuardOptions(env)).url.toString();
+  } catch (err) {
+    throw scrapeErrorToApi(err);
+  }
+}
+
+export function registerPage(app: OpenAPIHono<AppEnv>) {
+  app.openapi(pageRoute, async (c) => {
+    const query = c.req.valid("query");
+    const formats = query.formats ?? DEFAULT_FORMATS;
+    const url = guardedUrl(c.env, query.url);
+    const onlyMainContent = query.only_main_content !== "false";
+    const { record, meta } = await run(c, {
+      platform: "page",
+      kind: "page",
+      url,
+      params: { url, only_main_content: onlyMainContent, engine: query.engine },
+      engines: query.engine ? [query.engine] : ["fetch", "browser"],
+      parse: (html, at) => readingOnce(html, () => readWebPage(html, at, { onlyMainContent })),
+      isEmpty: (reading) => reading.content.characters < THIN_CONTENT,
+      detectChallenge,
+      freshness: freshness(query),
+    });
+    if (record.content.characters < EMPTY_CONTENT) {
+      throw new ApiError(
+        "no_data",
+        `The page ${meta.source_url} shows no readable content (an empty shell or a page of scripts only)${meta.engine === "fetch" ? "; should its scripts build it, retry with `engine=browser`" : ""}.`,
+      );
+    }
+    const { data, completeness } = pageAnswer(record, {
+      url: meta.source_url,
+      formats,
+      maxCharacters: query.max_characters ?? DEFAULT_MAX_CHARACTERS,
+      explain: query.explain === "true",
+    });
+    return c.json(successBody(c, data, { scrape: meta, completeness }), 200);
+  });
+}
