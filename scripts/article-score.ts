@@ -83,15 +83,23 @@ export interface PageScore extends Score {
   row: ArticleRow;
   extracted: string;
   truth: string;
+  failed?: string;
 }
 
 /** Every page of a batch folder (pages/, truth/, sources.tsv) read by `readWebPage` and scored. */
 export function scoreBatch(batch: string): PageScore[] {
   return readArticleRows(batch).map((row) => {
     const html = readArticleHtml(batch, row.name);
-    const extracted = readingOnce(html, () => readWebPage(html, pageUrl(row)).text);
+    let extracted = "";
+    // A page the reader fails on scores as an empty extraction (and `failed` says why).
+    let failed: string | undefined;
+    try {
+      extracted = readingOnce(html, () => readWebPage(html, pageUrl(row)).text);
+    } catch (err) {
+      failed = String(err);
+    }
     const truth = readFileSync(join(batch, "truth", `${row.name}.txt`), "utf8");
-    return { name: row.name, row, extracted, truth, ...scoreText(extracted, truth) };
+    return { name: row.name, row, extracted, truth, failed, ...scoreText(extracted, truth) };
   });
 }
 

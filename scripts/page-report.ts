@@ -16,7 +16,10 @@ for (const folder of folders) {
   const scores = scoreBatch(folder);
   all.push(...scores);
   const mean = averageScore(scores);
-  console.log(`${folder}\tpages ${scores.length}\tP ${pct(mean.precision)}\tR ${pct(mean.recall)}\tF1 ${pct(mean.f1)}`);
+  const failed = scores.filter((score) => score.failed).length;
+  console.log(
+    `${folder}\tpages ${scores.length}${failed ? ` (${failed} failed)` : ""}\tP ${pct(mean.precision)}\tR ${pct(mean.recall)}\tF1 ${pct(mean.f1)}`,
+  );
   if (!perPage) continue;
   for (const score of [...scores].sort((a, b) => a.f1 - b.f1))
     console.log(
