@@ -11,9 +11,14 @@ import { readWebPage } from "../src/scrape/page/read-page.ts";
 
 /** Shingles of this many consecutive tokens. */
 export const SHINGLE = 4;
-const WORD = /[\p{L}\p{N}\p{M}]+/gu;
+/** A character of a script written without spaces between words (Han, kana, Thai): each is a token of its own. */
+const UNSPACED = "\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Thai}";
+const WORD = new RegExp(`[${UNSPACED}]|(?:(?![${UNSPACED}])[\\p{L}\\p{N}\\p{M}])+`, "gu");
 
-/** Tokens: maximal runs of letters, digits and marks, lower-cased. */
+/**
+ * Tokens: maximal runs of letters, digits and marks, lower-cased; in scripts written without spaces
+ * (Chinese, Japanese, Thai) every character is a token, as those texts have no word boundaries to split at.
+ */
 export const tokens = (text: string): string[] => text.toLowerCase().match(WORD) ?? [];
 
 /** The multiset of shingles (a text shorter than one shingle is one shingle of all its tokens). */

@@ -47,7 +47,7 @@ function describe(element: HTMLElement): string {
   const id = element.getAttribute("id");
   const classes = nameWords(element).length > 0 ? (element.getAttribute("class") ?? "").trim().split(/\s+/) : [];
   return (
-    element.tagName.toLowerCase() +
+    (element.tagName ?? "document").toLowerCase() +
     (id ? `#${id}` : "") +
     classes
       .slice(0, 3)
