@@ -24,6 +24,9 @@ const UNSHOWN_TAGS = new Set([
   "EMBED",
   "MAP",
   "DIALOG",
+  // Ruby annotations (readings above Japanese or Chinese characters): the base text is the text.
+  "RT",
+  "RP",
 ]);
 /** The page's furniture by tag: navigation, header and footer bands, side content. */
 const FURNITURE_TAGS = new Set(["NAV", "FOOTER", "ASIDE", "HEADER", "MENU"]);
@@ -46,7 +49,7 @@ const FURNITURE_WORDS = new Set(
     "recommended recommendations recirculation newsletter subscribe subscription signup cookie cookies consent gdpr " +
     "breadcrumb breadcrumbs sidebar navbar nav navigation menu footer advert advertisement advertising ads ad adsense " +
     "dfp sponsored sponsor promo promotion popup modal outbrain taboola skip masthead toolbar pagination pager " +
-    "tagcloud tags byline author authors dateline timestamp widget trending popular login print banner " +
+    "tagcloud tags byline author authors dateline timestamp trending popular login print banner " +
     "crumbs rating ratings reactions follow newsletters colophon disclaimer"
   ).split(" "),
 );
@@ -148,11 +151,18 @@ const POSITIVE =
 const NEGATIVE =
   /^(?:hidden|banner|combx|comment|com|contact|foot|footer|footnote|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|nav|menu|ad|ads|comments|review|reviews)$/;
 
+const PIECE = /^(?:article|post|entry|story|news|blog)$/;
+const BODY = /^(?:body|content|text|inner)$/;
+
 /** ±25 by the element's names, as Readability weighs a candidate's class and id. */
 export function nameWeight(element: HTMLElement): number {
   let weight = 0;
   const words = nameWords(element);
   if (words.some((word) => NEGATIVE.test(word))) weight -= 25;
   if (words.some((word) => POSITIVE.test(word))) weight += 25;
+  // "article-body", "post-content", "entry-text": the body of the piece, named as such.
+  if (words.some((word) => PIECE.test(word)) && words.some((word) => BODY.test(word))) weight += 25;
+  // schema.org's own mark of an article's text.
+  if (attributeValue(element, "itemprop") === "articleBody") weight += 50;
   return weight;
 }

@@ -50,6 +50,8 @@ const TAG_START: Record<string, number> = {
 };
 /** A run shorter than this is a label, not prose. */
 const MIN_PROSE_CHARS = 25;
+/** The least share of the page's prose the main content holds. */
+const FAIR_SHARE = 0.3;
 /** How many ancestors a run of prose scores. */
 const SCORED_LEVELS = 5;
 
@@ -147,6 +149,28 @@ function joinNeighbours(top: HTMLElement, scores: Map<HTMLElement, number>, stat
   });
 }
 
+/** Characters of prose (runs of low link density) under `element`, furniture left out. */
+function proseIn(element: HTMLElement, stats: PageStats, furniture: Furniture): number {
+  const own = statsOf(stats, element);
+  let prose = own.ownChars >= MIN_PROSE_CHARS && own.ownLinkChars < own.ownChars * 0.3 ? own.ownChars : 0;
+  for (const child of element.childNodes) {
+    if (isElement(child) && stats.has(child) && !furniture.reasonFor(child)) prose += proseIn(child, stats, furniture);
+  }
+  return prose;
+}
+
+/**
+ * A winner holding little of the page's prose is a box beside the content (a call to action, a
+ * comment form): its ancestors are taken until it holds a fair share.
+ */
+function widen(top: HTMLElement, body: HTMLElement, stats: PageStats, furniture: Furniture): HTMLElement {
+  const total = proseIn(body, stats, furniture);
+  let widened = top;
+  while (widened !== body && widened.parentNode && proseIn(widened, stats, furniture) < total * FAIR_SHARE)
+    widened = widened.parentNode;
+  return widened;
+}
+
 /** The main content of a page whose text `stats` counted; the whole body when no container scores. */
 export function findMainContent(body: HTMLElement, stats: PageStats, furniture: Furniture): MainContent {
   const scores = scoreContainers(body, stats, furniture);
@@ -156,7 +180,7 @@ export function findMainContent(body: HTMLElement, stats: PageStats, furniture: 
     .slice(0, 5);
   const first = ranking[0];
   if (!first || first.score <= 0) return { parts: [body], ranking };
-  const top = climb(first.element, ranking, scores, body);
+  const top = widen(climb(first.element, ranking, scores, body), body, stats, furniture);
   if (!scores.has(top)) scores.set(top, first.score);
   return { parts: top === body ? [body] : joinNeighbours(top, scores, stats, furniture), ranking };
 }

@@ -4,7 +4,7 @@
 // in the corpus scorer alike.
 import type { HTMLElement } from "node-html-parser";
 import { cleanText, loadHtml, visibleText } from "../extract/dom";
-import { selectOne } from "../extract/select";
+import { selectAll, selectOne } from "../extract/select";
 import { cleanHtml } from "./clean-html";
 import { nameWords } from "./elements";
 import { Furniture } from "./furniture";
@@ -17,6 +17,8 @@ import { countPage, statsOf } from "./text-stats";
 export interface PageReadingOptions {
   /** false: the whole page converted (only what no reader sees left out). Default true. */
   onlyMainContent?: boolean;
+  /** Set when reading what a page's `<noscript>` elements hold. */
+  fromNoscript?: boolean;
 }
 
 export interface MainContentChoice {
@@ -67,11 +69,36 @@ function repeatsTitle(heading: HTMLElement, titles: string[]): boolean {
   return Boolean(text) && titles.some((title) => title.includes(text!) || text!.includes(title));
 }
 
+/** Below this many characters a page that puts its text in `<noscript>` is read from there. */
+const SCRIPTED_SHELL = 200;
+
+/** What a page shows visitors without scripts (a crawler view), when it shows nothing otherwise. */
+function noscriptPage(root: HTMLElement): string | null {
+  const inner = selectAll(root, "noscript")
+    .map((element) => element.rawText)
+    .join("\n");
+  return inner.length > SCRIPTED_SHELL * 2 ? `<html><body>${inner}</body></html>` : null;
+}
+
 export function readWebPage(html: string, url: string, options: PageReadingOptions = {}): PageReading {
-  const onlyMain = options.onlyMainContent !== false;
   const root = loadHtml(html);
   const body = selectOne(root, "body") ?? root;
-  const { stats, anchors } = countPage(body);
+  const counted = countPage(body);
+  if (statsOf(counted.stats, body).chars < SCRIPTED_SHELL && !options.fromNoscript) {
+    const shown = noscriptPage(root);
+    if (shown) return readWebPage(shown, url, { ...options, fromNoscript: true });
+  }
+  return readTree(root, body, counted, url, options);
+}
+
+function readTree(
+  root: HTMLElement,
+  body: HTMLElement,
+  { stats, anchors }: ReturnType<typeof countPage>,
+  url: string,
+  options: PageReadingOptions,
+): PageReading {
+  const onlyMain = options.onlyMainContent !== false;
   const pageChars = statsOf(stats, body).chars;
   const metadata = readMetadata(root, url);
   const furniture = new Furniture(stats, pageChars);

@@ -19,6 +19,8 @@ export interface RenderContext {
 
 const BREAK = "\n\n";
 const SPACES = /[\s\u00a0]+/g;
+/** Soft hyphens and zero-width marks: invisible, yet they split words for any reader of the text. */
+const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
 const FENCE = /^\s*(```+|~~~+)/;
 
 /** Lines trimmed, blank runs collapsed to one, except inside fenced code. */
@@ -59,7 +61,7 @@ const imageSource = (image: HTMLElement) =>
 
 /** Text with its whitespace as written, for `pre`. */
 function rawText(node: Node, context: RenderContext): string {
-  if (node.nodeType === NodeType.TEXT_NODE) return textOf(node);
+  if (node.nodeType === NodeType.TEXT_NODE) return textOf(node).replace(INVISIBLE, "");
   if (!isElement(node) || context.skip(node)) return "";
   if (node.tagName === "BR") return "\n";
   return node.childNodes.map((child) => rawText(child, context)).join("");
@@ -160,7 +162,7 @@ function renderBlock(element: HTMLElement, context: RenderContext): string {
 
 function renderNode(node: Node, context: RenderContext): string {
   if (node.nodeType === NodeType.TEXT_NODE) {
-    const text = textOf(node).replace(SPACES, " ");
+    const text = textOf(node).replace(INVISIBLE, "").replace(SPACES, " ");
     return context.mode === "markdown" ? escapeInline(text) : text;
   }
   if (!isElement(node) || context.skip(node)) return "";
