@@ -212,6 +212,7 @@ describe("GET /v1/page input", () => {
     [`/v1/page?url=https://${HOST}/&formats=markdown,pdf`, /unknown format `pdf`.*markdown, html, text/],
     [`/v1/page?url=https://${HOST}/&max_characters=5`, /max_characters/],
     ["/v1/page?url=ftp://files.example/a", /http/],
+    [`/v1/page?url=https://${HOST}/&formats=markdown,text&cursor=10`, /cursor.*exactly one of markdown, html or text/],
   ])("%s is a 400 that says what to fix", async (path, sentence) => {
     const response = await call(path, withKey(secret));
     const body = await json(response);

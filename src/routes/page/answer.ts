@@ -12,6 +12,10 @@ export function cutAt(text: string, max: number): { text: string; cut: boolean }
   return { text: (lineEnd > max / 2 ? head.slice(0, lineEnd) : head).trimEnd(), cut: true };
 }
 
+const TEXT_FORMATS = ["markdown", "html", "text"] as const;
+/** The text formats among those asked for: `cursor` pages one of them. */
+export const textFormats = (formats: PageFormat[]) => TEXT_FORMATS.filter((format) => formats.includes(format));
+
 const PAGE_FIELDS = ["title", "description", "language", "published_at", "author", "canonical_url"] as const;
 
 export function pageCompleteness(reading: PageReading) {
@@ -37,6 +41,8 @@ export interface PageAnswerOptions {
   url: string;
   formats: PageFormat[];
   maxCharacters: number;
+  /** Where the one text format asked for starts (a character offset). */
+  cursor: number;
   explain: boolean;
   screenshot?: { content_type: string; base64: string };
 }
@@ -44,11 +50,16 @@ export interface PageAnswerOptions {
 export function pageAnswer(reading: PageReading, options: PageAnswerOptions) {
   const truncated: string[] = [];
   const texts: Partial<Record<"markdown" | "html" | "text", string>> = {};
-  for (const format of ["markdown", "html", "text"] as const) {
+  let nextCursor: number | null = null;
+  for (const format of TEXT_FORMATS) {
     if (!options.formats.includes(format)) continue;
-    const { text, cut } = cutAt(reading[format], options.maxCharacters);
+    const rest = reading[format].slice(options.cursor);
+    const { text, cut } = cutAt(rest, options.maxCharacters);
     texts[format] = text;
-    if (cut) truncated.push(format);
+    if (!cut) continue;
+    truncated.push(format);
+    // The next part starts after the cut and the line breaks at it.
+    nextCursor = options.cursor + text.length + (/^\s*/.exec(rest.slice(text.length))?.[0].length ?? 0);
   }
   const wantsLinks = options.formats.includes("links");
   if (wantsLinks && reading.links.length >= MAX_LINKS) truncated.push("links");
@@ -61,6 +72,7 @@ export function pageAnswer(reading: PageReading, options: PageAnswerOptions) {
     ...(options.screenshot ? { screenshot: options.screenshot } : {}),
     truncated: truncated.length > 0,
     truncated_formats: truncated,
+    next_cursor: textFormats(options.formats).length === 1 ? nextCursor : null,
     ...(options.explain ? { explain: reading.choice } : {}),
   };
   return { data, completeness: pageCompleteness(reading) };

@@ -10,7 +10,7 @@ import { readWebPage } from "../../scrape/page/read-page";
 import { apiKey, defineRoute } from "../define-route";
 import { freshness, run } from "../products/lookup";
 import { scrapeErrorToApi } from "../scrape-errors";
-import { pageAnswer } from "./answer";
+import { pageAnswer, textFormats } from "./answer";
 import { DEFAULT_FORMATS, DEFAULT_MAX_CHARACTERS, PAGE_EXAMPLE, PageEnvelope, PageQuery } from "./schemas";
 
 /**
@@ -67,6 +67,16 @@ export function registerPage(app: OpenAPIHono<AppEnv>) {
   app.openapi(pageRoute, async (c) => {
     const query = c.req.valid("query");
     const formats = query.formats ?? DEFAULT_FORMATS;
+    if (query.cursor !== undefined && textFormats(formats).length !== 1)
+      throw new ApiError(
+        "invalid_request",
+        "`cursor` pages one text format: ask for exactly one of markdown, html or text.",
+        {
+          details: [
+            { parameter: "cursor", in: "query", message: "needs formats with exactly one of markdown, html, text" },
+          ],
+        },
+      );
     const url = guardedUrl(c.env, query.url);
     const onlyMainContent = query.only_main_content !== "false";
     const { record, meta } = await run(c, {
@@ -90,6 +100,7 @@ export function registerPage(app: OpenAPIHono<AppEnv>) {
       url: meta.source_url,
       formats,
       maxCharacters: query.max_characters ?? DEFAULT_MAX_CHARACTERS,
+      cursor: query.cursor ?? 0,
       explain: query.explain === "true",
     });
     return c.json(successBody(c, data, { scrape: meta, completeness }), 200);

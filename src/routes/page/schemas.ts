@@ -61,6 +61,11 @@ export const PageQuery = z.object({
       description: `The most characters of each text format (markdown, html, text) in the answer (default ${DEFAULT_MAX_CHARACTERS}); a longer one is cut at a line and \`truncated\` says so`,
       example: 20_000,
     }),
+  cursor: z.coerce.number().int().min(0).optional().openapi({
+    description:
+      "Where to start reading a long page: the `next_cursor` of the previous answer (a character offset into the one text format asked for)",
+    example: 20_000,
+  }),
   max_age: z.coerce
     .number()
     .int()
@@ -137,6 +142,10 @@ export const PageDataSchema = z
       .openapi({ description: "A PNG or JPEG of the page, base64-encoded" }),
     truncated: z.boolean().openapi({ description: "Some format was cut at `max_characters` (or the links at 2,000)" }),
     truncated_formats: z.array(z.string()),
+    next_cursor: z.number().int().nullable().openapi({
+      description:
+        "Pass as `cursor` to read on where this answer's one text format was cut; null when it ends here or several formats were asked for",
+    }),
     explain: ExplainSchema.optional(),
   })
   .openapi("Page");
@@ -179,6 +188,7 @@ export const PAGE_EXAMPLE = {
   },
   truncated: false,
   truncated_formats: [],
+  next_cursor: null,
 } satisfies z.input<typeof PageDataSchema>;
 
 export const PageEnvelope = z
