@@ -120,7 +120,9 @@ const wordsOfNames = new Map<string, string[]>();
 /** The words of an element's class and id ("relatedPosts post-tags" → related, posts, post, tags). */
 export function nameWords(element: HTMLElement): string[] {
   if (rawAttributes(element).length < 4) return [];
-  const names = `${attributeValue(element, "class") ?? ""} ${attributeValue(element, "id") ?? ""}`;
+  // The tree's parser reads each element's class and id as it builds it (extract/tree.ts).
+  const { _class: className, id } = element as unknown as { _class?: string; id?: string };
+  const names = `${className ?? ""} ${id ?? ""}`;
   if (names.length < 2) return [];
   let words = wordsOfNames.get(names);
   if (!words) {

@@ -1,7 +1,7 @@
 // Every link of a page: its absolute address, its text, whether it stays on the page's site and
 // whether it sits in the main content.
 import type { HTMLElement } from "node-html-parser";
-import { absoluteUrl, cleanText, visibleText } from "../extract/dom";
+import { cleanText, resolvedUrl, visibleText } from "../extract/dom";
 import { attributeValue } from "../extract/tree-nodes";
 
 export interface PageLink {
@@ -26,8 +26,9 @@ export function readLinks(anchors: HTMLElement[], url: string, inMain: (element:
   const links: PageLink[] = [];
   for (const anchor of anchors) {
     if (links.length >= MAX_LINKS) break;
-    const href = absoluteUrl(attributeValue(anchor, "href"), url);
-    if (!href || !/^https?:/i.test(href)) continue;
+    const resolved = resolvedUrl(attributeValue(anchor, "href"), url);
+    if (!resolved || (resolved.protocol !== "http:" && resolved.protocol !== "https:")) continue;
+    const href = resolved.toString();
     const text =
       cleanText(visibleText(anchor)) ??
       cleanText(attributeValue(anchor, "title") ?? attributeValue(anchor, "aria-label"));
@@ -37,7 +38,7 @@ export function readLinks(anchors: HTMLElement[], url: string, inMain: (element:
     links.push({
       url: href,
       text,
-      internal: siteOf(new URL(href).host) === site,
+      internal: siteOf(resolved.host) === site,
       in_main_content: inMain(anchor),
       rel: cleanText(attributeValue(anchor, "rel")),
     });
