@@ -44,7 +44,6 @@ export interface PageAnswerOptions {
   /** Where the one text format asked for starts (a character offset). */
   cursor: number;
   explain: boolean;
-  screenshot?: { content_type: string; base64: string };
 }
 
 export function pageAnswer(reading: PageReading, options: PageAnswerOptions) {
@@ -69,7 +68,6 @@ export function pageAnswer(reading: PageReading, options: PageAnswerOptions) {
     ...texts,
     ...(wantsLinks ? { links: reading.links } : {}),
     ...(options.formats.includes("metadata") ? { metadata: reading.metadata } : {}),
-    ...(options.screenshot ? { screenshot: options.screenshot } : {}),
     truncated: truncated.length > 0,
     truncated_formats: truncated,
     next_cursor: textFormats(options.formats).length === 1 ? nextCursor : null,

@@ -2,7 +2,7 @@
 // from a real article page. Imports nothing of the worker's, so Node-side tests load it too.
 import { z } from "@hono/zod-openapi";
 
-export const PAGE_FORMATS = ["markdown", "html", "text", "links", "metadata", "screenshot"] as const;
+export const PAGE_FORMATS = ["markdown", "html", "text", "links", "metadata"] as const;
 export type PageFormat = (typeof PAGE_FORMATS)[number];
 /** What an answer holds when `formats` is not given. */
 export const DEFAULT_FORMATS: PageFormat[] = ["markdown", "metadata"];
@@ -39,7 +39,7 @@ export const PageQuery = z.object({
     }),
   formats: formatList.optional().openapi({
     type: "string",
-    description: `A comma list of what to answer: ${PAGE_FORMATS.join(", ")} (default: ${DEFAULT_FORMATS.join(",")}). \`screenshot\` needs \`engine=browser\`.`,
+    description: `A comma list of what to answer: ${PAGE_FORMATS.join(", ")} (default: ${DEFAULT_FORMATS.join(",")})`,
     example: "markdown,links,metadata",
   }),
   only_main_content: flag(
@@ -136,10 +136,6 @@ export const PageDataSchema = z
       .openapi({ description: "The content as plain text, one block a line, without the title" }),
     links: z.array(PageLinkSchema).optional(),
     metadata: PageMetadataSchema.optional(),
-    screenshot: z
-      .object({ content_type: z.string(), base64: z.string() })
-      .optional()
-      .openapi({ description: "A PNG or JPEG of the page, base64-encoded" }),
     truncated: z.boolean().openapi({ description: "Some format was cut at `max_characters` (or the links at 2,000)" }),
     truncated_formats: z.array(z.string()),
     next_cursor: z.number().int().nullable().openapi({
