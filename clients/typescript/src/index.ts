@@ -110,6 +110,8 @@ export function unwrap<T>(result: { data?: T; error?: unknown; response: Respons
 
 type DatasetQuery = NonNullable<paths["/v1/datasets"]["get"]["parameters"]["query"]>;
 type RecordsQuery = Omit<NonNullable<paths["/v1/datasets/{slug}/records"]["get"]["parameters"]["query"]>, "format">;
+type PageQuery = Omit<paths["/v1/page"]["get"]["parameters"]["query"], "url">;
+type PageAnswer = paths["/v1/page"]["get"]["responses"][200]["content"]["application/json"];
 
 export interface WebDataClient {
   /** Every route, typed from the OpenAPI document: `api.GET("/v1/{platform}", { params: … })`. */
@@ -120,6 +122,8 @@ export interface WebDataClient {
   records(slug: string, query?: RecordsQuery): AsyncGenerator<Record<string, unknown>>;
   /** Each item of a batch job in order (`index`, `path`, `status`, `error`, `data`), streamed as NDJSON. */
   jobResults(id: string): AsyncGenerator<JobResult>;
+  /** Any page's main content as Markdown (and, by `formats`, clean HTML, text, links, metadata): GET /v1/page. */
+  page(url: string, query?: PageQuery): Promise<PageAnswer>;
 }
 
 /** The JSON lines of an NDJSON answer, one at a time as they arrive. */
@@ -178,5 +182,9 @@ export function createWebDataClient(options: WebDataClientOptions): WebDataClien
     yield* ndjsonLines<JobResult>(streamed(result));
   }
 
-  return { api, datasets, records, jobResults };
+  async function page(url: string, query: PageQuery = {}) {
+    return unwrap(await api.GET("/v1/page", { params: { query: { ...query, url } } }));
+  }
+
+  return { api, datasets, records, jobResults, page };
 }

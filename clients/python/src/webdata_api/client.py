@@ -121,6 +121,10 @@ class WebDataClient:
         """``GET /v1/{platform}``: one product by its id (``asin=``, ``id=``, ``sku=``) or ``url=``."""
         return self.get(f"/v1/{_segment(platform)}", params)
 
+    def page(self, url: str, **params: Any) -> Envelope:
+        """``GET /v1/page``: any page's main content as Markdown; ``formats="markdown,links,metadata"``, ``cursor=``, …"""
+        return self.get("/v1/page", {"url": url, **params})
+
     def search_products(self, platform: str, q: str, **params: Any) -> Envelope:
         return self.get(f"/v1/{_segment(platform)}/search", {"q": q, **params})
 
