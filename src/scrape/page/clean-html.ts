@@ -5,7 +5,7 @@ import { NodeType, type HTMLElement, type Node } from "node-html-parser";
 import { absoluteUrl, textOf } from "../extract/dom";
 import { attributeValue } from "../extract/tree-nodes";
 import { BLOCK_TAGS, isElement } from "./elements";
-import type { RenderContext } from "./render";
+import { preContent, type RenderContext } from "./render";
 
 const KEPT_TAGS = new Set(
   (
@@ -40,7 +40,8 @@ function attributesOf(element: HTMLElement, tag: string, base: string): string {
 function serialize(node: Node, context: RenderContext): string {
   if (node.nodeType === NodeType.TEXT_NODE) return escapeText(textOf(node));
   if (!isElement(node) || context.skip(node)) return "";
-  const inner = node.childNodes.map((child) => serialize(child, context)).join("");
+  const children = node.tagName === "PRE" ? preContent(node) : node.childNodes;
+  const inner = children.map((child) => serialize(child, context)).join("");
   const tag = node.tagName.toLowerCase();
   // Containers without meaning of their own (div, span, section…) give way to their content.
   if (!KEPT_TAGS.has(tag)) return BLOCK_TAGS.has(node.tagName) ? `\n${inner}\n` : inner;

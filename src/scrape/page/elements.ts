@@ -122,7 +122,9 @@ export function nameWords(element: HTMLElement): string[] {
   if (rawAttributes(element).length < 4) return [];
   // The tree's parser reads each element's class and id as it builds it (extract/tree.ts).
   const { _class: className, id } = element as unknown as { _class?: string; id?: string };
-  const names = `${className ?? ""} ${id ?? ""}`;
+  // An id of many words is a heading made into an anchor ("sharing-with-a-single-developer"), which
+  // says what the section is about, not what part of the page it is.
+  const names = `${className ?? ""} ${id && id.split(/[-_]/).length <= 3 ? id : ""}`;
   if (names.length < 2) return [];
   let words = wordsOfNames.get(names);
   if (!words) {

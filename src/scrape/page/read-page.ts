@@ -63,6 +63,17 @@ const round = (value: number, places = 3) => Math.round(value * 10 ** places) / 
 const ranked = (candidates: Candidate[]) =>
   candidates.map((candidate) => ({ container: describe(candidate.element), score: round(candidate.score, 1) }));
 
+/** The marks of a heading's own permalink or edit link ("#", "¶", "[edit]"), not part of its words. */
+const HEADING_MARK = /^\[?(?:#|¶|§|edit|link)\]?$/i;
+const HEADINGS = new Set(["H1", "H2", "H3", "H4", "H5", "H6"]);
+
+function isHeadingMark(element: HTMLElement): boolean {
+  if (element.tagName !== "A" && element.tagName !== "SPAN") return false;
+  const parent = element.parentNode;
+  if (!parent || !(HEADINGS.has(parent.tagName) || HEADINGS.has(parent.parentNode?.tagName ?? ""))) return false;
+  return HEADING_MARK.test(cleanText(visibleText(element)) ?? "");
+}
+
 /** Whether a heading repeats the page's title (shown in `metadata.title`, so not again as content). */
 function repeatsTitle(heading: HTMLElement, titles: string[]): boolean {
   const text = cleanText(visibleText(heading))?.toLowerCase();
@@ -114,7 +125,10 @@ function readTree(
     if (decided === undefined) {
       decided =
         !stats.has(element) ||
-        (onlyMain && (furniture.removes(element) || (element.tagName === "H1" && repeatsTitle(element, titles))));
+        (onlyMain &&
+          (furniture.removes(element) ||
+            isHeadingMark(element) ||
+            (element.tagName === "H1" && repeatsTitle(element, titles))));
       skipped.set(element, decided);
     }
     return decided;

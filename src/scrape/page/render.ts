@@ -3,6 +3,7 @@
 // or parse the page again (node-html-markdown), each costing more than the whole extraction here.
 import { NodeType, type HTMLElement, type Node } from "node-html-parser";
 import { absoluteUrl, textOf } from "../extract/dom";
+import { parseTree } from "../extract/tree";
 import { attributeValue } from "../extract/tree-nodes";
 import { BLOCK_TAGS, isElement } from "./elements";
 import { tableOf } from "./tables";
@@ -58,6 +59,17 @@ const imageSource = (image: HTMLElement) =>
   attributeValue(image, "data-src") ??
   attributeValue(image, "data-lazy-src") ??
   attributeValue(image, "srcset")?.trim().split(/\s+/)[0];
+
+/**
+ * The elements inside a `pre`: the parser keeps a `pre`'s body as one text (markup and all, as it
+ * does a script's), so the markup of highlighted code is parsed here, once per `pre`.
+ */
+export function preContent(pre: HTMLElement): Node[] {
+  const [only] = pre.childNodes;
+  if (pre.childNodes.length !== 1 || only?.nodeType !== NodeType.TEXT_NODE || !only.rawText.includes("<"))
+    return pre.childNodes;
+  return parseTree(only.rawText).childNodes;
+}
 
 /** Text with its whitespace as written, for `pre`. */
 function rawText(node: Node, context: RenderContext): string {
@@ -131,10 +143,15 @@ function wrapInline(inner: string, mark: string, context: RenderContext): string
 }
 
 function renderPre(pre: HTMLElement, context: RenderContext): string {
-  const code = rawText(pre, context).replace(/^\n/, "").replace(/\s+$/, "");
+  const content = preContent(pre);
+  const code = content
+    .map((node) => rawText(node, context))
+    .join("")
+    .replace(/^\n/, "")
+    .replace(/\s+$/, "");
   if (!code) return "";
   if (context.mode === "text") return BREAK + code + BREAK;
-  const codeElement = pre.childNodes.find(isElement);
+  const codeElement = content.find(isElement);
   const language = /(?:lang(?:uage)?-)(\w[\w+-]*)/.exec(
     `${attributeValue(pre, "class") ?? ""} ${codeElement ? (attributeValue(codeElement, "class") ?? "") : ""}`,
   )?.[1];
