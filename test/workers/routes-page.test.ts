@@ -213,6 +213,9 @@ describe("GET /v1/page input", () => {
     [`/v1/page?url=https://${HOST}/&max_characters=5`, /max_characters/],
     ["/v1/page?url=ftp://files.example/a", /http/],
     [`/v1/page?url=https://${HOST}/&formats=markdown,text&cursor=10`, /cursor.*exactly one of markdown, html or text/],
+    [`/v1/page?url=https://${HOST}/&wait_for=article&engine=fetch`, /wait_for need the browser: use engine=browser/],
+    [`/v1/page?url=https://${HOST}/&formats=screenshot&engine=fetch`, /screenshot need the browser/],
+    [`/v1/page?url=https://${HOST}/&wait_for=20000`, /wait_for is at most 10000 milliseconds/],
   ])("%s is a 400 that says what to fix", async (path, sentence) => {
     const response = await call(path, withKey(secret));
     const body = await json(response);

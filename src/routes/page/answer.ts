@@ -2,6 +2,7 @@
 // each text cut at the caller's size cap (and saying so), and what was found.
 import type { PageReading } from "../../scrape/page/read-page";
 import { MAX_LINKS } from "../../scrape/page/links";
+import type { Screenshot } from "../../scrape/engines/types";
 import type { PageFormat } from "./schemas";
 
 /** `text` cut at the last line break before `max` characters (or at `max` when a line is longer). */
@@ -44,6 +45,7 @@ export interface PageAnswerOptions {
   /** Where the one text format asked for starts (a character offset). */
   cursor: number;
   explain: boolean;
+  screenshot?: Screenshot;
 }
 
 export function pageAnswer(reading: PageReading, options: PageAnswerOptions) {
@@ -68,6 +70,7 @@ export function pageAnswer(reading: PageReading, options: PageAnswerOptions) {
     ...texts,
     ...(wantsLinks ? { links: reading.links } : {}),
     ...(options.formats.includes("metadata") ? { metadata: reading.metadata } : {}),
+    ...(options.screenshot ? { screenshot: options.screenshot } : {}),
     truncated: truncated.length > 0,
     truncated_formats: truncated,
     next_cursor: textFormats(options.formats).length === 1 ? nextCursor : null,

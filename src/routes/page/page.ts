@@ -1,4 +1,5 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { OpenAPIHono, z } from "@hono/zod-openapi";
+import type { PageExtras } from "../../scrape/engines/types";
 import type { AppEnv } from "../../env";
 import { exampleEnvelope, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
@@ -11,7 +12,14 @@ import { apiKey, defineRoute } from "../define-route";
 import { freshness, run } from "../products/lookup";
 import { scrapeErrorToApi } from "../scrape-errors";
 import { pageAnswer, textFormats } from "./answer";
-import { DEFAULT_FORMATS, DEFAULT_MAX_CHARACTERS, PAGE_EXAMPLE, PageEnvelope, PageQuery } from "./schemas";
+import {
+  DEFAULT_FORMATS,
+  DEFAULT_MAX_CHARACTERS,
+  PAGE_EXAMPLE,
+  PageEnvelope,
+  type PageFormat,
+  PageQuery,
+} from "./schemas";
 
 /**
  * Below this many characters of text the fetched page is a shell its scripts fill: the browser reads
@@ -63,6 +71,34 @@ function guardedUrl(env: Env, url: string): string {
   }
 }
 
+/** The longest `wait_for` in milliseconds. */
+const MOST_WAIT_MS = 10_000;
+
+/** What the browser must do besides reading the page; a 400 when the caller named the fetch engine for it. */
+function browserExtras(query: z.infer<typeof PageQuery>, formats: PageFormat[]): PageExtras | undefined {
+  const screenshot = formats.includes("screenshot");
+  if (!screenshot && query.wait_for === undefined) return undefined;
+  if (query.engine === "fetch") {
+    const names = [query.wait_for !== undefined && "wait_for", screenshot && "screenshot"]
+      .filter(Boolean)
+      .join(" and ");
+    throw new ApiError("invalid_request", `${names} need the browser: use engine=browser, or leave engine out.`, {
+      details: [{ parameter: "engine", in: "query", message: `fetch cannot serve ${names}` }],
+    });
+  }
+  const waitMs = query.wait_for !== undefined && /^\d+$/.test(query.wait_for) ? Number(query.wait_for) : undefined;
+  if (waitMs !== undefined && waitMs > MOST_WAIT_MS)
+    throw new ApiError("invalid_request", `wait_for is at most ${MOST_WAIT_MS} milliseconds.`, {
+      details: [{ parameter: "wait_for", in: "query", message: `at most ${MOST_WAIT_MS}` }],
+    });
+  return {
+    ...(query.wait_for !== undefined ? { waitFor: waitMs ?? query.wait_for } : {}),
+    ...(screenshot
+      ? { screenshot: { fullPage: query.screenshot_full_page === "true", type: query.screenshot_type ?? "png" } }
+      : {}),
+  };
+}
+
 export function registerPage(app: OpenAPIHono<AppEnv>) {
   app.openapi(pageRoute, async (c) => {
     const query = c.req.valid("query");
@@ -79,12 +115,14 @@ export function registerPage(app: OpenAPIHono<AppEnv>) {
       );
     const url = guardedUrl(c.env, query.url);
     const onlyMainContent = query.only_main_content !== "false";
+    const extras = browserExtras(query, formats);
     const { record, meta } = await run(c, {
       platform: "page",
       kind: "page",
       url,
-      params: { url, only_main_content: onlyMainContent, engine: query.engine },
-      engines: query.engine ? [query.engine] : ["fetch", "browser"],
+      params: { url, only_main_content: onlyMainContent, engine: query.engine, ...extras },
+      engines: extras ? ["browser"] : query.engine ? [query.engine] : ["fetch", "browser"],
+      ...(extras ? { extras } : {}),
       parse: (html, at) => readingOnce(html, () => readWebPage(html, at, { onlyMainContent })),
       isEmpty: (reading) => reading.content.characters < THIN_CONTENT,
       detectChallenge,
@@ -96,13 +134,15 @@ export function registerPage(app: OpenAPIHono<AppEnv>) {
         `The page ${meta.source_url} shows no readable content (an empty shell or a page of scripts only)${meta.engine === "fetch" ? "; should its scripts build it, retry with `engine=browser`" : ""}.`,
       );
     }
+    const { screenshot, ...scrape } = meta;
     const { data, completeness } = pageAnswer(record, {
+      screenshot,
       url: meta.source_url,
       formats,
       maxCharacters: query.max_characters ?? DEFAULT_MAX_CHARACTERS,
       cursor: query.cursor ?? 0,
       explain: query.explain === "true",
     });
-    return c.json(successBody(c, data, { scrape: meta, completeness }), 200);
+    return c.json(successBody(c, data, { scrape, completeness }), 200);
   });
 }

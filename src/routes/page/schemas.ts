@@ -2,7 +2,7 @@
 // from a real article page. Imports nothing of the worker's, so Node-side tests load it too.
 import { z } from "@hono/zod-openapi";
 
-export const PAGE_FORMATS = ["markdown", "html", "text", "links", "metadata"] as const;
+export const PAGE_FORMATS = ["markdown", "html", "text", "links", "metadata", "screenshot"] as const;
 export type PageFormat = (typeof PAGE_FORMATS)[number];
 /** What an answer holds when `formats` is not given. */
 export const DEFAULT_FORMATS: PageFormat[] = ["markdown", "metadata"];
@@ -39,7 +39,7 @@ export const PageQuery = z.object({
     }),
   formats: formatList.optional().openapi({
     type: "string",
-    description: `A comma list of what to answer: ${PAGE_FORMATS.join(", ")} (default: ${DEFAULT_FORMATS.join(",")})`,
+    description: `A comma list of what to answer: ${PAGE_FORMATS.join(", ")} (default: ${DEFAULT_FORMATS.join(",")}); \`screenshot\` reads the page with the browser`,
     example: "markdown,links,metadata",
   }),
   only_main_content: flag(
@@ -51,6 +51,16 @@ export const PageQuery = z.object({
       "Read the page with this engine only: `fetch` (plain HTTP) or `browser` (Chromium, runs the page's scripts). Default: fetch first, the browser when the fetched page shows no content.",
     example: "fetch",
   }),
+  wait_for: z.string().max(200).optional().openapi({
+    description:
+      "Browser only: a CSS selector to wait for, or a number of milliseconds (at most 10000), before the page is read",
+    example: "article",
+  }),
+  screenshot_full_page: flag("With `screenshot`: the whole page rather than the first screen", "false"),
+  screenshot_type: z
+    .enum(["png", "jpeg"])
+    .optional()
+    .openapi({ description: "With `screenshot`: png (default) or jpeg", example: "png" }),
   max_characters: z.coerce
     .number()
     .int()
@@ -136,6 +146,10 @@ export const PageDataSchema = z
       .openapi({ description: "The content as plain text, one block a line, without the title" }),
     links: z.array(PageLinkSchema).optional(),
     metadata: PageMetadataSchema.optional(),
+    screenshot: z
+      .object({ content_type: z.enum(["image/png", "image/jpeg"]), base64: z.string() })
+      .optional()
+      .openapi({ description: "The page as the browser showed it, base64-encoded" }),
     truncated: z.boolean().openapi({ description: "Some format was cut at `max_characters` (or the links at 2,000)" }),
     truncated_formats: z.array(z.string()),
     next_cursor: z.number().int().nullable().openapi({
