@@ -3214,7 +3214,7 @@ export interface paths {
                     engine?: "fetch" | "browser";
                     /** @description `true` adds `data.explain`: how the main content was chosen */
                     explain?: "true" | "false";
-                    /** @description A comma list of what to answer: markdown, html, text, links, metadata (default: markdown,metadata) */
+                    /** @description A comma list of what to answer: markdown, html, text, links, metadata, screenshot (default: markdown,metadata); `screenshot` reads the page with the browser */
                     formats?: string;
                     /** @description `true` reads the page now, never from the cache */
                     fresh?: "true" | "false";
@@ -3224,8 +3224,14 @@ export interface paths {
                     max_characters?: number;
                     /** @description `false` converts the whole page (navigation, footers and side content included); default `true`: the main content only */
                     only_main_content?: "true" | "false";
+                    /** @description With `screenshot`: the whole page rather than the first screen */
+                    screenshot_full_page?: "true" | "false";
+                    /** @description With `screenshot`: png (default) or jpeg */
+                    screenshot_type?: "png" | "jpeg";
                     /** @description The page to read (http or https) */
                     url: string;
+                    /** @description Browser only: a CSS selector to wait for, or a number of milliseconds (at most 10000), before the page is read */
+                    wait_for?: string;
                 };
                 header?: never;
                 path?: never;
@@ -7932,6 +7938,12 @@ export interface components {
             metadata?: components["schemas"]["PageMetadata"];
             /** @description Pass as `cursor` to read on where this answer's one text format was cut; null when it ends here or several formats were asked for */
             next_cursor: number | null;
+            /** @description The page as the browser showed it, base64-encoded */
+            screenshot?: {
+                base64: string;
+                /** @enum {string} */
+                content_type: "image/png" | "image/jpeg";
+            };
             /** @description The content as plain text, one block a line, without the title */
             text?: string;
             title: string | null;
