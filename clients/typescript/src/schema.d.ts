@@ -3228,7 +3228,7 @@ export interface paths {
                     screenshot_full_page?: "true" | "false";
                     /** @description With `screenshot`: png (default) or jpeg */
                     screenshot_type?: "png" | "jpeg";
-                    /** @description The page to read (http or https) */
+                    /** @description The page to read (http or https). The example is a page of the local replica sites `npm start` serves. */
                     url: string;
                     /** @description Browser only: a CSS selector to wait for, or a number of milliseconds (at most 10000), before the page is read */
                     wait_for?: string;

@@ -34,8 +34,9 @@ export const PageQuery = z.object({
     .min(1, "url is required: the address of the page to read")
     .max(2_000)
     .openapi({
-      description: "The page to read (http or https)",
-      example: "https://blog.example.com/posts/edge-caching",
+      description:
+        "The page to read (http or https). The example is a page of the local replica sites `npm start` serves.",
+      example: "http://127.0.0.1:8790/amazon/dp/B0057OC5O8",
     }),
   formats: formatList.optional().openapi({
     type: "string",
