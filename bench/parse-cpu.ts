@@ -4,6 +4,7 @@
 import { fileURLToPath } from "node:url";
 import { parseSavedPage, readExpectedRows, readPageHtml, type PageKind } from "../scripts/saved-pages.ts";
 import { median, ms } from "./stats.ts";
+import { printPageCpu } from "./page-cpu.ts";
 
 const PAGES = fileURLToPath(new URL("../test/fixtures/pages/", import.meta.url));
 
@@ -72,4 +73,5 @@ function printParseCpu(pages: PageCpu[], repeats: number) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const repeats = Number(process.argv[2] ?? 5);
   printParseCpu(parseCpu(repeats), repeats);
+  printPageCpu(repeats);
 }

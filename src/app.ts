@@ -89,6 +89,7 @@ export function createApp(configure?: (app: OpenAPIHono<AppEnv>) => void) {
         name: "products",
         description: "Marketplace product data: product, search, reviews (products interface 1.0.0)",
       },
+      { name: "pages", description: "Any page for agents: main content as Markdown, links, metadata" },
       { name: "travel", description: "Hotel search across travel platforms (travel interface 1.0.3)" },
       { name: "events", description: "Webhooks, price watches and scheduled calls" },
       { name: "jobs", description: "Batch jobs: many data calls in one request, on a queue, results to download" },

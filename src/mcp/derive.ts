@@ -36,6 +36,8 @@ export interface ToolRoute {
   path: string;
   /** Query parameters the tool always sends and does not offer, e.g. `format: "json"`. */
   fixed?: Record<string, string>;
+  /** Query parameters sent unless the caller gives them (a smaller page of text than the route's default). */
+  defaults?: Record<string, string>;
   /** Upper bounds the tool holds a parameter to, below what the route allows. */
   maxima?: Record<string, number>;
 }
@@ -178,7 +180,7 @@ export function deriveTool(
           });
       }
       let path = route.path;
-      const query = new URLSearchParams(route.fixed);
+      const query = new URLSearchParams({ ...route.defaults, ...route.fixed });
       const headers = new Headers({ Accept: "application/json" });
       const rest: Record<string, unknown> = {};
       for (const [name, value] of Object.entries(args)) {

@@ -25,7 +25,7 @@ const INSTRUCTIONS =
   "Errors are the API's own sentences; `rate_limited` says when to retry.";
 
 export interface McpTools {
-  byName: Map<string, DerivedTool & { summarize: (answer: unknown) => string }>;
+  byName: Map<string, DerivedTool & { summarize: (answer: unknown) => string; summaryOnly?: boolean }>;
   /** What tools/list answers, built with the tools. */
   list: DerivedTool["tool"][];
 }
@@ -33,7 +33,10 @@ export interface McpTools {
 /** Every tool, derived once from the OpenAPI document the routes generate. */
 export function buildTools(doc: OpenApiDocument): McpTools {
   const byName = new Map(
-    TOOL_SPECS.map((spec) => [spec.name, { ...deriveTool(doc, spec), summarize: spec.summarize }]),
+    TOOL_SPECS.map((spec) => [
+      spec.name,
+      { ...deriveTool(doc, spec), summarize: spec.summarize, summaryOnly: spec.summaryOnly },
+    ]),
   );
   return { byName, list: [...byName.values()].map((tool) => tool.tool) };
 }
@@ -110,7 +113,8 @@ async function callTool(
     // The summary for the agent to read, then the whole answer as JSON for clients that show no structured content.
     content: [
       { type: "text", text: tool.summarize(body) },
-      { type: "text", text: JSON.stringify(body) },
+      // A tool whose summary is the answer (a page's text) sends it once: an agent's context is not spent twice.
+      ...(tool.summaryOnly ? [] : [{ type: "text" as const, text: JSON.stringify(body) }]),
     ],
     structuredContent: body,
     _meta: meta,

@@ -18,6 +18,8 @@ interface ToolSpec<A> {
   route: ToolRoute;
   readOnly: boolean;
   summarize: (answer: A) => string;
+  /** The summary is the answer itself (a page's Markdown): the JSON is not sent again as text. */
+  summaryOnly?: boolean;
 }
 
 // The answer has passed the route's own response schema, so a summary may read the fields it names.
@@ -27,10 +29,32 @@ const money = (price: Money | null | undefined) => (price ? `${price.amount} ${p
 const list = (items: (string | null | undefined)[], max = 5) =>
   items.filter(Boolean).slice(0, max).join("; ") + (items.length > max ? "; …" : "");
 
+/** Characters of a page's Markdown per call of read_page unless the agent asks for fewer (or more, up to the maximum). */
+const PAGE_CHARACTERS = "20000";
+const MOST_PAGE_CHARACTERS = 100_000;
+
 /** Records per call of get_dataset_records: an agent pages with `cursor` rather than pull a whole dataset into its context. */
 const RECORDS_PER_CALL = 100;
 
 export const TOOL_SPECS: ToolSpec<unknown>[] = [
+  spec<{ data: { url: string; markdown: string; next_cursor: number | null } }>({
+    name: "read_page",
+    title: "Read any web page",
+    lead: `Reads any web page's main content as Markdown, ${PAGE_CHARACTERS} characters a call unless \`max_characters\` says otherwise; a longer page ends with the \`cursor\` to read on from.`,
+    route: {
+      method: "get",
+      path: "/v1/page",
+      fixed: { formats: "markdown" },
+      defaults: { max_characters: PAGE_CHARACTERS },
+      maxima: { max_characters: MOST_PAGE_CHARACTERS },
+    },
+    readOnly: true,
+    summaryOnly: true,
+    summarize: ({ data }) =>
+      data.next_cursor === null
+        ? data.markdown
+        : `${data.markdown}\n\n[The page goes on: call read_page again with cursor=${data.next_cursor}.]`,
+  }),
   spec<{
     data: { slug: string; name: string; record_count: number }[];
     meta: { pagination: { page: number; total: number; total_pages: number } };

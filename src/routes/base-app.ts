@@ -13,6 +13,7 @@ import { registerCategories } from "./catalogue/categories";
 import { registerDatasets } from "./catalogue/datasets";
 import { registerPlatforms } from "./products/platforms";
 import { registerProducts } from "./products/products";
+import { registerPage } from "./page/page";
 import { registerProductHistory } from "./products/history";
 import { registerRecords } from "./catalogue/records";
 import { registerRecordHistory } from "./catalogue/history";
@@ -44,6 +45,7 @@ export function registerDataRoutes(app: OpenAPIHono<AppEnv>) {
   registerTravelHotel(app);
   registerTravelHotelHistory(app);
   registerProductHistory(app);
+  registerPage(app);
   registerProducts(app);
 }
 

@@ -21,6 +21,8 @@ export const FRESH_SECONDS: Record<string, number> = {
   reviews: 60 * 60,
   "hotel-search": 10 * 60,
   hotel: 15 * 60,
+  /** Any page read for an agent (GET /v1/page): articles and docs change by the day, not the minute. */
+  page: 60 * 60,
 };
 
 /** Entries stay in KV this long so a stale copy can stand in when the site fails. */

@@ -1,6 +1,7 @@
 import { cachedScrape, cacheKey, type CacheState, type Freshness } from "./cache";
 import { scrapeConfig, type ScrapeConfig } from "./config";
 import { engineOrder, type EngineName } from "./engines";
+import type { PageExtras, Screenshot } from "./engines/types";
 import { MAX_BACKOFF_MS } from "./engines/fetch";
 import { CaptchaFailed, EngineEmpty, PageTooLarge, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "./errors";
 import { UnsafeUrlError } from "../net/url-guard";
@@ -26,6 +27,8 @@ export interface ScrapeJob<T> {
   freshness: Freshness;
   /** Settles when the caller may have the result: the cache read runs before, nothing else does. */
   admitted?: Promise<void>;
+  /** Waiting and a screenshot (GET /v1/page); they belong in `params` too, as they change the answer. */
+  extras?: PageExtras;
 }
 
 export interface ScrapeMeta {
@@ -36,6 +39,8 @@ export interface ScrapeMeta {
   proxy: string | null;
   captcha: "none" | "solved";
   browser?: { session_id: string; reused: boolean };
+  /** The page as the browser showed it, when the job asked for one. */
+  screenshot?: Screenshot;
 }
 
 /**
@@ -95,6 +100,7 @@ async function loadThroughEngines<T>(env: Env, config: ScrapeConfig, job: Scrape
           accountId: job.accountId,
           detectChallenge: job.detectChallenge,
           deadline,
+          ...(job.extras ? { extras: job.extras } : {}),
         }),
       );
       const record = timed("parse", () => job.parse(page.html, page.url));
@@ -104,6 +110,7 @@ async function loadThroughEngines<T>(env: Env, config: ScrapeConfig, job: Scrape
         proxy: page.proxy,
         captcha: page.captcha,
         ...(page.browser ? { browser: page.browser } : {}),
+        ...(page.screenshot ? { screenshot: page.screenshot } : {}),
       };
       if (!job.isEmpty(record)) return { record, meta, fetchedAt: Date.now() };
       thin = { record, meta, fetchedAt: Date.now() };

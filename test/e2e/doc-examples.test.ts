@@ -130,6 +130,8 @@ async function concrete(curl: DocCurl): Promise<DocCurl> {
       .replaceAll(OWN_DATASET, ids.dataset ?? OWN_DATASET)
       .replaceAll("http://127.0.0.1:8787", baseUrl)
       .replaceAll("http://127.0.0.1:8790", replicasUrl)
+      // The same address as a query value (`url=` of GET /v1/page), percent-encoded.
+      .replaceAll(encodeURIComponent("http://127.0.0.1:8790"), encodeURIComponent(replicasUrl))
       .replaceAll("http://127.0.0.1:8791", receiverUrl)
       .replaceAll("<asin>", "B0057OC5O8")
       .replace(/\$KEY\b|\$K\b|wdk_…/g, secret)

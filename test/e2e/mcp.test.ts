@@ -44,6 +44,7 @@ describe("MCP over Streamable HTTP", () => {
       "get_job",
       "get_product",
       "get_product_reviews",
+      "read_page",
       "search_datasets",
       "search_hotels",
       "search_products",

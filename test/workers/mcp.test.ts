@@ -116,6 +116,7 @@ describe("POST /mcp", () => {
       "get_job",
       "get_product",
       "get_product_reviews",
+      "read_page",
       "search_datasets",
       "search_hotels",
       "search_products",

@@ -84,6 +84,19 @@ class Headers(unittest.TestCase):
         self.assertEqual(query, "fresh=true&fields=asin%2Cprice&q=kettle+lid")
 
 
+class Pages(unittest.TestCase):
+    def test_page_reads_the_url_with_the_formats_and_cursor_asked_for(self) -> None:
+        with ScriptedServer([success({"markdown": "# A page", "next_cursor": None})]) as server:
+            answer = WebDataClient(server.url, "wdk_x").page(
+                "https://blog.example.org/a?b=1", formats=["markdown", "links"], cursor=200
+            )
+        self.assertEqual(answer["data"]["markdown"], "# A page")
+        self.assertEqual(
+            server.requests[0]["path"],
+            "/v1/page?url=https%3A%2F%2Fblog.example.org%2Fa%3Fb%3D1&formats=markdown%2Clinks&cursor=200",
+        )
+
+
 class Errors(unittest.TestCase):
     def test_an_envelope_becomes_its_family_class_with_every_field(self) -> None:
         with ScriptedServer([envelope_error(404, "not_found", "No dataset `x`.")]) as server:

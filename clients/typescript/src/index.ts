@@ -1,4 +1,4 @@
-// A typed client for the Web Data API: named methods per area (products, hotels, datasets, jobs,
+// A typed client for the Web Data API: named methods per area (products, pages, hotels, datasets, jobs,
 // keys, webhooks, watches) over openapi-fetch and the types openapi-typescript generates from
 // /v1/openapi.json (src/schema.d.ts); `api` still reaches every route by path. Built by
 // `npm run build` to dist/ (ESM and declarations); the `.js` in the imports is what Node's own ESM
@@ -8,6 +8,7 @@ import { type Api, createCore } from "./core.js";
 import { datasetMethods } from "./datasets.js";
 import { hotelMethods } from "./hotels.js";
 import { jobMethods } from "./jobs.js";
+import { pageMethods } from "./page.js";
 import { productMethods } from "./products.js";
 import type { Fetch, RetryPolicy } from "./transport.js";
 
@@ -24,6 +25,7 @@ export {
 export type { DatasetListOptions, DatasetRecord, RecordHistoryOptions, RecordsOptions } from "./datasets.js";
 export type { HotelHistoryOptions, HotelOptions, HotelSearchOptions } from "./hotels.js";
 export type { CreateJob, Job, JobResult, WaitOptions } from "./jobs.js";
+export type { PageOptions } from "./page.js";
 export type { ProductHistoryOptions, ProductOptions, ReviewsOptions, SearchOptions } from "./products.js";
 export type { CallOptions, RetryPolicy } from "./transport.js";
 export type {
@@ -70,6 +72,7 @@ export function createWebDataClient(options: WebDataClientOptions) {
     /** Every route, typed from the OpenAPI document: `api.GET("/v1/{platform}", { params: … })`, then `unwrap`. */
     api: core.api as Api,
     ...productMethods(core),
+    ...pageMethods(core),
     hotels: hotelMethods(core),
     datasets: datasetMethods(core),
     jobs,

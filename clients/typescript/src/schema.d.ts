@@ -6149,6 +6149,179 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Any page for agents
+         * @description Any web page's main content (navigation, headers, footers, cookie banners and “related” rails removed) as Markdown, clean HTML or plain text, with its links and metadata. `formats` picks what to answer; `only_main_content=false` converts the whole page. The same trust contract as every data route: a bot wall, a CAPTCHA the service cannot pass or an empty shell is `upstream_blocked` or `no_data` and is never charged; `meta.completeness` says how much content was found and what share of the page it is; `explain=true` says how the main content was chosen. See docs/page.md.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description Where to start reading a long page: the `next_cursor` of the previous answer (a character offset into the one text format asked for) */
+                    cursor?: number | null;
+                    /** @description Read the page with this engine only: `fetch` (plain HTTP) or `browser` (Chromium, runs the page's scripts). Default: fetch first, the browser when the fetched page shows no content. */
+                    engine?: "fetch" | "browser";
+                    /** @description `true` adds `data.explain`: how the main content was chosen */
+                    explain?: "true" | "false";
+                    /** @description A comma list of what to answer: markdown, html, text, links, metadata, screenshot (default: markdown,metadata); `screenshot` reads the page with the browser */
+                    formats?: string;
+                    /** @description `true` reads the page now, never from the cache */
+                    fresh?: "true" | "false";
+                    /** @description Accept a cached reading at most this many seconds old */
+                    max_age?: number | null;
+                    /** @description The most characters of each text format (markdown, html, text) in the answer (default 100000); a longer one is cut at a line and `truncated` says so */
+                    max_characters?: number;
+                    /** @description `false` converts the whole page (navigation, footers and side content included); default `true`: the main content only */
+                    only_main_content?: "true" | "false";
+                    /** @description With `screenshot`: the whole page rather than the first screen */
+                    screenshot_full_page?: "true" | "false";
+                    /** @description With `screenshot`: png (default) or jpeg */
+                    screenshot_type?: "png" | "jpeg";
+                    /** @description The page to read (http or https). The example is a page of the local replica sites `npm start` serves. */
+                    url: string;
+                    /** @description Browser only: a CSS selector to wait for, or a number of milliseconds (at most 10000), before the page is read */
+                    wait_for?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The page read, with `meta.scrape` (source_url, engine, cache, fetched_at) and `meta.completeness` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "success",
+                         *       "data": {
+                         *         "url": "https://blog.example.com/posts/edge-caching",
+                         *         "title": "Caching at the edge",
+                         *         "markdown": "# Caching at the edge\n\nA cache close to the reader answers in milliseconds.\n\n## What to cache\n\n- Pages that change hourly\n- Images\n\n| Kind | TTL |\n| --- | --- |\n| Prices | 5 min |",
+                         *         "metadata": {
+                         *           "title": "Caching at the edge",
+                         *           "description": "How a cache near the reader changes an API's latency.",
+                         *           "language": "en",
+                         *           "canonical_url": "https://blog.example.com/posts/edge-caching",
+                         *           "published_at": "2026-10-02T08:00:00Z",
+                         *           "modified_at": null,
+                         *           "author": "Ada Lovelace",
+                         *           "site_name": "Example Blog",
+                         *           "image": "https://blog.example.com/images/edge.png",
+                         *           "opengraph": {
+                         *             "title": "Caching at the edge",
+                         *             "type": "article"
+                         *           },
+                         *           "json_ld": [
+                         *             {
+                         *               "@type": "BlogPosting",
+                         *               "headline": "Caching at the edge"
+                         *             }
+                         *           ]
+                         *         },
+                         *         "truncated": false,
+                         *         "truncated_formats": [],
+                         *         "next_cursor": null
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z",
+                         *         "completeness": {
+                         *           "state": "complete",
+                         *           "filled": [
+                         *             "content",
+                         *             "title",
+                         *             "description",
+                         *             "language",
+                         *             "published_at",
+                         *             "author",
+                         *             "canonical_url"
+                         *           ],
+                         *           "missing": [],
+                         *           "content_characters": 5120,
+                         *           "words": 912,
+                         *           "page_characters": 9830,
+                         *           "main_content_share": 0.521
+                         *         }
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["PageAnswer"];
+                    };
+                };
+                /** @description A parameter is missing or malformed; `error.details` names each one. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid API key in `X-API-KEY` or `Authorization: Bearer`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Nothing at this path. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure; no internals are exposed. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Storage or the rate limiter is briefly unavailable; retry after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/platforms": {
         parameters: {
             query?: never;
@@ -13949,6 +14122,109 @@ export interface components {
             /** @description The text the amount was read from */
             raw: string | null;
         } | null;
+        Page: {
+            explain?: components["schemas"]["PageExplain"];
+            /** @description The content as clean HTML: structure, links and images kept, no classes or scripts */
+            html?: string;
+            links?: components["schemas"]["PageLink"][];
+            /** @description The content as Markdown (CommonMark, GitHub tables), title first */
+            markdown?: string;
+            metadata?: components["schemas"]["PageMetadata"];
+            /** @description Pass as `cursor` to read on where this answer's one text format was cut; null when it ends here or several formats were asked for */
+            next_cursor: number | null;
+            /** @description The page as the browser showed it, base64-encoded */
+            screenshot?: {
+                base64: string;
+                /** @enum {string} */
+                content_type: "image/png" | "image/jpeg";
+            };
+            /** @description The content as plain text, one block a line, without the title */
+            text?: string;
+            title: string | null;
+            /** @description Some format was cut at `max_characters` (or the links at 2,000) */
+            truncated: boolean;
+            truncated_formats: string[];
+            /** @description The page read (after redirects) */
+            url: string;
+        };
+        PageAnswer: {
+            data: components["schemas"]["Page"];
+            meta: {
+                completeness: components["schemas"]["PageCompleteness"];
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            status: "success";
+        };
+        PageCompleteness: {
+            /** @description Characters (not whitespace) of the content's text */
+            content_characters: number;
+            filled: string[];
+            /** @description content_characters ÷ page_characters */
+            main_content_share: number;
+            missing: {
+                field: string;
+                /** @enum {string} */
+                reason: "not_on_page";
+            }[];
+            /** @description Characters (not whitespace) of all the page's visible text */
+            page_characters: number;
+            /**
+             * @description `complete`: content and a title; `partial`: content without a title; `empty` never answers (it is a 422 `no_data`)
+             * @enum {string}
+             */
+            state: "complete" | "partial" | "empty";
+            words: number;
+        };
+        PageExplain: {
+            /** @description The chosen element, written like a CSS selector */
+            container: string;
+            joined_siblings: number;
+            /** @enum {string} */
+            method: "main content" | "whole page";
+            /** @description Elements left out inside it, counted by why */
+            removed: {
+                [key: string]: number;
+            };
+            runners_up: {
+                container: string;
+                score: number;
+            }[];
+            /** @description Its score: prose below it (sentences, commas), less its link text */
+            score: number;
+        };
+        PageLink: {
+            in_main_content: boolean;
+            /** @description On the page's own site (same host, `www.` aside) */
+            internal: boolean;
+            /** @description `rel` as written (nofollow, sponsored, ugc) */
+            rel: string | null;
+            text: string | null;
+            /** @description Absolute address */
+            url: string;
+        };
+        PageMetadata: {
+            author: string | null;
+            canonical_url: string | null;
+            description: string | null;
+            image: string | null;
+            /** @description The page's JSON-LD objects (at most 50) */
+            json_ld: {
+                [key: string]: unknown;
+            }[];
+            /** @description As the page declares it (`<html lang>`, og:locale) */
+            language: string | null;
+            modified_at: string | null;
+            /** @description Every og:* tag, without the prefix */
+            opengraph: {
+                [key: string]: string;
+            };
+            /** @description As the page writes it (meta tags, JSON-LD, `<time>`) */
+            published_at: string | null;
+            site_name: string | null;
+            title: string | null;
+        };
         Pagination: {
             /** @description Results a page holds: the `limit` asked for, or on a marketplace's search and reviews the results the site put on this page */
             limit: number;

@@ -27,6 +27,15 @@ describe("generated types", () => {
 });
 
 describe("named methods", () => {
+  it("reads any page's main content as Markdown with page(), its links absolute", async () => {
+    const client = createWebDataClient({ baseUrl, apiKey: secret });
+    const answer = await client.page(`${inject("replicasUrl")}/amazon/dp/B0057OC5O8`, { formats: "markdown,links" });
+    expect(answer.data.markdown).toMatch(/^# \S/);
+    expect(answer.data.links!.length).toBeGreaterThan(0);
+    expect(answer.data.links!.every((link) => /^https?:\/\//.test(link.url))).toBe(true);
+    expect(answer.meta.completeness.content_characters).toBeGreaterThan(0);
+  });
+
   it("reads a product found by a search", async () => {
     const client = createWebDataClient({ baseUrl, apiKey: secret });
     const search = await client.search("walmart", { q: "kettle" });

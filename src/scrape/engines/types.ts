@@ -3,6 +3,18 @@ import type { ScrapeConfig } from "../config";
 
 export type EngineName = "fetch" | "browser";
 
+/** What a browser does on a page beyond reading it (GET /v1/page): wait for it, photograph it. */
+export interface PageExtras {
+  /** A CSS selector to wait for, or milliseconds to wait, before the page is read. */
+  waitFor?: string | number;
+  screenshot?: { fullPage: boolean; type: "png" | "jpeg" };
+}
+
+export interface Screenshot {
+  content_type: "image/png" | "image/jpeg";
+  base64: string;
+}
+
 /** What one engine brings back from one page. */
 export interface LoadedPage {
   status: number;
@@ -11,6 +23,8 @@ export interface LoadedPage {
   /** Id of the egress proxy used, never its credentials. */
   proxy: string | null;
   captcha: "none" | "solved";
+  /** The page as the browser showed it, when the job asked for it. */
+  screenshot?: Screenshot;
   /** Browser session details, for the session-reuse figures. */
   browser?: { session_id: string; reused: boolean };
 }
@@ -24,6 +38,8 @@ export interface LoadJob {
   detectChallenge(html: string, status: number): Challenge | null | Promise<Challenge | null>;
   /** Epoch ms by which the whole scrape must end; engines cap their own waits to it. */
   deadline: number;
+  /** Only the browser engine serves them; a job with extras runs on it alone. */
+  extras?: PageExtras;
 }
 
 /** `ms`, or less when the scrape's deadline is closer (at least 1 ms, so timers still fire). */

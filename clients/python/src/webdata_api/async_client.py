@@ -168,6 +168,10 @@ class AsyncWebDataClient:
     async def product(self, platform: str, **params: Any) -> ProductEnvelope:
         return cast(ProductEnvelope, await self._call(routes.product(platform, params)))
 
+    async def page(self, url: str, **params: Any) -> Envelope:
+        """``GET /v1/page``: any page's main content as Markdown; ``formats="markdown,links,metadata"``, ``cursor=``, …"""
+        return await self._call(routes.page(url, params))
+
     async def search_products(self, platform: str, q: str, **params: Any) -> Envelope:
         return await self._call(routes.search_products(platform, q, params))
 

@@ -146,6 +146,10 @@ class WebDataClient:
         ``country``, ``fresh``, ``max_age``, ``engine``."""
         return cast(ProductEnvelope, self._call(routes.product(platform, params)))
 
+    def page(self, url: str, **params: Any) -> Envelope:
+        """``GET /v1/page``: any page's main content as Markdown; ``formats="markdown,links,metadata"``, ``cursor=``, …"""
+        return self._call(routes.page(url, params))
+
     def search_products(self, platform: str, q: str, **params: Any) -> Envelope:
         return self._call(routes.search_products(platform, q, params))
 

@@ -28,6 +28,10 @@ def product(platform: str, params: Mapping[str, Any]) -> Call:
     return Call("GET", f"/v1/{segment(platform)}", dict(params))
 
 
+def page(url: str, params: Mapping[str, Any]) -> Call:
+    return Call("GET", "/v1/page", {"url": url, **params})
+
+
 def search_products(platform: str, q: str, params: Mapping[str, Any]) -> Call:
     return Call("GET", f"/v1/{segment(platform)}/search", {"q": q, **params})
 

@@ -51,6 +51,7 @@ export class BrowserFleet {
       accountId: request.accountId,
       detectChallenge,
       deadline,
+      ...(request.extras ? { extras: request.extras } : {}),
     };
     const share = browserShare(request.shard, config.browserShards, config.maxBrowsers);
     const slots = (this.#slots ??= new Slots(share * JOBS_PER_BROWSER));

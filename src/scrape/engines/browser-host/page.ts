@@ -8,7 +8,7 @@ import { parseRetryAfter, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } f
 import { assertParseable, MAX_PAGE_BYTES, MAX_PAGE_ELEMENTS, pageTooLarge } from "../../page-limits";
 import { assertLanded, CLOSE_UNINTERCEPTED_CHANNELS, type Route, routeRequest } from "./route";
 import { InFlight, TRACK_PAGE_REQUESTS, whenQuiet } from "./network-quiet";
-import { within, type LoadedPage, type LoadJob } from "../types";
+import { within, type LoadedPage, type LoadJob, type Screenshot } from "../types";
 
 /**
  * A page that keeps fetching after `load` is read after this long at most, or after as long as its
@@ -141,11 +141,44 @@ export async function loadInPage(job: LoadJob, page: Page, target: URL): Promise
       return { ...challenged, status, html, challenge: detected, exit: route.exit ?? pin };
     },
   });
-  const { status, html } = loaded;
+  const { status } = loaded;
+  const { html, screenshot } = job.extras ? await withExtras(job, page, loaded.html) : { html: loaded.html };
   if (status === 404 || status === 410) throw new UpstreamNotFound(`${job.url} answered ${status}`);
   if (status === 403 || status === 429 || status >= 500) {
     throw new UpstreamBlocked(`the site answered ${status}`, { retryAfter: parseRetryAfter(loaded.retryAfter) });
   }
   const proxy = loaded.exit?.proxy.id ?? null;
-  return { status, html, url: page.url(), proxy, captcha: solved ? "solved" : "none" };
+  return {
+    status,
+    html,
+    url: page.url(),
+    proxy,
+    captcha: solved ? "solved" : "none",
+    ...(screenshot ? { screenshot } : {}),
+  };
+}
+
+/** The longest a job waits for its `waitFor` selector or time, within the scrape's deadline. */
+const MOST_WAIT_MS = 10_000;
+
+/** Waits as the job asked (then reads the page again) and photographs it as asked. */
+async function withExtras(job: LoadJob, page: Page, html: string): Promise<{ html: string; screenshot?: Screenshot }> {
+  const { waitFor, screenshot } = job.extras!;
+  let read = html;
+  if (waitFor !== undefined) {
+    if (typeof waitFor === "number")
+      await new Promise((resolve) => setTimeout(resolve, within(job, Math.min(waitFor, MOST_WAIT_MS))));
+    else
+      await page.waitForSelector(waitFor, { timeout: within(job, MOST_WAIT_MS) }).catch(() => {
+        throw new UpstreamTimeout(`\`${waitFor}\` did not appear on the page within ${MOST_WAIT_MS / 1000} s`);
+      });
+    read = await readContent(page);
+  }
+  if (!screenshot) return { html: read };
+  const base64 = (await page.screenshot({
+    type: screenshot.type,
+    fullPage: screenshot.fullPage,
+    encoding: "base64",
+  })) as string;
+  return { html: read, screenshot: { content_type: `image/${screenshot.type}`, base64 } };
 }

@@ -14,6 +14,7 @@ async function runOn(job: LoadJob, shard: number, spill: boolean): Promise<Loade
     remainingMs: Math.max(1, job.deadline - Date.now()),
     shard,
     spill,
+    ...(job.extras ? { extras: job.extras } : {}),
   };
   // The shared challenge detection (every platform's today) runs in the object itself; a platform
   // with its own stays here, and the object asks it back over RPC, a round trip per page read.

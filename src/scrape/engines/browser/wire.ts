@@ -14,7 +14,7 @@ import {
   UpstreamNotFound,
   UpstreamTimeout,
 } from "../../errors";
-import type { LoadedPage } from "../types";
+import type { LoadedPage, PageExtras } from "../types";
 
 /** One page to load: the serialisable part of a `LoadJob`. */
 export interface BrowserRequest {
@@ -26,6 +26,7 @@ export interface BrowserRequest {
   shard: number;
   /** Answer `BrowserHostBusy` at once when every slot is taken, instead of queueing the job. */
   spill: boolean;
+  extras?: PageExtras;
 }
 
 export interface WireError {

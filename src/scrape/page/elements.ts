@@ -1,0 +1,172 @@
+// What an element of a page is to a reader of its main content: never shown (scripts, hidden
+// elements), the page's furniture (navigation, footers, share bars, "related" rails, comments) or
+// possibly content. Hand-written: the signals are tag names, ARIA roles and class/id words, the
+// same ones every article extractor reads; no site is named.
+import { NodeType, type HTMLElement, type Node } from "node-html-parser";
+import { HIDDEN_TAGS } from "../extract/dom";
+import { attributeValue } from "../extract/tree-nodes";
+
+/** Elements whose content no reader sees as text: scripts, styles, controls, embedded objects. */
+const UNSHOWN_TAGS = new Set([
+  ...HIDDEN_TAGS,
+  "HEAD",
+  "TITLE",
+  "META",
+  "LINK",
+  "BASE",
+  "BUTTON",
+  "SELECT",
+  "OPTION",
+  "INPUT",
+  "TEXTAREA",
+  "CANVAS",
+  "OBJECT",
+  "EMBED",
+  "MAP",
+  "DIALOG",
+  // Ruby annotations (readings above Japanese or Chinese characters): the base text is the text.
+  "RT",
+  "RP",
+]);
+/** The page's furniture by tag: navigation, header and footer bands, side content. */
+const FURNITURE_TAGS = new Set(["NAV", "FOOTER", "ASIDE", "HEADER", "MENU"]);
+const FURNITURE_ROLES = new Set([
+  "navigation",
+  "banner",
+  "contentinfo",
+  "complementary",
+  "search",
+  "dialog",
+  "alertdialog",
+  "menu",
+  "menubar",
+  "toolbar",
+]);
+/** Class or id words of furniture (matched as whole words of the names, split at case changes and punctuation). */
+const FURNITURE_WORDS = new Set(
+  (
+    "comment comments commentlist disqus share sharing sharebar sharethis social socials related relatedposts " +
+    "recommended recommendations recirculation newsletter subscribe subscription signup cookie cookies consent gdpr " +
+    "breadcrumb breadcrumbs sidebar navbar nav navigation menu footer advert advertisement advertising ads ad adsense " +
+    "dfp sponsored sponsor promo promotion popup modal outbrain taboola skip masthead toolbar pagination pager " +
+    "tagcloud tags byline author authors dateline timestamp trending popular login print banner " +
+    "crumbs rating ratings reactions follow newsletters colophon disclaimer"
+  ).split(" "),
+);
+export const BLOCK_TAGS = new Set([
+  "ADDRESS",
+  "ARTICLE",
+  "BLOCKQUOTE",
+  "BODY",
+  "CENTER",
+  "DD",
+  "DETAILS",
+  "DIV",
+  "DL",
+  "DT",
+  "FIELDSET",
+  "FIGCAPTION",
+  "FIGURE",
+  "FORM",
+  "H1",
+  "H2",
+  "H3",
+  "H4",
+  "H5",
+  "H6",
+  "HR",
+  "LI",
+  "MAIN",
+  "OL",
+  "P",
+  "PRE",
+  "SECTION",
+  "SUMMARY",
+  "TABLE",
+  "TBODY",
+  "TD",
+  "TFOOT",
+  "TH",
+  "THEAD",
+  "TR",
+  "UL",
+  "HTML",
+  ...FURNITURE_TAGS,
+]);
+
+const DISPLAY_NONE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
+const CAMEL = /([a-z])([A-Z])/g;
+const SEPARATORS = /[^a-z0-9]+/;
+
+export const isElement = (node: Node): node is HTMLElement => node.nodeType === NodeType.ELEMENT_NODE;
+
+/** The element's attributes as written; most elements have none, which answers every question below at once. */
+const rawAttributes = (element: HTMLElement): string => (element as unknown as { rawAttrs: string }).rawAttrs;
+const MAY_HIDE = /hidden|style/i;
+
+/** Never shown as text: a script, a control, an element the page hides. */
+export function isUnshown(element: HTMLElement): boolean {
+  if (UNSHOWN_TAGS.has(element.tagName)) return true;
+  if (!MAY_HIDE.test(rawAttributes(element))) return false;
+  if (attributeValue(element, "hidden") !== undefined) return true;
+  if (attributeValue(element, "aria-hidden") === "true") return true;
+  const style = attributeValue(element, "style");
+  return style !== undefined && DISPLAY_NONE.test(style);
+}
+
+// Pages repeat a few hundred class names over thousands of elements: each is split once.
+const wordsOfNames = new Map<string, string[]>();
+
+/** The words of an element's class and id ("relatedPosts post-tags" → related, posts, post, tags). */
+export function nameWords(element: HTMLElement): string[] {
+  if (rawAttributes(element).length < 4) return [];
+  // The tree's parser reads each element's class and id as it builds it (extract/tree.ts).
+  const { _class: className, id } = element as unknown as { _class?: string; id?: string };
+  // An id of many words is a heading made into an anchor ("sharing-with-a-single-developer"), which
+  // says what the section is about, not what part of the page it is.
+  const names = `${className ?? ""} ${id && id.split(/[-_]/).length <= 3 ? id : ""}`;
+  if (names.length < 2) return [];
+  let words = wordsOfNames.get(names);
+  if (!words) {
+    if (wordsOfNames.size > 10_000) wordsOfNames.clear();
+    words = names.replace(CAMEL, "$1 $2").toLowerCase().split(SEPARATORS).filter(Boolean);
+    wordsOfNames.set(names, words);
+  }
+  return words;
+}
+
+/** Why an element is page furniture (its tag, role or a word of its names), or null when it may be content. */
+export function furnitureReason(element: HTMLElement): string | null {
+  if (FURNITURE_TAGS.has(element.tagName)) return `<${element.tagName.toLowerCase()}>`;
+  const role = rawAttributes(element).length < 6 ? undefined : attributeValue(element, "role");
+  if (role && FURNITURE_ROLES.has(role)) return `role=${role}`;
+  // Text-level elements (a link, a span in a sentence) are never furniture on their names alone.
+  if (!BLOCK_TAGS.has(element.tagName)) return null;
+  const word = nameWords(element).find((candidate) => FURNITURE_WORDS.has(candidate));
+  return word ? `class or id "${word}"` : null;
+}
+
+/**
+ * Class and id words that raise or lower an element's chance of being the article: Readability's lists,
+ * as words, and a product's description over its customers' reviews (which, like comments, are not the page's own text).
+ */
+const POSITIVE =
+  /^(?:article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|prose|markdown|articlebody|description)$/;
+const NEGATIVE =
+  /^(?:hidden|banner|combx|comment|com|contact|foot|footer|footnote|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|nav|menu|ad|ads|comments|review|reviews)$/;
+
+const PIECE = /^(?:article|post|entry|story|news|blog)$/;
+const BODY = /^(?:body|content|text|inner)$/;
+
+/** ±25 by the element's names, as Readability weighs a candidate's class and id. */
+export function nameWeight(element: HTMLElement): number {
+  let weight = 0;
+  const words = nameWords(element);
+  if (words.some((word) => NEGATIVE.test(word))) weight -= 25;
+  if (words.some((word) => POSITIVE.test(word))) weight += 25;
+  // "article-body", "post-content", "entry-text": the body of the piece, named as such.
+  if (words.some((word) => PIECE.test(word)) && words.some((word) => BODY.test(word))) weight += 25;
+  // schema.org's own mark of an article's text.
+  if (attributeValue(element, "itemprop") === "articleBody") weight += 50;
+  return weight;
+}

@@ -1,0 +1,71 @@
+// The page's furniture and the clutter inside its main content, decided once per element and
+// counted by reason for `explain=true`.
+import type { HTMLElement } from "node-html-parser";
+import { furnitureReason, nameWeight, nameWords } from "./elements";
+import { linkDensity, type PageStats, statsOf } from "./text-stats";
+
+/** Names that mark an element as content even when a furniture word sits beside them ("post-body sidebar-aware"). */
+const CONTENT_NAME = /^(?:article|articlebody|body|content|entry|main|post|story|text|prose|markdown)$/;
+/** A wrapper holding more than this share of the text around it is the layout, not furniture inside it. */
+const LAYOUT_SHARE = 0.6;
+/** Containers the clutter rules may drop inside the main content. */
+const CLEANED_TAGS = new Set(["DIV", "SECTION", "UL", "OL", "TABLE", "FORM", "FIELDSET", "DL"]);
+
+export class Furniture {
+  private readonly decided = new Map<HTMLElement, string | null>();
+  /** How many elements each reason removed, for `explain=true`. */
+  readonly removed = new Map<string, number>();
+
+  constructor(
+    private readonly stats: PageStats,
+    /** Characters of the text the decision is relative to (the page's, then the main content's). */
+    private scopeChars: number,
+  ) {}
+
+  /** Decide the clutter inside the main content relative to its own text from now on. */
+  narrowTo(scopeChars: number): void {
+    this.scopeChars = scopeChars;
+    this.decided.clear();
+  }
+
+  /** Why `element` is furniture, or null when it may be content. */
+  reasonFor(element: HTMLElement): string | null {
+    let reason = this.decided.get(element);
+    if (reason === undefined) {
+      reason = this.decide(element);
+      this.decided.set(element, reason);
+    }
+    return reason;
+  }
+
+  /** `reasonFor`, also dropping clutter (link lists, empty boxes) and counting what it removes. */
+  removes(element: HTMLElement): boolean {
+    const reason = this.reasonFor(element) ?? this.clutter(element);
+    if (reason) this.removed.set(reason, (this.removed.get(reason) ?? 0) + 1);
+    return reason !== null;
+  }
+
+  private decide(element: HTMLElement): string | null {
+    const reason = furnitureReason(element);
+    if (!reason) return null;
+    const own = statsOf(this.stats, element);
+    if (this.scopeChars > 500 && own.chars > this.scopeChars * LAYOUT_SHARE) return null;
+    const contentNamed = reason.startsWith("class") && nameWords(element).some((word) => CONTENT_NAME.test(word));
+    if (contentNamed && own.chars >= 200 && linkDensity(own) < 0.3) return null;
+    return reason;
+  }
+
+  /** Readability's conditional cleaning, simplified: boxes of links or of nothing are not content. */
+  private clutter(element: HTMLElement): string | null {
+    if (!CLEANED_TAGS.has(element.tagName)) return null;
+    const own = statsOf(this.stats, element);
+    if (own.chars === 0) return own.images === 0 ? "empty box" : null;
+    if (own.commas >= 10 || own.chars > this.scopeChars * LAYOUT_SHARE) return null;
+    const density = linkDensity(own);
+    if (density > 0.5) return "mostly links";
+    if (nameWeight(element) < 0 && own.chars < 1_000) return "class or id of side content";
+    const list = element.tagName === "UL" || element.tagName === "OL";
+    if (density > 0.35 && (list || own.paragraphs === 0)) return "a list of links";
+    return null;
+  }
+}

@@ -1,0 +1,186 @@
+// Which part of a page is its main content. Readability's scoring (Mozilla's Readability.js, as its
+// paper and code describe it) over the project's own fast tree: each run of prose scores its parent
+// and, less, the ancestors above it; the best-scoring container wins and neighbours that score
+// nearly as well join it. Written by hand because Readability.js needs a DOM library that parses a
+// page ten times slower than the budget (docs/page.md has the figures).
+import type { HTMLElement } from "node-html-parser";
+import { isElement, nameWeight } from "./elements";
+import type { Furniture } from "./furniture";
+import { linkDensity, type PageStats, statsOf } from "./text-stats";
+
+/** Elements whose own sentences count as a run of prose. */
+const PROSE_TAGS = new Set([
+  "P",
+  "PRE",
+  "TD",
+  "BLOCKQUOTE",
+  "LI",
+  "DD",
+  "DIV",
+  "SECTION",
+  "ARTICLE",
+  "MAIN",
+  "FIGCAPTION",
+  "CENTER",
+]);
+/** Readability's head start for a candidate by its tag. */
+const TAG_START: Record<string, number> = {
+  DIV: 5,
+  ARTICLE: 5,
+  MAIN: 5,
+  SECTION: 3,
+  PRE: 3,
+  TD: 3,
+  BLOCKQUOTE: 3,
+  ADDRESS: -3,
+  OL: -3,
+  UL: -3,
+  DL: -3,
+  DD: -3,
+  DT: -3,
+  LI: -3,
+  FORM: -3,
+  H1: -5,
+  H2: -5,
+  H3: -5,
+  H4: -5,
+  H5: -5,
+  H6: -5,
+  TH: -5,
+};
+/** A run shorter than this is a label, not prose. */
+const MIN_PROSE_CHARS = 25;
+/** The least share of the page's prose the main content holds. */
+const FAIR_SHARE = 0.3;
+/** How many ancestors a run of prose scores. */
+const SCORED_LEVELS = 5;
+
+export interface Candidate {
+  element: HTMLElement;
+  score: number;
+}
+
+export interface MainContent {
+  /** The chosen elements in document order: the best container and the neighbours that join it. */
+  parts: HTMLElement[];
+  /** The winner and the best other containers, best first. */
+  ranking: Candidate[];
+}
+
+/** Scores every container of `body` by the prose below it; furniture (`furnitureOf`) neither scores nor wins. */
+function scoreContainers(body: HTMLElement, stats: PageStats, furniture: Furniture): Map<HTMLElement, number> {
+  const scores = new Map<HTMLElement, number>();
+  const visit = (element: HTMLElement, depth: number) => {
+    const own = statsOf(stats, element);
+    if (PROSE_TAGS.has(element.tagName) && own.ownChars >= MIN_PROSE_CHARS) {
+      const prose =
+        (1 + own.ownCommas + Math.min(Math.floor(own.ownChars / 100), 3)) * (1 - own.ownLinkChars / own.ownChars);
+      let ancestor = element.parentNode as HTMLElement | null;
+      for (let level = 0; ancestor && level < SCORED_LEVELS && level < depth; level++) {
+        const start = scores.get(ancestor) ?? (TAG_START[ancestor.tagName] ?? 0) + nameWeight(ancestor);
+        scores.set(ancestor, start + prose / (level === 0 ? 1 : level === 1 ? 2 : level * 3));
+        ancestor = ancestor.parentNode as HTMLElement | null;
+      }
+    }
+    for (const child of element.childNodes) {
+      if (!isElement(child) || !stats.has(child) || furniture.reasonFor(child)) continue;
+      visit(child, depth + 1);
+    }
+  };
+  visit(body, 0);
+  for (const [element, score] of scores) scores.set(element, score * (1 - linkDensity(statsOf(stats, element))));
+  return scores;
+}
+
+const elementChildren = (element: HTMLElement) => element.childNodes.filter(isElement);
+
+/** Readability's way up from the best container: to an ancestor shared by close rivals, or scoring more. */
+function climb(top: HTMLElement, ranking: Candidate[], scores: Map<HTMLElement, number>, body: HTMLElement) {
+  const topScore = scores.get(top)!;
+  const rivals = ranking.slice(1, 5).filter((candidate) => candidate.score >= topScore * 0.75);
+  if (rivals.length >= 3) {
+    for (let parent = top.parentNode; parent && parent !== body; parent = parent.parentNode) {
+      const held = rivals.filter((rival) => isInside(rival.element, parent)).length;
+      if (held >= 3) return parent;
+    }
+  }
+  let best = top;
+  let lastScore = topScore;
+  for (let parent = top.parentNode; parent && parent !== body; parent = parent.parentNode) {
+    const score = scores.get(parent);
+    if (score === undefined) continue;
+    if (score < topScore / 3) break;
+    if (score > lastScore) {
+      best = parent;
+      break;
+    }
+    lastScore = score;
+  }
+  // An only child says nothing its parent does not: its neighbours are the parent's.
+  while (best.parentNode && best.parentNode !== body && elementChildren(best.parentNode).length === 1)
+    best = best.parentNode;
+  return best;
+}
+
+function isInside(element: HTMLElement, ancestor: HTMLElement): boolean {
+  for (let current = element.parentNode; current; current = current.parentNode) if (current === ancestor) return true;
+  return false;
+}
+
+const SENTENCE_END = /[.!?。！？]["'”’)]?\s*$/;
+
+/** The neighbours of `top` that belong to the content: scoring nearly as well, or a paragraph of prose. */
+function joinNeighbours(top: HTMLElement, scores: Map<HTMLElement, number>, stats: PageStats, furniture: Furniture) {
+  const parent = top.parentNode;
+  if (!parent) return [top];
+  const topScore = scores.get(top) ?? 0;
+  const threshold = Math.max(10, topScore * 0.2);
+  const topClass = top.getAttribute("class") ?? "";
+  return elementChildren(parent).filter((sibling) => {
+    if (sibling === top) return true;
+    if (!stats.has(sibling) || furniture.reasonFor(sibling)) return false;
+    const bonus = topClass && sibling.getAttribute("class") === topClass ? topScore * 0.2 : 0;
+    if ((scores.get(sibling) ?? 0) + bonus >= threshold) return true;
+    if (sibling.tagName !== "P") return false;
+    const own = statsOf(stats, sibling);
+    const density = linkDensity(own);
+    if (own.chars > 80) return density < 0.25;
+    return own.chars > 0 && density === 0 && SENTENCE_END.test(sibling.text);
+  });
+}
+
+/** Characters of prose (runs of low link density) under `element`, furniture left out. */
+function proseIn(element: HTMLElement, stats: PageStats, furniture: Furniture): number {
+  const own = statsOf(stats, element);
+  let prose = own.ownChars >= MIN_PROSE_CHARS && own.ownLinkChars < own.ownChars * 0.3 ? own.ownChars : 0;
+  for (const child of element.childNodes) {
+    if (isElement(child) && stats.has(child) && !furniture.reasonFor(child)) prose += proseIn(child, stats, furniture);
+  }
+  return prose;
+}
+
+/**
+ * A winner holding little of the page's prose is a box beside the content (a call to action, a
+ * comment form): its ancestors are taken until it holds a fair share.
+ */
+function widen(top: HTMLElement, body: HTMLElement, stats: PageStats, furniture: Furniture): HTMLElement {
+  const total = proseIn(body, stats, furniture);
+  let widened = top;
+  while (widened !== body && widened.parentNode && proseIn(widened, stats, furniture) < total * FAIR_SHARE)
+    widened = widened.parentNode;
+  return widened;
+}
+
+/** The main content of a page whose text `stats` counted; the whole body when no container scores. */
+export function findMainContent(body: HTMLElement, stats: PageStats, furniture: Furniture): MainContent {
+  const scores = scoreContainers(body, stats, furniture);
+  const ranking = [...scores]
+    .map(([element, score]) => ({ element, score }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 5);
+  const first = ranking[0];
+  if (!first || first.score <= 0) return { parts: [body], ranking };
+  const top = widen(climb(first.element, ranking, scores, body), body, stats, furniture);
+  if (!scores.has(top)) scores.set(top, first.score);
+  return { parts: top === body ? [body] : joinNeighbours(top, scores, stats, furniture), ranking };
+}

@@ -1,0 +1,171 @@
+// Any page read for an agent: its main content (or the whole page) as Markdown, clean HTML and plain
+// text, its links and its metadata, with how much of the page the main content is and how it was
+// chosen. A pure function from HTML text, like every parser here: it runs in Node, in workerd and
+// in the corpus scorer alike.
+import type { HTMLElement } from "node-html-parser";
+import { cleanText, loadHtml, visibleText } from "../extract/dom";
+import { selectAll, selectOne } from "../extract/select";
+import { cleanHtml } from "./clean-html";
+import { nameWords } from "./elements";
+import { Furniture } from "./furniture";
+import { readLinks, type PageLink } from "./links";
+import { type Candidate, findMainContent } from "./main-content";
+import { type PageMetadata, readMetadata } from "./metadata";
+import { render, type RenderContext } from "./render";
+import { countPage, statsOf } from "./text-stats";
+
+export interface PageReadingOptions {
+  /** false: the whole page converted (only what no reader sees left out). Default true. */
+  onlyMainContent?: boolean;
+  /** Set when reading what a page's `<noscript>` elements hold. */
+  fromNoscript?: boolean;
+}
+
+export interface MainContentChoice {
+  method: "main content" | "whole page";
+  /** The chosen container, written like a CSS selector (`article#post.entry-content`). */
+  container: string;
+  score: number;
+  /** Neighbours of the container that joined it (Readability's sibling rule). */
+  joined_siblings: number;
+  /** The best other containers and their scores. */
+  runners_up: { container: string; score: number }[];
+  /** Elements left out inside the chosen content, counted by why. */
+  removed: Record<string, number>;
+}
+
+export interface PageReading {
+  markdown: string;
+  html: string;
+  text: string;
+  links: PageLink[];
+  metadata: PageMetadata;
+  /** Characters (not whitespace) of the answer's text and of all the page's visible text. */
+  content: { characters: number; page_characters: number; main_content_share: number; words: number };
+  choice: MainContentChoice;
+}
+
+function describe(element: HTMLElement): string {
+  const id = element.getAttribute("id");
+  const classes = nameWords(element).length > 0 ? (element.getAttribute("class") ?? "").trim().split(/\s+/) : [];
+  return (
+    (element.tagName ?? "document").toLowerCase() +
+    (id ? `#${id}` : "") +
+    classes
+      .slice(0, 3)
+      .filter(Boolean)
+      .map((name) => `.${name}`)
+      .join("")
+  );
+}
+
+const round = (value: number, places = 3) => Math.round(value * 10 ** places) / 10 ** places;
+const ranked = (candidates: Candidate[]) =>
+  candidates.map((candidate) => ({ container: describe(candidate.element), score: round(candidate.score, 1) }));
+
+/** The marks of a heading's own permalink or edit link ("#", "¶", "[edit]"), not part of its words. */
+const HEADING_MARK = /^\[?(?:#|¶|§|edit|link)\]?$/i;
+const HEADINGS = new Set(["H1", "H2", "H3", "H4", "H5", "H6"]);
+
+function isHeadingMark(element: HTMLElement): boolean {
+  if (element.tagName !== "A" && element.tagName !== "SPAN") return false;
+  const parent = element.parentNode;
+  if (!parent || !(HEADINGS.has(parent.tagName) || HEADINGS.has(parent.parentNode?.tagName ?? ""))) return false;
+  return HEADING_MARK.test(cleanText(visibleText(element)) ?? "");
+}
+
+/** Whether a heading repeats the page's title (shown in `metadata.title`, so not again as content). */
+function repeatsTitle(heading: HTMLElement, titles: string[]): boolean {
+  const text = cleanText(visibleText(heading))?.toLowerCase();
+  return Boolean(text) && titles.some((title) => title.includes(text!) || text!.includes(title));
+}
+
+/** Below this many characters a page that puts its text in `<noscript>` is read from there. */
+const SCRIPTED_SHELL = 200;
+
+/** What a page shows visitors without scripts (a crawler view), when it shows nothing otherwise. */
+function noscriptPage(root: HTMLElement): string | null {
+  const inner = selectAll(root, "noscript")
+    .map((element) => element.rawText)
+    .join("\n");
+  return inner.length > SCRIPTED_SHELL * 2 ? `<html><body>${inner}</body></html>` : null;
+}
+
+export function readWebPage(html: string, url: string, options: PageReadingOptions = {}): PageReading {
+  const root = loadHtml(html);
+  const body = selectOne(root, "body") ?? root;
+  const counted = countPage(body);
+  if (statsOf(counted.stats, body).chars < SCRIPTED_SHELL && !options.fromNoscript) {
+    const shown = noscriptPage(root);
+    if (shown) return readWebPage(shown, url, { ...options, fromNoscript: true });
+  }
+  return readTree(root, body, counted, url, options);
+}
+
+function readTree(
+  root: HTMLElement,
+  body: HTMLElement,
+  { stats, anchors }: ReturnType<typeof countPage>,
+  url: string,
+  options: PageReadingOptions,
+): PageReading {
+  const onlyMain = options.onlyMainContent !== false;
+  const pageChars = statsOf(stats, body).chars;
+  const metadata = readMetadata(root, url);
+  const furniture = new Furniture(stats, pageChars);
+  const main = findMainContent(body, stats, furniture);
+  const mainChars = main.parts.reduce((sum, part) => sum + statsOf(stats, part).chars, 0);
+  furniture.narrowTo(mainChars);
+  const titles = [metadata.title, cleanText(visibleText(selectOne(root, "title")))]
+    .filter((title): title is string => Boolean(title))
+    .map((title) => title.toLowerCase());
+  const skipped = new Map<HTMLElement, boolean>();
+  const skip = (element: HTMLElement) => {
+    let decided = skipped.get(element);
+    if (decided === undefined) {
+      decided =
+        !stats.has(element) ||
+        (onlyMain &&
+          (furniture.removes(element) ||
+            isHeadingMark(element) ||
+            (element.tagName === "H1" && repeatsTitle(element, titles))));
+      skipped.set(element, decided);
+    }
+    return decided;
+  };
+  const parts = onlyMain ? main.parts : [body];
+  const context: RenderContext = { mode: "text", base: url, skip };
+  const text = render(parts, context);
+  const markdown = render(parts, { ...context, mode: "markdown" });
+  const partSet = new Set(main.parts);
+  const inMain = (element: HTMLElement) => {
+    for (let current: HTMLElement | null = element; current; current = current.parentNode) {
+      if (partSet.has(current)) return true;
+      if (current.tagName && onlyMain && skipped.get(current)) return false;
+    }
+    return false;
+  };
+  const characters = text.replace(/\s+/g, "").length;
+  const top = main.ranking[0];
+  return {
+    markdown: metadata.title && onlyMain ? `# ${metadata.title}\n\n${markdown}`.trim() : markdown,
+    html: cleanHtml(parts, context),
+    text,
+    links: readLinks(anchors, url, inMain),
+    metadata,
+    content: {
+      characters,
+      page_characters: pageChars,
+      main_content_share: pageChars === 0 ? 0 : round(Math.min(1, characters / pageChars)),
+      words: text.split(/\s+/).filter(Boolean).length,
+    },
+    choice: {
+      method: onlyMain && main.parts[0] !== body ? "main content" : "whole page",
+      container: describe(main.parts.length === 1 ? main.parts[0]! : (main.parts[0]!.parentNode ?? body)),
+      score: round(top?.score ?? 0, 1),
+      joined_siblings: Math.max(0, main.parts.length - 1),
+      runners_up: ranked(main.ranking.slice(1, 4)),
+      removed: Object.fromEntries(furniture.removed),
+    },
+  };
+}
