@@ -3,6 +3,7 @@
 // lost message or a stopped Worker left behind.
 import { emitEvent } from "../events/delivery";
 import { finishJobSnapshot } from "../datasets/snapshot";
+import { announceShopChanges, closeShopRefresh } from "../datasets/shop/close";
 import type { JobRow } from "../db/schema-jobs";
 import { log } from "../log";
 
@@ -38,7 +39,9 @@ export async function completeIfDone(env: Env, waitUntil: WaitUntil, job: JobRow
   const status = failedAll ? "failed" : "completed";
   if (!(await moveJob(env.DB, job.id, ["queued", "running"], status, Date.now()))) return;
   const data = { id: job.id, status, total: job.total, counts: { succeeded: counts.succeeded, failed: counts.failed } };
+  const shopChanges = await closeShopRefresh(env, job.id, status);
   await finishJobSnapshot(env, waitUntil, job.id, status, data.counts);
+  if (shopChanges) await announceShopChanges(env, waitUntil, shopChanges);
   await emitEvent(
     env,
     waitUntil,

@@ -14,6 +14,8 @@ import { BodyTooLarge, readBytes, readJson, sizeText } from "../net/read-body";
 import { leaseMs, MAX_ATTEMPTS, MAX_ITEM_ANSWER_BYTES, retryDelaySeconds } from "./limits";
 import { afterItem } from "./progress";
 import { collectItem } from "../datasets/snapshot";
+import { runShopItem } from "../datasets/shop/crawl";
+import { isShopItem } from "../datasets/shop/recipe";
 
 /** Where an item's answer is kept. */
 export const resultKey = (jobId: string, idx: number) => `jobs/${jobId}/${idx}.json`;
@@ -80,7 +82,10 @@ export async function runItem(
   let response: Response;
   let charged = false;
   try {
-    ({ response, charged } = await local.getData(env, ctx, identity, item.path, { prepaid }));
+    // A whole-shop refresh's crawl items read the shop themselves (datasets/shop/crawl.ts).
+    ({ response, charged } = isShopItem(item.path)
+      ? await runShopItem(env, job, item.idx)
+      : await local.getData(env, ctx, identity, item.path, { prepaid }));
   } catch (err) {
     log.error("job item crashed", { job: job.id, idx: item.idx, error: err });
     response = new Response(null, { status: 500 });

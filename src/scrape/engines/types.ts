@@ -24,6 +24,8 @@ export interface LoadJob {
   detectChallenge(html: string, status: number): Challenge | null | Promise<Challenge | null>;
   /** Epoch ms by which the whole scrape must end; engines cap their own waits to it. */
   deadline: number;
+  /** Headers that replace the browser's own (the shop crawler names itself in `User-Agent`). */
+  headers?: Record<string, string>;
 }
 
 /** `ms`, or less when the scrape's deadline is closer (at least 1 ms, so timers still fire). */
