@@ -20,7 +20,8 @@ import { leaseMs } from "../../jobs/limits";
 import { log } from "../../log";
 import { scrapeConfig } from "../../scrape/config";
 import { UpstreamNotFound } from "../../scrape/errors";
-import { readProductPage, PRODUCT_PLATFORMS } from "../../scrape/platforms/index";
+import { PAGE_READERS } from "../../scrape/extract/page-kind";
+import { PRODUCT_PLATFORMS, type ProductReading, readProductPage } from "../../scrape/platforms/index";
 import { marketplaceOf } from "../../scrape/platforms/sites";
 import type { Recipe } from "../recipe";
 import { pageLinks } from "./links";
@@ -179,6 +180,22 @@ async function readSitemap(fetcher: PoliteFetcher, entry: FrontierEntry): Promis
     }));
 }
 
+/**
+ * Whether a page is one product, by the readers' own signals: page-kind.ts finds no listing,
+ * sign-in or empty page, and either a structured reader (not one that reads any page: heading,
+ * title, meta) names the product, or the page shows a price and its own id (a SKU label). A shop's
+ * home or about page passes page-kind.ts as a "thin product" for a caller who asked for a product;
+ * a crawl asked for none, so it needs the stronger signal.
+ */
+function isProductPage(reading: ProductReading): boolean {
+  if (reading.notAProduct || !reading.product.title) return false;
+  const source = (field: keyof ProductReading["sources"]) => reading.sources[field]?.source ?? null;
+  const title = source("title");
+  if (title !== null && !PAGE_READERS.has(title)) return true;
+  const id = source("sku") ?? source("id");
+  return source("price") !== null && id !== null && id !== "page address";
+}
+
 /** A page read: a product to record, or the links a listing (or any other page) leads to. */
 async function readPage(
   fetcher: PoliteFetcher,
@@ -192,7 +209,7 @@ async function readPage(
   const platform = marketplaceOf(page.url, scrapeConfig(env)) ?? PRODUCT_PLATFORMS["generic"]!;
   const reading = readProductPage(platform, page.html, page.url);
   const root = fetcher.rootOf(page.url);
-  if (!reading.notAProduct && reading.product.title) {
+  if (isProductPage(reading)) {
     const { product } = reading;
     const declared =
       product.url && URL.canParse(product.url) && fetcher.rootOf(product.url) === root ? product.url : page.url;
