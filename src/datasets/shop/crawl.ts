@@ -20,13 +20,13 @@ import { leaseMs } from "../../jobs/limits";
 import { log } from "../../log";
 import { scrapeConfig } from "../../scrape/config";
 import { UpstreamNotFound } from "../../scrape/errors";
-import { PAGE_READERS } from "../../scrape/extract/page-kind";
-import { PRODUCT_PLATFORMS, type ProductReading, readProductPage } from "../../scrape/platforms/index";
+import { PRODUCT_PLATFORMS, readProductPage } from "../../scrape/platforms/index";
 import { marketplaceOf } from "../../scrape/platforms/sites";
 import type { Recipe } from "../recipe";
-import { pageLinks } from "./links";
+import { declaredCanonical, pageLinks } from "./links";
 import { MAX_SITEMAP_BYTES, PoliteFetcher, SiteBusy, TooSlow } from "./polite-fetch";
 import { CRAWL_BATCH, maxPagesOf } from "./recipe";
+import { isProductPage } from "./product-page";
 import { parseSitemap, sitemapText } from "./sitemap";
 import { scheduleCrawlItems } from "./schedule";
 import { canonicalUrl, patternsAllow } from "./urls";
@@ -180,22 +180,6 @@ async function readSitemap(fetcher: PoliteFetcher, entry: FrontierEntry): Promis
     }));
 }
 
-/**
- * Whether a page is one product, by the readers' own signals: page-kind.ts finds no listing,
- * sign-in or empty page, and either a structured reader (not one that reads any page: heading,
- * title, meta) names the product, or the page shows a price and its own id (a SKU label). A shop's
- * home or about page passes page-kind.ts as a "thin product" for a caller who asked for a product;
- * a crawl asked for none, so it needs the stronger signal.
- */
-function isProductPage(reading: ProductReading): boolean {
-  if (reading.notAProduct || !reading.product.title) return false;
-  const source = (field: keyof ProductReading["sources"]) => reading.sources[field]?.source ?? null;
-  const title = source("title");
-  if (title !== null && !PAGE_READERS.has(title)) return true;
-  const id = source("sku") ?? source("id");
-  return source("price") !== null && id !== null && id !== "page address";
-}
-
 /** A page read: a product to record, or the links a listing (or any other page) leads to. */
 async function readPage(
   fetcher: PoliteFetcher,
@@ -211,9 +195,8 @@ async function readPage(
   const root = fetcher.rootOf(page.url);
   if (isProductPage(reading)) {
     const { product } = reading;
-    const declared =
-      product.url && URL.canParse(product.url) && fetcher.rootOf(product.url) === root ? product.url : page.url;
-    const url = canonicalUrl(declared);
+    // The page's own rel=canonical, else the address it was read at.
+    const url = declaredCanonical(page.html, page.url, root) ?? canonicalUrl(page.url);
     const id = product.sku ?? product.asin ?? product.id ?? null;
     const price = product.price?.amount ?? null;
     const sighting = {

@@ -26,15 +26,18 @@ const resolved = (href: string | undefined | null, base: string): string | null 
   }
 };
 
+/** Whether `link` lies under the site root `root` (its origin, or a replica's prefix). */
+const isUnder = (link: string, root: string) =>
+  link === root || link.startsWith(`${root}/`) || link.startsWith(`${root}?`);
+
 /** The links of `html` (fetched from `url`) that stay under `root` (the site's origin, or a replica's prefix). */
 export function pageLinks(html: string, url: string, root: string): PageLinks {
   const page = loadHtml(html);
-  const under = (link: string) => link === root || link.startsWith(`${root}/`) || link.startsWith(`${root}?`);
   const links = new Set<string>();
   const pagination = new Set<string>();
   const add = (href: string | undefined | null, paging: boolean) => {
     const link = resolved(href, url);
-    if (!link || !under(link) || NOT_A_PAGE.test(new URL(link).pathname)) return;
+    if (!link || !isUnder(link, root) || NOT_A_PAGE.test(new URL(link).pathname)) return;
     const canonical = canonicalUrl(link);
     links.add(canonical);
     if (paging || isAnotherPage(url, link)) pagination.add(canonical);
@@ -45,8 +48,12 @@ export function pageLinks(html: string, url: string, root: string): PageLinks {
     if (/\bnofollow\b/i.test(anchor.getAttribute("rel") ?? "")) continue;
     add(anchor.getAttribute("href"), false);
   }
-  const declared = resolved(selectOne(page, 'link[rel="canonical"]')?.getAttribute("href"), url);
-  const canonical = declared && under(declared) ? canonicalUrl(declared) : null;
   links.delete(canonicalUrl(url));
-  return { links: [...links], pagination, canonical };
+  return { links: [...links], pagination, canonical: declaredCanonical(html, url, root) };
+}
+
+/** The page's rel=canonical when it is on the same site, without tracking parameters; else null. */
+export function declaredCanonical(html: string, url: string, root: string): string | null {
+  const declared = resolved(selectOne(loadHtml(html), 'link[rel="canonical"]')?.getAttribute("href"), url);
+  return declared && isUnder(declared, root) ? canonicalUrl(declared) : null;
 }
