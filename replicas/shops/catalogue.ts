@@ -67,7 +67,7 @@ export function allProducts(spec: ShopSpec): ShopProduct[] {
       category: random.int(0, spec.categories.length - 1),
       reach: reachDraw < 0.72 ? "both" : reachDraw < 0.86 ? "categories" : "sitemap",
       inStock: !random.chance(0.08),
-      basePrice: Math.round(random.float(4, 600) * 100) / 100 - 0.01,
+      basePrice: (Math.round(random.float(4, 600) * 100) - 1) / 100,
       addedIn,
       removedIn: null,
       repricedIn: null,

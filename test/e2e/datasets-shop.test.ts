@@ -155,6 +155,7 @@ describe("a whole-shop dataset", () => {
       await (await fetch(`${replicasUrl}/${SHOP}/robots.txt`)).text(),
     );
     expect(log.filter((request) => !robots.allows(`${replicasUrl}/${SHOP}${request.path}`))).toEqual([]);
+    log.sort((a, b) => a.at - b.at);
     const gaps = log
       .slice(1)
       .map((request, index) => request.at - log[index]!.at)
@@ -163,8 +164,12 @@ describe("a whole-shop dataset", () => {
     console.log(
       `shop crawl: ${log.length} requests over two refreshes; gaps ms p0 ${gaps[0]} p1 ${percentile(0.01)} p5 ${percentile(0.05)} p50 ${percentile(0.5)}`,
     );
-    // Start times are handed out a crawl-delay apart; arrival can lag a start by the network's jitter.
-    expect(percentile(0.01)).toBeGreaterThanOrEqual(robots.delayMs - 5);
+    // Start times are handed out a crawl-delay apart, and a request can reach the shop a few ms
+    // after its start: so any ten gaps in a row span ten delays, less at most one such lag.
+    const times = log.map((request) => request.at);
+    const spans = times.slice(10).map((at, index) => at - times[index]!);
+    console.log(`shop crawl: shortest span of ten gaps ${Math.min(...spans)} ms`);
+    expect(Math.min(...spans)).toBeGreaterThanOrEqual(10 * robots.delayMs - 25);
   }, 1_200_000);
 
   it("refuses start addresses the URL guard refuses and a recipe over the plan's items, storing nothing", async () => {

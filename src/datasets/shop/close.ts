@@ -6,6 +6,7 @@ import { nextPart, snapshotOfJob } from "../../db/dataset-snapshots";
 import { closeProducts, unseenRecords } from "../../db/shop-products";
 import { emitEvent } from "../../events/delivery";
 import type { Recipe } from "../recipe";
+import { type DatasetRecord, RECORD_FIELDS } from "../records";
 import { writePart } from "../snapshot";
 
 /**
@@ -39,7 +40,7 @@ export async function closeShopRefresh(env: Env, jobId: string, status: string):
     if (rows.length === 0) break;
     const records = rows.map((row) => {
       const removedAt = row.removed_at === null ? null : new Date(row.removed_at).toISOString();
-      return {
+      const values: Record<string, unknown> = {
         ...(JSON.parse(row.record) as Record<string, unknown>),
         key: row.key,
         first_seen: new Date(row.first_seen).toISOString(),
@@ -47,6 +48,7 @@ export async function closeShopRefresh(env: Env, jobId: string, status: string):
         // Its removal is what was observed last, so `changed_since` finds it from the refresh that saw it.
         ...(removedAt ? { observed_at: removedAt } : {}),
       };
+      return Object.fromEntries(RECORD_FIELDS.shop.map(({ name }) => [name, values[name] ?? null])) as DatasetRecord;
     });
     await writePart(env, target, part++, records);
     after = rows.at(-1)!.key;
