@@ -9,17 +9,12 @@ export interface ProductSighting {
   record: Record<string, unknown>;
 }
 
-interface StoredProduct {
-  key: string;
-  first_seen: number;
-  seen_job: string;
-  price: number | null;
-}
-
 /**
  * Records products one refresh read: new ones with `first_seen`, known ones seen again (missed
- * count reset, removal undone, re-pricing noted). Answers each product's first sighting, or
- * null for a product this refresh already recorded under another address (the same SKU twice).
+ * count reset, removal undone, a new price noted as this refresh's re-pricing). Answers each
+ * product's first sighting, or null for a product this refresh already recorded (the same SKU
+ * under another address, or read by two items at once): each row is claimed by one conditional
+ * upsert, so of two items racing for it exactly one records it.
  */
 export async function recordSightings(
   db: D1Database,
@@ -29,55 +24,32 @@ export async function recordSightings(
   sightings: ProductSighting[],
 ): Promise<(number | null)[]> {
   if (sightings.length === 0) return [];
-  const known = new Map<string, StoredProduct>();
-  for (let start = 0; start < sightings.length; start += 90) {
-    const chunk = sightings.slice(start, start + 90);
-    const { results } = await db
+  const statements = sightings.map((sighting) =>
+    db
       .prepare(
-        `SELECT key, first_seen, seen_job, price FROM shop_products WHERE dataset_id = ? AND key IN (${chunk.map(() => "?").join(", ")})`,
+        `INSERT INTO shop_products (dataset_id, key, url, first_seen, last_seen, first_job, seen_job, price, record)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (dataset_id, key) DO UPDATE SET url = excluded.url, last_seen = excluded.last_seen,
+           seen_job = excluded.seen_job, missed = 0, removed_at = NULL, removed_job = NULL,
+           priced_job = CASE WHEN price IS NOT excluded.price THEN excluded.seen_job ELSE priced_job END,
+           price = excluded.price, record = excluded.record
+         WHERE seen_job != excluded.seen_job
+         RETURNING first_seen`,
       )
-      .bind(datasetId, ...chunk.map((s) => s.key))
-      .all<StoredProduct>();
-    for (const row of results) known.set(row.key, row);
-  }
-  const statements: D1PreparedStatement[] = [];
-  const firstSeen: (number | null)[] = [];
-  const thisBatch = new Set<string>();
-  for (const sighting of sightings) {
-    const before = known.get(sighting.key);
-    if (thisBatch.has(sighting.key) || before?.seen_job === jobId) {
-      firstSeen.push(null);
-      continue;
-    }
-    thisBatch.add(sighting.key);
-    firstSeen.push(before?.first_seen ?? seenAt);
-    const repriced = before !== undefined && before.price !== sighting.price;
-    statements.push(
-      db
-        .prepare(
-          `INSERT INTO shop_products (dataset_id, key, url, first_seen, last_seen, first_job, seen_job, priced_job, price, record)
-           VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)
-           ON CONFLICT (dataset_id, key) DO UPDATE SET url = excluded.url, last_seen = excluded.last_seen,
-             seen_job = excluded.seen_job, missed = 0, removed_at = NULL, removed_job = NULL,
-             priced_job = CASE WHEN ? THEN excluded.seen_job ELSE priced_job END,
-             price = excluded.price, record = excluded.record`,
-        )
-        .bind(
-          datasetId,
-          sighting.key,
-          sighting.url,
-          seenAt,
-          seenAt,
-          jobId,
-          jobId,
-          sighting.price,
-          JSON.stringify(sighting.record),
-          repriced ? 1 : 0,
-        ),
-    );
-  }
-  if (statements.length > 0) await db.batch(statements);
-  return firstSeen;
+      .bind(
+        datasetId,
+        sighting.key,
+        sighting.url,
+        seenAt,
+        seenAt,
+        jobId,
+        jobId,
+        sighting.price,
+        JSON.stringify(sighting.record),
+      ),
+  );
+  const results = await db.batch<{ first_seen: number }>(statements);
+  return results.map((result) => result.results[0]?.first_seen ?? null);
 }
 
 /** Marks the products at these addresses removed now: the shop answered that they are gone. */

@@ -164,12 +164,20 @@ describe("a whole-shop dataset", () => {
     console.log(
       `shop crawl: ${log.length} requests over two refreshes; gaps ms p0 ${gaps[0]} p1 ${percentile(0.01)} p5 ${percentile(0.05)} p50 ${percentile(0.5)}`,
     );
-    // Start times are handed out a crawl-delay apart, and a request can reach the shop a few ms
-    // after its start: so any ten gaps in a row span ten delays, less at most one such lag.
+    // Start times are handed out a crawl-delay apart (durable-host-budget.test.ts); at the shop a
+    // request can arrive late by the network's and the proxies' jitter, so two can land together.
+    // What the shop sees over any two seconds is the pace: at most 2 s / crawl-delay requests, plus
+    // those a jitter of up to half a second can push in.
     const times = log.map((request) => request.at);
-    const spans = times.slice(10).map((at, index) => at - times[index]!);
-    console.log(`shop crawl: shortest span of ten gaps ${Math.min(...spans)} ms`);
-    expect(Math.min(...spans)).toBeGreaterThanOrEqual(10 * robots.delayMs - 25);
+    let busiest = 0;
+    for (let first = 0, last = 0; last < times.length; last++) {
+      while (times[last]! - times[first]! >= 2_000) first++;
+      busiest = Math.max(busiest, last - first + 1);
+    }
+    const span = (times.at(-1)! - times[0]!) / (times.length - 1);
+    console.log(`shop crawl: most requests in any 2 s ${busiest}; mean gap ${span.toFixed(1)} ms`);
+    expect(busiest).toBeLessThanOrEqual(Math.ceil(2_500 / robots.delayMs));
+    expect(span).toBeGreaterThanOrEqual(robots.delayMs);
   }, 1_200_000);
 
   it("refuses start addresses the URL guard refuses and a recipe over the plan's items, storing nothing", async () => {
