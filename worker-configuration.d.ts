@@ -12,11 +12,12 @@ interface __BaseEnv_Env {
 	ANON_REQUESTS_PER_MINUTE: "60";
 	ACCOUNT_METER: DurableObjectNamespace<import("./src/index").AccountMeter>;
 	BROWSER_HOST: DurableObjectNamespace<import("./src/index").BrowserHost>;
+	HOST_BUDGET: DurableObjectNamespace<import("./src/index").HostBudget>;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./src/index");
-		durableNamespaces: "BrowserHost" | "AccountMeter";
+		durableNamespaces: "BrowserHost" | "AccountMeter" | "HostBudget";
 	}
 	interface DevEnv {
 		CACHE: KVNamespace;
@@ -29,6 +30,7 @@ declare namespace Cloudflare {
 		ANON_REQUESTS_PER_MINUTE: "60";
 		ACCOUNT_METER: DurableObjectNamespace<import("./src/index").AccountMeter>;
 		BROWSER_HOST: DurableObjectNamespace<import("./src/index").BrowserHost>;
+		HOST_BUDGET: DurableObjectNamespace<import("./src/index").HostBudget>;
 	}
 	interface Env extends __BaseEnv_Env {}
 }

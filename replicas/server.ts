@@ -11,6 +11,7 @@
 // REPLICA_LATENCY_MS=300 (or `latencyMs`, `setLatency`) delays every site page by ~300 ms ±20 %.
 // GET /fx/eur.json serves the committed exchange-rate snapshot as the public daily feed's stand-in.
 // GET /_catalogue says what the sites hold (holdings.ts): product ids and searches, destinations.
+// Whole shops (shops/): POST /_admin/shop/generation {shop, generation} · GET /_admin/shop/log?shop=
 // GET /_oversized?mb=60 (or ?built=60000) serves a page past the scraper's size caps (oversized.ts);
 // GET /_admin/oversized says how many bytes the last one wrote before its reader went away.
 import { readFile } from "node:fs/promises";
@@ -24,6 +25,7 @@ import { realProductPage } from "./real-pages.ts";
 import { realTravelPage } from "./real-travel-pages.ts";
 import { htmlResponse, imageResponse, jsonResponse, type SiteResponse } from "./site.ts";
 import { SITES } from "./sites/index.ts";
+import { isShopSlug, ShopReplicas } from "./shops/index.ts";
 import { ReplicaState, type Fault } from "./state.ts";
 
 export type { Fault };
@@ -41,6 +43,8 @@ export interface Replicas {
   setFault(platform: string, fault: Fault | null): void;
   /** Every site page answers after about this many ms (±20 % jitter), like a real site far away; 0 for none. */
   setLatency(ms: number): void;
+  /** The whole-shop replicas: each one's generation and request log. */
+  shops: ShopReplicas;
 }
 
 /** A delay of `ms` ± 20 %, drawn uniformly, so parallel requests do not all finish together. */
@@ -67,16 +71,28 @@ const optionalNumber = (value: unknown) => (value === undefined || value === nul
 async function admin(
   state: ReplicaState,
   req: IncomingMessage,
-  path: string,
+  url: URL,
   oversized: OversizedStats,
+  shops: ShopReplicas,
 ): Promise<SiteResponse> {
+  const path = url.pathname;
   const route = `${req.method} ${path}`;
   try {
     if (route === "GET /_admin/counts") return jsonResponse(state.counts());
+    if (route === "GET /_admin/shop/log") {
+      const slug = url.searchParams.get("shop") ?? "";
+      return isShopSlug(slug) ? jsonResponse(shops.get(slug).log) : jsonResponse({ error: `no shop ${slug}` }, 404);
+    }
     if (route === "GET /_admin/oversized") return jsonResponse(oversized);
     if (req.method !== "POST") return jsonResponse({ error: `no admin route ${route}` }, 404);
     const body = await readJson(req);
     const platform = String(body["platform"] ?? "");
+    if (path === "/_admin/shop/generation") {
+      const slug = String(body["shop"] ?? "");
+      if (!isShopSlug(slug)) return jsonResponse({ error: `no shop ${slug}` }, 404);
+      shops.get(slug).generation = Number(body["generation"]);
+      return jsonResponse({ ok: true });
+    }
     if (path === "/_admin/reset") state.resetCounts();
     else if (path === "/_admin/challenge") state.setChallenge(platform, body["on"] === true);
     else if (path === "/_admin/price") state.setPrice(platform, String(body["id"] ?? ""), Number(body["amount"]));
@@ -123,10 +139,11 @@ async function handle(
   res: ServerResponse,
   fallbackOrigin: string,
   oversized: OversizedStats,
+  shops: ShopReplicas,
 ): Promise<void> {
   const origin = req.headers.host ? `http://${req.headers.host}` : fallbackOrigin;
   const url = new URL(req.url ?? "/", origin);
-  if (url.pathname.startsWith("/_admin/")) return send(res, await admin(state, req, url.pathname, oversized));
+  if (url.pathname.startsWith("/_admin/")) return send(res, await admin(state, req, url, oversized, shops));
   state.count(url.pathname);
   if (url.pathname === "/_oversized") return serveOversized(res, url.searchParams, oversized);
   if (url.pathname === "/_catalogue") return send(res, jsonResponse(holdings()));
@@ -138,6 +155,12 @@ async function handle(
     });
   }
   const platform = url.pathname.split("/")[1] ?? "";
+  if (isShopSlug(platform)) {
+    const path = url.pathname.slice(platform.length + 1) || "/";
+    if (path.startsWith("/img/")) return send(res, imageResponse());
+    const userAgent = req.headers["user-agent"] ?? "";
+    return send(res, shops.get(platform).serve(`${origin}/${platform}`, path, url.searchParams, userAgent));
+  }
   const entry = SITES[platform];
   if (!entry) return send(res, notFound(`No replica site at /${platform}; sites: ${Object.keys(SITES).join(", ")}`));
 
@@ -180,6 +203,7 @@ export async function startReplicas(
   options: { port?: number; host?: string; latencyMs?: number } = {},
 ): Promise<Replicas> {
   const state = new ReplicaState();
+  const shops = new ShopReplicas();
   const oversized: OversizedStats = { requests: 0, lastBytesWritten: 0 };
   let latencyMs = options.latencyMs ?? (Number(process.env.REPLICA_LATENCY_MS) || 0);
   const host = options.host ?? "127.0.0.1";
@@ -187,7 +211,7 @@ export async function startReplicas(
   const server = createServer(async (req, res) => {
     const delay = req.url?.startsWith("/_admin/") ? 0 : jittered(latencyMs);
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
-    handle(state, req, res, origin, oversized).catch((err: unknown) => {
+    handle(state, req, res, origin, oversized, shops).catch((err: unknown) => {
       console.error(`replicas: ${req.method} ${req.url} failed:`, err);
       if (!res.headersSent)
         send(res, htmlResponse("<!doctype html><h1>Internal Server Error</h1>", err instanceof RangeError ? 400 : 500));
@@ -206,6 +230,7 @@ export async function startReplicas(
     setLatency: (ms) => {
       latencyMs = ms;
     },
+    shops,
   };
 }
 

@@ -9,6 +9,7 @@ import type { JobMessage } from "./db/job-items";
 
 export { BrowserHost } from "./durable/browser-host";
 export { AccountMeter } from "./durable/account-meter";
+export { HostBudget } from "./durable/host-budget";
 
 const app = createApp();
 /** Cron and queue work run their stored calls through the app, as its routes do (src/in-process.ts). */

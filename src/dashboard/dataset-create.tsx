@@ -28,6 +28,14 @@ const numberOf = (value: string | string[] | undefined) => {
 /** The API's body from the form: lists split, numbers read, empty fields left to the API's defaults. */
 export function recipeBody(kind: RecipeKind, values: FormValues) {
   const recipe: Record<string, unknown> = { kind, schedule: listOf(values.schedule)[0] };
+  if (kind === "shop") {
+    recipe.start_urls = listOf(values.start_urls);
+    recipe.max_products = numberOf(values.max_products);
+    const include = listOf(values.include);
+    if (include.length > 0) recipe.include = include;
+    const defined = Object.fromEntries(Object.entries(recipe).filter(([, value]) => value !== undefined));
+    return { name: listOf(values.name)[0] ?? "", recipe: defined };
+  }
   if (kind === "product" || kind === "reviews") recipe.platform = listOf(values.platform)[0];
   else recipe.platforms = listOf(values.platforms);
   if (kind === "search") recipe.queries = listOf(values.queries);

@@ -7,7 +7,7 @@ import { PRODUCT_PLATFORMS } from "../scrape/platforms";
 import { TRAVEL_PLATFORMS } from "../travel/platforms";
 import { CsrfField } from "./layout";
 
-export const RECIPE_KINDS = ["product", "search", "reviews", "hotels"] as const satisfies readonly RecipeKind[];
+export const RECIPE_KINDS = ["product", "search", "reviews", "hotels", "shop"] as const satisfies readonly RecipeKind[];
 export type FormValues = Record<string, string | string[]>;
 
 const KIND_NAMES: Record<RecipeKind, string> = {
@@ -15,6 +15,7 @@ const KIND_NAMES: Record<RecipeKind, string> = {
   search: "Search results",
   reviews: "Reviews",
   hotels: "Hotel rates",
+  shop: "A whole shop",
 };
 
 /** What a new form starts with: a recipe that runs against the local sites as it is. */
@@ -23,6 +24,7 @@ export const STARTING_VALUES: Record<RecipeKind, FormValues> = {
   search: { platforms: ["amazon"], queries: "wireless earbuds", pages: "1" },
   reviews: { platform: "amazon", inputs: "B0C1GHS4GF", pages: "1" },
   hotels: { platforms: ["booking"], destinations: "Dublin", check_in_days: "30", nights: "2", adults: "2" },
+  shop: { start_urls: "", max_products: "1000" },
 };
 
 const text = (values: FormValues, name: string) => {
@@ -62,6 +64,8 @@ function NumberField(props: { name: string; label: string; min: number; max: num
 }
 
 function PlatformChoice({ kind, values }: { kind: RecipeKind; values: FormValues }) {
+  // A whole shop names its site by address, not by platform.
+  if (kind === "shop") return null;
   const platforms = Object.keys(kind === "hotels" ? TRAVEL_PLATFORMS : PRODUCT_PLATFORMS);
   if (kind === "product" || kind === "reviews")
     return (
@@ -97,6 +101,26 @@ function KindFields({ kind, values }: { kind: RecipeKind; values: FormValues }) 
       <p class="help">Two-letter codes, separated by commas; empty for the platform's main site.</p>
     </div>
   );
+  if (kind === "shop")
+    return (
+      <>
+        <Lines
+          name="start_urls"
+          label="Start pages, one per line"
+          help="The shop's home, category or sitemap addresses; every product is found from them (robots.txt honoured)."
+          values={values}
+        />
+        <div class="grid">
+          <NumberField name="max_products" label="Products at most" min={1} max={100_000} values={values} />
+        </div>
+        <Lines
+          name="include"
+          label="Only addresses matching, one pattern per line"
+          help="Optional, e.g. /products/*; empty follows the whole shop."
+          values={values}
+        />
+      </>
+    );
   if (kind === "hotels")
     return (
       <>

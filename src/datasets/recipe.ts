@@ -4,6 +4,7 @@
 import { z } from "@hono/zod-openapi";
 import { CronExpressionParser } from "cron-parser";
 import { productCallPath } from "../scrape/platforms/calls";
+import { SHOP_LIMITS, shopCallShapes, shopItemsBound, shopRefreshPaths } from "./shop/recipe";
 
 const Slug = z.string().regex(/^[a-z0-9-]{1,40}$/, "a platform slug such as `amazon` (see /v1/platforms)");
 const Country = z
@@ -78,8 +79,49 @@ const HotelsRecipe = z.object({
   ...common,
 });
 
+const Pattern = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[/*]/, "a path pattern starting with `/` or `*`, such as `/products/*`");
+
+/** A whole shop: every product found from its sitemaps and listings (docs/catalogue.md#whole-shops). */
+const ShopRecipe = z.object({
+  kind: z.literal("shop"),
+  start_urls: z
+    .array(
+      z
+        .string()
+        .url()
+        .max(2000)
+        .regex(/^https?:\/\//i, "an http(s) address"),
+    )
+    .min(1)
+    .max(SHOP_LIMITS.startUrls)
+    .openapi({
+      description: "home, category or sitemap pages of one or more shops",
+      example: ["https://shop.example.com/"],
+    }),
+  max_products: z.number().int().min(1).max(SHOP_LIMITS.products).default(1_000),
+  /** Pages fetched per refresh, products, listings and sitemaps together; twice max_products plus 200 by default. */
+  max_pages: z.number().int().min(1).max(SHOP_LIMITS.pages).optional(),
+  /** Links followed from a start page (another page of the same listing does not count). */
+  max_depth: z.number().int().min(0).max(SHOP_LIMITS.depth).default(5),
+  include: z
+    .array(Pattern)
+    .max(20)
+    .default([])
+    .openapi({ example: ["/products/*", "/collections/*"] }),
+  exclude: z
+    .array(Pattern)
+    .max(20)
+    .default([])
+    .openapi({ example: ["*/gift-card*"] }),
+  ...common,
+});
+
 export const RecipeSchema = z
-  .discriminatedUnion("kind", [ProductRecipe, SearchRecipe, ReviewsRecipe, HotelsRecipe])
+  .discriminatedUnion("kind", [ProductRecipe, SearchRecipe, ReviewsRecipe, HotelsRecipe, ShopRecipe])
   .openapi("DatasetRecipe");
 export type Recipe = z.infer<typeof RecipeSchema>;
 export type RecipeKind = Recipe["kind"];
@@ -111,9 +153,9 @@ export function frequencyOf(cron: string): string {
 
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** Platforms a recipe reads, for the catalogue's `source_platforms`. */
+/** Platforms a recipe reads, for the catalogue's `source_platforms` (a shop: `generic`, or the adapter owning its host). */
 export const recipePlatforms = (recipe: Recipe): string[] =>
-  "platforms" in recipe ? recipe.platforms : [recipe.platform];
+  recipe.kind === "shop" ? ["generic"] : "platforms" in recipe ? recipe.platforms : [recipe.platform];
 
 /** The lists a recipe multiplies, by kind: one call per combination of their values (and per page). */
 const DIMENSIONS = {
@@ -121,6 +163,7 @@ const DIMENSIONS = {
   reviews: ["countries", "inputs"],
   search: ["platforms", "countries", "queries"],
   hotels: ["platforms", "destinations", "check_in_days"],
+  shop: [],
 } as const satisfies Record<RecipeKind, readonly string[]>;
 
 /**
@@ -133,6 +176,7 @@ export function recipeSize(recipe: unknown): number | null {
   const fields = (recipe ?? {}) as Record<string, unknown>;
   const kind = fields["kind"] as RecipeKind;
   if (!Object.hasOwn(DIMENSIONS, kind)) return null;
+  if (kind === "shop") return shopItemsBound(fields);
   const lengthOf = (name: string) => {
     const value = fields[name];
     // An empty or missing list of countries is one call without a country; check_in_days defaults to [30].
@@ -151,6 +195,7 @@ export function recipeSize(recipe: unknown): number | null {
  * checks each value once in a call of its shape (the sum of the lists' lengths, not their product).
  */
 export function recipeSamplePaths(recipe: Recipe, now: number): string[] {
+  if (recipe.kind === "shop") return shopCallShapes(recipe);
   const first = Object.fromEntries(
     DIMENSIONS[recipe.kind].map((name) => {
       const values = (recipe as Record<string, unknown>)[name] as unknown[] | undefined;
@@ -173,6 +218,7 @@ export function recipeSamplePaths(recipe: Recipe, now: number): string[] {
  * each), found without expanding the recipe: the scopes its calls need are judged by these.
  */
 export function recipeCallShapes(recipe: Recipe, now: number): string[] {
+  if (recipe.kind === "shop") return shopCallShapes(recipe).slice(0, 1);
   const first = <T>(list: readonly T[] | undefined) => list?.slice(0, 1);
   if (recipe.kind === "hotels")
     return recipePaths(
@@ -189,6 +235,7 @@ export function recipeCallShapes(recipe: Recipe, now: number): string[] {
 
 /** The GET paths one refresh runs, in order; `now` dates hotel stays. */
 export function recipePaths(recipe: Recipe, now: number): string[] {
+  if (recipe.kind === "shop") return shopRefreshPaths();
   const freshness = { max_age: String(recipe.max_age) };
   if (recipe.kind === "hotels") {
     return recipe.platforms.flatMap((platform) =>

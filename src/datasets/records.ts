@@ -87,6 +87,26 @@ export const RECORD_FIELDS: Record<RecipeKind, FieldSpec[]> = {
     f("amenities", "array", "Amenity codes"),
     ...TAIL,
   ],
+  shop: [
+    f(
+      "key",
+      "string",
+      "The product's identity across refreshes: the shop's host and the page's own id (SKU), else its address",
+    ),
+    f("platform", "string", "The reader used: the adapter of the site that owns the host, else `generic`"),
+    f("id", "string", "The page's own id: its SKU or product id, else null"),
+    f("title", "string", "Product title"),
+    f("brand", "string", "Brand"),
+    ...PRICE,
+    f("original_price", "number", "Crossed-out list price"),
+    f("availability", "string", "Availability as the page states it"),
+    f("image", "url", "Main image"),
+    f("url", "url", "The product's canonical address (rel=canonical, tracking parameters dropped)"),
+    f("first_seen", "datetime", "Start of the first refresh that found the product"),
+    f("last_seen", "datetime", "Start of the last refresh that found it"),
+    f("removed_at", "datetime", "When it was marked removed (gone from the site), else null"),
+    ...TAIL,
+  ],
 };
 
 /** The values whose change makes a record "changed" and which its history shows. */
@@ -95,6 +115,7 @@ export const TRACKED_FIELDS: Record<RecipeKind, string[]> = {
   search: ["price", "currency", "rating", "review_count", "position"],
   reviews: ["rating"],
   hotels: ["price_per_night", "total_price", "currency", "rooms_available", "review_score", "review_count"],
+  shop: ["price", "currency", "availability", "removed_at"],
 };
 
 type Answer = { data?: Record<string, unknown> };
@@ -139,6 +160,11 @@ function ordered(kind: RecipeKind, values: Record<string, unknown>): DatasetReco
  */
 export function recordsOf(kind: RecipeKind, path: string, answer: Answer, observedAt: number, startedAt: number) {
   const data = answer.data ?? {};
+  // A shop's crawl item answers its records whole (datasets/shop/crawl.ts).
+  if (kind === "shop")
+    return Array.isArray(data["records"])
+      ? (data["records"] as Record<string, unknown>[]).map((record) => ordered(kind, record))
+      : [];
   const context = itemContext(path, startedAt);
   const observed = new Date(observedAt).toISOString();
   const base = { platform: context.platform, country: context.country, observed_at: observed };

@@ -78,7 +78,13 @@ export async function insertDataset(db: Db, d1: D1Database, dataset: NewDataset)
 
 /** Removes a dataset and its index rows; its R2 objects are deleted by the caller. */
 export async function deleteDatasetRows(d1: D1Database, datasetId: number) {
-  const tables = ["dataset_record_changes", "dataset_record_state", "dataset_countries", "dataset_fields"];
+  const tables = [
+    "dataset_record_changes",
+    "dataset_record_state",
+    "dataset_countries",
+    "dataset_fields",
+    "shop_products",
+  ];
   await d1.batch([
     d1
       .prepare("DELETE FROM dataset_parts WHERE snapshot_id IN (SELECT id FROM dataset_snapshots WHERE dataset_id = ?)")

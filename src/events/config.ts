@@ -37,6 +37,7 @@ export const EVENT_TYPES = [
   "job.completed",
   "job.failed",
   "dataset.refreshed",
+  "dataset.changed",
   "webhook.test",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

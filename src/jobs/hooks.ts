@@ -10,6 +10,12 @@ export interface ItemCounts {
 }
 
 export interface JobHooks {
+  /** Runs an item its owner runs itself (a whole-shop crawl step) instead of a stored v1 call; null for any other. */
+  ownItem?(
+    env: Env,
+    job: JobRow,
+    item: { idx: number; path: string },
+  ): Promise<{ response: Response; charged: boolean }> | null;
   /** Keeps what an item's answer holds for the job's owner (a dataset refresh's records). */
   collected(env: Env, job: JobRow, item: { idx: number; path: string }, answer: Uint8Array): Promise<void>;
   /** The job reached its end: what was built from its items is finished (a snapshot published). */

@@ -88,7 +88,9 @@ export async function runItem(
   let response: Response;
   let charged = false;
   try {
-    ({ response, charged } = await local.getData(env, ctx, identity, item.path, { prepaid }));
+    // An item the job's owner runs itself (a whole-shop crawl step) goes to its hook, any other is a v1 call.
+    ({ response, charged } = await (hooks.ownItem?.(env, job, item) ??
+      local.getData(env, ctx, identity, item.path, { prepaid })));
   } catch (err) {
     log.error("job item crashed", { job: job.id, idx: item.idx, error: err });
     response = new Response(null, { status: 500 });

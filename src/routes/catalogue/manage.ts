@@ -20,6 +20,7 @@ import { assertRoomFor } from "../../db/object-caps";
 import type { MiddlewareHandler } from "hono";
 import { RECORD_FIELDS } from "../../datasets/records";
 import { RefreshRefused, startRefresh } from "../../datasets/refresh";
+import { startUrlProblems } from "../../datasets/shop/start-urls";
 import { itemProblem } from "../jobs/items";
 import { PRODUCT_PLATFORMS } from "../../scrape/platforms/index";
 import { TRAVEL_PLATFORMS } from "../../travel/platforms/index";
@@ -88,7 +89,7 @@ const createRoute = defineRoute({
   tags: ["catalogue"],
   summary: "Create a private dataset from a recipe",
   description:
-    "The recipe names what to collect (`product`, `search`, `reviews` or `hotels`), where and how often (`schedule`, cron, UTC). " +
+    "The recipe names what to collect (`product`, `search`, `reviews`, `hotels`, or `shop`: every product of a whole site), where and how often (`schedule`, cron, UTC). " +
     "The dataset is visible to this account only (`visibility: private`; a 404 to every other), refreshed on its schedule through the same routes as direct calls, each refresh charged like the calls it makes. " +
     "Its first refresh starts at once (`refresh` in the answer).",
   request: { body: jsonBody(CreateBody, true, { name: "Earbud prices", recipe: RECIPE_EXAMPLE }) },
@@ -190,6 +191,9 @@ export function registerManageDatasets(app: OpenAPIHono<AppEnv>) {
       const problem = itemProblem(c.env, path, identity.scopes, c.get("inProcess"));
       return problem ? [{ parameter: `recipe (call ${path})`, in: "body" as const, message: problem }] : [];
     });
+    if (body.recipe.kind === "shop")
+      for (const { index, reason } of await startUrlProblems(c.env, body.recipe.start_urls))
+        problems.push({ parameter: `recipe.start_urls[${index}]`, in: "body", message: reason });
     if (problems.length > 0)
       throw new ApiError(
         "invalid_request",

@@ -65,7 +65,7 @@ async function send(
       ...job.config.urlGuard,
       fetcher: async (url, hop) => {
         finalUrl = new URL(url);
-        const headers = { ...BROWSER_HEADERS, ...jar.header(), ...init.headers };
+        const headers = { ...BROWSER_HEADERS, ...job.headers, ...jar.header(), ...init.headers };
         const sent = await sendRetrying(
           job,
           finalUrl,

@@ -40,6 +40,8 @@ export interface LoadJob {
   deadline: number;
   /** Only the browser engine serves them; a job with extras runs on it alone. */
   extras?: PageExtras;
+  /** Headers that replace the browser's own (the shop crawler names itself in `User-Agent`). */
+  headers?: Record<string, string>;
 }
 
 /** `ms`, or less when the scrape's deadline is closer (at least 1 ms, so timers still fire). */

@@ -14,7 +14,7 @@ export interface NotAProduct {
 }
 
 /** Readers that read any page, product or not: a heading, a title, a price next to it. */
-const PAGE_READERS = new Set(["main heading", "meta", "visible text", "title element", "page address"]);
+export const PAGE_READERS = new Set<string>(["main heading", "meta", "visible text", "title element", "page address"]);
 
 /**
  * Result cards above which a page is a listing: no saved product page shows more than 13 (related

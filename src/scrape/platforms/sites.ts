@@ -50,7 +50,7 @@ const onOwnSite = (url: URL, platform: ProductPlatform, config: Replicas) =>
   ownOrigins(platform, config).some((origin) => liesOn(url, origin));
 
 /** The marketplace whose own sites serve `url`, or null for a page only `generic` reads. */
-function marketplaceOf(url: string, config: Replicas): ProductPlatform | null {
+export function marketplaceOf(url: string, config: Replicas): ProductPlatform | null {
   const page = parsed(url);
   if (!page) return null;
   return (

@@ -1,0 +1,75 @@
+// The end of a whole-shop refresh: products it did not find count a miss, those missed
+// REMOVE_AFTER_MISSES refreshes in a row are marked removed (never deleted), their last records
+// join the snapshot (with `removed_at` once removed), and the account hears what changed
+// (`dataset.changed`: added, removed and re-priced products).
+import { nextPart, snapshotOfJob } from "../../db/dataset-snapshots";
+import { closeProducts, unseenRecords } from "../../db/shop-products";
+import { emitEvent } from "../../events/delivery";
+import type { Recipe } from "../recipe";
+import { type DatasetRecord, RECORD_FIELDS } from "../records";
+import { writePart } from "../snapshot";
+
+/**
+ * Refreshes in a row a product may be missing before it is marked removed. A product whose own
+ * page answers 404 or no longer shows a product is removed at the refresh that read it.
+ */
+export const REMOVE_AFTER_MISSES = 2;
+const RECORDS_PER_CARRIED_PART = 1_000;
+
+export interface ShopChanges {
+  accountId: string | null;
+  dataset: string;
+  snapshot: string;
+  added: number;
+  removed: number;
+  price_changed: number;
+}
+
+/** Closes the product state of a finished shop refresh; null for any other job. */
+export async function closeShopRefresh(env: Env, jobId: string, status: string): Promise<ShopChanges | null> {
+  if (status !== "completed") return null;
+  const snapshot = await snapshotOfJob(env.DB, jobId);
+  if (!snapshot || snapshot.status !== "collecting") return null;
+  const recipe = JSON.parse(snapshot.recipe) as Recipe;
+  if (recipe.kind !== "shop") return null;
+  const counts = await closeProducts(env.DB, snapshot.dataset_id, jobId, Date.now(), REMOVE_AFTER_MISSES);
+  const target = { id: snapshot.id, datasetId: snapshot.dataset_id, kind: "shop" as const };
+  let part = await nextPart(env.DB, snapshot.id);
+  for (let after = ""; ; ) {
+    const rows = await unseenRecords(env.DB, snapshot.dataset_id, jobId, after, RECORDS_PER_CARRIED_PART);
+    if (rows.length === 0) break;
+    const records = rows.map((row) => {
+      const removedAt = row.removed_at === null ? null : new Date(row.removed_at).toISOString();
+      const values: Record<string, unknown> = {
+        ...(JSON.parse(row.record) as Record<string, unknown>),
+        key: row.key,
+        first_seen: new Date(row.first_seen).toISOString(),
+        removed_at: removedAt,
+        // Its removal is what was observed last, so `changed_since` finds it from the refresh that saw it.
+        ...(removedAt ? { observed_at: removedAt } : {}),
+      };
+      return Object.fromEntries(RECORD_FIELDS.shop.map(({ name }) => [name, values[name] ?? null])) as DatasetRecord;
+    });
+    await writePart(env, target, part++, records);
+    after = rows.at(-1)!.key;
+  }
+  return {
+    accountId: snapshot.account_id,
+    dataset: snapshot.slug,
+    snapshot: snapshot.id,
+    added: counts.added,
+    removed: counts.removed,
+    price_changed: counts.repriced,
+  };
+}
+
+/** Tells the dataset's account what its refresh found changed. */
+export async function announceShopChanges(
+  env: Env,
+  waitUntil: (promise: Promise<unknown>) => void,
+  changes: ShopChanges,
+): Promise<void> {
+  if (!changes.accountId) return;
+  const { accountId, ...data } = changes;
+  await emitEvent(env, waitUntil, accountId, "dataset.changed", data);
+}

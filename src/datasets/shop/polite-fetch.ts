@@ -1,0 +1,117 @@
+// Every request the shop crawler makes: robots.txt consulted first (read once an hour per site,
+// shared by every account through the cache), a start time taken from the site's HostBudget
+// object so the crawl-delay holds across accounts and items, the crawler's own User-Agent, and the
+// URL guard on every hop. Pages go through the fetch engine (proxies, challenges, size caps,
+// charset); robots.txt and sitemaps, which may be gzip, through the guard with a byte cap.
+import { scrapeConfig } from "../../scrape/config";
+import { fetchEngine } from "../../scrape/engines/fetch";
+import { detectChallenge } from "../../scrape/extract/challenge";
+import { guardedFetch } from "../../net/url-guard";
+import { readBytes } from "../../net/read-body";
+import { publicOrigin } from "../../public-origin";
+import { crawlerUserAgent, DISALLOW_ALL, MAX_DELAY_MS, parseRobots, type RobotsRules, siteRootOf } from "./robots";
+
+/** A sitemap file may be 50 MB uncompressed (sitemaps.org); compressed, far less. */
+export const MAX_SITEMAP_BYTES = 50 * 1024 * 1024;
+const MAX_DOWNLOAD_BYTES = 10 * 1024 * 1024;
+const MAX_ROBOTS_BYTES = 512 * 1024;
+const ROBOTS_TTL_SECONDS = 3600;
+
+/** The site's queue is over a minute long: the item stops and its addresses wait for a later one. */
+export class SiteBusy extends Error {}
+/** The site's robots.txt asks for more time between requests than a refresh can spend. */
+export class TooSlow extends Error {}
+
+export class PoliteFetcher {
+  private readonly robots = new Map<string, Promise<RobotsRules>>();
+  private readonly userAgent: string;
+
+  constructor(
+    private readonly env: Env,
+    private readonly accountId: string,
+  ) {
+    this.userAgent = crawlerUserAgent(`${publicOrigin(env, "http://localhost")}/docs/catalogue#whole-shops`);
+  }
+
+  /** The site root of `url` (its origin, or a replica shop's prefix in development). */
+  rootOf(url: string): string {
+    return siteRootOf(url, scrapeConfig(this.env).replicaOrigin);
+  }
+
+  /** The rules of the site `url` is on. */
+  rulesFor(url: string): Promise<RobotsRules> {
+    const root = this.rootOf(url);
+    let rules = this.robots.get(root);
+    if (!rules) {
+      rules = this.readRobots(root);
+      this.robots.set(root, rules);
+    }
+    return rules;
+  }
+
+  private async readRobots(root: string): Promise<RobotsRules> {
+    const cacheKey = `shop:robots:${root}`;
+    const cached = await this.env.CACHE.get<{ body: string | null; refused: boolean }>(cacheKey, "json");
+    if (cached) return cached.refused ? DISALLOW_ALL : parseRobots(root, cached.body);
+    await this.wait(root, parseRobots(root, null).delayMs);
+    const response = await this.send(`${root}/robots.txt`);
+    // No robots.txt (4xx): everything is allowed; 401/403 or a server error: nothing is, for now.
+    const refused = response.status === 401 || response.status === 403 || response.status >= 500;
+    const body = response.ok ? new TextDecoder().decode(await readBytes(response, MAX_ROBOTS_BYTES)) : null;
+    if (!response.ok) await response.body?.cancel().catch(() => {});
+    await this.env.CACHE.put(cacheKey, JSON.stringify({ body, refused }), { expirationTtl: ROBOTS_TTL_SECONDS });
+    return refused ? DISALLOW_ALL : parseRobots(root, body);
+  }
+
+  /** Waits for the site's next start time (robots.txt's crawl-delay, shared by every crawl of the site). */
+  private async wait(root: string, delayMs: number): Promise<void> {
+    if (delayMs > MAX_DELAY_MS)
+      throw new TooSlow(
+        `${root}/robots.txt asks for ${delayMs / 1000} s between requests; at most ${MAX_DELAY_MS / 1000} s is supported`,
+      );
+    const budget = this.env.HOST_BUDGET.get(this.env.HOST_BUDGET.idFromName(root));
+    const waitMs = await budget.reserve(delayMs);
+    if (waitMs < 0) throw new SiteBusy(`${root} has more requests queued than a minute holds`);
+    if (waitMs > 0) await scheduler.wait(waitMs);
+  }
+
+  private send(url: string): Promise<Response> {
+    return guardedFetch(
+      url,
+      { headers: { "User-Agent": this.userAgent, Accept: "application/xml,text/xml,text/plain,*/*" } },
+      {
+        ...scrapeConfig(this.env).urlGuard,
+        fetcher: (hop, init) => fetch(hop, { ...init, signal: AbortSignal.timeout(15_000) }),
+      },
+    );
+  }
+
+  /** The bytes of a file (a sitemap), after robots and the budget allow it; null when it is not there. */
+  async file(url: string): Promise<Uint8Array | null> {
+    const rules = await this.rulesFor(url);
+    await this.wait(this.rootOf(url), rules.delayMs);
+    const response = await this.send(url);
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => {});
+      return null;
+    }
+    return readBytes(response, MAX_DOWNLOAD_BYTES);
+  }
+
+  /** A page through the fetch engine, after robots and the budget allow it. */
+  async page(url: string): Promise<{ html: string; url: string }> {
+    const rules = await this.rulesFor(url);
+    await this.wait(this.rootOf(url), rules.delayMs);
+    const config = scrapeConfig(this.env);
+    const loaded = await fetchEngine.load({
+      url,
+      env: this.env,
+      config,
+      accountId: this.accountId,
+      detectChallenge,
+      deadline: Date.now() + config.deadlineMs,
+      headers: { "User-Agent": this.userAgent },
+    });
+    return { html: loaded.html, url: loaded.url };
+  }
+}
