@@ -1894,7 +1894,7 @@ export interface paths {
         put?: never;
         /**
          * Create a private dataset from a recipe
-         * @description The recipe names what to collect (`product`, `search`, `reviews` or `hotels`), where and how often (`schedule`, cron, UTC). The dataset is visible to this account only (`visibility: private`; a 404 to every other), refreshed on its schedule through the same routes as direct calls, each refresh charged like the calls it makes. Its first refresh starts at once (`refresh` in the answer).
+         * @description The recipe names what to collect (`product`, `search`, `reviews`, `hotels`, or `shop`: every product of a whole site), where and how often (`schedule`, cron, UTC). The dataset is visible to this account only (`visibility: private`; a 404 to every other), refreshed on its schedule through the same routes as direct calls, each refresh charged like the calls it makes. Its first refresh starts at once (`refresh` in the answer).
          */
         post: {
             parameters: {
@@ -6171,9 +6171,9 @@ export interface paths {
                     explain?: "true" | "false";
                     /** @description A comma list of what to answer: markdown, html, text, links, metadata, screenshot (default: markdown,metadata); `screenshot` reads the page with the browser */
                     formats?: string;
-                    /** @description `true` reads the page now, never from the cache */
+                    /** @description `true` skips the cache and scrapes now; should the scrape fail, the error says how old the cached copy is instead of answering it */
                     fresh?: "true" | "false";
-                    /** @description Accept a cached reading at most this many seconds old */
+                    /** @description Accept a cached result at most this many seconds old */
                     max_age?: number | null;
                     /** @description The most characters of each text format (markdown, html, text) in the answer (default 100000); a longer one is cut at a line and `truncated` says so */
                     max_characters?: number;
@@ -6264,6 +6264,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6273,6 +6293,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `products:read` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `products:read` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6282,15 +6339,66 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Per-minute limit or monthly quota reached; see `Retry-After`. */
+                /** @description The page was read but holds no such data (a search page, a sign-in wall, an empty shell). */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "no_data",
+                         *         "message": "The page https://www.amazon.com/s?k=kettle holds no product: it is a search results page. Pass a product page, or use GET /v1/amazon/search.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6300,6 +6408,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The site refused the read (a block, a CAPTCHA that could not be solved); see `Retry-After`. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "upstream_blocked",
+                         *         "message": "The page could not be fetched: the site answered 403 to every engine. Retry later.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -6309,6 +6454,43 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The site did not answer in time; see `Retry-After`. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "upstream_timeout",
+                         *         "message": "The site did not answer in time: no answer within 15 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
                         "application/json": components["schemas"]["Error"];
                     };
                 };
@@ -8185,7 +8367,7 @@ export interface paths {
                     check_out?: string;
                     /** @description `true` adds to each hotel `sources`: per filled field, where its value came from (`source`: a platform's search card, the hotel's own page, or on a hotel page the reader, e.g. `json-ld`) and `agreed`, the other platforms or readers that gave the same value */
                     explain?: "true" | "false";
-                    /** @description `true` skips the cache and scrapes now */
+                    /** @description `true` skips the cache and scrapes now; should the scrape fail, the error says how old the cached copy is instead of answering it */
                     fresh?: "true" | "false";
                     /** @description Accept a cached result at most this many seconds old */
                     max_age?: number | null;
@@ -8883,7 +9065,7 @@ export interface paths {
                     format?: "json" | "csv";
                     /** @description `true`: only rooms that can be cancelled free */
                     free_cancellation?: "true";
-                    /** @description `true` skips the cache and scrapes now */
+                    /** @description `true` skips the cache and scrapes now; should the scrape fail, the error says how old the cached copy is instead of answering it */
                     fresh?: "true" | "false";
                     /** @description Search around this point instead of the destination's centre (with `longitude`) */
                     latitude?: number | null;
@@ -11592,7 +11774,7 @@ export interface paths {
                     "application/json": {
                         description?: string;
                         /**
-                         * @description Any of hotel.rate_dropped, product.price_changed, watch.failing, schedule.completed, job.completed, job.failed, dataset.refreshed, webhook.test; all when omitted
+                         * @description Any of hotel.rate_dropped, product.price_changed, watch.failing, schedule.completed, job.completed, job.failed, dataset.refreshed, dataset.changed, webhook.test; all when omitted
                          * @default [
                          *       "hotel.rate_dropped",
                          *       "product.price_changed",
@@ -11601,10 +11783,11 @@ export interface paths {
                          *       "job.completed",
                          *       "job.failed",
                          *       "dataset.refreshed",
+                         *       "dataset.changed",
                          *       "webhook.test"
                          *     ]
                          */
-                        event_types?: ("hotel.rate_dropped" | "product.price_changed" | "watch.failing" | "schedule.completed" | "job.completed" | "job.failed" | "dataset.refreshed" | "webhook.test")[];
+                        event_types?: ("hotel.rate_dropped" | "product.price_changed" | "watch.failing" | "schedule.completed" | "job.completed" | "job.failed" | "dataset.refreshed" | "dataset.changed" | "webhook.test")[];
                         /** @example https://example.com/hooks/webdata */
                         url: string;
                     };
@@ -13657,6 +13840,46 @@ export interface components {
              * @example 0 3 * * *
              */
             schedule: string;
+        } | {
+            /**
+             * @default []
+             * @example [
+             *       "*\/gift-card*"
+             *     ]
+             */
+            exclude: string[];
+            /**
+             * @default []
+             * @example [
+             *       "/products/*",
+             *       "/collections/*"
+             *     ]
+             */
+            include: string[];
+            /** @enum {string} */
+            kind: "shop";
+            /**
+             * @default 3600
+             * @example 3600
+             */
+            max_age: number;
+            /** @default 5 */
+            max_depth: number;
+            max_pages?: number;
+            /** @default 1000 */
+            max_products: number;
+            /**
+             * @default 0 3 * * *
+             * @example 0 3 * * *
+             */
+            schedule: string;
+            /**
+             * @description home, category or sitemap pages of one or more shops
+             * @example [
+             *       "https://shop.example.com/"
+             *     ]
+             */
+            start_urls: string[];
         };
         DatasetRefreshEnvelope: {
             data: {
