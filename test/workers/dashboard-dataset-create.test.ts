@@ -64,6 +64,43 @@ describe("the recipe form", () => {
     expect(page.html).toContain("Power banks");
   });
 
+  it("reads a whole shop's form into a shop recipe, and refuses a start page the URL guard refuses", async () => {
+    expect(
+      recipeBody("shop", {
+        name: "Trailhead",
+        start_urls: "https://shop.example.org/\nhttps://shop.example.org/sitemap.xml",
+        max_products: "500",
+        include: "",
+        schedule: "0 2 * * *",
+        max_age: "3600",
+      }),
+    ).toEqual({
+      name: "Trailhead",
+      recipe: {
+        kind: "shop",
+        start_urls: ["https://shop.example.org/", "https://shop.example.org/sitemap.xml"],
+        max_products: 500,
+        schedule: "0 2 * * *",
+      },
+    });
+    const { visitor } = await signedUp();
+    const { keyId } = await createdKey(visitor, "datasets");
+    const form = await visitor.get("/dashboard/datasets/new?kind=shop");
+    expect(form.status).toBe(200);
+    expect(form.html).toContain('<textarea id="recipe-start_urls" name="start_urls"');
+    const refused = await visitor.post("/dashboard/datasets", {
+      kind: "shop",
+      key_id: keyId,
+      name: "Inside",
+      start_urls: "http://127.0.0.1:9/",
+      max_products: "10",
+      schedule: "0 2 * * *",
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain("recipe.start_urls[0]");
+    expect(refused.html).toContain('value="Inside"');
+  });
+
   it("shows the API's refusal as a sentence beside the form, keeping what was typed", async () => {
     const { visitor } = await signedUp();
     const { keyId } = await createdKey(visitor, "datasets");
