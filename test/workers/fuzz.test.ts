@@ -45,6 +45,7 @@ type Send = (path: string, init: RequestInit) => Promise<Response>;
 
 /** Routes that scrape other sites or act on events/accounts: fuzzed with refused inputs only. */
 const INVALID_ONLY = [
+  /^\/v1\/page/,
   /^\/v1\/\{platform\}/,
   /^\/v1\/travel\//,
   /^\/v1\/webhooks/,

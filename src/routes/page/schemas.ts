@@ -41,6 +41,7 @@ export const PageQuery = z.object({
     }),
   formats: formatList.optional().openapi({
     type: "string",
+    pattern: `^(${PAGE_FORMATS.join("|")})(,(${PAGE_FORMATS.join("|")}))*$`,
     description: `A comma list of what to answer: ${PAGE_FORMATS.join(", ")} (default: ${DEFAULT_FORMATS.join(",")}); \`screenshot\` reads the page with the browser`,
     example: "markdown,links,metadata",
   }),
