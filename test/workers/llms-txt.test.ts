@@ -52,9 +52,10 @@ describe("/llms.txt", () => {
   it("shows a hotel history call with an id in the form the hotel search answers it", async () => {
     const text = await (await call("/llms.txt")).text();
     const line = text.split("\n").find((l) => l.startsWith("- GET /v1/travel/{platform}/hotels/{id}/history:"))!;
-    const [, platform, id] = /"http[^"]*\/v1\/travel\/([^/]+)\/hotels\/([^/]+)\/history/.exec(line)!;
+    const [, platform, id] = /"http[^"]*\/v1\/travel\/([^/]+)\/hotels\/(.+?)\/history/.exec(line)!;
     const offers = HOTEL_SEARCH_EXAMPLE.hotels.flatMap((hotel) => hotel.offers);
-    expect(offers).toContainEqual(expect.objectContaining({ platform, id }));
+    // An id with a slash (booking's `ie/the-spencer`) travels URL-encoded in the path.
+    expect(offers).toContainEqual(expect.objectContaining({ platform, id: decodeURIComponent(id!) }));
   });
 
   it("has a full version with each route's description and every parameter", async () => {

@@ -88,7 +88,7 @@ class AsyncFlow(unittest.TestCase):
                 hotels = [h async for h in client.search_hotels_all("booking", "Dublin", check_in, check_out, limit=5)]
                 largest = (await client.get("/v1/datasets", {"sort": "-record_count", "limit": 1}))["data"][0]
                 keys = []
-                async for page in client.record_pages(largest["slug"], fields=["key"], page_size=max(1, largest["record_count"] // 2)):
+                async for page in client.record_pages(largest["slug"], fields=["key"], page_size=min(1000, max(1, largest["record_count"] // 2))):
                     keys += [record["key"] for record in page["data"]]
                 streamed = [record["key"] async for record in client.records(largest["slug"], fields=["key"])]
                 created = await client.create_job(JOB, idempotency_key=f"async-{uuid.uuid4()}")

@@ -10,9 +10,9 @@ import { answerHistory, historyResponse, HistoryQueryFields } from "../history-a
 import { HOTEL_SEARCH_EXAMPLE } from "./examples";
 import { platformList } from "./params";
 
-// The hotel of the search example, by its expedia offer's id: the form a search answers, and one
-// that travels in a path as it is (a booking id such as `ie/the-spencer` must be URL-encoded).
-const EXAMPLE_OFFER = HOTEL_SEARCH_EXAMPLE.hotels[0]!.offers.find((offer) => offer.platform === "expedia")!;
+// The hotel of the search example, by its booking offer's id as the search answers it (URL-encoded
+// in a path: `ie%2Fthe-spencer`); the local replicas have read its prices, so the example has points.
+const EXAMPLE_OFFER = HOTEL_SEARCH_EXAMPLE.hotels[0]!.offers.find((offer) => offer.platform === "booking")!;
 
 const EXAMPLE = exampleEnvelope(
   {
