@@ -8818,8 +8818,8 @@ export interface paths {
                          * @example {
                          *       "status": "success",
                          *       "data": {
-                         *         "platform": "expedia",
-                         *         "id": "1180346",
+                         *         "platform": "booking",
+                         *         "id": "ie/the-spencer",
                          *         "days": 90,
                          *         "points": [
                          *           {
