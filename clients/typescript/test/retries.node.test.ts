@@ -1,6 +1,7 @@
 // Retries, deadlines and errors of the TypeScript client against a scripted server on 127.0.0.1
 // that fails first: each attempt is counted there, so a retry that did not happen cannot pass.
 import { getEventListeners } from "node:events";
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { createWebDataClient, WebDataConnectionError, WebDataError, WebDataTimeoutError } from "../src/index.ts";
 import { backoffMs } from "../src/transport.ts";
@@ -132,16 +133,20 @@ describe("deadlines", () => {
 
   it("counts retries and their waits inside the timeout", async () => {
     const { server, client } = await serve([envelopeError(503, "unavailable", "busy", { "Retry-After": "5" })]);
-    const error = await client.usage({ timeout: 300 }).catch((e: unknown) => e);
+    // A Retry-After of 5 s lies past a 2-s deadline: the client gives up at once instead of waiting.
+    const error = await client.usage({ timeout: 2_000 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WebDataTimeoutError);
     expect(server.attempts).toHaveLength(1);
   });
 
   it("stops at the caller's AbortSignal with its reason, not retrying", async () => {
-    const { server, client } = await serve([{ ...ok(usage), delayMs: 2_000 }]);
+    const { server, client } = await serve([{ ...ok(usage), delayMs: 5_000 }]);
     const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error("user left")), 100);
-    await expect(client.usage({ signal: controller.signal })).rejects.toThrow("user left");
+    const call = client.usage({ signal: controller.signal });
+    // Aborted once the server holds the request, however long a busy machine took to send it.
+    for (let wait = 0; wait < 200 && server.attempts.length === 0; wait++) await sleep(25);
+    controller.abort(new Error("user left"));
+    await expect(call).rejects.toThrow("user left");
     expect(server.attempts).toHaveLength(1);
   });
 
