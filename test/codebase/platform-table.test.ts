@@ -45,7 +45,9 @@ describe("docs/travel.md's platform table", () => {
   it("has a row for every travel site, with its review scale and the fields it never shows", () => {
     const rows = travelPlatformTable().split("\n").slice(2);
     expect(rows).toHaveLength(Object.keys(TRAVEL_PLATFORMS).length);
-    expect(rows.find((row) => row.startsWith("| `airbnb` (Airbnb) |"))).toContain("| out of 5 | `star_rating`, `rooms` |");
+    expect(rows.find((row) => row.startsWith("| `airbnb` (Airbnb) |"))).toContain(
+      "| out of 5 | `star_rating`, `rooms` |",
+    );
     expect(rows.find((row) => row.startsWith("| `booking` (Booking.com) |"))).toContain("| out of 10 | none |");
   });
 });
