@@ -18,6 +18,7 @@ export const FLOORS: string[][] = [
   ["events", "jobs", "env"], // the webhook outbox, watches, schedules; batch jobs
   ["in-process"],
   ["travel", "mcp", "durable"],
+  ["platforms"], // every marketplace and travel site: one folder each, one registry
   ["scrape", "public-origin"],
   ["db", "net", "llms-txt", "sign-in"],
   [

@@ -2,8 +2,10 @@
 // (`npm run extract -- --report <dir>`). Each row's page goes to the parser its page_kind names and is
 // compared the way the fixture tests compare it; an empty cell means the parser must return null.
 import { hotelEvidenceKey, type ReaderOfHotel } from "../src/scrape/extract/confidence";
-import { PRODUCT_PLATFORMS, readProductPage } from "../src/scrape/platforms/index";
-import type { HotelRecord, ProductRecord, SearchItem } from "../src/scrape/types";
+import { PRODUCT_PLATFORMS } from "../src/platforms/index";
+import { readProductPage } from "../src/platforms/product-page";
+import type { HotelRecord } from "../src/platforms/hotel-types";
+import type { ProductRecord, SearchItem } from "../src/scrape/types";
 import {
   cellNumbers,
   collapse,
@@ -159,13 +161,13 @@ const READERS: Record<PageKind, (row: ExpectedRow, html: string) => Observed> = 
     const platform = travelAdapterOf(row);
     // No hotel-search reader serves a site without an adapter: every value is missed.
     if (!platform) return { title: null, price: null, currency: null, rating: null, review_count: null, results: 0 };
-    const page = platform.parseSearch(html, platform.origin);
+    const page = platform.parseSearch(html, platform.origins.default!);
     const first = page.hotels.find((hotel) => !hotel.sponsored);
     return { ...(first ? hotelObserved(first, platform.reviewScale, "site") : {}), results: page.hotels.length };
   },
   "hotel-detail": (row, html) => {
     const platform = hotelReaderOf(row);
-    const hotel = platform.parseHotel(html, platform.origin);
+    const hotel = platform.parseHotel(html, platform.origins.default!);
     const reader = travelAdapterOf(row) ? "site" : "generic";
     return {
       ...hotelObserved(hotel, platform.reviewScale, reader),

@@ -21,8 +21,9 @@ import { decodeHtml } from "../src/scrape/extract/charset";
 import type { FieldEvidence } from "../src/scrape/extract/evidence";
 import type { ApiError } from "../src/errors";
 import { describeProduct, productOr422 } from "../src/routes/products/answers";
-import { explainPage, PRODUCT_PLATFORMS, readProductPage } from "../src/scrape/platforms/index";
-import type { ProductPlatform } from "../src/scrape/types";
+import { explainPage, readProductPage } from "../src/platforms/product-page";
+import { PRODUCT_PLATFORMS } from "../src/platforms/index";
+import type { ProductPlatform } from "../src/platforms/types";
 
 type Parser = (html: string, url: string) => unknown;
 
@@ -65,7 +66,7 @@ function productAnswer(platform: ProductPlatform, html: string, url: string) {
 }
 
 async function travelPlatform(slug: string) {
-  const { TRAVEL_PLATFORMS } = await import("../src/travel/platforms");
+  const { TRAVEL_PLATFORMS } = await import("../src/platforms/index");
   return (TRAVEL_PLATFORMS as Record<string, (typeof TRAVEL_PLATFORMS)[keyof typeof TRAVEL_PLATFORMS]>)[slug];
 }
 

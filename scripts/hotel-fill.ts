@@ -4,8 +4,8 @@
 // `npm run extract -- --report`, and held to the issue's bar by test/fixtures/hotel-fill.test.ts.
 import { CITIES } from "../replicas/hotel-data.ts";
 import { startReplicas } from "../replicas/server.ts";
-import { TRAVEL_PLATFORMS } from "../src/travel/platforms";
-import type { TravelSlug } from "../src/travel/platforms/types";
+import { TRAVEL_PLATFORMS } from "../src/platforms/index";
+import type { TravelSlug } from "../src/platforms/index";
 import type { Rates } from "../src/travel/conversion";
 import { HOTEL_FIELDS } from "../src/scrape/completeness";
 import { enrichHotels } from "../src/travel/enrich";

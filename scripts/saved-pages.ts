@@ -5,9 +5,10 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { parse as parseCsv } from "csv-parse/sync";
 import { decodeHtml } from "../src/scrape/extract/charset.ts";
-import { genericLodging } from "../src/travel/platforms/generic-hotel.ts";
-import { PRODUCT_PLATFORMS, parseProduct } from "../src/scrape/platforms/index.ts";
-import { TRAVEL_PLATFORMS, type TravelSlug } from "../src/travel/platforms/index.ts";
+import { genericLodging } from "../src/platforms/hotel-readers/generic-hotel.ts";
+import { PRODUCT_PLATFORMS } from "../src/platforms/index.ts";
+import { parseProduct } from "../src/platforms/product-page.ts";
+import { TRAVEL_PLATFORMS, type TravelSlug } from "../src/platforms/index.ts";
 
 export type PageKind = "product" | "search" | "reviews" | "hotel-search" | "hotel-detail" | "blocked";
 
@@ -121,8 +122,8 @@ const PARSERS: Record<PageKind, (row: ExpectedRow, html: string) => unknown> = {
   product: (row, html) => parseProduct(PRODUCT_PLATFORMS[row.adapter]!, html, pageUrl(row)),
   search: (row, html) => PRODUCT_PLATFORMS[row.adapter]!.parseSearch?.(html, pageUrl(row, "/s?k=x")),
   reviews: (row, html) => PRODUCT_PLATFORMS[row.adapter]!.parseReviews?.(html, pageUrl(row, "/product-reviews/x")),
-  "hotel-search": (row, html) => travelAdapterOf(row)!.parseSearch(html, travelAdapterOf(row)!.origin),
-  "hotel-detail": (row, html) => hotelReaderOf(row).parseHotel(html, hotelReaderOf(row).origin),
+  "hotel-search": (row, html) => travelAdapterOf(row)!.parseSearch(html, travelAdapterOf(row)!.origins.default!),
+  "hotel-detail": (row, html) => hotelReaderOf(row).parseHotel(html, hotelReaderOf(row).origins.default!),
   // A wall is recognised, not parsed.
   blocked: (row, html) => (PRODUCT_PLATFORMS[row.adapter] ?? hotelReaderOf(row)).detectChallenge(html, 200),
 };

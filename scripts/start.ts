@@ -14,7 +14,7 @@ import { fillPublicDatasets } from "./local-datasets.ts";
 import { receiverPort } from "./receiver.ts";
 import { holdings } from "../replicas/holdings.ts";
 import { startReplicas } from "../replicas/server.ts";
-import { PRODUCT_PLATFORMS } from "../src/scrape/platforms/index.ts";
+import { PRODUCT_PLATFORMS } from "../src/platforms/index.ts";
 
 const PERSIST = `${ROOT}.wrangler/state`;
 const PORT = Number(process.env.PORT ?? 8787);

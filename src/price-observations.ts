@@ -9,11 +9,13 @@ import type { AppEnv } from "./env";
 import { log } from "./log";
 import { scrapeConfig } from "./scrape/config";
 import { countryOfUrl } from "./scrape/extract/url";
-import { fromOwnOrigin, fromTravelSite } from "./scrape/platforms/sites";
+import { fromOwnOrigin } from "./platforms/sites";
 import type { CacheState } from "./scrape/cache";
-import type { HotelDetail, ProductLookup, ProductPlatform, ProductRecord } from "./scrape/types";
+import type { HotelDetail } from "./platforms/hotel-types";
+import type { ProductLookup, ProductRecord } from "./scrape/types";
+import type { ProductPlatform } from "./platforms/types";
 import type { PricedHotel } from "./travel/merge";
-import type { TravelPlatform } from "./travel/platforms/types";
+import type { TravelPlatform } from "./platforms/types";
 
 const AVAILABLE = "available";
 const SOLD_OUT = "sold out";
@@ -67,7 +69,7 @@ function recordInBackground(c: Context<AppEnv>, observations: () => PriceObserva
 
 /**
  * A product answer read live from the platform's own site (`source_url`, the page's address after
- * redirects; see scrape/platforms/sites.ts): one observation of its price. A page from anywhere else
+ * redirects; see platforms/sites.ts): one observation of its price. A page from anywhere else
  * still answers its caller, but what it claims never enters the history every account reads.
  */
 export function observeProduct(
@@ -143,7 +145,7 @@ export function observeHotelPage(
   const nightly =
     detail.price_per_night ?? (detail.total_price !== null && nights ? detail.total_price / nights : null);
   if (!readLive(page.cache) || !usablePrice(nightly)) return;
-  if (!fromTravelSite(page.platform, page.sourceUrl, scrapeConfig(c.env))) return;
+  if (!fromOwnOrigin(page.platform, { finalUrl: page.sourceUrl }, scrapeConfig(c.env))) return;
   const soldOut = detail.rooms.length > 0 && detail.rooms.every((room) => room.available === false);
   recordInBackground(c, () => [
     {

@@ -2,8 +2,8 @@
 // validation answers for them (see events-actions.ts).
 import { EVENT_TYPES } from "../events/config";
 import type { KeyRow } from "../db/keys";
-import { PRODUCT_PLATFORMS } from "../scrape/platforms";
-import { TRAVEL_PLATFORMS } from "../travel/platforms";
+import { PRODUCT_PLATFORMS } from "../platforms";
+import { TRAVEL_PLATFORMS } from "../platforms/index";
 import { CsrfField, ErrorMessage } from "./layout";
 
 export type FormValues = Record<string, string | string[]>;

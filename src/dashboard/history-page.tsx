@@ -4,8 +4,8 @@
 // and hotels the account's keys read lately are offered as links.
 import type { Context, Hono } from "hono";
 import { recentPaths } from "../db/request-log";
-import { PRODUCT_PLATFORMS, productPlatform } from "../scrape/platforms";
-import { TRAVEL_PLATFORMS } from "../travel/platforms";
+import { PRODUCT_PLATFORMS, productPlatform } from "../platforms";
+import { TRAVEL_PLATFORMS } from "../platforms/index";
 import type { DashboardEnv } from "./env";
 import { type ApiAnswer, apiAnswer, apiErrorText, sessionIdentity } from "./internal-api";
 import { ErrorMessage, Layout } from "./layout";

@@ -6,7 +6,7 @@ import { type KeyRow, listKeys } from "../db/keys";
 import { SHORT_KINDS } from "../routes/jobs/items";
 import { jobLimits } from "../jobs/limits";
 import type { JobAnswer } from "../routes/jobs/schemas";
-import { PRODUCT_PLATFORMS } from "../scrape/platforms";
+import { PRODUCT_PLATFORMS } from "../platforms";
 import type { DashboardEnv } from "./env";
 import { ActionButton } from "./action-button";
 import { apiCall, sessionIdentity } from "./internal-api";

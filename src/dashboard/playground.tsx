@@ -1,7 +1,7 @@
 import type { Context, Hono } from "hono";
 import { type KeyRow, listKeys } from "../db/keys";
 import { readAtMost, sizeText } from "../net/read-body";
-import { productPlatform } from "../scrape/platforms";
+import { productPlatform } from "../platforms";
 import type { DashboardEnv } from "./env";
 import { ownKeyIdentity, runAsKey } from "./internal-api";
 import { CsrfField, ErrorMessage, Layout } from "./layout";

@@ -3,8 +3,8 @@
 // dataset's refreshes run as.
 import type { KeyRow } from "../db/keys";
 import type { RecipeKind } from "../datasets/recipe";
-import { PRODUCT_PLATFORMS } from "../scrape/platforms";
-import { TRAVEL_PLATFORMS } from "../travel/platforms";
+import { PRODUCT_PLATFORMS } from "../platforms";
+import { TRAVEL_PLATFORMS } from "../platforms/index";
 import { CsrfField } from "./layout";
 
 export const RECIPE_KINDS = ["product", "search", "reviews", "hotels", "shop"] as const satisfies readonly RecipeKind[];

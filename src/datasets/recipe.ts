@@ -3,7 +3,7 @@
 // direct calls; each path's answer becomes records (records.ts).
 import { z } from "@hono/zod-openapi";
 import { CronExpressionParser } from "cron-parser";
-import { productCallPath } from "../scrape/platforms/calls";
+import { productCallPath } from "../platforms/calls";
 import { SHOP_LIMITS, shopCallShapes, shopItemsBound, shopRefreshPaths } from "./shop/recipe";
 
 const Slug = z.string().regex(/^[a-z0-9-]{1,40}$/, "a platform slug such as `amazon` (see /v1/platforms)");

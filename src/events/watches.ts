@@ -3,7 +3,7 @@
 import type { Completeness } from "../scrape/completeness";
 import type { WatchRow } from "../db/schema-events";
 import { claimWatchCheck, dueWatches, recordCheck } from "../db/watches";
-import { productCallPath } from "../scrape/platforms/calls";
+import { productCallPath } from "../platforms/calls";
 import { convert } from "../travel/conversion";
 import { loadRates } from "../travel/currency";
 import { emitEvent } from "./delivery";

@@ -1,7 +1,7 @@
 // The MCP tools: each names the route it runs (schemas, access and handler all come from that
 // route, see derive.ts) and says in one sentence what its answer holds, for an agent to read. The
-// product tools list the platforms they read from the registry (scrape/platforms/surfaces.ts).
-import { agentList } from "../scrape/platforms/surfaces";
+// product tools list the platforms they read from the registry (platforms/surfaces.ts).
+import { agentList } from "../platforms/surfaces";
 import type { ToolRoute } from "./derive";
 
 interface Money {

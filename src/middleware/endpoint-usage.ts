@@ -3,7 +3,7 @@ import { logRequest } from "../db/request-log";
 import { recordAnswerForAccount } from "../durable/account-meter-client";
 import type { AppEnv } from "../env";
 import { log } from "../log";
-import { platformSlugs } from "../scrape/platforms/slugs";
+import { platformSlugs } from "../platforms/slugs";
 import { callerOf } from "../in-process";
 import { answerIsCharged } from "./charge";
 

@@ -2,9 +2,8 @@
 // room's terms) from the hotel's own page on the platform whose offer it shows, then another's.
 // Pages load a few at a time, through the same cache as the hotel route, within a time budget;
 // each filled field says where it came from, and each page that failed is kept in the hotel's trail.
-import type { TravelSlug } from "./platforms/types";
-import { TRAVEL_PLATFORMS } from "./platforms";
-import type { HotelDetail } from "../scrape/types";
+import { isTravelSlug, TRAVEL_PLATFORMS, type TravelSlug } from "../platforms/index";
+import type { HotelDetail } from "../platforms/hotel-types";
 import { fillFrom, FILLABLE_FIELDS, lacks, type MergedHotel } from "./merge";
 import { failureOf, type PageFailure } from "./page-outcome";
 import { pricedHotel } from "./pricing";
@@ -32,8 +31,6 @@ export interface EnrichOptions {
  * each at most, and no waiting past 8 s (a page that comes later fills the cache for next time).
  */
 export const ENRICHMENT = { concurrency: 6, maxHotels: 60, pagesPerHotel: 2, budgetMs: 8_000 };
-
-const isTravelSlug = (slug: string): slug is TravelSlug => Object.hasOwn(TRAVEL_PLATFORMS, slug);
 
 /** A hotel's own pages worth reading: its offers' platforms, cheapest first. */
 function pagesOf(hotel: MergedHotel): { platform: TravelSlug; id: string }[] {

@@ -1,17 +1,12 @@
 // A hotel's own page on one platform, scraped (and cached) the same way for the hotel route
 // and for filling search results: one cache entry per hotel, stay and party.
 import type { Freshness } from "../scrape/cache";
-import { TRAVEL_PLATFORMS, type TravelSlug } from "./platforms";
+import { TRAVEL_PLATFORMS, type TravelSlug } from "../platforms/index";
 import { scrape } from "../scrape/scrape";
-import { scrapeConfig, siteOrigin } from "../scrape/config";
-import type { TravelPlatform } from "./platforms/types";
+import { scrapeConfig } from "../scrape/config";
+import { originFor } from "../platforms/sites";
 import type { HotelPageLoader } from "./enrich";
 import { type HotelPage, readHotelPage } from "./provenance";
-
-/** Where a platform's pages are fetched from: the real site, or its replica in development. */
-export function originFor(env: Env, platform: TravelPlatform): string {
-  return siteOrigin(scrapeConfig(env), platform.slug, platform.origin);
-}
 
 export interface HotelPageQuery {
   checkIn?: string;
@@ -34,7 +29,7 @@ export function scrapeHotelPage(
   return scrape<HotelPage>(env, waitUntil, {
     platform: platform.slug,
     kind: "hotel",
-    url: platform.hotelUrl(request.id, request.stay, originFor(env, platform)),
+    url: platform.hotelUrl(request.id, request.stay, originFor(scrapeConfig(env), platform)),
     params: { id: request.id, ...request.stay },
     engines: platform.engines,
     parse: (html, url) => readHotelPage(platform, html, url),

@@ -1,7 +1,7 @@
 // Joins the same hotel found on several platforms into one record with one offer per platform.
-import { isCompleteAddress } from "./platforms/address";
-import type { HotelField } from "./platforms/types";
-import type { HotelRecord } from "../scrape/types";
+import { isCompleteAddress } from "../platforms/hotel-readers/address";
+import type { HotelField } from "../platforms/types";
+import type { HotelRecord } from "../platforms/hotel-types";
 import type { Amenity } from "./amenities";
 import { distanceKm } from "./distance";
 import type { PageFailure } from "./page-outcome";

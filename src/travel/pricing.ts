@@ -1,8 +1,8 @@
 // One platform's hotel in the answer's terms: whole-number nightly and stay prices in the
 // answer's currency whichever of the two the site shows, exact figures kept when rounding or
 // conversion changed them, the review score beside its original scale, and the platform's offer.
-import type { HotelField, TravelPlatform } from "./platforms/types";
-import type { HotelDetail, HotelRecord } from "../scrape/types";
+import type { HotelField, TravelPlatform } from "../platforms/types";
+import type { HotelDetail, HotelRecord } from "../platforms/hotel-types";
 import { normaliseAmenities } from "./amenities";
 import { convert, type Rates } from "./conversion";
 import type { Offer, PricedHotel } from "./merge";

@@ -2,10 +2,10 @@
 // with `explain=true`, where each filled field came from and which other sources had the same value.
 import { ENDPOINT_FIELDS, type FieldSource, hasValue, type ReasonOf } from "../scrape/completeness";
 import { loadHtml, readingOnce } from "../scrape/extract/dom";
-import { TRAVEL_PLATFORMS } from "./platforms";
-import type { HotelField, TravelPlatform } from "./platforms/types";
-import { type HotelReading, lodgingReadings } from "./platforms/lodging";
-import type { HotelDetail } from "../scrape/types";
+import { isTravelSlug, TRAVEL_PLATFORMS } from "../platforms/index";
+import type { HotelField, TravelPlatform } from "../platforms/types";
+import { type HotelReading, lodgingReadings } from "../platforms/hotel-readers/lodging";
+import type { HotelDetail } from "../platforms/hotel-types";
 import { FILLABLE_FIELDS, type MergedHotel } from "./merge";
 
 export type Sources = Record<string, FieldSource>;
@@ -53,9 +53,7 @@ const startsWithText = (longer: unknown, text: unknown) =>
   typeof longer === "string" && typeof text === "string" && normalised(longer).startsWith(`${normalised(text)},`);
 
 const platformLacks = (slug: string, field: string) =>
-  (Object.hasOwn(TRAVEL_PLATFORMS, slug) &&
-    (TRAVEL_PLATFORMS[slug as keyof typeof TRAVEL_PLATFORMS].lacks as readonly string[]).includes(field)) ||
-  false;
+  isTravelSlug(slug) && (TRAVEL_PLATFORMS[slug].lacks as readonly string[]).includes(field);
 
 /** The card or page a merged hotel's field came from, and the platform of that card (none for a page). */
 function originOf(hotel: MergedHotel, field: string): { source: string; platform: string | null } {

@@ -1,11 +1,10 @@
 // Hotel search over one or several travel platforms in parallel, under a deadline.
 import type { Freshness } from "../scrape/cache";
-import { originFor } from "./hotel-page";
 import { UpstreamTimeout } from "../scrape/errors";
-import { TRAVEL_PLATFORMS, type TravelSlug } from "./platforms";
+import { TRAVEL_PLATFORMS, type TravelSlug } from "../platforms/index";
 import { scrape, type ScrapeMeta } from "../scrape/scrape";
 import { scrapeConfig } from "../scrape/config";
-import { fromTravelSite } from "../scrape/platforms/sites";
+import { fromOwnOrigin, originFor } from "../platforms/sites";
 import type { Rates } from "./conversion";
 import type { PricedHotel } from "./merge";
 import { pricedHotel } from "./pricing";
@@ -73,7 +72,7 @@ export async function searchPlatforms(
       const job = scrape(env, waitUntil, {
         platform: slug,
         kind: "hotel-search",
-        url: platform.searchUrl(query, originFor(env, platform)),
+        url: platform.searchUrl(query, originFor(scrapeConfig(env), platform)),
         params: query,
         engines: platform.engines,
         parse: (html, url) => platform.parseSearch(html, url),
@@ -92,7 +91,7 @@ export async function searchPlatforms(
           pricedHotel(hotel, platform, options.stay.nights, options.currency, options.rates),
         );
         hotels.push(...found);
-        if (fromTravelSite(platform, meta.source_url, scrapeConfig(env))) fromOwnSite.push(slug);
+        if (fromOwnOrigin(platform, { finalUrl: meta.source_url }, scrapeConfig(env))) fromOwnSite.push(slug);
         reports[slug] = {
           status: "ok",
           latency_ms: Date.now() - started,

@@ -61,5 +61,8 @@ describe("check:layers", () => {
     const floor = (room: string) => FLOORS.findIndex((rooms) => rooms.includes(room));
     expect(floor("jobs")).toBeGreaterThan(floor("datasets"));
     expect(floor("db")).toBeGreaterThan(floor("scrape"));
+    // every platform, marketplace or travel site, stands below the travel search and above the engines it is read with
+    expect(floor("platforms")).toBeGreaterThan(floor("travel"));
+    expect(floor("scrape")).toBeGreaterThan(floor("platforms"));
   });
 });

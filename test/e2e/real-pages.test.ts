@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createAccountKey } from "../../scripts/local-stack.ts";
 import { REAL_PRODUCT_PAGES, REAL_SHOP_FILES } from "../../replicas/real-pages.ts";
-import { PRODUCT_PLATFORMS } from "../../src/scrape/platforms/index.ts";
+import { PRODUCT_PLATFORMS } from "../../src/platforms/index.ts";
 import { collapse, currencyCell, expectedRows, numberOrNull } from "../fixtures/pages.ts";
 import { callApi, hits, replicaCounts } from "./stack.ts";
 

@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createAccountKey } from "../../scripts/local-stack.ts";
 import { REAL_HOTEL_PAGES, REAL_SEARCH_PAGES } from "../../replicas/real-travel-pages.ts";
-import { TRAVEL_PLATFORMS, type TravelSlug } from "../../src/travel/platforms/index.ts";
+import { TRAVEL_PLATFORMS, type TravelSlug } from "../../src/platforms/index.ts";
 import { currencyCell, expectedRows, leadingFacts, numberOrNull, type ExpectedRow } from "../fixtures/pages.ts";
 import { hits, replicaCounts } from "./stack.ts";
 

@@ -8,7 +8,7 @@ import { newId } from "../../src/db/keys";
 import { resultKey } from "../../src/jobs/runner";
 import { insertJob } from "../../src/db/jobs";
 import { cacheKey } from "../../src/scrape/cache";
-import type { HotelRecord, HotelSearchPage } from "../../src/scrape/types";
+import type { HotelRecord, HotelSearchPage } from "../../src/platforms/hotel-types";
 import { call, env, newAccount, withKey } from "../workers/helpers";
 import { addPublicDataset, importRecords } from "../workers/dataset-fixtures";
 

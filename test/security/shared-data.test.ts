@@ -7,8 +7,8 @@
 // DNS-over-HTTPS stand-in of the workers pool.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app";
-import { PRODUCT_PLATFORMS } from "../../src/scrape/platforms";
-import { foreignPageProblem } from "../../src/scrape/platforms/sites";
+import { PRODUCT_PLATFORMS } from "../../src/platforms";
+import { foreignPageProblem } from "../../src/platforms/sites";
 import { call, callApp, env, newAccount, type TestAccount, withKey } from "../workers/helpers";
 import { REPLICA, serveReplicas } from "../workers/replica-sites";
 

@@ -1,11 +1,11 @@
-// A platform is one registry entry (src/scrape/platforms/index.ts): what the API says about it is
+// A platform is one registry entry (src/platforms/index.ts): what the API says about it is
 // derived from there. Every platform must appear on every surface that lists platforms — the product
 // routes' id parameters in the OpenAPI document, GET /v1/platforms, the MCP tools' descriptions — and
 // a platform that gave a shared id parameter another rule would be refused.
 import { beforeAll, describe, expect, it } from "vitest";
-import { PRODUCT_PLATFORMS } from "../../src/scrape/platforms";
-import { idParameters } from "../../src/scrape/platforms/surfaces";
-import type { ProductPlatform } from "../../src/scrape/types";
+import { PRODUCT_PLATFORMS } from "../../src/platforms";
+import { idParameters } from "../../src/platforms/surfaces";
+import type { ProductPlatform } from "../../src/platforms/types";
 import { call, newAccount, type TestAccount } from "./helpers";
 
 const PLATFORMS: ProductPlatform[] = Object.values(PRODUCT_PLATFORMS);

@@ -1,8 +1,8 @@
 // The customers' OpenAPI document and the operator's: one registry, split by each route's access.
 import { describe, expect, it } from "vitest";
 import { codeToStatus } from "../../src/errors";
-import { PRODUCT_PLATFORMS } from "../../src/scrape/platforms";
-import { TRAVEL_PLATFORMS } from "../../src/travel/platforms";
+import { PRODUCT_PLATFORMS } from "../../src/platforms";
+import { TRAVEL_PLATFORMS } from "../../src/platforms/index";
 import { admin, call } from "./helpers";
 
 type Doc = {

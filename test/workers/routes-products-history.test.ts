@@ -9,8 +9,8 @@ import { database } from "../../src/db/client";
 import { findLiveKeyById } from "../../src/db/keys";
 import { dayOf, recordPriceObservations } from "../../src/db/price-history";
 import { inProcess } from "../../src/in-process";
-import { PRODUCT_PLATFORMS } from "../../src/scrape/platforms";
-import { TRAVEL_PLATFORMS } from "../../src/travel/platforms";
+import { PRODUCT_PLATFORMS } from "../../src/platforms";
+import { TRAVEL_PLATFORMS } from "../../src/platforms/index";
 import { admin, callApp, env, newAccount, type TestAccount, withKey } from "./helpers";
 import { REPLICA, replicaProducts, serveReplicas } from "./replica-sites";
 

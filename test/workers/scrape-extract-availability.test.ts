@@ -5,7 +5,8 @@ import { normaliseAvailability, visibleAvailability } from "../../src/scrape/ext
 import { loadHtml } from "../../src/scrape/extract/dom";
 import { readPage, structuredDrafts } from "../../src/scrape/extract/page";
 import { visibleProductDraft } from "../../src/scrape/extract/visible";
-import { PRODUCT_PLATFORMS, parseProduct } from "../../src/scrape/platforms/index";
+import { PRODUCT_PLATFORMS } from "../../src/platforms/index";
+import { parseProduct } from "../../src/platforms/product-page";
 
 describe("normaliseAvailability", () => {
   it.each([

@@ -1,9 +1,9 @@
 // Filling hotels from their own pages: at most six pages at once per site, sites side by side.
 import { describe, expect, it } from "vitest";
-import { emptyHotel } from "../../src/travel/platforms/extract";
-import { TRAVEL_PLATFORMS } from "../../src/travel/platforms";
-import type { TravelSlug } from "../../src/travel/platforms/types";
-import type { HotelDetail } from "../../src/scrape/types";
+import { emptyHotel } from "../../src/platforms/hotel-readers/extract";
+import { TRAVEL_PLATFORMS } from "../../src/platforms/index";
+import type { TravelSlug } from "../../src/platforms/index";
+import type { HotelDetail } from "../../src/platforms/hotel-types";
 import type { Rates } from "../../src/travel/conversion";
 import { ENRICHMENT, enrichHotels } from "../../src/travel/enrich";
 import { mergeHotels } from "../../src/travel/merge";

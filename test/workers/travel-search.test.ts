@@ -2,7 +2,7 @@
 // cache (so no site is reached): destination echo, location, occupancy sent, filters and order.
 import { beforeAll, describe, expect, it } from "vitest";
 import { cacheKey } from "../../src/scrape/cache";
-import type { HotelRecord, HotelSearchPage } from "../../src/scrape/types";
+import type { HotelRecord, HotelSearchPage } from "../../src/platforms/hotel-types";
 import { call, env, newAccount, withKey } from "./helpers";
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
 // Which pages of a shop are product pages, decided by the readers' own signals and no URL shape.
 import { PAGE_READERS } from "../../scrape/extract/page-kind";
-import type { ProductReading } from "../../scrape/platforms/index";
+import type { ProductReading } from "../../platforms/product-page";
 
 /**
  * Whether a page is one product, by the readers' own signals: page-kind.ts finds no listing,

@@ -2,8 +2,8 @@
 // The error table and the platform lists are written from the error codes and the platform
 // registries themselves, so they cannot drift from them.
 import { codeToStatus } from "../../errors";
-import { PRODUCT_PLATFORMS } from "../../scrape/platforms";
-import { TRAVEL_PLATFORMS } from "../../travel/platforms";
+import { PRODUCT_PLATFORMS } from "../../platforms";
+import { TRAVEL_PLATFORMS } from "../../platforms/index";
 
 const productRows = Object.values(PRODUCT_PLATFORMS)
   .map((platform) => `| \`${platform.slug}\` | ${platform.name} | \`${platform.idParam}\` |`)

@@ -7,7 +7,7 @@
 import { ApiError } from "../../errors";
 import { type DataRoute, type InProcess, isRunnablePath } from "../../in-process";
 import { undeclaredFields } from "../../middleware/strict-input";
-import { productCallPath } from "../../scrape/platforms/calls";
+import { productCallPath } from "../../platforms/calls";
 import type { Scope } from "../../scopes";
 import { assertOwnPage, platformOr404 } from "../products/lookup";
 import { platformList } from "../travel/params";

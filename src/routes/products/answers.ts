@@ -1,7 +1,7 @@
 // The `data` and `meta.completeness` of the three product answers, from what the scrape read.
 import { ENDPOINT_FIELDS, listCompleteness, recordCompleteness, withTrust } from "../../scrape/completeness";
 import { ApiError } from "../../errors";
-import type { ProductReading } from "../../scrape/platforms/index";
+import type { ProductReading } from "../../platforms/product-page";
 import type { ProductLookup, ProductRecord, ReviewsPage, SearchPage } from "../../scrape/types";
 
 const OUT_OF_STOCK = /out[ _]?of[ _]?stock|unavailable|discontinued|sold[ _]?out/i;

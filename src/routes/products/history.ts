@@ -6,7 +6,9 @@ import { exampleEnvelope, openApiErrorResponses } from "../../envelope";
 import { productItem } from "../../price-observations";
 import { apiKey, defineRoute } from "../define-route";
 import { answerHistory, historyResponse, HistoryQueryFields } from "../history-answer";
-import { identityFields, idNames, lookupFrom, originFor, PlatformParam, platformOr404 } from "./lookup";
+import { identityFields, idNames, lookupFrom, PlatformParam, platformOr404 } from "./lookup";
+import { originFor } from "../../platforms/sites";
+import { scrapeConfig } from "../../scrape/config";
 
 const EXAMPLE = exampleEnvelope(
   {
@@ -57,7 +59,7 @@ export function registerProductHistory(app: OpenAPIHono<AppEnv>) {
     // History is kept by the platform's own id: a marketplace's URL names it only once its page is read.
     const lookup = lookupFrom(c, platform, query, [platform.idParam]);
     // A country the platform has no site for is the same 400 as on the product route.
-    if (query.country) originFor(c, platform, query.country);
+    if (query.country) originFor(scrapeConfig(c.env), platform, query.country);
     const item = productItem(platform, lookup)!;
     const country = item.market ? item.market.toUpperCase() : null;
     return answerHistory(c, item, query, {

@@ -8,9 +8,9 @@ import { FormatQuery } from "../../envelope";
 import { ApiError } from "../../errors";
 import { urlGuardOptions } from "../../net/guard-options";
 import { checkUrl } from "../../net/url-guard";
-import { scrapeConfig, siteOrigin } from "../../scrape/config";
-import { PRODUCT_PLATFORMS, productPlatform } from "../../scrape/platforms";
-import { foreignPageProblem } from "../../scrape/platforms/sites";
+import { scrapeConfig } from "../../scrape/config";
+import { PRODUCT_PLATFORMS, productPlatform } from "../../platforms";
+import { foreignPageProblem } from "../../platforms/sites";
 import {
   exampleProductUrl,
   idDescription,
@@ -18,11 +18,12 @@ import {
   idParameters,
   orList,
   urlOnlyPlatforms,
-} from "../../scrape/platforms/surfaces";
+} from "../../platforms/surfaces";
 import type { EngineName } from "../../scrape/engines";
 import { InvalidLookup } from "../../scrape/errors";
 import { scrape, type ScrapeJob } from "../../scrape/scrape";
-import type { IdParamName, ProductLookup, ProductPlatform } from "../../scrape/types";
+import type { IdParamName, ProductPlatform } from "../../platforms/types";
+import type { ProductLookup } from "../../scrape/types";
 import { scrapeErrorToApi } from "../scrape-errors";
 import { admitted } from "../../middleware/auth";
 
@@ -148,24 +149,6 @@ export function platformOr404(slug: string): ProductPlatform {
   return platform;
 }
 
-export function originFor(c: Context<AppEnv>, platform: ProductPlatform, country?: string): string {
-  const config = scrapeConfig(c.env);
-  const key = country?.toLowerCase() ?? "default";
-  if (country && !platform.origins[key]) {
-    throw new ApiError(
-      "invalid_request",
-      `\`${platform.slug}\` has no site for country ${country.toUpperCase()}; use one of: ${
-        Object.keys(platform.origins)
-          .filter((k) => k !== "default")
-          .join(", ")
-          .toUpperCase() || "(none)"
-      }.`,
-      { details: [{ parameter: "country", in: "query", message: "not served" }] },
-    );
-  }
-  return siteOrigin(config, platform.slug, platform.origins[key] ?? platform.origins.default!);
-}
-
 /** The names a product's id may travel in, as the product route's description lists them: "`asin`, `id` or `sku`". */
 export const idNames = () => orList(ID_NAMES.map((name) => `\`${name}\``));
 
@@ -216,7 +199,7 @@ export function lookupFrom(
 }
 
 /**
- * A marketplace reads only its own pages (scrape/platforms/sites.ts): a page elsewhere is a 400
+ * A marketplace reads only its own pages (platforms/sites.ts): a page elsewhere is a 400
  * naming the route that reads it. Stored calls are held to it when they are made (routes/jobs/items.ts).
  */
 export function assertOwnPage(env: Env, platform: ProductPlatform, url: string): void {

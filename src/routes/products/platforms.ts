@@ -1,12 +1,12 @@
-// GET /v1/platforms: every platform as its registry entry describes it (scrape/platforms/index.ts for
-// products, travel/platforms/index.ts for travel), so a platform added there is listed here.
+// GET /v1/platforms: every platform as its registry entry describes it (src/platforms/index.ts,
+// marketplaces and travel sites alike), so a platform added there is listed here.
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import type { AppEnv } from "../../env";
 import { jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
-import { PRODUCT_PLATFORMS } from "../../scrape/platforms";
-import { TRAVEL_PLATFORMS } from "../../travel/platforms";
-import type { ProductPlatform } from "../../scrape/types";
+import { PRODUCT_PLATFORMS } from "../../platforms";
+import { TRAVEL_PLATFORMS } from "../../platforms/index";
+import type { ProductPlatform } from "../../platforms/types";
 
 const PlatformSchema = z
   .object({

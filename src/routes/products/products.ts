@@ -11,7 +11,7 @@ import { exampleEnvelope, openApiErrorResponses, successBody } from "../../envel
 import { ApiError } from "../../errors";
 import { sitePagination } from "../../pagination";
 import { observeProduct } from "../../price-observations";
-import { readProductPage } from "../../scrape/platforms/index";
+import { readProductPage } from "../../platforms/product-page";
 import { withoutSponsoredRepeats } from "../../sponsored";
 import { changed, extentKey, knownExtent, learn, pastTheEnd, rememberExtent, searchPagination } from "./search-extent";
 import { describeProduct, describeReviews, describeSearch, productOr422 } from "./answers";
@@ -19,7 +19,6 @@ import {
   enginesFor,
   idNames,
   lookupFrom,
-  originFor,
   PlatformParam,
   platformOr404,
   ProductQuery,
@@ -41,6 +40,8 @@ import {
   SearchEnvelope,
   SearchItemSchema,
 } from "./examples";
+import { originFor } from "../../platforms/sites";
+import { scrapeConfig } from "../../scrape/config";
 
 const tags = ["products"];
 const answer = <T extends z.ZodType>(schema: T, example: ReturnType<typeof exampleEnvelope>, csv: string) => ({
@@ -122,7 +123,10 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
         `\`${platform.slug}\` has no search; pass a product URL to GET /v1/${platform.slug}.`,
       );
     const { format: _format, max_age, fresh, engine, ...lookup } = query;
-    const url = siteUrl(() => platform.searchUrl!(lookup, originFor(c, platform, query.country)), platform);
+    const url = siteUrl(
+      () => platform.searchUrl!(lookup, originFor(scrapeConfig(c.env), platform, query.country)),
+      platform,
+    );
     const extentAt = await extentKey(platform.slug, lookup);
     const known = await knownExtent(c.env.CACHE, extentAt);
     // A page past the known end is answered from what the pages read taught, without loading it.
@@ -182,7 +186,8 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
       );
     }
     const url =
-      lookup.url ?? siteUrl(() => platform.reviewsUrl!(lookup, originFor(c, platform, query.country)), platform);
+      lookup.url ??
+      siteUrl(() => platform.reviewsUrl!(lookup, originFor(scrapeConfig(c.env), platform, query.country)), platform);
     const { record, meta } = await run(c, {
       platform: platform.slug,
       kind: "reviews",
@@ -215,7 +220,8 @@ export function registerProducts(app: OpenAPIHono<AppEnv>) {
     const query = c.req.valid("query");
     const lookup = lookupFrom(c, platform, query);
     const url =
-      lookup.url ?? siteUrl(() => platform.productUrl(lookup, originFor(c, platform, query.country)), platform);
+      lookup.url ??
+      siteUrl(() => platform.productUrl(lookup, originFor(scrapeConfig(c.env), platform, query.country)), platform);
     const { record, meta } = await run(c, {
       platform: platform.slug,
       kind: "product",

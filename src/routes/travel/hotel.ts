@@ -6,7 +6,7 @@ import type { AppEnv } from "../../env";
 import { completenessSchema, recordCompleteness } from "../../scrape/completeness";
 import { exampleEnvelope, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
-import { TRAVEL_PLATFORMS } from "../../travel/platforms";
+import { TRAVEL_PLATFORMS } from "../../platforms/index";
 import { scrapeHotelPage } from "../../travel/hotel-page";
 import { pricedDetail, unreadablePrices } from "../../travel/pricing";
 import { answerSources, pageReasons } from "../../travel/provenance";
@@ -101,7 +101,7 @@ export function registerTravelHotel(app: OpenAPIHono<AppEnv>) {
     const stay = { checkIn: query.check_in, checkOut: query.check_out, adults: query.adults };
     try {
       const { record, meta } = await scrapeHotelPage(c.env, (p) => c.executionCtx.waitUntil(p), {
-        platform: platform.slug,
+        platform: slug!,
         id,
         stay,
         accountId: c.get("identity").accountId,

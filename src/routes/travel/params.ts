@@ -2,8 +2,8 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
-import { platformSlugs } from "../../scrape/platforms/slugs";
-import { TRAVEL_PLATFORMS, type TravelSlug } from "../../travel/platforms";
+import { platformSlugs } from "../../platforms/slugs";
+import { TRAVEL_PLATFORMS, type TravelSlug } from "../../platforms/index";
 import type { Rates } from "../../travel/conversion";
 import { loadRates } from "../../travel/currency";
 

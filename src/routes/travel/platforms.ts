@@ -2,11 +2,20 @@ import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../env";
 import { jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { AMENITY_LABELS } from "../../travel/amenities";
-import { TRAVEL_PLATFORMS } from "../../travel/platforms";
+import { TRAVEL_PLATFORMS } from "../../platforms/index";
 import { apiKey, defineRoute } from "../define-route";
 import { AmenitySchema } from "./hotel-schema";
 
 // What the travel routes' `{platform}` and hotels' `amenities` can hold.
+
+/** Each travel site as the registry declares it. */
+const travelPlatforms = () =>
+  Object.values(TRAVEL_PLATFORMS).map((p) => ({
+    slug: p.slug,
+    name: p.name,
+    review_scale: p.reviewScale,
+    engines: p.engines,
+  }));
 
 const route = defineRoute({
   access: apiKey("travel:read"),
@@ -21,12 +30,7 @@ const route = defineRoute({
       z.array(z.object({ slug: z.string(), name: z.string(), review_scale: z.number(), engines: z.array(z.string()) })),
       "TravelPlatformsEnvelope",
       "Travel platforms and their review scales",
-      [
-        { slug: "booking", name: "Booking.com", review_scale: 10, engines: ["fetch", "browser"] },
-        { slug: "expedia", name: "Expedia", review_scale: 5, engines: ["fetch", "browser"] },
-        { slug: "hotels", name: "Hotels.com", review_scale: 10, engines: ["fetch", "browser"] },
-        { slug: "airbnb", name: "Airbnb", review_scale: 5, engines: ["fetch", "browser"] },
-      ],
+      travelPlatforms(),
     ),
     ...openApiErrorResponses,
   },
@@ -65,18 +69,5 @@ export function registerTravelPlatforms(app: OpenAPIHono<AppEnv>) {
       200,
     ),
   );
-  app.openapi(route, (c) =>
-    c.json(
-      successBody(
-        c,
-        Object.values(TRAVEL_PLATFORMS).map((p) => ({
-          slug: p.slug,
-          name: p.name,
-          review_scale: p.reviewScale,
-          engines: p.engines,
-        })),
-      ),
-      200,
-    ),
-  );
+  app.openapi(route, (c) => c.json(successBody(c, travelPlatforms()), 200));
 }

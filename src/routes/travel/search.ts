@@ -4,7 +4,7 @@ import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import { observeHotelSearch } from "../../price-observations";
 import { localHint } from "../../replica-hint";
-import { TRAVEL_PLATFORMS } from "../../travel/platforms/index";
+import { TRAVEL_PLATFORMS } from "../../platforms/index";
 import type { AppEnv } from "../../env";
 import { csvResponse, schemaColumns, wantsCsv } from "../../csv";
 import { completenessSchema, HOTEL_FIELDS, hasValue, listCompleteness } from "../../scrape/completeness";
@@ -46,7 +46,8 @@ const searchRoute = defineRoute({
   tags,
   summary: "Hotels with prices and availability, from one platform or several merged",
   description:
-    "`{platform}` is one of booking, expedia, hotels, airbnb, a comma list, or `all`. Platforms are queried in parallel under a deadline; " +
+    `\`{platform}\` is one of ${Object.keys(TRAVEL_PLATFORMS).join(", ")}, a comma list, or \`all\`. ` +
+    "Platforms are queried in parallel under a deadline; " +
     "the same hotel on several platforms is merged with one offer per platform, cheapest first; `data.meta.platforms` reports each platform's status. " +
     "`meta.completeness` says which hotel fields every hotel has and why the others are missing; `explain=true` adds each field's source.",
   request: {

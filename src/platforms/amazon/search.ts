@@ -1,0 +1,62 @@
+// Amazon's search result page: its result cards (sponsored ones flagged), the pager, and a
+// membership card's purchase price.
+import { cleanText, firstText } from "../../scrape/extract/dom";
+import { pageFromUrl, parseCards, readPager, type CardSpec } from "../../scrape/extract/listing";
+import { parseMoney } from "../../scrape/extract/money";
+import type { Page } from "../../scrape/extract/page";
+import { selectAll, selectOne } from "../../scrape/extract/select";
+import type { SearchItem, SearchPage } from "../../scrape/types";
+
+const SEARCH_CARDS: CardSpec = {
+  cards: 'div[data-component-type="s-search-result"][data-asin]',
+  id: (card) => cleanText(card.getAttribute("data-asin")),
+  // Fashion grids put the brand in an h2 of its own above the title's h2; only the title is a-text-normal.
+  title: [".a-text-normal", "h2 span", "h2"],
+  link: { selectors: ["h2 a", "a.a-link-normal.s-no-outline", "a[href*='/dp/']"], attr: "href" },
+  price: [".a-price:not(.a-text-price) .a-offscreen"],
+  rating: [".a-icon-star-small .a-icon-alt", ".a-icon-alt"],
+  reviewCount: {
+    selectors: [
+      "[data-csa-c-content-id*='ratings-count'] a",
+      "a[href*='customerReviews'] span",
+      "span.s-underline-text",
+    ],
+    attr: undefined,
+  },
+  image: { selectors: ["img.s-image"], attr: "src" },
+  sponsored: (card) =>
+    selectOne(
+      card,
+      ".puis-sponsored-label-text, .s-sponsored-label-info-icon, [data-component-type='sp-sponsored-result']",
+    ) !== null || /AdHolder/.test(card.getAttribute("class") ?? ""),
+};
+
+/**
+ * A card's 0.00 is a membership price ("Free with Kindle Unlimited membership"); what a shopper
+ * pays to buy is the secondary offer beside it ("Or TWD 99.57 to buy").
+ */
+function withPurchasePrice(item: SearchItem, page: Page): SearchItem {
+  if (item.price?.amount !== 0 || !item.id) return item;
+  // A plain attribute selector is answered from the page's index (see select.ts).
+  const card = selectAll(page.root, `[data-asin="${item.id}"]`).find(
+    (element) => element.getAttribute("data-component-type") === "s-search-result",
+  );
+  const offer = card ? firstText(card, ['[data-cy="secondary-offer-recipe"] .a-color-secondary']) : null;
+  const price = parseMoney(offer, page.hint);
+  return { ...item, price: price && price.amount > 0 ? price : null };
+}
+
+/** The results on an Amazon search page, read with the marketplace's currency in `page.hint`. */
+export function readAmazonSearch(page: Page, url: string): SearchPage {
+  const pager = readPager(
+    page.root,
+    {
+      current: [".s-pagination-selected"],
+      next: ["a.s-pagination-next", "span.s-pagination-next", "li.a-last a"],
+      total: ['[data-component-type="s-result-info-bar"] h1 span', ".s-desktop-toolbar .a-section span"],
+    },
+    pageFromUrl(url, "page"),
+  );
+  const items = parseCards(page.root, SEARCH_CARDS, page.base, page.hint);
+  return { items: items.map((item) => withPurchasePrice(item, page)), ...pager };
+}

@@ -1,0 +1,134 @@
+// Any hotel or place page by URL (a hotel's own booking engine, an attraction's page), read with
+// the general readers only, like generic.ts: a schema.org lodging or place node, the page's room
+// prices (shown in the page's currency) before the node's offers, the heading that agrees with the
+// page title, a microformat address and the one pair of coordinates the page's inline state holds.
+import { detectChallenge } from "../../scrape/extract/challenge";
+import { visibleText, type HTMLElement } from "../../scrape/extract/dom";
+import { findByType, jsonLdNodes, nodeAt, textAt, type JsonLdNode } from "../../scrape/extract/json-ld";
+import { metaTags, metaValue } from "../../scrape/extract/meta";
+import { moneyFromStructured, type MoneyHint } from "../../scrape/extract/money";
+import { readPage } from "../../scrape/extract/page";
+import { roomPrices } from "../../scrape/extract/room-prices";
+import { selectAll, selectOne } from "../../scrape/extract/select";
+import type { HotelDetail } from "../hotel-types";
+import type { Money } from "../../scrape/types";
+import { addressLine, separatedAddress } from "./address";
+import { priceBasisOf } from "./extract";
+import { LODGING_TYPES, lodgingDetail } from "./lodging";
+import type { TravelPlatform } from "../types";
+
+// A place that is no lodging (an attraction, a tourist office) still has a name, an address and ratings.
+const PLACE_TYPES = [...LODGING_TYPES, "LocalBusiness", "TouristAttraction", "LandmarksOrHistoricalBuildings", "Place"];
+// schema.org: "If bestRating is omitted, 5 is assumed."
+const SCHEMA_RATING_SCALE = 5;
+
+type PricedStay = { price: Money; basis: "night" | "stay" | null };
+
+export function parseAnyHotel(html: string, url: string): HotelDetail {
+  const page = readPage(html, url);
+  const detail = lodgingDetail(page.root, url, SCHEMA_RATING_SCALE, [], PLACE_TYPES);
+  const node = findByType(jsonLdNodes(page.root), PLACE_TYPES);
+  const stay = cheapestRoom(page.root, page.hint) ?? cheapestOffer(node, page.hint);
+  const coordinates = detail.latitude === null ? onlyCoordinates(html) : null;
+  // The address as shown, where it agrees with the structured street (which may lack the town).
+  const shown = microformatAddress(page.root) ?? (detail.address ? null : footerAddress(page.root));
+  const street = detail.address_parts?.street;
+  const address = shown && (!detail.address || (street && shown.address?.includes(street))) ? shown : null;
+  return {
+    ...detail,
+    name: detail.name ?? titleOfPage(page.root),
+    ...(address ?? {}),
+    ...(coordinates ?? {}),
+    // A "from" price with no word on its basis is read as a hotel page prices rooms: by the night.
+    price_per_night: stay && stay.basis !== "stay" ? stay.price.amount : null,
+    total_price: stay?.basis === "stay" ? stay.price.amount : null,
+    currency: stay?.price.currency ?? null,
+  };
+}
+
+/** The cheapest room the page lists, and whether its list prices nights or the stay ("Stay total"). */
+function cheapestRoom(root: HTMLElement, hint: MoneyHint): PricedStay | null {
+  const cheapest = roomPrices(root, hint).sort((a, b) => a.price.amount - b.price.amount)[0];
+  return cheapest ? { price: cheapest.price, basis: priceBasisOf(cheapest.context) } : null;
+}
+
+/** The cheapest of a lodging node's `makesOffer`; an offer from check-in to a later check-out prices the stay. */
+function cheapestOffer(node: JsonLdNode | null, hint: MoneyHint): PricedStay | null {
+  const offers = [node?.["makesOffer"]]
+    .flat()
+    .filter((offer): offer is JsonLdNode => !!offer && typeof offer === "object");
+  const priced = offers.flatMap((offer) => {
+    const spec = nodeAt(offer, "priceSpecification");
+    const price = moneyFromStructured(
+      offer["price"] ?? spec?.["price"],
+      offer["priceCurrency"] ?? spec?.["priceCurrency"],
+      hint,
+    );
+    const nights = nightsBetween(textAt(offer, "checkinTime"), textAt(offer, "checkoutTime"));
+    return price && price.amount > 0 ? [{ price, basis: nights === null ? null : nights > 1 ? "stay" : "night" }] : [];
+  }) as PricedStay[];
+  return priced.sort((a, b) => a.price.amount - b.price.amount)[0] ?? null;
+}
+
+function nightsBetween(checkIn: string | null, checkOut: string | null): number | null {
+  const days = (text: string | null) => (text ? Date.parse(text.slice(0, 10)) / 86_400_000 : Number.NaN);
+  const nights = Math.round(days(checkOut) - days(checkIn));
+  return Number.isFinite(nights) && nights > 0 ? nights : null;
+}
+
+/**
+ * The page's name when no structured node gives one: the H1 that the `<title>` repeats, else the
+ * title's first part (a booking engine's H1s are steps: "How many guests may we welcome?").
+ */
+function titleOfPage(root: HTMLElement): string | null {
+  const title = visibleText(selectOne(root, "title")) ?? metaValue(metaTags(root), "og:title");
+  const headings = selectAll(root, "h1").map((heading) => visibleText(heading));
+  const agreed = headings.find((heading) => heading && title?.toLowerCase().includes(heading.toLowerCase()));
+  return agreed ?? title?.split(/\s+[|–—-]\s+/)[0]?.trim() ?? headings.find(Boolean) ?? null;
+}
+
+/** An address written in microformat spans (street-address, locality, country-name), as the page shows it. */
+function microformatAddress(root: HTMLElement): Pick<HotelDetail, "address" | "address_parts"> | null {
+  const street = selectOne(root, ".street-address");
+  const block = street?.parentNode as HTMLElement | undefined;
+  const line = visibleText(block)?.replace(/\s*,\s*(?=,|$)/g, "");
+  if (!line || line.length > 200) return null;
+  return { address: line, address_parts: addressLine(line).address_parts };
+}
+
+// Elements whose source is longer cannot be one address line; checked before reading their text.
+const MAX_LINE_SOURCE = 2000;
+
+/** An address line between separators ("Street 2 | 93055 Town | Country"), for pages with no other. */
+function footerAddress(root: HTMLElement): Pick<HotelDetail, "address" | "address_parts"> | null {
+  for (const element of selectAll(root, "address, li, p")) {
+    if (element.range[1] - element.range[0] > MAX_LINE_SOURCE) continue;
+    const line = separatedAddress(visibleText(element) ?? "");
+    if (line) return { address: line, address_parts: addressLine(line).address_parts };
+  }
+  return null;
+}
+
+// "latitude":37.58,"longitude":22.88 or lat: 37.58, lng: 22.88 in an inline script's state.
+const COORDINATE_PAIR =
+  /["']?(?:latitude|lat)["']?\s*[:=]\s*["']?(-?\d{1,3}\.\d+)["']?\s*,\s*["']?(?:longitude|lng|lon)["']?\s*[:=]\s*["']?(-?\d{1,3}\.\d+)/gi;
+
+/** The coordinates the page's state holds when it holds one place's only: a map of many belongs to no one. */
+function onlyCoordinates(html: string): Pick<HotelDetail, "latitude" | "longitude"> | null {
+  const pairs = new Set([...html.matchAll(COORDINATE_PAIR)].map((match) => `${match[1]},${match[2]}`));
+  if (pairs.size !== 1) return null;
+  const [latitude, longitude] = [...pairs][0]!.split(",").map(Number) as [number, number];
+  return Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180 ? { latitude, longitude } : null;
+}
+
+/** The generic reader as the travel plumbing calls an adapter: pages off the big platforms. */
+export const genericLodging: Pick<
+  TravelPlatform,
+  "name" | "origins" | "reviewScale" | "parseHotel" | "detectChallenge"
+> = {
+  name: "Any hotel or place page",
+  origins: { default: "" },
+  reviewScale: SCHEMA_RATING_SCALE,
+  parseHotel: parseAnyHotel,
+  detectChallenge,
+};
