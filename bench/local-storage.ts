@@ -25,27 +25,18 @@ export function openLocalStorage(persistTo: string): LocalStorage {
     (db) => db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'datasets'").get() !== undefined,
   );
   if (!d1) throw new Error(`no D1 database with a datasets table under ${persistTo}`);
-  const r2 = databases(persistTo, "r2/miniflare-R2BucketObject");
   return {
     row: <T>(sql: string, ...params: (string | number)[]) => d1.prepare(sql).get(...params) as T | undefined,
-    objects: (prefix: string) =>
-      r2.reduce(
-        (sum, db) =>
-          sum +
-          Number(
-            (
-              db
-                .prepare("SELECT count(*) AS n FROM _mf_objects WHERE substr(key, 1, ?) = ?")
-                .get(prefix.length, prefix) as {
-                n: number;
-              }
-            ).n,
-          ),
-        0,
-      ),
-    close: () => {
-      d1.close();
-      for (const db of r2) db.close();
+    // Opened when asked: the bucket's file appears with its first object.
+    objects: (prefix: string) => {
+      let objects = 0;
+      for (const db of databases(persistTo, "r2/miniflare-R2BucketObject")) {
+        const row = db.prepare("SELECT count(*) AS n FROM _mf_objects WHERE substr(key, 1, ?) = ?");
+        objects += Number((row.get(prefix.length, prefix) as { n: number }).n);
+        db.close();
+      }
+      return objects;
     },
+    close: () => d1.close(),
   };
 }

@@ -3,7 +3,6 @@
 // workerd processes' memory is sampled. Reports the crawl's pace, the R2 objects and D1 rows it
 // left per 1,000 products, and memory as the products grew (flat when nothing holds them all).
 import { readFileSync } from "node:fs";
-import { openLocalStorage } from "./local-storage.ts";
 import { count } from "./stats.ts";
 
 export interface ShopRefreshFigures {
@@ -47,6 +46,8 @@ export async function shopRefreshFigures(options: {
 }): Promise<ShopRefreshFigures> {
   const { url, key, serverPids, size } = options;
   const shop = `trailhead-${size}`;
+  // Imported here: node:sqlite warns that it is experimental, which only this part needs to hear.
+  const { openLocalStorage } = await import("./local-storage.ts");
   const storage = openLocalStorage(options.persistTo);
   const before = rssMb(serverPids);
   const started = performance.now();
