@@ -4,7 +4,8 @@
 // the travel fan-out. Exits non-zero if the limiter ever admits more than its limit.
 // BENCH_QUICK=1 shortens every measurement for development runs; its figures are not for the README.
 // BENCH_ONLY=<group>[,<group>…] runs only those parts: routes, account, parse, limiter, browser,
-// cache, travel, fill, jobs.
+// cache, travel, fill, jobs, and shop — a whole-shop refresh of BENCH_SHOP_SIZE products (10,000),
+// long enough that only naming it runs it (`npm run bench:shop`).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -19,6 +20,7 @@ import { limiterBurst, printBurst, WindowTally, type LimiterFigures } from "./li
 import { browserFigures, cacheHitRatio, printBrowser } from "./scrape.ts";
 import { printTravel, travelParallelism, type TravelFigures } from "./travel.ts";
 import { jobThroughput, printJobs } from "./jobs.ts";
+import { printShopRefresh, shopRefreshFigures } from "./shop.ts";
 import { formatFillReport, hotelFillReport } from "../scripts/hotel-fill.ts";
 import { count } from "./stats.ts";
 import { workerdPids } from "./server-cpu.ts";
@@ -26,15 +28,18 @@ import { printTimingMedians } from "./server-timing.ts";
 
 const QUICK = process.env.BENCH_QUICK === "1";
 const PARSE_SCRIPT = fileURLToPath(new URL("./parse-cpu.ts", import.meta.url));
-const GROUPS = ["routes", "account", "parse", "limiter", "browser", "cache", "travel", "fill", "jobs"] as const;
+const GROUPS = ["routes", "account", "parse", "limiter", "browser", "cache", "travel", "fill", "jobs", "shop"] as const;
 type Group = (typeof GROUPS)[number];
+/** Groups that run only when BENCH_ONLY names them. */
+const OPT_IN: readonly Group[] = ["shop"];
 const ONLY = process.env.BENCH_ONLY?.split(",").map((group) => group.trim());
 const unknownGroups = ONLY?.filter((group) => !(GROUPS as readonly string[]).includes(group)) ?? [];
 if (unknownGroups.length > 0) {
   console.error(`BENCH_ONLY: unknown group ${unknownGroups.join(", ")}; the groups are ${GROUPS.join(", ")}.`);
   process.exit(2);
 }
-const runs = (group: Group) => !ONLY || ONLY.includes(group);
+const runs = (group: Group) => (ONLY ? ONLY.includes(group) : !OPT_IN.includes(group));
+const SHOP_SIZE = Number(process.env.BENCH_SHOP_SIZE) || (QUICK ? 1_000 : 10_000);
 /** One account's limiter alone: connections well past what the route tables use. */
 const ACCOUNT_LOAD: LoadOptions = QUICK
   ? { concurrencies: [50, 200], runs: 1, seconds: 0.5 }
@@ -215,6 +220,18 @@ try {
     );
     printJobs(await jobThroughput(worker.url, key, jobPaths));
   }
+
+  if (runs("shop"))
+    printShopRefresh(
+      await shopRefreshFigures({
+        url: worker.url,
+        key,
+        replicasUrl: replicas.url,
+        persistTo,
+        serverPids: workerdPids(worker.process.pid!),
+        size: SHOP_SIZE,
+      }),
+    );
 
   const limiterDetail = (figures: LimiterFigures) =>
     `${count(figures.admitted)} admitted of at most ${count(figures.limit * figures.windows)} (${figures.limit} × ${figures.windows} minute window${figures.windows === 1 ? "" : "s"} touched), ${count(figures.refused)} refused, ${count(figures.other)} errors`;

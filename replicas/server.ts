@@ -25,7 +25,7 @@ import { realProductPage } from "./real-pages.ts";
 import { realTravelPage } from "./real-travel-pages.ts";
 import { htmlResponse, imageResponse, jsonResponse, type SiteResponse } from "./site.ts";
 import { SITES } from "./sites/index.ts";
-import { isShopSlug, ShopReplicas } from "./shops/index.ts";
+import { isShopName, ShopReplicas } from "./shops/index.ts";
 import { ReplicaState, type Fault } from "./state.ts";
 
 export type { Fault };
@@ -81,7 +81,7 @@ async function admin(
     if (route === "GET /_admin/counts") return jsonResponse(state.counts());
     if (route === "GET /_admin/shop/log") {
       const slug = url.searchParams.get("shop") ?? "";
-      return isShopSlug(slug) ? jsonResponse(shops.get(slug).log) : jsonResponse({ error: `no shop ${slug}` }, 404);
+      return isShopName(slug) ? jsonResponse(shops.get(slug).log) : jsonResponse({ error: `no shop ${slug}` }, 404);
     }
     if (route === "GET /_admin/oversized") return jsonResponse(oversized);
     if (req.method !== "POST") return jsonResponse({ error: `no admin route ${route}` }, 404);
@@ -89,7 +89,7 @@ async function admin(
     const platform = String(body["platform"] ?? "");
     if (path === "/_admin/shop/generation") {
       const slug = String(body["shop"] ?? "");
-      if (!isShopSlug(slug)) return jsonResponse({ error: `no shop ${slug}` }, 404);
+      if (!isShopName(slug)) return jsonResponse({ error: `no shop ${slug}` }, 404);
       shops.get(slug).generation = Number(body["generation"]);
       return jsonResponse({ ok: true });
     }
@@ -155,7 +155,7 @@ async function handle(
     });
   }
   const platform = url.pathname.split("/")[1] ?? "";
-  if (isShopSlug(platform)) {
+  if (isShopName(platform)) {
     const path = url.pathname.slice(platform.length + 1) || "/";
     if (path.startsWith("/img/")) return send(res, imageResponse());
     const userAgent = req.headers["user-agent"] ?? "";

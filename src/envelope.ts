@@ -32,6 +32,12 @@ export function successBody<T, M extends Meta = Meta>(c: Context<AppEnv>, data: 
   return { status: "success" as const, data, meta: { ...baseMeta(c), ...meta, ...charged } };
 }
 
+/** `successBody`'s envelope as text around `data` already serialised (same keys, same order). */
+export function envelopeText(c: Context<AppEnv>, dataJson: string, meta: Meta): string {
+  const { status, meta: answerMeta } = successBody(c, null, meta);
+  return `{"status":${JSON.stringify(status)},"data":${dataJson},"meta":${JSON.stringify(answerMeta)}}`;
+}
+
 export function errorBody(
   c: Context<AppEnv>,
   code: ErrorCode,

@@ -1,7 +1,9 @@
-// The whole-shop replicas by slug, one state (generation, request log) per replica server.
+// The whole-shop replicas by name, one state (generation, request log) per replica server. A name
+// is a shop's slug, or `{slug}-{size}`: the same shop built with `size` products (a catalogue of
+// its own, and a shorter crawl-delay), for the benchmark of a large refresh.
 import { brickworks } from "./brickworks.ts";
 import type { ShopSpec } from "./catalogue.ts";
-import { ShopReplica } from "./site.ts";
+import { ShopReplica, type ShopTheme } from "./site.ts";
 import { trailhead } from "./trailhead.ts";
 
 export const SHOP_THEMES = { trailhead, brickworks } as const;
@@ -10,16 +12,33 @@ export type ShopSlug = keyof typeof SHOP_THEMES;
 /** The spec of a whole-shop replica, for tests computing its ground truth (catalogue.ts's groundTruth). */
 export const shopSpec = (slug: ShopSlug): ShopSpec => SHOP_THEMES[slug].spec;
 
-export const isShopSlug = (slug: string): slug is ShopSlug => Object.hasOwn(SHOP_THEMES, slug);
+const SIZED = /^([a-z]+)-(\d{3,6})$/;
+const SIZES = { least: 100, most: 100_000 };
+/** Seconds between requests a sized shop asks: the crawler's own pace, not the shop's, is what it measures. */
+const SIZED_CRAWL_DELAY = 0.01;
+
+/** The theme a replica name serves, or null for a name no replica has. */
+function shopTheme(name: string): ShopTheme | null {
+  if (Object.hasOwn(SHOP_THEMES, name)) return SHOP_THEMES[name as ShopSlug];
+  const match = SIZED.exec(name);
+  if (!match || !Object.hasOwn(SHOP_THEMES, match[1]!)) return null;
+  const size = Number(match[2]);
+  if (size < SIZES.least || size > SIZES.most) return null;
+  const theme = SHOP_THEMES[match[1] as ShopSlug];
+  return { ...theme, spec: { ...theme.spec, slug: name, size, crawlDelay: SIZED_CRAWL_DELAY } };
+}
+
+export const isShopName = (name: string) => shopTheme(name) !== null;
 
 export class ShopReplicas {
-  private readonly shops = new Map<ShopSlug, ShopReplica>();
+  private readonly shops = new Map<string, ShopReplica>();
 
-  get(slug: ShopSlug): ShopReplica {
-    let shop = this.shops.get(slug);
+  /** The replica of a name `isShopName` accepts. */
+  get(name: string): ShopReplica {
+    let shop = this.shops.get(name);
     if (!shop) {
-      shop = new ShopReplica(SHOP_THEMES[slug]);
-      this.shops.set(slug, shop);
+      shop = new ShopReplica(shopTheme(name)!);
+      this.shops.set(name, shop);
     }
     return shop;
   }

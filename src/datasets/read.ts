@@ -2,7 +2,7 @@
 // applied as they stream: memory holds one part (one job item's answer) at a time.
 import { snapshotParts } from "../db/dataset-snapshots";
 import type { FieldSpec } from "./records";
-import { partKey } from "./snapshot";
+import { linesOf, partKey } from "./parts";
 
 /** Where a read stands: the part and the line within it of the next record. */
 export interface Position {
@@ -65,30 +65,96 @@ function holds(record: Record<string, unknown>, condition: Condition): boolean {
 export const matches = (record: Record<string, unknown>, conditions: Condition[]) =>
   conditions.every((condition) => holds(record, condition));
 
+type Part = Awaited<ReturnType<typeof snapshotParts>>[number];
+
+/**
+ * The lines of one part from line `first` on (at most `count` of them where the part's offsets are
+ * known: one ranged read), each with its line number and whether it is as stored (the declared
+ * fields in order, which parts with offsets guarantee). A part written before offsets were kept is
+ * read whole.
+ */
+async function partLines(env: Env, snapshot: Snapshot, part: Part, first: number, count: number) {
+  const key = partKey(snapshot.dataset_id, snapshot.id, part.part);
+  const offsets = part.lineOffsets;
+  if (offsets) {
+    const end = Math.min(part.records, first + count);
+    if (end <= first) return [];
+    const object = await env.RESULTS.get(key, {
+      range: { offset: offsets[first]!, length: offsets[end]! - offsets[first]! },
+    });
+    if (!object) return [];
+    return linesOf(await object.text()).map((text, index) => ({ text, line: first + index, stored: true }));
+  }
+  const object = await env.RESULTS.get(key);
+  if (!object) return [];
+  return (await object.text())
+    .split("\n")
+    .map((text, line) => ({ text, line, stored: false }))
+    .slice(first)
+    .filter(({ text }) => text !== "");
+}
+
+type Snapshot = { id: string; dataset_id: number };
+
 /**
  * The records of a snapshot from `from` on, each with the position after it, as raw NDJSON lines
  * and parsed. Stops at the end of the snapshot.
  */
 export async function* snapshotRecords(
   env: Env,
-  snapshot: { id: string; dataset_id: number },
+  snapshot: Snapshot,
   from: Position,
 ): AsyncGenerator<{ line: string; record: Record<string, unknown>; next: Position }> {
   let part = from.part;
   for (;;) {
     const parts = await snapshotParts(env.DB, snapshot.id, part, PARTS_PER_QUERY);
     if (parts.length === 0) return;
-    for (const { part: number, records } of parts) {
-      if (records === 0) continue;
-      const object = await env.RESULTS.get(partKey(snapshot.dataset_id, snapshot.id, number));
-      if (!object) continue;
-      const lines = (await object.text()).split("\n");
-      const first = number === from.part ? from.line : 0;
-      for (let line = first; line < lines.length; line++) {
-        const text = lines[line]!;
-        if (!text) continue;
-        yield { line: text, record: JSON.parse(text), next: { part: number, line: line + 1 } };
+    for (const row of parts) {
+      if (row.records === 0) continue;
+      const first = row.part === from.part ? from.line : 0;
+      for (const { text, line } of await partLines(env, snapshot, row, first, Number.MAX_SAFE_INTEGER))
+        yield { line: text, record: JSON.parse(text), next: { part: row.part, line: line + 1 } };
+    }
+    part = parts.at(-1)!.part + 1;
+  }
+}
+
+/** Part rows a page reads at once: a page of up to a thousand records spans one or two parts. */
+const PARTS_PER_PAGE_QUERY = 3;
+
+/**
+ * A page of `limit` records from `from` on, as stored lines (nothing parsed), the position after
+ * the last and whether any record follows: what a page answering every field in order needs.
+ */
+export async function recordLines(
+  env: Env,
+  snapshot: Snapshot,
+  from: Position,
+  limit: number,
+): Promise<{ lines: { text: string; stored: boolean }[]; last: Position; more: boolean }> {
+  const lines: { text: string; stored: boolean }[] = [];
+  let last = from;
+  let part = from.part;
+  for (;;) {
+    const parts = await snapshotParts(env.DB, snapshot.id, part, PARTS_PER_PAGE_QUERY);
+    if (parts.length === 0) return { lines, last, more: false };
+    for (const row of parts) {
+      if (row.records === 0) continue;
+      const first = row.part === from.part ? from.line : 0;
+      if (lines.length === limit) {
+        // Past the page, whether one more record follows is all that is asked: the index knows.
+        const follows = row.lineOffsets
+          ? first < row.records
+          : (await partLines(env, snapshot, row, first, 1)).length > 0;
+        if (follows) return { lines, last, more: true };
+        continue;
       }
+      for (const { text, line, stored } of await partLines(env, snapshot, row, first, limit - lines.length)) {
+        if (lines.length === limit) return { lines, last, more: true };
+        lines.push({ text, stored });
+        last = { part: row.part, line: line + 1 };
+      }
+      if (lines.length === limit && row.lineOffsets && last.line < row.records) return { lines, last, more: true };
     }
     part = parts.at(-1)!.part + 1;
   }

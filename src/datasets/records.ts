@@ -153,6 +153,16 @@ function ordered(kind: RecipeKind, values: Record<string, unknown>): DatasetReco
   return Object.fromEntries(RECORD_FIELDS[kind].map(({ name }) => [name, values[name] ?? null])) as DatasetRecord;
 }
 
+/** A record holding exactly the declared fields, in order (itself when it already does). */
+export function declaredOrder(kind: RecipeKind, record: DatasetRecord): DatasetRecord {
+  const names = Object.keys(record);
+  const fields = RECORD_FIELDS[kind];
+  const exact =
+    names.length === fields.length &&
+    fields.every(({ name }, index) => names[index] === name && record[name] !== undefined);
+  return exact ? record : ordered(kind, record);
+}
+
 /**
  * The records of one answer. `path` is the GET that produced it, `observedAt` when, `startedAt`
  * when the refresh began (a hotel stay's key is its distance ahead of the refresh, so the same
@@ -160,11 +170,8 @@ function ordered(kind: RecipeKind, values: Record<string, unknown>): DatasetReco
  */
 export function recordsOf(kind: RecipeKind, path: string, answer: Answer, observedAt: number, startedAt: number) {
   const data = answer.data ?? {};
-  // A shop's crawl item answers its records whole (datasets/shop/crawl.ts).
-  if (kind === "shop")
-    return Array.isArray(data["records"])
-      ? (data["records"] as Record<string, unknown>[]).map((record) => ordered(kind, record))
-      : [];
+  // A shop's records come from its product rows when its refresh closes (datasets/shop/close.ts), not from answers.
+  if (kind === "shop") return [];
   const context = itemContext(path, startedAt);
   const observed = new Date(observedAt).toISOString();
   const base = { platform: context.platform, country: context.country, observed_at: observed };

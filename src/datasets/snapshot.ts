@@ -1,7 +1,8 @@
 // A refresh's records, written as its batch job runs: each item's answer becomes one part of the
 // snapshot (NDJSON in R2), compared with what the dataset held so that changed records carry the
 // time of their change and their history grows only when a tracked value moves. When the job
-// ends the snapshot becomes the one reads see, with its fields' fill rates measured on it.
+// ends its small parts are merged (compact.ts) and the snapshot becomes the one reads see, with
+// its fields' fill rates measured on it.
 import {
   type Change,
   closeSnapshot,
@@ -15,13 +16,11 @@ import { applySnapshot } from "../db/datasets";
 import { emitEvent } from "../events/delivery";
 import { isEmpty } from "../scrape/extract/record";
 import type { Recipe } from "./recipe";
-import { type DatasetRecord, RECORD_FIELDS, recordsOf, trackedValues } from "./records";
+import { compactSnapshot } from "./compact";
+import { ndjsonPart, partKey } from "./parts";
+import { type DatasetRecord, declaredOrder, RECORD_FIELDS, recordsOf, trackedValues } from "./records";
 
 type WaitUntil = (promise: Promise<unknown>) => void;
-
-/** Where one part of a snapshot lives in R2. */
-export const partKey = (datasetId: number, snapshotId: string, part: number) =>
-  `datasets/${datasetId}/${snapshotId}/${part}.ndjson`;
 
 /** Keys looked up per statement (D1 binds at most 100 values). */
 const KEYS_PER_LOOKUP = 90;
@@ -62,11 +61,14 @@ export async function writePart(
       for (const [name, value] of Object.entries(record)) if (!isEmpty(value)) filled[name] = (filled[name] ?? 0) + 1;
     }
   }
-  const body = unique.map((record) => JSON.stringify(record)).join("\n");
-  await env.RESULTS.put(partKey(snapshot.datasetId, snapshot.id, part), body ? `${body}\n` : "", {
+  // Each line holds the declared fields in their order, so a page that asks for all of them is the lines as stored.
+  const { body, lineOffsets } = ndjsonPart(
+    unique.map((record) => JSON.stringify(declaredOrder(snapshot.kind, record))),
+  );
+  await env.RESULTS.put(partKey(snapshot.datasetId, snapshot.id, part), body, {
     httpMetadata: { contentType: "application/x-ndjson" },
   });
-  await savePart(env.DB, snapshot, { part, records: unique.length, filled, added, changed });
+  await savePart(env.DB, snapshot, { part, records: unique.length, filled, lineOffsets, added, changed });
   return unique.length;
 }
 
@@ -75,6 +77,8 @@ export async function collectItem(env: Env, jobId: string, idx: number, path: st
   const snapshot = await snapshotOfJob(env.DB, jobId);
   if (!snapshot || snapshot.status !== "collecting") return;
   const recipe = JSON.parse(snapshot.recipe) as Recipe;
+  // A shop's products are written when its refresh closes (shop/close.ts), a thousand to a part.
+  if (recipe.kind === "shop") return;
   const records = recordsOf(
     recipe.kind,
     path,
@@ -96,6 +100,8 @@ export async function finishSnapshot(
   outcome: "complete" | "failed",
   counts: { succeeded: number; failed: number } | null,
 ) {
+  // Small parts are merged before the snapshot becomes readable, so reads never meet them.
+  if (outcome === "complete") await compactSnapshot(env, snapshot);
   const now = Date.now();
   if (!(await closeSnapshot(env.DB, snapshot.id, outcome, now))) return;
   if (outcome === "failed") return;

@@ -56,12 +56,21 @@ export interface Change {
 export async function savePart(
   db: D1Database,
   snapshot: { id: string; datasetId: number },
-  part: { part: number; records: number; filled: Record<string, number>; added: number; changed: Change[] },
+  part: {
+    part: number;
+    records: number;
+    filled: Record<string, number>;
+    lineOffsets: number[];
+    added: number;
+    changed: Change[];
+  },
 ) {
   const statements = [
     db
-      .prepare("INSERT OR REPLACE INTO dataset_parts (snapshot_id, part, records, filled) VALUES (?, ?, ?, ?)")
-      .bind(snapshot.id, part.part, part.records, JSON.stringify(part.filled)),
+      .prepare(
+        "INSERT OR REPLACE INTO dataset_parts (snapshot_id, part, records, filled, line_offsets) VALUES (?, ?, ?, ?, ?)",
+      )
+      .bind(snapshot.id, part.part, part.records, JSON.stringify(part.filled), JSON.stringify(part.lineOffsets)),
     db
       .prepare(
         "UPDATE dataset_snapshots SET records = records + ?, added = added + ?, changed = changed + ? WHERE id = ?",
@@ -128,13 +137,18 @@ export async function findSnapshot(db: D1Database, datasetId: number, snapshotId
     .first<SnapshotRow>();
 }
 
-/** The parts of a snapshot from `fromPart` on, in order. */
+/** The parts of a snapshot from `fromPart` on, in order, with where each record starts (null for parts written before that was kept). */
 export async function snapshotParts(db: D1Database, snapshotId: string, fromPart: number, limit: number) {
   const rows = await db
-    .prepare("SELECT part, records FROM dataset_parts WHERE snapshot_id = ? AND part >= ? ORDER BY part LIMIT ?")
+    .prepare(
+      "SELECT part, records, line_offsets FROM dataset_parts WHERE snapshot_id = ? AND part >= ? ORDER BY part LIMIT ?",
+    )
     .bind(snapshotId, fromPart, limit)
-    .all<{ part: number; records: number }>();
-  return rows.results;
+    .all<{ part: number; records: number; line_offsets: string | null }>();
+  return rows.results.map(({ line_offsets, ...row }) => ({
+    ...row,
+    lineOffsets: line_offsets === null ? null : (JSON.parse(line_offsets) as number[]),
+  }));
 }
 
 /** A dataset's snapshots, newest first. */

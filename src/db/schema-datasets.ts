@@ -44,6 +44,8 @@ export const datasetParts = sqliteTable(
     records: integer("records").notNull(),
     /** JSON: field name → records of this part where it has a value. */
     filled: text("filled").notNull(),
+    /** JSON: byte offset of each record's line in the object, its length last; null for parts written before. */
+    lineOffsets: text("line_offsets"),
   },
   (table) => [primaryKey({ columns: [table.snapshotId, table.part] })],
 );

@@ -108,14 +108,13 @@ export async function closeProducts(
   return { added: counts?.added ?? 0, removed: counts?.removed ?? 0, repriced: counts?.repriced ?? 0 };
 }
 
-/** The last records of products the refresh did not see (missed, or removed), a page at a time. */
-export async function unseenRecords(db: D1Database, datasetId: number, jobId: string, after: string, limit: number) {
+/** The last records of every product the dataset holds (seen by this refresh, missed, or removed), a page at a time in key order. */
+export async function productRecords(db: D1Database, datasetId: number, after: string, limit: number) {
   const { results } = await db
     .prepare(
-      `SELECT key, record, first_seen, removed_at FROM shop_products WHERE dataset_id = ? AND seen_job != ? AND key > ?
-       ORDER BY key LIMIT ?`,
+      "SELECT key, record, first_seen, removed_at FROM shop_products WHERE dataset_id = ? AND key > ? ORDER BY key LIMIT ?",
     )
-    .bind(datasetId, jobId, after, limit)
+    .bind(datasetId, after, limit)
     .all<{ key: string; record: string; first_seen: number; removed_at: number | null }>();
   return results;
 }

@@ -1,7 +1,7 @@
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { wantsCsv } from "../csv";
-import { successBody } from "../envelope";
+import { envelopeText } from "../envelope";
 import { log } from "../log";
 import { timed } from "../timing";
 import { admitted } from "./auth";
@@ -121,12 +121,6 @@ export function edgeCache(options: EdgeCacheOptions): MiddlewareHandler<AppEnv> 
     if (notModified) return c.body(null, 304);
     return c.body(envelopeText(c, stored.dataJson, stored.meta), 200, { "Content-Type": "application/json" });
   };
-}
-
-/** `successBody`'s envelope as text around `data` already serialised (same keys, same order). */
-function envelopeText(c: Context<AppEnv>, dataJson: string, meta: Stored["meta"]): string {
-  const { status, meta: answerMeta } = successBody(c, null, meta);
-  return `{"status":${JSON.stringify(status)},"data":${dataJson},"meta":${JSON.stringify(answerMeta)}}`;
 }
 
 /** The catalogue reads' cache, attached to their routes after the access guard (see routes/define-route.ts). */

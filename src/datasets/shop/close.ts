@@ -1,9 +1,11 @@
 // The end of a whole-shop refresh: products it did not find count a miss, those missed
-// REMOVE_AFTER_MISSES refreshes in a row are marked removed (never deleted), their last records
-// join the snapshot (with `removed_at` once removed), and the account hears what changed
-// (`dataset.changed`: added, removed and re-priced products).
+// REMOVE_AFTER_MISSES refreshes in a row are marked removed (never deleted), and the snapshot is
+// written from the products' rows in D1 — those read now, and the last records of the others (with
+// `removed_at` once removed) — a thousand records to a part, so a refresh of any size makes few R2
+// objects and holds one part in memory. The account hears what changed (`dataset.changed`: added,
+// removed and re-priced products).
 import { nextPart, snapshotOfJob } from "../../db/dataset-snapshots";
-import { closeProducts, unseenRecords } from "../../db/shop-products";
+import { closeProducts, productRecords } from "../../db/shop-products";
 import { emitEvent } from "../../events/delivery";
 import type { Recipe } from "../recipe";
 import { type DatasetRecord, RECORD_FIELDS } from "../records";
@@ -14,7 +16,7 @@ import { writePart } from "../snapshot";
  * page answers 404 or no longer shows a product is removed at the refresh that read it.
  */
 export const REMOVE_AFTER_MISSES = 2;
-const RECORDS_PER_CARRIED_PART = 1_000;
+const RECORDS_PER_PART = 1_000;
 
 export interface ShopChanges {
   accountId: string | null;
@@ -36,7 +38,7 @@ export async function closeShopRefresh(env: Env, jobId: string, status: string):
   const target = { id: snapshot.id, datasetId: snapshot.dataset_id, kind: "shop" as const };
   let part = await nextPart(env.DB, snapshot.id);
   for (let after = ""; ; ) {
-    const rows = await unseenRecords(env.DB, snapshot.dataset_id, jobId, after, RECORDS_PER_CARRIED_PART);
+    const rows = await productRecords(env.DB, snapshot.dataset_id, after, RECORDS_PER_PART);
     if (rows.length === 0) break;
     const records = rows.map((row) => {
       const removedAt = row.removed_at === null ? null : new Date(row.removed_at).toISOString();
@@ -45,7 +47,7 @@ export async function closeShopRefresh(env: Env, jobId: string, status: string):
         key: row.key,
         first_seen: new Date(row.first_seen).toISOString(),
         removed_at: removedAt,
-        // Its removal is what was observed last, so `changed_since` finds it from the refresh that saw it.
+        // A removal is what was observed last, so `changed_since` finds it from the refresh that saw it.
         ...(removedAt ? { observed_at: removedAt } : {}),
       };
       return Object.fromEntries(RECORD_FIELDS.shop.map(({ name }) => [name, values[name] ?? null])) as DatasetRecord;

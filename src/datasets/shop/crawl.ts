@@ -1,6 +1,6 @@
 // One crawl item of a whole-shop refresh: takes up to a batch of addresses from the refresh's
 // frontier in D1, reads each politely (polite-fetch.ts), files what it found — sitemap entries and
-// listing links back into the frontier, product pages as records — and adds items to its own job
+// listing links back into the frontier, products into the dataset's product rows — and adds items to its own job
 // while addresses wait. A page is a product when the platform's reader says so (page-kind.ts's
 // signals, the same that make `/v1/generic` refuse a listing); no URL shape decides it. The first
 // item also queues every product the dataset held, so one no longer linked is still read, and one
@@ -39,20 +39,20 @@ const MAX_ITEM_MS = 25_000;
 
 const looksLikeSitemap = (url: string) => /\.xml(\.gz)?$/i.test(new URL(url).pathname);
 
-/** What one item did, as its answer tells the job (and collectItem reads `records`). */
+/** What one item did, as its answer tells the job; the products it read wait in D1 for the snapshot (close.ts). */
 interface CrawlOutcome {
-  records: Record<string, unknown>[];
+  products: number;
   pages: number;
   skipped: number;
   gone: number;
 }
 
-/** The item's answer as a data route's: JSON, charged when it holds products. */
+/** The item's answer as a data route's: JSON, charged when it recorded products. */
 function answer(outcome: CrawlOutcome): { response: Response; charged: boolean } {
   const body = JSON.stringify({ status: "success", data: outcome });
   return {
     response: new Response(body, { headers: { "Content-Type": "application/json" } }),
-    charged: outcome.records.length > 0,
+    charged: outcome.products > 0,
   };
 }
 
@@ -78,7 +78,7 @@ export async function runShopItem(
   job: { id: string; accountId: string },
   idx: number,
 ): Promise<{ response: Response; charged: boolean }> {
-  const outcome: CrawlOutcome = { records: [], pages: 0, skipped: 0, gone: 0 };
+  const outcome: CrawlOutcome = { products: 0, pages: 0, skipped: 0, gone: 0 };
   const snapshot = await snapshotOfJob(env.DB, job.id);
   if (!snapshot || snapshot.status !== "collecting") return answer(outcome);
   const recipe = JSON.parse(snapshot.recipe) as ShopRecipe;
@@ -151,13 +151,10 @@ export async function runShopItem(
   await addToFrontier(env.DB, job.id, found);
   const startedAt = snapshot.started_at;
   const firstSeen = await recordSightings(env.DB, snapshot.dataset_id, job.id, startedAt, sightings);
-  sightings.forEach((sighting, index) => {
-    const first = firstSeen[index];
-    if (first === null || first === undefined) return;
-    outcome.records.push({ ...sighting.record, key: sighting.key, first_seen: new Date(first).toISOString() });
-  });
+  // A product this refresh had already recorded (the same id at another address) counts once.
+  outcome.products = firstSeen.filter((first) => first !== null && first !== undefined).length;
   await markGone(env.DB, snapshot.dataset_id, job.id, gone.map(canonicalUrl), Date.now());
-  await countCrawl(env.DB, job.id, outcome.pages, outcome.records.length);
+  await countCrawl(env.DB, job.id, outcome.pages, outcome.products);
   await settleFrontier(env.DB, job.id, done, "done");
   await settleFrontier(env.DB, job.id, skipped, "skipped");
   outcome.skipped = skipped.length;
