@@ -14,6 +14,7 @@ import {
 import { applySnapshot } from "../db/datasets";
 import { emitEvent } from "../events/delivery";
 import { isEmpty } from "../scrape/extract/record";
+import { pageRecords } from "./page-records";
 import type { Recipe } from "./recipe";
 import { type DatasetRecord, RECORD_FIELDS, recordsOf, trackedValues } from "./records";
 
@@ -75,13 +76,13 @@ export async function collectItem(env: Env, jobId: string, idx: number, path: st
   const snapshot = await snapshotOfJob(env.DB, jobId);
   if (!snapshot || snapshot.status !== "collecting") return;
   const recipe = JSON.parse(snapshot.recipe) as Recipe;
-  const records = recordsOf(
-    recipe.kind,
-    path,
-    JSON.parse(new TextDecoder().decode(answer)),
-    Date.now(),
-    snapshot.started_at,
-  );
+  const parsed = JSON.parse(new TextDecoder().decode(answer));
+  // A page's record carries a digest of its Markdown, which takes an await.
+  const records = (
+    recipe.kind === "pages"
+      ? await pageRecords(path, parsed, Date.now())
+      : recordsOf(recipe.kind, path, parsed, Date.now(), snapshot.started_at)
+  ) as DatasetRecord[];
   await writePart(env, { id: snapshot.id, datasetId: snapshot.dataset_id, kind: recipe.kind }, idx, records);
 }
 
