@@ -22,11 +22,14 @@ async function api(method: string, path: string, body?: unknown) {
 
 /** Waits for a refresh's job to end; returns the snapshot the records route then reads. */
 async function refreshed(slug: string, refresh: { job_id: string; snapshot_id: string }) {
-  for (let attempt = 0; attempt < 120; attempt++) {
-    const job = (await api("GET", `/v1/jobs/${refresh.job_id}`)).body.data;
+  let job: any = null;
+  for (let attempt = 0; attempt < 240; attempt++) {
+    job = (await api("GET", `/v1/jobs/${refresh.job_id}`)).body.data;
     if (job.status === "completed" || job.status === "failed") break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  expect(job.status, JSON.stringify(job)).toBe("completed");
+  expect(job.counts.succeeded, JSON.stringify(job)).toBe(BLOG_POSTS.length);
   const page = (await api("GET", `/v1/datasets/${slug}/records?limit=1`)).body;
   expect(page.meta.snapshot?.id).toBe(refresh.snapshot_id);
   return page.meta.snapshot as { id: string; finished_at: string; records: number };
@@ -89,7 +92,7 @@ describe("a pages dataset (page monitor)", () => {
     const history = await api("GET", `/v1/datasets/${slug}/records/${encodeURIComponent(postUrl("tides"))}/history`);
     expect(history.status).toBe(200);
     expect(history.body.data.points).toHaveLength(2);
-  });
+  }, 120_000);
 
   it("refuses a pages recipe with an address the URL guard refuses, before anything runs", async () => {
     const bad = await api("POST", "/v1/datasets", {
