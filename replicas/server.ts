@@ -12,10 +12,12 @@
 // GET /fx/eur.json serves the committed exchange-rate snapshot as the public daily feed's stand-in.
 // GET /_catalogue says what the sites hold (holdings.ts): product ids and searches, destinations.
 // Whole shops (shops/): POST /_admin/shop/generation {shop, generation} · GET /_admin/shop/log?shop=
+// A blog whose posts change (blog.ts, pages datasets): /blog/posts/{slug} · POST /_admin/blog/generation {generation}
 // GET /_oversized?mb=60 (or ?built=60000) serves a page past the scraper's size caps (oversized.ts);
 // GET /_admin/oversized says how many bytes the last one wrote before its reader went away.
 import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { blogPage } from "./blog.ts";
 import { challengePage, isValidToken, PASS_COOKIE, safeReturnPath, siteKeyFor } from "./challenge.ts";
 import { holdings } from "./holdings.ts";
 import { escapeHtml } from "./html.ts";
@@ -45,6 +47,8 @@ export interface Replicas {
   setLatency(ms: number): void;
   /** The whole-shop replicas: each one's generation and request log. */
   shops: ShopReplicas;
+  /** The blog's generation (blog.ts): which edits of its posts are live. */
+  blog: { generation: number };
 }
 
 /** A delay of `ms` ± 20 %, drawn uniformly, so parallel requests do not all finish together. */
@@ -74,6 +78,7 @@ async function admin(
   url: URL,
   oversized: OversizedStats,
   shops: ShopReplicas,
+  blog: { generation: number },
 ): Promise<SiteResponse> {
   const path = url.pathname;
   const route = `${req.method} ${path}`;
@@ -91,6 +96,10 @@ async function admin(
       const slug = String(body["shop"] ?? "");
       if (!isShopName(slug)) return jsonResponse({ error: `no shop ${slug}` }, 404);
       shops.get(slug).generation = Number(body["generation"]);
+      return jsonResponse({ ok: true });
+    }
+    if (path === "/_admin/blog/generation") {
+      blog.generation = Number(body["generation"]);
       return jsonResponse({ ok: true });
     }
     if (path === "/_admin/reset") state.resetCounts();
@@ -140,10 +149,11 @@ async function handle(
   fallbackOrigin: string,
   oversized: OversizedStats,
   shops: ShopReplicas,
+  blog: { generation: number },
 ): Promise<void> {
   const origin = req.headers.host ? `http://${req.headers.host}` : fallbackOrigin;
   const url = new URL(req.url ?? "/", origin);
-  if (url.pathname.startsWith("/_admin/")) return send(res, await admin(state, req, url, oversized, shops));
+  if (url.pathname.startsWith("/_admin/")) return send(res, await admin(state, req, url, oversized, shops, blog));
   state.count(url.pathname);
   if (url.pathname === "/_oversized") return serveOversized(res, url.searchParams, oversized);
   if (url.pathname === "/_catalogue") return send(res, jsonResponse(holdings()));
@@ -160,6 +170,10 @@ async function handle(
     if (path.startsWith("/img/")) return send(res, imageResponse());
     const userAgent = req.headers["user-agent"] ?? "";
     return send(res, shops.get(platform).serve(`${origin}/${platform}`, path, url.searchParams, userAgent));
+  }
+  if (platform === "blog") {
+    const page = blogPage(`${origin}/blog`, url.pathname.slice("/blog".length) || "/", blog.generation);
+    return send(res, page ?? notFound(`${url.pathname} is not a page of the blog`));
   }
   const entry = SITES[platform];
   if (!entry) return send(res, notFound(`No replica site at /${platform}; sites: ${Object.keys(SITES).join(", ")}`));
@@ -204,6 +218,7 @@ export async function startReplicas(
 ): Promise<Replicas> {
   const state = new ReplicaState();
   const shops = new ShopReplicas();
+  const blog = { generation: 0 };
   const oversized: OversizedStats = { requests: 0, lastBytesWritten: 0 };
   let latencyMs = options.latencyMs ?? (Number(process.env.REPLICA_LATENCY_MS) || 0);
   const host = options.host ?? "127.0.0.1";
@@ -211,7 +226,7 @@ export async function startReplicas(
   const server = createServer(async (req, res) => {
     const delay = req.url?.startsWith("/_admin/") ? 0 : jittered(latencyMs);
     if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
-    handle(state, req, res, origin, oversized, shops).catch((err: unknown) => {
+    handle(state, req, res, origin, oversized, shops, blog).catch((err: unknown) => {
       console.error(`replicas: ${req.method} ${req.url} failed:`, err);
       if (!res.headersSent)
         send(res, htmlResponse("<!doctype html><h1>Internal Server Error</h1>", err instanceof RangeError ? 400 : 500));
@@ -231,6 +246,7 @@ export async function startReplicas(
       latencyMs = ms;
     },
     shops,
+    blog,
   };
 }
 

@@ -16,6 +16,7 @@ const KIND_NAMES: Record<RecipeKind, string> = {
   reviews: "Reviews",
   hotels: "Hotel rates",
   shop: "A whole shop",
+  pages: "Pages (a page monitor)",
 };
 
 /** What a new form starts with: a recipe that runs against the local sites as it is. */
@@ -25,6 +26,7 @@ export const STARTING_VALUES: Record<RecipeKind, FormValues> = {
   reviews: { platform: "amazon", inputs: "B0C1GHS4GF", pages: "1" },
   hotels: { platforms: ["booking"], destinations: "Dublin", check_in_days: "30", nights: "2", adults: "2" },
   shop: { start_urls: "", max_products: "1000" },
+  pages: { urls: "" },
 };
 
 const text = (values: FormValues, name: string) => {

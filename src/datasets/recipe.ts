@@ -2,28 +2,10 @@
 // paths, which run as one batch job through the same routes, engines, proxies and cache as
 // direct calls; each path's answer becomes records (records.ts).
 import { z } from "@hono/zod-openapi";
-import { CronExpressionParser } from "cron-parser";
 import { productCallPath } from "../platforms/calls";
+import { PagesRecipe, pagesRecipePaths } from "./pages-recipe";
+import { common, Country, HttpUrl, Slug, Words } from "./recipe-fields";
 import { SHOP_LIMITS, shopCallShapes, shopItemsBound, shopRefreshPaths } from "./shop/recipe";
-
-const Slug = z.string().regex(/^[a-z0-9-]{1,40}$/, "a platform slug such as `amazon` (see /v1/platforms)");
-const Country = z
-  .string()
-  .regex(/^[A-Za-z]{2}$/, "an ISO 3166-1 alpha-2 code such as `us`")
-  .transform((code) => code.toLowerCase());
-const Words = z.string().trim().min(1).max(200);
-
-const common = {
-  /** When refreshes run (five-field cron, UTC); daily at 03:00 by default. */
-  schedule: z
-    .string()
-    .max(100)
-    .refine((value) => nextRun(value, 0) !== null, "schedule must be a five-field cron expression such as `0 3 * * *`")
-    .default("0 3 * * *")
-    .openapi({ example: "0 3 * * *" }),
-  /** A cached answer younger than this (seconds) stands in for a scrape, as `max_age` on a direct call. */
-  max_age: z.number().int().min(0).max(86_400).default(3_600).openapi({ example: 3600 }),
-};
 
 const ProductRecipe = z.object({
   kind: z.literal("product"),
@@ -89,13 +71,7 @@ const Pattern = z
 const ShopRecipe = z.object({
   kind: z.literal("shop"),
   start_urls: z
-    .array(
-      z
-        .string()
-        .url()
-        .max(2000)
-        .regex(/^https?:\/\//i, "an http(s) address"),
-    )
+    .array(HttpUrl)
     .min(1)
     .max(SHOP_LIMITS.startUrls)
     .openapi({
@@ -121,21 +97,11 @@ const ShopRecipe = z.object({
 });
 
 export const RecipeSchema = z
-  .discriminatedUnion("kind", [ProductRecipe, SearchRecipe, ReviewsRecipe, HotelsRecipe, ShopRecipe])
+  .discriminatedUnion("kind", [ProductRecipe, SearchRecipe, ReviewsRecipe, HotelsRecipe, ShopRecipe, PagesRecipe])
   .openapi("DatasetRecipe");
 export type Recipe = z.infer<typeof RecipeSchema>;
 export type RecipeKind = Recipe["kind"];
-
-/** The next time after `after` (ms) a cron expression fires, or null when it is not one. */
-export function nextRun(cron: string, after: number): number | null {
-  try {
-    return CronExpressionParser.parse(cron, { currentDate: new Date(after), tz: "UTC" })
-      .next()
-      .getTime();
-  } catch {
-    return null;
-  }
-}
+export { nextRun } from "./recipe-fields";
 
 /** A readable refresh frequency for the catalogue, from the recipe's cron. */
 export function frequencyOf(cron: string): string {
@@ -155,7 +121,13 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Platforms a recipe reads, for the catalogue's `source_platforms` (a shop: `generic`, or the adapter owning its host). */
 export const recipePlatforms = (recipe: Recipe): string[] =>
-  recipe.kind === "shop" ? ["generic"] : "platforms" in recipe ? recipe.platforms : [recipe.platform];
+  recipe.kind === "shop"
+    ? ["generic"]
+    : recipe.kind === "pages"
+      ? ["page"]
+      : "platforms" in recipe
+        ? recipe.platforms
+        : [recipe.platform];
 
 /** The lists a recipe multiplies, by kind: one call per combination of their values (and per page). */
 const DIMENSIONS = {
@@ -164,6 +136,7 @@ const DIMENSIONS = {
   search: ["platforms", "countries", "queries"],
   hotels: ["platforms", "destinations", "check_in_days"],
   shop: [],
+  pages: ["urls"],
 } as const satisfies Record<RecipeKind, readonly string[]>;
 
 /**
@@ -220,6 +193,7 @@ export function recipeSamplePaths(recipe: Recipe, now: number): string[] {
 export function recipeCallShapes(recipe: Recipe, now: number): string[] {
   if (recipe.kind === "shop") return shopCallShapes(recipe).slice(0, 1);
   const first = <T>(list: readonly T[] | undefined) => list?.slice(0, 1);
+  if (recipe.kind === "pages") return recipePaths({ ...recipe, urls: first(recipe.urls)! }, now);
   if (recipe.kind === "hotels")
     return recipePaths(
       { ...recipe, destinations: first(recipe.destinations)!, check_in_days: first(recipe.check_in_days)! },
@@ -237,6 +211,7 @@ export function recipeCallShapes(recipe: Recipe, now: number): string[] {
 export function recipePaths(recipe: Recipe, now: number): string[] {
   if (recipe.kind === "shop") return shopRefreshPaths();
   const freshness = { max_age: String(recipe.max_age) };
+  if (recipe.kind === "pages") return pagesRecipePaths(recipe);
   if (recipe.kind === "hotels") {
     return recipe.platforms.flatMap((platform) =>
       recipe.destinations.flatMap((destination) =>

@@ -1,5 +1,6 @@
 // From one answer of the data routes to dataset records: each with its key, `observed_at`,
 // `source_url` and the fields of its record type, flat so that CSV and filters read them alike.
+import { PAGE_RECORD_FIELDS, PAGE_TRACKED_FIELDS } from "./page-records";
 import type { RecipeKind } from "./recipe";
 
 type FieldType = "string" | "integer" | "number" | "boolean" | "date" | "datetime" | "url" | "array";
@@ -107,6 +108,7 @@ export const RECORD_FIELDS: Record<RecipeKind, FieldSpec[]> = {
     f("removed_at", "datetime", "When it was marked removed (gone from the site), else null"),
     ...TAIL,
   ],
+  pages: PAGE_RECORD_FIELDS,
 };
 
 /** The values whose change makes a record "changed" and which its history shows. */
@@ -116,6 +118,7 @@ export const TRACKED_FIELDS: Record<RecipeKind, string[]> = {
   reviews: ["rating"],
   hotels: ["price_per_night", "total_price", "currency", "rooms_available", "review_score", "review_count"],
   shop: ["price", "currency", "availability", "removed_at"],
+  pages: PAGE_TRACKED_FIELDS,
 };
 
 type Answer = { data?: Record<string, unknown> };
@@ -168,7 +171,13 @@ export function declaredOrder(kind: RecipeKind, record: DatasetRecord): DatasetR
  * when the refresh began (a hotel stay's key is its distance ahead of the refresh, so the same
  * "a month ahead" rate lines up across refreshes).
  */
-export function recordsOf(kind: RecipeKind, path: string, answer: Answer, observedAt: number, startedAt: number) {
+export function recordsOf(
+  kind: Exclude<RecipeKind, "pages">,
+  path: string,
+  answer: Answer,
+  observedAt: number,
+  startedAt: number,
+) {
   const data = answer.data ?? {};
   // A shop's records come from its product rows when its refresh closes (datasets/shop/close.ts), not from answers.
   if (kind === "shop") return [];

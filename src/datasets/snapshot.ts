@@ -15,6 +15,7 @@ import {
 import { applySnapshot } from "../db/datasets";
 import { emitEvent } from "../events/delivery";
 import { isEmpty } from "../scrape/extract/record";
+import { pageRecords } from "./page-records";
 import type { Recipe } from "./recipe";
 import { compactSnapshot } from "./compact";
 import { ndjsonPart, partKey } from "./parts";
@@ -79,13 +80,13 @@ export async function collectItem(env: Env, jobId: string, idx: number, path: st
   const recipe = JSON.parse(snapshot.recipe) as Recipe;
   // A shop's products are written when its refresh closes (shop/close.ts), a thousand to a part.
   if (recipe.kind === "shop") return;
-  const records = recordsOf(
-    recipe.kind,
-    path,
-    JSON.parse(new TextDecoder().decode(answer)),
-    Date.now(),
-    snapshot.started_at,
-  );
+  const parsed = JSON.parse(new TextDecoder().decode(answer));
+  // A page's record carries a digest of its Markdown, which takes an await.
+  const records = (
+    recipe.kind === "pages"
+      ? await pageRecords(path, parsed, Date.now())
+      : recordsOf(recipe.kind, path, parsed, Date.now(), snapshot.started_at)
+  ) as DatasetRecord[];
   await writePart(env, { id: snapshot.id, datasetId: snapshot.dataset_id, kind: recipe.kind }, idx, records);
 }
 

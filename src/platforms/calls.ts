@@ -1,6 +1,7 @@
 // The v1 call that reads one input of a product platform, built once for every caller that stores
 // such calls (a job's short form, a dataset recipe, a watch): a link travels in `url`, anything else
-// in the platform's own id parameter (`asin`, `id`, `sku`), a query in `q`.
+// in the platform's own id parameter (`asin`, `id`, `sku`), a query in `q`; a page of any site is
+// a `/v1/page` call.
 import { productPlatform } from "./index";
 
 export type ProductCallKind = "product" | "search" | "reviews";
@@ -19,4 +20,11 @@ export function productCallPath(
   for (const [key, value] of new URLSearchParams(params)) if (key !== name) query.append(key, value);
   const suffix = kind === "product" ? "" : `/${kind}`;
   return `/v1/${encodeURIComponent(platform)}${suffix}?${query}`;
+}
+
+/** `/v1/page?url=…` for one page, with `params` (formats, country, max_age…) added after it. */
+export function pageCallPath(url: string, params: Record<string, string> | URLSearchParams = {}): string {
+  const query = new URLSearchParams({ url });
+  for (const [key, value] of new URLSearchParams(params)) if (key !== "url") query.append(key, value);
+  return `/v1/page?${query}`;
 }

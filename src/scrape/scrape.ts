@@ -29,6 +29,8 @@ export interface ScrapeJob<T> {
   admitted?: Promise<void>;
   /** Waiting and a screenshot (GET /v1/page); they belong in `params` too, as they change the answer. */
   extras?: PageExtras;
+  /** Request headers that replace the engine's own (a country's Accept-Language); in `params` too. */
+  headers?: Record<string, string>;
 }
 
 export interface ScrapeMeta {
@@ -101,6 +103,7 @@ async function loadThroughEngines<T>(env: Env, config: ScrapeConfig, job: Scrape
           detectChallenge: job.detectChallenge,
           deadline,
           ...(job.extras ? { extras: job.extras } : {}),
+          ...(job.headers ? { headers: job.headers } : {}),
         }),
       );
       const record = timed("parse", () => job.parse(page.html, page.url));

@@ -231,6 +231,7 @@ describe("GET /v1/categories", () => {
     expect(body.data.map((c: any) => [c.slug, c.dataset_count])).toEqual([
       ["ecommerce", 6],
       ["travel", 8],
+      ["web", 0],
     ]);
   });
 });

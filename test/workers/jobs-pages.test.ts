@@ -58,4 +58,39 @@ describe("pages as batch-job items", () => {
     const kept = (await (await env.RESULTS.get(resultKey(job.id, 0)))!.json()) as any;
     expect(kept.data.markdown).toMatch(/^# Tides\n\nThe moon pulls the oceans/);
   });
+
+  it("are made by the short form from addresses, with /v1/page's options, each checked before anything is queued", async () => {
+    const { secret } = await newAccount({ plan: "pro" });
+    const response = await sendAs(secret, "POST", "/v1/jobs", {
+      kind: "page",
+      inputs: ["https://a.jobs-page.example/one", "https://b.jobs-page.example/two"],
+      options: { formats: "markdown,links", country: "de" },
+    });
+    const body = (await response.json()) as any;
+    expect(response.status, JSON.stringify(body.error)).toBe(202);
+    const { results } = await env.DB.prepare("SELECT path FROM job_items WHERE job_id = ? ORDER BY idx")
+      .bind(body.data.id)
+      .all<{ path: string }>();
+    const paths = results.map((item) => item.path);
+    expect(paths).toEqual([
+      "/v1/page?url=https%3A%2F%2Fa.jobs-page.example%2Fone&formats=markdown%2Clinks&country=de",
+      "/v1/page?url=https%3A%2F%2Fb.jobs-page.example%2Ftwo&formats=markdown%2Clinks&country=de",
+    ]);
+
+    const unknownOption = await sendAs(secret, "POST", "/v1/jobs", {
+      kind: "page",
+      inputs: ["https://c.jobs-page.example/"],
+      options: { colour: "blue" },
+    });
+    expect(unknownOption.status).toBe(400);
+    expect(((await unknownOption.json()) as any).error.details[0].message).toMatch(/does not take `colour`/);
+    const inward = await sendAs(secret, "POST", "/v1/jobs", {
+      kind: "page",
+      inputs: ["https://c.jobs-page.example/", "http://169.254.169.254/latest/meta-data/"],
+    });
+    const error = ((await inward.json()) as any).error;
+    expect(inward.status).toBe(400);
+    expect(error.details.map((detail: any) => detail.parameter)).toEqual(["inputs.1"]);
+    expect(error.details[0].message).toMatch(/^http:\/\/169\.254\.169\.254\/latest\/meta-data\/ cannot be read: /);
+  });
 });

@@ -10,6 +10,7 @@ import { deleteDatasetRows, findVisibleDataset, insertDataset } from "../../db/d
 import {
   frequencyOf,
   nextRun,
+  type RecipeKind,
   RecipeSchema,
   recipePlatforms,
   recipeSamplePaths,
@@ -89,7 +90,7 @@ const createRoute = defineRoute({
   tags: ["catalogue"],
   summary: "Create a private dataset from a recipe",
   description:
-    "The recipe names what to collect (`product`, `search`, `reviews`, `hotels`, or `shop`: every product of a whole site), where and how often (`schedule`, cron, UTC). " +
+    "The recipe names what to collect (`product`, `search`, `reviews`, `hotels`, `shop`: every product of a whole site, or `pages`: a list of addresses read as Markdown, whose changed pages `changed_since` lists), where and how often (`schedule`, cron, UTC). " +
     "The dataset is visible to this account only (`visibility: private`; a 404 to every other), refreshed on its schedule through the same routes as direct calls, each refresh charged like the calls it makes. " +
     "Its first refresh starts at once (`refresh` in the answer).",
   request: { body: jsonBody(CreateBody, true, { name: "Earbud prices", recipe: RECIPE_EXAMPLE }) },
@@ -145,6 +146,12 @@ const deleteRoute = defineRoute({
   },
 });
 
+/** Where a kind's datasets sit in the catalogue; marketplace kinds are e-commerce. */
+const CATEGORY_OF_KIND: Partial<Record<RecipeKind, { slug: string; name: string }>> = {
+  hotels: { slug: "travel", name: "Travel" },
+  pages: { slug: "web", name: "Web pages" },
+};
+
 const slugOf = (name: string) =>
   `${
     name
@@ -176,7 +183,12 @@ export function registerManageDatasets(app: OpenAPIHono<AppEnv>) {
     const body = c.req.valid("json");
     const identity = c.get("identity");
     const now = Date.now();
-    const known = body.recipe.kind === "hotels" ? Object.keys(TRAVEL_PLATFORMS) : Object.keys(PRODUCT_PLATFORMS);
+    const known =
+      body.recipe.kind === "hotels"
+        ? Object.keys(TRAVEL_PLATFORMS)
+        : body.recipe.kind === "pages"
+          ? ["page"]
+          : Object.keys(PRODUCT_PLATFORMS);
     const unknown = recipePlatforms(body.recipe).filter((slug) => !known.includes(slug));
     if (unknown.length > 0)
       throw new ApiError(
@@ -202,8 +214,7 @@ export function registerManageDatasets(app: OpenAPIHono<AppEnv>) {
           details: problems.slice(0, 20),
         },
       );
-    const category =
-      body.recipe.kind === "hotels" ? { slug: "travel", name: "Travel" } : { slug: "ecommerce", name: "E-commerce" };
+    const category = CATEGORY_OF_KIND[body.recipe.kind] ?? { slug: "ecommerce", name: "E-commerce" };
     if (!(await categoryExists(c.env.DB, category.slug)))
       throw new ApiError("internal", "The catalogue has no categories.");
     const codes = [...new Set((body.countries ?? []).map((code) => code.toUpperCase()))];

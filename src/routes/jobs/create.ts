@@ -47,7 +47,7 @@ const route = defineRoute({
   tags: ["jobs"],
   summary: "Run many data calls as one batch job",
   description:
-    "`requests` lists `/v1/...` GETs of data routes, or the short form names a marketplace, a kind (`product`, `search`, `reviews`) and its inputs. " +
+    "`requests` lists `/v1/...` GETs of data routes, or the short form names a marketplace, a kind (`product`, `search`, `reviews`) and its inputs, or `kind: page` and addresses of any site (read as GET /v1/page reads them, with `options`). " +
     "Every item is checked first (a 400 lists the bad ones by index). Items run on a queue through the same routes and cache as direct calls; " +
     "each item that returns data counts once against the monthly quota. Send `Idempotency-Key` to make a retried POST return the same job.",
   request: {
@@ -61,10 +61,10 @@ const route = defineRoute({
 
 /** The item paths of a valid body, with the freshness options every item inherits. */
 function itemPaths(body: ReturnType<typeof CreateJobBody.parse>): string[] {
-  const extra = new URLSearchParams();
+  const extra = new URLSearchParams(body.options);
   if (body.max_age !== undefined) extra.set("max_age", String(body.max_age));
   if (body.fresh !== undefined) extra.set("fresh", String(body.fresh));
-  if (!body.requests) return expandShortForm(body.platform!, body.kind!, body.inputs!, extra);
+  if (!body.requests) return expandShortForm(body.platform, body.kind!, body.inputs!, extra);
   return body.requests.map(({ path }) => {
     if (extra.size === 0 || typeof path !== "string") return path;
     const url = new URL(path, "http://item.invalid");

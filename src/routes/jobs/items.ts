@@ -7,7 +7,9 @@
 import { ApiError } from "../../errors";
 import { type DataRoute, type InProcess, isRunnablePath } from "../../in-process";
 import { undeclaredFields } from "../../middleware/strict-input";
-import { productCallPath } from "../../platforms/calls";
+import { urlGuardOptions } from "../../net/guard-options";
+import { checkUrl, UnsafeUrlError } from "../../net/url-guard";
+import { pageCallPath, productCallPath } from "../../platforms/calls";
 import type { Scope } from "../../scopes";
 import { assertOwnPage, platformOr404 } from "../products/lookup";
 import { platformList } from "../travel/params";
@@ -40,6 +42,15 @@ export function storedCallProblem(env: Env, path: unknown, scopes: readonly Scop
  * it does not know, or a page on a site other than its marketplace's.
  */
 function routeRefusal(env: Env, match: DataRoute, query: Record<string, string>): string | null {
+  // A page's address is held to the URL guard now (its name is resolved and checked again when read).
+  if (match.template === "/v1/page" && query.url !== undefined) {
+    try {
+      checkUrl(query.url, urlGuardOptions(env));
+    } catch (err) {
+      if (err instanceof UnsafeUrlError) return `${query.url} cannot be read: ${err.message}`;
+      throw err;
+    }
+  }
   const { platform } = match.params;
   if (platform === undefined) return null;
   try {
@@ -65,10 +76,19 @@ export function itemProblem(env: Env, path: unknown, scopes: readonly Scope[], l
   return null;
 }
 
-export const SHORT_KINDS = ["product", "search", "reviews"] as const;
+export const SHORT_KINDS = ["product", "search", "reviews", "page"] as const;
 export type ShortKind = (typeof SHORT_KINDS)[number];
 
-/** The short form's paths: one per input, with the platform's own identifier or `url` for links. */
-export function expandShortForm(platform: string, kind: ShortKind, inputs: string[], extra: URLSearchParams): string[] {
-  return inputs.map((input) => productCallPath(platform, kind, input, extra));
+/**
+ * The short form's paths: one per input, with the platform's own identifier or `url` for links;
+ * `page` reads each input, an address on any site, with GET /v1/page (no platform).
+ */
+export function expandShortForm(
+  platform: string | undefined,
+  kind: ShortKind,
+  inputs: string[],
+  extra: URLSearchParams,
+): string[] {
+  if (kind === "page") return inputs.map((input) => pageCallPath(input, extra));
+  return inputs.map((input) => productCallPath(platform ?? "", kind, input, extra));
 }

@@ -17,12 +17,23 @@ export const CreateJobBody = z
     kind: z
       .enum(SHORT_KINDS, { error: `kind is one of ${SHORT_KINDS.join(", ")}` })
       .optional()
-      .openapi({ description: "Short form: what each input is looked up as" }),
+      .openapi({
+        description:
+          "Short form: what each input is looked up as; `page` reads each input, an address on any site, with GET /v1/page (no platform)",
+      }),
     inputs: z
       .array(z.string().min(1, "an input must not be empty").max(2000))
       .min(1, "inputs needs at least one item")
       .optional()
       .openapi({ description: "Short form: ids, URLs or search terms", example: ["B0C1GHS4GF", "B08DF9F814"] }),
+    options: z
+      .record(z.string().regex(/^[a-z_]{1,40}$/), z.string().max(200))
+      .optional()
+      .openapi({
+        description:
+          "Short form: query parameters every item takes, as its route takes them (for `page`: formats, only_main_content, engine, country, wait_for, max_characters…)",
+        example: { formats: "markdown,links", country: "de" },
+      }),
     webhook: z.string().max(64).optional().openapi({
       description: "A webhook endpoint id told of `job.completed` / `job.failed` (default: every subscribed one)",
     }),
@@ -38,7 +49,8 @@ export const CreateJobBody = z
     fresh: z.boolean().optional().openapi({ description: "`true` scrapes every item now" }),
   })
   .superRefine((body, ctx) => {
-    const short = body.platform !== undefined || body.kind !== undefined || body.inputs !== undefined;
+    const short =
+      body.platform !== undefined || body.kind !== undefined || body.inputs !== undefined || body.options !== undefined;
     if (body.requests && short)
       ctx.addIssue({ code: "custom", path: ["requests"], message: "send either requests or platform + kind + inputs" });
     if (!body.requests && !short)
@@ -49,7 +61,7 @@ export const CreateJobBody = z
       });
     if (!body.requests && short)
       for (const field of ["platform", "kind", "inputs"] as const)
-        if (body[field] === undefined)
+        if (body[field] === undefined && !(field === "platform" && body.kind === "page"))
           ctx.addIssue({ code: "custom", path: [field], message: `${field} is required with the short form` });
   })
   .openapi("CreateJob");

@@ -73,6 +73,15 @@ function guardedUrl(env: Env, url: string): string {
   }
 }
 
+/** `de-DE,de;q=0.9,en;q=0.5` for `de`: the country's likely language first (CLDR's likely subtags, through Intl). */
+export function acceptLanguageOf(country: string): string {
+  const region = country.toUpperCase();
+  const language = new Intl.Locale(`und-${region}`).maximize().language;
+  return language === "und" || language === "en"
+    ? `en-${region},en;q=0.9`
+    : `${language}-${region},${language};q=0.9,en;q=0.5`;
+}
+
 /** The longest `wait_for` in milliseconds. */
 const MOST_WAIT_MS = 10_000;
 
@@ -118,13 +127,15 @@ export function registerPage(app: OpenAPIHono<AppEnv>) {
     const url = guardedUrl(c.env, query.url);
     const onlyMainContent = query.only_main_content !== "false";
     const extras = browserExtras(query, formats);
+    const country = query.country?.toLowerCase();
     const { record, meta } = await run(c, {
       platform: "page",
       kind: "page",
       url,
-      params: { url, only_main_content: onlyMainContent, engine: query.engine, ...extras },
+      params: { url, only_main_content: onlyMainContent, engine: query.engine, country, ...extras },
       engines: extras ? ["browser"] : query.engine ? [query.engine] : ["fetch", "browser"],
       ...(extras ? { extras } : {}),
+      ...(country ? { headers: { "Accept-Language": acceptLanguageOf(country) } } : {}),
       parse: (html, at) => readingOnce(html, () => readWebPage(html, at, { onlyMainContent })),
       isEmpty: (reading) => reading.content.characters < THIN_CONTENT,
       detectChallenge,

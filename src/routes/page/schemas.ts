@@ -79,6 +79,15 @@ export const PageQuery = z.object({
       "Where to start reading a long page: the `next_cursor` of the previous answer (a character offset into the one text format asked for)",
     example: 20_000,
   }),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, "country is an ISO 3166-1 alpha-2 code")
+    .optional()
+    .openapi({
+      description:
+        "Read the page as a visitor from this country (ISO 3166-1 alpha-2): asked for in the country's language (`Accept-Language`, for sites that pick their language or region from it) and cached apart from other countries' reads",
+      example: "de",
+    }),
   ...freshnessQuery,
   explain: flag("`true` adds `data.explain`: how the main content was chosen", "false"),
 });
