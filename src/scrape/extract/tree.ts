@@ -5,8 +5,11 @@
 // loop (its markup, found by markup-scan.ts, its closing rules and unclosed-tag repair,
 // node-html-parser 9.0.7), so the tree, its ranges and every reader's answer stay the same; it makes
 // the same classes' nodes with only the fields they read (tree-nodes.ts), the class list when first
-// asked for. Written by hand as no library builds this library's tree; test/fixtures/tree.test.ts
-// compares the two on every saved page.
+// asked for. One rule differs: an end tag the library ignores closes the nearest open element of its
+// name as browsers do (end-tags.ts), as the library's repair of elements left open flattens whole
+// sections. Written by hand as no library builds this library's tree; test/fixtures/tree.test.ts
+// compares the two on every saved page (the library's own rule) and a browser's on end tags.
+import { type EndTags, openElementClosedBy } from "./end-tags";
 import { MarkupScan } from "./markup-scan";
 import { adopt, append, type Element, LIBRARY, PageElement, text } from "./tree-nodes";
 
@@ -101,7 +104,7 @@ const parsed = new WeakMap<Element, Parsed>();
 export const parsedPage = (root: Element): Parsed | undefined => parsed.get(root);
 
 /** node-html-parser's `parse(html, { comment: false })`, the same tree built with fewer objects. */
-export function parseTree(html: string): Element {
+export function parseTree(html: string, endTags: EndTags = "browser"): Element {
   const { voidTag } = LIBRARY;
   const isVoid = (tag: string) => voidTag.isVoidElement(tag);
   // The library parses the page inside a frame tag. Scanning the page itself is several times
@@ -249,8 +252,18 @@ export function parseTree(html: string): Element {
         parent = stack[stack.length - 1]!;
         continue;
       }
+      if (endTags === "browser") closeOpen(closing, end);
       return;
     }
+  }
+
+  /** An end tag the library ignores, read as a browser does (end-tags.ts). */
+  function closeOpen(closing: string, end: number) {
+    const at = openElementClosedBy(stack, closing);
+    if (at < 1) return;
+    (stack[at] as unknown as { _end: number })._end = end;
+    stack.length = at;
+    parent = stack[at - 1]!;
   }
 }
 

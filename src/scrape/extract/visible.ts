@@ -15,7 +15,8 @@ import { selectAll, selectOne } from "./select";
 const PRICE_LABEL = /^(?:our |sale |your |now |current |special |unit )?price\s*:?\s*(.*\d.*)$/i;
 const MONEY_SHAPE = /^(?:[A-Z]{3}|[^\d\s]{1,3})?\s?\d[\d.,\s]*(?:\s?(?:[A-Z]{3}|[^\d\s]{1,3}))?$/;
 const REVIEW_COUNT = /^\(?\s*(\d[\d.,]*)\s*\)?(?:\s*(?:reviews?|ratings?|avis|bewertungen|valoraciones|reseñas))?$/i;
-const OUT_OF_FIVE = /(\d(?:[.,]\d+)?)\s*(?:out of|of|von|sur|de|su|\/)\s*5\b/i;
+// A rating on the site's own scale of five or ten ("4.5 out of 5", "9.3 out of 10", "8/10").
+const OUT_OF = /(\d{1,2}(?:[.,]\d+)?)\s*(?:out of|of|von|sur|de|su|\/)\s*(5|10)(?![\d.,]*\d)/i;
 // A labelled id line in the languages of the corpus: "SKU: 123", "Item # 4410", "Art.-Nr. 88", "Código: X1".
 const ID_LABEL =
   "(?:item|sku|product|article|art\\.?|model|part|style|catalog|mpn|upc|ean|gtin|isbn|asin)\\s*(?:#|no\\.?|nr\\.?|number|code|id)?|art\\.?-?nr\\.?|artikelnummer|artikel-?nr\\.?|bestellnummer|herstellernummer|modellnummer|r[ée]f[ée]rence|r[ée]f\\.?|c[óo]digo|cod\\.?|referencia|codice(?: articolo)?|kod(?: produktu)?|numer katalogowy|artikelnummer|артикул|код(?: товара)?|商品番号|品番|型番|商品コード|货号|型号|商品编号|mã sp|mã sản phẩm";
@@ -145,13 +146,16 @@ const COUNTED_REVIEWS =
   /^\(?\s*(\d[\d.,]*)\s*\)?\s*(?:reviews?|review\(s\)|ratings?|customer reviews|avis|bewertungen|rezensionen|valoraciones|reseñas|opiniones|recensioni|beoordelingen|avaliações|opinii|recenzj\S*|отзыв\S*|レビュー|件のレビュー|条评价|评价)\s*$/i;
 
 /**
- * A rating written out in an element named for ratings ("4.5 out of 5", "4,1 de 5"), else the star bar
- * beside the main heading: a rating widget drawn `width: 90%` (or titled "90%") of five stars.
+ * A rating written out in an element named for ratings ("4.5 out of 5", "4,1 de 5", "9.3 out of 10",
+ * kept on the site's scale as shown), else the star bar beside the main heading: a rating widget drawn
+ * `width: 90%` (or titled "90%") of five stars.
  */
 export function visibleRating(root: HTMLElement): number | null {
-  for (const [, text] of shortTexts(root, (element) => namedFor(element, /rating|stars/i))) {
-    const rating = OUT_OF_FIVE.exec(text)?.[1];
-    if (rating) return parseLocaleNumber(rating);
+  const rated = (element: HTMLElement) => namedFor(element, /rating|stars/i) && !inOneReview(element);
+  for (const [, text] of shortTexts(root, rated)) {
+    const [, written, scale] = OUT_OF.exec(text) ?? [];
+    const rating = written === undefined ? null : parseLocaleNumber(written);
+    if (rating !== null && rating <= Number(scale)) return rating;
   }
   return starBarRating(root);
 }
@@ -172,10 +176,31 @@ function starBarRating(root: HTMLElement): number | null {
     const share =
       WIDTH.exec(element.getAttribute("style") ?? "")?.[1] ?? SHARE.exec(element.getAttribute("title") ?? "")?.[1];
     const percent = share === undefined ? Number.NaN : Number(share);
-    // An empty bar is a product nobody has rated yet.
-    if (percent > 0 && percent <= 100) return Math.round(percent / 2) / 10;
+    // An empty bar is a product nobody has rated yet; a bar labelled with another number is a
+    // score on another scale (a "Value for money 8.2" bar drawn 82% wide), not five stars.
+    if (!(percent > 0 && percent <= 100) || otherScale(element, percent)) continue;
+    return Math.round(percent / 2) / 10;
   }
   return null;
+}
+
+const ONE_REVIEW = /(?:^|\s)review(?:\s|$)/i;
+
+/** Inside one customer's review (a `review` item or class): its score, not the product's. */
+function inOneReview(element: HTMLElement): boolean {
+  for (let node: HTMLElement | null = element; node; node = node.parentNode) {
+    if (node.getAttribute("itemprop") === "review" || ONE_REVIEW.test(node.getAttribute("class") ?? "")) return true;
+  }
+  return false;
+}
+
+const LABEL_NUMBER = /^\s*(\d{1,3}(?:[.,]\d+)?)\s*$/;
+
+/** A bar whose own text is a number other than its share of five stars. */
+function otherScale(bar: HTMLElement, percent: number): boolean {
+  const label = LABEL_NUMBER.exec(bar.rawText)?.[1];
+  const value = label === undefined ? null : parseLocaleNumber(label);
+  return value !== null && Math.abs(value - percent / 20) > 0.05 && value !== percent;
 }
 
 // How far above the main heading the buy box may start: the heading's own block and a few around it.

@@ -1,0 +1,49 @@
+// How a browser reads an end tag that node-html-parser ignores (the HTML standard's "in body" end-tag
+// steps, without the formatting elements' adoption agency or table fostering): page tree, tree.ts.
+import type { Element } from "./tree-nodes";
+
+/**
+ * End tags the HTML standard closes when their element is anywhere in scope, through whatever is
+ * open inside it (`</div>` closes a `<span>` left open in it): the block elements of its "in body"
+ * end-tag steps.
+ */
+const CLOSES_IN_SCOPE = new Set(
+  "address article aside blockquote button center details dialog dir div dl fieldset figcaption figure footer form header hgroup listing main menu nav ol pre search section summary ul li dd dt p h1 h2 h3 h4 h5 h6".split(
+    " ",
+  ),
+);
+/** The scope's edges: an end tag never closes an element outside the table cell or object it is in. */
+const SCOPE_EDGE = new Set(["applet", "caption", "html", "table", "td", "th", "marquee", "object", "template"]);
+/**
+ * The standard's "special" elements: any other end tag (`</span>`, `</option>`, `</b>`) closes the
+ * nearest open element of its name only when none of these is open inside it, else it is ignored.
+ */
+const SPECIAL = new Set(
+  [...CLOSES_IN_SCOPE, ...SCOPE_EDGE].concat(
+    "area base basefont bgsound body br col colgroup embed frame frameset head hr iframe img input keygen link meta noembed noframes noscript param plaintext script select source style tbody textarea tfoot thead title tr track wbr xmp".split(
+      " ",
+    ),
+  ),
+);
+
+/**
+ * How an end tag the library would ignore is read: `browser` closes the nearest open element of its
+ * name as browsers do (the library leaves it open, and its repair at the end unwraps it, flattening
+ * the page's sections into their parents); `library` ignores it, node-html-parser's own tree.
+ */
+export type EndTags = "browser" | "library";
+
+/**
+ * Where on the stack of open elements (the root at 0) the end tag `closing` (lower case) closes: the
+ * nearest open element of that name, in any case, unless a scope edge (for block elements) or any
+ * special element (for the others) is open between; -1 when a browser ignores the tag.
+ */
+export function openElementClosedBy(stack: Element[], closing: string): number {
+  const stops = CLOSES_IN_SCOPE.has(closing) ? SCOPE_EDGE : SPECIAL;
+  for (let at = stack.length - 1; at > 0; at--) {
+    const open = stack[at]!.rawTagName.toLowerCase();
+    if (open === closing) return at;
+    if (stops.has(open)) return -1;
+  }
+  return -1;
+}
