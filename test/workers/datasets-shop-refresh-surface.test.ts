@@ -3,22 +3,16 @@
 // with the products that matched; another account's dataset is not found and a key without the
 // dataset's scopes is refused. Two refreshes are closed through the jobs' own end hook over products
 // recorded as the crawl records them (the crawl itself is proven on the replicas, datasets-shop e2e).
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
-import { insertSnapshot } from "../../src/db/dataset-snapshots";
 import { webhookDeliveries } from "../../src/db/schema-events";
-import type { JobRow } from "../../src/db/schema-jobs";
-import { openShopRefresh } from "../../src/db/shop-crawl";
-import { markGone, type ProductSighting, recordSightings } from "../../src/db/shop-products";
-import { jobHooks } from "../../src/job-hooks";
 import { PASSWORD, signedUp, uniqueEmail, Visitor } from "./dashboard-visitor";
 import { admin, callApp, env, newAccount, type TestAccount, withKey } from "./helpers";
+import { product, refresh, shopDataset } from "./shop-fixtures";
 
 const db = drizzle(env.DB);
-const HOST = "https://shop.example";
 
 // Webhook sends go to 127.0.0.1:1, where nothing listens: each event is recorded, and its send fails at once.
 const hookEnv = { ...env, SSRF_ALLOW_HOSTS: "127.0.0.1:1" } as Env;
@@ -32,68 +26,6 @@ async function json(secret: string, method: string, path: string, body?: unknown
   });
   const response = await callApp(app, path, init, hookEnv);
   return { status: response.status, body: (await response.json()) as any };
-}
-
-/** A private shop dataset of `owner`, as POST /v1/datasets stores one (without starting its crawl). */
-async function shopDataset(owner: { accountId: string; keyId: string }, slug: string) {
-  const recipe = JSON.stringify({ kind: "shop", start_urls: [`${HOST}/`], max_products: 100, schedule: "0 6 * * *" });
-  const { meta } = await env.DB.prepare(
-    `INSERT INTO datasets (slug, name, description, category_slug, category_name, countries, country_names, tags,
-       field_names, search_terms, source_platforms, record_count, update_frequency, last_updated, formats, recipe,
-       account_id, key_id)
-     VALUES (?, 'Shop', 'A test shop', 'ecommerce', 'E-commerce', '[]', '', '[]', 'key title price', 'shop',
-       '["generic"]', 0, 'daily', '', '["json","ndjson","csv"]', ?, ?, ?)`,
-  )
-    .bind(slug, recipe, owner.accountId, owner.keyId)
-    .run();
-  return meta.last_row_id;
-}
-
-const product = (sku: string, price: number): ProductSighting => ({
-  key: `shop.example:${sku}`,
-  url: `${HOST}/products/${sku}`,
-  price,
-  record: {
-    platform: "generic",
-    id: sku,
-    title: `Product ${sku}`,
-    price,
-    currency: "EUR",
-    url: `${HOST}/products/${sku}`,
-  },
-});
-
-/** One refresh: its job and snapshot, the products it read (and those the shop said are gone), closed as a job ends. */
-async function refresh(owner: TestAccount, datasetId: number, n: number, seen: ProductSighting[], gone: string[] = []) {
-  const jobId = `job_shopsurface_${datasetId}_${n}`;
-  const now = Date.now();
-  await env.DB.prepare(
-    "INSERT INTO jobs (id, account_id, key_id, status, total, created_at, expires_at) VALUES (?, ?, ?, 'running', 1, ?, ?)",
-  )
-    .bind(jobId, owner.accountId, owner.keyId, now, now + 86_400_000)
-    .run();
-  await env.DB.prepare("INSERT INTO job_items (job_id, idx, path, status) VALUES (?, 0, 'shop:crawl', 'succeeded')")
-    .bind(jobId)
-    .run();
-  await insertSnapshot(env.DB, {
-    id: `snap_shopsurface_${datasetId}_${n}`,
-    dataset_id: datasetId,
-    job_id: jobId,
-    started_at: now,
-  });
-  await openShopRefresh(env.DB, jobId, datasetId, []);
-  await recordSightings(env.DB, datasetId, jobId, now, seen);
-  await markGone(
-    env.DB,
-    datasetId,
-    jobId,
-    gone.map((sku) => `${HOST}/products/${sku}`),
-    now,
-  );
-  const job = { id: jobId, accountId: owner.accountId, keyId: owner.keyId, webhookEndpointId: null } as JobRow;
-  const ctx = createExecutionContext();
-  await jobHooks.ended(hookEnv, (p) => ctx.waitUntil(p), job, "completed", { succeeded: 1, failed: 0 });
-  await waitOnExecutionContext(ctx);
 }
 
 const eventsOf = async (endpointId: string) =>
@@ -171,7 +103,7 @@ describe("watches over a whole shop and its refresh counts", () => {
       watches[condition] = made.body.data.id;
     }
 
-    await refresh(owner, datasetId, 1, [product("A", 100), product("B", 50), product("C", 20)]);
+    await refresh(owner, datasetId, 1, [product("A", 100), product("B", 50), product("C", 20)], [], hookEnv);
     const first = await json(owner.secret, "GET", `/v1/datasets/${SLUG}/refresh`);
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({
@@ -180,7 +112,7 @@ describe("watches over a whole shop and its refresh counts", () => {
     });
 
     // A drops 15 %, B 4 % (to 48, under 40? no), C is taken down, D appears.
-    await refresh(owner, datasetId, 2, [product("A", 85), product("B", 48), product("D", 30)], ["C"]);
+    await refresh(owner, datasetId, 2, [product("A", 85), product("B", 48), product("D", 30)], ["C"], hookEnv);
     const second = await json(owner.secret, "GET", `/v1/datasets/${SLUG}/refresh`);
     expect(second.body.data).toMatchObject({
       dataset: SLUG,
