@@ -1,5 +1,5 @@
-// A dataset of the catalogue: its schema (every field with its type, meaning and fill rate) and its
-// records as a table, a page at a time, with the fields and a filter chosen, and downloads of the
+// A dataset of the catalogue: its latest refresh (a whole shop's counts of products added, removed
+// and re-priced), its schema (every field with its type, meaning and fill rate) and its records as a table, a page at a time, with the fields and a filter chosen, and downloads of the
 // same selection as CSV or NDJSON; all read through the API's catalogue routes as the account, so
 // another account's private dataset is the API's 404.
 import type { Context, Hono } from "hono";
@@ -8,6 +8,7 @@ import type { DashboardEnv } from "./env";
 import { type ApiAnswer, apiAnswer, apiCall, apiErrorText, sessionIdentity } from "./internal-api";
 import { ErrorMessage, Layout } from "./layout";
 import { DOWNLOAD_TYPES, type RecordSelection, RecordsTable, selectionQuery } from "./records-table";
+import { RefreshSummary } from "./refresh-summary";
 
 const PAGE_SIZE = 25;
 /** Fields shown before any are chosen: enough to read a record, few enough for a phone. */
@@ -53,6 +54,8 @@ export function registerDatasetPage(app: Hono<DashboardEnv>) {
     query.set("limit", String(PAGE_SIZE));
     const records = await asAccount(c, `/v1/datasets/${slug}/records?${query}`);
     if (records.status >= 500 || records.status === 404) notFoundOr(records, 200);
+    // Before its first refresh a dataset has none to show (404).
+    const refresh = await asAccount(c, `/v1/datasets/${slug}/refresh`);
     return c.html(
       <Layout
         title={dataset.name}
@@ -64,6 +67,7 @@ export function registerDatasetPage(app: Hono<DashboardEnv>) {
         <p>
           <a href="/dashboard/catalogue">Back to the catalogue</a>
         </p>
+        {refresh.status === 200 ? <RefreshSummary refresh={refresh.body.data} /> : null}
         <section id="records">
           <h2>Records</h2>
           <p class="help">{dataset.description}</p>

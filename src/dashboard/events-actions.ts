@@ -150,7 +150,10 @@ export function registerEventActions(app: Hono<DashboardEnv>) {
       if (watch.status !== 200) return refused(c, watch, "watches");
       const { kind, platform, target } = watch.body.data;
       return confirmPage(c, {
-        question: `Delete the watch of ${kind === "hotel" ? `hotels in ${target.destination}` : `product \`${target.id}\``} on ${platform}?`,
+        question:
+          kind === "dataset"
+            ? `Delete the watch of dataset \`${platform}\`?`
+            : `Delete the watch of ${kind === "hotel" ? `hotels in ${target.destination}` : `product \`${target.id}\``} on ${platform}?`,
         consequence: "Its checks stop, and what it last saw is deleted with it.",
         label: "Delete the watch",
         back: "/dashboard/events#watches",

@@ -1,4 +1,4 @@
-// A price watch on the events page, in words: what it watches, when it fires, and every price with
+// A price watch (or a watch over a whole dataset) on the events page, in words: what it watches, when it fires, and every price with
 // its currency.
 import type { z } from "@hono/zod-openapi";
 import type { WatchSchema } from "../routes/events/schemas";
@@ -24,7 +24,35 @@ function target(watch: Watch): string {
   return `product ${t.id} on ${watch.platform}${t.country ? ` (${t.country.toUpperCase()} site)` : ""}`;
 }
 
+const DATASET_CONDITIONS: Record<string, (threshold: number) => string> = {
+  drop_percent: (threshold) => `any product's price drops by ${threshold}% or more`,
+  below: (threshold) => `any product's price drops below ${threshold.toFixed(2)} (in its own currency)`,
+  added: () => "a product is added",
+  removed: () => "a product is removed",
+};
+
+/** A watch over a whole dataset: checked after each refresh, never on its own. */
+function DatasetWatchItem({ watch, csrf }: { watch: Watch; csrf: string }) {
+  return (
+    <div class="item" data-watch-id={watch.id}>
+      <p>
+        <strong>Dataset</strong>: every product of{" "}
+        <a href={`/dashboard/catalogue/${watch.platform}`}>{watch.platform}</a>
+        .
+        <br />
+        Fires when {DATASET_CONDITIONS[watch.condition]?.(watch.threshold)}, after each refresh; last refresh checked{" "}
+        {when(watch.last_checked_at)}
+        {watch.last_fired_at ? `, last fired ${when(watch.last_fired_at)}` : ""}.
+      </p>
+      <div class="actions">
+        <ActionButton action={`/dashboard/events/watches/${watch.id}/delete`} label="Delete" csrf={csrf} danger />
+      </div>
+    </div>
+  );
+}
+
 export function WatchItem({ watch, csrf }: { watch: Watch; csrf: string }) {
+  if (watch.kind === "dataset") return <DatasetWatchItem watch={watch} csrf={csrf} />;
   const condition =
     watch.condition === "below"
       ? `drops below ${money(watch.threshold, watch.currency)}${watch.kind === "hotel" ? " a night" : ""}`

@@ -90,6 +90,10 @@ export async function deleteDatasetRows(d1: D1Database, datasetId: number) {
       .prepare("DELETE FROM dataset_parts WHERE snapshot_id IN (SELECT id FROM dataset_snapshots WHERE dataset_id = ?)")
       .bind(datasetId),
     d1.prepare("DELETE FROM dataset_snapshots WHERE dataset_id = ?").bind(datasetId),
+    // The watches that follow it (their `platform` is its slug) have nothing left to watch.
+    d1
+      .prepare("DELETE FROM watches WHERE kind = 'dataset' AND platform = (SELECT slug FROM datasets WHERE id = ?)")
+      .bind(datasetId),
     ...tables.map((table) => d1.prepare(`DELETE FROM ${table} WHERE dataset_id = ?`).bind(datasetId)),
     d1.prepare("DELETE FROM datasets WHERE id = ?").bind(datasetId),
   ]);

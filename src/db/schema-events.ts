@@ -82,11 +82,12 @@ export const watches = sqliteTable(
       .references(() => accounts.id),
     /** The key whose quota the checks count against. */
     keyId: text("key_id").notNull(),
-    kind: text("kind", { enum: ["hotel", "product"] }).notNull(),
+    kind: text("kind", { enum: ["hotel", "product", "dataset"] }).notNull(),
+    /** The platform watched; for a dataset watch, the dataset's slug. */
     platform: text("platform").notNull(),
-    /** JSON: destination, check_in, check_out, hotel_id, hotel_name (hotel) or id (product). */
+    /** JSON: destination, check_in, check_out, hotel_id, hotel_name (hotel), id (product) or dataset (dataset). */
     target: text("target").notNull(),
-    condition: text("condition", { enum: ["below", "drop_percent"] }).notNull(),
+    condition: text("condition", { enum: ["below", "drop_percent", "added", "removed"] }).notNull(),
     threshold: real("threshold").notNull(),
     currency: text("currency").notNull(),
     intervalSeconds: integer("interval_seconds").notNull(),
@@ -99,7 +100,11 @@ export const watches = sqliteTable(
     lastError: text("last_error"),
     createdAt: ms("created_at").notNull(),
   },
-  (table) => [index("watches_account_idx").on(table.accountId), index("watches_due_idx").on(table.nextCheckAt)],
+  (table) => [
+    index("watches_account_idx").on(table.accountId),
+    index("watches_due_idx").on(table.nextCheckAt),
+    index("watches_followed_idx").on(table.kind, table.platform),
+  ],
 );
 
 /** A v1 GET request run on a cron expression. */

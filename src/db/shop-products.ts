@@ -32,6 +32,7 @@ export async function recordSightings(
          ON CONFLICT (dataset_id, key) DO UPDATE SET url = excluded.url, last_seen = excluded.last_seen,
            seen_job = excluded.seen_job, missed = 0, removed_at = NULL, removed_job = NULL,
            priced_job = CASE WHEN price IS NOT excluded.price THEN excluded.seen_job ELSE priced_job END,
+           previous_price = CASE WHEN price IS NOT excluded.price THEN price ELSE previous_price END,
            price = excluded.price, record = excluded.record
          WHERE seen_job != excluded.seen_job
          RETURNING first_seen`,
@@ -77,7 +78,8 @@ export async function knownProductUrls(db: D1Database, datasetId: number, jobId:
 
 /**
  * Closes a refresh's product state: products it did not see count one more miss, and those missed
- * `removeAfter` refreshes in a row are marked removed. Answers what the refresh added, removed and re-priced.
+ * `removeAfter` refreshes in a row are marked removed. Answers what the refresh added, removed and
+ * re-priced, and how many products the dataset holds after it.
  */
 export async function closeProducts(
   db: D1Database,
@@ -100,12 +102,18 @@ export async function closeProducts(
   ]);
   const counts = await db
     .prepare(
-      `SELECT sum(first_job = ?1) AS added, sum(removed_job = ?1) AS removed, sum(priced_job = ?1) AS repriced
+      `SELECT sum(first_job = ?1) AS added, sum(removed_job = ?1) AS removed, sum(priced_job = ?1) AS repriced,
+         sum(removed_at IS NULL) AS held
        FROM shop_products WHERE dataset_id = ?2`,
     )
     .bind(jobId, datasetId)
-    .first<{ added: number | null; removed: number | null; repriced: number | null }>();
-  return { added: counts?.added ?? 0, removed: counts?.removed ?? 0, repriced: counts?.repriced ?? 0 };
+    .first<{ added: number | null; removed: number | null; repriced: number | null; held: number | null }>();
+  return {
+    added: counts?.added ?? 0,
+    removed: counts?.removed ?? 0,
+    repriced: counts?.repriced ?? 0,
+    held: counts?.held ?? 0,
+  };
 }
 
 /** The last records of every product the dataset holds (seen by this refresh, missed, or removed), a page at a time in key order. */

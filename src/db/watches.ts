@@ -1,5 +1,5 @@
 // Price watches: an account's watches, the ones due for a check, and what each check saw.
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, lte, ne } from "drizzle-orm";
 import type { Db } from "./keys";
 import { watches, type WatchRow } from "./schema-events";
 import { inTurnsByAccount } from "./turns";
@@ -24,12 +24,15 @@ export async function deleteWatch(db: Db, id: string): Promise<void> {
 
 /** Watches whose check is due at `at`, accounts taking turns. */
 export function dueWatches(db: Db, at: Date, limit: number): Promise<WatchRow[]> {
-  return db
-    .select()
-    .from(watches)
-    .where(lte(watches.nextCheckAt, at))
-    .orderBy(...inTurnsByAccount(watches.accountId, watches.nextCheckAt))
-    .limit(limit);
+  return (
+    db
+      .select()
+      .from(watches)
+      // A dataset watch is checked after each refresh of its dataset (datasets/shop/watches.ts), never by the clock.
+      .where(and(lte(watches.nextCheckAt, at), ne(watches.kind, "dataset")))
+      .orderBy(...inTurnsByAccount(watches.accountId, watches.nextCheckAt))
+      .limit(limit)
+  );
 }
 
 /**
@@ -55,4 +58,13 @@ export type CheckRecord = Pick<WatchRow, "nextCheckAt" | "lastCheckedAt" | "cons
 
 export async function recordCheck(db: Db, id: string, check: CheckRecord): Promise<void> {
   await db.update(watches).set(check).where(eq(watches.id, id));
+}
+
+/** The watches that follow a whole dataset, by its slug. */
+export function watchesFollowing(db: Db, slug: string): Promise<WatchRow[]> {
+  return db
+    .select()
+    .from(watches)
+    .where(and(eq(watches.kind, "dataset"), eq(watches.platform, slug)))
+    .orderBy(asc(watches.createdAt));
 }

@@ -38,6 +38,7 @@ export const EVENT_TYPES = [
   "job.failed",
   "dataset.refreshed",
   "dataset.changed",
+  "dataset.products_matched",
   "webhook.test",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

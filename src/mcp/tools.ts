@@ -4,6 +4,16 @@
 import { agentList } from "../platforms/surfaces";
 import type { ToolRoute } from "./derive";
 
+interface RefreshState {
+  dataset: string;
+  status: string;
+  started_at: string;
+  items_done: number;
+  items_total: number | null;
+  records: number;
+  shop: { products_read: number; added: number; removed: number; price_changed: number; products: number } | null;
+}
+
 interface Money {
   amount: number;
   currency: string;
@@ -86,7 +96,7 @@ export const TOOL_SPECS: ToolSpec<unknown>[] = [
   spec<{ data: unknown[]; meta: { dataset: string; next_cursor: string | null } }>({
     name: "get_dataset_records",
     title: "A page of a dataset's records",
-    lead: `Reads up to ${RECORDS_PER_CALL} records of a dataset per call; pass \`meta.next_cursor\` as \`cursor\` for the next page.`,
+    lead: `Reads up to ${RECORDS_PER_CALL} records of a dataset per call; pass \`meta.next_cursor\` as \`cursor\` for the next page, and \`changed_since\` for only what a refresh added, changed or removed (removed products carry \`removed_at\`).`,
     route: {
       method: "get",
       path: "/v1/datasets/{slug}/records",
@@ -97,6 +107,41 @@ export const TOOL_SPECS: ToolSpec<unknown>[] = [
     summarize: ({ data, meta }) =>
       `${data.length} records of ${meta.dataset}; ` +
       (meta.next_cursor ? `more with cursor=${meta.next_cursor}.` : "that is the last page."),
+  }),
+  spec<{ data: { slug: string; name: string; refresh: { job_id: string } | null } }>({
+    name: "create_dataset",
+    title: "Create a private dataset from a recipe",
+    lead: "Makes one of the account's own datasets, e.g. `shop`: every product of a whole site, refreshed with what was added, changed and removed.",
+    route: { method: "post", path: "/v1/datasets" },
+    readOnly: false,
+    summarize: ({ data }) =>
+      `Dataset ${data.slug} (${data.name}) created; ` +
+      (data.refresh
+        ? `its first refresh is job ${data.refresh.job_id}: follow it with get_dataset_refresh and slug=${data.slug}.`
+        : `no refresh started yet: start one with refresh_dataset and slug=${data.slug}.`),
+  }),
+  spec<{ data: { job_id: string; items: number } }>({
+    name: "refresh_dataset",
+    title: "Refresh a private dataset now",
+    lead: "Starts a refresh of one of the account's own datasets.",
+    route: { method: "post", path: "/v1/datasets/{slug}/refresh" },
+    readOnly: false,
+    summarize: ({ data }) =>
+      `Refresh started as job ${data.job_id} (${data.items} items to begin with); follow it with get_dataset_refresh.`,
+  }),
+  spec<{ data: RefreshState }>({
+    name: "get_dataset_refresh",
+    title: "A dataset's latest refresh and its counts",
+    lead: "Whether the latest refresh runs or finished, and for a whole shop the products it added, removed and re-priced; read those with get_dataset_records and `changed_since` = its `started_at`.",
+    route: { method: "get", path: "/v1/datasets/{slug}/refresh" },
+    readOnly: true,
+    summarize: ({ data }) =>
+      `Refresh of ${data.dataset} ${data.status}, started ${data.started_at}, ${data.items_done} of ${data.items_total ?? "?"} items done` +
+      (data.shop
+        ? data.status === "running"
+          ? `; ${data.shop.products_read} products read so far.`
+          : `: ${data.shop.added} added, ${data.shop.removed} removed, ${data.shop.price_changed} re-priced, ${data.shop.products} products held.`
+        : `; ${data.records} records.`),
   }),
   spec<{ data: { title: string | null; price: Money | null; availability: string | null; rating: number | null } }>({
     name: "get_product",
@@ -163,12 +208,14 @@ export const TOOL_SPECS: ToolSpec<unknown>[] = [
     data: { id: string; kind: string; platform: string; condition: string; threshold: number; next_check_at: string };
   }>({
     name: "create_watch",
-    title: "Watch a hotel rate or a product price",
-    lead: "Creates a watch that notifies the account's webhooks when a price falls.",
+    title: "Watch a hotel rate, a product price or a whole shop",
+    lead: "Creates a watch that notifies the account's webhooks when a price falls, or (kind `dataset`) when a whole-shop dataset's refresh adds, removes or re-prices products.",
     route: { method: "post", path: "/v1/watches" },
     readOnly: false,
     summarize: ({ data }) =>
-      `Watch ${data.id} created: ${data.kind} on ${data.platform}, fires ${data.condition} ${data.threshold}; first check at ${data.next_check_at}.`,
+      data.kind === "dataset"
+        ? `Watch ${data.id} created on dataset ${data.platform}: fires ${data.condition}${data.threshold ? ` ${data.threshold}` : ""} after each refresh.`
+        : `Watch ${data.id} created: ${data.kind} on ${data.platform}, fires ${data.condition} ${data.threshold}; first check at ${data.next_check_at}.`,
   }),
   spec<{ data: { id: string; status: string; total: number } }>({
     name: "create_job",

@@ -18,6 +18,7 @@ import { registerProductHistory } from "./products/history";
 import { registerRecords } from "./catalogue/records";
 import { registerRecordHistory } from "./catalogue/history";
 import { registerManageDatasets } from "./catalogue/manage";
+import { registerRefreshState } from "./catalogue/refresh-state";
 import { registerSearch } from "./catalogue/search";
 import { registerTravel } from "./travel/search";
 import { registerTravelHotel } from "./travel/hotel";
@@ -36,6 +37,7 @@ export function registerDataRoutes(app: OpenAPIHono<AppEnv>) {
   registerRecords(app);
   registerRecordHistory(app);
   registerManageDatasets(app);
+  registerRefreshState(app);
   registerSearch(app);
   registerCategories(app);
   registerUsage(app);

@@ -36,15 +36,18 @@ describe("MCP over Streamable HTTP", () => {
   it("lists the tools, each with input and output schemas", async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
+      "create_dataset",
       "create_job",
       "create_watch",
       "get_dataset",
       "get_dataset_records",
+      "get_dataset_refresh",
       "get_hotel",
       "get_job",
       "get_product",
       "get_product_reviews",
       "read_page",
+      "refresh_dataset",
       "search_datasets",
       "search_hotels",
       "search_products",

@@ -108,15 +108,18 @@ describe("POST /mcp", () => {
     const { body } = await rpc(owner.secret, "tools/list");
     const tools = Object.fromEntries(body.result.tools.map((tool: any) => [tool.name, tool]));
     expect(Object.keys(tools).sort()).toEqual([
+      "create_dataset",
       "create_job",
       "create_watch",
       "get_dataset",
       "get_dataset_records",
+      "get_dataset_refresh",
       "get_hotel",
       "get_job",
       "get_product",
       "get_product_reviews",
       "read_page",
+      "refresh_dataset",
       "search_datasets",
       "search_hotels",
       "search_products",

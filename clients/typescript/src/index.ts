@@ -6,6 +6,7 @@
 import { accountMethods } from "./account.js";
 import { type Api, createCore } from "./core.js";
 import { datasetMethods } from "./datasets.js";
+import { shopMethods } from "./shop.js";
 import { hotelMethods } from "./hotels.js";
 import { jobMethods } from "./jobs.js";
 import { pageMethods } from "./page.js";
@@ -23,6 +24,7 @@ export {
   WebDataTimeoutError,
 } from "./errors.js";
 export type { DatasetListOptions, DatasetRecord, RecordHistoryOptions, RecordsOptions } from "./datasets.js";
+export type { DatasetRefreshState, ShopRecipe, ShopRefreshCounts } from "./shop.js";
 export type { HotelHistoryOptions, HotelOptions, HotelSearchOptions } from "./hotels.js";
 export type { CreateJob, Job, JobResult, WaitOptions } from "./jobs.js";
 export type { PageOptions } from "./page.js";
@@ -75,6 +77,7 @@ export function createWebDataClient(options: WebDataClientOptions) {
     ...pageMethods(core),
     hotels: hotelMethods(core),
     datasets: datasetMethods(core),
+    shops: shopMethods(core),
     jobs,
     /** The same as `jobs.waitForJob`. */
     waitForJob: jobs.waitForJob,

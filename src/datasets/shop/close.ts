@@ -6,10 +6,12 @@
 // removed and re-priced products).
 import { nextPart, snapshotOfJob } from "../../db/dataset-snapshots";
 import { closeProducts, productRecords } from "../../db/shop-products";
+import { saveShopRefreshCounts } from "../../db/shop-refreshes";
 import { emitEvent } from "../../events/delivery";
-import type { Recipe } from "../recipe";
+import { nextRun, type Recipe } from "../recipe";
 import { type DatasetRecord, RECORD_FIELDS } from "../records";
 import { writePart } from "../snapshot";
+import type { RefreshClosed } from "./watches";
 
 /**
  * Refreshes in a row a product may be missing before it is marked removed. A product whose own
@@ -18,13 +20,12 @@ import { writePart } from "../snapshot";
 export const REMOVE_AFTER_MISSES = 2;
 const RECORDS_PER_PART = 1_000;
 
-export interface ShopChanges {
-  accountId: string | null;
-  dataset: string;
-  snapshot: string;
+export interface ShopChanges extends RefreshClosed {
   added: number;
   removed: number;
   price_changed: number;
+  /** Products the dataset holds after the refresh. */
+  products: number;
 }
 
 /** Closes the product state of a finished shop refresh; null for any other job. */
@@ -35,6 +36,12 @@ export async function closeShopRefresh(env: Env, jobId: string, status: string):
   const recipe = JSON.parse(snapshot.recipe) as Recipe;
   if (recipe.kind !== "shop") return null;
   const counts = await closeProducts(env.DB, snapshot.dataset_id, jobId, Date.now(), REMOVE_AFTER_MISSES);
+  await saveShopRefreshCounts(env.DB, jobId, {
+    added: counts.added,
+    removed: counts.removed,
+    price_changed: counts.repriced,
+    held: counts.held,
+  });
   const target = { id: snapshot.id, datasetId: snapshot.dataset_id, kind: "shop" as const };
   let part = await nextPart(env.DB, snapshot.id);
   for (let after = ""; ; ) {
@@ -56,12 +63,16 @@ export async function closeShopRefresh(env: Env, jobId: string, status: string):
     after = rows.at(-1)!.key;
   }
   return {
+    datasetId: snapshot.dataset_id,
     accountId: snapshot.account_id,
     dataset: snapshot.slug,
     snapshot: snapshot.id,
+    jobId,
+    nextRefreshAt: nextRun(recipe.schedule, Date.now()),
     added: counts.added,
     removed: counts.removed,
     price_changed: counts.repriced,
+    products: counts.held,
   };
 }
 
@@ -72,6 +83,13 @@ export async function announceShopChanges(
   changes: ShopChanges,
 ): Promise<void> {
   if (!changes.accountId) return;
-  const { accountId, ...data } = changes;
-  await emitEvent(env, waitUntil, accountId, "dataset.changed", data);
+  const { dataset, snapshot, added, removed, price_changed, products } = changes;
+  await emitEvent(env, waitUntil, changes.accountId, "dataset.changed", {
+    dataset,
+    snapshot,
+    added,
+    removed,
+    price_changed,
+    products,
+  });
 }

@@ -76,8 +76,19 @@ export const DeliverySchema = z
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "a date as YYYY-MM-DD");
 export const CreateWatchBody = z
   .object({
-    kind: z.enum(["hotel", "product"]),
-    platform: z.string().regex(/^[a-z]{2,20}$/, "a platform slug"),
+    kind: z.enum(["hotel", "product", "dataset"]).openapi({
+      description: "`dataset`: every product of a whole-shop dataset, checked after each of its refreshes",
+    }),
+    platform: z
+      .string()
+      .regex(/^[a-z]{2,20}$/, "a platform slug")
+      .optional()
+      .openapi({ description: "hotel and product: the platform to read" }),
+    dataset: z
+      .string()
+      .regex(/^[a-z0-9-]{1,100}$/, "a dataset slug")
+      .optional()
+      .openapi({ description: "dataset: the slug of a `shop` dataset this key may read" }),
     destination: z.string().min(1).max(200).optional().openapi({ description: "hotel: where to search" }),
     check_in: isoDate.optional(),
     check_out: isoDate.optional(),
@@ -101,9 +112,13 @@ export const CreateWatchBody = z
       .string()
       .regex(/^[A-Za-z]{2}$/)
       .optional(),
-    condition: z.enum(["below", "drop_percent"]),
-    threshold: z.number().positive().openapi({
-      description: "`below`: an amount in `currency`; `drop_percent`: percent down from the last seen price",
+    condition: z.enum(["below", "drop_percent", "added", "removed"]).openapi({
+      description:
+        "`below` and `drop_percent`: a price drop; `added` and `removed` (dataset watches only): products the refresh found new or gone",
+    }),
+    threshold: z.number().positive().optional().openapi({
+      description:
+        "`below`: an amount in `currency` (a dataset watch: in each product's own currency); `drop_percent`: percent down from the last seen price. Not taken by `added` and `removed`",
     }),
     currency: z
       .string()
@@ -129,11 +144,22 @@ export const CreateWatchBody = z
       .openapi({ description: "Send `watch.failing` after this many failed checks in a row" }),
   })
   .superRefine((body, ctx) => {
-    const need = body.kind === "hotel" ? (["destination", "check_in", "check_out"] as const) : (["id"] as const);
+    const need = {
+      hotel: ["platform", "destination", "check_in", "check_out"] as const,
+      product: ["platform", "id"] as const,
+      dataset: ["dataset"] as const,
+    }[body.kind];
     for (const field of need)
       if (body[field] === undefined)
         ctx.addIssue({ code: "custom", path: [field], message: `required for a ${body.kind} watch` });
-    if (body.condition === "drop_percent" && body.threshold >= 100)
+    const countsProducts = body.condition === "added" || body.condition === "removed";
+    if (countsProducts && body.kind !== "dataset")
+      ctx.addIssue({ code: "custom", path: ["condition"], message: "`added` and `removed` watch a dataset" });
+    if (!countsProducts && body.threshold === undefined)
+      ctx.addIssue({ code: "custom", path: ["threshold"], message: `required for \`${body.condition}\`` });
+    if (countsProducts && body.threshold !== undefined)
+      ctx.addIssue({ code: "custom", path: ["threshold"], message: `\`${body.condition}\` takes no threshold` });
+    if (body.condition === "drop_percent" && body.threshold !== undefined && body.threshold >= 100)
       ctx.addIssue({ code: "custom", path: ["threshold"], message: "a percentage below 100" });
     if (body.check_in && body.check_out && body.check_out <= body.check_in)
       ctx.addIssue({ code: "custom", path: ["check_out"], message: "must be after check_in" });
@@ -142,21 +168,26 @@ export const CreateWatchBody = z
 export const WatchSchema = z
   .object({
     id: z.string(),
-    kind: z.enum(["hotel", "product"]),
-    platform: z.string(),
+    kind: z.enum(["hotel", "product", "dataset"]),
+    platform: z.string().openapi({ description: "The platform read; for a dataset watch, the dataset's slug" }),
     target: z.record(z.string(), z.unknown()),
-    condition: z.enum(["below", "drop_percent"]),
-    threshold: z.number(),
+    condition: z.enum(["below", "drop_percent", "added", "removed"]),
+    threshold: z.number().openapi({ description: "0 for `added` and `removed`" }),
     currency: z.string().nullable().openapi({
       description:
         "What `threshold` and `last_price` are in; null until the first check of a product watch made without one reads its page's currency",
     }),
-    interval_seconds: z.number().int(),
+    interval_seconds: z
+      .number()
+      .int()
+      .openapi({ description: "Seconds between checks; 0 for a dataset watch, checked after each refresh" }),
     alert_after_failures: z.number().int().nullable(),
     last_price: z.number().nullable(),
     last_checked_at: z.string().nullable(),
     last_fired_at: z.string().nullable(),
-    next_check_at: z.string(),
+    next_check_at: z
+      .string()
+      .openapi({ description: "When it is checked next; for a dataset watch, the dataset's next scheduled refresh" }),
     consecutive_failures: z.number().int(),
     last_error: z.string().nullable(),
     created_at: z.string(),

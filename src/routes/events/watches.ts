@@ -15,6 +15,7 @@ import { storedCallProblem } from "../jobs/items";
 import { refuseOverCap } from "./over-cap";
 import { CreateWatchBody, IdParam, WatchSchema } from "./schemas";
 import { CREATE_WATCH_EXAMPLE, WATCH_EXAMPLE, WATCH_ID } from "./examples";
+import { assertMayFollow, datasetWatchFields, mayFollow } from "./dataset-watch";
 
 const tags = ["events"];
 const Id = IdParam(WATCH_ID);
@@ -32,9 +33,11 @@ const createWatchRoute = defineRoute({
   method: "post",
   path: "/v1/watches",
   tags,
-  summary: "Watch a hotel rate or a product price",
+  summary: "Watch a hotel rate, a product price or a whole-shop dataset",
   description:
-    "Checked every `interval_seconds` with fresh data (each check counts as one request). The first check arms the watch with the price it sees and never fires; after it, `hotel.rate_dropped` / `product.price_changed` fire when the condition is met by a drop, so one change notifies once and the watch re-arms. Without `currency`, a product watch keeps its page's own currency and a hotel watch EUR. An account holds at most its plan's number of watches (free 10, pro 100, enterprise 1,000); one more answers 409. The key needs the scope of what is watched too: `products:read` for a product, `travel:read` for a hotel.",
+    "Checked every `interval_seconds` with fresh data (each check counts as one request). The first check arms the watch with the price it sees and never fires; after it, `hotel.rate_dropped` / `product.price_changed` fire when the condition is met by a drop, so one change notifies once and the watch re-arms. Without `currency`, a product watch keeps its page's own currency and a hotel watch EUR. " +
+    "A `dataset` watch follows every product of a `shop` dataset: after each refresh, `dataset.products_matched` names the products it added or removed, or whose price dropped (`drop_percent`, `below`), up to 100 an event with the count of all. " +
+    "An account holds at most its plan's number of watches (free 10, pro 100, enterprise 1,000); one more answers 409. The key needs the scope of what is watched too: `products:read` for a product, `travel:read` for a hotel, the dataset's calls' scopes for a dataset.",
   request: { body: jsonBody(CreateWatchBody, true, CREATE_WATCH_EXAMPLE) },
   responses: {
     201: jsonResponse(WatchSchema, "WatchCreatedEnvelope", "The watch", {
@@ -135,57 +138,68 @@ async function ownWatch(c: Context<AppEnv>, id: string) {
   const identity = c.get("identity");
   const row = await findWatch(c.get("db"), identity.accountId, id);
   if (!row) throw new ApiError("not_found", `No watch with id \`${id}\`.`);
-  c.get("inProcess").assertMayRun(identity, [watchCall(row).path], "watch");
+  if (row.kind === "dataset") await assertMayFollow(c, row);
+  else c.get("inProcess").assertMayRun(identity, [watchCall(row).path], "watch");
   return row;
+}
+
+/** Where the stored fields of a hotel or product watch come from; the key's scopes for its check judged first. */
+function priceWatchFields(c: Context<AppEnv>, body: z.infer<typeof CreateWatchBody>) {
+  const platform = body.platform!;
+  const platforms: Record<string, unknown> = body.kind === "hotel" ? TRAVEL_PLATFORMS : PRODUCT_PLATFORMS;
+  if (!Object.hasOwn(platforms, platform) || platform === "generic") {
+    throw new ApiError(
+      "invalid_request",
+      `\`${platform}\` is not a ${body.kind} platform; use one of ${Object.keys(platforms)
+        .filter((p) => p !== "generic")
+        .join(", ")}.`,
+      {
+        details: [{ parameter: "platform", in: "json", message: "unknown platform" }],
+      },
+    );
+  }
+  const target =
+    body.kind === "hotel"
+      ? {
+          destination: body.destination,
+          check_in: body.check_in,
+          check_out: body.check_out,
+          hotel_id: body.hotel_id,
+          hotel_name: body.hotel_name,
+        }
+      : { id: body.id, country: body.country };
+  const currency = body.currency ?? (body.kind === "hotel" ? HOTEL_SEARCH_CURRENCY : PAGE_CURRENCY);
+  const fields = {
+    platform,
+    target: JSON.stringify(target),
+    threshold: body.threshold!,
+    currency,
+    intervalSeconds: body.interval_seconds,
+    nextCheckAt: new Date(Date.now() + body.interval_seconds * 1000),
+  };
+  const { path } = watchCall({ kind: body.kind, ...fields });
+  c.get("inProcess").assertMayRun(c.get("identity"), [path], "watch");
+  const problem = storedCallProblem(c.env, path, c.get("identity").scopes, c.get("inProcess"));
+  if (problem)
+    throw new ApiError("invalid_request", `This watch's check cannot run: ${problem}.`, {
+      details: [{ parameter: body.kind === "hotel" ? "destination" : "id", in: "json", message: problem }],
+    });
+  return fields;
 }
 
 export function registerWatches(app: OpenAPIHono<AppEnv>) {
   app.openapi(createWatchRoute, async (c) => {
     const body = c.req.valid("json");
-    const platforms: Record<string, unknown> = body.kind === "hotel" ? TRAVEL_PLATFORMS : PRODUCT_PLATFORMS;
-    if (!Object.hasOwn(platforms, body.platform) || body.platform === "generic") {
-      throw new ApiError(
-        "invalid_request",
-        `\`${body.platform}\` is not a ${body.kind} platform; use one of ${Object.keys(platforms)
-          .filter((p) => p !== "generic")
-          .join(", ")}.`,
-        {
-          details: [{ parameter: "platform", in: "json", message: "unknown platform" }],
-        },
-      );
-    }
-    const target =
-      body.kind === "hotel"
-        ? {
-            destination: body.destination,
-            check_in: body.check_in,
-            check_out: body.check_out,
-            hotel_id: body.hotel_id,
-            hotel_name: body.hotel_name,
-          }
-        : { id: body.id, country: body.country };
-    const currency = body.currency ?? (body.kind === "hotel" ? HOTEL_SEARCH_CURRENCY : PAGE_CURRENCY);
-    const { path } = watchCall({ ...body, currency, target: JSON.stringify(target) });
-    c.get("inProcess").assertMayRun(c.get("identity"), [path], "watch");
-    const problem = storedCallProblem(c.env, path, c.get("identity").scopes, c.get("inProcess"));
-    if (problem)
-      throw new ApiError("invalid_request", `This watch's check cannot run: ${problem}.`, {
-        details: [{ parameter: body.kind === "hotel" ? "destination" : "id", in: "json", message: problem }],
-      });
+    const fields = body.kind === "dataset" ? await datasetWatchFields(c, body) : priceWatchFields(c, body);
     const now = Date.now();
     const row = await insertWithinCap(c.get("db"), "watches", {
       id: newId("wat"),
       accountId: c.get("identity").accountId,
       keyId: c.get("identity").keyId,
       kind: body.kind,
-      platform: body.platform,
-      target: JSON.stringify(target),
       condition: body.condition,
-      threshold: body.threshold,
-      currency,
-      intervalSeconds: body.interval_seconds,
+      ...fields,
       alertAfterFailures: body.alert_after_failures ?? null,
-      nextCheckAt: new Date(now + body.interval_seconds * 1000),
       createdAt: new Date(now),
     }).catch(refuseOverCap);
     return c.json(successBody(c, describeWatch(row)), 201);
@@ -193,7 +207,14 @@ export function registerWatches(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(listRoute, async (c) => {
     const rows = await listWatches(c.get("db"), c.get("identity").accountId);
-    const readable = rows.filter((row) => c.get("inProcess").mayRun(c.get("identity"), [watchCall(row).path]));
+    const allowed = await Promise.all(
+      rows.map((row) =>
+        row.kind === "dataset"
+          ? mayFollow(c, row)
+          : c.get("inProcess").mayRun(c.get("identity"), [watchCall(row).path]),
+      ),
+    );
+    const readable = rows.filter((_, index) => allowed[index]);
     return c.json(successBody(c, readable.map(describeWatch)), 200);
   });
 
@@ -209,6 +230,11 @@ export function registerWatches(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(checkRoute, async (c) => {
     const row = await ownWatch(c, c.req.valid("param").id);
+    if (row.kind === "dataset")
+      throw new ApiError(
+        "invalid_request",
+        `A dataset watch is checked after each refresh of its dataset; POST /v1/datasets/${row.platform}/refresh starts one.`,
+      );
     const result = await checkWatch(c.env, c.executionCtx as ExecutionContext, c.get("inProcess"), row);
     return c.json(successBody(c, { ...result, watch: describeWatch(await ownWatch(c, row.id)) }), 200);
   });

@@ -17,7 +17,7 @@ from .client import Envelope, default_headers
 from .paging import next_page_params, page_items
 from .retry import RetryPolicy
 from .transport import Prepared, Transport
-from .types import DatasetSummary, Hotel, HotelSearchEnvelope, Job, JobEnvelope, JobResult, ProductEnvelope, RecordPage
+from .types import DatasetRefreshEnvelope, DatasetSummary, Hotel, HotelSearchEnvelope, Job, JobEnvelope, JobResult, ProductEnvelope, RecordPage
 
 
 class _AsyncTransport:
@@ -149,9 +149,14 @@ class AsyncWebDataClient:
         return await self._call(routes.dataset(slug))
 
     def records(
-        self, slug: str, fields: Optional[Sequence[str]] = None, cursor: Optional[str] = None, limit: Optional[int] = None
+        self,
+        slug: str,
+        fields: Optional[Sequence[str]] = None,
+        cursor: Optional[str] = None,
+        limit: Optional[int] = None,
+        changed_since: Optional[str] = None,
     ) -> AsyncIterator[Dict[str, Any]]:
-        return self._lines(routes.records(slug, fields, cursor, limit, "ndjson"))
+        return self._lines(routes.records(slug, fields, cursor, limit, "ndjson", changed_since))
 
     async def record_pages(
         self, slug: str, fields: Optional[Sequence[str]] = None, page_size: Optional[int] = None, cursor: Optional[str] = None
@@ -162,6 +167,40 @@ class AsyncWebDataClient:
             cursor = page["meta"].get("next_cursor")
             if not cursor or not page["data"]:
                 return
+
+    async def create_dataset(self, name: str, recipe: Mapping[str, Any], **fields: Any) -> Envelope:
+        """``POST /v1/datasets``: a dataset of the account's own from a recipe; its first refresh starts at once
+        (``data.refresh``). Not retried (a repeat makes a second)."""
+        return await self.post("/v1/datasets", {"name": name, "recipe": dict(recipe), **fields})
+
+    async def create_shop_dataset(
+        self,
+        name: str,
+        start_urls: Sequence[str],
+        max_products: Optional[int] = None,
+        include: Optional[Sequence[str]] = None,
+        exclude: Optional[Sequence[str]] = None,
+        schedule: Optional[str] = None,
+        **fields: Any,
+    ) -> Envelope:
+        """A ``shop`` dataset: every product of a site, found from ``start_urls`` (home, categories or sitemaps)."""
+        options = {"max_products": max_products, "include": include, "exclude": exclude, "schedule": schedule}
+        return await self.create_dataset(name, routes.shop_recipe(start_urls, options), **fields)
+
+    async def refresh_dataset(self, slug: str) -> Envelope:
+        """``POST /v1/datasets/{slug}/refresh``: start a refresh of one of the account's datasets now."""
+        call = routes.refresh_dataset(slug)
+        return await self.post(call.path)
+
+    async def dataset_refresh(self, slug: str) -> DatasetRefreshEnvelope:
+        """``GET /v1/datasets/{slug}/refresh``: the latest refresh, its progress and (a shop) its counts."""
+        return cast(DatasetRefreshEnvelope, await self._call(routes.dataset_refresh(slug)))
+
+    async def watch_dataset(self, slug: str, condition: str, threshold: Optional[float] = None) -> Envelope:
+        """``POST /v1/watches`` over a whole shop dataset: ``drop_percent``/``below`` (with ``threshold``),
+        ``added`` or ``removed``; fires ``dataset.products_matched`` after a refresh. Not retried."""
+        call = routes.watch_dataset(slug, condition, threshold)
+        return await self.post(call.path, call.body)
 
     # Products and hotels
 

@@ -62,11 +62,41 @@ def dataset(slug: str) -> Call:
 
 
 def records(
-    slug: str, fields: Optional[Sequence[str]], cursor: Optional[str], limit: Optional[int], format: str
+    slug: str,
+    fields: Optional[Sequence[str]],
+    cursor: Optional[str],
+    limit: Optional[int],
+    format: str,
+    changed_since: Optional[str] = None,
 ) -> Call:
-    params = {"fields": fields, "cursor": cursor, "limit": limit, "format": format}
+    params = {"fields": fields, "cursor": cursor, "limit": limit, "format": format, "changed_since": changed_since}
     headers = {"Accept": "application/x-ndjson"} if format == "ndjson" else {}
     return Call("GET", f"/v1/datasets/{segment(slug)}/records", params, None, headers)
+
+
+def create_dataset(body: Mapping[str, Any]) -> Call:
+    return Call("POST", "/v1/datasets", {}, dict(body))
+
+
+def shop_recipe(start_urls: Sequence[str], options: Mapping[str, Any]) -> Dict[str, Any]:
+    """A ``shop`` recipe: every product of a site found from ``start_urls`` (``max_products``,
+    ``max_pages``, ``include``, ``exclude``, ``schedule`` as given)."""
+    return {"kind": "shop", "start_urls": list(start_urls), **{k: v for k, v in options.items() if v is not None}}
+
+
+def refresh_dataset(slug: str) -> Call:
+    return Call("POST", f"/v1/datasets/{segment(slug)}/refresh")
+
+
+def dataset_refresh(slug: str) -> Call:
+    return Call("GET", f"/v1/datasets/{segment(slug)}/refresh")
+
+
+def watch_dataset(slug: str, condition: str, threshold: Optional[float]) -> Call:
+    body: Dict[str, Any] = {"kind": "dataset", "dataset": slug, "condition": condition}
+    if threshold is not None:
+        body["threshold"] = threshold
+    return Call("POST", "/v1/watches", {}, body)
 
 
 def create_job(body: Mapping[str, Any], idempotency_key: Optional[str]) -> Call:

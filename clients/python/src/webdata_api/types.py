@@ -179,3 +179,35 @@ class RecordPage(TypedDict):
     status: str
     data: List[Dict[str, Any]]
     meta: RecordPageMeta
+
+
+class ShopRefreshCounts(TypedDict):
+    """What a whole-shop refresh found; ``added``, ``removed`` and ``price_changed`` are None while it runs."""
+
+    pages: int
+    products_read: int
+    added: Optional[int]
+    removed: Optional[int]
+    price_changed: Optional[int]
+    products: int
+
+
+class DatasetRefreshState(TypedDict):
+    """``GET /v1/datasets/{slug}/refresh``: the refresh collecting now, else the last one."""
+
+    dataset: str
+    snapshot_id: str
+    job_id: Optional[str]
+    status: Literal["running", "complete", "failed"]
+    started_at: str
+    finished_at: Optional[str]
+    items_done: int
+    items_total: Optional[int]
+    records: int
+    shop: Optional[ShopRefreshCounts]
+
+
+class DatasetRefreshEnvelope(TypedDict):
+    status: str
+    data: DatasetRefreshState
+    meta: Meta

@@ -1,0 +1,76 @@
+// A dataset's latest refresh on its page: running (with its job's progress) or finished, and for a
+// whole shop what it found — products added, removed and re-priced, and how many the dataset holds.
+import type { z } from "@hono/zod-openapi";
+import type { RefreshStateSchema } from "../routes/catalogue/refresh-state";
+import { when } from "./watch-view";
+
+type RefreshState = z.infer<typeof RefreshStateSchema>;
+
+const STATUS_WORDS: Record<RefreshState["status"], string> = {
+  running: "Running",
+  complete: "Finished",
+  failed: "Failed",
+};
+
+/** A count, or a dash while the refresh has not closed. */
+const shown = (value: number | null) => (value === null ? "—" : value.toLocaleString("en-US"));
+
+export function RefreshSummary({ refresh }: { refresh: RefreshState }) {
+  const progress =
+    refresh.status === "running"
+      ? `${refresh.items_done} of ${refresh.items_total ?? "?"} items done`
+      : `finished ${when(refresh.finished_at)}`;
+  return (
+    <section id="last-refresh" data-status={refresh.status}>
+      <h2>Last refresh</h2>
+      <p>
+        <strong class="refresh-status">{STATUS_WORDS[refresh.status]}</strong>: started {when(refresh.started_at)},{" "}
+        {progress}.
+      </p>
+      {refresh.shop ? (
+        <table class="stack refresh-counts">
+          <caption class="help">
+            Products this refresh found new, gone and re-priced
+            {refresh.status === "running" ? " (counted when it ends)" : ""}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Added</th>
+              <th scope="col">Removed</th>
+              <th scope="col">Re-priced</th>
+              <th scope="col">Products</th>
+              <th scope="col">Pages read</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <td data-label="Added" data-count="added">
+                {shown(refresh.shop.added)}
+              </td>
+              <td data-label="Removed" data-count="removed">
+                {shown(refresh.shop.removed)}
+              </td>
+              <td data-label="Re-priced" data-count="price_changed">
+                {shown(refresh.shop.price_changed)}
+              </td>
+              <td data-label="Products" data-count="products">
+                {shown(refresh.shop.products)}
+              </td>
+              <td data-label="Pages read" data-count="pages">
+                {shown(refresh.shop.pages)}
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      ) : (
+        <p>{refresh.records.toLocaleString("en-US")} records collected.</p>
+      )}
+      {refresh.shop && refresh.status !== "running" ? (
+        <p class="help">
+          The changed products are the records with <code>changed_since={refresh.started_at}</code>; removed ones carry{" "}
+          <code>removed_at</code>.
+        </p>
+      ) : null}
+    </section>
+  );
+}

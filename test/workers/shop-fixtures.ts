@@ -1,0 +1,81 @@
+// Whole-shop fixtures made by the tests themselves: an account's shop dataset stored as POST
+// /v1/datasets stores one (without starting its crawl), and refreshes of it closed through the jobs'
+// own end hook over products recorded as the crawl records them.
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { insertSnapshot } from "../../src/db/dataset-snapshots";
+import type { JobRow } from "../../src/db/schema-jobs";
+import { openShopRefresh } from "../../src/db/shop-crawl";
+import { markGone, type ProductSighting, recordSightings } from "../../src/db/shop-products";
+import { jobHooks } from "../../src/job-hooks";
+import { env, type TestAccount } from "./helpers";
+
+const HOST = "https://shop.example";
+
+/** A private shop dataset of `owner`, as POST /v1/datasets stores one (without starting its crawl). */
+export async function shopDataset(owner: { accountId: string; keyId: string }, slug: string) {
+  const recipe = JSON.stringify({ kind: "shop", start_urls: [`${HOST}/`], max_products: 100, schedule: "0 6 * * *" });
+  const { meta } = await env.DB.prepare(
+    `INSERT INTO datasets (slug, name, description, category_slug, category_name, countries, country_names, tags,
+       field_names, search_terms, source_platforms, record_count, update_frequency, last_updated, formats, recipe,
+       account_id, key_id)
+     VALUES (?, 'Shop', 'A test shop', 'ecommerce', 'E-commerce', '[]', '', '[]', 'key title price', 'shop',
+       '["generic"]', 0, 'daily', '', '["json","ndjson","csv"]', ?, ?, ?)`,
+  )
+    .bind(slug, recipe, owner.accountId, owner.keyId)
+    .run();
+  return meta.last_row_id;
+}
+
+export const product = (sku: string, price: number): ProductSighting => ({
+  key: `shop.example:${sku}`,
+  url: `${HOST}/products/${sku}`,
+  price,
+  record: {
+    platform: "generic",
+    id: sku,
+    title: `Product ${sku}`,
+    price,
+    currency: "EUR",
+    url: `${HOST}/products/${sku}`,
+  },
+});
+
+/** One refresh: its job and snapshot, the products it read (and those the shop said are gone), closed as a job ends. */
+export async function refresh(
+  owner: TestAccount,
+  datasetId: number,
+  n: number,
+  seen: ProductSighting[],
+  gone: string[] = [],
+  bindings: Env = env,
+) {
+  const jobId = `job_shopsurface_${datasetId}_${n}`;
+  const now = Date.now();
+  await env.DB.prepare(
+    "INSERT INTO jobs (id, account_id, key_id, status, total, created_at, expires_at) VALUES (?, ?, ?, 'running', 1, ?, ?)",
+  )
+    .bind(jobId, owner.accountId, owner.keyId, now, now + 86_400_000)
+    .run();
+  await env.DB.prepare("INSERT INTO job_items (job_id, idx, path, status) VALUES (?, 0, 'shop:crawl', 'succeeded')")
+    .bind(jobId)
+    .run();
+  await insertSnapshot(env.DB, {
+    id: `snap_shopsurface_${datasetId}_${n}`,
+    dataset_id: datasetId,
+    job_id: jobId,
+    started_at: now,
+  });
+  await openShopRefresh(env.DB, jobId, datasetId, []);
+  await recordSightings(env.DB, datasetId, jobId, now, seen);
+  await markGone(
+    env.DB,
+    datasetId,
+    jobId,
+    gone.map((sku) => `${HOST}/products/${sku}`),
+    now,
+  );
+  const job = { id: jobId, accountId: owner.accountId, keyId: owner.keyId, webhookEndpointId: null } as JobRow;
+  const ctx = createExecutionContext();
+  await jobHooks.ended(bindings, (p) => ctx.waitUntil(p), job, "completed", { succeeded: 1, failed: 0 });
+  await waitOnExecutionContext(ctx);
+}
