@@ -1894,7 +1894,7 @@ export interface paths {
         put?: never;
         /**
          * Create a private dataset from a recipe
-         * @description The recipe names what to collect (`product`, `search`, `reviews`, `hotels`, or `shop`: every product of a whole site), where and how often (`schedule`, cron, UTC). The dataset is visible to this account only (`visibility: private`; a 404 to every other), refreshed on its schedule through the same routes as direct calls, each refresh charged like the calls it makes. Its first refresh starts at once (`refresh` in the answer).
+         * @description The recipe names what to collect (`product`, `search`, `reviews`, `hotels`, `shop`: every product of a whole site, or `pages`: a list of addresses read as Markdown, whose changed pages `changed_since` lists), where and how often (`schedule`, cron, UTC). The dataset is visible to this account only (`visibility: private`; a 404 to every other), refreshed on its schedule through the same routes as direct calls, each refresh charged like the calls it makes. Its first refresh starts at once (`refresh` in the answer).
          */
         post: {
             parameters: {
@@ -3330,7 +3330,227 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * A dataset's latest refresh
+         * @description The refresh collecting now, else the last one: its status and progress, and for a `shop` dataset the products it added, removed and re-priced and how many the dataset holds. Records it changed are read with `GET /v1/datasets/{slug}/records?changed_since=` its `started_at`. The key needs the scopes of the dataset's calls, as its records do.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The latest refresh */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "success",
+                         *       "data": {
+                         *         "dataset": "trailhead-catalogue-4k2x9q",
+                         *         "snapshot_id": "snap_7hx3",
+                         *         "job_id": "job_7hx2",
+                         *         "status": "complete",
+                         *         "started_at": "2026-11-22T06:00:00.000Z",
+                         *         "finished_at": "2026-11-22T06:41:12.000Z",
+                         *         "items_done": 31,
+                         *         "items_total": 31,
+                         *         "records": 2418,
+                         *         "shop": {
+                         *           "pages": 2690,
+                         *           "products_read": 2400,
+                         *           "added": 18,
+                         *           "removed": 6,
+                         *           "price_changed": 42,
+                         *           "products": 2412
+                         *         }
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["DatasetRefreshStateEnvelope"];
+                    };
+                };
+                /** @description A parameter is missing or malformed; `error.details` names each one. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid API key in `X-API-KEY` or `Authorization: Bearer`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `catalogue:read` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `catalogue:read` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Nothing at this path. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure; no internals are exposed. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Storage or the rate limiter is briefly unavailable; retry after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         put?: never;
         /**
          * Refresh a private dataset now
@@ -3965,7 +4185,7 @@ export interface paths {
         put?: never;
         /**
          * Run many data calls as one batch job
-         * @description `requests` lists `/v1/...` GETs of data routes, or the short form names a marketplace, a kind (`product`, `search`, `reviews`) and its inputs. Every item is checked first (a 400 lists the bad ones by index). Items run on a queue through the same routes and cache as direct calls; each item that returns data counts once against the monthly quota. Send `Idempotency-Key` to make a retried POST return the same job.
+         * @description `requests` lists `/v1/...` GETs of data routes, or the short form names a marketplace, a kind (`product`, `search`, `reviews`) and its inputs, or `kind: page` and addresses of any site (read as GET /v1/page reads them, with `options`). Every item is checked first (a 400 lists the bad ones by index). Items run on a queue through the same routes and cache as direct calls; each item that returns data counts once against the monthly quota. Send `Idempotency-Key` to make a retried POST return the same job.
          */
         post: {
             parameters: {
@@ -6163,6 +6383,8 @@ export interface paths {
         get: {
             parameters: {
                 query: {
+                    /** @description Read the page as a visitor from this country (ISO 3166-1 alpha-2): asked for in the country's language (`Accept-Language`, for sites that pick their language or region from it) and cached apart from other countries' reads */
+                    country?: string;
                     /** @description Where to start reading a long page: the `next_cursor` of the previous answer (a character offset into the one text format asked for) */
                     cursor?: number | null;
                     /** @description Read the page with this engine only: `fetch` (plain HTTP) or `browser` (Chromium, runs the page's scripts). Default: fetch first, the browser when the fetched page shows no content. */
@@ -10475,8 +10697,8 @@ export interface paths {
         };
         put?: never;
         /**
-         * Watch a hotel rate or a product price
-         * @description Checked every `interval_seconds` with fresh data (each check counts as one request). The first check arms the watch with the price it sees and never fires; after it, `hotel.rate_dropped` / `product.price_changed` fire when the condition is met by a drop, so one change notifies once and the watch re-arms. Without `currency`, a product watch keeps its page's own currency and a hotel watch EUR. An account holds at most its plan's number of watches (free 10, pro 100, enterprise 1,000); one more answers 409. The key needs the scope of what is watched too: `products:read` for a product, `travel:read` for a hotel.
+         * Watch a hotel rate, a product price or a whole-shop dataset
+         * @description Checked every `interval_seconds` with fresh data (each check counts as one request). The first check arms the watch with the price it sees and never fires; after it, `hotel.rate_dropped` / `product.price_changed` fire when the condition is met by a drop, so one change notifies once and the watch re-arms. Without `currency`, a product watch keeps its page's own currency and a hotel watch EUR. A `dataset` watch follows every product of a `shop` dataset: after each refresh, `dataset.products_matched` names the products it added or removed, or whose price dropped (`drop_percent`, `below`), up to 100 an event with the count of all. An account holds at most its plan's number of watches (free 10, pro 100, enterprise 1,000); one more answers 409. The key needs the scope of what is watched too: `products:read` for a product, `travel:read` for a hotel, the dataset's calls' scopes for a dataset.
          */
         post: {
             parameters: {
@@ -10507,11 +10729,16 @@ export interface paths {
                         alert_after_failures?: number;
                         check_in?: string;
                         check_out?: string;
-                        /** @enum {string} */
-                        condition: "below" | "drop_percent";
+                        /**
+                         * @description `below` and `drop_percent`: a price drop; `added` and `removed` (dataset watches only): products the refresh found new or gone
+                         * @enum {string}
+                         */
+                        condition: "below" | "drop_percent" | "added" | "removed";
                         country?: string;
                         /** @description What `threshold` and the prices seen are in. Default: a product's own page currency (taken by the first check), EUR for a hotel (hotel search's default) */
                         currency?: string;
+                        /** @description dataset: the slug of a `shop` dataset this key may read */
+                        dataset?: string;
                         /** @description hotel: where to search */
                         destination?: string;
                         /** @description hotel: the `id` from hotel search; else `hotel_name`, else the cheapest */
@@ -10521,11 +10748,15 @@ export interface paths {
                         id?: string;
                         /** @default 3600 */
                         interval_seconds?: number;
-                        /** @enum {string} */
-                        kind: "hotel" | "product";
-                        platform: string;
-                        /** @description `below`: an amount in `currency`; `drop_percent`: percent down from the last seen price */
-                        threshold: number;
+                        /**
+                         * @description `dataset`: every product of a whole-shop dataset, checked after each of its refreshes
+                         * @enum {string}
+                         */
+                        kind: "hotel" | "product" | "dataset";
+                        /** @description hotel and product: the platform to read */
+                        platform?: string;
+                        /** @description `below`: an amount in `currency` (a dataset watch: in each product's own currency); `drop_percent`: percent down from the last seen price. Not taken by `added` and `removed` */
+                        threshold?: number;
                     };
                 };
             };
@@ -11774,7 +12005,7 @@ export interface paths {
                     "application/json": {
                         description?: string;
                         /**
-                         * @description Any of hotel.rate_dropped, product.price_changed, watch.failing, schedule.completed, job.completed, job.failed, dataset.refreshed, dataset.changed, webhook.test; all when omitted
+                         * @description Any of hotel.rate_dropped, product.price_changed, watch.failing, schedule.completed, job.completed, job.failed, dataset.refreshed, dataset.changed, dataset.products_matched, webhook.test; all when omitted
                          * @default [
                          *       "hotel.rate_dropped",
                          *       "product.price_changed",
@@ -11784,10 +12015,11 @@ export interface paths {
                          *       "job.failed",
                          *       "dataset.refreshed",
                          *       "dataset.changed",
+                         *       "dataset.products_matched",
                          *       "webhook.test"
                          *     ]
                          */
-                        event_types?: ("hotel.rate_dropped" | "product.price_changed" | "watch.failing" | "schedule.completed" | "job.completed" | "job.failed" | "dataset.refreshed" | "dataset.changed" | "webhook.test")[];
+                        event_types?: ("hotel.rate_dropped" | "product.price_changed" | "watch.failing" | "schedule.completed" | "job.completed" | "job.failed" | "dataset.refreshed" | "dataset.changed" | "dataset.products_matched" | "webhook.test")[];
                         /** @example https://example.com/hooks/webdata */
                         url: string;
                     };
@@ -13641,12 +13873,22 @@ export interface components {
              */
             inputs?: string[];
             /**
-             * @description Short form: what each input is looked up as
+             * @description Short form: what each input is looked up as; `page` reads each input, an address on any site, with GET /v1/page (no platform)
              * @enum {string}
              */
-            kind?: "product" | "search" | "reviews";
+            kind?: "product" | "search" | "reviews" | "page";
             /** @description Passed to every item */
             max_age?: number;
+            /**
+             * @description Short form: query parameters every item takes, as its route takes them (for `page`: formats, only_main_content, engine, country, wait_for, max_characters…)
+             * @example {
+             *       "formats": "markdown,links",
+             *       "country": "de"
+             *     }
+             */
+            options?: {
+                [key: string]: string;
+            };
             /**
              * @description Short form: the marketplace
              * @example amazon
@@ -13880,6 +14122,31 @@ export interface components {
              *     ]
              */
             start_urls: string[];
+        } | {
+            country?: string;
+            /** @enum {string} */
+            engine?: "fetch" | "browser";
+            /** @enum {string} */
+            kind: "pages";
+            /**
+             * @default 3600
+             * @example 3600
+             */
+            max_age: number;
+            /** @default true */
+            only_main_content: boolean;
+            /**
+             * @default 0 3 * * *
+             * @example 0 3 * * *
+             */
+            schedule: string;
+            /**
+             * @description the pages to read, one record each
+             * @example [
+             *       "https://example.com/pricing"
+             *     ]
+             */
+            urls: string[];
         };
         DatasetRefreshEnvelope: {
             data: {
@@ -13887,6 +14154,29 @@ export interface components {
                 job_id: string;
                 snapshot_id: string;
             };
+            meta: components["schemas"]["Meta"];
+            /** @enum {string} */
+            status: "success";
+        };
+        DatasetRefreshState: {
+            dataset: string;
+            finished_at: string | null;
+            /** @description The job's items finished so far */
+            items_done: number;
+            /** @description The job's items (a shop refresh adds items as it finds pages) */
+            items_total: number | null;
+            /** @description The batch job that runs it (GET /v1/jobs/{id}) */
+            job_id: string | null;
+            /** @description Records in the snapshot so far */
+            records: number;
+            shop: components["schemas"]["ShopRefreshCounts"];
+            snapshot_id: string;
+            started_at: string;
+            /** @enum {string} */
+            status: "running" | "complete" | "failed";
+        };
+        DatasetRefreshStateEnvelope: {
+            data: components["schemas"]["DatasetRefreshState"];
             meta: components["schemas"]["Meta"];
             /** @enum {string} */
             status: "success";
@@ -14870,6 +15160,21 @@ export interface components {
             /** @description Best-matching passage with matches in <mark> */
             snippet: string;
         };
+        /** @description What a whole-shop refresh found; null for other kinds */
+        ShopRefreshCounts: {
+            /** @description Products seen for the first time; null while running */
+            added: number | null;
+            /** @description Pages fetched so far */
+            pages: number;
+            /** @description Products whose price changed; null while running */
+            price_changed: number | null;
+            /** @description Products the dataset holds (not removed), now or once it closed */
+            products: number;
+            /** @description Product pages read so far */
+            products_read: number;
+            /** @description Products marked removed by this refresh; null while running */
+            removed: number | null;
+        } | null;
         TravelAmenitiesEnvelope: {
             data: {
                 code: components["schemas"]["Amenity"];
@@ -14942,24 +15247,28 @@ export interface components {
         Watch: {
             alert_after_failures: number | null;
             /** @enum {string} */
-            condition: "below" | "drop_percent";
+            condition: "below" | "drop_percent" | "added" | "removed";
             consecutive_failures: number;
             created_at: string;
             /** @description What `threshold` and `last_price` are in; null until the first check of a product watch made without one reads its page's currency */
             currency: string | null;
             id: string;
+            /** @description Seconds between checks; 0 for a dataset watch, checked after each refresh */
             interval_seconds: number;
             /** @enum {string} */
-            kind: "hotel" | "product";
+            kind: "hotel" | "product" | "dataset";
             last_checked_at: string | null;
             last_error: string | null;
             last_fired_at: string | null;
             last_price: number | null;
+            /** @description When it is checked next; for a dataset watch, the dataset's next scheduled refresh */
             next_check_at: string;
+            /** @description The platform read; for a dataset watch, the dataset's slug */
             platform: string;
             target: {
                 [key: string]: unknown;
             };
+            /** @description 0 for `added` and `removed` */
             threshold: number;
         };
         WatchCheckEnvelope: {

@@ -1,8 +1,8 @@
 // Whole-shop datasets: the `shop` recipe, a refresh started now, and the latest refresh's progress
-// and counts (products added, removed and re-priced). `GET /v1/datasets/{slug}/refresh` is typed
-// here by hand until schema.d.ts is generated again from the document that has it.
+// and counts (products added, removed and re-priced).
 import { type Core, unwrap } from "./core.js";
 import type { Body } from "./query-types.js";
+import type { components } from "./schema.js";
 import type { CallOptions } from "./transport.js";
 
 /** `POST /v1/datasets` with `kind: "shop"`: every product of a site, found from its start addresses. */
@@ -19,39 +19,8 @@ export interface ShopRecipe {
 }
 
 /** What a whole-shop refresh found; `added`, `removed` and `price_changed` are null while it runs. */
-export interface ShopRefreshCounts {
-  pages: number;
-  products_read: number;
-  added: number | null;
-  removed: number | null;
-  price_changed: number | null;
-  products: number;
-}
-
-export interface DatasetRefreshState {
-  dataset: string;
-  snapshot_id: string;
-  job_id: string | null;
-  status: "running" | "complete" | "failed";
-  started_at: string;
-  finished_at: string | null;
-  items_done: number;
-  items_total: number | null;
-  records: number;
-  shop: ShopRefreshCounts | null;
-}
-
-export interface Envelope<T> {
-  status: "success";
-  data: T;
-  meta: { request_id: string; timestamp: string };
-}
-
-/** The one route of this area the generated paths do not name yet. */
-type RefreshStateGet = (
-  path: "/v1/datasets/{slug}/refresh",
-  init: { params: { path: { slug: string } }; fetch: ReturnType<Core["fetchFor"]> },
-) => Promise<{ data?: Envelope<DatasetRefreshState>; error?: unknown; response: Response }>;
+export type ShopRefreshCounts = components["schemas"]["ShopRefreshCounts"];
+export type DatasetRefreshState = components["schemas"]["DatasetRefreshState"];
 
 export function shopMethods(core: Core) {
   const { api, fetchFor } = core;
@@ -71,8 +40,7 @@ export function shopMethods(core: Core) {
 
   /** `GET /v1/datasets/{slug}/refresh`: the latest refresh, its progress and (a shop) its counts. */
   async function lastRefresh(slug: string, call: CallOptions = {}) {
-    const get = api.GET as unknown as RefreshStateGet;
-    return unwrap(await get("/v1/datasets/{slug}/refresh", { ...slugParam(slug), fetch: fetchFor(call) }));
+    return unwrap(await api.GET("/v1/datasets/{slug}/refresh", { ...slugParam(slug), fetch: fetchFor(call) }));
   }
 
   /** `POST /v1/watches` over a whole shop dataset: `dataset.products_matched` after each refresh that matches. */
@@ -82,12 +50,13 @@ export function shopMethods(core: Core) {
     threshold?: number,
     call: CallOptions = {},
   ) {
-    const body = { kind: "dataset", dataset: slug, condition, ...(threshold === undefined ? {} : { threshold }) };
-    const post = api.POST as unknown as (
-      path: "/v1/watches",
-      init: object,
-    ) => Promise<{ data?: Envelope<unknown>; error?: unknown; response: Response }>;
-    return unwrap(await post("/v1/watches", { body, fetch: fetchFor(call) }));
+    const body = {
+      kind: "dataset" as const,
+      dataset: slug,
+      condition,
+      ...(threshold === undefined ? {} : { threshold }),
+    };
+    return unwrap(await api.POST("/v1/watches", { body, fetch: fetchFor(call) }));
   }
 
   return { create, refresh, lastRefresh, watch };
