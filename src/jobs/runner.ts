@@ -87,10 +87,10 @@ export async function runItem(
 
   let response: Response;
   let charged = false;
+  // An item the job's owner runs itself (a whole-shop crawl step) goes to its hook, any other is a v1 call.
+  const ownRun = hooks.ownItem?.(env, job, item) ?? null;
   try {
-    // An item the job's owner runs itself (a whole-shop crawl step) goes to its hook, any other is a v1 call.
-    ({ response, charged } = await (hooks.ownItem?.(env, job, item) ??
-      local.getData(env, ctx, identity, item.path, { prepaid })));
+    ({ response, charged } = await (ownRun ?? local.getData(env, ctx, identity, item.path, { prepaid })));
   } catch (err) {
     log.error("job item crashed", { job: job.id, idx: item.idx, error: err });
     response = new Response(null, { status: 500 });
@@ -98,7 +98,12 @@ export async function runItem(
   if (response.ok) {
     const answer = await keptAnswer(response);
     if (answer instanceof Uint8Array) {
-      await env.RESULTS.put(resultKey(job.id, item.idx), answer, { httpMetadata: { contentType: "application/json" } });
+      // The owner keeps what its own item read (a shop's products in D1); storing the item's small
+      // tally as well would leave one R2 object per crawl step.
+      if (!ownRun)
+        await env.RESULTS.put(resultKey(job.id, item.idx), answer, {
+          httpMetadata: { contentType: "application/json" },
+        });
       // A dataset refresh keeps the answer's records too; a failure here runs the item again.
       await hooks.collected(env, job, item, answer);
       // An `empty` answer is kept for the caller to see, uncharged.

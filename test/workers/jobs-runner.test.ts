@@ -72,6 +72,24 @@ describe("runItem", () => {
     expect(await jobStatus(job.id)).toBe("completed");
   });
 
+  it("stores no answer for an item its owner runs itself, which keeps what it read", async () => {
+    const job = await queuedJob(["/v1/own-step"]);
+    const { env: jobEnv } = recordingQueue();
+    const collected: string[] = [];
+    const hooks = {
+      ...jobHooks,
+      ownItem: () => Promise.resolve({ response: Response.json({ data: { products: 40 } }), charged: false }),
+      collected: async (_env: Env, _job: unknown, item: { path: string }) => void collected.push(item.path),
+    };
+    const ctx = createExecutionContext();
+    expect(await runItem(jobEnv, ctx, inProcessApi(), { jobId: job.id, idx: 0 }, hooks)).toEqual({ ack: true });
+    await waitOnExecutionContext(ctx);
+    expect(await itemsOf(job.id)).toEqual([expect.objectContaining({ status: "succeeded", charged: 0 })]);
+    expect(collected).toEqual(["/v1/own-step"]);
+    expect(await env.RESULTS.get(resultKey(job.id, 0))).toBeNull();
+    expect(await jobStatus(job.id)).toBe("completed");
+  });
+
   it("runs an item once when its message comes twice", async () => {
     const answered = serve({ "twice.runner.example": () => html(PRODUCT_PAGE) });
     const job = await queuedJob([generic("twice.runner.example")]);
