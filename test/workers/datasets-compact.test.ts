@@ -74,6 +74,13 @@ describe("a snapshot's parts", () => {
     expect(last.data.at(-1)).toMatchObject({ key: "amazon:B1229", title: "Ünïcode title 229 “quoted”" });
   });
 
+  it("answer only the fields asked for when they are the first declared ones", async () => {
+    const keys = await page("limit=3&fields=key");
+    expect(keys.data).toEqual([{ key: "amazon:B1000" }, { key: "amazon:B1001" }, { key: "amazon:B1002" }]);
+    const two = await page(`limit=1&fields=${names.slice(0, 2).join(",")}`);
+    expect(Object.keys(two.data[0])).toEqual(names.slice(0, 2));
+  });
+
   it("written before offsets were kept are read whole, their fields in declared order", async () => {
     const { id } = (await env.DB.prepare("SELECT id FROM datasets WHERE slug = ?").bind(slug).first<{ id: number }>())!;
     const legacy = "snap_legacy1";

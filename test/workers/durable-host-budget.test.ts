@@ -12,10 +12,10 @@ describe("HostBudget", () => {
     const waits = await Promise.all(Array.from({ length: 5 }, () => site.reserve(200)));
     const sorted = [...waits].sort((a, b) => a - b);
     expect(sorted[0]).toBeLessThanOrEqual(5);
-    // Each next start is one delay later (less the few ms the calls themselves took).
+    // Each next start is one delay later, less the time between the calls, which a busy machine stretches.
     for (let index = 1; index < sorted.length; index++)
-      expect(sorted[index]! - sorted[index - 1]!).toBeGreaterThanOrEqual(190);
-    expect(sorted[4]).toBeGreaterThanOrEqual(780);
+      expect(sorted[index]! - sorted[index - 1]!).toBeGreaterThanOrEqual(150);
+    expect(sorted[4]).toBeGreaterThanOrEqual(600);
   });
 
   it("keeps each site's pace apart", async () => {

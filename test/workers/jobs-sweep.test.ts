@@ -30,7 +30,8 @@ describe("sweepJobs", () => {
     await storeAnswers(running.id, 1);
     const queue = recordingQueue();
 
-    expect(await sweepJobs(queue.env, noWait, jobHooks)).toBe(1);
+    // Files share the database, so other files' expired jobs may go in the same pass.
+    expect(await sweepJobs(queue.env, noWait, jobHooks)).toBeGreaterThanOrEqual(1);
 
     expect(await jobStatus(expired.id)).toBeUndefined();
     expect(await itemsOf(expired.id)).toEqual([]);
@@ -48,9 +49,9 @@ describe("sweepJobs", () => {
       expiresAt: new Date(Date.now() + 3_600_000),
     });
     const queue = recordingQueue();
-    expect(await sweepJobs(queue.env, noWait, jobHooks)).toBe(0);
+    await sweepJobs(queue.env, noWait, jobHooks);
     expect(await jobStatus(job.id)).toBe("failed");
-    expect(await sweepJobs(queue.env, noWait, jobHooks, Date.now() + 2 * 3_600_000)).toBe(1);
+    expect(await sweepJobs(queue.env, noWait, jobHooks, Date.now() + 2 * 3_600_000)).toBeGreaterThanOrEqual(1);
     expect(await jobStatus(job.id)).toBeUndefined();
   });
 
@@ -58,8 +59,10 @@ describe("sweepJobs", () => {
     const job = await insertTestJob(amazonPaths(3));
     await claimPending(env.DB, job.id, 1, Date.now() - 120_000);
     const queue = recordingQueue({ JOB_STALL_SECONDS: "60" });
-    expect(await sweepJobs(queue.env, noWait, jobHooks)).toBe(3);
-    expect(queue.sent).toEqual([0, 1, 2].map((idx) => ({ jobId: job.id, idx })));
+    expect(await sweepJobs(queue.env, noWait, jobHooks)).toBeGreaterThanOrEqual(3);
+    expect(queue.sent.filter((message) => message.jobId === job.id)).toEqual(
+      [0, 1, 2].map((idx) => ({ jobId: job.id, idx })),
+    );
     expect((await itemsOf(job.id)).map((item) => item.status)).toEqual(["queued", "queued", "queued"]);
   });
 });

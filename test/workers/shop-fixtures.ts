@@ -66,7 +66,12 @@ export async function refresh(
     started_at: now,
   });
   await openShopRefresh(env.DB, jobId, datasetId, []);
-  await recordSightings(env.DB, datasetId, jobId, now, seen);
+  // The crawl stamps each record with when it was read and when the refresh that saw it began.
+  const stamped = seen.map((sighting) => ({
+    ...sighting,
+    record: { ...sighting.record, last_seen: new Date(now).toISOString(), observed_at: new Date(now).toISOString() },
+  }));
+  await recordSightings(env.DB, datasetId, jobId, now, stamped);
   await markGone(
     env.DB,
     datasetId,

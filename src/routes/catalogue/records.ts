@@ -118,7 +118,8 @@ export function registerRecords(app: OpenAPIHono<AppEnv>) {
         limit,
         next_cursor: nextCursor,
       });
-      if (snapshot && conditions.length === 0 && fields.every((field, index) => field === known[index])) {
+      const everyField = fields.length === known.length && fields.every((field, index) => field === known[index]);
+      if (snapshot && conditions.length === 0 && everyField) {
         // Every field in its declared order is each record as stored: the lines go out as they were read.
         const page = await recordLines(c.env, snapshot, from, limit);
         const data = page.lines.map(({ text, stored }) =>

@@ -63,7 +63,7 @@ const route = defineRoute({
   description:
     "The refresh collecting now, else the last one: its status and progress, and for a `shop` dataset the products it added, removed and re-priced and how many the dataset holds. " +
     "Records it changed are read with `GET /v1/datasets/{slug}/records?changed_since=` its `started_at`. The key needs the scopes of the dataset's calls, as its records do.",
-  request: { params: z.object({ slug: SlugParam.shape.slug.openapi({ example: "trailhead-catalogue-4k2x9q" }) }) },
+  request: { params: z.object({ slug: SlugParam.shape.slug.openapi({ example: "earbud-prices-4k2x9q" }) }) },
   responses: {
     200: jsonResponse(RefreshStateSchema, "DatasetRefreshStateEnvelope", "The latest refresh", REFRESH_STATE_EXAMPLE),
     ...openApiErrorResponses,
