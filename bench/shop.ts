@@ -123,7 +123,7 @@ export async function shopRefreshFigures(options: {
 export function printShopRefresh(f: ShopRefreshFigures) {
   const perThousand = (n: number) => ((n / Math.max(1, f.products)) * 1000).toFixed(1);
   console.log(
-    `\n**Whole-shop refresh**, the \`${f.shop}\` replica (robots.txt crawl-delay 0.01 s) with the fetch engine through the local queue: job ${f.status} in ${f.seconds.toFixed(0)} s\n`,
+    `\n**Whole-shop refresh**, the \`${f.shop}\` replica (robots.txt crawl-delay 0.05 s) with the fetch engine through the local queue: job ${f.status} in ${f.seconds.toFixed(0)} s\n`,
   );
   console.log("| figure | value |");
   console.log("|---|---:|");

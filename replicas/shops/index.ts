@@ -1,6 +1,6 @@
 // The whole-shop replicas by name, one state (generation, request log) per replica server. A name
 // is a shop's slug, or `{slug}-{size}`: the same shop built with `size` products (a catalogue of
-// its own, and a shorter crawl-delay), for the benchmark of a large refresh.
+// its own, the same crawl-delay), for the benchmark of a large refresh and a quicker end-to-end test.
 import { brickworks } from "./brickworks.ts";
 import type { ShopSpec } from "./catalogue.ts";
 import { ShopReplica, type ShopTheme } from "./site.ts";
@@ -9,13 +9,15 @@ import { trailhead } from "./trailhead.ts";
 export const SHOP_THEMES = { trailhead, brickworks } as const;
 export type ShopSlug = keyof typeof SHOP_THEMES;
 
-/** The spec of a whole-shop replica, for tests computing its ground truth (catalogue.ts's groundTruth). */
-export const shopSpec = (slug: ShopSlug): ShopSpec => SHOP_THEMES[slug].spec;
+/** The spec of a whole-shop replica by any name it serves, for tests computing its ground truth (catalogue.ts's groundTruth). */
+export const shopSpec = (name: string): ShopSpec => {
+  const theme = shopTheme(name);
+  if (!theme) throw new Error(`no replica shop is named ${name}`);
+  return theme.spec;
+};
 
 const SIZED = /^([a-z]+)-(\d{3,6})$/;
 const SIZES = { least: 100, most: 100_000 };
-/** Seconds between requests a sized shop asks: the crawler's own pace, not the shop's, is what it measures. */
-const SIZED_CRAWL_DELAY = 0.01;
 
 /** The theme a replica name serves, or null for a name no replica has. */
 function shopTheme(name: string): ShopTheme | null {
@@ -25,7 +27,7 @@ function shopTheme(name: string): ShopTheme | null {
   const size = Number(match[2]);
   if (size < SIZES.least || size > SIZES.most) return null;
   const theme = SHOP_THEMES[match[1] as ShopSlug];
-  return { ...theme, spec: { ...theme.spec, slug: name, size, crawlDelay: SIZED_CRAWL_DELAY } };
+  return { ...theme, spec: { ...theme.spec, slug: name, size } };
 }
 
 export const isShopName = (name: string) => shopTheme(name) !== null;
