@@ -36,10 +36,6 @@ export default defineConfig({
         ],
         test: {
           name: "workers",
-          // One Workers runtime per lane, reused by every file the lane runs: starting one per file was
-          // most of the suite's time (this project: 14 → 4 min). Files share the lane's storage, so a
-          // test looks at its own rows (its account, its job), never at a whole table's count.
-          isolate: false,
           // test/security holds the attack suite; its *.node.test.ts files need Node (wrangler, files).
           include: ["test/workers/**/*.test.ts", "test/security/**/*.test.ts"],
           exclude: ["test/security/**/*.node.test.ts"],
