@@ -12,10 +12,20 @@ const STATUS_WORDS: Record<RefreshState["status"], string> = {
   failed: "Failed",
 };
 
+/** The shop refresh's counts, in the table's order, with their column headings. */
+const COUNTS = [
+  ["added", "Added"],
+  ["removed", "Removed"],
+  ["price_changed", "Re-priced"],
+  ["products", "Products"],
+  ["pages", "Pages read"],
+] as const satisfies readonly (readonly [keyof NonNullable<RefreshState["shop"]>, string])[];
+
 /** A count, or a dash while the refresh has not closed. */
 const shown = (value: number | null) => (value === null ? "—" : value.toLocaleString("en-US"));
 
 export function RefreshSummary({ refresh }: { refresh: RefreshState }) {
+  const { shop } = refresh;
   const progress =
     refresh.status === "running"
       ? `${refresh.items_done} of ${refresh.items_total ?? "?"} items done`
@@ -27,7 +37,7 @@ export function RefreshSummary({ refresh }: { refresh: RefreshState }) {
         <strong class="refresh-status">{STATUS_WORDS[refresh.status]}</strong>: started {when(refresh.started_at)},{" "}
         {progress}.
       </p>
-      {refresh.shop ? (
+      {shop ? (
         <table class="stack refresh-counts">
           <caption class="help">
             Products this refresh found new, gone and re-priced
@@ -35,30 +45,18 @@ export function RefreshSummary({ refresh }: { refresh: RefreshState }) {
           </caption>
           <thead>
             <tr>
-              <th scope="col">Added</th>
-              <th scope="col">Removed</th>
-              <th scope="col">Re-priced</th>
-              <th scope="col">Products</th>
-              <th scope="col">Pages read</th>
+              {COUNTS.map(([, label]) => (
+                <th scope="col">{label}</th>
+              ))}
             </tr>
           </thead>
           <tbody>
             <tr>
-              <td data-label="Added" data-count="added">
-                {shown(refresh.shop.added)}
-              </td>
-              <td data-label="Removed" data-count="removed">
-                {shown(refresh.shop.removed)}
-              </td>
-              <td data-label="Re-priced" data-count="price_changed">
-                {shown(refresh.shop.price_changed)}
-              </td>
-              <td data-label="Products" data-count="products">
-                {shown(refresh.shop.products)}
-              </td>
-              <td data-label="Pages read" data-count="pages">
-                {shown(refresh.shop.pages)}
-              </td>
+              {COUNTS.map(([count, label]) => (
+                <td data-label={label} data-count={count}>
+                  {shown(shop[count])}
+                </td>
+              ))}
             </tr>
           </tbody>
         </table>

@@ -4,7 +4,8 @@
 // RECORDS_PER_PART records, each with its records' byte offsets, so a page is one ranged read.
 // Memory holds one merged part at a time.
 import { firstFreePart, type PartRow, partRows, replaceParts } from "../db/dataset-parts";
-import { linesOf, ndjsonPart, partKey } from "./parts";
+import { linesOf, ndjsonPart } from "./parts";
+import { datasetPartKey } from "../db/objects";
 import type { RecipeKind } from "./recipe";
 import { declaredOrder } from "./records";
 
@@ -18,7 +19,7 @@ export async function compactSnapshot(
   env: Env,
   snapshot: { id: string; datasetId: number; kind: RecipeKind },
 ): Promise<void> {
-  const key = (part: number) => partKey(snapshot.datasetId, snapshot.id, part);
+  const key = (part: number) => datasetPartKey(snapshot.datasetId, snapshot.id, part);
   let nextPart = await firstFreePart(env.DB, snapshot.id);
   const removed: number[] = [];
   const added: { part: number; records: number; filled: Record<string, number>; lineOffsets: number[] }[] = [];

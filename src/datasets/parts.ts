@@ -1,11 +1,7 @@
-// A snapshot part in R2: where it lives, its body (one JSON record a line), and where each line
+// A snapshot part in R2 (its key: src/db/objects.ts): its body (one JSON record a line), and where each line
 // starts in bytes, so that a reader asks R2 for the bytes of the records it answers and no others.
 
 const encoder = new TextEncoder();
-
-/** Where one part of a snapshot lives in R2. */
-export const partKey = (datasetId: number, snapshotId: string, part: number) =>
-  `datasets/${datasetId}/${snapshotId}/${part}.ndjson`;
 
 /** The NDJSON body of these lines and the byte offset of each line, the body's length last. */
 export function ndjsonPart(lines: string[]): { body: string; lineOffsets: number[] } {

@@ -2,7 +2,8 @@
 // applied as they stream: memory holds one part (one job item's answer) at a time.
 import { snapshotParts } from "../db/dataset-snapshots";
 import type { FieldSpec } from "./records";
-import { linesOf, partKey } from "./parts";
+import { linesOf } from "./parts";
+import { datasetPartKey } from "../db/objects";
 
 /** Where a read stands: the part and the line within it of the next record. */
 export interface Position {
@@ -74,7 +75,7 @@ type Part = Awaited<ReturnType<typeof snapshotParts>>[number];
  * read whole.
  */
 async function partLines(env: Env, snapshot: Snapshot, part: Part, first: number, count: number) {
-  const key = partKey(snapshot.dataset_id, snapshot.id, part.part);
+  const key = datasetPartKey(snapshot.dataset_id, snapshot.id, part.part);
   const offsets = part.lineOffsets;
   if (offsets) {
     const end = Math.min(part.records, first + count);

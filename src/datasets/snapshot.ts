@@ -18,7 +18,8 @@ import { isEmpty } from "../scrape/extract/record";
 import { pageRecords } from "./page-records";
 import type { Recipe } from "./recipe";
 import { compactSnapshot } from "./compact";
-import { ndjsonPart, partKey } from "./parts";
+import { ndjsonPart } from "./parts";
+import { datasetPartKey } from "../db/objects";
 import { type DatasetRecord, declaredOrder, RECORD_FIELDS, recordsOf, trackedValues } from "./records";
 
 type WaitUntil = (promise: Promise<unknown>) => void;
@@ -66,7 +67,7 @@ export async function writePart(
   const { body, lineOffsets } = ndjsonPart(
     unique.map((record) => JSON.stringify(declaredOrder(snapshot.kind, record))),
   );
-  await env.RESULTS.put(partKey(snapshot.datasetId, snapshot.id, part), body, {
+  await env.RESULTS.put(datasetPartKey(snapshot.datasetId, snapshot.id, part), body, {
     httpMetadata: { contentType: "application/x-ndjson" },
   });
   await savePart(env.DB, snapshot, { part, records: unique.length, filled, lineOffsets, added, changed });

@@ -8,6 +8,7 @@ import type { JobRow } from "../db/schema-jobs";
 import { releaseItemForAccount, reserveItemForAccount } from "../durable/account-meter-client";
 import { database } from "../db/client";
 import { findLiveKeyById } from "../db/keys";
+import { jobAnswerKey } from "../db/objects";
 import type { InProcess } from "../in-process";
 import { log } from "../log";
 import { BodyTooLarge, readBytes, readJson, sizeText } from "../net/read-body";
@@ -16,7 +17,6 @@ import type { JobHooks } from "./hooks";
 import { afterItem } from "./progress";
 
 /** Where an item's answer is kept. */
-export const resultKey = (jobId: string, idx: number) => `jobs/${jobId}/${idx}.json`;
 
 /** What the queue should do with the message: done, or deliver again after a delay. */
 export type Verdict = { ack: true } | { ack: false; delaySeconds: number };
@@ -101,7 +101,7 @@ export async function runItem(
       // The owner keeps what its own item read (a shop's products in D1); storing the item's small
       // tally as well would leave one R2 object per crawl step.
       if (!ownRun)
-        await env.RESULTS.put(resultKey(job.id, item.idx), answer, {
+        await env.RESULTS.put(jobAnswerKey(job.id, item.idx), answer, {
           httpMetadata: { contentType: "application/json" },
         });
       // A dataset refresh keeps the answer's records too; a failure here runs the item again.

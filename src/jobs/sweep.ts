@@ -2,6 +2,7 @@
 // consumer was lost are sent again) and delete finished ones past their retention.
 import { database } from "../db/client";
 import { deleteJobRows, expiredJobs, unfinishedJobs } from "../db/jobs";
+import { deleteJobObjects } from "../db/objects";
 import type { JobHooks, WaitUntil } from "./hooks";
 import { sweepJob } from "./progress";
 
@@ -18,11 +19,6 @@ export async function sweepJobs(env: Env, waitUntil: WaitUntil, hooks: JobHooks,
 }
 
 async function deleteJob(env: Env, jobId: string) {
-  let cursor: string | undefined;
-  do {
-    const listed = await env.RESULTS.list({ prefix: `jobs/${jobId}/`, cursor });
-    if (listed.objects.length > 0) await env.RESULTS.delete(listed.objects.map((object) => object.key));
-    cursor = listed.truncated ? listed.cursor : undefined;
-  } while (cursor);
+  await deleteJobObjects(env.RESULTS, jobId);
   await deleteJobRows(env.DB, jobId);
 }

@@ -166,7 +166,7 @@ describe("a whole-shop dataset", () => {
     console.log(
       `shop crawl: ${log.length} requests over two refreshes; gaps ms p0 ${gaps[0]} p1 ${percentile(0.01)} p5 ${percentile(0.05)} p50 ${percentile(0.5)}`,
     );
-    // Start times are handed out a crawl-delay apart (durable-host-budget.test.ts); at the shop a
+    // Start times are handed out a crawl-delay apart (test/workers/durable/host-budget.test.ts); at the shop a
     // request can arrive late by the network's and the proxies' jitter, so two can land together.
     // What the shop sees over any two seconds is the pace: at most 2 s / crawl-delay requests, plus
     // those a jitter of up to half a second can push in.

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app";
 import { newId } from "../../src/db/keys";
 import { dohResolver } from "../../src/net/doh";
-import { resultKey, runItem } from "../../src/jobs/runner";
+import { jobAnswerKey } from "../../src/db/objects";
+import { runItem } from "../../src/jobs/runner";
 import { jobHooks } from "../../src/job-hooks";
 import { claimPending } from "../../src/db/job-items";
 import { insertJob } from "../../src/db/jobs";
@@ -215,7 +216,7 @@ describe("1. one page cannot take the runtime down", () => {
         "The answer is larger than 2 MB, the most one job item keeps; ask for less (a smaller limit, fewer fields).",
       charged: 0,
     });
-    expect(await env.RESULTS.head(resultKey(id, 0))).toBeNull();
+    expect(await env.RESULTS.head(jobAnswerKey(id, 0))).toBeNull();
     expect(await monthUsed(account.secret)).toBe(before);
   });
 });
@@ -260,9 +261,9 @@ describe("6. one job item cannot break a job's results", () => {
   it("reads every item's results even when a stored answer is not JSON, in each format", async () => {
     const account = await newAccount({ plan: "enterprise" });
     const id = await finishedJob(account, ["/v1/amazon?asin=B0C1GHS4GF", "/v1/amazon?asin=B08DF9F814"]);
-    await env.RESULTS.put(resultKey(id, 0), JSON.stringify({ status: "success", data: { title: "Kettle" } }));
+    await env.RESULTS.put(jobAnswerKey(id, 0), JSON.stringify({ status: "success", data: { title: "Kettle" } }));
     // What an item run with format=csv left before items were checked for it.
-    await env.RESULTS.put(resultKey(id, 1), "title,price\r\nToaster,19.99\r\n");
+    await env.RESULTS.put(jobAnswerKey(id, 1), "title,price\r\nToaster,19.99\r\n");
 
     const page = await call(`/v1/jobs/${id}/results?format=json`, withKey(account.secret));
     expect(page.status).toBe(200);
@@ -290,7 +291,7 @@ describe("6. one job item cannot break a job's results", () => {
     const paths = Array.from({ length: 9 }, (_, i) => `/v1/amazon?asin=B0C1GHS4G${i}`);
     const id = await finishedJob(account, paths);
     const answer = JSON.stringify({ status: "success", data: { note: "x".repeat(2 * MB - 100) } });
-    for (const idx of paths.keys()) await env.RESULTS.put(resultKey(id, idx), answer);
+    for (const idx of paths.keys()) await env.RESULTS.put(jobAnswerKey(id, idx), answer);
 
     const page = await call(`/v1/jobs/${id}/results?format=json&limit=100`, withKey(account.secret));
     expect(page.status).toBe(400);

@@ -5,7 +5,7 @@ import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { toCsv } from "../../src/csv";
 import { newId } from "../../src/db/keys";
-import { resultKey } from "../../src/jobs/runner";
+import { jobAnswerKey } from "../../src/db/objects";
 import { insertJob } from "../../src/db/jobs";
 import { cacheKey } from "../../src/scrape/cache";
 import type { HotelRecord, HotelSearchPage } from "../../src/platforms/hotel-types";
@@ -217,7 +217,7 @@ async function finishedJob(account: { accountId: string; keyId: string }, data: 
   await env.DB.prepare(`UPDATE job_items SET status = 'succeeded', http_status = 200 WHERE job_id = ? AND idx = 0`)
     .bind(id)
     .run();
-  await env.RESULTS.put(resultKey(id, 0), JSON.stringify({ status: "success", data: { title: data } }));
+  await env.RESULTS.put(jobAnswerKey(id, 0), JSON.stringify({ status: "success", data: { title: data } }));
   await env.DB.prepare(
     `UPDATE job_items SET status = 'failed', http_status = 502, error_code = 'upstream_blocked', error_message = ? WHERE job_id = ? AND idx = 1`,
   )

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app";
 import { insertJob } from "../../src/db/jobs";
 import { newId } from "../../src/db/keys";
-import { resultKey } from "../../src/jobs/runner";
+import { jobAnswerKey } from "../../src/db/objects";
 import { addPublicDataset, importRecords } from "./dataset-fixtures";
 import { callApp, env, newAccount, type TestAccount, withKey } from "./helpers";
 import { REPLICA, replicaProducts, serveReplicas } from "./replica-sites";
@@ -59,7 +59,7 @@ async function jobWithNestedAnswers() {
     await env.DB.prepare(`UPDATE job_items SET status = 'succeeded', http_status = 200 WHERE job_id = ? AND idx = ?`)
       .bind(id, idx)
       .run();
-    await env.RESULTS.put(resultKey(id, idx), JSON.stringify({ status: "success", data, meta: {} }));
+    await env.RESULTS.put(jobAnswerKey(id, idx), JSON.stringify({ status: "success", data, meta: {} }));
   }
   return id;
 }

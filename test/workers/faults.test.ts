@@ -227,7 +227,7 @@ describe("answers counted by endpoint", () => {
 
     // Neither limiter call carried an answer; they went in calls of their own (one, counting two,
     // when the second answer comes within the first one's wait, as here on a machine not too busy;
-    // the merge itself is proven without timing in durable-account-meter-client.test.ts).
+    // the merge itself is proven without timing in test/workers/durable/account-meter-client.test.ts).
     expect(carried).toEqual([0, 0]);
     expect(sentAlone.flat().reduce((sum, count) => sum + count, 0)).toBe(2);
     const real = env.ACCOUNT_METER.get(env.ACCOUNT_METER.idFromName(`account:${accountId}`));

@@ -7,6 +7,7 @@ import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../.
 import { ApiError, type ErrorDetail } from "../../errors";
 import { categoryExists, countryExists, getDataset } from "../../db/catalogue";
 import { deleteDatasetRows, findVisibleDataset, insertDataset } from "../../db/datasets";
+import { deleteDatasetObjects } from "../../db/objects";
 import {
   frequencyOf,
   nextRun,
@@ -258,16 +259,7 @@ export function registerManageDatasets(app: OpenAPIHono<AppEnv>) {
     const { slug } = c.req.valid("param");
     const dataset = await ownDataset(c, slug);
     await deleteDatasetRows(c.env.DB, dataset.id);
-    c.executionCtx.waitUntil(deleteObjects(c.env.RESULTS, `datasets/${dataset.id}/`));
+    c.executionCtx.waitUntil(deleteDatasetObjects(c.env.RESULTS, dataset.id));
     return c.json(successBody(c, { slug, deleted: true as const }), 200);
   });
-}
-
-/** Deletes every R2 object under a prefix, a listing page at a time. */
-async function deleteObjects(bucket: R2Bucket, prefix: string) {
-  for (;;) {
-    const listing = await bucket.list({ prefix, limit: 1000 });
-    if (listing.objects.length > 0) await bucket.delete(listing.objects.map((object) => object.key));
-    if (!listing.truncated) return;
-  }
 }

@@ -6,7 +6,7 @@ import { type ItemLine, itemLines } from "../../db/job-items";
 import { type CsvCell, flattenRow } from "../../csv";
 import { ApiError } from "../../errors";
 import { MAX_ITEM_ANSWER_BYTES } from "../../jobs/limits";
-import { resultKey } from "../../jobs/runner";
+import { jobAnswerKey } from "../../db/objects";
 import { readJson, sizeText } from "../../net/read-body";
 
 export const ResultSchema = z
@@ -48,7 +48,7 @@ export async function withAnswers(env: Env, jobId: string, rows: ItemLine[], bud
   for (let at = 0; at < rows.length; at += READ_AT_ONCE) {
     const slice = rows.slice(at, at + READ_AT_ONCE);
     const stored = await Promise.all(
-      slice.map((item) => (item.status === "succeeded" ? env.RESULTS.get(resultKey(jobId, item.idx)) : null)),
+      slice.map((item) => (item.status === "succeeded" ? env.RESULTS.get(jobAnswerKey(jobId, item.idx)) : null)),
     );
     budget.bytes -= stored.reduce((total, object) => total + (object?.size ?? 0), 0);
     if (budget.bytes < 0) {

@@ -1,0 +1,51 @@
+// The product's id as its own address writes it (src/scrape/extract/address-id.ts), and the walls
+// recognised by what they say (src/scrape/extract/challenge.ts).
+import { describe, expect, it } from "vitest";
+import { idInAddress } from "../../../../src/scrape/extract/address-id";
+import { detectChallenge } from "../../../../src/scrape/extract/challenge";
+
+describe("idInAddress", () => {
+  it.each([
+    ["https://www.ebay.com/itm/226771798286", "226771798286"],
+    ["https://www.etsy.com/listing/550571276/stacking-blocks", "550571276"],
+    ["https://item.taobao.com/item.htm?spm=a1z10&id=562283240178", "562283240178"],
+    ["https://www.target.com/p/up-up-dust-cloths/-/A-90377926", "90377926"],
+    ["https://www.shop.example/kettle-p-12345678.html", "12345678"],
+    ["https://www.amazon.com/dp/B0057OC5O8/ref=x", "B0057OC5O8"],
+  ])("%s gives %s", (address, id) => {
+    expect(idInAddress(address)).toBe(id);
+  });
+
+  it("reads a protocol-relative canonical address against the page's", () => {
+    expect(idInAddress("//item.jd.com/1020565583.html", "https://www.jd.com/")).toBe("1020565583");
+  });
+
+  it("takes no slug of words, no short number and nothing off the web", () => {
+    expect(idInAddress("https://shop.example/products/brass-sconce")).toBeNull();
+    expect(idInAddress("https://shop.example/collections/2024")).toBeNull();
+    expect(idInAddress("file:///tmp/item/12345678.html")).toBeNull();
+  });
+});
+
+describe("walls recognised by what they say", () => {
+  const wall = (title: string, body: string, padding = 0) =>
+    `<html><head><title>${title}</title><script>${"x".repeat(padding)}</script></head><body>${body}</body></html>`;
+
+  it("reads a large page that says a sentence or two of a wall as one", () => {
+    const page = wall("Bot or Not?", "<p>We can't tell if you're a human or a bot.</p>", 300_000);
+    expect(detectChallenge(page, 200)?.kind).toBe("generic");
+  });
+
+  it("reads block and error pages in several languages", () => {
+    expect(detectChallenge(wall("Ripley | Blocked", "<h2>¿Por qué me han bloqueado?</h2>"), 200)).not.toBeNull();
+    expect(detectChallenge(wall("Oh no!", "<p>Something went wrong, please try again later.</p>"), 200)).not.toBeNull();
+    expect(
+      detectChallenge(wall("shop.example", "<p>This page isn’t working</p><p>HTTP ERROR 500</p>"), 200),
+    ).not.toBeNull();
+  });
+
+  it("takes no ordinary page that mentions an error for one", () => {
+    const copy = "<p>Our kettle boils a litre in three minutes.</p>".repeat(100);
+    expect(detectChallenge(wall("Kettle", `${copy}<p>Something went wrong, please try again</p>`), 200)).toBeNull();
+  });
+});

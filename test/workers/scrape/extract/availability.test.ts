@@ -1,0 +1,133 @@
+// Availability in one vocabulary (src/scrape/extract/availability.ts) and the product ids every reader
+// gives: schema.org values in every spelling, stock texts in many languages, the buy box's controls.
+import { describe, expect, it } from "vitest";
+import { normaliseAvailability, visibleAvailability } from "../../../../src/scrape/extract/availability";
+import { loadHtml } from "../../../../src/scrape/extract/dom";
+import { readPage, structuredDrafts } from "../../../../src/scrape/extract/page";
+import { visibleProductDraft } from "../../../../src/scrape/extract/visible";
+import { PRODUCT_PLATFORMS } from "../../../../src/platforms/index";
+import { parseProduct } from "../../../../src/platforms/product-page";
+
+describe("normaliseAvailability", () => {
+  it.each([
+    ["https://schema.org/InStock", "in_stock"],
+    ["http://schema.org/OutOfStock", "out_of_stock"],
+    ["schema:PreOrder", "preorder"],
+    ["http://data-vocabulary.org/in_stock", "in_stock"],
+    ["InStoreOnly", "in_stock"],
+    ["LimitedAvailability", "in_stock"],
+    ["SoldOut", "out_of_stock"],
+    ["Discontinued", "out_of_stock"],
+    ["BackOrder", "backorder"],
+    ["in stock", "in_stock"],
+    ["Only 1 left in stock - order soon", "in_stock"],
+    ["Gewöhnlich versandfertig in 2 bis 3 Tagen.", "in_stock"],
+    ["Auf Lager", "in_stock"],
+    ["Em estoque", "in_stock"],
+    ["En stock", "in_stock"],
+    ["Disponible", "in_stock"],
+    ["No disponible", "out_of_stock"],
+    ["Agotado", "out_of_stock"],
+    ["Ausverkauft", "out_of_stock"],
+    ["Épuisé", "out_of_stock"],
+    ["Currently unavailable.", "out_of_stock"],
+    ["Temporarily out of stock", "out_of_stock"],
+    ["Нет в наличии", "out_of_stock"],
+    ["在庫あり", "in_stock"],
+    ["売り切れ", "out_of_stock"],
+    ["Vorbestellen", "preorder"],
+  ])("%s is %s", (text, expected) => {
+    expect(normaliseAvailability(text)).toBe(expected);
+  });
+
+  it("says nothing of a template holding both states, whose script shows one", () => {
+    expect(normaliseAvailability("Disponibile Non disponibile")).toBeNull();
+    expect(normaliseAvailability("Nicht auf Lager")).toBe("out_of_stock");
+  });
+
+  it("says nothing of a value that names no state", () => {
+    expect(normaliseAvailability("https://schema.org/NewCondition")).toBeNull();
+    expect(normaliseAvailability("Free returns")).toBeNull();
+    expect(normaliseAvailability("")).toBeNull();
+  });
+});
+
+const buyBox = (inside: string, rail = "") =>
+  loadHtml(`<html><body><main><div class="product"><div class="info"><h1>Lamp</h1><p class="price">$20</p></div>
+    <div class="buy">${inside}</div></div></main><aside class="related">${rail}</aside></body></html>`);
+
+describe("visibleAvailability", () => {
+  it("reads an enabled add-to-cart control in the buy box as in stock", () => {
+    expect(visibleAvailability(buyBox('<button type="submit">Add to cart</button>'))).toBe("in_stock");
+    expect(visibleAvailability(buyBox('<input type="submit" value="In den Warenkorb">'))).toBe("in_stock");
+  });
+
+  it("reads a disabled one, or a sold-out label, as out of stock", () => {
+    expect(visibleAvailability(buyBox('<button disabled class="btn">Add to bag</button>'))).toBe("out_of_stock");
+    expect(visibleAvailability(buyBox("<button>Sold out</button>"))).toBe("out_of_stock");
+  });
+
+  it("takes a stock line named for stock before any control", () => {
+    const page = buyBox('<span class="stock-status">Agotado</span><button>Añadir al carrito</button>');
+    expect(visibleAvailability(page)).toBe("out_of_stock");
+  });
+
+  it("does not read a line about something else, one size's state or a hidden template as the offer's", () => {
+    expect(
+      visibleAvailability(buyBox('<div class="variationUnavailable">Image not available for Colour:</div>')),
+    ).toBeNull();
+    expect(
+      visibleAvailability(buyBox('<p class="packaging-not-available">Plain packaging not available.</p>')),
+    ).toBeNull();
+    expect(visibleAvailability(buyBox('<ul><li class="option_outofstock">6 - Sold Out</li></ul>'))).toBeNull();
+    expect(visibleAvailability(buyBox('<span class="visually-hidden label-unavailable">Sold out</span>'))).toBeNull();
+  });
+
+  it("does not read other products' badges outside the buy box, nor a channel a control rules out", () => {
+    expect(visibleAvailability(buyBox("", '<div><span class="stock">Sold out</span></div>'))).toBeNull();
+    expect(visibleAvailability(buyBox("<button>Shipping Not available</button>"))).toBeNull();
+  });
+});
+
+describe("the buy box's stock line over structured data", () => {
+  it("believes the shop's own words on show over an availability its JSON-LD kept", () => {
+    const html = `<html><head><script type="application/ld+json">${JSON.stringify({
+      "@type": "Product",
+      name: "Charger",
+      offers: { price: 19.99, priceCurrency: "EUR", availability: "https://schema.org/OutOfStock" },
+    })}</script></head><body><div class="pdp"><h1>Charger</h1><div class="buy"><p class="availability">Online auf Lager</p>
+      <button>In den Warenkorb</button></div></div></body></html>`;
+    expect(parseProduct(PRODUCT_PLATFORMS.generic!, html, "https://shop.example/p/1").availability).toBe("in_stock");
+  });
+});
+
+describe("product ids", () => {
+  const draftOf = (head: string, body = "") =>
+    structuredDrafts(
+      readPage(`<html><head>${head}</head><body><h1>Lamp</h1>${body}</body></html>`, "https://s.example/p"),
+    );
+  const ld = (product: object) => `<script type="application/ld+json">${JSON.stringify(product)}</script>`;
+
+  it("takes sku, else mpn or a gtin, from JSON-LD, keys in any case", () => {
+    expect(draftOf(ld({ "@type": "Product", name: "L", SKU: "L-1" })).jsonLd.sku).toBe("L-1");
+    expect(draftOf(ld({ "@type": "Product", name: "L", gtin13: 4006381333931 })).jsonLd.sku).toBe("4006381333931");
+    expect(draftOf(ld({ "@type": "Product", name: "L", offers: { sku: "OF-9", price: 2 } })).jsonLd.sku).toBe("OF-9");
+    expect(draftOf(ld({ "@type": "Product", name: "L", productID: "isbn:0307277674" })).jsonLd.sku).toBe("0307277674");
+  });
+
+  it("reads an AggregateRating written with a capital", () => {
+    const draft = draftOf(
+      ld({ "@type": "Product", name: "L", AggregateRating: { ratingValue: "4.4", ReviewCount: 9 } }),
+    );
+    expect([draft.jsonLd.rating, draft.jsonLd.review_count]).toEqual([4.4, 9]);
+  });
+
+  it("reads a labelled id in one text or split from its label, and never a word", () => {
+    const visible = (body: string) =>
+      visibleProductDraft(loadHtml(`<html><body><h1>Lamp</h1>${body}</body></html>`)).sku;
+    expect(visible("<p>Item # 44-102</p>")).toBe("44-102");
+    expect(visible("<dl><dt>Art.-Nr.</dt><dd>8812345</dd></dl>")).toBe("8812345");
+    expect(visible("<p>Código: AB123</p>")).toBe("AB123");
+    expect(visible("<p>Model: Classic</p>")).toBeNull();
+  });
+});

@@ -1,0 +1,56 @@
+// Prices as result cards print them (src/scrape/extract/card-price.ts, currency.ts): the price
+// elements of a scope in page order, split markup read as one, scripts and icons left out.
+import { describe, expect, it } from "vitest";
+import { loadHtml } from "../../../../src/scrape/extract/dom";
+import { priceTexts } from "../../../../src/scrape/extract/card-price";
+import { currencyFromText } from "../../../../src/scrape/extract/currency";
+import { selectAll } from "../../../../src/scrape/extract/select";
+
+const PAGE = `<ul>
+  <li class="card"><a href="/p/1">Stoneware coffee mug with a handle, a set of 2 pieces</a>
+    <span class="price"><b>¥</b><b>300</b></span> <s>¥450</s>
+    <script>var price = "¥999";</script>
+    <svg><text>¥777</text></svg>
+    <div>12 x de <span>¥25</span></div>
+  </li>
+  <li class="card"><a href="/p/2">Large ceramic serving bowl for salads and pasta</a><p>Was $19.99</p><p><span>Now</span> $15.00</p>
+    <template><p>$1.00</p></template><span>4.5 (1,234)</span>
+  </li>
+</ul>`;
+
+describe("priceTexts", () => {
+  const root = loadHtml(PAGE);
+  const cards = selectAll(root, "li.card");
+
+  it("finds each price once, in page order, split markup as one and hidden subtrees left out", () => {
+    const read = priceTexts(root).map((price) => [price.text, price.struck, price.other]);
+    expect(read).toEqual([
+      ["¥300", false, false],
+      ["¥450", true, false],
+      ["¥25", false, true],
+      // The instalment line holds a digit of its own, so it is read whole too, and set aside as well.
+      ["12 x de ¥25", false, true],
+      ["Was $19.99", true, false],
+      ["Now $15.00", false, false],
+    ]);
+  });
+
+  it("reads only inside the scope it is given", () => {
+    expect(priceTexts(cards[1]!).map((price) => price.text)).toEqual(["Was $19.99", "Now $15.00"]);
+    // The scope itself is no price of its own: its parts hold none.
+    expect(priceTexts(selectAll(root, "span.price")[0]!)).toEqual([]);
+  });
+});
+
+describe("currencyFromText", () => {
+  it("finds no currency in digits and punctuation alone", () => {
+    for (const text of ["4.5", "(1,234)", "12 - 15", "3/4", "+20%", ""]) expect(currencyFromText(text)).toBeNull();
+  });
+
+  it("reads codes, signs and words beside an amount", () => {
+    const read = ["$12", "12 €", "EUR 12", "S/ 12", "12 kr", "1.299 zł", "Rs. 450", "¥300"].map((text) =>
+      currencyFromText(text),
+    );
+    expect(read).toEqual(["USD", "EUR", "EUR", "PEN", "SEK", "PLN", "INR", "JPY"]);
+  });
+});

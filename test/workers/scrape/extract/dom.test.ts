@@ -1,0 +1,73 @@
+// The page's text counts (src/scrape/extract/dom.ts): each element's ink is what `visibleText` keeps
+// of it besides spaces, and its digit flag says whether a text node of its own shows a digit, read
+// from the page where the parser left the text, decoded where it holds an entity.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Node } from "node-html-parser";
+import { cleanText, loadHtml, pageText, visibleText } from "../../../../src/scrape/extract/dom";
+import { selectAll } from "../../../../src/scrape/extract/select";
+import { positionOf } from "../../../../src/scrape/extract/tree-nodes";
+
+const PAGE = `<html><body>
+  <div class="card">
+    <h2>Blue&nbsp;mug&#8203;</h2>
+    <p>Price: <b>&#49;2&#x2c;50 &euro;</b> <s>15</s></p>
+    <span>\u200e&#xfeff; </span>
+    <script>var price = 99;</script>
+    <iframe>7</iframe><br>
+    <p>Tom &amp; Jerry</p>
+  </div>
+  <div id="edited">none</div>
+</body></html>`;
+
+const inkOfText = (text: string | null) => (text ?? "").replace(/[\s\u200b-\u200f\u202a-\u202e]/g, "").length;
+
+describe("pageText", () => {
+  const root = loadHtml(PAGE);
+  // A text replaced through the library's setter is read from its new value, not from the page.
+  const edited = selectAll(root, "#edited")[0]!;
+  (edited.childNodes[0] as Node & { rawText: string }).rawText = "item 42";
+  const { ink, ownDigit } = pageText(root);
+  const shown = selectAll(root, "*").filter((element) => !/^(SCRIPT|IFRAME)$/.test(element.tagName));
+
+  it("counts for each element the characters visibleText keeps, spaces and direction marks left out", () => {
+    const counts = shown.map((element) => [element.tagName, ink[positionOf(element)]]);
+    expect(counts).toEqual(shown.map((element) => [element.tagName, inkOfText(visibleText(element))]));
+    expect(Object.fromEntries(counts.filter(([tag]) => tag === "H2" || tag === "B" || tag === "SPAN"))).toEqual({
+      H2: 7,
+      B: 6,
+      SPAN: 0,
+    });
+  });
+
+  it("flags the elements whose own text shows a digit, entities decoded and scripts left out", () => {
+    const flagged = selectAll(root, "*")
+      .filter((element) => ownDigit[positionOf(element)] === 1)
+      .map((element) => visibleText(element) ?? element.tagName);
+    expect(flagged).toEqual(["12,50 €", "15", "IFRAME", "item 42"]);
+  });
+});
+
+describe("cleanText", () => {
+  // What cleanText means: marks dropped, every run of `\s` one space, the ends trimmed, empty as null.
+  const reference = (text: string) =>
+    text
+      .replace(/[\u200b-\u200f\u202a-\u202e\ufeff]/g, "")
+      .replace(/\s+/g, " ")
+      .trim() || null;
+
+  it("cleans texts with and without marks, tabs, breaks and runs of spaces as the full cleaning does", () => {
+    const pieces = [" ", "  ", "\n", "\t", "\u00a0", "\u200e", "\ufeff", "a", "b c", "\u2028", "\u3000", ".", "\u200b"];
+    const texts = fc.array(fc.constantFrom(...pieces), { maxLength: 12 }).map((parts) => parts.join(""));
+    fc.assert(
+      fc.property(texts, (text) => cleanText(text) === reference(text)),
+      { seed: 20261127, numRuns: 20_000 },
+    );
+    expect([cleanText(" Blue  mug\u200e "), cleanText("a b"), cleanText(" \u200b "), cleanText(null)]).toEqual([
+      "Blue mug",
+      "a b",
+      null,
+      null,
+    ]);
+  });
+});

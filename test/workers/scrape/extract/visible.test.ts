@@ -1,0 +1,77 @@
+// Short texts of a page (src/scrape/extract/visible.ts): read children first, a wrapper whose ink is
+// all one child's takes that child's text, and every element's text is still what `visibleText` reads.
+import { describe, expect, it } from "vitest";
+import { loadHtml, visibleText } from "../../../../src/scrape/extract/dom";
+import { shortTexts, visibleRating, visibleReviewCount } from "../../../../src/scrape/extract/visible";
+
+const PAGE = `<html><body>
+  <ul class="facts">
+    <li class="rating-box">
+      <a href="/r"> <span>&#8203;4,5 de 5</span>
+        <script>var stars = 5;</script></a>
+    </li>
+    <li><b>Size</b> <i>M</i></li>
+    <li>
+      <span class="number-reviews">(6)</span><br>
+    </li>
+    <li><div>  </div><p>Price: <span>$165.95</span></p></li>
+  </ul>
+  <p>${"Long copy that is far too long to be a label of any kind. ".repeat(3)}</p>
+</body></html>`;
+
+describe("shortTexts", () => {
+  const root = loadHtml(PAGE);
+  const all = shortTexts(root, () => true);
+
+  it("gives each short element the text visibleText reads, wrappers included, in document order", () => {
+    expect(all.map(([element, text]) => [element.tagName, text])).toEqual([
+      ["UL", "4,5 de 5 Size M (6) Price: $165.95"],
+      ["LI", "4,5 de 5"],
+      ["A", "4,5 de 5"],
+      ["SPAN", "4,5 de 5"],
+      ["LI", "Size M"],
+      ["B", "Size"],
+      ["I", "M"],
+      ["LI", "(6)"],
+      ["SPAN", "(6)"],
+      ["LI", "Price: $165.95"],
+      ["P", "Price: $165.95"],
+      ["SPAN", "$165.95"],
+    ]);
+    for (const [element, text] of all) expect(text).toBe(visibleText(element));
+  });
+
+  it("leaves out elements with no ink and texts too long for a label", () => {
+    const tags = all.map(([element]) => element.tagName);
+    for (const tag of ["DIV", "SCRIPT", "BR", "HTML", "BODY"]) expect(tags).not.toContain(tag);
+    expect(tags.filter((tag) => tag === "P")).toHaveLength(1);
+  });
+
+  it("serves the readers that look for ratings and review counts in elements named for them", () => {
+    expect(visibleRating(root)).toBe(4.5);
+    expect(visibleReviewCount(root)).toBe(6);
+  });
+});
+
+describe("a rating and a count beside the heading", () => {
+  const page = (box: string, below = "") =>
+    loadHtml(
+      `<html><body><div class="product"><div class="main"><h1>Clock</h1>${box}</div></div>${below}</body></html>`,
+    );
+
+  it("reads a star bar's width or title as its share of five stars", () => {
+    expect(visibleRating(page('<div class="rating-box"><div class="rating" style="width:90%"></div></div>'))).toBe(4.5);
+    expect(visibleRating(page('<div class="rating-result" title="100%"><span></span></div>'))).toBe(5);
+  });
+
+  it("takes no empty bar, and no bar of a review list outside the heading's block", () => {
+    expect(visibleRating(page('<div class="rating" style="width:0%"></div>'))).toBeNull();
+    expect(visibleRating(page("", '<ol><li><div class="rating" style="width:40%"></div></li></ol>'))).toBeNull();
+  });
+
+  it("reads '15 Review(s)' beside the heading whatever the element is called", () => {
+    expect(visibleReviewCount(page("<p><a href='#r'>15 Review(s)</a></p>"))).toBe(15);
+    expect(visibleReviewCount(page("<p>8 reviews</p>"))).toBe(8);
+    expect(visibleReviewCount(page("<p>Write one of 8 reviews here</p>"))).toBeNull();
+  });
+});
