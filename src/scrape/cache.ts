@@ -78,40 +78,54 @@ function ownCopy<T>(shared: Promise<T>, waitMs: number): Promise<T> {
 }
 
 /**
- * Returns a fresh-enough cached result, or runs `scrape` once for all concurrent callers,
- * stores it, and returns it; each caller waits at most `waitMs` for it. When `scrape` fails or
+ * The part of a scrape request (scrape.ts `ScrapeRequest`) the cache reads: what names the answer,
+ * how fresh it must be, and when the caller may have it.
+ */
+export interface CacheRequest {
+  platform: string;
+  kind: string;
+  /** Parameters that identify the result, for the cache key. */
+  params: Record<string, unknown>;
+  freshness: Freshness;
+  /** Settles when the caller may have the result: the cache read runs before, nothing else does. */
+  admitted?: Promise<void>;
+  /** Keeps the request alive for work after its answer (the cache write). */
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+/**
+ * Returns a fresh-enough cached result, or runs `load` once for all concurrent callers,
+ * stores it, and returns it; each caller waits at most `waitMs` for it. When `load` fails or
  * is too late and any cached copy exists, that copy is returned marked `stale` instead of the error,
  * unless the caller asked for a fresh result.
  */
 export async function cachedScrape<T>(
   kv: KVNamespace,
-  key: string,
-  kind: string,
-  freshness: Freshness,
-  scrape: () => Promise<CachedResult<T>>,
-  waitUntil: (promise: Promise<unknown>) => void,
+  request: CacheRequest,
+  load: () => Promise<CachedResult<T>>,
   waitMs = 90_000,
-  admitted: Promise<void> = Promise.resolve(),
 ): Promise<CachedResult<T> & { cache: CacheState }> {
+  const { kind, freshness } = request;
+  const key = await cacheKey(request.platform, kind, request.params);
   const maxAgeMs = (freshness.maxAge ?? FRESH_SECONDS[kind] ?? 600) * 1000;
   const stored = await timed("cache", () => kv.get<CachedResult<T>>(key, "json")).catch(() => null);
   // The read may run before the caller is admitted; what it found is used only after.
-  await admitted;
+  await request.admitted;
   if (stored && !freshness.fresh && Date.now() - stored.fetchedAt <= maxAgeMs) return { ...stored, cache: "hit" };
 
   let pending = inFlight.get(key) as Promise<CachedResult<T>> | undefined;
   if (!pending) {
-    const load = scrape();
-    pending = load;
-    inFlight.set(key, load);
+    const loading = load();
+    pending = loading;
+    inFlight.set(key, loading);
     // The entry stays until KV holds the result: a caller arriving between the end of the load
     // and the end of the write would otherwise find neither and load the page a second time.
-    const written = load.then((result) =>
+    const written = loading.then((result) =>
       kv
         .put(key, JSON.stringify(result), { expirationTtl: KEEP_SECONDS })
         .catch((err) => log.error("cache put failed", { error: err })),
     );
-    waitUntil(written.catch(() => {}).finally(() => inFlight.delete(key)));
+    request.waitUntil(written.catch(() => {}).finally(() => inFlight.delete(key)));
   }
   try {
     const result = await ownCopy(pending, waitMs);

@@ -308,14 +308,14 @@ describe("KV failing", () => {
     } as unknown as KVNamespace;
     const scraped = { record: { title: "Kettle" }, meta: {}, fetchedAt: Date.now() };
     const background: Promise<unknown>[] = [];
-    const result = await cachedScrape(
-      failingKv,
-      `scrape:test:${crypto.randomUUID()}`,
-      "product",
-      {},
-      async () => scraped,
-      (p) => background.push(p),
-    );
+    const request = {
+      platform: "test",
+      kind: "product",
+      params: { id: crypto.randomUUID() },
+      freshness: {},
+      waitUntil: (p: Promise<unknown>) => void background.push(p),
+    };
+    const result = await cachedScrape(failingKv, request, async () => scraped);
     expect(result).toEqual({ ...scraped, cache: "miss" });
     await Promise.all(background); // the failed write is logged, not thrown
     expect(calls).toEqual({ get: 1, put: 1 });

@@ -21,6 +21,7 @@ describe("request coalescing", () => {
   it("shares a finished load with a caller that arrives before KV holds it", async () => {
     // KV whose write is held until released, like a slow put.
     const entries = new Map<string, string>();
+    const background: Promise<unknown>[] = [];
     let releasePut = () => {};
     const putHeld = new Promise<void>((resolve) => (releasePut = resolve));
     const kv = {
@@ -30,17 +31,22 @@ describe("request coalescing", () => {
         entries.set(key, value);
       },
     } as unknown as KVNamespace;
-    const key = `scrape:test:${crypto.randomUUID()}`;
+    const request = {
+      platform: "test",
+      kind: "product",
+      params: { id: crypto.randomUUID() },
+      freshness: {},
+      waitUntil: (p: Promise<unknown>) => void background.push(p),
+    };
     let loads = 0;
     const load = async () => ({ record: { title: `load ${++loads}` }, meta: {}, fetchedAt: Date.now() });
-    const background: Promise<unknown>[] = [];
 
-    const first = await cachedScrape(kv, key, "product", {}, load, (p) => background.push(p));
+    const first = await cachedScrape(kv, request, load);
     // The load is over, the write is not: a second caller must not start another load.
-    const second = await cachedScrape(kv, key, "product", {}, load, (p) => background.push(p));
+    const second = await cachedScrape(kv, request, load);
     releasePut();
     await Promise.all(background);
-    const third = await cachedScrape(kv, key, "product", {}, load, (p) => background.push(p));
+    const third = await cachedScrape(kv, request, load);
 
     expect(loads).toBe(1);
     expect([first.cache, second.cache, third.cache]).toEqual(["miss", "miss", "hit"]);
@@ -49,13 +55,19 @@ describe("request coalescing", () => {
 
   it("lets every caller stop waiting for a load that never settles, on its own timer", async () => {
     const kv = { get: async () => null, put: async () => {} } as unknown as KVNamespace;
-    const key = `scrape:test:${crypto.randomUUID()}`;
+    const request = {
+      platform: "test",
+      kind: "product",
+      params: { id: crypto.randomUUID() },
+      freshness: {},
+      waitUntil: () => {},
+    };
     const hung = () => new Promise<never>(() => {});
     const started = Date.now();
-    const first = cachedScrape(kv, key, "product", {}, hung, () => {}, 100);
+    const first = cachedScrape(kv, request, hung, 100);
     await new Promise((resolve) => setTimeout(resolve, 50));
     // Joins the same load 50 ms later and gets its own full wait.
-    const second = cachedScrape(kv, key, "product", {}, hung, () => {}, 100);
+    const second = cachedScrape(kv, request, hung, 100);
     const settled = await Promise.allSettled([first, second]);
     for (const outcome of settled) {
       expect(outcome.status).toBe("rejected");
