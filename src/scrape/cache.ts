@@ -1,6 +1,6 @@
 // Scrape results in KV, with per-kind freshness, stale fallback and request coalescing.
 import { withTimeout } from "../timeout";
-import { UpstreamTimeout } from "./errors";
+import { passedOverCopy, UpstreamTimeout } from "./errors";
 import { log } from "../log";
 import { timed } from "../timing";
 import { sha256Hex } from "../digest";
@@ -33,17 +33,9 @@ export interface Freshness {
   maxAge?: number;
   /**
    * Skip the cache read (the result is still stored), and never answer a stale copy: a failed
-   * scrape is the error, with the cached copy's time attached (`staleCopyTime`).
+   * scrape is the error, carrying the cached copy's time (`cachedCopyAt` in errors.ts).
    */
   fresh?: boolean;
-}
-
-/** Failed fresh scrapes whose key had a cached copy, and when that copy was fetched (epoch ms). */
-const staleCopies = new WeakMap<object, number>();
-
-/** When the cached copy a failed `fresh` scrape passed over was fetched; undefined when there was none. */
-export function staleCopyTime(err: unknown): number | undefined {
-  return err instanceof Object ? staleCopies.get(err) : undefined;
 }
 
 /** Parameters whose case means nothing to the sites; ids and URLs keep theirs. */
@@ -87,8 +79,11 @@ export interface CacheRequest {
   /** Parameters that identify the result, for the cache key. */
   params: Record<string, unknown>;
   freshness: Freshness;
-  /** Settles when the caller may have the result: the cache read runs before, nothing else does. */
-  admitted?: Promise<void>;
+  /**
+   * Settles when the caller may have the result (the route's admission by the limiter): the cache
+   * read runs before it, nothing else does.
+   */
+  beforeAnswer?: () => Promise<void>;
   /** Keeps the request alive for work after its answer (the cache write). */
   waitUntil(promise: Promise<unknown>): void;
 }
@@ -110,7 +105,7 @@ export async function cachedScrape<T>(
   const maxAgeMs = (freshness.maxAge ?? FRESH_SECONDS[kind] ?? 600) * 1000;
   const stored = await timed("cache", () => kv.get<CachedResult<T>>(key, "json")).catch(() => null);
   // The read may run before the caller is admitted; what it found is used only after.
-  await request.admitted;
+  await request.beforeAnswer?.();
   if (stored && !freshness.fresh && Date.now() - stored.fetchedAt <= maxAgeMs) return { ...stored, cache: "hit" };
 
   let pending = inFlight.get(key) as Promise<CachedResult<T>> | undefined;
@@ -132,7 +127,6 @@ export async function cachedScrape<T>(
     return { ...result, cache: freshness.fresh ? "bypass" : "miss" };
   } catch (err) {
     if (stored && !freshness.fresh) return { ...stored, cache: "stale" };
-    if (stored && err instanceof Object) staleCopies.set(err, stored.fetchedAt);
-    throw err;
+    throw stored && err instanceof Error ? passedOverCopy(err, stored.fetchedAt) : err;
   }
 }

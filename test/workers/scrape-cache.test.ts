@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cacheKey, cachedScrape } from "../../src/scrape/cache";
-import { UpstreamTimeout } from "../../src/scrape/errors";
+import { cachedCopyAt, UpstreamBlocked, UpstreamTimeout } from "../../src/scrape/errors";
 
 describe("scrape cache keys", () => {
   it("ignore parameter order and the case of search words, but keep ids and URLs exact", async () => {
@@ -75,5 +75,25 @@ describe("request coalescing", () => {
     }
     expect(Date.now() - started).toBeGreaterThanOrEqual(145);
     expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it("fails a fresh call with the error itself carrying when the passed-over copy was read", async () => {
+    const fetchedAt = Date.now() - 3_600_000;
+    const copy = { record: { title: "old" }, meta: {}, fetchedAt };
+    const kv = { get: async () => copy, put: async () => {} } as unknown as KVNamespace;
+    const request = (fresh: boolean) => ({
+      platform: "test",
+      kind: "product",
+      params: { id: crypto.randomUUID() },
+      freshness: { fresh },
+      waitUntil: () => {},
+    });
+    const blocked = () => Promise.reject(new UpstreamBlocked("403 from the site"));
+    const err = await cachedScrape(kv, request(true), blocked).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UpstreamBlocked);
+    expect(cachedCopyAt(err)).toBe(fetchedAt);
+    const stale = await cachedScrape(kv, request(false), blocked);
+    expect(stale).toEqual({ ...copy, cache: "stale" });
+    expect(cachedCopyAt(new UpstreamBlocked("403 from the site"))).toBeUndefined();
   });
 });

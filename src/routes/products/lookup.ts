@@ -242,13 +242,13 @@ export function enginesFor(platform: ProductPlatform, engine: EngineName | undef
 /** Runs a route's scrape as the calling account, answering once the call is admitted. */
 export async function run<T>(
   c: Context<AppEnv>,
-  request: Omit<ScrapeRequest<T>, "accountId" | "admitted" | "waitUntil">,
+  request: Omit<ScrapeRequest<T>, "accountId" | "beforeAnswer" | "waitUntil">,
 ) {
   try {
     return await scrape(c.env, {
       ...request,
       accountId: c.get("identity").accountId,
-      admitted: admitted(c),
+      beforeAnswer: () => admitted(c),
       waitUntil: (promise) => c.executionCtx.waitUntil(promise),
     });
   } catch (err) {
