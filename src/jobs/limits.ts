@@ -1,21 +1,5 @@
-// What a batch job may hold and how its items are paced, per plan and for everyone.
-
-export interface JobLimits {
-  /** Items in one job. */
-  maxItems: number;
-  /** Jobs of one account queued or running at once. */
-  maxRunning: number;
-}
-
-const PLAN_LIMITS: Record<string, JobLimits> = {
-  free: { maxItems: 100, maxRunning: 1 },
-  pro: { maxItems: 10_000, maxRunning: 3 },
-  enterprise: { maxItems: 50_000, maxRunning: 10 },
-};
-
-export function jobLimits(planId: string): JobLimits {
-  return PLAN_LIMITS[planId] ?? PLAN_LIMITS["free"]!;
-}
+// How a batch job's items are paced and kept, and the sentences that refuse a job past its plan's
+// limits (the limits themselves: jobLimits in db/plan-limits.ts).
 
 /** The refusal of a job of `items` calls over the plan's items per job. */
 export const tooManyItems = (planId: string, maxItems: number, items: number) =>
