@@ -1,5 +1,6 @@
 // How a batch job's items are paced and kept, and the sentences that refuse a job past its plan's
 // limits (the limits themselves: jobLimits in db/plan-limits.ts).
+import { tuning } from "../tuning";
 
 /** The refusal of a job of `items` calls over the plan's items per job. */
 export const tooManyItems = (planId: string, maxItems: number, items: number) =>
@@ -27,21 +28,13 @@ export const MAX_ITEM_ANSWER_BYTES = 2 * 1024 * 1024;
 /** Results and the item index are deleted this long after the job finished. */
 export const RESULT_RETENTION_DAYS = 7;
 
-/** Optional tuning vars; unset in production, set by the tests for speed. */
-interface JobVars {
-  /** First retry delay in seconds (then ×4 per attempt); default 30. */
-  JOB_RETRY_BASE_SECONDS?: string;
-  /** An item queued or running this long without an outcome is sent again; default 300. */
-  JOB_STALL_SECONDS?: string;
-}
-
 export function retryDelaySeconds(env: Env, attempt: number): number {
-  const base = Number((env as JobVars).JOB_RETRY_BASE_SECONDS) || 30;
+  const base = tuning(env, "JOB_RETRY_BASE_SECONDS", 30);
   return Math.min(12 * 3600, base * 4 ** (attempt - 1));
 }
 
 export function stallMs(env: Env): number {
-  return (Number((env as JobVars).JOB_STALL_SECONDS) || 300) * 1000;
+  return tuning(env, "JOB_STALL_SECONDS", 300) * 1000;
 }
 
 /** How long a consumer holds an item before another may take it over. */
