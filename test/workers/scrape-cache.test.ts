@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cacheKey, cachedScrape } from "../../src/scrape/cache";
 import { cachedCopyAt, UpstreamBlocked, UpstreamTimeout } from "../../src/scrape/errors";
+import { cacheRequest } from "./helpers";
 
 describe("scrape cache keys", () => {
   it("ignore parameter order and the case of search words, but keep ids and URLs exact", async () => {
@@ -31,13 +32,7 @@ describe("request coalescing", () => {
         entries.set(key, value);
       },
     } as unknown as KVNamespace;
-    const request = {
-      platform: "test",
-      kind: "product",
-      params: { id: crypto.randomUUID() },
-      freshness: {},
-      waitUntil: (p: Promise<unknown>) => void background.push(p),
-    };
+    const request = cacheRequest({ waitUntil: (p) => void background.push(p) });
     let loads = 0;
     const load = async () => ({ record: { title: `load ${++loads}` }, meta: {}, fetchedAt: Date.now() });
 
@@ -55,13 +50,7 @@ describe("request coalescing", () => {
 
   it("lets every caller stop waiting for a load that never settles, on its own timer", async () => {
     const kv = { get: async () => null, put: async () => {} } as unknown as KVNamespace;
-    const request = {
-      platform: "test",
-      kind: "product",
-      params: { id: crypto.randomUUID() },
-      freshness: {},
-      waitUntil: () => {},
-    };
+    const request = cacheRequest();
     const hung = () => new Promise<never>(() => {});
     const started = Date.now();
     const first = cachedScrape(kv, request, hung, 100);
@@ -81,13 +70,7 @@ describe("request coalescing", () => {
     const fetchedAt = Date.now() - 3_600_000;
     const copy = { record: { title: "old" }, meta: {}, fetchedAt };
     const kv = { get: async () => copy, put: async () => {} } as unknown as KVNamespace;
-    const request = (fresh: boolean) => ({
-      platform: "test",
-      kind: "product",
-      params: { id: crypto.randomUUID() },
-      freshness: { fresh },
-      waitUntil: () => {},
-    });
+    const request = (fresh: boolean) => cacheRequest({ freshness: { fresh } });
     const blocked = () => Promise.reject(new UpstreamBlocked("403 from the site"));
     const err = await cachedScrape(kv, request(true), blocked).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(UpstreamBlocked);
