@@ -35,6 +35,7 @@ export const FLOORS: string[][] = [
     "sponsored",
     "timeout",
     "timing",
+    "tuning",
   ],
 ];
 

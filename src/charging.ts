@@ -35,5 +35,15 @@ export function chargesMonth(answer: AnswerOutcome): boolean {
   return (answer.completeness as { state?: unknown } | null | undefined)?.state !== "empty";
 }
 
+/**
+ * An account's call and its month units, one value on the request from admission to answer: the
+ * units are held until the answer is made, then settled once by the rule (middleware/charge.ts),
+ * kept when the answer is charged and given back otherwise. `idempotencyKey` names the call to the
+ * account's limiter for that refund; a job item's prepaid unit has none (its runner settles it).
+ */
+export type Charge =
+  | { settled: false; units: number; idempotencyKey?: string }
+  | { settled: true; units: number; charged: boolean };
+
 /** The outcome of an answer known only by its status: one that was not built as an envelope (CSV, 304, MCP). */
 export const outcomeOfStatus = (status: number): AnswerOutcome => ({ ok: status < 400 });

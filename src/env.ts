@@ -2,6 +2,7 @@ import type { RequestIdVariables } from "hono/request-id";
 import type { Db, KeyIdentity } from "./db/keys";
 import type { LimitDecision } from "./durable/account-meter";
 import type { InProcess } from "./in-process";
+import type { AnswerOutcome, Charge } from "./charging";
 
 /** Per-request values set by middleware and read by handlers through `c.get`. */
 export type Variables = RequestIdVariables & {
@@ -14,13 +15,15 @@ export type Variables = RequestIdVariables & {
   /** The rate-limit decision for this request (counts include it). */
   limits: LimitDecision;
   /**
-   * The month units an admitted call of an account holds until its answer says whether it is
-   * charged (middleware/charge.ts), and the idempotency key its count used, which names it to the
-   * account's limiter for a refund; absent for a job item's prepaid unit, which its runner settles.
+   * An admitted account call's month units: held until its answer is made, then settled once by
+   * `settleCharge` (middleware/charge.ts), the one place that decides whether the month keeps them.
    */
-  charge: { units: number; idempotencyKey?: string };
-  /** Whether this answer is one the month is charged for (charging.ts), as the envelope that built it decided. */
-  chargeable: boolean;
+  charge: Charge;
+  /**
+   * The answer as far as its charge goes, as the code that built it knew it (an envelope, a CSV with
+   * its completeness); an answer built otherwise is judged by its status.
+   */
+  outcome: AnswerOutcome;
   /**
    * Settles when the limiter admits this request (rejects with its 429 or 503), on routes that
    * read their cache while the limiter decides; see `admitted` in middleware/auth.ts.

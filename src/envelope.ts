@@ -14,14 +14,14 @@ export function baseMeta(c: Context<AppEnv>): { request_id: string; timestamp: s
 }
 
 /**
- * Decides by the rule (charging.ts) whether this answer is charged, for the answer's own
- * `meta.charged` and for `settleCharge` (middleware/charge.ts), which gives back what is not.
- * Only an account's calls say it. A route that reads beside the limiter may answer before its
+ * Records the answer's outcome for `settleCharge` (middleware/charge.ts), which settles the call's
+ * month by the rule (charging.ts), and says by the same rule in the answer's own `meta.charged`
+ * whether it is charged. Only an account's calls say it. A route that reads beside the limiter may answer before its
  * admission settles; a refusal then replaces that answer, so it stands only once admitted.
  */
 function chargedMeta(c: Context<AppEnv>, outcome: AnswerOutcome): { charged?: boolean } {
+  c.set("outcome", outcome);
   const chargeable = chargesMonth(outcome);
-  c.set("chargeable", chargeable);
   if (!c.get("identity")) return {};
   const holdsCharge = c.get("charge") !== undefined || c.get("admission") !== undefined;
   return { charged: holdsCharge && chargeable };

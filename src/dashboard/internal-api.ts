@@ -5,6 +5,7 @@ import type { Context } from "hono";
 import type { SignedIn } from "../db/dashboard-users";
 import { ABOVE_EVERY_KEY } from "../db/key-management";
 import { type Db, findLiveKeyById, type KeyIdentity } from "../db/keys";
+import { effectiveLimits } from "../db/plan-limits";
 import type { DashboardEnv } from "./env";
 
 /** Whether a dashboard call counts against the account: an action sends traffic or creates, changes or removes something, as the API call it makes would; showing a page does not. */
@@ -78,13 +79,14 @@ export async function apiCall(
  * schedules and jobs run as a key, so their creation uses that key's identity.
  */
 export function sessionIdentity(signedIn: SignedIn): KeyIdentity {
+  const { perMinute, perMonth } = effectiveLimits(signedIn);
   return {
     keyId: "",
     keyName: "dashboard",
     accountId: signedIn.account.id,
     planId: signedIn.plan.id,
-    perMinute: signedIn.account.customRequestsPerMinute ?? signedIn.plan.requestsPerMinute,
-    perMonth: signedIn.account.customRequestsPerMonth ?? signedIn.plan.requestsPerMonth,
+    perMinute,
+    perMonth,
     secretIssuedAt: Date.now(),
     previousSecretExpiresAt: null,
     scopes: [...ABOVE_EVERY_KEY],

@@ -4,7 +4,7 @@
 import type { Context, Hono } from "hono";
 import { type KeyRow, listKeys } from "../db/keys";
 import { SHORT_KINDS } from "../routes/jobs/items";
-import { jobLimits } from "../jobs/limits";
+import { jobLimits } from "../db/plan-limits";
 import type { JobAnswer } from "../routes/jobs/schemas";
 import { PRODUCT_PLATFORMS } from "../platforms";
 import type { DashboardEnv } from "./env";

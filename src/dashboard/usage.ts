@@ -3,6 +3,7 @@ import type { EndpointUsageRow } from "../durable/account-meter";
 import { monthWindow, type WindowState } from "../durable/windows";
 import type { KeyRow } from "../db/keys";
 import type { SignedIn } from "../db/dashboard-users";
+import { effectiveLimits } from "../db/plan-limits";
 
 export interface AccountUsage {
   perMinute: number;
@@ -15,10 +16,8 @@ export interface AccountUsage {
 
 /** Current counts from the account's AccountMeter without counting anything. */
 export async function accountUsage(env: Env, signedIn: SignedIn, keys: KeyRow[]): Promise<AccountUsage> {
-  const { account, plan } = signedIn;
-  const perMinute = account.customRequestsPerMinute ?? plan.requestsPerMinute;
-  const perMonth = account.customRequestsPerMonth ?? plan.requestsPerMonth;
-  const peek = await peekAccount(env, account.id, perMinute, perMonth);
+  const { perMinute, perMonth } = effectiveLimits(signedIn);
+  const peek = await peekAccount(env, signedIn.account.id, perMinute, perMonth);
   return {
     perMinute,
     perMonth,

@@ -6,7 +6,8 @@ import { claimRefresh, type DatasetObject, dueDatasets } from "../db/datasets";
 import { database } from "../db/client";
 import { findLiveKeyById, newId } from "../db/keys";
 import { createJob } from "../jobs/create";
-import { jobLimits, tooManyRunning } from "../jobs/limits";
+import { tooManyRunning } from "../jobs/limits";
+import { jobLimits } from "../db/plan-limits";
 import { log } from "../log";
 import { nextRun, type Recipe, recipePaths, recipeSize } from "./recipe";
 

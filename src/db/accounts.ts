@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "./keys";
 import { newId } from "./keys";
+import { effectiveLimits } from "./plan-limits";
 import { accounts, plans } from "./schema";
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -43,15 +44,13 @@ export async function planExists(db: Db, planId: string): Promise<boolean> {
 
 /** The public view of an account with its effective limits. */
 export function describeAccount(account: AccountRow, plan: typeof plans.$inferSelect) {
+  const limits = effectiveLimits({ account, plan });
   return {
     id: account.id,
     name: account.name,
     email: account.email,
     plan: plan.id,
-    limits: {
-      requests_per_minute: account.customRequestsPerMinute ?? plan.requestsPerMinute,
-      requests_per_month: account.customRequestsPerMonth ?? plan.requestsPerMonth,
-    },
+    limits: { requests_per_minute: limits.perMinute, requests_per_month: limits.perMonth },
     created_at: account.createdAt.toISOString(),
   };
 }

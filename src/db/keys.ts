@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { formatScopes, parseScopes, SCOPES, type Scope } from "../scopes";
+import { effectiveLimits } from "./plan-limits";
 import { accounts, apiKeys, plans } from "./schema";
 import { sha256Hex } from "../digest";
 
@@ -95,13 +96,14 @@ type KeyJoin = {
 };
 
 function toIdentity(row: KeyJoin, viaPrevious: boolean): KeyIdentity {
+  const { perMinute, perMonth } = effectiveLimits(row);
   return {
     keyId: row.key.id,
     keyName: row.key.name,
     accountId: row.account.id,
     planId: row.plan.id,
-    perMinute: row.account.customRequestsPerMinute ?? row.plan.requestsPerMinute,
-    perMonth: row.account.customRequestsPerMonth ?? row.plan.requestsPerMonth,
+    perMinute,
+    perMonth,
     secretIssuedAt: (row.key.rotatedAt ?? row.key.createdAt).getTime(),
     previousSecretExpiresAt: viaPrevious ? (row.key.previousExpiresAt?.getTime() ?? null) : null,
     scopes: parseScopes(row.key.scopes),

@@ -1,12 +1,4 @@
-/** Optional tuning vars for events; unset in production, set by the tests for speed. */
-export interface EventsVars {
-  /** Scales the retry schedule so its first step (5 s) takes this many ms. */
-  WEBHOOK_RETRY_BASE_MS?: string;
-  /** How long a receiver may take to answer before the attempt counts as a timeout (default 10000). */
-  WEBHOOK_TIMEOUT_MS?: string;
-  /** How long one minute's cron run keeps starting due work (default 40000; see turns.ts). */
-  CRON_BUDGET_MS?: string;
-}
+import { tuning } from "../tuning";
 
 /**
  * Delays before retries 1..7 after a failed first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h,
@@ -19,13 +11,13 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 export function retryDelayMs(env: Env, attempt: number, random = Math.random): number | null {
   const base = RETRY_DELAYS_MS[attempt - 1];
   if (base === undefined) return null;
-  const firstStep = Number((env as EventsVars).WEBHOOK_RETRY_BASE_MS) || RETRY_DELAYS_MS[0];
+  const firstStep = tuning(env, "WEBHOOK_RETRY_BASE_MS", RETRY_DELAYS_MS[0]);
   const scaled = (base * firstStep) / RETRY_DELAYS_MS[0];
   return Math.round(scaled * (0.8 + 0.4 * random()));
 }
 
 export function deliveryTimeoutMs(env: Env): number {
-  return Number((env as EventsVars).WEBHOOK_TIMEOUT_MS) || 10_000;
+  return tuning(env, "WEBHOOK_TIMEOUT_MS", 10_000);
 }
 
 /** Event types an endpoint can subscribe to. */

@@ -1,11 +1,11 @@
 // How a cron run works through due work: in the order given (accounts in turns, see
 // db/turns.ts), starting nothing new once its time budget is spent, so what is left waits for the
 // next run instead of piling runs on top of each other.
-import type { EventsVars } from "./config";
+import { tuning } from "../tuning";
 
 /** How long one minute's run keeps starting due work; what it started may finish later. */
 export function cronBudgetMs(env: Env): number {
-  return Number((env as EventsVars).CRON_BUDGET_MS) || 40_000;
+  return tuning(env, "CRON_BUDGET_MS", 40_000);
 }
 
 /**

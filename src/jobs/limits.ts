@@ -1,21 +1,6 @@
-// What a batch job may hold and how its items are paced, per plan and for everyone.
-
-export interface JobLimits {
-  /** Items in one job. */
-  maxItems: number;
-  /** Jobs of one account queued or running at once. */
-  maxRunning: number;
-}
-
-const PLAN_LIMITS: Record<string, JobLimits> = {
-  free: { maxItems: 100, maxRunning: 1 },
-  pro: { maxItems: 10_000, maxRunning: 3 },
-  enterprise: { maxItems: 50_000, maxRunning: 10 },
-};
-
-export function jobLimits(planId: string): JobLimits {
-  return PLAN_LIMITS[planId] ?? PLAN_LIMITS["free"]!;
-}
+// How a batch job's items are paced and kept, and the sentences that refuse a job past its plan's
+// limits (the limits themselves: jobLimits in db/plan-limits.ts).
+import { tuning } from "../tuning";
 
 /** The refusal of a job of `items` calls over the plan's items per job. */
 export const tooManyItems = (planId: string, maxItems: number, items: number) =>
@@ -43,21 +28,13 @@ export const MAX_ITEM_ANSWER_BYTES = 2 * 1024 * 1024;
 /** Results and the item index are deleted this long after the job finished. */
 export const RESULT_RETENTION_DAYS = 7;
 
-/** Optional tuning vars; unset in production, set by the tests for speed. */
-interface JobVars {
-  /** First retry delay in seconds (then ×4 per attempt); default 30. */
-  JOB_RETRY_BASE_SECONDS?: string;
-  /** An item queued or running this long without an outcome is sent again; default 300. */
-  JOB_STALL_SECONDS?: string;
-}
-
 export function retryDelaySeconds(env: Env, attempt: number): number {
-  const base = Number((env as JobVars).JOB_RETRY_BASE_SECONDS) || 30;
+  const base = tuning(env, "JOB_RETRY_BASE_SECONDS", 30);
   return Math.min(12 * 3600, base * 4 ** (attempt - 1));
 }
 
 export function stallMs(env: Env): number {
-  return (Number((env as JobVars).JOB_STALL_SECONDS) || 300) * 1000;
+  return tuning(env, "JOB_STALL_SECONDS", 300) * 1000;
 }
 
 /** How long a consumer holds an item before another may take it over. */

@@ -4,7 +4,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { chargesMonth, outcomeOfStatus } from "../charging";
 import { afterRefund, rateLimitHeaders, refundForAccount } from "../durable/account-meter-client";
 import type { LimitDecision } from "../durable/account-meter";
-import type { AppEnv, Variables } from "../env";
+import type { AppEnv } from "../env";
 import { callerOf } from "../in-process";
 import { log } from "../log";
 
@@ -17,18 +17,16 @@ import { log } from "../log";
 export function keepAdmission(
   c: Context<AppEnv>,
   decision: LimitDecision,
-  charge: Variables["charge"] | undefined,
+  held: { units: number; idempotencyKey?: string } | undefined,
 ): void {
   c.set("limits", decision);
-  if (decision.allowed && charge) c.set("charge", charge);
+  if (decision.allowed && held) c.set("charge", { settled: false, ...held });
 }
 
-/**
- * Whether the answer made is charged, by the rule: as the envelope that built it decided, or by
- * its status for an answer built otherwise (a CSV, a 304, an MCP answer).
- */
-export function answerIsCharged(c: Context<AppEnv>): boolean {
-  return c.get("chargeable") ?? chargesMonth(outcomeOfStatus(c.res.status));
+/** The month units the settled answer kept: none for a refusal, a month-free call or an answer without data. */
+export function unitsKept(c: Context<AppEnv>): number {
+  const charge = c.get("charge");
+  return c.get("limits")?.allowed && charge?.settled && charge.charged ? charge.units : 0;
 }
 
 /**
@@ -45,9 +43,11 @@ export function settleCharge(): MiddlewareHandler<AppEnv> {
   return async function chargeOnlyForData(c, next) {
     await next();
     const [charge, limits, identity] = [c.get("charge"), c.get("limits"), c.get("identity")];
-    if (!charge || !identity) return;
-    const charged = answerIsCharged(c);
-    c.set("chargeable", charged);
+    // Nothing held (a refusal, a month-free call), or settled already: nothing to decide.
+    if (charge?.settled !== false || !identity) return;
+    // By the rule: the answer as the code that built it knew it, else by its status (a 304, an MCP answer).
+    const charged = chargesMonth(c.get("outcome") ?? outcomeOfStatus(c.res.status));
+    c.set("charge", { settled: true, units: charge.units, charged });
     // An in-process caller (a job item's runner) reads the verdict off its call.
     const caller = callerOf(c.req.raw);
     if (caller) caller.charged = charged;
@@ -55,8 +55,6 @@ export function settleCharge(): MiddlewareHandler<AppEnv> {
     if (charged || !charge.idempotencyKey) return;
     const refunded = afterRefund(limits, charge.units);
     c.set("limits", refunded);
-    // Settled: an app that settles again around its routes (for the paths no route answers) finds nothing to give back.
-    c.set("charge", { units: charge.units });
     for (const [name, value] of Object.entries(rateLimitHeaders(refunded))) c.header(name, value);
     // Started inside a promise so that even a synchronous throw (a broken stub) only loses the refund.
     const sent = Promise.resolve()

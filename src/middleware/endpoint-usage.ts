@@ -1,11 +1,10 @@
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import { logRequest } from "../db/request-log";
 import { recordAnswerForAccount } from "../durable/account-meter-client";
 import type { AppEnv } from "../env";
 import { log } from "../log";
 import { platformSlugs } from "../platforms/slugs";
-import { callerOf } from "../in-process";
-import { answerIsCharged } from "./charge";
+import { unitsKept } from "./charge";
 
 export interface EndpointUsageOptions {
   method: string;
@@ -71,13 +70,3 @@ const pathAndQuery = (url: string) => {
   const { pathname, search } = new URL(url);
   return pathname + search;
 };
-
-/**
- * The month units the answer kept: none for a refusal or a month-free call; the held units (a job
- * item's one prepaid unit) when the rule charges the answer.
- */
-function unitsKept(c: Context<AppEnv>): number {
-  if (!c.get("limits")?.allowed) return 0;
-  const units = c.get("charge")?.units ?? (callerOf(c.req.raw)?.prepaid ? 1 : 0);
-  return units > 0 && answerIsCharged(c) ? units : 0;
-}

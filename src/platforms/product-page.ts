@@ -1,6 +1,7 @@
 // The product page as the API answers it: the adapter's readings resolved field by field
 // (scrape/extract/record.ts), with each field's source and whether the page is a product at all.
 import type { FieldSource } from "../scrape/completeness";
+import { pageAddress, provenance } from "../scrape/provenance";
 import { readingOnce } from "../scrape/extract/dom";
 import { fieldTrust, type FieldTrust } from "../scrape/extract/confidence";
 import { explainProduct } from "../scrape/extract/evidence";
@@ -38,8 +39,7 @@ export interface ProductReading {
 export function readProductPage(platform: ProductPlatform, html: string, url: string): ProductReading {
   return readingOnce(html, () => {
     const { record, fields } = explainPage(platform, html, url);
-    const sources: ProductReading["sources"] = {};
-    for (const { field, source, agreed } of fields) if (source !== null) sources[field] = { source, agreed };
+    const evidence = new Map(fields.map((found) => [found.field, found]));
     // Values no reader gave outright: the id is the ASIN or SKU read, the URL the page's own address.
     const idFrom =
       record.id === null
@@ -49,8 +49,17 @@ export function readProductPage(platform: ProductPlatform, html: string, url: st
           : record.id === record.sku
             ? "sku"
             : undefined;
-    if (!sources.id && idFrom && sources[idFrom]) sources.id = sources[idFrom];
-    if (!sources.url && record.url) sources.url = { source: "page address", agreed: [] };
+    const sources: ProductReading["sources"] = provenance(
+      fields.map((found) => found.field),
+      (field) => {
+        const { source, agreed } = evidence.get(field)!;
+        return source === null ? null : { source, agreed };
+      },
+      (field, given) => {
+        if (field === "id") return (idFrom && given[idFrom]) || null;
+        return field === "url" && record.url ? pageAddress() : null;
+      },
+    );
     return {
       product: record,
       sources,

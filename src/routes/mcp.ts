@@ -57,7 +57,7 @@ const resourceMetadata = (origin: string) => ({
  */
 function giveBackUncharged(c: Context<AppEnv>, units: number) {
   const [charge, limits, identity] = [c.get("charge"), c.get("limits"), c.get("identity")];
-  if (units <= 0 || !charge?.idempotencyKey || !limits || !identity) return;
+  if (units <= 0 || charge?.settled !== false || !charge.idempotencyKey || !limits || !identity) return;
   const refunded = afterRefund(limits, units);
   c.set("limits", refunded);
   // A refusal of the whole answer later gives back only the rest.

@@ -1,5 +1,6 @@
 import { ApiError } from "../errors";
 import {
+  cachedCopyAt,
   CaptchaBudgetSpent,
   CaptchaFailed,
   EngineEmpty,
@@ -11,7 +12,6 @@ import {
   UpstreamTimeout,
 } from "../scrape/errors";
 import { UnsafeUrlError } from "../net/url-guard";
-import { staleCopyTime } from "../scrape/cache";
 
 /** A site's own Retry-After is passed on, within these bounds (seconds). */
 const MIN_RETRY_AFTER = 1;
@@ -28,7 +28,7 @@ function secondsToNextMonth(now = new Date()): number {
  */
 export function scrapeErrorToApi(err: unknown): unknown {
   const answer = scrapeFailure(err);
-  const cachedAt = staleCopyTime(err);
+  const cachedAt = cachedCopyAt(err);
   if (!(answer instanceof ApiError) || cachedAt === undefined) return answer;
   const ageSeconds = Math.max(0, Math.round((Date.now() - cachedAt) / 1000));
   return new ApiError(answer.code, answer.message, {

@@ -1,6 +1,6 @@
 // Scrape results in KV, with per-kind freshness, stale fallback and request coalescing.
 import { withTimeout } from "../timeout";
-import { UpstreamTimeout } from "./errors";
+import { passedOverCopy, UpstreamTimeout } from "./errors";
 import { log } from "../log";
 import { timed } from "../timing";
 import { sha256Hex } from "../digest";
@@ -33,17 +33,9 @@ export interface Freshness {
   maxAge?: number;
   /**
    * Skip the cache read (the result is still stored), and never answer a stale copy: a failed
-   * scrape is the error, with the cached copy's time attached (`staleCopyTime`).
+   * scrape is the error, carrying the cached copy's time (`cachedCopyAt` in errors.ts).
    */
   fresh?: boolean;
-}
-
-/** Failed fresh scrapes whose key had a cached copy, and when that copy was fetched (epoch ms). */
-const staleCopies = new WeakMap<object, number>();
-
-/** When the cached copy a failed `fresh` scrape passed over was fetched; undefined when there was none. */
-export function staleCopyTime(err: unknown): number | undefined {
-  return err instanceof Object ? staleCopies.get(err) : undefined;
 }
 
 /** Parameters whose case means nothing to the sites; ids and URLs keep theirs. */
@@ -78,47 +70,63 @@ function ownCopy<T>(shared: Promise<T>, waitMs: number): Promise<T> {
 }
 
 /**
- * Returns a fresh-enough cached result, or runs `scrape` once for all concurrent callers,
- * stores it, and returns it; each caller waits at most `waitMs` for it. When `scrape` fails or
+ * The part of a scrape request (scrape.ts `ScrapeRequest`) the cache reads: what names the answer,
+ * how fresh it must be, and when the caller may have it.
+ */
+export interface CacheRequest {
+  platform: string;
+  kind: string;
+  /** Parameters that identify the result, for the cache key. */
+  params: Record<string, unknown>;
+  freshness: Freshness;
+  /**
+   * Settles when the caller may have the result (the route's admission by the limiter): the cache
+   * read runs before it, nothing else does.
+   */
+  beforeAnswer?: () => Promise<void>;
+  /** Keeps the request alive for work after its answer (the cache write). */
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+/**
+ * Returns a fresh-enough cached result, or runs `load` once for all concurrent callers,
+ * stores it, and returns it; each caller waits at most `waitMs` for it. When `load` fails or
  * is too late and any cached copy exists, that copy is returned marked `stale` instead of the error,
  * unless the caller asked for a fresh result.
  */
 export async function cachedScrape<T>(
   kv: KVNamespace,
-  key: string,
-  kind: string,
-  freshness: Freshness,
-  scrape: () => Promise<CachedResult<T>>,
-  waitUntil: (promise: Promise<unknown>) => void,
+  request: CacheRequest,
+  load: () => Promise<CachedResult<T>>,
   waitMs = 90_000,
-  admitted: Promise<void> = Promise.resolve(),
 ): Promise<CachedResult<T> & { cache: CacheState }> {
+  const { kind, freshness } = request;
+  const key = await cacheKey(request.platform, kind, request.params);
   const maxAgeMs = (freshness.maxAge ?? FRESH_SECONDS[kind] ?? 600) * 1000;
   const stored = await timed("cache", () => kv.get<CachedResult<T>>(key, "json")).catch(() => null);
   // The read may run before the caller is admitted; what it found is used only after.
-  await admitted;
+  await request.beforeAnswer?.();
   if (stored && !freshness.fresh && Date.now() - stored.fetchedAt <= maxAgeMs) return { ...stored, cache: "hit" };
 
   let pending = inFlight.get(key) as Promise<CachedResult<T>> | undefined;
   if (!pending) {
-    const load = scrape();
-    pending = load;
-    inFlight.set(key, load);
+    const loading = load();
+    pending = loading;
+    inFlight.set(key, loading);
     // The entry stays until KV holds the result: a caller arriving between the end of the load
     // and the end of the write would otherwise find neither and load the page a second time.
-    const written = load.then((result) =>
+    const written = loading.then((result) =>
       kv
         .put(key, JSON.stringify(result), { expirationTtl: KEEP_SECONDS })
         .catch((err) => log.error("cache put failed", { error: err })),
     );
-    waitUntil(written.catch(() => {}).finally(() => inFlight.delete(key)));
+    request.waitUntil(written.catch(() => {}).finally(() => inFlight.delete(key)));
   }
   try {
     const result = await ownCopy(pending, waitMs);
     return { ...result, cache: freshness.fresh ? "bypass" : "miss" };
   } catch (err) {
     if (stored && !freshness.fresh) return { ...stored, cache: "stale" };
-    if (stored && err instanceof Object) staleCopies.set(err, stored.fetchedAt);
-    throw err;
+    throw stored && err instanceof Error ? passedOverCopy(err, stored.fetchedAt) : err;
   }
 }

@@ -94,6 +94,24 @@ export class BrowserHostLost extends EngineUnavailable {
 }
 
 /**
+ * A failure of a `fresh` scrape while the cache held a copy: the error carries when that copy was
+ * read (epoch ms) up to the route, which tells the caller it may take the copy instead.
+ */
+export type PassedOverCopy = Error & { cachedCopyAt: number };
+
+/** Marks a failed `fresh` scrape with when the cached copy it passed over was read. */
+export function passedOverCopy(err: Error, cachedCopyAt: number): PassedOverCopy {
+  return Object.assign(err, { cachedCopyAt });
+}
+
+/** When the cached copy a failed `fresh` scrape passed over was read; undefined when there was none. */
+export function cachedCopyAt(err: unknown): number | undefined {
+  return err instanceof Error && "cachedCopyAt" in err && typeof err.cachedCopyAt === "number"
+    ? err.cachedCopyAt
+    : undefined;
+}
+
+/**
  * Seconds from a `Retry-After` value (delay-seconds or an HTTP date, RFC 9110 §10.2.3);
  * null when absent or unreadable.
  */

@@ -1,4 +1,4 @@
-import { cachedScrape, cacheKey, type CacheState, type Freshness } from "./cache";
+import { cachedScrape, type CacheRequest, type CacheState } from "./cache";
 import { scrapeConfig, type ScrapeConfig } from "./config";
 import { engineOrder, type EngineName } from "./engines";
 import type { PageExtras, Screenshot } from "./engines/types";
@@ -9,12 +9,12 @@ import type { Challenge } from "./types";
 import { log } from "../log";
 import { timed } from "../timing";
 
-export interface ScrapeJob<T> {
-  platform: string;
-  kind: string;
+/**
+ * One scrape: what it reads and how (the page, the engines, the parser), for whom, and how fresh;
+ * everything a scrape carries, in one object from the route down to the engines.
+ */
+export interface ScrapeRequest<T> extends CacheRequest {
   url: string;
-  /** Parameters that identify the result, for the cache key. */
-  params: Record<string, unknown>;
   engines: readonly EngineName[];
   parse(html: string, url: string): T;
   /**
@@ -24,9 +24,6 @@ export interface ScrapeJob<T> {
   isEmpty(record: T): boolean;
   detectChallenge(html: string, status: number): Challenge | null;
   accountId: string;
-  freshness: Freshness;
-  /** Settles when the caller may have the result: the cache read runs before, nothing else does. */
-  admitted?: Promise<void>;
   /** Waiting and a screenshot (GET /v1/page); they belong in `params` too, as they change the answer. */
   extras?: PageExtras;
   /** Request headers that replace the engine's own (a country's Accept-Language); in `params` too. */
@@ -41,7 +38,7 @@ export interface ScrapeMeta {
   proxy: string | null;
   captcha: "none" | "solved";
   browser?: { session_id: string; reused: boolean };
-  /** The page as the browser showed it, when the job asked for one. */
+  /** The page as the browser showed it, when the request asked for one. */
   screenshot?: Screenshot;
 }
 
@@ -57,25 +54,11 @@ const FINAL = [UpstreamNotFound, UnsafeUrlError, CaptchaFailed, UpstreamTimeout,
  * within the scrape deadline, with identical concurrent calls sharing one load and a stale
  * copy standing in on failure.
  */
-export async function scrape<T>(
-  env: Env,
-  waitUntil: (promise: Promise<unknown>) => void,
-  job: ScrapeJob<T>,
-): Promise<{ record: T; meta: ScrapeMeta }> {
+export async function scrape<T>(env: Env, request: ScrapeRequest<T>): Promise<{ record: T; meta: ScrapeMeta }> {
   const config = scrapeConfig(env);
-  const key = await cacheKey(job.platform, job.kind, job.params);
   // Engines cap their own waits to the deadline; each caller also stops waiting at it.
-  const load = () => loadThroughEngines(env, config, job, Date.now() + config.deadlineMs);
-  const result = await cachedScrape(
-    env.CACHE,
-    key,
-    job.kind,
-    job.freshness,
-    load,
-    waitUntil,
-    config.deadlineMs,
-    job.admitted,
-  );
+  const load = () => loadThroughEngines(env, config, request, Date.now() + config.deadlineMs);
+  const result = await cachedScrape(env.CACHE, request, load, config.deadlineMs);
   return {
     record: result.record,
     meta: {
@@ -86,27 +69,27 @@ export async function scrape<T>(
   };
 }
 
-async function loadThroughEngines<T>(env: Env, config: ScrapeConfig, job: ScrapeJob<T>, deadline: number) {
+async function loadThroughEngines<T>(env: Env, config: ScrapeConfig, request: ScrapeRequest<T>, deadline: number) {
   let lastError: unknown = new EngineEmpty("no engine can serve this page");
   // A page that loaded but looked empty: what we answer if no later engine finds more.
   let thin: { record: T; meta: Record<string, unknown>; fetchedAt: number } | null = null;
   // The longest wait a site asked for, kept for the final error whichever engine heard it.
   let retryAfter: number | undefined;
-  for (const engine of engineOrder(job.engines)) {
+  for (const engine of engineOrder(request.engines)) {
     try {
       const page = await timed("engine", () =>
         engine.load({
-          url: job.url,
+          url: request.url,
           env,
           config,
-          accountId: job.accountId,
-          detectChallenge: job.detectChallenge,
+          accountId: request.accountId,
+          detectChallenge: request.detectChallenge,
           deadline,
-          ...(job.extras ? { extras: job.extras } : {}),
-          ...(job.headers ? { headers: job.headers } : {}),
+          ...(request.extras ? { extras: request.extras } : {}),
+          ...(request.headers ? { headers: request.headers } : {}),
         }),
       );
-      const record = timed("parse", () => job.parse(page.html, page.url));
+      const record = timed("parse", () => request.parse(page.html, page.url));
       const meta = {
         source_url: page.url,
         engine: engine.name,
@@ -115,14 +98,14 @@ async function loadThroughEngines<T>(env: Env, config: ScrapeConfig, job: Scrape
         ...(page.browser ? { browser: page.browser } : {}),
         ...(page.screenshot ? { screenshot: page.screenshot } : {}),
       };
-      if (!job.isEmpty(record)) return { record, meta, fetchedAt: Date.now() };
+      if (!request.isEmpty(record)) return { record, meta, fetchedAt: Date.now() };
       thin = { record, meta, fetchedAt: Date.now() };
       throw new EngineEmpty(`the ${engine.name} engine found no data on the page`);
     } catch (err) {
       if (FINAL.some((kind) => err instanceof kind)) throw err;
       // A site that asked for a longer pause is not asked again at once by another engine.
       if (err instanceof UpstreamBlocked && (err.retryAfter ?? 0) * 1000 > MAX_BACKOFF_MS) throw err;
-      log.info("engine failed", { engine: engine.name, url: job.url, error: err });
+      log.info("engine failed", { engine: engine.name, url: request.url, error: err });
       if (err instanceof UpstreamBlocked && err.retryAfter !== undefined)
         retryAfter = Math.max(retryAfter ?? 0, err.retryAfter);
       lastError = err;

@@ -26,7 +26,7 @@ export function scrapeHotelPage(
   },
 ) {
   const platform = TRAVEL_PLATFORMS[request.platform];
-  return scrape<HotelPage>(env, waitUntil, {
+  return scrape<HotelPage>(env, {
     platform: platform.slug,
     kind: "hotel",
     url: platform.hotelUrl(request.id, request.stay, originFor(scrapeConfig(env), platform)),
@@ -37,6 +37,7 @@ export function scrapeHotelPage(
     detectChallenge: (html, status) => platform.detectChallenge(html, status),
     accountId: request.accountId,
     freshness: request.freshness,
+    waitUntil,
   });
 }
 

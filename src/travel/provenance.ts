@@ -2,6 +2,7 @@
 // with `explain=true`, where each filled field came from and which other sources had the same value.
 import { ENDPOINT_FIELDS, type FieldSource, hasValue, type ReasonOf } from "../scrape/completeness";
 import { loadHtml, readingOnce } from "../scrape/extract/dom";
+import { pageAddress, provenance } from "../scrape/provenance";
 import { isTravelSlug, TRAVEL_PLATFORMS } from "../platforms/index";
 import type { HotelField, TravelPlatform } from "../platforms/types";
 import { type HotelReading, lodgingReadings } from "../platforms/hotel-readers/lodging";
@@ -65,20 +66,23 @@ function originOf(hotel: MergedHotel, field: string): { source: string; platform
 
 /** For `explain=true`: each filled field of a search result, its card or page, and the platforms whose cards agreed. */
 export function hotelSources(hotel: MergedHotel): Sources {
-  const sources: Sources = {};
-  for (const field of SOURCED_FIELDS) {
-    const value = fieldOf(hotel, field);
-    if (!hasValue(value) || field === "currency") continue;
-    const { source, platform } = originOf(hotel, field);
-    const agreed = hotel.trail.copies
-      .filter((copy) => copy.platform !== platform && agrees(field, fieldOf(copy, field), value))
-      .map((copy) => copy.platform);
-    sources[field] = { source, agreed };
-  }
-  // Every card is priced in the answer's currency, so agreeing on it would say nothing.
-  if (hasValue(hotel.currency))
-    sources["currency"] = sources["price_per_night"] ? { ...sources["price_per_night"], agreed: [] } : ANSWER_CURRENCY;
-  return sources;
+  return provenance(
+    SOURCED_FIELDS,
+    (field) => {
+      const value = fieldOf(hotel, field);
+      if (!hasValue(value) || field === "currency") return null;
+      const { source, platform } = originOf(hotel, field);
+      const agreed = hotel.trail.copies
+        .filter((copy) => copy.platform !== platform && agrees(field, fieldOf(copy, field), value))
+        .map((copy) => copy.platform);
+      return { source, agreed };
+    },
+    // Every card is priced in the answer's currency, so agreeing on it would say nothing.
+    (field, given) => {
+      if (field !== "currency" || !hasValue(hotel.currency)) return null;
+      return given.price_per_night ? { ...given.price_per_night, agreed: [] } : ANSWER_CURRENCY;
+    },
+  );
 }
 
 /**
@@ -119,18 +123,24 @@ export function pageReasons(
  */
 export function pageSources(platform: TravelPlatform, detail: HotelDetail, readings: HotelReading[], url: string) {
   const own = platform.ownReader ?? `${platform.slug} markup`;
-  const sources: Sources = {};
-  for (const field of SOURCED_FIELDS) {
-    const value = detail[field];
-    if (!hasValue(value)) continue;
-    const agreeing = readings.filter((reading) => agrees(field, reading.values[field], value)).map((r) => r.source);
-    const fromAddress = field === "booking_url" || (field === "id" && typeof value === "string" && url.includes(value));
-    // An adapter may cut a reader's text short ("Name, Dublin" → "Name"): the text is still that reader's.
-    const cut = readings.find((reading) => startsWithText(reading.values[field], value))?.source;
-    const source = agreeing[0] ?? cut ?? (fromAddress ? "page address" : own);
-    sources[field] = { source, agreed: agreeing.filter((reader) => reader !== source) };
-  }
-  return sources;
+  return provenance(
+    SOURCED_FIELDS,
+    (field) => {
+      const value = detail[field];
+      if (!hasValue(value)) return null;
+      const agreeing = readings.filter((reading) => agrees(field, reading.values[field], value)).map((r) => r.source);
+      // An adapter may cut a reader's text short ("Name, Dublin" → "Name"): the text is still that reader's.
+      const source = agreeing[0] ?? readings.find((reading) => startsWithText(reading.values[field], value))?.source;
+      return source === undefined ? null : { source, agreed: agreeing.filter((reader) => reader !== source) };
+    },
+    (field) => {
+      const value = detail[field];
+      if (!hasValue(value)) return null;
+      const fromAddress =
+        field === "booking_url" || (field === "id" && typeof value === "string" && url.includes(value));
+      return fromAddress ? pageAddress() : { source: own, agreed: [] };
+    },
+  );
 }
 
 /** A hotel page's record as read and cached: each filled field's reader rides along for `explain=true`. */

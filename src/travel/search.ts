@@ -69,7 +69,7 @@ export async function searchPlatforms(
         rooms: options.stay.rooms,
         page: 1,
       };
-      const job = scrape(env, waitUntil, {
+      const scraping = scrape(env, {
         platform: slug,
         kind: "hotel-search",
         url: platform.searchUrl(query, originFor(scrapeConfig(env), platform)),
@@ -80,10 +80,11 @@ export async function searchPlatforms(
         detectChallenge: (html, status) => platform.detectChallenge(html, status),
         accountId: options.accountId,
         freshness: options.freshness,
+        waitUntil,
       });
       try {
         const { record, meta } = await withTimeout(
-          job,
+          scraping,
           SEARCH_DEADLINE_MS,
           () => new UpstreamTimeout(`no answer within ${SEARCH_DEADLINE_MS / 1000} s`),
         );

@@ -195,7 +195,7 @@ describe("spill-over and lost shards", () => {
       return { ok: true, page: PAGE };
     });
     const job = jobWith(hosts, 6);
-    const { record, meta } = await scrape(job.env, () => {}, {
+    const { record, meta } = await scrape(job.env, {
       platform: "shards",
       kind: "product",
       url: URL_OF_SITE,
@@ -206,6 +206,7 @@ describe("spill-over and lost shards", () => {
       detectChallenge: () => null,
       accountId: "acct_shards",
       freshness: { fresh: true },
+      waitUntil: () => {},
     });
     expect(requests.map((r) => r.shard)).toEqual([first, second]);
     expect(record).toEqual({ html: PAGE.html });

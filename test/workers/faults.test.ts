@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app";
 import type { AnsweredCall, ConsumeRequest, LimitDecision, AccountMeter } from "../../src/durable/account-meter";
 import { cachedScrape } from "../../src/scrape/cache";
-import { callApp, env, newAccount, withKey } from "./helpers";
+import { cacheRequest, callApp, env, newAccount, withKey } from "./helpers";
 
 const NETWORK_LOST = "D1_ERROR: Network connection lost.";
 const D1_OVERLOADED = "D1_ERROR: D1 DB is overloaded. Requests queued for too long.";
@@ -308,14 +308,8 @@ describe("KV failing", () => {
     } as unknown as KVNamespace;
     const scraped = { record: { title: "Kettle" }, meta: {}, fetchedAt: Date.now() };
     const background: Promise<unknown>[] = [];
-    const result = await cachedScrape(
-      failingKv,
-      `scrape:test:${crypto.randomUUID()}`,
-      "product",
-      {},
-      async () => scraped,
-      (p) => background.push(p),
-    );
+    const request = cacheRequest({ waitUntil: (p) => void background.push(p) });
+    const result = await cachedScrape(failingKv, request, async () => scraped);
     expect(result).toEqual({ ...scraped, cache: "miss" });
     await Promise.all(background); // the failed write is logged, not thrown
     expect(calls).toEqual({ get: 1, put: 1 });

@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env, exports } from "cloudflare:workers";
 import { createApp } from "../../src/app";
 import { vi } from "vitest";
+import type { CacheRequest } from "../../src/scrape/cache";
 import { type InProcess, inProcess } from "../../src/in-process";
 
 let local: InProcess | null = null;
@@ -87,4 +88,16 @@ export { env };
 export async function awayFromMinuteEdge(marginMs = 10_000) {
   const intoMinute = Date.now() % 60_000;
   if (intoMinute > 60_000 - marginMs) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
+}
+
+/** A product scrape's cache request under an id of its own, so no two tests share a cache key. */
+export function cacheRequest(overrides: Partial<CacheRequest> = {}): CacheRequest {
+  return {
+    platform: "test",
+    kind: "product",
+    params: { id: crypto.randomUUID() },
+    freshness: {},
+    waitUntil: () => {},
+    ...overrides,
+  };
 }

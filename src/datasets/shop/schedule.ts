@@ -5,11 +5,11 @@
 import { claimPending, itemCounts, type JobMessage } from "../../db/job-items";
 import { appendItems, pendingCount, waitingItems } from "../../db/shop-crawl";
 import { CRAWL_BATCH, SHOP_ITEM_PATH } from "./recipe";
+import { tuning } from "../../tuning";
 
 const DEFAULT_PARALLEL_ITEMS = 3;
 
-const parallelItems = (env: Env) =>
-  Number((env as { SHOP_CRAWL_ITEMS?: string }).SHOP_CRAWL_ITEMS) || DEFAULT_PARALLEL_ITEMS;
+const parallelItems = (env: Env) => tuning(env, "SHOP_CRAWL_ITEMS", DEFAULT_PARALLEL_ITEMS);
 
 /** Adds the crawl items the frontier needs and puts them on the queue within the crawl's parallel items. */
 export async function scheduleCrawlItems(env: Env, jobId: string): Promise<void> {

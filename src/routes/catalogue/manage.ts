@@ -17,7 +17,7 @@ import {
   recipeSamplePaths,
   recipeSize,
 } from "../../datasets/recipe";
-import { jobLimits } from "../../jobs/limits";
+import { jobLimits } from "../../db/plan-limits";
 import { assertRoomFor } from "../../db/object-caps";
 import type { MiddlewareHandler } from "hono";
 import { RECORD_FIELDS } from "../../datasets/records";

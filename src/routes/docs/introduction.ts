@@ -1,6 +1,7 @@
 // The OpenAPI document's `info.description`: what a reader of /docs needs before the first call.
 // The error table and the platform lists are written from the error codes and the platform
-// registries themselves, so they cannot drift from them.
+// registries themselves, and the plans' windows from the plans' one owner, so they cannot drift from them.
+import { PLANS } from "../../db/plan-limits";
 import { codeToStatus } from "../../errors";
 import { PRODUCT_PLATFORMS } from "../../platforms";
 import { TRAVEL_PLATFORMS } from "../../platforms/index";
@@ -25,7 +26,7 @@ Each key holds scopes (\`catalogue:read\`, \`products:read\`, \`travel:read\`, \
 each operation below names the one it needs.
 
 ## Limits
-Every key of an account shares its plan's two windows: free 10 requests a minute and 1,000 a month, pro 100 and 10,000.
+Every key of an account shares its plan's two windows: free ${PLANS.free.requestsPerMinute} requests a minute and ${PLANS.free.requestsPerMonth.toLocaleString("en-US")} a month, pro ${PLANS.pro.requestsPerMinute} and ${PLANS.pro.requestsPerMonth.toLocaleString("en-US")}.
 The month is charged only for answers with data (an error or an empty answer gives its unit back); reading your own
 usage (\`GET /v1/usage\`) and keys (\`GET /v1/keys\`) never takes a unit of the month. Every answer carries
 \`RateLimit\`, \`RateLimit-Policy\` and \`X-RateLimit-*\` headers; a refusal is a 429 with \`Retry-After\`.

@@ -1,3 +1,4 @@
+import { perPlan } from "../../db/plan-limits";
 import type { Context } from "hono";
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
@@ -26,8 +27,7 @@ const createScheduleRoute = defineRoute({
   path: "/v1/schedules",
   tags,
   summary: "Run a v1 GET call on a cron expression",
-  description:
-    "Each run counts as one request of the creating key, is stored for download and announced by a `schedule.completed` webhook. A scheduled time never runs twice. An account holds at most its plan's number of schedules (free 10, pro 100, enterprise 1,000); one more answers 409. The key needs the scope of the route `path` calls (403 otherwise).",
+  description: `Each run counts as one request of the creating key, is stored for download and announced by a \`schedule.completed\` webhook. A scheduled time never runs twice. An account holds at most its plan's number of schedules (${perPlan("maxSchedules")}); one more answers 409. The key needs the scope of the route \`path\` calls (403 otherwise).`,
   request: { body: jsonBody(CreateScheduleBody, true, CREATE_SCHEDULE_EXAMPLE) },
   responses: {
     201: jsonResponse(ScheduleSchema, "ScheduleCreatedEnvelope", "The schedule", SCHEDULE_EXAMPLE),

@@ -1,3 +1,4 @@
+import { perPlan } from "../../db/plan-limits";
 import type { Context } from "hono";
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
@@ -37,7 +38,8 @@ const createWatchRoute = defineRoute({
   description:
     "Checked every `interval_seconds` with fresh data (each check counts as one request). The first check arms the watch with the price it sees and never fires; after it, `hotel.rate_dropped` / `product.price_changed` fire when the condition is met by a drop, so one change notifies once and the watch re-arms. Without `currency`, a product watch keeps its page's own currency and a hotel watch EUR. " +
     "A `dataset` watch follows every product of a `shop` dataset: after each refresh, `dataset.products_matched` names the products it added or removed, or whose price dropped (`drop_percent`, `below`), up to 100 an event with the count of all. " +
-    "An account holds at most its plan's number of watches (free 10, pro 100, enterprise 1,000); one more answers 409. The key needs the scope of what is watched too: `products:read` for a product, `travel:read` for a hotel, the dataset's calls' scopes for a dataset.",
+    `An account holds at most its plan's number of watches (${perPlan("maxWatches")}); one more answers 409. ` +
+    "The key needs the scope of what is watched too: `products:read` for a product, `travel:read` for a hotel, the dataset's calls' scopes for a dataset.",
   request: { body: jsonBody(CreateWatchBody, true, CREATE_WATCH_EXAMPLE) },
   responses: {
     201: jsonResponse(WatchSchema, "WatchCreatedEnvelope", "The watch", {

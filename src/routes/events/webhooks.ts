@@ -1,3 +1,4 @@
+import { perPlan } from "../../db/plan-limits";
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import { type Db, newId } from "../../db/keys";
@@ -32,8 +33,7 @@ const createWebhookRoute = defineRoute({
   path: "/v1/webhooks",
   tags,
   summary: "Add a webhook endpoint",
-  description:
-    "Events of the chosen `event_types` (all by default) are POSTed to `url`, signed per Standard Webhooks with the `whsec_` secret shown once in this answer. The URL must be public http(s). An account holds at most its plan's number of endpoints (free 3, pro 10, enterprise 25); one more answers 409.",
+  description: `Events of the chosen \`event_types\` (all by default) are POSTed to \`url\`, signed per Standard Webhooks with the \`whsec_\` secret shown once in this answer. The URL must be public http(s). An account holds at most its plan's number of endpoints (${perPlan("maxWebhooks")}); one more answers 409.`,
   request: { body: jsonBody(CreateWebhookBody, true, CREATE_WEBHOOK_EXAMPLE) },
   responses: {
     201: jsonResponse(WithSecret, "WebhookCreatedEnvelope", "The endpoint and its signing secret, shown once", {

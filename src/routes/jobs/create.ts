@@ -13,7 +13,8 @@ import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../.
 import { ApiError, type ErrorDetail } from "../../errors";
 import { expandShortForm, itemProblem } from "./items";
 import { createJob } from "../../jobs/create";
-import { jobLimits, tooManyItems, tooManyRunning } from "../../jobs/limits";
+import { tooManyItems, tooManyRunning } from "../../jobs/limits";
+import { jobLimits } from "../../db/plan-limits";
 import { isCollecting } from "../../db/dataset-snapshots";
 import { findVisibleDataset } from "../../db/datasets";
 import type { Context, MiddlewareHandler } from "hono";

@@ -21,7 +21,7 @@ import {
 } from "../../platforms/surfaces";
 import type { EngineName } from "../../scrape/engines";
 import { InvalidLookup } from "../../scrape/errors";
-import { scrape, type ScrapeJob } from "../../scrape/scrape";
+import { scrape, type ScrapeRequest } from "../../scrape/scrape";
 import type { IdParamName, ProductPlatform } from "../../platforms/types";
 import type { ProductLookup } from "../../scrape/types";
 import { scrapeErrorToApi } from "../scrape-errors";
@@ -239,12 +239,17 @@ export function enginesFor(platform: ProductPlatform, engine: EngineName | undef
   return [engine];
 }
 
-export async function run<T>(c: Context<AppEnv>, job: Omit<ScrapeJob<T>, "accountId">) {
+/** Runs a route's scrape as the calling account, answering once the call is admitted. */
+export async function run<T>(
+  c: Context<AppEnv>,
+  request: Omit<ScrapeRequest<T>, "accountId" | "beforeAnswer" | "waitUntil">,
+) {
   try {
-    return await scrape(c.env, (p) => c.executionCtx.waitUntil(p), {
-      ...job,
+    return await scrape(c.env, {
+      ...request,
       accountId: c.get("identity").accountId,
-      admitted: admitted(c),
+      beforeAnswer: () => admitted(c),
+      waitUntil: (promise) => c.executionCtx.waitUntil(promise),
     });
   } catch (err) {
     throw scrapeErrorToApi(err);

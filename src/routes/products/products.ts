@@ -4,7 +4,6 @@ import { apiKey, defineRoute } from "../define-route";
 import { localHint } from "../../replica-hint";
 import type { AppEnv } from "../../env";
 import type { Context } from "hono";
-import { chargesMonth } from "../../charging";
 import type { Completeness } from "../../scrape/completeness";
 import { csvResponse, schemaColumns, wantsCsv } from "../../csv";
 import { exampleEnvelope, openApiErrorResponses, successBody } from "../../envelope";
@@ -109,7 +108,7 @@ function csvAnswer(
   completeness: Completeness,
   rowSchema?: z.ZodType,
 ) {
-  c.set("chargeable", chargesMonth({ ok: true, completeness }));
+  c.set("outcome", { ok: true, completeness });
   return csvResponse(c, rows, filename, rowSchema ? schemaColumns(rowSchema) : []);
 }
 

@@ -1,22 +1,8 @@
-// src/jobs/limits.ts: what a job may hold per plan, the retry backoff and the stall time, and the
-// test vars that shorten them.
+// src/jobs/limits.ts: the retry backoff and the stall time, and the test vars that shorten them.
 import { describe, expect, it } from "vitest";
-import { jobLimits, leaseMs, retryDelaySeconds, stallMs } from "../../../src/jobs/limits";
+import { leaseMs, retryDelaySeconds, stallMs } from "../../../src/jobs/limits";
 
 const vars = (values: Record<string, string> = {}) => values as unknown as Env;
-
-describe("jobLimits", () => {
-  it("gives each plan its items per job and jobs at once", () => {
-    expect(jobLimits("free")).toEqual({ maxItems: 100, maxRunning: 1 });
-    expect(jobLimits("pro")).toEqual({ maxItems: 10_000, maxRunning: 3 });
-    expect(jobLimits("enterprise")).toEqual({ maxItems: 50_000, maxRunning: 10 });
-  });
-
-  it("holds a plan it does not know to the free plan's limits", () => {
-    expect(jobLimits("platinum")).toEqual(jobLimits("free"));
-    expect(jobLimits("")).toEqual(jobLimits("free"));
-  });
-});
 
 describe("retryDelaySeconds", () => {
   it("waits 30 s before the first retry and four times longer before each next one", () => {

@@ -179,13 +179,14 @@ describe("the scrape deadline", () => {
     detectChallenge: () => null,
     accountId: "acct_faults",
     freshness: {},
+    waitUntil: () => {},
   });
 
   it("ends a scrape that outlives SCRAPE_DEADLINE_MS with UpstreamTimeout", async () => {
     const { binding } = browserBinding(never);
     const faultEnv = withBindings({ BROWSER: binding, SCRAPE_DEADLINE_MS: "250", BROWSER_LAUNCH_TIMEOUT_MS: "10000" });
     const started = Date.now();
-    const err = await rejection(scrape(faultEnv, () => {}, job("https://shop.example/deadline/1")));
+    const err = await rejection(scrape(faultEnv, job("https://shop.example/deadline/1")));
     expect(err).toBeInstanceOf(UpstreamTimeout);
     expect((err as Error).message).toBe("no page within the scrape's 0.25 s deadline");
     expect(Date.now() - started).toBeLessThan(2_000);
@@ -200,7 +201,7 @@ describe("the scrape deadline", () => {
     );
     const { binding } = browserBinding(never);
     const faultEnv = withBindings({ BROWSER: binding, SCRAPE_DEADLINE_MS: "250" });
-    const { record, meta } = await scrape(faultEnv, () => {}, job(url));
+    const { record, meta } = await scrape(faultEnv, job(url));
     expect(record).toEqual({ html: "<p>old</p>" });
     expect(meta.cache).toBe("stale");
   });
@@ -212,7 +213,7 @@ describe("the scrape deadline", () => {
     await env.CACHE.put(key, JSON.stringify({ record: { html: "<p>old</p>" }, meta: { engine: "fetch" }, fetchedAt }));
     const { binding } = browserBinding(never);
     const faultEnv = withBindings({ BROWSER: binding, SCRAPE_DEADLINE_MS: "250" });
-    const err = await rejection(scrape(faultEnv, () => {}, { ...job(url), freshness: { fresh: true } }));
+    const err = await rejection(scrape(faultEnv, { ...job(url), freshness: { fresh: true } }));
     expect(err).toBeInstanceOf(UpstreamTimeout);
     const answer = scrapeErrorToApi(err) as ApiError;
     expect(answer).toMatchObject({ status: 504, code: "upstream_timeout" });
@@ -290,8 +291,9 @@ describe("a site answering 429/5xx to the fetch engine", () => {
       detectChallenge: () => null,
       accountId: "acct_faults",
       freshness: { fresh: true },
+      waitUntil: () => {},
     };
-    const err = await rejection(scrape(withBindings({ BROWSER: binding }), () => {}, job));
+    const err = await rejection(scrape(withBindings({ BROWSER: binding }), job));
     expect(err).toBeInstanceOf(UpstreamBlocked);
     expect((err as UpstreamBlocked).retryAfter).toBe(120);
     expect(calls).toEqual({ sessions: 0, acquire: 0 });
