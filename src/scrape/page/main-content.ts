@@ -139,11 +139,12 @@ function joinNeighbours(top: HTMLElement, scores: Map<HTMLElement, number>, stat
   return elementChildren(parent).filter((sibling) => {
     if (sibling === top) return true;
     if (!stats.has(sibling) || furniture.reasonFor(sibling)) return false;
-    const bonus = topClass && sibling.getAttribute("class") === topClass ? topScore * 0.2 : 0;
-    if ((scores.get(sibling) ?? 0) + bonus >= threshold) return true;
-    if (sibling.tagName !== "P") return false;
     const own = statsOf(stats, sibling);
     const density = linkDensity(own);
+    const sameKind = topClass !== "" && sibling.getAttribute("class") === topClass;
+    if (sameKind && density < 0.3 && proseIn(sibling, stats, furniture) >= MIN_PROSE_CHARS * 4) return true;
+    if ((scores.get(sibling) ?? 0) + (sameKind ? topScore * 0.2 : 0) >= threshold) return true;
+    if (sibling.tagName !== "P") return false;
     if (own.chars > 80) return density < 0.25;
     return own.chars > 0 && density === 0 && SENTENCE_END.test(sibling.text);
   });
