@@ -53,6 +53,9 @@ const FURNITURE_WORDS = new Set(
     "crumbs rating ratings reactions follow newsletters colophon disclaimer references reflist credit credits"
   ).split(" "),
 );
+/** A forum or Q&A poster's card ("user-info", "message-userExtras", "member-details"): name, join date, post count. */
+const POSTER = /^(?:user|member|poster)$/;
+const CARD = /^(?:info|details|extras|card|profile|stats)$/;
 export const BLOCK_TAGS = new Set([
   "ADDRESS",
   "ARTICLE",
@@ -142,8 +145,10 @@ export function furnitureReason(element: HTMLElement): string | null {
   if (role && FURNITURE_ROLES.has(role)) return `role=${role}`;
   // Text-level elements (a link, a span in a sentence) are never furniture on their names alone.
   if (!BLOCK_TAGS.has(element.tagName)) return null;
-  const word = nameWords(element).find((candidate) => FURNITURE_WORDS.has(candidate));
-  return word ? `class or id "${word}"` : null;
+  const words = nameWords(element);
+  const word = words.find((candidate) => FURNITURE_WORDS.has(candidate));
+  if (word) return `class or id "${word}"`;
+  return words.some((name) => POSTER.test(name)) && words.some((name) => CARD.test(name)) ? "a poster's card" : null;
 }
 
 /**
