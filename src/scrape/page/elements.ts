@@ -29,7 +29,7 @@ const UNSHOWN_TAGS = new Set([
   "RP",
 ]);
 /** The page's furniture by tag: navigation, header and footer bands, side content. */
-const FURNITURE_TAGS = new Set(["NAV", "FOOTER", "ASIDE", "HEADER", "MENU"]);
+const FURNITURE_TAGS = new Set(["NAV", "FOOTER", "ASIDE", "HEADER", "MENU", "FORM"]);
 const FURNITURE_ROLES = new Set([
   "navigation",
   "banner",
@@ -50,7 +50,7 @@ const FURNITURE_WORDS = new Set(
     "breadcrumb breadcrumbs sidebar navbar nav navigation menu footer advert advertisement advertising ads ad adsense " +
     "dfp sponsored sponsor promo promotion popup modal outbrain taboola skip masthead toolbar pagination pager " +
     "tagcloud tags byline author authors dateline timestamp trending popular login print banner " +
-    "crumbs rating ratings reactions follow newsletters colophon disclaimer references reflist credit credits"
+    "crumbs rating ratings reactions follow newsletters colophon disclaimer references reflist credit credits vote votes voting"
   ).split(" "),
 );
 /** A forum or Q&A poster's card ("user-info", "message-userExtras", "member-details"): name, join date, post count. */
