@@ -13,6 +13,9 @@ const PROSE_BESIDE_LINKS = 25;
 /** Containers the clutter rules may drop inside the main content. */
 const CLEANED_TAGS = new Set(["DIV", "SECTION", "UL", "OL", "TABLE", "FORM", "FIELDSET", "DL"]);
 
+const listItems = (list: HTMLElement) =>
+  list.childNodes.filter((child): child is HTMLElement => isElement(child) && child.tagName === "LI");
+
 export class Furniture {
   private readonly decided = new Map<HTMLElement, string | null>();
   /** How many elements each reason removed, for `explain=true`. */
@@ -62,12 +65,19 @@ export class Furniture {
    * what) is prose that cites pages, not a list of pages.
    */
   private itemsSayMore(list: HTMLElement): boolean {
-    const items = list.childNodes.filter((child): child is HTMLElement => isElement(child) && child.tagName === "LI");
+    const items = listItems(list);
     const telling = items.filter((item) => {
       const own = statsOf(this.stats, item);
       return own.chars - own.linkChars >= PROSE_BESIDE_LINKS;
     });
     return items.length >= 2 && telling.length * 2 >= items.length;
+  }
+
+  /** Most items of the list are links and little else (a menu, a rail of headlines), not lines that link a word. */
+  private itemsAreLinks(list: HTMLElement): boolean {
+    const items = listItems(list);
+    const links = items.filter((item) => linkDensity(statsOf(this.stats, item)) >= 0.8);
+    return links.length * 2 >= items.length;
   }
 
   /** Readability's conditional cleaning, simplified: boxes of links or of nothing are not content. */
@@ -83,7 +93,7 @@ export class Furniture {
     const density = linkDensity(own);
     if (density > 0.5) return "mostly links";
     if (nameWeight(element) < 0 && own.chars < 1_000) return "class or id of side content";
-    if (density > 0.35 && (list || own.paragraphs === 0)) return "a list of links";
+    if (density > 0.35 && (list ? this.itemsAreLinks(element) : own.paragraphs === 0)) return "a list of links";
     return null;
   }
 }
