@@ -53,6 +53,8 @@ const FURNITURE_WORDS = new Set(
     "crumbs rating ratings reactions follow newsletters colophon disclaimer references reflist credit credits vote votes voting"
   ).split(" "),
 );
+/** Words that make the next one a layout's ("has-sidebar", "with-comments", "no-ads"), not the element's kind. */
+const LAYOUT_OF = new Set(["has", "with", "no", "without"]);
 /** A forum or Q&A poster's card ("user-info", "message-userExtras", "member-details"): name, join date, post count. */
 const POSTER = /^(?:user|member|poster)$/;
 const CARD = /^(?:info|details|extras|card|profile|stats)$/;
@@ -146,7 +148,7 @@ export function furnitureReason(element: HTMLElement): string | null {
   // Text-level elements (a link, a span in a sentence) are never furniture on their names alone.
   if (!BLOCK_TAGS.has(element.tagName)) return null;
   const words = nameWords(element);
-  const word = words.find((candidate) => FURNITURE_WORDS.has(candidate));
+  const word = words.find((candidate, at) => FURNITURE_WORDS.has(candidate) && !LAYOUT_OF.has(words[at - 1]!));
   if (word) return `class or id "${word}"`;
   return words.some((name) => POSTER.test(name)) && words.some((name) => CARD.test(name)) ? "a poster's card" : null;
 }

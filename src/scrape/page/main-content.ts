@@ -4,6 +4,7 @@
 // nearly as well join it. Written by hand because Readability.js needs a DOM library that parses a
 // page ten times slower than the budget (docs/page.md has the figures).
 import type { HTMLElement } from "node-html-parser";
+import { selectOne } from "../extract/select";
 import { isElement, nameWeight } from "./elements";
 import type { Furniture } from "./furniture";
 import { linkDensity, type PageStats, statsOf } from "./text-stats";
@@ -172,6 +173,12 @@ function widen(top: HTMLElement, body: HTMLElement, stats: PageStats, furniture:
   return widened;
 }
 
+/** The page's own mark of its main content (`<main>`, `role=main`), for a page with no prose to score (a table of facts). */
+function landmark(body: HTMLElement, stats: PageStats): HTMLElement | null {
+  const marked = selectOne(body, "main") ?? selectOne(body, '[role="main"]');
+  return marked && statsOf(stats, marked).chars > 0 ? marked : null;
+}
+
 /** The main content of a page whose text `stats` counted; the whole body when no container scores. */
 export function findMainContent(body: HTMLElement, stats: PageStats, furniture: Furniture): MainContent {
   const scores = scoreContainers(body, stats, furniture);
@@ -180,7 +187,7 @@ export function findMainContent(body: HTMLElement, stats: PageStats, furniture: 
     .sort((a, b) => b.score - a.score)
     .slice(0, 5);
   const first = ranking[0];
-  if (!first || first.score <= 0) return { parts: [body], ranking };
+  if (!first || first.score <= 0) return { parts: [landmark(body, stats) ?? body], ranking };
   const top = widen(climb(first.element, ranking, scores, body), body, stats, furniture);
   if (!scores.has(top)) scores.set(top, first.score);
   return { parts: top === body ? [body] : joinNeighbours(top, scores, stats, furniture), ranking };
