@@ -173,6 +173,31 @@ function widen(top: HTMLElement, body: HTMLElement, stats: PageStats, furniture:
   return widened;
 }
 
+/** How far above the winner a repeated block (one post of a thread) is looked for. */
+const REPEAT_LEVELS = 3;
+
+/**
+ * One post of a thread, one part of a series: when the winner or an ancestor a few levels up has
+ * siblings of its own class that hold prose too, that ancestor is the unit, and its kin join it.
+ */
+function repeated(top: HTMLElement, stats: PageStats, furniture: Furniture): HTMLElement {
+  let current = top;
+  for (let level = 0; level <= REPEAT_LEVELS && current.parentNode; level++, current = current.parentNode) {
+    const kind = current.getAttribute("class");
+    if (!kind) continue;
+    const kin = elementChildren(current.parentNode).filter(
+      (sibling) =>
+        sibling !== current &&
+        sibling.getAttribute("class") === kind &&
+        stats.has(sibling) &&
+        !furniture.reasonFor(sibling) &&
+        proseIn(sibling, stats, furniture) >= MIN_PROSE_CHARS * 4,
+    );
+    if (kin.length > 0) return current;
+  }
+  return top;
+}
+
 /** The page's own mark of its main content (`<main>`, `role=main`), for a page with no prose to score (a table of facts). */
 function landmark(body: HTMLElement, stats: PageStats): HTMLElement | null {
   const marked = selectOne(body, "main") ?? selectOne(body, '[role="main"]');
@@ -188,7 +213,7 @@ export function findMainContent(body: HTMLElement, stats: PageStats, furniture: 
     .slice(0, 5);
   const first = ranking[0];
   if (!first || first.score <= 0) return { parts: [landmark(body, stats) ?? body], ranking };
-  const top = widen(climb(first.element, ranking, scores, body), body, stats, furniture);
+  const top = repeated(widen(climb(first.element, ranking, scores, body), body, stats, furniture), stats, furniture);
   if (!scores.has(top)) scores.set(top, first.score);
   return { parts: top === body ? [body] : joinNeighbours(top, scores, stats, furniture), ranking };
 }
