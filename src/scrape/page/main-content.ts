@@ -128,6 +128,7 @@ function isInside(element: HTMLElement, ancestor: HTMLElement): boolean {
   return false;
 }
 
+const DECK_TAGS = new Set(["H2", "H3", "H4"]);
 const SENTENCE_END = /[.!?。！？]["'”’)]?\s*$/;
 
 /** The neighbours of `top` that belong to the content: scoring nearly as well, or a paragraph of prose. */
@@ -145,6 +146,8 @@ function joinNeighbours(top: HTMLElement, scores: Map<HTMLElement, number>, stat
     const sameKind = topClass !== "" && sibling.getAttribute("class") === topClass;
     if (sameKind && density < 0.3 && proseIn(sibling, stats, furniture) >= MIN_PROSE_CHARS * 4) return true;
     if ((scores.get(sibling) ?? 0) + (sameKind ? topScore * 0.2 : 0) >= threshold) return true;
+    // A standfirst set as a heading beside the body ("<h3>" of two sentences) is read like a paragraph.
+    if (DECK_TAGS.has(sibling.tagName)) return own.chars > 80 && density === 0 && SENTENCE_END.test(sibling.text);
     if (sibling.tagName !== "P") return false;
     if (own.chars > 80) return density < 0.25;
     return own.chars > 0 && density === 0 && SENTENCE_END.test(sibling.text);
