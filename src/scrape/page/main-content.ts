@@ -188,7 +188,7 @@ function repeated(top: HTMLElement, stats: PageStats, furniture: Furniture): HTM
   for (let level = 0; level <= REPEAT_LEVELS && current.parentNode; level++, current = current.parentNode) {
     const kind = current.getAttribute("class");
     if (!kind) continue;
-    const kin = elementChildren(current.parentNode).filter(
+    const hasKin = elementChildren(current.parentNode).some(
       (sibling) =>
         sibling !== current &&
         sibling.getAttribute("class") === kind &&
@@ -196,7 +196,7 @@ function repeated(top: HTMLElement, stats: PageStats, furniture: Furniture): HTM
         !furniture.reasonFor(sibling) &&
         proseIn(sibling, stats, furniture) >= MIN_PROSE_CHARS * 4,
     );
-    if (kin.length > 0) return current;
+    if (hasKin) return current;
   }
   return top;
 }
