@@ -74,8 +74,8 @@ function isHeadingMark(element: HTMLElement): boolean {
   return HEADING_MARK.test(cleanText(visibleText(element)) ?? "");
 }
 
-/** A footnote's mark in the text ("[12]", "[a]", "[note 3]"): a pointer to a note, not words of the sentence. */
-const NOTE_MARK = /^\[(?:\w{1,3}|note \w{1,3})\]$/i;
+/** A footnote's or editor's mark in the text ("[12]", "[a]", "[citation needed]"): a pointer to a note, not words of the sentence. */
+const NOTE_MARK = /^\[[^\]]{1,24}\]$/;
 
 function isNoteMark(element: HTMLElement): boolean {
   return element.tagName === "SUP" && NOTE_MARK.test(cleanText(visibleText(element)) ?? "");
