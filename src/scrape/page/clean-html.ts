@@ -40,7 +40,8 @@ function attributesOf(element: HTMLElement, tag: string, base: string): string {
 function serialize(node: Node, context: RenderContext): string {
   if (node.nodeType === NodeType.TEXT_NODE) return escapeText(textOf(node));
   if (!isElement(node) || context.skip(node)) return "";
-  const { nodes, context: inside } = node.tagName === "PRE" ? preContent(node, context) : { nodes: node.childNodes, context };
+  const { nodes, context: inside } =
+    node.tagName === "PRE" ? preContent(node, context) : { nodes: node.childNodes, context };
   const inner = nodes.map((child) => serialize(child, inside)).join("");
   const tag = node.tagName.toLowerCase();
   // Containers without meaning of their own (div, span, section…) give way to their content.
