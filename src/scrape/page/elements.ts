@@ -148,7 +148,7 @@ export function furnitureReason(element: HTMLElement): string | null {
   // Text-level elements (a link, a span in a sentence) are never furniture on their names alone.
   if (!BLOCK_TAGS.has(element.tagName)) return null;
   const words = nameWords(element);
-  const word = words.find((candidate, at) => FURNITURE_WORDS.has(candidate) && !LAYOUT_OF.has(words[at - 1]!));
+  const word = words.find((candidate, at) => FURNITURE_WORDS.has(candidate) && !LAYOUT_OF.has(words[at - 1] ?? ""));
   if (word) return `class or id "${word}"`;
   return words.some((name) => POSTER.test(name)) && words.some((name) => CARD.test(name)) ? "a poster's card" : null;
 }

@@ -207,7 +207,7 @@ function landmark(body: HTMLElement, stats: PageStats): HTMLElement | null {
   return marked && statsOf(stats, marked).chars > 0 ? marked : null;
 }
 
-/** The main content of a page whose text `stats` counted; the whole body when no container scores. */
+/** The main content of a page whose text `stats` counted; its `<main>`, else the whole body, when no container scores. */
 export function findMainContent(body: HTMLElement, stats: PageStats, furniture: Furniture): MainContent {
   const scores = scoreContainers(body, stats, furniture);
   const ranking = [...scores]
