@@ -40,8 +40,9 @@ function attributesOf(element: HTMLElement, tag: string, base: string): string {
 function serialize(node: Node, context: RenderContext): string {
   if (node.nodeType === NodeType.TEXT_NODE) return escapeText(textOf(node));
   if (!isElement(node) || context.skip(node)) return "";
-  const children = node.tagName === "PRE" ? preContent(node) : node.childNodes;
-  const inner = children.map((child) => serialize(child, context)).join("");
+  const { nodes, context: inside } =
+    node.tagName === "PRE" ? preContent(node, context) : { nodes: node.childNodes, context };
+  const inner = nodes.map((child) => serialize(child, inside)).join("");
   const tag = node.tagName.toLowerCase();
   // Containers without meaning of their own (div, span, section…) give way to their content.
   if (!KEPT_TAGS.has(tag)) return BLOCK_TAGS.has(node.tagName) ? `\n${inner}\n` : inner;

@@ -29,7 +29,7 @@ const UNSHOWN_TAGS = new Set([
   "RP",
 ]);
 /** The page's furniture by tag: navigation, header and footer bands, side content. */
-const FURNITURE_TAGS = new Set(["NAV", "FOOTER", "ASIDE", "HEADER", "MENU"]);
+const FURNITURE_TAGS = new Set(["NAV", "FOOTER", "ASIDE", "HEADER", "MENU", "FORM"]);
 const FURNITURE_ROLES = new Set([
   "navigation",
   "banner",
@@ -50,9 +50,14 @@ const FURNITURE_WORDS = new Set(
     "breadcrumb breadcrumbs sidebar navbar nav navigation menu footer advert advertisement advertising ads ad adsense " +
     "dfp sponsored sponsor promo promotion popup modal outbrain taboola skip masthead toolbar pagination pager " +
     "tagcloud tags byline author authors dateline timestamp trending popular login print banner " +
-    "crumbs rating ratings reactions follow newsletters colophon disclaimer"
+    "crumbs rating ratings reactions follow newsletters colophon disclaimer references reflist credit credits vote votes voting infobox hatnote"
   ).split(" "),
 );
+/** Words that make the next one a layout's ("has-sidebar", "with-comments", "no-ads"), not the element's kind. */
+const LAYOUT_OF = new Set(["has", "with", "no", "without"]);
+/** A forum or Q&A poster's card ("user-info", "message-userExtras", "member-details"): name, join date, post count. */
+const POSTER = /^(?:user|member|poster)$/;
+const CARD = /^(?:info|details|extras|card|profile|stats)$/;
 export const BLOCK_TAGS = new Set([
   "ADDRESS",
   "ARTICLE",
@@ -142,8 +147,10 @@ export function furnitureReason(element: HTMLElement): string | null {
   if (role && FURNITURE_ROLES.has(role)) return `role=${role}`;
   // Text-level elements (a link, a span in a sentence) are never furniture on their names alone.
   if (!BLOCK_TAGS.has(element.tagName)) return null;
-  const word = nameWords(element).find((candidate) => FURNITURE_WORDS.has(candidate));
-  return word ? `class or id "${word}"` : null;
+  const words = nameWords(element);
+  const word = words.find((candidate, at) => FURNITURE_WORDS.has(candidate) && !LAYOUT_OF.has(words[at - 1] ?? ""));
+  if (word) return `class or id "${word}"`;
+  return words.some((name) => POSTER.test(name)) && words.some((name) => CARD.test(name)) ? "a poster's card" : null;
 }
 
 /**

@@ -1,15 +1,20 @@
 // The page's furniture and the clutter inside its main content, decided once per element and
 // counted by reason for `explain=true`.
 import type { HTMLElement } from "node-html-parser";
-import { furnitureReason, nameWeight, nameWords } from "./elements";
+import { furnitureReason, isElement, nameWeight, nameWords } from "./elements";
 import { linkDensity, type PageStats, statsOf } from "./text-stats";
 
 /** Names that mark an element as content even when a furniture word sits beside them ("post-body sidebar-aware"). */
 const CONTENT_NAME = /^(?:article|articlebody|body|content|entry|main|post|story|text|prose|markdown)$/;
 /** A wrapper holding more than this share of the text around it is the layout, not furniture inside it. */
 const LAYOUT_SHARE = 0.6;
+/** Characters of an item's own words, besides its links, that make it more than a link. */
+const PROSE_BESIDE_LINKS = 25;
 /** Containers the clutter rules may drop inside the main content. */
 const CLEANED_TAGS = new Set(["DIV", "SECTION", "UL", "OL", "TABLE", "FORM", "FIELDSET", "DL"]);
+
+const listItems = (list: HTMLElement) =>
+  list.childNodes.filter((child): child is HTMLElement => isElement(child) && child.tagName === "LI");
 
 export class Furniture {
   private readonly decided = new Map<HTMLElement, string | null>();
@@ -55,17 +60,40 @@ export class Furniture {
     return reason;
   }
 
+  /**
+   * A list whose items mostly say something besides their links (a changelog, a digest of who did
+   * what) is prose that cites pages, not a list of pages.
+   */
+  private itemsSayMore(list: HTMLElement): boolean {
+    const items = listItems(list);
+    const telling = items.filter((item) => {
+      const own = statsOf(this.stats, item);
+      return own.chars - own.linkChars >= PROSE_BESIDE_LINKS;
+    });
+    return items.length >= 2 && telling.length * 2 >= items.length;
+  }
+
+  /** Most items of the list are links and little else (a menu, a rail of headlines), not lines that link a word. */
+  private itemsAreLinks(list: HTMLElement): boolean {
+    const items = listItems(list);
+    const links = items.filter((item) => linkDensity(statsOf(this.stats, item)) >= 0.8);
+    return links.length * 2 >= items.length;
+  }
+
   /** Readability's conditional cleaning, simplified: boxes of links or of nothing are not content. */
   private clutter(element: HTMLElement): string | null {
-    if (!CLEANED_TAGS.has(element.tagName)) return null;
     const own = statsOf(this.stats, element);
+    // A line that is a label and links ("One year ago: …", "See more: …") points elsewhere.
+    if (element.tagName === "P") return own.chars < 300 && linkDensity(own) > 0.6 ? "a line of links" : null;
+    if (!CLEANED_TAGS.has(element.tagName)) return null;
     if (own.chars === 0) return own.images === 0 ? "empty box" : null;
     if (own.commas >= 10 || own.chars > this.scopeChars * LAYOUT_SHARE) return null;
+    const list = element.tagName === "UL" || element.tagName === "OL";
+    if (list && this.itemsSayMore(element)) return null;
     const density = linkDensity(own);
     if (density > 0.5) return "mostly links";
     if (nameWeight(element) < 0 && own.chars < 1_000) return "class or id of side content";
-    const list = element.tagName === "UL" || element.tagName === "OL";
-    if (density > 0.35 && (list || own.paragraphs === 0)) return "a list of links";
+    if (density > 0.35 && (list ? this.itemsAreLinks(element) : own.paragraphs === 0)) return "a list of links";
     return null;
   }
 }

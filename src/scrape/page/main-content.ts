@@ -4,6 +4,7 @@
 // nearly as well join it. Written by hand because Readability.js needs a DOM library that parses a
 // page ten times slower than the budget (docs/page.md has the figures).
 import type { HTMLElement } from "node-html-parser";
+import { selectOne } from "../extract/select";
 import { isElement, nameWeight } from "./elements";
 import type { Furniture } from "./furniture";
 import { linkDensity, type PageStats, statsOf } from "./text-stats";
@@ -127,6 +128,7 @@ function isInside(element: HTMLElement, ancestor: HTMLElement): boolean {
   return false;
 }
 
+const DECK_TAGS = new Set(["H2", "H3", "H4"]);
 const SENTENCE_END = /[.!?。！？]["'”’)]?\s*$/;
 
 /** The neighbours of `top` that belong to the content: scoring nearly as well, or a paragraph of prose. */
@@ -139,11 +141,14 @@ function joinNeighbours(top: HTMLElement, scores: Map<HTMLElement, number>, stat
   return elementChildren(parent).filter((sibling) => {
     if (sibling === top) return true;
     if (!stats.has(sibling) || furniture.reasonFor(sibling)) return false;
-    const bonus = topClass && sibling.getAttribute("class") === topClass ? topScore * 0.2 : 0;
-    if ((scores.get(sibling) ?? 0) + bonus >= threshold) return true;
-    if (sibling.tagName !== "P") return false;
     const own = statsOf(stats, sibling);
     const density = linkDensity(own);
+    const sameKind = topClass !== "" && sibling.getAttribute("class") === topClass;
+    if (sameKind && density < 0.3 && proseIn(sibling, stats, furniture) >= MIN_PROSE_CHARS * 4) return true;
+    if ((scores.get(sibling) ?? 0) + (sameKind ? topScore * 0.2 : 0) >= threshold) return true;
+    // A standfirst set as a heading beside the body ("<h3>" of two sentences) is read like a paragraph.
+    if (DECK_TAGS.has(sibling.tagName)) return own.chars > 80 && density === 0 && SENTENCE_END.test(sibling.text);
+    if (sibling.tagName !== "P") return false;
     if (own.chars > 80) return density < 0.25;
     return own.chars > 0 && density === 0 && SENTENCE_END.test(sibling.text);
   });
@@ -171,7 +176,38 @@ function widen(top: HTMLElement, body: HTMLElement, stats: PageStats, furniture:
   return widened;
 }
 
-/** The main content of a page whose text `stats` counted; the whole body when no container scores. */
+/** How far above the winner a repeated block (one post of a thread) is looked for. */
+const REPEAT_LEVELS = 3;
+
+/**
+ * One post of a thread, one part of a series: when the winner or an ancestor a few levels up has
+ * siblings of its own class that hold prose too, that ancestor is the unit, and its kin join it.
+ */
+function repeated(top: HTMLElement, stats: PageStats, furniture: Furniture): HTMLElement {
+  let current = top;
+  for (let level = 0; level <= REPEAT_LEVELS && current.parentNode; level++, current = current.parentNode) {
+    const kind = current.getAttribute("class");
+    if (!kind) continue;
+    const hasKin = elementChildren(current.parentNode).some(
+      (sibling) =>
+        sibling !== current &&
+        sibling.getAttribute("class") === kind &&
+        stats.has(sibling) &&
+        !furniture.reasonFor(sibling) &&
+        proseIn(sibling, stats, furniture) >= MIN_PROSE_CHARS * 4,
+    );
+    if (hasKin) return current;
+  }
+  return top;
+}
+
+/** The page's own mark of its main content (`<main>`, `role=main`), for a page with no prose to score (a table of facts). */
+function landmark(body: HTMLElement, stats: PageStats): HTMLElement | null {
+  const marked = selectOne(body, "main") ?? selectOne(body, '[role="main"]');
+  return marked && statsOf(stats, marked).chars > 0 ? marked : null;
+}
+
+/** The main content of a page whose text `stats` counted; its `<main>`, else the whole body, when no container scores. */
 export function findMainContent(body: HTMLElement, stats: PageStats, furniture: Furniture): MainContent {
   const scores = scoreContainers(body, stats, furniture);
   const ranking = [...scores]
@@ -179,8 +215,8 @@ export function findMainContent(body: HTMLElement, stats: PageStats, furniture: 
     .sort((a, b) => b.score - a.score)
     .slice(0, 5);
   const first = ranking[0];
-  if (!first || first.score <= 0) return { parts: [body], ranking };
-  const top = widen(climb(first.element, ranking, scores, body), body, stats, furniture);
+  if (!first || first.score <= 0) return { parts: [landmark(body, stats) ?? body], ranking };
+  const top = repeated(widen(climb(first.element, ranking, scores, body), body, stats, furniture), stats, furniture);
   if (!scores.has(top)) scores.set(top, first.score);
   return { parts: top === body ? [body] : joinNeighbours(top, scores, stats, furniture), ranking };
 }

@@ -74,6 +74,13 @@ function isHeadingMark(element: HTMLElement): boolean {
   return HEADING_MARK.test(cleanText(visibleText(element)) ?? "");
 }
 
+/** A footnote's or editor's mark in the text ("[12]", "[a]", "[citation needed]"): a pointer to a note, not words of the sentence. */
+const NOTE_MARK = /^\[[^\]]{1,24}\]$/;
+
+function isNoteMark(element: HTMLElement): boolean {
+  return element.tagName === "SUP" && NOTE_MARK.test(cleanText(visibleText(element)) ?? "");
+}
+
 /** Whether a heading repeats the page's title (shown in `metadata.title`, so not again as content). */
 function repeatsTitle(heading: HTMLElement, titles: string[]): boolean {
   const text = cleanText(visibleText(heading))?.toLowerCase();
@@ -128,6 +135,7 @@ function readTree(
         (onlyMain &&
           (furniture.removes(element) ||
             isHeadingMark(element) ||
+            isNoteMark(element) ||
             (element.tagName === "H1" && repeatsTitle(element, titles))));
       skipped.set(element, decided);
     }

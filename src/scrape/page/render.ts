@@ -5,7 +5,7 @@ import { NodeType, type HTMLElement, type Node } from "node-html-parser";
 import { absoluteUrl, textOf } from "../extract/dom";
 import { parseTree } from "../extract/tree";
 import { attributeValue } from "../extract/tree-nodes";
-import { BLOCK_TAGS, isElement } from "./elements";
+import { BLOCK_TAGS, isElement, isUnshown } from "./elements";
 import { tableOf } from "./tables";
 
 export type RenderMode = "markdown" | "text";
@@ -61,14 +61,16 @@ const imageSource = (image: HTMLElement) =>
   attributeValue(image, "srcset")?.trim().split(/\s+/)[0];
 
 /**
- * The elements inside a `pre`: the parser keeps a `pre`'s body as one text (markup and all, as it
- * does a script's), so the markup of highlighted code is parsed here, once per `pre`.
+ * The nodes inside a `pre` and the context to read them in: the parser keeps a `pre`'s body as one
+ * text (markup and all, as it does a script's), so the markup of highlighted code or of cross-reference
+ * links is parsed here, once per `pre`. Those elements were never counted or judged as furniture,
+ * so of them only what no reader sees is left out.
  */
-export function preContent(pre: HTMLElement): Node[] {
+export function preContent(pre: HTMLElement, context: RenderContext): { nodes: Node[]; context: RenderContext } {
   const [only] = pre.childNodes;
   if (pre.childNodes.length !== 1 || only?.nodeType !== NodeType.TEXT_NODE || !only.rawText.includes("<"))
-    return pre.childNodes;
-  return parseTree(only.rawText).childNodes;
+    return { nodes: pre.childNodes, context };
+  return { nodes: parseTree(only.rawText).childNodes, context: { ...context, skip: isUnshown } };
 }
 
 /** Text with its whitespace as written, for `pre`. */
@@ -143,9 +145,9 @@ function wrapInline(inner: string, mark: string, context: RenderContext): string
 }
 
 function renderPre(pre: HTMLElement, context: RenderContext): string {
-  const content = preContent(pre);
+  const { nodes: content, context: inside } = preContent(pre, context);
   const code = content
-    .map((node) => rawText(node, context))
+    .map((node) => rawText(node, inside))
     .join("")
     .replace(/^\n/, "")
     .replace(/\s+$/, "");

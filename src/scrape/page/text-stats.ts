@@ -46,6 +46,11 @@ function countText(text: string): [number, number] {
   return [chars, commas];
 }
 
+/** The parser keeps a `pre`'s body as written, markup and all (render.ts reads it): only its text counts. */
+const shownText = (element: HTMLElement, text: string) =>
+  element.tagName === "PRE" && text.includes("<") ? text.replace(MARKUP, "") : text;
+const MARKUP = /<[^>]*>/g;
+
 export type PageStats = Map<HTMLElement, TextStats>;
 
 /** Stats of every shown element under `root` (unshown ones are absent: they count as nothing), and its shown links. */
@@ -72,7 +77,7 @@ function count(element: HTMLElement, inLink: boolean, counting: Counting, depth:
   if (element.tagName === "IMG") own.images = 1;
   for (const child of element.childNodes) {
     if (child.nodeType === NodeType.TEXT_NODE) {
-      const [chars, commas] = countText(textOf(child));
+      const [chars, commas] = countText(shownText(element, textOf(child)));
       own.chars += chars;
       own.ownChars += chars;
       own.commas += commas;
