@@ -43,6 +43,16 @@ export interface ShopTheme {
     listing: { products: ShopProduct[]; page: number; pages: number; total: number },
   ): string;
   productPage(context: ShopContext, product: ShopProduct, related: ShopProduct[]): string;
+  /**
+   * For a category listed with a "Load more" control instead of numbered pages, the JSON its
+   * `{category path}/more?{pageParam}=N` endpoint answers (the next cards as HTML, the next
+   * address); null for a category with numbered pages.
+   */
+  moreResults?(
+    context: ShopContext,
+    category: number,
+    listing: { products: ShopProduct[]; page: number; pages: number; total: number },
+  ): string | null;
   /** Pages that are neither products nor listings (about, shipping), by path. */
   infoPages: Record<string, (context: ShopContext) => string>;
 }
@@ -129,14 +139,24 @@ export class ShopReplica {
     if (info) return html(info(context));
     const department = departmentsOf(theme.spec).find((d) => theme.departmentPath(d) === path);
     if (department) return html(theme.departmentPage(context, department));
-    const category = theme.matchCategory(path);
+    const more = /^(.*)\/more$/.exec(path);
+    const category = theme.matchCategory(more ? more[1]! : path);
     if (category !== null) {
       const listed = this.live().filter((p) => p.category === category && p.reach !== "sitemap");
       const pages = Math.max(1, Math.ceil(listed.length / theme.perPage));
       const page = Number(query.get(theme.pageParam) ?? 1);
       if (!Number.isInteger(page) || page < 1 || page > pages) return html("<h1>Page not found</h1>", 404);
-      const products = listed.slice((page - 1) * theme.perPage, page * theme.perPage);
-      return html(theme.categoryPage(context, category, { products, page, pages, total: listed.length }));
+      const listing = {
+        products: listed.slice((page - 1) * theme.perPage, page * theme.perPage),
+        page,
+        pages,
+        total: listed.length,
+      };
+      if (!more) return html(theme.categoryPage(context, category, listing));
+      const body = theme.moreResults?.(context, category, listing) ?? null;
+      return body === null
+        ? html("<h1>Page not found</h1>", 404)
+        : { status: 200, contentType: "application/json; charset=utf-8", body };
     }
     const handle = theme.matchProduct(path);
     if (handle !== null) {

@@ -44,6 +44,15 @@ const layout = (context: ShopContext, title: string, head: string, main: string)
 <footer><a href="${context.base}/pages/about">About us</a> <a href="${context.base}/pages/shipping">Shipping</a>
 <p>© 2026 ${spec.name}</p></footer></body></html>`;
 
+/** Collections listed with a "Load more" button (every other one) rather than numbered pages. */
+const loadsMoreResults = (category: number) => category % 2 === 1;
+const rootRelative = (url: string) => {
+  const { pathname, search } = new URL(url);
+  return `${pathname}${search}`;
+};
+const moreUrl = (context: ShopContext, categoryPath: string, page: number) =>
+  `${context.base}${categoryPath}/more?page=${page}`;
+
 function card(context: ShopContext, product: ShopProduct, index: number, category: number): string {
   // Links as Shopify themes write them: within the collection, with a variant or a tracking tag.
   const href =
@@ -102,11 +111,18 @@ export const trailhead: ShopTheme = {
   },
   categoryPage(context, category, { products, page, pages, total }) {
     const url = (n: number) => `${context.base}${this.categoryPath(category)}${n > 1 ? `?page=${n}` : ""}`;
-    const head = `<link rel="canonical" href="${url(page)}">${page < pages ? `<link rel="next" href="${url(page + 1)}">` : ""}${page > 1 ? `<link rel="prev" href="${url(page - 1)}">` : ""}`;
+    const loadsMore = loadsMoreResults(category);
+    const head = `<link rel="canonical" href="${url(page)}">${page < pages && !loadsMore ? `<link rel="next" href="${url(page + 1)}">` : ""}${page > 1 && !loadsMore ? `<link rel="prev" href="${url(page - 1)}">` : ""}`;
     const numbers = Array.from({ length: pages }, (_, i) => i + 1)
       .filter((n) => Math.abs(n - page) <= 2 || n === pages)
       .map((n) => (n === page ? `<span class="page current">${n}</span>` : `<a class="page" href="${url(n)}">${n}</a>`))
       .join(" ");
+    // Every other collection shows its first cards and a button its script fetches the rest with.
+    const paging = loadsMore
+      ? page < pages
+        ? `<div class="load-more"><button type="button" class="button" data-url="${moreUrl(context, this.categoryPath(category), page + 1)}">Load more</button></div>`
+        : ""
+      : `<nav class="pagination">${numbers}${page < pages ? ` <a href="${url(page + 1)}" class="pagination__item--next">Next</a>` : ""}</nav>`;
     return layout(
       context,
       categoryName(spec, category),
@@ -116,8 +132,17 @@ export const trailhead: ShopTheme = {
 <div class="facets"><a href="${context.base}${this.categoryPath(category)}?sort_by=price-ascending">Price, low to high</a>
 <a href="${context.base}${this.categoryPath(category)}?sort_by=created-descending">Newest</a></div>
 <ul class="grid product-grid">${products.map((p, i) => card(context, p, i, category)).join("")}</ul>
-<nav class="pagination">${numbers}${page < pages ? ` <a href="${url(page + 1)}" class="pagination__item--next">Next</a>` : ""}</nav>`,
+${paging}`,
     );
+  },
+  moreResults(context, category, { products, page, pages }) {
+    if (!loadsMoreResults(category)) return null;
+    return JSON.stringify({
+      page,
+      html: products.map((p, i) => card(context, p, i, category)).join(""),
+      // Written from the site's root, as a shop's script receives it.
+      next_url: page < pages ? rootRelative(moreUrl(context, this.categoryPath(category), page + 1)) : null,
+    });
   },
   productPage(context, product, related) {
     const url = `${context.base}/products/${product.handle}`;

@@ -76,3 +76,38 @@ describe("pageLinks", () => {
     expect(links.canonical).toBe("https://shop.example/collections/tents?page=2");
   });
 });
+
+describe("pageLinks on a listing that loads more results", () => {
+  const root = "https://shop.example";
+  const listing = `<ul><li><a href="/products/a">A</a></li></ul>
+    <div class="load-more"><button data-url="/collections/tents/more?page=2">Mehr laden</button></div>
+    <button class="js-more" hx-get="/api/listing?offset=24">Show more products</button>
+    <button class="add-to-cart" data-url="/cart/add?id=7">Add to cart</button>`;
+  const links = pageLinks(listing, "https://shop.example/collections/tents", root);
+
+  it("follows the control's endpoint as the listing's next page, in any of several languages, and no other button", () => {
+    expect([...links.pagination].sort()).toEqual([
+      "https://shop.example/api/listing?offset=24",
+      "https://shop.example/collections/tents/more?page=2",
+    ]);
+    expect(links.links).not.toContain("https://shop.example/cart/add?id=7");
+    expect(links.links).toContain("https://shop.example/products/a");
+  });
+
+  it("reads an endpoint's JSON answer: the cards of its HTML, and its next address as the next page", () => {
+    const answer = JSON.stringify({
+      page: 2,
+      html: '<li><a href="/products/b">B</a></li><li><a href="https://shop.example/products/c?utm_source=more">C</a></li>',
+      next_url: "/collections/tents/more?page=3",
+      image: "/img/b.png",
+    });
+    const more = pageLinks(answer, "https://shop.example/collections/tents/more?page=2", root);
+    expect(more.links.sort()).toEqual([
+      "https://shop.example/collections/tents/more?page=3",
+      "https://shop.example/products/b",
+      "https://shop.example/products/c",
+    ]);
+    expect([...more.pagination]).toEqual(["https://shop.example/collections/tents/more?page=3"]);
+    expect(more.canonical).toBeNull();
+  });
+});
