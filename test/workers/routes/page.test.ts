@@ -176,9 +176,12 @@ describe("GET /v1/page trust contract", () => {
   it("answers a challenge page upstream_blocked and does not charge it", async () => {
     const { secret: own } = await newAccount({ plan: "pro" });
     const challenges = Object.values(
-      import.meta.glob<{ challengePage(platform: string, returnTo: string): string }>("../../../replicas/challenge.ts", {
-        eager: true,
-      }),
+      import.meta.glob<{ challengePage(platform: string, returnTo: string): string }>(
+        "../../../replicas/challenge.ts",
+        {
+          eager: true,
+        },
+      ),
     )[0]!;
     serveSite(HOST, challenges.challengePage("amazon", "/"));
     const before = await monthUsed(own);
