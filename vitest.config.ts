@@ -38,12 +38,12 @@ export default defineConfig({
           name: "workers",
           // One Workers runtime per lane, reused by every file the lane runs: starting one per file was
           // most of the suite's time (this project: 14 → 5 min). Each file still starts from a fresh
-          // database (test/workers/apply-migrations.ts drops the lane's tables and migrates again).
+          // database (test/workers/fresh-storage.ts drops the tables, migrates again and empties KV and R2).
           isolate: false,
           // test/security holds the attack suite; its *.node.test.ts files need Node (wrangler, files).
           include: ["test/workers/**/*.test.ts", "test/security/**/*.test.ts"],
           exclude: ["test/security/**/*.node.test.ts"],
-          setupFiles: ["test/workers/apply-migrations.ts"],
+          setupFiles: ["test/workers/fresh-storage.ts"],
         },
       },
       {
