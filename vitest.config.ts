@@ -44,6 +44,8 @@ export default defineConfig({
           include: ["test/workers/**/*.test.ts", "test/security/**/*.test.ts"],
           exclude: ["test/security/**/*.node.test.ts"],
           setupFiles: ["test/workers/fresh-storage.ts"],
+          // A test that signs in a few dozen times hashes as many passwords: seconds on 2 busy cores.
+          testTimeout: 30_000,
         },
       },
       {
