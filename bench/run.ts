@@ -9,7 +9,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { linkChromium } from "../scripts/chromium.ts";
 import { applyMigrations, createAccountKey, startWorker } from "../scripts/local-stack.ts";
@@ -66,11 +66,37 @@ const loadBefore = loadavg();
 // Measured first, in a Node process of its own, before the stack starts: no other part of the bench
 // shares the cores (in this process, after the load phase, the pages also paid for collecting the
 // load generator's heap, as a Worker's isolate does not).
-const parseTable = runs("parse")
-  ? execFileSync(process.execPath, [...process.execArgv, PARSE_SCRIPT, String(PARSE_REPEATS)], {
-      encoding: "utf8",
-    }).trimEnd()
-  : null;
+const parseTableOf = (script: string) =>
+  execFileSync(process.execPath, [...process.execArgv, script, String(PARSE_REPEATS)], {
+    encoding: "utf8",
+    cwd: dirname(dirname(script)),
+  }).trimEnd();
+// BENCH_PARSE_BEFORE=<another checkout>: its parser table too, the two taking turns twice, so that a
+// change to the readers is judged against the code before it on the same cores in the same minutes.
+const BEFORE = process.env.BENCH_PARSE_BEFORE;
+const parseTable = !runs("parse")
+  ? null
+  : BEFORE
+    ? parseSideBySide(join(BEFORE, "bench", "parse-cpu.ts"))
+    : parseTableOf(PARSE_SCRIPT);
+
+function parseSideBySide(beforeScript: string): string {
+  const runsOf = { before: [] as string[], after: [] as string[] };
+  for (let turn = 0; turn < 2; turn++) {
+    runsOf.before.push(parseTableOf(beforeScript));
+    runsOf.after.push(parseTableOf(PARSE_SCRIPT));
+  }
+  const bigPages = (table: string) => /Pages of 1 MB or more:.*$/m.exec(table)?.[0] ?? "no page of 1 MB or more";
+  return [
+    `**Parser CPU, before and after, in one run** (before: ${BEFORE}; the two took turns twice)`,
+    "",
+    ...runsOf.before.map((table, turn) => `- before, turn ${turn + 1}: ${bigPages(table)}`),
+    ...runsOf.after.map((table, turn) => `- after, turn ${turn + 1}: ${bigPages(table)}`),
+    "",
+    "After, the last turn in full:",
+    runsOf.after.at(-1)!,
+  ].join("\n");
+}
 const persistTo = mkdtempSync(join(tmpdir(), "webdata-bench-"));
 linkChromium();
 applyMigrations(persistTo);
