@@ -6,6 +6,7 @@ import { log } from "../log";
 import type { JobHooks, WaitUntil } from "./hooks";
 import { ITEMS_IN_FLIGHT_PER_JOB, stallMs } from "./limits";
 import { cancelWaitingItems, claimPending, itemCounts, type JobMessage, restamp, stalledItems } from "../db/job-items";
+import { database } from "../db/client";
 import { moveJob } from "../db/jobs";
 
 async function send(env: Env, jobId: string, indexes: number[]): Promise<void> {
@@ -33,7 +34,7 @@ export async function completeIfDone(env: Env, waitUntil: WaitUntil, job: JobRow
   if (job.status === "cancelled") return;
   const failedAll = counts.succeeded === 0 && counts.failed > 0;
   const status = failedAll ? "failed" : "completed";
-  if (!(await moveJob(env.DB, job.id, ["queued", "running"], status, Date.now()))) return;
+  if (!(await moveJob(database(env.DB), job.id, ["queued", "running"], status, Date.now()))) return;
   const data = { id: job.id, status, total: job.total, counts: { succeeded: counts.succeeded, failed: counts.failed } };
   await hooks.ended(env, waitUntil, job, status, data.counts);
   await hooks
@@ -60,7 +61,7 @@ export async function sweepJob(env: Env, waitUntil: WaitUntil, job: JobRow, hook
 
 /** Cancels a job: items not yet taken are cancelled at once; running ones finish and stop there. */
 export async function cancelJob(env: Env, waitUntil: WaitUntil, job: JobRow, hooks: JobHooks): Promise<boolean> {
-  if (!(await moveJob(env.DB, job.id, ["queued", "running"], "cancelled", Date.now()))) return false;
+  if (!(await moveJob(database(env.DB), job.id, ["queued", "running"], "cancelled", Date.now()))) return false;
   await cancelWaitingItems(env.DB, job.id, Date.now());
   await hooks.ended(env, waitUntil, job, "cancelled", { succeeded: 0, failed: 0 });
   await completeIfDone(env, waitUntil, { ...job, status: "cancelled" }, hooks);

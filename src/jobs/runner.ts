@@ -61,7 +61,7 @@ export async function runItem(
     await finish(env, ctx, hooks, job, message, { status: "cancelled" });
     return { ack: true };
   }
-  if (job.status === "queued") await moveJob(env.DB, job.id, ["queued"], "running", Date.now());
+  if (job.status === "queued") await moveJob(database(env.DB), job.id, ["queued"], "running", Date.now());
   const identity = await findLiveKeyById(database(env.DB), job.keyId);
   if (!identity) {
     await finish(env, ctx, hooks, job, message, {

@@ -13,6 +13,7 @@ import worker from "../../src/index";
 import { runItem } from "../../src/jobs/runner";
 import { jobHooks } from "../../src/job-hooks";
 import { claimPending } from "../../src/db/job-items";
+import { database } from "../../src/db/client";
 import { insertJob } from "../../src/db/jobs";
 import {
   awayFromMinuteEdge,
@@ -393,7 +394,7 @@ async function runJob(account: TestAccount, paths: string[]) {
     total: paths.length,
   };
   await insertJob(
-    env.DB,
+    database(env.DB),
     {
       ...job,
       webhookEndpointId: null,

@@ -4,6 +4,7 @@
 // `removed_at` once removed) — a thousand records to a part, so a refresh of any size makes few R2
 // objects and holds one part in memory. The account hears what changed (`dataset.changed`: added,
 // removed and re-priced products).
+import { database } from "../../db/client";
 import { nextPart, snapshotOfJob } from "../../db/dataset-snapshots";
 import { closeProducts, productRecords } from "../../db/shop-products";
 import { saveShopRefreshCounts } from "../../db/shop-refreshes";
@@ -36,7 +37,7 @@ export async function closeShopRefresh(env: Env, jobId: string, status: string):
   const recipe = JSON.parse(snapshot.recipe) as Recipe;
   if (recipe.kind !== "shop") return null;
   const counts = await closeProducts(env.DB, snapshot.dataset_id, jobId, Date.now(), REMOVE_AFTER_MISSES);
-  await saveShopRefreshCounts(env.DB, jobId, {
+  await saveShopRefreshCounts(database(env.DB), jobId, {
     added: counts.added,
     removed: counts.removed,
     price_changed: counts.repriced,

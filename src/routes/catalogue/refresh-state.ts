@@ -103,7 +103,7 @@ export function registerRefreshState(app: OpenAPIHono<AppEnv>) {
     const dataset = await findVisibleDataset(c.env.DB, slug, c.get("identity").accountId);
     if (!dataset) throw new ApiError("not_found", `No dataset \`${slug}\`; GET /v1/datasets lists them.`);
     assertMayUseDataset(c, dataset);
-    const row = await latestRefresh(c.env.DB, dataset.id);
+    const row = await latestRefresh(c.get("db"), dataset.id);
     if (!row)
       throw new ApiError(
         "not_found",

@@ -10,6 +10,7 @@ import {
   stalledItems,
   takeItem,
 } from "../../../src/db/job-items";
+import { database } from "../../../src/db/client";
 import { insertJob } from "../../../src/db/jobs";
 import { newId } from "../../../src/db/keys";
 import { env, newAccount } from "../helpers";
@@ -22,7 +23,7 @@ async function jobOf(paths: string[]) {
   const { accountId, keyId } = await newAccount();
   const id = newId("job");
   await insertJob(
-    env.DB,
+    database(env.DB),
     {
       id,
       accountId,
