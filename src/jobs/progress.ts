@@ -16,19 +16,19 @@ async function send(env: Env, jobId: string, indexes: number[]): Promise<void> {
 
 /** Puts the job's first window of items on the queue. */
 export async function startJob(env: Env, jobId: string): Promise<void> {
-  await send(env, jobId, await claimPending(env.DB, jobId, ITEMS_IN_FLIGHT_PER_JOB, Date.now()));
+  await send(env, jobId, await claimPending(database(env.DB), jobId, ITEMS_IN_FLIGHT_PER_JOB, Date.now()));
 }
 
 /** After an item's outcome: the next item goes in, and the job finishes when none is left. */
 export async function afterItem(env: Env, waitUntil: WaitUntil, job: JobRow, hooks: JobHooks): Promise<void> {
   const now = Date.now();
-  if (job.status !== "cancelled") await send(env, job.id, await claimPending(env.DB, job.id, 1, now));
+  if (job.status !== "cancelled") await send(env, job.id, await claimPending(database(env.DB), job.id, 1, now));
   await completeIfDone(env, waitUntil, job, hooks);
 }
 
 /** Finishes the job once no item is left to run, and announces it. */
 export async function completeIfDone(env: Env, waitUntil: WaitUntil, job: JobRow, hooks: JobHooks): Promise<void> {
-  const counts = await itemCounts(env.DB, job.id);
+  const counts = await itemCounts(database(env.DB), job.id);
   if (counts.pending + counts.queued + counts.running > 0) return;
   // A cancelled job keeps its status; its running items just had to finish.
   if (job.status === "cancelled") return;
@@ -49,11 +49,11 @@ export async function completeIfDone(env: Env, waitUntil: WaitUntil, job: JobRow
 export async function sweepJob(env: Env, waitUntil: WaitUntil, job: JobRow, hooks: JobHooks): Promise<number> {
   if (job.status !== "queued" && job.status !== "running" && job.status !== "cancelled") return 0;
   const now = Date.now();
-  const stalled = await stalledItems(env.DB, job.id, now - stallMs(env));
-  await restamp(env.DB, job.id, stalled, now);
-  const counts = await itemCounts(env.DB, job.id);
+  const stalled = await stalledItems(database(env.DB), job.id, now - stallMs(env));
+  await restamp(database(env.DB), job.id, stalled, now);
+  const counts = await itemCounts(database(env.DB), job.id);
   const room = job.status === "cancelled" ? 0 : ITEMS_IN_FLIGHT_PER_JOB - counts.queued - counts.running;
-  const fresh = await claimPending(env.DB, job.id, room, now);
+  const fresh = await claimPending(database(env.DB), job.id, room, now);
   await send(env, job.id, [...stalled, ...fresh]);
   await completeIfDone(env, waitUntil, job, hooks);
   return stalled.length + fresh.length;
@@ -62,7 +62,7 @@ export async function sweepJob(env: Env, waitUntil: WaitUntil, job: JobRow, hook
 /** Cancels a job: items not yet taken are cancelled at once; running ones finish and stop there. */
 export async function cancelJob(env: Env, waitUntil: WaitUntil, job: JobRow, hooks: JobHooks): Promise<boolean> {
   if (!(await moveJob(database(env.DB), job.id, ["queued", "running"], "cancelled", Date.now()))) return false;
-  await cancelWaitingItems(env.DB, job.id, Date.now());
+  await cancelWaitingItems(database(env.DB), job.id, Date.now());
   await hooks.ended(env, waitUntil, job, "cancelled", { succeeded: 0, failed: 0 });
   await completeIfDone(env, waitUntil, { ...job, status: "cancelled" }, hooks);
   return true;

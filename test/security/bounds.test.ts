@@ -87,7 +87,7 @@ async function runJob(account: TestAccount, paths: string[]) {
     paths,
   );
   const verdicts = [];
-  for (const idx of await claimPending(env.DB, id, paths.length, Date.now())) {
+  for (const idx of await claimPending(database(env.DB), id, paths.length, Date.now())) {
     const ctx = createExecutionContext();
     verdicts.push(await runItem(env, ctx, inProcessApi(), { jobId: id, idx }, jobHooks));
     await waitOnExecutionContext(ctx);

@@ -81,7 +81,7 @@ async function answerEarlier(c: Context<AppEnv>, earlier: JobRow, requestHash: s
       "conflict",
       `This Idempotency-Key already made job ${earlier.id} from a different request; send a new key for a new job.`,
     );
-  return c.json(successBody(c, jobAnswer(earlier, await itemCounts(c.env.DB, earlier.id))), 202);
+  return c.json(successBody(c, jobAnswer(earlier, await itemCounts(c.get("db"), earlier.id))), 202);
 }
 
 const stillCollecting = (slug: string) =>
@@ -163,6 +163,6 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
       throw new ApiError("conflict", tooManyRunning(identity.planId, limits.maxRunning));
     }
     c.header("Location", `/v1/jobs/${job.id}`);
-    return c.json(successBody(c, jobAnswer(job, await itemCounts(c.env.DB, job.id))), 202);
+    return c.json(successBody(c, jobAnswer(job, await itemCounts(c.get("db"), job.id))), 202);
   });
 }

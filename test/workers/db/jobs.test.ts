@@ -74,7 +74,7 @@ describe("an account's jobs", () => {
     const refused = job(accountId, keyId);
     expect(await insertJob(database(env.DB), refused, PATHS, 2)).toBe(false);
     expect(await findJobById(db(), refused.id)).toBeNull();
-    expect(await itemCounts(env.DB, refused.id)).toMatchObject({ pending: 0 });
+    expect(await itemCounts(database(env.DB), refused.id)).toMatchObject({ pending: 0 });
     expect(await insertJob(database(env.DB), job(accountId, keyId), PATHS, 3)).toBe(true);
   });
 });
@@ -89,7 +89,7 @@ describe("finished jobs past their retention", () => {
     expect((await expiredJobs(db(), new Date(T0 + 1), 50)).map((row) => row.id)).toEqual([done.id]);
     await deleteJobRows(database(env.DB), done.id);
     expect(await findJobById(db(), done.id)).toBeNull();
-    expect(await itemCounts(env.DB, done.id)).toMatchObject({ pending: 0 });
-    expect(await itemCounts(env.DB, kept.id)).toMatchObject({ pending: 2 });
+    expect(await itemCounts(database(env.DB), done.id)).toMatchObject({ pending: 0 });
+    expect(await itemCounts(database(env.DB), kept.id)).toMatchObject({ pending: 2 });
   });
 });
