@@ -48,12 +48,13 @@ export async function completeIfDone(env: Env, waitUntil: WaitUntil, job: JobRow
  */
 export async function sweepJob(env: Env, waitUntil: WaitUntil, job: JobRow, hooks: JobHooks): Promise<number> {
   if (job.status !== "queued" && job.status !== "running" && job.status !== "cancelled") return 0;
+  const db = database(env.DB);
   const now = Date.now();
-  const stalled = await stalledItems(database(env.DB), job.id, now - stallMs(env));
-  await restamp(database(env.DB), job.id, stalled, now);
-  const counts = await itemCounts(database(env.DB), job.id);
+  const stalled = await stalledItems(db, job.id, now - stallMs(env));
+  await restamp(db, job.id, stalled, now);
+  const counts = await itemCounts(db, job.id);
   const room = job.status === "cancelled" ? 0 : ITEMS_IN_FLIGHT_PER_JOB - counts.queued - counts.running;
-  const fresh = await claimPending(database(env.DB), job.id, room, now);
+  const fresh = await claimPending(db, job.id, room, now);
   await send(env, job.id, [...stalled, ...fresh]);
   await completeIfDone(env, waitUntil, job, hooks);
   return stalled.length + fresh.length;
@@ -61,8 +62,9 @@ export async function sweepJob(env: Env, waitUntil: WaitUntil, job: JobRow, hook
 
 /** Cancels a job: items not yet taken are cancelled at once; running ones finish and stop there. */
 export async function cancelJob(env: Env, waitUntil: WaitUntil, job: JobRow, hooks: JobHooks): Promise<boolean> {
-  if (!(await moveJob(database(env.DB), job.id, ["queued", "running"], "cancelled", Date.now()))) return false;
-  await cancelWaitingItems(database(env.DB), job.id, Date.now());
+  const db = database(env.DB);
+  if (!(await moveJob(db, job.id, ["queued", "running"], "cancelled", Date.now()))) return false;
+  await cancelWaitingItems(db, job.id, Date.now());
   await hooks.ended(env, waitUntil, job, "cancelled", { succeeded: 0, failed: 0 });
   await completeIfDone(env, waitUntil, { ...job, status: "cancelled" }, hooks);
   return true;

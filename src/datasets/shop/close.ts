@@ -31,13 +31,14 @@ export interface ShopChanges extends RefreshClosed {
 
 /** Closes the product state of a finished shop refresh; null for any other job. */
 export async function closeShopRefresh(env: Env, jobId: string, status: string): Promise<ShopChanges | null> {
+  const db = database(env.DB);
   if (status !== "completed") return null;
   const snapshot = await snapshotOfJob(env.DB, jobId);
   if (!snapshot || snapshot.status !== "collecting") return null;
   const recipe = JSON.parse(snapshot.recipe) as Recipe;
   if (recipe.kind !== "shop") return null;
-  const counts = await closeProducts(env.DB, snapshot.dataset_id, jobId, Date.now(), REMOVE_AFTER_MISSES);
-  await saveShopRefreshCounts(database(env.DB), jobId, {
+  const counts = await closeProducts(db, snapshot.dataset_id, jobId, Date.now(), REMOVE_AFTER_MISSES);
+  await saveShopRefreshCounts(db, jobId, {
     added: counts.added,
     removed: counts.removed,
     price_changed: counts.repriced,
@@ -46,7 +47,7 @@ export async function closeShopRefresh(env: Env, jobId: string, status: string):
   const target = { id: snapshot.id, datasetId: snapshot.dataset_id, kind: "shop" as const };
   let part = await nextPart(env.DB, snapshot.id);
   for (let after = ""; ; ) {
-    const rows = await productRecords(env.DB, snapshot.dataset_id, after, RECORDS_PER_PART);
+    const rows = await productRecords(db, snapshot.dataset_id, after, RECORDS_PER_PART);
     if (rows.length === 0) break;
     const records = rows.map((row) => {
       const removedAt = row.removed_at === null ? null : new Date(row.removed_at).toISOString();
