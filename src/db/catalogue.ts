@@ -1,4 +1,9 @@
-// Catalogue reads. Plain D1 statements: FTS5 (MATCH, bm25, snippet) has no drizzle builder.
+// Catalogue reads.
+// Raw SQL: listDatasets and searchDatasets, which read the FTS5 index (MATCH, bm25, highlight,
+// snippet: no drizzle builder) and share their WHERE with the count and facets of one round trip.
+import { and, asc, count, eq, isNull, or, sql } from "drizzle-orm";
+import type { Db } from "./keys";
+import { categories, countries, datasetFields, datasets } from "./schema";
 
 /** Common words that would match nearly everything as prefixes. */
 const STOPWORDS = new Set([
@@ -107,6 +112,25 @@ const SUMMARY_COLUMNS =
 
 /** Public datasets and the reading account's own. */
 const VISIBLE = "(d.account_id IS NULL OR d.account_id = ?)";
+const visibleTo = (accountId: string) => or(isNull(datasets.accountId), eq(datasets.accountId, accountId));
+
+/** SUMMARY_COLUMNS for drizzle, the JSON lists as stored text (describeDataset parses them). */
+const SUMMARY = {
+  id: datasets.id,
+  slug: datasets.slug,
+  name: datasets.name,
+  description: datasets.description,
+  category_slug: datasets.categorySlug,
+  category_name: datasets.categoryName,
+  countries: sql<string>`${datasets.countries}`,
+  tags: sql<string>`${datasets.tags}`,
+  source_platforms: sql<string>`${datasets.sourcePlatforms}`,
+  record_count: datasets.recordCount,
+  update_frequency: datasets.updateFrequency,
+  last_updated: datasets.lastUpdated,
+  formats: sql<string>`${datasets.formats}`,
+  account_id: datasets.accountId,
+};
 
 /** The public shape of a dataset in lists. */
 export function describeDataset(row: DatasetRow) {
@@ -154,20 +178,21 @@ function filterSql(filter: DatasetFilter) {
 }
 
 /** One page of datasets plus total and facets, in a single D1 round trip. */
-export async function listDatasets(db: D1Database, filter: DatasetFilter, sort: Sort, page: number, limit: number) {
+export async function listDatasets(db: Db, filter: DatasetFilter, sort: Sort, page: number, limit: number) {
   const { from, where, params, ranked } = filterSql(filter);
   const order = ORDER_BY[sort === "relevance" && !ranked ? "name" : sort];
-  const [rows, total, byCategory, byCountry] = await db.batch([
-    db
+  const d1 = db.$client;
+  const [rows, total, byCategory, byCountry] = await d1.batch([
+    d1
       .prepare(`SELECT ${SUMMARY_COLUMNS} FROM ${from} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
       .bind(...params, limit, (page - 1) * limit),
-    db.prepare(`SELECT count(*) AS total FROM ${from} ${where}`).bind(...params),
-    db
+    d1.prepare(`SELECT count(*) AS total FROM ${from} ${where}`).bind(...params),
+    d1
       .prepare(
         `SELECT d.category_slug AS slug, c.name, count(*) AS count FROM ${from} JOIN categories c ON c.slug = d.category_slug ${where} GROUP BY d.category_slug ORDER BY count DESC, d.category_slug`,
       )
       .bind(...params),
-    db
+    d1
       .prepare(
         `SELECT dc.country_code AS code, n.name, count(*) AS count FROM ${from} JOIN dataset_countries dc ON dc.dataset_id = d.id JOIN countries n ON n.code = dc.country_code ${where} GROUP BY dc.country_code ORDER BY count DESC, dc.country_code`,
       )
@@ -192,25 +217,31 @@ export interface FieldRow {
 }
 
 /** A dataset the account may see, with its fields' fill rates as measured on its latest snapshot; or null. */
-export async function getDataset(db: D1Database, slug: string, accountId: string) {
-  const [dataset, fields] = await db.batch([
+export async function getDataset(db: Db, slug: string, accountId: string) {
+  const visible = and(eq(datasets.slug, slug), visibleTo(accountId));
+  const [[row], fields] = await db.batch([
     db
-      .prepare(
-        `SELECT ${SUMMARY_COLUMNS}, d.recipe, d.latest_snapshot_id FROM datasets d WHERE d.slug = ? AND ${VISIBLE}`,
-      )
-      .bind(slug, accountId),
+      .select({ ...SUMMARY, recipe: datasets.recipe, latest_snapshot_id: datasets.latestSnapshotId })
+      .from(datasets)
+      .where(visible),
     db
-      .prepare(
-        `SELECT f.name, f.type, f.description, f.nullable, f.fill_rate FROM dataset_fields f JOIN datasets d ON d.id = f.dataset_id WHERE d.slug = ? AND ${VISIBLE} ORDER BY f.position`,
-      )
-      .bind(slug, accountId),
+      .select({
+        name: datasetFields.name,
+        type: datasetFields.type,
+        description: datasetFields.description,
+        nullable: sql<number>`${datasetFields.nullable}`,
+        fill_rate: datasetFields.fillRate,
+      })
+      .from(datasetFields)
+      .innerJoin(datasets, eq(datasets.id, datasetFields.datasetId))
+      .where(visible)
+      .orderBy(asc(datasetFields.position)),
   ]);
-  const row = dataset!.results[0] as (DatasetRow & { recipe: string; latest_snapshot_id: string | null }) | undefined;
   if (!row) return null;
   return {
     row,
     summary: describeDataset(row),
-    measured: new Map((fields!.results as unknown as FieldRow[]).map((f) => [f.name, f])),
+    measured: new Map<string, FieldRow>(fields.map((f) => [f.name, f])),
   };
 }
 
@@ -219,16 +250,17 @@ export async function getDataset(db: D1Database, slug: string, accountId: string
  * name), then public ones ranked by the index; falls back to any word when all words find nothing. No
  * score is given: a rank over an index is a fact about everything in it.
  */
-export async function searchDatasets(db: D1Database, text: string, page: number, limit: number, accountId: string) {
+export async function searchDatasets(db: Db, text: string, page: number, limit: number, accountId: string) {
   for (const join of ["AND", "OR"] as const) {
     const match = ftsQuery(text, join);
     if (!match) return { results: [], total: 0, matched: null };
     const own = ownMatch(text, join);
-    const [owned, publicTotal] = await db.batch([
-      db
+    const d1 = db.$client;
+    const [owned, publicTotal] = await d1.batch([
+      d1
         .prepare(`SELECT ${SUMMARY_COLUMNS} FROM datasets d WHERE d.account_id = ? AND ${own.sql} ORDER BY d.name`)
         .bind(accountId, ...own.params),
-      db.prepare("SELECT count(*) AS total FROM datasets_fts WHERE datasets_fts MATCH ?").bind(match),
+      d1.prepare("SELECT count(*) AS total FROM datasets_fts WHERE datasets_fts MATCH ?").bind(match),
     ]);
     const ownRows = owned!.results as unknown as DatasetRow[];
     const count = ownRows.length + (publicTotal!.results[0] as { total: number }).total;
@@ -245,7 +277,7 @@ export async function searchDatasets(db: D1Database, text: string, page: number,
         publicLimit === 0
           ? []
           : ((
-              await db
+              await d1
                 .prepare(
                   `SELECT ${SUMMARY_COLUMNS},
                      highlight(datasets_fts, 0, '<mark>', '</mark>') AS name_highlighted,
@@ -270,20 +302,26 @@ export async function searchDatasets(db: D1Database, text: string, page: number,
   return { results: [], total: 0, matched: null };
 }
 
-export async function listCategories(db: D1Database, accountId: string) {
-  const rows = await db
-    .prepare(
-      `SELECT c.slug, c.name, c.description, count(d.id) AS dataset_count FROM categories c LEFT JOIN datasets d ON d.category_slug = c.slug AND ${VISIBLE} GROUP BY c.slug ORDER BY c.name`,
-    )
-    .bind(accountId)
-    .all<{ slug: string; name: string; description: string; dataset_count: number }>();
-  return rows.results;
+export function listCategories(db: Db, accountId: string) {
+  return db
+    .select({
+      slug: categories.slug,
+      name: categories.name,
+      description: categories.description,
+      dataset_count: count(datasets.id),
+    })
+    .from(categories)
+    .leftJoin(datasets, and(eq(datasets.categorySlug, categories.slug), visibleTo(accountId)))
+    .groupBy(categories.slug)
+    .orderBy(asc(categories.name));
 }
 
-export async function categoryExists(db: D1Database, slug: string): Promise<boolean> {
-  return (await db.prepare("SELECT 1 FROM categories WHERE slug = ?").bind(slug).first()) !== null;
+export async function categoryExists(db: Db, slug: string): Promise<boolean> {
+  const rows = await db.select({ slug: categories.slug }).from(categories).where(eq(categories.slug, slug));
+  return rows.length > 0;
 }
 
-export async function countryExists(db: D1Database, code: string): Promise<boolean> {
-  return (await db.prepare("SELECT 1 FROM countries WHERE code = ?").bind(code).first()) !== null;
+export async function countryExists(db: Db, code: string): Promise<boolean> {
+  const rows = await db.select({ code: countries.code }).from(countries).where(eq(countries.code, code));
+  return rows.length > 0;
 }

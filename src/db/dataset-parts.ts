@@ -1,5 +1,6 @@
-// Compacting a snapshot's parts in D1: the index rows of many small parts give way, in one
-// transaction, to the rows of the larger parts that hold the same records in the same order.
+// A snapshot's part rows in D1: written as its records arrive, and compacted: the index rows of
+// many small parts give way, in one transaction, to the rows of the larger parts that hold the
+// same records in the same order.
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "./keys";
@@ -44,6 +45,23 @@ export async function firstFreePart(db: Db, snapshotId: string): Promise<number>
   return row?.next ?? 0;
 }
 
+/** Writes a part's index row, over the one of the same number if there is one. */
+export function partUpsert(
+  db: Db,
+  snapshotId: string,
+  part: { part: number; records: number; filled: Record<string, number>; lineOffsets: number[] },
+) {
+  const row = {
+    records: part.records,
+    filled: JSON.stringify(part.filled),
+    lineOffsets: JSON.stringify(part.lineOffsets),
+  };
+  return db
+    .insert(datasetParts)
+    .values({ snapshotId, part: part.part, ...row })
+    .onConflictDoUpdate({ target: [datasetParts.snapshotId, datasetParts.part], set: row });
+}
+
 /** Swaps the rows of `removed` parts for those of `added` ones, all or nothing. */
 export async function replaceParts(
   db: Db,
@@ -58,15 +76,7 @@ export async function replaceParts(
       db.delete(datasetParts).where(and(eq(datasetParts.snapshotId, snapshotId), inArray(datasetParts.part, chunk))),
     );
   }
-  for (const part of added) {
-    const row = { records: part.records, filled: JSON.stringify(part.filled), lineOffsets: JSON.stringify(part.lineOffsets) };
-    statements.push(
-      db
-        .insert(datasetParts)
-        .values({ snapshotId, part: part.part, ...row })
-        .onConflictDoUpdate({ target: [datasetParts.snapshotId, datasetParts.part], set: row }),
-    );
-  }
+  for (const part of added) statements.push(partUpsert(db, snapshotId, part));
   // One batch is one transaction: a crash leaves the old index whole.
   const [first, ...rest] = statements;
   if (first) await db.batch([first, ...rest]);

@@ -47,7 +47,9 @@ export async function latestRefresh(db: Db, datasetId: number): Promise<LatestRe
   const itemsDone = db
     .select({ n: count() })
     .from(jobItems)
-    .where(and(eq(jobItems.jobId, datasetSnapshots.jobId), inArray(jobItems.status, ["succeeded", "failed", "cancelled"])));
+    .where(
+      and(eq(jobItems.jobId, datasetSnapshots.jobId), inArray(jobItems.status, ["succeeded", "failed", "cancelled"])),
+    );
   const heldNow = db
     .select({ n: count() })
     .from(shopProducts)

@@ -60,7 +60,7 @@ export async function refresh(
   await env.DB.prepare("INSERT INTO job_items (job_id, idx, path, status) VALUES (?, 0, 'shop:crawl', 'succeeded')")
     .bind(jobId)
     .run();
-  await insertSnapshot(env.DB, {
+  await insertSnapshot(database(env.DB), {
     id: `snap_shopsurface_${datasetId}_${n}`,
     dataset_id: datasetId,
     job_id: jobId,

@@ -5,7 +5,8 @@
 // objects and holds one part in memory. The account hears what changed (`dataset.changed`: added,
 // removed and re-priced products).
 import { database } from "../../db/client";
-import { nextPart, snapshotOfJob } from "../../db/dataset-snapshots";
+import { firstFreePart } from "../../db/dataset-parts";
+import { snapshotOfJob } from "../../db/dataset-snapshots";
 import { closeProducts, productRecords } from "../../db/shop-products";
 import { saveShopRefreshCounts } from "../../db/shop-refreshes";
 import { emitEvent } from "../../events/delivery";
@@ -31,9 +32,9 @@ export interface ShopChanges extends RefreshClosed {
 
 /** Closes the product state of a finished shop refresh; null for any other job. */
 export async function closeShopRefresh(env: Env, jobId: string, status: string): Promise<ShopChanges | null> {
-  const db = database(env.DB);
   if (status !== "completed") return null;
-  const snapshot = await snapshotOfJob(env.DB, jobId);
+  const db = database(env.DB);
+  const snapshot = await snapshotOfJob(db, jobId);
   if (!snapshot || snapshot.status !== "collecting") return null;
   const recipe = JSON.parse(snapshot.recipe) as Recipe;
   if (recipe.kind !== "shop") return null;
@@ -45,7 +46,7 @@ export async function closeShopRefresh(env: Env, jobId: string, status: string):
     held: counts.held,
   });
   const target = { id: snapshot.id, datasetId: snapshot.dataset_id, kind: "shop" as const };
-  let part = await nextPart(env.DB, snapshot.id);
+  let part = await firstFreePart(db, snapshot.id);
   for (let after = ""; ; ) {
     const rows = await productRecords(db, snapshot.dataset_id, after, RECORDS_PER_PART);
     if (rows.length === 0) break;

@@ -79,9 +79,9 @@ export async function runShopItem(
   job: { id: string; accountId: string },
   idx: number,
 ): Promise<{ response: Response; charged: boolean }> {
-  const db = database(env.DB);
   const outcome: CrawlOutcome = { products: 0, pages: 0, skipped: 0, gone: 0 };
-  const snapshot = await snapshotOfJob(env.DB, job.id);
+  const db = database(env.DB);
+  const snapshot = await snapshotOfJob(db, job.id);
   if (!snapshot || snapshot.status !== "collecting") return answer(outcome);
   const recipe = JSON.parse(snapshot.recipe) as ShopRecipe;
   const fetcher = new PoliteFetcher(env, job.accountId);

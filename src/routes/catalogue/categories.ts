@@ -56,7 +56,7 @@ const route = defineRoute({
 
 export function registerCategories(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const categories = await listCategories(c.env.DB, c.get("identity").accountId);
+    const categories = await listCategories(c.get("db"), c.get("identity").accountId);
     if (wantsCsv(c)) return csvResponse(c, categories, "categories.csv", schemaColumns(CategorySchema));
     return c.json(successBody(c, categories), 200);
   });

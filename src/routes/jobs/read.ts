@@ -82,7 +82,9 @@ export function registerReadJobs(app: OpenAPIHono<AppEnv>) {
       rows.map((job) => job.id),
     );
     const readable = rows.filter((job) => c.get("inProcess").mayRun(c.get("identity"), routes.get(job.id)!));
-    const answers = await Promise.all(readable.map(async (job) => jobAnswer(job, await itemCounts(c.get("db"), job.id))));
+    const answers = await Promise.all(
+      readable.map(async (job) => jobAnswer(job, await itemCounts(c.get("db"), job.id))),
+    );
     return c.json(successBody(c, answers), 200);
   });
 

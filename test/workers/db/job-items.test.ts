@@ -49,7 +49,10 @@ const amazon = (n: number) => Array.from({ length: n }, (_, i) => `/v1/amazon?as
 describe("claiming pending items", () => {
   it("gives two concurrent claimers different items, lowest index first, and no item twice", async () => {
     const jobId = await jobOf(amazon(5));
-    const [a, b] = await Promise.all([claimPending(database(env.DB), jobId, 2, T0), claimPending(database(env.DB), jobId, 2, T0)]);
+    const [a, b] = await Promise.all([
+      claimPending(database(env.DB), jobId, 2, T0),
+      claimPending(database(env.DB), jobId, 2, T0),
+    ]);
     expect([...a!, ...b!].sort()).toEqual([0, 1, 2, 3]);
     expect(await claimPending(database(env.DB), jobId, 10, T0)).toEqual([4]);
     expect(await claimPending(database(env.DB), jobId, 10, T0)).toEqual([]);
@@ -62,7 +65,10 @@ describe("taking and finishing an item", () => {
     const jobId = await jobOf(amazon(1));
     await claimPending(database(env.DB), jobId, 1, T0);
     const item = { jobId, idx: 0 };
-    const taken = await Promise.all([takeItem(database(env.DB), item, T0, LEASE_MS), takeItem(database(env.DB), item, T0, LEASE_MS)]);
+    const taken = await Promise.all([
+      takeItem(database(env.DB), item, T0, LEASE_MS),
+      takeItem(database(env.DB), item, T0, LEASE_MS),
+    ]);
     expect(taken.filter((row) => row !== null)).toMatchObject([
       { jobId, idx: 0, status: "running", attempts: 1, leaseUntil: new Date(T0 + LEASE_MS) },
     ]);
