@@ -4,7 +4,7 @@ import type { AppEnv } from "../../env";
 import { catalogueCache } from "../../middleware/edge-cache";
 import { csvResponse, schemaColumns, wantsCsv } from "../../csv";
 import { exampleEnvelope, FormatQuery, openApiErrorResponses, successBody, successEnvelope } from "../../envelope";
-import { listCategories } from "../../db/catalogue";
+import { listCategories } from "../../db/catalogue-lookups";
 
 const CategorySchema = z
   .object({

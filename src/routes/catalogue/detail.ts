@@ -1,6 +1,6 @@
 // A dataset's detail: its declared fields with the fill rates measured on its latest snapshot,
 // the first records of that snapshot, its recipe and its latest refreshes.
-import type { getDataset } from "../../db/catalogue";
+import type { getDataset } from "../../db/catalogue-lookups";
 import { database } from "../../db/client";
 import { listSnapshots, readableSnapshot } from "../../db/dataset-snapshots";
 import { snapshotRecords } from "../../datasets/read";

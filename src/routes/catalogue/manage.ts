@@ -5,7 +5,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError, type ErrorDetail } from "../../errors";
-import { categoryExists, countryExists, getDataset } from "../../db/catalogue";
+import { categoryExists, countryExists, getDataset } from "../../db/catalogue-lookups";
 import { deleteDatasetRows, findVisibleDataset, insertDataset } from "../../db/datasets";
 import { deleteDatasetObjects } from "../../db/objects";
 import {
