@@ -10,6 +10,7 @@ export default defineConfig({
     "./src/db/schema-datasets.ts",
     "./src/db/schema-history.ts",
     "./src/db/schema-request-log.ts",
+    "./src/db/schema-shops.ts",
   ],
   out: "./migrations",
 });

@@ -1,7 +1,9 @@
 // Fails when a module reaches across the house's floors (docs/architecture.md#layers):
 // - each top-level room of src/ (a folder or a file) stands on a floor, and imports only rooms on
 //   floors below its own (or itself): calls run down the house, never up;
-// - storage lives in src/db: no drizzle query builder and no `prepare(` anywhere else.
+// - storage lives in src/db: no drizzle query builder and no `prepare(` anywhere else;
+// - src/db speaks drizzle: a module there that writes SQL by hand (`prepare(`) says in its header
+//   comment, on a line starting `Raw SQL:`, which statements and why drizzle cannot build them.
 // dpdm checks for circles; this checks direction, which dpdm cannot.
 //   node scripts/check-layers.ts [src folder]
 import { readdirSync, readFileSync } from "node:fs";
@@ -43,6 +45,13 @@ const floorOf = new Map(FLOORS.flatMap((rooms, floor) => rooms.map((room): [stri
 /** The top-level room a path below src/ belongs to: its folder, or its file without the extension. */
 const roomOf = (path: string) => path.split("/")[0]!.replace(/(\.d)?\.tsx?$/, "");
 
+/** The comment lines a module opens with. */
+const headerOf = (text: string) => (text.match(/^(?:\/\/.*\n)+/)?.[0] ?? "").split("\n");
+
+/** A storage module that prepares SQL by hand without a header line saying which statements and why. */
+export const rawSqlUnexplained = (text: string) =>
+  /\.prepare\(/.test(text) && !headerOf(text).some((line) => /^\/\/ Raw SQL: \S/.test(line));
+
 export function layerProblems(root: string): string[] {
   const files = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((file) => /\.tsx?$/.test(file));
   const problems: string[] = [];
@@ -66,6 +75,8 @@ export function layerProblems(root: string): string[] {
     }
     if (room !== "db" && /\.prepare\(/.test(text))
       problems.push(`src/${file} calls prepare(): storage lives in src/db`);
+    if (room === "db" && rawSqlUnexplained(text))
+      problems.push(`src/${file} calls prepare() and its header has no "Raw SQL:" line saying which and why`);
   }
   return problems;
 }

@@ -3,6 +3,7 @@
 // the snapshot becomes readable, consecutive parts are merged, in order, into parts of about
 // RECORDS_PER_PART records, each with its records' byte offsets, so a page is one ranged read.
 // Memory holds one merged part at a time.
+import { database } from "../db/client";
 import { firstFreePart, type PartRow, partRows, replaceParts } from "../db/dataset-parts";
 import { linesOf, ndjsonPart } from "./parts";
 import { datasetPartKey } from "../db/objects";
@@ -20,7 +21,8 @@ export async function compactSnapshot(
   snapshot: { id: string; datasetId: number; kind: RecipeKind },
 ): Promise<void> {
   const key = (part: number) => datasetPartKey(snapshot.datasetId, snapshot.id, part);
-  let nextPart = await firstFreePart(env.DB, snapshot.id);
+  const db = database(env.DB);
+  let nextPart = await firstFreePart(db, snapshot.id);
   const removed: number[] = [];
   const added: { part: number; records: number; filled: Record<string, number>; lineOffsets: number[] }[] = [];
   let group: PartRow[] = [];
@@ -45,7 +47,7 @@ export async function compactSnapshot(
   };
 
   for (let after = -1; ; ) {
-    const rows = await partRows(env.DB, snapshot.id, after, ROWS_PER_QUERY);
+    const rows = await partRows(db, snapshot.id, after, ROWS_PER_QUERY);
     if (rows.length === 0) break;
     for (const row of rows) {
       if (row.records === 0) {
@@ -74,7 +76,7 @@ export async function compactSnapshot(
   }
   await flush();
   if (removed.length === 0) return;
-  await replaceParts(env.DB, snapshot.id, removed, added);
+  await replaceParts(db, snapshot.id, removed, added);
   for (let start = 0; start < removed.length; start += 1_000)
     await env.RESULTS.delete(removed.slice(start, start + 1_000).map(key));
 }

@@ -1,5 +1,6 @@
 // Reading a snapshot's records in order, part by part from R2, with filters on declared fields
 // applied as they stream: memory holds one part (one job item's answer) at a time.
+import { database } from "../db/client";
 import { snapshotParts } from "../db/dataset-snapshots";
 import type { FieldSpec } from "./records";
 import { linesOf } from "./parts";
@@ -108,7 +109,7 @@ export async function* snapshotRecords(
 ): AsyncGenerator<{ line: string; record: Record<string, unknown>; next: Position }> {
   let part = from.part;
   for (;;) {
-    const parts = await snapshotParts(env.DB, snapshot.id, part, PARTS_PER_QUERY);
+    const parts = await snapshotParts(database(env.DB), snapshot.id, part, PARTS_PER_QUERY);
     if (parts.length === 0) return;
     for (const row of parts) {
       if (row.records === 0) continue;
@@ -137,7 +138,7 @@ export async function recordLines(
   let last = from;
   let part = from.part;
   for (;;) {
-    const parts = await snapshotParts(env.DB, snapshot.id, part, PARTS_PER_PAGE_QUERY);
+    const parts = await snapshotParts(database(env.DB), snapshot.id, part, PARTS_PER_PAGE_QUERY);
     if (parts.length === 0) return { lines, last, more: false };
     for (const row of parts) {
       if (row.records === 0) continue;

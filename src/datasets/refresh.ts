@@ -32,7 +32,7 @@ const stillCollecting = (slug: string) =>
 
 /** Starts one refresh of a dataset now; RefreshRefused when it cannot. */
 export async function startRefresh(env: Env, dataset: DatasetObject, now: number): Promise<Refresh> {
-  if (await isCollecting(env.DB, dataset.id)) throw stillCollecting(dataset.slug);
+  if (await isCollecting(database(env.DB), dataset.id)) throw stillCollecting(dataset.slug);
   const identity = dataset.key_id ? await findLiveKeyById(database(env.DB), dataset.key_id) : null;
   if (!identity)
     throw new RefreshRefused(
@@ -61,7 +61,7 @@ export async function startRefresh(env: Env, dataset: DatasetObject, now: number
   });
   if (!job) {
     // Another refresh got in first (its snapshot is collecting), or the account's jobs are at the cap.
-    if (await isCollecting(env.DB, dataset.id)) throw stillCollecting(dataset.slug);
+    if (await isCollecting(database(env.DB), dataset.id)) throw stillCollecting(dataset.slug);
     throw new RefreshRefused(tooManyRunning(identity.planId, limits!.maxRunning), "busy");
   }
   return { job_id: job.id, snapshot_id: snapshotId, items: paths.length };
@@ -72,10 +72,11 @@ const REFRESHES_PER_RUN = 20;
 
 /** The every-minute cron's share: starts the refreshes that came due, each once. */
 export async function refreshDueDatasets(env: Env, now: number): Promise<number> {
+  const db = database(env.DB);
   let started = 0;
-  for (const dataset of await dueDatasets(env.DB, now, REFRESHES_PER_RUN)) {
+  for (const dataset of await dueDatasets(db, now, REFRESHES_PER_RUN)) {
     const recipe = JSON.parse(dataset.recipe) as Recipe;
-    if (!(await claimRefresh(env.DB, dataset.id, dataset.next_refresh_at, nextRun(recipe.schedule, now)))) continue;
+    if (!(await claimRefresh(db, dataset.id, dataset.next_refresh_at, nextRun(recipe.schedule, now)))) continue;
     try {
       await startRefresh(env, dataset, now);
       started += 1;

@@ -12,6 +12,7 @@ import {
   snapshotFill,
   snapshotOfJob,
 } from "../db/dataset-snapshots";
+import { database } from "../db/client";
 import { applySnapshot } from "../db/datasets";
 import { emitEvent } from "../events/delivery";
 import { isEmpty } from "../scrape/extract/record";
@@ -38,6 +39,7 @@ export async function writePart(
   part: number,
   records: DatasetRecord[],
 ): Promise<number> {
+  const db = database(env.DB);
   const unique = [...new Map(records.map((record) => [record.key, record])).values()];
   const changed: Change[] = [];
   let added = 0;
@@ -45,7 +47,7 @@ export async function writePart(
   for (let start = 0; start < unique.length; start += KEYS_PER_LOOKUP) {
     const chunk = unique.slice(start, start + KEYS_PER_LOOKUP);
     const states = await recordStates(
-      env.DB,
+      db,
       snapshot.datasetId,
       chunk.map((record) => record.key),
     );
@@ -70,13 +72,13 @@ export async function writePart(
   await env.RESULTS.put(datasetPartKey(snapshot.datasetId, snapshot.id, part), body, {
     httpMetadata: { contentType: "application/x-ndjson" },
   });
-  await savePart(env.DB, snapshot, { part, records: unique.length, filled, lineOffsets, added, changed });
+  await savePart(db, snapshot, { part, records: unique.length, filled, lineOffsets, added, changed });
   return unique.length;
 }
 
 /** Adds a finished job item's answer to the snapshot its job collects, if it collects one. */
 export async function collectItem(env: Env, jobId: string, idx: number, path: string, answer: Uint8Array) {
-  const snapshot = await snapshotOfJob(env.DB, jobId);
+  const snapshot = await snapshotOfJob(database(env.DB), jobId);
   if (!snapshot || snapshot.status !== "collecting") return;
   const recipe = JSON.parse(snapshot.recipe) as Recipe;
   // A shop's products are written when its refresh closes (shop/close.ts), a thousand to a part.
@@ -102,19 +104,20 @@ export async function finishSnapshot(
   outcome: "complete" | "failed",
   counts: { succeeded: number; failed: number } | null,
 ) {
+  const db = database(env.DB);
   // Small parts are merged before the snapshot becomes readable, so reads never meet them.
   if (outcome === "complete") await compactSnapshot(env, snapshot);
   const now = Date.now();
-  if (!(await closeSnapshot(env.DB, snapshot.id, outcome, now))) return;
+  if (!(await closeSnapshot(db, snapshot.id, outcome, now))) return;
   if (outcome === "failed") return;
-  const { records, filled } = await snapshotFill(env.DB, snapshot.id);
+  const { records, filled } = await snapshotFill(db, snapshot.id);
   const fields = RECORD_FIELDS[snapshot.kind].map((field) => ({
     ...field,
     fillRate: records === 0 ? 0 : Math.round(((filled[field.name] ?? 0) / records) * 1000) / 1000,
   }));
-  await applySnapshot(env.DB, snapshot.datasetId, { id: snapshot.id, records, finishedAt: now }, fields);
+  await applySnapshot(db, snapshot.datasetId, { id: snapshot.id, records, finishedAt: now }, fields);
   if (!snapshot.accountId) return;
-  const done = await findSnapshot(env.DB, snapshot.datasetId, snapshot.id);
+  const done = await findSnapshot(db, snapshot.datasetId, snapshot.id);
   await emitEvent(env, waitUntil, snapshot.accountId, "dataset.refreshed", {
     dataset: snapshot.slug,
     snapshot: snapshot.id,
@@ -134,7 +137,7 @@ export async function finishJobSnapshot(
   status: "completed" | "failed" | "cancelled",
   counts: { succeeded: number; failed: number },
 ) {
-  const snapshot = await snapshotOfJob(env.DB, jobId);
+  const snapshot = await snapshotOfJob(database(env.DB), jobId);
   if (!snapshot) return;
   const { kind } = JSON.parse(snapshot.recipe) as Recipe;
   const target = {

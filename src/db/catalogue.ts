@@ -1,4 +1,7 @@
-// Catalogue reads. Plain D1 statements: FTS5 (MATCH, bm25, snippet) has no drizzle builder.
+// Catalogue lists and search (look-ups by key are in catalogue-lookups.ts).
+// Raw SQL: listDatasets and searchDatasets, which read the FTS5 index (MATCH, bm25, highlight,
+// snippet: no drizzle builder) and share their WHERE with the count and facets of one round trip.
+import type { Db } from "./keys";
 
 /** Common words that would match nearly everything as prefixes. */
 const STOPWORDS = new Set([
@@ -107,7 +110,6 @@ const SUMMARY_COLUMNS =
 
 /** Public datasets and the reading account's own. */
 const VISIBLE = "(d.account_id IS NULL OR d.account_id = ?)";
-
 /** The public shape of a dataset in lists. */
 export function describeDataset(row: DatasetRow) {
   return {
@@ -154,20 +156,21 @@ function filterSql(filter: DatasetFilter) {
 }
 
 /** One page of datasets plus total and facets, in a single D1 round trip. */
-export async function listDatasets(db: D1Database, filter: DatasetFilter, sort: Sort, page: number, limit: number) {
+export async function listDatasets(db: Db, filter: DatasetFilter, sort: Sort, page: number, limit: number) {
   const { from, where, params, ranked } = filterSql(filter);
   const order = ORDER_BY[sort === "relevance" && !ranked ? "name" : sort];
-  const [rows, total, byCategory, byCountry] = await db.batch([
-    db
+  const d1 = db.$client;
+  const [rows, total, byCategory, byCountry] = await d1.batch([
+    d1
       .prepare(`SELECT ${SUMMARY_COLUMNS} FROM ${from} ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
       .bind(...params, limit, (page - 1) * limit),
-    db.prepare(`SELECT count(*) AS total FROM ${from} ${where}`).bind(...params),
-    db
+    d1.prepare(`SELECT count(*) AS total FROM ${from} ${where}`).bind(...params),
+    d1
       .prepare(
         `SELECT d.category_slug AS slug, c.name, count(*) AS count FROM ${from} JOIN categories c ON c.slug = d.category_slug ${where} GROUP BY d.category_slug ORDER BY count DESC, d.category_slug`,
       )
       .bind(...params),
-    db
+    d1
       .prepare(
         `SELECT dc.country_code AS code, n.name, count(*) AS count FROM ${from} JOIN dataset_countries dc ON dc.dataset_id = d.id JOIN countries n ON n.code = dc.country_code ${where} GROUP BY dc.country_code ORDER BY count DESC, dc.country_code`,
       )
@@ -183,52 +186,22 @@ export async function listDatasets(db: D1Database, filter: DatasetFilter, sort: 
   };
 }
 
-export interface FieldRow {
-  name: string;
-  type: string;
-  description: string;
-  nullable: number;
-  fill_rate: number;
-}
-
-/** A dataset the account may see, with its fields' fill rates as measured on its latest snapshot; or null. */
-export async function getDataset(db: D1Database, slug: string, accountId: string) {
-  const [dataset, fields] = await db.batch([
-    db
-      .prepare(
-        `SELECT ${SUMMARY_COLUMNS}, d.recipe, d.latest_snapshot_id FROM datasets d WHERE d.slug = ? AND ${VISIBLE}`,
-      )
-      .bind(slug, accountId),
-    db
-      .prepare(
-        `SELECT f.name, f.type, f.description, f.nullable, f.fill_rate FROM dataset_fields f JOIN datasets d ON d.id = f.dataset_id WHERE d.slug = ? AND ${VISIBLE} ORDER BY f.position`,
-      )
-      .bind(slug, accountId),
-  ]);
-  const row = dataset!.results[0] as (DatasetRow & { recipe: string; latest_snapshot_id: string | null }) | undefined;
-  if (!row) return null;
-  return {
-    row,
-    summary: describeDataset(row),
-    measured: new Map((fields!.results as unknown as FieldRow[]).map((f) => [f.name, f])),
-  };
-}
-
 /**
  * Full-text search with highlighted snippets: the account's own datasets that hold every word first (by
  * name), then public ones ranked by the index; falls back to any word when all words find nothing. No
  * score is given: a rank over an index is a fact about everything in it.
  */
-export async function searchDatasets(db: D1Database, text: string, page: number, limit: number, accountId: string) {
+export async function searchDatasets(db: Db, text: string, page: number, limit: number, accountId: string) {
   for (const join of ["AND", "OR"] as const) {
     const match = ftsQuery(text, join);
     if (!match) return { results: [], total: 0, matched: null };
     const own = ownMatch(text, join);
-    const [owned, publicTotal] = await db.batch([
-      db
+    const d1 = db.$client;
+    const [owned, publicTotal] = await d1.batch([
+      d1
         .prepare(`SELECT ${SUMMARY_COLUMNS} FROM datasets d WHERE d.account_id = ? AND ${own.sql} ORDER BY d.name`)
         .bind(accountId, ...own.params),
-      db.prepare("SELECT count(*) AS total FROM datasets_fts WHERE datasets_fts MATCH ?").bind(match),
+      d1.prepare("SELECT count(*) AS total FROM datasets_fts WHERE datasets_fts MATCH ?").bind(match),
     ]);
     const ownRows = owned!.results as unknown as DatasetRow[];
     const count = ownRows.length + (publicTotal!.results[0] as { total: number }).total;
@@ -245,7 +218,7 @@ export async function searchDatasets(db: D1Database, text: string, page: number,
         publicLimit === 0
           ? []
           : ((
-              await db
+              await d1
                 .prepare(
                   `SELECT ${SUMMARY_COLUMNS},
                      highlight(datasets_fts, 0, '<mark>', '</mark>') AS name_highlighted,
@@ -268,22 +241,4 @@ export async function searchDatasets(db: D1Database, text: string, page: number,
     }
   }
   return { results: [], total: 0, matched: null };
-}
-
-export async function listCategories(db: D1Database, accountId: string) {
-  const rows = await db
-    .prepare(
-      `SELECT c.slug, c.name, c.description, count(d.id) AS dataset_count FROM categories c LEFT JOIN datasets d ON d.category_slug = c.slug AND ${VISIBLE} GROUP BY c.slug ORDER BY c.name`,
-    )
-    .bind(accountId)
-    .all<{ slug: string; name: string; description: string; dataset_count: number }>();
-  return rows.results;
-}
-
-export async function categoryExists(db: D1Database, slug: string): Promise<boolean> {
-  return (await db.prepare("SELECT 1 FROM categories WHERE slug = ?").bind(slug).first()) !== null;
-}
-
-export async function countryExists(db: D1Database, code: string): Promise<boolean> {
-  return (await db.prepare("SELECT 1 FROM countries WHERE code = ?").bind(code).first()) !== null;
 }

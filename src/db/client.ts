@@ -1,4 +1,5 @@
 // The drizzle client over D1, built once per request (routes) or per job (cron, queue).
+// Raw SQL: pingDatabase's SELECT 1, which reads no table (drizzle builds a select from one).
 import { drizzle } from "drizzle-orm/d1";
 import type { Db } from "./keys";
 

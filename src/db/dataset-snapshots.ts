@@ -1,5 +1,11 @@
 // A dataset's snapshots in D1: the index of their R2 parts, each record's tracked values as last
 // collected, and the changes of those values (a record's history).
+import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { partUpsert } from "./dataset-parts";
+import type { Db } from "./keys";
+import { datasets } from "./schema";
+import { datasetParts, datasetRecordChanges, datasetRecordState, datasetSnapshots } from "./schema-datasets";
 
 export interface SnapshotRow {
   id: string;
@@ -13,37 +19,53 @@ export interface SnapshotRow {
   changed: number;
 }
 
-export async function insertSnapshot(
-  db: D1Database,
-  row: Pick<SnapshotRow, "id" | "dataset_id" | "job_id" | "started_at">,
-) {
-  await db
-    .prepare(
-      "INSERT INTO dataset_snapshots (id, dataset_id, job_id, status, started_at) VALUES (?, ?, ?, 'collecting', ?)",
-    )
-    .bind(row.id, row.dataset_id, row.job_id, row.started_at)
-    .run();
+/** Epoch milliseconds as stored: the routes show them and hand them on as numbers. */
+const stored = <T extends number | null>(column: (typeof datasetSnapshots)["startedAt" | "finishedAt"]) =>
+  sql<T>`${column}`;
+
+const SNAPSHOT_COLUMNS = {
+  id: datasetSnapshots.id,
+  dataset_id: datasetSnapshots.datasetId,
+  job_id: datasetSnapshots.jobId,
+  status: datasetSnapshots.status,
+  started_at: stored<number>(datasetSnapshots.startedAt),
+  finished_at: stored<number | null>(datasetSnapshots.finishedAt),
+  records: datasetSnapshots.records,
+  added: datasetSnapshots.added,
+  changed: datasetSnapshots.changed,
+};
+
+export async function insertSnapshot(db: Db, row: Pick<SnapshotRow, "id" | "dataset_id" | "job_id" | "started_at">) {
+  await db.insert(datasetSnapshots).values({
+    id: row.id,
+    datasetId: row.dataset_id,
+    jobId: row.job_id,
+    status: "collecting",
+    startedAt: new Date(row.started_at),
+  });
 }
 
 /** The snapshot a batch job collects into, with its dataset's recipe; null for an ordinary job. */
-export async function snapshotOfJob(db: D1Database, jobId: string) {
-  return db
-    .prepare(
-      "SELECT s.*, d.recipe, d.slug, d.account_id FROM dataset_snapshots s JOIN datasets d ON d.id = s.dataset_id WHERE s.job_id = ?",
-    )
-    .bind(jobId)
-    .first<SnapshotRow & { recipe: string; slug: string; account_id: string | null }>();
+export async function snapshotOfJob(db: Db, jobId: string) {
+  const [row] = await db
+    .select({ ...SNAPSHOT_COLUMNS, recipe: datasets.recipe, slug: datasets.slug, account_id: datasets.accountId })
+    .from(datasetSnapshots)
+    .innerJoin(datasets, eq(datasets.id, datasetSnapshots.datasetId))
+    .where(eq(datasetSnapshots.jobId, jobId));
+  return row ?? null;
 }
 
 /** The current tracked values of these records (at most 90 keys: D1 binds 100 values a statement). */
-export async function recordStates(db: D1Database, datasetId: number, keys: string[]) {
+export async function recordStates(db: Db, datasetId: number, keys: string[]) {
   const rows = await db
-    .prepare(
-      `SELECT record_key, tracked_values, changed_at FROM dataset_record_state WHERE dataset_id = ? AND record_key IN (${keys.map(() => "?").join(", ")})`,
-    )
-    .bind(datasetId, ...keys)
-    .all<{ record_key: string; tracked_values: string; changed_at: number }>();
-  return new Map(rows.results.map((row) => [row.record_key, row]));
+    .select({
+      record_key: datasetRecordState.recordKey,
+      tracked_values: datasetRecordState.trackedValues,
+      changed_at: sql<number>`${datasetRecordState.changedAt}`,
+    })
+    .from(datasetRecordState)
+    .where(and(eq(datasetRecordState.datasetId, datasetId), inArray(datasetRecordState.recordKey, keys)));
+  return new Map(rows.map((row) => [row.record_key, row]));
 }
 
 export interface Change {
@@ -54,7 +76,7 @@ export interface Change {
 
 /** Records a part of a snapshot: its index row, the new values of changed records, the counters. */
 export async function savePart(
-  db: D1Database,
+  db: Db,
   snapshot: { id: string; datasetId: number },
   part: {
     part: number;
@@ -65,45 +87,62 @@ export async function savePart(
     changed: Change[];
   },
 ) {
-  const statements = [
+  const statements: BatchItem<"sqlite">[] = [
+    partUpsert(db, snapshot.id, part),
     db
-      .prepare(
-        "INSERT OR REPLACE INTO dataset_parts (snapshot_id, part, records, filled, line_offsets) VALUES (?, ?, ?, ?, ?)",
-      )
-      .bind(snapshot.id, part.part, part.records, JSON.stringify(part.filled), JSON.stringify(part.lineOffsets)),
-    db
-      .prepare(
-        "UPDATE dataset_snapshots SET records = records + ?, added = added + ?, changed = changed + ? WHERE id = ?",
-      )
-      .bind(part.records, part.added, part.changed.length - part.added, snapshot.id),
+      .update(datasetSnapshots)
+      .set({
+        records: sql`${datasetSnapshots.records} + ${part.records}`,
+        added: sql`${datasetSnapshots.added} + ${part.added}`,
+        changed: sql`${datasetSnapshots.changed} + ${part.changed.length - part.added}`,
+      })
+      .where(eq(datasetSnapshots.id, snapshot.id)),
   ];
   for (const change of part.changed) {
+    const observedAt = new Date(change.observedAt);
     statements.push(
       db
-        .prepare(
-          `INSERT INTO dataset_record_state (dataset_id, record_key, tracked_values, changed_at) VALUES (?, ?, ?, ?)
-           ON CONFLICT (dataset_id, record_key) DO UPDATE SET tracked_values = excluded.tracked_values, changed_at = excluded.changed_at`,
-        )
-        .bind(snapshot.datasetId, change.key, change.tracked, change.observedAt),
+        .insert(datasetRecordState)
+        .values({
+          datasetId: snapshot.datasetId,
+          recordKey: change.key,
+          trackedValues: change.tracked,
+          changedAt: observedAt,
+        })
+        .onConflictDoUpdate({
+          target: [datasetRecordState.datasetId, datasetRecordState.recordKey],
+          set: { trackedValues: change.tracked, changedAt: observedAt },
+        }),
       db
-        .prepare(
-          "INSERT OR REPLACE INTO dataset_record_changes (dataset_id, record_key, observed_at, snapshot_id, tracked_values) VALUES (?, ?, ?, ?, ?)",
-        )
-        .bind(snapshot.datasetId, change.key, change.observedAt, snapshot.id, change.tracked),
+        .insert(datasetRecordChanges)
+        .values({
+          datasetId: snapshot.datasetId,
+          recordKey: change.key,
+          observedAt,
+          snapshotId: snapshot.id,
+          trackedValues: change.tracked,
+        })
+        .onConflictDoUpdate({
+          target: [datasetRecordChanges.datasetId, datasetRecordChanges.recordKey, datasetRecordChanges.observedAt],
+          set: { snapshotId: snapshot.id, trackedValues: change.tracked },
+        }),
     );
   }
-  for (let start = 0; start < statements.length; start += 100) await db.batch(statements.slice(start, start + 100));
+  for (let start = 0; start < statements.length; start += 100) {
+    const [first, ...rest] = statements.slice(start, start + 100);
+    if (first) await db.batch([first, ...rest]);
+  }
 }
 
 /** Sums of the parts: how often each field was filled over the whole snapshot. */
-export async function snapshotFill(db: D1Database, snapshotId: string) {
+export async function snapshotFill(db: Db, snapshotId: string) {
   const rows = await db
-    .prepare("SELECT records, filled FROM dataset_parts WHERE snapshot_id = ?")
-    .bind(snapshotId)
-    .all<{ records: number; filled: string }>();
+    .select({ records: datasetParts.records, filled: datasetParts.filled })
+    .from(datasetParts)
+    .where(eq(datasetParts.snapshotId, snapshotId));
   const filled: Record<string, number> = {};
   let records = 0;
-  for (const row of rows.results) {
+  for (const row of rows) {
     records += row.records;
     for (const [name, count] of Object.entries(JSON.parse(row.filled) as Record<string, number>))
       filled[name] = (filled[name] ?? 0) + count;
@@ -112,80 +151,89 @@ export async function snapshotFill(db: D1Database, snapshotId: string) {
 }
 
 /** Closes a snapshot once; false when it was already closed. */
-export async function closeSnapshot(db: D1Database, snapshotId: string, status: "complete" | "failed", now: number) {
+export async function closeSnapshot(db: Db, snapshotId: string, status: "complete" | "failed", now: number) {
   const result = await db
-    .prepare("UPDATE dataset_snapshots SET status = ?, finished_at = ? WHERE id = ? AND status = 'collecting'")
-    .bind(status, now, snapshotId)
-    .run();
+    .update(datasetSnapshots)
+    .set({ status, finishedAt: new Date(now) })
+    .where(and(eq(datasetSnapshots.id, snapshotId), eq(datasetSnapshots.status, "collecting")));
   return result.meta.changes === 1;
 }
 
 /** The complete snapshot a read sees: the latest, or the latest finished by `asOf`. */
-export async function readableSnapshot(db: D1Database, datasetId: number, asOf?: number) {
-  return db
-    .prepare(
-      `SELECT * FROM dataset_snapshots WHERE dataset_id = ? AND status = 'complete' ${asOf === undefined ? "" : "AND finished_at <= ?"} ORDER BY finished_at DESC LIMIT 1`,
+export async function readableSnapshot(db: Db, datasetId: number, asOf?: number): Promise<SnapshotRow | null> {
+  const [row] = await db
+    .select(SNAPSHOT_COLUMNS)
+    .from(datasetSnapshots)
+    .where(
+      and(
+        eq(datasetSnapshots.datasetId, datasetId),
+        eq(datasetSnapshots.status, "complete"),
+        asOf === undefined ? undefined : lte(datasetSnapshots.finishedAt, new Date(asOf)),
+      ),
     )
-    .bind(...(asOf === undefined ? [datasetId] : [datasetId, asOf]))
-    .first<SnapshotRow>();
+    .orderBy(desc(datasetSnapshots.finishedAt))
+    .limit(1);
+  return row ?? null;
 }
 
-export async function findSnapshot(db: D1Database, datasetId: number, snapshotId: string) {
-  return db
-    .prepare("SELECT * FROM dataset_snapshots WHERE dataset_id = ? AND id = ?")
-    .bind(datasetId, snapshotId)
-    .first<SnapshotRow>();
+export async function findSnapshot(db: Db, datasetId: number, snapshotId: string): Promise<SnapshotRow | null> {
+  const [row] = await db
+    .select(SNAPSHOT_COLUMNS)
+    .from(datasetSnapshots)
+    .where(and(eq(datasetSnapshots.datasetId, datasetId), eq(datasetSnapshots.id, snapshotId)));
+  return row ?? null;
 }
 
 /** The parts of a snapshot from `fromPart` on, in order, with where each record starts (null for parts written before that was kept). */
-export async function snapshotParts(db: D1Database, snapshotId: string, fromPart: number, limit: number) {
+export async function snapshotParts(db: Db, snapshotId: string, fromPart: number, limit: number) {
   const rows = await db
-    .prepare(
-      "SELECT part, records, line_offsets FROM dataset_parts WHERE snapshot_id = ? AND part >= ? ORDER BY part LIMIT ?",
-    )
-    .bind(snapshotId, fromPart, limit)
-    .all<{ part: number; records: number; line_offsets: string | null }>();
-  return rows.results.map(({ line_offsets, ...row }) => ({
+    .select({ part: datasetParts.part, records: datasetParts.records, lineOffsets: datasetParts.lineOffsets })
+    .from(datasetParts)
+    .where(and(eq(datasetParts.snapshotId, snapshotId), gte(datasetParts.part, fromPart)))
+    .orderBy(asc(datasetParts.part))
+    .limit(limit);
+  return rows.map((row) => ({
     ...row,
-    lineOffsets: line_offsets === null ? null : (JSON.parse(line_offsets) as number[]),
+    lineOffsets: row.lineOffsets === null ? null : (JSON.parse(row.lineOffsets) as number[]),
   }));
 }
 
 /** A dataset's snapshots, newest first. */
-export async function listSnapshots(db: D1Database, datasetId: number, limit: number) {
-  const rows = await db
-    .prepare("SELECT * FROM dataset_snapshots WHERE dataset_id = ? ORDER BY started_at DESC LIMIT ?")
-    .bind(datasetId, limit)
-    .all<SnapshotRow>();
-  return rows.results;
+export function listSnapshots(db: Db, datasetId: number, limit: number): Promise<SnapshotRow[]> {
+  return db
+    .select(SNAPSHOT_COLUMNS)
+    .from(datasetSnapshots)
+    .where(eq(datasetSnapshots.datasetId, datasetId))
+    .orderBy(desc(datasetSnapshots.startedAt))
+    .limit(limit);
 }
 
 /** A record's values over time, oldest first, with the snapshot each was collected in. */
-export async function recordChanges(db: D1Database, datasetId: number, key: string, since: number, limit: number) {
-  const rows = await db
-    .prepare(
-      `SELECT c.observed_at, c.snapshot_id, c.tracked_values FROM dataset_record_changes c
-       WHERE c.dataset_id = ? AND c.record_key = ? AND c.observed_at >= ? ORDER BY c.observed_at LIMIT ?`,
+export function recordChanges(db: Db, datasetId: number, key: string, since: number, limit: number) {
+  return db
+    .select({
+      observed_at: sql<number>`${datasetRecordChanges.observedAt}`,
+      snapshot_id: datasetRecordChanges.snapshotId,
+      tracked_values: datasetRecordChanges.trackedValues,
+    })
+    .from(datasetRecordChanges)
+    .where(
+      and(
+        eq(datasetRecordChanges.datasetId, datasetId),
+        eq(datasetRecordChanges.recordKey, key),
+        gte(datasetRecordChanges.observedAt, new Date(since)),
+      ),
     )
-    .bind(datasetId, key, since, limit)
-    .all<{ observed_at: number; snapshot_id: string; tracked_values: string }>();
-  return rows.results;
+    .orderBy(asc(datasetRecordChanges.observedAt))
+    .limit(limit);
 }
 
 /** Whether a refresh of the dataset is still collecting (refreshes never overlap). */
-export async function isCollecting(db: D1Database, datasetId: number): Promise<boolean> {
-  const row = await db
-    .prepare("SELECT 1 FROM dataset_snapshots WHERE dataset_id = ? AND status = 'collecting' LIMIT 1")
-    .bind(datasetId)
-    .first();
-  return row !== null;
-}
-
-/** The number the next part of a snapshot takes. */
-export async function nextPart(db: D1Database, snapshotId: string): Promise<number> {
-  const row = await db
-    .prepare("SELECT coalesce(max(part) + 1, 0) AS next FROM dataset_parts WHERE snapshot_id = ?")
-    .bind(snapshotId)
-    .first<{ next: number }>();
-  return row?.next ?? 0;
+export async function isCollecting(db: Db, datasetId: number): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(datasetSnapshots)
+    .where(and(eq(datasetSnapshots.datasetId, datasetId), eq(datasetSnapshots.status, "collecting")))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -1,7 +1,12 @@
 // Datasets as objects: created from a recipe (public ones by migrations, an account's own through
 // the API), found with their visibility, refreshed when due, updated from their latest snapshot.
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "./keys";
 import { insertWithinCap } from "./object-caps";
+import { datasetCountries, datasetFields, datasets } from "./schema";
+import { datasetParts, datasetRecordChanges, datasetRecordState, datasetSnapshots } from "./schema-datasets";
+import { watches } from "./schema-events";
+import { shopProducts } from "./schema-shops";
 
 export interface DatasetObject {
   id: number;
@@ -15,14 +20,30 @@ export interface DatasetObject {
   record_count: number;
 }
 
-const OBJECT_COLUMNS = "id, slug, name, recipe, account_id, key_id, latest_snapshot_id, next_refresh_at, record_count";
+const OBJECT_COLUMNS = {
+  id: datasets.id,
+  slug: datasets.slug,
+  name: datasets.name,
+  recipe: datasets.recipe,
+  account_id: datasets.accountId,
+  key_id: datasets.keyId,
+  latest_snapshot_id: datasets.latestSnapshotId,
+  // Epoch milliseconds as stored: callers compare and hand it on as a number.
+  next_refresh_at: sql<number | null>`${datasets.nextRefreshAt}`,
+  record_count: datasets.recordCount,
+};
 
 /** A dataset the account may see (public, or its own), or null: another account's is not there. */
-export async function findVisibleDataset(db: D1Database, slug: string, accountId: string | null) {
-  return db
-    .prepare(`SELECT ${OBJECT_COLUMNS} FROM datasets WHERE slug = ? AND (account_id IS NULL OR account_id = ?)`)
-    .bind(slug, accountId ?? "")
-    .first<DatasetObject>();
+export async function findVisibleDataset(
+  db: Db,
+  slug: string,
+  accountId: string | null,
+): Promise<DatasetObject | null> {
+  const [row] = await db
+    .select(OBJECT_COLUMNS)
+    .from(datasets)
+    .where(and(eq(datasets.slug, slug), or(isNull(datasets.accountId), eq(datasets.accountId, accountId ?? ""))));
+  return row ?? null;
 }
 
 export interface NewDataset {
@@ -43,7 +64,7 @@ export interface NewDataset {
 }
 
 /** Creates an account's dataset within its plan's cap (ObjectCapReached otherwise). */
-export async function insertDataset(db: Db, d1: D1Database, dataset: NewDataset): Promise<DatasetObject> {
+export async function insertDataset(db: Db, dataset: NewDataset): Promise<DatasetObject> {
   const row = await insertWithinCap(db, "datasets", {
     slug: dataset.slug,
     name: dataset.name,
@@ -67,92 +88,89 @@ export async function insertDataset(db: Db, d1: D1Database, dataset: NewDataset)
     nextRefreshAt: new Date(dataset.nextRefreshAt),
     createdAt: new Date(dataset.now),
   });
-  if (dataset.countries.length > 0)
-    await d1.batch(
-      dataset.countries.map(({ code }) =>
-        d1.prepare("INSERT INTO dataset_countries (dataset_id, country_code) VALUES (?, ?)").bind(row.id, code),
-      ),
-    );
-  return (await findVisibleDataset(d1, dataset.slug, dataset.accountId))!;
+  const [first, ...rest] = dataset.countries.map(({ code }) =>
+    db.insert(datasetCountries).values({ datasetId: row.id, countryCode: code }),
+  );
+  if (first) await db.batch([first, ...rest]);
+  return (await findVisibleDataset(db, dataset.slug, dataset.accountId))!;
 }
 
 /** Removes a dataset and its index rows; its R2 objects are deleted by the caller. */
-export async function deleteDatasetRows(d1: D1Database, datasetId: number) {
-  const tables = [
-    "dataset_record_changes",
-    "dataset_record_state",
-    "dataset_countries",
-    "dataset_fields",
-    "shop_products",
-  ];
-  await d1.batch([
-    d1
-      .prepare("DELETE FROM dataset_parts WHERE snapshot_id IN (SELECT id FROM dataset_snapshots WHERE dataset_id = ?)")
-      .bind(datasetId),
-    d1.prepare("DELETE FROM dataset_snapshots WHERE dataset_id = ?").bind(datasetId),
+export async function deleteDatasetRows(db: Db, datasetId: number) {
+  const snapshots = db
+    .select({ id: datasetSnapshots.id })
+    .from(datasetSnapshots)
+    .where(eq(datasetSnapshots.datasetId, datasetId));
+  const slug = db.select({ slug: datasets.slug }).from(datasets).where(eq(datasets.id, datasetId));
+  const tables = [datasetRecordChanges, datasetRecordState, datasetCountries, datasetFields, shopProducts];
+  await db.batch([
+    db.delete(datasetParts).where(inArray(datasetParts.snapshotId, snapshots)),
+    db.delete(datasetSnapshots).where(eq(datasetSnapshots.datasetId, datasetId)),
     // The watches that follow it (their `platform` is its slug) have nothing left to watch.
-    d1
-      .prepare("DELETE FROM watches WHERE kind = 'dataset' AND platform = (SELECT slug FROM datasets WHERE id = ?)")
-      .bind(datasetId),
-    ...tables.map((table) => d1.prepare(`DELETE FROM ${table} WHERE dataset_id = ?`).bind(datasetId)),
-    d1.prepare("DELETE FROM datasets WHERE id = ?").bind(datasetId),
+    db
+      .delete(watches)
+      .where(and(eq(watches.kind, "dataset"), sql`${watches.platform} = (${slug})`)),
+    ...tables.map((table) => db.delete(table).where(eq(table.datasetId, datasetId))),
+    db.delete(datasets).where(eq(datasets.id, datasetId)),
   ]);
 }
 
 /** Datasets whose next refresh is due, oldest due first. */
-export async function dueDatasets(d1: D1Database, now: number, limit: number) {
-  const rows = await d1
-    .prepare(
-      `SELECT ${OBJECT_COLUMNS} FROM datasets WHERE next_refresh_at IS NOT NULL AND next_refresh_at <= ? ORDER BY next_refresh_at LIMIT ?`,
-    )
-    .bind(now, limit)
-    .all<DatasetObject>();
-  return rows.results;
+export function dueDatasets(db: Db, now: number, limit: number): Promise<DatasetObject[]> {
+  return db
+    .select(OBJECT_COLUMNS)
+    .from(datasets)
+    .where(and(isNotNull(datasets.nextRefreshAt), lte(datasets.nextRefreshAt, new Date(now))))
+    .orderBy(asc(datasets.nextRefreshAt))
+    .limit(limit);
 }
 
 /** Moves a dataset's next refresh once (false when another run already moved it). */
-export async function claimRefresh(d1: D1Database, datasetId: number, seen: number | null, next: number | null) {
-  const result = await d1
-    .prepare("UPDATE datasets SET next_refresh_at = ? WHERE id = ? AND next_refresh_at IS ?")
-    .bind(next, datasetId, seen)
-    .run();
+export async function claimRefresh(db: Db, datasetId: number, seen: number | null, next: number | null) {
+  const result = await db
+    .update(datasets)
+    .set({ nextRefreshAt: next === null ? null : new Date(next) })
+    .where(
+      and(
+        eq(datasets.id, datasetId),
+        seen === null ? isNull(datasets.nextRefreshAt) : eq(datasets.nextRefreshAt, new Date(seen)),
+      ),
+    );
   return result.meta.changes === 1;
 }
 
 /** Public datasets (the ones `npm start` fills locally). */
-export async function publicDatasets(d1: D1Database) {
-  const rows = await d1
-    .prepare(`SELECT ${OBJECT_COLUMNS} FROM datasets WHERE account_id IS NULL ORDER BY slug`)
-    .all<DatasetObject>();
-  return rows.results;
+export function publicDatasets(db: Db): Promise<DatasetObject[]> {
+  return db.select(OBJECT_COLUMNS).from(datasets).where(isNull(datasets.accountId)).orderBy(asc(datasets.slug));
 }
 
 /** Makes a finished snapshot the one reads see: counts, update time and each field's fill rate. */
 export async function applySnapshot(
-  d1: D1Database,
+  db: Db,
   datasetId: number,
   snapshot: { id: string; records: number; finishedAt: number },
   fields: { name: string; type: string; description: string; fillRate: number }[],
 ) {
-  await d1.batch([
-    d1
-      .prepare("UPDATE datasets SET latest_snapshot_id = ?, record_count = ?, last_updated = ? WHERE id = ?")
-      .bind(snapshot.id, snapshot.records, new Date(snapshot.finishedAt).toISOString(), datasetId),
-    d1.prepare("DELETE FROM dataset_fields WHERE dataset_id = ?").bind(datasetId),
+  await db.batch([
+    db
+      .update(datasets)
+      .set({
+        latestSnapshotId: snapshot.id,
+        recordCount: snapshot.records,
+        lastUpdated: new Date(snapshot.finishedAt).toISOString(),
+      })
+      .where(eq(datasets.id, datasetId)),
+    db.delete(datasetFields).where(eq(datasetFields.datasetId, datasetId)),
     ...fields.map((field, position) =>
-      d1
-        .prepare(
-          "INSERT INTO dataset_fields (dataset_id, position, name, type, description, nullable, fill_rate) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        )
-        .bind(
-          datasetId,
-          position,
-          field.name,
-          field.type,
-          field.description,
-          field.fillRate < 1 ? 1 : 0,
-          field.fillRate,
-        ),
+      db.insert(datasetFields).values({
+        datasetId,
+        position,
+        name: field.name,
+        type: field.type,
+        description: field.description,
+        nullable: field.fillRate < 1,
+        fillRate: field.fillRate,
+      }),
     ),
   ]);
 }

@@ -1,7 +1,9 @@
 // A job's items in D1. Every change of an item's state is one conditional UPDATE, so a message
 // delivered twice, two consumers, or a sweep racing a consumer cannot record an outcome twice:
 // whoever's UPDATE changes the row owns the step, the others see zero changes and stand down.
-import type { ItemStatus, JobItemRow } from "./schema-jobs";
+import { and, asc, count, eq, inArray, lt, or, sql } from "drizzle-orm";
+import type { Db } from "./keys";
+import { type ItemStatus, jobItems, type JobItemRow } from "./schema-jobs";
 
 /** An item's address, which is also what the jobs queue carries. */
 export interface JobMessage {
@@ -11,57 +13,47 @@ export interface JobMessage {
 
 export type ItemCounts = Record<ItemStatus, number>;
 
+/** The item a message addresses, while it holds `status`. */
+const itemIn = (message: JobMessage, status: ItemStatus) =>
+  and(eq(jobItems.jobId, message.jobId), eq(jobItems.idx, message.idx), eq(jobItems.status, status));
+
 /** Moves up to `count` pending items (lowest index first) to `queued`; the ones moved. */
-export async function claimPending(db: D1Database, jobId: string, count: number, now: number): Promise<number[]> {
+export async function claimPending(db: Db, jobId: string, count: number, now: number): Promise<number[]> {
   if (count <= 0) return [];
-  const { results } = await db
-    .prepare(
-      `UPDATE job_items SET status = 'queued', queued_at = ?
-       WHERE job_id = ? AND idx IN (SELECT idx FROM job_items WHERE job_id = ? AND status = 'pending' ORDER BY idx LIMIT ?)
-       RETURNING idx`,
-    )
-    .bind(now, jobId, jobId, count)
-    .all<{ idx: number }>();
-  return results.map((row) => row.idx).sort((a, b) => a - b);
+  const pending = db
+    .select({ idx: jobItems.idx })
+    .from(jobItems)
+    .where(and(eq(jobItems.jobId, jobId), eq(jobItems.status, "pending")))
+    .orderBy(asc(jobItems.idx))
+    .limit(count);
+  const claimed = await db
+    .update(jobItems)
+    .set({ status: "queued", queuedAt: new Date(now) })
+    .where(and(eq(jobItems.jobId, jobId), inArray(jobItems.idx, pending)))
+    .returning({ idx: jobItems.idx });
+  return claimed.map((row) => row.idx).sort((a, b) => a - b);
 }
 
 /** Takes a queued item (or one whose lease ran out) for this consumer; null when another has it or it is done. */
-export async function takeItem(db: D1Database, message: JobMessage, now: number, leaseMs: number) {
-  return db
-    .prepare(
-      `UPDATE job_items SET status = 'running', attempts = attempts + 1, lease_until = ?
-       WHERE job_id = ? AND idx = ? AND (status = 'queued' OR (status = 'running' AND lease_until < ?))
-       RETURNING *`,
+export async function takeItem(db: Db, message: JobMessage, now: number, leaseMs: number): Promise<JobItemRow | null> {
+  const leaseRanOut = and(eq(jobItems.status, "running"), lt(jobItems.leaseUntil, new Date(now)));
+  const [item] = await db
+    .update(jobItems)
+    .set({ status: "running", attempts: sql`${jobItems.attempts} + 1`, leaseUntil: new Date(now + leaseMs) })
+    .where(
+      and(
+        eq(jobItems.jobId, message.jobId),
+        eq(jobItems.idx, message.idx),
+        or(eq(jobItems.status, "queued"), leaseRanOut),
+      ),
     )
-    .bind(now + leaseMs, message.jobId, message.idx, now)
-    .first<Record<string, unknown>>()
-    .then((row) => (row ? itemRow(row) : null));
-}
-
-function itemRow(row: Record<string, unknown>): JobItemRow {
-  const time = (value: unknown) => (value === null || value === undefined ? null : new Date(Number(value)));
-  return {
-    jobId: String(row["job_id"]),
-    idx: Number(row["idx"]),
-    path: String(row["path"]),
-    status: row["status"] as ItemStatus,
-    attempts: Number(row["attempts"]),
-    charged: Number(row["charged"]),
-    queuedAt: time(row["queued_at"]),
-    leaseUntil: time(row["lease_until"]),
-    httpStatus: row["http_status"] === null ? null : Number(row["http_status"]),
-    errorCode: (row["error_code"] as string | null) ?? null,
-    errorMessage: (row["error_message"] as string | null) ?? null,
-    finishedAt: time(row["finished_at"]),
-  };
+    .returning();
+  return item ?? null;
 }
 
 /** Marks a running item as charged to the month (it produced data). */
-export async function setCharged(db: D1Database, message: JobMessage, charged: 0 | 1): Promise<void> {
-  await db
-    .prepare(`UPDATE job_items SET charged = ? WHERE job_id = ? AND idx = ? AND status = 'running'`)
-    .bind(charged, message.jobId, message.idx)
-    .run();
+export async function setCharged(db: Db, message: JobMessage, charged: 0 | 1): Promise<void> {
+  await db.update(jobItems).set({ charged }).where(itemIn(message, "running"));
 }
 
 export interface Outcome {
@@ -72,92 +64,91 @@ export interface Outcome {
 }
 
 /** Records a running item's outcome once; false when it was not running (someone else finished it). */
-export async function finishItem(db: D1Database, message: JobMessage, outcome: Outcome, now: number): Promise<boolean> {
+export async function finishItem(db: Db, message: JobMessage, outcome: Outcome, now: number): Promise<boolean> {
   const result = await db
-    .prepare(
-      `UPDATE job_items SET status = ?, http_status = ?, error_code = ?, error_message = ?, finished_at = ?, lease_until = NULL
-       WHERE job_id = ? AND idx = ? AND status = 'running'`,
-    )
-    .bind(
-      outcome.status,
-      outcome.httpStatus ?? null,
-      outcome.errorCode ?? null,
-      outcome.errorMessage?.slice(0, 500) ?? null,
-      now,
-      message.jobId,
-      message.idx,
-    )
-    .run();
+    .update(jobItems)
+    .set({
+      status: outcome.status,
+      httpStatus: outcome.httpStatus ?? null,
+      errorCode: outcome.errorCode ?? null,
+      errorMessage: outcome.errorMessage?.slice(0, 500) ?? null,
+      finishedAt: new Date(now),
+      leaseUntil: null,
+    })
+    .where(itemIn(message, "running"));
   return result.meta.changes === 1;
 }
 
 /** Puts a running item back in line for a retry; false when it was not running. */
-export async function requeueItem(db: D1Database, message: JobMessage, now: number): Promise<boolean> {
+export async function requeueItem(db: Db, message: JobMessage, now: number): Promise<boolean> {
   const result = await db
-    .prepare(
-      `UPDATE job_items SET status = 'queued', queued_at = ?, lease_until = NULL WHERE job_id = ? AND idx = ? AND status = 'running'`,
-    )
-    .bind(now, message.jobId, message.idx)
-    .run();
+    .update(jobItems)
+    .set({ status: "queued", queuedAt: new Date(now), leaseUntil: null })
+    .where(itemIn(message, "running"));
   return result.meta.changes === 1;
 }
 
-export async function itemCounts(db: D1Database, jobId: string): Promise<ItemCounts> {
-  const { results } = await db
-    .prepare(`SELECT status, COUNT(*) AS n FROM job_items WHERE job_id = ? GROUP BY status`)
-    .bind(jobId)
-    .all<{ status: ItemStatus; n: number }>();
+export async function itemCounts(db: Db, jobId: string): Promise<ItemCounts> {
+  const rows = await db
+    .select({ status: jobItems.status, n: count() })
+    .from(jobItems)
+    .where(eq(jobItems.jobId, jobId))
+    .groupBy(jobItems.status);
   const counts: ItemCounts = { pending: 0, queued: 0, running: 0, succeeded: 0, failed: 0, cancelled: 0 };
-  for (const row of results) counts[row.status] = row.n;
+  for (const row of rows) counts[row.status] = row.n;
   return counts;
 }
 
 /** The routes (paths without their query) each job's items call, once each: the scopes reading a job needs. */
-export async function itemRoutes(db: D1Database, jobIds: string[]): Promise<Map<string, string[]>> {
+export async function itemRoutes(db: Db, jobIds: string[]): Promise<Map<string, string[]>> {
   const routes = new Map(jobIds.map((id) => [id, [] as string[]]));
   if (jobIds.length === 0) return routes;
-  const { results } = await db
-    .prepare(
-      `SELECT DISTINCT job_id, CASE WHEN instr(path, '?') > 0 THEN substr(path, 1, instr(path, '?') - 1) ELSE path END AS route
-       FROM job_items WHERE job_id IN (${jobIds.map(() => "?").join(", ")})`,
-    )
-    .bind(...jobIds)
-    .all<{ job_id: string; route: string }>();
-  for (const row of results) routes.get(row.job_id)?.push(row.route);
+  const { path } = jobItems;
+  const rows = await db
+    .selectDistinct({
+      jobId: jobItems.jobId,
+      route: sql<string>`CASE WHEN instr(${path}, '?') > 0 THEN substr(${path}, 1, instr(${path}, '?') - 1) ELSE ${path} END`,
+    })
+    .from(jobItems)
+    .where(inArray(jobItems.jobId, jobIds));
+  for (const row of rows) routes.get(row.jobId)?.push(row.route);
   return routes;
 }
 
 /** Items queued or running past `before` (their message or consumer was lost), to send again. */
-export async function stalledItems(db: D1Database, jobId: string, before: number): Promise<number[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT idx FROM job_items WHERE job_id = ? AND
-       ((status = 'queued' AND queued_at < ?) OR (status = 'running' AND lease_until < ?)) ORDER BY idx LIMIT 100`,
+export async function stalledItems(db: Db, jobId: string, before: number): Promise<number[]> {
+  const rows = await db
+    .select({ idx: jobItems.idx })
+    .from(jobItems)
+    .where(
+      and(
+        eq(jobItems.jobId, jobId),
+        or(
+          and(eq(jobItems.status, "queued"), lt(jobItems.queuedAt, new Date(before))),
+          and(eq(jobItems.status, "running"), lt(jobItems.leaseUntil, new Date())),
+        ),
+      ),
     )
-    .bind(jobId, before, Date.now())
-    .all<{ idx: number }>();
-  return results.map((row) => row.idx);
+    .orderBy(asc(jobItems.idx))
+    .limit(100);
+  return rows.map((row) => row.idx);
 }
 
 /** Re-stamps items about to be sent again, so the next sweep does not send them once more. */
-export async function restamp(db: D1Database, jobId: string, indexes: number[], now: number): Promise<void> {
+export async function restamp(db: Db, jobId: string, indexes: number[], now: number): Promise<void> {
   if (indexes.length === 0) return;
   await db
-    .prepare(
-      `UPDATE job_items SET queued_at = ? WHERE job_id = ? AND status = 'queued' AND idx IN (${indexes.map(() => "?").join(", ")})`,
-    )
-    .bind(now, jobId, ...indexes)
-    .run();
+    .update(jobItems)
+    .set({ queuedAt: new Date(now) })
+    .where(and(eq(jobItems.jobId, jobId), eq(jobItems.status, "queued"), inArray(jobItems.idx, indexes)));
 }
 
 /** Cancels the job's items no consumer has taken yet; running ones finish on their own. */
-export async function cancelWaitingItems(db: D1Database, jobId: string, now: number): Promise<void> {
+export async function cancelWaitingItems(db: Db, jobId: string, now: number): Promise<void> {
   await db
-    .prepare(
-      `UPDATE job_items SET status = 'cancelled', finished_at = ? WHERE job_id = ? AND status IN ('pending', 'queued')`,
-    )
-    .bind(now, jobId)
-    .run();
+    .update(jobItems)
+    .set({ status: "cancelled", finishedAt: new Date(now) })
+    .where(and(eq(jobItems.jobId, jobId), inArray(jobItems.status, ["pending", "queued"])));
 }
 
 /** An item as the results list shows it, without its stored answer. */
@@ -171,12 +162,19 @@ export interface ItemLine {
 }
 
 /** A page of the job's items in order. */
-export async function itemLines(db: D1Database, jobId: string, offset: number, limit: number): Promise<ItemLine[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT idx, path, status, http_status, error_code, error_message FROM job_items WHERE job_id = ? ORDER BY idx LIMIT ? OFFSET ?`,
-    )
-    .bind(jobId, limit, offset)
-    .all<ItemLine>();
-  return results;
+export function itemLines(db: Db, jobId: string, offset: number, limit: number): Promise<ItemLine[]> {
+  return db
+    .select({
+      idx: jobItems.idx,
+      path: jobItems.path,
+      status: jobItems.status,
+      http_status: jobItems.httpStatus,
+      error_code: jobItems.errorCode,
+      error_message: jobItems.errorMessage,
+    })
+    .from(jobItems)
+    .where(eq(jobItems.jobId, jobId))
+    .orderBy(asc(jobItems.idx))
+    .limit(limit)
+    .offset(offset);
 }

@@ -1,8 +1,14 @@
 // Batch jobs in D1: a job with its items written together, its status moved once, and the reads
 // the routes, the runner and the every-minute sweep make of them.
-import { and, desc, eq, inArray, lt } from "drizzle-orm";
+//
+// Raw SQL: insertJob's three inserts, each INSERT … SELECT … WHERE (the job only while its account
+// has room and its dataset collects nothing; its snapshot and items only with the job, the items
+// as many VALUES rows per statement), so check and write are one statement. Drizzle's insert
+// builder cannot add such a WHERE to the rows it is given, and its D1 batch cannot carry SQL
+// written by hand with parameters, so the whole batch is D1's own.
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "./keys";
-import { jobs, type JobRow } from "./schema-jobs";
+import { jobItems, jobs, type JobRow } from "./schema-jobs";
 
 const ROWS_PER_INSERT = 25;
 const STATEMENTS_PER_BATCH = 50;
@@ -22,14 +28,15 @@ export interface JobSnapshot {
  * refreshes) created at once cannot pass either cap together.
  */
 export async function insertJob(
-  db: D1Database,
+  db: Db,
   job: JobRow,
   paths: string[],
   maxRunning: number | null = null,
   snapshot: JobSnapshot | null = null,
 ): Promise<boolean> {
+  const d1 = db.$client;
   const statements: D1PreparedStatement[] = [
-    db
+    d1
       .prepare(
         `INSERT INTO jobs (id, account_id, key_id, status, total, webhook_endpoint_id, idempotency_key, request_hash, created_at, expires_at)
          SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
@@ -55,7 +62,7 @@ export async function insertJob(
   ];
   if (snapshot)
     statements.push(
-      db
+      d1
         .prepare(
           `INSERT INTO dataset_snapshots (id, dataset_id, job_id, status, started_at)
            SELECT ?, ?, ?, 'collecting', ? WHERE EXISTS (SELECT 1 FROM jobs WHERE id = ?)`,
@@ -65,7 +72,7 @@ export async function insertJob(
   for (let start = 0; start < paths.length; start += ROWS_PER_INSERT) {
     const chunk = paths.slice(start, start + ROWS_PER_INSERT);
     statements.push(
-      db
+      d1
         .prepare(
           `INSERT INTO job_items (job_id, idx, path, status)
            SELECT column1, column2, column3, 'pending' FROM (VALUES ${chunk.map(() => "(?, ?, ?)").join(", ")})
@@ -75,7 +82,7 @@ export async function insertJob(
     );
   }
   for (let start = 0; start < statements.length; start += STATEMENTS_PER_BATCH) {
-    const results = await db.batch(statements.slice(start, start + STATEMENTS_PER_BATCH));
+    const results = await d1.batch(statements.slice(start, start + STATEMENTS_PER_BATCH));
     if (start === 0 && results[0]!.meta.changes === 0) return false;
   }
   return true;
@@ -83,19 +90,17 @@ export async function insertJob(
 
 /** Moves a job from one status to another once; false when it was no longer `from`. */
 export async function moveJob(
-  db: D1Database,
+  db: Db,
   jobId: string,
   from: JobRow["status"][],
   to: JobRow["status"],
   now: number,
 ): Promise<boolean> {
-  const stamp = to === "running" ? "started_at" : "finished_at";
+  const stamp = to === "running" ? "startedAt" : "finishedAt";
   const result = await db
-    .prepare(
-      `UPDATE jobs SET status = ?, ${stamp} = COALESCE(${stamp}, ?) WHERE id = ? AND status IN (${from.map(() => "?").join(", ")})`,
-    )
-    .bind(to, now, jobId, ...from)
-    .run();
+    .update(jobs)
+    .set({ status: to, [stamp]: sql`COALESCE(${jobs[stamp]}, ${now})` })
+    .where(and(eq(jobs.id, jobId), inArray(jobs.status, from)));
   return result.meta.changes === 1;
 }
 
@@ -147,9 +152,6 @@ export function expiredJobs(db: Db, at: Date, limit: number): Promise<{ id: stri
 }
 
 /** Deletes the job and its items together (its stored answers live in R2, deleted by the caller). */
-export async function deleteJobRows(db: D1Database, jobId: string): Promise<void> {
-  await db.batch([
-    db.prepare(`DELETE FROM job_items WHERE job_id = ?`).bind(jobId),
-    db.prepare(`DELETE FROM jobs WHERE id = ?`).bind(jobId),
-  ]);
+export async function deleteJobRows(db: Db, jobId: string): Promise<void> {
+  await db.batch([db.delete(jobItems).where(eq(jobItems.jobId, jobId)), db.delete(jobs).where(eq(jobs.id, jobId))]);
 }

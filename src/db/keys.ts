@@ -13,7 +13,8 @@ export const ROTATION_RECOMMENDED_DAYS = 90;
 /** Live keys an account may hold; more keys never mean more rate (limits are per account). */
 export const MAX_KEYS_PER_ACCOUNT = 50;
 
-export type Db = DrizzleD1Database<Record<string, unknown>>;
+/** The drizzle client; `$client` is its D1 database, for the few statements drizzle cannot build (each module says which). */
+export type Db = DrizzleD1Database<Record<string, unknown>> & { $client: D1Database };
 
 export function base64url(bytes: Uint8Array): string {
   return btoa(String.fromCharCode(...bytes))

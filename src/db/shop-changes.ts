@@ -1,5 +1,8 @@
 // What one whole-shop refresh changed, product by product, as a watch over the dataset asks it:
 // products it added, removed, or re-priced by a drop (of a share, or under an amount).
+import { and, asc, count, eq, gt, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import type { Db } from "./keys";
+import { shopProducts } from "./schema-shops";
 
 export type DatasetWatchCondition = "drop_percent" | "below" | "added" | "removed";
 
@@ -12,40 +15,52 @@ export interface MatchedProduct {
   previous_price: number | null;
 }
 
-/** The rows of shop_products a condition picks among those refresh `?2` touched (`?3` its threshold). */
-const MATCHES: Record<DatasetWatchCondition, string> = {
-  added: "first_job = ?2",
-  removed: "removed_job = ?2",
-  // As a product watch judges one price (events/watches.ts shouldFire): a drop from the last price.
-  drop_percent:
-    "priced_job = ?2 AND previous_price > 0 AND price < previous_price AND (previous_price - price) / previous_price * 100 >= ?3",
-  below: "priced_job = ?2 AND previous_price IS NOT NULL AND price < previous_price AND price < ?3",
-};
+/** The rows of shop_products a condition picks among those refresh `jobId` touched. */
+function matches(condition: DatasetWatchCondition, jobId: string, threshold: number): SQL | undefined {
+  const { price, previousPrice, pricedJob } = shopProducts;
+  switch (condition) {
+    case "added":
+      return eq(shopProducts.firstJob, jobId);
+    case "removed":
+      return eq(shopProducts.removedJob, jobId);
+    // As a product watch judges one price (events/watches.ts shouldFire): a drop from the last price.
+    case "drop_percent":
+      return and(
+        eq(pricedJob, jobId),
+        gt(previousPrice, 0),
+        lt(price, previousPrice),
+        sql`(${previousPrice} - ${price}) / ${previousPrice} * 100 >= ${threshold}`,
+      );
+    case "below":
+      return and(eq(pricedJob, jobId), isNotNull(previousPrice), lt(price, previousPrice), lt(price, threshold));
+  }
+}
 
 /** How many products of the refresh meet the condition, and the first `limit` of them by key. */
 export async function productsMatching(
-  db: D1Database,
+  db: Db,
   datasetId: number,
   jobId: string,
   condition: DatasetWatchCondition,
   threshold: number,
   limit: number,
-) {
-  const where = `dataset_id = ?1 AND ${MATCHES[condition]}`;
-  const [counted, listed] = await db.batch<Record<string, unknown>>([
-    // A statement takes as many values as its highest numbered parameter: the threshold only where it is used.
+): Promise<{ matched: number; products: MatchedProduct[] }> {
+  const where = and(eq(shopProducts.datasetId, datasetId), matches(condition, jobId, threshold));
+  const [counted, products] = await db.batch([
+    db.select({ n: count() }).from(shopProducts).where(where),
     db
-      .prepare(`SELECT count(*) AS n FROM shop_products WHERE ${where}`)
-      .bind(datasetId, jobId, ...(where.includes("?3") ? [threshold] : [])),
-    db
-      .prepare(
-        `SELECT key, url, json_extract(record, '$.title') AS title, json_extract(record, '$.currency') AS currency,
-           price, previous_price
-         FROM shop_products WHERE ${where} ORDER BY key LIMIT ?4`,
-      )
-      .bind(datasetId, jobId, threshold, limit),
+      .select({
+        key: shopProducts.key,
+        url: shopProducts.url,
+        title: sql<string | null>`json_extract(${shopProducts.record}, '$.title')`,
+        currency: sql<string | null>`json_extract(${shopProducts.record}, '$.currency')`,
+        price: shopProducts.price,
+        previous_price: shopProducts.previousPrice,
+      })
+      .from(shopProducts)
+      .where(where)
+      .orderBy(asc(shopProducts.key))
+      .limit(limit),
   ]);
-  const matched = Number(counted!.results[0]?.n ?? 0);
-  const products = listed!.results as unknown as MatchedProduct[];
-  return { matched, products };
+  return { matched: counted[0]?.n ?? 0, products };
 }

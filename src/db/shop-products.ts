@@ -1,6 +1,9 @@
 // The products a whole-shop dataset holds across refreshes: when each was first and last seen,
 // which refresh re-priced or removed it, how many refreshes in a row missed it, and its last
 // record (written again, with `removed_at`, while the shop no longer shows it).
+import { and, asc, eq, gt, gte, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import type { Db } from "./keys";
+import { shopProducts } from "./schema-shops";
 
 export interface ProductSighting {
   key: string;
@@ -17,63 +20,77 @@ export interface ProductSighting {
  * upsert, so of two items racing for it exactly one records it.
  */
 export async function recordSightings(
-  db: D1Database,
+  db: Db,
   datasetId: number,
   jobId: string,
   seenAt: number,
   sightings: ProductSighting[],
 ): Promise<(number | null)[]> {
-  if (sightings.length === 0) return [];
+  const { price, previousPrice, pricedJob } = shopProducts;
+  const repriced = sql`${price} IS NOT excluded.price`;
   const statements = sightings.map((sighting) =>
     db
-      .prepare(
-        `INSERT INTO shop_products (dataset_id, key, url, first_seen, last_seen, first_job, seen_job, price, record)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (dataset_id, key) DO UPDATE SET url = excluded.url, last_seen = excluded.last_seen,
-           seen_job = excluded.seen_job, missed = 0, removed_at = NULL, removed_job = NULL,
-           priced_job = CASE WHEN price IS NOT excluded.price THEN excluded.seen_job ELSE priced_job END,
-           previous_price = CASE WHEN price IS NOT excluded.price THEN price ELSE previous_price END,
-           price = excluded.price, record = excluded.record
-         WHERE seen_job != excluded.seen_job
-         RETURNING first_seen`,
-      )
-      .bind(
+      .insert(shopProducts)
+      .values({
         datasetId,
-        sighting.key,
-        sighting.url,
-        seenAt,
-        seenAt,
-        jobId,
-        jobId,
-        sighting.price,
-        JSON.stringify(sighting.record),
-      ),
+        key: sighting.key,
+        url: sighting.url,
+        firstSeen: seenAt,
+        lastSeen: seenAt,
+        firstJob: jobId,
+        seenJob: jobId,
+        price: sighting.price,
+        record: JSON.stringify(sighting.record),
+      })
+      .onConflictDoUpdate({
+        target: [shopProducts.datasetId, shopProducts.key],
+        set: {
+          url: sql`excluded.url`,
+          lastSeen: sql`excluded.last_seen`,
+          seenJob: sql`excluded.seen_job`,
+          missed: 0,
+          removedAt: null,
+          removedJob: null,
+          pricedJob: sql`CASE WHEN ${repriced} THEN excluded.seen_job ELSE ${pricedJob} END`,
+          previousPrice: sql`CASE WHEN ${repriced} THEN ${price} ELSE ${previousPrice} END`,
+          price: sql`excluded.price`,
+          record: sql`excluded.record`,
+        },
+        setWhere: sql`${shopProducts.seenJob} != excluded.seen_job`,
+      })
+      .returning({ firstSeen: shopProducts.firstSeen }),
   );
-  const results = await db.batch<{ first_seen: number }>(statements);
-  return results.map((result) => result.results[0]?.first_seen ?? null);
+  const [first, ...rest] = statements;
+  if (!first) return [];
+  const results = await db.batch([first, ...rest]);
+  return results.map((rows) => rows[0]?.firstSeen ?? null);
 }
 
 /** Marks the products at these addresses removed now: the shop answered that they are gone. */
-export async function markGone(db: D1Database, datasetId: number, jobId: string, urls: string[], now: number) {
+export async function markGone(db: Db, datasetId: number, jobId: string, urls: string[], now: number) {
   if (urls.length === 0) return;
   await db
-    .prepare(
-      `UPDATE shop_products SET removed_at = ?, removed_job = ?
-       WHERE dataset_id = ? AND removed_at IS NULL AND seen_job != ? AND url IN (${urls.map(() => "?").join(", ")})`,
-    )
-    .bind(now, jobId, datasetId, jobId, ...urls)
-    .run();
+    .update(shopProducts)
+    .set({ removedAt: now, removedJob: jobId })
+    .where(
+      and(
+        eq(shopProducts.datasetId, datasetId),
+        isNull(shopProducts.removedAt),
+        ne(shopProducts.seenJob, jobId),
+        inArray(shopProducts.url, urls),
+      ),
+    );
 }
 
 /** The addresses of the products the dataset holds (not removed), to read again in this refresh. */
-export async function knownProductUrls(db: D1Database, datasetId: number, jobId: string, limit: number) {
-  const { results } = await db
-    .prepare(
-      "SELECT url FROM shop_products WHERE dataset_id = ? AND removed_at IS NULL AND seen_job != ? ORDER BY key LIMIT ?",
-    )
-    .bind(datasetId, jobId, limit)
-    .all<{ url: string }>();
-  return results.map((row) => row.url);
+export async function knownProductUrls(db: Db, datasetId: number, jobId: string, limit: number) {
+  const rows = await db
+    .select({ url: shopProducts.url })
+    .from(shopProducts)
+    .where(and(eq(shopProducts.datasetId, datasetId), isNull(shopProducts.removedAt), ne(shopProducts.seenJob, jobId)))
+    .orderBy(asc(shopProducts.key))
+    .limit(limit);
+  return rows.map((row) => row.url);
 }
 
 /**
@@ -81,33 +98,29 @@ export async function knownProductUrls(db: D1Database, datasetId: number, jobId:
  * `removeAfter` refreshes in a row are marked removed. Answers what the refresh added, removed and
  * re-priced, and how many products the dataset holds after it.
  */
-export async function closeProducts(
-  db: D1Database,
-  datasetId: number,
-  jobId: string,
-  now: number,
-  removeAfter: number,
-) {
+export async function closeProducts(db: Db, datasetId: number, jobId: string, now: number, removeAfter: number) {
+  const ofDataset = eq(shopProducts.datasetId, datasetId);
+  const held = isNull(shopProducts.removedAt);
   await db.batch([
     db
-      .prepare(
-        "UPDATE shop_products SET missed = missed + 1 WHERE dataset_id = ? AND seen_job != ? AND removed_at IS NULL",
-      )
-      .bind(datasetId, jobId),
+      .update(shopProducts)
+      .set({ missed: sql`${shopProducts.missed} + 1` })
+      .where(and(ofDataset, ne(shopProducts.seenJob, jobId), held)),
     db
-      .prepare(
-        "UPDATE shop_products SET removed_at = ?, removed_job = ? WHERE dataset_id = ? AND removed_at IS NULL AND missed >= ?",
-      )
-      .bind(now, jobId, datasetId, removeAfter),
+      .update(shopProducts)
+      .set({ removedAt: now, removedJob: jobId })
+      .where(and(ofDataset, held, gte(shopProducts.missed, removeAfter))),
   ]);
-  const counts = await db
-    .prepare(
-      `SELECT sum(first_job = ?1) AS added, sum(removed_job = ?1) AS removed, sum(priced_job = ?1) AS repriced,
-         sum(removed_at IS NULL) AS held
-       FROM shop_products WHERE dataset_id = ?2`,
-    )
-    .bind(jobId, datasetId)
-    .first<{ added: number | null; removed: number | null; repriced: number | null; held: number | null }>();
+  const tally = (condition: SQL) => sql<number | null>`sum(${condition})`;
+  const [counts] = await db
+    .select({
+      added: tally(sql`${shopProducts.firstJob} = ${jobId}`),
+      removed: tally(sql`${shopProducts.removedJob} = ${jobId}`),
+      repriced: tally(sql`${shopProducts.pricedJob} = ${jobId}`),
+      held: tally(sql`${held}`),
+    })
+    .from(shopProducts)
+    .where(ofDataset);
   return {
     added: counts?.added ?? 0,
     removed: counts?.removed ?? 0,
@@ -117,12 +130,16 @@ export async function closeProducts(
 }
 
 /** The last records of every product the dataset holds (seen by this refresh, missed, or removed), a page at a time in key order. */
-export async function productRecords(db: D1Database, datasetId: number, after: string, limit: number) {
-  const { results } = await db
-    .prepare(
-      "SELECT key, record, first_seen, removed_at FROM shop_products WHERE dataset_id = ? AND key > ? ORDER BY key LIMIT ?",
-    )
-    .bind(datasetId, after, limit)
-    .all<{ key: string; record: string; first_seen: number; removed_at: number | null }>();
-  return results;
+export function productRecords(db: Db, datasetId: number, after: string, limit: number) {
+  return db
+    .select({
+      key: shopProducts.key,
+      record: shopProducts.record,
+      first_seen: shopProducts.firstSeen,
+      removed_at: shopProducts.removedAt,
+    })
+    .from(shopProducts)
+    .where(and(eq(shopProducts.datasetId, datasetId), gt(shopProducts.key, after)))
+    .orderBy(asc(shopProducts.key))
+    .limit(limit);
 }

@@ -1,6 +1,11 @@
 // A dataset's refreshes as its owner follows them: the latest one (running or finished) with its
 // job's progress, and for a whole shop what it found, kept when it closed so a later refresh does
 // not change it.
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "./keys";
+import { datasetSnapshots } from "./schema-datasets";
+import { jobItems, jobs } from "./schema-jobs";
+import { shopProducts, shopRefreshes } from "./schema-shops";
 
 export interface ShopRefreshCounts {
   added: number;
@@ -11,11 +16,11 @@ export interface ShopRefreshCounts {
 }
 
 /** Keeps what a closing shop refresh found beside its counters. */
-export async function saveShopRefreshCounts(db: D1Database, jobId: string, counts: ShopRefreshCounts) {
+export async function saveShopRefreshCounts(db: Db, jobId: string, counts: ShopRefreshCounts) {
   await db
-    .prepare("UPDATE shop_refreshes SET added = ?, removed = ?, price_changed = ?, held = ? WHERE job_id = ?")
-    .bind(counts.added, counts.removed, counts.price_changed, counts.held, jobId)
-    .run();
+    .update(shopRefreshes)
+    .set({ added: counts.added, removed: counts.removed, priceChanged: counts.price_changed, held: counts.held })
+    .where(eq(shopRefreshes.jobId, jobId));
 }
 
 export interface LatestRefreshRow {
@@ -38,20 +43,43 @@ export interface LatestRefreshRow {
 }
 
 /** The dataset's latest refresh (the one collecting, else the last started), or null before its first. */
-export async function latestRefresh(db: D1Database, datasetId: number) {
-  return db
-    .prepare(
-      `SELECT s.id AS snapshot_id, s.job_id, s.status, s.started_at, s.finished_at, s.records,
-         j.status AS job_status, j.total AS items_total,
-         (SELECT count(*) FROM job_items i WHERE i.job_id = s.job_id AND i.status IN ('succeeded', 'failed', 'cancelled'))
-           AS items_done,
-         r.pages, r.products AS products_read, r.added, r.removed, r.price_changed,
-         -- A refresh still running: what the dataset holds now.
-         CASE WHEN r.job_id IS NULL THEN NULL ELSE COALESCE(r.held,
-           (SELECT count(*) FROM shop_products p WHERE p.dataset_id = s.dataset_id AND p.removed_at IS NULL)) END AS held
-       FROM dataset_snapshots s LEFT JOIN jobs j ON j.id = s.job_id LEFT JOIN shop_refreshes r ON r.job_id = s.job_id
-       WHERE s.dataset_id = ? ORDER BY s.status = 'collecting' DESC, s.started_at DESC LIMIT 1`,
-    )
-    .bind(datasetId)
-    .first<LatestRefreshRow>();
+export async function latestRefresh(db: Db, datasetId: number): Promise<LatestRefreshRow | null> {
+  const itemsDone = db
+    .select({ n: count() })
+    .from(jobItems)
+    .where(
+      and(eq(jobItems.jobId, datasetSnapshots.jobId), inArray(jobItems.status, ["succeeded", "failed", "cancelled"])),
+    );
+  const heldNow = db
+    .select({ n: count() })
+    .from(shopProducts)
+    .where(and(eq(shopProducts.datasetId, datasetSnapshots.datasetId), isNull(shopProducts.removedAt)));
+  const [row] = await db
+    .select({
+      snapshot_id: datasetSnapshots.id,
+      job_id: datasetSnapshots.jobId,
+      status: datasetSnapshots.status,
+      // Kept as stored (epoch milliseconds), as the route shows them.
+      started_at: sql<number>`${datasetSnapshots.startedAt}`,
+      finished_at: sql<number | null>`${datasetSnapshots.finishedAt}`,
+      records: datasetSnapshots.records,
+      job_status: jobs.status,
+      items_total: jobs.total,
+      items_done: sql<number>`(${itemsDone})`,
+      pages: shopRefreshes.pages,
+      products_read: shopRefreshes.products,
+      added: shopRefreshes.added,
+      removed: shopRefreshes.removed,
+      price_changed: shopRefreshes.priceChanged,
+      // A refresh still running: what the dataset holds now.
+      held: sql<number | null>`CASE WHEN ${shopRefreshes.jobId} IS NULL THEN NULL
+        ELSE COALESCE(${shopRefreshes.held}, (${heldNow})) END`,
+    })
+    .from(datasetSnapshots)
+    .leftJoin(jobs, eq(jobs.id, datasetSnapshots.jobId))
+    .leftJoin(shopRefreshes, eq(shopRefreshes.jobId, datasetSnapshots.jobId))
+    .where(eq(datasetSnapshots.datasetId, datasetId))
+    .orderBy(desc(sql`${datasetSnapshots.status} = 'collecting'`), desc(datasetSnapshots.startedAt))
+    .limit(1);
+  return row ?? null;
 }

@@ -1,6 +1,7 @@
 // Creating a batch job, for every caller that makes one (POST /v1/jobs, a dataset refresh): the row,
 // its items and the snapshot it fills written as one, under the account's cap on running jobs, then
 // its first window of items queued.
+import { database } from "../db/client";
 import { insertJob } from "../db/jobs";
 import { newId } from "../db/keys";
 import type { JobRow } from "../db/schema-jobs";
@@ -42,7 +43,7 @@ export async function createJob(env: Env, spec: NewJob): Promise<JobRow | null> 
     expiresAt: new Date(now + RESULT_RETENTION_DAYS * 86_400_000),
   };
   const snapshot = spec.snapshot ? { ...spec.snapshot, startedAt: now } : null;
-  if (!(await insertJob(env.DB, job, spec.paths, spec.maxRunning, snapshot))) return null;
+  if (!(await insertJob(database(env.DB), job, spec.paths, spec.maxRunning, snapshot))) return null;
   await startJob(env, job.id);
   return job;
 }

@@ -41,7 +41,7 @@ async function finish(
   message: JobMessage,
   outcome: Outcome,
 ) {
-  if (await finishItem(env.DB, message, outcome, Date.now()))
+  if (await finishItem(database(env.DB), message, outcome, Date.now()))
     await afterItem(env, (promise) => ctx.waitUntil(promise), job, hooks);
 }
 
@@ -54,14 +54,14 @@ export async function runItem(
 ): Promise<Verdict> {
   const job = await findJobById(database(env.DB), message.jobId);
   if (!job) return { ack: true };
-  const item = await takeItem(env.DB, message, Date.now(), leaseMs(env));
+  const item = await takeItem(database(env.DB), message, Date.now(), leaseMs(env));
   // Another delivery of this message holds the item, or it already has its outcome.
   if (!item) return { ack: true };
   if (job.status === "cancelled") {
     await finish(env, ctx, hooks, job, message, { status: "cancelled" });
     return { ack: true };
   }
-  if (job.status === "queued") await moveJob(env.DB, job.id, ["queued"], "running", Date.now());
+  if (job.status === "queued") await moveJob(database(env.DB), job.id, ["queued"], "running", Date.now());
   const identity = await findLiveKeyById(database(env.DB), job.keyId);
   if (!identity) {
     await finish(env, ctx, hooks, job, message, {
@@ -107,7 +107,7 @@ export async function runItem(
       // A dataset refresh keeps the answer's records too; a failure here runs the item again.
       await hooks.collected(env, job, item, answer);
       // An `empty` answer is kept for the caller to see, uncharged.
-      if (charged) await setCharged(env.DB, message, 1);
+      if (charged) await setCharged(database(env.DB), message, 1);
       else await releaseItemForAccount(env, identity.accountId, unit);
       await finish(env, ctx, hooks, job, message, { status: "succeeded", httpStatus: response.status });
       return { ack: true };
@@ -120,7 +120,7 @@ export async function runItem(
   const error = await errorOf(response);
   if (charged) {
     // The site says the product or page does not exist: an answer, charged, and final.
-    await setCharged(env.DB, message, 1);
+    await setCharged(database(env.DB), message, 1);
     await finish(env, ctx, hooks, job, message, { status: "failed", httpStatus: response.status, ...error });
     return { ack: true };
   }
@@ -130,7 +130,7 @@ export async function runItem(
   // 500 is a crash of ours, which may not happen twice.
   const worthRetrying = response.status === 500 || response.headers.has("Retry-After");
   if (RETRYABLE.has(response.status) && worthRetrying && item.attempts < MAX_ATTEMPTS) {
-    if (await requeueItem(env.DB, message, Date.now()))
+    if (await requeueItem(database(env.DB), message, Date.now()))
       return { ack: false, delaySeconds: retryDelaySeconds(env, item.attempts) };
     return { ack: true };
   }
@@ -163,7 +163,7 @@ export async function deadLetter(env: Env, ctx: ExecutionContext, message: JobMe
   const job = await findJobById(database(env.DB), message.jobId);
   if (!job) return;
   // Take it first so the outcome is recorded by one hand only.
-  const item = await takeItem(env.DB, message, Date.now(), leaseMs(env));
+  const item = await takeItem(database(env.DB), message, Date.now(), leaseMs(env));
   if (!item) return;
   const identity = await findLiveKeyById(database(env.DB), job.keyId);
   if (identity) await releaseItemForAccount(env, identity.accountId, `job:${job.id}:${item.idx}`);

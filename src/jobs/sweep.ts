@@ -20,5 +20,5 @@ export async function sweepJobs(env: Env, waitUntil: WaitUntil, hooks: JobHooks,
 
 async function deleteJob(env: Env, jobId: string) {
   await deleteJobObjects(env.RESULTS, jobId);
-  await deleteJobRows(env.DB, jobId);
+  await deleteJobRows(database(env.DB), jobId);
 }

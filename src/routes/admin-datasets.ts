@@ -5,7 +5,9 @@ import { ADMIN, defineRoute } from "./define-route";
 import type { AppEnv } from "../env";
 import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../envelope";
 import { ApiError } from "../errors";
-import { findSnapshot, insertSnapshot, listSnapshots, nextPart } from "../db/dataset-snapshots";
+import { firstFreePart } from "../db/dataset-parts";
+import { database } from "../db/client";
+import { findSnapshot, insertSnapshot, listSnapshots } from "../db/dataset-snapshots";
 import { findVisibleDataset, publicDatasets } from "../db/datasets";
 import { newId } from "../db/keys";
 import type { Recipe } from "../datasets/recipe";
@@ -90,7 +92,7 @@ const importRoute = defineRoute({
 });
 
 async function stateOf(env: Env, dataset: { id: number; slug: string; record_count: number }) {
-  const [latest] = await listSnapshots(env.DB, dataset.id, 1);
+  const [latest] = await listSnapshots(database(env.DB), dataset.id, 1);
   return {
     slug: dataset.slug,
     records: dataset.record_count,
@@ -101,7 +103,7 @@ async function stateOf(env: Env, dataset: { id: number; slug: string; record_cou
 export function registerAdminDatasets(app: OpenAPIHono<AppEnv>) {
   app.openapi(refreshAllRoute, async (c) => {
     const answers = [];
-    for (const dataset of await publicDatasets(c.env.DB)) {
+    for (const dataset of await publicDatasets(c.get("db"))) {
       const started = await startRefresh(c.env, dataset, Date.now()).catch((err) => {
         if (err instanceof RefreshRefused && err.reason === "running") return null;
         throw err;
@@ -112,7 +114,7 @@ export function registerAdminDatasets(app: OpenAPIHono<AppEnv>) {
   });
 
   app.openapi(stateRoute, async (c) => {
-    const datasets = await publicDatasets(c.env.DB);
+    const datasets = await publicDatasets(c.get("db"));
     const states = await Promise.all(
       datasets.map(async (dataset) => ({ ...(await stateOf(c.env, dataset)), started: null })),
     );
@@ -122,17 +124,22 @@ export function registerAdminDatasets(app: OpenAPIHono<AppEnv>) {
   app.openapi(importRoute, async (c) => {
     const { slug } = c.req.valid("param");
     const body = c.req.valid("json");
-    const dataset = await findVisibleDataset(c.env.DB, slug, null);
+    const dataset = await findVisibleDataset(c.get("db"), slug, null);
     if (!dataset) throw new ApiError("not_found", `No public dataset \`${slug}\`.`);
     const { kind } = JSON.parse(dataset.recipe) as Recipe;
     let snapshotId = body.snapshot;
     if (snapshotId) {
-      const snapshot = await findSnapshot(c.env.DB, dataset.id, snapshotId);
+      const snapshot = await findSnapshot(c.get("db"), dataset.id, snapshotId);
       if (snapshot?.status !== "collecting")
         throw new ApiError("invalid_request", `\`${snapshotId}\` is not an open snapshot of \`${slug}\`.`);
     } else {
       snapshotId = newId("snap");
-      await insertSnapshot(c.env.DB, { id: snapshotId, dataset_id: dataset.id, job_id: null, started_at: Date.now() });
+      await insertSnapshot(c.get("db"), {
+        id: snapshotId,
+        dataset_id: dataset.id,
+        job_id: null,
+        started_at: Date.now(),
+      });
     }
     const now = new Date().toISOString();
     const records = body.records.map((given, index) => {
@@ -142,7 +149,7 @@ export function registerAdminDatasets(app: OpenAPIHono<AppEnv>) {
         RECORD_FIELDS[kind].map(({ name }) => [name, given[name] ?? (name === "observed_at" ? now : null)]),
       ) as DatasetRecord;
     });
-    const part = await nextPart(c.env.DB, snapshotId);
+    const part = await firstFreePart(c.get("db"), snapshotId);
     const written = await writePart(c.env, { id: snapshotId, datasetId: dataset.id, kind }, part, records);
     if (body.finish) {
       const target = { id: snapshotId, datasetId: dataset.id, slug, kind, accountId: null };

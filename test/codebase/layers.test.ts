@@ -1,11 +1,12 @@
 // The floor check (scripts/check-layers.ts, `npm run check:layers` in lint): the house as it stands
-// passes, and an import that runs back up, a room with no floor or a query outside src/db fails it.
+// passes, and an import that runs back up, a room with no floor, a query outside src/db or SQL
+// written by hand in src/db without a header saying why fails it.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { FLOORS, layerProblems } from "../../scripts/check-layers";
+import { FLOORS, layerProblems, rawSqlUnexplained } from "../../scripts/check-layers";
 
 const SRC = fileURLToPath(new URL("../../src/", import.meta.url));
 const copies: string[] = [];
@@ -54,6 +55,28 @@ describe("check:layers", () => {
       "src/planted.ts: planted stands on no floor (add it to FLOORS)",
       "src/planted.ts imports drizzle-orm: storage lives in src/db",
     ]);
+  });
+
+  it("fails a storage module that prepares SQL by hand without a Raw SQL header line, and passes one with it", () => {
+    const body = 'export const ping = (d1: D1Database) => d1.prepare("SELECT 1").first();\n';
+    const unexplained = srcWith("db/planted.ts", `// Reachability of the database.\n${body}`);
+    expect(layerProblems(unexplained)).toEqual([
+      'src/db/planted.ts calls prepare() and its header has no "Raw SQL:" line saying which and why',
+    ]);
+    const explained = srcWith(
+      "db/planted.ts",
+      `// Reachability of the database.\n// Raw SQL: ping's SELECT 1, which reads no table.\n${body}`,
+    );
+    expect(layerProblems(explained)).toEqual([]);
+  });
+
+  it("reads the Raw SQL line from the header alone, not from a comment further down", () => {
+    const later = "// Reachability.\nimport { x } from './x';\n// Raw SQL: too late\nd1.prepare('SELECT 1');\n";
+    expect(rawSqlUnexplained(later)).toBe(true);
+    expect(rawSqlUnexplained("// Reachability.\n// Raw SQL: SELECT 1, no table.\nd1.prepare('SELECT 1');\n")).toBe(
+      false,
+    );
+    expect(rawSqlUnexplained("// Built with drizzle only.\nexport const x = 1;\n")).toBe(false);
   });
 
   it("gives the entry the top floor and the storage rooms the ones below the services", () => {

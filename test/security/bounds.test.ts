@@ -12,6 +12,7 @@ import { jobAnswerKey } from "../../src/db/objects";
 import { runItem } from "../../src/jobs/runner";
 import { jobHooks } from "../../src/job-hooks";
 import { claimPending } from "../../src/db/job-items";
+import { database } from "../../src/db/client";
 import { insertJob } from "../../src/db/jobs";
 import { call, callApp, env, inProcessApi, newAccount, type TestAccount, withKey } from "../workers/helpers";
 import { addPublicDataset, importRecords } from "../workers/dataset-fixtures";
@@ -68,7 +69,7 @@ async function runJob(account: TestAccount, paths: string[]) {
   const id = newId("job");
   const now = new Date();
   await insertJob(
-    env.DB,
+    database(env.DB),
     {
       id,
       accountId: account.accountId,
@@ -86,7 +87,7 @@ async function runJob(account: TestAccount, paths: string[]) {
     paths,
   );
   const verdicts = [];
-  for (const idx of await claimPending(env.DB, id, paths.length, Date.now())) {
+  for (const idx of await claimPending(database(env.DB), id, paths.length, Date.now())) {
     const ctx = createExecutionContext();
     verdicts.push(await runItem(env, ctx, inProcessApi(), { jobId: id, idx }, jobHooks));
     await waitOnExecutionContext(ctx);
@@ -104,7 +105,7 @@ async function finishedJob(account: TestAccount, paths: string[]): Promise<strin
   const id = newId("job");
   const now = new Date();
   await insertJob(
-    env.DB,
+    database(env.DB),
     {
       id,
       accountId: account.accountId,

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { toCsv } from "../../src/csv";
 import { newId } from "../../src/db/keys";
 import { jobAnswerKey } from "../../src/db/objects";
+import { database } from "../../src/db/client";
 import { insertJob } from "../../src/db/jobs";
 import { cacheKey } from "../../src/scrape/cache";
 import type { HotelRecord, HotelSearchPage } from "../../src/platforms/hotel-types";
@@ -197,7 +198,7 @@ async function finishedJob(account: { accountId: string; keyId: string }, data: 
   const id = newId("job");
   const created = Date.now();
   await insertJob(
-    env.DB,
+    database(env.DB),
     {
       id,
       accountId: account.accountId,

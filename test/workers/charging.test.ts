@@ -13,6 +13,7 @@ import worker from "../../src/index";
 import { runItem } from "../../src/jobs/runner";
 import { jobHooks } from "../../src/job-hooks";
 import { claimPending } from "../../src/db/job-items";
+import { database } from "../../src/db/client";
 import { insertJob } from "../../src/db/jobs";
 import {
   awayFromMinuteEdge,
@@ -393,7 +394,7 @@ async function runJob(account: TestAccount, paths: string[]) {
     total: paths.length,
   };
   await insertJob(
-    env.DB,
+    database(env.DB),
     {
       ...job,
       webhookEndpointId: null,
@@ -406,7 +407,7 @@ async function runJob(account: TestAccount, paths: string[]) {
     },
     paths,
   );
-  for (const idx of await claimPending(env.DB, id, paths.length, Date.now())) {
+  for (const idx of await claimPending(database(env.DB), id, paths.length, Date.now())) {
     const ctx = createExecutionContext();
     await runItem(env, ctx, inProcessApi(), { jobId: id, idx }, jobHooks);
     await waitOnExecutionContext(ctx);

@@ -4,6 +4,7 @@
 import { parse } from "csv-parse/sync";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app";
+import { database } from "../../src/db/client";
 import { insertJob } from "../../src/db/jobs";
 import { newId } from "../../src/db/keys";
 import { jobAnswerKey } from "../../src/db/objects";
@@ -29,7 +30,7 @@ async function jobWithNestedAnswers() {
   const paths = ["/v1/amazon?asin=B0C1GHS4GF", "/v1/amazon/search?q=hub"];
   const now = Date.now();
   await insertJob(
-    env.DB,
+    database(env.DB),
     {
       id,
       accountId: account.accountId,

@@ -2,6 +2,7 @@
 // and a jobs queue producer that records what is sent instead of delivering it (the worker's own
 // consumer would otherwise run the items while a test looks at them).
 import type { JobMessage } from "../../src/db/job-items";
+import { database } from "../../src/db/client";
 import { insertJob } from "../../src/db/jobs";
 import { newId } from "../../src/db/keys";
 import type { JobRow } from "../../src/db/schema-jobs";
@@ -29,7 +30,7 @@ export async function insertTestJob(
     expiresAt: new Date(now + 7 * 86_400_000),
     ...fields,
   };
-  await insertJob(env.DB, job, paths);
+  await insertJob(database(env.DB), job, paths);
   return { ...job, account: owner };
 }
 

@@ -5,6 +5,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { insertSnapshot } from "../../src/db/dataset-snapshots";
 import type { JobRow } from "../../src/db/schema-jobs";
 import { openShopRefresh } from "../../src/db/shop-crawl";
+import { database } from "../../src/db/client";
 import { markGone, type ProductSighting, recordSightings } from "../../src/db/shop-products";
 import { jobHooks } from "../../src/job-hooks";
 import { env, type TestAccount } from "./helpers";
@@ -59,21 +60,21 @@ export async function refresh(
   await env.DB.prepare("INSERT INTO job_items (job_id, idx, path, status) VALUES (?, 0, 'shop:crawl', 'succeeded')")
     .bind(jobId)
     .run();
-  await insertSnapshot(env.DB, {
+  await insertSnapshot(database(env.DB), {
     id: `snap_shopsurface_${datasetId}_${n}`,
     dataset_id: datasetId,
     job_id: jobId,
     started_at: now,
   });
-  await openShopRefresh(env.DB, jobId, datasetId, []);
+  await openShopRefresh(database(env.DB), jobId, datasetId, []);
   // The crawl stamps each record with when it was read and when the refresh that saw it began.
   const stamped = seen.map((sighting) => ({
     ...sighting,
     record: { ...sighting.record, last_seen: new Date(now).toISOString(), observed_at: new Date(now).toISOString() },
   }));
-  await recordSightings(env.DB, datasetId, jobId, now, stamped);
+  await recordSightings(database(env.DB), datasetId, jobId, now, stamped);
   await markGone(
-    env.DB,
+    database(env.DB),
     datasetId,
     jobId,
     gone.map((sku) => `${HOST}/products/${sku}`),

@@ -4,7 +4,9 @@
 // `removed_at` once removed) — a thousand records to a part, so a refresh of any size makes few R2
 // objects and holds one part in memory. The account hears what changed (`dataset.changed`: added,
 // removed and re-priced products).
-import { nextPart, snapshotOfJob } from "../../db/dataset-snapshots";
+import { database } from "../../db/client";
+import { firstFreePart } from "../../db/dataset-parts";
+import { snapshotOfJob } from "../../db/dataset-snapshots";
 import { closeProducts, productRecords } from "../../db/shop-products";
 import { saveShopRefreshCounts } from "../../db/shop-refreshes";
 import { emitEvent } from "../../events/delivery";
@@ -31,21 +33,22 @@ export interface ShopChanges extends RefreshClosed {
 /** Closes the product state of a finished shop refresh; null for any other job. */
 export async function closeShopRefresh(env: Env, jobId: string, status: string): Promise<ShopChanges | null> {
   if (status !== "completed") return null;
-  const snapshot = await snapshotOfJob(env.DB, jobId);
+  const db = database(env.DB);
+  const snapshot = await snapshotOfJob(db, jobId);
   if (!snapshot || snapshot.status !== "collecting") return null;
   const recipe = JSON.parse(snapshot.recipe) as Recipe;
   if (recipe.kind !== "shop") return null;
-  const counts = await closeProducts(env.DB, snapshot.dataset_id, jobId, Date.now(), REMOVE_AFTER_MISSES);
-  await saveShopRefreshCounts(env.DB, jobId, {
+  const counts = await closeProducts(db, snapshot.dataset_id, jobId, Date.now(), REMOVE_AFTER_MISSES);
+  await saveShopRefreshCounts(db, jobId, {
     added: counts.added,
     removed: counts.removed,
     price_changed: counts.repriced,
     held: counts.held,
   });
   const target = { id: snapshot.id, datasetId: snapshot.dataset_id, kind: "shop" as const };
-  let part = await nextPart(env.DB, snapshot.id);
+  let part = await firstFreePart(db, snapshot.id);
   for (let after = ""; ; ) {
-    const rows = await productRecords(env.DB, snapshot.dataset_id, after, RECORDS_PER_PART);
+    const rows = await productRecords(db, snapshot.dataset_id, after, RECORDS_PER_PART);
     if (rows.length === 0) break;
     const records = rows.map((row) => {
       const removedAt = row.removed_at === null ? null : new Date(row.removed_at).toISOString();

@@ -5,6 +5,7 @@
 // signals, the same that make `/v1/generic` refuse a listing); no URL shape decides it. The first
 // item also queues every product the dataset held, so one no longer linked is still read, and one
 // whose page now answers 404 (or no product) is marked removed at once.
+import { database } from "../../db/client";
 import {
   type FrontierEntry,
   addToFrontier,
@@ -79,23 +80,24 @@ export async function runShopItem(
   idx: number,
 ): Promise<{ response: Response; charged: boolean }> {
   const outcome: CrawlOutcome = { products: 0, pages: 0, skipped: 0, gone: 0 };
-  const snapshot = await snapshotOfJob(env.DB, job.id);
+  const db = database(env.DB);
+  const snapshot = await snapshotOfJob(db, job.id);
   if (!snapshot || snapshot.status !== "collecting") return answer(outcome);
   const recipe = JSON.parse(snapshot.recipe) as ShopRecipe;
   const fetcher = new PoliteFetcher(env, job.accountId);
   if (idx === 0) {
-    const known = await knownProductUrls(env.DB, snapshot.dataset_id, job.id, recipe.max_products);
+    const known = await knownProductUrls(db, snapshot.dataset_id, job.id, recipe.max_products);
     const again = known.map((url) => ({ url, kind: "page" as const, depth: recipe.max_depth, recheck: true }));
-    await openShopRefresh(env.DB, job.id, snapshot.dataset_id, [...(await seeds(fetcher, recipe)), ...again]);
+    await openShopRefresh(db, job.id, snapshot.dataset_id, [...(await seeds(fetcher, recipe)), ...again]);
   }
 
-  const taken = await takeFrontier(env.DB, job.id, idx, CRAWL_BATCH);
+  const taken = await takeFrontier(db, job.id, idx, CRAWL_BATCH);
   const done: string[] = [];
   const skipped: string[] = [];
   const gone: string[] = [];
   const found: FrontierEntry[] = [];
   const sightings: ProductSighting[] = [];
-  const totals = await countCrawl(env.DB, job.id, 0, 0);
+  const totals = await countCrawl(db, job.id, 0, 0);
   if (taken.length === 0) return answer(outcome);
   const maxPages = maxPagesOf(recipe);
   // An item ends well within its lease, so no sweep hands its addresses to a second consumer meanwhile.
@@ -103,14 +105,14 @@ export async function runShopItem(
   let left = taken;
   for (const entry of taken) {
     if (Date.now() > deadline) {
-      await settleFrontier(env.DB, job.id, [entry.url, ...left.slice(1).map((rest) => rest.url)], "pending");
+      await settleFrontier(db, job.id, [entry.url, ...left.slice(1).map((rest) => rest.url)], "pending");
       break;
     }
     left = left.slice(1);
     const isStart = entry.depth === 0;
     if (totals.pages + outcome.pages >= maxPages || totals.products + sightings.length >= recipe.max_products) {
       skipped.push(entry.url, ...left.map((rest) => rest.url));
-      await skipPending(env.DB, job.id);
+      await skipPending(db, job.id);
       break;
     }
     const rules = await fetcher.rulesFor(entry.url);
@@ -133,13 +135,13 @@ export async function runShopItem(
       if (err instanceof SiteBusy) {
         // The site's queue is full: this address and the rest wait for a later item.
         outcome.pages -= 1;
-        await settleFrontier(env.DB, job.id, [entry.url, ...left.map((rest) => rest.url)], "pending");
+        await settleFrontier(db, job.id, [entry.url, ...left.map((rest) => rest.url)], "pending");
         break;
       }
       if (err instanceof TooSlow) {
         log.info("shop crawl stopped", { job: job.id, reason: err.message });
         skipped.push(entry.url, ...left.map((rest) => rest.url));
-        await skipPending(env.DB, job.id);
+        await skipPending(db, job.id);
         break;
       }
       if (err instanceof UpstreamNotFound) gone.push(entry.url);
@@ -148,15 +150,15 @@ export async function runShopItem(
     }
   }
 
-  await addToFrontier(env.DB, job.id, found);
+  await addToFrontier(db, job.id, found);
   const startedAt = snapshot.started_at;
-  const firstSeen = await recordSightings(env.DB, snapshot.dataset_id, job.id, startedAt, sightings);
+  const firstSeen = await recordSightings(db, snapshot.dataset_id, job.id, startedAt, sightings);
   // A product this refresh had already recorded (the same id at another address) counts once.
   outcome.products = firstSeen.filter((first) => first !== null && first !== undefined).length;
-  await markGone(env.DB, snapshot.dataset_id, job.id, gone.map(canonicalUrl), Date.now());
-  await countCrawl(env.DB, job.id, outcome.pages, outcome.products);
-  await settleFrontier(env.DB, job.id, done, "done");
-  await settleFrontier(env.DB, job.id, skipped, "skipped");
+  await markGone(db, snapshot.dataset_id, job.id, gone.map(canonicalUrl), Date.now());
+  await countCrawl(db, job.id, outcome.pages, outcome.products);
+  await settleFrontier(db, job.id, done, "done");
+  await settleFrontier(db, job.id, skipped, "skipped");
   outcome.skipped = skipped.length;
   outcome.gone = gone.length;
   await scheduleCrawlItems(env, job.id);

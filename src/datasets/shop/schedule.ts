@@ -2,6 +2,7 @@
 // to take them (a batch each), and up to the crawl's parallel items are on the queue. The site's
 // HostBudget paces them, so more items in parallel only keep the site's queue full, never faster
 // than its crawl-delay; SHOP_CRAWL_ITEMS tunes it (tests).
+import { database } from "../../db/client";
 import { claimPending, itemCounts, type JobMessage } from "../../db/job-items";
 import { appendItems, pendingCount, waitingItems } from "../../db/shop-crawl";
 import { CRAWL_BATCH, SHOP_ITEM_PATH } from "./recipe";
@@ -13,13 +14,14 @@ const parallelItems = (env: Env) => tuning(env, "SHOP_CRAWL_ITEMS", DEFAULT_PARA
 
 /** Adds the crawl items the frontier needs and puts them on the queue within the crawl's parallel items. */
 export async function scheduleCrawlItems(env: Env, jobId: string): Promise<void> {
+  const db = database(env.DB);
   const parallel = parallelItems(env);
-  const pending = await pendingCount(env.DB, jobId);
-  const wanted = Math.min(Math.ceil(pending / CRAWL_BATCH), parallel) - (await waitingItems(env.DB, jobId));
-  await appendItems(env.DB, jobId, SHOP_ITEM_PATH, wanted);
-  const counts = await itemCounts(env.DB, jobId);
+  const pending = await pendingCount(db, jobId);
+  const wanted = Math.min(Math.ceil(pending / CRAWL_BATCH), parallel) - (await waitingItems(db, jobId));
+  await appendItems(db, jobId, SHOP_ITEM_PATH, wanted);
+  const counts = await itemCounts(db, jobId);
   // This item still counts as running; the runner sends one more when it finishes.
   const room = parallel - counts.queued - counts.running;
-  const sent = await claimPending(env.DB, jobId, room, Date.now());
+  const sent = await claimPending(db, jobId, room, Date.now());
   if (sent.length > 0) await env.JOBS.sendBatch(sent.map((idx) => ({ body: { jobId, idx } satisfies JobMessage })));
 }

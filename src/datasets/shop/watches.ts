@@ -41,7 +41,7 @@ export async function checkDatasetWatches(
     }
     const condition = watch.condition as DatasetWatchCondition;
     const { matched, products } = await productsMatching(
-      env.DB,
+      db,
       refresh.datasetId,
       refresh.jobId,
       condition,

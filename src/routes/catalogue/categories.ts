@@ -4,7 +4,7 @@ import type { AppEnv } from "../../env";
 import { catalogueCache } from "../../middleware/edge-cache";
 import { csvResponse, schemaColumns, wantsCsv } from "../../csv";
 import { exampleEnvelope, FormatQuery, openApiErrorResponses, successBody, successEnvelope } from "../../envelope";
-import { listCategories } from "../../db/catalogue";
+import { listCategories } from "../../db/catalogue-lookups";
 
 const CategorySchema = z
   .object({
@@ -56,7 +56,7 @@ const route = defineRoute({
 
 export function registerCategories(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
-    const categories = await listCategories(c.env.DB, c.get("identity").accountId);
+    const categories = await listCategories(c.get("db"), c.get("identity").accountId);
     if (wantsCsv(c)) return csvResponse(c, categories, "categories.csv", schemaColumns(CategorySchema));
     return c.json(successBody(c, categories), 200);
   });

@@ -5,7 +5,8 @@ import { catalogueCache } from "../../middleware/edge-cache";
 import { csvResponse, schemaColumns, wantsCsv } from "../../csv";
 import { exampleEnvelope, openApiErrorResponses, successBody, MetaSchema } from "../../envelope";
 import { ApiError } from "../../errors";
-import { categoryExists, countryExists, getDataset, listDatasets } from "../../db/catalogue";
+import { listDatasets } from "../../db/catalogue";
+import { categoryExists, countryExists, getDataset } from "../../db/catalogue-lookups";
 import { describeDetail } from "./detail";
 import { assertMayUseDataset } from "./dataset-access";
 import { DATASET_EXAMPLE, DatasetDetailSchema, DatasetSummarySchema, ListQuerySchema, SlugParam } from "./schemas";
@@ -130,7 +131,7 @@ export function registerDatasets(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const { page, limit, q, category, country, sort } = c.req.valid("query");
     const result = await listDatasets(
-      c.env.DB,
+      c.get("db"),
       { q, category, country, accountId: c.get("identity").accountId },
       sort ?? (q ? "relevance" : "name"),
       page,
@@ -138,12 +139,12 @@ export function registerDatasets(app: OpenAPIHono<AppEnv>) {
     );
     // Only an empty answer needs to know whether a filter named something that does not exist.
     if (result.total === 0) {
-      if (category && !(await categoryExists(c.env.DB, category))) {
+      if (category && !(await categoryExists(c.get("db"), category))) {
         throw new ApiError("invalid_request", `Unknown category \`${category}\`; GET /v1/categories lists them.`, {
           details: [{ parameter: "category", in: "query", message: "unknown category" }],
         });
       }
-      if (country && !(await countryExists(c.env.DB, country))) {
+      if (country && !(await countryExists(c.get("db"), country))) {
         throw new ApiError("invalid_request", `\`${country}\` is not an ISO 3166-1 alpha-2 country code.`, {
           details: [{ parameter: "country", in: "query", message: "unknown country code" }],
         });
@@ -156,7 +157,7 @@ export function registerDatasets(app: OpenAPIHono<AppEnv>) {
 
   app.openapi(detailRoute, async (c) => {
     const { slug } = c.req.valid("param");
-    const dataset = await getDataset(c.env.DB, slug, c.get("identity").accountId);
+    const dataset = await getDataset(c.get("db"), slug, c.get("identity").accountId);
     if (!dataset)
       throw new ApiError("not_found", `No dataset \`${slug}\`; GET /v1/datasets or /v1/search?q= to find one.`);
     assertMayUseDataset(c, dataset.row);

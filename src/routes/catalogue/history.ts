@@ -92,10 +92,10 @@ export function registerRecordHistory(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const { slug, key } = c.req.valid("param");
     const { since, limit } = c.req.valid("query");
-    const dataset = await findVisibleDataset(c.env.DB, slug, c.get("identity").accountId);
+    const dataset = await findVisibleDataset(c.get("db"), slug, c.get("identity").accountId);
     if (!dataset) throw new ApiError("not_found", `No dataset \`${slug}\`; GET /v1/datasets lists them.`);
     assertMayUseDataset(c, dataset);
-    const rows = await recordChanges(c.env.DB, dataset.id, key, since ? Date.parse(since) : 0, limit);
+    const rows = await recordChanges(c.get("db"), dataset.id, key, since ? Date.parse(since) : 0, limit);
     if (rows.length === 0)
       throw new ApiError(
         "not_found",

@@ -5,7 +5,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { jsonBody, jsonResponse, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError, type ErrorDetail } from "../../errors";
-import { categoryExists, countryExists, getDataset } from "../../db/catalogue";
+import { categoryExists, countryExists, getDataset } from "../../db/catalogue-lookups";
 import { deleteDatasetRows, findVisibleDataset, insertDataset } from "../../db/datasets";
 import { deleteDatasetObjects } from "../../db/objects";
 import {
@@ -165,7 +165,7 @@ const slugOf = (name: string) =>
 
 /** The account's own dataset, whose calls' scopes the key holds; or the reason it cannot be acted on. */
 async function ownDataset(c: Context<AppEnv>, slug: string) {
-  const dataset = await findVisibleDataset(c.env.DB, slug, c.get("identity").accountId);
+  const dataset = await findVisibleDataset(c.get("db"), slug, c.get("identity").accountId);
   if (!dataset) throw new ApiError("not_found", `No dataset \`${slug}\`; GET /v1/datasets lists yours.`);
   if (dataset.account_id === null)
     throw new ApiError("forbidden", `\`${slug}\` is a public dataset; the service refreshes it on its own schedule.`);
@@ -216,16 +216,16 @@ export function registerManageDatasets(app: OpenAPIHono<AppEnv>) {
         },
       );
     const category = CATEGORY_OF_KIND[body.recipe.kind] ?? { slug: "ecommerce", name: "E-commerce" };
-    if (!(await categoryExists(c.env.DB, category.slug)))
+    if (!(await categoryExists(c.get("db"), category.slug)))
       throw new ApiError("internal", "The catalogue has no categories.");
     const codes = [...new Set((body.countries ?? []).map((code) => code.toUpperCase()))];
     for (const code of codes)
-      if (!(await countryExists(c.env.DB, code)))
+      if (!(await countryExists(c.get("db"), code)))
         throw new ApiError("invalid_request", `\`${code}\` is not an ISO 3166-1 alpha-2 country code.`, {
           details: [{ parameter: "countries", in: "body", message: "unknown country code" }],
         });
     const platforms = recipePlatforms(body.recipe);
-    const dataset = await insertDataset(c.get("db"), c.env.DB, {
+    const dataset = await insertDataset(c.get("db"), {
       slug: slugOf(body.name),
       name: body.name,
       description: body.description ?? `${body.recipe.kind} records from ${platforms.join(", ")}, collected by recipe.`,
@@ -242,7 +242,7 @@ export function registerManageDatasets(app: OpenAPIHono<AppEnv>) {
       now,
     }).catch(refuseOverCap);
     const refresh = await startRefresh(c.env, dataset, now).catch(() => null);
-    const detail = await getDataset(c.env.DB, dataset.slug, identity.accountId);
+    const detail = await getDataset(c.get("db"), dataset.slug, identity.accountId);
     const data = { ...(await describeDetail(c.env, detail!)), refresh };
     c.header("Location", `/v1/datasets/${dataset.slug}`);
     return c.json(successBody(c, data as z.infer<typeof CreatedSchema>), 201);
@@ -258,7 +258,7 @@ export function registerManageDatasets(app: OpenAPIHono<AppEnv>) {
   app.openapi(deleteRoute, async (c) => {
     const { slug } = c.req.valid("param");
     const dataset = await ownDataset(c, slug);
-    await deleteDatasetRows(c.env.DB, dataset.id);
+    await deleteDatasetRows(c.get("db"), dataset.id);
     c.executionCtx.waitUntil(deleteDatasetObjects(c.env.RESULTS, dataset.id));
     return c.json(successBody(c, { slug, deleted: true as const }), 200);
   });

@@ -140,12 +140,12 @@ export async function snapshotToRead(
   asOf: string | undefined,
   cursorSnapshot?: string,
 ) {
-  const dataset = await findVisibleDataset(c.env.DB, slug, c.get("identity").accountId);
+  const dataset = await findVisibleDataset(c.get("db"), slug, c.get("identity").accountId);
   if (!dataset) throw new ApiError("not_found", `No dataset \`${slug}\`; GET /v1/datasets lists them.`);
   assertMayUseDataset(c, dataset);
   const declared = RECORD_FIELDS[(JSON.parse(dataset.recipe) as Recipe).kind];
   if (cursorSnapshot) {
-    const snapshot = await findSnapshot(c.env.DB, dataset.id, cursorSnapshot);
+    const snapshot = await findSnapshot(c.get("db"), dataset.id, cursorSnapshot);
     if (!snapshot || snapshot.status !== "complete")
       throw new ApiError(
         "invalid_request",
@@ -157,7 +157,7 @@ export async function snapshotToRead(
     return { dataset, declared, snapshot };
   }
   const at = asOf === undefined ? undefined : Date.parse(asOf);
-  const snapshot = await readableSnapshot(c.env.DB, dataset.id, at);
+  const snapshot = await readableSnapshot(c.get("db"), dataset.id, at);
   if (!snapshot && at !== undefined)
     throw new ApiError(
       "not_found",

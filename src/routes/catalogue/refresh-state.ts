@@ -100,10 +100,10 @@ export function describeRefresh(slug: string, row: LatestRefreshRow): z.infer<ty
 export function registerRefreshState(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const { slug } = c.req.valid("param");
-    const dataset = await findVisibleDataset(c.env.DB, slug, c.get("identity").accountId);
+    const dataset = await findVisibleDataset(c.get("db"), slug, c.get("identity").accountId);
     if (!dataset) throw new ApiError("not_found", `No dataset \`${slug}\`; GET /v1/datasets lists them.`);
     assertMayUseDataset(c, dataset);
-    const row = await latestRefresh(c.env.DB, dataset.id);
+    const row = await latestRefresh(c.get("db"), dataset.id);
     if (!row)
       throw new ApiError(
         "not_found",

@@ -83,7 +83,7 @@ const route = defineRoute({
 export function registerSearch(app: OpenAPIHono<AppEnv>) {
   app.openapi(route, async (c) => {
     const { q, page, limit } = c.req.valid("query");
-    const { results, total, matched } = await searchDatasets(c.env.DB, q, page, limit, c.get("identity").accountId);
+    const { results, total, matched } = await searchDatasets(c.get("db"), q, page, limit, c.get("identity").accountId);
     if (wantsCsv(c)) return csvResponse(c, results, "search.csv", schemaColumns(ResultSchema));
     const pagination = { page, limit, total, total_pages: Math.ceil(total / limit) };
     return c.json(successBody(c, results, { pagination, query: q, matched }), 200);

@@ -16,7 +16,7 @@ type Body = z.infer<typeof CreateWatchBody>;
 /** The stored fields of a new dataset watch, after the dataset is found and the key judged. */
 export async function datasetWatchFields(c: Context<AppEnv>, body: Body) {
   const slug = body.dataset!;
-  const dataset = await findVisibleDataset(c.env.DB, slug, c.get("identity").accountId);
+  const dataset = await findVisibleDataset(c.get("db"), slug, c.get("identity").accountId);
   if (!dataset) throw new ApiError("not_found", `No dataset \`${slug}\`; GET /v1/datasets lists those you may watch.`);
   assertMayUseDataset(c, dataset);
   if ((JSON.parse(dataset.recipe) as Recipe).kind !== "shop")
@@ -38,7 +38,7 @@ export async function datasetWatchFields(c: Context<AppEnv>, body: Body) {
 
 /** Throws unless the key may read the watched dataset (403); a watch whose dataset is gone reads nothing. */
 export async function assertMayFollow(c: Context<AppEnv>, row: WatchRow) {
-  const dataset = await findVisibleDataset(c.env.DB, row.platform, row.accountId);
+  const dataset = await findVisibleDataset(c.get("db"), row.platform, row.accountId);
   if (dataset) assertMayUseDataset(c, dataset);
 }
 

@@ -5,7 +5,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
 import { itemCounts } from "../../db/job-items";
 import { findJobByIdempotencyKey } from "../../db/jobs";
-import { newId } from "../../db/keys";
+import { type Db, newId } from "../../db/keys";
 import type { JobRow } from "../../db/schema-jobs";
 import { findEndpoint } from "../../db/webhooks";
 import type { AppEnv } from "../../env";
@@ -81,14 +81,14 @@ async function answerEarlier(c: Context<AppEnv>, earlier: JobRow, requestHash: s
       "conflict",
       `This Idempotency-Key already made job ${earlier.id} from a different request; send a new key for a new job.`,
     );
-  return c.json(successBody(c, jobAnswer(earlier, await itemCounts(c.env.DB, earlier.id))), 202);
+  return c.json(successBody(c, jobAnswer(earlier, await itemCounts(c.get("db"), earlier.id))), 202);
 }
 
 const stillCollecting = (slug: string) =>
   new ApiError("conflict", `A refresh of \`${slug}\` is still collecting; wait for it to finish.`);
 
 /** The account's own dataset a job fills, free to take a snapshot; the reason otherwise. */
-async function datasetToFill(db: D1Database, slug: string, accountId: string) {
+async function datasetToFill(db: Db, slug: string, accountId: string) {
   const dataset = await findVisibleDataset(db, slug, accountId);
   if (!dataset || dataset.account_id !== accountId)
     throw new ApiError("invalid_request", `\`${slug}\` is not one of your datasets; POST /v1/datasets creates one.`, {
@@ -136,7 +136,7 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
           details: [{ parameter: "webhook", in: "body", message: "unknown endpoint" }],
         });
     }
-    const dataset = body.dataset ? await datasetToFill(c.env.DB, body.dataset, identity.accountId) : null;
+    const dataset = body.dataset ? await datasetToFill(c.get("db"), body.dataset, identity.accountId) : null;
     let job: JobRow | null;
     try {
       job = await createJob(c.env, {
@@ -159,10 +159,10 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
     }
     if (!job) {
       // Another job or refresh got in first: it fills the dataset now, or it took the last place.
-      if (dataset && (await isCollecting(c.env.DB, dataset.id))) throw stillCollecting(dataset.slug);
+      if (dataset && (await isCollecting(c.get("db"), dataset.id))) throw stillCollecting(dataset.slug);
       throw new ApiError("conflict", tooManyRunning(identity.planId, limits.maxRunning));
     }
     c.header("Location", `/v1/jobs/${job.id}`);
-    return c.json(successBody(c, jobAnswer(job, await itemCounts(c.env.DB, job.id))), 202);
+    return c.json(successBody(c, jobAnswer(job, await itemCounts(c.get("db"), job.id))), 202);
   });
 }

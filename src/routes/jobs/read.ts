@@ -3,6 +3,7 @@
 import type { Context } from "hono";
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
+import { database } from "../../db/client";
 import { itemCounts, itemRoutes } from "../../db/job-items";
 import { findJob, recentJobs } from "../../db/jobs";
 import type { JobRow } from "../../db/schema-jobs";
@@ -69,7 +70,7 @@ export async function ownJob(c: Context<AppEnv>, id: string): Promise<JobRow> {
   } = c;
   const job = await findJob(db, identity.accountId, id);
   if (!job) throw new ApiError("not_found", `No job \`${id}\` in your account.`);
-  inProcess.assertMayRun(identity, (await itemRoutes(env.DB, [job.id])).get(job.id)!, "job");
+  inProcess.assertMayRun(identity, (await itemRoutes(database(env.DB), [job.id])).get(job.id)!, "job");
   return job;
 }
 
@@ -77,11 +78,13 @@ export function registerReadJobs(app: OpenAPIHono<AppEnv>) {
   app.openapi(listRoute, async (c) => {
     const rows = await recentJobs(c.get("db"), c.get("identity").accountId, LIST_LIMIT);
     const routes = await itemRoutes(
-      c.env.DB,
+      c.get("db"),
       rows.map((job) => job.id),
     );
     const readable = rows.filter((job) => c.get("inProcess").mayRun(c.get("identity"), routes.get(job.id)!));
-    const answers = await Promise.all(readable.map(async (job) => jobAnswer(job, await itemCounts(c.env.DB, job.id))));
+    const answers = await Promise.all(
+      readable.map(async (job) => jobAnswer(job, await itemCounts(c.get("db"), job.id))),
+    );
     return c.json(successBody(c, answers), 200);
   });
 
@@ -92,7 +95,7 @@ export function registerReadJobs(app: OpenAPIHono<AppEnv>) {
       c.executionCtx.waitUntil(
         sweepJob(c.env, (promise) => c.executionCtx.waitUntil(promise), job, jobHooks).catch(() => 0),
       );
-    return c.json(successBody(c, jobAnswer(job, await itemCounts(c.env.DB, job.id))), 200);
+    return c.json(successBody(c, jobAnswer(job, await itemCounts(c.get("db"), job.id))), 200);
   });
 
   app.openapi(cancelRoute, async (c) => {
@@ -103,6 +106,6 @@ export function registerReadJobs(app: OpenAPIHono<AppEnv>) {
     )
       throw new ApiError("conflict", `Job \`${job.id}\` already ${job.status}; there is nothing left to cancel.`);
     const current = await ownJob(c, job.id);
-    return c.json(successBody(c, jobAnswer(current, await itemCounts(c.env.DB, job.id))), 200);
+    return c.json(successBody(c, jobAnswer(current, await itemCounts(c.get("db"), job.id))), 200);
   });
 }

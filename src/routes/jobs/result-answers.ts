@@ -2,6 +2,7 @@
 // whatever the job's size: each item's `data` and `meta` as its route answered them, and the CSV
 // columns those answers make (flattened as a single answer's CSV is).
 import { z } from "@hono/zod-openapi";
+import { database } from "../../db/client";
 import { type ItemLine, itemLines } from "../../db/job-items";
 import { type CsvCell, flattenRow } from "../../csv";
 import { ApiError } from "../../errors";
@@ -90,7 +91,7 @@ export async function withAnswers(env: Env, jobId: string, rows: ItemLine[], bud
 /** Every item with its answer, in order, `READ_AT_ONCE` answers per call of `each`. */
 export async function forEachResult(env: Env, jobId: string, each: (results: JobResult[]) => void | Promise<void>) {
   for (let offset = 0; ; offset += PAGE) {
-    const rows = await itemLines(env.DB, jobId, offset, PAGE);
+    const rows = await itemLines(database(env.DB), jobId, offset, PAGE);
     for (let at = 0; at < rows.length; at += READ_AT_ONCE)
       await each(await withAnswers(env, jobId, rows.slice(at, at + READ_AT_ONCE)));
     if (rows.length < PAGE) return;

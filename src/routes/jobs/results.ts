@@ -3,6 +3,7 @@
 // the size), or one page of JSON.
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
 import { apiKey, defineRoute } from "../define-route";
+import { database } from "../../db/client";
 import { type ItemLine, itemLines } from "../../db/job-items";
 import type { AppEnv } from "../../env";
 import { csvLines } from "../../csv";
@@ -93,7 +94,7 @@ function streamResults(env: Env, jobId: string, line: (result: JobResult) => str
     },
     async pull(controller) {
       if (rows.length === 0 && !lastPage) {
-        rows = await itemLines(env.DB, jobId, offset, PAGE);
+        rows = await itemLines(database(env.DB), jobId, offset, PAGE);
         offset += rows.length;
         lastPage = rows.length < PAGE;
       }
@@ -110,7 +111,7 @@ export function registerJobResults(app: OpenAPIHono<AppEnv>) {
     const job = await ownJob(c, c.req.valid("param").id);
     const { format, page, limit } = c.req.valid("query");
     if (format === "json") {
-      const rows = await itemLines(c.env.DB, job.id, (page - 1) * limit, limit);
+      const rows = await itemLines(c.get("db"), job.id, (page - 1) * limit, limit);
       const results = await withAnswers(c.env, job.id, rows, { bytes: MAX_JSON_PAGE_BYTES });
       return c.json(successBody(c, results, { pagination: pagination(page, limit, job.total) }), 200);
     }

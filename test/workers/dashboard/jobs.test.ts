@@ -5,6 +5,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import { findLiveKeyById, newId } from "../../../src/db/keys";
 import { jobAnswerKey } from "../../../src/db/objects";
+import { database } from "../../../src/db/client";
 import { insertJob } from "../../../src/db/jobs";
 import { call, env } from "../helpers";
 import { createdKey, signedUp } from "../dashboard-visitor";
@@ -20,7 +21,7 @@ async function finishedJob(keyId: string): Promise<string> {
   const created = Date.UTC(2026, 0, 5, 10, 0, 0);
   const id = newId("job");
   await insertJob(
-    env.DB,
+    database(env.DB),
     {
       id,
       accountId: identity.accountId,

@@ -39,12 +39,12 @@ describe("moving a job's status", () => {
   it("moves it once: of two concurrent moves from running, one wins, and the first start time stays", async () => {
     const { accountId, keyId } = await newAccount();
     const row = job(accountId, keyId);
-    await insertJob(env.DB, row, PATHS);
-    expect(await moveJob(env.DB, row.id, ["queued"], "running", T0 + 1000)).toBe(true);
-    expect(await moveJob(env.DB, row.id, ["queued"], "running", T0 + 2000)).toBe(false);
+    await insertJob(db(), row, PATHS);
+    expect(await moveJob(db(), row.id, ["queued"], "running", T0 + 1000)).toBe(true);
+    expect(await moveJob(db(), row.id, ["queued"], "running", T0 + 2000)).toBe(false);
     const moves = await Promise.all([
-      moveJob(env.DB, row.id, ["queued", "running"], "completed", T0 + 5000),
-      moveJob(env.DB, row.id, ["queued", "running"], "cancelled", T0 + 6000),
+      moveJob(db(), row.id, ["queued", "running"], "completed", T0 + 5000),
+      moveJob(db(), row.id, ["queued", "running"], "cancelled", T0 + 6000),
     ]);
     expect(moves.sort()).toEqual([false, true]);
     const moved = await findJobById(db(), row.id);
@@ -58,24 +58,24 @@ describe("an account's jobs", () => {
     const { accountId, keyId } = await newAccount();
     const other = await newAccount();
     const row = job(accountId, keyId, { idempotencyKey: "order-7" });
-    await insertJob(env.DB, row, PATHS);
+    await insertJob(db(), row, PATHS);
     expect((await findJobByIdempotencyKey(db(), accountId, "order-7"))?.id).toBe(row.id);
     expect(await findJobByIdempotencyKey(db(), other.accountId, "order-7")).toBeNull();
-    await expect(insertJob(env.DB, job(accountId, keyId, { idempotencyKey: "order-7" }), PATHS)).rejects.toThrow();
+    await expect(insertJob(db(), job(accountId, keyId, { idempotencyKey: "order-7" }), PATHS)).rejects.toThrow();
     // The other account may use the same key for a job of its own.
-    await insertJob(env.DB, job(other.accountId, other.keyId, { idempotencyKey: "order-7" }), PATHS);
+    await insertJob(db(), job(other.accountId, other.keyId, { idempotencyKey: "order-7" }), PATHS);
     expect(await findJob(db(), other.accountId, row.id)).toBeNull();
   });
 
   it("writes a job within the cap on jobs at once, counting the queued and running ones only", async () => {
     const { accountId, keyId } = await newAccount();
     for (const status of ["queued", "running", "completed", "failed", "cancelled"] as const)
-      expect(await insertJob(env.DB, job(accountId, keyId, { status }), PATHS, 3)).toBe(true);
+      expect(await insertJob(db(), job(accountId, keyId, { status }), PATHS, 3)).toBe(true);
     const refused = job(accountId, keyId);
-    expect(await insertJob(env.DB, refused, PATHS, 2)).toBe(false);
+    expect(await insertJob(db(), refused, PATHS, 2)).toBe(false);
     expect(await findJobById(db(), refused.id)).toBeNull();
-    expect(await itemCounts(env.DB, refused.id)).toMatchObject({ pending: 0 });
-    expect(await insertJob(env.DB, job(accountId, keyId), PATHS, 3)).toBe(true);
+    expect(await itemCounts(db(), refused.id)).toMatchObject({ pending: 0 });
+    expect(await insertJob(db(), job(accountId, keyId), PATHS, 3)).toBe(true);
   });
 });
 
@@ -85,11 +85,11 @@ describe("finished jobs past their retention", () => {
     const done = job(accountId, keyId, { status: "completed", expiresAt: new Date(T0) });
     const running = job(accountId, keyId, { status: "running", expiresAt: new Date(T0) });
     const kept = job(accountId, keyId, { status: "failed", expiresAt: new Date(T0 + 60_000) });
-    for (const row of [done, running, kept]) await insertJob(env.DB, row, PATHS);
+    for (const row of [done, running, kept]) await insertJob(db(), row, PATHS);
     expect((await expiredJobs(db(), new Date(T0 + 1), 50)).map((row) => row.id)).toEqual([done.id]);
-    await deleteJobRows(env.DB, done.id);
+    await deleteJobRows(db(), done.id);
     expect(await findJobById(db(), done.id)).toBeNull();
-    expect(await itemCounts(env.DB, done.id)).toMatchObject({ pending: 0 });
-    expect(await itemCounts(env.DB, kept.id)).toMatchObject({ pending: 2 });
+    expect(await itemCounts(db(), done.id)).toMatchObject({ pending: 0 });
+    expect(await itemCounts(db(), kept.id)).toMatchObject({ pending: 2 });
   });
 });

@@ -4,6 +4,7 @@
 // Cloudflare's); D1, R2 and the app are real.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { database } from "../../../src/db/client";
 import { claimPending, type JobMessage } from "../../../src/db/job-items";
 import { consumeJobs, DEAD_LETTER_QUEUE } from "../../../src/jobs/consumer";
 import { jobHooks } from "../../../src/job-hooks";
@@ -63,7 +64,7 @@ describe("consumeJobs", () => {
     const account = await newAccount({ plan: "pro" });
     const paths = [generic("good.consumer.example"), generic("blocked.consumer.example")];
     const job = await insertTestJob(paths, { account });
-    await claimPending(env.DB, job.id, 2, Date.now());
+    await claimPending(database(env.DB), job.id, 2, Date.now());
     const { env: jobEnv } = recordingQueue();
     const { batch, messages } = batchOf("webdata-jobs", [
       { jobId: job.id, idx: 0 },
@@ -94,7 +95,7 @@ describe("consumeJobs", () => {
 
   it("fails the items of the dead-letter queue's messages and acks them", async () => {
     const job = await insertTestJob(["/v1/amazon?asin=B000000001", "/v1/amazon?asin=B000000002"]);
-    await claimPending(env.DB, job.id, 2, Date.now());
+    await claimPending(database(env.DB), job.id, 2, Date.now());
     const { env: jobEnv } = recordingQueue();
     const { batch, messages } = batchOf(DEAD_LETTER_QUEUE, [{ jobId: job.id, idx: 1 }]);
     await consume(jobEnv, batch);

@@ -4,6 +4,7 @@
 import { jobHooks } from "../../../src/job-hooks";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { database } from "../../../src/db/client";
 import { claimPending } from "../../../src/db/job-items";
 import { jobAnswerKey } from "../../../src/db/objects";
 import { runItem } from "../../../src/jobs/runner";
@@ -50,7 +51,7 @@ describe("pages as batch-job items", () => {
     serve({ "tides.jobs-page.example": ARTICLE, "shell.jobs-page.example": EMPTY_SHELL });
     const paths = [pagePath("tides.jobs-page.example"), pagePath("shell.jobs-page.example")];
     const job = await insertTestJob(paths, { account: await newAccount({ plan: "pro" }) });
-    await claimPending(env.DB, job.id, paths.length, Date.now());
+    await claimPending(database(env.DB), job.id, paths.length, Date.now());
     await run(job.id, 0);
     await run(job.id, 1);
     const [tides, shell] = await itemsOf(job.id);

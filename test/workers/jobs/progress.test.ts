@@ -18,8 +18,8 @@ const noWait = () => {};
 
 /** Takes item `idx` and records `status` for it. */
 async function finish(jobId: string, idx: number, status: "succeeded" | "failed") {
-  await takeItem(env.DB, { jobId, idx }, Date.now(), LEASE_MS);
-  expect(await finishItem(env.DB, { jobId, idx }, { status }, Date.now())).toBe(true);
+  await takeItem(database(env.DB), { jobId, idx }, Date.now(), LEASE_MS);
+  expect(await finishItem(database(env.DB), { jobId, idx }, { status }, Date.now())).toBe(true);
 }
 
 const deliveriesOf = async (accountId: string) =>
@@ -36,7 +36,7 @@ describe("startJob", () => {
     await startJob(queue.env, job.id);
     expect(ITEMS_IN_FLIGHT_PER_JOB).toBe(10);
     expect(queue.sent).toEqual(Array.from({ length: 10 }, (_, idx) => ({ jobId: job.id, idx })));
-    expect(await itemCounts(env.DB, job.id)).toMatchObject({ queued: 10, pending: 15 });
+    expect(await itemCounts(database(env.DB), job.id)).toMatchObject({ queued: 10, pending: 15 });
   });
 });
 
@@ -57,14 +57,14 @@ describe("afterItem", () => {
     const queue = recordingQueue();
     await afterItem(queue.env, noWait, job, jobHooks);
     expect(queue.sent).toEqual([]);
-    expect(await itemCounts(env.DB, job.id)).toMatchObject({ pending: 12 });
+    expect(await itemCounts(database(env.DB), job.id)).toMatchObject({ pending: 12 });
   });
 });
 
 describe("completeIfDone", () => {
   it("leaves a job with an item still to run as it is", async () => {
     const job = await insertTestJob(amazonPaths(2));
-    await claimPending(env.DB, job.id, 2, Date.now());
+    await claimPending(database(env.DB), job.id, 2, Date.now());
     await finish(job.id, 0, "succeeded");
     await completeIfDone(env, noWait, job, jobHooks);
     expect(await jobStatus(job.id)).toBe("queued");
@@ -72,14 +72,14 @@ describe("completeIfDone", () => {
 
   it("completes a job with at least one success, and fails one whose every item failed", async () => {
     const mixed = await insertTestJob(amazonPaths(2), { status: "running" });
-    await claimPending(env.DB, mixed.id, 2, Date.now());
+    await claimPending(database(env.DB), mixed.id, 2, Date.now());
     await finish(mixed.id, 0, "failed");
     await finish(mixed.id, 1, "succeeded");
     await completeIfDone(env, noWait, mixed, jobHooks);
     expect(await jobStatus(mixed.id)).toBe("completed");
 
     const failed = await insertTestJob(amazonPaths(2), { status: "running" });
-    await claimPending(env.DB, failed.id, 2, Date.now());
+    await claimPending(database(env.DB), failed.id, 2, Date.now());
     await finish(failed.id, 0, "failed");
     await finish(failed.id, 1, "failed");
     await completeIfDone(env, noWait, failed, jobHooks);
@@ -98,7 +98,7 @@ describe("completeIfDone", () => {
       createdAt: new Date(),
     });
     const job = await insertTestJob(amazonPaths(2), { account, webhookEndpointId: endpoint.id });
-    await claimPending(env.DB, job.id, 2, Date.now());
+    await claimPending(database(env.DB), job.id, 2, Date.now());
     await finish(job.id, 0, "succeeded");
     await finish(job.id, 1, "failed");
     const real = globalThis.fetch;
@@ -125,7 +125,7 @@ describe("completeIfDone", () => {
 
   it("keeps a cancelled job cancelled when its last item finishes", async () => {
     const job = await insertTestJob(amazonPaths(1), { status: "cancelled" });
-    await claimPending(env.DB, job.id, 1, Date.now());
+    await claimPending(database(env.DB), job.id, 1, Date.now());
     await finish(job.id, 0, "succeeded");
     await completeIfDone(env, noWait, job, jobHooks);
     expect(await jobStatus(job.id)).toBe("cancelled");
@@ -138,8 +138,8 @@ describe("sweepJob", () => {
     const queue = recordingQueue({ JOB_STALL_SECONDS: "60" });
     // Item 0 went on the queue two minutes ago and its message was lost; 1..8 were sent just now.
     const longAgo = Date.now() - 120_000;
-    expect(await claimPending(env.DB, job.id, 1, longAgo)).toEqual([0]);
-    await claimPending(env.DB, job.id, 8, Date.now());
+    expect(await claimPending(database(env.DB), job.id, 1, longAgo)).toEqual([0]);
+    await claimPending(database(env.DB), job.id, 8, Date.now());
     const sent = await sweepJob(queue.env, noWait, job, jobHooks);
     // One resent, one fresh item to make ten in flight again.
     expect(queue.sent).toEqual([
@@ -157,8 +157,8 @@ describe("sweepJob", () => {
   it("sends again a running item whose lease ran out, but no fresh item of a cancelled job", async () => {
     const job = await insertTestJob(amazonPaths(3), { status: "cancelled" });
     const queue = recordingQueue({ JOB_STALL_SECONDS: "60" });
-    await claimPending(env.DB, job.id, 1, Date.now() - 120_000);
-    await takeItem(env.DB, { jobId: job.id, idx: 0 }, Date.now() - 120_000, 60_000);
+    await claimPending(database(env.DB), job.id, 1, Date.now() - 120_000);
+    await takeItem(database(env.DB), { jobId: job.id, idx: 0 }, Date.now() - 120_000, 60_000);
     expect(await sweepJob(queue.env, noWait, job, jobHooks)).toBe(1);
     expect(queue.sent).toEqual([{ jobId: job.id, idx: 0 }]);
   });
@@ -174,8 +174,8 @@ describe("sweepJob", () => {
 describe("cancelJob", () => {
   it("cancels the items not yet taken, lets a running one finish, and keeps the job cancelled", async () => {
     const job = await insertTestJob(amazonPaths(4));
-    await claimPending(env.DB, job.id, 2, Date.now());
-    await takeItem(env.DB, { jobId: job.id, idx: 0 }, Date.now(), LEASE_MS);
+    await claimPending(database(env.DB), job.id, 2, Date.now());
+    await takeItem(database(env.DB), { jobId: job.id, idx: 0 }, Date.now(), LEASE_MS);
     const { waitUntil, settle } = keptPromises();
     expect(await cancelJob(env, waitUntil, job, jobHooks)).toBe(true);
     await settle();

@@ -6,6 +6,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { database } from "../../../src/db/client";
 import { claimPending } from "../../../src/db/job-items";
 import { apiKeys } from "../../../src/db/schema";
 import { MAX_ATTEMPTS, retryDelaySeconds } from "../../../src/jobs/limits";
@@ -54,7 +55,7 @@ async function run(jobEnv: Env, jobId: string, idx = 0) {
 
 async function queuedJob(paths: string[], fields: Parameters<typeof insertTestJob>[1] = {}) {
   const job = await insertTestJob(paths, { account: await newAccount({ plan: "pro" }), ...fields });
-  await claimPending(env.DB, job.id, paths.length, Date.now());
+  await claimPending(database(env.DB), job.id, paths.length, Date.now());
   return job;
 }
 

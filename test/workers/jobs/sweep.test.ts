@@ -2,6 +2,7 @@
 // stored answers, no one else's) and keeps unfinished ones moving. Real D1 and R2; the queue
 // producer records what would be sent.
 import { describe, expect, it } from "vitest";
+import { database } from "../../../src/db/client";
 import { claimPending } from "../../../src/db/job-items";
 import { jobAnswerKey } from "../../../src/db/objects";
 import { sweepJobs } from "../../../src/jobs/sweep";
@@ -24,7 +25,7 @@ describe("sweepJobs", () => {
     const kept = await insertTestJob(amazonPaths(2), { status: "completed" });
     // Still running past its date: the sweep keeps it (results are dated from when a job finishes).
     const running = await insertTestJob(amazonPaths(10), { status: "running", expiresAt: past() });
-    await claimPending(env.DB, running.id, 10, Date.now());
+    await claimPending(database(env.DB), running.id, 10, Date.now());
     await storeAnswers(expired.id, 3);
     await storeAnswers(kept.id, 2);
     await storeAnswers(running.id, 1);
@@ -57,7 +58,7 @@ describe("sweepJobs", () => {
 
   it("sends again an unfinished job's stalled item and fills its window", async () => {
     const job = await insertTestJob(amazonPaths(3));
-    await claimPending(env.DB, job.id, 1, Date.now() - 120_000);
+    await claimPending(database(env.DB), job.id, 1, Date.now() - 120_000);
     const queue = recordingQueue({ JOB_STALL_SECONDS: "60" });
     expect(await sweepJobs(queue.env, noWait, jobHooks)).toBeGreaterThanOrEqual(3);
     expect(queue.sent.filter((message) => message.jobId === job.id)).toEqual(

@@ -1,6 +1,7 @@
 // A job's results through the API: in JSON and NDJSON each item with its answer's `data` and
 // `meta` as the route gave them; in CSV the answers' data flattened, one value per cell.
 import { beforeAll, describe, expect, it } from "vitest";
+import { database } from "../../../../src/db/client";
 import { insertJob } from "../../../../src/db/jobs";
 import { newId } from "../../../../src/db/keys";
 import { jobAnswerKey } from "../../../../src/db/objects";
@@ -26,7 +27,7 @@ beforeAll(async () => {
   id = newId("job");
   const now = Date.now();
   await insertJob(
-    env.DB,
+    database(env.DB),
     {
       id,
       accountId: account.accountId,
