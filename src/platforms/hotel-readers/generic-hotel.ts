@@ -9,11 +9,14 @@ import { metaTags, metaValue } from "../../scrape/extract/meta";
 import { moneyFromStructured, type MoneyHint } from "../../scrape/extract/money";
 import { readPage } from "../../scrape/extract/page";
 import { roomPrices } from "../../scrape/extract/room-prices";
+import { labelledStayPrices } from "../../scrape/extract/stay-prices";
 import { selectAll, selectOne } from "../../scrape/extract/select";
 import type { HotelDetail } from "../hotel-types";
 import type { Money } from "../../scrape/types";
 import { addressLine, separatedAddress } from "./address";
-import { priceBasisOf } from "./extract";
+import { priceBasisOf, scoreOutOfTen } from "./extract";
+import { ratingWidget } from "./rating-widget";
+import { labelledClassStars, starsAfterName } from "./stars";
 import { LODGING_TYPES, lodgingDetail } from "./lodging";
 import type { TravelPlatform } from "../types";
 
@@ -28,15 +31,22 @@ export function parseAnyHotel(html: string, url: string): HotelDetail {
   const page = readPage(html, url);
   const detail = lodgingDetail(page.root, url, SCHEMA_RATING_SCALE, [], PLACE_TYPES);
   const node = findByType(jsonLdNodes(page.root), PLACE_TYPES);
-  const stay = cheapestRoom(page.root, page.hint) ?? cheapestOffer(node, page.hint);
+  const stay =
+    cheapestRoom(page.root, page.hint) ?? cheapestOffer(node, page.hint) ?? cheapestLabelled(page.root, page.hint);
   const coordinates = detail.latitude === null ? onlyCoordinates(html) : null;
   // The address as shown, where it agrees with the structured street (which may lack the town).
   const shown = microformatAddress(page.root) ?? (detail.address ? null : footerAddress(page.root));
   const street = detail.address_parts?.street;
   const address = shown && (!detail.address || (street && shown.address?.includes(street))) ? shown : null;
+  const name = detail.name ?? titleOfPage(page.root);
+  const marked = starsAfterName(name);
+  const widget = detail.review_score === null ? ratingWidget(page.root) : null;
   return {
     ...detail,
-    name: detail.name ?? titleOfPage(page.root),
+    name: marked?.name ?? name,
+    star_rating: detail.star_rating ?? marked?.stars ?? labelledClassStars(page.root),
+    review_score: widget ? scoreOutOfTen(widget.score, SCHEMA_RATING_SCALE) : detail.review_score,
+    review_count: widget ? widget.count : detail.review_count,
     ...(address ?? {}),
     ...(coordinates ?? {}),
     // A "from" price with no word on its basis is read as a hotel page prices rooms: by the night.
@@ -50,6 +60,13 @@ export function parseAnyHotel(html: string, url: string): HotelDetail {
 function cheapestRoom(root: HTMLElement, hint: MoneyHint): PricedStay | null {
   const cheapest = roomPrices(root, hint).sort((a, b) => a.price.amount - b.price.amount)[0];
   return cheapest ? { price: cheapest.price, basis: priceBasisOf(cheapest.context) } : null;
+}
+
+/** The cheapest amount the page labels with nights or a stay ("Total for 1 Night"), where nothing else prices a room. */
+function cheapestLabelled(root: HTMLElement, hint: MoneyHint): PricedStay | null {
+  const saysBasis = (text: string) => priceBasisOf(text) !== null;
+  const cheapest = labelledStayPrices(root, saysBasis, hint).sort((a, b) => a.price.amount - b.price.amount)[0];
+  return cheapest ? { price: cheapest.price, basis: priceBasisOf(cheapest.label) } : null;
 }
 
 /** The cheapest of a lodging node's `makesOffer`; an offer from check-in to a later check-out prices the stay. */
