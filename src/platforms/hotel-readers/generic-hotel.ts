@@ -3,7 +3,7 @@
 // prices (shown in the page's currency) before the node's offers, the heading that agrees with the
 // page title, a microformat address and the one pair of coordinates the page's inline state holds.
 import { detectChallenge } from "../../scrape/extract/challenge";
-import { visibleText, type HTMLElement } from "../../scrape/extract/dom";
+import { loadHtml, visibleText, type HTMLElement } from "../../scrape/extract/dom";
 import { findByType, jsonLdNodes, nodeAt, textAt, type JsonLdNode } from "../../scrape/extract/json-ld";
 import { metaTags, metaValue } from "../../scrape/extract/meta";
 import { moneyFromStructured, type MoneyHint } from "../../scrape/extract/money";
@@ -13,7 +13,7 @@ import { labelledStayPrices } from "../../scrape/extract/stay-prices";
 import { selectAll, selectOne } from "../../scrape/extract/select";
 import type { HotelDetail } from "../hotel-types";
 import type { Money } from "../../scrape/types";
-import { addressLine, separatedAddress } from "./address";
+import { addressLine, linedAddress, separatedAddress } from "./address";
 import { priceBasisOf, scoreOutOfTen } from "./extract";
 import { ratingWidget } from "./rating-widget";
 import { labelledClassStars, starsAfterName } from "./stars";
@@ -35,7 +35,8 @@ export function parseAnyHotel(html: string, url: string): HotelDetail {
     cheapestRoom(page.root, page.hint) ?? cheapestOffer(node, page.hint) ?? cheapestLabelled(page.root, page.hint);
   const coordinates = detail.latitude === null ? onlyCoordinates(html) : null;
   // The address as shown, where it agrees with the structured street (which may lack the town).
-  const shown = microformatAddress(page.root) ?? (detail.address ? null : footerAddress(page.root));
+  const shown =
+    microformatAddress(page.root) ?? (detail.address ? null : (footerAddress(page.root) ?? headerAddress(page.root)));
   const street = detail.address_parts?.street;
   const address = shown && (!detail.address || (street && shown.address?.includes(street))) ? shown : null;
   const name = detail.name ?? titleOfPage(page.root);
@@ -121,6 +122,16 @@ function footerAddress(root: HTMLElement): Pick<HotelDetail, "address" | "addres
   for (const element of selectAll(root, "address, li, p")) {
     if (element.range[1] - element.range[0] > MAX_LINE_SOURCE) continue;
     const line = separatedAddress(visibleText(element) ?? "");
+    if (line) return { address: line, address_parts: addressLine(line).address_parts };
+  }
+  return null;
+}
+
+/** An address on the lines of a short paragraph (street, then town and postcode, then the phone), for pages with no other. */
+function headerAddress(root: HTMLElement): Pick<HotelDetail, "address" | "address_parts"> | null {
+  for (const element of selectAll(root, "address, p")) {
+    if (element.range[1] - element.range[0] > MAX_LINE_SOURCE) continue;
+    const line = linedAddress(element.innerHTML.split(/<br\s*\/?>/i).map((part) => visibleText(loadHtml(part)) ?? ""));
     if (line) return { address: line, address_parts: addressLine(line).address_parts };
   }
   return null;
