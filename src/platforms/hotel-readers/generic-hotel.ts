@@ -1,7 +1,9 @@
 // Any hotel or place page by URL (a hotel's own booking engine, an attraction's page), read with
 // the general readers only, like generic.ts: a schema.org lodging or place node, the page's room
-// prices (shown in the page's currency) before the node's offers, the heading that agrees with the
-// page title, a microformat address and the one pair of coordinates the page's inline state holds.
+// prices (shown in the page's currency) before the node's offers, then an amount labelled with its
+// nights; the heading that agrees with the page title (star marks after it are the class), a
+// microformat, footer or header-lines address, an embedded review widget's score and count, and
+// the one pair of coordinates the page's inline state holds.
 import { detectChallenge } from "../../scrape/extract/challenge";
 import { loadHtml, visibleText, type HTMLElement } from "../../scrape/extract/dom";
 import { findByType, jsonLdNodes, nodeAt, textAt, type JsonLdNode } from "../../scrape/extract/json-ld";
