@@ -1,5 +1,6 @@
 // booking.com: search results in both layouts the site has shipped, the 2018 div.sr_item list and
-// the current data-testid="property-card" one (each checked against saved pages), and hotel pages
+// the current data-testid="property-card" one (each checked against saved pages), a city or region
+// landing page's microdata cards (landing-cards.ts), and hotel pages
 // (JSON-LD Hotel when present, else the header's name, stars, address and score card, the map
 // centre from inline script, and the #hprt-table room rows).
 // Hotel ids: legacy cards carry booking's numeric id (data-hotelid); current cards carry none, so
