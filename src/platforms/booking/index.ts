@@ -1,5 +1,6 @@
 // booking.com: search results in both layouts the site has shipped, the 2018 div.sr_item list and
-// the current data-testid="property-card" one (each checked against saved pages), and hotel pages
+// the current data-testid="property-card" one (each checked against saved pages), a city or region
+// landing page's microdata cards (landing-cards.ts), and hotel pages
 // (JSON-LD Hotel when present, else the header's name, stars, address and score card, the map
 // centre from inline script, and the #hprt-table room rows).
 // Hotel ids: legacy cards carry booking's numeric id (data-hotelid); current cards carry none, so
@@ -28,6 +29,7 @@ import {
 } from "../hotel-readers/extract";
 import { lodgingDetail } from "../hotel-readers/lodging";
 import { addressLine } from "../hotel-readers/address";
+import { landingCards } from "./landing-cards";
 import { selectAll, selectOne } from "../../scrape/extract/select";
 
 const REVIEW_SCALE = 10;
@@ -68,11 +70,15 @@ export const booking: TravelPlatform = {
 function parseSearch(html: string, url: string): HotelSearchPage {
   const root = loadHtml(html);
   // A page holds one layout or the other; the legacy list is tried first as it is the narrower match.
+  // A city or region landing page lists microdata cards of its own instead.
   const legacy = selectAll(root, "div.sr_item[data-hotelid]");
+  const current = selectAll(root, "[data-testid='property-card']");
   const hotels =
     legacy.length > 0
       ? legacy.map((card) => parseCard(card, url))
-      : selectAll(root, "[data-testid='property-card']").map((card) => parsePropertyCard(card, url));
+      : current.length > 0
+        ? current.map((card) => parsePropertyCard(card, url))
+        : landingCards(root, url);
   const total = countInHeading(root);
   const nextLink = selectOne(root, ".bui-pagination__next-arrow a[href], a.paging-next, link[rel='next']");
   // The current layout has no next link, only a script-driven "Load more results" button.
@@ -166,8 +172,8 @@ function cardPrices(card: HTMLElement): { perNight: Money | null; stay: Money | 
   return { perNight, stay };
 }
 
-// "1,593 real reviews", "41 reviews", "1.593 Bewertungen": a whole number followed by words.
-const COUNT_LABEL = /^\d[\d.,\s]*\s\p{L}/u;
+// "1,593 real reviews", "41 reviews", "1.593 Bewertungen", "· 532 comentarios": a whole number followed by words.
+const COUNT_LABEL = /^[\s·•]*\d[\d.,\s]*\s\p{L}/u;
 
 /**
  * The headline score and its review count from a score block: a current card's "Scored 8.9 ·

@@ -66,6 +66,34 @@ export function separatedAddress(text: string): string | null {
   return null;
 }
 
+// "Phone: 1-928-556-8666", "Tel. +49 …", "Fax": where a block's address lines end.
+const CONTACT_LINE = /^(?:phone|tel|telephone|fax|téléphone|telefon|teléfono|e-?mail)\b/i;
+
+/**
+ * An address written on a block's lines, as a hotel's header prints it under the name:
+ * "2015 South Beulah Blvd," / "Flagstaff, AZ 86001" / "Phone: …" gives "2015 South Beulah Blvd,
+ * Flagstaff, AZ 86001". Null when no street line stands right before a town with its postcode.
+ */
+export function linedAddress(lines: string[]): string | null {
+  const clean = lines
+    .map((line) =>
+      line
+        .replace(/\s+/g, " ")
+        .replace(/[\s,]+$/, "")
+        .trim(),
+    )
+    .filter(Boolean);
+  for (let i = 1; i < clean.length; i++) {
+    const town = clean[i]!;
+    if (CONTACT_LINE.test(town) || !(POSTCODE_TOWN.test(town) || TOWN_POSTCODE.test(town))) continue;
+    if (!STREET.test(clean[i - 1]!)) continue;
+    const next = clean[i + 1];
+    const country = next && !CONTACT_LINE.test(next) && COUNTRY_WORDS.test(next) ? next : null;
+    return [clean[i - 1], town, country].filter(Boolean).join(", ");
+  }
+  return null;
+}
+
 /**
  * A one-line address in parts: the last segment is the country when there are three or more,
  * a segment with a postcode gives postcode and town, the first one is the street.

@@ -1,19 +1,24 @@
 // Any hotel or place page by URL (a hotel's own booking engine, an attraction's page), read with
 // the general readers only, like generic.ts: a schema.org lodging or place node, the page's room
-// prices (shown in the page's currency) before the node's offers, the heading that agrees with the
-// page title, a microformat address and the one pair of coordinates the page's inline state holds.
+// prices (shown in the page's currency) before the node's offers, then an amount labelled with its
+// nights; the heading that agrees with the page title (star marks after it are the class), a
+// microformat, footer or header-lines address, an embedded review widget's score and count, and
+// the one pair of coordinates the page's inline state holds.
 import { detectChallenge } from "../../scrape/extract/challenge";
-import { visibleText, type HTMLElement } from "../../scrape/extract/dom";
+import { loadHtml, visibleText, type HTMLElement } from "../../scrape/extract/dom";
 import { findByType, jsonLdNodes, nodeAt, textAt, type JsonLdNode } from "../../scrape/extract/json-ld";
 import { metaTags, metaValue } from "../../scrape/extract/meta";
 import { moneyFromStructured, type MoneyHint } from "../../scrape/extract/money";
 import { readPage } from "../../scrape/extract/page";
 import { roomPrices } from "../../scrape/extract/room-prices";
+import { labelledStayPrices } from "../../scrape/extract/stay-prices";
 import { selectAll, selectOne } from "../../scrape/extract/select";
 import type { HotelDetail } from "../hotel-types";
 import type { Money } from "../../scrape/types";
-import { addressLine, separatedAddress } from "./address";
-import { priceBasisOf } from "./extract";
+import { addressLine, linedAddress, separatedAddress } from "./address";
+import { priceBasisOf, scoreOutOfTen } from "./extract";
+import { ratingWidget } from "./rating-widget";
+import { labelledClassStars, starsAfterName } from "./stars";
 import { LODGING_TYPES, lodgingDetail } from "./lodging";
 import type { TravelPlatform } from "../types";
 
@@ -28,15 +33,23 @@ export function parseAnyHotel(html: string, url: string): HotelDetail {
   const page = readPage(html, url);
   const detail = lodgingDetail(page.root, url, SCHEMA_RATING_SCALE, [], PLACE_TYPES);
   const node = findByType(jsonLdNodes(page.root), PLACE_TYPES);
-  const stay = cheapestRoom(page.root, page.hint) ?? cheapestOffer(node, page.hint);
+  const stay =
+    cheapestRoom(page.root, page.hint) ?? cheapestOffer(node, page.hint) ?? cheapestLabelled(page.root, page.hint);
   const coordinates = detail.latitude === null ? onlyCoordinates(html) : null;
   // The address as shown, where it agrees with the structured street (which may lack the town).
-  const shown = microformatAddress(page.root) ?? (detail.address ? null : footerAddress(page.root));
+  const shown =
+    microformatAddress(page.root) ?? (detail.address ? null : (footerAddress(page.root) ?? headerAddress(page.root)));
   const street = detail.address_parts?.street;
   const address = shown && (!detail.address || (street && shown.address?.includes(street))) ? shown : null;
+  const name = detail.name ?? titleOfPage(page.root);
+  const marked = starsAfterName(name);
+  const widget = detail.review_score === null ? ratingWidget(page.root) : null;
   return {
     ...detail,
-    name: detail.name ?? titleOfPage(page.root),
+    name: marked?.name ?? name,
+    star_rating: detail.star_rating ?? marked?.stars ?? labelledClassStars(page.root),
+    review_score: widget ? scoreOutOfTen(widget.score, SCHEMA_RATING_SCALE) : detail.review_score,
+    review_count: widget ? widget.count : detail.review_count,
     ...(address ?? {}),
     ...(coordinates ?? {}),
     // A "from" price with no word on its basis is read as a hotel page prices rooms: by the night.
@@ -50,6 +63,13 @@ export function parseAnyHotel(html: string, url: string): HotelDetail {
 function cheapestRoom(root: HTMLElement, hint: MoneyHint): PricedStay | null {
   const cheapest = roomPrices(root, hint).sort((a, b) => a.price.amount - b.price.amount)[0];
   return cheapest ? { price: cheapest.price, basis: priceBasisOf(cheapest.context) } : null;
+}
+
+/** The cheapest amount the page labels with nights or a stay ("Total for 1 Night"), where nothing else prices a room. */
+function cheapestLabelled(root: HTMLElement, hint: MoneyHint): PricedStay | null {
+  const saysBasis = (text: string) => priceBasisOf(text) !== null;
+  const cheapest = labelledStayPrices(root, saysBasis, hint).sort((a, b) => a.price.amount - b.price.amount)[0];
+  return cheapest ? { price: cheapest.price, basis: priceBasisOf(cheapest.label) } : null;
 }
 
 /** The cheapest of a lodging node's `makesOffer`; an offer from check-in to a later check-out prices the stay. */
@@ -104,6 +124,16 @@ function footerAddress(root: HTMLElement): Pick<HotelDetail, "address" | "addres
   for (const element of selectAll(root, "address, li, p")) {
     if (element.range[1] - element.range[0] > MAX_LINE_SOURCE) continue;
     const line = separatedAddress(visibleText(element) ?? "");
+    if (line) return { address: line, address_parts: addressLine(line).address_parts };
+  }
+  return null;
+}
+
+/** An address on the lines of a short paragraph (street, then town and postcode, then the phone), for pages with no other. */
+function headerAddress(root: HTMLElement): Pick<HotelDetail, "address" | "address_parts"> | null {
+  for (const element of selectAll(root, "address, p")) {
+    if (element.range[1] - element.range[0] > MAX_LINE_SOURCE) continue;
+    const line = linedAddress(element.innerHTML.split(/<br\s*\/?>/i).map((part) => visibleText(loadHtml(part)) ?? ""));
     if (line) return { address: line, address_parts: addressLine(line).address_parts };
   }
   return null;
