@@ -1,6 +1,7 @@
 // What a job's owner does with what the job collects, handed down from the entry (src/job-hooks.ts):
 // the job machinery knows only its items, so a dataset snapshot or a webhook never calls back up into it.
 import type { JobRow } from "../db/schema-jobs";
+import type { LimitDecision } from "../durable/account-meter";
 
 export type WaitUntil = (promise: Promise<unknown>) => void;
 export type JobEnd = "completed" | "failed" | "cancelled";
@@ -10,6 +11,10 @@ export interface ItemCounts {
 }
 
 export interface JobHooks {
+  /** Takes an item's unit of the account's month before it runs; the decision prepays the item's call. */
+  reserveUnit(env: Env, accountId: string, perMonth: number, unit: string): Promise<LimitDecision>;
+  /** Gives an item's unit back: its answer held no data, or the job could not keep it. */
+  releaseUnit(env: Env, accountId: string, unit: string): Promise<unknown>;
   /** Runs an item its owner runs itself (a whole-shop crawl step) instead of a stored v1 call; null for any other. */
   ownItem?(
     env: Env,

@@ -5,7 +5,6 @@
 import { finishItem, type JobMessage, type Outcome, requeueItem, setCharged, takeItem } from "../db/job-items";
 import { findJobById, moveJob } from "../db/jobs";
 import type { JobRow } from "../db/schema-jobs";
-import { releaseItemForAccount, reserveItemForAccount } from "../durable/account-meter-client";
 import { database } from "../db/client";
 import { findLiveKeyById } from "../db/keys";
 import { jobAnswerKey } from "../db/objects";
@@ -74,7 +73,7 @@ export async function runItem(
   // The item's unit of the monthly volume: taken once whatever happens to this run, kept if the
   // answer is charged by the rule and kept by the job, given back if not.
   const unit = `job:${job.id}:${item.idx}`;
-  const prepaid = await reserveItemForAccount(env, identity.accountId, identity.perMonth, unit);
+  const prepaid = await hooks.reserveUnit(env, identity.accountId, identity.perMonth, unit);
   if (!prepaid.allowed) {
     await finish(env, ctx, hooks, job, message, {
       status: "failed",
@@ -108,12 +107,12 @@ export async function runItem(
       await hooks.collected(env, job, item, answer);
       // An `empty` answer is kept for the caller to see, uncharged.
       if (charged) await setCharged(database(env.DB), message, 1);
-      else await releaseItemForAccount(env, identity.accountId, unit);
+      else await hooks.releaseUnit(env, identity.accountId, unit);
       await finish(env, ctx, hooks, job, message, { status: "succeeded", httpStatus: response.status });
       return { ack: true };
     }
     // Data the job cannot keep is data the caller never gets.
-    await releaseItemForAccount(env, identity.accountId, unit);
+    await hooks.releaseUnit(env, identity.accountId, unit);
     await finish(env, ctx, hooks, job, message, { status: "failed", httpStatus: response.status, ...answer });
     return { ack: true };
   }
@@ -125,7 +124,7 @@ export async function runItem(
     return { ack: true };
   }
   // No data, no charge.
-  await releaseItemForAccount(env, identity.accountId, unit);
+  await hooks.releaseUnit(env, identity.accountId, unit);
   // An answer without Retry-After says asking again will not help (a page too large to read); a
   // 500 is a crash of ours, which may not happen twice.
   const worthRetrying = response.status === 500 || response.headers.has("Retry-After");
@@ -166,7 +165,7 @@ export async function deadLetter(env: Env, ctx: ExecutionContext, message: JobMe
   const item = await takeItem(database(env.DB), message, Date.now(), leaseMs(env));
   if (!item) return;
   const identity = await findLiveKeyById(database(env.DB), job.keyId);
-  if (identity) await releaseItemForAccount(env, identity.accountId, `job:${job.id}:${item.idx}`);
+  if (identity) await hooks.releaseUnit(env, identity.accountId, `job:${job.id}:${item.idx}`);
   await finish(env, ctx, hooks, job, message, {
     status: "failed",
     errorCode: "internal",
