@@ -9,6 +9,8 @@ import { selectAll } from "./select";
 // Where a value starts in a script: after an assignment to a name or property, or as a pushed or merged
 // argument (`dataLayer.push({`, `Object.assign(window.__STATE__, {`).
 const VALUE_START = /(?:[\w$\]'"]\s*=(?!=)|\.push\(|Object\.assign\([^,()]{1,80},)\s*(?=[{[])/g;
+// How a JSON object or array opens: a quoted key or an empty object; a quoted string, number, literal or nested value.
+const JSON_START = /^(?:\{\s*(?:"|\})|\[\s*(?:["{[\]\d-]|true|false|null))/;
 // A script worth reading names a price somewhere; the rest (trackers, polyfills, bundles) is skipped.
 const PRICED = /price/i;
 
@@ -34,7 +36,9 @@ export function assignedValues(script: string): unknown[] {
   VALUE_START.lastIndex = 0;
   for (let match = VALUE_START.exec(script); match; match = VALUE_START.exec(script)) {
     const start = match.index + match[0].length;
-    const { value, end } = jsonSpanAt(script, start);
+    // A JavaScript literal (`{foo: 1}`, `[a, b]`) is no JSON: passed over before it is scanned.
+    if (!JSON_START.test(script.slice(start, start + 40))) continue;
+    const { value, end } = jsonSpanAt(script, start, false);
     if (value !== undefined) values.push(value);
     // Go on after the value, so its inner objects are not read again as values of their own.
     if (end > start) VALUE_START.lastIndex = end;

@@ -20,14 +20,19 @@ export function jsonValueAt(text: string, start: number): unknown {
   return jsonSpanAt(text, start).value;
 }
 
-/** The value starting at `start` and where it ends (-1 when it never closes), so a reader can go on after it. */
-export function jsonSpanAt(text: string, start: number): { value: unknown; end: number } {
+/**
+ * The value starting at `start` and where it ends (-1 when it never closes), so a reader can go on after
+ * it. `repair` tries again without comments and trailing commas (hand-written blocks); a script's
+ * serialised state needs none, and repairing a long JavaScript literal that is no JSON costs its length.
+ */
+export function jsonSpanAt(text: string, start: number, repair = true): { value: unknown; end: number } {
   const end = balancedEnd(text, start);
   if (end < 0 || end - start >= MAX_PAGE_JSON_CHARS) return { value: undefined, end };
   const slice = text.slice(start, end + 1);
   try {
     return { value: JSON.parse(slice), end };
   } catch {
+    if (!repair) return { value: undefined, end };
     try {
       return { value: JSON.parse(repairJson(slice)), end };
     } catch {

@@ -5,12 +5,20 @@ import { asNumber, asText } from "./json-text";
 
 export type StateObject = Record<string, unknown>;
 
+const bareKeys = new Map<string, string>();
 /** A key without case, separators or the `product` / `item` prefix analytics put in front ("t_product_price" → "price"). */
-export const bareKey = (key: string) =>
-  key
-    .replace(/^(?:[a-z]_)?(?:product|item)(?=[_A-Z-])/, "")
-    .replace(/[^A-Za-z0-9]/g, "")
-    .toLowerCase();
+export function bareKey(key: string): string {
+  let bare = bareKeys.get(key);
+  if (bare === undefined) {
+    bare = key
+      .replace(/^(?:[a-z]_)?(?:product|item)(?=[_A-Z-])/, "")
+      .replace(/[^A-Za-z0-9]/g, "")
+      .toLowerCase();
+    // Keys repeat across a page's objects and across pages; the cache stops growing at a bound.
+    if (bareKeys.size < 10_000) bareKeys.set(key, bare);
+  }
+  return bare;
+}
 
 export const NAME_KEYS = ["name", "title", "displayname", "localizedname"];
 // Prices a buyer pays now, most specific first; old, list and unit prices are never among them.

@@ -9,6 +9,7 @@ import {
   AMOUNT_KEYS,
   availabilityOf,
   bareEntries,
+  bareKey,
   CURRENCY_KEYS,
   firstOf,
   ID_KEYS,
@@ -38,6 +39,9 @@ interface Found {
 }
 
 const MAX_OBJECTS = 100_000;
+const NAME_SET = new Set(NAME_KEYS);
+const PRODUCT_SET = new Set([...PRICE_KEYS, "offers", ...ID_KEYS, ...ARTICLE_KEYS]);
+const CURRENCY_SET = new Set(CURRENCY_KEYS);
 
 /** The product the page's state describes, as a draft; empty when no state object names the page's product. */
 export function stateProductDraft(root: HTMLElement, identity: PageIdentity, hint: MoneyHint): ProductDraft {
@@ -89,17 +93,32 @@ function productObjects(values: unknown[]): Found[] {
       seen.add(value);
       // Children go on the stack last first, so objects are met in page order (a list's first variant first).
       if (Array.isArray(value)) {
-        for (const item of [...value].reverse()) stack.push({ value: item, currency: inherited });
+        for (let index = value.length - 1; index >= 0; index--)
+          if (value[index] && typeof value[index] === "object")
+            stack.push({ value: value[index], currency: inherited });
         continue;
       }
-      const entries = bareEntries(resolved(value as StateObject, refs));
-      const own = firstOf(entries, CURRENCY_KEYS, currencyCode);
+      // Most objects are menus, settings and texts: their keys decide before any entry is built.
+      const object = value as StateObject;
+      const keys = Object.keys(object);
+      let named = false;
+      let productLike = false;
+      let own: string | null = null;
+      for (const key of keys) {
+        const bare = bareKey(key);
+        named ||= NAME_SET.has(bare);
+        productLike ||= PRODUCT_SET.has(bare);
+        if (own === null && CURRENCY_SET.has(bare)) own = currencyCode(first(object[key]));
+      }
       stated ??= own;
       const currency = own ?? inherited;
-      const name = firstOf(entries, NAME_KEYS, textOf);
-      const productLike = [...PRICE_KEYS, "offers", ...ID_KEYS, ...ARTICLE_KEYS].some((key) => entries.has(key));
-      if (name && name.length <= 300 && productLike) fromRoot.push({ entries, name, currency });
-      for (const item of Object.values(value).reverse()) stack.push({ value: item, currency });
+      const entries = named && productLike ? bareEntries(resolved(object, refs)) : null;
+      const name = entries && firstOf(entries, NAME_KEYS, textOf);
+      if (entries && name && name.length <= 300) fromRoot.push({ entries, name, currency });
+      for (let index = keys.length - 1; index >= 0; index--) {
+        const child = object[keys[index]!];
+        if (child && typeof child === "object") stack.push({ value: child, currency });
+      }
     }
     found.push(...fromRoot.map((candidate) => ({ ...candidate, currency: candidate.currency ?? stated })));
   }
