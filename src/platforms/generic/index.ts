@@ -1,5 +1,5 @@
-// Any shop page by URL: JSON-LD Product first, then microdata, then OpenGraph / product
-// meta tags, then what the page visibly shows (its heading, a "Price:" label).
+// Any shop page by URL: JSON-LD Product first, then microdata and RDFa, then the page's application
+// state, then OpenGraph / product meta tags, then what the page visibly shows (its heading, a "Price:" label).
 import { addressId } from "../../scrape/extract/address-id";
 import { buyBoxStockLine } from "../../scrape/extract/availability";
 import { detectChallenge } from "../../scrape/extract/challenge";
@@ -17,8 +17,8 @@ import type { ProductPlatform } from "../types";
  * markup-aware drafts in front of these.
  */
 export function genericDrafts(page: Page): ProductDraft[] {
-  const { jsonLd, microdata, rdfa, meta } = structuredDrafts(page);
-  const structuredOffer = [jsonLd, microdata, rdfa, meta].some((draft) => draft.price || draft.priceless);
+  const { jsonLd, microdata, rdfa, meta, state } = structuredDrafts(page);
+  const structuredOffer = [jsonLd, microdata, rdfa, state, meta].some((draft) => draft.price || draft.priceless);
   const visible = visibleProductDraft(page.root, page.hint, !structuredOffer);
   const heading: ProductDraft = { title: visibleTitle(page.root) };
   // A heading that extends the structured name names the variant on show ("… 256 GB) (12 GB RAM)").
@@ -36,6 +36,7 @@ export function genericDrafts(page: Page): ProductDraft[] {
     reading("json-ld", jsonLd),
     reading("microdata", microdata),
     reading("rdfa", rdfa),
+    reading("page state", state),
     reading("main heading", heading),
     reading("meta", meta),
     reading("visible text", visible),

@@ -9,11 +9,13 @@ import type { FieldEvidence } from "./evidence";
 const VISIBLE_READERS = new Set(["visible text", "main heading", "title element"]);
 /** The id read from the page's own address. */
 const ADDRESS_READERS = new Set(["page address"]);
+/** The page's application state: structured, but written for the page's scripts and analytics, not for readers. */
+const STATE_READERS = new Set(["page state"]);
 
 /** Fields whose disagreement between structured readers is a conflict, not wording (titles differ in suffixes). */
 const CONFLICT_FIELDS = new Set<keyof ProductRecord>(["price", "availability", "sku", "rating", "review_count"]);
 
-export type ReaderKind = "structured" | "visible" | "address";
+export type ReaderKind = "structured" | "state" | "visible" | "address";
 /**
  * `agreed`: another reader gave the same value and none another; `single`: one reader gave it;
  * `disputed`: a reader gave another value; `conflicting`: two structured readers disagree and none agrees
@@ -21,8 +23,11 @@ export type ReaderKind = "structured" | "visible" | "address";
  */
 export type Support = "agreed" | "single" | "disputed" | "conflicting";
 
-export const readerKind = (source: string): ReaderKind =>
-  VISIBLE_READERS.has(source) ? "visible" : ADDRESS_READERS.has(source) ? "address" : "structured";
+export const readerKind = (source: string): ReaderKind => {
+  if (VISIBLE_READERS.has(source)) return "visible";
+  if (ADDRESS_READERS.has(source)) return "address";
+  return STATE_READERS.has(source) ? "state" : "structured";
+};
 
 /** How the evidence backs the value taken; null for an empty field or one no reader gave outright. */
 export function supportOf(evidence: FieldEvidence): Support | null {

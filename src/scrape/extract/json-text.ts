@@ -17,16 +17,26 @@ export function firstJsonValue(text: string): unknown {
 
 /** The JSON object or array starting at `start` (a `{` or `[`), read up to its balanced end. */
 export function jsonValueAt(text: string, start: number): unknown {
+  return jsonSpanAt(text, start).value;
+}
+
+/**
+ * The value starting at `start` and where it ends (-1 when it never closes), so a reader can go on after
+ * it. `repair` tries again without comments and trailing commas (hand-written blocks); a script's
+ * serialised state needs none, and repairing a long JavaScript literal that is no JSON costs its length.
+ */
+export function jsonSpanAt(text: string, start: number, repair = true): { value: unknown; end: number } {
   const end = balancedEnd(text, start);
-  if (end < 0 || end - start >= MAX_PAGE_JSON_CHARS) return undefined;
+  if (end < 0 || end - start >= MAX_PAGE_JSON_CHARS) return { value: undefined, end };
   const slice = text.slice(start, end + 1);
   try {
-    return JSON.parse(slice);
+    return { value: JSON.parse(slice), end };
   } catch {
+    if (!repair) return { value: undefined, end };
     try {
-      return JSON.parse(repairJson(slice));
+      return { value: JSON.parse(repairJson(slice)), end };
     } catch {
-      return undefined;
+      return { value: undefined, end };
     }
   }
 }

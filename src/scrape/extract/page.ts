@@ -9,7 +9,9 @@ import type { MoneyHint } from "./money";
 import { jsonLdProductDraft } from "./product-ld";
 import { isEmpty, reading, type ProductDraft } from "./record";
 import { expectAttributes, selectOne } from "./select";
-import { labelledId } from "./visible";
+import { stateProductDraft } from "./state-product";
+import { labelledId, visibleTitle } from "./visible";
+import { firstText } from "./dom";
 
 export interface Page {
   html: string;
@@ -45,20 +47,26 @@ export interface StructuredDrafts {
   microdata: ProductDraft;
   rdfa: ProductDraft;
   meta: ProductDraft;
+  /** The product the page's application state holds (Next, Nuxt, Redux, Apollo, Remix, analytics events). */
+  state: ProductDraft;
   nodes: JsonLdNode[];
 }
 
-/** JSON-LD, microdata, RDFa Lite and meta-tag readings of the page, each on its own. */
+/** JSON-LD, microdata, RDFa Lite, meta-tag and application-state readings of the page, each on its own. */
 export function structuredDrafts(page: Page): StructuredDrafts {
   const nodes = jsonLdNodes(page.root);
   expectAttributes(page.root, ["itemscope", "itemprop", "typeof", "property"]);
-  return {
-    jsonLd: jsonLdProductDraft(nodes, page.hint),
-    microdata: microdataProductDraft(page.root, page.hint),
-    rdfa: rdfaProductDraft(page.root, page.hint),
-    meta: metaProductDraft(page.root, page.hint),
-    nodes,
+  const jsonLd = jsonLdProductDraft(nodes, page.hint);
+  const microdata = microdataProductDraft(page.root, page.hint);
+  const rdfa = rdfaProductDraft(page.root, page.hint);
+  const meta = metaProductDraft(page.root, page.hint);
+  const identity = {
+    texts: [visibleTitle(page.root), firstText(page.root, ["title"]), meta.title].filter((text) => !!text) as string[],
+    address: page.base,
+    html: page.html,
+    currency: [jsonLd, microdata, rdfa, meta].find((draft) => draft.price?.currency)?.price?.currency ?? null,
   };
+  return { jsonLd, microdata, rdfa, meta, state: stateProductDraft(page.root, identity, page.hint), nodes };
 }
 
 /**
@@ -67,8 +75,8 @@ export function structuredDrafts(page: Page): StructuredDrafts {
  * availability and id: read only when needed, as they cost a pass over the page's short texts.
  */
 export function structuredDraftList(page: Page, own: ProductDraft[] = []): ProductDraft[] {
-  const { jsonLd, microdata, rdfa, meta } = structuredDrafts(page);
-  const known = [...own, jsonLd, microdata, rdfa, meta];
+  const { jsonLd, microdata, rdfa, meta, state } = structuredDrafts(page);
+  const known = [...own, jsonLd, microdata, rdfa, state, meta];
   // An adapter's own id (an ASIN, an item number) is the page's id.
   const fields = { availability: ["availability"], sku: ["sku", "asin", "id"] } as const;
   const says = (field: keyof typeof fields) =>
@@ -79,6 +87,7 @@ export function structuredDraftList(page: Page, own: ProductDraft[] = []): Produ
     reading("json-ld", jsonLd),
     reading("microdata", microdata),
     reading("rdfa", rdfa),
+    reading("page state", state),
     reading("meta", meta),
     reading("visible text", { availability, sku }),
     reading("page address", { sku: says("sku") || sku ? null : addressId(page.root, page.url) }),
