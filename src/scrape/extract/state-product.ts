@@ -220,15 +220,35 @@ export function wholeAmountUnits(amount: number, html: string): "minor" | "major
   return amount >= 100 && printedAsPrice(html, [major, major.replace(".", ",")]) ? "minor" : null;
 }
 
-/** Whether the page prints one of the amounts beside a currency sign or code ("$59.00", "142,50 €", "299,– €"). */
+const SIGN = "[$€£¥₹₽₺]";
+/** What may close a printed amount: cents written as zeros or a dash, then no further digit. */
+const CLOSE = "(?:[.,](?:00?|–|-))?(?![\\d.,]*\\d)";
+/** A sign or code just before the amount ("$59.00", "EUR 12"), read on the few characters before it. */
+const SIGN_BEFORE = new RegExp(`(?:${SIGN}|\\b[A-Z]{3})\\s?$`);
+/** The amount's close, read where the amount ends. */
+const CLOSED = new RegExp(CLOSE, "y");
+/** The amount's close and a sign or code after it ("142,50 €", "299,– €"), read where the amount ends. */
+const SIGN_AFTER = new RegExp(`${CLOSE}\\s?(?:${SIGN}|[A-Z]{3}\\b)`, "y");
+
+/**
+ * Whether the page prints one of the amounts beside a currency sign or code ("$59.00", "142,50 €",
+ * "299,– €"). Each place the amount's text occurs is judged by what stands around it: one regular
+ * expression over a megabyte of page for each amount cost several milliseconds.
+ */
 function printedAsPrice(html: string, amounts: string[]): boolean {
   return amounts.some((amount) => {
-    const number = `${amount.replace(/[.,]/g, "\\$&")}(?:[.,](?:00?|–|-))?(?![\\d.,]*\\d)`;
-    const sign = "[$€£¥₹₽₺]";
-    return new RegExp(`(?:${sign}|\\b[A-Z]{3})\\s?${number}|(?<![\\d.,])${number}\\s?(?:${sign}|[A-Z]{3}\\b)`).test(
-      html,
-    );
+    for (let at = html.indexOf(amount); at >= 0; at = html.indexOf(amount, at + 1)) {
+      const end = at + amount.length;
+      if (SIGN_BEFORE.test(html.slice(Math.max(0, at - 6), at)) && matchesAt(CLOSED, html, end)) return true;
+      if (!/[\d.,]/.test(html[at - 1] ?? "") && matchesAt(SIGN_AFTER, html, end)) return true;
+    }
+    return false;
   });
+}
+
+function matchesAt(sticky: RegExp, text: string, index: number): boolean {
+  sticky.lastIndex = index;
+  return sticky.test(text);
 }
 
 const currencyCode = (value: unknown) => (typeof value === "string" && /^[A-Z]{3}$/i.test(value) ? value : null);
