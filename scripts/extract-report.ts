@@ -127,6 +127,9 @@ function refusedAsWall(row: ExpectedRow, html: string): boolean {
   return kind === "sign-in" || kind === "empty";
 }
 
+/** A list page's first-card values when it shows no card: each one the page has is missed. */
+const NO_CARD = { title: null, price: null, currency: null, rating: null, review_count: null };
+
 /** Each page kind's parser, read the way expected.tsv describes the page. */
 const READERS: Record<PageKind, (row: ExpectedRow, html: string) => Observed> = {
   product: (row, html) => {
@@ -137,15 +140,7 @@ const READERS: Record<PageKind, (row: ExpectedRow, html: string) => Observed> = 
     const page = PRODUCT_PLATFORMS[row.adapter]!.parseSearch!(html, pageUrl(row, "/s?k=x"));
     const first = page.items.find((item) => !item.sponsored);
     const card = first ? itemFields({ ...first, images: first.image ? [first.image] : [] }) : {};
-    return {
-      title: null,
-      price: null,
-      currency: null,
-      rating: null,
-      review_count: null,
-      ...card,
-      results: page.items.length,
-    };
+    return { ...NO_CARD, ...card, results: page.items.length };
   },
   reviews: (row, html) => {
     const page = PRODUCT_PLATFORMS[row.adapter]!.parseReviews!(html, pageUrl(row, "/product-reviews/x"));
@@ -160,10 +155,14 @@ const READERS: Record<PageKind, (row: ExpectedRow, html: string) => Observed> = 
   "hotel-search": (row, html) => {
     const platform = travelAdapterOf(row);
     // No hotel-search reader serves a site without an adapter: every value is missed.
-    if (!platform) return { title: null, price: null, currency: null, rating: null, review_count: null, results: 0 };
+    if (!platform) return { ...NO_CARD, results: 0 };
     const page = platform.parseSearch(html, platform.origins.default!);
     const first = page.hotels.find((hotel) => !hotel.sponsored);
-    return { ...(first ? hotelObserved(first, platform.reviewScale, "site") : {}), results: page.hotels.length };
+    return {
+      ...NO_CARD,
+      ...(first ? hotelObserved(first, platform.reviewScale, "site") : {}),
+      results: page.hotels.length,
+    };
   },
   "hotel-detail": (row, html) => {
     const platform = hotelReaderOf(row);
