@@ -79,7 +79,7 @@ export async function apiCall(
  * schedules and jobs run as a key, so their creation uses that key's identity.
  */
 export function sessionIdentity(signedIn: SignedIn): KeyIdentity {
-  const { perMinute, perMonth } = effectiveLimits(signedIn);
+  const { perMinute, perMonth, jobs } = effectiveLimits(signedIn);
   return {
     keyId: "",
     keyName: "dashboard",
@@ -87,6 +87,7 @@ export function sessionIdentity(signedIn: SignedIn): KeyIdentity {
     planId: signedIn.plan.id,
     perMinute,
     perMonth,
+    jobs,
     secretIssuedAt: Date.now(),
     previousSecretExpiresAt: null,
     scopes: [...ABOVE_EVERY_KEY],

@@ -162,7 +162,7 @@ export async function renderJobs(c: Context<DashboardEnv>, extra: JobsExtra = {}
   const signedIn = c.get("signedIn")!;
   const [jobList, keys] = await Promise.all([accountJobs(c), listKeys(c.get("db"), signedIn.account.id)]);
   const liveKeys = keys.filter((key) => !key.revokedAt);
-  const limits = jobLimits(signedIn.plan.id);
+  const limits = jobLimits(signedIn.plan);
   const csrf = c.get("csrfToken");
   return c.html(
     <Layout

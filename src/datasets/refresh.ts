@@ -7,7 +7,6 @@ import { database } from "../db/client";
 import { findLiveKeyById, newId } from "../db/keys";
 import { createJob } from "../jobs/create";
 import { tooManyRunning } from "../jobs/limits";
-import { jobLimits } from "../db/plan-limits";
 import { log } from "../log";
 import { nextRun, type Recipe, recipePaths, recipeSize } from "./recipe";
 
@@ -42,7 +41,7 @@ export async function startRefresh(env: Env, dataset: DatasetObject, now: number
   const recipe = JSON.parse(dataset.recipe) as Recipe;
   // The public catalogue's refreshes are the service's own work; an account's count like its jobs,
   // sized before they are expanded (a plan may have shrunk since the recipe was stored).
-  const limits = dataset.account_id ? jobLimits(identity.planId) : null;
+  const limits = dataset.account_id ? identity.jobs : null;
   const calls = recipeSize(recipe) ?? 0;
   if (limits && calls > limits.maxItems)
     throw new RefreshRefused(

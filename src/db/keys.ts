@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import { formatScopes, parseScopes, SCOPES, type Scope } from "../scopes";
-import { effectiveLimits } from "./plan-limits";
+import { effectiveLimits, type JobLimits } from "./plan-limits";
 import { accounts, apiKeys, plans } from "./schema";
 import { sha256Hex } from "../digest";
 
@@ -50,6 +50,8 @@ export interface KeyIdentity {
   planId: string;
   perMinute: number;
   perMonth: number;
+  /** What the account's batch jobs may hold (its plan's). */
+  jobs: JobLimits;
   /** When the secret in use was issued (creation or last rotation), epoch ms. */
   secretIssuedAt: number;
   /** Set when the caller used the previous secret of a rotated key. */
@@ -97,7 +99,7 @@ type KeyJoin = {
 };
 
 function toIdentity(row: KeyJoin, viaPrevious: boolean): KeyIdentity {
-  const { perMinute, perMonth } = effectiveLimits(row);
+  const { perMinute, perMonth, jobs } = effectiveLimits(row);
   return {
     keyId: row.key.id,
     keyName: row.key.name,
@@ -105,6 +107,7 @@ function toIdentity(row: KeyJoin, viaPrevious: boolean): KeyIdentity {
     planId: row.plan.id,
     perMinute,
     perMonth,
+    jobs,
     secretIssuedAt: (row.key.rotatedAt ?? row.key.createdAt).getTime(),
     previousSecretExpiresAt: viaPrevious ? (row.key.previousExpiresAt?.getTime() ?? null) : null,
     scopes: parseScopes(row.key.scopes),

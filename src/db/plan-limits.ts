@@ -1,12 +1,12 @@
 // What an account may use, owned here: its plan's row of the `plans` table (the minute and month
-// windows, the caps on standing objects), the windows an admin set for the account itself, and
-// the batch-job limits of each plan. Everything that enforces or quotes a limit reads it from here.
+// windows, the caps on standing objects, the batch-job limits) and the windows an admin set for the
+// account itself. Everything that enforces or quotes a limit reads it from here.
 import type { accounts, plans } from "./schema";
 
 type PlanRow = typeof plans.$inferSelect;
 type AccountRow = typeof accounts.$inferSelect;
 
-/** What a batch job may hold, per plan (not a column of `plans` yet). */
+/** What a batch job may hold, per plan. */
 export interface JobLimits {
   /** Items in one job. */
   maxItems: number;
@@ -15,8 +15,8 @@ export interface JobLimits {
 }
 
 /**
- * Every plan as the migrations seed its `plans` row, with its job limits: what descriptions and
- * docs quote. test/workers/db-plan-limits.test.ts holds the migrated table to these figures.
+ * Every plan as the migrations seed its `plans` row: what descriptions and docs quote.
+ * test/workers/db/plan-limits.test.ts holds the migrated table to these figures.
  */
 export const PLANS = {
   free: {
@@ -26,7 +26,8 @@ export const PLANS = {
     maxWatches: 10,
     maxSchedules: 10,
     maxDatasets: 3,
-    jobs: { maxItems: 100, maxRunning: 1 },
+    maxJobItems: 100,
+    maxRunningJobs: 1,
   },
   pro: {
     requestsPerMinute: 100,
@@ -35,7 +36,8 @@ export const PLANS = {
     maxWatches: 100,
     maxSchedules: 100,
     maxDatasets: 25,
-    jobs: { maxItems: 10_000, maxRunning: 3 },
+    maxJobItems: 10_000,
+    maxRunningJobs: 3,
   },
   enterprise: {
     requestsPerMinute: 1_000,
@@ -44,17 +46,19 @@ export const PLANS = {
     maxWatches: 1_000,
     maxSchedules: 1_000,
     maxDatasets: 100,
-    jobs: { maxItems: 50_000, maxRunning: 10 },
+    maxJobItems: 50_000,
+    maxRunningJobs: 10,
   },
-} as const satisfies Record<string, Omit<PlanRow, "id" | "name"> & { jobs: JobLimits }>;
+} as const satisfies Record<string, Omit<PlanRow, "id" | "name">>;
 
 export type PlanId = keyof typeof PLANS;
-type PlanFigure = Exclude<keyof (typeof PLANS)[PlanId], "jobs">;
+type PlanFigure = keyof (typeof PLANS)[PlanId];
 
-/** A plan's job limits; an unknown plan has the free plan's. */
-export function jobLimits(planId: string): JobLimits {
-  return (Object.hasOwn(PLANS, planId) ? PLANS[planId as PlanId] : PLANS.free).jobs;
-}
+/** A plan's job limits, from its row. */
+export const jobLimits = (plan: Pick<PlanRow, "maxJobItems" | "maxRunningJobs">): JobLimits => ({
+  maxItems: plan.maxJobItems,
+  maxRunning: plan.maxRunningJobs,
+});
 
 /** The limits an account works within: its own windows where an admin set them (enterprise), else its plan's. */
 export function effectiveLimits(row: {
@@ -64,7 +68,7 @@ export function effectiveLimits(row: {
   return {
     perMinute: row.account.customRequestsPerMinute ?? row.plan.requestsPerMinute,
     perMonth: row.account.customRequestsPerMonth ?? row.plan.requestsPerMonth,
-    jobs: jobLimits(row.plan.id),
+    jobs: jobLimits(row.plan),
   };
 }
 

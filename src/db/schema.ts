@@ -12,6 +12,9 @@ export const plans = sqliteTable("plans", {
   maxWatches: integer("max_watches").notNull().default(10),
   maxSchedules: integer("max_schedules").notNull().default(10),
   maxDatasets: integer("max_datasets").notNull().default(3),
+  // A batch job's items and the jobs running at once, per account (docs/jobs.md#limits).
+  maxJobItems: integer("max_job_items").notNull().default(100),
+  maxRunningJobs: integer("max_running_jobs").notNull().default(1),
 });
 
 export const accounts = sqliteTable("accounts", {

@@ -42,7 +42,7 @@ describe("the plans' figures in the docs", () => {
 
   it("docs/jobs.md's table gives each plan's items per job and unfinished jobs at once", () => {
     const doc = readFileSync(new URL("../../docs/jobs.md", import.meta.url), "utf8");
-    for (const [plan, { jobs }] of Object.entries(PLANS))
-      expect(doc).toContain(`| ${plan} | ${n(jobs.maxItems)} | ${jobs.maxRunning} |`);
+    for (const [plan, { maxJobItems, maxRunningJobs }] of Object.entries(PLANS))
+      expect(doc).toContain(`| ${plan} | ${n(maxJobItems)} | ${maxRunningJobs} |`);
   });
 });

@@ -17,7 +17,6 @@ import {
   recipeSamplePaths,
   recipeSize,
 } from "../../datasets/recipe";
-import { jobLimits } from "../../db/plan-limits";
 import { assertRoomFor } from "../../db/object-caps";
 import type { MiddlewareHandler } from "hono";
 import { RECORD_FIELDS } from "../../datasets/records";
@@ -71,8 +70,8 @@ const MAX_DATASET_BODY_BYTES = 1024 * 1024;
 const sizeRecipe: MiddlewareHandler<AppEnv> = async function sizeRecipe(c, next) {
   const body = (await c.req.json().catch(() => null)) as { recipe?: unknown } | null;
   const calls = recipeSize(body?.recipe);
-  const { planId } = c.get("identity");
-  const { maxItems } = jobLimits(planId);
+  const { planId, jobs } = c.get("identity");
+  const { maxItems } = jobs;
   if (calls !== null && calls > maxItems)
     throw new ApiError(
       "invalid_request",

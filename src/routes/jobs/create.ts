@@ -14,7 +14,6 @@ import { ApiError, type ErrorDetail } from "../../errors";
 import { expandShortForm, itemProblem } from "./items";
 import { createJob } from "../../jobs/create";
 import { tooManyItems, tooManyRunning } from "../../jobs/limits";
-import { jobLimits } from "../../db/plan-limits";
 import { isCollecting } from "../../db/dataset-snapshots";
 import { findVisibleDataset } from "../../db/datasets";
 import type { Context, MiddlewareHandler } from "hono";
@@ -31,7 +30,7 @@ const sizeJob: MiddlewareHandler<AppEnv> = async function sizeJob(c, next) {
   const list = Array.isArray(body?.["requests"]) ? "requests" : "inputs";
   const items = body?.[list];
   const identity = c.get("identity");
-  const { maxItems } = jobLimits(identity.planId);
+  const { maxItems } = identity.jobs;
   if (Array.isArray(items) && items.length > maxItems)
     throw new ApiError("invalid_request", tooManyItems(identity.planId, maxItems, items.length), {
       details: [{ parameter: list, in: "body", message: "too many items" }],
@@ -113,7 +112,7 @@ export function registerCreateJob(app: OpenAPIHono<AppEnv>) {
     }
 
     // Sized before anything was read (sizeJob); each distinct call is checked once.
-    const limits = jobLimits(identity.planId);
+    const limits = identity.jobs;
     const checked = new Map<string, string | null>();
     const problemOf = (path: string) => {
       if (!checked.has(path)) checked.set(path, itemProblem(c.env, path, identity.scopes, c.get("inProcess")));

@@ -1,5 +1,5 @@
 // src/db/plan-limits.ts: the one owner of what an account may use. Its seeded figures match the
-// migrated `plans` table, an admin's own windows win over the plan's, and job limits are per plan.
+// migrated `plans` table (job limits included), and an admin's own windows win over the plan's.
 import { drizzle } from "drizzle-orm/d1";
 import { describe, expect, it } from "vitest";
 import { findAccount } from "../../../src/db/accounts";
@@ -19,6 +19,8 @@ describe("PLANS", () => {
         row["max_watches"],
         row["max_schedules"],
         row["max_datasets"],
+        row["max_job_items"],
+        row["max_running_jobs"],
       ]).toEqual([
         plan.requestsPerMinute,
         plan.requestsPerMonth,
@@ -26,6 +28,8 @@ describe("PLANS", () => {
         plan.maxWatches,
         plan.maxSchedules,
         plan.maxDatasets,
+        plan.maxJobItems,
+        plan.maxRunningJobs,
       ]);
     }
   });
@@ -37,16 +41,19 @@ describe("PLANS", () => {
 });
 
 describe("jobLimits", () => {
-  it("gives each plan its items per job and jobs at once", () => {
-    expect(jobLimits("free")).toEqual({ maxItems: 100, maxRunning: 1 });
-    expect(jobLimits("pro")).toEqual({ maxItems: 10_000, maxRunning: 3 });
-    expect(jobLimits("enterprise")).toEqual({ maxItems: 50_000, maxRunning: 10 });
-  });
-
-  it("holds a plan it does not know to the free plan's limits", () => {
-    expect(jobLimits("platinum")).toEqual(jobLimits("free"));
-    expect(jobLimits("")).toEqual(jobLimits("free"));
-    expect(jobLimits("constructor")).toEqual(jobLimits("free"));
+  it("gives each plan's row its items per job and jobs at once", async () => {
+    const { results } = await env.DB.prepare("SELECT * FROM plans").all();
+    const byPlan = Object.fromEntries(
+      results.map((row) => [
+        row["id"],
+        jobLimits({ maxJobItems: Number(row["max_job_items"]), maxRunningJobs: Number(row["max_running_jobs"]) }),
+      ]),
+    );
+    expect(byPlan).toEqual({
+      free: { maxItems: 100, maxRunning: 1 },
+      pro: { maxItems: 10_000, maxRunning: 3 },
+      enterprise: { maxItems: 50_000, maxRunning: 10 },
+    });
   });
 });
 
