@@ -73,7 +73,9 @@ export function ebayDraft(page: Page): ProductDraft {
   ]);
   return {
     id,
-    title: firstText(root, ["h1.x-item-title__mainTitle", "h1#itemTitle"])?.replace(/^Details about\s+/i, ""),
+    // The listing's own id is its item number: what a buyer quotes and what the page labels its own.
+    sku: id,
+    title: itemTitle(root),
     price: price && original && original.amount > price.amount ? { ...price, original_amount: original.amount } : price,
     brand: specs["Brand"] ?? specs["Marke"] ?? specs["Marque"] ?? null,
     availability: normaliseAvailability(
@@ -90,4 +92,15 @@ export function ebayDraft(page: Page): ProductDraft {
     ),
     reviews: parseReviewBlocks(root, REVIEWS),
   };
+}
+
+/**
+ * The item's heading without the label older item pages hide in it for screen readers, in the
+ * site's language ("Details about", "Détails sur", "Dettagli su", "Detalles de", "Details over").
+ */
+function itemTitle(root: HTMLElement): string | null {
+  const heading = selectOne(root, "h1.x-item-title__mainTitle") ?? selectOne(root, "h1#itemTitle");
+  const text = visibleText(heading);
+  const label = visibleText(heading && selectOne(heading, ".g-hdn"));
+  return text && label && text.startsWith(label) ? cleanText(text.slice(label.length)) : text;
 }
