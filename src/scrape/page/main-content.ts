@@ -148,6 +148,9 @@ function joinNeighbours(top: HTMLElement, scores: Map<HTMLElement, number>, stat
     if ((scores.get(sibling) ?? 0) + (sameKind ? topScore * 0.2 : 0) >= threshold) return true;
     // A standfirst set as a heading beside the body ("<h3>" of two sentences) is read like a paragraph.
     if (DECK_TAGS.has(sibling.tagName)) return own.chars > 80 && density === 0 && SENTENCE_END.test(sibling.text);
+    // A standfirst set as a bare `div` (its text all its own sentences, no blocks inside) is a paragraph too.
+    if (sibling.tagName === "DIV" && own.chars > 80 && own.ownChars === own.chars)
+      return density === 0 && SENTENCE_END.test(sibling.text);
     if (sibling.tagName !== "P") return false;
     if (own.chars > 80) return density < 0.25;
     return own.chars > 0 && density === 0 && SENTENCE_END.test(sibling.text);
