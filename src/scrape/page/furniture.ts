@@ -83,8 +83,8 @@ export class Furniture {
   /** Readability's conditional cleaning, simplified: boxes of links or of nothing are not content. */
   private clutter(element: HTMLElement): string | null {
     const own = statsOf(this.stats, element);
-    // A line that is a label and links ("One year ago: …", "See more: …") points elsewhere.
-    if (element.tagName === "P") return own.chars < 300 && linkDensity(own) > 0.6 ? "a line of links" : null;
+    // Lines that are a label and links ("One year ago: …", "See more: …"), however many, point elsewhere.
+    if (element.tagName === "P") return linkDensity(own) > 0.6 ? "a line of links" : null;
     if (!CLEANED_TAGS.has(element.tagName)) return null;
     if (own.chars === 0) return own.images === 0 ? "empty box" : null;
     if (own.commas >= 10 || own.chars > this.scopeChars * LAYOUT_SHARE) return null;
