@@ -10,6 +10,9 @@ const CONTENT_NAME = /^(?:article|articlebody|body|content|entry|main|post|story
 const LAYOUT_SHARE = 0.6;
 /** Characters of an item's own words, besides its links, that make it more than a link. */
 const PROSE_BESIDE_LINKS = 25;
+/** A line shorter than this that ends in a colon is a label of what follows. */
+const LABEL_CHARS = 40;
+const LABEL_END = /:\s*$/;
 /** Containers the clutter rules may drop inside the main content. */
 const CLEANED_TAGS = new Set(["DIV", "SECTION", "UL", "OL", "TABLE", "FORM", "FIELDSET", "DL"]);
 
@@ -80,11 +83,21 @@ export class Furniture {
     return links.length * 2 >= items.length;
   }
 
+  /** A label of a few words ("Read more:") whose block, the next one, is left out: nothing is left to label. */
+  private labelsLeftOut(line: HTMLElement): boolean {
+    if (statsOf(this.stats, line).chars >= LABEL_CHARS || !LABEL_END.test(line.text)) return false;
+    const next = line.nextElementSibling as HTMLElement | null;
+    return next !== null && this.stats.has(next) && (this.reasonFor(next) ?? this.clutter(next)) !== null;
+  }
+
   /** Readability's conditional cleaning, simplified: boxes of links or of nothing are not content. */
   private clutter(element: HTMLElement): string | null {
     const own = statsOf(this.stats, element);
     // Lines that are a label and links ("One year ago: …", "See more: …"), however many, point elsewhere.
-    if (element.tagName === "P") return linkDensity(own) > 0.6 ? "a line of links" : null;
+    if (element.tagName === "P") {
+      if (linkDensity(own) > 0.6) return "a line of links";
+      return this.labelsLeftOut(element) ? "the label of what is left out" : null;
+    }
     if (!CLEANED_TAGS.has(element.tagName)) return null;
     if (own.chars === 0) return own.images === 0 ? "empty box" : null;
     if (own.commas >= 10 || own.chars > this.scopeChars * LAYOUT_SHARE) return null;
