@@ -6,6 +6,8 @@ import { linkDensity, type PageStats, statsOf } from "./text-stats";
 
 /** Names that mark an element as content even when a furniture word sits beside them ("post-body sidebar-aware"). */
 const CONTENT_NAME = /^(?:article|articlebody|body|content|entry|main|post|story|text|prose|markdown)$/;
+/** Furniture reasons (elements.ts) of names that stand for links to elsewhere. */
+const NAVIGATION_NAME = /^class or id "(?:menu|nav|navbar|navigation|toolbar)"$/;
 /** A wrapper holding more than this share of the text around it is the layout, not furniture inside it. */
 const LAYOUT_SHARE = 0.6;
 /** Characters of an item's own words, besides its links, that make it more than a link. */
@@ -58,6 +60,8 @@ export class Furniture {
     if (!reason) return null;
     const own = statsOf(this.stats, element);
     if (this.scopeChars > 500 && own.chars > this.scopeChars * LAYOUT_SHARE) return null;
+    // A "menu" or "nav" that is hardly links is a widget holding text (a product's tabs), not navigation.
+    if (NAVIGATION_NAME.test(reason) && own.chars >= 500 && linkDensity(own) < 0.1) return null;
     const contentNamed = reason.startsWith("class") && nameWords(element).some((word) => CONTENT_NAME.test(word));
     if (contentNamed && own.chars >= 200 && linkDensity(own) < 0.3) return null;
     return reason;
