@@ -10,6 +10,8 @@ const CONTENT_NAME = /^(?:article|articlebody|body|content|entry|main|post|story
 const NAVIGATION_NAME = /^class or id "(?:menu|nav|navbar|navigation|toolbar)"$/;
 /** A wrapper holding more than this share of the text around it is the layout, not furniture inside it. */
 const LAYOUT_SHARE = 0.6;
+/** Side content by its tag, never the layout however much text it holds (a live feed beside the article). */
+const ASIDE_TAGS = new Set(["ASIDE", "NAV"]);
 /** Characters of an item's own words, besides its links, that make it more than a link. */
 const PROSE_BESIDE_LINKS = 25;
 /** A line shorter than this that ends in a colon is a label of what follows. */
@@ -59,7 +61,8 @@ export class Furniture {
     const reason = furnitureReason(element);
     if (!reason) return null;
     const own = statsOf(this.stats, element);
-    if (this.scopeChars > 500 && own.chars > this.scopeChars * LAYOUT_SHARE) return null;
+    const layout = this.scopeChars > 500 && own.chars > this.scopeChars * LAYOUT_SHARE;
+    if (layout && !ASIDE_TAGS.has(element.tagName)) return null;
     // A "menu" or "nav" that is hardly links is a widget holding text (a product's tabs), not navigation.
     if (NAVIGATION_NAME.test(reason) && own.chars >= 500 && linkDensity(own) < 0.1) return null;
     const contentNamed = reason.startsWith("class") && nameWords(element).some((word) => CONTENT_NAME.test(word));

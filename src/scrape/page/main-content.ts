@@ -52,7 +52,7 @@ const TAG_START: Record<string, number> = {
 /** A run shorter than this is a label, not prose. */
 const MIN_PROSE_CHARS = 25;
 /** The least share of the page's prose the main content holds. */
-const FAIR_SHARE = 0.3;
+const FAIR_SHARE = 0.5;
 /** How many ancestors a run of prose scores. */
 const SCORED_LEVELS = 5;
 
