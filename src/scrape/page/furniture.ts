@@ -83,11 +83,11 @@ export class Furniture {
     return items.length >= 2 && telling.length * 2 >= items.length;
   }
 
-  /** Most items of the list are links and little else (a menu, a rail of headlines), not lines that link a word. */
-  private itemsAreLinks(list: HTMLElement): boolean {
+  /** The share of the list's items that are links and little else (a menu, a rail of headlines), not lines that link a word. */
+  private linkItemShare(list: HTMLElement): number {
     const items = listItems(list);
     const links = items.filter((item) => linkDensity(statsOf(this.stats, item)) >= 0.8);
-    return links.length * 2 >= items.length;
+    return items.length === 0 ? 0 : links.length / items.length;
   }
 
   /** A label of a few words ("Read more:") whose block, the next one, is left out: nothing is left to label. */
@@ -111,9 +111,10 @@ export class Furniture {
     const list = element.tagName === "UL" || element.tagName === "OL";
     if (list && this.itemsSayMore(element)) return null;
     const density = linkDensity(own);
-    if (density > 0.5) return "mostly links";
+    // A list whose items each link a word of their own ("100 g of <a>sugar</a>") is mostly link text, yet no menu.
+    if (density > 0.5 && (!list || this.linkItemShare(element) >= 1 / 3)) return "mostly links";
     if (nameWeight(element) < 0 && own.chars < 1_000) return "class or id of side content";
-    if (density > 0.35 && (list ? this.itemsAreLinks(element) : own.paragraphs === 0)) return "a list of links";
+    if (density > 0.35 && (list ? this.linkItemShare(element) >= 1 / 2 : own.paragraphs === 0)) return "a list of links";
     return null;
   }
 }
