@@ -157,13 +157,17 @@ function joinNeighbours(top: HTMLElement, scores: Map<HTMLElement, number>, stat
   });
 }
 
-/** Characters of prose (runs of low link density) under `element`, furniture left out. */
-function proseIn(element: HTMLElement, stats: PageStats, furniture: Furniture): number {
+/** Characters of prose (runs of low link density) under `element`, furniture left out; `known` keeps every count made. */
+function proseIn(element: HTMLElement, stats: PageStats, furniture: Furniture, known?: Map<HTMLElement, number>): number {
+  const counted = known?.get(element);
+  if (counted !== undefined) return counted;
   const own = statsOf(stats, element);
   let prose = own.ownChars >= MIN_PROSE_CHARS && own.ownLinkChars < own.ownChars * 0.3 ? own.ownChars : 0;
   for (const child of element.childNodes) {
-    if (isElement(child) && stats.has(child) && !furniture.reasonFor(child)) prose += proseIn(child, stats, furniture);
+    if (isElement(child) && stats.has(child) && !furniture.reasonFor(child))
+      prose += proseIn(child, stats, furniture, known);
   }
+  known?.set(element, prose);
   return prose;
 }
 
@@ -172,9 +176,11 @@ function proseIn(element: HTMLElement, stats: PageStats, furniture: Furniture): 
  * comment form): its ancestors are taken until it holds a fair share.
  */
 function widen(top: HTMLElement, body: HTMLElement, stats: PageStats, furniture: Furniture): HTMLElement {
-  const total = proseIn(body, stats, furniture);
+  // Each step up would count its subtree again: the counts of the page's walk are kept.
+  const known = new Map<HTMLElement, number>();
+  const total = proseIn(body, stats, furniture, known);
   let widened = top;
-  while (widened !== body && widened.parentNode && proseIn(widened, stats, furniture) < total * FAIR_SHARE)
+  while (widened !== body && widened.parentNode && proseIn(widened, stats, furniture, known) < total * FAIR_SHARE)
     widened = widened.parentNode;
   return widened;
 }
