@@ -114,7 +114,8 @@ export class Furniture {
     // A list whose items each link a word of their own ("100 g of <a>sugar</a>") is mostly link text, yet no menu.
     if (density > 0.5 && (!list || this.linkItemShare(element) >= 1 / 3)) return "mostly links";
     if (nameWeight(element) < 0 && own.chars < 1_000) return "class or id of side content";
-    if (density > 0.35 && (list ? this.linkItemShare(element) >= 1 / 2 : own.paragraphs === 0)) return "a list of links";
+    if (density > 0.35 && (list ? this.linkItemShare(element) >= 1 / 2 : own.paragraphs === 0))
+      return "a list of links";
     return null;
   }
 }

@@ -158,7 +158,12 @@ function joinNeighbours(top: HTMLElement, scores: Map<HTMLElement, number>, stat
 }
 
 /** Characters of prose (runs of low link density) under `element`, furniture left out; `known` keeps every count made. */
-function proseIn(element: HTMLElement, stats: PageStats, furniture: Furniture, known?: Map<HTMLElement, number>): number {
+function proseIn(
+  element: HTMLElement,
+  stats: PageStats,
+  furniture: Furniture,
+  known?: Map<HTMLElement, number>,
+): number {
   const counted = known?.get(element);
   if (counted !== undefined) return counted;
   const own = statsOf(stats, element);
