@@ -6,10 +6,17 @@ import { linkDensity, type PageStats, statsOf } from "./text-stats";
 
 /** Names that mark an element as content even when a furniture word sits beside them ("post-body sidebar-aware"). */
 const CONTENT_NAME = /^(?:article|articlebody|body|content|entry|main|post|story|text|prose|markdown)$/;
+/** Furniture reasons (elements.ts) of names that stand for links to elsewhere. */
+const NAVIGATION_NAME = /^class or id "(?:menu|nav|navbar|navigation|toolbar)"$/;
 /** A wrapper holding more than this share of the text around it is the layout, not furniture inside it. */
 const LAYOUT_SHARE = 0.6;
+/** Side content by its tag, never the layout however much text it holds (a live feed beside the article). */
+const ASIDE_TAGS = new Set(["ASIDE", "NAV"]);
 /** Characters of an item's own words, besides its links, that make it more than a link. */
 const PROSE_BESIDE_LINKS = 25;
+/** A line shorter than this that ends in a colon is a label of what follows. */
+const LABEL_CHARS = 40;
+const LABEL_END = /:\s*$/;
 /** Containers the clutter rules may drop inside the main content. */
 const CLEANED_TAGS = new Set(["DIV", "SECTION", "UL", "OL", "TABLE", "FORM", "FIELDSET", "DL"]);
 
@@ -54,7 +61,10 @@ export class Furniture {
     const reason = furnitureReason(element);
     if (!reason) return null;
     const own = statsOf(this.stats, element);
-    if (this.scopeChars > 500 && own.chars > this.scopeChars * LAYOUT_SHARE) return null;
+    const layout = this.scopeChars > 500 && own.chars > this.scopeChars * LAYOUT_SHARE;
+    if (layout && !ASIDE_TAGS.has(element.tagName)) return null;
+    // A "menu" or "nav" that is hardly links is a widget holding text (a product's tabs), not navigation.
+    if (NAVIGATION_NAME.test(reason) && own.chars >= 500 && linkDensity(own) < 0.1) return null;
     const contentNamed = reason.startsWith("class") && nameWords(element).some((word) => CONTENT_NAME.test(word));
     if (contentNamed && own.chars >= 200 && linkDensity(own) < 0.3) return null;
     return reason;
@@ -73,27 +83,39 @@ export class Furniture {
     return items.length >= 2 && telling.length * 2 >= items.length;
   }
 
-  /** Most items of the list are links and little else (a menu, a rail of headlines), not lines that link a word. */
-  private itemsAreLinks(list: HTMLElement): boolean {
+  /** The share of the list's items that are links and little else (a menu, a rail of headlines), not lines that link a word. */
+  private linkItemShare(list: HTMLElement): number {
     const items = listItems(list);
     const links = items.filter((item) => linkDensity(statsOf(this.stats, item)) >= 0.8);
-    return links.length * 2 >= items.length;
+    return items.length === 0 ? 0 : links.length / items.length;
+  }
+
+  /** A label of a few words ("Read more:") whose block, the next one, is left out: nothing is left to label. */
+  private labelsLeftOut(line: HTMLElement): boolean {
+    if (statsOf(this.stats, line).chars >= LABEL_CHARS || !LABEL_END.test(line.text)) return false;
+    const next = line.nextElementSibling as HTMLElement | null;
+    return next !== null && this.stats.has(next) && (this.reasonFor(next) ?? this.clutter(next)) !== null;
   }
 
   /** Readability's conditional cleaning, simplified: boxes of links or of nothing are not content. */
   private clutter(element: HTMLElement): string | null {
     const own = statsOf(this.stats, element);
-    // A line that is a label and links ("One year ago: …", "See more: …") points elsewhere.
-    if (element.tagName === "P") return own.chars < 300 && linkDensity(own) > 0.6 ? "a line of links" : null;
+    // Lines that are a label and links ("One year ago: …", "See more: …"), however many, point elsewhere.
+    if (element.tagName === "P") {
+      if (linkDensity(own) > 0.6) return "a line of links";
+      return this.labelsLeftOut(element) ? "the label of what is left out" : null;
+    }
     if (!CLEANED_TAGS.has(element.tagName)) return null;
     if (own.chars === 0) return own.images === 0 ? "empty box" : null;
     if (own.commas >= 10 || own.chars > this.scopeChars * LAYOUT_SHARE) return null;
     const list = element.tagName === "UL" || element.tagName === "OL";
     if (list && this.itemsSayMore(element)) return null;
     const density = linkDensity(own);
-    if (density > 0.5) return "mostly links";
+    // A list whose items each link a word of their own ("100 g of <a>sugar</a>") is mostly link text, yet no menu.
+    if (density > 0.5 && (!list || this.linkItemShare(element) >= 1 / 3)) return "mostly links";
     if (nameWeight(element) < 0 && own.chars < 1_000) return "class or id of side content";
-    if (density > 0.35 && (list ? this.itemsAreLinks(element) : own.paragraphs === 0)) return "a list of links";
+    if (density > 0.35 && (list ? this.linkItemShare(element) >= 1 / 2 : own.paragraphs === 0))
+      return "a list of links";
     return null;
   }
 }

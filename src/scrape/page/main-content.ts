@@ -52,7 +52,7 @@ const TAG_START: Record<string, number> = {
 /** A run shorter than this is a label, not prose. */
 const MIN_PROSE_CHARS = 25;
 /** The least share of the page's prose the main content holds. */
-const FAIR_SHARE = 0.3;
+const FAIR_SHARE = 0.5;
 /** How many ancestors a run of prose scores. */
 const SCORED_LEVELS = 5;
 
@@ -148,19 +148,31 @@ function joinNeighbours(top: HTMLElement, scores: Map<HTMLElement, number>, stat
     if ((scores.get(sibling) ?? 0) + (sameKind ? topScore * 0.2 : 0) >= threshold) return true;
     // A standfirst set as a heading beside the body ("<h3>" of two sentences) is read like a paragraph.
     if (DECK_TAGS.has(sibling.tagName)) return own.chars > 80 && density === 0 && SENTENCE_END.test(sibling.text);
+    // A standfirst set as a bare `div` (its text all its own sentences, no blocks inside) is a paragraph too.
+    if (sibling.tagName === "DIV" && own.chars > 80 && own.ownChars === own.chars)
+      return density === 0 && SENTENCE_END.test(sibling.text);
     if (sibling.tagName !== "P") return false;
     if (own.chars > 80) return density < 0.25;
     return own.chars > 0 && density === 0 && SENTENCE_END.test(sibling.text);
   });
 }
 
-/** Characters of prose (runs of low link density) under `element`, furniture left out. */
-function proseIn(element: HTMLElement, stats: PageStats, furniture: Furniture): number {
+/** Characters of prose (runs of low link density) under `element`, furniture left out; `known` keeps every count made. */
+function proseIn(
+  element: HTMLElement,
+  stats: PageStats,
+  furniture: Furniture,
+  known?: Map<HTMLElement, number>,
+): number {
+  const counted = known?.get(element);
+  if (counted !== undefined) return counted;
   const own = statsOf(stats, element);
   let prose = own.ownChars >= MIN_PROSE_CHARS && own.ownLinkChars < own.ownChars * 0.3 ? own.ownChars : 0;
   for (const child of element.childNodes) {
-    if (isElement(child) && stats.has(child) && !furniture.reasonFor(child)) prose += proseIn(child, stats, furniture);
+    if (isElement(child) && stats.has(child) && !furniture.reasonFor(child))
+      prose += proseIn(child, stats, furniture, known);
   }
+  known?.set(element, prose);
   return prose;
 }
 
@@ -169,9 +181,11 @@ function proseIn(element: HTMLElement, stats: PageStats, furniture: Furniture): 
  * comment form): its ancestors are taken until it holds a fair share.
  */
 function widen(top: HTMLElement, body: HTMLElement, stats: PageStats, furniture: Furniture): HTMLElement {
-  const total = proseIn(body, stats, furniture);
+  // Each step up would count its subtree again: the counts of the page's walk are kept.
+  const known = new Map<HTMLElement, number>();
+  const total = proseIn(body, stats, furniture, known);
   let widened = top;
-  while (widened !== body && widened.parentNode && proseIn(widened, stats, furniture) < total * FAIR_SHARE)
+  while (widened !== body && widened.parentNode && proseIn(widened, stats, furniture, known) < total * FAIR_SHARE)
     widened = widened.parentNode;
   return widened;
 }
