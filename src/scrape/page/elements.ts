@@ -4,6 +4,7 @@
 // same ones every article extractor reads; no site is named.
 import { NodeType, type HTMLElement, type Node } from "node-html-parser";
 import { HIDDEN_TAGS } from "../extract/dom";
+import { selectOne } from "../extract/select";
 import { attributeValue } from "../extract/tree-nodes";
 
 /** Elements whose content no reader sees as text: scripts, styles, controls, embedded objects. */
@@ -29,7 +30,7 @@ const UNSHOWN_TAGS = new Set([
   "RP",
 ]);
 /** The page's furniture by tag: navigation, header and footer bands, side content. */
-const FURNITURE_TAGS = new Set(["NAV", "FOOTER", "ASIDE", "HEADER", "MENU", "FORM"]);
+const FURNITURE_TAGS = new Set(["NAV", "FOOTER", "ASIDE", "HEADER", "MENU"]);
 const FURNITURE_ROLES = new Set([
   "navigation",
   "banner",
@@ -143,6 +144,7 @@ export function nameWords(element: HTMLElement): string[] {
 /** Why an element is page furniture (its tag, role or a word of its names), or null when it may be content. */
 export function furnitureReason(element: HTMLElement): string | null {
   if (FURNITURE_TAGS.has(element.tagName)) return `<${element.tagName.toLowerCase()}>`;
+  if (element.tagName === "FORM") return asksTheReader(element) ? "a form asking the reader" : null;
   const role = rawAttributes(element).length < 6 ? undefined : attributeValue(element, "role");
   if (role && FURNITURE_ROLES.has(role)) return `role=${role}`;
   // Text-level elements (a link, a span in a sentence) are never furniture on their names alone.
@@ -176,4 +178,16 @@ export function nameWeight(element: HTMLElement): number {
   // schema.org's own mark of an article's text.
   if (attributeValue(element, "itemprop") === "articleBody") weight += 50;
   return weight;
+}
+
+/** Fields a form asks the reader to fill: a comment, a sign-in, a newsletter's address, a search. */
+const READER_FIELDS = 'textarea, input[type="email"], input[type="password"], input[type="search"]';
+
+/**
+ * Whether a form asks the reader to write (a comment box, a sign-in, a newsletter, a search): such a
+ * form is furniture; one that only offers choices (a shop's buy box: sizes, quantity, add to cart) is
+ * part of what the page shows.
+ */
+function asksTheReader(form: HTMLElement): boolean {
+  return selectOne(form, READER_FIELDS) !== null;
 }
