@@ -1,7 +1,10 @@
 // The per-request log: one row per answered call of an account, written after the answer (off its
 // path) by the middleware that counts usage by endpoint, and read a page at a time by the dashboard.
-// It stays bounded as it is written: each insert, in the same batch, deletes the account's rows
-// older than REQUEST_LOG_DAYS and those beyond its newest REQUEST_LOG_ROWS_PER_ACCOUNT.
+// It stays bounded as it is written: one insert in TRIM_EVERY (by the row's id) also deletes the
+// account's rows older than REQUEST_LOG_DAYS and those beyond its newest REQUEST_LOG_ROWS_PER_ACCOUNT.
+// The trim walks up to that many of the account's rows; on every call it cost about a hundred times
+// the insert (and as many rows read), so an account may hold a few dozen rows over the cap between
+// trims, and reads never show a call older than REQUEST_LOG_DAYS.
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "./keys";
 import { requestLog } from "./schema-request-log";
@@ -11,6 +14,8 @@ export const REQUEST_LOG_DAYS = 30;
 /** The most rows one account keeps; the oldest go first. */
 export const REQUEST_LOG_ROWS_PER_ACCOUNT = 5_000;
 const LONGEST_PATH = 300;
+/** One insert in this many (by row id) trims its account's log. */
+export const TRIM_EVERY = 64;
 
 export interface LoggedCall {
   accountId: string;
@@ -25,23 +30,29 @@ export interface LoggedCall {
   requestId: string;
 }
 
-/** Adds a call and trims the account's log to its bounds, in one round trip. */
-export async function logRequest(db: Db, call: LoggedCall, bounds = { rows: REQUEST_LOG_ROWS_PER_ACCOUNT }) {
+/** Adds a call; one in `bounds.trimEvery` also trims the account's log to its bounds. */
+export async function logRequest(
+  db: Db,
+  call: LoggedCall,
+  bounds = { rows: REQUEST_LOG_ROWS_PER_ACCOUNT, trimEvery: TRIM_EVERY },
+) {
+  const [row] = await db
+    .insert(requestLog)
+    .values({ ...call, path: call.path.slice(0, LONGEST_PATH), at: new Date(call.at) })
+    .returning({ id: requestLog.id });
+  if (!row || row.id % bounds.trimEvery !== 0) return;
   const oldest = call.at - REQUEST_LOG_DAYS * 86_400_000;
   // The id of the newest row past the cap: it and every older row of the account go.
   const pastCap = sql`(SELECT ${requestLog.id} FROM ${requestLog} WHERE ${requestLog.accountId} = ${call.accountId}
     ORDER BY ${requestLog.id} DESC LIMIT 1 OFFSET ${bounds.rows})`;
-  await db.batch([
-    db.insert(requestLog).values({ ...call, path: call.path.slice(0, LONGEST_PATH), at: new Date(call.at) }),
-    db
-      .delete(requestLog)
-      .where(
-        and(
-          eq(requestLog.accountId, call.accountId),
-          sql`(${requestLog.at} < ${oldest} OR ${requestLog.id} <= coalesce(${pastCap}, 0))`,
-        ),
+  await db
+    .delete(requestLog)
+    .where(
+      and(
+        eq(requestLog.accountId, call.accountId),
+        sql`(${requestLog.at} < ${oldest} OR ${requestLog.id} <= coalesce(${pastCap}, 0))`,
       ),
-  ]);
+    );
 }
 
 export type RequestLogRow = typeof requestLog.$inferSelect;

@@ -8,6 +8,7 @@ import {
   readRequestLog,
   recentPaths,
   REQUEST_LOG_DAYS,
+  REQUEST_LOG_ROWS_PER_ACCOUNT,
 } from "../../../src/db/request-log";
 import { env } from "../helpers";
 
@@ -48,19 +49,26 @@ describe("the request log", () => {
   it("keeps at most the cap of rows per account, dropping the oldest, and leaves other accounts alone", async () => {
     const [crowded, neighbour] = [newAccountId(), newAccountId()];
     await logRequest(db, callOf(neighbour, 0));
-    for (let n = 0; n < 8; n += 1) await logRequest(db, callOf(crowded, n), { rows: 5 });
+    for (let n = 0; n < 8; n += 1) await logRequest(db, callOf(crowded, n), { rows: 5, trimEvery: 1 });
     const { rows } = await readRequestLog(db, crowded, { limit: 100 });
     expect(rows.map((row) => row.latencyMs)).toEqual([107, 106, 105, 104, 103]);
     expect((await readRequestLog(db, neighbour, {})).rows).toHaveLength(1);
   });
 
-  it(`forgets calls older than ${REQUEST_LOG_DAYS} days when the account's next call is written`, async () => {
+  it("trims on one insert in trimEvery only: the others write their row and nothing else", async () => {
+    const accountId = newAccountId();
+    // This file's database is fresh: its row ids stay far below 1,000.
+    for (let n = 0; n < 8; n += 1) await logRequest(db, callOf(accountId, n), { rows: 5, trimEvery: 1_000 });
+    expect((await readRequestLog(db, accountId, { limit: 100 })).rows).toHaveLength(8);
+  });
+
+  it(`forgets calls older than ${REQUEST_LOG_DAYS} days when a later call of the account trims its log`, async () => {
     const accountId = newAccountId();
     const old = Date.now() - (REQUEST_LOG_DAYS + 1) * 86_400_000;
     await logRequest(db, callOf(accountId, 0, { at: old }));
     // Never read back, even before it is deleted.
     expect((await readRequestLog(db, accountId, {})).rows).toEqual([]);
-    await logRequest(db, callOf(accountId, 1));
+    await logRequest(db, callOf(accountId, 1), { rows: REQUEST_LOG_ROWS_PER_ACCOUNT, trimEvery: 1 });
     const stored = await env.DB.prepare("SELECT count(*) AS n FROM request_log WHERE account_id = ?")
       .bind(accountId)
       .first<{ n: number }>();
