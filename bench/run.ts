@@ -5,7 +5,8 @@
 // BENCH_QUICK=1 shortens every measurement for development runs; its figures are not for the README.
 // BENCH_ONLY=<group>[,<group>…] runs only those parts: routes, account, parse, limiter, browser,
 // cache, travel, fill, jobs, and shop — a whole-shop refresh of BENCH_SHOP_SIZE products (10,000),
-// long enough that only naming it runs it (`npm run bench:shop`).
+// long enough that only naming it runs it (`npm run bench:shop`). BENCH_ROUTES=<words>[,<words>…]
+// measures only the route cases whose name holds one of them (bare `/hello` always).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -27,6 +28,8 @@ import { workerdPids } from "./server-cpu.ts";
 import { printTimingMedians } from "./server-timing.ts";
 
 const QUICK = process.env.BENCH_QUICK === "1";
+/** BENCH_ROUTES=<words>[,<words>…]: only the route cases whose name holds one of them, beside bare `/hello`. */
+const ROUTES = process.env.BENCH_ROUTES?.split(",").map((part) => part.trim());
 const PARSE_SCRIPT = fileURLToPath(new URL("./parse-cpu.ts", import.meta.url));
 const GROUPS = ["routes", "account", "parse", "limiter", "browser", "cache", "travel", "fill", "jobs", "shop"] as const;
 type Group = (typeof GROUPS)[number];
@@ -186,7 +189,8 @@ try {
       },
     ];
     console.log(`\nRoutes under closed-loop load: ok = 2xx; failed = any other status or a network error.`);
-    const rows = await measureLoad(worker.url, cases, { ...LOAD, serverPids: workerdPids(worker.process.pid!) });
+    const chosen = cases.filter((one, index) => index === 0 || !ROUTES || ROUTES.some((part) => one.name.includes(part)));
+    const rows = await measureLoad(worker.url, chosen, { ...LOAD, serverPids: workerdPids(worker.process.pid!) });
     printLoadTables(rows, cases[0]!.name, LOAD);
     const highest = rows.filter((row) => row.concurrency === Math.max(...LOAD.concurrencies));
     const bare = highest.find((row) => row.name === cases[0]!.name)!;
