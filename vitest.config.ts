@@ -34,6 +34,8 @@ export default defineConfig({
                 // from: 60 calls a minute without a key would count every file's. The tests of that guard
                 // set their own limit and address (test/workers/keys.test.ts).
                 ANON_REQUESTS_PER_MINUTE: "1000000",
+                // A file's last calls are logged before its runtime moves on to the next file.
+                REQUEST_LOG_WAIT_MS: "1",
               },
             },
           })),

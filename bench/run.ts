@@ -189,7 +189,9 @@ try {
       },
     ];
     console.log(`\nRoutes under closed-loop load: ok = 2xx; failed = any other status or a network error.`);
-    const chosen = cases.filter((one, index) => index === 0 || !ROUTES || ROUTES.some((part) => one.name.includes(part)));
+    const chosen = cases.filter(
+      (one, index) => index === 0 || !ROUTES || ROUTES.some((part) => one.name.includes(part)),
+    );
     const rows = await measureLoad(worker.url, chosen, { ...LOAD, serverPids: workerdPids(worker.process.pid!) });
     printLoadTables(rows, cases[0]!.name, LOAD);
     const highest = rows.filter((row) => row.concurrency === Math.max(...LOAD.concurrencies));

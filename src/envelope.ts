@@ -32,10 +32,29 @@ export function successBody<T, M extends Meta = Meta>(c: Context<AppEnv>, data: 
   return { status: "success" as const, data, meta: { ...baseMeta(c), ...meta, ...charged } };
 }
 
-/** `successBody`'s envelope as text around `data` already serialised (same keys, same order). */
-export function envelopeText(c: Context<AppEnv>, dataJson: string, meta: Meta): string {
+/** `successBody`'s envelope as text before and after its `data` (same keys, same order). */
+function envelopeAround(c: Context<AppEnv>, meta: Meta): [head: string, tail: string] {
   const { status, meta: answerMeta } = successBody(c, null, meta);
-  return `{"status":${JSON.stringify(status)},"data":${dataJson},"meta":${JSON.stringify(answerMeta)}}`;
+  return [`{"status":${JSON.stringify(status)},"data":`, `,"meta":${JSON.stringify(answerMeta)}}`];
+}
+
+/** `successBody`'s envelope as text around `data` already serialised. */
+export function envelopeText(c: Context<AppEnv>, dataJson: string, meta: Meta): string {
+  const [head, tail] = envelopeAround(c, meta);
+  return head + dataJson + tail;
+}
+
+/** `successBody`'s envelope as bytes around `data` already serialised as JSON bytes, never decoded. */
+export function envelopeBytes(c: Context<AppEnv>, dataJson: Uint8Array, meta: Meta): Uint8Array<ArrayBuffer> {
+  const [head, tail] = envelopeAround(c, meta).map((text) => new TextEncoder().encode(text)) as [
+    Uint8Array,
+    Uint8Array,
+  ];
+  const body = new Uint8Array(head.length + dataJson.length + tail.length);
+  body.set(head);
+  body.set(dataJson, head.length);
+  body.set(tail, head.length + dataJson.length);
+  return body;
 }
 
 export function errorBody(

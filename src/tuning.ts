@@ -15,6 +15,8 @@ interface TuningVars {
   CRON_BUDGET_MS?: string;
   /** Crawl items of one shop refresh on the queue at once (datasets/shop/schedule.ts); default 3. */
   SHOP_CRAWL_ITEMS?: string;
+  /** How long a call waits for others to share its request log insert (middleware/endpoint-usage.ts); default 100. */
+  REQUEST_LOG_WAIT_MS?: string;
 }
 
 /** The number a tuning var of `env` holds, or `fallback` when it is unset, zero or not a number. */

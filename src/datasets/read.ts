@@ -71,8 +71,7 @@ type Part = Awaited<ReturnType<typeof snapshotParts>>[number];
 
 /**
  * The lines of one part from line `first` on (at most `count` of them where the part's offsets are
- * known: one ranged read), each with its line number and whether it is as stored (the declared
- * fields in order, which parts with offsets guarantee). A part written before offsets were kept is
+ * known: one ranged read), each with its line number. A part written before offsets were kept is
  * read whole.
  */
 async function partLines(env: Env, snapshot: Snapshot, part: Part, first: number, count: number) {
@@ -85,13 +84,13 @@ async function partLines(env: Env, snapshot: Snapshot, part: Part, first: number
       range: { offset: offsets[first]!, length: offsets[end]! - offsets[first]! },
     });
     if (!object) return [];
-    return linesOf(await object.text()).map((text, index) => ({ text, line: first + index, stored: true }));
+    return linesOf(await object.text()).map((text, index) => ({ text, line: first + index }));
   }
   const object = await env.RESULTS.get(key);
   if (!object) return [];
   return (await object.text())
     .split("\n")
-    .map((text, line) => ({ text, line, stored: false }))
+    .map((text, line) => ({ text, line }))
     .slice(first)
     .filter(({ text }) => text !== "");
 }
@@ -124,40 +123,83 @@ export async function* snapshotRecords(
 /** Part rows a page reads at once: a page of up to a thousand records spans one or two parts. */
 const PARTS_PER_PAGE_QUERY = 3;
 
+/** Part lookups of complete snapshots kept per isolate (each a few parts' offsets, a few KB). */
+const PAGE_PARTS_KEPT = 64;
+const pageParts = new Map<string, Promise<Part[]>>();
+
 /**
- * A page of `limit` records from `from` on, as stored lines (nothing parsed), the position after
- * the last and whether any record follows: what a page answering every field in order needs.
+ * The part rows a page from `fromPart` on reads. A complete snapshot's parts never change, so the
+ * rows are kept (newest use last, the least recently used dropped) and a page costs one R2 read.
  */
-export async function recordLines(
+function partsOfPage(env: Env, snapshotId: string, fromPart: number): Promise<Part[]> {
+  const key = `${snapshotId}/${fromPart}`;
+  const kept = pageParts.get(key);
+  pageParts.delete(key);
+  const rows = kept ?? snapshotParts(database(env.DB), snapshotId, fromPart, PARTS_PER_PAGE_QUERY);
+  if (!kept) rows.catch(() => pageParts.delete(key));
+  pageParts.set(key, rows);
+  if (pageParts.size > PAGE_PARTS_KEPT) pageParts.delete(pageParts.keys().next().value!);
+  return rows;
+}
+
+/**
+ * A page of `limit` records from `from` on of a complete snapshot as one JSON array of its stored
+ * lines (nothing decoded or parsed: each line's newline becomes the array's comma), the position
+ * after the last and whether any record follows: what a page answering every field in order
+ * needs. Null when the page meets a part written before line offsets were kept.
+ */
+export async function storedPage(
   env: Env,
   snapshot: Snapshot,
   from: Position,
   limit: number,
-): Promise<{ lines: { text: string; stored: boolean }[]; last: Position; more: boolean }> {
-  const lines: { text: string; stored: boolean }[] = [];
+): Promise<{ json: Uint8Array; last: Position; more: boolean } | null> {
+  const chunks: Uint8Array[] = [];
+  let count = 0;
   let last = from;
   let part = from.part;
+  const page = (more: boolean) => ({ json: jsonArrayOf(chunks), last, more });
   for (;;) {
-    const parts = await snapshotParts(database(env.DB), snapshot.id, part, PARTS_PER_PAGE_QUERY);
-    if (parts.length === 0) return { lines, last, more: false };
+    const parts = await partsOfPage(env, snapshot.id, part);
+    if (parts.length === 0) return page(false);
     for (const row of parts) {
-      if (row.records === 0) continue;
+      const offsets = row.lineOffsets;
+      if (!offsets) return null;
       const first = row.part === from.part ? from.line : 0;
-      if (lines.length === limit) {
-        // Past the page, whether one more record follows is all that is asked: the index knows.
-        const follows = row.lineOffsets
-          ? first < row.records
-          : (await partLines(env, snapshot, row, first, 1)).length > 0;
-        if (follows) return { lines, last, more: true };
-        continue;
-      }
-      for (const { text, line, stored } of await partLines(env, snapshot, row, first, limit - lines.length)) {
-        if (lines.length === limit) return { lines, last, more: true };
-        lines.push({ text, stored });
-        last = { part: row.part, line: line + 1 };
-      }
-      if (lines.length === limit && row.lineOffsets && last.line < row.records) return { lines, last, more: true };
+      if (first >= row.records) continue;
+      // Past the page, whether one more record follows is all that is asked: the index knows.
+      if (count === limit) return page(true);
+      const end = Math.min(row.records, first + limit - count);
+      const object = await env.RESULTS.get(datasetPartKey(snapshot.dataset_id, snapshot.id, row.part), {
+        range: { offset: offsets[first]!, length: offsets[end]! - offsets[first]! },
+      });
+      if (!object) continue;
+      const bytes = new Uint8Array(await object.arrayBuffer());
+      // The newline ending each line but the part's last becomes a comma here; the last one, in jsonArrayOf.
+      for (let line = first + 1; line < end; line += 1) bytes[offsets[line]! - offsets[first]! - 1] = COMMA;
+      chunks.push(bytes);
+      count += end - first;
+      last = { part: row.part, line: end };
+      if (count === limit && end < row.records) return page(true);
     }
     part = parts.at(-1)!.part + 1;
   }
+}
+
+const COMMA = 0x2c;
+const [OPEN, CLOSE] = [0x5b, 0x5d];
+
+/** `[` + chunks of comma-joined lines, each ending in its last line's newline, joined by commas + `]`. */
+function jsonArrayOf(chunks: Uint8Array[]): Uint8Array {
+  if (chunks.length === 0) return new Uint8Array([OPEN, CLOSE]);
+  const json = new Uint8Array(1 + chunks.reduce((total, chunk) => total + chunk.length, 0));
+  json[0] = OPEN;
+  let at = 1;
+  for (const chunk of chunks) {
+    json.set(chunk, at);
+    at += chunk.length;
+    json[at - 1] = COMMA;
+  }
+  json[at - 1] = CLOSE;
+  return json;
 }

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { partUpsert } from "./dataset-parts";
 import type { Db } from "./keys";
+import { type DatasetObject, OBJECT_COLUMNS, visibleTo } from "./datasets";
 import { datasets } from "./schema";
 import { datasetParts, datasetRecordChanges, datasetRecordState, datasetSnapshots } from "./schema-datasets";
 
@@ -173,6 +174,46 @@ export async function readableSnapshot(db: Db, datasetId: number, asOf?: number)
     )
     .orderBy(desc(datasetSnapshots.finishedAt))
     .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A dataset the account may see and the complete snapshot a read of it takes, in one statement:
+ * the one `snapshotId` names, else the latest finished by `asOf` (or at all). The snapshot is null
+ * when there is none such; the whole answer is null when the dataset is not there for the account.
+ */
+export async function datasetToRead(
+  db: Db,
+  slug: string,
+  accountId: string | null,
+  { snapshotId, asOf }: { snapshotId?: string; asOf?: number },
+): Promise<{ dataset: DatasetObject; snapshot: SnapshotRow | null } | null> {
+  const chosen =
+    snapshotId ??
+    db
+      .select({ id: datasetSnapshots.id })
+      .from(datasetSnapshots)
+      .where(
+        and(
+          eq(datasetSnapshots.datasetId, datasets.id),
+          eq(datasetSnapshots.status, "complete"),
+          asOf === undefined ? undefined : lte(datasetSnapshots.finishedAt, new Date(asOf)),
+        ),
+      )
+      .orderBy(desc(datasetSnapshots.finishedAt))
+      .limit(1);
+  const [row] = await db
+    .select({ dataset: OBJECT_COLUMNS, snapshot: SNAPSHOT_COLUMNS })
+    .from(datasets)
+    .leftJoin(
+      datasetSnapshots,
+      and(
+        eq(datasetSnapshots.datasetId, datasets.id),
+        eq(datasetSnapshots.status, "complete"),
+        eq(datasetSnapshots.id, typeof chosen === "string" ? chosen : sql`(${chosen})`),
+      ),
+    )
+    .where(visibleTo(slug, accountId));
   return row ?? null;
 }
 

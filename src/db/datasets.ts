@@ -20,7 +20,7 @@ export interface DatasetObject {
   record_count: number;
 }
 
-const OBJECT_COLUMNS = {
+export const OBJECT_COLUMNS = {
   id: datasets.id,
   slug: datasets.slug,
   name: datasets.name,
@@ -33,16 +33,17 @@ const OBJECT_COLUMNS = {
   record_count: datasets.recordCount,
 };
 
+/** Whether the dataset is one the account may see: public, or its own. */
+export const visibleTo = (slug: string, accountId: string | null) =>
+  and(eq(datasets.slug, slug), or(isNull(datasets.accountId), eq(datasets.accountId, accountId ?? "")));
+
 /** A dataset the account may see (public, or its own), or null: another account's is not there. */
 export async function findVisibleDataset(
   db: Db,
   slug: string,
   accountId: string | null,
 ): Promise<DatasetObject | null> {
-  const [row] = await db
-    .select(OBJECT_COLUMNS)
-    .from(datasets)
-    .where(and(eq(datasets.slug, slug), or(isNull(datasets.accountId), eq(datasets.accountId, accountId ?? ""))));
+  const [row] = await db.select(OBJECT_COLUMNS).from(datasets).where(visibleTo(slug, accountId));
   return row ?? null;
 }
 

@@ -1,6 +1,7 @@
 // The per-request log: one row per answered call of an account, written after the answer (off its
-// path) by the middleware that counts usage by endpoint, and read a page at a time by the dashboard.
-// It stays bounded as it is written: one insert in TRIM_EVERY (by the row's id) also deletes the
+// path, the calls of a moment in one insert) by the middleware that counts usage by endpoint, and
+// read a page at a time by the dashboard.
+// It stays bounded as it is written: one row in TRIM_EVERY (by the row's id) also deletes the
 // account's rows older than REQUEST_LOG_DAYS and those beyond its newest REQUEST_LOG_ROWS_PER_ACCOUNT.
 // The trim walks up to that many of the account's rows; on every call it cost about a hundred times
 // the insert (and as many rows read), so an account may hold a few dozen rows over the cap between
@@ -14,7 +15,7 @@ export const REQUEST_LOG_DAYS = 30;
 /** The most rows one account keeps; the oldest go first. */
 export const REQUEST_LOG_ROWS_PER_ACCOUNT = 5_000;
 const LONGEST_PATH = 300;
-/** One insert in this many (by row id) trims its account's log. */
+/** One row in this many (by row id) trims its account's log. */
 export const TRIM_EVERY = 64;
 
 export interface LoggedCall {
@@ -30,26 +31,37 @@ export interface LoggedCall {
   requestId: string;
 }
 
-/** Adds a call; one in `bounds.trimEvery` also trims the account's log to its bounds. */
-export async function logRequest(
+/** Rows per insert: D1 binds at most 100 values a statement, and a row binds 10. */
+const ROWS_PER_INSERT = 9;
+
+/** Adds calls; each row whose id is a multiple of `bounds.trimEvery` also trims its account's log to its bounds. */
+export async function logRequests(
   db: Db,
-  call: LoggedCall,
+  calls: LoggedCall[],
   bounds = { rows: REQUEST_LOG_ROWS_PER_ACCOUNT, trimEvery: TRIM_EVERY },
 ) {
-  const [row] = await db
-    .insert(requestLog)
-    .values({ ...call, path: call.path.slice(0, LONGEST_PATH), at: new Date(call.at) })
-    .returning({ id: requestLog.id });
-  if (!row || row.id % bounds.trimEvery !== 0) return;
-  const oldest = call.at - REQUEST_LOG_DAYS * 86_400_000;
+  for (let start = 0; start < calls.length; start += ROWS_PER_INSERT) {
+    const chunk = calls.slice(start, start + ROWS_PER_INSERT);
+    const rows = await db
+      .insert(requestLog)
+      .values(chunk.map((call) => ({ ...call, path: call.path.slice(0, LONGEST_PATH), at: new Date(call.at) })))
+      .returning({ id: requestLog.id, accountId: requestLog.accountId, at: requestLog.at });
+    for (const row of rows)
+      if (row.id % bounds.trimEvery === 0) await trim(db, row.accountId, row.at.getTime(), bounds.rows);
+  }
+}
+
+/** Deletes the account's rows older than REQUEST_LOG_DAYS before `now` and those beyond its newest `rows`. */
+async function trim(db: Db, accountId: string, now: number, rows: number) {
+  const oldest = now - REQUEST_LOG_DAYS * 86_400_000;
   // The id of the newest row past the cap: it and every older row of the account go.
-  const pastCap = sql`(SELECT ${requestLog.id} FROM ${requestLog} WHERE ${requestLog.accountId} = ${call.accountId}
-    ORDER BY ${requestLog.id} DESC LIMIT 1 OFFSET ${bounds.rows})`;
+  const pastCap = sql`(SELECT ${requestLog.id} FROM ${requestLog} WHERE ${requestLog.accountId} = ${accountId}
+    ORDER BY ${requestLog.id} DESC LIMIT 1 OFFSET ${rows})`;
   await db
     .delete(requestLog)
     .where(
       and(
-        eq(requestLog.accountId, call.accountId),
+        eq(requestLog.accountId, accountId),
         sql`(${requestLog.at} < ${oldest} OR ${requestLog.id} <= coalesce(${pastCap}, 0))`,
       ),
     );

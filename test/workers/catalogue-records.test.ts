@@ -137,6 +137,14 @@ describe("GET /v1/datasets/{slug}/records", () => {
     expect(latest.data.find((r: any) => r.key === "ebay:1003")).toMatchObject({ price: 18 });
     const before = await get(`/v1/datasets/${SLUG}/records?as_of=2001-01-01`);
     expect(before.response.status).toBe(404);
+    expect(before.body.error.details[0]).toMatchObject({ parameter: "as_of" });
+  });
+
+  it("refuses a well-formed cursor of a snapshot the dataset does not hold", async () => {
+    const elsewhere = btoa("snap_elsewhere.0.1").replaceAll("=", "");
+    const { response, body } = await get(`/v1/datasets/${SLUG}/records?cursor=${elsewhere}`);
+    expect(response.status).toBe(400);
+    expect(body.error.details[0]).toEqual({ parameter: "cursor", in: "query", message: "unknown snapshot" });
   });
 
   it("refuses unknown fields and filters, a bad cursor, a bad date and a JSON page over 1000", async () => {

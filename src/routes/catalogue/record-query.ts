@@ -4,8 +4,7 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
-import { findSnapshot, readableSnapshot } from "../../db/dataset-snapshots";
-import { findVisibleDataset } from "../../db/datasets";
+import { datasetToRead } from "../../db/dataset-snapshots";
 import { type Condition, parseCondition, type Position } from "../../datasets/read";
 import type { Recipe } from "../../datasets/recipe";
 import { RECORD_FIELDS } from "../../datasets/records";
@@ -140,24 +139,23 @@ export async function snapshotToRead(
   asOf: string | undefined,
   cursorSnapshot?: string,
 ) {
-  const dataset = await findVisibleDataset(c.get("db"), slug, c.get("identity").accountId);
-  if (!dataset) throw new ApiError("not_found", `No dataset \`${slug}\`; GET /v1/datasets lists them.`);
+  const at = asOf === undefined ? undefined : Date.parse(asOf);
+  const found = await datasetToRead(c.get("db"), slug, c.get("identity").accountId, {
+    snapshotId: cursorSnapshot,
+    asOf: at,
+  });
+  if (!found) throw new ApiError("not_found", `No dataset \`${slug}\`; GET /v1/datasets lists them.`);
+  const { dataset, snapshot } = found;
   assertMayUseDataset(c, dataset);
   const declared = RECORD_FIELDS[(JSON.parse(dataset.recipe) as Recipe).kind];
-  if (cursorSnapshot) {
-    const snapshot = await findSnapshot(c.get("db"), dataset.id, cursorSnapshot);
-    if (!snapshot || snapshot.status !== "complete")
-      throw new ApiError(
-        "invalid_request",
-        "cursor belongs to another dataset or to a snapshot that is gone; start again without it.",
-        {
-          details: [{ parameter: "cursor", in: "query", message: "unknown snapshot" }],
-        },
-      );
-    return { dataset, declared, snapshot };
-  }
-  const at = asOf === undefined ? undefined : Date.parse(asOf);
-  const snapshot = await readableSnapshot(c.get("db"), dataset.id, at);
+  if (cursorSnapshot && !snapshot)
+    throw new ApiError(
+      "invalid_request",
+      "cursor belongs to another dataset or to a snapshot that is gone; start again without it.",
+      {
+        details: [{ parameter: "cursor", in: "query", message: "unknown snapshot" }],
+      },
+    );
   if (!snapshot && at !== undefined)
     throw new ApiError(
       "not_found",

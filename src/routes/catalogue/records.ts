@@ -3,10 +3,10 @@ import { apiKey, defineRoute } from "../define-route";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { cellOf, csvLines } from "../../csv";
-import { envelopeText, exampleEnvelope, MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
+import { envelopeBytes, exampleEnvelope, MetaSchema, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
 import { log } from "../../log";
-import { type Condition, matches, recordLines, snapshotRecords } from "../../datasets/read";
+import { type Condition, matches, snapshotRecords, storedPage } from "../../datasets/read";
 import { chosenFields, conditionsOf, decodeCursor, encodeCursor, RecordsQuery, snapshotToRead } from "./record-query";
 import { SlugParam } from "./schemas";
 
@@ -119,14 +119,12 @@ export function registerRecords(app: OpenAPIHono<AppEnv>) {
         next_cursor: nextCursor,
       });
       const everyField = fields.length === known.length && fields.every((field, index) => field === known[index]);
-      if (snapshot && conditions.length === 0 && everyField) {
-        // Every field in its declared order is each record as stored: the lines go out as they were read.
-        const page = await recordLines(c.env, snapshot, from, limit);
-        const data = page.lines.map(({ text, stored }) =>
-          stored ? text : JSON.stringify(pick(JSON.parse(text), fields)),
-        );
-        const meta = pageMeta(page.more ? encodeCursor(snapshot.id, page.last) : null);
-        return c.body(envelopeText(c, `[${data.join(",")}]`, meta), 200, { "Content-Type": "application/json" });
+      // Every field in its declared order is each record as stored: the lines go out as they were read.
+      const stored =
+        snapshot && conditions.length === 0 && everyField && (await storedPage(c.env, snapshot, from, limit));
+      if (stored) {
+        const meta = pageMeta(stored.more ? encodeCursor(snapshot.id, stored.last) : null);
+        return c.body(envelopeBytes(c, stored.json, meta), 200, { "Content-Type": "application/json" });
       }
       const records: Record<string, unknown>[] = [];
       let nextCursor: string | null = null;

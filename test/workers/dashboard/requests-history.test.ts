@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { database } from "../../../src/db/client";
 import { dayOf, recordPriceObservations } from "../../../src/db/price-history";
-import { logRequest } from "../../../src/db/request-log";
+import { logRequests } from "../../../src/db/request-log";
 import { findLiveKeyById } from "../../../src/db/keys";
 import { call, env, withKey } from "../helpers";
 import { createdKey, signedUp, type Visitor } from "../dashboard-visitor";
@@ -70,18 +70,20 @@ describe("the request log page", () => {
     const { visitor, firstKey } = await signedUp();
     const { accountId } = (await findLiveKeyById(db, firstKey.keyId))!;
     for (let n = 0; n < 55; n += 1)
-      await logRequest(db, {
-        accountId,
-        keyId: firstKey.keyId,
-        at: Date.now() - 60_000 + n,
-        method: "GET",
-        route: "GET /v1/usage",
-        path: "/v1/usage",
-        status: 200,
-        units: 0,
-        latencyMs: n,
-        requestId: `req_page_${n}`,
-      });
+      await logRequests(db, [
+        {
+          accountId,
+          keyId: firstKey.keyId,
+          at: Date.now() - 60_000 + n,
+          method: "GET",
+          route: "GET /v1/usage",
+          path: "/v1/usage",
+          status: 200,
+          units: 0,
+          latencyMs: n,
+          requestId: `req_page_${n}`,
+        },
+      ]);
     const first = await visitor.get("/dashboard/requests");
     expect(first.html.match(/<tr data-request-id=/g)).toHaveLength(50);
     const older = /href="(\/dashboard\/requests\?before=\d+)" rel="next"/.exec(first.html)![1]!;
@@ -140,18 +142,20 @@ describe("the price history page", () => {
     expect(page.html).toContain('data-low="180" data-high="180"');
 
     const { accountId } = (await findLiveKeyById(db, firstKey.keyId))!;
-    await logRequest(db, {
-      accountId,
-      keyId: firstKey.keyId,
-      at: Date.now(),
-      method: "GET",
-      route: "GET /v1/travel/booking/hotels/{id}",
-      path: "/v1/travel/booking/hotels/ie%2Fdashboard-hotel?check_in=2030-05-14&check_out=2030-05-17",
-      status: 200,
-      units: 1,
-      latencyMs: 900,
-      requestId: "req_recent_hotel",
-    });
+    await logRequests(db, [
+      {
+        accountId,
+        keyId: firstKey.keyId,
+        at: Date.now(),
+        method: "GET",
+        route: "GET /v1/travel/booking/hotels/{id}",
+        path: "/v1/travel/booking/hotels/ie%2Fdashboard-hotel?check_in=2030-05-14&check_out=2030-05-17",
+        status: 200,
+        units: 1,
+        latencyMs: 900,
+        requestId: "req_recent_hotel",
+      },
+    ]);
     expect((await visitor.get("/dashboard/history")).html).toContain(
       '<a href="/dashboard/history?platform=booking&amp;id=ie%2Fdashboard-hotel">booking ie/dashboard-hotel</a>',
     );
@@ -160,18 +164,20 @@ describe("the price history page", () => {
   it("offers the products the account's keys read lately, and no other account's", async () => {
     const { visitor, firstKey } = await signedUp();
     const { accountId } = (await findLiveKeyById(db, firstKey.keyId))!;
-    await logRequest(db, {
-      accountId,
-      keyId: firstKey.keyId,
-      at: Date.now(),
-      method: "GET",
-      route: "GET /v1/amazon",
-      path: "/v1/amazon?asin=B0RECENT01&country=de",
-      status: 200,
-      units: 1,
-      latencyMs: 900,
-      requestId: "req_recent",
-    });
+    await logRequests(db, [
+      {
+        accountId,
+        keyId: firstKey.keyId,
+        at: Date.now(),
+        method: "GET",
+        route: "GET /v1/amazon",
+        path: "/v1/amazon?asin=B0RECENT01&country=de",
+        status: 200,
+        units: 1,
+        latencyMs: 900,
+        requestId: "req_recent",
+      },
+    ]);
     const page = await visitor.get("/dashboard/history");
     expect(page.html).toContain(
       '<a href="/dashboard/history?platform=amazon&amp;id=B0RECENT01&amp;country=de">amazon B0RECENT01 (de)</a>',

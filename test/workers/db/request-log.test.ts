@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { database } from "../../../src/db/client";
 import {
   type LoggedCall,
-  logRequest,
+  logRequests,
   readRequestLog,
   recentPaths,
   REQUEST_LOG_DAYS,
@@ -33,7 +33,7 @@ const callOf = (accountId: string, n: number, extra: Partial<LoggedCall> = {}): 
 describe("the request log", () => {
   it("answers pages newest first, each with where the next older page starts, and one key's calls", async () => {
     const accountId = newAccountId();
-    for (let n = 0; n < 7; n += 1) await logRequest(db, callOf(accountId, n));
+    for (let n = 0; n < 7; n += 1) await logRequests(db, [callOf(accountId, n)]);
     const first = await readRequestLog(db, accountId, { limit: 3 });
     expect(first.rows.map((row) => row.requestId)).toEqual([6, 5, 4].map((n) => `req_${accountId}_${n}`));
     const second = await readRequestLog(db, accountId, { limit: 3, before: first.olderBefore! });
@@ -48,8 +48,8 @@ describe("the request log", () => {
 
   it("keeps at most the cap of rows per account, dropping the oldest, and leaves other accounts alone", async () => {
     const [crowded, neighbour] = [newAccountId(), newAccountId()];
-    await logRequest(db, callOf(neighbour, 0));
-    for (let n = 0; n < 8; n += 1) await logRequest(db, callOf(crowded, n), { rows: 5, trimEvery: 1 });
+    await logRequests(db, [callOf(neighbour, 0)]);
+    for (let n = 0; n < 8; n += 1) await logRequests(db, [callOf(crowded, n)], { rows: 5, trimEvery: 1 });
     const { rows } = await readRequestLog(db, crowded, { limit: 100 });
     expect(rows.map((row) => row.latencyMs)).toEqual([107, 106, 105, 104, 103]);
     expect((await readRequestLog(db, neighbour, {})).rows).toHaveLength(1);
@@ -58,17 +58,17 @@ describe("the request log", () => {
   it("trims on one insert in trimEvery only: the others write their row and nothing else", async () => {
     const accountId = newAccountId();
     // This file's database is fresh: its row ids stay far below 1,000.
-    for (let n = 0; n < 8; n += 1) await logRequest(db, callOf(accountId, n), { rows: 5, trimEvery: 1_000 });
+    for (let n = 0; n < 8; n += 1) await logRequests(db, [callOf(accountId, n)], { rows: 5, trimEvery: 1_000 });
     expect((await readRequestLog(db, accountId, { limit: 100 })).rows).toHaveLength(8);
   });
 
   it(`forgets calls older than ${REQUEST_LOG_DAYS} days when a later call of the account trims its log`, async () => {
     const accountId = newAccountId();
     const old = Date.now() - (REQUEST_LOG_DAYS + 1) * 86_400_000;
-    await logRequest(db, callOf(accountId, 0, { at: old }));
+    await logRequests(db, [callOf(accountId, 0, { at: old })]);
     // Never read back, even before it is deleted.
     expect((await readRequestLog(db, accountId, {})).rows).toEqual([]);
-    await logRequest(db, callOf(accountId, 1), { rows: REQUEST_LOG_ROWS_PER_ACCOUNT, trimEvery: 1 });
+    await logRequests(db, [callOf(accountId, 1)], { rows: REQUEST_LOG_ROWS_PER_ACCOUNT, trimEvery: 1 });
     const stored = await env.DB.prepare("SELECT count(*) AS n FROM request_log WHERE account_id = ?")
       .bind(accountId)
       .first<{ n: number }>();
@@ -77,12 +77,12 @@ describe("the request log", () => {
 
   it("cuts long paths, and lists the latest distinct answered paths of chosen routes", async () => {
     const accountId = newAccountId();
-    await logRequest(db, callOf(accountId, 0, { path: `/v1/amazon?q=${"x".repeat(1_000)}` }));
+    await logRequests(db, [callOf(accountId, 0, { path: `/v1/amazon?q=${"x".repeat(1_000)}` })]);
     expect((await readRequestLog(db, accountId, {})).rows[0]!.path).toHaveLength(300);
-    await logRequest(db, callOf(accountId, 1));
-    await logRequest(db, callOf(accountId, 2, { status: 404 }));
-    await logRequest(db, callOf(accountId, 3, { route: "GET /v1/amazon/search", path: "/v1/amazon/search?q=x" }));
-    await logRequest(db, callOf(accountId, 1));
+    await logRequests(db, [callOf(accountId, 1)]);
+    await logRequests(db, [callOf(accountId, 2, { status: 404 })]);
+    await logRequests(db, [callOf(accountId, 3, { route: "GET /v1/amazon/search", path: "/v1/amazon/search?q=x" })]);
+    await logRequests(db, [callOf(accountId, 1)]);
     expect(await recentPaths(db, accountId, ["GET /v1/amazon"], 1)).toEqual(["/v1/amazon?asin=B000000001"]);
     expect(await recentPaths(db, accountId, ["GET /v1/amazon"])).toHaveLength(2);
   });
