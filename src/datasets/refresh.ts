@@ -56,6 +56,8 @@ export async function startRefresh(env: Env, dataset: DatasetObject, now: number
     paths,
     maxRunning: limits?.maxRunning ?? null,
     snapshot: { id: snapshotId, datasetId: dataset.id },
+    // The snapshot's records are what a refresh keeps of each answer.
+    keepsAnswers: false,
     now,
   });
   if (!job) {

@@ -21,7 +21,8 @@ import type { Recipe } from "./recipe";
 import { compactSnapshot } from "./compact";
 import { ndjsonPart } from "./parts";
 import { datasetPartKey } from "../db/objects";
-import { type DatasetRecord, declaredOrder, RECORD_FIELDS, recordsOf, trackedValues } from "./records";
+import { recordsOf } from "./answer-records";
+import { type DatasetRecord, declaredOrder, RECORD_FIELDS, trackedValues } from "./records";
 
 type WaitUntil = (promise: Promise<unknown>) => void;
 

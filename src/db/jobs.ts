@@ -38,8 +38,8 @@ export async function insertJob(
   const statements: D1PreparedStatement[] = [
     d1
       .prepare(
-        `INSERT INTO jobs (id, account_id, key_id, status, total, webhook_endpoint_id, idempotency_key, request_hash, created_at, expires_at)
-         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
+        `INSERT INTO jobs (id, account_id, key_id, status, total, webhook_endpoint_id, idempotency_key, request_hash, created_at, expires_at, keeps_answers)
+         SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?
          WHERE (? IS NULL OR (SELECT count(*) FROM jobs WHERE account_id = ? AND status IN ('queued', 'running')) < ?)
            AND NOT EXISTS (SELECT 1 FROM dataset_snapshots WHERE dataset_id = ? AND status = 'collecting')`,
       )
@@ -54,6 +54,7 @@ export async function insertJob(
         job.requestHash,
         job.createdAt.getTime(),
         job.expiresAt.getTime(),
+        job.keepsAnswers ? 1 : 0,
         maxRunning,
         job.accountId,
         maxRunning,

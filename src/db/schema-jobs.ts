@@ -35,6 +35,8 @@ export const jobs = sqliteTable(
     finishedAt: ms("finished_at"),
     /** Results are deleted after this. */
     expiresAt: ms("expires_at").notNull(),
+    /** False for a dataset refresh's job: its items' answers are kept as the snapshot's records only. */
+    keepsAnswers: integer("keeps_answers", { mode: "boolean" }).notNull().default(true),
   },
   (table) => [
     index("jobs_account_idx").on(table.accountId, table.createdAt),

@@ -16,6 +16,8 @@ export interface NewJob {
   maxRunning: number | null;
   /** The dataset snapshot the job's items fill, if any. */
   snapshot?: { id: string; datasetId: number } | null;
+  /** False when the snapshot is all the job keeps (a dataset refresh): no answer is stored for its results. */
+  keepsAnswers?: boolean;
   webhookEndpointId?: string | null;
   idempotencyKey?: string | null;
   requestHash?: string | null;
@@ -41,6 +43,7 @@ export async function createJob(env: Env, spec: NewJob): Promise<JobRow | null> 
     startedAt: null,
     finishedAt: null,
     expiresAt: new Date(now + RESULT_RETENTION_DAYS * 86_400_000),
+    keepsAnswers: spec.keepsAnswers ?? true,
   };
   const snapshot = spec.snapshot ? { ...spec.snapshot, startedAt: now } : null;
   if (!(await insertJob(database(env.DB), job, spec.paths, spec.maxRunning, snapshot))) return null;

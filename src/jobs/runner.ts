@@ -1,5 +1,6 @@
 // Runs one job item: take it, hold a unit of the account's monthly volume, GET its path through the
-// same data routes as a direct call, keep the answer in R2, record the outcome once. The unit stays
+// same data routes as a direct call, keep the answer in R2 (unless the job keeps only what its owner
+// collects: a refresh's records), record the outcome once. The unit stays
 // charged when the answer is (the one rule, charging.ts) and the job keeps it; otherwise it goes
 // back, and a failure is retried with backoff when retrying can help.
 import { finishItem, type JobMessage, type Outcome, requeueItem, setCharged, takeItem } from "../db/job-items";
@@ -98,8 +99,8 @@ export async function runItem(
     const answer = await keptAnswer(response);
     if (answer instanceof Uint8Array) {
       // The owner keeps what its own item read (a shop's products in D1); storing the item's small
-      // tally as well would leave one R2 object per crawl step.
-      if (!ownRun)
+      // tally as well would leave one R2 object per crawl step. A refresh keeps only its records.
+      if (!ownRun && job.keepsAnswers)
         await env.RESULTS.put(jobAnswerKey(job.id, item.idx), answer, {
           httpMetadata: { contentType: "application/json" },
         });

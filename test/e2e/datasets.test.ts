@@ -53,6 +53,9 @@ describe("an account's own dataset", () => {
     expect(refresh.items).toBe(1);
     const first = await refreshed(slug, refresh);
     expect(first.records).toBeGreaterThanOrEqual(3);
+    // A refresh keeps each answer once, as the snapshot's records: its job lists outcomes, not data.
+    const results = (await api(owner, "GET", `/v1/jobs/${refresh.job_id}/results?format=json`)).body.data;
+    expect(results.map((item: any) => [item.status, item.data])).toEqual([["succeeded", null]]);
 
     const before = (await api(owner, "GET", `/v1/datasets/${slug}/records?limit=1000`)).body;
     expect(before.data).toHaveLength(first.records);

@@ -83,6 +83,7 @@ async function runJob(account: TestAccount, paths: string[]) {
       startedAt: null,
       finishedAt: null,
       expiresAt: new Date(now.getTime() + 86_400_000),
+      keepsAnswers: true,
     },
     paths,
   );
@@ -119,6 +120,7 @@ async function finishedJob(account: TestAccount, paths: string[]): Promise<strin
       startedAt: null,
       finishedAt: null,
       expiresAt: new Date(now.getTime() + 86_400_000),
+      keepsAnswers: true,
     },
     paths,
   );

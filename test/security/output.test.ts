@@ -212,6 +212,7 @@ async function finishedJob(account: { accountId: string; keyId: string }, data: 
       startedAt: null,
       finishedAt: null,
       expiresAt: new Date(created + 86_400_000),
+      keepsAnswers: true,
     },
     ["/v1/amazon?asin=B0C1GHS4GF", "/v1/amazon?asin=B08DF9F814"],
   );

@@ -404,6 +404,7 @@ async function runJob(account: TestAccount, paths: string[]) {
       startedAt: null,
       finishedAt: null,
       expiresAt: new Date(now.getTime() + 86_400_000),
+      keepsAnswers: true,
     },
     paths,
   );

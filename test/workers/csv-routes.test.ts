@@ -44,6 +44,7 @@ async function jobWithNestedAnswers() {
       startedAt: null,
       finishedAt: null,
       expiresAt: new Date(now + 86_400_000),
+      keepsAnswers: true,
     },
     paths,
   );

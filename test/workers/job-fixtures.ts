@@ -28,6 +28,7 @@ export async function insertTestJob(
     startedAt: null,
     finishedAt: null,
     expiresAt: new Date(now + 7 * 86_400_000),
+    keepsAnswers: true,
     ...fields,
   };
   await insertJob(database(env.DB), job, paths);

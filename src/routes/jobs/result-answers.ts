@@ -17,7 +17,10 @@ export const ResultSchema = z
     status: z.string().openapi({ description: "pending, queued, running, succeeded, failed or cancelled" }),
     http_status: z.number().int().nullable(),
     error: z.object({ code: z.string().nullable(), message: z.string().nullable() }).nullable(),
-    data: z.unknown().openapi({ description: "The item's `data`, as the route answers it directly" }),
+    data: z.unknown().openapi({
+      description:
+        "The item's `data`, as the route answers it directly; null for a dataset refresh's items, whose answers are kept as the snapshot's records (`GET /v1/datasets/{slug}/records`)",
+    }),
     meta: z.record(z.string(), z.unknown()).nullable().openapi({
       description:
         "The item's `meta`, as the route answers it directly: `scrape` (engine, cache, fetched_at, …), `completeness`, `pagination`, …; null without an answer",

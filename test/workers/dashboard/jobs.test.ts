@@ -35,6 +35,7 @@ async function finishedJob(keyId: string): Promise<string> {
       startedAt: null,
       finishedAt: null,
       expiresAt: new Date(created + 7 * 86_400_000),
+      keepsAnswers: true,
     },
     PATHS,
   );

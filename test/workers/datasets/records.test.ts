@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { RECORD_FIELDS, recordsOf, trackedValues } from "../../../src/datasets/records";
+import { recordsOf } from "../../../src/datasets/answer-records";
+import { RECORD_FIELDS, trackedValues } from "../../../src/datasets/records";
 
 const OBSERVED = Date.parse("2026-11-25T10:00:05Z");
 const STARTED = Date.parse("2026-11-25T10:00:00Z");

@@ -37,6 +37,7 @@ async function jobOf(paths: string[]) {
       startedAt: null,
       finishedAt: null,
       expiresAt: new Date(T0 + 7 * 86_400_000),
+      keepsAnswers: true,
     },
     paths,
   );

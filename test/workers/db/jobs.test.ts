@@ -31,6 +31,7 @@ const job = (accountId: string, keyId: string, fields: Partial<JobRow> = {}): Jo
   startedAt: null,
   finishedAt: null,
   expiresAt: new Date(T0 + 7 * 86_400_000),
+  keepsAnswers: true,
   ...fields,
 });
 const PATHS = ["/v1/amazon?asin=B0C1GHS4GF", "/v1/amazon?asin=B08DF9F814"];

@@ -92,6 +92,25 @@ describe("runItem", () => {
     expect(await jobStatus(job.id)).toBe("completed");
   });
 
+  it("stores no answer for a job that keeps only what its owner collects (a refresh's records), and hands the answer over", async () => {
+    serve({ "refresh.runner.example": () => html(PRODUCT_PAGE) });
+    const job = await queuedJob([generic("refresh.runner.example")], { keepsAnswers: false });
+    const { env: jobEnv } = recordingQueue();
+    const collected: string[] = [];
+    const hooks = {
+      ...jobHooks,
+      collected: async (_env: Env, _job: unknown, _item: unknown, answer: Uint8Array) =>
+        void collected.push(new TextDecoder().decode(answer)),
+    };
+    const ctx = createExecutionContext();
+    expect(await runItem(jobEnv, ctx, inProcessApi(), { jobId: job.id, idx: 0 }, hooks)).toEqual({ ack: true });
+    await waitOnExecutionContext(ctx);
+    expect(await itemsOf(job.id)).toEqual([expect.objectContaining({ status: "succeeded", charged: 1 })]);
+    expect(collected).toHaveLength(1);
+    expect(JSON.parse(collected[0]!).data.title).toBe("Runner kettle");
+    expect(await env.RESULTS.get(jobAnswerKey(job.id, 0))).toBeNull();
+  });
+
   it("runs an item once when its message comes twice", async () => {
     const answered = serve({ "twice.runner.example": () => html(PRODUCT_PAGE) });
     const job = await queuedJob([generic("twice.runner.example")]);

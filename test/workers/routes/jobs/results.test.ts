@@ -41,6 +41,7 @@ beforeAll(async () => {
       startedAt: null,
       finishedAt: null,
       expiresAt: new Date(now + 86_400_000),
+      keepsAnswers: true,
     },
     PATHS,
   );
