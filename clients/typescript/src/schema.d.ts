@@ -14567,7 +14567,7 @@ export interface components {
             status: "success";
         };
         JobResult: {
-            /** @description The item's `data`, as the route answers it directly */
+            /** @description The item's `data`, as the route answers it directly; null for a dataset refresh's items, whose answers are kept as the snapshot's records (`GET /v1/datasets/{slug}/records`) */
             data?: unknown;
             error: {
                 code: string | null;
