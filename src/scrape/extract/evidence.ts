@@ -1,8 +1,9 @@
 // Why a product record holds each value: every reader's candidate for a field, the one the resolver
-// took (the most trusted reader with a usable value, `buildProduct`) and which readers agreed with it.
+// took (the most trusted reader with a usable value: `resolveProduct` says which) and which readers
+// agreed with it.
 import type { ProductDraft, ProductRecord } from "../types";
 import { normaliseAvailability } from "./availability";
-import { buildProduct, isEmpty } from "./record";
+import { isEmpty, resolveProduct } from "./record";
 
 export interface Candidate {
   source: string;
@@ -39,26 +40,27 @@ function comparable(field: keyof ProductRecord, value: unknown): unknown {
 const sameIn = (field: keyof ProductRecord) => (a: unknown, b: unknown) =>
   JSON.stringify(comparable(field, a)) === JSON.stringify(comparable(field, b));
 
-/** The record `buildProduct` makes from the drafts, and each field's candidates and winner. */
+/** The record `resolveProduct` makes from the drafts, and each field's candidates and winner. */
 export function explainProduct(url: string, drafts: ProductDraft[]) {
-  const record = buildProduct(url, drafts);
+  const { record, chosen } = resolveProduct(url, drafts);
   const fields = (Object.keys(record) as (keyof ProductRecord)[])
     .filter((field) => field !== "name")
     .map((field): FieldEvidence => {
       const same = sameIn(field);
       const candidates = drafts
-        .map((draft, index) => ({ source: draft.source ?? `reader ${index + 1}`, value: draft[field] }))
+        .map((draft, index) => ({ index, source: draft.source ?? `reader ${index + 1}`, value: draft[field] }))
         .filter((candidate) => !isEmpty(candidate.value) && comparable(field, candidate.value) !== null);
       const value = record[field];
-      const won = isEmpty(value) ? -1 : candidates.findIndex((candidate) => same(candidate.value, value));
+      const won = candidates.findIndex((candidate) => candidate.index === chosen[field]);
       const winner = candidates[won];
+      const named = (list: typeof candidates): Candidate[] => list.map(({ source, value }) => ({ source, value }));
       return {
         field,
         value,
         source: winner?.source ?? null,
         agreed: candidates.filter((c, i) => i !== won && winner && same(c.value, value)).map((c) => c.source),
-        passedOver: won === -1 ? candidates : candidates.slice(0, won),
-        outvoted: won === -1 ? [] : candidates.slice(won + 1).filter((c) => !same(c.value, value)),
+        passedOver: named(won === -1 ? candidates : candidates.slice(0, won)),
+        outvoted: named(won === -1 ? [] : candidates.slice(won + 1).filter((c) => !same(c.value, value))),
       };
     });
   return { record, fields };

@@ -1,6 +1,6 @@
 // Builds one ProductRecord from partial readings of a page (site DOM, JSON-LD, microdata,
 // meta tags), taking each field from the first source that has it.
-import type { Money, ProductDraft, ProductRecord } from "../types";
+import type { ProductDraft, ProductRecord } from "../types";
 import { normaliseAvailability } from "./availability";
 
 export type { ProductDraft };
@@ -16,65 +16,76 @@ export function isEmpty(value: unknown): boolean {
   return false;
 }
 
-/** The first non-empty value of `key` across drafts, in order. */
-function pick<K extends keyof ProductRecord>(drafts: ProductDraft[], key: K): ProductRecord[K] | null {
-  for (const draft of drafts) {
-    const value = draft[key];
-    if (!isEmpty(value)) return value as ProductRecord[K];
+/** The index of the first draft whose `key` is usable by `usable`, or -1; a draft marked `stop` ends the search. */
+function firstUsable(
+  drafts: ProductDraft[],
+  usable: (draft: ProductDraft) => boolean,
+  stop: (draft: ProductDraft) => boolean = () => false,
+): number {
+  for (const [index, draft] of drafts.entries()) {
+    if (usable(draft)) return index;
+    if (stop(draft)) return -1;
   }
-  return null;
+  return -1;
 }
 
-function pickPrice(drafts: ProductDraft[]): Money | null {
-  for (const draft of drafts) {
-    // A main offer of 0 is a placeholder ("Current price: $0.00" on a priced-in-club item), never the price.
-    if (draft.price && draft.price.amount > 0) return draft.price;
-    if (draft.priceless) return null;
-  }
-  return null;
-}
+/** Which draft each field of the record comes from (its index), for the fields read as a draft gave them. */
+export type Chosen = Partial<Record<keyof ProductRecord, number>>;
 
-/** The first reader's availability that says one of the vocabulary's states; raw wording is read, never passed on. */
-function pickAvailability(drafts: ProductDraft[]): string | null {
-  for (const draft of drafts) {
-    const availability = normaliseAvailability(draft.availability);
-    if (availability) return availability;
-  }
-  return null;
-}
-
-/** No average starts at 0: a "0 out of 5" widget means nobody has rated yet, so a later source may know. */
-function pickRating(drafts: ProductDraft[]): number | null {
-  return drafts.map((draft) => draft.rating).find((rating): rating is number => !!rating && rating > 0) ?? null;
-}
-
-/** Merges drafts (most trusted first) into a complete record; every missing field is null or empty. */
-export function buildProduct(url: string, drafts: ProductDraft[]): ProductRecord {
-  const title = pick(drafts, "title") ?? pick(drafts, "name");
-  const sku = pick(drafts, "sku");
-  const asin = pick(drafts, "asin");
+/**
+ * Merges drafts (most trusted first) into a complete record, every missing field null or empty, and
+ * says which draft each field was taken from: the first with a usable value (a price above 0 before
+ * a reader that shows an offer without one; an availability in the vocabulary; a rating above 0).
+ */
+export function resolveProduct(url: string, drafts: ProductDraft[]): { record: ProductRecord; chosen: Chosen } {
+  const chosen: Chosen = {};
+  const take = <K extends keyof ProductRecord>(
+    key: K,
+    usable = (draft: ProductDraft) => !isEmpty(draft[key]),
+    stop?: (draft: ProductDraft) => boolean,
+  ) => {
+    const index = firstUsable(drafts, usable, stop);
+    if (index === -1) return null;
+    chosen[key] = index;
+    return drafts[index]![key] as ProductRecord[K];
+  };
+  const titled = take("title");
+  const title = titled ?? drafts.find((draft) => !isEmpty(draft.name))?.name ?? null;
+  const sku = take("sku");
+  const asin = take("asin");
+  const availability = take("availability", (draft) => normaliseAvailability(draft.availability) !== null);
   const record: ProductRecord = {
-    id: pick(drafts, "id") ?? asin ?? sku,
+    id: take("id") ?? asin ?? sku,
     name: title,
     title,
-    url: pick(drafts, "url") ?? url,
-    brand: pick(drafts, "brand"),
-    price: pickPrice(drafts),
-    availability: pickAvailability(drafts),
-    images: pick(drafts, "images") ?? [],
-    rating: pickRating(drafts),
-    review_count: pick(drafts, "review_count"),
-    reviews: pick(drafts, "reviews") ?? [],
-    description: pick(drafts, "description"),
-    specs: pick(drafts, "specs") ?? {},
-    variants: pick(drafts, "variants") ?? [],
+    url: take("url") ?? url,
+    brand: take("brand"),
+    // A main offer of 0 is a placeholder ("Current price: $0.00" on a priced-in-club item), never the price.
+    price: take(
+      "price",
+      (draft) => !!draft.price && draft.price.amount > 0,
+      (draft) => !!draft.priceless,
+    ),
+    // Raw wording is read, never passed on.
+    availability: availability === null ? null : normaliseAvailability(availability),
+    images: take("images") ?? [],
+    // No average starts at 0: a "0 out of 5" widget means nobody has rated yet, so a later source may know.
+    rating: take("rating", (draft) => !!draft.rating && draft.rating > 0),
+    review_count: take("review_count"),
+    reviews: take("reviews") ?? [],
+    description: take("description"),
+    specs: take("specs") ?? {},
+    variants: take("variants") ?? [],
     sku,
-    seller: pick(drafts, "seller"),
-    breadcrumbs: pick(drafts, "breadcrumbs") ?? [],
+    seller: take("seller"),
+    breadcrumbs: take("breadcrumbs") ?? [],
   };
   if (drafts.some((draft) => "asin" in draft)) record.asin = asin;
-  return record;
+  return { record, chosen };
 }
+
+/** The record `resolveProduct` merges from the drafts. */
+export const buildProduct = (url: string, drafts: ProductDraft[]): ProductRecord => resolveProduct(url, drafts).record;
 
 // The product's own identifiers in schema.org, the shop's first: a gtin or mpn stands in where no sku is given.
 const ID_PROPERTIES = ["sku", "productID", "mpn", "gtin13", "gtin", "gtin12", "gtin14", "gtin8", "isbn", "identifier"];
