@@ -4,7 +4,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { BrowserFleet } from "../scrape/engines/browser-host/fleet";
 import type { BrowserAnswer, BrowserRequest } from "../scrape/engines/browser/wire";
-import type { LoadJob } from "../scrape/engines/types";
+import type { PageLoad } from "../scrape/engines/types";
 
 /** How often an object with open browsers wakes to see whether they have gone idle. */
 const IDLE_CHECK_MS = 10_000;
@@ -17,14 +17,14 @@ export class BrowserHost extends DurableObject<Env> {
    * Loads one page in a held browser (launched or taken over on first use); `detectChallenge` is
    * the platform's own, when it is not the shared one the object runs itself.
    */
-  async load(request: BrowserRequest, detectChallenge?: LoadJob["detectChallenge"]): Promise<BrowserAnswer> {
+  async load(request: BrowserRequest, detectChallenge?: PageLoad["detectChallenge"]): Promise<BrowserAnswer> {
     await this.#arm();
     return this.#fleet.load(request, detectChallenge);
   }
 
   /** Keeps the object (and with it the connections) alive while browsers are held; lets them go when idle. */
   override async alarm(): Promise<void> {
-    // Cleared first: a job arriving while idle browsers are let go arms the next check itself.
+    // Cleared first: a load arriving while idle browsers are let go arms the next check itself.
     this.#alarmSet = false;
     if (await this.#fleet.releaseIdle()) await this.#arm();
   }

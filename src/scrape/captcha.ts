@@ -2,7 +2,7 @@ import { database } from "../db/client";
 import { recordSolveCost, releaseSolve, reserveSolve, spendMonth } from "../db/captcha-spend";
 import type { SolverConfig } from "./config";
 import type { Challenge } from "./types";
-import { within, type LoadJob } from "./engines/types";
+import { within, type PageLoad } from "./engines/types";
 import { CaptchaBudgetSpent, CaptchaFailed, CaptchaUnsolved, SolverTimeout, UpstreamBlocked } from "./errors";
 import { log } from "../log";
 import { readJson } from "../net/read-body";
@@ -131,14 +131,14 @@ export async function solveWithinBudget(
   return solved.token;
 }
 
-/** A job's CAPTCHA solved within the account's cap and what is left of the scrape's deadline. */
-export async function solveForJob(job: LoadJob, challenge: Challenge, pageUrl: string): Promise<string> {
-  const { solver } = job.config;
+/** A load's CAPTCHA solved within the account's cap and what is left of the scrape's deadline. */
+export async function solveForLoad(load: PageLoad, challenge: Challenge, pageUrl: string): Promise<string> {
+  const { solver } = load.config;
   if (!solver) throw new UpstreamBlocked("the site answered with a CAPTCHA and no solver is configured");
   return solveWithinBudget(
-    job.env.DB,
-    job.accountId,
-    { ...solver, timeoutMs: within(job, solver.timeoutMs ?? 60_000) },
+    load.env.DB,
+    load.accountId,
+    { ...solver, timeoutMs: within(load, solver.timeoutMs ?? 60_000) },
     challenge,
     pageUrl,
   );

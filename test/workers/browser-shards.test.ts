@@ -1,5 +1,5 @@
-// The browser pool spread over many BrowserHost objects: which shards a site's jobs go to, each
-// shard's share of the browser budget, spill-over from a full shard, and a job lost with its
+// The browser pool spread over many BrowserHost objects: which shards a site's loads go to, each
+// shard's share of the browser budget, spill-over from a full shard, and a load lost with its
 // object run again on another (src/scrape/engines/browser/shards.ts, index.ts, browser-host/fleet.ts).
 import { describe, expect, it, vi } from "vitest";
 import { scrapeConfig } from "../../src/scrape/config";
@@ -8,7 +8,7 @@ import { browserShare, SHARDS_PER_SITE, shardName, shardOrder } from "../../src/
 import type { BrowserAnswer, BrowserRequest } from "../../src/scrape/engines/browser/wire";
 import { toWire } from "../../src/scrape/engines/browser/wire";
 import { BrowserFleet } from "../../src/scrape/engines/browser-host/fleet";
-import type { LoadedPage, LoadJob } from "../../src/scrape/engines/types";
+import type { LoadedPage, PageLoad } from "../../src/scrape/engines/types";
 import { BrowserHostBusy, BrowserHostLost, EngineUnavailable } from "../../src/scrape/errors";
 import { detectChallenge } from "../../src/scrape/extract/challenge";
 import { scrape } from "../../src/scrape/scrape";
@@ -18,7 +18,7 @@ const SITE = "shop.example";
 const URL_OF_SITE = `https://${SITE}/product/1`;
 
 describe("shard choice", () => {
-  it("sends a site's jobs to the same shards, its own first, and never more than three", () => {
+  it("sends a site's loads to the same shards, its own first, and never more than three", () => {
     expect(shardOrder(SITE, 8)).toEqual(shardOrder(SITE, 8));
     expect(shardOrder(SITE, 8)).toHaveLength(SHARDS_PER_SITE);
     expect(new Set(shardOrder(SITE, 8)).size).toBe(SHARDS_PER_SITE);
@@ -74,7 +74,7 @@ describe("the browser budget across shards", () => {
     expect(config({ MAX_BROWSERS: "2", BROWSER_SHARDS: "0" }).browserShards).toBe(2);
   });
 
-  /** A shard's fleet on Browser Rendering that takes every launch and never answers it: jobs hold their slots. */
+  /** A shard's fleet on Browser Rendering that takes every launch and never answers it: loads hold their slots. */
   function hangingShard(vars: Partial<Env>) {
     const calls = { launches: 0 };
     const binding = {
@@ -97,7 +97,7 @@ describe("the browser budget across shards", () => {
     return { load, calls };
   }
 
-  it("runs a shard's share of browsers times 8 jobs at once and answers busy past that", async () => {
+  it("runs a shard's share of browsers times 8 loads at once and answers busy past that", async () => {
     for (const [vars, shard, slots] of [
       [{ MAX_BROWSERS: "4", BROWSER_SHARDS: "4" }, 0, 8],
       [{ MAX_BROWSERS: "4", BROWSER_SHARDS: "2" }, 1, 16],
@@ -111,14 +111,14 @@ describe("the browser budget across shards", () => {
         error: toWire(new BrowserHostBusy("every browser of its shard is busy", 0)),
       });
       expect(settled).toBe(0);
-      // The jobs wait for the shard's first browser together: one launch, which times out for all.
+      // The loads wait for the shard's first browser together: one launch, which times out for all.
       await vi.waitFor(() => expect(calls.launches).toBe(1));
       for (const answer of await Promise.all(running))
         expect(answer).toMatchObject({ ok: false, error: { name: "EngineUnavailable" } });
     }
   });
 
-  it("queues a job that may not spill until a slot is free, and says how many wait", async () => {
+  it("queues a load that may not spill until a slot is free, and says how many wait", async () => {
     const { load, calls } = hangingShard({ MAX_BROWSERS: "4", BROWSER_SHARDS: "4" });
     const running = Array.from({ length: 8 }, () => load(0, true));
     const queued = load(0, false);
@@ -127,7 +127,7 @@ describe("the browser budget across shards", () => {
       error: toWire(new BrowserHostBusy("every browser of its shard is busy", 1)),
     });
     await Promise.all(running);
-    // The first launch timed out for the eight; the queued job then had a slot, and launched again.
+    // The first launch timed out for the eight; the queued load then had a slot, and launched again.
     expect(await queued).toMatchObject({ ok: false, error: { name: "EngineUnavailable" } });
     expect(calls.launches).toBe(2);
   });
@@ -157,7 +157,7 @@ const PAGE: LoadedPage = {
   browser: { session_id: "s-1", reused: true },
 };
 
-function jobWith(hosts: Env["BROWSER_HOST"], shards: number): LoadJob {
+function jobWith(hosts: Env["BROWSER_HOST"], shards: number): PageLoad {
   const jobEnv = { ...env, BROWSER_HOST: hosts, MAX_BROWSERS: String(shards), BROWSER_SHARDS: String(shards) } as Env;
   return {
     url: URL_OF_SITE,
@@ -172,7 +172,7 @@ function jobWith(hosts: Env["BROWSER_HOST"], shards: number): LoadJob {
 describe("spill-over and lost shards", () => {
   const [first, second, third] = shardOrder(SITE, 6).map(shardName);
 
-  it("offers a job to the next shard when the site's own is full, and queues where the fewest wait once all are", async () => {
+  it("offers a load to the next shard when the site's own is full, and queues where the fewest wait once all are", async () => {
     const waiting: Record<string, number> = { [first!]: 4, [second!]: 1, [third!]: 2 };
     const { hosts, requests } = shardedHosts(async (shard, request) =>
       request.spill
@@ -189,13 +189,13 @@ describe("spill-over and lost shards", () => {
     expect(page.browser?.session_id).toBe(second);
   });
 
-  it("runs a job again on the next shard when the object holding it fails, through the scrape loop", async () => {
+  it("runs a load again on the next shard when the object holding it fails, through the scrape loop", async () => {
     const { hosts, requests } = shardedHosts(async (shard) => {
       if (shard === first) throw new Error("Durable Object reset because its code was updated.");
       return { ok: true, page: PAGE };
     });
-    const job = jobWith(hosts, 6);
-    const { record, meta } = await scrape(job.env, {
+    const load = jobWith(hosts, 6);
+    const { record, meta } = await scrape(load.env, {
       platform: "shards",
       kind: "product",
       url: URL_OF_SITE,
@@ -235,7 +235,7 @@ describe("spill-over and lost shards", () => {
   });
 });
 
-describe("challenge detection for a browser job", () => {
+describe("challenge detection for a browser load", () => {
   /** The second argument each object call carried. */
   function recordDetection() {
     const detections: unknown[] = [];

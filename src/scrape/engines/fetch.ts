@@ -4,10 +4,10 @@ import { type Exit, exitsFor, judgeAttempt, loadPastChallenge } from "../proxy-p
 import { decodeHtml } from "../extract/charset";
 import { guardedFetch, UnsafeUrlError } from "../../net/url-guard";
 import { BodyTooLarge, readBytes } from "../../net/read-body";
-import { hiddenFormFields, solveForJob, TOKEN_FIELDS } from "../captcha";
+import { hiddenFormFields, solveForLoad, TOKEN_FIELDS } from "../captcha";
 import { CaptchaFailed, parseRetryAfter, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../errors";
 import { assertParseable, asPageError, MAX_PAGE_BYTES } from "../page-limits";
-import { within, type Engine, type LoadJob, type LoadedPage } from "./types";
+import { within, type Engine, type PageLoad, type LoadedPage } from "./types";
 import { log } from "../../log";
 
 const BROWSER_HEADERS = {
@@ -27,10 +27,10 @@ interface Sent {
   proxy: ProxyEndpoint | null;
 }
 
-/** The exit a job stays on while it answers a challenge there. */
+/** The exit a load stays on while it answers a challenge there. */
 type Pin = Exit | null;
 
-/** Cookies the site set, kept for the follow-up requests of one job (challenge passes). */
+/** Cookies the site set, kept for the follow-up requests of one load (challenge passes). */
 class CookieJar {
   private readonly cookies = new Map<string, string>();
   take(response: Response) {
@@ -50,7 +50,7 @@ class CookieJar {
  * direct egress), with redirects followed by `guardedFetch` so every hop passes the URL guard.
  */
 async function send(
-  job: LoadJob,
+  load: PageLoad,
   target: string,
   jar: CookieJar,
   init: { method?: string; body?: string; headers?: Record<string, string> } = {},
@@ -62,12 +62,12 @@ async function send(
     target,
     { method: init.method, body: init.body },
     {
-      ...job.config.urlGuard,
+      ...load.config.urlGuard,
       fetcher: async (url, hop) => {
         finalUrl = new URL(url);
-        const headers = { ...BROWSER_HEADERS, ...job.headers, ...jar.header(), ...init.headers };
+        const headers = { ...BROWSER_HEADERS, ...load.headers, ...jar.header(), ...init.headers };
         const sent = await sendRetrying(
-          job,
+          load,
           finalUrl,
           { method: hop.method, body: (hop.body as string | undefined) ?? undefined, headers },
           pin,
@@ -93,14 +93,14 @@ type Init = { method?: string; body?: string; headers: Record<string, string> };
  * a 429 has already moved on to the next exit, and when no exit is left for the retry the
  * first answer stands.
  */
-async function sendRetrying(job: LoadJob, url: URL, init: Init, pin: Pin): Promise<Omit<Sent, "url">> {
-  const first = await sendOnce(job, url, init, pin);
+async function sendRetrying(load: PageLoad, url: URL, init: Init, pin: Pin): Promise<Omit<Sent, "url">> {
+  const first = await sendOnce(load, url, init, pin);
   if ((init.method ?? "GET") !== "GET" || !RETRY_STATUSES.has(first.response.status)) return first;
   const asked = parseRetryAfter(first.response.headers.get("Retry-After"));
   const backoff = asked === null ? DEFAULT_BACKOFF_MS : asked * 1000;
-  if (backoff > MAX_BACKOFF_MS || Date.now() + backoff >= job.deadline) return first;
+  if (backoff > MAX_BACKOFF_MS || Date.now() + backoff >= load.deadline) return first;
   await scheduler.wait(backoff);
-  const second = await sendOnce(job, url, init, pin).catch((err) => {
+  const second = await sendOnce(load, url, init, pin).catch((err) => {
     if (err instanceof UpstreamBlocked) return null;
     throw err;
   });
@@ -110,9 +110,9 @@ async function sendRetrying(job: LoadJob, url: URL, init: Init, pin: Pin): Promi
 }
 
 /** One request through the exits in turn, each attempt judged by `judgeAttempt`, until one is not refused. */
-async function sendOnce(job: LoadJob, url: URL, init: Init, pin: Pin): Promise<Omit<Sent, "url">> {
-  const { pool, pageTimeoutMs } = job.config;
-  const timeoutMs = within(job, pageTimeoutMs);
+async function sendOnce(load: PageLoad, url: URL, init: Init, pin: Pin): Promise<Omit<Sent, "url">> {
+  const { pool, pageTimeoutMs } = load.config;
+  const timeoutMs = within(load, pageTimeoutMs);
   if (pool.size === 0) {
     const response = await fetch(url.toString(), {
       ...init,
@@ -169,20 +169,20 @@ async function readHtml(response: Response): Promise<string> {
 export const fetchEngine: Engine = {
   name: "fetch",
   cost: 1,
-  async load(job: LoadJob): Promise<LoadedPage> {
+  async load(load: PageLoad): Promise<LoadedPage> {
     const jar = new CookieJar();
-    const load = async (pin: Pin) => {
-      const sent = await send(job, job.url, jar, {}, pin);
+    const loadThrough = async (pin: Pin) => {
+      const sent = await send(load, load.url, jar, {}, pin);
       const html = await readHtml(sent.response);
       const { status } = sent.response;
       const exit = sent.proxy && { proxy: sent.proxy, host: sent.url.host };
-      return { ...sent, html, status, challenge: await job.detectChallenge(html, status), exit };
+      return { ...sent, html, status, challenge: await load.detectChallenge(html, status), exit };
     };
-    const { page, solved } = await loadPastChallenge(job.config.pool, {
-      load,
+    const { page, solved } = await loadPastChallenge(load.config.pool, {
+      load: loadThrough,
       async solve(challenged, pin) {
         const challenge = challenged.challenge!;
-        const token = await solveForJob(job, challenge, challenged.url.toString());
+        const token = await solveForLoad(load, challenge, challenged.url.toString());
         if (!challenge.formAction) throw new CaptchaFailed("the challenge page has no form to send the token to");
         const form = new URLSearchParams({
           ...hiddenFormFields(challenged.html),
@@ -193,8 +193,8 @@ export const fetchEngine: Engine = {
           body: form.toString(),
           headers: { "Content-Type": "application/x-www-form-urlencoded" },
         };
-        await send(job, new URL(challenge.formAction, challenged.url).toString(), jar, post, pin);
-        return load(pin);
+        await send(load, new URL(challenge.formAction, challenged.url).toString(), jar, post, pin);
+        return loadThrough(pin);
       },
     });
 

@@ -23,35 +23,35 @@ export interface LoadedPage {
   /** Id of the egress proxy used, never its credentials. */
   proxy: string | null;
   captcha: "none" | "solved";
-  /** The page as the browser showed it, when the job asked for it. */
+  /** The page as the browser showed it, when the load asked for it. */
   screenshot?: Screenshot;
   /** Browser session details, for the session-reuse figures. */
   browser?: { session_id: string; reused: boolean };
 }
 
-export interface LoadJob {
+export interface PageLoad {
   url: string;
   env: Env;
   config: ScrapeConfig;
   accountId: string;
-  /** May answer later: a browser job held elsewhere asks it back over RPC. */
+  /** May answer later: a browser load held elsewhere asks it back over RPC. */
   detectChallenge(html: string, status: number): Challenge | null | Promise<Challenge | null>;
   /** Epoch ms by which the whole scrape must end; engines cap their own waits to it. */
   deadline: number;
-  /** Only the browser engine serves them; a job with extras runs on it alone. */
+  /** Only the browser engine serves them; a load with extras runs on it alone. */
   extras?: PageExtras;
   /** Headers that replace the browser's own (the shop crawler names itself in `User-Agent`). */
   headers?: Record<string, string>;
 }
 
 /** `ms`, or less when the scrape's deadline is closer (at least 1 ms, so timers still fire). */
-export function within(job: LoadJob, ms: number): number {
-  return Math.max(1, Math.min(ms, job.deadline - Date.now()));
+export function within(load: PageLoad, ms: number): number {
+  return Math.max(1, Math.min(ms, load.deadline - Date.now()));
 }
 
 export interface Engine {
   name: EngineName;
   /** Relative cost; cheaper engines go first. */
   cost: number;
-  load(job: LoadJob): Promise<LoadedPage>;
+  load(load: PageLoad): Promise<LoadedPage>;
 }

@@ -12,7 +12,7 @@ import { BrowserFleet } from "../../../src/scrape/engines/browser-host/fleet";
 import { fromWire, toWire } from "../../../src/scrape/engines/browser/wire";
 import { UnsafeUrlError } from "../../../src/net/url-guard";
 import { fetchEngine } from "../../../src/scrape/engines/fetch";
-import type { LoadJob } from "../../../src/scrape/engines/types";
+import type { PageLoad } from "../../../src/scrape/engines/types";
 import {
   CaptchaBudgetSpent,
   CaptchaFailed,
@@ -64,7 +64,7 @@ function withBindings(bindings: Partial<Env>): Env {
   return Object.assign(faultEnv, { BROWSER_HOST: { idFromName: () => ({}), get: () => stub } });
 }
 
-function loadJob(bindings: Partial<Env>, url = "https://shop.example/product/1"): LoadJob {
+function loadJob(bindings: Partial<Env>, url = "https://shop.example/product/1"): PageLoad {
   const faultEnv = withBindings(bindings);
   return {
     url,
@@ -168,7 +168,7 @@ describe("errors from the browser object", () => {
 });
 
 describe("the scrape deadline", () => {
-  const job = (url: string) => ({
+  const load = (url: string) => ({
     platform: "faults",
     kind: "product",
     url,
@@ -186,7 +186,7 @@ describe("the scrape deadline", () => {
     const { binding } = browserBinding(never);
     const faultEnv = withBindings({ BROWSER: binding, SCRAPE_DEADLINE_MS: "250", BROWSER_LAUNCH_TIMEOUT_MS: "10000" });
     const started = Date.now();
-    const err = await rejection(scrape(faultEnv, job("https://shop.example/deadline/1")));
+    const err = await rejection(scrape(faultEnv, load("https://shop.example/deadline/1")));
     expect(err).toBeInstanceOf(UpstreamTimeout);
     expect((err as Error).message).toBe("no page within the scrape's 0.25 s deadline");
     expect(Date.now() - started).toBeLessThan(2_000);
@@ -201,7 +201,7 @@ describe("the scrape deadline", () => {
     );
     const { binding } = browserBinding(never);
     const faultEnv = withBindings({ BROWSER: binding, SCRAPE_DEADLINE_MS: "250" });
-    const { record, meta } = await scrape(faultEnv, job(url));
+    const { record, meta } = await scrape(faultEnv, load(url));
     expect(record).toEqual({ html: "<p>old</p>" });
     expect(meta.cache).toBe("stale");
   });
@@ -213,7 +213,7 @@ describe("the scrape deadline", () => {
     await env.CACHE.put(key, JSON.stringify({ record: { html: "<p>old</p>" }, meta: { engine: "fetch" }, fetchedAt }));
     const { binding } = browserBinding(never);
     const faultEnv = withBindings({ BROWSER: binding, SCRAPE_DEADLINE_MS: "250" });
-    const err = await rejection(scrape(faultEnv, { ...job(url), freshness: { fresh: true } }));
+    const err = await rejection(scrape(faultEnv, { ...load(url), freshness: { fresh: true } }));
     expect(err).toBeInstanceOf(UpstreamTimeout);
     const answer = scrapeErrorToApi(err) as ApiError;
     expect(answer).toMatchObject({ status: 504, code: "upstream_timeout" });
@@ -280,7 +280,7 @@ describe("a site answering 429/5xx to the fetch engine", () => {
     );
     const { binding, calls } = browserBinding(never);
     const url = "https://shop.example/paused/1";
-    const job = {
+    const load = {
       platform: "faults",
       kind: "product",
       url,
@@ -293,7 +293,7 @@ describe("a site answering 429/5xx to the fetch engine", () => {
       freshness: { fresh: true },
       waitUntil: () => {},
     };
-    const err = await rejection(scrape(withBindings({ BROWSER: binding }), job));
+    const err = await rejection(scrape(withBindings({ BROWSER: binding }), load));
     expect(err).toBeInstanceOf(UpstreamBlocked);
     expect((err as UpstreamBlocked).retryAfter).toBe(120);
     expect(calls).toEqual({ sessions: 0, acquire: 0 });

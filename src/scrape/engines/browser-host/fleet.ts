@@ -1,4 +1,4 @@
-// The browsers one shard keeps connected between jobs, each with pages made ready before a job
+// The browsers one shard keeps connected between loads, each with pages made ready before a load
 // asks for one (`spares.ts`). Lives in the Durable Object that owns the CDP connections (`BrowserHost`).
 import { type ScrapeConfig, scrapeConfig } from "../../config";
 import { BrowserHostBusy, UpstreamTimeout } from "../../errors";
@@ -10,19 +10,19 @@ import { Slots } from "./slots";
 import { Spares } from "./spares";
 import { browserShare } from "../browser/shards";
 import { type BrowserAnswer, type BrowserRequest, toWire } from "../browser/wire";
-import type { LoadJob } from "../types";
+import type { PageLoad } from "../types";
 
-/** Jobs one browser runs side by side, each in its own incognito context; the shard's slots are its share times this. */
-const JOBS_PER_BROWSER = 8;
-/** A fleet with no job for this long lets its browsers go (for any shard to take over until they idle out). */
+/** Loads one browser runs side by side, each in its own incognito context; the shard's slots are its share times this. */
+const LOADS_PER_BROWSER = 8;
+/** A fleet with no load for this long lets its browsers go (for any shard to take over until they idle out). */
 const IDLE_RELEASE_MS = 60_000;
 
 interface Held {
   session: Promise<Session>;
-  /** Whether the session was open before a given job asked: joining a launch is not reuse. */
+  /** Whether the session was open before a given load asked: joining a launch is not reuse. */
   opened: boolean;
-  jobs: number;
-  /** The browser's pages for its next jobs, once it is open. */
+  loads: number;
+  /** The browser's pages for its next loads, once it is open. */
   spares: Spares | null;
 }
 
@@ -40,11 +40,11 @@ export class BrowserFleet {
    */
   async load(
     request: BrowserRequest,
-    detectChallenge: LoadJob["detectChallenge"] = sharedDetection,
+    detectChallenge: PageLoad["detectChallenge"] = sharedDetection,
   ): Promise<BrowserAnswer> {
     const config = scrapeConfig(this.env);
     const deadline = Date.now() + request.remainingMs;
-    const job: LoadJob = {
+    const load: PageLoad = {
       url: request.url,
       env: this.env,
       config,
@@ -54,7 +54,7 @@ export class BrowserFleet {
       ...(request.extras ? { extras: request.extras } : {}),
     };
     const share = browserShare(request.shard, config.browserShards, config.maxBrowsers);
-    const slots = (this.#slots ??= new Slots(share * JOBS_PER_BROWSER));
+    const slots = (this.#slots ??= new Slots(share * LOADS_PER_BROWSER));
     if (!slots.tryTake()) {
       if (request.spill)
         return { ok: false, error: toWire(new BrowserHostBusy("every browser of its shard is busy", slots.waiting)) };
@@ -65,26 +65,26 @@ export class BrowserFleet {
       }
     }
     try {
-      return await this.#run(job, share, request.remainingMs);
+      return await this.#run(load, share, request.remainingMs);
     } finally {
       slots.release();
     }
   }
 
-  async #run(job: LoadJob, share: number, remainingMs: number): Promise<BrowserAnswer> {
+  async #run(load: PageLoad, share: number, remainingMs: number): Promise<BrowserAnswer> {
     let held: Held | null = null;
     try {
-      const target = await browserTarget(job);
-      held = this.#pick(job.config, share);
+      const target = await browserTarget(load);
+      held = this.#pick(load.config, share);
       const reusedBrowser = held.opened;
       const session = await held.session;
       const { context, page } = await held.spares!.take();
       try {
-        // Past the caller's deadline nobody waits for the page: the job gives its slot back (the
+        // Past the caller's deadline nobody waits for the page: the load gives its slot back (the
         // context closes below), even when a browser call hangs rather than fails.
         const loaded = await withTimeout(
-          loadInPage(job, page, target),
-          Math.max(1, job.deadline - Date.now()) + 1_000,
+          loadInPage(load, page, target),
+          Math.max(1, load.deadline - Date.now()) + 1_000,
           () => new UpstreamTimeout(`the page did not load within ${Math.round(remainingMs / 1000)} s`),
         );
         return {
@@ -98,30 +98,30 @@ export class BrowserFleet {
     } catch (err) {
       return { ok: false, error: toWire(err) };
     } finally {
-      if (held) held.jobs -= 1;
+      if (held) held.loads -= 1;
       this.#lastActive = Date.now();
     }
   }
 
   /**
    * The least busy open browser; a launch is waited for only when none is open. A browser past
-   * `JOBS_PER_BROWSER` still takes the job, while another is launched beside it (up to the shard's
-   * `share`) for the jobs after it: no job waits for a launch a running browser could spare.
+   * `LOADS_PER_BROWSER` still takes the load, while another is launched beside it (up to the shard's
+   * `share`) for the loads after it: no load waits for a launch a running browser could spare.
    */
   #pick(config: ScrapeConfig, share: number): Held {
-    const byLoad = [...this.#held].sort((a, b) => a.jobs - b.jobs);
+    const byLoad = [...this.#held].sort((a, b) => a.loads - b.loads);
     const open = byLoad.filter((held) => held.opened);
     const launching = byLoad.some((held) => !held.opened);
     const least = open[0];
-    if (least && least.jobs >= JOBS_PER_BROWSER && !launching && this.#held.length < share)
+    if (least && least.loads >= LOADS_PER_BROWSER && !launching && this.#held.length < share)
       this.#open(config).session.catch(() => {});
     const held = least ?? byLoad[0] ?? this.#open(config);
-    held.jobs += 1;
+    held.loads += 1;
     return held;
   }
 
   #open(config: ScrapeConfig): Held {
-    const held = { opened: false, jobs: 0, spares: null } as Omit<Held, "session"> as Held;
+    const held = { opened: false, loads: 0, spares: null } as Omit<Held, "session"> as Held;
     held.session = openSession(this.env.BROWSER, config).then(
       (session) => {
         held.opened = true;
@@ -145,13 +145,13 @@ export class BrowserFleet {
   }
 
   /**
-   * Lets every browser go once no job has run for a while: its spare pages are closed and the
+   * Lets every browser go once no load has run for a while: its spare pages are closed and the
    * browser disconnected, not closed, so that any shard can take it over (`sessions.ts`) until
    * Browser Rendering ends it, `KEEP_ALIVE_MS` after its last command. True while browsers are held.
    */
   async releaseIdle(): Promise<boolean> {
     if (this.#held.length === 0) return false;
-    if (this.#held.some((held) => held.jobs > 0) || Date.now() - this.#lastActive < IDLE_RELEASE_MS) return true;
+    if (this.#held.some((held) => held.loads > 0) || Date.now() - this.#lastActive < IDLE_RELEASE_MS) return true;
     const releasing = this.#held.splice(0);
     await Promise.all(
       releasing.map(async (held) => {

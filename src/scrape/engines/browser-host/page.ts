@@ -1,14 +1,14 @@
-// One job's work in a browser page: open the target with every request routed past the URL guard,
+// One load's work in a browser page: open the target with every request routed past the URL guard,
 // wait only while the page is still fetching, get past a challenge, and read the page.
 import type { HTTPRequest, Page } from "@cloudflare/puppeteer";
 import { type Exit, type LoadedThrough, loadPastChallenge } from "../../proxy-policy";
 import { guardUrl } from "../../../net/url-guard";
-import { solveForJob, TOKEN_FIELDS } from "../../captcha";
+import { solveForLoad, TOKEN_FIELDS } from "../../captcha";
 import { parseRetryAfter, UpstreamBlocked, UpstreamNotFound, UpstreamTimeout } from "../../errors";
 import { assertParseable, MAX_PAGE_BYTES, MAX_PAGE_ELEMENTS, pageTooLarge } from "../../page-limits";
 import { assertLanded, CLOSE_UNINTERCEPTED_CHANNELS, type Route, routeRequest } from "./route";
 import { InFlight, TRACK_PAGE_REQUESTS, whenQuiet } from "./network-quiet";
-import { within, type LoadedPage, type LoadJob, type Screenshot } from "../types";
+import { within, type LoadedPage, type PageLoad, type Screenshot } from "../types";
 
 /**
  * A page that keeps fetching after `load` is read after this long at most, or after as long as its
@@ -17,14 +17,14 @@ import { within, type LoadedPage, type LoadJob, type Screenshot } from "../types
  */
 const SETTLE_TIMEOUT_MS = 5_000;
 
-/** The job's page as the browser left it after a load. */
+/** The load's page as the browser left it after a load. */
 interface Opened extends LoadedThrough {
   html: string;
   retryAfter: string | undefined;
 }
 
 /**
- * Makes a fresh page fit for a job: request interception always on, proxies or not (it is how every
+ * Makes a fresh page fit for a load: request interception always on, proxies or not (it is how every
  * request meets the URL guard), no service worker, no channel interception cannot see, and the
  * page counting its own requests (`network-quiet.ts`). The commands go out together, so they cost
  * one round trip to the browser instead of four.
@@ -77,10 +77,10 @@ async function readContent(page: Page): Promise<string> {
   return contentOf((await page.evaluate(READ_CONTENT_SCRIPT)) as Read);
 }
 
-/** The job's URL once guarded, checked before any browser is taken for it. */
-export async function browserTarget(job: LoadJob): Promise<URL> {
-  const target = await guardUrl(job.url, job.config.urlGuard);
-  const { pool } = job.config;
+/** The load's URL once guarded, checked before any browser is taken for it. */
+export async function browserTarget(load: PageLoad): Promise<URL> {
+  const target = await guardUrl(load.url, load.config.urlGuard);
+  const { pool } = load.config;
   // Every exit is cooling down for this host: a browser could only go out directly, which it must not.
   if (pool.size > 0 && pool.candidates(target.host).length === 0)
     throw new UpstreamBlocked(`every egress proxy is cooling down for ${target.host}`);
@@ -88,15 +88,15 @@ export async function browserTarget(job: LoadJob): Promise<URL> {
 }
 
 /** Loads `target` (from `browserTarget`) in `page` (from `preparePage`, used for nothing else) and reads it. */
-export async function loadInPage(job: LoadJob, page: Page, target: URL): Promise<Omit<LoadedPage, "browser">> {
-  const { pool, pageTimeoutMs } = job.config;
+export async function loadInPage(load: PageLoad, page: Page, target: URL): Promise<Omit<LoadedPage, "browser">> {
+  const { pool, pageTimeoutMs } = load.config;
   const route: Route = { pin: null, exit: null, refused: null, tooLarge: false };
-  const navigationMs = within(job, pageTimeoutMs);
+  const navigationMs = within(load, pageTimeoutMs);
   const inFlight = new InFlight(page);
   // Proxied requests get a little longer than the navigation, so a slow page reads as a timeout.
   const abort = (request: HTTPRequest) => request.abort().catch(() => {});
   page.on("request", (request) => {
-    routeRequest(job, page, request, navigationMs + 1_000, route).catch(() => abort(request));
+    routeRequest(load, page, request, navigationMs + 1_000, route).catch(() => abort(request));
   });
   /** Opens the target (through `pin` when given) and waits for it to settle. */
   const open = async (pin: Exit | null): Promise<Opened> => {
@@ -104,7 +104,7 @@ export async function loadInPage(job: LoadJob, page: Page, target: URL): Promise
     route.exit = null;
     const started = Date.now();
     const response = await page
-      .goto(target.toString(), { waitUntil: "load", timeout: within(job, navigationMs) })
+      .goto(target.toString(), { waitUntil: "load", timeout: within(load, navigationMs) })
       .catch((err) => {
         if (route.tooLarge) throw pageTooLarge();
         if (route.refused) return null;
@@ -114,36 +114,36 @@ export async function loadInPage(job: LoadJob, page: Page, target: URL): Promise
       });
     // The landing check needs no quiet page, so it runs beside the wait; read once quiet.
     const loadMs = Date.now() - started;
-    const settleMs = within(job, Math.max(SETTLE_TIMEOUT_MS, loadMs));
+    const settleMs = within(load, Math.max(SETTLE_TIMEOUT_MS, loadMs));
     const quiet = whenQuiet<Read>(page, inFlight, loadMs, settleMs, READ_CONTENT_SCRIPT);
-    const [, read] = await Promise.all([assertLanded(job, page, route.refused), quiet]);
+    const [, read] = await Promise.all([assertLanded(load, page, route.refused), quiet]);
     const status = response?.status() ?? 0;
     const html = contentOf(read);
-    await assertLanded(job, page, route.refused);
+    await assertLanded(load, page, route.refused);
     const retryAfter = response?.headers()["retry-after"];
-    return { status, html, retryAfter, challenge: await job.detectChallenge(html, status), exit: route.exit };
+    return { status, html, retryAfter, challenge: await load.detectChallenge(html, status), exit: route.exit };
   };
   const { page: loaded, solved } = await loadPastChallenge(pool, {
     load: open,
     async solve(challenged, pin) {
       route.pin = pin;
       const challenge = challenged.challenge!;
-      const token = await solveForJob(job, challenge, page.url());
-      const navigation = page.waitForNavigation({ waitUntil: "load", timeout: within(job, pageTimeoutMs) });
+      const token = await solveForLoad(load, challenge, page.url());
+      const navigation = page.waitForNavigation({ waitUntil: "load", timeout: within(load, pageTimeoutMs) });
       const [next] = await Promise.all([
         navigation,
         page.evaluate(submitTokenScript(TOKEN_FIELDS[challenge.kind], token)),
       ]);
       const status = next?.status() ?? challenged.status;
       const html = await readContent(page);
-      await assertLanded(job, page, route.refused);
-      const detected = await job.detectChallenge(html, status);
+      await assertLanded(load, page, route.refused);
+      const detected = await load.detectChallenge(html, status);
       return { ...challenged, status, html, challenge: detected, exit: route.exit ?? pin };
     },
   });
   const { status } = loaded;
-  const { html, screenshot } = job.extras ? await withExtras(job, page, loaded.html) : { html: loaded.html };
-  if (status === 404 || status === 410) throw new UpstreamNotFound(`${job.url} answered ${status}`);
+  const { html, screenshot } = load.extras ? await withExtras(load, page, loaded.html) : { html: loaded.html };
+  if (status === 404 || status === 410) throw new UpstreamNotFound(`${load.url} answered ${status}`);
   if (status === 403 || status === 429 || status >= 500) {
     throw new UpstreamBlocked(`the site answered ${status}`, { retryAfter: parseRetryAfter(loaded.retryAfter) });
   }
@@ -158,18 +158,22 @@ export async function loadInPage(job: LoadJob, page: Page, target: URL): Promise
   };
 }
 
-/** The longest a job waits for its `waitFor` selector or time, within the scrape's deadline. */
+/** The longest a load waits for its `waitFor` selector or time, within the scrape's deadline. */
 const MOST_WAIT_MS = 10_000;
 
-/** Waits as the job asked (then reads the page again) and photographs it as asked. */
-async function withExtras(job: LoadJob, page: Page, html: string): Promise<{ html: string; screenshot?: Screenshot }> {
-  const { waitFor, screenshot } = job.extras!;
+/** Waits as the load asked (then reads the page again) and photographs it as asked. */
+async function withExtras(
+  load: PageLoad,
+  page: Page,
+  html: string,
+): Promise<{ html: string; screenshot?: Screenshot }> {
+  const { waitFor, screenshot } = load.extras!;
   let read = html;
   if (waitFor !== undefined) {
     if (typeof waitFor === "number")
-      await new Promise((resolve) => setTimeout(resolve, within(job, Math.min(waitFor, MOST_WAIT_MS))));
+      await new Promise((resolve) => setTimeout(resolve, within(load, Math.min(waitFor, MOST_WAIT_MS))));
     else
-      await page.waitForSelector(waitFor, { timeout: within(job, MOST_WAIT_MS) }).catch(() => {
+      await page.waitForSelector(waitFor, { timeout: within(load, MOST_WAIT_MS) }).catch(() => {
         throw new UpstreamTimeout(`\`${waitFor}\` did not appear on the page within ${MOST_WAIT_MS / 1000} s`);
       });
     read = await readContent(page);

@@ -7,7 +7,7 @@ import { guardUrl, UnsafeUrlError } from "../../../net/url-guard";
 import { BodyTooLarge, readBytes } from "../../../net/read-body";
 import { UpstreamTimeout } from "../../errors";
 import { MAX_PAGE_BYTES } from "../../page-limits";
-import type { LoadJob } from "../types";
+import type { PageLoad } from "../types";
 
 const BLOCKED_TYPES = new Set(["image", "font", "media"]);
 const PROXIED_TYPES = new Set(["document", "xhr", "fetch", "script", "stylesheet", "other"]);
@@ -37,7 +37,7 @@ export interface Refused {
   reason: string;
 }
 
-/** What a page's requests share with its job: the exit to stay on, and what the handler saw. */
+/** What a page's requests share with its load: the exit to stay on, and what the handler saw. */
 export interface Route {
   /** While a challenge is solved, requests to its host keep to the exit that met it. */
   pin: Exit | null;
@@ -55,19 +55,19 @@ export interface Route {
  * XHR then go through the proxy pool when there is one (a hosted browser cannot take a proxy flag),
  * each attempt judged by `judgeAttempt`; when every exit refuses, the page gets the last refusal.
  */
-export async function routeRequest(job: LoadJob, page: Page, request: HTTPRequest, timeoutMs: number, route: Route) {
+export async function routeRequest(load: PageLoad, page: Page, request: HTTPRequest, timeoutMs: number, route: Route) {
   if (BLOCKED_TYPES.has(request.resourceType())) return request.abort();
   if (LOCAL_SCHEMES.has(new URL(request.url()).protocol)) return request.continue();
   const mainDocument = request.isNavigationRequest() && request.frame() === page.mainFrame();
   let url: URL;
   try {
-    url = await guardUrl(request.url(), job.config.urlGuard);
+    url = await guardUrl(request.url(), load.config.urlGuard);
   } catch (err) {
     if (mainDocument)
       route.refused ??= { url: request.url(), reason: err instanceof UnsafeUrlError ? err.message : String(err) };
     return request.abort("accessdenied");
   }
-  const { pool } = job.config;
+  const { pool } = load.config;
   if (pool.size === 0 || !PROXIED_TYPES.has(request.resourceType())) return request.continue();
   let refusal: Response | null = null;
   for (const proxy of exitsFor(pool, url.host, route.pin)) {
@@ -125,13 +125,13 @@ function refuseTooLarge(request: HTTPRequest, mainDocument: boolean, route: Rout
  * Nothing leaves the browser unless the main frame stayed on guarded ground: no navigation of
  * it was refused, and the URL it ended on passes the guard itself.
  */
-export async function assertLanded(job: LoadJob, page: Page, refused: Refused | null): Promise<void> {
-  if (refused) throw new UnsafeUrlError(job.url, `led the browser to ${refused.url}, which ${refused.reason}`);
+export async function assertLanded(load: PageLoad, page: Page, refused: Refused | null): Promise<void> {
+  if (refused) throw new UnsafeUrlError(load.url, `led the browser to ${refused.url}, which ${refused.reason}`);
   try {
-    await guardUrl(page.url(), job.config.urlGuard);
+    await guardUrl(page.url(), load.config.urlGuard);
   } catch (err) {
     if (err instanceof UnsafeUrlError)
-      throw new UnsafeUrlError(job.url, `left the browser on ${page.url()}, which ${err.message}`);
+      throw new UnsafeUrlError(load.url, `left the browser on ${page.url()}, which ${err.message}`);
     throw err;
   }
 }

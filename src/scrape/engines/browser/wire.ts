@@ -16,7 +16,7 @@ import {
 } from "../../errors";
 import type { LoadedPage, PageExtras } from "../types";
 
-/** One page to load: the serialisable part of a `LoadJob`. */
+/** One page to load: the serialisable part of a `PageLoad`. */
 export interface BrowserRequest {
   url: string;
   accountId: string;
@@ -24,7 +24,7 @@ export interface BrowserRequest {
   remainingMs: number;
   /** The shard this object is (`shards.ts`), which decides its share of the browsers. */
   shard: number;
-  /** Answer `BrowserHostBusy` at once when every slot is taken, instead of queueing the job. */
+  /** Answer `BrowserHostBusy` at once when every slot is taken, instead of queueing the load. */
   spill: boolean;
   extras?: PageExtras;
 }
@@ -34,7 +34,7 @@ export interface WireError {
   message: string;
   retryAfter?: number;
   url?: string;
-  /** Jobs queued in a busy shard. */
+  /** Loads queued in a busy shard. */
   waiting?: number;
   /** The platform's own words behind a plain message, for the log. */
   cause?: string;
