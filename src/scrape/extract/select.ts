@@ -9,6 +9,7 @@
 import type { HTMLElement } from "node-html-parser";
 import { hasToken, keyAttribute, mentioning, mentioningAll, withClass, withId, withValue } from "./page-attributes";
 import { attributesOf, inside, insideAny, pageIndex, type PageIndex, withTag } from "./page-index";
+import { literalPattern } from "./regions";
 import { attributeValue, positionOf } from "./tree-nodes";
 
 /** An attribute test, its name in lower case as attributes are read. */
@@ -233,3 +234,30 @@ export const withAttribute = (root: HTMLElement, name: string): HTMLElement[] =>
 /** Readers about to ask `[name]` for each of `names` (lower case, none the start of another): one search finds them all. */
 export const expectAttributes = (root: HTMLElement, names: string[]): void =>
   mentioningAll(attributesOf(pageIndex(root)), names);
+
+const partPatterns = new Map<string, RegExp>();
+
+/**
+ * The elements under `scope` whose attributes `names` (lower case) hold one of `parts`, in document
+ * order: what `[class*="a"], [id*="a"], [class*="b"], …` finds. For a block's few thousand elements:
+ * each is ruled out on its raw attributes, where a value without an entity is written as it reads,
+ * where the index would first search the whole page for every element naming each attribute.
+ */
+export function holdingAny(scope: HTMLElement, names: string[], parts: string[]): HTMLElement[] {
+  const key = parts.join("\n");
+  let written = partPatterns.get(key);
+  if (!written) {
+    if (partPatterns.size > 100) partPatterns.clear();
+    written = literalPattern(parts, "i");
+    partPatterns.set(key, written);
+  }
+  const mentioned = written;
+  return everyElement(pageIndex(scope), scope).filter((element) => {
+    const raw = element.rawAttrs;
+    if (!raw.includes("&") && !mentioned.test(raw)) return false;
+    return names.some((name) => {
+      const value = attributeValue(element, name);
+      return value !== undefined && parts.some((part) => value.includes(part));
+    });
+  });
+}
