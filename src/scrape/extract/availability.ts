@@ -3,7 +3,7 @@
 // languages the corpus holds, and from the buy box a shopper sees (a stock line, an add-to-cart control).
 import { visibleText, type HTMLElement } from "./dom";
 import { headingBlocks } from "./heading-blocks";
-import { selectAll } from "./select";
+import { holdingAny, selectAll } from "./select";
 
 export type Availability = "in_stock" | "out_of_stock" | "preorder" | "backorder";
 
@@ -52,10 +52,9 @@ const NOT_THE_OFFER = /hidden|template|option|variant|swatch|size/i;
 // other than the offer is missing.
 const ABOUT_SOMETHING_ELSE =
   /\b(?:image|imagen|immagine|bild|photo|foto|picture|video|packaging|colou?r|farbe|gr[öo]ß|size|shipping|delivery|pickup|versand|envío|livraison|spedizione)/i;
-// The elements STOCK_NAMED may name, found by the selector index rather than by testing every element.
-const STOCK_SELECTOR = ["stock", "Stock", "STOCK", "vailab", "VAILAB", "nventory", "isponib", "agerstatus"]
-  .flatMap((part) => [`[class*="${part}"]`, `[id*="${part}"]`])
-  .join(", ");
+// What the class or id of an element STOCK_NAMED may name holds, as `[class*="stock"], [id*="stock"]` read them.
+const STOCK_PARTS = ["stock", "Stock", "STOCK", "vailab", "VAILAB", "nventory", "isponib", "agerstatus"];
+const stockNamed = (scope: HTMLElement) => holdingAny(scope, ["class", "id"], STOCK_PARTS);
 const CART_ACTION = /cart|basket|warenkorb/i;
 const STOCK_NAMED = /stock|availab|inventory|lagerstatus|disponib/i;
 // Levels above the main heading the buy box may span: wider than a price's, since stock lines and buttons
@@ -144,7 +143,7 @@ function readBuyBox(root: HTMLElement): BuyBox {
   if (known) return known;
   const blocks = headingBlocks(root, BUY_BOX_LEVELS);
   const widest = blocks.at(-1);
-  const lines = widest ? saying(selectAll(widest, STOCK_SELECTOR), stockLine) : [];
+  const lines = widest ? saying(stockNamed(widest), stockLine) : [];
   const controls = widest ? saying(selectAll(widest, CONTROLS).filter(isControl), controlSays) : [];
   const line = blocks.map((candidate) => lines.find(([element]) => within(element, candidate))?.[1]).find(Boolean);
   let said = blocks.map((candidate) => blockAvailability(candidate, lines, controls)).find(Boolean) ?? null;
@@ -152,7 +151,7 @@ function readBuyBox(root: HTMLElement): BuyBox {
     // Pages hold few forms: found by tag, their actions tested here rather than by a selector over every element.
     const cartForm = selectAll(root, "form").find((form) => CART_ACTION.test(form.getAttribute("action") ?? ""));
     said = cartForm
-      ? (saying(selectAll(cartForm, STOCK_SELECTOR), stockLine)[0]?.[1] ??
+      ? (saying(stockNamed(cartForm), stockLine)[0]?.[1] ??
         saying(selectAll(cartForm, CONTROLS).filter(isControl), controlSays)[0]?.[1] ??
         null)
       : null;

@@ -45,10 +45,11 @@ export type Finder = ((from: number) => number) & { found: string };
  * regular expression finds a literal faster than `indexOf`.
  */
 export const finder = (text: string, literals: string[], flags: string): Finder =>
-  patternFinder(
-    text,
-    new RegExp(literals.map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), flags),
-  );
+  patternFinder(text, literalPattern(literals, flags));
+
+/** A pattern matching any of `literals` as written. */
+export const literalPattern = (literals: string[], flags: string): RegExp =>
+  new RegExp(literals.map((literal) => literal.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), flags);
 
 /** `finder` for a global pattern. */
 export function patternFinder(text: string, pattern: RegExp): Finder {

@@ -9,8 +9,10 @@
 import type { HTMLElement } from "node-html-parser";
 import { hasToken, keyAttribute, mentioning, mentioningAll, withClass, withId, withValue } from "./page-attributes";
 import { attributesOf, inside, insideAny, pageIndex, type PageIndex, withTag } from "./page-index";
+import { literalPattern } from "./regions";
 import { attributeValue, positionOf } from "./tree-nodes";
 
+/** An attribute test, its name in lower case as attributes are read. */
 type AttributeTest = { name: string; operator: string; value: string };
 interface Compound {
   tag?: string;
@@ -37,7 +39,8 @@ function compoundOf(text: string): Compound | null {
   for (const [, id, name, attr, operator, double, single, negated] of match[2]!.matchAll(TOKEN)) {
     if (id) compound.ids.push(id);
     else if (name) compound.classes.push(name);
-    else if (attr) compound.attrs.push({ name: attr, operator: operator ?? "", value: double ?? single ?? "" });
+    else if (attr)
+      compound.attrs.push({ name: attr.toLowerCase(), operator: operator ?? "", value: double ?? single ?? "" });
     else {
       const inner = compoundOf(negated!);
       if (!inner) return null;
@@ -65,21 +68,23 @@ function stepsOf(selector: string): Step[] | null {
 const narrows = (compound: Compound) =>
   compound.tag !== undefined || compound.ids.length + compound.classes.length + compound.attrs.length > 0;
 
-/** Whether `element` matches the compound, reading attributes as css-select does (decoded, case-sensitive values). */
+/**
+ * Whether `element` matches the compound, reading attributes as css-select does (decoded, case-sensitive values).
+ * Loops rather than callbacks: a selector list tests every candidate of a block against each compound.
+ */
 function matchesCompound(index: PageIndex, element: HTMLElement, compound: Compound): boolean {
   if (compound.tag && element.rawTagName.toLowerCase() !== compound.tag) return false;
   if (compound.ids.length > 0) {
     const id = keyAttribute(attributesOf(index), element, "id");
-    if (compound.ids.some((name) => id !== name)) return false;
+    for (let at = 0; at < compound.ids.length; at++) if (id !== compound.ids[at]) return false;
   }
   if (compound.classes.length > 0) {
     const classes = keyAttribute(attributesOf(index), element, "class");
-    if (compound.classes.some((name) => !hasToken(classes, name))) return false;
+    for (let at = 0; at < compound.classes.length; at++) if (!hasToken(classes, compound.classes[at]!)) return false;
   }
-  return (
-    compound.attrs.every((test) => passes(index, element, test)) &&
-    !compound.not.some((not) => matchesCompound(index, element, not))
-  );
+  for (let at = 0; at < compound.attrs.length; at++) if (!passes(index, element, compound.attrs[at]!)) return false;
+  for (let at = 0; at < compound.not.length; at++) if (matchesCompound(index, element, compound.not[at]!)) return false;
+  return true;
 }
 
 /**
@@ -88,11 +93,10 @@ function matchesCompound(index: PageIndex, element: HTMLElement, compound: Compo
  * passes no such test either).
  */
 function passes(index: PageIndex, element: HTMLElement, { name, operator, value }: AttributeTest): boolean {
-  const key = name.toLowerCase();
   const actual =
-    (key === "class" || key === "id") && operator !== "" && value !== ""
-      ? keyAttribute(attributesOf(index), element, key)
-      : attributeValue(element, key);
+    (name === "class" || name === "id") && operator !== "" && value !== ""
+      ? keyAttribute(attributesOf(index), element, name)
+      : attributeValue(element, name);
   if (operator === "") return actual !== undefined;
   if (operator === "=") return actual === value;
   if (actual === undefined || value === "") return false;
@@ -103,20 +107,22 @@ function passes(index: PageIndex, element: HTMLElement, { name, operator, value 
 const COMMON_TAG = 256;
 
 /**
- * Elements that may match, in document order: by id, else class, else an attribute's value, else
- * tag or a mention of the attribute's name.
+ * Elements that may match, in document order: by id, else class, else tag when it has few elements
+ * (`link[rel="canonical"]`) or nothing else is asked, else an attribute's value, else a mention of the
+ * attribute's name. Each holds every match; a few tagged elements are tested before filing a value,
+ * which searches the whole page.
  */
 function candidates(index: PageIndex, compound: Compound): HTMLElement[] {
   const [id] = compound.ids;
   if (id !== undefined) return withId(attributesOf(index), id);
   const [name] = compound.classes;
   if (name !== undefined) return withClass(attributesOf(index), name);
-  const valued = compound.attrs.find((test) => test.operator === "=");
-  if (valued) return withValue(attributesOf(index), valued.name.toLowerCase(), valued.value);
   const tagged = compound.tag ? withTag(index, compound.tag) : undefined;
-  // A common tag (div, a, span) with an attribute test: the elements mentioning the attribute are fewer.
+  // A common tag (div, a, span) with an attribute test: the elements carrying the value or mentioning the name are fewer.
   if (tagged && (tagged.length <= COMMON_TAG || compound.attrs.length === 0)) return tagged;
-  return mentioning(attributesOf(index), compound.attrs[0]!.name.toLowerCase());
+  const valued = compound.attrs.find((test) => test.operator === "=");
+  if (valued) return withValue(attributesOf(index), valued.name, valued.value);
+  return mentioning(attributesOf(index), compound.attrs[0]!.name);
 }
 
 /**
@@ -228,3 +234,30 @@ export const withAttribute = (root: HTMLElement, name: string): HTMLElement[] =>
 /** Readers about to ask `[name]` for each of `names` (lower case, none the start of another): one search finds them all. */
 export const expectAttributes = (root: HTMLElement, names: string[]): void =>
   mentioningAll(attributesOf(pageIndex(root)), names);
+
+const partPatterns = new Map<string, RegExp>();
+
+/**
+ * The elements under `scope` whose attributes `names` (lower case) hold one of `parts`, in document
+ * order: what `[class*="a"], [id*="a"], [class*="b"], …` finds. For a block's few thousand elements:
+ * each is ruled out on its raw attributes, where a value without an entity is written as it reads,
+ * where the index would first search the whole page for every element naming each attribute.
+ */
+export function holdingAny(scope: HTMLElement, names: string[], parts: string[]): HTMLElement[] {
+  const key = parts.join("\n");
+  let written = partPatterns.get(key);
+  if (!written) {
+    if (partPatterns.size > 100) partPatterns.clear();
+    written = literalPattern(parts, "i");
+    partPatterns.set(key, written);
+  }
+  const mentioned = written;
+  return everyElement(pageIndex(scope), scope).filter((element) => {
+    const raw = element.rawAttrs;
+    if (!raw.includes("&") && !mentioned.test(raw)) return false;
+    return names.some((name) => {
+      const value = attributeValue(element, name);
+      return value !== undefined && parts.some((part) => value.includes(part));
+    });
+  });
+}

@@ -5,6 +5,7 @@ import type { Money, ProductDraft } from "../types";
 import { stateValues } from "./app-state";
 import type { HTMLElement } from "./dom";
 import { moneyFromStructured, type MoneyHint } from "./money";
+import { finder } from "./regions";
 import {
   AMOUNT_KEYS,
   availabilityOf,
@@ -215,9 +216,12 @@ function amountOf(value: unknown, currency: string | null): { amount: unknown; c
  * ("299,– €"); null where it prints neither.
  */
 export function wholeAmountUnits(amount: number, html: string): "minor" | "major" | null {
-  if (printedAsPrice(html, [String(amount), amount.toLocaleString("en-US")])) return "major";
+  const units = [String(amount), amount.toLocaleString("en-US")];
   const major = (amount / 100).toFixed(2);
-  return amount >= 100 && printedAsPrice(html, [major, major.replace(".", ",")]) ? "minor" : null;
+  const cents = amount >= 100 ? [major, major.replace(".", ",")] : [];
+  const printed = printedAsPrice(html, [...units, ...cents]);
+  if (units.some((text) => printed.has(text))) return "major";
+  return cents.some((text) => printed.has(text)) ? "minor" : null;
 }
 
 const SIGN = "[$€£¥₹₽₺]";
@@ -231,19 +235,27 @@ const CLOSED = new RegExp(CLOSE, "y");
 const SIGN_AFTER = new RegExp(`${CLOSE}\\s?(?:${SIGN}|[A-Z]{3}\\b)`, "y");
 
 /**
- * Whether the page prints one of the amounts beside a currency sign or code ("$59.00", "142,50 €",
- * "299,– €"). Each place the amount's text occurs is judged by what stands around it: one regular
- * expression over a megabyte of page for each amount cost several milliseconds.
+ * The amounts the page prints beside a currency sign or code ("$59.00", "142,50 €", "299,– €"). Each
+ * place an amount's text occurs is judged by what stands around it: one regular expression over a
+ * megabyte of page for each amount cost several milliseconds. The places are found by one search for
+ * all the amounts, each place then tried for every amount that starts there.
  */
-function printedAsPrice(html: string, amounts: string[]): boolean {
-  return amounts.some((amount) => {
-    for (let at = html.indexOf(amount); at >= 0; at = html.indexOf(amount, at + 1)) {
-      const end = at + amount.length;
-      if (SIGN_BEFORE.test(html.slice(Math.max(0, at - 6), at)) && matchesAt(CLOSED, html, end)) return true;
-      if (!/[\d.,]/.test(html[at - 1] ?? "") && matchesAt(SIGN_AFTER, html, end)) return true;
+function printedAsPrice(html: string, amounts: string[]): Set<string> {
+  const printed = new Set<string>();
+  const find = finder(html, amounts, "g");
+  for (let at = find(0); at >= 0; at = find(at + 1)) {
+    for (const amount of amounts) {
+      if (!printed.has(amount) && html.startsWith(amount, at) && printedAt(html, at, amount)) printed.add(amount);
     }
-    return false;
-  });
+  }
+  return printed;
+}
+
+/** Whether the amount's text at `at` stands beside a currency sign or code. */
+function printedAt(html: string, at: number, amount: string): boolean {
+  const end = at + amount.length;
+  if (SIGN_BEFORE.test(html.slice(Math.max(0, at - 6), at)) && matchesAt(CLOSED, html, end)) return true;
+  return !/[\d.,]/.test(html[at - 1] ?? "") && matchesAt(SIGN_AFTER, html, end);
 }
 
 function matchesAt(sticky: RegExp, text: string, index: number): boolean {

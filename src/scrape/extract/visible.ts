@@ -10,7 +10,7 @@ import { itemValue } from "./microdata";
 import { moneyFromStructured, parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
 import type { ProductDraft } from "./record";
 import { positionOf } from "./tree-nodes";
-import { selectAll, selectOne } from "./select";
+import { holdingAny, selectAll, selectOne } from "./select";
 
 const PRICE_LABEL = /^(?:our |sale |your |now |current |special |unit )?price\s*:?\s*(.*\d.*)$/i;
 const MONEY_SHAPE = /^(?:[A-Z]{3}|[^\d\s]{1,3})?\s?\d[\d.,\s]*(?:\s?(?:[A-Z]{3}|[^\d\s]{1,3}))?$/;
@@ -161,7 +161,8 @@ export function visibleRating(root: HTMLElement): number | null {
 }
 
 const STAR_BAR = /rating|stars?\b|star-/i;
-const STAR_WIDGETS = ["rating", "Rating", "star", "Star"].map((name) => `[class*="${name}"]`).join(", ");
+// What a star widget's class holds, as `[class*="rating"]` reads it.
+const STAR_WIDGETS = ["rating", "Rating", "star", "Star"];
 const SHARE = /^\s*(\d{1,3}(?:\.\d+)?)%\s*$/;
 const WIDTH = /(?:^|;)\s*width\s*:\s*(\d{1,3}(?:\.\d+)?)%/i;
 
@@ -171,7 +172,7 @@ function starBarRating(root: HTMLElement): number | null {
   if (!block) return null;
   // Widgets named for ratings, found by class (a selector on `style` or `title` reads it on every element),
   // and their children: the bar is the widget or its child.
-  const widgets = selectAll(block, STAR_WIDGETS).filter((element) => namedFor(element, STAR_BAR));
+  const widgets = holdingAny(block, ["class"], STAR_WIDGETS).filter((element) => namedFor(element, STAR_BAR));
   for (const element of widgets.flatMap((widget) => [widget, ...selectAll(widget, "*")])) {
     const share =
       WIDTH.exec(element.getAttribute("style") ?? "")?.[1] ?? SHARE.exec(element.getAttribute("title") ?? "")?.[1];
