@@ -54,6 +54,8 @@ const FURNITURE_WORDS = new Set(
     "crumbs rating ratings reactions follow newsletters colophon disclaimer references reflist credit credits vote votes voting likes infobox hatnote meta time"
   ).split(" "),
 );
+/** Class words of a link drawn as a button. */
+const BUTTON_NAME = /^(?:button|btn|cta)$/;
 /** Words that make the next one a layout's ("has-sidebar", "with-comments", "no-ads"), not the element's kind. */
 const LAYOUT_OF = new Set(["has", "with", "no", "without"]);
 /** A forum or Q&A poster's card ("user-info", "message-userExtras", "member-details"): name, join date, post count. */
@@ -147,6 +149,9 @@ export function furnitureReason(element: HTMLElement): string | null {
   if (element.tagName === "FORM") return asksTheReader(element) ? "a form asking the reader" : null;
   const role = rawAttributes(element).length < 6 ? undefined : attributeValue(element, "role");
   if (role && FURNITURE_ROLES.has(role)) return `role=${role}`;
+  // A link dressed as a button ("Try it now", "Learn more", "Next") is a control, like a `<button>`.
+  if (element.tagName === "A" && (role === "button" || nameWords(element).some((word) => BUTTON_NAME.test(word))))
+    return "a link set as a button";
   // Text-level elements (a link, a span in a sentence) are never furniture on their names alone.
   if (!BLOCK_TAGS.has(element.tagName)) return null;
   const words = nameWords(element);
