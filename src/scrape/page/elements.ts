@@ -110,7 +110,9 @@ export const isElement = (node: Node): node is HTMLElement => node.nodeType === 
 
 /** The element's attributes as written; most elements have none, which answers every question below at once. */
 const rawAttributes = (element: HTMLElement): string => (element as unknown as { rawAttrs: string }).rawAttrs;
-const MAY_HIDE = /hidden|style/i;
+const MAY_HIDE = /hidden|style|sr-only|screen-reader/i;
+/** Class names of text kept for screen readers only, drawn off-screen by the page's CSS. */
+const SCREEN_READER_ONLY = /(?:^|\s)(?:sr-only|screen-reader-text|screen-reader-only|visually-hidden|visuallyhidden|u-visually-hidden)(?:\s|$)/i;
 
 /** Never shown as text: a script, a control, an element the page hides. */
 export function isUnshown(element: HTMLElement): boolean {
@@ -118,6 +120,7 @@ export function isUnshown(element: HTMLElement): boolean {
   if (!MAY_HIDE.test(rawAttributes(element))) return false;
   if (attributeValue(element, "hidden") !== undefined) return true;
   if (attributeValue(element, "aria-hidden") === "true") return true;
+  if (SCREEN_READER_ONLY.test(attributeValue(element, "class") ?? "")) return true;
   const style = attributeValue(element, "style");
   return style !== undefined && DISPLAY_NONE.test(style);
 }
