@@ -110,9 +110,13 @@ export const isElement = (node: Node): node is HTMLElement => node.nodeType === 
 
 /** The element's attributes as written; most elements have none, which answers every question below at once. */
 const rawAttributes = (element: HTMLElement): string => (element as unknown as { rawAttrs: string }).rawAttrs;
-const MAY_HIDE = /hidden|style|sr-only|screen-reader/i;
-/** Class names of text kept for screen readers only, drawn off-screen by the page's CSS. */
-const SCREEN_READER_ONLY = /(?:^|\s)(?:sr-only|screen-reader-text|screen-reader-only|visually-hidden|visuallyhidden|u-visually-hidden)(?:\s|$)/i;
+const MAY_HIDE = /hidden|style|sr-only|screen-reader|none|hide|invisible/i;
+/**
+ * Class names the page's CSS hides by: text kept for screen readers only, drawn off-screen, and the
+ * utility classes of `display: none` (Bootstrap's `d-none`, `hidden`, `hide`, `is-hidden`, `invisible`).
+ */
+const HIDING_CLASS =
+  /(?:^|\s)(?:sr-only|screen-reader-text|screen-reader-only|visually-hidden|visuallyhidden|u-visually-hidden|hidden|d-none|hide|is-hidden|invisible)(?:\s|$)/i;
 
 /** Never shown as text: a script, a control, an element the page hides. */
 export function isUnshown(element: HTMLElement): boolean {
@@ -120,7 +124,7 @@ export function isUnshown(element: HTMLElement): boolean {
   if (!MAY_HIDE.test(rawAttributes(element))) return false;
   if (attributeValue(element, "hidden") !== undefined) return true;
   if (attributeValue(element, "aria-hidden") === "true") return true;
-  if (SCREEN_READER_ONLY.test(attributeValue(element, "class") ?? "")) return true;
+  if (HIDING_CLASS.test(attributeValue(element, "class") ?? "")) return true;
   const style = attributeValue(element, "style");
   return style !== undefined && DISPLAY_NONE.test(style);
 }
