@@ -17,6 +17,8 @@ const PROSE_BESIDE_LINKS = 25;
 /** A line shorter than this that ends in a colon is a label of what follows. */
 const LABEL_CHARS = 40;
 const LABEL_END = /:\s*$/;
+/** Characters of a paragraph that make a header's text the article's opening rather than a standfirst. */
+const OPENING_CHARS = 200;
 /** Containers the clutter rules may drop inside the main content. */
 const CLEANED_TAGS = new Set(["DIV", "SECTION", "UL", "OL", "TABLE", "FORM", "FIELDSET", "DL"]);
 
@@ -60,6 +62,7 @@ export class Furniture {
   private decide(element: HTMLElement): string | null {
     const reason = furnitureReason(element);
     if (!reason) return null;
+    if (element.tagName === "HEADER" && this.opensWithParagraph(element)) return null;
     const own = statsOf(this.stats, element);
     const layout = this.scopeChars > 500 && own.chars > this.scopeChars * LAYOUT_SHARE;
     if (layout && !ASIDE_TAGS.has(element.tagName)) return null;
@@ -68,6 +71,15 @@ export class Furniture {
     const contentNamed = reason.startsWith("class") && nameWords(element).some((word) => CONTENT_NAME.test(word));
     if (contentNamed && own.chars >= 200 && linkDensity(own) < 0.3) return null;
     return reason;
+  }
+
+  /** A `<header>` holding a paragraph of prose (the article's opening set with its headline), not a one-line standfirst. */
+  private opensWithParagraph(header: HTMLElement): boolean {
+    return header.childNodes.some((child) => {
+      if (!isElement(child) || child.tagName !== "P" || !this.stats.has(child)) return false;
+      const own = statsOf(this.stats, child);
+      return own.chars >= OPENING_CHARS && linkDensity(own) < 0.1;
+    });
   }
 
   /**
