@@ -159,6 +159,9 @@ export function furnitureReason(element: HTMLElement): string | null {
   // A link dressed as a button ("Try it now", "Learn more", "Next") is a control, like a `<button>`.
   if (element.tagName === "A" && (role === "button" || nameWords(element).some((word) => BUTTON_NAME.test(word))))
     return "a link set as a button";
+  // schema.org's counter of likes, shares or views ("8 Likes").
+  if (rawAttributes(element).includes("interactionStatistic") && attributeValue(element, "itemprop") === "interactionStatistic")
+    return "a counter of interactions";
   // Text-level elements (a link, a span in a sentence) are never furniture on their names alone.
   if (!BLOCK_TAGS.has(element.tagName)) return null;
   const words = nameWords(element);
