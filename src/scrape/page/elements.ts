@@ -178,7 +178,7 @@ export function furnitureReason(element: HTMLElement): string | null {
  * as words, and a product's description over its customers' reviews (which, like comments, are not the page's own text).
  */
 const POSITIVE =
-  /^(?:article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|prose|markdown|articlebody|description)$/;
+  /^(?:article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|prose|markdown|articlebody|description|abstract|question)$/;
 const NEGATIVE =
   /^(?:hidden|banner|combx|comment|com|contact|foot|footer|footnote|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|nav|menu|ad|ads|comments|review|reviews)$/;
 
