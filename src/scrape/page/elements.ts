@@ -180,7 +180,7 @@ export function furnitureReason(element: HTMLElement): string | null {
 const POSITIVE =
   /^(?:article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|prose|markdown|articlebody|description|abstract|question)$/;
 const NEGATIVE =
-  /^(?:hidden|banner|combx|comment|com|contact|foot|footer|footnote|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|nav|menu|ad|ads|comments|review|reviews)$/;
+  /^(?:hidden|banner|combx|comment|com|contact|foot|footer|footnote|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|nav|menu|ad|ads|comments|review|reviews|author|button)$/;
 
 const PIECE = /^(?:article|post|entry|story|news|blog)$/;
 const BODY = /^(?:body|content|text|inner)$/;
