@@ -4,9 +4,8 @@
 // nearly as well join it. Written by hand because Readability.js needs a DOM library that parses a
 // page ten times slower than the budget (docs/page.md has the figures).
 import type { HTMLElement } from "node-html-parser";
-import { selectAll, selectOne } from "../extract/select";
-import { positionOf } from "../extract/tree-nodes";
-import { isElement, nameWeight, nameWords } from "./elements";
+import { selectOne } from "../extract/select";
+import { isElement, nameWeight } from "./elements";
 import type { Furniture } from "./furniture";
 import { linkDensity, type PageStats, statsOf } from "./text-stats";
 
@@ -222,23 +221,6 @@ function landmark(body: HTMLElement, stats: PageStats): HTMLElement | null {
   return marked && statsOf(stats, marked).chars > 0 ? marked : null;
 }
 
-/** Class or id words of a recipe's ingredient list ("recipe-ingredients", "wprm-recipe-ingredients"). */
-const INGREDIENTS = '[class*="ngredients"], [id*="ngredients"]';
-
-/**
- * The box of a recipe's ingredients when it stands apart from the chosen content (in its own column,
- * after an ad): the list is what the steps refer to, so it joins them.
- */
-function ingredientsApart(body: HTMLElement, parts: HTMLElement[], furniture: Furniture): HTMLElement | null {
-  const named = selectAll(body, INGREDIENTS).filter((element) => nameWords(element).includes("ingredients"));
-  // The smallest element holding every one so named (a list inside a box of the same name).
-  let box: HTMLElement | null = named[0] ?? null;
-  while (box && box !== body && !named.every((item) => item === box || isInside(item, box!))) box = box.parentNode;
-  if (!box || box === body || furniture.reasonFor(box)) return null;
-  const related = (part: HTMLElement) => part === box || isInside(box!, part) || isInside(part, box!);
-  return parts.some(related) ? null : box;
-}
-
 /** The main content of a page whose text `stats` counted; its `<main>`, else the whole body, when no container scores. */
 export function findMainContent(body: HTMLElement, stats: PageStats, furniture: Furniture): MainContent {
   const scores = scoreContainers(body, stats, furniture);
@@ -250,9 +232,5 @@ export function findMainContent(body: HTMLElement, stats: PageStats, furniture: 
   if (!first || first.score <= 0) return { parts: [landmark(body, stats) ?? body], ranking };
   const top = repeated(widen(climb(first.element, ranking, scores, body), body, stats, furniture), stats, furniture);
   if (!scores.has(top)) scores.set(top, first.score);
-  if (top === body) return { parts: [body], ranking };
-  const parts = joinNeighbours(top, scores, stats, furniture);
-  const ingredients = ingredientsApart(body, parts, furniture);
-  if (ingredients) parts.push(ingredients);
-  return { parts: parts.sort((a, b) => positionOf(a) - positionOf(b)), ranking };
+  return { parts: top === body ? [body] : joinNeighbours(top, scores, stats, furniture), ranking };
 }
