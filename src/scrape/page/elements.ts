@@ -51,7 +51,7 @@ const FURNITURE_WORDS = new Set(
     "breadcrumb breadcrumbs sidebar navbar nav navigation menu footer advert advertisement advertising ads ad adsense " +
     "dfp sponsored sponsor promo promotion popup modal outbrain taboola skip masthead toolbar pagination pager " +
     "tagcloud tags byline author authors dateline timestamp trending popular login print banner " +
-    "crumbs rating ratings reactions follow newsletters colophon disclaimer references reflist credit credits vote votes voting likes infobox hatnote meta time bio copyright qty stock availability shipping delivery variations tooltip overlay notice action avatar signature attribution upsell views"
+    "crumbs rating ratings reactions follow newsletters colophon disclaimer references reflist credit credits vote votes voting likes infobox hatnote meta time bio copyright qty stock availability shipping delivery variations tooltip overlay notice action avatar signature attribution upsell views embed audio player"
   ).split(" "),
 );
 /** Class words that mark even a text-level element (a `span`, a `small`) as furniture: a photo's rights line. */
