@@ -56,6 +56,7 @@ const FURNITURE_WORDS = new Set(
 );
 /** Class words that mark even a text-level element (a `span`, a `small`) as furniture: a photo's rights line. */
 const RIGHTS_WORDS = new Set(["copyright", "attribution"]);
+const RIGHTS_NAME = /copyright|attribution/i;
 /** Class words of a link drawn as a button. */
 const BUTTON_NAME = /^(?:button|btn|cta)$/;
 /** Words that make the next one a layout's ("has-sidebar", "with-comments", "no-ads"), not the element's kind. */
@@ -164,10 +165,12 @@ export function furnitureReason(element: HTMLElement): string | null {
   // schema.org's counter of likes, shares or views ("8 Likes").
   if (rawAttributes(element).includes("interactionStatistic") && attributeValue(element, "itemprop") === "interactionStatistic")
     return "a counter of interactions";
-  const words = nameWords(element);
   // A copyright or attribution set inline ("<span class=copyright>© AP</span>") is no word of the sentence it sits in.
   if (!BLOCK_TAGS.has(element.tagName))
-    return words.find((word) => RIGHTS_WORDS.has(word)) ? "a copyright line" : null;
+    return RIGHTS_NAME.test(rawAttributes(element)) && nameWords(element).some((word) => RIGHTS_WORDS.has(word))
+      ? "a copyright line"
+      : null;
+  const words = nameWords(element);
   const word = words.find((candidate, at) => FURNITURE_WORDS.has(candidate) && !LAYOUT_OF.has(words[at - 1] ?? ""));
   if (word) return `class or id "${word}"`;
   return words.some((name) => POSTER.test(name)) && words.some((name) => CARD.test(name)) ? "a poster's card" : null;
