@@ -51,7 +51,9 @@ const FURNITURE_WORDS = new Set(
     "breadcrumb breadcrumbs sidebar navbar nav navigation menu footer advert advertisement advertising ads ad adsense " +
     "dfp sponsored sponsor promo promotion popup modal outbrain taboola skip masthead toolbar pagination pager " +
     "tagcloud tags byline author authors dateline timestamp trending popular login print banner " +
-    "crumbs rating ratings reactions follow newsletters colophon disclaimer references reflist credit credits vote votes voting likes infobox hatnote meta time bio copyright qty stock availability shipping delivery variations tooltip overlay notice action avatar signature attribution upsell views embed audio player"
+    "crumbs rating ratings reactions follow newsletters colophon disclaimer references reflist credit credits " +
+    "vote votes voting likes infobox hatnote meta time bio copyright attribution signature avatar views " +
+    "qty stock availability shipping delivery variations upsell tooltip overlay notice action embed audio player"
   ).split(" "),
 );
 /** Class words that mark even a text-level element (a `span`, a `small`) as furniture: a photo's rights line. */
@@ -118,8 +120,11 @@ const MAY_HIDE = /hidden|style|sr-only|screen-reader|none|hide|invisible/i;
  * Class names the page's CSS hides by: text kept for screen readers only, drawn off-screen, and the
  * utility classes of `display: none` (Bootstrap's `d-none`, `hidden`, `hide`, `is-hidden`, `invisible`).
  */
-const HIDING_CLASS =
-  /(?:^|\s)(?:sr-only|screen-reader-text|screen-reader-only|visually-hidden|visuallyhidden|u-visually-hidden|hidden|d-none|hide|is-hidden|invisible)(?:\s|$)/i;
+const HIDING_CLASSES = [
+  ...["sr-only", "screen-reader-text", "screen-reader-only", "visually-hidden", "visuallyhidden", "u-visually-hidden"],
+  ...["hidden", "d-none", "hide", "is-hidden", "invisible"],
+];
+const HIDING_CLASS = new RegExp(`(?:^|\\s)(?:${HIDING_CLASSES.join("|")})(?:\\s|$)`, "i");
 
 /** Never shown as text: a script, a control, an element the page hides. */
 export function isUnshown(element: HTMLElement): boolean {
@@ -163,7 +168,10 @@ export function furnitureReason(element: HTMLElement): string | null {
   if (element.tagName === "A" && (role === "button" || nameWords(element).some((word) => BUTTON_NAME.test(word))))
     return "a link set as a button";
   // schema.org's counter of likes, shares or views ("8 Likes").
-  if (rawAttributes(element).includes("interactionStatistic") && attributeValue(element, "itemprop") === "interactionStatistic")
+  if (
+    rawAttributes(element).includes("interactionStatistic") &&
+    attributeValue(element, "itemprop") === "interactionStatistic"
+  )
     return "a counter of interactions";
   // A copyright or attribution set inline ("<span class=copyright>© AP</span>") is no word of the sentence it sits in.
   if (!BLOCK_TAGS.has(element.tagName))
