@@ -51,9 +51,16 @@ const FURNITURE_WORDS = new Set(
     "breadcrumb breadcrumbs sidebar navbar nav navigation menu footer advert advertisement advertising ads ad adsense " +
     "dfp sponsored sponsor promo promotion popup modal outbrain taboola skip masthead toolbar pagination pager " +
     "tagcloud tags byline author authors dateline timestamp trending popular login print banner " +
-    "crumbs rating ratings reactions follow newsletters colophon disclaimer references reflist credit credits vote votes voting likes infobox hatnote"
+    "crumbs rating ratings reactions follow newsletters colophon disclaimer references reflist credit credits " +
+    "vote votes voting likes infobox hatnote meta time bio copyright attribution signature avatar views " +
+    "qty stock availability shipping delivery variations upsell tooltip overlay notice action embed audio player excerpt logo"
   ).split(" "),
 );
+/** Class words that mark even a text-level element (a `span`, a `small`) as furniture: a photo's rights line. */
+const RIGHTS_WORDS = new Set(["copyright", "attribution"]);
+const RIGHTS_NAME = /copyright|attribution/i;
+/** Class words of a link drawn as a button. */
+const BUTTON_NAME = /^(?:button|btn|cta)$/;
 /** Words that make the next one a layout's ("has-sidebar", "with-comments", "no-ads"), not the element's kind. */
 const LAYOUT_OF = new Set(["has", "with", "no", "without"]);
 /** A forum or Q&A poster's card ("user-info", "message-userExtras", "member-details"): name, join date, post count. */
@@ -108,7 +115,16 @@ export const isElement = (node: Node): node is HTMLElement => node.nodeType === 
 
 /** The element's attributes as written; most elements have none, which answers every question below at once. */
 const rawAttributes = (element: HTMLElement): string => (element as unknown as { rawAttrs: string }).rawAttrs;
-const MAY_HIDE = /hidden|style/i;
+const MAY_HIDE = /hidden|style|sr-only|screen-reader|none|hide|invisible/i;
+/**
+ * Class names the page's CSS hides by: text kept for screen readers only, drawn off-screen, and the
+ * utility classes of `display: none` (Bootstrap's `d-none`, `hidden`, `hide`, `is-hidden`, `invisible`).
+ */
+const HIDING_CLASSES = [
+  ...["sr-only", "screen-reader-text", "screen-reader-only", "visually-hidden", "visuallyhidden", "u-visually-hidden"],
+  ...["hidden", "d-none", "hide", "is-hidden", "invisible"],
+];
+const HIDING_CLASS = new RegExp(`(?:^|\\s)(?:${HIDING_CLASSES.join("|")})(?:\\s|$)`, "i");
 
 /** Never shown as text: a script, a control, an element the page hides. */
 export function isUnshown(element: HTMLElement): boolean {
@@ -116,6 +132,7 @@ export function isUnshown(element: HTMLElement): boolean {
   if (!MAY_HIDE.test(rawAttributes(element))) return false;
   if (attributeValue(element, "hidden") !== undefined) return true;
   if (attributeValue(element, "aria-hidden") === "true") return true;
+  if (HIDING_CLASS.test(attributeValue(element, "class") ?? "")) return true;
   const style = attributeValue(element, "style");
   return style !== undefined && DISPLAY_NONE.test(style);
 }
@@ -147,8 +164,20 @@ export function furnitureReason(element: HTMLElement): string | null {
   if (element.tagName === "FORM") return asksTheReader(element) ? "a form asking the reader" : null;
   const role = rawAttributes(element).length < 6 ? undefined : attributeValue(element, "role");
   if (role && FURNITURE_ROLES.has(role)) return `role=${role}`;
-  // Text-level elements (a link, a span in a sentence) are never furniture on their names alone.
-  if (!BLOCK_TAGS.has(element.tagName)) return null;
+  // A link dressed as a button ("Try it now", "Learn more", "Next") is a control, like a `<button>`.
+  if (element.tagName === "A" && (role === "button" || nameWords(element).some((word) => BUTTON_NAME.test(word))))
+    return "a link set as a button";
+  // schema.org's counter of likes, shares or views ("8 Likes").
+  if (
+    rawAttributes(element).includes("interactionStatistic") &&
+    attributeValue(element, "itemprop") === "interactionStatistic"
+  )
+    return "a counter of interactions";
+  // A copyright or attribution set inline ("<span class=copyright>© AP</span>") is no word of the sentence it sits in.
+  if (!BLOCK_TAGS.has(element.tagName))
+    return RIGHTS_NAME.test(rawAttributes(element)) && nameWords(element).some((word) => RIGHTS_WORDS.has(word))
+      ? "a copyright line"
+      : null;
   const words = nameWords(element);
   const word = words.find((candidate, at) => FURNITURE_WORDS.has(candidate) && !LAYOUT_OF.has(words[at - 1] ?? ""));
   if (word) return `class or id "${word}"`;
@@ -160,9 +189,9 @@ export function furnitureReason(element: HTMLElement): string | null {
  * as words, and a product's description over its customers' reviews (which, like comments, are not the page's own text).
  */
 const POSITIVE =
-  /^(?:article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|prose|markdown|articlebody|description)$/;
+  /^(?:article|body|content|entry|hentry|h-entry|main|page|post|text|blog|story|prose|markdown|articlebody|description|abstract|question)$/;
 const NEGATIVE =
-  /^(?:hidden|banner|combx|comment|com|contact|foot|footer|footnote|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|nav|menu|ad|ads|comments|review|reviews)$/;
+  /^(?:hidden|banner|combx|comment|com|contact|foot|footer|footnote|gdpr|masthead|media|meta|outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|tool|widget|nav|menu|ad|ads|comments|review|reviews|author|button)$/;
 
 const PIECE = /^(?:article|post|entry|story|news|blog)$/;
 const BODY = /^(?:body|content|text|inner)$/;

@@ -3,6 +3,7 @@
 import type { HTMLElement } from "node-html-parser";
 import { furnitureReason, isElement, nameWeight, nameWords } from "./elements";
 import { linkDensity, type PageStats, statsOf } from "./text-stats";
+import { selectAll } from "../extract/select";
 
 /** Names that mark an element as content even when a furniture word sits beside them ("post-body sidebar-aware"). */
 const CONTENT_NAME = /^(?:article|articlebody|body|content|entry|main|post|story|text|prose|markdown)$/;
@@ -17,6 +18,10 @@ const PROSE_BESIDE_LINKS = 25;
 /** A line shorter than this that ends in a colon is a label of what follows. */
 const LABEL_CHARS = 40;
 const LABEL_END = /:\s*$/;
+/** Characters of a paragraph that make a header's text the article's opening rather than a standfirst. */
+const OPENING_CHARS = 200;
+/** A line shorter than this that is mostly a date is the page's date line. */
+const DATE_LINE_CHARS = 80;
 /** Containers the clutter rules may drop inside the main content. */
 const CLEANED_TAGS = new Set(["DIV", "SECTION", "UL", "OL", "TABLE", "FORM", "FIELDSET", "DL"]);
 
@@ -60,6 +65,7 @@ export class Furniture {
   private decide(element: HTMLElement): string | null {
     const reason = furnitureReason(element);
     if (!reason) return null;
+    if (element.tagName === "HEADER" && this.opensWithParagraph(element)) return null;
     const own = statsOf(this.stats, element);
     const layout = this.scopeChars > 500 && own.chars > this.scopeChars * LAYOUT_SHARE;
     if (layout && !ASIDE_TAGS.has(element.tagName)) return null;
@@ -68,6 +74,15 @@ export class Furniture {
     const contentNamed = reason.startsWith("class") && nameWords(element).some((word) => CONTENT_NAME.test(word));
     if (contentNamed && own.chars >= 200 && linkDensity(own) < 0.3) return null;
     return reason;
+  }
+
+  /** A `<header>` holding a paragraph of prose (the article's opening set with its headline), not a one-line standfirst. */
+  private opensWithParagraph(header: HTMLElement): boolean {
+    return header.childNodes.some((child) => {
+      if (!isElement(child) || child.tagName !== "P" || !this.stats.has(child)) return false;
+      const own = statsOf(this.stats, child);
+      return own.chars >= OPENING_CHARS && linkDensity(own) < 0.1;
+    });
   }
 
   /**
@@ -97,9 +112,19 @@ export class Furniture {
     return next !== null && this.stats.has(next) && (this.reasonFor(next) ?? this.clutter(next)) !== null;
   }
 
+  /** A short line that is mostly a `<time>` ("23. März 2017, aktualisiert 15:43 Uhr"): when the page was written, not what. */
+  private isDateLine(line: HTMLElement): boolean {
+    if (line.tagName !== "P" && line.tagName !== "DIV") return false;
+    const chars = statsOf(this.stats, line).chars;
+    if (chars === 0 || chars >= DATE_LINE_CHARS) return false;
+    const timeChars = selectAll(line, "time").reduce((sum, time) => sum + statsOf(this.stats, time).chars, 0);
+    return timeChars * 2 >= chars;
+  }
+
   /** Readability's conditional cleaning, simplified: boxes of links or of nothing are not content. */
   private clutter(element: HTMLElement): string | null {
     const own = statsOf(this.stats, element);
+    if (this.isDateLine(element)) return "a date line";
     // Lines that are a label and links ("One year ago: …", "See more: …"), however many, point elsewhere.
     if (element.tagName === "P") {
       if (linkDensity(own) > 0.6) return "a line of links";

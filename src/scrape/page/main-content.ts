@@ -136,7 +136,7 @@ function joinNeighbours(top: HTMLElement, scores: Map<HTMLElement, number>, stat
   const parent = top.parentNode;
   if (!parent) return [top];
   const topScore = scores.get(top) ?? 0;
-  const threshold = Math.max(10, topScore * 0.2);
+  const threshold = Math.max(10, topScore * 0.25);
   const topClass = top.getAttribute("class") ?? "";
   return elementChildren(parent).filter((sibling) => {
     if (sibling === top) return true;

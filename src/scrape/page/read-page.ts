@@ -81,10 +81,26 @@ function isNoteMark(element: HTMLElement): boolean {
   return element.tagName === "SUP" && NOTE_MARK.test(cleanText(visibleText(element)) ?? "");
 }
 
+/** A title's or heading's words alone: punctuation and spacing differ between the two ("Linde: Gase…" against "Linde Gase…"). */
+export const titleWords = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\p{M}]+/gu, " ")
+    .trim();
+
+/** Headings below `h1` that may carry the headline; their words must be a headline's length to count. */
+const SUBHEADINGS = new Set(["H2", "H3"]);
+const HEADLINE_CHARS = 20;
+
 /** Whether a heading repeats the page's title (shown in `metadata.title`, so not again as content). */
 function repeatsTitle(heading: HTMLElement, titles: string[]): boolean {
-  const text = cleanText(visibleText(heading))?.toLowerCase();
-  return Boolean(text) && titles.some((title) => title.includes(text!) || text!.includes(title));
+  if (heading.tagName !== "H1" && !SUBHEADINGS.has(heading.tagName)) return false;
+  const text = titleWords(cleanText(visibleText(heading)) ?? "");
+  // A section heading ("Ingredients") may be a word of the title; a headline set as `h2` is most of it.
+  const least = heading.tagName === "H1" ? 1 : HEADLINE_CHARS;
+  return titles.some(
+    (title) => Math.min(text.length, title.length) >= least && (title.includes(text) || text.includes(title)),
+  );
 }
 
 /** Below this many characters a page that puts its text in `<noscript>` is read from there. */
@@ -125,7 +141,8 @@ function readTree(
   furniture.narrowTo(mainChars);
   const titles = [metadata.title, cleanText(visibleText(selectOne(root, "title")))]
     .filter((title): title is string => Boolean(title))
-    .map((title) => title.toLowerCase());
+    .map(titleWords)
+    .filter(Boolean);
   const skipped = new Map<HTMLElement, boolean>();
   const skip = (element: HTMLElement) => {
     let decided = skipped.get(element);
@@ -136,7 +153,7 @@ function readTree(
           (furniture.removes(element) ||
             isHeadingMark(element) ||
             isNoteMark(element) ||
-            (element.tagName === "H1" && repeatsTitle(element, titles))));
+            repeatsTitle(element, titles)));
       skipped.set(element, decided);
     }
     return decided;
