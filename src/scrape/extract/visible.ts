@@ -2,10 +2,10 @@
 // a "Price: $165.95" label, a stray itemprop price, "(6)" beside review stars,
 // "4.5 out of 5". Each looks only at short texts so navigation and carts stay out.
 import type { Money } from "../types";
-import { firstText, pageText, visibleText, type HTMLElement } from "./dom";
+import { pageText, visibleText, type HTMLElement } from "./dom";
 import { visibleAvailability } from "./availability";
 import { cardPrice, priceTexts } from "./card-price";
-import { headingBlocks } from "./heading-blocks";
+import { headingBlocks, mainHeading } from "./heading-blocks";
 import { itemValue } from "./microdata";
 import { moneyFromStructured, parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
 import type { ProductDraft } from "./record";
@@ -211,7 +211,7 @@ const BUY_BOX_LEVELS = 4;
  * unit prices and fees set aside) in the smallest block around the `<h1>` that shows one.
  */
 export function headingPrice(root: HTMLElement, hint: MoneyHint = {}): Money | null {
-  let block = selectOne(root, "h1")?.parentNode ?? null;
+  let block = mainHeading(root)?.parentNode ?? null;
   for (let level = 0; block && block !== root && level < BUY_BOX_LEVELS; level++, block = block.parentNode) {
     const prices = priceTexts(block);
     if (prices.length > 0) return cardPrice(prices, hint);
@@ -233,7 +233,7 @@ export function visibleProductDraft(root: HTMLElement, hint: MoneyHint = {}, wit
   };
 }
 
-/** The page's own heading, else its `<title>`. */
+/** The page's own heading (its main `<h1>`). */
 export function visibleTitle(root: HTMLElement): string | null {
-  return firstText(root, ["h1"]);
+  return visibleText(mainHeading(root));
 }
