@@ -211,8 +211,7 @@ const BUY_BOX_LEVELS = 4;
  * unit prices and fees set aside) in the smallest block around the `<h1>` that shows one.
  */
 export function headingPrice(root: HTMLElement, hint: MoneyHint = {}): Money | null {
-  let block = mainHeading(root)?.parentNode ?? null;
-  for (let level = 0; block && block !== root && level < BUY_BOX_LEVELS; level++, block = block.parentNode) {
+  for (const block of headingBlocks(root, BUY_BOX_LEVELS)) {
     const prices = priceTexts(block);
     if (prices.length > 0) return cardPrice(prices, hint);
   }
