@@ -20,8 +20,9 @@ const OUT_OF = /(\d{1,2}(?:[.,]\d+)?)\s*(?:out of|of|von|sur|de|su|\/)\s*(5|10)(
 // A labelled id line in the languages of the corpus: "SKU: 123", "Item # 4410", "Art.-Nr. 88", "Código: X1".
 const ID_LABEL =
   "(?:item|sku|product|article|art\\.?|model|part|style|catalog|mpn|upc|ean|gtin|isbn|asin)\\s*(?:#|no\\.?|nr\\.?|number|code|id)?|art\\.?-?nr\\.?|artikelnummer|artikel-?nr\\.?|bestellnummer|herstellernummer|modellnummer|r[ée]f[ée]rence|r[ée]f\\.?|c[óo]digo|cod\\.?|referencia|codice(?: articolo)?|kod(?: produktu)?|numer katalogowy|artikelnummer|артикул|код(?: товара)?|商品番号|品番|型番|商品コード|货号|型号|商品编号|mã sp|mã sản phẩm";
-const SKU_LABEL = new RegExp(`^(?:${ID_LABEL})\\s*[:#.]?\\s*([A-Z0-9][\\w./-]{2,30})$`, "i");
-const SKU_LABEL_ALONE = new RegExp(`^(?:${ID_LABEL})\\s*[:#.]?$`, "i");
+// A label may open with a "#" ("#Артикул 4998").
+const SKU_LABEL = new RegExp(`^#?(?:${ID_LABEL})\\s*[:#.]?\\s*([A-Z0-9][\\w./-]{2,30})$`, "i");
+const SKU_LABEL_ALONE = new RegExp(`^#?(?:${ID_LABEL})\\s*[:#.]?$`, "i");
 const ID_SHAPE = /^(?=.*\d)[A-Z0-9][\w./-]{2,30}$/i;
 const MAX_LABEL_LENGTH = 40;
 // Source length above which an element cannot be a short label; checked before reading text.

@@ -141,6 +141,7 @@ describe("product ids", () => {
     expect(visible("<p>Item # 44-102</p>")).toBe("44-102");
     expect(visible("<dl><dt>Art.-Nr.</dt><dd>8812345</dd></dl>")).toBe("8812345");
     expect(visible("<p>Código: AB123</p>")).toBe("AB123");
+    expect(visible("<span>#Артикул 4998</span>")).toBe("4998");
     expect(visible("<p>Model: Classic</p>")).toBeNull();
   });
 });
