@@ -117,10 +117,16 @@ export function labelledPrice(root: HTMLElement, hint: MoneyHint = {}): Money | 
   );
 }
 
-/** An `itemprop="price"` outside any Product scope (microdata handles the scoped ones). */
+/**
+ * An `itemprop="price"` outside any Product scope (microdata handles the scoped ones): the buy box's,
+ * in the blocks around the main heading, before any other (a rail of other products may come first).
+ */
 export function itempropPrice(root: HTMLElement, hint: MoneyHint = {}): Money | null {
-  const price = itemValue(selectOne(root, '[itemprop="price"]') ?? undefined);
-  const currency = itemValue(selectOne(root, '[itemprop="priceCurrency"]') ?? undefined);
+  const scope = headingBlocks(root, BUY_BOX_LEVELS).find((block) => selectOne(block, '[itemprop="price"]')) ?? root;
+  const price = itemValue(selectOne(scope, '[itemprop="price"]') ?? undefined);
+  const currency = itemValue(
+    selectOne(scope, '[itemprop="priceCurrency"]') ?? selectOne(root, '[itemprop="priceCurrency"]') ?? undefined,
+  );
   return price ? moneyFromStructured(price, currency, hint) : null;
 }
 
