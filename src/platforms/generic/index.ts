@@ -51,9 +51,13 @@ function headingNamesIt(name: string, heading: string, address: string): boolean
   const extension = heading.startsWith(name) ? heading.slice(name.length) : "";
   if (/^\s/.test(extension) && !/#\d/.test(extension)) return true;
   if (heading !== name && heading.toLowerCase() === name.toLowerCase()) return true;
+  // Compared by letters and digits alone: the heading may set its parts apart ("8 GB / 256 GB" for "8 GB 256 GB").
   const shop = siteLabel(address);
-  return !!shop && name.startsWith(heading) && name.slice(heading.length).toLowerCase().includes(shop);
+  const [bareName, bareHeading] = [squash(name), squash(heading)];
+  return !!shop && bareName.startsWith(bareHeading) && bareName.slice(bareHeading.length).includes(squash(shop));
 }
+
+const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
 /** The name a site's address gives it: "darwin" for `https://www.darwin.md/…`, "shop" for `shop.co.uk`. */
 function siteLabel(address: string): string | null {
