@@ -235,13 +235,24 @@ export function currencyFromText(text: string, hint: MoneyHint = {}): string | n
   const alone = text.trim();
   if (/^[A-Z]{3}$/.test(alone) && knownCodes().has(alone)) return alone;
   for (const [pattern, code] of SYMBOLS) if (pattern.test(text)) return code;
-  const preferred = hint.currency?.toUpperCase() ?? currencyForLocale(hint.locale) ?? currencyForCountry(hint.country);
+  const preferred = hintedCurrency(hint);
   const word = currencyFromWord(text);
   if (word) return preferred && LEU_CURRENCIES.has(word) && LEU_CURRENCIES.has(preferred) ? preferred : word;
   if (text.includes("$")) return preferred && DOLLAR_CURRENCIES.has(preferred) ? preferred : "USD";
   if (/[¥￥円元]/.test(text)) return preferred && YEN_CURRENCIES.has(preferred) ? preferred : "JPY";
   if (/\bkr\b/i.test(text)) return preferred && KRONA_CURRENCIES.has(preferred) ? preferred : "SEK";
   return null;
+}
+
+/**
+ * The currency a page's hint names: the site's own, else its locale's where the locale names a region
+ * (`es-CO`), else its domain's country's, else its bare language's (`en`, `de`), the weakest sign.
+ */
+export function hintedCurrency(hint: MoneyHint): string | null {
+  const code = hint.currency?.trim().toUpperCase();
+  if (code && /^[A-Z]{3}$/.test(code)) return code;
+  const regional = hint.locale && /[-_]/.test(hint.locale) ? currencyForLocale(hint.locale) : null;
+  return regional ?? currencyForCountry(hint.country) ?? currencyForLocale(hint.locale);
 }
 
 /** The usual currency of a locale such as `es-ES`, `en_GB` or `de`. */

@@ -2,7 +2,7 @@
 // "5.182 valoraciones", "4,1 de 5 estrellas". Hand-written: Intl formats numbers
 // but cannot parse them, and no installed package does.
 import type { Money } from "../types";
-import { currencyForCountry, currencyFromText, currencyForLocale, type MoneyHint } from "./currency";
+import { currencyFromText, hintedCurrency, type MoneyHint } from "./currency";
 
 export type { MoneyHint };
 
@@ -13,15 +13,11 @@ const NUMBER = /\d{1,3}(?:[ \u00a0\u202f'’]\d{3})+(?:[.,]\d+)?(?!\d)|\d[\d.,]*
 export function parseMoney(text: string | null | undefined, hint: MoneyHint = {}): Money | null {
   const raw = collapse(text);
   if (!raw) return null;
-  const currency = currencyFromText(raw, hint) ?? pageCurrency(hint);
+  const currency = currencyFromText(raw, hint) ?? hintedCurrency(hint);
   const amount = localeNumber(amountToken(raw), currency !== null && THOUSANDTHS.has(currency));
   if (amount === null) return null;
   return { amount, currency, raw };
 }
-
-/** The currency a page prices in when a price text names none: the site's, its locale's, else its domain's country's. */
-const pageCurrency = (hint: MoneyHint): string | null =>
-  normaliseCode(hint.currency) ?? currencyForLocale(hint.locale) ?? currencyForCountry(hint.country);
 
 // Currencies whose minor unit is a thousandth: "19,000 DT" is nineteen dinars, "1.250 KD" one and a quarter.
 const THOUSANDTHS = new Set(["TND", "KWD", "BHD", "OMR", "JOD", "LYD", "IQD"]);
@@ -58,7 +54,9 @@ export function moneyFromStructured(amount: unknown, currency: unknown, hint: Mo
   const raw = typeof amount === "number" ? String(amount) : typeof amount === "string" ? amount.trim() : "";
   if (!raw) return null;
   const code =
-    normaliseCode(typeof currency === "string" ? currency : null) ?? currencyFromText(raw, hint) ?? pageCurrency(hint);
+    normaliseCode(typeof currency === "string" ? currency : null) ??
+    currencyFromText(raw, hint) ??
+    hintedCurrency(hint);
   const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : localeNumber(raw, code !== null && THOUSANDTHS.has(code));
   if (value === null || !Number.isFinite(value)) return null;
   return { amount: value, currency: code, raw };
