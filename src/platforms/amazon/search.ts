@@ -31,6 +31,18 @@ const SEARCH_CARDS: CardSpec = {
     ) !== null || /AdHolder/.test(card.getAttribute("class") ?? ""),
 };
 
+// A best-sellers list ("Best Sellers in Appliances"): ranked grid cells, each an ASIN's link, stars and price.
+const BEST_SELLER_CARDS: CardSpec = {
+  cards: ".p13n-grid-content div[data-asin]",
+  id: (card) => cleanText(card.getAttribute("data-asin")),
+  title: ["a[role='link'] span div", "a[role='link'] span"],
+  link: { selectors: ["a[href*='/dp/']"], attr: "href" },
+  price: [".a-color-price span", ".a-color-price"],
+  rating: [".a-icon-alt"],
+  reviewCount: { selectors: [".a-icon-row a span.a-size-small"], attr: undefined },
+  image: { selectors: ["img"], attr: "src" },
+};
+
 /**
  * A card's 0.00 is a membership price ("Free with Kindle Unlimited membership"); what a shopper
  * pays to buy is the secondary offer beside it ("Or TWD 99.57 to buy").
@@ -57,6 +69,7 @@ export function readAmazonSearch(page: Page, url: string): SearchPage {
     },
     pageFromUrl(url, "page"),
   );
-  const items = parseCards(page.root, SEARCH_CARDS, page.base, page.hint);
+  const found = parseCards(page.root, SEARCH_CARDS, page.base, page.hint);
+  const items = found.length > 0 ? found : parseCards(page.root, BEST_SELLER_CARDS, page.base, page.hint);
   return { items: items.map((item) => withPurchasePrice(item, page)), ...pager };
 }

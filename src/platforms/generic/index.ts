@@ -21,14 +21,10 @@ export function genericDrafts(page: Page): ProductDraft[] {
   const structuredOffer = [jsonLd, microdata, rdfa, state, meta].some((draft) => draft.price || draft.priceless);
   const visible = visibleProductDraft(page.root, page.hint, !structuredOffer);
   const heading: ProductDraft = { title: visibleTitle(page.root) };
-  // A heading that extends the structured name names the variant on show ("… 256 GB) (12 GB RAM)").
-  if (
-    jsonLd.title &&
-    heading.title &&
-    heading.title.length > jsonLd.title.length &&
-    heading.title.startsWith(jsonLd.title)
-  )
-    jsonLd.title = heading.title;
+  for (const draft of [jsonLd, microdata]) {
+    if (draft.title && heading.title && headingNamesIt(draft.title, heading.title, page.base))
+      draft.title = heading.title;
+  }
   const fallbackTitle: ProductDraft = { title: firstText(page.root, ["title"]) };
   const address: ProductDraft = { sku: addressId(page.root, page.url) };
   return [
@@ -43,6 +39,33 @@ export function genericDrafts(page: Page): ProductDraft[] {
     reading("title element", fallbackTitle),
     reading("page address", address),
   ];
+}
+
+/**
+ * Whether the page's heading is the better spelling of a structured name: it extends it with the
+ * variant on show ("… 256 GB) (12 GB RAM)"), differs from it only in case ("By Colleen Hoover"), or is
+ * it without the shop's name the shop appended ("… Pacific Blue cumpara pe Darwin.md").
+ */
+function headingNamesIt(name: string, heading: string, address: string): boolean {
+  // An extension stands apart from the name and is no item number ("#00076723") or count run into it ("…Sandstone134/4466").
+  const extension = heading.startsWith(name) ? heading.slice(name.length) : "";
+  if (/^\s/.test(extension) && !/#\d/.test(extension)) return true;
+  if (heading !== name && heading.toLowerCase() === name.toLowerCase()) return true;
+  // Compared by letters and digits alone: the heading may set its parts apart ("8 GB / 256 GB" for "8 GB 256 GB").
+  const shop = siteLabel(address);
+  const [bareName, bareHeading] = [squash(name), squash(heading)];
+  return !!shop && bareName.startsWith(bareHeading) && bareName.slice(bareHeading.length).includes(squash(shop));
+}
+
+const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
+/** The name a site's address gives it: "darwin" for `https://www.darwin.md/…`, "shop" for `shop.co.uk`. */
+function siteLabel(address: string): string | null {
+  const labels = /^https?:\/\/([^/:?#]+)/i.exec(address)?.[1]?.toLowerCase().split(".") ?? [];
+  // The label before the public suffix: the last one, or the one before a two-letter country after a short second level.
+  const suffixLength = labels.length > 2 && labels.at(-1)!.length === 2 && labels.at(-2)!.length <= 3 ? 2 : 1;
+  const label = labels.at(-1 - suffixLength);
+  return label && label.length >= 3 && label !== "www" ? label : null;
 }
 
 export const generic: ProductPlatform = {

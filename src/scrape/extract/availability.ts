@@ -13,11 +13,11 @@ const VOCABULARY: [Availability, RegExp][] = [
   ["backorder", /back-?order|auf bestellung|sur commande|bajo pedido|取り寄せ/i],
   [
     "out_of_stock",
-    /out[\s_-]?of[\s_-]?stock|sold[\s_-]?out|soldout|unavailable|not available|not in stock|nicht vorrätig|no longer available|discontinued|no stock|notify me|agotad[oa]|sin stock|no disponible|ausverkauft|nicht (?:auf lager|verfügbar|lieferbar)|vergriffen|[ée]puis[ée]|rupture de stock|indisponible|non disponibile|esaurit[oa]|uitverkocht|niet (?:op voorraad|leverbaar|beschikbaar)|esgotad[oa]|indispon[ií]vel|sem estoque|brak w magazynie|niedostępn|wyprzedan|slutsåld|ej i lager|utsolgt|loppuunmyyty|tükendi|stokta yok|нет в наличии|закончил|распродан|немає в наличності|немає в наявності|在庫なし|在庫切れ|売り切れ|品切れ|完売|缺货|售罄|无货|已售完|품절|hết hàng|habis|stok habis|غير متوفر|نفدت/i,
+    /out[\s_-]?of[\s_-]?stock|sold[\s_-]?out|soldout|unavailable|not available|not in stock|nicht vorrätig|no longer available|discontinued|no stock|notify me|agotad[oa]|sin stock|no disponible|ausverkauft|nicht (?:auf lager|verfügbar|lieferbar)|vergriffen|[ée]puis[ée]|rupture de stock|indisponible|non disponibile|esaurit[oa]|uitverkocht|niet (?:op voorraad|leverbaar|beschikbaar)|esgotad[oa]|indispon[ií]vel|sem estoque|brak w magazynie|niedostępn|wyprzedan|slutsåld|ej i lager|utsolgt|loppuunmyyty|tükendi|stokta yok|нет в наличии|закончил|распродан|немає в наличності|немає в наявності|stoc epuizat|nu (?:este|e) [îi]n stoc|在庫なし|在庫切れ|売り切れ|品切れ|完売|缺货|售罄|无货|已售完|품절|hết hàng|habis|stok habis|غير متوفر|نفدت/i,
   ],
   [
     "in_stock",
-    /^(?:instock|in[\s_-]?stock|available|limitedavailability|onlineonly|instoreonly|madetoorder)$|\bin[\s_-]?stock\b|\d+\s*(?:left|available|in stock|auf lager|en stock|disponibles?)|only \d+ left|usually (?:ships|dispatched)|ships (?:in|within|today|from)|dispatched (?:in|within)|en stock|auf lager|lieferbar|sofort verfügbar|versandfertig|disponible|en existencia|in magazzino|disponibile|op voorraad|leverbaar|em estoque|dispon[ií]vel|dostępn|w magazynie|i lager|på lager|stokta|в наличии|є в наявності|в наявності|在庫あり|在庫有り|有货|现货|재고 있음|còn hàng|tersedia/i,
+    /^(?:instock|in[\s_-]?stock|available|limitedavailability|onlineonly|instoreonly|madetoorder)$|\bin[\s_-]?stock\b|\d+\s*(?:left|available|in stock|auf lager|en stock|disponibles?)|only \d+ left|usually (?:ships|dispatched)|ships (?:in|within|today|from)|dispatched (?:in|within)|en stock|auf lager|lieferbar|sofort verfügbar|versandfertig|disponible|en existencia|in magazzino|disponibile|op voorraad|leverbaar|em estoque|dispon[ií]vel|dostępn|w magazynie|i lager|på lager|stokta|в наличии|є в наявності|[îi]n stoc\b|в наявності|在庫あり|在庫有り|有货|现货|재고 있음|còn hàng|tersedia/i,
   ],
 ];
 
@@ -43,7 +43,7 @@ export function normaliseAvailability(text: string | null | undefined): Availabi
 
 // The control that puts the item in a cart, in the languages of the corpus.
 const ADD_TO_CART =
-  /add to (?:cart|bag|basket|trolley)|add to shopping|buy (?:it )?now|in den (?:warenkorb|einkaufswagen)|jetzt kaufen|ajouter au panier|acheter|añadir al carrito|agregar al carrito|comprar(?: ahora)?|aggiungi al carrello|acquista|in winkelwagen|in winkelmand|adicionar ao carrinho|do koszyka|lägg i varukorg|sepete ekle|в корзину|купить|додати в кошик|カートに入れる|今すぐ購入|加入购物车|立即购买|장바구니|thêm vào giỏ|tambah ke keranjang|beli sekarang/i;
+  /add to (?:cart|bag|basket|trolley)|add to shopping|buy (?:it )?now|in den (?:warenkorb|einkaufswagen)|jetzt kaufen|ajouter au panier|acheter|añadir al carrito|agregar al carrito|comprar(?: ahora)?|aggiungi al carrello|acquista|in winkelwagen|in winkelmand|adicionar ao carrinho|do koszyka|lägg i varukorg|sepete ekle|в корзину|купить|adaug[ăa] [îi]n co[șşs]|cump[ăa]r[ăa]|додати в кошик|カートに入れる|今すぐ購入|加入购物车|立即购买|장바구니|thêm vào giỏ|tambah ke keranjang|beli sekarang/i;
 const SOLD_OUT_CONTROL =
   /^(?:sold out|out of stock|notify me|agotado|ausverkauft|[ée]puis[ée]|esaurito|uitverkocht|esgotado|売り切れ|品切れ|缺货|售罄|нет в наличии)\b/i;
 // One size's or colour's state, or a template a script fills in, is not the offer's ("6 - Sold Out").
@@ -51,7 +51,7 @@ const NOT_THE_OFFER = /hidden|template|option|variant|swatch|size/i;
 // "Image not available for Colour", "Plain packaging not available", "Shipping not available": something
 // other than the offer is missing.
 const ABOUT_SOMETHING_ELSE =
-  /\b(?:image|imagen|immagine|bild|photo|foto|picture|video|packaging|colou?r|farbe|gr[öo]ß|size|shipping|delivery|pickup|versand|envío|livraison|spedizione)/i;
+  /\b(?:image|imagen|immagine|bild|afbeelding|photo|foto|picture|video|packaging|colou?r|farbe|gr[öo]ß|size|shipping|delivery|pickup|versand|envío|livraison|spedizione)/i;
 // What the class or id of an element STOCK_NAMED may name holds, as `[class*="stock"], [id*="stock"]` read them.
 const STOCK_PARTS = ["stock", "Stock", "STOCK", "vailab", "VAILAB", "nventory", "isponib", "agerstatus"];
 const stockNamed = (scope: HTMLElement) => holdingAny(scope, ["class", "id"], STOCK_PARTS);
@@ -88,6 +88,18 @@ function stockLine(element: HTMLElement): Availability | null {
   const text = visibleText(element);
   if (!text || text.length > MAX_STOCK_TEXT || ABOUT_SOMETHING_ELSE.test(text)) return null;
   return normaliseAvailability(text);
+}
+
+// A line of text alone that is all a stock phrase ("<div class=text-center>Есть в наличии</div>").
+const PLAIN_LINE_TAGS = "div, span, p, li, td, strong, b";
+const MAX_PLAIN_LINE = 30;
+
+/** What a short line of the buy box says when its whole text is a stock phrase, whatever its element is called. */
+function plainStockLine(element: HTMLElement): Availability | null {
+  if (element.childNodes.some((child) => child.nodeType !== 3)) return null;
+  if (NOT_THE_OFFER.test(`${element.getAttribute("class") ?? ""} ${element.id}`)) return null;
+  const text = visibleText(element);
+  return text && text.length <= MAX_PLAIN_LINE && !ABOUT_SOMETHING_ELSE.test(text) ? normaliseAvailability(text) : null;
 }
 
 /** What an add-to-cart control says: enabled, in stock; disabled or labelled sold out, out of stock. */
@@ -147,6 +159,10 @@ function readBuyBox(root: HTMLElement): BuyBox {
   const controls = widest ? saying(selectAll(widest, CONTROLS).filter(isControl), controlSays) : [];
   const line = blocks.map((candidate) => lines.find(([element]) => within(element, candidate))?.[1]).find(Boolean);
   let said = blocks.map((candidate) => blockAvailability(candidate, lines, controls)).find(Boolean) ?? null;
+  if (!said && widest) {
+    const plain = saying(selectAll(widest, PLAIN_LINE_TAGS), plainStockLine);
+    said = blocks.map((candidate) => plain.find(([element]) => within(element, candidate))?.[1]).find(Boolean) ?? null;
+  }
   if (!said) {
     // Pages hold few forms: found by tag, their actions tested here rather than by a selector over every element.
     const cartForm = selectAll(root, "form").find((form) => CART_ACTION.test(form.getAttribute("action") ?? ""));

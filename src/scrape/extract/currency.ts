@@ -4,6 +4,8 @@
 export interface MoneyHint {
   currency?: string | null;
   locale?: string | null;
+  /** The country the site's address names (its country-code domain), for signs several countries share. */
+  country?: string | null;
 }
 
 // Prefixed dollar and other multi-character symbols come before the bare ones they contain.
@@ -68,6 +70,10 @@ const WORD_SYMBOLS: [string, string][] = [
   ["lei", "RON"],
   ["Lei", "RON"],
   ["LEI", "RON"],
+  // Moldova's pages print the leu in Russian too.
+  ["леев", "MDL"],
+  ["лей", "MDL"],
+  ["Лей", "MDL"],
   ["Ft", "HUF"],
   ["TL", "TRY"],
   ["лв", "BGN"],
@@ -86,6 +92,7 @@ const WORD_SYMBOLS: [string, string][] = [
   ["FCFA", "XOF"],
   ["CFA", "XOF"],
   ["KD", "KWD"],
+  ["DT", "TND"],
   ["KM", "BAM"],
   ["kn", "HRK"],
   ["Lek", "ALL"],
@@ -135,6 +142,8 @@ const DOLLAR_CURRENCIES = new Set([
 ]);
 const YEN_CURRENCIES = new Set(["JPY", "CNY"]);
 const KRONA_CURRENCIES = new Set(["SEK", "NOK", "DKK", "ISK"]);
+// "lei" is Romania's leu and Moldova's.
+const LEU_CURRENCIES = new Set(["RON", "MDL"]);
 
 const REGION_CURRENCY: Record<string, string> = {
   US: "USD",
@@ -180,6 +189,9 @@ const REGION_CURRENCY: Record<string, string> = {
   HK: "HKD",
   CZ: "CZK",
   ZA: "ZAR",
+  RO: "RON",
+  MD: "MDL",
+  TN: "TND",
 };
 
 const LANGUAGE_REGION: Record<string, string> = {
@@ -223,13 +235,24 @@ export function currencyFromText(text: string, hint: MoneyHint = {}): string | n
   const alone = text.trim();
   if (/^[A-Z]{3}$/.test(alone) && knownCodes().has(alone)) return alone;
   for (const [pattern, code] of SYMBOLS) if (pattern.test(text)) return code;
+  const preferred = hintedCurrency(hint);
   const word = currencyFromWord(text);
-  if (word) return word;
-  const preferred = hint.currency?.toUpperCase() ?? currencyForLocale(hint.locale);
+  if (word) return preferred && LEU_CURRENCIES.has(word) && LEU_CURRENCIES.has(preferred) ? preferred : word;
   if (text.includes("$")) return preferred && DOLLAR_CURRENCIES.has(preferred) ? preferred : "USD";
   if (/[¥￥円元]/.test(text)) return preferred && YEN_CURRENCIES.has(preferred) ? preferred : "JPY";
   if (/\bkr\b/i.test(text)) return preferred && KRONA_CURRENCIES.has(preferred) ? preferred : "SEK";
   return null;
+}
+
+/**
+ * The currency a page's hint names: the site's own, else its locale's where the locale names a region
+ * (`es-CO`), else its domain's country's, else its bare language's (`en`, `de`), the weakest sign.
+ */
+export function hintedCurrency(hint: MoneyHint): string | null {
+  const code = hint.currency?.trim().toUpperCase();
+  if (code && /^[A-Z]{3}$/.test(code)) return code;
+  const regional = hint.locale && /[-_]/.test(hint.locale) ? currencyForLocale(hint.locale) : null;
+  return regional ?? currencyForCountry(hint.country) ?? currencyForLocale(hint.locale);
 }
 
 /** The usual currency of a locale such as `es-ES`, `en_GB` or `de`. */

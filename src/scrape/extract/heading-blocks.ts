@@ -1,12 +1,62 @@
-// The blocks around a page's main heading, where its buy box sits: the heading's parent and up to
-// `levels` ancestors beyond it, never the body, which holds every rail of other products.
-import type { HTMLElement } from "./dom";
-import { selectOne } from "./select";
+// The page's main heading and the blocks around it, where its buy box sits: the heading's parent and
+// up to `levels` ancestors beyond it, never the body, which holds every rail of other products.
+import { cleanText, visibleText, type HTMLElement } from "./dom";
+import { selectAll, selectOne } from "./select";
+
+// What frames a page rather than showing its product, and may carry an <h1> of its own: the menus
+// ("Shop By Department"), the site's own header (its logo) and the footer.
+const FRAME_TAGS = new Set(["NAV", "MENU", "FOOTER"]);
+const FRAME_ROLES = new Set(["navigation", "banner", "contentinfo"]);
+// Sign-in, sign-up and newsletter dialogs: their heading is never the page's.
+const DIALOG_ROLES = new Set(["dialog", "alertdialog"]);
+const DIALOG_CLASS = /(?:^|\s)modal(?:\s|$)/i;
+
+type Place = "content" | "frame" | "dialog";
+
+/** Where `element` sits: in a dialog, in the page's frame (a menu, footer, or header outside the main content), or in its content. */
+function placeOf(element: HTMLElement): Place {
+  let place: Place = "content";
+  let inHeader = false;
+  for (let node = element.parentNode; node?.tagName; node = node.parentNode) {
+    const tag = node.tagName;
+    const role = node.getAttribute("role") ?? "";
+    if (tag === "DIALOG" || DIALOG_ROLES.has(role) || DIALOG_CLASS.test(node.getAttribute("class") ?? ""))
+      return "dialog";
+    if (FRAME_TAGS.has(tag) || FRAME_ROLES.has(role)) place = "frame";
+    // A header inside the main content or an article is the product's own ("<header><h1>Name</h1>").
+    if (tag === "HEADER") inHeader = true;
+    if (tag === "MAIN" || tag === "ARTICLE") inHeader = false;
+  }
+  return inHeader ? "frame" : place;
+}
+
+/**
+ * The element that names what the page shows: its first `<h1>` in the content, else the first in its
+ * frame (never a dialog's), else, on a page with no such heading, the element whose text is its og:title.
+ */
+export function mainHeading(root: HTMLElement): HTMLElement | null {
+  const placed = selectAll(root, "h1")
+    .filter((heading) => visibleText(heading))
+    .map((heading) => ({ heading, place: placeOf(heading) }));
+  return (
+    placed.find(({ place }) => place === "content")?.heading ??
+    placed.find(({ place }) => place === "frame")?.heading ??
+    titledElement(root)
+  );
+}
+
+/** The first element of the body whose whole text is the page's og:title ("<div class=page_title>Name</div>"). */
+function titledElement(root: HTMLElement): HTMLElement | null {
+  const title = cleanText(selectOne(root, 'meta[property="og:title"]')?.getAttribute("content"));
+  const body = selectOne(root, "body");
+  if (!title || !body) return null;
+  return selectAll(body, "*").find((element) => element.tagName !== "TITLE" && visibleText(element) === title) ?? null;
+}
 
 /** From the heading's own block outward; empty when the page has no `<h1>`. */
 export function headingBlocks(root: HTMLElement, levels: number): HTMLElement[] {
   const blocks: HTMLElement[] = [];
-  let block = selectOne(root, "h1")?.parentNode ?? null;
+  let block = mainHeading(root)?.parentNode ?? null;
   for (let level = 0; block && level < levels; level++, block = block.parentNode) {
     if (block === root || block.tagName === "BODY" || block.tagName === "HTML") break;
     blocks.push(block);

@@ -2,7 +2,7 @@
 // "5.182 valoraciones", "4,1 de 5 estrellas". Hand-written: Intl formats numbers
 // but cannot parse them, and no installed package does.
 import type { Money } from "../types";
-import { currencyFromText, currencyForLocale, type MoneyHint } from "./currency";
+import { currencyFromText, hintedCurrency, type MoneyHint } from "./currency";
 
 export type { MoneyHint };
 
@@ -13,11 +13,14 @@ const NUMBER = /\d{1,3}(?:[ \u00a0\u202f'’]\d{3})+(?:[.,]\d+)?(?!\d)|\d[\d.,]*
 export function parseMoney(text: string | null | undefined, hint: MoneyHint = {}): Money | null {
   const raw = collapse(text);
   if (!raw) return null;
-  const amount = parseLocaleNumber(amountToken(raw));
+  const currency = currencyFromText(raw, hint) ?? hintedCurrency(hint);
+  const amount = localeNumber(amountToken(raw), currency !== null && THOUSANDTHS.has(currency));
   if (amount === null) return null;
-  const currency = currencyFromText(raw, hint) ?? normaliseCode(hint.currency) ?? currencyForLocale(hint.locale);
   return { amount, currency, raw };
 }
+
+// Currencies whose minor unit is a thousandth: "19,000 DT" is nineteen dinars, "1.250 KD" one and a quarter.
+const THOUSANDTHS = new Set(["TND", "KWD", "BHD", "OMR", "JOD", "LYD", "IQD"]);
 
 // How pages print amounts that a plain number reader would cut short or take from the wrong place.
 const PRICE_SPELLINGS: [RegExp, string][] = [
@@ -50,23 +53,25 @@ function amountToken(raw: string): string {
 export function moneyFromStructured(amount: unknown, currency: unknown, hint: MoneyHint = {}): Money | null {
   const raw = typeof amount === "number" ? String(amount) : typeof amount === "string" ? amount.trim() : "";
   if (!raw) return null;
-  const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : parseLocaleNumber(raw);
+  const code =
+    normaliseCode(typeof currency === "string" ? currency : null) ??
+    currencyFromText(raw, hint) ??
+    hintedCurrency(hint);
+  const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : localeNumber(raw, code !== null && THOUSANDTHS.has(code));
   if (value === null || !Number.isFinite(value)) return null;
-  const code = normaliseCode(typeof currency === "string" ? currency : null);
-  return {
-    amount: value,
-    currency: code ?? currencyFromText(raw, hint) ?? normaliseCode(hint.currency) ?? currencyForLocale(hint.locale),
-    raw,
-  };
+  return { amount: value, currency: code, raw };
 }
 
 /** The first number in `text`, reading "1.234" / "1,234" as thousands and "4,1" / "4.6" as decimals. */
-export function parseLocaleNumber(text: string | number | null | undefined): number | null {
+export const parseLocaleNumber = (text: string | number | null | undefined): number | null => localeNumber(text, false);
+
+/** As `parseLocaleNumber`; with `thousandths`, a lone separator before three digits is the decimal one ("19,000 DT"). */
+function localeNumber(text: string | number | null | undefined, thousandths: boolean): number | null {
   if (typeof text === "number") return Number.isFinite(text) ? text : null;
   const token = collapse(text)?.match(NUMBER)?.[0];
   if (!token) return null;
   const compact = token.replace(/[ \u00a0\u202f'’]/g, "").replace(/[.,]+$/, "");
-  const value = Number(normaliseSeparators(compact));
+  const value = Number(normaliseSeparators(compact, thousandths));
   return Number.isFinite(value) ? value : null;
 }
 
@@ -96,7 +101,7 @@ export function parseCount(text: string | number | null | undefined): number | n
 }
 
 /** Rewrites a digit run to JavaScript's notation, deciding which separator is the decimal one. */
-function normaliseSeparators(token: string): string {
+function normaliseSeparators(token: string, thousandths: boolean): string {
   const lastDot = token.lastIndexOf(".");
   const lastComma = token.lastIndexOf(",");
   if (lastDot >= 0 && lastComma >= 0) {
@@ -110,7 +115,7 @@ function normaliseSeparators(token: string): string {
   // Several of one separator group thousands ("1.234.567"); in other groups they are a date ("15.08.2017").
   if (parts.length > 2 && parts.slice(1).some((part) => part.length !== 3)) return "NaN";
   // One separator followed by exactly three digits is a thousands group ("21,200", "5.182").
-  const grouped = parts.length > 2 || (parts[1]?.length === 3 && parts[0] !== "0");
+  const grouped = parts.length > 2 || (parts[1]?.length === 3 && parts[0] !== "0" && !thousandths);
   return grouped ? parts.join("") : parts.join(".");
 }
 

@@ -10,6 +10,7 @@ import { jsonLdProductDraft } from "./product-ld";
 import { isEmpty, reading, type ProductDraft } from "./record";
 import { expectAttributes, selectOne } from "./select";
 import { stateProductDraft } from "./state-product";
+import { countryOfDomain } from "./url";
 import { labelledId, visibleTitle } from "./visible";
 import { firstText } from "./dom";
 
@@ -38,7 +39,11 @@ export function readPage(html: string, url: string, hint: (base: string) => Mone
     url,
     base,
     root,
-    hint: { locale: known.locale ?? pageLocale(root), currency: known.currency ?? null },
+    hint: {
+      locale: known.locale ?? pageLocale(root),
+      currency: known.currency ?? null,
+      country: countryOfDomain(base),
+    },
   };
 }
 

@@ -84,3 +84,18 @@ export function countryOfUrl(url: string, origins: Record<string, string>): stri
   );
   return entry?.[0] ?? null;
 }
+
+// Country codes sold worldwide as generic names ("startup.co", "app.io"): they say nothing of a shop's country.
+const GENERIC_COUNTRY_DOMAINS = new Set(["co", "io", "ai", "me", "tv", "fm", "ly", "to", "cc", "ws"]);
+
+/** The country a host's country-code domain names, e.g. "MD" for `https://darwin.md/…`, "NZ" for `….co.nz`. */
+export function countryOfDomain(url: string): string | null {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return null;
+  }
+  const suffix = /\.([a-z]{2})$/i.exec(host)?.[1]?.toLowerCase();
+  return suffix && !GENERIC_COUNTRY_DOMAINS.has(suffix) ? suffix.toUpperCase() : null;
+}

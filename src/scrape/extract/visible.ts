@@ -2,10 +2,10 @@
 // a "Price: $165.95" label, a stray itemprop price, "(6)" beside review stars,
 // "4.5 out of 5". Each looks only at short texts so navigation and carts stay out.
 import type { Money } from "../types";
-import { firstText, pageText, visibleText, type HTMLElement } from "./dom";
+import { pageText, visibleText, type HTMLElement } from "./dom";
 import { visibleAvailability } from "./availability";
 import { cardPrice, priceTexts } from "./card-price";
-import { headingBlocks } from "./heading-blocks";
+import { headingBlocks, mainHeading } from "./heading-blocks";
 import { itemValue } from "./microdata";
 import { moneyFromStructured, parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
 import type { ProductDraft } from "./record";
@@ -20,8 +20,9 @@ const OUT_OF = /(\d{1,2}(?:[.,]\d+)?)\s*(?:out of|of|von|sur|de|su|\/)\s*(5|10)(
 // A labelled id line in the languages of the corpus: "SKU: 123", "Item # 4410", "Art.-Nr. 88", "Código: X1".
 const ID_LABEL =
   "(?:item|sku|product|article|art\\.?|model|part|style|catalog|mpn|upc|ean|gtin|isbn|asin)\\s*(?:#|no\\.?|nr\\.?|number|code|id)?|art\\.?-?nr\\.?|artikelnummer|artikel-?nr\\.?|bestellnummer|herstellernummer|modellnummer|r[ée]f[ée]rence|r[ée]f\\.?|c[óo]digo|cod\\.?|referencia|codice(?: articolo)?|kod(?: produktu)?|numer katalogowy|artikelnummer|артикул|код(?: товара)?|商品番号|品番|型番|商品コード|货号|型号|商品编号|mã sp|mã sản phẩm";
-const SKU_LABEL = new RegExp(`^(?:${ID_LABEL})\\s*[:#.]?\\s*([A-Z0-9][\\w./-]{2,30})$`, "i");
-const SKU_LABEL_ALONE = new RegExp(`^(?:${ID_LABEL})\\s*[:#.]?$`, "i");
+// A label may open with a "#" ("#Артикул 4998").
+const SKU_LABEL = new RegExp(`^#?(?:${ID_LABEL})\\s*[:#.]?\\s*([A-Z0-9][\\w./-]{2,30})$`, "i");
+const SKU_LABEL_ALONE = new RegExp(`^#?(?:${ID_LABEL})\\s*[:#.]?$`, "i");
 const ID_SHAPE = /^(?=.*\d)[A-Z0-9][\w./-]{2,30}$/i;
 const MAX_LABEL_LENGTH = 40;
 // Source length above which an element cannot be a short label; checked before reading text.
@@ -116,10 +117,16 @@ export function labelledPrice(root: HTMLElement, hint: MoneyHint = {}): Money | 
   );
 }
 
-/** An `itemprop="price"` outside any Product scope (microdata handles the scoped ones). */
+/**
+ * An `itemprop="price"` outside any Product scope (microdata handles the scoped ones): the buy box's,
+ * in the blocks around the main heading, before any other (a rail of other products may come first).
+ */
 export function itempropPrice(root: HTMLElement, hint: MoneyHint = {}): Money | null {
-  const price = itemValue(selectOne(root, '[itemprop="price"]') ?? undefined);
-  const currency = itemValue(selectOne(root, '[itemprop="priceCurrency"]') ?? undefined);
+  const scope = headingBlocks(root, BUY_BOX_LEVELS).find((block) => selectOne(block, '[itemprop="price"]')) ?? root;
+  const price = itemValue(selectOne(scope, '[itemprop="price"]') ?? undefined);
+  const currency = itemValue(
+    selectOne(scope, '[itemprop="priceCurrency"]') ?? selectOne(root, '[itemprop="priceCurrency"]') ?? undefined,
+  );
   return price ? moneyFromStructured(price, currency, hint) : null;
 }
 
@@ -212,8 +219,7 @@ const BUY_BOX_LEVELS = 4;
  * unit prices and fees set aside) in the smallest block around the `<h1>` that shows one.
  */
 export function headingPrice(root: HTMLElement, hint: MoneyHint = {}): Money | null {
-  let block = selectOne(root, "h1")?.parentNode ?? null;
-  for (let level = 0; block && block !== root && level < BUY_BOX_LEVELS; level++, block = block.parentNode) {
+  for (const block of headingBlocks(root, BUY_BOX_LEVELS)) {
     const prices = priceTexts(block);
     if (prices.length > 0) return cardPrice(prices, hint);
   }
@@ -234,7 +240,7 @@ export function visibleProductDraft(root: HTMLElement, hint: MoneyHint = {}, wit
   };
 }
 
-/** The page's own heading, else its `<title>`. */
+/** The page's own heading (its main `<h1>`). */
 export function visibleTitle(root: HTMLElement): string | null {
-  return firstText(root, ["h1"]);
+  return visibleText(mainHeading(root));
 }

@@ -36,6 +36,9 @@ describe("normaliseAvailability", () => {
     ["在庫あり", "in_stock"],
     ["売り切れ", "out_of_stock"],
     ["Vorbestellen", "preorder"],
+    ["In stoc", "in_stock"],
+    ["Nu este în stoc", "out_of_stock"],
+    ["Есть в наличии", "in_stock"],
   ])("%s is %s", (text, expected) => {
     expect(normaliseAvailability(text)).toBe(expected);
   });
@@ -83,6 +86,16 @@ describe("visibleAvailability", () => {
     expect(visibleAvailability(buyBox('<span class="visually-hidden label-unavailable">Sold out</span>'))).toBeNull();
   });
 
+  it("reads a line of the buy box that is all a stock phrase, after its named lines and controls", () => {
+    expect(visibleAvailability(buyBox('<div class="text-center">Есть в наличии</div><a href="#">Купить</a>'))).toBe(
+      "in_stock",
+    );
+    expect(visibleAvailability(buyBox('<div class="new">În stoc</div><button>Adaugă în coș</button>'))).toBe(
+      "in_stock",
+    );
+    expect(visibleAvailability(buyBox('<span class="imgNa">Afbeelding niet beschikbaar</span>'))).toBeNull();
+  });
+
   it("does not read other products' badges outside the buy box, nor a channel a control rules out", () => {
     expect(visibleAvailability(buyBox("", '<div><span class="stock">Sold out</span></div>'))).toBeNull();
     expect(visibleAvailability(buyBox("<button>Shipping Not available</button>"))).toBeNull();
@@ -128,6 +141,7 @@ describe("product ids", () => {
     expect(visible("<p>Item # 44-102</p>")).toBe("44-102");
     expect(visible("<dl><dt>Art.-Nr.</dt><dd>8812345</dd></dl>")).toBe("8812345");
     expect(visible("<p>Código: AB123</p>")).toBe("AB123");
+    expect(visible("<span>#Артикул 4998</span>")).toBe("4998");
     expect(visible("<p>Model: Classic</p>")).toBeNull();
   });
 });

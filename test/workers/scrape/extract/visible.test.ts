@@ -2,7 +2,13 @@
 // all one child's takes that child's text, and every element's text is still what `visibleText` reads.
 import { describe, expect, it } from "vitest";
 import { loadHtml, visibleText } from "../../../../src/scrape/extract/dom";
-import { shortTexts, visibleRating, visibleReviewCount } from "../../../../src/scrape/extract/visible";
+import {
+  headingPrice,
+  shortTexts,
+  visibleRating,
+  visibleReviewCount,
+  visibleTitle,
+} from "../../../../src/scrape/extract/visible";
 
 const PAGE = `<html><body>
   <ul class="facts">
@@ -73,5 +79,32 @@ describe("a rating and a count beside the heading", () => {
     expect(visibleReviewCount(page("<p><a href='#r'>15 Review(s)</a></p>"))).toBe(15);
     expect(visibleReviewCount(page("<p>8 reviews</p>"))).toBe(8);
     expect(visibleReviewCount(page("<p>Write one of 8 reviews here</p>"))).toBeNull();
+  });
+});
+
+describe("the page's main heading", () => {
+  it("passes over the headings of the page's menus, site header and dialogs", () => {
+    const root = loadHtml(`<html><body>
+      <header class="site"><h1><a href="/">Shop, Inc</a></h1></header>
+      <nav role="navigation"><h1>Shop By Department</h1></nav>
+      <div id="login" class="modal fade"><h1>Sign in / Register</h1></div>
+      <main><header><h1>Button-Front Crew-Neck Cardi</h1></header><p>$24.99</p></main>
+    </body></html>`);
+    expect(visibleTitle(root)).toBe("Button-Front Crew-Neck Cardi");
+  });
+
+  it("takes a heading of the page's frame when the content has none, never a dialog's", () => {
+    expect(visibleTitle(loadHtml("<body><nav><h1>Menu</h1></nav><h1></h1></body>"))).toBe("Menu");
+    expect(
+      visibleTitle(loadHtml('<body><div role="dialog"><h1>Sign in</h1></div><p>Night Mask</p></body>')),
+    ).toBeNull();
+  });
+
+  it("finds the product's name by the og:title on a page whose name is no heading", () => {
+    const root =
+      loadHtml(`<html><head><title>Night Mask | Shop</title><meta property="og:title" content="Night Mask"></head>
+      <body><div class="modal"><h1>Sign in</h1></div><div class="product"><div class="page_title"> Night Mask </div><p>40 MDL</p></div></body></html>`);
+    expect(visibleTitle(root)).toBe("Night Mask");
+    expect(headingPrice(root)).toMatchObject({ amount: 40, currency: "MDL" });
   });
 });
