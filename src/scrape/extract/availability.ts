@@ -99,7 +99,25 @@ function plainStockLine(element: HTMLElement): Availability | null {
   if (element.childNodes.some((child) => child.nodeType !== 3)) return null;
   if (NOT_THE_OFFER.test(`${element.getAttribute("class") ?? ""} ${element.id}`)) return null;
   const text = visibleText(element);
-  return text && text.length <= MAX_PLAIN_LINE && !ABOUT_SOMETHING_ELSE.test(text) ? normaliseAvailability(text) : null;
+  if (!text || text.length > MAX_PLAIN_LINE || ABOUT_SOMETHING_ELSE.test(text)) return null;
+  const said = normaliseAvailability(text);
+  // "Not available" under "Shipping" is about shipping; "Ships in 2 days" there still says the item is in stock.
+  return said === "out_of_stock" && inBlockAboutSomethingElse(element) ? null : said;
+}
+
+/** Levels above a plain line whose short text may say what the line is about ("Shipping" / "Not available"). */
+const LINE_CONTEXT_LEVELS = 3;
+const MAX_CONTEXT = 100;
+
+/** Whether the short block around a line is about something other than the offer (shipping, a colour). */
+function inBlockAboutSomethingElse(element: HTMLElement): boolean {
+  let block = element.parentNode;
+  for (let level = 0; block && level < LINE_CONTEXT_LEVELS; level += 1, block = block.parentNode) {
+    const around = visibleText(block) ?? "";
+    if (around.length > MAX_CONTEXT) return false;
+    if (ABOUT_SOMETHING_ELSE.test(around)) return true;
+  }
+  return false;
 }
 
 /** What an add-to-cart control says: enabled, in stock; disabled or labelled sold out, out of stock. */

@@ -96,6 +96,15 @@ describe("visibleAvailability", () => {
     expect(visibleAvailability(buyBox('<span class="imgNa">Afbeelding niet beschikbaar</span>'))).toBeNull();
   });
 
+  it("does not read a plain line under a channel's label as the offer's absence, but keeps its delivery time", () => {
+    const channel = (line: string) =>
+      `<button><span><span class="title">Shipping</span></span><span class="details"><div class="message">${line}</div></span></button>`;
+    expect(visibleAvailability(buyBox(channel("Not available")))).toBeNull();
+    expect(visibleAvailability(buyBox(`<div><div>Ships in 2 days</div><div>Shipping to: 94035</div></div>`))).toBe(
+      "in_stock",
+    );
+  });
+
   it("does not read other products' badges outside the buy box, nor a channel a control rules out", () => {
     expect(visibleAvailability(buyBox("", '<div><span class="stock">Sold out</span></div>'))).toBeNull();
     expect(visibleAvailability(buyBox("<button>Shipping Not available</button>"))).toBeNull();
