@@ -123,20 +123,21 @@ export async function* snapshotRecords(
 /** Part rows a page reads at once: a page of up to a thousand records spans one or two parts. */
 const PARTS_PER_PAGE_QUERY = 3;
 
-/** Part lookups of complete snapshots kept per isolate (each a few parts' offsets, a few KB). */
+/** Part lookups of complete snapshots kept per isolate (each up to three parts' offsets, about 24 KB). */
 const PAGE_PARTS_KEPT = 64;
-const pageParts = new Map<string, Promise<Part[]>>();
+const pageParts = new Map<string, Part[]>();
 
 /**
  * The part rows a page from `fromPart` on reads. A complete snapshot's parts never change, so the
- * rows are kept (newest use last, the least recently used dropped) and a page costs one R2 read.
+ * rows are kept once read (newest use last, the least recently used dropped) and a page costs one
+ * R2 read. Only rows already read are kept, never a query in flight: a request's promise cannot
+ * be shared with others, which would wait forever should that request be cancelled.
  */
-function partsOfPage(env: Env, snapshotId: string, fromPart: number): Promise<Part[]> {
+async function partsOfPage(env: Env, snapshotId: string, fromPart: number): Promise<Part[]> {
   const key = `${snapshotId}/${fromPart}`;
   const kept = pageParts.get(key);
   pageParts.delete(key);
-  const rows = kept ?? snapshotParts(database(env.DB), snapshotId, fromPart, PARTS_PER_PAGE_QUERY);
-  if (!kept) rows.catch(() => pageParts.delete(key));
+  const rows = kept ?? (await snapshotParts(database(env.DB), snapshotId, fromPart, PARTS_PER_PAGE_QUERY));
   pageParts.set(key, rows);
   if (pageParts.size > PAGE_PARTS_KEPT) pageParts.delete(pageParts.keys().next().value!);
   return rows;

@@ -40,15 +40,22 @@ export async function logRequests(
   calls: LoggedCall[],
   bounds = { rows: REQUEST_LOG_ROWS_PER_ACCOUNT, trimEvery: TRIM_EVERY },
 ) {
+  // Each statement's rows stand alone: one that fails loses its own rows, not the others'.
+  let failure: unknown = null;
   for (let start = 0; start < calls.length; start += ROWS_PER_INSERT) {
     const chunk = calls.slice(start, start + ROWS_PER_INSERT);
-    const rows = await db
-      .insert(requestLog)
-      .values(chunk.map((call) => ({ ...call, path: call.path.slice(0, LONGEST_PATH), at: new Date(call.at) })))
-      .returning({ id: requestLog.id, accountId: requestLog.accountId, at: requestLog.at });
-    for (const row of rows)
-      if (row.id % bounds.trimEvery === 0) await trim(db, row.accountId, row.at.getTime(), bounds.rows);
+    try {
+      const rows = await db
+        .insert(requestLog)
+        .values(chunk.map((call) => ({ ...call, path: call.path.slice(0, LONGEST_PATH), at: new Date(call.at) })))
+        .returning({ id: requestLog.id, accountId: requestLog.accountId, at: requestLog.at });
+      for (const row of rows)
+        if (row.id % bounds.trimEvery === 0) await trim(db, row.accountId, row.at.getTime(), bounds.rows);
+    } catch (err) {
+      failure ??= err;
+    }
   }
+  if (failure) throw failure;
 }
 
 /** Deletes the account's rows older than REQUEST_LOG_DAYS before `now` and those beyond its newest `rows`. */

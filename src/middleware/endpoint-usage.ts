@@ -8,26 +8,33 @@ import { platformSlugs } from "../platforms/slugs";
 import { tuning } from "../tuning";
 import { unitsKept } from "./charge";
 
-/** How long a call waits for others to share its request log insert, unless tuned. */
+/** How long a call waits for others to share its request log insert, unless tuned (at most MAX_LOG_WAIT_MS). */
 const LOG_WAIT_MS = 100;
+const MAX_LOG_WAIT_MS = 1_000;
+/** Calls one insert batch holds at most; more start the next batch. */
+const MAX_BATCH = 500;
 /** The calls of this isolate waiting for their insert, which the first of them writes. */
-let unlogged: LoggedCall[] | null = null;
+let unlogged: { calls: LoggedCall[]; startedAt: number } | null = null;
 
 /**
  * Logs a call with the others of the next `LOG_WAIT_MS`: one insert for a moment's calls, where
- * an insert per call cost about a fifth of a keyed call's server CPU. Should the isolate end
- * first, the waiting rows are lost: the log is a view of recent traffic, not the account's meter.
+ * an insert per call cost about a fifth of a keyed call's server CPU. A batch whose writer has
+ * not taken it well after its wait (its request's context ended first) is left, and a new one
+ * starts, so the log never stops for the isolate; its calls are lost, as they are should the
+ * isolate end first: the log is a view of recent traffic, not the account's meter.
  */
 async function logSoon(env: Env, db: Db, call: LoggedCall): Promise<void> {
-  if (unlogged) {
-    unlogged.push(call);
+  const wait = Math.min(tuning(env, "REQUEST_LOG_WAIT_MS", LOG_WAIT_MS), MAX_LOG_WAIT_MS);
+  const now = Date.now();
+  if (unlogged && unlogged.calls.length < MAX_BATCH && now - unlogged.startedAt < 10 * wait) {
+    unlogged.calls.push(call);
     return;
   }
-  const batch = [call];
+  const batch = { calls: [call], startedAt: now };
   unlogged = batch;
-  await scheduler.wait(tuning(env, "REQUEST_LOG_WAIT_MS", LOG_WAIT_MS));
-  unlogged = null;
-  await logRequests(db, batch);
+  await scheduler.wait(wait);
+  if (unlogged === batch) unlogged = null;
+  await logRequests(db, batch.calls);
 }
 
 export interface EndpointUsageOptions {

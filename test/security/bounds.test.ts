@@ -13,6 +13,7 @@ import { runItem } from "../../src/jobs/runner";
 import { jobHooks } from "../../src/job-hooks";
 import { claimPending } from "../../src/db/job-items";
 import { database } from "../../src/db/client";
+import { testJobRow } from "../workers/job-fixtures";
 import { insertJob } from "../../src/db/jobs";
 import { call, callApp, env, inProcessApi, newAccount, type TestAccount, withKey } from "../workers/helpers";
 import { addPublicDataset, importRecords } from "../workers/dataset-fixtures";
@@ -70,21 +71,12 @@ async function runJob(account: TestAccount, paths: string[]) {
   const now = new Date();
   await insertJob(
     database(env.DB),
-    {
+    testJobRow({ accountId: account.accountId, keyId: account.keyId }, paths.length, {
       id,
-      accountId: account.accountId,
-      keyId: account.keyId,
       status: "queued",
-      total: paths.length,
-      webhookEndpointId: null,
-      idempotencyKey: null,
-      requestHash: null,
       createdAt: now,
-      startedAt: null,
-      finishedAt: null,
       expiresAt: new Date(now.getTime() + 86_400_000),
-      keepsAnswers: true,
-    },
+    }),
     paths,
   );
   const verdicts = [];
@@ -107,21 +99,12 @@ async function finishedJob(account: TestAccount, paths: string[]): Promise<strin
   const now = new Date();
   await insertJob(
     database(env.DB),
-    {
+    testJobRow({ accountId: account.accountId, keyId: account.keyId }, paths.length, {
       id,
-      accountId: account.accountId,
-      keyId: account.keyId,
       status: "completed",
-      total: paths.length,
-      webhookEndpointId: null,
-      idempotencyKey: null,
-      requestHash: null,
       createdAt: now,
-      startedAt: null,
-      finishedAt: null,
       expiresAt: new Date(now.getTime() + 86_400_000),
-      keepsAnswers: true,
-    },
+    }),
     paths,
   );
   await env.DB.prepare(`UPDATE job_items SET status = 'succeeded', http_status = 200 WHERE job_id = ?`).bind(id).run();

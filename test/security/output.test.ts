@@ -7,6 +7,7 @@ import { toCsv } from "../../src/csv";
 import { newId } from "../../src/db/keys";
 import { jobAnswerKey } from "../../src/db/objects";
 import { database } from "../../src/db/client";
+import { testJobRow } from "../workers/job-fixtures";
 import { insertJob } from "../../src/db/jobs";
 import { cacheKey } from "../../src/scrape/cache";
 import type { HotelRecord, HotelSearchPage } from "../../src/platforms/hotel-types";
@@ -199,21 +200,12 @@ async function finishedJob(account: { accountId: string; keyId: string }, data: 
   const created = Date.now();
   await insertJob(
     database(env.DB),
-    {
+    testJobRow({ accountId: account.accountId, keyId: account.keyId }, 2, {
       id,
-      accountId: account.accountId,
-      keyId: account.keyId,
       status: "completed",
-      total: 2,
-      webhookEndpointId: null,
-      idempotencyKey: null,
-      requestHash: null,
       createdAt: new Date(created),
-      startedAt: null,
-      finishedAt: null,
       expiresAt: new Date(created + 86_400_000),
-      keepsAnswers: true,
-    },
+    }),
     ["/v1/amazon?asin=B0C1GHS4GF", "/v1/amazon?asin=B08DF9F814"],
   );
   await env.DB.prepare(`UPDATE job_items SET status = 'succeeded', http_status = 200 WHERE job_id = ? AND idx = 0`)

@@ -14,6 +14,7 @@ import { runItem } from "../../src/jobs/runner";
 import { jobHooks } from "../../src/job-hooks";
 import { claimPending } from "../../src/db/job-items";
 import { database } from "../../src/db/client";
+import { testJobRow } from "./job-fixtures";
 import { insertJob } from "../../src/db/jobs";
 import {
   awayFromMinuteEdge,
@@ -386,28 +387,12 @@ describe("calls run as the account", () => {
 async function runJob(account: TestAccount, paths: string[]) {
   const id = newId("job");
   const now = new Date();
-  const job = {
+  const job = testJobRow(account, paths.length, {
     id,
-    accountId: account.accountId,
-    keyId: account.keyId,
-    status: "queued" as const,
-    total: paths.length,
-  };
-  await insertJob(
-    database(env.DB),
-    {
-      ...job,
-      webhookEndpointId: null,
-      idempotencyKey: null,
-      requestHash: null,
-      createdAt: now,
-      startedAt: null,
-      finishedAt: null,
-      expiresAt: new Date(now.getTime() + 86_400_000),
-      keepsAnswers: true,
-    },
-    paths,
-  );
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + 86_400_000),
+  });
+  await insertJob(database(env.DB), job, paths);
   for (const idx of await claimPending(database(env.DB), id, paths.length, Date.now())) {
     const ctx = createExecutionContext();
     await runItem(env, ctx, inProcessApi(), { jobId: id, idx }, jobHooks);

@@ -5,6 +5,7 @@ import { parse } from "csv-parse/sync";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../src/app";
 import { database } from "../../src/db/client";
+import { testJobRow } from "./job-fixtures";
 import { insertJob } from "../../src/db/jobs";
 import { newId } from "../../src/db/keys";
 import { jobAnswerKey } from "../../src/db/objects";
@@ -31,21 +32,12 @@ async function jobWithNestedAnswers() {
   const now = Date.now();
   await insertJob(
     database(env.DB),
-    {
+    testJobRow({ accountId: account.accountId, keyId: account.keyId }, paths.length, {
       id,
-      accountId: account.accountId,
-      keyId: account.keyId,
       status: "completed",
-      total: paths.length,
-      webhookEndpointId: null,
-      idempotencyKey: null,
-      requestHash: null,
       createdAt: new Date(now),
-      startedAt: null,
-      finishedAt: null,
       expiresAt: new Date(now + 86_400_000),
-      keepsAnswers: true,
-    },
+    }),
     paths,
   );
   const answers = [

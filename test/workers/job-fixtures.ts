@@ -8,19 +8,19 @@ import { newId } from "../../src/db/keys";
 import type { JobRow } from "../../src/db/schema-jobs";
 import { env, newAccount, type TestAccount } from "./helpers";
 
-/** Inserts a job of `paths` (queued, kept a week) for `account`, or a fresh free account. */
-export async function insertTestJob(
-  paths: string[],
-  { account, ...fields }: { account?: TestAccount } & Partial<JobRow> = {},
-): Promise<JobRow & { account: TestAccount }> {
-  const owner = account ?? (await newAccount());
+/** A job row of `total` items for `owner`: queued, created now and kept a week unless `fields` say otherwise. */
+export function testJobRow(
+  owner: { accountId: string; keyId: string },
+  total: number,
+  fields: Partial<JobRow> = {},
+): JobRow {
   const now = Date.now();
-  const job: JobRow = {
+  return {
     id: newId("job"),
     accountId: owner.accountId,
     keyId: owner.keyId,
     status: "queued",
-    total: paths.length,
+    total,
     webhookEndpointId: null,
     idempotencyKey: null,
     requestHash: null,
@@ -31,6 +31,15 @@ export async function insertTestJob(
     keepsAnswers: true,
     ...fields,
   };
+}
+
+/** Inserts a job of `paths` (queued, kept a week) for `account`, or a fresh free account. */
+export async function insertTestJob(
+  paths: string[],
+  { account, ...fields }: { account?: TestAccount } & Partial<JobRow> = {},
+): Promise<JobRow & { account: TestAccount }> {
+  const owner = account ?? (await newAccount());
+  const job = testJobRow(owner, paths.length, fields);
   await insertJob(database(env.DB), job, paths);
   return { ...job, account: owner };
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { findLiveKeyById, newId } from "../../../src/db/keys";
 import { jobAnswerKey } from "../../../src/db/objects";
 import { database } from "../../../src/db/client";
+import { testJobRow } from "../job-fixtures";
 import { insertJob } from "../../../src/db/jobs";
 import { call, env } from "../helpers";
 import { createdKey, signedUp } from "../dashboard-visitor";
@@ -22,21 +23,12 @@ async function finishedJob(keyId: string): Promise<string> {
   const id = newId("job");
   await insertJob(
     database(env.DB),
-    {
+    testJobRow({ accountId: identity.accountId, keyId: keyId }, PATHS.length, {
       id,
-      accountId: identity.accountId,
-      keyId,
       status: "completed",
-      total: PATHS.length,
-      webhookEndpointId: null,
-      idempotencyKey: null,
-      requestHash: null,
       createdAt: new Date(created),
-      startedAt: null,
-      finishedAt: null,
       expiresAt: new Date(created + 7 * 86_400_000),
-      keepsAnswers: true,
-    },
+    }),
     PATHS,
   );
   // insertJob writes a new job; the consumer stamps these as the job runs.

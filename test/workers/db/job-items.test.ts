@@ -11,6 +11,7 @@ import {
   takeItem,
 } from "../../../src/db/job-items";
 import { database } from "../../../src/db/client";
+import { testJobRow } from "../job-fixtures";
 import { insertJob } from "../../../src/db/jobs";
 import { newId } from "../../../src/db/keys";
 import { env, newAccount } from "../helpers";
@@ -24,21 +25,12 @@ async function jobOf(paths: string[]) {
   const id = newId("job");
   await insertJob(
     database(env.DB),
-    {
+    testJobRow({ accountId: accountId, keyId: keyId }, paths.length, {
       id,
-      accountId,
-      keyId,
       status: "queued",
-      total: paths.length,
-      webhookEndpointId: null,
-      idempotencyKey: null,
-      requestHash: null,
       createdAt: new Date(T0),
-      startedAt: null,
-      finishedAt: null,
       expiresAt: new Date(T0 + 7 * 86_400_000),
-      keepsAnswers: true,
-    },
+    }),
     paths,
   );
   return id;

@@ -10,7 +10,7 @@ import {
   insertJob,
   moveJob,
 } from "../../../src/db/jobs";
-import { newId } from "../../../src/db/keys";
+import { testJobRow } from "../job-fixtures";
 import type { JobRow } from "../../../src/db/schema-jobs";
 import { env, newAccount } from "../helpers";
 
@@ -18,22 +18,12 @@ const db = () => database(env.DB);
 // Long ago, so the expired list holds only this file's jobs.
 const T0 = Date.UTC(2001, 0, 1, 12, 0, 0);
 
-const job = (accountId: string, keyId: string, fields: Partial<JobRow> = {}): JobRow => ({
-  id: newId("job"),
-  accountId,
-  keyId,
-  status: "queued",
-  total: 2,
-  webhookEndpointId: null,
-  idempotencyKey: null,
-  requestHash: null,
-  createdAt: new Date(T0),
-  startedAt: null,
-  finishedAt: null,
-  expiresAt: new Date(T0 + 7 * 86_400_000),
-  keepsAnswers: true,
-  ...fields,
-});
+const job = (accountId: string, keyId: string, fields: Partial<JobRow> = {}): JobRow =>
+  testJobRow({ accountId, keyId }, 2, {
+    createdAt: new Date(T0),
+    expiresAt: new Date(T0 + 7 * 86_400_000),
+    ...fields,
+  });
 const PATHS = ["/v1/amazon?asin=B0C1GHS4GF", "/v1/amazon?asin=B08DF9F814"];
 
 describe("moving a job's status", () => {

@@ -55,6 +55,16 @@ describe("the request log", () => {
     expect((await readRequestLog(db, neighbour, {})).rows).toHaveLength(1);
   });
 
+  it("writes a batch of many calls of several accounts, each row trimming its own account's log", async () => {
+    const [one, two] = [newAccountId(), newAccountId()];
+    const calls = Array.from({ length: 25 }, (_, n) => callOf(n % 2 ? one : two, n));
+    await logRequests(db, calls, { rows: 5, trimEvery: 1 });
+    const kept = async (accountId: string) =>
+      (await readRequestLog(db, accountId, { limit: 100 })).rows.map((row) => row.latencyMs);
+    expect(await kept(one)).toEqual([123, 121, 119, 117, 115]);
+    expect(await kept(two)).toEqual([124, 122, 120, 118, 116]);
+  });
+
   it("trims on one insert in trimEvery only: the others write their row and nothing else", async () => {
     const accountId = newAccountId();
     // This file's database is fresh: its row ids stay far below 1,000.

@@ -2,6 +2,7 @@
 // `meta` as the route gave them; in CSV the answers' data flattened, one value per cell.
 import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "../../../../src/db/client";
+import { testJobRow } from "../../job-fixtures";
 import { insertJob } from "../../../../src/db/jobs";
 import { newId } from "../../../../src/db/keys";
 import { jobAnswerKey } from "../../../../src/db/objects";
@@ -28,21 +29,12 @@ beforeAll(async () => {
   const now = Date.now();
   await insertJob(
     database(env.DB),
-    {
+    testJobRow({ accountId: account.accountId, keyId: account.keyId }, PATHS.length, {
       id,
-      accountId: account.accountId,
-      keyId: account.keyId,
       status: "completed",
-      total: PATHS.length,
-      webhookEndpointId: null,
-      idempotencyKey: null,
-      requestHash: null,
       createdAt: new Date(now),
-      startedAt: null,
-      finishedAt: null,
       expiresAt: new Date(now + 86_400_000),
-      keepsAnswers: true,
-    },
+    }),
     PATHS,
   );
   for (const [idx, data] of ANSWERS.entries()) {
