@@ -22,6 +22,10 @@ const VOCABULARY: [Availability, RegExp][] = [
 ];
 
 const IN_STOCK = VOCABULARY.find(([availability]) => availability === "in_stock")![1];
+// A state said as a condition ("If sold out, select size to add to waitlist", "Wenn ausverkauft, …") is
+// an instruction, not the state: the words that open one, just before the state's words.
+const CONDITION_BEFORE =
+  /\b(?:if|when|whenever|once|should (?:it|an item|the item) be|si|cuando|wenn|falls|se|quando|als|indien)\s+(?:(?:it|the|an?|item|product|size|is|are|be|becomes?|goes)\s+){0,3}$/i;
 
 /**
  * Schema.org availability (`https://schema.org/InStock`, `schema:OutOfStock`, `in_stock`) and shop wording
@@ -34,6 +38,7 @@ export function normaliseAvailability(text: string | null | undefined): Availabi
   for (const [availability, words] of VOCABULARY) {
     const said = words.exec(value);
     if (!said) continue;
+    if (CONDITION_BEFORE.test(value.slice(0, said.index))) return null;
     // Both states side by side ("Disponibile Non disponibile"): a template whose script shows one of them.
     if (availability === "out_of_stock" && IN_STOCK.test(value.replace(said[0], " "))) return null;
     return availability;
@@ -48,10 +53,10 @@ const SOLD_OUT_CONTROL =
   /^(?:sold out|out of stock|notify me|agotado|ausverkauft|[ée]puis[ée]|esaurito|uitverkocht|esgotado|売り切れ|品切れ|缺货|售罄|нет в наличии)\b/i;
 // One size's or colour's state, or a template a script fills in, is not the offer's ("6 - Sold Out").
 const NOT_THE_OFFER = /hidden|template|option|variant|swatch|size/i;
-// "Image not available for Colour", "Plain packaging not available", "Shipping not available": something
-// other than the offer is missing.
+// "Image not available for Colour", "Plain packaging not available", "Shipping not available", "no
+// longer available for waitlist": something other than the offer is missing.
 const ABOUT_SOMETHING_ELSE =
-  /\b(?:image|imagen|immagine|bild|afbeelding|photo|foto|picture|video|packaging|colou?r|farbe|gr[öo]ß|size|shipping|delivery|pickup|versand|envío|livraison|spedizione)/i;
+  /\b(?:image|imagen|immagine|bild|afbeelding|photo|foto|picture|video|packaging|colou?r|farbe|gr[öo]ß|size|shipping|delivery|pickup|versand|envío|livraison|spedizione)|available for (?:the )?wait[\s-]?list/i;
 // What the class or id of an element STOCK_NAMED may name holds, as `[class*="stock"], [id*="stock"]` read them.
 const STOCK_PARTS = ["stock", "Stock", "STOCK", "vailab", "VAILAB", "nventory", "isponib", "agerstatus"];
 const stockNamed = (scope: HTMLElement) => holdingAny(scope, ["class", "id"], STOCK_PARTS);

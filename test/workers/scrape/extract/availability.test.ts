@@ -43,6 +43,14 @@ describe("normaliseAvailability", () => {
     expect(normaliseAvailability(text)).toBe(expected);
   });
 
+  it("says nothing of a state given as a condition, an instruction rather than the state", () => {
+    expect(normaliseAvailability("If sold out, select size to add to waitlist.")).toBeNull();
+    expect(normaliseAvailability("When an item is out of stock, we email you")).toBeNull();
+    expect(normaliseAvailability("Wenn ausverkauft, benachrichtigen wir Sie")).toBeNull();
+    expect(normaliseAvailability("Sold out")).toBe("out_of_stock");
+    expect(normaliseAvailability("This size is sold out")).toBe("out_of_stock");
+  });
+
   it("says nothing of a template holding both states, whose script shows one", () => {
     expect(normaliseAvailability("Disponibile Non disponibile")).toBeNull();
     expect(normaliseAvailability("Nicht auf Lager")).toBe("out_of_stock");
@@ -83,6 +91,9 @@ describe("visibleAvailability", () => {
       visibleAvailability(buyBox('<p class="packaging-not-available">Plain packaging not available.</p>')),
     ).toBeNull();
     expect(visibleAvailability(buyBox('<ul><li class="option_outofstock">6 - Sold Out</li></ul>'))).toBeNull();
+    expect(
+      visibleAvailability(buyBox('<div id="outOfStockBanner">This item is no longer available for waitlist.</div>')),
+    ).toBeNull();
     expect(visibleAvailability(buyBox('<span class="visually-hidden label-unavailable">Sold out</span>'))).toBeNull();
   });
 
