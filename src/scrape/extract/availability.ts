@@ -23,9 +23,10 @@ const VOCABULARY: [Availability, RegExp][] = [
 
 const IN_STOCK = VOCABULARY.find(([availability]) => availability === "in_stock")![1];
 // A state said as a condition ("If sold out, select size to add to waitlist", "Wenn ausverkauft, …") is
-// an instruction, not the state: the words that open one, just before the state's words.
+// an instruction, not the state: the words that open one, just before the state's words. ("als" is left out:
+// in German it also means "as", and "als ausverkauft markiert" says the state.)
 const CONDITION_BEFORE =
-  /\b(?:if|when|whenever|once|should (?:it|an item|the item) be|si|cuando|wenn|falls|se|quando|als|indien)\s+(?:(?:it|the|an?|item|product|size|is|are|be|becomes?|goes)\s+){0,3}$/i;
+  /\b(?:if|when|whenever|once|should (?:it|an item|the item) be|si|cuando|wenn|falls|se|quando|indien)\s+(?:(?:it|the|an?|item|product|size|is|are|be|becomes?|goes)\s+){0,3}$/i;
 
 /**
  * Schema.org availability (`https://schema.org/InStock`, `schema:OutOfStock`, `in_stock`) and shop wording

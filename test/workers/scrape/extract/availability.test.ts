@@ -49,6 +49,7 @@ describe("normaliseAvailability", () => {
     expect(normaliseAvailability("Wenn ausverkauft, benachrichtigen wir Sie")).toBeNull();
     expect(normaliseAvailability("Sold out")).toBe("out_of_stock");
     expect(normaliseAvailability("This size is sold out")).toBe("out_of_stock");
+    expect(normaliseAvailability("Als ausverkauft markiert")).toBe("out_of_stock");
   });
 
   it("says nothing of a template holding both states, whose script shows one", () => {
