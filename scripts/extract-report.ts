@@ -11,6 +11,7 @@ import {
   collapse,
   currencyCell,
   type ExpectedRow,
+  hotelPageUrl,
   hotelReaderOf,
   leadingFacts,
   numberOrNull,
@@ -166,7 +167,7 @@ const READERS: Record<PageKind, (row: ExpectedRow, html: string) => Observed> = 
   },
   "hotel-detail": (row, html) => {
     const platform = hotelReaderOf(row);
-    const hotel = platform.parseHotel(html, platform.origins.default!);
+    const hotel = platform.parseHotel(html, hotelPageUrl(row));
     const reader = travelAdapterOf(row) ? "site" : "generic";
     return {
       ...hotelObserved(hotel, platform.reviewScale, reader),

@@ -37,7 +37,9 @@ const KINDS: Record<string, (slug: string) => Promise<Parser | undefined>> = {
   reviews: async (slug) => PRODUCT_PLATFORMS[slug]?.parseReviews,
   // Travel adapters load lazily so product kinds never depend on them.
   "hotel-search": async (slug) => travelPlatform(slug).then((platform) => platform?.parseSearch),
-  hotel: async (slug) => travelPlatform(slug).then((platform) => platform?.parseHotel),
+  // `generic` reads any hotel's own page, as GET /v1/travel/hotel?url= does off the travel platforms.
+  hotel: async (slug) =>
+    (slug === "generic" ? genericHotelPage() : travelPlatform(slug)).then((reader) => reader?.parseHotel),
 };
 
 /**
@@ -68,6 +70,10 @@ function productAnswer(platform: ProductPlatform, html: string, url: string) {
 async function travelPlatform(slug: string) {
   const { TRAVEL_PLATFORMS } = await import("../src/platforms/index");
   return (TRAVEL_PLATFORMS as Record<string, (typeof TRAVEL_PLATFORMS)[keyof typeof TRAVEL_PLATFORMS]>)[slug];
+}
+
+async function genericHotelPage() {
+  return (await import("../src/platforms/hotel-readers/generic-hotel")).genericLodging;
 }
 
 function usage(message: string): never {

@@ -117,13 +117,16 @@ export const travelAdapterOf = (row: ExpectedRow) =>
 /** What reads a row's hotel page: its site's adapter, or the generic reader for a page off the big platforms. */
 export const hotelReaderOf = (row: ExpectedRow) => travelAdapterOf(row) ?? genericLodging;
 
+/** The address a row's hotel page is read at: its adapter's site, or the page's own site for the generic reader. */
+export const hotelPageUrl = (row: ExpectedRow) => travelAdapterOf(row)?.origins.default ?? pageUrl(row);
+
 /** The parser a route runs for a row's kind of page, on `html` (the row's page, or a changed copy of it). */
 const PARSERS: Record<PageKind, (row: ExpectedRow, html: string) => unknown> = {
   product: (row, html) => parseProduct(PRODUCT_PLATFORMS[row.adapter]!, html, pageUrl(row)),
   search: (row, html) => PRODUCT_PLATFORMS[row.adapter]!.parseSearch?.(html, pageUrl(row, "/s?k=x")),
   reviews: (row, html) => PRODUCT_PLATFORMS[row.adapter]!.parseReviews?.(html, pageUrl(row, "/product-reviews/x")),
   "hotel-search": (row, html) => travelAdapterOf(row)!.parseSearch(html, travelAdapterOf(row)!.origins.default!),
-  "hotel-detail": (row, html) => hotelReaderOf(row).parseHotel(html, hotelReaderOf(row).origins.default!),
+  "hotel-detail": (row, html) => hotelReaderOf(row).parseHotel(html, hotelPageUrl(row)),
   // A wall is recognised, not parsed.
   blocked: (row, html) => (PRODUCT_PLATFORMS[row.adapter] ?? hotelReaderOf(row)).detectChallenge(html, 200),
 };

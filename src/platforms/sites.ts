@@ -6,8 +6,8 @@
 // account sees, such as the price history).
 import { ApiError } from "../errors";
 import { type ScrapeConfig, siteOrigin } from "../scrape/config";
-import { PRODUCT_PLATFORMS } from "./index";
-import type { Platform, ProductPlatform } from "./types";
+import { PRODUCT_PLATFORMS, TRAVEL_PLATFORMS } from "./index";
+import type { Platform, ProductPlatform, TravelPlatform } from "./types";
 
 type Replicas = Pick<ScrapeConfig, "replicaOrigin">;
 
@@ -80,6 +80,13 @@ export function marketplaceOf(url: string, config: Replicas): ProductPlatform | 
       (platform) => platform.kind === "marketplace" && onOwnSite(page, platform, config),
     ) ?? null
   );
+}
+
+/** The travel site whose own sites serve `url`, or null for a hotel's page only the generic reader reads. */
+export function travelSiteOf(url: string, config: Replicas): TravelPlatform | null {
+  const page = parsed(url);
+  if (!page) return null;
+  return Object.values(TRAVEL_PLATFORMS).find((platform) => onOwnSite(page, platform, config)) ?? null;
 }
 
 /**

@@ -120,5 +120,14 @@ export interface TravelPlatform extends PlatformBase {
   parseHotel(html: string, url: string): HotelDetail;
 }
 
+/**
+ * What reads one hotel page: a travel site's adapter, or the generic reader of any hotel's own page
+ * (platforms/hotel-readers/generic-hotel.ts), which has no search and no ids of its own.
+ */
+export type HotelPageReader = Pick<
+  TravelPlatform,
+  "slug" | "name" | "engines" | "reviewScale" | "lacks" | "ownReader" | "parseHotel" | "detectChallenge"
+>;
+
 /** Any platform: what the registry holds. */
 export type Platform = ProductPlatform | TravelPlatform;

@@ -2,6 +2,7 @@
 // and for filling search results: one cache entry per hotel, stay and party.
 import type { Freshness } from "../scrape/cache";
 import { TRAVEL_PLATFORMS, type TravelSlug } from "../platforms/index";
+import type { HotelPageReader } from "../platforms/types";
 import { scrape } from "../scrape/scrape";
 import { scrapeConfig } from "../scrape/config";
 import { originFor } from "../platforms/sites";
@@ -26,15 +27,40 @@ export function scrapeHotelPage(
   },
 ) {
   const platform = TRAVEL_PLATFORMS[request.platform];
-  return scrape<HotelPage>(env, {
-    platform: platform.slug,
-    kind: "hotel",
+  return scrapeHotelAt(env, waitUntil, {
+    reader: platform,
     url: platform.hotelUrl(request.id, request.stay, originFor(scrapeConfig(env), platform)),
     params: { id: request.id, ...request.stay },
-    engines: platform.engines,
-    parse: (html, url) => readHotelPage(platform, html, url),
+    accountId: request.accountId,
+    freshness: request.freshness,
+  });
+}
+
+/**
+ * A hotel page at `url` read by `reader` (a travel site's adapter, or the generic reader of any
+ * hotel's own page), cached under the reader and `params`: what the page was asked for.
+ */
+export function scrapeHotelAt(
+  env: Env,
+  waitUntil: (promise: Promise<unknown>) => void,
+  request: {
+    reader: HotelPageReader;
+    url: string;
+    params: Record<string, unknown>;
+    accountId: string;
+    freshness: Freshness;
+  },
+) {
+  const { reader } = request;
+  return scrape<HotelPage>(env, {
+    platform: reader.slug,
+    kind: "hotel",
+    url: request.url,
+    params: request.params,
+    engines: reader.engines,
+    parse: (html, url) => readHotelPage(reader, html, url),
     isEmpty: (hotel) => !hotel.name,
-    detectChallenge: (html, status) => platform.detectChallenge(html, status),
+    detectChallenge: (html, status) => reader.detectChallenge(html, status),
     accountId: request.accountId,
     freshness: request.freshness,
     waitUntil,

@@ -1,7 +1,7 @@
 // One platform's hotel in the answer's terms: whole-number nightly and stay prices in the
 // answer's currency whichever of the two the site shows, exact figures kept when rounding or
 // conversion changed them, the review score beside its original scale, and the platform's offer.
-import type { HotelField, TravelPlatform } from "../platforms/types";
+import type { HotelField, HotelPageReader, TravelPlatform } from "../platforms/types";
 import type { HotelDetail, HotelRecord } from "../platforms/hotel-types";
 import { normaliseAmenities } from "./amenities";
 import { convert, type Rates } from "./conversion";
@@ -81,7 +81,7 @@ export function pricedHotel(
 /** The platform's offer of a hotel: its prices in the answer's currency beside the site's own nightly figure. */
 function offerOf(
   hotel: HotelRecord,
-  platform: TravelPlatform,
+  platform: HotelPageReader,
   prices: StayPrices,
   currency: string,
   nights: number | null,
@@ -108,7 +108,7 @@ function offerOf(
  */
 export function pricedDetail(
   detail: HotelDetail,
-  platform: TravelPlatform,
+  platform: HotelPageReader,
   nights: number | null,
   currency: string,
   rates: Rates,
@@ -145,6 +145,6 @@ export function pricedDetail(
   };
 }
 
-function scoreOnScale(score: number | null, platform: TravelPlatform) {
+function scoreOnScale(score: number | null, platform: HotelPageReader) {
   return score === null ? null : { score: cents((score * platform.reviewScale) / 10), scale: platform.reviewScale };
 }

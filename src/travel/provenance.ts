@@ -4,7 +4,7 @@ import { ENDPOINT_FIELDS, type FieldSource, hasValue, type ReasonOf } from "../s
 import { loadHtml, readingOnce } from "../scrape/extract/dom";
 import { pageAddress, provenance } from "../scrape/provenance";
 import { isTravelSlug, TRAVEL_PLATFORMS } from "../platforms/index";
-import type { HotelField, TravelPlatform } from "../platforms/types";
+import type { HotelField, HotelPageReader } from "../platforms/types";
 import { type HotelReading, lodgingReadings } from "../platforms/hotel-readers/lodging";
 import type { HotelDetail } from "../platforms/hotel-types";
 import { FILLABLE_FIELDS, type MergedHotel } from "./merge";
@@ -105,7 +105,7 @@ export function searchReasons(failedPlatforms: readonly string[]): ReasonOf<Merg
  * form of no use; or, for prices and rooms, there is no stay to offer (no dates asked, or every room gone).
  */
 export function pageReasons(
-  platform: TravelPlatform,
+  platform: HotelPageReader,
   page: { dated: boolean; soldOut: boolean; unreadable: readonly string[] },
 ): ReasonOf<object> {
   return (_, field) => {
@@ -121,7 +121,7 @@ export function pageReasons(
  * reader with the same value (JSON-LD, meta tags, the main heading), else the adapter's own, with
  * the other readers that agreed. The page's own address gives the link, and the id where it holds it.
  */
-export function pageSources(platform: TravelPlatform, detail: HotelDetail, readings: HotelReading[], url: string) {
+export function pageSources(platform: HotelPageReader, detail: HotelDetail, readings: HotelReading[], url: string) {
   const own = platform.ownReader ?? `${platform.slug} markup`;
   return provenance(
     SOURCED_FIELDS,
@@ -150,7 +150,7 @@ export type HotelPage = HotelDetail & { sources?: Sources };
  * The adapter's record of a hotel page, and the general reader (or its own) each of its fields came
  * from; the adapter and the general readers share one parse of the page.
  */
-export function readHotelPage(platform: TravelPlatform, html: string, url: string): HotelPage {
+export function readHotelPage(platform: HotelPageReader, html: string, url: string): HotelPage {
   return readingOnce(html, () => {
     const detail = platform.parseHotel(html, url);
     const readings = lodgingReadings(loadHtml(html), platform.reviewScale);

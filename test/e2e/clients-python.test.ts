@@ -53,6 +53,7 @@ beforeAll(async () => {
     WEBDATA_URL: baseUrl,
     WEBDATA_KEY: main.secret,
     WEBDATA_LIMITED_KEY: limited.secret,
+    WEBDATA_REPLICAS_URL: inject("replicasUrl"),
   };
 }, 180_000);
 

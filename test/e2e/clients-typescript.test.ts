@@ -15,6 +15,7 @@ import { createAccountKey, ROOT } from "../../scripts/local-stack.ts";
 const run = promisify(execFile);
 const baseUrl = inject("baseUrl");
 const adminToken = inject("adminToken");
+const replicasUrl = inject("replicasUrl");
 const CLIENT = join(ROOT, "clients/typescript");
 const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
 const ESBUILD = join(ROOT, "node_modules/.bin/esbuild");
@@ -35,6 +36,7 @@ const query = { destination: "Dublin", checkIn: "${day(20)}", checkOut: "${day(2
 const firstPage = await client.hotels.search("booking", query);
 const hotels: Hotel[] = [];
 for await (const hotel of client.hotels.searchAll("booking", query)) hotels.push(hotel);
+const ownPage = await client.hotels.page(process.env.HOTEL_PAGE_URL!, { currency: "EUR", fresh: "true" });
 
 const [largest] = (await client.datasets.list({ sort: "-record_count", limit: 1 })).data;
 const pageSize = Math.min(1000, Math.ceil(largest!.record_count / 3));
@@ -65,6 +67,7 @@ void client.hotels.search("booking", { destination: 1, checkIn: "", checkOut: ""
 console.log(JSON.stringify({
   product: { id: product.data.id, wanted: first.id, currency: product.data.price?.currency },
   hotels: { total: firstPage.meta.pagination.total, pages: firstPage.meta.pagination.total_pages, ids: hotels.map((h) => h.id) },
+  ownPage: { name: ownPage.data.name, platforms: ownPage.data.platforms, price: ownPage.data.price_per_night },
   records: { count: largest!.record_count, keys },
   job: { status: job.status, total: job.total, lastProgress: progress.at(-1), results },
   error,
@@ -126,6 +129,7 @@ async function typeCheck(name: string, options: Record<string, unknown>) {
 interface ConsumerAnswer {
   product: { id: string; wanted: string; currency: string };
   hotels: { total: number; pages: number; ids: string[] };
+  ownPage: { name: string; platforms: string[]; price: number };
   records: { count: number; keys: string[] };
   job: { status: string; total: number; lastProgress: number; results: string[] };
   error: { status: number; code: string; requestId: string };
@@ -141,7 +145,13 @@ async function runConsumer(file: string) {
     ok({ account_id: "acc_after_three_failures" }),
   ]);
   try {
-    const env = { ...process.env, WEBDATA_URL: baseUrl, WEBDATA_KEY: secret, FLAKY_URL: flaky.url };
+    const env = {
+      ...process.env,
+      WEBDATA_URL: baseUrl,
+      WEBDATA_KEY: secret,
+      FLAKY_URL: flaky.url,
+      HOTEL_PAGE_URL: `${replicasUrl}/real/nostructured/hotelscraper_hotel_includio_regensburg_ibe.html`,
+    };
     const { stdout } = await run(process.execPath, [file], { cwd: project, env });
     return { answer: JSON.parse(stdout) as ConsumerAnswer, attempts: flaky.attempts };
   } finally {
@@ -155,6 +165,8 @@ function expectRealAnswers({ answer, attempts }: Awaited<ReturnType<typeof runCo
   expect(answer.hotels.pages).toBeGreaterThan(1);
   expect(answer.hotels.ids).toHaveLength(answer.hotels.total);
   expect(new Set(answer.hotels.ids).size).toBe(answer.hotels.total);
+  // A hotel's own booking engine, read by the generic reader (the capture's room from 91,00 €).
+  expect(answer.ownPage).toEqual({ name: "Hotel INCLUDiO", platforms: ["generic"], price: 91 });
   // A third of the records a page: every record of the largest dataset, each once.
   expect(answer.records.keys).toHaveLength(answer.records.count);
   expect(new Set(answer.records.keys).size).toBe(answer.records.count);

@@ -196,3 +196,66 @@ describe.each(
     expect(search.body.data.meta.enriched_from).toEqual({});
   });
 });
+
+describe("any hotel's page by its address", () => {
+  const replicasUrl = inject("replicasUrl");
+  const byUrl = (replicaPath: string, stay = "") =>
+    `/v1/travel/hotel?url=${encodeURIComponent(`${replicasUrl}${replicaPath}`)}&fresh=true${stay}`;
+
+  it("reads a hotel's own booking engine with the generic reader, the night priced as the page shows it", async () => {
+    const file = "nostructured/hotelscraper_hotel_includio_regensburg_ibe.html";
+    const row = rowOf(file);
+    const answer = await call(byUrl(`/real/${file}`), `/real/${file}`, "EUR");
+    expect(answer.status, JSON.stringify(answer.body?.error)).toBe(200);
+    expect(answer.served).toBe(1);
+    expect(answer.body.data).toMatchObject({
+      name: row.title_or_hotel_name,
+      platforms: ["generic"],
+      address: factsOf(row).address,
+      price_per_night: Number(row.price),
+      total_price: null,
+      currency: "EUR",
+    });
+  });
+
+  it("gives a stay's total per night too once the stay is named", async () => {
+    const file = "jsonld/bookingchecker_webhotelier_opora_country_living_nafplio.html";
+    const row = rowOf(file);
+    const facts = factsOf(row);
+    const answer = await call(
+      byUrl(`/real/${file}`, "&check_in=2030-09-30&check_out=2030-10-02"),
+      `/real/${file}`,
+      "ILS",
+    );
+    expect(answer.status, JSON.stringify(answer.body?.error)).toBe(200);
+    expect(answer.body.data).toMatchObject({
+      name: row.title_or_hotel_name,
+      platforms: ["generic"],
+      address: facts.address,
+      // Whole numbers in the answer, the page's own figures beside them.
+      total_price: Math.round(Number(row.price)),
+      price_per_night: Math.round(Number(row.price) / 2),
+      price_exact: { total_price: Number(row.price), price_per_night: Math.round((Number(row.price) / 2) * 100) / 100 },
+      currency: "ILS",
+    });
+    expect(answer.body.data.latitude).toBeCloseTo(facts.latitude!, 6);
+  });
+
+  it("reads a travel platform's page with that platform's reader", async () => {
+    const page = REAL_HOTEL_PAGES.find((candidate) => candidate.platform === "booking")!;
+    const replicaPath = `/${page.platform}${page.path}`;
+    const answer = await call(byUrl(replicaPath), replicaPath, null);
+    expect(answer.status, JSON.stringify(answer.body?.error)).toBe(200);
+    expect(answer.body.data.platforms).toEqual(["booking"]);
+    expectHotel(answer.body.data, rowOf(page.file), "booking");
+  });
+
+  it("answers a shop's product page as no hotel, uncharged", async () => {
+    const file = "jsonld/mshopping_wayfair.html";
+    const answer = await call(byUrl(`/real/${file}`), `/real/${file}`, null);
+    expect(answer.status).toBe(422);
+    expect(answer.body.error.code).toBe("no_data");
+    expect(answer.body.error.message).toContain("shows no hotel");
+    expect(answer.body.meta.charged).toBe(false);
+  });
+});

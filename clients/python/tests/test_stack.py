@@ -15,6 +15,7 @@ from webdata_api import AuthenticationError, ConflictError, InvalidRequestError,
 BASE_URL = os.environ.get("WEBDATA_URL", "")
 KEY = os.environ.get("WEBDATA_KEY", "")
 LIMITED_KEY = os.environ.get("WEBDATA_LIMITED_KEY", "")
+REPLICAS_URL = os.environ.get("WEBDATA_REPLICAS_URL", "")
 
 
 def setUpModule() -> None:  # noqa: N802 (unittest's naming)
@@ -132,6 +133,14 @@ class ProductsAndHotels(unittest.TestCase):
         query = {"destination": "Dublin", "check_in": day(20), "check_out": day(22)}
         euros = client.get("/v1/travel/booking/hotels/search", query, headers={"x-currency": "EUR"})
         self.assertEqual({hotel["currency"] for hotel in euros["data"]["hotels"]}, {"EUR"})
+
+    def test_any_hotels_own_page_is_read_by_its_address(self) -> None:
+        client = WebDataClient(BASE_URL, KEY)
+        url = f"{REPLICAS_URL}/real/nostructured/hotelscraper_hotel_includio_regensburg_ibe.html"
+        answer = client.hotel_page(url, currency="EUR", fresh="true")
+        self.assertEqual(answer["data"]["name"], "Hotel INCLUDiO")
+        self.assertEqual(answer["data"]["platforms"], ["generic"])
+        self.assertEqual(answer["data"]["price_per_night"], 91)
 
 
 class Errors(unittest.TestCase):

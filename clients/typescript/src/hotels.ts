@@ -1,4 +1,5 @@
-// Hotels: a search (a page, or every hotel page after page), one hotel's offers, its price history.
+// Hotels: a search (a page, or every hotel page after page), one hotel's offers, any hotel's page by
+// its address, a hotel's price history.
 import { type Core, unwrap } from "./core.js";
 import { type Options, splitCall, toQuery } from "./options.js";
 import type { Query } from "./query-types.js";
@@ -9,6 +10,7 @@ type WithCurrency = { currency?: string } & CallOptions;
 
 export type HotelSearchOptions = Options<Query<"/v1/travel/{platform}/hotels/search">> & WithCurrency;
 export type HotelOptions = Options<Query<"/v1/travel/{platform}/hotels/{id}">> & WithCurrency;
+export type HotelPageOptions = Options<Omit<Query<"/v1/travel/hotel">, "url">> & WithCurrency;
 export type HotelHistoryOptions = Options<Query<"/v1/travel/{platform}/hotels/{id}/history">> & CallOptions;
 
 const currencyHeader = (currency: string | undefined) => (currency ? { "X-Currency": currency } : {});
@@ -48,6 +50,17 @@ export function hotelMethods(core: Core) {
     );
   }
 
+  /** `GET /v1/travel/hotel`: any hotel's page by its address (a hotel's own site, or a travel platform's page). */
+  async function page(url: string, options: HotelPageOptions = {}) {
+    const [{ currency, ...query }, call] = splitCall(options);
+    return unwrap(
+      await api.GET("/v1/travel/hotel", {
+        params: { query: toQuery({ ...query, url }), header: currencyHeader(currency) },
+        fetch: fetchFor(call),
+      }),
+    );
+  }
+
   /** `GET /v1/travel/{platform}/hotels/{id}/history`: the nightly prices read for a hotel. */
   async function history(platform: string, id: string, options: HotelHistoryOptions = {}) {
     const [query, call] = splitCall(options);
@@ -59,5 +72,5 @@ export function hotelMethods(core: Core) {
     );
   }
 
-  return { search, searchAll, get, history };
+  return { search, searchAll, get, page, history };
 }

@@ -9980,6 +9980,436 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/travel/hotel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Any hotel's page by its address
+         * @description A hotel page by `url`, answered like `GET /v1/travel/{platform}/hotels/{id}`: a page of a travel platform (booking, expedia, hotels, airbnb) is read by that platform's reader, any other page (a hotel's own site or booking engine) by the generic reader: schema.org `Hotel`/`LodgingBusiness` data, meta tags, the main heading, the address shown, a review widget's score and count, and the room prices the page lists. `data.platforms` names the reader (`generic` for a page off the platforms). The page is read as it is at that address: give `check_in` and `check_out` when it is priced for a stay, so that a stay's total is also given per night. A page that shows no hotel is a 422 `no_data`; a bot wall is `upstream_blocked`; neither is charged.
+         */
+        get: {
+            parameters: {
+                query: {
+                    check_in?: string;
+                    check_out?: string;
+                    /** @description `true` adds to each hotel `sources`: per filled field, where its value came from (`source`: a platform's search card, the hotel's own page, or on a hotel page the reader, e.g. `json-ld`) and `agreed`, the other platforms or readers that gave the same value */
+                    explain?: "true" | "false";
+                    /** @description `true` skips the cache and scrapes now; should the scrape fail, the error says how old the cached copy is instead of answering it */
+                    fresh?: "true" | "false";
+                    /** @description Accept a cached result at most this many seconds old */
+                    max_age?: number | null;
+                    /** @description The hotel page's address (http or https, a public host); the example is a hotel's own booking engine as the local replicas serve it */
+                    url: string;
+                };
+                header?: {
+                    /** @description Currency for every price (ISO 4217), e.g. EUR or USD */
+                    "X-Currency"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The hotel */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "success",
+                         *       "data": {
+                         *         "id": "571511",
+                         *         "name": "The Spencer Hotel",
+                         *         "star_rating": 4,
+                         *         "address": "Excise Walk, IFSC, Dublin 1",
+                         *         "latitude": 53.3489,
+                         *         "longitude": -6.2434,
+                         *         "review_score": 8.6,
+                         *         "review_count": 2375,
+                         *         "price_per_night": 168,
+                         *         "total_price": 504,
+                         *         "currency": "EUR",
+                         *         "amenities": [
+                         *           "wifi",
+                         *           "fitness",
+                         *           "restaurant",
+                         *           "bar"
+                         *         ],
+                         *         "price_exact": null,
+                         *         "review_score_original": {
+                         *           "score": 8.6,
+                         *           "scale": 10
+                         *         },
+                         *         "rooms_available": 3,
+                         *         "address_parts": {
+                         *           "street": "Excise Walk",
+                         *           "city": "Dublin",
+                         *           "postcode": "D01 X4C9",
+                         *           "country": "Ireland"
+                         *         },
+                         *         "property_type": "hotel",
+                         *         "room_type": "Standard Double Room",
+                         *         "free_cancellation": true,
+                         *         "breakfast_included": false,
+                         *         "sponsored": false,
+                         *         "image_url": "https://images.trvl-media.com/lodging/2000000/1190000/1180400/1180346/7c3e1a9f.jpg",
+                         *         "booking_url": "https://www.hotels.com/ho571511/",
+                         *         "platforms": [
+                         *           "hotels"
+                         *         ],
+                         *         "offers": [
+                         *           {
+                         *             "platform": "hotels",
+                         *             "id": "571511",
+                         *             "price_per_night": 168,
+                         *             "total_price": 504,
+                         *             "currency": "EUR",
+                         *             "original": {
+                         *               "price_per_night": 168,
+                         *               "currency": "EUR"
+                         *             },
+                         *             "review_score": 8.6,
+                         *             "room_type": "Standard Double Room",
+                         *             "booking_url": "https://www.hotels.com/ho571511/"
+                         *           }
+                         *         ],
+                         *         "rooms": [
+                         *           {
+                         *             "room_type": "Standard Double Room",
+                         *             "price_per_night": 168,
+                         *             "total_price": 504,
+                         *             "price_exact": null,
+                         *             "currency": "EUR",
+                         *             "sleeps": 2,
+                         *             "rooms_available": 3,
+                         *             "available": true,
+                         *             "free_cancellation": true,
+                         *             "breakfast_included": false
+                         *           },
+                         *           {
+                         *             "room_type": "Executive King Room",
+                         *             "price_per_night": 212,
+                         *             "total_price": 636,
+                         *             "price_exact": null,
+                         *             "currency": "EUR",
+                         *             "sleeps": 2,
+                         *             "rooms_available": null,
+                         *             "available": true,
+                         *             "free_cancellation": false,
+                         *             "breakfast_included": true
+                         *           }
+                         *         ],
+                         *         "reviews": [
+                         *           {
+                         *             "id": "r-90412",
+                         *             "title": "Great location",
+                         *             "body": "Quiet room, five minutes' walk from the Docklands and the Luas.",
+                         *             "rating": 9,
+                         *             "author": "Aoife",
+                         *             "date": "2026-10-30",
+                         *             "verified": true
+                         *           }
+                         *         ],
+                         *         "description": "Contemporary hotel in Dublin's docklands with a gym, pool and restaurant, near the 3Arena.",
+                         *         "original_currency": "EUR"
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z",
+                         *         "scrape": {
+                         *           "source_url": "https://www.hotels.com/ho571511/?chkin=2030-05-14&chkout=2030-05-17&rm1=a2",
+                         *           "engine": "browser",
+                         *           "cache": "miss",
+                         *           "fetched_at": "2026-11-22T09:59:56.204Z",
+                         *           "proxy": null,
+                         *           "captcha": "none",
+                         *           "browser": {
+                         *             "session_id": "3b8f2c9a-5d1e-4a7b-9c0f-2e6d8a4b1c57",
+                         *             "reused": true
+                         *           }
+                         *         },
+                         *         "data_freshness": "real-time",
+                         *         "completeness": {
+                         *           "state": "complete",
+                         *           "filled": [
+                         *             "id",
+                         *             "name",
+                         *             "star_rating",
+                         *             "address",
+                         *             "latitude",
+                         *             "longitude",
+                         *             "review_score",
+                         *             "review_count",
+                         *             "price_per_night",
+                         *             "total_price",
+                         *             "currency",
+                         *             "amenities",
+                         *             "rooms_available",
+                         *             "image_url",
+                         *             "rooms",
+                         *             "reviews",
+                         *             "description"
+                         *           ],
+                         *           "missing": []
+                         *         }
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["HotelEnvelope"];
+                    };
+                };
+                /** @description A parameter is missing or malformed; `error.details` names each one. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid API key in `X-API-KEY` or `Authorization: Bearer`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `travel:read` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `travel:read` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Nothing at this path. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The page was read but holds no such data (a search page, a sign-in wall, an empty shell). */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "no_data",
+                         *         "message": "The page https://www.amazon.com/s?k=kettle holds no product: it is a search results page. Pass a product page, or use GET /v1/amazon/search.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure; no internals are exposed. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The site refused the read (a block, a CAPTCHA that could not be solved); see `Retry-After`. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "upstream_blocked",
+                         *         "message": "The page could not be fetched: the site answered 403 to every engine. Retry later.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Storage or the rate limiter is briefly unavailable; retry after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The site did not answer in time; see `Retry-After`. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "upstream_timeout",
+                         *         "message": "The site did not answer in time: no answer within 15 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/travel/platforms": {
         parameters: {
             query?: never;

@@ -20,7 +20,7 @@ import { priceBasisOf, scoreOutOfTen } from "./extract";
 import { ratingWidget } from "./rating-widget";
 import { labelledClassStars, starsAfterName } from "./stars";
 import { LODGING_TYPES, lodgingDetail } from "./lodging";
-import type { TravelPlatform } from "../types";
+import type { HotelPageReader } from "../types";
 
 // A place that is no lodging (an attraction, a tourist office) still has a name, an address and ratings.
 const PLACE_TYPES = [...LODGING_TYPES, "LocalBusiness", "TouristAttraction", "LandmarksOrHistoricalBuildings", "Place"];
@@ -151,14 +151,16 @@ function onlyCoordinates(html: string): Pick<HotelDetail, "latitude" | "longitud
   return Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180 ? { latitude, longitude } : null;
 }
 
-/** The generic reader as the travel plumbing calls an adapter: pages off the big platforms. */
-export const genericLodging: Pick<
-  TravelPlatform,
-  "name" | "origins" | "reviewScale" | "parseHotel" | "detectChallenge"
-> = {
+/** The generic reader as the travel plumbing calls an adapter's: any hotel's page off the big platforms (`GET /v1/travel/hotel?url=`). */
+export const genericLodging: HotelPageReader = {
+  slug: "generic",
   name: "Any hotel or place page",
-  origins: { default: "" },
+  // A hotel's own site rarely needs a browser; one that does gets it after the fetch engine.
+  engines: ["fetch", "browser"],
   reviewScale: SCHEMA_RATING_SCALE,
+  // Which fields a page off the big platforms shows is the page's own affair: none is ruled out.
+  lacks: [],
+  ownReader: "page text",
   parseHotel: parseAnyHotel,
   detectChallenge,
 };

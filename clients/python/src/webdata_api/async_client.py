@@ -239,6 +239,9 @@ class AsyncWebDataClient:
     async def hotel(self, platform: str, hotel_id: str, currency: Optional[str] = None, **params: Any) -> Envelope:
         return await self._call(routes.hotel(platform, hotel_id, currency, params))
 
+    async def hotel_page(self, url: str, currency: Optional[str] = None, **params: Any) -> Envelope:
+        return await self._call(routes.hotel_page(url, currency, params))
+
     # Batch jobs
 
     async def create_job(self, body: Mapping[str, Any], idempotency_key: Optional[str] = None) -> JobEnvelope:

@@ -224,6 +224,10 @@ class WebDataClient:
         """``GET /v1/travel/{platform}/hotels/{id}``: one hotel with its rooms and offers."""
         return self._call(routes.hotel(platform, hotel_id, currency, params))
 
+    def hotel_page(self, url: str, currency: Optional[str] = None, **params: Any) -> Envelope:
+        """``GET /v1/travel/hotel``: any hotel's page by its address (a hotel's own site, or a travel platform's page)."""
+        return self._call(routes.hotel_page(url, currency, params))
+
     # Batch jobs
 
     def create_job(self, body: Mapping[str, Any], idempotency_key: Optional[str] = None) -> JobEnvelope:

@@ -53,6 +53,11 @@ def hotel(platform: str, hotel_id: str, currency: Optional[str], params: Mapping
     return Call("GET", f"/v1/travel/{segment(platform)}/hotels/{segment(hotel_id)}", dict(params), None, headers)
 
 
+def hotel_page(url: str, currency: Optional[str], params: Mapping[str, Any]) -> Call:
+    headers = {"X-Currency": currency} if currency else {}
+    return Call("GET", "/v1/travel/hotel", {**params, "url": url}, None, headers)
+
+
 def datasets(params: Mapping[str, Any]) -> Call:
     return Call("GET", "/v1/datasets", dict(params))
 
