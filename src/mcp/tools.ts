@@ -204,6 +204,16 @@ export const TOOL_SPECS: ToolSpec<unknown>[] = [
     readOnly: true,
     summarize: ({ data }) => `${data.name ?? "The hotel"}: ${data.rooms?.length ?? 0} room types priced.`,
   }),
+  spec<{ data: { name: string; price_per_night: number | null; currency: string; platforms: string[] } }>({
+    name: "get_hotel_page",
+    title: "Any hotel's page by its address",
+    lead: "Reads one hotel's page at a URL: a hotel's own site or booking engine, or a travel platform's hotel page.",
+    route: { method: "get", path: "/v1/travel/hotel" },
+    readOnly: true,
+    summarize: ({ data }) =>
+      `${data.name} (read by ${data.platforms.join(", ")}): ` +
+      (data.price_per_night === null ? "no nightly price shown." : `${data.price_per_night} ${data.currency}/night.`),
+  }),
   spec<{
     data: { id: string; kind: string; platform: string; condition: string; threshold: number; next_check_at: string };
   }>({

@@ -43,6 +43,7 @@ describe("MCP over Streamable HTTP", () => {
       "get_dataset_records",
       "get_dataset_refresh",
       "get_hotel",
+      "get_hotel_page",
       "get_job",
       "get_product",
       "get_product_reviews",
@@ -104,6 +105,14 @@ describe("MCP over Streamable HTTP", () => {
     const rateLimit = (product._meta as any)["webdata/rate_limit"];
     expect(rateLimit).toMatchObject({ limit: 100 });
     expect(await monthUsed(secret)).toBe(before + 3);
+  });
+
+  it("reads a hotel's own booking engine by its address with get_hotel_page", async () => {
+    const url = `${inject("replicasUrl")}/real/nostructured/hotelscraper_hotel_includio_regensburg_ibe.html`;
+    const page = await client.callTool({ name: "get_hotel_page", arguments: { url, currency: "EUR" } });
+    expect(page.isError, JSON.stringify(page.content)).toBeFalsy();
+    expect((page.structuredContent as any).data).toMatchObject({ name: "Hotel INCLUDiO", platforms: ["generic"] });
+    expect((page.content as { text: string }[])[0]!.text).toBe("Hotel INCLUDiO (read by generic): 91 EUR/night.");
   });
 
   it("refuses a session without a key with 401", async () => {

@@ -115,6 +115,7 @@ describe("POST /mcp", () => {
       "get_dataset_records",
       "get_dataset_refresh",
       "get_hotel",
+      "get_hotel_page",
       "get_job",
       "get_product",
       "get_product_reviews",
@@ -136,7 +137,7 @@ describe("POST /mcp", () => {
     expect(tools.create_watch.inputSchema.required).toContain("kind");
     expect(tools.create_watch.annotations.readOnlyHint).toBe(false);
     // Where each value came from is one switch on the tools that read products and hotels.
-    for (const name of ["get_product", "search_hotels", "get_hotel"])
+    for (const name of ["get_product", "search_hotels", "get_hotel", "get_hotel_page"])
       expect(tools[name].inputSchema.properties.explain.enum, name).toEqual(["true", "false"]);
     // The listing is one request of the account, like any message; the usage read is never charged.
     expect(await usedThisMonth(owner.secret)).toBe(before + 1);
