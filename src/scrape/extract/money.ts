@@ -59,7 +59,18 @@ export function moneyFromStructured(amount: unknown, currency: unknown, hint: Mo
     hintedCurrency(hint);
   const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : localeNumber(raw, code !== null && THOUSANDTHS.has(code));
   if (value === null || !Number.isFinite(value)) return null;
-  return { amount: value, currency: code, raw };
+  return { amount: inSmallestCoin(value, code), currency: code, raw };
+}
+
+/**
+ * A structured price of one unit or more, to the currency's smallest coin: "210.852001" (a net price
+ * times the tax, written out by the shop's system) is 210.85, as the page prints it. A price under
+ * one unit keeps its fractions: a component sold by the piece may cost 0.0042.
+ */
+function inSmallestCoin(value: number, code: string | null): number {
+  if (value < 1) return value;
+  const factor = code !== null && THOUSANDTHS.has(code) ? 1_000 : 100;
+  return Math.round(value * factor) / factor;
 }
 
 /** The first number in `text`, reading "1.234" / "1,234" as thousands and "4,1" / "4.6" as decimals. */

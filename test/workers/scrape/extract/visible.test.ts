@@ -100,6 +100,14 @@ describe("the page's main heading", () => {
     ).toBeNull();
   });
 
+  it("passes over a notice only a browser without scripts shows", () => {
+    const root =
+      loadHtml(`<body><div class="hint"><noscript><h1>Für ein optimales Einkaufserlebnis<br>aktivieren Sie bitte Javascript.</h1></noscript></div>
+      <table><tr><td><h1>MSI PRO MP273APDE weiß</h1><b>225,00 €</b></td></tr></table></body>`);
+    expect(visibleTitle(root)).toBe("MSI PRO MP273APDE weiß");
+    expect(headingPrice(root)).toMatchObject({ amount: 225, currency: "EUR" });
+  });
+
   it("finds the product's name by the og:title on a page whose name is no heading", () => {
     const root =
       loadHtml(`<html><head><title>Night Mask | Shop</title><meta property="og:title" content="Night Mask"></head>
