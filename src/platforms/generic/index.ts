@@ -22,8 +22,8 @@ export function genericDrafts(page: Page): ProductDraft[] {
   const visible = visibleProductDraft(page.root, page.hint, !structuredOffer);
   const heading: ProductDraft = { title: visibleTitle(page.root) };
   for (const draft of [jsonLd, microdata]) {
-    if (draft.title && heading.title && headingNamesIt(draft.title, heading.title, page.base))
-      draft.title = heading.title;
+    if (draft.title && heading.title)
+      draft.title = headingSpelling(draft.title, heading.title, page.base, draft.brand ?? null) ?? draft.title;
   }
   const fallbackTitle: ProductDraft = { title: firstText(page.root, ["title"]) };
   const address: ProductDraft = { sku: addressId(page.root, page.url) };
@@ -42,19 +42,25 @@ export function genericDrafts(page: Page): ProductDraft[] {
 }
 
 /**
- * Whether the page's heading is the better spelling of a structured name: it extends it with the
- * variant on show ("… 256 GB) (12 GB RAM)"), differs from it only in case ("By Colleen Hoover"), or is
- * it without the shop's name the shop appended ("… Pacific Blue cumpara pe Darwin.md").
+ * The page's heading where it is the better spelling of a structured name: it extends it with the
+ * variant on show ("… 256 GB) (12 GB RAM)"), sets the product's brand before it as the page shows
+ * it ("adidas Marble Leggings" for "Marble Leggings"; a brand run into the name by the markup is set
+ * apart), differs from it only in case ("By Colleen Hoover"), or is it without the shop's name the
+ * shop appended ("… Pacific Blue cumpara pe Darwin.md"). Null when the name stands.
  */
-function headingNamesIt(name: string, heading: string, address: string): boolean {
+function headingSpelling(name: string, heading: string, address: string, brand: string | null): string | null {
   // An extension stands apart from the name and is no item number ("#00076723") or count run into it ("…Sandstone134/4466").
   const extension = heading.startsWith(name) ? heading.slice(name.length) : "";
-  if (/^\s/.test(extension) && !/#\d/.test(extension)) return true;
-  if (heading !== name && heading.toLowerCase() === name.toLowerCase()) return true;
+  if (/^\s/.test(extension) && !/#\d/.test(extension)) return heading;
+  if (heading !== name && heading.toLowerCase() === name.toLowerCase()) return heading;
+  const before = heading.endsWith(name) ? heading.slice(0, -name.length) : "";
+  if (brand && before && squash(before) === squash(brand)) return `${before.trimEnd()} ${name}`;
   // Compared by letters and digits alone: the heading may set its parts apart ("8 GB / 256 GB" for "8 GB 256 GB").
   const shop = siteLabel(address);
   const [bareName, bareHeading] = [squash(name), squash(heading)];
-  return !!shop && bareName.startsWith(bareHeading) && bareName.slice(bareHeading.length).includes(squash(shop));
+  return shop && bareName.startsWith(bareHeading) && bareName.slice(bareHeading.length).includes(squash(shop))
+    ? heading
+    : null;
 }
 
 const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
