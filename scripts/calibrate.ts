@@ -114,7 +114,8 @@ function main(): void {
   const batch = process.argv[process.argv.indexOf("--first-sight") + 1];
   if (process.argv.includes("--first-sight")) {
     if (!batch) throw new Error("--first-sight needs a batch folder");
-    return firstSight(batch);
+    firstSight(batch);
+    return;
   }
   const judgments = corpusJudgments();
   const table = calibrationTable(judgments);
