@@ -18,6 +18,7 @@ import {
   emptyHotel,
   hotelRoom,
   onSite,
+  paidPlacement,
   propertyTypeOfLabel,
   roomsLeft,
   scoreOutOfTen,
@@ -149,6 +150,7 @@ function parsePropertyCard(card: HTMLElement, pageUrl: string): HotelRecord {
     rooms_available: roomsLeft(visibleText(selectOne(card, "[data-testid='availability-group']"))),
     image_url: selectOne(card, "img[data-testid='image']")?.getAttribute("src") ?? null,
     booking_url: onSite(href, pageUrl, SITE_PATH),
+    sponsored: paidPlacement(card),
   };
 }
 

@@ -10,12 +10,15 @@ const NO_ADDRESS: Address = { address: null, address_parts: null };
 
 const fold = (text: string) => text.toLowerCase().replace(/\s+/g, " ");
 
+/** A part as a page prints it, without the separator it sets after it ("Dublin," in "Dublin, 2, Ireland"). */
+const bare = (part: string | null | undefined) => part?.trim().replace(/\s*[,;]+$/, "") || null;
+
 /** The one-line address of `parts`, each part once even when the street line already holds the others. */
 export function addressOf(parts: AddressParts): Address {
-  const street = parts.street?.trim() || null;
-  const city = parts.city?.trim() || null;
-  const postcode = parts.postcode?.trim() || null;
-  const country = parts.country?.trim() || null;
+  const street = bare(parts.street);
+  const city = bare(parts.city);
+  const postcode = bare(parts.postcode);
+  const country = bare(parts.country);
   if (!street && !city && !postcode && !country) return NO_ADDRESS;
   const line = [street ?? ""];
   const missing = (part: string | null) => part !== null && !fold(line.join(", ")).includes(fold(part));

@@ -13,7 +13,8 @@ export interface LabelledPrice {
   label: string;
 }
 
-// An amount printed alone ("₹999.00", "US$ 1,202.50") in an element of its own; longer source is a block.
+// An amount printed alone ("₹999.00", "US$ 1,202.50") in an element of its own, or with its label inside
+// it ("€90<small>/ night</small>"); longer source is a block.
 const MAX_AMOUNT_SOURCE = 300;
 const MAX_AMOUNT_TEXT = 24;
 // The label sits beside the amount, a couple of levels up, in a few words; a longer text is a room's description.
@@ -57,11 +58,15 @@ export function labelledStayPrices(
 ): LabelledPrice[] {
   const found: LabelledPrice[] = [];
   for (const element of selectAll(root, "span, div, p, strong, b, td")) {
-    if (element.children.length > 0 || element.range[1] - element.range[0] > MAX_AMOUNT_SOURCE) continue;
+    if (element.range[1] - element.range[0] > MAX_AMOUNT_SOURCE) continue;
     const text = visibleText(element);
     if (!text || text.length > MAX_AMOUNT_TEXT || isStruck(element) || !currencyFromText(text, {})) continue;
+    // An element with children is a block, unless it is the amount with its label inside ("€90<small>/ night</small>").
+    const labelled = element.children.length > 0;
+    if (labelled && !saysBasis(text)) continue;
     const price = parseMoney(text, hint);
-    const label = price && price.amount > 0 && !insideCalendar(element) ? labelAround(element, saysBasis) : null;
+    const usable = price && price.amount > 0 && !insideCalendar(element);
+    const label = usable ? (labelled ? text : labelAround(element, saysBasis)) : null;
     if (price && label) found.push({ price, label });
   }
   return found;
