@@ -103,9 +103,12 @@ function nightsBetween(checkIn: string | null, checkOut: string | null): number 
 function titleOfPage(root: HTMLElement): string | null {
   const title = visibleText(selectOne(root, "title")) ?? metaValue(metaTags(root), "og:title");
   const headings = selectAll(root, "h1").map((heading) => visibleText(heading));
-  const agreed = headings.find((heading) => heading && title?.toLowerCase().includes(heading.toLowerCase()));
+  // Compared by letters and digits alone: the title may drop the heading's dashes ("Slidell - North Shore" in "Slidell North Shore").
+  const agreed = headings.find((heading) => heading && title && squash(title).includes(squash(heading)));
   return agreed ?? title?.split(/\s+[|–—-]\s+/)[0]?.trim() ?? headings.find(Boolean) ?? null;
 }
+
+const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
 /** An address written in microformat spans (street-address, locality, country-name), as the page shows it. */
 function microformatAddress(root: HTMLElement): Pick<HotelDetail, "address" | "address_parts"> | null {
@@ -142,10 +145,13 @@ function headerAddress(root: HTMLElement): Pick<HotelDetail, "address" | "addres
 // "latitude":37.58,"longitude":22.88 or lat: 37.58, lng: 22.88 in an inline script's state.
 const COORDINATE_PAIR =
   /["']?(?:latitude|lat)["']?\s*[:=]\s*["']?(-?\d{1,3}\.\d+)["']?\s*,\s*["']?(?:longitude|lng|lon)["']?\s*[:=]\s*["']?(-?\d{1,3}\.\d+)/gi;
+// A map's pin in its address: a static map's `markers=…|30.3117,-89.8295`, a map link's `ll=30.3117,-89.8295`.
+const MAP_PIN = /[?&;](?:markers=[^"'&\s]*?\||ll=)(-?\d{1,3}\.\d{3,}),\s*(-?\d{1,3}\.\d{3,})/gi;
 
-/** The coordinates the page's state holds when it holds one place's only: a map of many belongs to no one. */
+/** The coordinates the page's state or its map's pin holds when they are one place's only: a map of many belongs to no one. */
 function onlyCoordinates(html: string): Pick<HotelDetail, "latitude" | "longitude"> | null {
-  const pairs = new Set([...html.matchAll(COORDINATE_PAIR)].map((match) => `${match[1]},${match[2]}`));
+  const found = [...html.matchAll(COORDINATE_PAIR), ...html.matchAll(MAP_PIN)];
+  const pairs = new Set(found.map((match) => `${Number(match[1])},${Number(match[2])}`));
   if (pairs.size !== 1) return null;
   const [latitude, longitude] = [...pairs][0]!.split(",").map(Number) as [number, number];
   return Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180 ? { latitude, longitude } : null;
