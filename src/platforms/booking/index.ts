@@ -11,7 +11,7 @@ import { loadHtml, unique, visibleText, type HTMLElement } from "../../scrape/ex
 import { parseLocaleNumber, parseMoney } from "../../scrape/extract/money";
 import { siteUrl } from "../../scrape/extract/url";
 import type { HotelDetail, HotelRecord, HotelSearchPage } from "../hotel-types";
-import type { Money } from "../../scrape/types";
+import type { Challenge, Money } from "../../scrape/types";
 import type { TravelPlatform } from "../types";
 import {
   countInHeading,
@@ -65,8 +65,23 @@ export const booking: TravelPlatform = {
     }),
   parseSearch,
   parseHotel,
-  detectChallenge,
+  detectChallenge: (html, status) => detectChallenge(html, status) ?? robotShell(html),
 };
+
+// booking.com states in its page's settings whether it took the visitor for a robot.
+const FLAGGED_ROBOT = /b_agent_is_robot["']?\s*:\s*true/;
+const HOTEL_CONTENT = /data-testid=["']property-card["']|class=["'][^"']*\bsr_item\b|<h1[\s>]|id=["']hp_hotel_name["']/;
+
+/**
+ * A page booking.com served to a visitor it flagged as a robot with nothing in it: no result card,
+ * no heading, no hotel name, only its header, footer and dialogs. A flagged page that still shows
+ * results or a hotel is read as usual.
+ */
+function robotShell(html: string): Challenge | null {
+  return FLAGGED_ROBOT.test(html) && !HOTEL_CONTENT.test(html)
+    ? { kind: "generic", siteKey: null, formAction: null }
+    : null;
+}
 
 function parseSearch(html: string, url: string): HotelSearchPage {
   const root = loadHtml(html);
