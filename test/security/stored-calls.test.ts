@@ -93,6 +93,32 @@ describe("a stored call naming an unknown platform is refused when it is made", 
     expect((await json(await call("/v1/jobs", withKey(secret)))).data).toEqual([]);
   });
 
+  it("refuses an address the URL guard refuses on every route that reads one, before anything is queued", async () => {
+    const { secret } = await newAccount({ plan: "enterprise" });
+    const inward = encodeURIComponent("http://10.0.0.7/rooms");
+    const made = await post(secret, "/v1/jobs", {
+      requests: [
+        { path: `/v1/travel/hotel?url=${inward}` },
+        { path: `/v1/generic?url=${inward}` },
+        { path: `/v1/page?url=${inward}` },
+      ],
+    });
+    expect(made.status).toBe(400);
+    const { details } = (await json(made)).error;
+    expect(details.map((detail: { parameter: string }) => detail.parameter)).toEqual([
+      "requests.0.path",
+      "requests.1.path",
+      "requests.2.path",
+    ]);
+    for (const detail of details) expect(detail.message).toMatch(/^http:\/\/10\.0\.0\.7\/rooms cannot be read: /);
+    const scheduled = await post(secret, "/v1/schedules", {
+      cron: "0 * * * *",
+      path: `/v1/travel/hotel?url=${inward}`,
+    });
+    expect(scheduled.status).toBe(400);
+    expect((await json(await call("/v1/jobs", withKey(secret)))).data).toEqual([]);
+  });
+
   it("refuses a schedule and a dataset recipe on one", async () => {
     const { secret } = await newAccount({ plan: "enterprise" });
     expect((await post(secret, "/v1/schedules", { cron: "* * * * *", path: "/v1/nosuchshop?id=1" })).status).toBe(400);

@@ -44,7 +44,7 @@ export function parseAnyHotel(html: string, url: string): HotelDetail {
   const name = detail.name ?? titleOfPage(page.root);
   const marked = starsAfterName(name);
   const widget = detail.review_score === null ? ratingWidget(page.root) : null;
-  return {
+  const hotel: HotelDetail = {
     ...detail,
     name: marked?.name ?? name,
     star_rating: detail.star_rating ?? marked?.stars ?? labelledClassStars(page.root),
@@ -57,6 +57,38 @@ export function parseAnyHotel(html: string, url: string): HotelDetail {
     total_price: stay?.basis === "stay" ? stay.price.amount : null,
     currency: stay?.price.currency ?? null,
   };
+  // A page that shows no place to stay names none: the hotel routes answer it `no_data`, after the browser's try.
+  return showsALodging(hotel, node !== null, page.root) ? hotel : { ...hotel, name: null };
+}
+
+const PRODUCT_TYPES = ["Product", "ProductGroup", "IndividualProduct", "ProductModel"];
+// Words that name a place to stay, in the languages of the corpus.
+const LODGING_WORDS =
+  /\b(?:hotels?|hostel\w*|motels?|inns?|resorts?|suites?|apartments?|apartamentos?|lodges?|guest ?houses?|b&b|bed (?:and|&) breakfast|villas?|camp(?:site|ground|ing)s?|chalets?|cottages?|pensions?|pensione|ryokan|hostal|albergo|agriturismo|gasthof|gasthaus|herberge|pousada|posada|auberge|h[ôo]tel)\b|ホテル|旅館|民宿|キャンプ場|酒店|宾馆|饭店|호텔/i;
+
+/**
+ * Whether the page read for a hotel shows a place to stay (or another place its node describes): it
+ * names one, holds no shop's product (a product's page has a name, a price, an address and
+ * coordinates too), and shows what only lodging has — a lodging or place node, rooms, a price for a
+ * night or a stay, a class in stars — or it or its title calls it lodging ("… Resort Hotel & Spa",
+ * "… - Hostelworld").
+ */
+function showsALodging(hotel: HotelDetail, placeNode: boolean, root: HTMLElement): boolean {
+  if (!hotel.name) return false;
+  const product =
+    findByType(jsonLdNodes(root), PRODUCT_TYPES) !== null ||
+    selectOne(root, '[itemtype*="schema.org/Product"]') !== null;
+  if (product) return false;
+  return (
+    placeNode ||
+    hotel.property_type !== null ||
+    hotel.rooms.length > 0 ||
+    hotel.price_per_night !== null ||
+    hotel.total_price !== null ||
+    hotel.star_rating !== null ||
+    LODGING_WORDS.test(hotel.name) ||
+    LODGING_WORDS.test(visibleText(selectOne(root, "title")) ?? "")
+  );
 }
 
 /** The cheapest room the page lists, and whether its list prices nights or the stay ("Stay total"). */

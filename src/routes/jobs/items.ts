@@ -38,12 +38,13 @@ export function storedCallProblem(env: Env, path: unknown, scopes: readonly Scop
 }
 
 /**
- * What the matched route refuses before it reads anything, as its handler would say it: a platform
- * it does not know, or a page on a site other than its marketplace's.
+ * What the matched route refuses before it reads anything, as its handler would say it: an address
+ * the URL guard refuses, a platform it does not know, or a page on a site other than its marketplace's.
  */
 function routeRefusal(env: Env, match: DataRoute, query: Record<string, string>): string | null {
-  // A page's address is held to the URL guard now (its name is resolved and checked again when read).
-  if (match.template === "/v1/page" && query.url !== undefined) {
+  // Any address a route reads (a page, a shop's product, a hotel's page) is held to the URL guard now;
+  // its name is resolved and checked again when read.
+  if (query.url !== undefined) {
     try {
       checkUrl(query.url, urlGuardOptions(env));
     } catch (err) {

@@ -182,10 +182,11 @@ export function registerTravelHotel(app: OpenAPIHono<AppEnv>) {
         accountId: c.get("identity").accountId,
         freshness: freshnessOf(query),
       });
-      if (!showsAHotel(record))
+      // The readers name no hotel on a page that shows none (a shop's product, a list), after the browser's try.
+      if (!record.name)
         throw new ApiError(
           "no_data",
-          `The page ${meta.source_url} shows no hotel: a name, but no lodging data, address, stars, coordinates or stay price beside it. Pass the address of one hotel's own page.`,
+          `The page ${meta.source_url} shows no hotel: nothing on it names a place to stay (no lodging data, rooms, nightly or stay price, stars, or a name or title that says hotel, hostel, inn…). Pass the address of one hotel's own page.`,
         );
       // No price history: an address the caller chose is not the platform's own listing of a hotel it names.
       const nights = stayNights(query);
@@ -195,21 +196,6 @@ export function registerTravelHotel(app: OpenAPIHono<AppEnv>) {
     }
   });
 }
-
-/**
- * Whether a page read for a hotel shows one: its name and something only a place to stay has (a
- * lodging node, an address, a class in stars, coordinates, a price for a night or a stay, rooms).
- * A shop's product page has a name and a rating too, and is no hotel.
- */
-const showsAHotel = (hotel: HotelPage) =>
-  hotel.name !== null &&
-  (hotel.property_type !== null ||
-    hotel.address !== null ||
-    hotel.star_rating !== null ||
-    hotel.latitude !== null ||
-    hotel.price_per_night !== null ||
-    hotel.total_price !== null ||
-    hotel.rooms.length > 0);
 
 const stayNights = (query: Stay) =>
   query.check_in && query.check_out ? nightsBetween(query.check_in, query.check_out) : null;
