@@ -22,6 +22,10 @@ const LABEL_END = /:\s*$/;
 const OPENING_CHARS = 200;
 /** A line shorter than this that is mostly a date is the page's date line. */
 const DATE_LINE_CHARS = 80;
+/** A line shorter than this that reads as legal boilerplate (a copyright, a disclosure of affiliate links) is no part of the article. */
+const LEGAL_LINE_CHARS = 400;
+const LEGAL_LINE =
+  /^\W*(?:©|\(c\)\s|copyright\b)|all rights reserved|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|affiliate links?\b|未经授权|版权所有/i;
 /** Containers the clutter rules may drop inside the main content. */
 const CLEANED_TAGS = new Set(["DIV", "SECTION", "UL", "OL", "TABLE", "FORM", "FIELDSET", "DL"]);
 
@@ -121,10 +125,42 @@ export class Furniture {
     return timeChars * 2 >= chars;
   }
 
+  /** A short line of only its own text that reads as a copyright or a disclosure ("Copyright © 1997 – 2011 …", "… affiliate links …"). */
+  private isLegalLine(line: HTMLElement): boolean {
+    if (line.tagName !== "P") return false;
+    const own = statsOf(this.stats, line);
+    if (own.chars === 0 || own.chars >= LEGAL_LINE_CHARS || own.ownChars !== own.chars) return false;
+    return LEGAL_LINE.test(line.text) && this.closes(line) && this.follows(line);
+  }
+
+  /** Something is read before `element` among its siblings: it is not a box of its own. */
+  private follows(element: HTMLElement): boolean {
+    for (
+      let before = element.previousElementSibling as HTMLElement | null;
+      before;
+      before = before.previousElementSibling as HTMLElement | null
+    )
+      if (statsOf(this.stats, before).chars > 0) return true;
+    return false;
+  }
+
+  /** Nothing is read after `element` among its siblings: it closes its box. */
+  private closes(element: HTMLElement): boolean {
+    for (
+      let next = element.nextElementSibling as HTMLElement | null;
+      next;
+      next = next.nextElementSibling as HTMLElement | null
+    ) {
+      if (statsOf(this.stats, next).chars > 0 && (this.reasonFor(next) ?? this.clutter(next)) === null) return false;
+    }
+    return true;
+  }
+
   /** Readability's conditional cleaning, simplified: boxes of links or of nothing are not content. */
   private clutter(element: HTMLElement): string | null {
     const own = statsOf(this.stats, element);
     if (this.isDateLine(element)) return "a date line";
+    if (this.isLegalLine(element)) return "a legal line";
     // Lines that are a label and links ("One year ago: …", "See more: …"), however many, point elsewhere.
     if (element.tagName === "P") {
       if (linkDensity(own) > 0.6) return "a line of links";
