@@ -26,11 +26,27 @@ const DATE_LINE_CHARS = 80;
 const LEGAL_LINE_CHARS = 400;
 const LEGAL_LINE =
   /^\W*(?:©|\(c\)\s|copyright\b)|all rights reserved|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|affiliate links?\b|未经授权|版权所有/i;
+/** A closing line set all in italics shorter than this is a note about the article (who wrote it, where it ran first). */
+const CLOSING_NOTE_CHARS = 400;
+/** An address or a handle to reach the writer at ("adkins@example.com", "@Laura_E_Adkins"). */
+const CONTACT = /[\w.+-]@[\w-]+\.\w|(?:^|[\s(])@\w{2,}/;
+const ITALIC_TAGS = new Set(["EM", "I"]);
+/** Inline wrappers an italic note may sit in ("<a><em>Name</em></a>"). */
+const INLINE_WRAPPERS = new Set(["A", "SPAN", "STRONG", "B"]);
 /** Containers the clutter rules may drop inside the main content. */
 const CLEANED_TAGS = new Set(["DIV", "SECTION", "UL", "OL", "TABLE", "FORM", "FIELDSET", "DL"]);
 
 const listItems = (list: HTMLElement) =>
   list.childNodes.filter((child): child is HTMLElement => isElement(child) && child.tagName === "LI");
+
+/** Every word of `element` is set in italics (`em`, `i`), links and spans around them aside. */
+function allItalic(element: HTMLElement): boolean {
+  return element.childNodes.every((child) => {
+    if (!isElement(child)) return child.text.trim() === "";
+    if (ITALIC_TAGS.has(child.tagName)) return true;
+    return INLINE_WRAPPERS.has(child.tagName) && child.childNodes.length > 0 && allItalic(child);
+  });
+}
 
 export class Furniture {
   private readonly decided = new Map<HTMLElement, string | null>();
@@ -133,6 +149,14 @@ export class Furniture {
     return LEGAL_LINE.test(line.text) && this.closes(line) && this.follows(line);
   }
 
+  /** A paragraph set all in italics after the article's text, short: the writer's bio or an editor's note. */
+  private isClosingNote(line: HTMLElement): boolean {
+    if (line.tagName !== "P" && line.tagName !== "BLOCKQUOTE") return false;
+    const own = statsOf(this.stats, line);
+    if (own.chars >= CLOSING_NOTE_CHARS || !CONTACT.test(line.text)) return false;
+    return allItalic(line) && this.closes(line) && this.follows(line);
+  }
+
   /** Something is read before `element` among its siblings: it is not a box of its own. */
   private follows(element: HTMLElement): boolean {
     for (
@@ -161,6 +185,7 @@ export class Furniture {
     const own = statsOf(this.stats, element);
     if (this.isDateLine(element)) return "a date line";
     if (this.isLegalLine(element)) return "a legal line";
+    if (this.isClosingNote(element)) return "a closing note";
     // Lines that are a label and links ("One year ago: …", "See more: …"), however many, point elsewhere.
     if (element.tagName === "P") {
       if (linkDensity(own) > 0.6) return "a line of links";
