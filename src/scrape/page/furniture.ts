@@ -26,6 +26,10 @@ const DATE_LINE_CHARS = 80;
 const LEGAL_LINE_CHARS = 400;
 const LEGAL_LINE =
   /^\W*(?:©|\(c\)\s|copyright\b)|all rights reserved|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|affiliate links?\b|未经授权|版权所有/i;
+/** A line shorter than this that names whose picture it is ("Credit: …", "Photo: …", "Courtesy of …") is a photo's credit. */
+const CREDIT_LINE_CHARS = 100;
+const CREDIT_LINE = /^\s*(?:(?:photo|image|picture)s?\s+(?:credits?\b|by\b)|credits?\s*:|courtesy\s+of\b)/i;
+const CREDIT_TAGS = new Set(["P", "DIV", "FIGCAPTION"]);
 /** A closing line set all in italics shorter than this is a note about the article (who wrote it, where it ran first). */
 const CLOSING_NOTE_CHARS = 400;
 /** An address or a handle to reach the writer at ("adkins@example.com", "@Laura_E_Adkins"). */
@@ -149,6 +153,13 @@ export class Furniture {
     return LEGAL_LINE.test(line.text) && this.closes(line) && this.follows(line);
   }
 
+  /** A short line of only its own text naming whose picture it is: "Credit: Funko", "Image by Getty Images". */
+  private isCreditLine(line: HTMLElement): boolean {
+    if (!CREDIT_TAGS.has(line.tagName)) return false;
+    const own = statsOf(this.stats, line);
+    return own.chars > 0 && own.chars < CREDIT_LINE_CHARS && own.ownChars === own.chars && CREDIT_LINE.test(line.text);
+  }
+
   /** A paragraph set all in italics after the article's text, short: the writer's bio or an editor's note. */
   private isClosingNote(line: HTMLElement): boolean {
     if (line.tagName !== "P" && line.tagName !== "BLOCKQUOTE") return false;
@@ -185,6 +196,7 @@ export class Furniture {
     const own = statsOf(this.stats, element);
     if (this.isDateLine(element)) return "a date line";
     if (this.isLegalLine(element)) return "a legal line";
+    if (this.isCreditLine(element)) return "a photo's credit";
     if (this.isClosingNote(element)) return "a closing note";
     // Lines that are a label and links ("One year ago: …", "See more: …"), however many, point elsewhere.
     if (element.tagName === "P") {
