@@ -3,7 +3,7 @@
 import type { HTMLElement } from "node-html-parser";
 import { furnitureReason, isElement, nameWeight, nameWords } from "./elements";
 import { linkDensity, type PageStats, statsOf } from "./text-stats";
-import { selectAll } from "../extract/select";
+import { selectAll, selectOne } from "../extract/select";
 
 /** Names that mark an element as content even when a furniture word sits beside them ("post-body sidebar-aware"). */
 const CONTENT_NAME = /^(?:article|articlebody|body|content|entry|main|post|story|text|prose|markdown)$/;
@@ -37,6 +37,12 @@ const CONTACT = /[\w.+-]@[\w-]+\.\w|(?:^|[\s(])@\w{2,}/;
 const ITALIC_TAGS = new Set(["EM", "I"]);
 /** Inline wrappers an italic note may sit in ("<a><em>Name</em></a>"). */
 const INLINE_WRAPPERS = new Set(["A", "SPAN", "STRONG", "B"]);
+/** Blocks that may be a teaser of another page, and a teaser's length (a headline and a snippet). */
+const TEASER_TAGS = new Set(["DIV", "LI", "ARTICLE", "SECTION"]);
+const TEASER_MIN_CHARS = 40;
+const TEASER_MAX_CHARS = 1_000;
+/** Characters of a headline, longer than a poster's name over a post. */
+const HEADLINE_MIN_CHARS = 20;
 /** Containers the clutter rules may drop inside the main content. */
 const CLEANED_TAGS = new Set(["DIV", "SECTION", "UL", "OL", "TABLE", "FORM", "FIELDSET", "DL"]);
 
@@ -88,7 +94,7 @@ export class Furniture {
 
   private decide(element: HTMLElement): string | null {
     const reason = furnitureReason(element);
-    if (!reason) return null;
+    if (!reason) return this.isTeaser(element) ? "a teaser of another page" : null;
     if (element.tagName === "HEADER" && this.opensWithParagraph(element)) return null;
     const own = statsOf(this.stats, element);
     const layout = this.scopeChars > 500 && own.chars > this.scopeChars * LAYOUT_SHARE;
@@ -98,6 +104,31 @@ export class Furniture {
     const contentNamed = reason.startsWith("class") && nameWords(element).some((word) => CONTENT_NAME.test(word));
     if (contentNamed && own.chars >= 200 && linkDensity(own) < 0.3) return null;
     return reason;
+  }
+
+  /**
+   * One of a run of sibling blocks of one class, each led by a linked headline with a date or a
+   * snippet under it ("Popular stories", "More from the site"): a list of other pages.
+   */
+  private isTeaser(block: HTMLElement): boolean {
+    if (!TEASER_TAGS.has(block.tagName)) return false;
+    const kind = block.getAttribute("class");
+    if (!kind) return false;
+    const kin = (sibling: HTMLElement | null) =>
+      sibling !== null && sibling.getAttribute("class") === kind && this.teaserShaped(sibling);
+    return (kin(block.previousElementSibling) || kin(block.nextElementSibling)) && this.teaserShaped(block);
+  }
+
+  private teaserShaped(block: HTMLElement): boolean {
+    const own = statsOf(this.stats, block);
+    if (own.chars < TEASER_MIN_CHARS || own.chars >= TEASER_MAX_CHARS) return false;
+    const headline = selectOne(block, "h2, h3, h4");
+    if (!headline || !this.stats.has(headline)) return false;
+    const head = statsOf(this.stats, headline);
+    if (head.chars < HEADLINE_MIN_CHARS || head.linkChars < head.chars * 0.9 || head.chars >= own.chars) return false;
+    // A heading linking to its own anchor is a section's permalink, not another page.
+    const target = selectOne(headline, "a")?.getAttribute("href") ?? "";
+    return target !== "" && !target.startsWith("#");
   }
 
   /** A `<header>` holding a paragraph of prose (the article's opening set with its headline), not a one-line standfirst. */
