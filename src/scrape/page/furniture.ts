@@ -67,6 +67,8 @@ export class Furniture {
     private readonly stats: PageStats,
     /** Characters of the text the decision is relative to (the page's, then the main content's). */
     private scopeChars: number,
+    /** Whether class and id words make furniture: not when they left a page no prose to score (read-page.ts). */
+    private readonly readsNames = true,
   ) {}
 
   /** Decide the clutter inside the main content relative to its own text from now on. */
@@ -95,6 +97,7 @@ export class Furniture {
   private decide(element: HTMLElement): string | null {
     const reason = furnitureReason(element);
     if (!reason) return this.isTeaser(element) ? "a teaser of another page" : null;
+    if (!this.readsNames && reason.startsWith("class or id")) return null;
     if (element.tagName === "HEADER" && this.opensWithParagraph(element)) return null;
     const own = statsOf(this.stats, element);
     const layout = this.scopeChars > 500 && own.chars > this.scopeChars * LAYOUT_SHARE;
