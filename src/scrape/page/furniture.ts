@@ -38,7 +38,7 @@ const ITALIC_TAGS = new Set(["EM", "I"]);
 /** Inline wrappers an italic note may sit in ("<a><em>Name</em></a>"). */
 const INLINE_WRAPPERS = new Set(["A", "SPAN", "STRONG", "B"]);
 /** Blocks that may be a teaser of another page, and a teaser's length (a headline and a snippet). */
-const TEASER_TAGS = new Set(["DIV", "LI", "ARTICLE", "SECTION"]);
+const TEASER_TAGS = new Set(["DIV", "LI", "ARTICLE", "SECTION", "P"]);
 const TEASER_MIN_CHARS = 40;
 const TEASER_MAX_CHARS = 1_000;
 /** Characters of a headline, longer than a poster's name over a post. */
@@ -125,13 +125,22 @@ export class Furniture {
   private teaserShaped(block: HTMLElement): boolean {
     const own = statsOf(this.stats, block);
     if (own.chars < TEASER_MIN_CHARS || own.chars >= TEASER_MAX_CHARS) return false;
-    const headline = selectOne(block, "h2, h3, h4");
+    const headline = selectOne(block, "h2, h3, h4") ?? this.leadingLink(block);
     if (!headline || !this.stats.has(headline)) return false;
     const head = statsOf(this.stats, headline);
     if (head.chars < HEADLINE_MIN_CHARS || head.linkChars < head.chars * 0.9 || head.chars >= own.chars) return false;
     // A heading linking to its own anchor is a section's permalink, not another page.
-    const target = selectOne(headline, "a")?.getAttribute("href") ?? "";
+    const target = (headline.tagName === "A" ? headline : selectOne(headline, "a"))?.getAttribute("href") ?? "";
     return target !== "" && !target.startsWith("#");
+  }
+
+  /** The link a block opens with, when its first words are that link's (a headline set in bold, not a heading). */
+  private leadingLink(block: HTMLElement): HTMLElement | null {
+    const link = selectOne(block, "a");
+    if (!link) return null;
+    const words = (text: string) => text.replace(/\s+/g, " ").trim();
+    const linkText = words(link.text);
+    return linkText !== "" && words(block.text).startsWith(linkText) ? link : null;
   }
 
   /** A `<header>` holding a paragraph of prose (the article's opening set with its headline), not a one-line standfirst. */
