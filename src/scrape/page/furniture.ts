@@ -145,9 +145,9 @@ export class Furniture {
 
   /** A `<header>` holding a paragraph of prose (the article's opening set with its headline), not a one-line standfirst. */
   private opensWithParagraph(header: HTMLElement): boolean {
-    return header.childNodes.some((child) => {
-      if (!isElement(child) || child.tagName !== "P" || !this.stats.has(child)) return false;
-      const own = statsOf(this.stats, child);
+    return selectAll(header, "p").some((paragraph) => {
+      if (!this.stats.has(paragraph)) return false;
+      const own = statsOf(this.stats, paragraph);
       return own.chars >= OPENING_CHARS && linkDensity(own) < 0.1;
     });
   }
