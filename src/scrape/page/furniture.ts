@@ -1,7 +1,7 @@
 // The page's furniture and the clutter inside its main content, decided once per element and
 // counted by reason for `explain=true`.
 import type { HTMLElement } from "node-html-parser";
-import { furnitureReason, isElement, nameWeight, nameWords } from "./elements";
+import { BLOCK_TAGS, furnitureReason, isElement, nameWeight, nameWords } from "./elements";
 import { linkDensity, type PageStats, statsOf } from "./text-stats";
 import { selectAll, selectOne } from "../extract/select";
 
@@ -179,6 +179,21 @@ export class Furniture {
     return next !== null && this.stats.has(next) && (this.reasonFor(next) ?? this.clutter(next)) !== null;
   }
 
+  /** A box whose parts are left out but a short label ("Read also", "Popular stories"): nothing is left to label. */
+  private onlyLabelLeft(box: HTMLElement): boolean {
+    const own = statsOf(this.stats, box);
+    if (own.chars >= LABEL_CHARS * 10) return false;
+    let kept = own.ownChars;
+    let left = 0;
+    for (const child of box.childNodes) {
+      if (!isElement(child) || !this.stats.has(child) || !BLOCK_TAGS.has(child.tagName)) continue;
+      const chars = statsOf(this.stats, child).chars;
+      if ((this.reasonFor(child) ?? this.clutter(child)) === null) kept += chars;
+      else left += chars;
+    }
+    return left > 0 && kept > 0 && kept < LABEL_CHARS && kept < left;
+  }
+
   /** A short line that is mostly a `<time>` ("23. März 2017, aktualisiert 15:43 Uhr"): when the page was written, not what. */
   private isDateLine(line: HTMLElement): boolean {
     if (line.tagName !== "P" && line.tagName !== "DIV") return false;
@@ -248,6 +263,7 @@ export class Furniture {
     }
     if (!CLEANED_TAGS.has(element.tagName)) return null;
     if (own.chars === 0) return own.images === 0 ? "empty box" : null;
+    if (this.onlyLabelLeft(element)) return "the label of what is left out";
     if (own.commas >= 10 || own.chars > this.scopeChars * LAYOUT_SHARE) return null;
     const list = element.tagName === "UL" || element.tagName === "OL";
     if (list && this.itemsSayMore(element)) return null;
