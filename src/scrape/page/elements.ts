@@ -117,13 +117,14 @@ export const isElement = (node: Node): node is HTMLElement => node.nodeType === 
 
 /** The element's attributes as written; most elements have none, which answers every question below at once. */
 const rawAttributes = (element: HTMLElement): string => (element as unknown as { rawAttrs: string }).rawAttrs;
-const MAY_HIDE = /hidden|style|sr-only|screen-reader|none|hide|invisible/i;
+const MAY_HIDE = /hidden|style|sr-only|screen-reader|none|hide|invisible|off-?screen/i;
 /**
  * Class names the page's CSS hides by: text kept for screen readers only, drawn off-screen, and the
  * utility classes of `display: none` (Bootstrap's `d-none`, `hidden`, `hide`, `is-hidden`, `invisible`).
  */
 const HIDING_CLASSES = [
   ...["sr-only", "screen-reader-text", "screen-reader-only", "visually-hidden", "visuallyhidden", "u-visually-hidden"],
+  ...["off-screen", "offscreen"],
   ...["hidden", "d-none", "hide", "is-hidden", "invisible"],
 ];
 const HIDING_CLASS = new RegExp(`(?:^|\\s)(?:${HIDING_CLASSES.join("|")})(?:\\s|$)`, "i");
