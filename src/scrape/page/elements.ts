@@ -140,17 +140,19 @@ export function isUnshown(element: HTMLElement): boolean {
   return style !== undefined && DISPLAY_NONE.test(style);
 }
 
+/** The element's class attribute as written, read by the tree's parser as it built the element (extract/tree.ts). */
+export const classNameOf = (element: HTMLElement): string => (element as unknown as { _class?: string })._class ?? "";
+
 // Pages repeat a few hundred class names over thousands of elements: each is split once.
 const wordsOfNames = new Map<string, string[]>();
 
 /** The words of an element's class and id ("relatedPosts post-tags" → related, posts, post, tags). */
 export function nameWords(element: HTMLElement): string[] {
   if (rawAttributes(element).length < 4) return [];
-  // The tree's parser reads each element's class and id as it builds it (extract/tree.ts).
-  const { _class: className, id } = element as unknown as { _class?: string; id?: string };
+  const id = element.id;
   // An id of many words is a heading made into an anchor ("sharing-with-a-single-developer"), which
   // says what the section is about, not what part of the page it is.
-  const names = `${className ?? ""} ${id && id.split(/[-_]/).length <= 3 ? id : ""}`;
+  const names = `${classNameOf(element)} ${id && id.split(/[-_]/).length <= 3 ? id : ""}`;
   if (names.length < 2) return [];
   let words = wordsOfNames.get(names);
   if (!words) {

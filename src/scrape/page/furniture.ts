@@ -1,9 +1,9 @@
 // The page's furniture and the clutter inside its main content, decided once per element and
 // counted by reason for `explain=true`.
 import type { HTMLElement } from "node-html-parser";
-import { BLOCK_TAGS, furnitureReason, isElement, nameWeight, nameWords } from "./elements";
+import { BLOCK_TAGS, classNameOf, furnitureReason, isElement, nameWeight, nameWords } from "./elements";
 import { linkDensity, type PageStats, statsOf } from "./text-stats";
-import { selectAll, selectOne } from "../extract/select";
+import { selectAll } from "../extract/select";
 
 /** Names that mark an element as content even when a furniture word sits beside them ("post-body sidebar-aware"). */
 const CONTENT_NAME = /^(?:article|articlebody|body|content|entry|main|post|story|text|prose|markdown)$/;
@@ -60,6 +60,9 @@ function allItalic(element: HTMLElement): boolean {
 
 export class Furniture {
   private readonly decided = new Map<HTMLElement, string | null>();
+  /** Whether each block looked at opens like a teaser, as each is asked about by its neighbours too. */
+  private readonly shapes = new Map<HTMLElement, boolean>();
+  private readonly cluttered = new Map<HTMLElement, string | null>();
   /** How many elements each reason removed, for `explain=true`. */
   readonly removed = new Map<string, number>();
 
@@ -75,6 +78,7 @@ export class Furniture {
   narrowTo(scopeChars: number): void {
     this.scopeChars = scopeChars;
     this.decided.clear();
+    this.cluttered.clear();
   }
 
   /** Why `element` is furniture, or null when it may be content. */
@@ -110,37 +114,53 @@ export class Furniture {
   }
 
   /**
-   * One of a run of sibling blocks of one class, each led by a linked headline with a date or a
-   * snippet under it ("Popular stories", "More from the site"): a list of other pages.
+   * One of a run of sibling blocks of one class, each opening with a linked headline over a date or a
+   * snippet ("Popular stories", "More from the site"): a list of other pages.
    */
   private isTeaser(block: HTMLElement): boolean {
     if (!TEASER_TAGS.has(block.tagName)) return false;
-    const kind = block.getAttribute("class");
-    if (!kind) return false;
-    const kin = (sibling: HTMLElement | null) =>
-      sibling !== null && sibling.getAttribute("class") === kind && this.teaserShaped(sibling);
-    return (kin(block.previousElementSibling) || kin(block.nextElementSibling)) && this.teaserShaped(block);
+    const kind = classNameOf(block);
+    if (kind === "") return false;
+    const before = block.previousElementSibling;
+    const after = block.nextElementSibling;
+    const hasKin =
+      (before !== null && classNameOf(before) === kind && this.teaserShaped(before)) ||
+      (after !== null && classNameOf(after) === kind && this.teaserShaped(after));
+    return hasKin && this.teaserShaped(block);
   }
 
   private teaserShaped(block: HTMLElement): boolean {
-    const own = statsOf(this.stats, block);
-    if (own.chars < TEASER_MIN_CHARS || own.chars >= TEASER_MAX_CHARS) return false;
-    const headline = selectOne(block, "h2, h3, h4") ?? this.leadingLink(block);
-    if (!headline || !this.stats.has(headline)) return false;
-    const head = statsOf(this.stats, headline);
-    if (head.chars < HEADLINE_MIN_CHARS || head.linkChars < head.chars * 0.9 || head.chars >= own.chars) return false;
-    // A heading linking to its own anchor is a section's permalink, not another page.
-    const target = (headline.tagName === "A" ? headline : selectOne(headline, "a"))?.getAttribute("href") ?? "";
-    return target !== "" && !target.startsWith("#");
+    let shaped = this.shapes.get(block);
+    if (shaped === undefined) {
+      shaped = this.opensWithHeadline(block);
+      this.shapes.set(block, shaped);
+    }
+    return shaped;
   }
 
-  /** The link a block opens with, when its first words are that link's (a headline set in bold, not a heading). */
-  private leadingLink(block: HTMLElement): HTMLElement | null {
-    const link = selectOne(block, "a");
-    if (!link) return null;
-    const words = (text: string) => text.replace(/\s+/g, " ").trim();
-    const linkText = words(link.text);
-    return linkText !== "" && words(block.text).startsWith(linkText) ? link : null;
+  /** The block's text opens with a link of a headline's length to another page, and goes on after it. */
+  private opensWithHeadline(block: HTMLElement): boolean {
+    const own = statsOf(this.stats, block);
+    if (own.chars < TEASER_MIN_CHARS || own.chars >= TEASER_MAX_CHARS) return false;
+    const link = this.openingLink(block);
+    if (!link) return false;
+    const chars = statsOf(this.stats, link).chars;
+    // A link to an anchor of the page is a section's permalink, not another page.
+    const target = link.getAttribute("href") ?? "";
+    return chars >= HEADLINE_MIN_CHARS && chars < own.chars && target !== "" && !target.startsWith("#");
+  }
+
+  /** The link the element's shown text opens with (inside a heading or a bold line), or null when it opens with words. */
+  private openingLink(element: HTMLElement): HTMLElement | null {
+    for (const child of element.childNodes) {
+      if (!isElement(child)) {
+        if (child.rawText.trim() !== "") return null;
+        continue;
+      }
+      if (statsOf(this.stats, child).chars === 0) continue;
+      return child.tagName === "A" ? child : this.openingLink(child);
+    }
+    return null;
   }
 
   /** A `<header>` holding a paragraph of prose (the article's opening set with its headline), not a one-line standfirst. */
@@ -249,8 +269,18 @@ export class Furniture {
     return true;
   }
 
-  /** Readability's conditional cleaning, simplified: boxes of links or of nothing are not content. */
+  /** `findClutter`, once per element: a box's label and a line's neighbours ask about the same elements again. */
   private clutter(element: HTMLElement): string | null {
+    let reason = this.cluttered.get(element);
+    if (reason === undefined) {
+      reason = this.findClutter(element);
+      this.cluttered.set(element, reason);
+    }
+    return reason;
+  }
+
+  /** Readability's conditional cleaning, simplified: boxes of links or of nothing are not content. */
+  private findClutter(element: HTMLElement): string | null {
     const own = statsOf(this.stats, element);
     if (this.isDateLine(element)) return "a date line";
     if (this.isLegalLine(element)) return "a legal line";
