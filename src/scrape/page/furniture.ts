@@ -1,7 +1,8 @@
 // The page's furniture and the clutter inside its main content, decided once per element and
 // counted by reason for `explain=true`.
 import type { HTMLElement } from "node-html-parser";
-import { BLOCK_TAGS, classNameOf, furnitureReason, isElement, nameWeight, nameWords } from "./elements";
+import { BLOCK_TAGS, furnitureReason, isElement, nameWeight, nameWords } from "./elements";
+import { Teasers } from "./teasers";
 import { linkDensity, type PageStats, statsOf } from "./text-stats";
 import { selectAll } from "../extract/select";
 
@@ -37,12 +38,6 @@ const CONTACT = /[\w.+-]@[\w-]+\.\w|(?:^|[\s(])@\w{2,}/;
 const ITALIC_TAGS = new Set(["EM", "I"]);
 /** Inline wrappers an italic note may sit in ("<a><em>Name</em></a>"). */
 const INLINE_WRAPPERS = new Set(["A", "SPAN", "STRONG", "B"]);
-/** Blocks that may be a teaser of another page, and a teaser's length (a headline and a snippet). */
-const TEASER_TAGS = new Set(["DIV", "LI", "ARTICLE", "SECTION", "P"]);
-const TEASER_MIN_CHARS = 40;
-const TEASER_MAX_CHARS = 1_000;
-/** Characters of a headline, longer than a poster's name over a post. */
-const HEADLINE_MIN_CHARS = 20;
 /** Containers the clutter rules may drop inside the main content. */
 const CLEANED_TAGS = new Set(["DIV", "SECTION", "UL", "OL", "TABLE", "FORM", "FIELDSET", "DL"]);
 
@@ -60,8 +55,7 @@ function allItalic(element: HTMLElement): boolean {
 
 export class Furniture {
   private readonly decided = new Map<HTMLElement, string | null>();
-  /** Whether each block looked at opens like a teaser, as each is asked about by its neighbours too. */
-  private readonly shapes = new Map<HTMLElement, boolean>();
+  private readonly teasers: Teasers;
   private readonly cluttered = new Map<HTMLElement, string | null>();
   /** How many elements each reason removed, for `explain=true`. */
   readonly removed = new Map<string, number>();
@@ -72,7 +66,9 @@ export class Furniture {
     private scopeChars: number,
     /** Whether class and id words make furniture: not when they left a page no prose to score (read-page.ts). */
     private readonly readsNames = true,
-  ) {}
+  ) {
+    this.teasers = new Teasers(stats);
+  }
 
   /** Decide the clutter inside the main content relative to its own text from now on. */
   narrowTo(scopeChars: number): void {
@@ -100,7 +96,7 @@ export class Furniture {
 
   private decide(element: HTMLElement): string | null {
     const reason = furnitureReason(element);
-    if (!reason) return this.isTeaser(element) ? "a teaser of another page" : null;
+    if (!reason) return this.teasers.isTeaser(element) ? "a teaser of another page" : null;
     if (!this.readsNames && reason.startsWith("class or id")) return null;
     if (element.tagName === "HEADER" && this.opensWithParagraph(element)) return null;
     const own = statsOf(this.stats, element);
@@ -111,56 +107,6 @@ export class Furniture {
     const contentNamed = reason.startsWith("class") && nameWords(element).some((word) => CONTENT_NAME.test(word));
     if (contentNamed && own.chars >= 200 && linkDensity(own) < 0.3) return null;
     return reason;
-  }
-
-  /**
-   * One of a run of sibling blocks of one class, each opening with a linked headline over a date or a
-   * snippet ("Popular stories", "More from the site"): a list of other pages.
-   */
-  private isTeaser(block: HTMLElement): boolean {
-    if (!TEASER_TAGS.has(block.tagName)) return false;
-    const kind = classNameOf(block);
-    if (kind === "") return false;
-    const before = block.previousElementSibling;
-    const after = block.nextElementSibling;
-    const hasKin =
-      (before !== null && classNameOf(before) === kind && this.teaserShaped(before)) ||
-      (after !== null && classNameOf(after) === kind && this.teaserShaped(after));
-    return hasKin && this.teaserShaped(block);
-  }
-
-  private teaserShaped(block: HTMLElement): boolean {
-    let shaped = this.shapes.get(block);
-    if (shaped === undefined) {
-      shaped = this.opensWithHeadline(block);
-      this.shapes.set(block, shaped);
-    }
-    return shaped;
-  }
-
-  /** The block's text opens with a link of a headline's length to another page, and goes on after it. */
-  private opensWithHeadline(block: HTMLElement): boolean {
-    const own = statsOf(this.stats, block);
-    if (own.chars < TEASER_MIN_CHARS || own.chars >= TEASER_MAX_CHARS) return false;
-    const link = this.openingLink(block);
-    if (!link) return false;
-    const chars = statsOf(this.stats, link).chars;
-    // A link to an anchor of the page is a section's permalink, not another page.
-    const target = link.getAttribute("href") ?? "";
-    return chars >= HEADLINE_MIN_CHARS && chars < own.chars && target !== "" && !target.startsWith("#");
-  }
-
-  /** The link the element's shown text opens with (inside a heading or a bold line), or null when it opens with words. */
-  private openingLink(element: HTMLElement): HTMLElement | null {
-    for (const child of element.childNodes) {
-      if (!isElement(child)) {
-        if (child.rawText.trim() !== "") return null;
-        continue;
-      }
-      if (statsOf(this.stats, child).chars === 0) continue;
-      return child.tagName === "A" ? child : this.openingLink(child);
-    }
-    return null;
   }
 
   /** A `<header>` holding a paragraph of prose (the article's opening set with its headline), not a one-line standfirst. */
