@@ -53,7 +53,9 @@ const FURNITURE_WORDS = new Set(
     "tagcloud tags byline author authors dateline timestamp trending popular login print banner " +
     "crumbs rating ratings reactions follow newsletters colophon disclaimer references reflist credit credits " +
     "vote votes voting likes infobox hatnote meta time bio copyright attribution signature avatar views " +
-    "qty stock availability shipping delivery variations upsell tooltip overlay notice action embed audio player excerpt logo"
+    "qty stock availability shipping delivery variations upsell tooltip overlay notice action embed audio player excerpt logo community disclaim optin nutrition noprint " +
+    // Comments named in the site's own language.
+    "comentario comentarios kommentar kommentare commentaire commentaires commento commenti komentarz komentarze"
   ).split(" "),
 );
 /** Class words that mark even a text-level element (a `span`, a `small`) as furniture: a photo's rights line. */
@@ -115,13 +117,14 @@ export const isElement = (node: Node): node is HTMLElement => node.nodeType === 
 
 /** The element's attributes as written; most elements have none, which answers every question below at once. */
 const rawAttributes = (element: HTMLElement): string => (element as unknown as { rawAttrs: string }).rawAttrs;
-const MAY_HIDE = /hidden|style|sr-only|screen-reader|none|hide|invisible/i;
+const MAY_HIDE = /hidden|style|sr-only|screen-reader|none|hide|invisible|off-?screen/i;
 /**
  * Class names the page's CSS hides by: text kept for screen readers only, drawn off-screen, and the
  * utility classes of `display: none` (Bootstrap's `d-none`, `hidden`, `hide`, `is-hidden`, `invisible`).
  */
 const HIDING_CLASSES = [
   ...["sr-only", "screen-reader-text", "screen-reader-only", "visually-hidden", "visuallyhidden", "u-visually-hidden"],
+  ...["off-screen", "offscreen"],
   ...["hidden", "d-none", "hide", "is-hidden", "invisible"],
 ];
 const HIDING_CLASS = new RegExp(`(?:^|\\s)(?:${HIDING_CLASSES.join("|")})(?:\\s|$)`, "i");
@@ -137,17 +140,19 @@ export function isUnshown(element: HTMLElement): boolean {
   return style !== undefined && DISPLAY_NONE.test(style);
 }
 
+/** The element's class attribute as written, read by the tree's parser as it built the element (extract/tree.ts). */
+export const classNameOf = (element: HTMLElement): string => (element as unknown as { _class?: string })._class ?? "";
+
 // Pages repeat a few hundred class names over thousands of elements: each is split once.
 const wordsOfNames = new Map<string, string[]>();
 
 /** The words of an element's class and id ("relatedPosts post-tags" → related, posts, post, tags). */
 export function nameWords(element: HTMLElement): string[] {
   if (rawAttributes(element).length < 4) return [];
-  // The tree's parser reads each element's class and id as it builds it (extract/tree.ts).
-  const { _class: className, id } = element as unknown as { _class?: string; id?: string };
+  const id = element.id;
   // An id of many words is a heading made into an anchor ("sharing-with-a-single-developer"), which
   // says what the section is about, not what part of the page it is.
-  const names = `${className ?? ""} ${id && id.split(/[-_]/).length <= 3 ? id : ""}`;
+  const names = `${classNameOf(element)} ${id && id.split(/[-_]/).length <= 3 ? id : ""}`;
   if (names.length < 2) return [];
   let words = wordsOfNames.get(names);
   if (!words) {

@@ -1,7 +1,8 @@
 // The page's furniture and the clutter inside its main content, decided once per element and
 // counted by reason for `explain=true`.
 import type { HTMLElement } from "node-html-parser";
-import { furnitureReason, isElement, nameWeight, nameWords } from "./elements";
+import { BLOCK_TAGS, furnitureReason, isElement, nameWeight, nameWords } from "./elements";
+import { Teasers } from "./teasers";
 import { linkDensity, type PageStats, statsOf } from "./text-stats";
 import { selectAll } from "../extract/select";
 
@@ -22,14 +23,40 @@ const LABEL_END = /:\s*$/;
 const OPENING_CHARS = 200;
 /** A line shorter than this that is mostly a date is the page's date line. */
 const DATE_LINE_CHARS = 80;
+/** A line shorter than this that reads as legal boilerplate (a copyright, a disclosure of affiliate links) is no part of the article. */
+const LEGAL_LINE_CHARS = 400;
+const LEGAL_LINE =
+  /^\W*(?:©|\(c\)\s|copyright\b)|all rights reserved|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|affiliate links?\b|未经授权|版权所有/i;
+/** A line shorter than this that names whose picture it is ("Credit: …", "Photo: …", "Courtesy of …") is a photo's credit. */
+const CREDIT_LINE_CHARS = 100;
+const CREDIT_LINE = /^\s*(?:(?:photo|image|picture)s?\s+(?:credits?\b|by\b)|credits?\s*:|courtesy\s+of\b)/i;
+const CREDIT_TAGS = new Set(["P", "DIV", "FIGCAPTION"]);
+/** A closing line set all in italics shorter than this is a note about the article (who wrote it, where it ran first). */
+const CLOSING_NOTE_CHARS = 400;
+/** An address or a handle to reach the writer at ("adkins@example.com", "@Laura_E_Adkins"). */
+const CONTACT = /[\w.+-]@[\w-]+\.\w|(?:^|[\s(])@\w{2,}/;
+const ITALIC_TAGS = new Set(["EM", "I"]);
+/** Inline wrappers an italic note may sit in ("<a><em>Name</em></a>"). */
+const INLINE_WRAPPERS = new Set(["A", "SPAN", "STRONG", "B"]);
 /** Containers the clutter rules may drop inside the main content. */
 const CLEANED_TAGS = new Set(["DIV", "SECTION", "UL", "OL", "TABLE", "FORM", "FIELDSET", "DL"]);
 
 const listItems = (list: HTMLElement) =>
   list.childNodes.filter((child): child is HTMLElement => isElement(child) && child.tagName === "LI");
 
+/** Every word of `element` is set in italics (`em`, `i`), links and spans around them aside. */
+function allItalic(element: HTMLElement): boolean {
+  return element.childNodes.every((child) => {
+    if (!isElement(child)) return child.text.trim() === "";
+    if (ITALIC_TAGS.has(child.tagName)) return true;
+    return INLINE_WRAPPERS.has(child.tagName) && child.childNodes.length > 0 && allItalic(child);
+  });
+}
+
 export class Furniture {
   private readonly decided = new Map<HTMLElement, string | null>();
+  private readonly teasers: Teasers;
+  private readonly cluttered = new Map<HTMLElement, string | null>();
   /** How many elements each reason removed, for `explain=true`. */
   readonly removed = new Map<string, number>();
 
@@ -37,12 +64,17 @@ export class Furniture {
     private readonly stats: PageStats,
     /** Characters of the text the decision is relative to (the page's, then the main content's). */
     private scopeChars: number,
-  ) {}
+    /** Whether class and id words make furniture: not when they left a page no prose to score (read-page.ts). */
+    private readonly readsNames = true,
+  ) {
+    this.teasers = new Teasers(stats);
+  }
 
   /** Decide the clutter inside the main content relative to its own text from now on. */
   narrowTo(scopeChars: number): void {
     this.scopeChars = scopeChars;
     this.decided.clear();
+    this.cluttered.clear();
   }
 
   /** Why `element` is furniture, or null when it may be content. */
@@ -64,7 +96,8 @@ export class Furniture {
 
   private decide(element: HTMLElement): string | null {
     const reason = furnitureReason(element);
-    if (!reason) return null;
+    if (!reason) return this.teasers.isTeaser(element) ? "a teaser of another page" : null;
+    if (!this.readsNames && reason.startsWith("class or id")) return null;
     if (element.tagName === "HEADER" && this.opensWithParagraph(element)) return null;
     const own = statsOf(this.stats, element);
     const layout = this.scopeChars > 500 && own.chars > this.scopeChars * LAYOUT_SHARE;
@@ -78,9 +111,9 @@ export class Furniture {
 
   /** A `<header>` holding a paragraph of prose (the article's opening set with its headline), not a one-line standfirst. */
   private opensWithParagraph(header: HTMLElement): boolean {
-    return header.childNodes.some((child) => {
-      if (!isElement(child) || child.tagName !== "P" || !this.stats.has(child)) return false;
-      const own = statsOf(this.stats, child);
+    return selectAll(header, "p").some((paragraph) => {
+      if (!this.stats.has(paragraph)) return false;
+      const own = statsOf(this.stats, paragraph);
       return own.chars >= OPENING_CHARS && linkDensity(own) < 0.1;
     });
   }
@@ -112,6 +145,21 @@ export class Furniture {
     return next !== null && this.stats.has(next) && (this.reasonFor(next) ?? this.clutter(next)) !== null;
   }
 
+  /** A box whose parts are left out but a short label ("Read also", "Popular stories"): nothing is left to label. */
+  private onlyLabelLeft(box: HTMLElement): boolean {
+    const own = statsOf(this.stats, box);
+    if (own.chars >= LABEL_CHARS * 10) return false;
+    let kept = own.ownChars;
+    let left = 0;
+    for (const child of box.childNodes) {
+      if (!isElement(child) || !this.stats.has(child) || !BLOCK_TAGS.has(child.tagName)) continue;
+      const chars = statsOf(this.stats, child).chars;
+      if ((this.reasonFor(child) ?? this.clutter(child)) === null) kept += chars;
+      else left += chars;
+    }
+    return left > 0 && kept > 0 && kept < LABEL_CHARS && kept < left;
+  }
+
   /** A short line that is mostly a `<time>` ("23. März 2017, aktualisiert 15:43 Uhr"): when the page was written, not what. */
   private isDateLine(line: HTMLElement): boolean {
     if (line.tagName !== "P" && line.tagName !== "DIV") return false;
@@ -121,10 +169,69 @@ export class Furniture {
     return timeChars * 2 >= chars;
   }
 
-  /** Readability's conditional cleaning, simplified: boxes of links or of nothing are not content. */
+  /** A short line of only its own text that reads as a copyright or a disclosure ("Copyright © 1997 – 2011 …", "… affiliate links …"). */
+  private isLegalLine(line: HTMLElement): boolean {
+    if (line.tagName !== "P") return false;
+    const own = statsOf(this.stats, line);
+    if (own.chars === 0 || own.chars >= LEGAL_LINE_CHARS || own.ownChars !== own.chars) return false;
+    return LEGAL_LINE.test(line.text) && this.closes(line) && this.follows(line);
+  }
+
+  /** A short line of only its own text naming whose picture it is: "Credit: Funko", "Image by Getty Images". */
+  private isCreditLine(line: HTMLElement): boolean {
+    if (!CREDIT_TAGS.has(line.tagName)) return false;
+    const own = statsOf(this.stats, line);
+    return own.chars > 0 && own.chars < CREDIT_LINE_CHARS && own.ownChars === own.chars && CREDIT_LINE.test(line.text);
+  }
+
+  /** A paragraph set all in italics after the article's text, short: the writer's bio or an editor's note. */
+  private isClosingNote(line: HTMLElement): boolean {
+    if (line.tagName !== "P" && line.tagName !== "BLOCKQUOTE") return false;
+    const own = statsOf(this.stats, line);
+    if (own.chars >= CLOSING_NOTE_CHARS || !CONTACT.test(line.text)) return false;
+    return allItalic(line) && this.closes(line) && this.follows(line);
+  }
+
+  /** Something is read before `element` among its siblings: it is not a box of its own. */
+  private follows(element: HTMLElement): boolean {
+    for (
+      let before = element.previousElementSibling as HTMLElement | null;
+      before;
+      before = before.previousElementSibling as HTMLElement | null
+    )
+      if (statsOf(this.stats, before).chars > 0) return true;
+    return false;
+  }
+
+  /** Nothing is read after `element` among its siblings: it closes its box. */
+  private closes(element: HTMLElement): boolean {
+    for (
+      let next = element.nextElementSibling as HTMLElement | null;
+      next;
+      next = next.nextElementSibling as HTMLElement | null
+    ) {
+      if (statsOf(this.stats, next).chars > 0 && (this.reasonFor(next) ?? this.clutter(next)) === null) return false;
+    }
+    return true;
+  }
+
+  /** `findClutter`, once per element: a box's label and a line's neighbours ask about the same elements again. */
   private clutter(element: HTMLElement): string | null {
+    let reason = this.cluttered.get(element);
+    if (reason === undefined) {
+      reason = this.findClutter(element);
+      this.cluttered.set(element, reason);
+    }
+    return reason;
+  }
+
+  /** Readability's conditional cleaning, simplified: boxes of links or of nothing are not content. */
+  private findClutter(element: HTMLElement): string | null {
     const own = statsOf(this.stats, element);
     if (this.isDateLine(element)) return "a date line";
+    if (this.isLegalLine(element)) return "a legal line";
+    if (this.isCreditLine(element)) return "a photo's credit";
+    if (this.isClosingNote(element)) return "a closing note";
     // Lines that are a label and links ("One year ago: …", "See more: …"), however many, point elsewhere.
     if (element.tagName === "P") {
       if (linkDensity(own) > 0.6) return "a line of links";
@@ -132,6 +239,7 @@ export class Furniture {
     }
     if (!CLEANED_TAGS.has(element.tagName)) return null;
     if (own.chars === 0) return own.images === 0 ? "empty box" : null;
+    if (this.onlyLabelLeft(element)) return "the label of what is left out";
     if (own.commas >= 10 || own.chars > this.scopeChars * LAYOUT_SHARE) return null;
     const list = element.tagName === "UL" || element.tagName === "OL";
     if (list && this.itemsSayMore(element)) return null;

@@ -135,8 +135,14 @@ function readTree(
   const onlyMain = options.onlyMainContent !== false;
   const pageChars = statsOf(stats, body).chars;
   const metadata = readMetadata(root, url);
-  const furniture = new Furniture(stats, pageChars);
-  const main = findMainContent(body, stats, furniture);
+  let furniture = new Furniture(stats, pageChars);
+  let main = findMainContent(body, stats, furniture);
+  // Readability's second try: a page whose every run of prose sat under a furniture word (an article
+  // classed by its writer's name, "author-…") is read again without the class and id words.
+  if (onlyMain && (main.ranking[0]?.score ?? 0) <= 0) {
+    furniture = new Furniture(stats, pageChars, false);
+    main = findMainContent(body, stats, furniture);
+  }
   const mainChars = main.parts.reduce((sum, part) => sum + statsOf(stats, part).chars, 0);
   furniture.narrowTo(mainChars);
   const titles = [metadata.title, cleanText(visibleText(selectOne(root, "title")))]

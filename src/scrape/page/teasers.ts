@@ -1,0 +1,69 @@
+// Teasers of other pages set in a run of sibling blocks ("Popular stories", "More from the site"):
+// each opens with a linked headline over a date or a snippet. Part of the page's furniture (furniture.ts).
+import type { HTMLElement } from "node-html-parser";
+import { classNameOf, isElement } from "./elements";
+import { type PageStats, statsOf } from "./text-stats";
+
+/** Blocks that may be a teaser of another page, and a teaser's length (a headline and a snippet). */
+const TEASER_TAGS = new Set(["DIV", "LI", "ARTICLE", "SECTION", "P"]);
+const TEASER_MIN_CHARS = 40;
+const TEASER_MAX_CHARS = 1_000;
+/** Characters of a headline, longer than a poster's name over a post. */
+const HEADLINE_MIN_CHARS = 20;
+
+export class Teasers {
+  /** Whether each block looked at opens like a teaser, as each is asked about by its neighbours too. */
+  private readonly shapes = new Map<HTMLElement, boolean>();
+
+  constructor(private readonly stats: PageStats) {}
+
+  /**
+   * One of a run of sibling blocks of one class, each opening with a linked headline over a date or a
+   * snippet ("Popular stories", "More from the site"): a list of other pages.
+   */
+  isTeaser(block: HTMLElement): boolean {
+    if (!TEASER_TAGS.has(block.tagName)) return false;
+    const kind = classNameOf(block);
+    if (kind === "") return false;
+    const before = block.previousElementSibling;
+    const after = block.nextElementSibling;
+    const hasKin =
+      (before !== null && classNameOf(before) === kind && this.teaserShaped(before)) ||
+      (after !== null && classNameOf(after) === kind && this.teaserShaped(after));
+    return hasKin && this.teaserShaped(block);
+  }
+
+  private teaserShaped(block: HTMLElement): boolean {
+    let shaped = this.shapes.get(block);
+    if (shaped === undefined) {
+      shaped = this.opensWithHeadline(block);
+      this.shapes.set(block, shaped);
+    }
+    return shaped;
+  }
+
+  /** The block's text opens with a link of a headline's length to another page, and goes on after it. */
+  private opensWithHeadline(block: HTMLElement): boolean {
+    const own = statsOf(this.stats, block);
+    if (own.chars < TEASER_MIN_CHARS || own.chars >= TEASER_MAX_CHARS) return false;
+    const link = this.openingLink(block);
+    if (!link) return false;
+    const chars = statsOf(this.stats, link).chars;
+    // A link to an anchor of the page is a section's permalink, not another page.
+    const target = link.getAttribute("href") ?? "";
+    return chars >= HEADLINE_MIN_CHARS && chars < own.chars && target !== "" && !target.startsWith("#");
+  }
+
+  /** The link the element's shown text opens with (inside a heading or a bold line), or null when it opens with words. */
+  private openingLink(element: HTMLElement): HTMLElement | null {
+    for (const child of element.childNodes) {
+      if (!isElement(child)) {
+        if (child.rawText.trim() !== "") return null;
+        continue;
+      }
+      if (statsOf(this.stats, child).chars === 0) continue;
+      return child.tagName === "A" ? child : this.openingLink(child);
+    }
+    return null;
+  }
+}
