@@ -68,11 +68,6 @@ const STOCK_NAMED = /stock|availab|inventory|lagerstatus|disponib/i;
 const BUY_BOX_LEVELS = 6;
 const MAX_STOCK_TEXT = 80;
 
-const isDisabled = (control: HTMLElement) =>
-  control.getAttribute("disabled") !== undefined ||
-  control.getAttribute("aria-disabled") === "true" ||
-  /\bdisabled\b/i.test(control.getAttribute("class") ?? "");
-
 const controlText = (control: HTMLElement) =>
   visibleText(control) ?? control.getAttribute("value") ?? control.getAttribute("aria-label") ?? "";
 
@@ -126,15 +121,18 @@ function inBlockAboutSomethingElse(element: HTMLElement): boolean {
   return false;
 }
 
-/** What an add-to-cart control says: enabled, in stock; disabled or labelled sold out, out of stock. */
+/**
+ * What an add-to-cart control says: labelled sold out, out of stock; labelled for the cart, in stock, even
+ * disabled. A saved page disables the control until a size is chosen or its scripts have loaded; a shop
+ * that has sold out relabels it (all seven disabled ones of the corpus sat on pages selling the item).
+ */
 function controlSays(control: HTMLElement): Availability | null {
   const text = controlText(control);
   if (text.length > MAX_STOCK_TEXT) return null;
   // A control may name one way of getting the item ("Shipping not available"): only a sold-out label speaks for the offer.
   if (SOLD_OUT_CONTROL.test(text)) return "out_of_stock";
   if (normaliseAvailability(text) === "preorder") return "preorder";
-  if (ADD_TO_CART.test(text)) return isDisabled(control) ? "out_of_stock" : "in_stock";
-  return null;
+  return ADD_TO_CART.test(text) ? "in_stock" : null;
 }
 
 const within = (element: HTMLElement, block: HTMLElement) =>

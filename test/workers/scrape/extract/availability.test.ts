@@ -74,9 +74,13 @@ describe("visibleAvailability", () => {
     expect(visibleAvailability(buyBox('<input type="submit" value="In den Warenkorb">'))).toBe("in_stock");
   });
 
-  it("reads a disabled one, or a sold-out label, as out of stock", () => {
-    expect(visibleAvailability(buyBox('<button disabled class="btn">Add to bag</button>'))).toBe("out_of_stock");
+  it("reads a sold-out label as out of stock, and a disabled control still labelled for the cart as in stock", () => {
     expect(visibleAvailability(buyBox("<button>Sold out</button>"))).toBe("out_of_stock");
+    // Disabled until a size is chosen or the page's scripts load; a sold-out offer relabels its control.
+    expect(visibleAvailability(buyBox('<button disabled class="btn">Add to bag</button>'))).toBe("in_stock");
+    expect(visibleAvailability(buyBox('<input type="submit" class="btn disabled" value="Add To Cart">'))).toBe(
+      "in_stock",
+    );
   });
 
   it("takes a stock line named for stock before any control", () => {
