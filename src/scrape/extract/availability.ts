@@ -47,6 +47,17 @@ export function normaliseAvailability(text: string | null | undefined): Availabi
   return null;
 }
 
+// From the state a shopper can best get to the worst: any offer in stock makes the product in stock.
+const BEST_FIRST: Availability[] = ["in_stock", "preorder", "backorder", "out_of_stock"];
+
+/**
+ * The product's availability across its offers (one per size, colour or seller): the best any of them
+ * says, so that the sold-out sizes listed first do not hide the ones on sale; null when none says.
+ */
+export function bestAvailability(states: (Availability | null)[]): Availability | null {
+  return BEST_FIRST.find((state) => states.includes(state)) ?? null;
+}
+
 // The control that puts the item in a cart, in the languages of the corpus.
 const ADD_TO_CART =
   /add to (?:cart|bag|basket|trolley)|add to shopping|buy (?:it )?now|in den (?:warenkorb|einkaufswagen)|jetzt kaufen|ajouter au panier|acheter|añadir al carrito|agregar al carrito|comprar(?: ahora)?|aggiungi al carrello|acquista|in winkelwagen|in winkelmand|adicionar ao carrinho|do koszyka|lägg i varukorg|sepete ekle|в корзину|купить|adaug[ăa] [îi]n co[șşs]|cump[ăa]r[ăa]|додати в кошик|カートに入れる|今すぐ購入|加入购物车|立即购买|장바구니|thêm vào giỏ|tambah ke keranjang|beli sekarang/i;

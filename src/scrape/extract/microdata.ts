@@ -5,7 +5,7 @@
 import type { Review } from "../types";
 import { cleanText, visibleText, type HTMLElement } from "./dom";
 import { moneyFromStructured, parseLocaleNumber, type MoneyHint } from "./money";
-import { normaliseAvailability } from "./availability";
+import { bestAvailability, normaliseAvailability } from "./availability";
 import { firstProductId, type ProductDraft } from "./record";
 import { withAttribute } from "./select";
 
@@ -100,7 +100,11 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
     description: value(product, "description"),
     price,
     priceless: offer !== undefined && price === null && !offer.props.has("price"),
-    availability: normaliseAvailability(value(offer, "availability")),
+    availability: bestAvailability(
+      (product.props.get("offers") ?? []).map((element) =>
+        normaliseAvailability(value(byElement.get(element), "availability")),
+      ),
+    ),
     rating: parseLocaleNumber(value(rating, "ratingValue")),
     review_count: parseLocaleNumber(value(rating, "ratingCount") ?? value(rating, "reviewCount")),
     reviews: (product.props.get("review") ?? [])

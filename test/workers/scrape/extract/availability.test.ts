@@ -139,6 +139,30 @@ describe("the buy box's stock line over structured data", () => {
   });
 });
 
+describe("availability across a product's offers", () => {
+  const drafts = (head: string, body = "") =>
+    structuredDrafts(readPage(`<html><head>${head}</head><body>${body}</body></html>`, "https://s.example/p"));
+
+  it("is in stock when any size's offer is, whatever the order the sold-out sizes come in", () => {
+    const offers = [
+      { sku: "S", price: 80, priceCurrency: "USD", availability: "https://schema.org/OutOfStock" },
+      { sku: "M", price: 80, priceCurrency: "USD", availability: "https://schema.org/InStock" },
+    ];
+    const ld = `<script type="application/ld+json">${JSON.stringify({ "@type": "Product", name: "Skirt", offers })}</script>`;
+    expect(drafts(ld).jsonLd.availability).toBe("in_stock");
+    const offer = (state: string) =>
+      `<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="availability">${state}</span></div>`;
+    const microdata = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Sandal</h1>${offer("OutOfStock")}${offer("InStock")}</div>`;
+    expect(drafts("", microdata).microdata.availability).toBe("in_stock");
+  });
+
+  it("is out of stock when every offer is", () => {
+    const offer = `<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><link itemprop="availability" href="https://schema.org/OutOfStock"></div>`;
+    const microdata = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Sandal</h1>${offer}${offer}</div>`;
+    expect(drafts("", microdata).microdata.availability).toBe("out_of_stock");
+  });
+});
+
 describe("product ids", () => {
   const draftOf = (head: string, body = "") =>
     structuredDrafts(
