@@ -82,13 +82,15 @@ const MAX_STOCK_TEXT = 80;
 const controlText = (control: HTMLElement) =>
   visibleText(control) ?? control.getAttribute("value") ?? control.getAttribute("aria-label") ?? "";
 
-// Buttons, inputs and links found by tag; an input's type and a link's role are tested here (a selector on
-// an attribute reads it on every element of the page).
+// Buttons, inputs and links found by tag; an input's type and a link's role or class are tested here (a
+// selector on an attribute reads it on every element of the page). A link drawn as a button ("btn",
+// "button", "add2cart-btn") is the shop's control as much as a button is.
 const CONTROLS = "button, input, a";
+const BUTTON_CLASS = /btn|button/i;
 const isControl = (element: HTMLElement) =>
   element.tagName === "BUTTON" ||
   (element.tagName === "A"
-    ? element.getAttribute("role") === "button"
+    ? element.getAttribute("role") === "button" || BUTTON_CLASS.test(element.getAttribute("class") ?? "")
     : /^(?:submit|button)$/i.test(element.getAttribute("type") ?? ""));
 
 /** What a stock line says, if its element is named for stock and its text is short. */

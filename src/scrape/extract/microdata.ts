@@ -100,11 +100,13 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
     description: value(product, "description"),
     price,
     priceless: offer !== undefined && price === null && !offer.props.has("price"),
-    availability: bestAvailability(
-      (product.props.get("offers") ?? []).map((element) =>
-        normaliseAvailability(value(byElement.get(element), "availability")),
-      ),
-    ),
+    // Some shops put `availability` on the Product itself, with no Offer around it.
+    availability:
+      bestAvailability(
+        (product.props.get("offers") ?? []).map((element) =>
+          normaliseAvailability(value(byElement.get(element), "availability")),
+        ),
+      ) ?? normaliseAvailability(value(product, "availability")),
     rating: parseLocaleNumber(value(rating, "ratingValue")),
     review_count: parseLocaleNumber(value(rating, "ratingCount") ?? value(rating, "reviewCount")),
     reviews: (product.props.get("review") ?? [])

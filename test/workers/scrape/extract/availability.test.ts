@@ -83,6 +83,12 @@ describe("visibleAvailability", () => {
     );
   });
 
+  it("reads a link drawn as a button as the shop's control, and a plain link as none", () => {
+    expect(visibleAvailability(buyBox('<a class="button atc" href="#"><span>В корзину</span></a>'))).toBe("in_stock");
+    expect(visibleAvailability(buyBox('<a class="add2cart-btn" href="#">Add to cart</a>'))).toBe("in_stock");
+    expect(visibleAvailability(buyBox('<a href="/cart">Add to cart</a>'))).toBeNull();
+  });
+
   it("takes a stock line named for stock before any control", () => {
     const page = buyBox('<span class="stock-status">Agotado</span><button>Añadir al carrito</button>');
     expect(visibleAvailability(page)).toBe("out_of_stock");
@@ -154,6 +160,11 @@ describe("availability across a product's offers", () => {
       `<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="availability">${state}</span></div>`;
     const microdata = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Sandal</h1>${offer("OutOfStock")}${offer("InStock")}</div>`;
     expect(drafts("", microdata).microdata.availability).toBe("in_stock");
+  });
+
+  it("reads an availability the Product itself holds, with no Offer around it", () => {
+    const microdata = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Fence</h1><span itemprop="price">41</span><div itemprop="availability">Non disponibile</div></div>`;
+    expect(drafts("", microdata).microdata.availability).toBe("out_of_stock");
   });
 
   it("is out of stock when every offer is", () => {
