@@ -98,7 +98,9 @@ function stockLine(element: HTMLElement): Availability | null {
   // Most elements are ruled out on their raw attributes, without decoding them.
   if (!STOCK_NAMED.test(element.rawAttrs)) return null;
   const named = `${element.getAttribute("class") ?? ""} ${element.id}`;
-  if (!STOCK_NAMED.test(named) || NOT_THE_OFFER.test(named) || element.tagName === "OPTION") return null;
+  // A control named for stock ("js-out-of-stock") is one of the script's alternatives, read by its label with the others.
+  if (!STOCK_NAMED.test(named) || NOT_THE_OFFER.test(named) || element.tagName === "OPTION" || isControl(element))
+    return null;
   const text = visibleText(element);
   if (!text || text.length > MAX_STOCK_TEXT || ABOUT_SOMETHING_ELSE.test(text)) return null;
   return normaliseAvailability(text);
@@ -164,10 +166,34 @@ function blockAvailability(
   );
 }
 
+// A box the page hides until a script shows it: `hidden`, Angular's `ng-hide`, Bootstrap's `d-none`, an inline `display: none`.
+const HIDDEN_CLASS = /(?:^|\s)(?:hidden|hide|ng-hide|d-none|is-hidden|invisible)(?:\s|$)/i;
+const HIDDEN_STYLE = /display\s*:\s*none/i;
+
+const isHiddenBox = (element: HTMLElement) =>
+  element.getAttribute("hidden") !== undefined ||
+  HIDDEN_CLASS.test(element.getAttribute("class") ?? "") ||
+  HIDDEN_STYLE.test(element.getAttribute("style") ?? "");
+
+// One choice among sizes or weights: an option, or the label of a choice's input ("4Kg (Esgotado)").
+const isChoice = (element: HTMLElement) =>
+  element.tagName === "OPTION" || (element.tagName === "LABEL" && element.getAttribute("for") !== undefined);
+
+/**
+ * Whether what `element` says is shown as the offer's: not inside a box hidden until a script shows it
+ * (the sold-out banner a page keeps for later), nor inside one size's or weight's choice.
+ */
+function speaksForTheOffer(element: HTMLElement): boolean {
+  for (let node: HTMLElement | null = element; node?.tagName; node = node.parentNode) {
+    if (isHiddenBox(node) || isChoice(node)) return false;
+  }
+  return true;
+}
+
 const saying = (elements: HTMLElement[], says: (element: HTMLElement) => Availability | null) =>
   elements.flatMap((element): [HTMLElement, Availability][] => {
     const said = says(element);
-    return said ? [[element, said]] : [];
+    return said && speaksForTheOffer(element) ? [[element, said]] : [];
   });
 
 interface BuyBox {

@@ -108,6 +108,23 @@ describe("visibleAvailability", () => {
     expect(visibleAvailability(buyBox('<span class="visually-hidden label-unavailable">Sold out</span>'))).toBeNull();
   });
 
+  it("does not read what sits in a box hidden until a script shows it, nor in one weight's choice", () => {
+    const hidden = '<div class="out-of-stock-container hidden"><div class="availability_time">Esgotado</div></div>';
+    expect(visibleAvailability(buyBox(`${hidden}<button>Adicionar ao carrinho</button>`))).toBe("in_stock");
+    const angular = '<button class="btn out-of-stock ng-hide">Out of stock online</button>';
+    expect(visibleAvailability(buyBox(`${angular}<button>Add to Cart</button>`))).toBe("in_stock");
+    const styled = '<div style="display: none"><p class="stock">Sold out</p></div>';
+    expect(visibleAvailability(buyBox(`${styled}<button>Add to Cart</button>`))).toBe("in_stock");
+    const choice = '<input type="radio" id="w4"><label for="w4" class="weight no_stock"><p>4Kg (Esgotado)</p></label>';
+    expect(visibleAvailability(buyBox(`${choice}<button>Adicionar ao carrinho</button>`))).toBe("in_stock");
+  });
+
+  it("reads a control named for stock by its label, with the other controls", () => {
+    const controls =
+      '<button class="btn addCartButton">Add to bag</button><button class="btn js-out-of-stock">Out of Stock</button>';
+    expect(visibleAvailability(buyBox(controls))).toBe("in_stock");
+  });
+
   it("reads a line of the buy box that is all a stock phrase, after its named lines and controls", () => {
     expect(visibleAvailability(buyBox('<div class="text-center">Есть в наличии</div><a href="#">Купить</a>'))).toBe(
       "in_stock",
