@@ -228,4 +228,14 @@ describe("product ids", () => {
     expect(visible("<span>#Артикул 4998</span>")).toBe("4998");
     expect(visible("<p>Model: Classic</p>")).toBeNull();
   });
+
+  it("ends a label where its word does, and takes a code of capitals set after it by a colon", () => {
+    const visible = (body: string) =>
+      visibleProductDraft(loadHtml(`<html><body><h1>Lamp</h1>${body}</body></html>`)).sku;
+    expect(visible("<li>Artikelnummer<span>56477395</span></li>")).toBe("56477395");
+    expect(visible("<td>Item Id: GLOWROLL</td>")).toBe("GLOWROLL");
+    expect(visible("<div>Part Number:<span>EMERMUS</span></div>")).toBe("EMERMUS");
+    expect(visible("<h3>PRODUCT AVAILABILITY</h3>")).toBeNull();
+    expect(visible("<p>Model: CLASSIC</p>")).toBeNull();
+  });
 });
