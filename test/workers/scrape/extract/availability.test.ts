@@ -162,6 +162,15 @@ describe("the buy box's stock line over structured data", () => {
   });
 });
 
+describe("a marketplace listing without JSON-LD", () => {
+  it("takes its buy box's availability and its listing id as the id, as every marketplace does", () => {
+    const html = `<html><body><div class="listing"><div class="buy-box"><h1>Agents of Shield decal</h1>
+      <p>US$ 2.99</p><form class="add-to-cart-form"><button class="btn-transaction">Add to cart</button></form></div></div></body></html>`;
+    const product = parseProduct(PRODUCT_PLATFORMS.etsy!, html, "https://www.etsy.com/listing/230389421/agents-decal");
+    expect([product.availability, product.sku]).toEqual(["in_stock", "230389421"]);
+  });
+});
+
 describe("availability across a product's offers", () => {
   const drafts = (head: string, body = "") =>
     structuredDrafts(readPage(`<html><head>${head}</head><body>${body}</body></html>`, "https://s.example/p"));
