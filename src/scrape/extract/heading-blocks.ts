@@ -8,10 +8,10 @@ import { selectAll, selectOne } from "./select";
 const FRAME_TAGS = new Set(["NAV", "MENU", "FOOTER"]);
 const FRAME_ROLES = new Set(["navigation", "banner", "contentinfo"]);
 // Sign-in, sign-up and newsletter dialogs: their heading is never the page's. A pop-up or lightbox a
-// script opens is one too, by class or id ("welcome_email_popup", "monetate_lightbox").
+// script opens is one too, by class or id ("welcome_email_popup", "monetate_lightbox", "a-popover-preload").
 const DIALOG_ROLES = new Set(["dialog", "alertdialog"]);
 const DIALOG_CLASS = /(?:^|\s)modal(?:\s|$)/i;
-const POPUP_NAME = /popup|pop-up|lightbox/i;
+const POPUP_NAME = /popup|pop-up|popover|lightbox/i;
 
 type Place = "content" | "frame" | "dialog";
 

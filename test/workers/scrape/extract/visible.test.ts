@@ -98,6 +98,7 @@ describe("the page's main heading", () => {
     const root = loadHtml(`<html><body>
       <div id="monetate_lightbox"><div class="email-signup"><h1>SIGN UP TODAY</h1></div></div>
       <div class="no-mobile" id="welcome_email_popup"><h1>Welcome To</h1></div>
+      <div class="a-popover-preload" id="a-popover-buyForOthers"><h1>Buying and sending eBooks to others</h1></div>
       <div class="product"><h1>Supima Cotton Cardigan</h1><button>Add to Bag</button></div>
     </body></html>`);
     expect(visibleTitle(root)).toBe("Supima Cotton Cardigan");
