@@ -12,11 +12,18 @@ const QUERY_ID =
 // (`/product/1190485849-floral-skull`); a short one there starts a slug (`/products/212-man`).
 const PATH_ID =
   /\/(?:itm|item|items|listing|dp|gp\/product|product|products|prod|p|prd|sku|a|i)[/-](?:(\d{6,})-|([a-z0-9]*\d[a-z0-9]*)(?=[/?.#_]|$))/i;
-const TRAILING_NUMBER = /[-_/.](\d{6,14})(?:\.html?|\/)?$/i;
+// A long number ends the path (`…-12345678.html`), or a code of a few letters and a number (`/CE5145.html`,
+// `…-a1472925.html`); a "p" before a number marks it as the product's (`…_p76723.html`, `…-P249823652`).
+const TRAILING_ID = /[-_/.](?:p(\d{4,14})|(\d{6,14}|[a-z]{1,3}\d{4,14}))(?:\.html?|\/)?$/i;
 const MAX_ID = 30;
 
 const pathId = (path: string) => {
   const found = PATH_ID.exec(path);
+  return found ? (found[1] ?? found[2] ?? null) : null;
+};
+
+const trailingId = (path: string) => {
+  const found = TRAILING_ID.exec(path);
   return found ? (found[1] ?? found[2] ?? null) : null;
 };
 
@@ -32,7 +39,7 @@ export function idInAddress(address: string, base?: string): string | null {
   const id =
     QUERY_ID.exec(url.search)?.[1] ??
     pathId(url.pathname) ??
-    TRAILING_NUMBER.exec(url.pathname)?.[1] ??
+    trailingId(url.pathname) ??
     null;
   return id && id.length <= MAX_ID ? id : null;
 }
