@@ -95,7 +95,10 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
   return {
     title: value(product, "name"),
     brand: brand ? value(brand, "name") : value(product, "brand"),
-    sku: firstProductId((prop) => value(product, prop)) ?? firstProductId((prop) => value(offer, prop)),
+    // With one offer per size or colour, an offer's id is that variant's, not the product's.
+    sku:
+      firstProductId((prop) => value(product, prop)) ??
+      (product.props.get("offers")?.length === 1 ? firstProductId((prop) => value(offer, prop)) : null),
     images: (product.props.get("image") ?? []).map(itemValue).filter((url): url is string => url !== null),
     description: value(product, "description"),
     price,

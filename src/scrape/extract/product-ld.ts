@@ -29,7 +29,8 @@ export function jsonLdProductDraft(nodes: JsonLdNode[], hint: MoneyHint = {}): P
   return {
     title: textAt(product, "name"),
     brand: textAt(product, "brand") ?? textAt(product, "manufacturer"),
-    sku: productIdOf(product) ?? productIdOf(offer),
+    // With one offer per size or colour, an offer's id is that variant's, not the product's.
+    sku: productIdOf(product) ?? (offers.length === 1 ? productIdOf(offer) : null),
     images: urlsAt(product, "image"),
     description: stripTags(textAt(product, "description")),
     price,

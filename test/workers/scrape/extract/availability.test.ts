@@ -214,6 +214,21 @@ describe("product ids", () => {
     expect(draftOf(ld({ "@type": "Product", name: "L", productID: "isbn:0307277674" })).jsonLd.sku).toBe("0307277674");
   });
 
+  it("takes an offer's id only when the product has one offer: with one per size, it is that size's", () => {
+    const sizes = [
+      { sku: "1899954", price: 15, priceCurrency: "USD" },
+      { sku: "1900000", price: 32, priceCurrency: "USD" },
+    ];
+    expect(draftOf(ld({ "@type": "Product", name: "L", offers: sizes })).jsonLd.sku).toBeNull();
+    expect(draftOf(ld({ "@type": "Product", name: "L", sku: "L-1", offers: sizes })).jsonLd.sku).toBe("L-1");
+    const offer = (sku: string) =>
+      `<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="sku" content="${sku}"></div>`;
+    const product = (offers: string) =>
+      `<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Sandal</span>${offers}</div>`;
+    expect(draftOf("", product(offer("14176898") + offer("14176899"))).microdata.sku).toBeNull();
+    expect(draftOf("", product(offer("14176898"))).microdata.sku).toBe("14176898");
+  });
+
   it("takes no placeholder a marketplace's form left for an id, and goes on to the next", () => {
     expect(draftOf(ld({ "@type": "Product", name: "L", gtin12: "Does not apply" })).jsonLd.sku).toBeNull();
     expect(draftOf(ld({ "@type": "Product", name: "L", sku: "N/A", mpn: "MX-4" })).jsonLd.sku).toBe("MX-4");
