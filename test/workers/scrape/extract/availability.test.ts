@@ -260,6 +260,15 @@ describe("product ids", () => {
     expect(visible("<td>Item Id: GLOWROLL</td>")).toBe("GLOWROLL");
     expect(visible("<div>Part Number:<span>EMERMUS</span></div>")).toBe("EMERMUS");
     expect(visible("<h3>PRODUCT AVAILABILITY</h3>")).toBeNull();
+  });
+
+  it("reads a barcode label with its length, a number label in Dutch and a model label in other languages", () => {
+    const visible = (body: string) =>
+      visibleProductDraft(loadHtml(`<html><body><h1>Lamp</h1>${body}</body></html>`)).sku;
+    expect(visible("<li>EAN13 : <strong>9782365775717</strong></li>")).toBe("9782365775717");
+    expect(visible("<dl><dt>ISBN-13:</dt><dd>9780393609394</dd></dl>")).toBe("9780393609394");
+    expect(visible("<div>ISBN nummer <span>9789085587187</span></div>")).toBe("9789085587187");
+    expect(visible("<li>Modelo: CW2288-111</li>")).toBe("CW2288-111");
     expect(visible("<p>Model: CLASSIC</p>")).toBeNull();
   });
 });
