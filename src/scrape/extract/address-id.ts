@@ -36,11 +36,7 @@ export function idInAddress(address: string, base?: string): string | null {
     return null;
   }
   if (!/^https?:$/.test(url.protocol)) return null;
-  const id =
-    QUERY_ID.exec(url.search)?.[1] ??
-    pathId(url.pathname) ??
-    trailingId(url.pathname) ??
-    null;
+  const id = QUERY_ID.exec(url.search)?.[1] ?? pathId(url.pathname) ?? trailingId(url.pathname) ?? null;
   return id && id.length <= MAX_ID ? id : null;
 }
 

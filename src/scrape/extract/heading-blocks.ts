@@ -23,7 +23,12 @@ function placeOf(element: HTMLElement): Place {
     const tag = node.tagName;
     const role = node.getAttribute("role") ?? "";
     const named = node.getAttribute("class") ?? "";
-    if (tag === "DIALOG" || DIALOG_ROLES.has(role) || DIALOG_CLASS.test(named) || POPUP_NAME.test(`${named} ${node.id}`))
+    if (
+      tag === "DIALOG" ||
+      DIALOG_ROLES.has(role) ||
+      DIALOG_CLASS.test(named) ||
+      POPUP_NAME.test(`${named} ${node.id}`)
+    )
       return "dialog";
     if (FRAME_TAGS.has(tag) || FRAME_ROLES.has(role)) place = "frame";
     // A header inside the main content or an article is the product's own ("<header><h1>Name</h1>").

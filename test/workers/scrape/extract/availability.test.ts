@@ -232,7 +232,8 @@ describe("product ids", () => {
   it("takes no placeholder a marketplace's form left for an id, and goes on to the next", () => {
     expect(draftOf(ld({ "@type": "Product", name: "L", gtin12: "Does not apply" })).jsonLd.sku).toBeNull();
     expect(draftOf(ld({ "@type": "Product", name: "L", sku: "N/A", mpn: "MX-4" })).jsonLd.sku).toBe("MX-4");
-    const microdata = '<div itemscope itemtype="https://schema.org/Product"><meta itemprop="productID" content="upc:Does not apply"></div>';
+    const microdata =
+      '<div itemscope itemtype="https://schema.org/Product"><meta itemprop="productID" content="upc:Does not apply"></div>';
     expect(draftOf("", microdata).microdata.sku).toBeNull();
   });
 
