@@ -1,7 +1,7 @@
 // Etsy: /listing/{id}, /search?q=&page=. JSON-LD first, then Etsy's own buy box (product.ts); the
 // listing's reviews are read on the listing page itself (reviews.ts).
 import { detectChallenge } from "../../scrape/extract/challenge";
-import { readPage, structuredDrafts } from "../../scrape/extract/page";
+import { buyBoxAndAddress, readPage, structuredDrafts } from "../../scrape/extract/page";
 import { reading } from "../../scrape/extract/record";
 import type { ProductPlatform } from "../types";
 import { itemIdRule } from "../item-id";
@@ -26,13 +26,16 @@ export const etsy: ProductPlatform = {
   readProduct(html, url) {
     const page = readPage(html, url);
     const { jsonLd, microdata, meta } = structuredDrafts(page);
+    const etsyMarkup = etsyDraft(page);
     return [
       reading("json-ld", jsonLd),
-      reading("etsy markup", etsyDraft(page)),
+      reading("etsy markup", etsyMarkup),
       reading("microdata", microdata),
       reading("meta", meta),
       // JSON-LD names the shop as `brand`; the shop is the seller.
       reading("json-ld brand as the shop", { seller: jsonLd.brand ?? null }),
+      // The buy box, as every marketplace reads it where nothing above says.
+      ...buyBoxAndAddress(page, [jsonLd, etsyMarkup, microdata, meta]),
     ];
   },
   parseSearch: (html, url) => readEtsySearch(readPage(html, url), url),

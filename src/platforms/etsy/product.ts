@@ -51,8 +51,11 @@ export function etsyDraft(page: Page): ProductDraft {
   const specs = Object.fromEntries(
     details.map((line) => line?.split(/:\s+/)).filter((pair): pair is [string, string] => pair?.length === 2),
   );
+  const listing = idFromUrl(page.base, LISTING_IN_URL) ?? firstAttr(root, ["[data-listing-id]"], "data-listing-id");
   return {
-    id: idFromUrl(page.base, LISTING_IN_URL) ?? firstAttr(root, ["[data-listing-id]"], "data-listing-id"),
+    id: listing,
+    // The listing id is the listing's own id, as an item number is on eBay: the sku where JSON-LD names none.
+    sku: listing,
     title: firstText(root, LISTING_TITLE),
     price: price && original && original.amount > price.amount ? { ...price, original_amount: original.amount } : price,
     seller:

@@ -6,11 +6,26 @@ import type { HTMLElement } from "./dom";
 import { selectOne } from "./select";
 
 // An id has a digit: a slug of words (`/products/brass-sconce`) names the product but is no id.
-const QUERY_ID = /[?&](?:id|item|itemid|item_id|productid|product_id|pid|sku|skuid|goods_id)=([\w-]*\d[\w-]*)/i;
+const QUERY_ID =
+  /[?&](?:id|item|itemid|item_id|productid|product_id|pid|sku|skuid|goods_id|articleid|article_id)=([\w-]*\d[\w-]*)/i;
+// The id may run into its variant (`/p/701812622_white`), and a long number into the words after it
+// (`/product/1190485849-floral-skull`); a short one there starts a slug (`/products/212-man`).
 const PATH_ID =
-  /\/(?:itm|item|items|listing|dp|gp\/product|product|products|p|prd|sku|a|i)[/-]([a-z0-9]*\d[a-z0-9]*)(?=[/?.#]|$)/i;
-const TRAILING_NUMBER = /[-_/.](\d{6,14})(?:\.html?|\/)?$/i;
+  /\/(?:itm|item|items|listing|dp|gp\/product|product|products|prod|p|prd|sku|a|i)[/-](?:(\d{6,})-|([a-z0-9]*\d[a-z0-9]*)(?=[/?.#_]|$))/i;
+// A long number ends the path (`…-12345678.html`), or a code of a few letters and a number (`/CE5145.html`,
+// `…-a1472925.html`); a "p" before a number marks it as the product's (`…_p76723.html`, `…-P249823652`).
+const TRAILING_ID = /[-_/.](?:p(\d{4,14})|(\d{6,14}|[a-z]{1,3}\d{4,14}))(?:\.html?|\/)?$/i;
 const MAX_ID = 30;
+
+const pathId = (path: string) => {
+  const found = PATH_ID.exec(path);
+  return found ? (found[1] ?? found[2] ?? null) : null;
+};
+
+const trailingId = (path: string) => {
+  const found = TRAILING_ID.exec(path);
+  return found ? (found[1] ?? found[2] ?? null) : null;
+};
 
 /** The id one address gives (relative or protocol-relative ones against `base`), or null. */
 export function idInAddress(address: string, base?: string): string | null {
@@ -21,11 +36,7 @@ export function idInAddress(address: string, base?: string): string | null {
     return null;
   }
   if (!/^https?:$/.test(url.protocol)) return null;
-  const id =
-    QUERY_ID.exec(url.search)?.[1] ??
-    PATH_ID.exec(url.pathname)?.[1] ??
-    TRAILING_NUMBER.exec(url.pathname)?.[1] ??
-    null;
+  const id = QUERY_ID.exec(url.search)?.[1] ?? pathId(url.pathname) ?? trailingId(url.pathname) ?? null;
   return id && id.length <= MAX_ID ? id : null;
 }
 

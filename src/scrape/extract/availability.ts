@@ -47,6 +47,17 @@ export function normaliseAvailability(text: string | null | undefined): Availabi
   return null;
 }
 
+// From the state a shopper can best get to the worst: any offer in stock makes the product in stock.
+const BEST_FIRST: Availability[] = ["in_stock", "preorder", "backorder", "out_of_stock"];
+
+/**
+ * The product's availability across its offers (one per size, colour or seller): the best any of them
+ * says, so that the sold-out sizes listed first do not hide the ones on sale; null when none says.
+ */
+export function bestAvailability(states: (Availability | null)[]): Availability | null {
+  return BEST_FIRST.find((state) => states.includes(state)) ?? null;
+}
+
 // The control that puts the item in a cart, in the languages of the corpus.
 const ADD_TO_CART =
   /add to (?:cart|bag|basket|trolley)|add to shopping|buy (?:it )?now|in den (?:warenkorb|einkaufswagen)|jetzt kaufen|ajouter au panier|acheter|añadir al carrito|agregar al carrito|comprar(?: ahora)?|aggiungi al carrello|acquista|in winkelwagen|in winkelmand|adicionar ao carrinho|do koszyka|lägg i varukorg|sepete ekle|в корзину|купить|adaug[ăa] [îi]n co[șşs]|cump[ăa]r[ăa]|додати в кошик|カートに入れる|今すぐ購入|加入购物车|立即购买|장바구니|thêm vào giỏ|tambah ke keranjang|beli sekarang/i;
@@ -68,21 +79,18 @@ const STOCK_NAMED = /stock|availab|inventory|lagerstatus|disponib/i;
 const BUY_BOX_LEVELS = 6;
 const MAX_STOCK_TEXT = 80;
 
-const isDisabled = (control: HTMLElement) =>
-  control.getAttribute("disabled") !== undefined ||
-  control.getAttribute("aria-disabled") === "true" ||
-  /\bdisabled\b/i.test(control.getAttribute("class") ?? "");
-
 const controlText = (control: HTMLElement) =>
   visibleText(control) ?? control.getAttribute("value") ?? control.getAttribute("aria-label") ?? "";
 
-// Buttons, inputs and links found by tag; an input's type and a link's role are tested here (a selector on
-// an attribute reads it on every element of the page).
+// Buttons, inputs and links found by tag; an input's type and a link's role or class are tested here (a
+// selector on an attribute reads it on every element of the page). A link drawn as a button ("btn",
+// "button", "add2cart-btn") is the shop's control as much as a button is.
 const CONTROLS = "button, input, a";
+const BUTTON_CLASS = /btn|button/i;
 const isControl = (element: HTMLElement) =>
   element.tagName === "BUTTON" ||
   (element.tagName === "A"
-    ? element.getAttribute("role") === "button"
+    ? element.getAttribute("role") === "button" || BUTTON_CLASS.test(element.getAttribute("class") ?? "")
     : /^(?:submit|button)$/i.test(element.getAttribute("type") ?? ""));
 
 /** What a stock line says, if its element is named for stock and its text is short. */
@@ -90,7 +98,9 @@ function stockLine(element: HTMLElement): Availability | null {
   // Most elements are ruled out on their raw attributes, without decoding them.
   if (!STOCK_NAMED.test(element.rawAttrs)) return null;
   const named = `${element.getAttribute("class") ?? ""} ${element.id}`;
-  if (!STOCK_NAMED.test(named) || NOT_THE_OFFER.test(named) || element.tagName === "OPTION") return null;
+  // A control named for stock ("js-out-of-stock") is one of the script's alternatives, read by its label with the others.
+  if (!STOCK_NAMED.test(named) || NOT_THE_OFFER.test(named) || element.tagName === "OPTION" || isControl(element))
+    return null;
   const text = visibleText(element);
   if (!text || text.length > MAX_STOCK_TEXT || ABOUT_SOMETHING_ELSE.test(text)) return null;
   return normaliseAvailability(text);
@@ -126,15 +136,18 @@ function inBlockAboutSomethingElse(element: HTMLElement): boolean {
   return false;
 }
 
-/** What an add-to-cart control says: enabled, in stock; disabled or labelled sold out, out of stock. */
+/**
+ * What an add-to-cart control says: labelled sold out, out of stock; labelled for the cart, in stock, even
+ * disabled. A saved page disables the control until a size is chosen or its scripts have loaded; a shop
+ * that has sold out relabels it (all seven disabled ones of the corpus sat on pages selling the item).
+ */
 function controlSays(control: HTMLElement): Availability | null {
   const text = controlText(control);
   if (text.length > MAX_STOCK_TEXT) return null;
   // A control may name one way of getting the item ("Shipping not available"): only a sold-out label speaks for the offer.
   if (SOLD_OUT_CONTROL.test(text)) return "out_of_stock";
   if (normaliseAvailability(text) === "preorder") return "preorder";
-  if (ADD_TO_CART.test(text)) return isDisabled(control) ? "out_of_stock" : "in_stock";
-  return null;
+  return ADD_TO_CART.test(text) ? "in_stock" : null;
 }
 
 const within = (element: HTMLElement, block: HTMLElement) =>
@@ -153,10 +166,34 @@ function blockAvailability(
   );
 }
 
+// A box the page hides until a script shows it: `hidden`, Angular's `ng-hide`, Bootstrap's `d-none`, an inline `display: none`.
+const HIDDEN_CLASS = /(?:^|\s)(?:hidden|hide|ng-hide|d-none|is-hidden|invisible)(?:\s|$)/i;
+const HIDDEN_STYLE = /display\s*:\s*none/i;
+
+const isHiddenBox = (element: HTMLElement) =>
+  element.getAttribute("hidden") !== undefined ||
+  HIDDEN_CLASS.test(element.getAttribute("class") ?? "") ||
+  HIDDEN_STYLE.test(element.getAttribute("style") ?? "");
+
+// One choice among sizes or weights: an option, or the label of a choice's input ("4Kg (Esgotado)").
+const isChoice = (element: HTMLElement) =>
+  element.tagName === "OPTION" || (element.tagName === "LABEL" && element.getAttribute("for") !== undefined);
+
+/**
+ * Whether what `element` says is shown as the offer's: not inside a box hidden until a script shows it
+ * (the sold-out banner a page keeps for later), nor inside one size's or weight's choice.
+ */
+function speaksForTheOffer(element: HTMLElement): boolean {
+  for (let node: HTMLElement | null = element; node?.tagName; node = node.parentNode) {
+    if (isHiddenBox(node) || isChoice(node)) return false;
+  }
+  return true;
+}
+
 const saying = (elements: HTMLElement[], says: (element: HTMLElement) => Availability | null) =>
   elements.flatMap((element): [HTMLElement, Availability][] => {
     const said = says(element);
-    return said ? [[element, said]] : [];
+    return said && speaksForTheOffer(element) ? [[element, said]] : [];
   });
 
 interface BuyBox {

@@ -7,9 +7,11 @@ import { selectAll, selectOne } from "./select";
 // ("Shop By Department"), the site's own header (its logo) and the footer.
 const FRAME_TAGS = new Set(["NAV", "MENU", "FOOTER"]);
 const FRAME_ROLES = new Set(["navigation", "banner", "contentinfo"]);
-// Sign-in, sign-up and newsletter dialogs: their heading is never the page's.
+// Sign-in, sign-up and newsletter dialogs: their heading is never the page's. A pop-up or lightbox a
+// script opens is one too, by class or id ("welcome_email_popup", "monetate_lightbox", "a-popover-preload").
 const DIALOG_ROLES = new Set(["dialog", "alertdialog"]);
 const DIALOG_CLASS = /(?:^|\s)modal(?:\s|$)/i;
+const POPUP_NAME = /popup|pop-up|popover|lightbox/i;
 
 type Place = "content" | "frame" | "dialog";
 
@@ -20,7 +22,13 @@ function placeOf(element: HTMLElement): Place {
   for (let node = element.parentNode; node?.tagName; node = node.parentNode) {
     const tag = node.tagName;
     const role = node.getAttribute("role") ?? "";
-    if (tag === "DIALOG" || DIALOG_ROLES.has(role) || DIALOG_CLASS.test(node.getAttribute("class") ?? ""))
+    const named = node.getAttribute("class") ?? "";
+    if (
+      tag === "DIALOG" ||
+      DIALOG_ROLES.has(role) ||
+      DIALOG_CLASS.test(named) ||
+      POPUP_NAME.test(`${named} ${node.id}`)
+    )
       return "dialog";
     if (FRAME_TAGS.has(tag) || FRAME_ROLES.has(role)) place = "frame";
     // A header inside the main content or an article is the product's own ("<header><h1>Name</h1>").

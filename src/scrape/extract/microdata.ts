@@ -5,7 +5,7 @@
 import type { Review } from "../types";
 import { cleanText, visibleText, type HTMLElement } from "./dom";
 import { moneyFromStructured, parseLocaleNumber, type MoneyHint } from "./money";
-import { normaliseAvailability } from "./availability";
+import { bestAvailability, normaliseAvailability } from "./availability";
 import { firstProductId, type ProductDraft } from "./record";
 import { withAttribute } from "./select";
 
@@ -95,12 +95,21 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
   return {
     title: value(product, "name"),
     brand: brand ? value(brand, "name") : value(product, "brand"),
-    sku: firstProductId((prop) => value(product, prop)) ?? firstProductId((prop) => value(offer, prop)),
+    // With one offer per size or colour, an offer's id is that variant's, not the product's.
+    sku:
+      firstProductId((prop) => value(product, prop)) ??
+      (product.props.get("offers")?.length === 1 ? firstProductId((prop) => value(offer, prop)) : null),
     images: (product.props.get("image") ?? []).map(itemValue).filter((url): url is string => url !== null),
     description: value(product, "description"),
     price,
     priceless: offer !== undefined && price === null && !offer.props.has("price"),
-    availability: normaliseAvailability(value(offer, "availability")),
+    // Some shops put `availability` on the Product itself, with no Offer around it.
+    availability:
+      bestAvailability(
+        (product.props.get("offers") ?? []).map((element) =>
+          normaliseAvailability(value(byElement.get(element), "availability")),
+        ),
+      ) ?? normaliseAvailability(value(product, "availability")),
     rating: parseLocaleNumber(value(rating, "ratingValue")),
     review_count: parseLocaleNumber(value(rating, "ratingCount") ?? value(rating, "reviewCount")),
     reviews: (product.props.get("review") ?? [])

@@ -81,7 +81,18 @@ export function structuredDrafts(page: Page): StructuredDrafts {
  */
 export function structuredDraftList(page: Page, own: ProductDraft[] = []): ProductDraft[] {
   const { jsonLd, microdata, rdfa, meta, state } = structuredDrafts(page);
-  const known = [...own, jsonLd, microdata, rdfa, state, meta];
+  return [
+    reading("json-ld", jsonLd),
+    reading("microdata", microdata),
+    reading("rdfa", rdfa),
+    reading("page state", state),
+    reading("meta", meta),
+    ...buyBoxAndAddress(page, [...own, jsonLd, microdata, rdfa, state, meta]),
+  ];
+}
+
+/** What the buy box says of availability and an id, and the id the address gives, where no `known` reading says them. */
+export function buyBoxAndAddress(page: Page, known: ProductDraft[]): ProductDraft[] {
   // An adapter's own id (an ASIN, an item number) is the page's id.
   const fields = { availability: ["availability"], sku: ["sku", "asin", "id"] } as const;
   const says = (field: keyof typeof fields) =>
@@ -89,11 +100,6 @@ export function structuredDraftList(page: Page, own: ProductDraft[] = []): Produ
   const availability = says("availability") ? null : visibleAvailability(page.root);
   const sku = says("sku") ? null : labelledId(page.root);
   return [
-    reading("json-ld", jsonLd),
-    reading("microdata", microdata),
-    reading("rdfa", rdfa),
-    reading("page state", state),
-    reading("meta", meta),
     reading("visible text", { availability, sku }),
     reading("page address", { sku: says("sku") || sku ? null : addressId(page.root, page.url) }),
   ];

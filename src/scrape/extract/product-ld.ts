@@ -4,7 +4,7 @@ import type { Money, Review } from "../types";
 import { cleanText } from "./dom";
 import { findByType, isNode, nodeAt, textAt, urlsAt, valueAt, type JsonLdNode } from "./json-ld";
 import { moneyFromStructured, parseLocaleNumber, type MoneyHint } from "./money";
-import { normaliseAvailability } from "./availability";
+import { bestAvailability, normaliseAvailability } from "./availability";
 import { firstProductId, type ProductDraft } from "./record";
 
 const PRODUCT_TYPES = ["Product", "ProductGroup", "IndividualProduct", "ProductModel", "Book", "Vehicle"];
@@ -29,12 +29,13 @@ export function jsonLdProductDraft(nodes: JsonLdNode[], hint: MoneyHint = {}): P
   return {
     title: textAt(product, "name"),
     brand: textAt(product, "brand") ?? textAt(product, "manufacturer"),
-    sku: productIdOf(product) ?? productIdOf(offer),
+    // With one offer per size or colour, an offer's id is that variant's, not the product's.
+    sku: productIdOf(product) ?? (offers.length === 1 ? productIdOf(offer) : null),
     images: urlsAt(product, "image"),
     description: stripTags(textAt(product, "description")),
     price,
     priceless: offer !== null && price === null,
-    availability: offerAvailability(offer, offers),
+    availability: bestAvailability(offers.map((candidate) => normaliseAvailability(textAt(candidate, "availability")))),
     seller: textAt(offer, "seller"),
     rating: parseLocaleNumber(textAt(rating, "ratingValue")),
     // Ratings outnumber written reviews; shops show the ratings count beside the stars.
@@ -53,12 +54,6 @@ export function jsonLdProductDraft(nodes: JsonLdNode[], hint: MoneyHint = {}): P
 
 /** The first identifier a node gives. */
 const productIdOf = (node: JsonLdNode | null) => firstProductId((key) => textAt(node, key));
-
-/** The chosen offer's availability, else the first any offer states (a priceless offer often says it alone). */
-function offerAvailability(offer: JsonLdNode | null, offers: JsonLdNode[]): string | null {
-  const said = (candidate: JsonLdNode | null) => normaliseAvailability(textAt(candidate, "availability"));
-  return said(offer) ?? offers.map(said).find((availability) => availability !== null) ?? null;
-}
 
 function listOf(value: unknown): JsonLdNode[] {
   return (Array.isArray(value) ? value : [value]).filter(isNode);

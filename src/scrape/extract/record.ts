@@ -90,16 +90,20 @@ export const buildProduct = (url: string, drafts: ProductDraft[]): ProductRecord
 // The product's own identifiers in schema.org, the shop's first: a gtin or mpn stands in where no sku is given.
 const ID_PROPERTIES = ["sku", "productID", "mpn", "gtin13", "gtin", "gtin12", "gtin14", "gtin8", "isbn", "identifier"];
 
+// What a marketplace's form fills an id it was not given with ("upc:Does not apply", "N/A", "none").
+const NO_ID = /^(?:does not apply|not applicable|n\/?a|none|null|undefined|unknown|-+|0+)$/i;
+
 /**
  * The first identifier a structured reading gives (`read` looks one property up), without a vocabulary
- * prefix (`"isbn:0307…"`, `"sku:123"`): JSON-LD, microdata and RDFa name them alike.
+ * prefix (`"isbn:0307…"`, `"sku:123"`): JSON-LD, microdata and RDFa name them alike. A placeholder
+ * ("Does not apply") is no id, so the next property or reader gives one.
  */
 export function firstProductId(read: (property: string) => string | null | undefined): string | null {
   for (const property of ID_PROPERTIES) {
     const id = read(property)
       ?.replace(/^[a-z]+:(?!\/)/i, "")
       .trim();
-    if (id) return id;
+    if (id && !NO_ID.test(id)) return id;
   }
   return null;
 }

@@ -17,13 +17,27 @@ const MONEY_SHAPE = /^(?:[A-Z]{3}|[^\d\s]{1,3})?\s?\d[\d.,\s]*(?:\s?(?:[A-Z]{3}|
 const REVIEW_COUNT = /^\(?\s*(\d[\d.,]*)\s*\)?(?:\s*(?:reviews?|ratings?|avis|bewertungen|valoraciones|reseñas))?$/i;
 // A rating on the site's own scale of five or ten ("4.5 out of 5", "9.3 out of 10", "8/10").
 const OUT_OF = /(\d{1,2}(?:[.,]\d+)?)\s*(?:out of|of|von|sur|de|su|\/)\s*(5|10)(?![\d.,]*\d)/i;
-// A labelled id line in the languages of the corpus: "SKU: 123", "Item # 4410", "Art.-Nr. 88", "Código: X1".
+// A labelled id line in the languages of the corpus: "SKU: 123", "Item # 4410", "Art.-Nr. 88", "Código: X1",
+// "EAN13 : 978…", "ISBN-13:", "ISBN nummer 978…", "Modelo: CW2288-111".
 const ID_LABEL =
-  "(?:item|sku|product|article|art\\.?|model|part|style|catalog|mpn|upc|ean|gtin|isbn|asin)\\s*(?:#|no\\.?|nr\\.?|number|code|id)?|art\\.?-?nr\\.?|artikelnummer|artikel-?nr\\.?|bestellnummer|herstellernummer|modellnummer|r[ée]f[ée]rence|r[ée]f\\.?|c[óo]digo|cod\\.?|referencia|codice(?: articolo)?|kod(?: produktu)?|numer katalogowy|artikelnummer|артикул|код(?: товара)?|商品番号|品番|型番|商品コード|货号|型号|商品编号|mã sp|mã sản phẩm";
-// A label may open with a "#" ("#Артикул 4998").
-const SKU_LABEL = new RegExp(`^#?(?:${ID_LABEL})\\s*[:#.]?\\s*([A-Z0-9][\\w./-]{2,30})$`, "i");
+  "(?:item|sku|product|article|art\\.?|model|modelo|modello|mod[èe]le|part|style|catalog|mpn|(?:upc|ean|gtin|isbn)(?:-?(?:8|10|12|13|14))?|asin)\\s*(?:#|no\\.?|nr\\.?|number|nummer|code|id)?|art\\.?-?nr\\.?|artikelnummer|artikel-?nr\\.?|bestellnummer|herstellernummer|modellnummer|r[ée]f[ée]rence|r[ée]f\\.?|c[óo]digo|cod\\.?|referencia|codice(?: articolo)?|kod(?: produktu)?|numer katalogowy|artikelnummer|артикул|код(?: товара)?|商品番号|品番|型番|商品コード|货号|型号|商品编号|mã sp|mã sản phẩm";
+// A label may open with a "#" ("#Артикул 4998"), and ends where a word does: "Artikelnummer56477395" is
+// that label and its number, not "Art" and "ikelnummer56477395".
+const SKU_LABEL = new RegExp(`^#?(?:${ID_LABEL})(?![a-z])\\s*[:#.]?\\s*([A-Z0-9][\\w./-]{2,30})$`, "i");
 const SKU_LABEL_ALONE = new RegExp(`^#?(?:${ID_LABEL})\\s*[:#.]?$`, "i");
 const ID_SHAPE = /^(?=.*\d)[A-Z0-9][\w./-]{2,30}$/i;
+// A code of capitals alone ("Item Id: GLOWROLL", "Part Number:EMERMUS") is an id where a colon or "#" sets
+// it after its label; without one it is a heading in capitals ("PRODUCT AVAILABILITY"), and after "Model"
+// or "Style" as likely a word ("Model: CLASSIC").
+const CAPITALS_CODE = /^[A-Z]{5,20}$/;
+const CAPITALS_LABEL = /^#?(?!model|style)[^:#]*[:#]\s*$/i;
+
+/** Whether `value`, shown in `text` after an id label (or in the text after the label `text`), has an id's shape. */
+function idShaped(value: string, text: string): boolean {
+  if (ID_SHAPE.test(value)) return true;
+  const label = text.endsWith(value) ? text.slice(0, -value.length) : text;
+  return CAPITALS_CODE.test(value) && CAPITALS_LABEL.test(label);
+}
 const MAX_LABEL_LENGTH = 40;
 // Source length above which an element cannot be a short label; checked before reading text.
 const MAX_SOURCE_LENGTH = 1500;
@@ -95,16 +109,17 @@ function labelled(root: HTMLElement, label: RegExp, accept: (value: string) => b
 
 /**
  * An id shown with a label, in one text ("SKU: 123") or in the text right after a label alone
- * (`<dt>Art.-Nr.</dt><dd>88-1</dd>`); a value without a digit is a word, not an id.
+ * (`<dt>Art.-Nr.</dt><dd>88-1</dd>`); a value without a digit is a word, not an id, unless a colon sets
+ * capitals after the label ("Item Id: GLOWROLL").
  */
 export function labelledId(root: HTMLElement): string | null {
   const texts = shortTexts(root, () => true);
   for (let at = 0; at < texts.length; at++) {
     const text = texts[at]![1];
     const inline = SKU_LABEL.exec(text)?.[1];
-    if (inline && ID_SHAPE.test(inline)) return inline;
+    if (inline && idShaped(inline, text)) return inline;
     const next = texts[at + 1]?.[1];
-    if (next && SKU_LABEL_ALONE.test(text) && ID_SHAPE.test(next)) return next;
+    if (next && SKU_LABEL_ALONE.test(text) && idShaped(next, text)) return next;
   }
   return null;
 }

@@ -12,6 +12,14 @@ describe("idInAddress", () => {
     ["https://www.target.com/p/up-up-dust-cloths/-/A-90377926", "90377926"],
     ["https://www.shop.example/kettle-p-12345678.html", "12345678"],
     ["https://www.amazon.com/dp/B0057OC5O8/ref=x", "B0057OC5O8"],
+    ["https://www.shop.example/puma-sneakers/p/701812622_white", "701812622"],
+    ["https://www.shop.example/brand/x/product/1190485849-floral-crown-skull", "1190485849"],
+    ["https://www.shop.example/ppdp/prod-527882400.aspx", "527882400"],
+    ["https://www.shop.example/es/promociones.htm?articleId=54661", "54661"],
+    ["https://www.shop.example/us/wanderlust-festival-poncho/CE5145.html", "CE5145"],
+    ["https://compare.example/asustor-as6210t-90ix00x1-bw3s10-a1472925.html", "a1472925"],
+    ["https://www.shop.example/Funny-Nose-Shower-Gel-Dispenser--QWN146-_p76723.html", "76723"],
+    ["https://urun.shop.example/sintine/seaflo-hidrofor-pompasi-P249823652", "249823652"],
   ])("%s gives %s", (address, id) => {
     expect(idInAddress(address)).toBe(id);
   });
@@ -23,6 +31,10 @@ describe("idInAddress", () => {
   it("takes no slug of words, no short number and nothing off the web", () => {
     expect(idInAddress("https://shop.example/products/brass-sconce")).toBeNull();
     expect(idInAddress("https://shop.example/collections/2024")).toBeNull();
+    // A short number opening a slug is part of the product's name ("212 Men", "5th Avenue").
+    expect(idInAddress("https://shop.example/products/212-man")).toBeNull();
+    expect(idInAddress("https://shop.example/products/5th-avenue-bar-18ct")).toBeNull();
+    expect(idInAddress("https://shop.example/news/sale-2024.html")).toBeNull();
     expect(idInAddress("file:///tmp/item/12345678.html")).toBeNull();
   });
 });

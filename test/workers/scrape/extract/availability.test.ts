@@ -74,9 +74,19 @@ describe("visibleAvailability", () => {
     expect(visibleAvailability(buyBox('<input type="submit" value="In den Warenkorb">'))).toBe("in_stock");
   });
 
-  it("reads a disabled one, or a sold-out label, as out of stock", () => {
-    expect(visibleAvailability(buyBox('<button disabled class="btn">Add to bag</button>'))).toBe("out_of_stock");
+  it("reads a sold-out label as out of stock, and a disabled control still labelled for the cart as in stock", () => {
     expect(visibleAvailability(buyBox("<button>Sold out</button>"))).toBe("out_of_stock");
+    // Disabled until a size is chosen or the page's scripts load; a sold-out offer relabels its control.
+    expect(visibleAvailability(buyBox('<button disabled class="btn">Add to bag</button>'))).toBe("in_stock");
+    expect(visibleAvailability(buyBox('<input type="submit" class="btn disabled" value="Add To Cart">'))).toBe(
+      "in_stock",
+    );
+  });
+
+  it("reads a link drawn as a button as the shop's control, and a plain link as none", () => {
+    expect(visibleAvailability(buyBox('<a class="button atc" href="#"><span>В корзину</span></a>'))).toBe("in_stock");
+    expect(visibleAvailability(buyBox('<a class="add2cart-btn" href="#">Add to cart</a>'))).toBe("in_stock");
+    expect(visibleAvailability(buyBox('<a href="/cart">Add to cart</a>'))).toBeNull();
   });
 
   it("takes a stock line named for stock before any control", () => {
@@ -96,6 +106,23 @@ describe("visibleAvailability", () => {
       visibleAvailability(buyBox('<div id="outOfStockBanner">This item is no longer available for waitlist.</div>')),
     ).toBeNull();
     expect(visibleAvailability(buyBox('<span class="visually-hidden label-unavailable">Sold out</span>'))).toBeNull();
+  });
+
+  it("does not read what sits in a box hidden until a script shows it, nor in one weight's choice", () => {
+    const hidden = '<div class="out-of-stock-container hidden"><div class="availability_time">Esgotado</div></div>';
+    expect(visibleAvailability(buyBox(`${hidden}<button>Adicionar ao carrinho</button>`))).toBe("in_stock");
+    const angular = '<button class="btn out-of-stock ng-hide">Out of stock online</button>';
+    expect(visibleAvailability(buyBox(`${angular}<button>Add to Cart</button>`))).toBe("in_stock");
+    const styled = '<div style="display: none"><p class="stock">Sold out</p></div>';
+    expect(visibleAvailability(buyBox(`${styled}<button>Add to Cart</button>`))).toBe("in_stock");
+    const choice = '<input type="radio" id="w4"><label for="w4" class="weight no_stock"><p>4Kg (Esgotado)</p></label>';
+    expect(visibleAvailability(buyBox(`${choice}<button>Adicionar ao carrinho</button>`))).toBe("in_stock");
+  });
+
+  it("reads a control named for stock by its label, with the other controls", () => {
+    const controls =
+      '<button class="btn addCartButton">Add to bag</button><button class="btn js-out-of-stock">Out of Stock</button>';
+    expect(visibleAvailability(buyBox(controls))).toBe("in_stock");
   });
 
   it("reads a line of the buy box that is all a stock phrase, after its named lines and controls", () => {
@@ -135,6 +162,44 @@ describe("the buy box's stock line over structured data", () => {
   });
 });
 
+describe("a marketplace listing without JSON-LD", () => {
+  it("takes its buy box's availability and its listing id as the id, as every marketplace does", () => {
+    const html = `<html><body><div class="listing"><div class="buy-box"><h1>Agents of Shield decal</h1>
+      <p>US$ 2.99</p><form class="add-to-cart-form"><button class="btn-transaction">Add to cart</button></form></div></div></body></html>`;
+    const product = parseProduct(PRODUCT_PLATFORMS.etsy!, html, "https://www.etsy.com/listing/230389421/agents-decal");
+    expect([product.availability, product.sku]).toEqual(["in_stock", "230389421"]);
+  });
+});
+
+describe("availability across a product's offers", () => {
+  const drafts = (head: string, body = "") =>
+    structuredDrafts(readPage(`<html><head>${head}</head><body>${body}</body></html>`, "https://s.example/p"));
+
+  it("is in stock when any size's offer is, whatever the order the sold-out sizes come in", () => {
+    const offers = [
+      { sku: "S", price: 80, priceCurrency: "USD", availability: "https://schema.org/OutOfStock" },
+      { sku: "M", price: 80, priceCurrency: "USD", availability: "https://schema.org/InStock" },
+    ];
+    const ld = `<script type="application/ld+json">${JSON.stringify({ "@type": "Product", name: "Skirt", offers })}</script>`;
+    expect(drafts(ld).jsonLd.availability).toBe("in_stock");
+    const offer = (state: string) =>
+      `<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="availability">${state}</span></div>`;
+    const microdata = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Sandal</h1>${offer("OutOfStock")}${offer("InStock")}</div>`;
+    expect(drafts("", microdata).microdata.availability).toBe("in_stock");
+  });
+
+  it("reads an availability the Product itself holds, with no Offer around it", () => {
+    const microdata = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Fence</h1><span itemprop="price">41</span><div itemprop="availability">Non disponibile</div></div>`;
+    expect(drafts("", microdata).microdata.availability).toBe("out_of_stock");
+  });
+
+  it("is out of stock when every offer is", () => {
+    const offer = `<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><link itemprop="availability" href="https://schema.org/OutOfStock"></div>`;
+    const microdata = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Sandal</h1>${offer}${offer}</div>`;
+    expect(drafts("", microdata).microdata.availability).toBe("out_of_stock");
+  });
+});
+
 describe("product ids", () => {
   const draftOf = (head: string, body = "") =>
     structuredDrafts(
@@ -149,6 +214,29 @@ describe("product ids", () => {
     expect(draftOf(ld({ "@type": "Product", name: "L", productID: "isbn:0307277674" })).jsonLd.sku).toBe("0307277674");
   });
 
+  it("takes an offer's id only when the product has one offer: with one per size, it is that size's", () => {
+    const sizes = [
+      { sku: "1899954", price: 15, priceCurrency: "USD" },
+      { sku: "1900000", price: 32, priceCurrency: "USD" },
+    ];
+    expect(draftOf(ld({ "@type": "Product", name: "L", offers: sizes })).jsonLd.sku).toBeNull();
+    expect(draftOf(ld({ "@type": "Product", name: "L", sku: "L-1", offers: sizes })).jsonLd.sku).toBe("L-1");
+    const offer = (sku: string) =>
+      `<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="sku" content="${sku}"></div>`;
+    const product = (offers: string) =>
+      `<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Sandal</span>${offers}</div>`;
+    expect(draftOf("", product(offer("14176898") + offer("14176899"))).microdata.sku).toBeNull();
+    expect(draftOf("", product(offer("14176898"))).microdata.sku).toBe("14176898");
+  });
+
+  it("takes no placeholder a marketplace's form left for an id, and goes on to the next", () => {
+    expect(draftOf(ld({ "@type": "Product", name: "L", gtin12: "Does not apply" })).jsonLd.sku).toBeNull();
+    expect(draftOf(ld({ "@type": "Product", name: "L", sku: "N/A", mpn: "MX-4" })).jsonLd.sku).toBe("MX-4");
+    const microdata =
+      '<div itemscope itemtype="https://schema.org/Product"><meta itemprop="productID" content="upc:Does not apply"></div>';
+    expect(draftOf("", microdata).microdata.sku).toBeNull();
+  });
+
   it("reads an AggregateRating written with a capital", () => {
     const draft = draftOf(
       ld({ "@type": "Product", name: "L", AggregateRating: { ratingValue: "4.4", ReviewCount: 9 } }),
@@ -156,13 +244,28 @@ describe("product ids", () => {
     expect([draft.jsonLd.rating, draft.jsonLd.review_count]).toEqual([4.4, 9]);
   });
 
+  const visible = (body: string) => visibleProductDraft(loadHtml(`<html><body><h1>Lamp</h1>${body}</body></html>`)).sku;
+
   it("reads a labelled id in one text or split from its label, and never a word", () => {
-    const visible = (body: string) =>
-      visibleProductDraft(loadHtml(`<html><body><h1>Lamp</h1>${body}</body></html>`)).sku;
     expect(visible("<p>Item # 44-102</p>")).toBe("44-102");
     expect(visible("<dl><dt>Art.-Nr.</dt><dd>8812345</dd></dl>")).toBe("8812345");
     expect(visible("<p>Código: AB123</p>")).toBe("AB123");
     expect(visible("<span>#Артикул 4998</span>")).toBe("4998");
     expect(visible("<p>Model: Classic</p>")).toBeNull();
+  });
+
+  it("ends a label where its word does, and takes a code of capitals set after it by a colon", () => {
+    expect(visible("<li>Artikelnummer<span>56477395</span></li>")).toBe("56477395");
+    expect(visible("<td>Item Id: GLOWROLL</td>")).toBe("GLOWROLL");
+    expect(visible("<div>Part Number:<span>EMERMUS</span></div>")).toBe("EMERMUS");
+    expect(visible("<h3>PRODUCT AVAILABILITY</h3>")).toBeNull();
+    expect(visible("<p>Model: CLASSIC</p>")).toBeNull();
+  });
+
+  it("reads a barcode label with its length, a number label in Dutch and a model label in other languages", () => {
+    expect(visible("<li>EAN13 : <strong>9782365775717</strong></li>")).toBe("9782365775717");
+    expect(visible("<dl><dt>ISBN-13:</dt><dd>9780393609394</dd></dl>")).toBe("9780393609394");
+    expect(visible("<div>ISBN nummer <span>9789085587187</span></div>")).toBe("9789085587187");
+    expect(visible("<li>Modelo: CW2288-111</li>")).toBe("CW2288-111");
   });
 });

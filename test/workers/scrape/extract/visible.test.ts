@@ -1,6 +1,7 @@
 // Short texts of a page (src/scrape/extract/visible.ts): read children first, a wrapper whose ink is
 // all one child's takes that child's text, and every element's text is still what `visibleText` reads.
 import { describe, expect, it } from "vitest";
+import { visibleAvailability } from "../../../../src/scrape/extract/availability";
 import { loadHtml, visibleText } from "../../../../src/scrape/extract/dom";
 import {
   headingPrice,
@@ -91,6 +92,17 @@ describe("the page's main heading", () => {
       <main><header><h1>Button-Front Crew-Neck Cardi</h1></header><p>$24.99</p></main>
     </body></html>`);
     expect(visibleTitle(root)).toBe("Button-Front Crew-Neck Cardi");
+  });
+
+  it("passes over the heading of a pop-up or lightbox a script opens, named by class or id", () => {
+    const root = loadHtml(`<html><body>
+      <div id="monetate_lightbox"><div class="email-signup"><h1>SIGN UP TODAY</h1></div></div>
+      <div class="no-mobile" id="welcome_email_popup"><h1>Welcome To</h1></div>
+      <div class="a-popover-preload" id="a-popover-buyForOthers"><h1>Buying and sending eBooks to others</h1></div>
+      <div class="product"><h1>Supima Cotton Cardigan</h1><button>Add to Bag</button></div>
+    </body></html>`);
+    expect(visibleTitle(root)).toBe("Supima Cotton Cardigan");
+    expect(visibleAvailability(root)).toBe("in_stock");
   });
 
   it("takes a heading of the page's frame when the content has none, never a dialog's", () => {
