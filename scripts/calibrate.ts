@@ -4,14 +4,13 @@
 // written to src/scrape/extract/confidence-table.ts. Then it prints the reliability table twice: with
 // that table, and leave-one-site-out (each site's values judged by a table made without that site),
 // the honest figure for shops nobody has seen. With --check it writes nothing and fails when the
-// table in the repository is not the one the corpus gives. With --first-sight <batch folder> it writes
-// nothing and prints the reliability table of that batch's values judged by the table in the
-// repository: run on a new batch before calibrating with it, the honest figure for pages it never saw.
+// table in the repository is not the one the corpus gives. With --held-out <batch folder> it writes
+// nothing and prints the reliability table of that batch's values judged by a table made from every
+// other folder: the figure for pages the table never saw, the same whenever it is computed.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { accuracyReport, type Judgment } from "./extract-report";
-import { CONFIDENCE_TABLE } from "../src/scrape/extract/confidence-table";
 
 const FIXTURES = fileURLToPath(new URL("../test/fixtures/", import.meta.url));
 const TABLE_FILE = fileURLToPath(new URL("../src/scrape/extract/confidence-table.ts", import.meta.url));
@@ -99,22 +98,24 @@ const tableSource = (table: Record<string, number>) =>
     "",
   ].join("\n");
 
-/** A batch's values judged by the confidence table in the repository (made without them when the batch is new). */
-function firstSight(folder: string): void {
+/**
+ * A batch's values judged by a table made from every other folder of the corpus, as the batch would
+ * have been judged had it never been seen: the same figure whenever it is computed.
+ */
+function heldOut(folder: string): void {
+  const others = corpusFolders().filter((other) => resolve(other) !== resolve(folder));
+  const table = calibrationTable(others.flatMap((other) => accuracyReport(other).judgments));
   const judgments = accuracyReport(folder).judgments;
-  const scored = judgments.map((judgment) => ({
-    confidence: lookup(CONFIDENCE_TABLE, judgment.key),
-    right: judgment.right,
-  }));
+  const scored = judgments.map((judgment) => ({ confidence: lookup(table, judgment.key), right: judgment.right }));
   console.log(`${judgments.length} values with evidence in ${folder}\n`);
-  console.log(formatBands("With the table in the repository", reliability(scored)));
+  console.log(formatBands("With a table made without it", reliability(scored)));
 }
 
 function main(): void {
-  const batch = process.argv[process.argv.indexOf("--first-sight") + 1];
-  if (process.argv.includes("--first-sight")) {
-    if (!batch) throw new Error("--first-sight needs a batch folder");
-    firstSight(batch);
+  if (process.argv.includes("--held-out")) {
+    const batch = process.argv[process.argv.indexOf("--held-out") + 1];
+    if (!batch || batch.startsWith("--")) throw new Error("--held-out needs a batch folder");
+    heldOut(batch);
     return;
   }
   const judgments = corpusJudgments();
