@@ -1,5 +1,6 @@
 // Converting between currencies with a set of rates against EUR; pure, so it runs anywhere.
 // The rates themselves are stored in D1 and refreshed by cron (currency.ts).
+import { minorUnitDigits } from "../scrape/extract/currency";
 
 export interface Rates {
   base: "EUR";
@@ -23,18 +24,7 @@ export function convert(amount: number, from: string, to: string, rates: Rates):
   if (toPerEur === undefined) throw new UnknownCurrencyError(to);
   // Twelve significant digits keep the feed's own figures and drop the float noise of a cross rate.
   const rate = Number((toPerEur / fromPerEur).toPrecision(12));
-  const scale = 10 ** fractionDigits(to.toUpperCase());
+  const scale = 10 ** minorUnitDigits(to.toUpperCase());
   return { amount: Math.round(amount * rate * scale) / scale, rate };
 }
 
-const fractionDigitsCache = new Map<string, number>();
-
-/** Minor-unit digits from ICU's currency data rather than a hand-kept list. */
-function fractionDigits(currency: string): number {
-  let digits = fractionDigitsCache.get(currency);
-  if (digits === undefined) {
-    digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    fractionDigitsCache.set(currency, digits);
-  }
-  return digits;
-}

@@ -267,3 +267,15 @@ export function currencyForLocale(locale: string | null | undefined): string | n
 export function currencyForCountry(country: string | null | undefined): string | null {
   return country ? (REGION_CURRENCY[country.toUpperCase()] ?? null) : null;
 }
+
+const minorDigits = new Map<string, number>();
+
+/** The digits of a currency's smallest coin (2 for EUR, 0 for JPY, 3 for KWD), from ICU's currency data rather than a hand-kept list. */
+export function minorUnitDigits(currency: string): number {
+  let digits = minorDigits.get(currency);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    minorDigits.set(currency, digits);
+  }
+  return digits;
+}

@@ -2,7 +2,7 @@
 // "5.182 valoraciones", "4,1 de 5 estrellas". Hand-written: Intl formats numbers
 // but cannot parse them, and no installed package does.
 import type { Money } from "../types";
-import { currencyFromText, hintedCurrency, type MoneyHint } from "./currency";
+import { currencyFromText, hintedCurrency, minorUnitDigits, type MoneyHint } from "./currency";
 
 export type { MoneyHint };
 
@@ -59,19 +59,27 @@ export function moneyFromStructured(amount: unknown, currency: unknown, hint: Mo
     hintedCurrency(hint);
   const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : localeNumber(raw, code !== null && THOUSANDTHS.has(code));
   if (value === null || !Number.isFinite(value)) return null;
-  return { amount: inSmallestCoin(value, code), currency: code, raw };
+  return { amount: inSmallestCoin(value, raw, code), currency: code, raw };
 }
 
 /**
- * A structured price of one unit or more, to the currency's smallest coin: "210.852001" (a net price
- * times the tax, written out by the shop's system) is 210.85, as the page prints it. A price under
- * one unit keeps its fractions: a component sold by the piece may cost 0.0042.
+ * A structured price of one unit or more, to the smallest coin of an ISO currency that has cents or
+ * finer: "210.852001" (a net price times the tax, written out by the shop's system) is 210.85, as the
+ * page prints it, rounded half up on the digits as written. A price under one unit keeps its fractions
+ * (a component sold by the piece may cost 0.0042), as does a currency without cents or none known.
  */
-function inSmallestCoin(value: number, code: string | null): number {
-  if (value < 1) return value;
-  const factor = code !== null && THOUSANDTHS.has(code) ? 1_000 : 100;
-  return Math.round(value * factor) / factor;
+function inSmallestCoin(value: number, raw: string, code: string | null): number {
+  const fraction = /^\d+\.(\d+)$/.exec(raw)?.[1];
+  if (value < 1 || !fraction || code === null || !ISO_CURRENCIES.has(code)) return value;
+  const digits = THOUSANDTHS.has(code) ? 3 : minorUnitDigits(code);
+  if (digits < 2 || fraction.length <= digits) return value;
+  const kept = BigInt(raw.slice(0, raw.length - fraction.length + digits).replace(".", ""));
+  const roundedUp = Number(fraction[digits]) >= 5 ? kept + 1n : kept;
+  return Number(roundedUp) / 10 ** digits;
 }
+
+// ISO 4217 codes (a crypto or a shop's own unit may look like one and keep its digits).
+const ISO_CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 
 /** The first number in `text`, reading "1.234" / "1,234" as thousands and "4,1" / "4.6" as decimals. */
 export const parseLocaleNumber = (text: string | number | null | undefined): number | null => localeNumber(text, false);
