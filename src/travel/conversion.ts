@@ -27,4 +27,3 @@ export function convert(amount: number, from: string, to: string, rates: Rates):
   const scale = 10 ** minorUnitDigits(to.toUpperCase());
   return { amount: Math.round(amount * rate * scale) / scale, rate };
 }
-
