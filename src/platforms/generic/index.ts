@@ -3,7 +3,7 @@
 import { addressId } from "../../scrape/extract/address-id";
 import { buyBoxStockLine } from "../../scrape/extract/availability";
 import { detectChallenge } from "../../scrape/extract/challenge";
-import { firstText } from "../../scrape/extract/dom";
+import { firstText, lettersAndDigits } from "../../scrape/extract/dom";
 import { readPage, structuredDrafts, type Page } from "../../scrape/extract/page";
 import { reading, type ProductDraft } from "../../scrape/extract/record";
 import { readSearchResults } from "../../scrape/extract/results";
@@ -54,7 +54,7 @@ function headingSpelling(name: string, heading: string, address: string, brand: 
   if (/^\s/.test(extension) && !/#\d/.test(extension)) return heading;
   if (heading !== name && heading.toLowerCase() === name.toLowerCase()) return heading;
   const before = heading.endsWith(name) ? heading.slice(0, -name.length) : "";
-  if (brand && before && squash(before) === squash(brand)) return `${before.trimEnd()} ${name}`;
+  if (brand && before && isBrandShown(before, brand, address)) return `${before.trimEnd()} ${name}`;
   // Compared by letters and digits alone: the heading may set its parts apart ("8 GB / 256 GB" for "8 GB 256 GB").
   const shop = siteLabel(address);
   const [bareName, bareHeading] = [squash(name), squash(heading)];
@@ -63,7 +63,21 @@ function headingSpelling(name: string, heading: string, address: string, brand: 
     : null;
 }
 
-const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+const squash = lettersAndDigits;
+
+// What may follow a brand before the name it heads: space, a dash, a colon, a bar.
+const BRAND_END = /[\s\-–—:|/·]+$/;
+const brandSpelling = (text: string) => text.replace(/[®™©]/g, "").replace(/\s+/g, " ").trim().toLowerCase();
+
+/**
+ * Whether the text a heading sets before a structured name is the product's brand as written
+ * (case, spacing, a trademark sign and a separator after it aside): never a shop's own name, which
+ * the heading would only repeat, nor a brand of marks alone.
+ */
+function isBrandShown(before: string, brand: string, address: string): boolean {
+  if (squash(brand).length < 2 || squash(brand) === squash(siteLabel(address) ?? "")) return false;
+  return brandSpelling(before.replace(BRAND_END, "")) === brandSpelling(brand);
+}
 
 /** The name a site's address gives it: "darwin" for `https://www.darwin.md/…`, "shop" for `shop.co.uk`. */
 function siteLabel(address: string): string | null {

@@ -5,7 +5,7 @@
 // microformat, footer or header-lines address, an embedded review widget's score and count, and
 // the one pair of coordinates the page's inline state holds.
 import { detectChallenge } from "../../scrape/extract/challenge";
-import { loadHtml, visibleText, type HTMLElement } from "../../scrape/extract/dom";
+import { lettersAndDigits, loadHtml, visibleText, type HTMLElement } from "../../scrape/extract/dom";
 import { findByType, jsonLdNodes, nodeAt, textAt, type JsonLdNode } from "../../scrape/extract/json-ld";
 import { metaTags, metaValue } from "../../scrape/extract/meta";
 import { moneyFromStructured, type MoneyHint } from "../../scrape/extract/money";
@@ -132,15 +132,22 @@ function nightsBetween(checkIn: string | null, checkOut: string | null): number 
  * The page's name when no structured node gives one: the H1 that the `<title>` repeats, else the
  * title's first part (a booking engine's H1s are steps: "How many guests may we welcome?").
  */
+const MIN_NAME_LETTERS = 3;
+
 function titleOfPage(root: HTMLElement): string | null {
   const title = visibleText(selectOne(root, "title")) ?? metaValue(metaTags(root), "og:title");
   const headings = selectAll(root, "h1").map((heading) => visibleText(heading));
-  // Compared by letters and digits alone: the title may drop the heading's dashes ("Slidell - North Shore" in "Slidell North Shore").
-  const agreed = headings.find((heading) => heading && title && squash(title).includes(squash(heading)));
+  // Compared by letters and digits alone: the title may drop the heading's dashes ("Slidell - North Shore" in
+  // "Slidell North Shore"); a heading of marks alone ("—", "★★★★") names nothing.
+  const agreed = headings.find(
+    (heading) =>
+      heading &&
+      title &&
+      lettersAndDigits(heading).length >= MIN_NAME_LETTERS &&
+      lettersAndDigits(title).includes(lettersAndDigits(heading)),
+  );
   return agreed ?? title?.split(/\s+[|–—-]\s+/)[0]?.trim() ?? headings.find(Boolean) ?? null;
 }
-
-const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
 /** An address written in microformat spans (street-address, locality, country-name), as the page shows it. */
 function microformatAddress(root: HTMLElement): Pick<HotelDetail, "address" | "address_parts"> | null {

@@ -84,6 +84,9 @@ const MARKS = /[\u200b-\u200f\u202a-\u202e\ufeff]/g;
 /** A mark, a space other than " ", or two spaces: what `cleanText` changes besides the ends. */
 const UNCLEAN = new RegExp(`${MARKS.source}|[^\\S ]| {2}`);
 
+/** A text's letters and digits alone, lower-cased: two spellings of one name compare equal ("Slidell - North" and "Slidell North"). */
+export const lettersAndDigits = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
 /** Collapses whitespace and drops the invisible direction marks Amazon sprinkles in labels. */
 export function cleanText(text: string | null | undefined): string | null {
   if (!text) return null;
