@@ -198,13 +198,21 @@ export const TOOL_SPECS: ToolSpec<unknown>[] = [
   }),
   spec<{ data: { name?: string | null; rooms?: unknown[] } }>({
     name: "get_hotel",
-    title: "One hotel's page",
+    title: "One hotel on a travel platform",
     lead: "One hotel on one platform, with its rooms and prices for the stay.",
     route: { method: "get", path: "/v1/travel/{platform}/hotels/{id}" },
     readOnly: true,
     summarize: ({ data }) => `${data.name ?? "The hotel"}: ${data.rooms?.length ?? 0} room types priced.`,
   }),
-  spec<{ data: { name: string; price_per_night: number | null; currency: string; platforms: string[] } }>({
+  spec<{
+    data: {
+      name: string;
+      price_per_night: number | null;
+      total_price: number | null;
+      currency: string;
+      platforms: string[];
+    };
+  }>({
     name: "get_hotel_page",
     title: "Any hotel's page by its address",
     lead: "Reads one hotel's page at a URL: a hotel's own site or booking engine, or a travel platform's hotel page.",
@@ -212,7 +220,11 @@ export const TOOL_SPECS: ToolSpec<unknown>[] = [
     readOnly: true,
     summarize: ({ data }) =>
       `${data.name} (read by ${data.platforms.join(", ")}): ` +
-      (data.price_per_night === null ? "no nightly price shown." : `${data.price_per_night} ${data.currency}/night.`),
+      (data.price_per_night !== null
+        ? `${data.price_per_night} ${data.currency}/night.`
+        : data.total_price !== null
+          ? `${data.total_price} ${data.currency} for the stay (give check_in and check_out for a nightly price).`
+          : "no price shown."),
   }),
   spec<{
     data: { id: string; kind: string; platform: string; condition: string; threshold: number; next_check_at: string };

@@ -22,6 +22,7 @@ import { registerRefreshState } from "./catalogue/refresh-state";
 import { registerSearch } from "./catalogue/search";
 import { registerTravel } from "./travel/search";
 import { registerTravelHotel } from "./travel/hotel";
+import { registerTravelHotelByUrl } from "./travel/hotel-by-url";
 import { registerTravelHotelHistory } from "./travel/history";
 import { registerTravelPlatforms } from "./travel/platforms";
 import { registerUsage } from "./account/usage";
@@ -45,6 +46,7 @@ export function registerDataRoutes(app: OpenAPIHono<AppEnv>) {
   registerTravelPlatforms(app);
   registerTravel(app);
   registerTravelHotel(app);
+  registerTravelHotelByUrl(app);
   registerTravelHotelHistory(app);
   registerProductHistory(app);
   registerPage(app);

@@ -9989,7 +9989,7 @@ export interface paths {
         };
         /**
          * Any hotel's page by its address
-         * @description A hotel page by `url`, answered like `GET /v1/travel/{platform}/hotels/{id}`: a page of a travel platform (booking, expedia, hotels, airbnb) is read by that platform's reader, any other page (a hotel's own site or booking engine) by the generic reader: schema.org `Hotel`/`LodgingBusiness` data, meta tags, the main heading, the address shown, a review widget's score and count, and the room prices the page lists. `data.platforms` names the reader (`generic` for a page off the platforms). The page is read as it is at that address: give `check_in` and `check_out` when it is priced for a stay, so that a stay's total is also given per night. A page that shows no hotel is a 422 `no_data`; a bot wall is `upstream_blocked`; neither is charged.
+         * @description A hotel page by `url`, answered like `GET /v1/travel/{platform}/hotels/{id}`: a page of a travel platform (booking, expedia, hotels, airbnb) is read by that platform's reader, any other page (a hotel's own site or booking engine) by the generic reader: schema.org `Hotel`/`LodgingBusiness` data in JSON-LD, meta tags, the main heading, the address shown, a review widget's score and count, a map's pin, and the room prices the page lists. `data.platforms` names the reader (`generic` for a page off the platforms). The page is read as it is at that address: give `check_in` and `check_out` when it is priced for a stay, so that a stay's total is also given per night. A page that shows no place to stay (a shop's product, a list) is a 422 `no_data`; a bot wall is `upstream_blocked`; neither is charged.
          */
         get: {
             parameters: {

@@ -6,7 +6,7 @@ import { isNode } from "../../scrape/extract/json-ld";
 import { parseLocaleNumber } from "../../scrape/extract/money";
 import type { HotelDetail, HotelRecord, HotelRoom } from "../hotel-types";
 import { selectAll } from "../../scrape/extract/select";
-import { isSponsoredLabel } from "../../scrape/extract/card-facts";
+import { isSponsored, readCardText } from "../../scrape/extract/card-facts";
 
 export function emptyHotel(): HotelRecord {
   return {
@@ -204,16 +204,11 @@ export function collectNodes(
 // higher commission if you make a booking."), in the languages of its sites.
 const COMMISSION_DISCLOSURE =
   /\b(?:higher|more) commission\b|höhere provision|comisi[óo]n más alta|commission plus élevée|commissione più alta|hogere commissie|comiss[ãa]o mais alta/i;
-const MAX_LABEL = 30;
 
 /**
- * Whether a hotel card is a paid placement: a short text of it says "Sponsored" or "Ad" (in any of
- * the labels product cards use), or it discloses the commission that placed it.
+ * Whether a hotel card is a paid placement: it carries a label product cards are read for
+ * ("Sponsored", "Ad", hidden decoys left out), or it discloses the commission that placed it.
  */
 export function paidPlacement(card: HTMLElement): boolean {
-  if (COMMISSION_DISCLOSURE.test(visibleText(card) ?? "")) return true;
-  return selectAll(card, "span, div, p, small, strong").some((element) => {
-    const text = element.childNodes.length === 1 ? visibleText(element) : null;
-    return text !== null && text.length <= MAX_LABEL && isSponsoredLabel(text);
-  });
+  return isSponsored(readCardText(card)) || COMMISSION_DISCLOSURE.test(visibleText(card) ?? "");
 }

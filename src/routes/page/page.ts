@@ -3,15 +3,12 @@ import type { PageExtras } from "../../scrape/engines/types";
 import type { AppEnv } from "../../env";
 import { exampleEnvelope, openApiErrorResponses, successBody } from "../../envelope";
 import { ApiError } from "../../errors";
-import { urlGuardOptions } from "../../net/guard-options";
-import { checkUrl } from "../../net/url-guard";
 import { detectChallenge } from "../../scrape/extract/challenge";
 import { readingOnce } from "../../scrape/extract/dom";
 import { readWebPage } from "../../scrape/page/read-page";
 import { apiKey, defineRoute } from "../define-route";
 import { freshnessOf } from "../freshness";
 import { run } from "../products/lookup";
-import { scrapeErrorToApi } from "../scrape-errors";
 import { pageAnswer, textFormats } from "./answer";
 import {
   DEFAULT_FORMATS,
@@ -21,6 +18,7 @@ import {
   type PageFormat,
   PageQuery,
 } from "./schemas";
+import { guardedUrl } from "../guarded-url";
 
 /**
  * Below this many characters of text the fetched page is a shell its scripts fill: the browser reads
@@ -63,15 +61,6 @@ const pageRoute = defineRoute({
     ...openApiErrorResponses,
   },
 });
-
-/** The page's address once the URL guard accepts it (names are resolved and checked by the engines). */
-function guardedUrl(env: Env, url: string): string {
-  try {
-    return checkUrl(url, urlGuardOptions(env)).url.toString();
-  } catch (err) {
-    throw scrapeErrorToApi(err);
-  }
-}
 
 /** `de-DE,de;q=0.9,en;q=0.5` for `de`: the country's likely language first (CLDR's likely subtags, through Intl). */
 export function acceptLanguageOf(country: string): string {

@@ -6,8 +6,6 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { FormatQuery } from "../../envelope";
 import { ApiError } from "../../errors";
-import { urlGuardOptions } from "../../net/guard-options";
-import { checkUrl } from "../../net/url-guard";
 import { scrapeConfig } from "../../scrape/config";
 import { PRODUCT_PLATFORMS, productPlatform } from "../../platforms";
 import { foreignPageProblem } from "../../platforms/sites";
@@ -26,6 +24,7 @@ import type { IdParamName, ProductPlatform } from "../../platforms/types";
 import type { ProductLookup } from "../../scrape/types";
 import { scrapeErrorToApi } from "../scrape-errors";
 import { admitted } from "../../middleware/auth";
+import { guardedUrl } from "../guarded-url";
 
 export const PlatformParam = z.object({
   platform: z.string().openapi({
@@ -185,13 +184,7 @@ export function lookupFrom(
     );
   }
   if (query.url !== undefined) {
-    let url: string;
-    try {
-      // Names are resolved and checked by the engines, which guard every request they make.
-      url = checkUrl(query.url, urlGuardOptions(c.env)).url.toString();
-    } catch (err) {
-      throw scrapeErrorToApi(err);
-    }
+    const url = guardedUrl(c.env, query.url);
     assertOwnPage(c.env, platform, url);
     return { url, country: query.country };
   }

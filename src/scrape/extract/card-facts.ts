@@ -124,7 +124,7 @@ export function isSponsored({ blocks, card }: CardText): boolean {
 const LONGEST_SPONSORED = Math.max(...[...SPONSORED].map((word) => word.length));
 
 /** Whether a label says "Sponsored", compared without spaces or case and with look-alike letters read as Latin. */
-export function isSponsoredLabel(label: string): boolean {
+function isSponsoredLabel(label: string): boolean {
   const squeezed = label.replace(/[\s·•|()[\]:-]/g, "");
   // Lower-casing never halves a text, so a longer one is no word of the list.
   if (squeezed.length > 2 * LONGEST_SPONSORED) return false;
