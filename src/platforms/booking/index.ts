@@ -6,12 +6,12 @@
 // Hotel ids: legacy cards carry booking's numeric id (data-hotelid); current cards carry none, so
 // theirs is the page path "{country}/{slug}" (e.g. "nl/family-beach-house-zandvoort-center"),
 // which is also what `hotelUrl` takes, as hotel pages have no URL by the numeric id.
-import { detectChallenge } from "../../scrape/extract/challenge";
 import { loadHtml, unique, visibleText, type HTMLElement } from "../../scrape/extract/dom";
 import { parseLocaleNumber, parseMoney } from "../../scrape/extract/money";
 import { siteUrl } from "../../scrape/extract/url";
 import type { HotelDetail, HotelRecord, HotelSearchPage } from "../hotel-types";
-import type { Challenge, Money } from "../../scrape/types";
+import type { Money } from "../../scrape/types";
+import { bookingChallenge } from "./challenge";
 import type { TravelPlatform } from "../types";
 import {
   countInHeading,
@@ -65,23 +65,8 @@ export const booking: TravelPlatform = {
     }),
   parseSearch,
   parseHotel,
-  detectChallenge: (html, status) => detectChallenge(html, status) ?? robotShell(html),
+  detectChallenge: bookingChallenge,
 };
-
-// booking.com states in its page's settings whether it took the visitor for a robot.
-const FLAGGED_ROBOT = /b_agent_is_robot["']?\s*:\s*true/;
-const HOTEL_CONTENT = /data-testid=["']property-card["']|class=["'][^"']*\bsr_item\b|<h1[\s>]|id=["']hp_hotel_name["']/;
-
-/**
- * A page booking.com served to a visitor it flagged as a robot with nothing in it: no result card,
- * no heading, no hotel name, only its header, footer and dialogs. A flagged page that still shows
- * results or a hotel is read as usual.
- */
-function robotShell(html: string): Challenge | null {
-  return FLAGGED_ROBOT.test(html) && !HOTEL_CONTENT.test(html)
-    ? { kind: "generic", siteKey: null, formAction: null }
-    : null;
-}
 
 function parseSearch(html: string, url: string): HotelSearchPage {
   const root = loadHtml(html);
