@@ -137,9 +137,10 @@ function inBlockAboutSomethingElse(element: HTMLElement): boolean {
 }
 
 /**
- * What an add-to-cart control says: labelled sold out, out of stock; labelled for the cart, in stock, even
- * disabled. A saved page disables the control until a size is chosen or its scripts have loaded; a shop
- * that has sold out relabels it (all seven disabled ones of the corpus sat on pages selling the item).
+ * What an add-to-cart control says: labelled sold out, out of stock; labelled for the cart, in stock. A
+ * disabled one labelled for the cart is weighed last (`isDisabled`): a saved page disables it until a
+ * size is chosen or its scripts have loaded, but a sold-out shop may leave its label and write the state
+ * in a line beside it.
  */
 function controlSays(control: HTMLElement): Availability | null {
   const text = controlText(control);
@@ -150,21 +151,13 @@ function controlSays(control: HTMLElement): Availability | null {
   return ADD_TO_CART.test(text) ? "in_stock" : null;
 }
 
+const isDisabled = (control: HTMLElement) =>
+  control.getAttribute("disabled") !== undefined ||
+  control.getAttribute("aria-disabled") === "true" ||
+  /(?:^|\s)disabled(?:\s|$)/i.test(control.getAttribute("class") ?? "");
+
 const within = (element: HTMLElement, block: HTMLElement) =>
   element.range[0] >= block.range[0] && element.range[1] <= block.range[1];
-
-/** The first thing in `block` that says: a stock line, then a control (each found once for the widest block). */
-function blockAvailability(
-  block: HTMLElement,
-  lines: [HTMLElement, Availability][],
-  controls: [HTMLElement, Availability][],
-): Availability | null {
-  return (
-    lines.find(([element]) => within(element, block))?.[1] ??
-    controls.find(([element]) => within(element, block))?.[1] ??
-    null
-  );
-}
 
 // A box the page hides until a script shows it: `hidden`, Angular's `ng-hide`, Bootstrap's `d-none`, an inline `display: none`.
 const HIDDEN_CLASS = /(?:^|\s)(?:hidden|hide|ng-hide|d-none|is-hidden|invisible)(?:\s|$)/i;
@@ -218,12 +211,14 @@ function readBuyBox(root: HTMLElement): BuyBox {
   const widest = blocks.at(-1);
   const lines = widest ? saying(stockNamed(widest), stockLine) : [];
   const controls = widest ? saying(selectAll(widest, CONTROLS).filter(isControl), controlSays) : [];
-  const line = blocks.map((candidate) => lines.find(([element]) => within(element, candidate))?.[1]).find(Boolean);
-  let said = blocks.map((candidate) => blockAvailability(candidate, lines, controls)).find(Boolean) ?? null;
-  if (!said && widest) {
-    const plain = saying(selectAll(widest, PLAIN_LINE_TAGS), plainStockLine);
-    said = blocks.map((candidate) => plain.find(([element]) => within(element, candidate))?.[1]).find(Boolean) ?? null;
-  }
+  // A disabled control still labelled for the cart speaks only where no line does.
+  const waiting = ([control, said]: [HTMLElement, Availability]) => said === "in_stock" && isDisabled(control);
+  const firstIn = (found: [HTMLElement, Availability][]) =>
+    blocks.map((candidate) => found.find(([element]) => within(element, candidate))?.[1]).find(Boolean) ?? null;
+  const line = firstIn(lines);
+  let said = firstIn(lines.concat(controls.filter((control) => !waiting(control))));
+  if (!said && widest) said = firstIn(saying(selectAll(widest, PLAIN_LINE_TAGS), plainStockLine));
+  if (!said) said = firstIn(controls.filter(waiting));
   if (!said) {
     // Pages hold few forms: found by tag, their actions tested here rather than by a selector over every element.
     const cartForm = selectAll(root, "form").find((form) => CART_ACTION.test(form.getAttribute("action") ?? ""));

@@ -83,6 +83,20 @@ describe("visibleAvailability", () => {
     );
   });
 
+  it("weighs a disabled control labelled for the cart after a line of the buy box that says the offer is sold out", () => {
+    const disabled = '<button class="add-to-cart" disabled>Add to cart</button>';
+    expect(visibleAvailability(buyBox(`<p class="product-message">Currently unavailable</p>${disabled}`))).toBe(
+      "out_of_stock",
+    );
+    expect(
+      visibleAvailability(
+        buyBox(
+          '<div class="hinweis">Ausverkauft</div><button class="btn btn-primary" disabled>In den Warenkorb</button>',
+        ),
+      ),
+    ).toBe("out_of_stock");
+  });
+
   it("reads a link drawn as a button as the shop's control, and a plain link as none", () => {
     expect(visibleAvailability(buyBox('<a class="button atc" href="#"><span>В корзину</span></a>'))).toBe("in_stock");
     expect(visibleAvailability(buyBox('<a class="add2cart-btn" href="#">Add to cart</a>'))).toBe("in_stock");
