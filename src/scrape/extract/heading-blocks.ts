@@ -8,26 +8,37 @@ import { selectAll, selectOne } from "./select";
 const FRAME_TAGS = new Set(["NAV", "MENU", "FOOTER"]);
 const FRAME_ROLES = new Set(["navigation", "banner", "contentinfo"]);
 // Sign-in, sign-up and newsletter dialogs: their heading is never the page's. A pop-up or lightbox a
-// script opens is one too, by class or id ("welcome_email_popup", "monetate_lightbox", "a-popover-preload").
+// script opens is one too, by class or id ("welcome_email_popup", "monetate_lightbox", "a-popover-preload"),
+// when it is a box of the page and not a wrapper of most of it ("popup-enabled" on the body, a gallery
+// plug-in's "popup-gallery" around the whole product).
 const DIALOG_ROLES = new Set(["dialog", "alertdialog"]);
 const DIALOG_CLASS = /(?:^|\s)modal(?:\s|$)/i;
 const POPUP_NAME = /popup|pop-up|popover|lightbox/i;
+const PAGE_WRAPPERS = new Set(["BODY", "HTML", "MAIN", "ARTICLE"]);
+// A pop-up holds at most this share of the page's source.
+const MAX_POPUP_SHARE = 0.25;
+
+/** Whether `node` is a pop-up box a script opens, not a wrapper of the page named for a plug-in. */
+function isPopup(node: HTMLElement, pageLength: number): boolean {
+  if (PAGE_WRAPPERS.has(node.tagName)) return false;
+  if (!POPUP_NAME.test(`${node.getAttribute("class") ?? ""} ${node.id}`)) return false;
+  return node.range[1] - node.range[0] <= MAX_POPUP_SHARE * pageLength;
+}
 
 type Place = "content" | "frame" | "dialog";
 
 /** Where `element` sits: in a dialog, in the page's frame (a menu, footer, or header outside the main content), or in its content. */
-function placeOf(element: HTMLElement): Place {
+function placeOf(element: HTMLElement, pageLength: number): Place {
   let place: Place = "content";
   let inHeader = false;
   for (let node = element.parentNode; node?.tagName; node = node.parentNode) {
     const tag = node.tagName;
     const role = node.getAttribute("role") ?? "";
-    const named = node.getAttribute("class") ?? "";
     if (
       tag === "DIALOG" ||
       DIALOG_ROLES.has(role) ||
-      DIALOG_CLASS.test(named) ||
-      POPUP_NAME.test(`${named} ${node.id}`)
+      DIALOG_CLASS.test(node.getAttribute("class") ?? "") ||
+      isPopup(node, pageLength)
     )
       return "dialog";
     if (FRAME_TAGS.has(tag) || FRAME_ROLES.has(role)) place = "frame";
@@ -45,7 +56,7 @@ function placeOf(element: HTMLElement): Place {
 export function mainHeading(root: HTMLElement): HTMLElement | null {
   const placed = selectAll(root, "h1")
     .filter((heading) => visibleText(heading))
-    .map((heading) => ({ heading, place: placeOf(heading) }));
+    .map((heading) => ({ heading, place: placeOf(heading, root.range[1] - root.range[0]) }));
   return (
     placed.find(({ place }) => place === "content")?.heading ??
     placed.find(({ place }) => place === "frame")?.heading ??

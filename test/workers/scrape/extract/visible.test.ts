@@ -96,13 +96,24 @@ describe("the page's main heading", () => {
 
   it("passes over the heading of a pop-up or lightbox a script opens, named by class or id", () => {
     const root = loadHtml(`<html><body>
-      <div id="monetate_lightbox"><div class="email-signup"><h1>SIGN UP TODAY</h1></div></div>
-      <div class="no-mobile" id="welcome_email_popup"><h1>Welcome To</h1></div>
-      <div class="a-popover-preload" id="a-popover-buyForOthers"><h1>Buying and sending eBooks to others</h1></div>
+      <div id="promo_lightbox"><div class="email-signup"><h1>SIGN UP TODAY</h1></div></div>
+      <div class="no-mobile" id="welcome_newsletter_popup"><h1>Welcome To</h1></div>
+      <div class="share-popover-preload"><h1>Send this to a friend</h1></div>
       <div class="product"><h1>Supima Cotton Cardigan</h1><button>Add to Bag</button></div>
     </body></html>`);
     expect(visibleTitle(root)).toBe("Supima Cotton Cardigan");
     expect(visibleAvailability(root)).toBe("in_stock");
+  });
+
+  it("reads a page wrapped in a box named for a pop-up plug-in as the page (a body's class, a gallery around the product)", () => {
+    const product = `<h1>Linen shirt, blue</h1><p class="price">49,00 €</p><p class="stock out-of-stock">Out of stock</p>`;
+    const body = loadHtml(`<html><body class="single-product popup-enabled"><main>${product}</main></body></html>`);
+    expect(visibleTitle(body)).toBe("Linen shirt, blue");
+    const gallery = loadHtml(
+      `<html><body><header><a href="/">Shop</a></header><div class="popup-gallery">${product}</div></body></html>`,
+    );
+    expect(visibleTitle(gallery)).toBe("Linen shirt, blue");
+    expect(visibleAvailability(gallery)).toBe("out_of_stock");
   });
 
   it("takes a heading of the page's frame when the content has none, never a dialog's", () => {
