@@ -12,9 +12,12 @@ const QUERY_ID =
 // (`/product/1190485849-floral-skull`); a short one there starts a slug (`/products/212-man`).
 const PATH_ID =
   /\/(?:itm|item|items|listing|dp|gp\/product|product|products|prod|p|prd|sku|a|i)[/-](?:(\d{6,})-|([a-z0-9]*\d[a-z0-9]*)(?=[/?.#_]|$))/i;
-// A long number ends the path (`…-12345678.html`), or a code of a few letters and a number (`/CE5145.html`,
-// `…-a1472925.html`); a "p" before a number marks it as the product's (`…_p76723.html`, `…-P249823652`).
-const TRAILING_ID = /[-_/.](?:p(\d{4,14})|(\d{6,14}|[a-z]{1,3}\d{4,14}))(?:\.html?|\/)?$/i;
+// A long number ends the path (`…-12345678.html`), or a code of a few letters and a long number
+// (`…-a1472925.html`); a code with a shorter one only as the whole last segment (`/CE5145.html`), since a
+// model or a season ends many slugs (`…-ts5150.html`, `…-ss2024`); a "p" before five digits or more marks
+// the number as the product's (`…_p76723.html`, `…-P249823652`), not a page's (`page_p0003`).
+const TRAILING_ID =
+  /(?:[-_]p(\d{5,14})|\/([a-z]{1,3}\d{4,14})|[-_/.](\d{6,14}|[a-z]{1,3}\d{6,14}))(?:\.html?|\/)?$/i;
 const MAX_ID = 30;
 
 const pathId = (path: string) => {
@@ -24,7 +27,7 @@ const pathId = (path: string) => {
 
 const trailingId = (path: string) => {
   const found = TRAILING_ID.exec(path);
-  return found ? (found[1] ?? found[2] ?? null) : null;
+  return found ? (found[1] ?? found[2] ?? found[3] ?? null) : null;
 };
 
 /** The id one address gives (relative or protocol-relative ones against `base`), or null. */

@@ -36,6 +36,16 @@ describe("idInAddress", () => {
     expect(idInAddress("https://shop.example/products/5th-avenue-bar-18ct")).toBeNull();
     expect(idInAddress("https://shop.example/news/sale-2024.html")).toBeNull();
     expect(idInAddress("file:///tmp/item/12345678.html")).toBeNull();
+    // A model, a season, a category or a page number ending the path is no product id.
+    for (const path of [
+      "/cameras/nikon-coolpix-p1000",
+      "/graphics-cards/asus-tuf-gaming-rtx4090.html",
+      "/printers/canon-pixma-ts5150.html",
+      "/products/linen-midi-dress-ss2024",
+      "/women/dresses-c10234.html",
+      "/catalog/page_p0003",
+    ])
+      expect(idInAddress(`https://shop.example${path}`), path).toBeNull();
   });
 });
 
