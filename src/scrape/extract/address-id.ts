@@ -16,8 +16,7 @@ const PATH_ID =
 // (`…-a1472925.html`); a code with a shorter one only as the whole last segment (`/CE5145.html`), since a
 // model or a season ends many slugs (`…-ts5150.html`, `…-ss2024`); a "p" before five digits or more marks
 // the number as the product's (`…_p76723.html`, `…-P249823652`), not a page's (`page_p0003`).
-const TRAILING_ID =
-  /(?:[-_]p(\d{5,14})|\/([a-z]{1,3}\d{4,14})|[-_/.](\d{6,14}|[a-z]{1,3}\d{6,14}))(?:\.html?|\/)?$/i;
+const TRAILING_ID = /(?:[-_]p(\d{5,14})|\/([a-z]{1,3}\d{4,14})|[-_/.](\d{6,14}|[a-z]{1,3}\d{6,14}))(?:\.html?|\/)?$/i;
 const MAX_ID = 30;
 
 const pathId = (path: string) => {

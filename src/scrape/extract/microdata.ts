@@ -92,6 +92,13 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
     value(offer, "priceCurrency"),
     hint,
   );
+  // The best state among the offers at that price (one per size or colour), never another seller's at another.
+  const samePriceOffers = (product.props.get("offers") ?? [])
+    .map((element) => byElement.get(element))
+    .filter((scope): scope is Scope => {
+      const amount = moneyFromStructured(value(scope, "price"), value(scope, "priceCurrency"), hint)?.amount;
+      return scope !== undefined && (amount === undefined || amount === price?.amount);
+    });
   return {
     title: value(product, "name"),
     brand: brand ? value(brand, "name") : value(product, "brand"),
@@ -105,11 +112,8 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
     priceless: offer !== undefined && price === null && !offer.props.has("price"),
     // Some shops put `availability` on the Product itself, with no Offer around it.
     availability:
-      bestAvailability(
-        (product.props.get("offers") ?? []).map((element) =>
-          normaliseAvailability(value(byElement.get(element), "availability")),
-        ),
-      ) ?? normaliseAvailability(value(product, "availability")),
+      bestAvailability(samePriceOffers.map((scope) => normaliseAvailability(value(scope, "availability")))) ??
+      normaliseAvailability(value(product, "availability")),
     rating: parseLocaleNumber(value(rating, "ratingValue")),
     review_count: parseLocaleNumber(value(rating, "ratingCount") ?? value(rating, "reviewCount")),
     reviews: (product.props.get("review") ?? [])

@@ -25,6 +25,14 @@ export function jsonLdProductDraft(nodes: JsonLdNode[], hint: MoneyHint = {}): P
   const offers = offerList(valueAt(product, "offers"));
   const offer = offers.find((candidate) => offerPrice(candidate, hint) !== null) ?? offers[0] ?? null;
   const price = offer ? offerPrice(offer, hint) : null;
+  // The best state among the offers at that price (one per size or colour), never another seller's at another.
+  const samePrice = offers.filter((candidate) => {
+    const amount = offerPrice(candidate, hint)?.amount;
+    return amount === undefined || amount === price?.amount;
+  });
+  const availability = bestAvailability(
+    samePrice.map((candidate) => normaliseAvailability(textAt(candidate, "availability"))),
+  );
   const rating = nodeAt(product, "aggregateRating");
   return {
     title: textAt(product, "name"),
@@ -35,7 +43,7 @@ export function jsonLdProductDraft(nodes: JsonLdNode[], hint: MoneyHint = {}): P
     description: stripTags(textAt(product, "description")),
     price,
     priceless: offer !== null && price === null,
-    availability: bestAvailability(offers.map((candidate) => normaliseAvailability(textAt(candidate, "availability")))),
+    availability,
     seller: textAt(offer, "seller"),
     rating: parseLocaleNumber(textAt(rating, "ratingValue")),
     // Ratings outnumber written reviews; shops show the ratings count beside the stars.

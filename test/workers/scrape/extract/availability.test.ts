@@ -202,6 +202,19 @@ describe("availability across a product's offers", () => {
     expect(drafts("", microdata).microdata.availability).toBe("in_stock");
   });
 
+  it("says the state of the offer whose price it gives, never another seller's at another price", () => {
+    const offers = [
+      { price: 80, priceCurrency: "USD", availability: "https://schema.org/OutOfStock" },
+      { price: 140, priceCurrency: "USD", availability: "https://schema.org/InStock", seller: "Reseller" },
+    ];
+    const ld = `<script type="application/ld+json">${JSON.stringify({ "@type": "Product", name: "Skirt", offers })}</script>`;
+    expect(drafts(ld).jsonLd).toMatchObject({ price: { amount: 80 }, availability: "out_of_stock" });
+    const offer = (price: number, state: string) =>
+      `<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><span itemprop="price">${price}</span><meta itemprop="priceCurrency" content="USD"><span itemprop="availability">${state}</span></div>`;
+    const microdata = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Sandal</h1>${offer(80, "OutOfStock")}${offer(140, "InStock")}</div>`;
+    expect(drafts("", microdata).microdata).toMatchObject({ price: { amount: 80 }, availability: "out_of_stock" });
+  });
+
   it("reads an availability the Product itself holds, with no Offer around it", () => {
     const microdata = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Fence</h1><span itemprop="price">41</span><div itemprop="availability">Non disponibile</div></div>`;
     expect(drafts("", microdata).microdata.availability).toBe("out_of_stock");
