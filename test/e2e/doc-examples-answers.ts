@@ -15,7 +15,8 @@ export function emptinessOf(contentType: string, text: string): string | null {
   const data = body.data;
   if (Array.isArray(data)) return data.length > 0 ? null : "`data` is an empty list";
   if (data === null || typeof data !== "object") return null;
-  const list = LIST_FIELDS.find((field) => Array.isArray(data[field]));
+  // A hotel page's answer is the hotel (with its `rooms`): a page that lists no reviews is still one.
+  const list = Array.isArray(data.rooms) ? undefined : LIST_FIELDS.find((field) => Array.isArray(data[field]));
   if (list && data[list].length === 0) return `\`data.${list}\` is an empty list`;
   if (body.meta?.completeness?.state === "empty") return "every field of the record is missing";
   return null;

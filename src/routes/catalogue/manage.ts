@@ -198,14 +198,18 @@ export function registerManageDatasets(app: OpenAPIHono<AppEnv>) {
       );
     // Sized already (sizeRecipe); the cheap refusal of a full account comes before the calls are checked.
     await assertRoomFor(c.get("db"), "datasets", identity.accountId).catch(refuseOverCap);
+    // A shop's start addresses are checked as addresses to crawl, each refusal named once, by its place in the list.
+    const starts = body.recipe.kind === "shop" ? body.recipe.start_urls : [];
+    const startProblems = starts.length > 0 ? await startUrlProblems(c.env, starts) : [];
+    const refusedStarts = new Set(startProblems.map(({ index }) => starts[index]));
     // Each value of each list checked once, in a call of its shape, not every combination.
     const problems: ErrorDetail[] = recipeSamplePaths(body.recipe, now).flatMap((path) => {
+      if (refusedStarts.has(new URL(path, "http://call.invalid").searchParams.get("url") ?? "")) return [];
       const problem = itemProblem(c.env, path, identity.scopes, c.get("inProcess"));
       return problem ? [{ parameter: `recipe (call ${path})`, in: "body" as const, message: problem }] : [];
     });
-    if (body.recipe.kind === "shop")
-      for (const { index, reason } of await startUrlProblems(c.env, body.recipe.start_urls))
-        problems.push({ parameter: `recipe.start_urls[${index}]`, in: "body", message: reason });
+    for (const { index, reason } of startProblems)
+      problems.push({ parameter: `recipe.start_urls[${index}]`, in: "body", message: reason });
     if (problems.length > 0)
       throw new ApiError(
         "invalid_request",
