@@ -57,6 +57,8 @@ export class Furniture {
   private readonly decided = new Map<HTMLElement, string | null>();
   private readonly teasers: Teasers;
   private readonly cluttered = new Map<HTMLElement, string | null>();
+  /** Whether anything is read after each element among its siblings, decided for a whole box at once. */
+  private readonly closing = new Map<HTMLElement, boolean>();
   /** How many elements each reason removed, for `explain=true`. */
   readonly removed = new Map<string, number>();
 
@@ -75,6 +77,7 @@ export class Furniture {
     this.scopeChars = scopeChars;
     this.decided.clear();
     this.cluttered.clear();
+    this.closing.clear();
   }
 
   /** Why `element` is furniture, or null when it may be content. */
@@ -205,14 +208,22 @@ export class Furniture {
 
   /** Nothing is read after `element` among its siblings: it closes its box. */
   private closes(element: HTMLElement): boolean {
-    for (
-      let next = element.nextElementSibling as HTMLElement | null;
-      next;
-      next = next.nextElementSibling as HTMLElement | null
-    ) {
-      if (statsOf(this.stats, next).chars > 0 && (this.reasonFor(next) ?? this.clutter(next)) === null) return false;
+    if (!this.closing.has(element)) this.markClosing(element);
+    return this.closing.get(element)!;
+  }
+
+  /**
+   * Whether each sibling of `element` closes its box, in one pass from the last: a sibling's own rules
+   * (a legal line that closes the box) only ask about those after it, already decided.
+   */
+  private markClosing(element: HTMLElement): void {
+    const siblings = (element.parentNode?.childNodes ?? [element]).filter(isElement);
+    let read = false;
+    for (let at = siblings.length - 1; at >= 0; at--) {
+      const sibling = siblings[at]!;
+      this.closing.set(sibling, !read);
+      read ||= statsOf(this.stats, sibling).chars > 0 && (this.reasonFor(sibling) ?? this.clutter(sibling)) === null;
     }
-    return true;
   }
 
   /** `findClutter`, once per element: a box's label and a line's neighbours ask about the same elements again. */
