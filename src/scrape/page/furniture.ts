@@ -74,6 +74,8 @@ export class Furniture {
   private readonly closing = new Map<HTMLElement, boolean>();
   /** How many elements each reason removed, for `explain=true`. */
   readonly removed = new Map<string, number>();
+  /** Elements set aside for a class or id word, for the second try without those words (read-page.ts). */
+  readonly namedAside: HTMLElement[] = [];
 
   constructor(
     private readonly stats: PageStats,
@@ -122,6 +124,7 @@ export class Furniture {
     if (NAVIGATION_NAME.test(reason) && own.chars >= 500 && linkDensity(own) < 0.1) return null;
     const contentNamed = reason.startsWith("class") && nameWords(element).some((word) => CONTENT_NAME.test(word));
     if (contentNamed && own.chars >= 200 && linkDensity(own) < 0.3) return null;
+    if (reason.startsWith("class or id")) this.namedAside.push(element);
     return reason;
   }
 
