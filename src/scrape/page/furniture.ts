@@ -35,7 +35,8 @@ const LEGAL_NOTICE = [
   /版权所有(?![者人方])|未经(?:授权|许可)[，,]?\s*(?:不得|禁止|严禁)/,
 ];
 /** A disclosure of affiliate links, not a sentence about them: it says the site earns from them. */
-const AFFILIATE_DISCLOSURE = /\baffiliate\b.*\b(?:commissions?|we (?:may )?earn)\b|\b(?:commissions?|we (?:may )?earn)\b.*\baffiliate\b|\bearn from qualifying purchases\b/i;
+const AFFILIATE_DISCLOSURE =
+  /\baffiliate\b.*\b(?:commissions?|we (?:may )?earn)\b|\b(?:commissions?|we (?:may )?earn)\b.*\baffiliate\b|\bearn from qualifying purchases\b/i;
 const readsAsLegal = (text: string) =>
   LEGAL_NOTICE.some((notice) => notice.test(text.trim())) || AFFILIATE_DISCLOSURE.test(text);
 /** A line shorter than this that names whose picture it is ("Credit: …", "Photo: …", "Courtesy of …") is a photo's credit. */
