@@ -54,8 +54,8 @@ const FURNITURE_WORDS = new Set(
     "crumbs rating ratings reactions follow newsletters colophon disclaimer references reflist credit credits " +
     "vote votes voting likes infobox hatnote meta time bio copyright attribution signature avatar views " +
     "qty stock availability shipping delivery variations upsell tooltip overlay notice action embed audio player excerpt logo community disclaim optin nutrition noprint " +
-    // Comments named in the site's own language.
-    "comentario comentarios kommentar kommentare commentaire commentaires commento commenti komentarz komentarze"
+    // Readers' comments named in the site's own language: the plurals only, as the singular also names an opinion column.
+    "comentarios kommentare commentaires commenti komentarze"
   ).split(" "),
 );
 /** Class words that mark even a text-level element (a `span`, a `small`) as furniture: a photo's rights line. */

@@ -25,12 +25,26 @@ const OPENING_CHARS = 200;
 const DATE_LINE_CHARS = 80;
 /** A line shorter than this that reads as legal boilerplate (a copyright, a disclosure of affiliate links) is no part of the article. */
 const LEGAL_LINE_CHARS = 400;
-const LEGAL_LINE =
-  /^\W*(?:©|\(c\)\s|copyright\b)|all rights reserved|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|affiliate links?\b|未经授权|版权所有/i;
+/**
+ * A copyright notice, not a sentence about copyright: opening with "©", "(c) 2024" or "Copyright ©"/"Copyright 2024",
+ * ending with the reserved rights, or a notice in Chinese (not 版权所有者, "the copyright holder").
+ */
+const LEGAL_NOTICE = [
+  /^\W*(?:©|\(c\)\s*\d{4}|copyright\s*(?:©|\(c\)|\d{4}))/i,
+  /(?:all rights reserved|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati)\W*$/i,
+  /版权所有(?![者人方])|未经(?:授权|许可)[，,]?\s*(?:不得|禁止|严禁)/,
+];
+/** A disclosure of affiliate links, not a sentence about them: it says the site earns from them. */
+const AFFILIATE_DISCLOSURE =
+  /\baffiliate\b.*\b(?:commissions?|we (?:may )?earn)\b|\b(?:commissions?|we (?:may )?earn)\b.*\baffiliate\b|\bearn from qualifying purchases\b/i;
+const readsAsLegal = (text: string) =>
+  LEGAL_NOTICE.some((notice) => notice.test(text.trim())) || AFFILIATE_DISCLOSURE.test(text);
 /** A line shorter than this that names whose picture it is ("Credit: …", "Photo: …", "Courtesy of …") is a photo's credit. */
 const CREDIT_LINE_CHARS = 100;
 const CREDIT_LINE = /^\s*(?:(?:photo|image|picture)s?\s+(?:credits?\b|by\b)|credits?\s*:|courtesy\s+of\b)/i;
 const CREDIT_TAGS = new Set(["P", "DIV", "FIGCAPTION"]);
+/** Where a credit line belongs: in a figure or its caption (elsewhere "Courtesy of …" opens a sentence of the text). */
+const PICTURE_TAGS = new Set(["FIGURE", "FIGCAPTION"]);
 /** A closing line set all in italics shorter than this is a note about the article (who wrote it, where it ran first). */
 const CLOSING_NOTE_CHARS = 400;
 /** An address or a handle to reach the writer at ("adkins@example.com", "@Laura_E_Adkins"). */
@@ -57,8 +71,12 @@ export class Furniture {
   private readonly decided = new Map<HTMLElement, string | null>();
   private readonly teasers: Teasers;
   private readonly cluttered = new Map<HTMLElement, string | null>();
+  /** Whether anything is read after each element among its siblings, decided for a whole box at once. */
+  private readonly closing = new Map<HTMLElement, boolean>();
   /** How many elements each reason removed, for `explain=true`. */
   readonly removed = new Map<string, number>();
+  /** Elements set aside for a class or id word, for the second try without those words (read-page.ts). */
+  readonly namedAside: HTMLElement[] = [];
 
   constructor(
     private readonly stats: PageStats,
@@ -75,6 +93,7 @@ export class Furniture {
     this.scopeChars = scopeChars;
     this.decided.clear();
     this.cluttered.clear();
+    this.closing.clear();
   }
 
   /** Why `element` is furniture, or null when it may be content. */
@@ -106,6 +125,7 @@ export class Furniture {
     if (NAVIGATION_NAME.test(reason) && own.chars >= 500 && linkDensity(own) < 0.1) return null;
     const contentNamed = reason.startsWith("class") && nameWords(element).some((word) => CONTENT_NAME.test(word));
     if (contentNamed && own.chars >= 200 && linkDensity(own) < 0.3) return null;
+    if (reason.startsWith("class or id")) this.namedAside.push(element);
     return reason;
   }
 
@@ -174,14 +194,25 @@ export class Furniture {
     if (line.tagName !== "P") return false;
     const own = statsOf(this.stats, line);
     if (own.chars === 0 || own.chars >= LEGAL_LINE_CHARS || own.ownChars !== own.chars) return false;
-    return LEGAL_LINE.test(line.text) && this.closes(line) && this.follows(line);
+    return readsAsLegal(line.text) && this.closes(line) && this.follows(line);
   }
 
-  /** A short line of only its own text naming whose picture it is: "Credit: Funko", "Image by Getty Images". */
+  /** A short line of only its own text naming whose picture it is, under the picture: "Credit: Funko", "Image by Getty Images". */
   private isCreditLine(line: HTMLElement): boolean {
     if (!CREDIT_TAGS.has(line.tagName)) return false;
     const own = statsOf(this.stats, line);
-    return own.chars > 0 && own.chars < CREDIT_LINE_CHARS && own.ownChars === own.chars && CREDIT_LINE.test(line.text);
+    if (own.chars === 0 || own.chars >= CREDIT_LINE_CHARS || own.ownChars !== own.chars) return false;
+    return CREDIT_LINE.test(line.text) && this.underPicture(line);
+  }
+
+  /** `line` sits in a figure or its caption, or right after a picture (an image, a figure, a box of an image alone). */
+  private underPicture(line: HTMLElement): boolean {
+    for (let at: HTMLElement | null = line; at; at = at.parentNode) if (PICTURE_TAGS.has(at.tagName)) return true;
+    let before = line.previousElementSibling as HTMLElement | null;
+    while (before && !this.stats.has(before)) before = before.previousElementSibling as HTMLElement | null;
+    if (!before) return false;
+    const shown = statsOf(this.stats, before);
+    return before.tagName === "FIGURE" || (shown.images > 0 && shown.chars === 0);
   }
 
   /** A paragraph set all in italics after the article's text, short: the writer's bio or an editor's note. */
@@ -205,14 +236,22 @@ export class Furniture {
 
   /** Nothing is read after `element` among its siblings: it closes its box. */
   private closes(element: HTMLElement): boolean {
-    for (
-      let next = element.nextElementSibling as HTMLElement | null;
-      next;
-      next = next.nextElementSibling as HTMLElement | null
-    ) {
-      if (statsOf(this.stats, next).chars > 0 && (this.reasonFor(next) ?? this.clutter(next)) === null) return false;
+    if (!this.closing.has(element)) this.markClosing(element);
+    return this.closing.get(element)!;
+  }
+
+  /**
+   * Whether each sibling of `element` closes its box, in one pass from the last: a sibling's own rules
+   * (a legal line that closes the box) only ask about those after it, already decided.
+   */
+  private markClosing(element: HTMLElement): void {
+    const siblings = element.parentNode ? element.parentNode.childNodes.filter(isElement) : [element];
+    let read = false;
+    for (let at = siblings.length - 1; at >= 0; at--) {
+      const sibling = siblings[at]!;
+      this.closing.set(sibling, !read);
+      read ||= statsOf(this.stats, sibling).chars > 0 && (this.reasonFor(sibling) ?? this.clutter(sibling)) === null;
     }
-    return true;
   }
 
   /** `findClutter`, once per element: a box's label and a line's neighbours ask about the same elements again. */

@@ -7,7 +7,7 @@ import type { HTMLElement } from "node-html-parser";
 import { selectOne } from "../extract/select";
 import { isElement, nameWeight } from "./elements";
 import type { Furniture } from "./furniture";
-import { linkDensity, type PageStats, statsOf } from "./text-stats";
+import { linkDensity, type PageStats, statsOf, type TextStats } from "./text-stats";
 
 /** Elements whose own sentences count as a run of prose. */
 const PROSE_TAGS = new Set([
@@ -68,12 +68,26 @@ export interface MainContent {
   ranking: Candidate[];
 }
 
+/** A paragraph-like element with enough words of its own to be more than a label: what scores its ancestors. */
+const isProseRun = (element: HTMLElement, own: TextStats) =>
+  PROSE_TAGS.has(element.tagName) && own.ownChars >= MIN_PROSE_CHARS;
+
+/** Some run of prose sits under one of `elements` (what furniture words set aside). */
+export function holdsProse(elements: HTMLElement[], stats: PageStats): boolean {
+  const holds = (element: HTMLElement): boolean => {
+    const own = statsOf(stats, element);
+    if (own.chars < MIN_PROSE_CHARS) return false;
+    return isProseRun(element, own) || element.childNodes.some((child) => isElement(child) && holds(child));
+  };
+  return elements.some(holds);
+}
+
 /** Scores every container of `body` by the prose below it; furniture (`furnitureOf`) neither scores nor wins. */
 function scoreContainers(body: HTMLElement, stats: PageStats, furniture: Furniture): Map<HTMLElement, number> {
   const scores = new Map<HTMLElement, number>();
   const visit = (element: HTMLElement, depth: number) => {
     const own = statsOf(stats, element);
-    if (PROSE_TAGS.has(element.tagName) && own.ownChars >= MIN_PROSE_CHARS) {
+    if (isProseRun(element, own)) {
       const prose =
         (1 + own.ownCommas + Math.min(Math.floor(own.ownChars / 100), 3)) * (1 - own.ownLinkChars / own.ownChars);
       let ancestor = element.parentNode as HTMLElement | null;

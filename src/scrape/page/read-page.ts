@@ -9,7 +9,7 @@ import { cleanHtml } from "./clean-html";
 import { nameWords } from "./elements";
 import { Furniture } from "./furniture";
 import { readLinks, type PageLink } from "./links";
-import { type Candidate, findMainContent } from "./main-content";
+import { type Candidate, findMainContent, holdsProse } from "./main-content";
 import { type PageMetadata, readMetadata } from "./metadata";
 import { render, type RenderContext } from "./render";
 import { countPage, statsOf } from "./text-stats";
@@ -138,8 +138,10 @@ function readTree(
   let furniture = new Furniture(stats, pageChars);
   let main = findMainContent(body, stats, furniture);
   // Readability's second try: a page whose every run of prose sat under a furniture word (an article
-  // classed by its writer's name, "author-…") is read again without the class and id words.
-  if (onlyMain && (main.ranking[0]?.score ?? 0) <= 0) {
+  // classed by its writer's name, "author-…") is read again without the class and id words; a page
+  // with no prose at all (a product grid) is not.
+  const unscored = (main.ranking[0]?.score ?? 0) <= 0;
+  if (onlyMain && unscored && holdsProse(furniture.namedAside, stats)) {
     furniture = new Furniture(stats, pageChars, false);
     main = findMainContent(body, stats, furniture);
   }

@@ -1,7 +1,7 @@
 // Teasers of other pages set in a run of sibling blocks ("Popular stories", "More from the site"):
 // each opens with a linked headline over a date or a snippet. Part of the page's furniture (furniture.ts).
-import type { HTMLElement } from "node-html-parser";
-import { classNameOf, isElement } from "./elements";
+import type { HTMLElement, Node } from "node-html-parser";
+import { BLOCK_TAGS, classNameOf, isElement } from "./elements";
 import { type PageStats, statsOf } from "./text-stats";
 
 /** Blocks that may be a teaser of another page, and a teaser's length (a headline and a snippet). */
@@ -10,6 +10,9 @@ const TEASER_MIN_CHARS = 40;
 const TEASER_MAX_CHARS = 1_000;
 /** Characters of a headline, longer than a poster's name over a post. */
 const HEADLINE_MIN_CHARS = 20;
+/** Characters of a teaser's snippet under its headline: its story's first lines cut short, a date, a count of comments. */
+const SNIPPET_MAX_CHARS = 600;
+const HEADING_TAGS = new Set(["H2", "H3", "H4", "H5", "H6"]);
 
 export class Teasers {
   /** Whether each block looked at opens like a teaser, as each is asked about by its neighbours too. */
@@ -42,7 +45,7 @@ export class Teasers {
     return shaped;
   }
 
-  /** The block's text opens with a link of a headline's length to another page, and goes on after it. */
+  /** The block's text opens with a headline linking another page, over a short snippet or a date. */
   private opensWithHeadline(block: HTMLElement): boolean {
     const own = statsOf(this.stats, block);
     if (own.chars < TEASER_MIN_CHARS || own.chars >= TEASER_MAX_CHARS) return false;
@@ -51,7 +54,34 @@ export class Teasers {
     const chars = statsOf(this.stats, link).chars;
     // A link to an anchor of the page is a section's permalink, not another page.
     const target = link.getAttribute("href") ?? "";
-    return chars >= HEADLINE_MIN_CHARS && chars < own.chars && target !== "" && !target.startsWith("#");
+    if (chars < HEADLINE_MIN_CHARS || target === "" || target.startsWith("#")) return false;
+    return chars < own.chars && own.chars - chars <= SNIPPET_MAX_CHARS && this.standsApart(link, block);
+  }
+
+  /**
+   * The link is set as a headline: inside a heading, or ending its line (a `<br>` or a block follows),
+   * not a linked phrase that a sentence runs on from.
+   */
+  private standsApart(link: HTMLElement, block: HTMLElement): boolean {
+    for (let at = link; at !== block; at = at.parentNode as HTMLElement) {
+      if (HEADING_TAGS.has(at.tagName)) return true;
+      const next = this.nextShown(at);
+      if (next) return isElement(next) && (next.tagName === "BR" || BLOCK_TAGS.has(next.tagName));
+      if (BLOCK_TAGS.has((at.parentNode as HTMLElement).tagName) && at.parentNode !== block) return true;
+    }
+    return false;
+  }
+
+  /** The node after `node` among its siblings that shows something (a word, an element with text, a `<br>`). */
+  private nextShown(node: HTMLElement): Node | null {
+    const siblings = node.parentNode?.childNodes ?? [];
+    for (let at = siblings.indexOf(node) + 1; at < siblings.length; at++) {
+      const sibling = siblings[at]!;
+      if (!isElement(sibling)) {
+        if (sibling.rawText.trim() !== "") return sibling;
+      } else if (sibling.tagName === "BR" || statsOf(this.stats, sibling).chars > 0) return sibling;
+    }
+    return null;
   }
 
   /** The link the element's shown text opens with (inside a heading or a bold line), or null when it opens with words. */
