@@ -61,6 +61,14 @@ export function bestAvailability(states: (Availability | null)[]): Availability 
 // The control that puts the item in a cart, in the languages of the corpus.
 const ADD_TO_CART =
   /add to (?:cart|bag|basket|trolley)|add to shopping|buy (?:it )?now|in den (?:warenkorb|einkaufswagen)|jetzt kaufen|ajouter au panier|acheter|añadir al carrito|agregar al carrito|comprar(?: ahora)?|aggiungi al carrello|acquista|in winkelwagen|in winkelmand|adicionar ao carrinho|do koszyka|lägg i varukorg|sepete ekle|в корзину|купить|adaug[ăa] [îi]n co[șşs]|cump[ăa]r[ăa]|додати в кошик|カートに入れる|今すぐ購入|加入购物车|立即购买|장바구니|thêm vào giỏ|tambah ke keranjang|beli sekarang/i;
+// A link drawn as a button speaks for the offer only when its label opens with the cart's verb and sends to
+// no other shop: a brand's "Où acheter" / "Dónde comprar" / "Где купить" (where to buy) or a review site's
+// "Buy now on Amazon" sells elsewhere.
+const LINK_TO_CART = new RegExp(`^(?:${ADD_TO_CART.source})`, "i");
+const WHERE_TO_BUY =
+  /\b(?:where to buy|o[ùu] acheter|d[óo]nde comprar|onde comprar|dove acquistare|wo kaufen|waar te koop|gdzie kupi[ćc])\b|где купить/i;
+// A label that ends by naming the shop it sends to ("Buy now on Amazon", "Kaufen bei Otto").
+const AT_ANOTHER_SHOP = /\b(?:on|at|from|bei|sur|chez|en|su|na|no) [A-Z][\w.&'-]+$/;
 const SOLD_OUT_CONTROL =
   /^(?:sold out|out of stock|notify me|agotado|ausverkauft|[ée]puis[ée]|esaurito|uitverkocht|esgotado|売り切れ|品切れ|缺货|售罄|нет в наличии)\b/i;
 // One size's or colour's state, or a template a script fills in, is not the offer's ("6 - Sold Out").
@@ -148,6 +156,11 @@ function controlSays(control: HTMLElement): Availability | null {
   // A control may name one way of getting the item ("Shipping not available"): only a sold-out label speaks for the offer.
   if (SOLD_OUT_CONTROL.test(text)) return "out_of_stock";
   if (normaliseAvailability(text) === "preorder") return "preorder";
+  if (
+    control.tagName === "A" &&
+    (!LINK_TO_CART.test(text.trim()) || WHERE_TO_BUY.test(text) || AT_ANOTHER_SHOP.test(text.trim()))
+  )
+    return null;
   return ADD_TO_CART.test(text) ? "in_stock" : null;
 }
 

@@ -91,7 +91,10 @@ export const buildProduct = (url: string, drafts: ProductDraft[]): ProductRecord
 const ID_PROPERTIES = ["sku", "productID", "mpn", "gtin13", "gtin", "gtin12", "gtin14", "gtin8", "isbn", "identifier"];
 
 // What a marketplace's form fills an id it was not given with ("upc:Does not apply", "N/A", "none").
-const NO_ID = /^(?:does not apply|not applicable|n\/?a|none|null|undefined|unknown|-+|0+)$/i;
+const NO_ID = /^(?:does not apply|not applicable|n\/?a|none|null|undefined|unknown|unavailable|not available|-+|0+)$/i;
+
+/** Whether a value given as an id is a placeholder for none ("Does not apply", "N/A", "UNKNOWN"), for every id reader. */
+export const isNoId = (value: string) => NO_ID.test(value.trim());
 
 /**
  * The first identifier a structured reading gives (`read` looks one property up), without a vocabulary
@@ -103,7 +106,7 @@ export function firstProductId(read: (property: string) => string | null | undef
     const id = read(property)
       ?.replace(/^[a-z]+:(?!\/)/i, "")
       .trim();
-    if (id && !NO_ID.test(id)) return id;
+    if (id && !isNoId(id)) return id;
   }
   return null;
 }

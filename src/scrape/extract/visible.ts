@@ -8,7 +8,7 @@ import { cardPrice, priceTexts } from "./card-price";
 import { headingBlocks, mainHeading } from "./heading-blocks";
 import { itemValue } from "./microdata";
 import { moneyFromStructured, parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
-import type { ProductDraft } from "./record";
+import { isNoId, type ProductDraft } from "./record";
 import { positionOf } from "./tree-nodes";
 import { holdingAny, selectAll, selectOne } from "./select";
 
@@ -26,14 +26,15 @@ const ID_LABEL =
 const SKU_LABEL = new RegExp(`^#?(?:${ID_LABEL})(?![a-z])\\s*[:#.]?\\s*([A-Z0-9][\\w./-]{2,30})$`, "i");
 const SKU_LABEL_ALONE = new RegExp(`^#?(?:${ID_LABEL})\\s*[:#.]?$`, "i");
 const ID_SHAPE = /^(?=.*\d)[A-Z0-9][\w./-]{2,30}$/i;
-// A code of capitals alone ("Item Id: GLOWROLL", "Part Number:EMERMUS") is an id where a colon or "#" sets
-// it after its label; without one it is a heading in capitals ("PRODUCT AVAILABILITY"), and after "Model"
-// or "Style" as likely a word ("Model: CLASSIC").
+// A code of capitals alone ("Item Id: GLOWROLL", "Part Number:EMERMUS") is an id where a label that says
+// it names an id (id, number, code, SKU, "#") sets it apart with a colon or "#"; after a bare "Item:" or
+// "Product:" it is a word ("BRACELET"), without a colon a heading in capitals ("PRODUCT AVAILABILITY").
 const CAPITALS_CODE = /^[A-Z]{5,20}$/;
-const CAPITALS_LABEL = /^#?(?!model|style)[^:#]*[:#]\s*$/i;
+const CAPITALS_LABEL = /^#?[^:#]*\b(?:id|number|no|nr|code|sku|mpn|part)\b[^:#]*[:#]\s*$|^#\s*$/i;
 
 /** Whether `value`, shown in `text` after an id label (or in the text after the label `text`), has an id's shape. */
 function idShaped(value: string, text: string): boolean {
+  if (isNoId(value)) return false;
   if (ID_SHAPE.test(value)) return true;
   const label = text.endsWith(value) ? text.slice(0, -value.length) : text;
   return CAPITALS_CODE.test(value) && CAPITALS_LABEL.test(label);

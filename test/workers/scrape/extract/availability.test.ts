@@ -101,6 +101,9 @@ describe("visibleAvailability", () => {
     expect(visibleAvailability(buyBox('<a class="button atc" href="#"><span>В корзину</span></a>'))).toBe("in_stock");
     expect(visibleAvailability(buyBox('<a class="add2cart-btn" href="#">Add to cart</a>'))).toBe("in_stock");
     expect(visibleAvailability(buyBox('<a href="/cart">Add to cart</a>'))).toBeNull();
+    // A link that sends the buyer to another shop, or to where the brand is sold, sells nothing here.
+    for (const label of ["Où acheter", "Dónde comprar", "Где купить", "Buy now on Amazon"])
+      expect(visibleAvailability(buyBox(`<a class="btn btn-primary" href="/x">${label}</a>`)), label).toBeNull();
   });
 
   it("takes a stock line named for stock before any control", () => {
@@ -287,6 +290,11 @@ describe("product ids", () => {
     expect(visible("<div>Part Number:<span>EMERMUS</span></div>")).toBe("EMERMUS");
     expect(visible("<h3>PRODUCT AVAILABILITY</h3>")).toBeNull();
     expect(visible("<p>Model: CLASSIC</p>")).toBeNull();
+    // A bare label before a word in capitals, and a placeholder after any label, name no id.
+    expect(visible("<li>Item: BRACELET</li>")).toBeNull();
+    expect(visible("<dl><dt>Product:</dt><dd>CUSHION</dd></dl>")).toBeNull();
+    expect(visible("<li>MPN: UNKNOWN</li>")).toBeNull();
+    expect(visible("<li>UPC: UNAVAILABLE</li>")).toBeNull();
   });
 
   it("reads a barcode label with its length, a number label in Dutch and a model label in other languages", () => {
