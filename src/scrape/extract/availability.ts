@@ -176,10 +176,19 @@ const within = (element: HTMLElement, block: HTMLElement) =>
 const HIDDEN_CLASS = /(?:^|\s)(?:hidden|hide|ng-hide|d-none|is-hidden|invisible)(?:\s|$)/i;
 const HIDDEN_STYLE = /display\s*:\s*none/i;
 
-const isHiddenBox = (element: HTMLElement) =>
-  element.getAttribute("hidden") !== undefined ||
-  HIDDEN_CLASS.test(element.getAttribute("class") ?? "") ||
-  HIDDEN_STYLE.test(element.getAttribute("style") ?? "");
+// A class that shows the box again from a screen width on (Tailwind's `hidden md:block`, Bootstrap's
+// `d-none d-lg-block`): hidden on a phone only, it shows on a desktop.
+const SHOWN_FROM_A_WIDTH =
+  /(?:^|\s)(?:(?:sm|md|lg|xl|2xl):(?:block|flex|inline|inline-block|grid|table)|d-(?:sm|md|lg|xl|xxl)-(?:block|flex|inline|inline-block|grid|table))(?:\s|$)/;
+
+const isHiddenBox = (element: HTMLElement) => {
+  const named = element.getAttribute("class") ?? "";
+  return (
+    element.getAttribute("hidden") !== undefined ||
+    (HIDDEN_CLASS.test(named) && !SHOWN_FROM_A_WIDTH.test(named)) ||
+    HIDDEN_STYLE.test(element.getAttribute("style") ?? "")
+  );
+};
 
 // One choice among sizes or weights: an option, or the label of a choice's input ("4Kg (Esgotado)").
 const isChoice = (element: HTMLElement) =>

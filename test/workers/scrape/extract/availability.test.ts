@@ -136,6 +136,15 @@ describe("visibleAvailability", () => {
     expect(visibleAvailability(buyBox(`${choice}<button>Adicionar ao carrinho</button>`))).toBe("in_stock");
   });
 
+  it("reads a box hidden on a phone only, shown from a screen width on", () => {
+    expect(
+      visibleAvailability(buyBox('<div class="hidden md:block"><p class="stock-status">Out of stock</p></div>')),
+    ).toBe("out_of_stock");
+    expect(
+      visibleAvailability(buyBox('<div class="d-none d-lg-block"><p class="availability">In stock</p></div>')),
+    ).toBe("in_stock");
+  });
+
   it("reads a control named for stock by its label, with the other controls", () => {
     const controls =
       '<button class="btn addCartButton">Add to bag</button><button class="btn js-out-of-stock">Out of Stock</button>';
