@@ -10,6 +10,7 @@ import { findByType, jsonLdNodes, nodeAt, textAt, type JsonLdNode } from "../../
 import { metaTags, metaValue } from "../../scrape/extract/meta";
 import { moneyFromStructured, type MoneyHint } from "../../scrape/extract/money";
 import { readPage } from "../../scrape/extract/page";
+import { PRODUCT_TYPES } from "../../scrape/extract/product-ld";
 import { roomPrices } from "../../scrape/extract/room-prices";
 import { labelledStayPrices } from "../../scrape/extract/stay-prices";
 import { selectAll, selectOne } from "../../scrape/extract/select";
@@ -61,7 +62,6 @@ export function parseAnyHotel(html: string, url: string): HotelDetail {
   return showsALodging(hotel, node !== null, page.root) ? hotel : { ...hotel, name: null };
 }
 
-const PRODUCT_TYPES = ["Product", "ProductGroup", "IndividualProduct", "ProductModel"];
 // Words that name a place to stay, in the languages of the corpus.
 const LODGING_WORDS =
   /\b(?:hotels?|hostel\w*|motels?|inns?|resorts?|suites?|apartments?|apartamentos?|lodges?|guest ?houses?|b&b|bed (?:and|&) breakfast|villas?|camp(?:site|ground|ing)s?|chalets?|cottages?|pensions?|pensione|ryokan|hostal|albergo|agriturismo|gasthof|gasthaus|herberge|pousada|posada|auberge|h[ôo]tel)\b|ホテル|旅館|民宿|キャンプ場|酒店|宾馆|饭店|호텔/i;

@@ -7,7 +7,19 @@ import { moneyFromStructured, parseLocaleNumber, type MoneyHint } from "./money"
 import { bestAvailability, normaliseAvailability } from "./availability";
 import { firstProductId, type ProductDraft } from "./record";
 
-const PRODUCT_TYPES = ["Product", "ProductGroup", "IndividualProduct", "ProductModel", "Book", "Vehicle"];
+// schema.org's vehicles are products too: a dealer's or a classifieds site's ad describes a `Car` with its offer.
+export const PRODUCT_TYPES = [
+  "Product",
+  "ProductGroup",
+  "IndividualProduct",
+  "ProductModel",
+  "Book",
+  "Vehicle",
+  "Car",
+  "Motorcycle",
+  "BusOrCoach",
+  "MotorizedBicycle",
+];
 const SPEC_KEYS: [string, string][] = [
   ["mpn", "MPN"],
   ["gtin13", "GTIN-13"],

@@ -227,6 +227,21 @@ describe("availability across a product's offers", () => {
     expect(drafts("", microdata).microdata).toMatchObject({ price: { amount: 80 }, availability: "out_of_stock" });
   });
 
+  it("reads a vehicle's ad as a product: a schema.org Car with its offer", () => {
+    const car = {
+      "@context": "https://schema.org",
+      "@type": "http://schema.org/Car",
+      name: "Toyota Sienna III",
+      offers: { "@type": "Offer", price: 2500000, priceCurrency: "RUB", availability: "http://schema.org/InStock" },
+    };
+    const ld = `<script type="application/ld+json">${JSON.stringify(car)}</script>`;
+    expect(drafts(ld).jsonLd).toMatchObject({
+      title: "Toyota Sienna III",
+      price: { amount: 2500000, currency: "RUB" },
+      availability: "in_stock",
+    });
+  });
+
   it("reads an availability the Product itself holds, with no Offer around it", () => {
     const microdata = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Fence</h1><span itemprop="price">41</span><div itemprop="availability">Non disponibile</div></div>`;
     expect(drafts("", microdata).microdata.availability).toBe("out_of_stock");
