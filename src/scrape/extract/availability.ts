@@ -107,8 +107,8 @@ function stockLine(element: HTMLElement): Availability | null {
   if (!STOCK_NAMED.test(element.rawAttrs)) return null;
   const named = `${element.getAttribute("class") ?? ""} ${element.id}`;
   // A control named for stock ("js-out-of-stock") is one of the script's alternatives, read by its label with the others.
-  if (!STOCK_NAMED.test(named) || NOT_THE_OFFER.test(named) || element.tagName === "OPTION" || isControl(element))
-    return null;
+  // (One size's option is set aside with the other choices, by speaksForTheOffer.)
+  if (!STOCK_NAMED.test(named) || NOT_THE_OFFER.test(named) || isControl(element)) return null;
   const text = visibleText(element);
   if (!text || text.length > MAX_STOCK_TEXT || ABOUT_SOMETHING_ELSE.test(text)) return null;
   return normaliseAvailability(text);
