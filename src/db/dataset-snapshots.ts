@@ -188,6 +188,10 @@ export async function datasetToRead(
   accountId: string | null,
   { snapshotId, asOf }: { snapshotId?: string; asOf?: number },
 ): Promise<{ dataset: DatasetObject; snapshot: SnapshotRow | null } | null> {
+  if (snapshotId === undefined && asOf === undefined) {
+    const [row] = await latestToRead(db).all({ slug, account: accountId ?? "" });
+    return row ?? null;
+  }
   const chosen =
     snapshotId ??
     db
@@ -215,6 +219,33 @@ export async function datasetToRead(
     )
     .where(visibleTo(slug, accountId));
   return row ?? null;
+}
+
+/** The read of a dataset's latest complete snapshot, the records route's every first page: built once per client. */
+function prepareLatestToRead(db: Db) {
+  const latest = db
+    .select({ id: datasetSnapshots.id })
+    .from(datasetSnapshots)
+    .where(and(eq(datasetSnapshots.datasetId, datasets.id), eq(datasetSnapshots.status, "complete")))
+    .orderBy(desc(datasetSnapshots.finishedAt))
+    .limit(1);
+  return db
+    .select({ dataset: OBJECT_COLUMNS, snapshot: SNAPSHOT_COLUMNS })
+    .from(datasets)
+    .leftJoin(datasetSnapshots, eq(datasetSnapshots.id, sql`(${latest})`))
+    .where(visibleTo(sql.placeholder("slug"), sql.placeholder("account")))
+    .prepare();
+}
+
+const preparedLatest = new WeakMap<Db, ReturnType<typeof prepareLatestToRead>>();
+
+function latestToRead(db: Db) {
+  let prepared = preparedLatest.get(db);
+  if (!prepared) {
+    prepared = prepareLatestToRead(db);
+    preparedLatest.set(db, prepared);
+  }
+  return prepared;
 }
 
 export async function findSnapshot(db: Db, datasetId: number, snapshotId: string): Promise<SnapshotRow | null> {

@@ -1,6 +1,6 @@
 // Datasets as objects: created from a recipe (public ones by migrations, an account's own through
 // the API), found with their visibility, refreshed when due, updated from their latest snapshot.
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "./keys";
 import { insertWithinCap } from "./object-caps";
 import { datasetCountries, datasetFields, datasets } from "./schema";
@@ -34,7 +34,7 @@ export const OBJECT_COLUMNS = {
 };
 
 /** Whether the dataset is one the account may see: public, or its own. */
-export const visibleTo = (slug: string, accountId: string | null) =>
+export const visibleTo = (slug: string | Placeholder, accountId: string | Placeholder | null) =>
   and(eq(datasets.slug, slug), or(isNull(datasets.accountId), eq(datasets.accountId, accountId ?? "")));
 
 /** A dataset the account may see (public, or its own), or null: another account's is not there. */
