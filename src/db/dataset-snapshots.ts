@@ -4,7 +4,6 @@ import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { partUpsert } from "./dataset-parts";
 import type { Db } from "./keys";
-import { type DatasetObject, OBJECT_COLUMNS, visibleTo } from "./datasets";
 import { datasets } from "./schema";
 import { datasetParts, datasetRecordChanges, datasetRecordState, datasetSnapshots } from "./schema-datasets";
 
@@ -24,7 +23,7 @@ export interface SnapshotRow {
 const stored = <T extends number | null>(column: (typeof datasetSnapshots)["startedAt" | "finishedAt"]) =>
   sql<T>`${column}`;
 
-const SNAPSHOT_COLUMNS = {
+export const SNAPSHOT_COLUMNS = {
   id: datasetSnapshots.id,
   dataset_id: datasetSnapshots.datasetId,
   job_id: datasetSnapshots.jobId,
@@ -175,77 +174,6 @@ export async function readableSnapshot(db: Db, datasetId: number, asOf?: number)
     .orderBy(desc(datasetSnapshots.finishedAt))
     .limit(1);
   return row ?? null;
-}
-
-/**
- * A dataset the account may see and the complete snapshot a read of it takes, in one statement:
- * the one `snapshotId` names, else the latest finished by `asOf` (or at all). The snapshot is null
- * when there is none such; the whole answer is null when the dataset is not there for the account.
- */
-export async function datasetToRead(
-  db: Db,
-  slug: string,
-  accountId: string | null,
-  { snapshotId, asOf }: { snapshotId?: string; asOf?: number },
-): Promise<{ dataset: DatasetObject; snapshot: SnapshotRow | null } | null> {
-  if (snapshotId === undefined && asOf === undefined) {
-    const [row] = await latestToRead(db).all({ slug, account: accountId ?? "" });
-    return row ?? null;
-  }
-  const chosen =
-    snapshotId ??
-    db
-      .select({ id: datasetSnapshots.id })
-      .from(datasetSnapshots)
-      .where(
-        and(
-          eq(datasetSnapshots.datasetId, datasets.id),
-          eq(datasetSnapshots.status, "complete"),
-          asOf === undefined ? undefined : lte(datasetSnapshots.finishedAt, new Date(asOf)),
-        ),
-      )
-      .orderBy(desc(datasetSnapshots.finishedAt))
-      .limit(1);
-  const [row] = await db
-    .select({ dataset: OBJECT_COLUMNS, snapshot: SNAPSHOT_COLUMNS })
-    .from(datasets)
-    .leftJoin(
-      datasetSnapshots,
-      and(
-        eq(datasetSnapshots.datasetId, datasets.id),
-        eq(datasetSnapshots.status, "complete"),
-        eq(datasetSnapshots.id, typeof chosen === "string" ? chosen : sql`(${chosen})`),
-      ),
-    )
-    .where(visibleTo(slug, accountId));
-  return row ?? null;
-}
-
-/** The read of a dataset's latest complete snapshot, the records route's every first page: built once per client. */
-function prepareLatestToRead(db: Db) {
-  const latest = db
-    .select({ id: datasetSnapshots.id })
-    .from(datasetSnapshots)
-    .where(and(eq(datasetSnapshots.datasetId, datasets.id), eq(datasetSnapshots.status, "complete")))
-    .orderBy(desc(datasetSnapshots.finishedAt))
-    .limit(1);
-  return db
-    .select({ dataset: OBJECT_COLUMNS, snapshot: SNAPSHOT_COLUMNS })
-    .from(datasets)
-    .leftJoin(datasetSnapshots, eq(datasetSnapshots.id, sql`(${latest})`))
-    .where(visibleTo(sql.placeholder("slug"), sql.placeholder("account")))
-    .prepare();
-}
-
-const preparedLatest = new WeakMap<Db, ReturnType<typeof prepareLatestToRead>>();
-
-function latestToRead(db: Db) {
-  let prepared = preparedLatest.get(db);
-  if (!prepared) {
-    prepared = prepareLatestToRead(db);
-    preparedLatest.set(db, prepared);
-  }
-  return prepared;
 }
 
 export async function findSnapshot(db: Db, datasetId: number, snapshotId: string): Promise<SnapshotRow | null> {

@@ -4,7 +4,7 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../errors";
-import { datasetToRead } from "../../db/dataset-snapshots";
+import { datasetToRead } from "../../db/dataset-to-read";
 import { type Condition, parseCondition, type Position } from "../../datasets/read";
 import type { Recipe } from "../../datasets/recipe";
 import { RECORD_FIELDS } from "../../datasets/records";
