@@ -3,6 +3,7 @@
 import { withRetry } from "../retry";
 import type { DailyCalls } from "./daily-usage";
 import type { AnsweredCall, ConsumeRequest, LimitDecision, AccountMeter, Refund } from "./account-meter";
+import { LEASE_CLOCK_MARGIN_MS, LEASE_MS } from "./admission";
 import { monthDays, utcDay, windowState } from "./windows";
 
 /**
@@ -44,12 +45,6 @@ function consume(
   idempotencyKey: string = crypto.randomUUID(),
 ): Promise<LimitDecision> {
   return callLimiter(env, name, (stub) => stub.consume({ ...request, idempotencyKey }));
-}
-
-/** An account's counted call: the decision, and the idempotency key that names the call to its limiter (for its refund). */
-export interface Admission {
-  decision: LimitDecision;
-  idempotencyKey: string;
 }
 
 /**
@@ -116,9 +111,99 @@ async function leave(env: Env, accountId: string, add: (waiting: Unsent) => void
 const ACCOUNT_SUBJECT = "account";
 
 /**
- * Limiter for an authenticated account: one object per account, one call per request; all its
- * keys share both windows. `units` > 1 counts one call as that many requests, all or none;
- * `monthFree` counts it in the minute window alone (charging.ts).
+ * Units this isolate took with one of the account's calls for its next calls, so that a busy
+ * account's calls mostly need no round trip to its object (one in `left + 1`). The object counted
+ * them when it gave them (admission.ts), so leases never admit more than the windows hold: near a
+ * limit the object gives none, and each call is decided there alone. What no call used goes back
+ * when the lease ends (`LEASE_MS`, and before its minute does) or a newer one replaces it.
+ */
+interface Lease {
+  idempotencyKey: string;
+  left: number;
+  /** The object's decision for the call that took it, counting the whole lease as used. */
+  decision: LimitDecision;
+  expiresAt: number;
+  perMinute: number;
+  perMonth: number;
+}
+const leases = new Map<string, Lease>();
+/** The call asking for an account's next lease, which calls meanwhile wait for rather than each asking for one. */
+const leasing = new Map<string, Promise<unknown>>();
+/** Until when an account's object gave no lease (a window near its limit): calls go there at once, none waiting for another's. */
+const noLeaseUntil = new Map<string, number>();
+/** Accounts allowed fewer calls a minute than this decide every call in their object. */
+const LEASE_FROM_PER_MINUTE = 256;
+const LEASE_MAX_UNITS = 16;
+
+/** Units to ask for beyond a call: a 64th of the minute's allowance, at most 16; none for small allowances. */
+const leaseSize = (perMinute: number) =>
+  perMinute < LEASE_FROM_PER_MINUTE ? 0 : Math.min(LEASE_MAX_UNITS, Math.floor(perMinute / 64));
+
+/** A decision as a call sees it: the units a lease still holds are not used yet. */
+function withUnitsHeld(decision: LimitDecision, held: number): LimitDecision {
+  const { minute, month } = decision;
+  return {
+    allowed: decision.allowed,
+    exceeded: decision.exceeded,
+    minute: windowState(minute.limit, minute.used - held, minute.resetAt),
+    month: month && windowState(month.limit, month.used - held, month.resetAt),
+  };
+}
+
+/** `units` from the account's lease in this isolate, or nothing (none, ended, too small, other limits, a refund waiting to ride along). */
+function takeLeased(accountId: string, perMinute: number, perMonth: number, units: number): Admission | undefined {
+  const lease = leases.get(accountId);
+  if (!lease || lease.left < units || Date.now() >= lease.expiresAt) return undefined;
+  if (lease.perMinute !== perMinute || lease.perMonth !== perMonth || unsent.get(accountId)?.refunds.length)
+    return undefined;
+  lease.left -= units;
+  return { decision: withUnitsHeld(lease.decision, lease.left), idempotencyKey: lease.idempotencyKey };
+}
+
+/**
+ * Ends the account's lease in this isolate. What no call used waits among the refunds, which the
+ * caller sends at once or the next limiter call carries (every caller does one or the other, or
+ * ends the lease inside `keepLease`, whose own end sends them).
+ */
+function endLease(accountId: string, lease = leases.get(accountId)) {
+  if (!lease || leases.get(accountId) !== lease) return;
+  leases.delete(accountId);
+  const unused = lease.left;
+  lease.left = 0;
+  if (unused === 0) return;
+  const waiting = unsent.get(accountId) ?? { answers: [], refunds: [] };
+  waiting.refunds.push({ idempotencyKey: lease.idempotencyKey, units: unused, unused: true });
+  unsent.set(accountId, waiting);
+}
+
+/** Sends what waits for the account's limiter, this isolate's lease's unused units among it: before a read of its counts. */
+async function settleBeforeRead(env: Env, accountId: string): Promise<void> {
+  endLease(accountId);
+  await sendUnsent(env, accountId);
+}
+
+/** Keeps a new lease; the returned promise (for `waitUntil`) ends it when its time is up. */
+async function keepLease(env: Env, accountId: string, lease: Lease): Promise<void> {
+  endLease(accountId);
+  leases.set(accountId, lease);
+  await scheduler.wait(Math.max(0, lease.expiresAt - Date.now()));
+  endLease(accountId, lease);
+  await sendUnsent(env, accountId);
+}
+
+/** An account's counted call: the decision, and the idempotency key that names the call to its limiter (for its refund). */
+export interface Admission {
+  decision: LimitDecision;
+  idempotencyKey: string;
+  /** Set when the call took a lease: resolves once the lease ended and its unused units went back (for `waitUntil`). */
+  leaseEnded?: Promise<void>;
+}
+
+/**
+ * Limiter for an authenticated account: one object per account, at most one call per request
+ * (none while this isolate holds a lease for the account); all its keys share both windows.
+ * `units` > 1 counts one call as that many requests, all or none; `monthFree` counts it in the
+ * minute window alone (charging.ts), always in the object.
  */
 export async function consumeForAccount(
   env: Env,
@@ -128,11 +213,38 @@ export async function consumeForAccount(
   units = 1,
   monthFree = false,
 ): Promise<Admission> {
+  const leaseRefused = (noLeaseUntil.get(accountId) ?? 0) > Date.now();
+  const lease = monthFree || leaseRefused ? 0 : leaseSize(perMinute);
+  if (lease) {
+    const leased = takeLeased(accountId, perMinute, perMonth, units);
+    if (leased) return leased;
+    // One call at a time asks for the account's next lease; the others take from it when it comes.
+    for (let asked = leasing.get(accountId); asked; asked = leasing.get(accountId)) {
+      await asked.catch(() => {});
+      const taken = takeLeased(accountId, perMinute, perMonth, units);
+      if (taken) return taken;
+    }
+    endLease(accountId);
+  }
   // Should this call fail, they are lost with it: a lost count is not worth a double one.
   const waiting = takeRefunds(accountId);
   const idempotencyKey = crypto.randomUUID();
-  const request = { subject: ACCOUNT_SUBJECT, perMinute, perMonth, units, monthFree, ...waiting };
-  return { decision: await consume(env, `account:${accountId}`, request, idempotencyKey), idempotencyKey };
+  const request = { subject: ACCOUNT_SUBJECT, perMinute, perMonth, units, monthFree, lease, ...waiting };
+  const call = consume(env, `account:${accountId}`, request, idempotencyKey);
+  if (lease) leasing.set(accountId, call);
+  try {
+    const decision = await call;
+    const leased = decision.leased ?? 0;
+    if (lease && !leased) noLeaseUntil.set(accountId, Date.now() + LEASE_MS);
+    if (!leased) return { decision: withUnitsHeld(decision, 0), idempotencyKey };
+    noLeaseUntil.delete(accountId);
+    const now = Date.now();
+    const expiresAt = Math.min(now + LEASE_MS, decision.minute.resetAt - LEASE_CLOCK_MARGIN_MS);
+    const kept = { idempotencyKey, left: leased, decision, expiresAt, perMinute, perMonth };
+    return { decision: withUnitsHeld(decision, leased), idempotencyKey, leaseEnded: keepLease(env, accountId, kept) };
+  } finally {
+    if (leasing.get(accountId) === call) leasing.delete(accountId);
+  }
 }
 
 /**
@@ -141,7 +253,7 @@ export async function consumeForAccount(
  */
 export async function dailyUsageThisMonth(env: Env, accountId: string, now = Date.now()): Promise<DailyCalls[]> {
   const days = monthDays(now);
-  await sendUnsent(env, accountId).catch(() => {});
+  await settleBeforeRead(env, accountId).catch(() => {});
   const rows = await callLimiter(env, `account:${accountId}`, (stub) => stub.dailyUsage(days[0]!));
   const counted = new Map(rows.map((row) => [row.day, row]));
   return days.map((day) => counted.get(day) ?? { day, attempted: 0, charged: 0 });
@@ -182,7 +294,7 @@ export function refundForAccount(env: Env, accountId: string, idempotencyKey: st
 
 /** The account's answered calls per day, endpoint and status class since `sinceDay`, for the usage page. */
 export async function endpointUsageForAccount(env: Env, accountId: string, sinceDay: string) {
-  await sendUnsent(env, accountId).catch(() => {});
+  await settleBeforeRead(env, accountId).catch(() => {});
   return callLimiter(env, `account:${accountId}`, (stub) => stub.endpointUsage(sinceDay));
 }
 
@@ -206,7 +318,8 @@ export function releaseItemForAccount(env: Env, accountId: string, itemKey: stri
   return callLimiter(env, `account:${accountId}`, (stub) => stub.releaseItem({ itemKey }));
 }
 
-export function peekAccount(env: Env, accountId: string, perMinute: number, perMonth: number) {
+export async function peekAccount(env: Env, accountId: string, perMinute: number, perMonth: number) {
+  await settleBeforeRead(env, accountId).catch(() => {});
   return callLimiter(env, `account:${accountId}`, (stub) =>
     stub.peek({ subject: ACCOUNT_SUBJECT, perMinute, perMonth }),
   );

@@ -26,14 +26,19 @@ export interface ConsumeRequest {
    * instead of being counted twice. Never taken from the client, who could replay it for free.
    */
   idempotencyKey?: string;
+  /** Units wanted beyond this call's for the caller's next calls (`LimitDecision.leased`). */
+  lease?: number;
   /** Earlier answered calls of the account, carried along to be counted by endpoint (see recordAnswers). */
   answers?: AnsweredCall[];
   /** Idempotency keys of earlier admitted calls whose answer held no data, carried along (see recordAnswers). */
   refunds?: Refund[];
 }
 
-/** An admitted call's idempotency key (all its month units given back), or the key and how many units. */
-export type Refund = string | { idempotencyKey: string; units: number };
+/**
+ * An admitted call's idempotency key (all its month units given back), or the key and how many
+ * units; `unused` units are a lease's that no call used, given back to the minute as well.
+ */
+export type Refund = string | { idempotencyKey: string; units: number; unused?: boolean };
 
 /**
  * Exact, idempotent counting for one account. A retried `consume` (same idempotency key) gets its
@@ -68,12 +73,13 @@ export class AccountMeter extends DurableObject<Env> {
       perMonth: request.perMonth,
       units: request.units ?? 1,
       monthFree: request.monthFree,
+      lease: request.lease,
       now,
     });
     // Refusals count nothing, so a retry may simply be decided again; a call that carried answers
     // is remembered all the same, so its retry does not record them twice.
     if (decision.allowed || request.answers?.length)
-      this.ledger.book(request.idempotencyKey, decision, monthUnits, now);
+      this.ledger.book(request.idempotencyKey, request.subject, decision, monthUnits, now);
     return decision;
   }
 
@@ -107,6 +113,7 @@ export class AccountMeter extends DurableObject<Env> {
   recordAnswers(answers: AnsweredCall[], refunds: Refund[] = [], now = Date.now()): void {
     for (const refund of refunds)
       if (typeof refund === "string") this.ledger.refund(refund, now);
+      else if (refund.unused) this.ledger.returnUnused(refund.idempotencyKey, refund.units, now);
       else this.ledger.refund(refund.idempotencyKey, now, refund.units);
     this.ledger.recordAnswers(answers);
   }

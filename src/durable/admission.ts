@@ -11,7 +11,22 @@ export interface LimitDecision {
   exceeded: "minute" | "month" | null;
   minute: WindowState;
   month: WindowState | null;
+  /**
+   * Units taken beyond the call's for the caller's next calls (a lease, account-meter-client.ts),
+   * counted in `used` like the call's own; absent when none were asked for or given.
+   */
+  leased?: number;
 }
+
+/** How long a lease's units may be used; what is left then goes back (account-meter-client.ts). */
+export const LEASE_MS = 1_000;
+/** A lease ends this long before its minute does, so that no clock's drift lets a unit of one minute serve the next. */
+export const LEASE_CLOCK_MARGIN_MS = 1_000;
+/**
+ * A lease is given only while both windows hold this many leases' room beyond it: near a limit
+ * every call is decided here alone, so no isolate's unused units refuse another's calls there.
+ */
+const LEASE_HEADROOM = 4;
 
 export interface Admit {
   /** Who the per-minute window belongs to (the account, or an admin or sign-up guard). */
@@ -26,7 +41,18 @@ export interface Admit {
    * (a read of the account's own usage or keys, charging.ts).
    */
   monthFree?: boolean;
+  /** Units wanted beyond the call's, taken with it when the windows have room to spare (`LimitDecision.leased`). */
+  lease?: number;
   now: number;
+}
+
+/** Units a lease took and no call used, given back to the windows and the day they were taken in. */
+export interface UnusedUnits {
+  subject: string;
+  units: number;
+  minuteStart: number;
+  monthStart: number;
+  day: string;
 }
 
 /** A counter row as written: scope, window start, count. */
@@ -46,7 +72,7 @@ export class Admission {
   }
 
   /** Counts `units` if both windows have room, else nothing; returns the decision and what the month took. */
-  admit({ subject, perMinute, perMonth, units, monthFree, now }: Admit): {
+  admit({ subject, perMinute, perMonth, units, monthFree, lease = 0, now }: Admit): {
     decision: LimitDecision;
     monthUnits: number;
   } {
@@ -61,7 +87,14 @@ export class Admission {
     if (takesMonth && monthUsed + units > perMonth!) exceeded = "month";
     else if (minuteUsed + units > perMinute) exceeded = "minute";
 
-    const admitted = exceeded === null ? units : 0;
+    const room = (taken: number) =>
+      minuteUsed + taken <= perMinute && (!takesMonth || monthUsed + taken <= perMonth!);
+    const leased =
+      exceeded === null && lease > 0 && takesMonth && minute.end - now >= LEASE_MS + LEASE_CLOCK_MARGIN_MS &&
+      room(units + lease * (1 + LEASE_HEADROOM))
+        ? lease
+        : 0;
+    const admitted = exceeded === null ? units + leased : 0;
     const monthUnits = takesMonth ? admitted : 0;
     if (admitted) {
       const rows: Counter[] = [[minuteScope, minute.start, minuteUsed + admitted]];
@@ -74,6 +107,7 @@ export class Admission {
       exceeded,
       minute: windowState(perMinute, minuteUsed + admitted, minute.end),
       month: month ? windowState(perMonth!, monthUsed + monthUnits, month.end) : null,
+      ...(leased ? { leased } : {}),
     };
     return { decision, monthUnits };
   }
@@ -109,6 +143,20 @@ export class Admission {
       ["month", month.start, Math.max(0, this.count("month", month.start) - units)],
       this.dayRow({ start, name: day }, -units),
     ]);
+  }
+
+  /** Gives back a lease's unused units to each window they were taken in that is still running. */
+  giveBackUnused({ subject, units, minuteStart, monthStart, day }: UnusedUnits, now: number) {
+    const rows: Counter[] = [];
+    const minuteScope = `minute:${subject}`;
+    if (minuteWindow(now).start === minuteStart)
+      rows.push([minuteScope, minuteStart, Math.max(0, this.count(minuteScope, minuteStart) - units)]);
+    if (monthWindow(now).start === monthStart)
+      rows.push(
+        ["month", monthStart, Math.max(0, this.count("month", monthStart) - units)],
+        this.dayRow({ start: Date.parse(day), name: day }, -units),
+      );
+    if (rows.length) this.store(rows);
   }
 
   monthUsed(now: number): number {

@@ -5,7 +5,7 @@
 import type { Admission, LimitDecision } from "./admission";
 import { DailyUsage, type DailyCalls } from "./daily-usage";
 import { type AnsweredCall, EndpointUsage, type EndpointUsageRow } from "./endpoint-usage";
-import { monthWindow, utcDay } from "./windows";
+import { minuteWindow, monthWindow, utcDay } from "./windows";
 import { RecentDecisions } from "./recent-decisions";
 
 const MINUTE_MS = 60_000;
@@ -20,6 +20,9 @@ const REMEMBER_MS = 5 * MINUTE_MS;
 /** An admitted call, remembered by its idempotency key for its retries and its refund. */
 export interface AdmittedCall {
   decision: LimitDecision;
+  /** Whose minute window it was counted in, and that minute's start (a lease's unused units go back there). */
+  subject: string;
+  minuteStart: number;
   /** Units it took of the month: 0 for a refusal (remembered for the answers it carried) or a limiter without one. */
   monthUnits: number;
   monthStart: number;
@@ -50,9 +53,23 @@ export class UsageLedger {
   }
 
   /** Books an admission (its units already charged to the day with the month): the call remembered by `idempotencyKey`. */
-  book(idempotencyKey: string | undefined, decision: LimitDecision, monthUnits: number, now: number) {
+  book(
+    idempotencyKey: string | undefined,
+    subject: string,
+    decision: LimitDecision,
+    monthUnits: number,
+    now: number,
+  ) {
     if (!idempotencyKey) return;
-    const call = { decision, monthUnits, monthStart: monthWindow(now).start, day: utcDay(now), refundedUnits: 0 };
+    const call: AdmittedCall = {
+      decision,
+      subject,
+      minuteStart: minuteWindow(now).start,
+      monthUnits,
+      monthStart: monthWindow(now).start,
+      day: utcDay(now),
+      refundedUnits: 0,
+    };
     this.calls.set(idempotencyKey, call, now);
   }
 
@@ -63,13 +80,29 @@ export class UsageLedger {
    * earlier month (that month's count is gone). The minute window keeps the call.
    */
   refund(idempotencyKey: string, now: number, units = Number.POSITIVE_INFINITY) {
+    const given = this.takeBack(idempotencyKey, units, now);
+    if (!given) return;
+    this.admission.giveBack(given.call.monthStart, given.units, given.call.day, now);
+    this.daily.giveBack(given.call.day, given.units);
+  }
+
+  /**
+   * Gives back `units` a lease took with the call `idempotencyKey` and no call used: to its minute
+   * too (they were never calls) and not counted as given back in the day, within the units it took.
+   */
+  returnUnused(idempotencyKey: string, units: number, now: number) {
+    const given = this.takeBack(idempotencyKey, units, now);
+    if (given) this.admission.giveBackUnused({ ...given.call, units: given.units }, now);
+  }
+
+  /** Marks up to `units` of a remembered call's month units given back this month; null when none can be. */
+  private takeBack(idempotencyKey: string, units: number, now: number) {
     const call = this.calls.get(idempotencyKey);
-    if (!call || call.monthStart !== monthWindow(now).start) return;
+    if (!call || call.monthStart !== monthWindow(now).start) return null;
     const given = Math.min(units, call.monthUnits - call.refundedUnits);
-    if (given <= 0) return;
+    if (given <= 0) return null;
     call.refundedUnits += given;
-    this.admission.giveBack(call.monthStart, given, call.day, now);
-    this.daily.giveBack(call.day, given);
+    return { call, units: given };
   }
 
   /**

@@ -157,9 +157,10 @@ export async function admit(
   units = 1,
   { monthFree = false }: Pick<AccessOptions, "monthFree"> = {},
 ): Promise<void> {
-  const { decision, idempotencyKey } = await limiterCall(() =>
+  const { decision, idempotencyKey, leaseEnded } = await limiterCall(() =>
     consumeForAccount(c.env, identity.accountId, identity.perMinute, identity.perMonth, units, monthFree),
   );
+  if (leaseEnded) keepRunning(c, leaseEnded);
   applyHeaders(c, decision);
   // A month-free call holds no unit of the month: its answer has none to keep or give back, and says `charged: false`.
   keepAdmission(c, decision, monthFree ? undefined : { units, idempotencyKey });
@@ -227,6 +228,15 @@ export async function limitAnonymous(c: Context): Promise<void> {
 async function refuse(c: Context, error: ApiError): Promise<never> {
   await limitAnonymous(c);
   throw error;
+}
+
+/** Lets work outlive the answer (a lease's end); without an execution context (an app called directly in a test) it simply runs. */
+function keepRunning(c: Context, work: Promise<void>) {
+  try {
+    c.executionCtx.waitUntil(work);
+  } catch {
+    // No execution context: the promise still runs.
+  }
 }
 
 function applyHeaders(c: Context, decision: LimitDecision) {

@@ -58,7 +58,7 @@ export function settleCharge(): MiddlewareHandler<AppEnv> {
     for (const [name, value] of Object.entries(rateLimitHeaders(refunded))) c.header(name, value);
     // Started inside a promise so that even a synchronous throw (a broken stub) only loses the refund.
     const sent = Promise.resolve()
-      .then(() => refundForAccount(c.env, identity.accountId, charge.idempotencyKey!))
+      .then(() => refundForAccount(c.env, identity.accountId, charge.idempotencyKey!, charge.units))
       .catch((err) => log.error("refund not sent", { error: err }));
     try {
       c.executionCtx.waitUntil(sent);

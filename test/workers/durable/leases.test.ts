@@ -1,0 +1,147 @@
+// Leases (src/durable/account-meter-client.ts, admission.ts): a busy account's isolate takes units
+// beyond a call for its next calls, so most calls need no round trip to the account's object. They
+// never admit more than the windows hold, the counts and the headers show only calls made, a call's
+// refund gives back its own unit, and what no call used goes back.
+import { runInDurableObject } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { Admission, LEASE_MS } from "../../../src/durable/admission";
+import { DailyUsage } from "../../../src/durable/daily-usage";
+import {
+  consumeForAccount,
+  dailyUsageThisMonth,
+  peekAccount,
+  refundForAccount,
+} from "../../../src/durable/account-meter-client";
+import { env } from "../helpers";
+
+const meterOf = (accountId: string) => env.ACCOUNT_METER.get(env.ACCOUNT_METER.idFromName(`account:${accountId}`));
+
+/** The object's own counts, read in it: no lease given back first (the client's reads give back this isolate's). */
+const storedCounts = (accountId: string) =>
+  runInDurableObject(meterOf(accountId), (meter) =>
+    meter.peek({ subject: "account", perMinute: 1_000, perMonth: 1_000_000 }),
+  );
+
+describe("leases of an account's units", () => {
+  // The object gives no lease in a minute's last two seconds: each case starts clear of them.
+  beforeEach(async () => {
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 4_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+  });
+
+  it("admits exactly the minute's allowance of many parallel calls, and its object counts exactly those", async () => {
+    const accountId = `acct_${crypto.randomUUID()}`;
+    const decisions = await Promise.all(
+      Array.from({ length: 900 }, () => consumeForAccount(env, accountId, 640, 1_000_000)),
+    );
+    const admitted = decisions.filter(({ decision }) => decision.allowed);
+    expect(admitted).toHaveLength(640);
+    // Most calls took a unit a lease held: far fewer object calls than admitted calls.
+    expect(new Set(admitted.map(({ idempotencyKey }) => idempotencyKey)).size).toBeLessThan(200);
+    const peek = await peekAccount(env, accountId, 640, 1_000_000);
+    expect(peek.minute.used).toBe(640);
+    expect(peek.month?.used).toBe(640);
+  });
+
+  it("shows each call its own count, and counts only calls made once the lease's rest goes back", async () => {
+    const accountId = `acct_${crypto.randomUUID()}`;
+    const calls = [];
+    for (let i = 0; i < 3; i++) calls.push(await consumeForAccount(env, accountId, 1_000, 1_000_000));
+    expect(calls.map(({ decision }) => [decision.minute.used, decision.month?.used])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ]);
+    expect(calls.map(({ decision }) => decision.minute.remaining)).toEqual([999, 998, 997]);
+    // One object call took the three and a lease's units beyond them.
+    expect(new Set(calls.map(({ idempotencyKey }) => idempotencyKey)).size).toBe(1);
+    expect((await storedCounts(accountId)).month?.used).toBeGreaterThan(3);
+
+    const days = await dailyUsageThisMonth(env, accountId);
+    expect(days.reduce((sum, day) => sum + day.attempted, 0)).toBe(3);
+    expect(days.reduce((sum, day) => sum + day.charged, 0)).toBe(3);
+    expect(await storedCounts(accountId)).toMatchObject({ minute: { used: 3 }, month: { used: 3 } });
+  });
+
+  it("gives back a call's own unit when its answer held no data, not its lease's", async () => {
+    const accountId = `acct_${crypto.randomUUID()}`;
+    const first = await consumeForAccount(env, accountId, 1_000, 1_000_000);
+    const second = await consumeForAccount(env, accountId, 1_000, 1_000_000);
+    expect(second.idempotencyKey).toBe(first.idempotencyKey);
+    await refundForAccount(env, accountId, second.idempotencyKey, 1);
+    const days = await dailyUsageThisMonth(env, accountId);
+    expect(days.reduce((sum, day) => sum + day.attempted, 0)).toBe(2);
+    expect(days.reduce((sum, day) => sum + day.charged, 0)).toBe(1);
+    // The minute keeps both calls: a failing call still counts against the rate.
+    expect(await storedCounts(accountId)).toMatchObject({ minute: { used: 2 }, month: { used: 1 } });
+  });
+
+  it("ends a lease after its time, giving its unused units back with no further call", async () => {
+    const accountId = `acct_${crypto.randomUUID()}`;
+    const started = Date.now();
+    const { leaseEnded } = await consumeForAccount(env, accountId, 1_000, 1_000_000);
+    expect(leaseEnded).toBeDefined();
+    await leaseEnded;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(LEASE_MS - 50);
+    expect(await storedCounts(accountId)).toMatchObject({ minute: { used: 1 }, month: { used: 1 } });
+  });
+
+  it("is not taken by small allowances, nor for a month-free call", async () => {
+    const accountId = `acct_${crypto.randomUUID()}`;
+    const pro = await consumeForAccount(env, accountId, 100, 10_000);
+    expect(pro.leaseEnded).toBeUndefined();
+    const monthFree = await consumeForAccount(env, `acct_${crypto.randomUUID()}`, 1_000, 1_000_000, 1, true);
+    expect(monthFree.leaseEnded).toBeUndefined();
+    expect((await storedCounts(accountId)).minute.used).toBe(1);
+  });
+});
+
+describe("the object's lease rule", () => {
+  const MINUTE_START = Date.UTC(2026, 10, 27, 12, 0, 0);
+  const admit = (admission: Admission, now: number, perMinute = 1_000) =>
+    admission.admit({ subject: "account", perMinute, perMonth: 1_000_000, units: 1, lease: 15, now });
+
+  it("gives a lease only with room for five beyond the call, and none in a minute's last two seconds", async () => {
+    await runInDurableObject(meterOf(crypto.randomUUID()), (_meter, state) => {
+      const admission = new Admission(state.storage.sql);
+      expect(admit(admission, MINUTE_START + 1_000).decision).toMatchObject({ minute: { used: 16 }, leased: 15 });
+      const lastSeconds = admit(admission, MINUTE_START + 58_500).decision;
+      expect(lastSeconds).toMatchObject({ allowed: true, minute: { used: 17 } });
+      expect(lastSeconds.leased).toBeUndefined();
+      // 17 used: the call and five leases need 17 + 1 + 75 = 93 of the minute.
+      const nearLimit = admit(admission, MINUTE_START + 2_000, 92).decision;
+      expect(nearLimit).toMatchObject({ allowed: true, minute: { used: 18 } });
+      expect(nearLimit.leased).toBeUndefined();
+      expect(admit(admission, MINUTE_START + 2_000, 94).decision).toMatchObject({ minute: { used: 34 }, leased: 15 });
+    });
+  });
+
+  it("gives a lease's unused units back to its minute, its month and its day, not as calls given back", async () => {
+    await runInDurableObject(meterOf(crypto.randomUUID()), (_meter, state) => {
+      const admission = new Admission(state.storage.sql);
+      const now = MINUTE_START + 1_000;
+      admit(admission, now);
+      admission.giveBackUnused(
+        { subject: "account", units: 15, minuteStart: MINUTE_START, monthStart: Date.UTC(2026, 10, 1), day: "2026-11-27" },
+        now + 500,
+      );
+      expect(admission.peek("account", 1_000, 1_000_000, now + 500)).toMatchObject({
+        minute: { used: 1 },
+        month: { used: 1 },
+      });
+      expect(new DailyUsage(state.storage.sql).since("2026-11-27")).toEqual([
+        { day: "2026-11-27", charged: 1, attempted: 1 },
+      ]);
+      // In a later minute the minute has started over: only the month and the day take them back.
+      admit(admission, now + 2_000);
+      admission.giveBackUnused(
+        { subject: "account", units: 15, minuteStart: MINUTE_START, monthStart: Date.UTC(2026, 10, 1), day: "2026-11-27" },
+        MINUTE_START + 61_000,
+      );
+      expect(admission.peek("account", 1_000, 1_000_000, MINUTE_START + 61_000)).toMatchObject({
+        minute: { used: 0 },
+        month: { used: 2 },
+      });
+    });
+  });
+});
