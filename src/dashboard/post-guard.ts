@@ -2,7 +2,8 @@
 // visitor without a session is limited per client address, and no body is read past its limit.
 import type { MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { consumeForIp, rateLimitHeaders } from "../durable/account-meter-client";
+import { consumeForIp } from "../durable/account-meter-client";
+import { rateLimitHeaders } from "../durable/limit-headers";
 import { limitBody } from "../middleware/body-limit";
 import { clientIp } from "../middleware/auth";
 import type { DashboardEnv } from "./env";

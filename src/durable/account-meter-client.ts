@@ -4,6 +4,7 @@ import { withRetry } from "../retry";
 import type { DailyCalls } from "./daily-usage";
 import type { AnsweredCall, ConsumeRequest, LimitDecision, AccountMeter, Refund } from "./account-meter";
 import { LEASE_CLOCK_MARGIN_MS, LEASE_MS } from "./admission";
+import { type Lease, leaseSize, withUnitsHeld } from "./lease";
 import { monthDays, utcDay, windowState } from "./windows";
 
 /**
@@ -110,46 +111,11 @@ async function leave(env: Env, accountId: string, add: (waiting: Unsent) => void
 /** The per-minute window's subject in an account's object: the account, whichever of its keys calls. */
 const ACCOUNT_SUBJECT = "account";
 
-/**
- * Units this isolate took with one of the account's calls for its next calls, so that a busy
- * account's calls mostly need no round trip to its object (one in `left + 1`). The object counted
- * them when it gave them (admission.ts), so leases never admit more than the windows hold: near a
- * limit the object gives none, and each call is decided there alone. What no call used goes back
- * when the lease ends (`LEASE_MS`, and before its minute does) or a newer one replaces it.
- */
-interface Lease {
-  idempotencyKey: string;
-  left: number;
-  /** The object's decision for the call that took it, counting the whole lease as used. */
-  decision: LimitDecision;
-  expiresAt: number;
-  perMinute: number;
-  perMonth: number;
-}
 const leases = new Map<string, Lease>();
 /** The call asking for an account's next lease, which calls meanwhile wait for rather than each asking for one. */
 const leasing = new Map<string, Promise<unknown>>();
 /** Until when an account's object gave no lease (a window near its limit): calls go there at once, none waiting for another's. */
 const noLeaseUntil = new Map<string, number>();
-/** Accounts allowed fewer calls a minute than this decide every call in their object. */
-const LEASE_FROM_PER_MINUTE = 256;
-const LEASE_MAX_UNITS = 16;
-
-/** Units to ask for beyond a call: a 64th of the minute's allowance, at most 16; none for small allowances. */
-const leaseSize = (perMinute: number) =>
-  perMinute < LEASE_FROM_PER_MINUTE ? 0 : Math.min(LEASE_MAX_UNITS, Math.floor(perMinute / 64));
-
-/** A decision as a call sees it: the units a lease still holds are not used yet. */
-function withUnitsHeld(decision: LimitDecision, held: number): LimitDecision {
-  const { minute, month } = decision;
-  return {
-    allowed: decision.allowed,
-    exceeded: decision.exceeded,
-    minute: windowState(minute.limit, minute.used - held, minute.resetAt),
-    month: month && windowState(month.limit, month.used - held, month.resetAt),
-  };
-}
-
 /** `units` from the account's lease in this isolate, or nothing (none, ended, too small, other limits, a refund waiting to ride along). */
 function takeLeased(accountId: string, perMinute: number, perMonth: number, units: number): Admission | undefined {
   const lease = leases.get(accountId);
@@ -323,47 +289,4 @@ export async function peekAccount(env: Env, accountId: string, perMinute: number
   return callLimiter(env, `account:${accountId}`, (stub) =>
     stub.peek({ subject: ACCOUNT_SUBJECT, perMinute, perMonth }),
   );
-}
-
-/** The decision as it stands once `units` of the month are given back; the minute window keeps them. */
-export function afterRefund(decision: LimitDecision, units: number): LimitDecision {
-  const { month } = decision;
-  if (!month) return decision;
-  return { ...decision, month: windowState(month.limit, Math.max(0, month.used - units), month.resetAt) };
-}
-
-const secondsUntil = (epochMs: number, now: number) => Math.max(0, Math.ceil((epochMs - now) / 1000));
-
-/**
- * Response headers for a decision, in two dialects:
- * - `RateLimit-Policy` / `RateLimit` per draft-ietf-httpapi-ratelimit-headers (one item per policy;
- *   `q` quota, `w` window seconds, `r` remaining, `t` seconds to reset);
- * - the widespread `X-RateLimit-*` trio, for the window that binds first.
- */
-export function rateLimitHeaders(decision: LimitDecision, now = Date.now()): Record<string, string> {
-  const { minute, month } = decision;
-  const policies = [`"minute";q=${minute.limit};w=60`];
-  const states = [`"minute";r=${minute.remaining};t=${secondsUntil(minute.resetAt, now)}`];
-  if (month) {
-    policies.push(`"month";q=${month.limit};w=${monthSeconds(month.resetAt)}`);
-    states.push(`"month";r=${month.remaining};t=${secondsUntil(month.resetAt, now)}`);
-  }
-  // The window that refuses next is the one to report in the single-window headers.
-  const binding = month && (decision.exceeded === "month" || month.remaining < minute.remaining) ? month : minute;
-  const headers: Record<string, string> = {
-    "RateLimit-Policy": policies.join(", "),
-    RateLimit: states.join(", "),
-    "X-RateLimit-Limit": String(binding.limit),
-    "X-RateLimit-Remaining": String(binding.remaining),
-    "X-RateLimit-Reset": String(secondsUntil(binding.resetAt, now)),
-  };
-  if (!decision.allowed) headers["Retry-After"] = String(Math.max(1, secondsUntil(binding.resetAt, now)));
-  return headers;
-}
-
-/** Length in seconds of the calendar month that ends at `monthEnd`. */
-function monthSeconds(monthEnd: number): number {
-  const end = new Date(monthEnd);
-  const start = Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - 1, 1);
-  return Math.round((monthEnd - start) / 1000);
 }

@@ -87,10 +87,12 @@ export class Admission {
     if (takesMonth && monthUsed + units > perMonth!) exceeded = "month";
     else if (minuteUsed + units > perMinute) exceeded = "minute";
 
-    const room = (taken: number) =>
-      minuteUsed + taken <= perMinute && (!takesMonth || monthUsed + taken <= perMonth!);
+    const room = (taken: number) => minuteUsed + taken <= perMinute && (!takesMonth || monthUsed + taken <= perMonth!);
     const leased =
-      exceeded === null && lease > 0 && takesMonth && minute.end - now >= LEASE_MS + LEASE_CLOCK_MARGIN_MS &&
+      exceeded === null &&
+      lease > 0 &&
+      takesMonth &&
+      minute.end - now >= LEASE_MS + LEASE_CLOCK_MARGIN_MS &&
       room(units + lease * (1 + LEASE_HEADROOM))
         ? lease
         : 0;

@@ -53,13 +53,7 @@ export class UsageLedger {
   }
 
   /** Books an admission (its units already charged to the day with the month): the call remembered by `idempotencyKey`. */
-  book(
-    idempotencyKey: string | undefined,
-    subject: string,
-    decision: LimitDecision,
-    monthUnits: number,
-    now: number,
-  ) {
+  book(idempotencyKey: string | undefined, subject: string, decision: LimitDecision, monthUnits: number, now: number) {
     if (!idempotencyKey) return;
     const call: AdmittedCall = {
       decision,

@@ -2,7 +2,8 @@
 // by the one rule (charging.ts), whether they stay charged or go back.
 import type { Context, MiddlewareHandler } from "hono";
 import { chargesMonth, outcomeOfStatus } from "../charging";
-import { afterRefund, rateLimitHeaders, refundForAccount } from "../durable/account-meter-client";
+import { refundForAccount } from "../durable/account-meter-client";
+import { afterRefund, rateLimitHeaders } from "../durable/limit-headers";
 import type { LimitDecision } from "../durable/account-meter";
 import type { AppEnv } from "../env";
 import { callerOf } from "../in-process";

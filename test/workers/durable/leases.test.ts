@@ -122,7 +122,13 @@ describe("the object's lease rule", () => {
       const now = MINUTE_START + 1_000;
       admit(admission, now);
       admission.giveBackUnused(
-        { subject: "account", units: 15, minuteStart: MINUTE_START, monthStart: Date.UTC(2026, 10, 1), day: "2026-11-27" },
+        {
+          subject: "account",
+          units: 15,
+          minuteStart: MINUTE_START,
+          monthStart: Date.UTC(2026, 10, 1),
+          day: "2026-11-27",
+        },
         now + 500,
       );
       expect(admission.peek("account", 1_000, 1_000_000, now + 500)).toMatchObject({
@@ -135,7 +141,13 @@ describe("the object's lease rule", () => {
       // In a later minute the minute has started over: only the month and the day take them back.
       admit(admission, now + 2_000);
       admission.giveBackUnused(
-        { subject: "account", units: 15, minuteStart: MINUTE_START, monthStart: Date.UTC(2026, 10, 1), day: "2026-11-27" },
+        {
+          subject: "account",
+          units: 15,
+          minuteStart: MINUTE_START,
+          monthStart: Date.UTC(2026, 10, 1),
+          day: "2026-11-27",
+        },
         MINUTE_START + 61_000,
       );
       expect(admission.peek("account", 1_000, 1_000_000, MINUTE_START + 61_000)).toMatchObject({
