@@ -5,7 +5,7 @@ import type { DailyCalls } from "./daily-usage";
 import type { AnsweredCall, ConsumeRequest, LimitDecision, AccountMeter, Refund } from "./account-meter";
 import { LEASE_CLOCK_MARGIN_MS, LEASE_MS } from "./admission";
 import { type Lease, leaseSize, withUnitsHeld } from "./lease";
-import { monthDays, utcDay, windowState } from "./windows";
+import { monthDays, utcDay } from "./windows";
 
 /**
  * Cloudflare flags Durable Object errors: `retryable` ones may be retried when the call is
