@@ -8,6 +8,13 @@ import { selectAll } from "../extract/select";
 
 /** Names that mark an element as content even when a furniture word sits beside them ("post-body sidebar-aware"). */
 const CONTENT_NAME = /^(?:article|articlebody|body|content|entry|main|post|story|text|prose|markdown)$/;
+/**
+ * Furniture words of readers' posts: beside a content name ("article_footer_comments", "comment-body",
+ * "spCommunityBox spArticleBottomBox") they still name what readers wrote, not the article.
+ */
+const READERS_WORDS = new Set(
+  "comment comments commentlist disqus community reactions comentarios kommentare commentaires commenti komentarze".split(" "),
+);
 /** Furniture reasons (elements.ts) of names that stand for links to elsewhere. */
 const NAVIGATION_NAME = /^class or id "(?:menu|nav|navbar|navigation|toolbar)"$/;
 /** A wrapper holding more than this share of the text around it is the layout, not furniture inside it. */
@@ -123,7 +130,9 @@ export class Furniture {
     if (layout && !ASIDE_TAGS.has(element.tagName)) return null;
     // A "menu" or "nav" that is hardly links is a widget holding text (a product's tabs), not navigation.
     if (NAVIGATION_NAME.test(reason) && own.chars >= 500 && linkDensity(own) < 0.1) return null;
-    const contentNamed = reason.startsWith("class") && nameWords(element).some((word) => CONTENT_NAME.test(word));
+    const words = reason.startsWith("class") ? nameWords(element) : [];
+    const contentNamed =
+      words.some((word) => CONTENT_NAME.test(word)) && !words.some((word) => READERS_WORDS.has(word));
     if (contentNamed && own.chars >= 200 && linkDensity(own) < 0.3) return null;
     if (reason.startsWith("class or id")) this.namedAside.push(element);
     return reason;
