@@ -285,6 +285,8 @@ export class Furniture {
       if (linkDensity(own) > 0.6) return "a line of links";
       return this.labelsLeftOut(element) ? "the label of what is left out" : null;
     }
+    // An embedded post the page never loaded is left a quote of its own link ("Tweet may have been deleted").
+    if (element.tagName === "BLOCKQUOTE") return own.chars > 0 && own.linkChars === own.chars ? "an embed not loaded" : null;
     if (!CLEANED_TAGS.has(element.tagName)) return null;
     if (own.chars === 0) return own.images === 0 ? "empty box" : null;
     if (this.onlyLabelLeft(element)) return "the label of what is left out";
