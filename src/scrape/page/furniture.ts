@@ -4,7 +4,7 @@ import type { HTMLElement } from "node-html-parser";
 import { BLOCK_TAGS, furnitureReason, isElement, nameWeight, nameWords } from "./elements";
 import { Teasers } from "./teasers";
 import { linkDensity, type PageStats, statsOf } from "./text-stats";
-import { selectAll } from "../extract/select";
+import { selectAll, selectOne } from "../extract/select";
 
 /** Names that mark an element as content even when a furniture word sits beside them ("post-body sidebar-aware"). */
 const CONTENT_NAME = /^(?:article|articlebody|body|content|entry|main|post|story|text|prose|markdown)$/;
@@ -28,6 +28,8 @@ const LABEL_CHARS = 40;
 const LABEL_END = /:\s*$/;
 /** Characters of a paragraph that make a header's text the article's opening rather than a standfirst. */
 const OPENING_CHARS = 200;
+/** Characters of an embed's quote that make it the quoted post's words, not an empty placeholder. */
+const QUOTED_POST_CHARS = 25;
 /** A line shorter than this that is mostly a date is the page's date line. */
 const DATE_LINE_CHARS = 80;
 /** A line shorter than this that reads as legal boilerplate (a copyright, a disclosure of affiliate links) is no part of the article. */
@@ -130,12 +132,19 @@ export class Furniture {
     if (layout && !ASIDE_TAGS.has(element.tagName)) return null;
     // A "menu" or "nav" that is hardly links is a widget holding text (a product's tabs), not navigation.
     if (NAVIGATION_NAME.test(reason) && own.chars >= 500 && linkDensity(own) < 0.1) return null;
+    if (reason === 'class or id "embed"' && this.quotesAPost(element)) return null;
     const words = reason.startsWith("class") ? nameWords(element) : [];
     const contentNamed =
       words.some((word) => CONTENT_NAME.test(word)) && !words.some((word) => READERS_WORDS.has(word));
     if (contentNamed && own.chars >= 200 && linkDensity(own) < 0.3) return null;
     if (reason.startsWith("class or id")) this.namedAside.push(element);
     return reason;
+  }
+
+  /** An embed's wrapper holding the quoted post itself ("embed-twitter" around the tweet's words): the article quotes it. */
+  private quotesAPost(embed: HTMLElement): boolean {
+    const quote = selectOne(embed, "blockquote");
+    return quote !== null && this.stats.has(quote) && statsOf(this.stats, quote).chars >= QUOTED_POST_CHARS;
   }
 
   /** A `<header>` holding a paragraph of prose (the article's opening set with its headline), not a one-line standfirst. */
