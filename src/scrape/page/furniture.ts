@@ -86,6 +86,8 @@ export class Furniture {
   readonly removed = new Map<string, number>();
   /** Elements set aside for a class or id word, for the second try without those words (read-page.ts). */
   readonly namedAside: HTMLElement[] = [];
+  /** `<aside>` elements set aside, for the second try of a page whose content they held (read-page.ts). */
+  readonly asides: HTMLElement[] = [];
 
   constructor(
     private readonly stats: PageStats,
@@ -93,6 +95,8 @@ export class Furniture {
     private scopeChars: number,
     /** Whether class and id words make furniture: not when they left a page no prose to score (read-page.ts). */
     private readonly readsNames = true,
+    /** Whether an `<aside>` is furniture: not when the rest of the page left too short a main content (read-page.ts). */
+    private readonly readsAsides = true,
   ) {
     this.teasers = new Teasers(stats);
   }
@@ -126,6 +130,10 @@ export class Furniture {
     const reason = furnitureReason(element);
     if (!reason) return this.teasers.isTeaser(element) ? "a teaser of another page" : null;
     if (!this.readsNames && reason.startsWith("class or id")) return null;
+    if (element.tagName === "ASIDE") {
+      if (!this.readsAsides) return null;
+      this.asides.push(element);
+    }
     if (element.tagName === "HEADER" && this.opensWithParagraph(element)) return null;
     const own = statsOf(this.stats, element);
     const layout = this.scopeChars > 500 && own.chars > this.scopeChars * LAYOUT_SHARE;
