@@ -1,7 +1,7 @@
 // The page's furniture and the clutter inside its main content, decided once per element and
 // counted by reason for `explain=true`.
 import type { HTMLElement } from "node-html-parser";
-import { BLOCK_TAGS, furnitureReason, isElement, nameWeight, nameWords } from "./elements";
+import { BLOCK_TAGS, furnitureReason, isElement, nameWeight, nameWords, SENTENCE_END } from "./elements";
 import { Teasers } from "./teasers";
 import { linkDensity, type PageStats, statsOf } from "./text-stats";
 import { selectAll, selectOne } from "../extract/select";
@@ -32,6 +32,9 @@ const OPENING_CHARS = 200;
 const QUOTED_POST_CHARS = 25;
 /** A line shorter than this that is mostly a date is the page's date line. */
 const DATE_LINE_CHARS = 80;
+/** A year and a time of day in one short line: when the page was written ("Publié le 29/10/2012 à 14h03", "2023年09月26日 17:22"). */
+const YEAR = /(?:^|\D)(?:19|20)\d{2}(?!\d)/;
+const CLOCK = /(?:^|\D)\d{1,2}(?::\d{2}|h\d{2}|時\d{1,2}分)(?!\d)/;
 /** A line shorter than this that reads as legal boilerplate (a copyright, a disclosure of affiliate links) is no part of the article. */
 const LEGAL_LINE_CHARS = 400;
 /**
@@ -212,7 +215,11 @@ export class Furniture {
     const chars = statsOf(this.stats, line).chars;
     if (chars === 0 || chars >= DATE_LINE_CHARS) return false;
     const timeChars = selectAll(line, "time").reduce((sum, time) => sum + statsOf(this.stats, time).chars, 0);
-    return timeChars * 2 >= chars;
+    if (timeChars * 2 >= chars) return true;
+    // A sentence that gives a time ("Update: Dec. 22, 2016, 2:16 p.m. Updated with …") and code printing one are read.
+    const text = line.text;
+    if (!YEAR.test(text) || !CLOCK.test(text) || SENTENCE_END.test(text)) return false;
+    return selectOne(line, "pre, code") === null;
   }
 
   /** A short line of only its own text that reads as a copyright or a disclosure ("Copyright © 1997 – 2011 …", "… affiliate links …"). */

@@ -5,7 +5,7 @@
 // page ten times slower than the budget (docs/page.md has the figures).
 import type { HTMLElement } from "node-html-parser";
 import { selectOne } from "../extract/select";
-import { isElement, nameWeight } from "./elements";
+import { isElement, nameWeight, SENTENCE_END } from "./elements";
 import type { Furniture } from "./furniture";
 import { linkDensity, type PageStats, statsOf, type TextStats } from "./text-stats";
 
@@ -143,7 +143,6 @@ function isInside(element: HTMLElement, ancestor: HTMLElement): boolean {
 }
 
 const DECK_TAGS = new Set(["H2", "H3", "H4"]);
-const SENTENCE_END = /[.!?。！？]["'”’)]?\s*$/;
 
 /** The neighbours of `top` that belong to the content: scoring nearly as well, or a paragraph of prose. */
 function joinNeighbours(top: HTMLElement, scores: Map<HTMLElement, number>, stats: PageStats, furniture: Furniture) {
