@@ -57,6 +57,10 @@ const CREDIT_LINE = /^\s*(?:(?:photo|image|picture)s?\s+(?:credits?\b|by\b)|cred
 const CREDIT_TAGS = new Set(["P", "DIV", "FIGCAPTION"]);
 /** Where a credit line belongs: in a figure or its caption (elsewhere "Courtesy of …" opens a sentence of the text). */
 const PICTURE_TAGS = new Set(["FIGURE", "FIGCAPTION"]);
+/** A line shorter than this that opens with an editor's label and a colon names who edited the article. */
+const EDITOR_LINE_CHARS = 80;
+const EDITOR_LINE =
+  /^\s*[[【（(]?\s*(?:责任编辑|编辑|責任編集|(?:page |managing |desk )?editor|redakteur(?:in)?|redaktion|rédaction|redacción|editado por)\s*[:：]/i;
 /** A closing line set all in italics shorter than this is a note about the article (who wrote it, where it ran first). */
 const CLOSING_NOTE_CHARS = 400;
 /** An address or a handle to reach the writer at ("adkins@example.com", "@Laura_E_Adkins"). */
@@ -238,6 +242,13 @@ export class Furniture {
     return CREDIT_LINE.test(line.text) && this.underPicture(line);
   }
 
+  /** A short line naming who edited the article ("【责任编辑：严玉洁】", "Editor : Ervan Hardoko", "Page editor: …"). */
+  private isEditorLine(line: HTMLElement): boolean {
+    if (!CREDIT_TAGS.has(line.tagName)) return false;
+    const chars = statsOf(this.stats, line).chars;
+    return chars > 0 && chars < EDITOR_LINE_CHARS && EDITOR_LINE.test(line.text);
+  }
+
   /** `line` sits in a figure or its caption, or right after a picture (an image, a figure, a box of an image alone). */
   private underPicture(line: HTMLElement): boolean {
     for (let at: HTMLElement | null = line; at; at = at.parentNode) if (PICTURE_TAGS.has(at.tagName)) return true;
@@ -303,6 +314,7 @@ export class Furniture {
     if (this.isDateLine(element)) return "a date line";
     if (this.isLegalLine(element)) return "a legal line";
     if (this.isCreditLine(element)) return "a photo's credit";
+    if (this.isEditorLine(element)) return "an editor's credit";
     if (this.isClosingNote(element)) return "a closing note";
     // Lines that are a label and links ("One year ago: …", "See more: …"), however many, point elsewhere.
     if (element.tagName === "P") {
