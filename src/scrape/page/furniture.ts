@@ -61,6 +61,9 @@ const PICTURE_TAGS = new Set(["FIGURE", "FIGCAPTION"]);
 const EDITOR_LINE_CHARS = 80;
 const EDITOR_LINE =
   /^\s*[[【（(]?\s*(?:责任编辑|编辑|責任編集|(?:page |managing |desk )?editor|redakteur(?:in)?|redaktion|rédaction|redacción|editado por)\s*[:：]/i;
+/** A line shorter than this asking the reader to sign up for a newsletter is a call to action, not the article. */
+const SIGN_UP_CHARS = 250;
+const SIGN_UP = /^\W*sign up (?:for|to)\b|\b(?:sign up|subscribe|join|get)\b[^.!?]*\bnewsletters?\b/i;
 /** A closing line set all in italics shorter than this is a note about the article (who wrote it, where it ran first). */
 const CLOSING_NOTE_CHARS = 400;
 /** An address or a handle to reach the writer at ("adkins@example.com", "@Laura_E_Adkins"). */
@@ -249,6 +252,13 @@ export class Furniture {
     return chars > 0 && chars < EDITOR_LINE_CHARS && EDITOR_LINE.test(line.text);
   }
 
+  /** A short line asking the reader to sign up for a newsletter ("Sign up for our weekly brief.", "Get Data Sheet, our newsletter"). */
+  private isSignUpLine(line: HTMLElement): boolean {
+    if (!CREDIT_TAGS.has(line.tagName)) return false;
+    const chars = statsOf(this.stats, line).chars;
+    return chars > 0 && chars < SIGN_UP_CHARS && SIGN_UP.test(line.text);
+  }
+
   /** `line` sits in a figure or its caption, or right after a picture (an image, a figure, a box of an image alone). */
   private underPicture(line: HTMLElement): boolean {
     for (let at: HTMLElement | null = line; at; at = at.parentNode) if (PICTURE_TAGS.has(at.tagName)) return true;
@@ -315,6 +325,7 @@ export class Furniture {
     if (this.isLegalLine(element)) return "a legal line";
     if (this.isCreditLine(element)) return "a photo's credit";
     if (this.isEditorLine(element)) return "an editor's credit";
+    if (this.isSignUpLine(element)) return "a call to sign up";
     if (this.isClosingNote(element)) return "a closing note";
     // Lines that are a label and links ("One year ago: …", "See more: …"), however many, point elsewhere.
     if (element.tagName === "P") {
