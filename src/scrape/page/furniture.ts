@@ -64,6 +64,9 @@ const EDITOR_LINE =
 /** A line shorter than this asking the reader to sign up for a newsletter is a call to action, not the article. */
 const SIGN_UP_CHARS = 250;
 const SIGN_UP = /^\W*sign up (?:for|to)\b|\b(?:sign up|subscribe|join|get)\b[^.!?]*\bnewsletters?\b/i;
+/** A line shorter than this that opens with "By" and a name is the writer's byline. */
+const BYLINE_CHARS = 60;
+const BYLINE_OPENING = /^(?:(?:text|words|written|story)\s+by|(?:un\s+)?texte?\s+de|texto\s+de|by|par|von|por|door)\s+(\S+)/i;
 /** A closing line set all in italics shorter than this is a note about the article (who wrote it, where it ran first). */
 const CLOSING_NOTE_CHARS = 400;
 /** An address or a handle to reach the writer at ("adkins@example.com", "@Laura_E_Adkins"). */
@@ -259,6 +262,16 @@ export class Furniture {
     return chars > 0 && chars < SIGN_UP_CHARS && SIGN_UP.test(line.text);
   }
 
+  /** A short line of the writer's name alone ("By Jane Doe", "Par Jacques Munier", "TEXT BY ARIELLE PARDES"), not a sentence. */
+  private isByline(line: HTMLElement): boolean {
+    if (!CREDIT_TAGS.has(line.tagName)) return false;
+    const chars = statsOf(this.stats, line).chars;
+    if (chars === 0 || chars >= BYLINE_CHARS) return false;
+    const text = line.text.trim();
+    const name = BYLINE_OPENING.exec(text)?.[1];
+    return name !== undefined && /^\p{Lu}/u.test(name) && !SENTENCE_END.test(text);
+  }
+
   /** `line` sits in a figure or its caption, or right after a picture (an image, a figure, a box of an image alone). */
   private underPicture(line: HTMLElement): boolean {
     for (let at: HTMLElement | null = line; at; at = at.parentNode) if (PICTURE_TAGS.has(at.tagName)) return true;
@@ -326,6 +339,7 @@ export class Furniture {
     if (this.isCreditLine(element)) return "a photo's credit";
     if (this.isEditorLine(element)) return "an editor's credit";
     if (this.isSignUpLine(element)) return "a call to sign up";
+    if (this.isByline(element)) return "a byline";
     if (this.isClosingNote(element)) return "a closing note";
     // Lines that are a label and links ("One year ago: …", "See more: …"), however many, point elsewhere.
     if (element.tagName === "P") {
