@@ -26,6 +26,10 @@ const PROSE_BESIDE_LINKS = 25;
 /** A line shorter than this that ends in a colon is a label of what follows. */
 const LABEL_CHARS = 40;
 const LABEL_END = /:\s*$/;
+/** A label of links to other pages, whatever it ends with ("Related Recipes", "Verwandte Artikel", "Baca Juga", "相关内容"). */
+const RELATED_LABEL =
+  /^\W*(?:related\b|more on\b|also by\b|read (?:also|more)\b|baca juga|(?:à )?lire aussi|leggi anche|lesen sie auch|mehr zum thema|verwandte\b|artículos relacionados|相关|関連)/i;
+const HEADING_TAGS = new Set(["H2", "H3", "H4", "H5", "H6"]);
 /** Characters of a paragraph that make a header's text the article's opening rather than a standfirst. */
 const OPENING_CHARS = 200;
 /** Characters of an embed's quote that make it the quoted post's words, not an empty placeholder. */
@@ -199,7 +203,9 @@ export class Furniture {
 
   /** A label of a few words ("Read more:") whose block, the next one, is left out: nothing is left to label. */
   private labelsLeftOut(line: HTMLElement): boolean {
-    if (statsOf(this.stats, line).chars >= LABEL_CHARS || !LABEL_END.test(line.text)) return false;
+    if (statsOf(this.stats, line).chars >= LABEL_CHARS) return false;
+    const text = line.text;
+    if (!LABEL_END.test(text) && !RELATED_LABEL.test(text)) return false;
     const next = line.nextElementSibling as HTMLElement | null;
     return next !== null && this.stats.has(next) && (this.reasonFor(next) ?? this.clutter(next)) !== null;
   }
@@ -341,6 +347,8 @@ export class Furniture {
     if (this.isSignUpLine(element)) return "a call to sign up";
     if (this.isByline(element)) return "a byline";
     if (this.isClosingNote(element)) return "a closing note";
+    if (element.tagName === "DIV" && this.labelsLeftOut(element)) return "the label of what is left out";
+    if (HEADING_TAGS.has(element.tagName)) return this.labelsLeftOut(element) ? "the label of what is left out" : null;
     // Lines that are a label and links ("One year ago: …", "See more: …"), however many, point elsewhere.
     if (element.tagName === "P") {
       if (linkDensity(own) > 0.6) return "a line of links";
