@@ -68,6 +68,8 @@ const EDITOR_LINE =
 /** A line shorter than this asking the reader to sign up for a newsletter is a call to action, not the article. */
 const SIGN_UP_CHARS = 250;
 const SIGN_UP = /^\W*sign up (?:for|to)\b|\b(?:sign up|subscribe|join|get)\b[^.!?]*\bnewsletters?\b/i;
+/** The same for an invitation to follow the site on social networks ("Follow us on Facebook and Twitter for more"). */
+const FOLLOW_US = /\b(?:follow|seguir|suivez|folgen sie)\b[^.!?]*\b(?:facebook|twitter|instagram|linkedin|youtube|tiktok)\b/i;
 /** A line shorter than this that opens with "By" and a name is the writer's byline. */
 const BYLINE_CHARS = 60;
 const BYLINE_OPENING = /^(?:(?:text|words|written|story)\s+by|(?:un\s+)?texte?\s+de|texto\s+de|by|par|von|por|door)\s+(\S+)/i;
@@ -261,11 +263,13 @@ export class Furniture {
     return chars > 0 && chars < EDITOR_LINE_CHARS && EDITOR_LINE.test(line.text);
   }
 
-  /** A short line asking the reader to sign up for a newsletter ("Sign up for our weekly brief.", "Get Data Sheet, our newsletter"). */
+  /** A short line asking the reader to sign up for a newsletter ("Sign up for our weekly brief.") or to follow the site elsewhere. */
   private isSignUpLine(line: HTMLElement): boolean {
     if (!CREDIT_TAGS.has(line.tagName)) return false;
     const chars = statsOf(this.stats, line).chars;
-    return chars > 0 && chars < SIGN_UP_CHARS && SIGN_UP.test(line.text);
+    if (chars === 0 || chars >= SIGN_UP_CHARS) return false;
+    const text = line.text;
+    return SIGN_UP.test(text) || FOLLOW_US.test(text);
   }
 
   /** A short line of the writer's name alone ("By Jane Doe", "Par Jacques Munier", "TEXT BY ARIELLE PARDES"), not a sentence. */
@@ -344,7 +348,7 @@ export class Furniture {
     if (this.isLegalLine(element)) return "a legal line";
     if (this.isCreditLine(element)) return "a photo's credit";
     if (this.isEditorLine(element)) return "an editor's credit";
-    if (this.isSignUpLine(element)) return "a call to sign up";
+    if (this.isSignUpLine(element)) return "a call to sign up or follow";
     if (this.isByline(element)) return "a byline";
     if (this.isClosingNote(element)) return "a closing note";
     if (element.tagName === "DIV" && this.labelsLeftOut(element)) return "the label of what is left out";
