@@ -75,6 +75,9 @@ const BYLINE_CHARS = 60;
 const BYLINE_OPENING = /^(?:(?:text|words|written|story)\s+by|(?:un\s+)?texte?\s+de|texto\s+de|by|par|von|por|door)\s+(\S+)/i;
 /** A closing line set all in italics shorter than this is a note about the article (who wrote it, where it ran first). */
 const CLOSING_NOTE_CHARS = 400;
+/** A writer's name and what they do for the paper: "Michael Pascoe is a contributing editor.", "Ann Lee covers technology for …". */
+const WRITER_BIO =
+  /^\p{Lu}[\p{L}.'’-]+(?:\s+\p{Lu}[\p{L}.'’-]+){1,3}\s+(?:is|was|covers|writes|reports)\b.*\b(?:reporter|editor|journalist|correspondent|writer|contributor|columnist|author|covers)\b/u;
 /** An address or a handle to reach the writer at ("adkins@example.com", "@Laura_E_Adkins"). */
 const CONTACT = /[\w.+-]@[\w-]+\.\w|(?:^|[\s(])@\w{2,}/;
 const ITALIC_TAGS = new Set(["EM", "I"]);
@@ -300,6 +303,14 @@ export class Furniture {
     return allItalic(line) && this.closes(line) && this.follows(line);
   }
 
+  /** A short paragraph closing the article that says who the writer is ("Ann Lee covers technology for the Journal."). */
+  private isWriterBio(line: HTMLElement): boolean {
+    if (line.tagName !== "P") return false;
+    const own = statsOf(this.stats, line);
+    if (own.chars === 0 || own.chars >= CLOSING_NOTE_CHARS || !WRITER_BIO.test(line.text.trim())) return false;
+    return this.closes(line) && this.follows(line);
+  }
+
   /** Something is read before `element` among its siblings: it is not a box of its own. */
   private follows(element: HTMLElement): boolean {
     for (
@@ -351,6 +362,7 @@ export class Furniture {
     if (this.isSignUpLine(element)) return "a call to sign up or follow";
     if (this.isByline(element)) return "a byline";
     if (this.isClosingNote(element)) return "a closing note";
+    if (this.isWriterBio(element)) return "the writer's bio";
     if (element.tagName === "DIV" && this.labelsLeftOut(element)) return "the label of what is left out";
     if (HEADING_TAGS.has(element.tagName)) return this.labelsLeftOut(element) ? "the label of what is left out" : null;
     // Lines that are a label and links ("One year ago: …", "See more: …"), however many, point elsewhere.
