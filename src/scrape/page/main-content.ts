@@ -5,7 +5,8 @@
 // page ten times slower than the budget (docs/page.md has the figures).
 import type { HTMLElement } from "node-html-parser";
 import { selectOne } from "../extract/select";
-import { isElement, nameWeight, SENTENCE_END } from "./elements";
+import { positionOf } from "../extract/tree-nodes";
+import { isElement, nameWeight, nameWords, SENTENCE_END } from "./elements";
 import type { Furniture } from "./furniture";
 import { linkDensity, type PageStats, statsOf, type TextStats } from "./text-stats";
 
@@ -234,6 +235,27 @@ function landmark(body: HTMLElement, stats: PageStats): HTMLElement | null {
   return marked && statsOf(stats, marked).chars > 0 ? marked : null;
 }
 
+/** Shown elements named for a recipe's ingredients ("recipe-ingredients", "wprm-recipe-ingredients"), from the page's counts. */
+function ingredientBoxes(stats: PageStats): HTMLElement[] {
+  const named: HTMLElement[] = [];
+  for (const element of stats.keys()) if (nameWords(element).includes("ingredients")) named.push(element);
+  return named;
+}
+
+/**
+ * The box of a recipe's ingredients when it stands apart from the chosen content (in its own column,
+ * after an ad): the list is what the steps refer to, so it joins them.
+ */
+function ingredientsApart(body: HTMLElement, parts: HTMLElement[], stats: PageStats, furniture: Furniture) {
+  const named = ingredientBoxes(stats);
+  // The smallest element holding every one so named (a list inside a box of the same name).
+  let box: HTMLElement | null = named[0] ?? null;
+  while (box && box !== body && !named.every((item) => item === box || isInside(item, box!))) box = box.parentNode;
+  if (!box || box === body || furniture.reasonFor(box)) return null;
+  const related = (part: HTMLElement) => part === box || isInside(box!, part) || isInside(part, box!);
+  return parts.some(related) ? null : box;
+}
+
 /** The main content of a page whose text `stats` counted; its `<main>`, else the whole body, when no container scores. */
 export function findMainContent(body: HTMLElement, stats: PageStats, furniture: Furniture): MainContent {
   const scores = scoreContainers(body, stats, furniture);
@@ -245,5 +267,9 @@ export function findMainContent(body: HTMLElement, stats: PageStats, furniture: 
   if (!first || first.score <= 0) return { parts: [landmark(body, stats) ?? body], ranking };
   const top = repeated(widen(climb(first.element, ranking, scores, body), body, stats, furniture), stats, furniture);
   if (!scores.has(top)) scores.set(top, first.score);
-  return { parts: top === body ? [body] : joinNeighbours(top, scores, stats, furniture), ranking };
+  if (top === body) return { parts: [body], ranking };
+  const parts = joinNeighbours(top, scores, stats, furniture);
+  const ingredients = ingredientsApart(body, parts, stats, furniture);
+  if (ingredients) parts.push(ingredients);
+  return { parts: parts.sort((a, b) => positionOf(a) - positionOf(b)), ranking };
 }
