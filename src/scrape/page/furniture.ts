@@ -34,6 +34,8 @@ const HEADING_TAGS = new Set(["H2", "H3", "H4", "H5", "H6"]);
 const OPENING_CHARS = 200;
 /** Characters of an embed's quote that make it the quoted post's words, not an empty placeholder. */
 const QUOTED_POST_CHARS = 25;
+/** A link's text that is an address to a page, shown as it is (not a site's bare name, "www.youtube.com"). */
+const SHOWN_ADDRESS = /^(?:https?:\/\/|www\.)[^\s/]+\/\S+$/i;
 /** A line shorter than this that is mostly a date is the page's date line. */
 const DATE_LINE_CHARS = 80;
 /** A year and a time of day in one short line: when the page was written ("Publié le 29/10/2012 à 14h03", "2023年09月26日 17:22"). */
@@ -230,6 +232,12 @@ export class Furniture {
     return left > 0 && kept > 0 && kept < LABEL_CHARS && kept < left;
   }
 
+  /** Every link of `line` shows its own address ("http://docs.python.org/…"): a writer's sources, cited in full. */
+  private showsAddresses(line: HTMLElement): boolean {
+    const links = selectAll(line, "a");
+    return links.length > 0 && links.every((link) => SHOWN_ADDRESS.test(link.text.trim()));
+  }
+
   /** A short line that is mostly a `<time>` ("23. März 2017, aktualisiert 15:43 Uhr"): when the page was written, not what. */
   private isDateLine(line: HTMLElement): boolean {
     if (line.tagName !== "P" && line.tagName !== "DIV") return false;
@@ -367,7 +375,7 @@ export class Furniture {
     if (HEADING_TAGS.has(element.tagName)) return this.labelsLeftOut(element) ? "the label of what is left out" : null;
     // Lines that are a label and links ("One year ago: …", "See more: …"), however many, point elsewhere.
     if (element.tagName === "P") {
-      if (linkDensity(own) > 0.6) return "a line of links";
+      if (linkDensity(own) > 0.6 && !this.showsAddresses(element)) return "a line of links";
       return this.labelsLeftOut(element) ? "the label of what is left out" : null;
     }
     // An embedded post the page never loaded is left a quote of its own link ("Tweet may have been deleted").
