@@ -59,7 +59,8 @@ const readsAsLegal = (text: string) =>
   LEGAL_NOTICE.some((notice) => notice.test(text.trim())) || AFFILIATE_DISCLOSURE.test(text);
 /** A line shorter than this that names whose picture it is ("Credit: …", "Photo: …", "Courtesy of …") is a photo's credit. */
 const CREDIT_LINE_CHARS = 100;
-const CREDIT_LINE = /^\s*(?:(?:photo|image|picture)s?\s+(?:credits?\b|by\b)|credits?\s*:|courtesy\s+of\b)/i;
+const CREDIT_LINE =
+  /^\s*[([]?\s*(?:(?:featured\s+)?(?:photo|image|picture)s?\s+(?:credits?\b|by\b|source\b)|credits?\s*:|courtesy\s+of\b)/i;
 const CREDIT_TAGS = new Set(["P", "DIV", "FIGCAPTION"]);
 /** Where a credit line belongs: in a figure or its caption (elsewhere "Courtesy of …" opens a sentence of the text). */
 const PICTURE_TAGS = new Set(["FIGURE", "FIGCAPTION"]);
