@@ -71,6 +71,9 @@ const EDITOR_LINE =
 /** A line shorter than this asking the reader to sign up for a newsletter is a call to action, not the article. */
 const SIGN_UP_CHARS = 250;
 const SIGN_UP = /^\W*sign up (?:for|to)\b|\b(?:sign up|subscribe|join|get)\b[^.!?]*\bnewsletters?\b/i;
+/** What a paywall says in place of the rest of the article. */
+const PAYWALL =
+  /\b(?:only (?:to|for) (?:paying )?(?:members|subscribers)\b|(?:members|subscribers)[- ]only\b|become an? (?:\w+ )?(?:member|subscriber)\b|subscribe to (?:continue|keep) reading)|会員限定|続きをお読み/i;
 /** The same for an invitation to follow the site on social networks ("Follow us on Facebook and Twitter for more"). */
 const FOLLOW_US = /\b(?:follow|seguir|suivez|folgen sie)\b[^.!?]*\b(?:facebook|twitter|instagram|linkedin|youtube|tiktok)\b/i;
 /** A line shorter than this that opens with "By" and a name is the writer's byline. */
@@ -294,6 +297,13 @@ export class Furniture {
     return name !== undefined && /^\p{Lu}/u.test(name) && !SENTENCE_END.test(text);
   }
 
+  /** A short line saying the rest is for members ("この記事は会員限定です", "Become a member to read on", "This location is shown only to members"). */
+  private isPaywallLine(line: HTMLElement): boolean {
+    if (!CREDIT_TAGS.has(line.tagName)) return false;
+    const chars = statsOf(this.stats, line).chars;
+    return chars > 0 && chars < SIGN_UP_CHARS && PAYWALL.test(line.text);
+  }
+
   /** `line` sits in a figure or its caption, or right after a picture (an image, a figure, a box of an image alone). */
   private underPicture(line: HTMLElement): boolean {
     for (let at: HTMLElement | null = line; at; at = at.parentNode) if (PICTURE_TAGS.has(at.tagName)) return true;
@@ -370,6 +380,7 @@ export class Furniture {
     if (this.isEditorLine(element)) return "an editor's credit";
     if (this.isSignUpLine(element)) return "a call to sign up or follow";
     if (this.isByline(element)) return "a byline";
+    if (this.isPaywallLine(element)) return "a paywall's teaser";
     if (this.isClosingNote(element)) return "a closing note";
     if (this.isWriterBio(element)) return "the writer's bio";
     if (element.tagName === "DIV" && this.labelsLeftOut(element)) return "the label of what is left out";
