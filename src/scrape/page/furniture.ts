@@ -73,7 +73,7 @@ const SIGN_UP_CHARS = 250;
 const SIGN_UP = /^\W*sign up (?:for|to)\b|\b(?:sign up|subscribe|join|get)\b[^.!?]*\bnewsletters?\b/i;
 /** What a paywall says in place of the rest of the article. */
 const PAYWALL =
-  /\b(?:only (?:to|for) (?:paying )?(?:members|subscribers)\b|(?:members|subscribers)[- ]only\b|become an? (?:\w+ )?(?:member|subscriber)\b|subscribe to (?:continue|keep) reading)|会員限定|続きをお読み/i;
+  /\b(?:only (?:to|for) (?:paying )?(?:members|subscribers)\b|(?:members|subscribers)[- ]only\b|become an? (?:\w+ )?(?:member|subscriber)\b|subscribe to (?:continue|keep) reading)|会員限定|続き[はを].{0,40}お読み/i;
 /** The same for an invitation to follow the site on social networks ("Follow us on Facebook and Twitter for more"). */
 const FOLLOW_US = /\b(?:follow|seguir|suivez|folgen sie)\b[^.!?]*\b(?:facebook|twitter|instagram|linkedin|youtube|tiktok)\b/i;
 /** A line shorter than this that opens with "By" and a name is the writer's byline. */
