@@ -13,7 +13,9 @@ const CONTENT_NAME = /^(?:article|articlebody|body|content|entry|main|post|story
  * "spCommunityBox spArticleBottomBox") they still name what readers wrote, not the article.
  */
 const READERS_WORDS = new Set(
-  "comment comments commentlist disqus community reactions comentarios kommentare commentaires commenti komentarze".split(" "),
+  "comment comments commentlist disqus community reactions comentarios kommentare commentaires commenti komentarze".split(
+    " ",
+  ),
 );
 /** Furniture reasons (elements.ts) of names that stand for links to elsewhere. */
 const NAVIGATION_NAME = /^class or id "(?:menu|nav|navbar|navigation|toolbar)"$/;
@@ -68,17 +70,24 @@ const PICTURE_TAGS = new Set(["FIGURE", "FIGCAPTION"]);
 const EDITOR_LINE_CHARS = 80;
 const EDITOR_LINE =
   /^\s*[[【（(]?\s*(?:责任编辑|编辑|責任編集|(?:page |managing |desk )?editor|redakteur(?:in)?|redaktion|rédaction|redacción|editado por)\s*[:：]/i;
-/** A line shorter than this asking the reader to sign up for a newsletter is a call to action, not the article. */
-const SIGN_UP_CHARS = 250;
+/** A line shorter than this asking the reader to sign up, to follow the site or to pay for the rest is a call to action, not the article. */
+const STANDING_LINE_CHARS = 250;
 const SIGN_UP = /^\W*sign up (?:for|to)\b|\b(?:sign up|subscribe|join|get)\b[^.!?]*\bnewsletters?\b/i;
+/** An invitation to follow the site on social networks ("Follow us on Facebook and Twitter for more"). */
+const FOLLOW_US =
+  /\b(?:follow|seguir|suivez|folgen sie)\b[^.!?]*\b(?:facebook|twitter|instagram|linkedin|youtube|tiktok)\b/i;
 /** What a paywall says in place of the rest of the article. */
 const PAYWALL =
   /\b(?:only (?:to|for) (?:paying )?(?:members|subscribers)\b|(?:members|subscribers)[- ]only\b|become an? (?:\w+ )?(?:member|subscriber)\b|subscribe to (?:continue|keep) reading)|会員限定|続き[はを].{0,40}お読み/i;
-/** The same for an invitation to follow the site on social networks ("Follow us on Facebook and Twitter for more"). */
-const FOLLOW_US = /\b(?:follow|seguir|suivez|folgen sie)\b[^.!?]*\b(?:facebook|twitter|instagram|linkedin|youtube|tiktok)\b/i;
 /** A line shorter than this that opens with "By" and a name is the writer's byline. */
 const BYLINE_CHARS = 60;
-const BYLINE_OPENING = /^(?:(?:text|words|written|story)\s+by|(?:un\s+)?texte?\s+de|texto\s+de|by|par|von|por|door)\s+(\S+)/i;
+const BYLINE_OPENING =
+  /^(?:(?:text|words|written|story)\s+by|(?:un\s+)?texte?\s+de|texto\s+de|by|par|von|por|door)\s+(\S+)/i;
+/** The writer's name alone after "By": a capitalised word, no sentence ("By changesets", "By 1963, …" are text). */
+function isByline(text: string): boolean {
+  const name = BYLINE_OPENING.exec(text)?.[1];
+  return name !== undefined && /^\p{Lu}/u.test(name) && !SENTENCE_END.test(text);
+}
 /** A closing line set all in italics shorter than this is a note about the article (who wrote it, where it ran first). */
 const CLOSING_NOTE_CHARS = 400;
 /** A writer's name and what they do for the paper: "Michael Pascoe is a contributing editor.", "Ann Lee covers technology for …". */
@@ -271,37 +280,20 @@ export class Furniture {
     return CREDIT_LINE.test(line.text) && this.underPicture(line);
   }
 
-  /** A short line naming who edited the article ("【责任编辑：严玉洁】", "Editor : Ervan Hardoko", "Page editor: …"). */
-  private isEditorLine(line: HTMLElement): boolean {
-    if (!CREDIT_TAGS.has(line.tagName)) return false;
+  /**
+   * A short line of what a paper prints around every article, set as a paragraph: who edited it ("【责任编辑：…】",
+   * "Editor: …"), who wrote it ("By Jane Doe"), a call to sign up for a newsletter or to follow the site, a
+   * paywall's word that the rest is for members. Its text is read once, for short lines only.
+   */
+  private standingLine(line: HTMLElement): string | null {
+    if (!CREDIT_TAGS.has(line.tagName)) return null;
     const chars = statsOf(this.stats, line).chars;
-    return chars > 0 && chars < EDITOR_LINE_CHARS && EDITOR_LINE.test(line.text);
-  }
-
-  /** A short line asking the reader to sign up for a newsletter ("Sign up for our weekly brief.") or to follow the site elsewhere. */
-  private isSignUpLine(line: HTMLElement): boolean {
-    if (!CREDIT_TAGS.has(line.tagName)) return false;
-    const chars = statsOf(this.stats, line).chars;
-    if (chars === 0 || chars >= SIGN_UP_CHARS) return false;
-    const text = line.text;
-    return SIGN_UP.test(text) || FOLLOW_US.test(text);
-  }
-
-  /** A short line of the writer's name alone ("By Jane Doe", "Par Jacques Munier", "TEXT BY ARIELLE PARDES"), not a sentence. */
-  private isByline(line: HTMLElement): boolean {
-    if (!CREDIT_TAGS.has(line.tagName)) return false;
-    const chars = statsOf(this.stats, line).chars;
-    if (chars === 0 || chars >= BYLINE_CHARS) return false;
+    if (chars === 0 || chars >= STANDING_LINE_CHARS) return null;
     const text = line.text.trim();
-    const name = BYLINE_OPENING.exec(text)?.[1];
-    return name !== undefined && /^\p{Lu}/u.test(name) && !SENTENCE_END.test(text);
-  }
-
-  /** A short line saying the rest is for members ("この記事は会員限定です", "Become a member to read on", "This location is shown only to members"). */
-  private isPaywallLine(line: HTMLElement): boolean {
-    if (!CREDIT_TAGS.has(line.tagName)) return false;
-    const chars = statsOf(this.stats, line).chars;
-    return chars > 0 && chars < SIGN_UP_CHARS && PAYWALL.test(line.text);
+    if (chars < EDITOR_LINE_CHARS && EDITOR_LINE.test(text)) return "an editor's credit";
+    if (chars < BYLINE_CHARS && isByline(text)) return "a byline";
+    if (SIGN_UP.test(text) || FOLLOW_US.test(text)) return "a call to sign up or follow";
+    return PAYWALL.test(text) ? "a paywall's teaser" : null;
   }
 
   /** `line` sits in a figure or its caption, or right after a picture (an image, a figure, a box of an image alone). */
@@ -377,10 +369,8 @@ export class Furniture {
     if (this.isDateLine(element)) return "a date line";
     if (this.isLegalLine(element)) return "a legal line";
     if (this.isCreditLine(element)) return "a photo's credit";
-    if (this.isEditorLine(element)) return "an editor's credit";
-    if (this.isSignUpLine(element)) return "a call to sign up or follow";
-    if (this.isByline(element)) return "a byline";
-    if (this.isPaywallLine(element)) return "a paywall's teaser";
+    const standing = this.standingLine(element);
+    if (standing) return standing;
     if (this.isClosingNote(element)) return "a closing note";
     if (this.isWriterBio(element)) return "the writer's bio";
     if (element.tagName === "DIV" && this.labelsLeftOut(element)) return "the label of what is left out";
@@ -391,7 +381,8 @@ export class Furniture {
       return this.labelsLeftOut(element) ? "the label of what is left out" : null;
     }
     // An embedded post the page never loaded is left a quote of its own link ("Tweet may have been deleted").
-    if (element.tagName === "BLOCKQUOTE") return own.chars > 0 && own.linkChars === own.chars ? "an embed not loaded" : null;
+    if (element.tagName === "BLOCKQUOTE")
+      return own.chars > 0 && own.linkChars === own.chars ? "an embed not loaded" : null;
     if (!CLEANED_TAGS.has(element.tagName)) return null;
     if (own.chars === 0) return own.images === 0 ? "empty box" : null;
     if (this.onlyLabelLeft(element)) return "the label of what is left out";

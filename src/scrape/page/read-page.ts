@@ -105,7 +105,8 @@ function repeatsTitle(heading: HTMLElement, titles: string[]): boolean {
 
 /** Readability's least length of an article (`charThreshold`). */
 const SHORT_CONTENT = 500;
-const charsOf = (parts: HTMLElement[], stats: PageStats) => parts.reduce((sum, part) => sum + statsOf(stats, part).chars, 0);
+const charsOf = (parts: HTMLElement[], stats: PageStats) =>
+  parts.reduce((sum, part) => sum + statsOf(stats, part).chars, 0);
 
 /** Below this many characters a page that puts its text in `<noscript>` is read from there. */
 const SCRIPTED_SHELL = 200;
