@@ -62,7 +62,7 @@ const readsAsLegal = (text: string) =>
 /** A line shorter than this that names whose picture it is ("Credit: …", "Photo: …", "Courtesy of …") is a photo's credit. */
 const CREDIT_LINE_CHARS = 100;
 const CREDIT_LINE =
-  /^\s*[([]?\s*(?:(?:featured\s+)?(?:photo|image|picture)s?\s+(?:credits?\b|by\b|source\b)|credits?\s*:|courtesy\s+of\b)/i;
+  /^\s*[([]?\s*(?:(?:featured\s+)?(?:photo(?:graph)?|image|picture)s?\s+(?:credits?\b|by\b|source\b)|credits?\s*:|courtesy\s+of\b)/i;
 const CREDIT_TAGS = new Set(["P", "DIV", "FIGCAPTION"]);
 /** Where a credit line belongs: in a figure or its caption (elsewhere "Courtesy of …" opens a sentence of the text). */
 const PICTURE_TAGS = new Set(["FIGURE", "FIGCAPTION"]);
@@ -75,7 +75,7 @@ const STANDING_LINE_CHARS = 250;
 const SIGN_UP = /^\W*sign up (?:for|to)\b|\b(?:sign up|subscribe|join|get)\b[^.!?]*\bnewsletters?\b/i;
 /** An invitation to follow the site on social networks ("Follow us on Facebook and Twitter for more"). */
 const FOLLOW_US =
-  /\b(?:follow|seguir|suivez|folgen sie)\b[^.!?]*\b(?:facebook|twitter|instagram|linkedin|youtube|tiktok)\b/i;
+  /\b(?:follow|seguir|suivez|folgen sie)\b[^.!?]*\b(?:facebook|twitter|instagram|linkedin|youtube|tiktok)\b|\b(?:facebook|twitter|instagram)\b[^.!?]*\bfollow\b/i;
 /** What a paywall says in place of the rest of the article. */
 const PAYWALL =
   /\b(?:only (?:to|for) (?:paying )?(?:members|subscribers)\b|(?:members|subscribers)[- ]only\b|become an? (?:\w+ )?(?:member|subscriber)\b|subscribe to (?:continue|keep) reading)|会員限定|続き[はを].{0,40}お読み/i;
