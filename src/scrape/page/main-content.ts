@@ -6,7 +6,7 @@
 import type { HTMLElement } from "node-html-parser";
 import { selectOne } from "../extract/select";
 import { positionOf } from "../extract/tree-nodes";
-import { isElement, nameWeight, nameWords, SENTENCE_END } from "./elements";
+import { classNameOf, isElement, nameWeight, nameWords, SENTENCE_END } from "./elements";
 import type { Furniture } from "./furniture";
 import { linkDensity, type PageStats, statsOf, type TextStats } from "./text-stats";
 
@@ -235,10 +235,16 @@ function landmark(body: HTMLElement, stats: PageStats): HTMLElement | null {
   return marked && statsOf(stats, marked).chars > 0 ? marked : null;
 }
 
+const INGREDIENTS_NAME = /ingredients/i;
+
 /** Shown elements named for a recipe's ingredients ("recipe-ingredients", "wprm-recipe-ingredients"), from the page's counts. */
 function ingredientBoxes(stats: PageStats): HTMLElement[] {
   const named: HTMLElement[] = [];
-  for (const element of stats.keys()) if (nameWords(element).includes("ingredients")) named.push(element);
+  for (const element of stats.keys()) {
+    // Most elements' names never mention it: the names are split into words only when they do.
+    const names = `${classNameOf(element)} ${element.id}`;
+    if (INGREDIENTS_NAME.test(names) && nameWords(element).includes("ingredients")) named.push(element);
+  }
   return named;
 }
 
