@@ -45,12 +45,25 @@ const PAYWALL =
   /\b(?:only (?:to|for) (?:paying )?(?:members|subscribers)\b|(?:members|subscribers)[- ]only\b|become an? (?:\w+ )?(?:member|subscriber)\b|subscribe to (?:continue|keep) reading)|会員限定|続き[はを].{0,40}お読み/i;
 /** A line shorter than this that opens with "By" and a name is the writer's byline. */
 const BYLINE_CHARS = 60;
+/** Words of the names a byline gives at most (three writers, their particles, their paper). */
+const BYLINE_WORDS = 12;
 const BYLINE_OPENING =
   /^(?:(?:text|words|written|story)\s+by|(?:un\s+)?texte?\s+de|texto\s+de|by|par|von|por|door)\s+(\S+)/i;
-/** The writer's name alone after "By": a capitalised word, no sentence ("By changesets", "By 1963, …" are text). */
+/** A word of a name: capitalised, a particle ("de", "van", "d'Enquête"), or "and" between two names. */
+const NAME_WORD =
+  /^(?:\p{Lu}[\p{L}.'’-]*|[dl]['’]\p{Lu}[\p{L}'’-]*|de|da|do|dos|del|della|di|du|des|la|le|van|von|der|den|ten|ter|and|und|et|y|e|&)$/u;
+/**
+ * The writer's name alone after "By": every word a name's, no sentence ("By changesets", "By 1963, …",
+ * "Von Montag bis Freitag" are text).
+ */
 function isByline(text: string): boolean {
-  const name = BYLINE_OPENING.exec(text)?.[1];
-  return name !== undefined && /^\p{Lu}/u.test(name) && !SENTENCE_END.test(text);
+  const opening = BYLINE_OPENING.exec(text);
+  if (!opening || SENTENCE_END.test(text)) return false;
+  const words = text
+    .slice(opening[0].length - opening[1]!.length)
+    .split(/[\s,]+/)
+    .filter(Boolean);
+  return words.length <= BYLINE_WORDS && words.every((word) => NAME_WORD.test(word)) && /^\p{Lu}/u.test(words[0]!);
 }
 /**
  * What a paper prints around every article, set as a line under `STANDING_LINE_CHARS` characters: who edited it
