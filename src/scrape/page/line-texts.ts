@@ -79,7 +79,7 @@ export function standingLineKind(text: string, chars: number): string | null {
 
 /** A writer's name and what they do for the paper: "Michael Pascoe is a contributing editor.", "Ann Lee covers technology for …". */
 const WRITER_BIO =
-  /^\p{Lu}[\p{L}.'’-]+(?:\s+\p{Lu}[\p{L}.'’-]+){1,3}\s+(?:is|was|covers|writes|reports)\b.*\b(?:reporter|editor|journalist|correspondent|writer|contributor|columnist|author|covers)\b/u;
+  /^\p{Lu}[\p{L}.'’-]+(?:\s+\p{Lu}[\p{L}.'’-]+){1,3}\s+(?:is\s+(?:\S+\s+){0,4}?(?:reporter|editor|journalist|correspondent|writer|contributor|columnist|author)\b|covers\b|writes (?:about|for)\b|reports (?:on|for)\b)/u;
 /** An address or a handle to reach the writer at ("adkins@example.com", "@Laura_E_Adkins"). */
 const CONTACT = /[\w.+-]@[\w-]+\.\w|(?:^|[\s(])@\w{2,}/;
 export const readsAsWriterBio = (text: string) => WRITER_BIO.test(text);
