@@ -36,7 +36,8 @@ const EDITOR_LINE =
   /^\s*[[【（(]?\s*(?:责任编辑|编辑|責任編集|(?:page |managing |desk )?editor|redakteur(?:in)?|redaktion|rédaction|redacción|editado por)\s*[:：]/i;
 /** A line shorter than this asking the reader to sign up, to follow the site or to pay for the rest is a call to action, not the article. */
 export const STANDING_LINE_CHARS = 250;
-const SIGN_UP = /^\W*sign up (?:for|to)\b|\b(?:sign up|subscribe|join|get)\b[^.!?]*\bnewsletters?\b/i;
+const SIGN_UP =
+  /(?:^\W*|[.!?]\s+)(?:sign up (?:for|to)\b|(?:sign up|subscribe|join|get)\b[^.!?]*\bnewsletters?\b)|\b(?:sign up|subscribe|join)\b[^.!?]*\bour\b[^.!?]*\bnewsletters?\b/i;
 /** An invitation to follow the site on social networks ("Follow us on Facebook and Twitter for more"). */
 const FOLLOW_US =
   /\b(?:follow|seguir|suivez|folgen sie)\b[^.!?]*\b(?:facebook|twitter|instagram|linkedin|youtube|tiktok)\b|\b(?:facebook|twitter|instagram)\b[^.!?]*\bfollow\b/i;
