@@ -40,7 +40,7 @@ const SIGN_UP =
   /(?:^\W*|[.!?]\s+)(?:sign up (?:for|to)\b|(?:sign up|subscribe|join|get)\b[^.!?]*\bnewsletters?\b)|\b(?:sign up|subscribe|join)\b[^.!?]*\bour\b[^.!?]*\bnewsletters?\b/i;
 /** An invitation to follow the site on social networks ("Follow us on Facebook and Twitter for more"). */
 const FOLLOW_US =
-  /\b(?:follow|seguir|suivez|folgen sie)\b[^.!?]*\b(?:facebook|twitter|instagram|linkedin|youtube|tiktok)\b|\b(?:facebook|twitter|instagram)\b[^.!?]*\bfollow\b/i;
+  /\b(?:follow(?!\s+up\b)|seguir|suivez|folgen sie)\b[^.!?]*\b(?:on|en|sur|auf)\s+(?:facebook|twitter|instagram|linkedin|youtube|tiktok)\b|\bon (?:facebook|twitter|instagram)\s*:\s*follow\b/i;
 /** What a paywall says in place of the rest of the article. */
 const PAYWALL =
   /\b(?:only (?:to|for) (?:paying )?(?:members|subscribers)\b|(?:members|subscribers)[- ]only\b|become an? (?:\w+ )?(?:member|subscriber)\b|subscribe to (?:continue|keep) reading)|会員限定|続き[はを].{0,40}お読み/i;
