@@ -43,7 +43,7 @@ const FOLLOW_US =
   /\b(?:follow(?!\s+up\b)|seguir|suivez|folgen sie)\b[^.!?]*\b(?:on|en|sur|auf)\s+(?:facebook|twitter|instagram|linkedin|youtube|tiktok)\b|\bon (?:facebook|twitter|instagram)\s*:\s*follow\b/i;
 /** What a paywall says in place of the rest of the article. */
 const PAYWALL =
-  /\b(?:only (?:to|for) (?:paying )?(?:members|subscribers)\b|(?:members|subscribers)[- ]only\b|become an? (?:\w+ )?(?:member|subscriber)\b|subscribe to (?:continue|keep) reading)|会員限定|続き[はを].{0,40}お読み/i;
+  /\b(?:shown|available|visible|reserved) only (?:to|for) (?:paying )?(?:members|subscribers)\b|(?:^\W*|[.!?]\s+)become an? (?:\w+ )?(?:member|subscriber)\b|\bsubscribe to (?:continue|keep) reading\b|会員限定|続き[はを].{0,40}お読み/i;
 /** A line shorter than this that opens with "By" and a name is the writer's byline. */
 const BYLINE_CHARS = 60;
 /** Words of the names a byline gives at most (three writers, their particles, their paper). */
