@@ -19,6 +19,8 @@ const READERS_WORDS = new Set(
     " ",
   ),
 );
+/** Words that make a readers' word a setting of the article ("comments-open", "comments-closed"), not a box of posts. */
+const SETTING_WORDS = new Set(["open", "closed", "enabled", "disabled", "on", "off", "allowed"]);
 /** Furniture reasons (elements.ts) of names that stand for links to elsewhere. */
 const NAVIGATION_NAME = /^class or id "(?:menu|nav|navbar|navigation|toolbar)"$/;
 /** A wrapper holding more than this share of the text around it is the layout, not furniture inside it. */
@@ -109,7 +111,8 @@ export class Furniture {
     if (reason === 'class or id "embed"' && this.quotesAPost(element)) return null;
     const words = reason.startsWith("class") ? nameWords(element) : [];
     const contentNamed =
-      words.some((word) => CONTENT_NAME.test(word)) && !words.some((word) => READERS_WORDS.has(word));
+      words.some((word) => CONTENT_NAME.test(word)) &&
+      !words.some((word, at) => READERS_WORDS.has(word) && !SETTING_WORDS.has(words[at + 1] ?? ""));
     if (contentNamed && own.chars >= 200 && linkDensity(own) < 0.3) return null;
     if (reason.startsWith("class or id")) this.namedAside.push(element);
     return reason;
