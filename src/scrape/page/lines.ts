@@ -43,6 +43,8 @@ function allItalic(element: HTMLElement): boolean {
 export class Lines {
   /** Whether anything is read after each element among its siblings, decided for a whole box at once. */
   private readonly closing = new Map<HTMLElement, boolean>();
+  /** Each short line's text, trimmed: several rules read the same line. */
+  private readonly texts = new Map<HTMLElement, string>();
 
   constructor(
     private readonly stats: PageStats,
@@ -53,6 +55,15 @@ export class Lines {
   /** Forget which lines close their box: the clutter is decided again, relative to the main content. */
   clear(): void {
     this.closing.clear();
+  }
+
+  private textOf(line: HTMLElement): string {
+    let text = this.texts.get(line);
+    if (text === undefined) {
+      text = line.text.trim();
+      this.texts.set(line, text);
+    }
+    return text;
   }
 
   /** Why `line` is no part of the article, or null. */
@@ -74,8 +85,7 @@ export class Lines {
     const timeChars = selectAll(line, "time").reduce((sum, time) => sum + statsOf(this.stats, time).chars, 0);
     if (timeChars * 2 >= chars) return true;
     // A sentence that gives a time ("Update: Dec. 22, 2016, 2:16 p.m. Updated with …") and code printing one are read.
-    const text = line.text;
-    if (!readsAsDateline(text)) return false;
+    if (!readsAsDateline(this.textOf(line))) return false;
     return selectOne(line, "pre, code") === null;
   }
 
@@ -84,7 +94,7 @@ export class Lines {
     if (line.tagName !== "P") return false;
     const own = statsOf(this.stats, line);
     if (own.chars === 0 || own.chars >= LEGAL_LINE_CHARS || own.ownChars !== own.chars) return false;
-    return readsAsLegal(line.text) && this.closes(line) && this.follows(line);
+    return readsAsLegal(this.textOf(line)) && this.closes(line) && this.follows(line);
   }
 
   /** A short line of only its own text naming whose picture it is, under the picture: "Credit: Funko", "Image by Getty Images". */
@@ -92,7 +102,7 @@ export class Lines {
     if (!CREDIT_TAGS.has(line.tagName)) return false;
     const own = statsOf(this.stats, line);
     if (own.chars === 0 || own.chars >= CREDIT_LINE_CHARS || own.ownChars !== own.chars) return false;
-    return readsAsCredit(line.text) && this.underPicture(line);
+    return readsAsCredit(this.textOf(line)) && this.underPicture(line);
   }
 
   /**
@@ -104,7 +114,7 @@ export class Lines {
     if (!CREDIT_TAGS.has(line.tagName)) return null;
     const chars = statsOf(this.stats, line).chars;
     if (chars === 0 || chars >= STANDING_LINE_CHARS) return null;
-    return standingLineKind(line.text.trim(), chars);
+    return standingLineKind(this.textOf(line), chars);
   }
 
   /** `line` sits in a figure or its caption, or right after a picture (an image, a figure, a box of an image alone). */
@@ -121,7 +131,7 @@ export class Lines {
   private isClosingNote(line: HTMLElement): boolean {
     if (line.tagName !== "P" && line.tagName !== "BLOCKQUOTE") return false;
     const own = statsOf(this.stats, line);
-    if (own.chars >= CLOSING_NOTE_CHARS || !givesContact(line.text)) return false;
+    if (own.chars >= CLOSING_NOTE_CHARS || !givesContact(this.textOf(line))) return false;
     return allItalic(line) && this.closes(line) && this.follows(line);
   }
 
@@ -129,7 +139,7 @@ export class Lines {
   private isWriterBio(line: HTMLElement): boolean {
     if (line.tagName !== "P") return false;
     const own = statsOf(this.stats, line);
-    if (own.chars === 0 || own.chars >= CLOSING_NOTE_CHARS || !readsAsWriterBio(line.text.trim())) return false;
+    if (own.chars === 0 || own.chars >= CLOSING_NOTE_CHARS || !readsAsWriterBio(this.textOf(line))) return false;
     return this.closes(line) && this.follows(line);
   }
 

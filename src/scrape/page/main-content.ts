@@ -4,6 +4,7 @@
 // nearly as well join it. Written by hand because Readability.js needs a DOM library that parses a
 // page ten times slower than the budget (docs/page.md has the figures).
 import type { HTMLElement } from "node-html-parser";
+import { pageIndex } from "../extract/page-index";
 import { selectOne } from "../extract/select";
 import { positionOf } from "../extract/tree-nodes";
 import { classNameOf, isElement, nameWeight, nameWords, SENTENCE_END } from "./elements";
@@ -238,12 +239,15 @@ function landmark(body: HTMLElement, stats: PageStats): HTMLElement | null {
 const INGREDIENTS_NAME = /ingredients/i;
 
 /** Shown elements named for a recipe's ingredients ("recipe-ingredients", "wprm-recipe-ingredients"), from the page's counts. */
-function ingredientBoxes(stats: PageStats): HTMLElement[] {
+function ingredientBoxes(body: HTMLElement, stats: PageStats): HTMLElement[] {
   const named: HTMLElement[] = [];
+  // A page whose source never says "…ngredients" (most pages) has no such box to look for.
+  const source = pageIndex(body).html;
+  if (source !== undefined && !source.includes("ngredients")) return named;
   for (const element of stats.keys()) {
     // Most elements' names never mention it: the names are split into words only when they do.
-    const names = `${classNameOf(element)} ${element.id}`;
-    if (INGREDIENTS_NAME.test(names) && nameWords(element).includes("ingredients")) named.push(element);
+    const mentions = INGREDIENTS_NAME.test(classNameOf(element)) || INGREDIENTS_NAME.test(element.id);
+    if (mentions && nameWords(element).includes("ingredients")) named.push(element);
   }
   return named;
 }
@@ -253,7 +257,7 @@ function ingredientBoxes(stats: PageStats): HTMLElement[] {
  * after an ad): the list is what the steps refer to, so it joins them.
  */
 function ingredientsApart(body: HTMLElement, parts: HTMLElement[], stats: PageStats, furniture: Furniture) {
-  const named = ingredientBoxes(stats);
+  const named = ingredientBoxes(body, stats);
   // The smallest element holding every one so named (a list inside a box of the same name).
   let box: HTMLElement | null = named[0] ?? null;
   while (box && box !== body && !named.every((item) => item === box || isInside(item, box!))) box = box.parentNode;
