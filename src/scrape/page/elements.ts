@@ -113,6 +113,9 @@ const DISPLAY_NONE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
 const CAMEL = /([a-z])([A-Z])/g;
 const SEPARATORS = /[^a-z0-9]+/;
 
+/** Text that ends a sentence, quotes and brackets after the stop aside. */
+export const SENTENCE_END = /[.!?。！？]["'”’)]?\s*$/;
+
 export const isElement = (node: Node): node is HTMLElement => node.nodeType === NodeType.ELEMENT_NODE;
 
 /** The element's attributes as written; most elements have none, which answers every question below at once. */

@@ -12,7 +12,7 @@ import { readLinks, type PageLink } from "./links";
 import { type Candidate, findMainContent, holdsProse } from "./main-content";
 import { type PageMetadata, readMetadata } from "./metadata";
 import { render, type RenderContext } from "./render";
-import { countPage, statsOf } from "./text-stats";
+import { countPage, type PageStats, statsOf } from "./text-stats";
 
 export interface PageReadingOptions {
   /** false: the whole page converted (only what no reader sees left out). Default true. */
@@ -103,6 +103,11 @@ function repeatsTitle(heading: HTMLElement, titles: string[]): boolean {
   );
 }
 
+/** Readability's least length of an article (`charThreshold`). */
+const SHORT_CONTENT = 500;
+const charsOf = (parts: HTMLElement[], stats: PageStats) =>
+  parts.reduce((sum, part) => sum + statsOf(stats, part).chars, 0);
+
 /** Below this many characters a page that puts its text in `<noscript>` is read from there. */
 const SCRIPTED_SHELL = 200;
 
@@ -145,7 +150,15 @@ function readTree(
     furniture = new Furniture(stats, pageChars, false);
     main = findMainContent(body, stats, furniture);
   }
-  const mainChars = main.parts.reduce((sum, part) => sum + statsOf(stats, part).chars, 0);
+  let mainChars = charsOf(main.parts, stats);
+  // Readability strips asides only from the article it found: a main content shorter than an article
+  // while an `<aside>` holds prose (a slideshow set in the side column) is looked for again among them.
+  if (onlyMain && mainChars < SHORT_CONTENT && holdsProse(furniture.asides, stats)) {
+    const again = new Furniture(stats, pageChars, true, false);
+    const found = findMainContent(body, stats, again);
+    const foundChars = charsOf(found.parts, stats);
+    if (foundChars > mainChars) [furniture, main, mainChars] = [again, found, foundChars];
+  }
   furniture.narrowTo(mainChars);
   const titles = [metadata.title, cleanText(visibleText(selectOne(root, "title")))]
     .filter((title): title is string => Boolean(title))

@@ -1,0 +1,96 @@
+// What a short line's own words say it is, whatever element holds it: a copyright or a disclosure, a
+// photo's credit, a dateline, the editor's or writer's name, a call to sign up or follow, a paywall's
+// word, the writer's bio, a label of related links, an address shown in full. Pure tests of text: which
+// elements they apply to is lines.ts's and furniture.ts's.
+import { SENTENCE_END } from "./elements";
+
+/**
+ * A copyright notice, not a sentence about copyright: opening with "©", "(c) 2024" or "Copyright ©"/"Copyright 2024",
+ * ending with the reserved rights, or a notice in Chinese (not 版权所有者, "the copyright holder").
+ */
+const LEGAL_NOTICE = [
+  /^\W*(?:©|\(c\)\s*\d{4}|copyright\s*(?:©|\(c\)|\d{4}))/i,
+  /(?:all rights reserved|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati)\W*$/i,
+  /版权所有(?![者人方])|未经(?:授权|许可)[，,]?\s*(?:不得|禁止|严禁)/,
+];
+/** A disclosure of affiliate links, not a sentence about them: it says the site earns from them. */
+const AFFILIATE_DISCLOSURE =
+  /\baffiliate\b.*\b(?:commissions?|we (?:may )?earn)\b|\b(?:commissions?|we (?:may )?earn)\b.*\baffiliate\b|\bearn from qualifying purchases\b/i;
+/** A copyright notice or a disclosure of affiliate links. */
+export const readsAsLegal = (text: string) =>
+  LEGAL_NOTICE.some((notice) => notice.test(text.trim())) || AFFILIATE_DISCLOSURE.test(text);
+/** A photo's credit ("Credit: …", "(Image credit: …)", "Photograph by …", "Courtesy of …"). */
+const CREDIT_LINE =
+  /^\s*[([]?\s*(?:(?:featured\s+)?(?:photo(?:graph)?|image|picture)s?\s+(?:credits?\b|by\b|source\b)|credits?\s*:|courtesy\s+of\b)/i;
+export const readsAsCredit = (text: string) => CREDIT_LINE.test(text);
+
+/** A year and a time of day in one short line: when the page was written ("Publié le 29/10/2012 à 14h03", "2023年09月26日 17:22"). */
+const YEAR = /(?:^|\D)(?:19|20)\d{2}(?!\d)/;
+const CLOCK = /(?:^|\D)\d{1,2}(?::\d{2}|h\d{2}|時\d{1,2}分)(?!\d)/;
+/** A year and a time of day, not a sentence that gives them ("Update: Dec. 22, 2016, 2:16 p.m. The police …"). */
+export const readsAsDateline = (text: string) => YEAR.test(text) && CLOCK.test(text) && !SENTENCE_END.test(text);
+
+/** A line shorter than this that opens with an editor's label and a colon names who edited the article. */
+const EDITOR_LINE_CHARS = 80;
+const EDITOR_LINE =
+  /^\s*[[【（(]?\s*(?:责任编辑|编辑|責任編集|(?:page |managing |desk )?editor|redakteur(?:in)?|redaktion|rédaction|redacción|editado por)\s*[:：]/i;
+/** A line shorter than this asking the reader to sign up, to follow the site or to pay for the rest is a call to action, not the article. */
+export const STANDING_LINE_CHARS = 250;
+const SIGN_UP =
+  /(?:^\W*|[.!?]\s+)(?:sign up (?:for|to)\b|(?:sign up|subscribe|join|get)\b[^.!?]*\bnewsletters?\b)|\b(?:sign up|subscribe|join)\b[^.!?]*\bour\b[^.!?]*\bnewsletters?\b/i;
+/** An invitation to follow the site on social networks ("Follow us on Facebook and Twitter for more"). */
+const FOLLOW_US =
+  /\b(?:follow(?!\s+up\b)|seguir|suivez|folgen sie)\b[^.!?]*\b(?:on|en|sur|auf)\s+(?:facebook|twitter|instagram|linkedin|youtube|tiktok)\b|\bon (?:facebook|twitter|instagram)\s*:\s*follow\b/i;
+/** What a paywall says in place of the rest of the article. */
+const PAYWALL =
+  /\b(?:shown|available|visible|reserved) only (?:to|for) (?:paying )?(?:members|subscribers)\b|(?:^\W*|[.!?]\s+)become an? (?:\w+ )?(?:member|subscriber)\b|\bsubscribe to (?:continue|keep) reading\b|会員限定|続き[はを].{0,40}お読み/i;
+/** A line shorter than this that opens with "By" and a name is the writer's byline. */
+const BYLINE_CHARS = 60;
+/** Words of the names a byline gives at most (three writers, their particles, their paper). */
+const BYLINE_WORDS = 12;
+const BYLINE_OPENING =
+  /^(?:(?:text|words|written|story)\s+by|(?:un\s+)?texte?\s+de|texto\s+de|by|par|von|por|door)\s+(\S+)/i;
+/** A word of a name: capitalised, a particle ("de", "van", "d'Enquête"), or "and" between two names. */
+const NAME_WORD =
+  /^(?:\p{Lu}[\p{L}.'’-]*|[dl]['’]\p{Lu}[\p{L}'’-]*|de|da|do|dos|del|della|di|du|des|la|le|van|von|der|den|ten|ter|and|und|et|y|e|&)$/u;
+/**
+ * The writer's name alone after "By": every word a name's, no sentence ("By changesets", "By 1963, …",
+ * "Von Montag bis Freitag" are text).
+ */
+function isByline(text: string): boolean {
+  const opening = BYLINE_OPENING.exec(text);
+  if (!opening || SENTENCE_END.test(text)) return false;
+  const words = text
+    .slice(opening[0].length - opening[1]!.length)
+    .split(/[\s,]+/)
+    .filter(Boolean);
+  return words.length <= BYLINE_WORDS && words.every((word) => NAME_WORD.test(word)) && /^\p{Lu}/u.test(words[0]!);
+}
+/**
+ * What a paper prints around every article, set as a line under `STANDING_LINE_CHARS` characters: who edited it
+ * ("【责任编辑：…】", "Editor: …"), who wrote it ("By Jane Doe"), a call to sign up for a newsletter or to follow
+ * the site, a paywall's word that the rest is for members; null for a line of the article.
+ */
+export function standingLineKind(text: string, chars: number): string | null {
+  if (chars < EDITOR_LINE_CHARS && EDITOR_LINE.test(text)) return "an editor's credit";
+  if (chars < BYLINE_CHARS && isByline(text)) return "a byline";
+  if (SIGN_UP.test(text) || FOLLOW_US.test(text)) return "a call to sign up or follow";
+  return PAYWALL.test(text) ? "a paywall's teaser" : null;
+}
+
+/** A writer's name and what they do for the paper: "Michael Pascoe is a contributing editor.", "Ann Lee covers technology for …". */
+const WRITER_BIO =
+  /^\p{Lu}[\p{L}.'’-]+(?:\s+\p{Lu}[\p{L}.'’-]+){1,3}\s+(?:is\s+(?:\S+\s+){0,4}?(?:reporter|editor|journalist|correspondent|writer|contributor|columnist|author)\b|covers\b|writes (?:about|for)\b|reports (?:on|for)\b)/u;
+/** An address or a handle to reach the writer at ("adkins@example.com", "@Laura_E_Adkins"). */
+const CONTACT = /[\w.+-]@[\w-]+\.\w|(?:^|[\s(])@\w{2,}/;
+export const readsAsWriterBio = (text: string) => WRITER_BIO.test(text);
+export const givesContact = (text: string) => CONTACT.test(text);
+
+/** A label of links to other pages, whatever it ends with ("Related Recipes", "Verwandte Artikel", "Baca Juga", "相关内容"). */
+const RELATED_LABEL =
+  /^\W*(?:related\b|more on\b|also by\b|read (?:also|more)\b|baca juga|(?:à )?lire aussi|leggi anche|lesen sie auch|mehr zum thema|verwandte\b|artículos relacionados|相关|関連)/i;
+export const readsAsRelatedLabel = (text: string) => RELATED_LABEL.test(text);
+
+/** A link's text that is an address to a page, shown as it is (not a site's bare name, "www.youtube.com"). */
+const SHOWN_ADDRESS = /^(?:https?:\/\/|www\.)[^\s/]+\/\S+$/i;
+export const showsAddress = (text: string) => SHOWN_ADDRESS.test(text);
