@@ -36,6 +36,8 @@ export default defineConfig({
                 ANON_REQUESTS_PER_MINUTE: "1000000",
                 // A file's last calls are logged before its runtime moves on to the next file.
                 REQUEST_LOG_WAIT_MS: "1",
+                // A lease's end is work its call waits for (waitUntil), as callApp does for every call.
+                LEASE_MS: "20",
               },
             },
           })),

@@ -17,6 +17,8 @@ interface TuningVars {
   SHOP_CRAWL_ITEMS?: string;
   /** How long a call waits for others to share its request log insert (middleware/endpoint-usage.ts); default 100. */
   REQUEST_LOG_WAIT_MS?: string;
+  /** How long an account's lease of units lasts (durable/account-meter-client.ts); default and most 1000. */
+  LEASE_MS?: string;
 }
 
 /** The number a tuning var of `env` holds, or `fallback` when it is unset, zero or not a number. */

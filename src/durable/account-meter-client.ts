@@ -1,6 +1,7 @@
 // Calls to an account's meter (durable/account-meter.ts), or a client IP's: counting a request,
 // the answers and refunds that ride along, job items' units, and the rate-limit headers.
 import { withRetry } from "../retry";
+import { tuning } from "../tuning";
 import type { DailyCalls } from "./daily-usage";
 import type { AnsweredCall, ConsumeRequest, LimitDecision, AccountMeter, Refund } from "./account-meter";
 import { LEASE_CLOCK_MARGIN_MS, LEASE_MS } from "./admission";
@@ -206,7 +207,8 @@ export async function consumeForAccount(
     if (!leased) return { decision: withUnitsHeld(decision, 0), idempotencyKey };
     noLeaseUntil.delete(accountId);
     const now = Date.now();
-    const expiresAt = Math.min(now + LEASE_MS, decision.minute.resetAt - LEASE_CLOCK_MARGIN_MS);
+    const lasts = Math.min(tuning(env, "LEASE_MS", LEASE_MS), LEASE_MS);
+    const expiresAt = Math.min(now + lasts, decision.minute.resetAt - LEASE_CLOCK_MARGIN_MS);
     const kept = { idempotencyKey, left: leased, decision, expiresAt, perMinute, perMonth };
     return { decision: withUnitsHeld(decision, leased), idempotencyKey, leaseEnded: keepLease(env, accountId, kept) };
   } finally {
