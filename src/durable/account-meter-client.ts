@@ -184,11 +184,11 @@ export async function consumeForAccount(
   units = 1,
   monthFree = false,
 ): Promise<Admission> {
-  if (!monthFree) {
-    const leased = takeLeased(accountId, perMinute, perMonth, units);
-    if (leased) return leased;
-    endLease(accountId);
-  }
+  const held = monthFree ? undefined : takeLeased(accountId, perMinute, perMonth, units);
+  if (held) return held;
+  // A call the object decides carries the lease's rest back with it, so that its counts (a read of
+  // usage is month-free) hold no unit this isolate holds unused.
+  endLease(accountId);
   const leaseRefused = (noLeaseUntil.get(accountId) ?? 0) > Date.now();
   const lease = monthFree || leaseRefused || leasing.has(accountId) ? 0 : leaseSize(perMinute);
   // Should this call fail, they are lost with it: a lost count is not worth a double one.

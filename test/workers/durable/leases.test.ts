@@ -157,3 +157,19 @@ describe("the object's lease rule", () => {
     });
   });
 });
+
+describe("what a month-free call reads while this isolate holds a lease", () => {
+  beforeEach(async () => {
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 4_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+  });
+
+  // GET /v1/usage is month-free: its `minute` and `month` (and its rate-limit headers) are this decision.
+  it("counts only calls made, not the units the lease still holds", async () => {
+    const accountId = `acct_${crypto.randomUUID()}`;
+    const data = await consumeForAccount(env, accountId, 1_000, 1_000_000);
+    expect(data.leaseEnded).toBeDefined();
+    const usage = await consumeForAccount(env, accountId, 1_000, 1_000_000, 1, true);
+    expect(usage.decision).toMatchObject({ minute: { used: 2 }, month: { used: 1 } });
+  });
+});
