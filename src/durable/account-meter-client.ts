@@ -141,9 +141,13 @@ function endLease(accountId: string, lease = leases.get(accountId)) {
   leases.delete(accountId);
   const unused = lease.left;
   lease.left = 0;
-  if (unused === 0) return;
+  if (unused > 0) returnUnused(accountId, lease.idempotencyKey, unused);
+}
+
+/** Leaves a lease's unused units among the refunds for the account's limiter (the object gives back no more than the lease took). */
+function returnUnused(accountId: string, idempotencyKey: string, units: number) {
   const waiting = unsent.get(accountId) ?? { answers: [], refunds: [] };
-  waiting.refunds.push({ idempotencyKey: lease.idempotencyKey, units: unused, unused: true });
+  waiting.refunds.push({ idempotencyKey, units, unused: true });
   unsent.set(accountId, waiting);
 }
 
@@ -209,6 +213,11 @@ export async function consumeForAccount(
     const expiresAt = Math.min(now + LEASE_MS, decision.minute.resetAt - LEASE_CLOCK_MARGIN_MS);
     const kept = { idempotencyKey, left: leased, decision, expiresAt, perMinute, perMonth };
     return { decision: withUnitsHeld(decision, leased), idempotencyKey, leaseEnded: keepLease(env, accountId, kept) };
+  } catch (err) {
+    // The object may have counted the call and its lease before every answer was lost: no call can use
+    // that lease, so it goes back with the next limiter call (nothing does if the object counted none).
+    if (lease) returnUnused(accountId, idempotencyKey, lease);
+    throw err;
   } finally {
     if (lease) leasing.delete(accountId);
   }

@@ -12,6 +12,7 @@ import {
   peekAccount,
   refundForAccount,
 } from "../../../src/durable/account-meter-client";
+import type { ConsumeRequest } from "../../../src/durable/account-meter";
 import { env } from "../helpers";
 
 const meterOf = (accountId: string) => env.ACCOUNT_METER.get(env.ACCOUNT_METER.idFromName(`account:${accountId}`));
@@ -171,5 +172,51 @@ describe("what a month-free call reads while this isolate holds a lease", () => 
     expect(data.leaseEnded).toBeDefined();
     const usage = await consumeForAccount(env, accountId, 1_000, 1_000_000, 1, true);
     expect(usage.decision).toMatchObject({ minute: { used: 2 }, month: { used: 1 } });
+  });
+});
+
+describe("a call that asked for a lease and failed", () => {
+  beforeEach(async () => {
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 4_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+  });
+
+  it("leaves no lease's unit charged when the object counted it and every answer was lost", async () => {
+    const accountId = `acct_${crypto.randomUUID()}`;
+    // Each attempt reaches the object (the first counts, the retries are recalled), and its answer is lost on the way back.
+    const lostAnswers = {
+      idFromName: (name: string) => env.ACCOUNT_METER.idFromName(name),
+      get: (id: DurableObjectId) => {
+        const real = env.ACCOUNT_METER.get(id);
+        return {
+          consume: async (request: ConsumeRequest) => {
+            await real.consume(request);
+            throw Object.assign(new Error("Network connection lost."), { retryable: true });
+          },
+        };
+      },
+    };
+    const faulty = { ...env, ACCOUNT_METER: lostAnswers } as unknown as Env;
+    await expect(consumeForAccount(faulty, accountId, 1_000, 1_000_000)).rejects.toThrow(/Network connection lost/);
+    expect((await storedCounts(accountId)).month?.used).toBe(16);
+    // The isolate's next read settles what waits: the failed call's own unit stays charged (a lost count is not
+    // worth a double one), the 15 units it took for a lease no call could use go back.
+    const days = await dailyUsageThisMonth(env, accountId);
+    expect(days.reduce((sum, day) => sum + day.charged, 0)).toBe(1);
+    expect(await storedCounts(accountId)).toMatchObject({ minute: { used: 1 }, month: { used: 1 } });
+  });
+
+  it("gives back as unused no more than the call's lease took, never the call's own units", async () => {
+    const accountId = `acct_${crypto.randomUUID()}`;
+    await runInDurableObject(meterOf(accountId), (meter) => {
+      meter.consume({ subject: "account", perMinute: 1_000, perMonth: 1_000_000, idempotencyKey: "no-lease" });
+      meter.consume({ subject: "account", perMinute: 1_000, perMonth: 1_000_000, idempotencyKey: "leased", lease: 15 });
+      meter.recordAnswers([], [
+        { idempotencyKey: "no-lease", units: 15, unused: true },
+        { idempotencyKey: "leased", units: 15, unused: true },
+        { idempotencyKey: "leased", units: 15, unused: true },
+      ]);
+    });
+    expect(await storedCounts(accountId)).toMatchObject({ minute: { used: 2 }, month: { used: 2 } });
   });
 });
