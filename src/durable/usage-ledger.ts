@@ -91,7 +91,11 @@ export class UsageLedger {
   returnUnused(idempotencyKey: string, units: number, now: number) {
     const call = this.calls.get(idempotencyKey);
     if (!call) return;
-    const given = this.takeBack(idempotencyKey, Math.min(units, (call.decision.leased ?? 0) - call.unusedReturned), now);
+    const given = this.takeBack(
+      idempotencyKey,
+      Math.min(units, (call.decision.leased ?? 0) - call.unusedReturned),
+      now,
+    );
     if (!given) return;
     call.unusedReturned += given.units;
     this.admission.giveBackUnused({ ...call, units: given.units }, now);

@@ -211,11 +211,14 @@ describe("a call that asked for a lease and failed", () => {
     await runInDurableObject(meterOf(accountId), (meter) => {
       meter.consume({ subject: "account", perMinute: 1_000, perMonth: 1_000_000, idempotencyKey: "no-lease" });
       meter.consume({ subject: "account", perMinute: 1_000, perMonth: 1_000_000, idempotencyKey: "leased", lease: 15 });
-      meter.recordAnswers([], [
-        { idempotencyKey: "no-lease", units: 15, unused: true },
-        { idempotencyKey: "leased", units: 15, unused: true },
-        { idempotencyKey: "leased", units: 15, unused: true },
-      ]);
+      meter.recordAnswers(
+        [],
+        [
+          { idempotencyKey: "no-lease", units: 15, unused: true },
+          { idempotencyKey: "leased", units: 15, unused: true },
+          { idempotencyKey: "leased", units: 15, unused: true },
+        ],
+      );
     });
     expect(await storedCounts(accountId)).toMatchObject({ minute: { used: 2 }, month: { used: 2 } });
   });
