@@ -23,7 +23,7 @@ export interface AdmittedCall {
   /** Whose minute window it was counted in, and that minute's start (a lease's unused units go back there). */
   subject: string;
   minuteStart: number;
-  /** Units it took of the month: 0 for a refusal (remembered for the answers it carried) or a limiter without one. */
+  /** Units it took of the month: 0 for a refusal (remembered for the answers or refunds it carried) or a limiter without one. */
   monthUnits: number;
   monthStart: number;
   /** The UTC day it was counted on, which its refund gives back. */

@@ -223,3 +223,34 @@ describe("a call that asked for a lease and failed", () => {
     expect(await storedCounts(accountId)).toMatchObject({ minute: { used: 2 }, month: { used: 2 } });
   });
 });
+
+describe("a retried consume that carried refunds", () => {
+  it("gives them back once though the object refused the call and its answer was lost", async () => {
+    const accountId = `acct_${crypto.randomUUID()}`;
+    await runInDurableObject(meterOf(accountId), (meter) => {
+      const now = Date.UTC(2026, 10, 27, 12, 0, 1);
+      // A lease's key: the call's unit and 15 beyond it, which the isolate's next calls use.
+      meter.consume({
+        subject: "account",
+        perMinute: 1_000,
+        perMonth: 1_000_000,
+        idempotencyKey: "lease",
+        lease: 15,
+        now,
+      });
+      // One of those calls held no data; its refund rides along with a call the minute refuses, sent twice
+      // (the first attempt's answer lost, the retry carrying the same key and the same refund).
+      const refused = {
+        subject: "account",
+        perMinute: 16,
+        perMonth: 1_000_000,
+        idempotencyKey: "refused",
+        refunds: [{ idempotencyKey: "lease", units: 1 }],
+        now,
+      };
+      expect(meter.consume(refused).allowed).toBe(false);
+      expect(meter.consume(refused).allowed).toBe(false);
+      expect(meter.peek({ subject: "account", perMinute: 1_000, perMonth: 1_000_000, now }).month?.used).toBe(15);
+    });
+  });
+});
