@@ -23,12 +23,14 @@ const storedCounts = (accountId: string) =>
     meter.peek({ subject: "account", perMinute: 1_000, perMonth: 1_000_000 }),
   );
 
+/** The object gives no lease in a minute's last two seconds: each case that counts now starts clear of them. */
+async function clearOfMinuteEnd() {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 4_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
 describe("leases of an account's units", () => {
-  // The object gives no lease in a minute's last two seconds: each case starts clear of them.
-  beforeEach(async () => {
-    const left = 60_000 - (Date.now() % 60_000);
-    if (left < 4_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
-  });
+  beforeEach(clearOfMinuteEnd);
 
   it("admits exactly the minute's allowance of many parallel calls, and its object counts exactly those", async () => {
     const accountId = `acct_${crypto.randomUUID()}`;
@@ -160,10 +162,7 @@ describe("the object's lease rule", () => {
 });
 
 describe("what a month-free call reads while this isolate holds a lease", () => {
-  beforeEach(async () => {
-    const left = 60_000 - (Date.now() % 60_000);
-    if (left < 4_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
-  });
+  beforeEach(clearOfMinuteEnd);
 
   // GET /v1/usage is month-free: its `minute` and `month` (and its rate-limit headers) are this decision.
   it("counts only calls made, not the units the lease still holds", async () => {
@@ -176,10 +175,7 @@ describe("what a month-free call reads while this isolate holds a lease", () => 
 });
 
 describe("a call that asked for a lease and failed", () => {
-  beforeEach(async () => {
-    const left = 60_000 - (Date.now() % 60_000);
-    if (left < 4_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
-  });
+  beforeEach(clearOfMinuteEnd);
 
   it("leaves no lease's unit charged when the object counted it and every answer was lost", async () => {
     const accountId = `acct_${crypto.randomUUID()}`;
