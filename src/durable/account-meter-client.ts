@@ -139,9 +139,8 @@ function takeLeased(accountId: string, perMinute: number, perMonth: number, unit
 function endLease(accountId: string, lease = leases.get(accountId)) {
   if (!lease || leases.get(accountId) !== lease) return;
   leases.delete(accountId);
-  const unused = lease.left;
+  if (lease.left > 0) returnUnused(accountId, lease.idempotencyKey, lease.left);
   lease.left = 0;
-  if (unused > 0) returnUnused(accountId, lease.idempotencyKey, unused);
 }
 
 /** Leaves a lease's unused units among the refunds for the account's limiter (the object gives back no more than the lease took). */
@@ -190,8 +189,7 @@ export async function consumeForAccount(
 ): Promise<Admission> {
   const held = monthFree ? undefined : takeLeased(accountId, perMinute, perMonth, units);
   if (held) return held;
-  // A call the object decides carries the lease's rest back with it, so that its counts (a read of
-  // usage is month-free) hold no unit this isolate holds unused.
+  // A call the object decides carries the lease's rest back, so its counts (a month-free read of usage) hold none.
   endLease(accountId);
   const leaseRefused = (noLeaseUntil.get(accountId) ?? 0) > Date.now();
   const lease = monthFree || leaseRefused || leasing.has(accountId) ? 0 : leaseSize(perMinute);
@@ -214,8 +212,7 @@ export async function consumeForAccount(
     const kept = { idempotencyKey, left: leased, decision, expiresAt, perMinute, perMonth };
     return { decision: withUnitsHeld(decision, leased), idempotencyKey, leaseEnded: keepLease(env, accountId, kept) };
   } catch (err) {
-    // The object may have counted the call and its lease before every answer was lost: no call can use
-    // that lease, so it goes back with the next limiter call (nothing does if the object counted none).
+    // The object may have counted a lease before every answer was lost: no call can use it, so it goes back.
     if (lease) returnUnused(accountId, idempotencyKey, lease);
     throw err;
   } finally {
