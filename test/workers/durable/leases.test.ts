@@ -13,7 +13,7 @@ import {
   refundForAccount,
 } from "../../../src/durable/account-meter-client";
 import type { ConsumeRequest } from "../../../src/durable/account-meter";
-import { env } from "../helpers";
+import { call, env, newAccount, withKey } from "../helpers";
 
 const meterOf = (accountId: string) => env.ACCOUNT_METER.get(env.ACCOUNT_METER.idFromName(`account:${accountId}`));
 
@@ -171,6 +171,20 @@ describe("what a month-free call reads while this isolate holds a lease", () => 
     expect(data.leaseEnded).toBeDefined();
     const usage = await consumeForAccount(env, accountId, 1_000, 1_000_000, 1, true);
     expect(usage.decision).toMatchObject({ minute: { used: 2 }, month: { used: 1 } });
+  });
+
+  it("shows in GET /v1/usage only the calls made, with a lease taken by the first", async () => {
+    const { secret } = await newAccount({
+      plan: "enterprise",
+      requests_per_minute: 1_000,
+      requests_per_month: 100_000,
+    });
+    await call("/v1/categories", withKey(secret));
+    await call("/v1/categories", withKey(secret));
+    await call("/v1/generic?url=not-a-url", withKey(secret));
+    const { data } = (await (await call("/v1/usage", withKey(secret))).json()) as any;
+    expect(data.calls).toMatchObject({ attempted: 3, charged: 2 });
+    expect([data.minute.used, data.month.used]).toEqual([4, 2]);
   });
 });
 
