@@ -140,11 +140,14 @@ function takeLeased(accountId: string, perMinute: number, perMonth: number, unit
 function endLease(accountId: string, lease = leases.get(accountId)) {
   if (!lease || leases.get(accountId) !== lease) return;
   leases.delete(accountId);
-  const unused = lease.left;
+  if (lease.left > 0) returnUnused(accountId, lease.idempotencyKey, lease.left);
   lease.left = 0;
-  if (unused === 0) return;
+}
+
+/** Leaves a lease's unused units among the refunds for the account's limiter (the object gives back no more than the lease took). */
+function returnUnused(accountId: string, idempotencyKey: string, units: number) {
   const waiting = unsent.get(accountId) ?? { answers: [], refunds: [] };
-  waiting.refunds.push({ idempotencyKey: lease.idempotencyKey, units: unused, unused: true });
+  waiting.refunds.push({ idempotencyKey, units, unused: true });
   unsent.set(accountId, waiting);
 }
 
@@ -185,11 +188,10 @@ export async function consumeForAccount(
   units = 1,
   monthFree = false,
 ): Promise<Admission> {
-  if (!monthFree) {
-    const leased = takeLeased(accountId, perMinute, perMonth, units);
-    if (leased) return leased;
-    endLease(accountId);
-  }
+  const held = monthFree ? undefined : takeLeased(accountId, perMinute, perMonth, units);
+  if (held) return held;
+  // A call the object decides carries the lease's rest back, so its counts (a month-free read of usage) hold none.
+  endLease(accountId);
   const leaseRefused = (noLeaseUntil.get(accountId) ?? 0) > Date.now();
   const lease = monthFree || leaseRefused || leasing.has(accountId) ? 0 : leaseSize(perMinute);
   // Should this call fail, they are lost with it: a lost count is not worth a double one.
@@ -211,6 +213,10 @@ export async function consumeForAccount(
     const expiresAt = Math.min(now + lasts, decision.minute.resetAt - LEASE_CLOCK_MARGIN_MS);
     const kept = { idempotencyKey, left: leased, decision, expiresAt, perMinute, perMonth };
     return { decision: withUnitsHeld(decision, leased), idempotencyKey, leaseEnded: keepLease(env, accountId, kept) };
+  } catch (err) {
+    // The object may have counted a lease before every answer was lost: no call can use it, so it goes back.
+    if (lease) returnUnused(accountId, idempotencyKey, lease);
+    throw err;
   } finally {
     if (lease) leasing.delete(accountId);
   }

@@ -76,9 +76,10 @@ export class AccountMeter extends DurableObject<Env> {
       lease: request.lease,
       now,
     });
-    // Refusals count nothing, so a retry may simply be decided again; a call that carried answers
-    // is remembered all the same, so its retry does not record them twice.
-    if (decision.allowed || request.answers?.length)
+    // Refusals count nothing, so a retry may simply be decided again; a call that carried answers or
+    // refunds is remembered all the same, so its retry does not record them twice (a refund of some
+    // of a lease's units is not idempotent: each gives back more, up to what the lease took).
+    if (decision.allowed || request.answers?.length || request.refunds?.length)
       this.ledger.book(request.idempotencyKey, request.subject, decision, monthUnits, now);
     return decision;
   }

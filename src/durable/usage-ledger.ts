@@ -23,13 +23,15 @@ export interface AdmittedCall {
   /** Whose minute window it was counted in, and that minute's start (a lease's unused units go back there). */
   subject: string;
   minuteStart: number;
-  /** Units it took of the month: 0 for a refusal (remembered for the answers it carried) or a limiter without one. */
+  /** Units it took of the month: 0 for a refusal (remembered for the answers or refunds it carried) or a limiter without one. */
   monthUnits: number;
   monthStart: number;
   /** The UTC day it was counted on, which its refund gives back. */
   day: string;
   /** Month units given back so far: all of them for an answer without data, some for an MCP batch's tool calls. */
   refundedUnits: number;
+  /** Of those, the lease's units no call used (never more than `decision.leased`). */
+  unusedReturned: number;
 }
 
 export class UsageLedger {
@@ -63,6 +65,7 @@ export class UsageLedger {
       monthStart: monthWindow(now).start,
       day: utcDay(now),
       refundedUnits: 0,
+      unusedReturned: 0,
     };
     this.calls.set(idempotencyKey, call, now);
   }
@@ -82,11 +85,20 @@ export class UsageLedger {
 
   /**
    * Gives back `units` a lease took with the call `idempotencyKey` and no call used: to its minute
-   * too (they were never calls) and not counted as given back in the day, within the units it took.
+   * too (they were never calls) and not counted as given back in the day, within the units its
+   * lease took: the call's own go back only as a refund.
    */
   returnUnused(idempotencyKey: string, units: number, now: number) {
-    const given = this.takeBack(idempotencyKey, units, now);
-    if (given) this.admission.giveBackUnused({ ...given.call, units: given.units }, now);
+    const call = this.calls.get(idempotencyKey);
+    if (!call) return;
+    const given = this.takeBack(
+      idempotencyKey,
+      Math.min(units, (call.decision.leased ?? 0) - call.unusedReturned),
+      now,
+    );
+    if (!given) return;
+    call.unusedReturned += given.units;
+    this.admission.giveBackUnused({ ...call, units: given.units }, now);
   }
 
   /** Marks up to `units` of a remembered call's month units given back this month; null when none can be. */

@@ -12,7 +12,8 @@ import {
   peekAccount,
   refundForAccount,
 } from "../../../src/durable/account-meter-client";
-import { env } from "../helpers";
+import type { ConsumeRequest } from "../../../src/durable/account-meter";
+import { call, env, newAccount, withKey } from "../helpers";
 
 const meterOf = (accountId: string) => env.ACCOUNT_METER.get(env.ACCOUNT_METER.idFromName(`account:${accountId}`));
 
@@ -22,12 +23,14 @@ const storedCounts = (accountId: string) =>
     meter.peek({ subject: "account", perMinute: 1_000, perMonth: 1_000_000 }),
   );
 
+/** The object gives no lease in a minute's last two seconds: each case that counts now starts clear of them. */
+async function clearOfMinuteEnd() {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 4_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
 describe("leases of an account's units", () => {
-  // The object gives no lease in a minute's last two seconds: each case starts clear of them.
-  beforeEach(async () => {
-    const left = 60_000 - (Date.now() % 60_000);
-    if (left < 4_000) await new Promise((resolve) => setTimeout(resolve, left + 50));
-  });
+  beforeEach(clearOfMinuteEnd);
 
   it("admits exactly the minute's allowance of many parallel calls, and its object counts exactly those", async () => {
     const accountId = `acct_${crypto.randomUUID()}`;
@@ -158,6 +161,110 @@ describe("the object's lease rule", () => {
         minute: { used: 0 },
         month: { used: 2 },
       });
+    });
+  });
+});
+
+describe("what a month-free call reads while this isolate holds a lease", () => {
+  beforeEach(clearOfMinuteEnd);
+
+  // GET /v1/usage is month-free: its `minute` and `month` (and its rate-limit headers) are this decision.
+  it("counts only calls made, not the units the lease still holds", async () => {
+    const accountId = `acct_${crypto.randomUUID()}`;
+    const data = await consumeForAccount(env, accountId, 1_000, 1_000_000);
+    expect(data.leaseEnded).toBeDefined();
+    const usage = await consumeForAccount(env, accountId, 1_000, 1_000_000, 1, true);
+    expect(usage.decision).toMatchObject({ minute: { used: 2 }, month: { used: 1 } });
+  });
+
+  it("shows in GET /v1/usage only the calls made, with a lease taken by the first", async () => {
+    const { secret } = await newAccount({
+      plan: "enterprise",
+      requests_per_minute: 1_000,
+      requests_per_month: 100_000,
+    });
+    await call("/v1/categories", withKey(secret));
+    await call("/v1/categories", withKey(secret));
+    await call("/v1/generic?url=not-a-url", withKey(secret));
+    const { data } = (await (await call("/v1/usage", withKey(secret))).json()) as any;
+    expect(data.calls).toMatchObject({ attempted: 3, charged: 2 });
+    expect([data.minute.used, data.month.used]).toEqual([4, 2]);
+  });
+});
+
+describe("a call that asked for a lease and failed", () => {
+  beforeEach(clearOfMinuteEnd);
+
+  it("leaves no lease's unit charged when the object counted it and every answer was lost", async () => {
+    const accountId = `acct_${crypto.randomUUID()}`;
+    // Each attempt reaches the object (the first counts, the retries are recalled), and its answer is lost on the way back.
+    const lostAnswers = {
+      idFromName: (name: string) => env.ACCOUNT_METER.idFromName(name),
+      get: (id: DurableObjectId) => {
+        const real = env.ACCOUNT_METER.get(id);
+        return {
+          consume: async (request: ConsumeRequest) => {
+            await real.consume(request);
+            throw Object.assign(new Error("Network connection lost."), { retryable: true });
+          },
+        };
+      },
+    };
+    const faulty = { ...env, ACCOUNT_METER: lostAnswers } as unknown as Env;
+    await expect(consumeForAccount(faulty, accountId, 1_000, 1_000_000)).rejects.toThrow(/Network connection lost/);
+    expect((await storedCounts(accountId)).month?.used).toBe(16);
+    // The isolate's next read settles what waits: the failed call's own unit stays charged (a lost count is not
+    // worth a double one), the 15 units it took for a lease no call could use go back.
+    const days = await dailyUsageThisMonth(env, accountId);
+    expect(days.reduce((sum, day) => sum + day.charged, 0)).toBe(1);
+    expect(await storedCounts(accountId)).toMatchObject({ minute: { used: 1 }, month: { used: 1 } });
+  });
+
+  it("gives back as unused no more than the call's lease took, never the call's own units", async () => {
+    const accountId = `acct_${crypto.randomUUID()}`;
+    await runInDurableObject(meterOf(accountId), (meter) => {
+      meter.consume({ subject: "account", perMinute: 1_000, perMonth: 1_000_000, idempotencyKey: "no-lease" });
+      meter.consume({ subject: "account", perMinute: 1_000, perMonth: 1_000_000, idempotencyKey: "leased", lease: 15 });
+      meter.recordAnswers(
+        [],
+        [
+          { idempotencyKey: "no-lease", units: 15, unused: true },
+          { idempotencyKey: "leased", units: 15, unused: true },
+          { idempotencyKey: "leased", units: 15, unused: true },
+        ],
+      );
+    });
+    expect(await storedCounts(accountId)).toMatchObject({ minute: { used: 2 }, month: { used: 2 } });
+  });
+});
+
+describe("a retried consume that carried refunds", () => {
+  it("gives them back once though the object refused the call and its answer was lost", async () => {
+    const accountId = `acct_${crypto.randomUUID()}`;
+    await runInDurableObject(meterOf(accountId), (meter) => {
+      const now = Date.UTC(2026, 10, 27, 12, 0, 1);
+      // A lease's key: the call's unit and 15 beyond it, which the isolate's next calls use.
+      meter.consume({
+        subject: "account",
+        perMinute: 1_000,
+        perMonth: 1_000_000,
+        idempotencyKey: "lease",
+        lease: 15,
+        now,
+      });
+      // One of those calls held no data; its refund rides along with a call the minute refuses, sent twice
+      // (the first attempt's answer lost, the retry carrying the same key and the same refund).
+      const refused = {
+        subject: "account",
+        perMinute: 16,
+        perMonth: 1_000_000,
+        idempotencyKey: "refused",
+        refunds: [{ idempotencyKey: "lease", units: 1 }],
+        now,
+      };
+      expect(meter.consume(refused).allowed).toBe(false);
+      expect(meter.consume(refused).allowed).toBe(false);
+      expect(meter.peek({ subject: "account", perMinute: 1_000, perMonth: 1_000_000, now }).month?.used).toBe(15);
     });
   });
 });
