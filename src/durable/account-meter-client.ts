@@ -3,10 +3,11 @@
 import { withRetry } from "../retry";
 import { tuning } from "../tuning";
 import type { DailyCalls } from "./daily-usage";
+import { addAnswer } from "./endpoint-usage";
 import type { AnsweredCall, ConsumeRequest, LimitDecision, AccountMeter, Refund } from "./account-meter";
 import { LEASE_CLOCK_MARGIN_MS, LEASE_MS } from "./admission";
 import { type Lease, leaseSize, withUnitsHeld } from "./lease";
-import { monthDays, utcDay } from "./windows";
+import { monthDays } from "./windows";
 
 /**
  * Cloudflare flags Durable Object errors: `retryable` ones may be retried when the call is
@@ -122,6 +123,10 @@ const leases = new Map<string, Lease>();
 const leasing = new Set<string>();
 /** Until when an account's object gave no lease (a window near its limit): calls go there at once, none waiting for another's. */
 const noLeaseUntil = new Map<string, number>();
+const refuseLeasesFor = (accountId: string) => {
+  if (noLeaseUntil.size >= 10_000) noLeaseUntil.clear();
+  noLeaseUntil.set(accountId, Date.now() + LEASE_MS);
+};
 /** `units` from the account's lease in this isolate, or nothing (none, ended, too small, other limits, a refund waiting to ride along). */
 function takeLeased(accountId: string, perMinute: number, perMonth: number, units: number): Admission | undefined {
   const lease = leases.get(accountId);
@@ -205,7 +210,7 @@ export async function consumeForAccount(
     const fromLease = decision.allowed || monthFree ? undefined : takeLeased(accountId, perMinute, perMonth, units);
     if (fromLease) return fromLease;
     const leased = decision.leased ?? 0;
-    if (lease && !leased) noLeaseUntil.set(accountId, Date.now() + LEASE_MS);
+    if (lease && !leased) refuseLeasesFor(accountId);
     if (!leased) return { decision: withUnitsHeld(decision, 0), idempotencyKey };
     noLeaseUntil.delete(accountId);
     const now = Date.now();
@@ -237,23 +242,6 @@ export async function dailyUsageThisMonth(env: Env, accountId: string, now = Dat
 /** Counts an answered call by endpoint and status class, with the account's next limiter call or soon after. */
 export function recordAnswerForAccount(env: Env, accountId: string, answer: AnsweredCall): Promise<void> {
   return leave(env, accountId, (waiting) => addAnswer(waiting.answers, answer));
-}
-
-/**
- * Adds an answer to a batch as one more of its entry for the same endpoint, status and UTC day, so
- * that a busy second's batch carries a few counts rather than every answer.
- */
-function addAnswer(answers: AnsweredCall[], answer: AnsweredCall) {
-  const day = utcDay(answer.now ?? Date.now());
-  const same = answers.find(
-    (entry) =>
-      entry.endpoint === answer.endpoint &&
-      entry.status === answer.status &&
-      entry.group === answer.group &&
-      utcDay(entry.now ?? Date.now()) === day,
-  );
-  if (same) same.count = (same.count ?? 1) + (answer.count ?? 1);
-  else answers.push({ ...answer });
 }
 
 /**

@@ -76,3 +76,20 @@ export class EndpointUsage {
       .toArray();
   }
 }
+
+/**
+ * Adds an answer to a batch as one more of its entry for the same endpoint, status and UTC day, so
+ * that a busy second's batch carries a few counts rather than every answer.
+ */
+export function addAnswer(answers: AnsweredCall[], answer: AnsweredCall) {
+  const day = utcDay(answer.now ?? Date.now());
+  const same = answers.find(
+    (entry) =>
+      entry.endpoint === answer.endpoint &&
+      entry.status === answer.status &&
+      entry.group === answer.group &&
+      utcDay(entry.now ?? Date.now()) === day,
+  );
+  if (same) same.count = (same.count ?? 1) + (answer.count ?? 1);
+  else answers.push({ ...answer });
+}
