@@ -127,17 +127,15 @@ describe("the object's lease rule", () => {
     await runInDurableObject(meterOf(crypto.randomUUID()), (_meter, state) => {
       const admission = new Admission(state.storage.sql);
       const now = MINUTE_START + 1_000;
+      const unusedOfFirstCall = {
+        subject: "account",
+        units: 15,
+        minuteStart: MINUTE_START,
+        monthStart: Date.UTC(2026, 10, 1),
+        day: "2026-11-27",
+      };
       admit(admission, now);
-      admission.giveBackUnused(
-        {
-          subject: "account",
-          units: 15,
-          minuteStart: MINUTE_START,
-          monthStart: Date.UTC(2026, 10, 1),
-          day: "2026-11-27",
-        },
-        now + 500,
-      );
+      admission.giveBackUnused(unusedOfFirstCall, now + 500);
       expect(admission.peek("account", 1_000, 1_000_000, now + 500)).toMatchObject({
         minute: { used: 1 },
         month: { used: 1 },
@@ -147,16 +145,7 @@ describe("the object's lease rule", () => {
       ]);
       // In a later minute the minute has started over: only the month and the day take them back.
       admit(admission, now + 2_000);
-      admission.giveBackUnused(
-        {
-          subject: "account",
-          units: 15,
-          minuteStart: MINUTE_START,
-          monthStart: Date.UTC(2026, 10, 1),
-          day: "2026-11-27",
-        },
-        MINUTE_START + 61_000,
-      );
+      admission.giveBackUnused(unusedOfFirstCall, MINUTE_START + 61_000);
       expect(admission.peek("account", 1_000, 1_000_000, MINUTE_START + 61_000)).toMatchObject({
         minute: { used: 0 },
         month: { used: 2 },
