@@ -17,7 +17,7 @@ interface TuningVars {
   SHOP_CRAWL_ITEMS?: string;
   /** How long a call waits for others to share its request log insert (middleware/endpoint-usage.ts); default 100. */
   REQUEST_LOG_WAIT_MS?: string;
-  /** How long an account's lease of units lasts (durable/account-meter-client.ts); default and most 1000. */
+  /** How long an account's lease of units lasts (durable/account-meter-client.ts); default and most 1000, "0" for no leases. */
   LEASE_MS?: string;
 }
 

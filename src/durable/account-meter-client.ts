@@ -127,12 +127,15 @@ const refuseLeasesFor = (accountId: string) => {
   if (noLeaseUntil.size >= 10_000) noLeaseUntil.clear();
   noLeaseUntil.set(accountId, Date.now() + LEASE_MS);
 };
-/** `units` from the account's lease in this isolate, or nothing (none, ended, too small, other limits, a refund waiting to ride along). */
+/**
+ * `units` from the account's lease in this isolate, or nothing (none, ended, too small, other limits). A refund
+ * waiting does not end it: it goes with the next object call or alone after its wait, and until then the lease's
+ * calls show the month without it (ending the lease for it cost error-heavy traffic an object call or two per call).
+ */
 function takeLeased(accountId: string, perMinute: number, perMonth: number, units: number): Admission | undefined {
   const lease = leases.get(accountId);
   if (!lease || lease.left < units || Date.now() >= lease.expiresAt) return undefined;
-  if (lease.perMinute !== perMinute || lease.perMonth !== perMonth || unsent.get(accountId)?.refunds.length)
-    return undefined;
+  if (lease.perMinute !== perMinute || lease.perMonth !== perMonth) return undefined;
   lease.left -= units;
   return { decision: withUnitsHeld(lease.decision, lease.left), idempotencyKey: lease.idempotencyKey };
 }
@@ -171,6 +174,10 @@ async function keepLease(env: Env, accountId: string, lease: Lease): Promise<voi
   await sendUnsent(env, accountId);
 }
 
+/** How long this deployment's leases last: `LEASE_MS` at most, none when the tuning var says "0". */
+const leaseLasts = (env: Env) =>
+  (env as { LEASE_MS?: string }).LEASE_MS === "0" ? 0 : Math.min(tuning(env, "LEASE_MS", LEASE_MS), LEASE_MS);
+
 /** An account's counted call: the decision, and the idempotency key that names the call to its limiter (for its refund). */
 export interface Admission {
   decision: LimitDecision;
@@ -198,7 +205,8 @@ export async function consumeForAccount(
   // A call the object decides carries the lease's rest back, so its counts (a month-free read of usage) hold none.
   endLease(accountId);
   const leaseRefused = (noLeaseUntil.get(accountId) ?? 0) > Date.now();
-  const lease = monthFree || leaseRefused || leasing.has(accountId) ? 0 : leaseSize(perMinute);
+  const lasts = leaseLasts(env);
+  const lease = monthFree || leaseRefused || leasing.has(accountId) || !lasts ? 0 : leaseSize(perMinute);
   // Should this call fail, they are lost with it: a lost count is not worth a double one.
   const waiting = takeRefunds(accountId);
   const idempotencyKey = crypto.randomUUID();
@@ -214,7 +222,6 @@ export async function consumeForAccount(
     if (!leased) return { decision: withUnitsHeld(decision, 0), idempotencyKey };
     noLeaseUntil.delete(accountId);
     const now = Date.now();
-    const lasts = Math.min(tuning(env, "LEASE_MS", LEASE_MS), LEASE_MS);
     const expiresAt = Math.min(now + lasts, decision.minute.resetAt - LEASE_CLOCK_MARGIN_MS);
     const kept = { idempotencyKey, left: leased, decision, expiresAt, perMinute, perMonth };
     return { decision: withUnitsHeld(decision, leased), idempotencyKey, leaseEnded: keepLease(env, accountId, kept) };
