@@ -17,6 +17,8 @@ const MONEY_SHAPE = /^(?:[A-Z]{3}|[^\d\s]{1,3})?\s?\d[\d.,\s]*(?:\s?(?:[A-Z]{3}|
 const REVIEW_COUNT = /^\(?\s*(\d[\d.,]*)\s*\)?(?:\s*(?:reviews?|ratings?|avis|bewertungen|valoraciones|reseñas))?$/i;
 // A rating on the site's own scale of five or ten ("4.5 out of 5", "9.3 out of 10", "8/10").
 const OUT_OF = /(\d{1,2}(?:[.,]\d+)?)\s*(?:out of|of|von|sur|de|su|\/)\s*(5|10)(?![\d.,]*\d)/i;
+// An average that names no scale ("3.75 avg rating", "4.2 average rating") is out of five stars.
+const AVERAGE = /^(\d(?:[.,]\d+)?)\s*(?:avg\.?|average)\s+rating$/i;
 // A labelled id line in the languages of the corpus: "SKU: 123", "Item # 4410", "Art.-Nr. 88", "Código: X1",
 // "EAN13 : 978…", "ISBN-13:", "ISBN nummer 978…", "Modelo: CW2288-111", 'מק"ט: IBF870P', "Chassis: F26SREE5281".
 const ID_LABEL =
@@ -180,13 +182,13 @@ const COUNTED_REVIEWS =
 
 /**
  * A rating written out in an element named for ratings ("4.5 out of 5", "4,1 de 5", "9.3 out of 10",
- * kept on the site's scale as shown), else the star bar beside the main heading: a rating widget drawn
+ * kept on the site's scale as shown; "3.75 avg rating" out of five), else the star bar beside the main heading: a rating widget drawn
  * `width: 90%` (or titled "90%") of five stars.
  */
 export function visibleRating(root: HTMLElement): number | null {
   const rated = (element: HTMLElement) => namedFor(element, /rating|stars/i) && !inOneReview(element);
   for (const [, text] of shortTexts(root, rated)) {
-    const [, written, scale] = OUT_OF.exec(text) ?? [];
+    const [, written, scale] = OUT_OF.exec(text) ?? [undefined, AVERAGE.exec(text)?.[1], "5"];
     const rating = written === undefined ? null : parseLocaleNumber(written);
     if (rating !== null && rating <= Number(scale)) return rating;
   }
