@@ -129,12 +129,13 @@ export function labelledId(root: HTMLElement): string | null {
 
 /**
  * Whether a label's value is printed right after it in its own parent (`<strong>Model</strong>Ford F-Series`):
- * then the next element is another line (a fact list's "Era 1970s"), never this label's value.
+ * then the next element is another line (a fact list's "Era 1970s"), never this label's value. A colon
+ * between them (`<b>SKU</b>: <span>…`) is no value.
  */
 function valuedBeside(label: HTMLElement): boolean {
   const siblings = label.parentNode?.childNodes ?? [];
   const following = siblings[siblings.indexOf(label) + 1];
-  return following?.nodeType === 3 && following.text.trim() !== "";
+  return following?.nodeType === 3 && /[\p{L}\p{N}]/u.test(following.text);
 }
 
 /** A price shown with a "Price:" label, e.g. `<p class="price main">Price: $165.95</p>`. */
