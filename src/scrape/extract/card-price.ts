@@ -5,7 +5,7 @@
 import type { Money } from "../types";
 import { closest, HIDDEN_TAGS, pageText, visibleText, type HTMLElement } from "./dom";
 import { currencyFromText } from "./currency";
-import { parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
+import { parseLocaleNumber, parseMoney, westernDigits, type MoneyHint } from "./money";
 import { classText, rawAttr } from "./raw-attr";
 import { pageIndex } from "./page-index";
 import { positionOf } from "./tree-nodes";
@@ -34,7 +34,7 @@ const CONDITION = /^(?:with|con|mit|avec|com|при|с)\s/i;
 const SAVING = /^\(?\s?[-−–]\s?\D{0,4}\d/;
 const STRUCK_CLASS = /(?:^|[\s_-])(?:old|was|crossed|strike|strikethrough|previous|before)(?:$|[\s_-])/i;
 
-const squeeze = (text: string) => text.replace(/[\u2009\u202f\u00a0]/g, " ");
+const squeeze = (text: string) => westernDigits(text.replace(/[\u2009\u202f\u00a0]/g, " "));
 // Source length above which an element cannot hold a short price text; checked before reading its text.
 const MAX_SOURCE_LENGTH = 2000;
 

@@ -142,8 +142,9 @@ const DOLLAR_CURRENCIES = new Set([
 ]);
 const YEN_CURRENCIES = new Set(["JPY", "CNY"]);
 const KRONA_CURRENCIES = new Set(["SEK", "NOK", "DKK", "ISK"]);
-// "lei" is Romania's leu and Moldova's.
-const LEU_CURRENCIES = new Set(["RON", "MDL"]);
+// Words that several countries' currencies share: "lei" is Romania's leu and Moldova's, "Rs" the rupee of
+// India, Pakistan, Sri Lanka, Nepal and Mauritius; the site's country picks among them.
+const SHARED_WORDS = [new Set(["RON", "MDL"]), new Set(["INR", "PKR", "LKR", "NPR", "MUR"])];
 
 const REGION_CURRENCY: Record<string, string> = {
   US: "USD",
@@ -166,6 +167,10 @@ const REGION_CURRENCY: Record<string, string> = {
   AU: "AUD",
   NZ: "NZD",
   IN: "INR",
+  PK: "PKR",
+  LK: "LKR",
+  NP: "NPR",
+  MU: "MUR",
   MX: "MXN",
   BR: "BRL",
   PE: "PEN",
@@ -237,7 +242,7 @@ export function currencyFromText(text: string, hint: MoneyHint = {}): string | n
   for (const [pattern, code] of SYMBOLS) if (pattern.test(text)) return code;
   const preferred = hintedCurrency(hint);
   const word = currencyFromWord(text);
-  if (word) return preferred && LEU_CURRENCIES.has(word) && LEU_CURRENCIES.has(preferred) ? preferred : word;
+  if (word) return preferred && SHARED_WORDS.some((set) => set.has(word) && set.has(preferred)) ? preferred : word;
   if (text.includes("$")) return preferred && DOLLAR_CURRENCIES.has(preferred) ? preferred : "USD";
   if (/[¥￥円元]/.test(text)) return preferred && YEN_CURRENCIES.has(preferred) ? preferred : "JPY";
   if (/\bkr\b/i.test(text)) return preferred && KRONA_CURRENCIES.has(preferred) ? preferred : "SEK";

@@ -6,6 +6,7 @@ import type { Review } from "../types";
 import { cleanText, visibleText, type HTMLElement } from "./dom";
 import { moneyFromStructured, parseLocaleNumber, type MoneyHint } from "./money";
 import { bestAvailability, normaliseAvailability } from "./availability";
+import { LIST_PRICE_TYPE } from "./product-ld";
 import { firstProductId, type ProductDraft } from "./record";
 import { withAttribute } from "./select";
 
@@ -87,16 +88,23 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
   const offer = child(product, "offers");
   const rating = child(product, "aggregateRating");
   const brand = child(product, "brand");
-  const price = moneyFromStructured(
-    value(offer, "price") ?? value(product, "price"),
-    value(offer, "priceCurrency"),
-    hint,
-  );
+  const offerMoney = (scope: Scope | undefined) => {
+    // An offer may give its amount only in a nested price specification, as JSON-LD offers do; a list price's is not it.
+    const spec = (scope?.props.get("priceSpecification") ?? [])
+      .map((element) => byElement.get(element))
+      .find((candidate) => candidate && !LIST_PRICE_TYPE.test(value(candidate, "priceType") ?? ""));
+    return moneyFromStructured(
+      value(scope, "price") ?? value(spec, "price"),
+      value(scope, "priceCurrency") ?? value(spec, "priceCurrency"),
+      hint,
+    );
+  };
+  const price = offerMoney(offer) ?? moneyFromStructured(value(product, "price"), value(offer, "priceCurrency"), hint);
   // The best state among the offers at that price (one per size or colour), never another seller's at another.
   const samePriceOffers = (product.props.get("offers") ?? [])
     .map((element) => byElement.get(element))
     .filter((scope): scope is Scope => {
-      const amount = moneyFromStructured(value(scope, "price"), value(scope, "priceCurrency"), hint)?.amount;
+      const amount = offerMoney(scope)?.amount;
       return scope !== undefined && (amount === undefined || amount === price?.amount);
     });
   return {
@@ -109,7 +117,8 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
     images: (product.props.get("image") ?? []).map(itemValue).filter((url): url is string => url !== null),
     description: value(product, "description"),
     price,
-    priceless: offer !== undefined && price === null && !offer.props.has("price"),
+    priceless:
+      offer !== undefined && price === null && !offer.props.has("price") && !offer.props.has("priceSpecification"),
     // Some shops put `availability` on the Product itself, with no Offer around it.
     availability:
       bestAvailability(samePriceOffers.map((scope) => normaliseAvailability(value(scope, "availability")))) ??

@@ -13,10 +13,29 @@ const NUMBER = /\d{1,3}(?:[ \u00a0\u202f'’]\d{3})+(?:[.,]\d+)?(?!\d)|\d[\d.,]*
 export function parseMoney(text: string | null | undefined, hint: MoneyHint = {}): Money | null {
   const raw = collapse(text);
   if (!raw) return null;
-  const currency = currencyFromText(raw, hint) ?? hintedCurrency(hint);
-  const amount = localeNumber(amountToken(raw), currency !== null && THOUSANDTHS.has(currency));
+  const western = westernDigits(raw);
+  const currency = currencyFromText(western, hint) ?? hintedCurrency(hint);
+  const amount = localeNumber(amountToken(western), currency !== null && THOUSANDTHS.has(currency));
   if (amount === null) return null;
-  return { amount, currency, raw };
+  // Iranians price in toman, ten rials each; the rial is the ISO currency.
+  return { amount: currency === "IRR" && TOMAN.test(western) ? amount * 10 : amount, currency, raw };
+}
+
+const TOMAN = /تومان|toman/i;
+const EASTERN_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/;
+const EASTERN_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
+// Between digits, the Arabic comma and thousands sign group thousands, the Arabic decimal sign is the point.
+const EASTERN_SEPARATORS = /(\d)([\u060c\u066c\u066b])(?=\d)/g;
+
+/**
+ * `text` with Arabic-Indic (٠–٩) and Persian (۰–۹) digits written as 0–9 and their separators as
+ * "," and ".": "۳،۷۰۰،۰۰۰" is 3,700,000. Unchanged (and not copied) when it holds none.
+ */
+export function westernDigits(text: string): string {
+  if (!EASTERN_DIGIT.test(text)) return text;
+  return text
+    .replace(EASTERN_DIGITS, (digit) => String(digit.charCodeAt(0) & 0xf))
+    .replace(EASTERN_SEPARATORS, (_, digit: string, sign: string) => `${digit}${sign === "\u066b" ? "." : ","}`);
 }
 
 // Currencies whose minor unit is a thousandth: "19,000 DT" is nineteen dinars, "1.250 KD" one and a quarter.
@@ -87,7 +106,8 @@ export const parseLocaleNumber = (text: string | number | null | undefined): num
 /** As `parseLocaleNumber`; with `thousandths`, a lone separator before three digits is the decimal one ("19,000 DT"). */
 function localeNumber(text: string | number | null | undefined, thousandths: boolean): number | null {
   if (typeof text === "number") return Number.isFinite(text) ? text : null;
-  const token = collapse(text)?.match(NUMBER)?.[0];
+  const collapsed = collapse(text);
+  const token = collapsed && westernDigits(collapsed).match(NUMBER)?.[0];
   if (!token) return null;
   const compact = token.replace(/[ \u00a0\u202f'’]/g, "").replace(/[.,]+$/, "");
   const value = Number(normaliseSeparators(compact, thousandths));

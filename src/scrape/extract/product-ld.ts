@@ -20,6 +20,8 @@ export const PRODUCT_TYPES = [
   "BusOrCoach",
   "MotorizedBicycle",
 ];
+/** A price specification's `priceType` that names a list price, shown struck beside the price paid. */
+export const LIST_PRICE_TYPE = /ListPrice|Strikethrough|MSRP/i;
 const SPEC_KEYS: [string, string][] = [
   ["mpn", "MPN"],
   ["gtin13", "GTIN-13"],
@@ -93,7 +95,7 @@ function offerList(value: unknown): JsonLdNode[] {
 function offerPrice(offer: JsonLdNode | null, hint: MoneyHint): Money | null {
   if (!offer) return null;
   const specs = listOf(valueAt(offer, "priceSpecification"));
-  const listPrice = specs.find((spec) => /ListPrice|Strikethrough|MSRP/i.test(textAt(spec, "priceType") ?? ""));
+  const listPrice = specs.find((spec) => LIST_PRICE_TYPE.test(textAt(spec, "priceType") ?? ""));
   const salePrice = specs.find((spec) => spec !== listPrice && valueAt(spec, "price") !== undefined);
   const amount = valueAt(offer, "price") ?? valueAt(offer, "lowPrice") ?? valueAt(salePrice, "price");
   const currency = valueAt(offer, "priceCurrency") ?? valueAt(salePrice, "priceCurrency");

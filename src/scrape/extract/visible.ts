@@ -17,10 +17,12 @@ const MONEY_SHAPE = /^(?:[A-Z]{3}|[^\d\s]{1,3})?\s?\d[\d.,\s]*(?:\s?(?:[A-Z]{3}|
 const REVIEW_COUNT = /^\(?\s*(\d[\d.,]*)\s*\)?(?:\s*(?:reviews?|ratings?|avis|bewertungen|valoraciones|reseñas))?$/i;
 // A rating on the site's own scale of five or ten ("4.5 out of 5", "9.3 out of 10", "8/10").
 const OUT_OF = /(\d{1,2}(?:[.,]\d+)?)\s*(?:out of|of|von|sur|de|su|\/)\s*(5|10)(?![\d.,]*\d)/i;
+// An average that names no scale ("3.75 avg rating", "4.2 average rating") is out of five stars.
+const AVERAGE = /^(\d(?:[.,]\d+)?)\s*(?:avg\.?|average)\s+rating$/i;
 // A labelled id line in the languages of the corpus: "SKU: 123", "Item # 4410", "Art.-Nr. 88", "Código: X1",
-// "EAN13 : 978…", "ISBN-13:", "ISBN nummer 978…", "Modelo: CW2288-111".
+// "EAN13 : 978…", "ISBN-13:", "ISBN nummer 978…", "Modelo: CW2288-111", 'מק"ט: IBF870P', "Chassis: F26SREE5281".
 const ID_LABEL =
-  "(?:item|sku|product|article|art\\.?|model|modelo|modello|mod[èe]le|part|style|catalog|mpn|(?:upc|ean|gtin|isbn)(?:-?(?:8|10|12|13|14))?|asin)\\s*(?:#|no\\.?|nr\\.?|number|nummer|code|id)?|art\\.?-?nr\\.?|artikelnummer|artikel-?nr\\.?|bestellnummer|herstellernummer|modellnummer|r[ée]f[ée]rence|r[ée]f\\.?|c[óo]digo|cod\\.?|referencia|codice(?: articolo)?|kod(?: produktu)?|numer katalogowy|artikelnummer|артикул|код(?: товара)?|商品番号|品番|型番|商品コード|货号|型号|商品编号|mã sp|mã sản phẩm";
+  "(?:item|sku|product|article|art\\.?|model|modelo|modello|mod[èe]le|part|style|catalog|mpn|(?:upc|ean|gtin|isbn)(?:-?(?:8|10|12|13|14))?|asin)\\s*(?:#|no\\.?|nr\\.?|number|nummer|code|id)?|art\\.?-?nr\\.?|artikelnummer|artikel-?nr\\.?|bestellnummer|herstellernummer|modellnummer|r[ée]f[ée]rence|r[ée]f\\.?|c[óo]digo|cod\\.?|referencia|codice(?: articolo)?|kod(?: produktu)?|numer katalogowy|artikelnummer|артикул|код(?: товара)?|商品番号|品番|型番|商品コード|货号|型号|商品编号|mã sp|mã sản phẩm|מק[\"״']?ט|chassis";
 // A label may open with a "#" ("#Артикул 4998"), and ends where a word does: "Artikelnummer56477395" is
 // that label and its number, not "Art" and "ikelnummer56477395".
 const SKU_LABEL = new RegExp(`^#?(?:${ID_LABEL})(?![a-z])\\s*[:#.]?\\s*([A-Z0-9][\\w./-]{2,30})$`, "i");
@@ -116,13 +118,24 @@ function labelled(root: HTMLElement, label: RegExp, accept: (value: string) => b
 export function labelledId(root: HTMLElement): string | null {
   const texts = shortTexts(root, () => true);
   for (let at = 0; at < texts.length; at++) {
-    const text = texts[at]![1];
+    const [element, text] = texts[at]!;
     const inline = SKU_LABEL.exec(text)?.[1];
     if (inline && idShaped(inline, text)) return inline;
     const next = texts[at + 1]?.[1];
-    if (next && SKU_LABEL_ALONE.test(text) && idShaped(next, text)) return next;
+    if (next && SKU_LABEL_ALONE.test(text) && !valuedBeside(element) && idShaped(next, text)) return next;
   }
   return null;
+}
+
+/**
+ * Whether a label's value is printed right after it in its own parent (`<strong>Model</strong>Ford F-Series`):
+ * then the next element is another line (a fact list's "Era 1970s"), never this label's value. A colon
+ * between them (`<b>SKU</b>: <span>…`) is no value.
+ */
+function valuedBeside(label: HTMLElement): boolean {
+  const siblings = label.parentNode?.childNodes ?? [];
+  const following = siblings[siblings.indexOf(label) + 1];
+  return following?.nodeType === 3 && /[\p{L}\p{N}]/u.test(following.text);
 }
 
 /** A price shown with a "Price:" label, e.g. `<p class="price main">Price: $165.95</p>`. */
@@ -170,13 +183,13 @@ const COUNTED_REVIEWS =
 
 /**
  * A rating written out in an element named for ratings ("4.5 out of 5", "4,1 de 5", "9.3 out of 10",
- * kept on the site's scale as shown), else the star bar beside the main heading: a rating widget drawn
+ * kept on the site's scale as shown; "3.75 avg rating" out of five), else the star bar beside the main heading: a rating widget drawn
  * `width: 90%` (or titled "90%") of five stars.
  */
 export function visibleRating(root: HTMLElement): number | null {
   const rated = (element: HTMLElement) => namedFor(element, /rating|stars/i) && !inOneReview(element);
   for (const [, text] of shortTexts(root, rated)) {
-    const [, written, scale] = OUT_OF.exec(text) ?? [];
+    const [, written, scale] = OUT_OF.exec(text) ?? [undefined, AVERAGE.exec(text)?.[1], "5"];
     const rating = written === undefined ? null : parseLocaleNumber(written);
     if (rating !== null && rating <= Number(scale)) return rating;
   }
