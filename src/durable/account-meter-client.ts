@@ -128,14 +128,14 @@ const refuseLeasesFor = (accountId: string) => {
   noLeaseUntil.set(accountId, Date.now() + LEASE_MS);
 };
 /**
- * `units` from the account's lease in this isolate, or nothing (none, ended, too small, other limits). A refund
- * waiting does not end it: it goes with the next object call or alone after its wait, and until then the lease's
- * calls show the month without it (ending the lease for it cost error-heavy traffic an object call or two per call).
+ * `units` from the account's lease in this isolate, or nothing (none, ended, too small, other limits, or a
+ * refund waiting: it rides with the next object call, whose answer then shows the month with it).
  */
 function takeLeased(accountId: string, perMinute: number, perMonth: number, units: number): Admission | undefined {
   const lease = leases.get(accountId);
   if (!lease || lease.left < units || Date.now() >= lease.expiresAt) return undefined;
-  if (lease.perMinute !== perMinute || lease.perMonth !== perMonth) return undefined;
+  if (lease.perMinute !== perMinute || lease.perMonth !== perMonth || unsent.get(accountId)?.refunds.length)
+    return undefined;
   lease.left -= units;
   return { decision: withUnitsHeld(lease.decision, lease.left), idempotencyKey: lease.idempotencyKey };
 }
