@@ -6,7 +6,11 @@ import { startDohServer } from "./test/support/doh-server.ts";
 export const TEST_ADMIN_TOKEN = "test-admin-token-0123456789";
 
 /** End-to-end files that start and stop a wrangler dev of their own instead of using the shared stack. */
-const OWN_WORKER_FILES = ["test/e2e/jobs-worker.test.ts", "test/e2e/local-parity.test.ts"];
+const OWN_WORKER_FILES = [
+  "test/e2e/jobs-worker.test.ts",
+  "test/e2e/local-parity.test.ts",
+  "test/e2e/browser-idle.test.ts",
+];
 
 export default defineConfig({
   test: {

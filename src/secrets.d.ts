@@ -30,6 +30,8 @@ interface Env {
   SCRAPE_DEADLINE_MS?: string;
   /** Finding a free browser or launching one, in ms (default 15000). */
   BROWSER_LAUNCH_TIMEOUT_MS?: string;
+  /** A shard with no load for this long closes its browsers (default 60000). */
+  BROWSER_IDLE_MS?: string;
   /** How long the CAPTCHA solver may take to answer, in ms (default 60000). */
   SOLVER_TIMEOUT_MS?: string;
 }

@@ -2,11 +2,12 @@
 // WebSocket another request opened, so a browser kept between scrapes must live here, and so must
 // the page work (URL guard, proxy routing, challenge solving) that talks over that connection.
 import { DurableObject } from "cloudflare:workers";
+import { scrapeConfig } from "../scrape/config";
 import { BrowserFleet } from "../scrape/engines/browser-host/fleet";
 import type { BrowserAnswer, BrowserRequest } from "../scrape/engines/browser/wire";
 import type { PageLoad } from "../scrape/engines/types";
 
-/** How often an object with open browsers wakes to see whether they have gone idle. */
+/** How often, at most, an object with open browsers wakes to see whether they have gone idle. */
 const IDLE_CHECK_MS = 10_000;
 
 export class BrowserHost extends DurableObject<Env> {
@@ -33,7 +34,7 @@ export class BrowserHost extends DurableObject<Env> {
     if (this.#alarmSet) return;
     this.#alarmSet = true;
     try {
-      await this.ctx.storage.setAlarm(Date.now() + IDLE_CHECK_MS);
+      await this.ctx.storage.setAlarm(Date.now() + Math.min(IDLE_CHECK_MS, scrapeConfig(this.env).browserIdleMs));
     } catch (err) {
       this.#alarmSet = false;
       throw err;

@@ -19,6 +19,8 @@ export interface ScrapeConfig {
   deadlineMs: number;
   /** Finding or launching a browser may take this long before the engine is unavailable. */
   launchTimeoutMs: number;
+  /** A shard with no load for this long closes its browsers. */
+  browserIdleMs: number;
 }
 
 /** A positive number of milliseconds from a binding, else the default. */
@@ -82,5 +84,6 @@ function readScrapeConfig(env: Env): ScrapeConfig {
     // Long enough for a page load, the solver's whole wait and the token post.
     deadlineMs: millis(env.SCRAPE_DEADLINE_MS, 90_000),
     launchTimeoutMs: millis(env.BROWSER_LAUNCH_TIMEOUT_MS, 15_000),
+    browserIdleMs: millis(env.BROWSER_IDLE_MS, 60_000),
   };
 }

@@ -14,8 +14,6 @@ import type { PageLoad } from "../types";
 
 /** Loads one browser runs side by side, each in its own incognito context; the shard's slots are its share times this. */
 const LOADS_PER_BROWSER = 8;
-/** A fleet with no load for this long lets its browsers go (for any shard to take over until they idle out). */
-const IDLE_RELEASE_MS = 60_000;
 
 interface Held {
   session: Promise<Session>;
@@ -145,19 +143,21 @@ export class BrowserFleet {
   }
 
   /**
-   * Lets every browser go once no load has run for a while: its spare pages are closed and the
-   * browser disconnected, not closed, so that any shard can take it over (`sessions.ts`) until
-   * Browser Rendering ends it, `KEEP_ALIVE_MS` after its last command. True while browsers are held.
+   * Closes every browser once no load has run for `browserIdleMs`. Closed, not disconnected for
+   * another shard to take over: a browser is billed while it runs, and a disconnected session is
+   * not always listed as free again (local Browser Rendering keeps it marked connected, so every
+   * one let go counted against `maxBrowsers` until no launch was allowed). True while browsers are held.
    */
   async releaseIdle(): Promise<boolean> {
     if (this.#held.length === 0) return false;
-    if (this.#held.some((held) => held.loads > 0) || Date.now() - this.#lastActive < IDLE_RELEASE_MS) return true;
+    const idleMs = scrapeConfig(this.env).browserIdleMs;
+    if (this.#held.some((held) => held.loads > 0) || Date.now() - this.#lastActive < idleMs) return true;
     const releasing = this.#held.splice(0);
     await Promise.all(
       releasing.map(async (held) => {
         const session = await held.session.catch(() => null);
         await held.spares?.close();
-        await session?.browser.disconnect().catch(() => {});
+        await session?.browser.close().catch(() => {});
       }),
     );
     return false;

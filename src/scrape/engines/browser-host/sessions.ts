@@ -6,7 +6,7 @@ import type { ScrapeConfig } from "../../config";
 import { EngineUnavailable } from "../../errors";
 import { withTimeout } from "../../../timeout";
 
-/** How long a session outlives its last CDP message, so a shard can take over one another let go. */
+/** How long a session outlives its last CDP message, so a shard can take over one whose object was lost. */
 const KEEP_ALIVE_MS = 120_000;
 /** A session this young with nobody connected is being launched by another shard, not left over. */
 const LAUNCHING_MS = 10_000;
@@ -23,8 +23,8 @@ type Limits = Pick<ScrapeConfig, "maxBrowsers" | "launchTimeoutMs">;
 async function acquire(binding: Env["BROWSER"], limits: Limits, deadline: number): Promise<Session> {
   for (let attempt = 0; Date.now() < deadline; attempt++) {
     const sessions = await puppeteer.sessions(binding).catch(() => []);
-    // A session nobody is connected to: let go by an idle shard, left by one that was evicted, or
-    // by an older deploy.
+    // A session nobody is connected to: left by an object that was evicted or reset, or by an older
+    // deploy.
     const free = sessions.filter((s) => !s.connectionId && Date.now() - s.startTime > LAUNCHING_MS);
     for (const session of free) {
       try {
