@@ -143,6 +143,38 @@ async function partsOfPage(env: Env, snapshotId: string, fromPart: number): Prom
   return rows;
 }
 
+/** Bytes of whole parts of complete snapshots kept per isolate (newest use last), and their total. */
+const PART_BYTES_KEPT = 16 * 1024 * 1024;
+const keptParts = new Map<string, Uint8Array>();
+let keptBytes = 0;
+
+/**
+ * A complete snapshot's part, whole: kept once read, like its rows, so the pages of a part (ten of
+ * 100 records) and every repeated read of a popular page cost one R2 read between them, not one
+ * each. The least recently used parts go first past PART_BYTES_KEPT.
+ */
+async function wholePart(env: Env, key: string): Promise<Uint8Array | null> {
+  const kept = keptParts.get(key);
+  if (kept) {
+    keptParts.delete(key);
+    keptParts.set(key, kept);
+    return kept;
+  }
+  const object = await env.RESULTS.get(key);
+  if (!object) return null;
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  if (!keptParts.has(key)) {
+    keptParts.set(key, bytes);
+    keptBytes += bytes.length;
+  }
+  for (const [oldest, part] of keptParts) {
+    if (keptBytes <= PART_BYTES_KEPT) break;
+    keptParts.delete(oldest);
+    keptBytes -= part.length;
+  }
+  return bytes;
+}
+
 /**
  * A page of `limit` records from `from` on of a complete snapshot as one JSON array of its stored
  * lines (nothing decoded or parsed: each line's newline becomes the array's comma), the position
@@ -171,11 +203,9 @@ export async function storedPage(
       // Past the page, whether one more record follows is all that is asked: the index knows.
       if (count === limit) return page(true);
       const end = Math.min(row.records, first + limit - count);
-      const object = await env.RESULTS.get(datasetPartKey(snapshot.dataset_id, snapshot.id, row.part), {
-        range: { offset: offsets[first]!, length: offsets[end]! - offsets[first]! },
-      });
-      if (!object) continue;
-      const bytes = new Uint8Array(await object.arrayBuffer());
+      const part = await wholePart(env, datasetPartKey(snapshot.dataset_id, snapshot.id, row.part));
+      if (!part) continue;
+      const bytes = part.slice(offsets[first]!, offsets[end]!);
       // The newline ending each line but the part's last becomes a comma here; the last one, in jsonArrayOf.
       for (let line = first + 1; line < end; line += 1) bytes[offsets[line]! - offsets[first]! - 1] = COMMA;
       chunks.push(bytes);

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { datasetPartKey } from "../../../src/db/objects";
 import { RECORD_FIELDS } from "../../../src/datasets/records";
 import { addPublicDataset, importRecords } from "../dataset-fixtures";
-import { call, env, newAccount, withKey } from "../helpers";
+import { createApp } from "../../../src/app";
+import { call, callApp, env, newAccount, withKey } from "../helpers";
 
 // A snapshot written in many small parts (a part per job item) is merged into one part with its
 // records' byte offsets before it is read; pages are ranged reads of it, and answer exactly what
@@ -105,6 +106,37 @@ describe("a snapshot's parts", () => {
     const last = await page("limit=230");
     expect(last.meta.next_cursor).toBeNull();
     expect(last.data.at(-1)).toMatchObject({ key: "amazon:B1229", title: "Ünïcode title 229 “quoted”" });
+  });
+
+  it("are read from R2 once for all the pages they hold, and once for a page read again", async () => {
+    const once = await addPublicDataset("compaction-read-once", "Compaction read once");
+    await importRecords(
+      once,
+      Array.from({ length: 230 }, (_, n) => record(n)),
+      10,
+    );
+    let reads = 0;
+    const bucket = {
+      get: (...args: Parameters<R2Bucket["get"]>) => {
+        reads += 1;
+        return env.RESULTS.get(...args);
+      },
+    };
+    const app = createApp();
+    const read = async (query: string) =>
+      (await (
+        await callApp(app, `/v1/datasets/${once}/records?${query}`, withKey(secret), { ...env, RESULTS: bucket })
+      ).json()) as any;
+    const keys: string[] = [];
+    let cursor = "";
+    do {
+      const answer = await read(`limit=70${cursor}`);
+      keys.push(...answer.data.map((one: { key: string }) => one.key));
+      cursor = answer.meta.next_cursor ? `&cursor=${answer.meta.next_cursor}` : "";
+    } while (cursor);
+    expect(keys).toEqual(Array.from({ length: 230 }, (_, n) => `amazon:B${1000 + n}`));
+    expect((await read("limit=70")).data.map((one: { key: string }) => one.key)).toEqual(keys.slice(0, 70));
+    expect(reads).toBe(1);
   });
 
   it("answer only the fields asked for when they are the first declared ones", async () => {
