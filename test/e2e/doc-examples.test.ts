@@ -26,13 +26,6 @@ const documented = DOC_FILES.flatMap((file) => curlsIn(readFileSync(`${ROOT}${fi
 const published = openApiExamples(await (await fetch(`${baseUrl}/v1/openapi.json`)).json(), "/v1/openapi.json");
 
 /**
- * Examples that cannot run anywhere, so they are not run: a URL for the service to read on a host of
- * the reserved `.example` domain (RFC 2606), which never resolves. The generic reader they show is
- * exercised on real shop pages by real-pages.test.ts.
- */
-const unrunnable = (curl: DocCurl) => /[?&]url=https?:\/\/[^/&]*\.example[/:&]/.test(curl.url);
-
-/**
  * Examples expected to fail for a reason outside the examples' own files, with what fixes it. They
  * run like the others and keep the same rule; a failure is reported as skipped with this reason
  * instead of failing the run. Each pattern is matched against the example's source and URL.
@@ -165,7 +158,6 @@ beforeAll(async () => {
 
 function exampleTest(curl: DocCurl) {
   const name = `${curl.source}: ${curl.method} ${curl.url.replace(/^https?:\/\/127\.0\.0\.1:\d+/, "")}`;
-  if (unrunnable(curl)) return it.skip(name, () => {});
   it(name, async (context) => {
     try {
       await answersAsShown(curl);
