@@ -217,14 +217,17 @@ const isListedId = (row: ExpectedRow, found: unknown) =>
   idAlternatives(row.sku ?? "").some((id) => id.toLowerCase() === found.trim().toLowerCase());
 
 /**
- * Where structured data and visible text disagree on a rating or a count, expected.tsv lists one
- * and its notes give the other, and either is right (test/fixtures/pages/README.md): the numbers
- * the notes quote, separators dropped.
+ * Where structured data and visible text disagree on a rating or a count, either is right
+ * (test/fixtures/pages/README.md): the cell's other alternatives ("1288|1200"), and the numbers of a
+ * note that says so ("… reviewCount is 351 (either count acceptable)"), separators dropped. Other
+ * numbers of the notes are not alternatives: they quote traps, other offers and other scales.
  */
 function notedAlternatives(row: ExpectedRow, field: Field): number[] {
   if (field !== "rating" && field !== "review_count") return [];
   const cell = cellNumbers(field === "rating" ? row.rating_or_review_score : row.review_count).slice(1);
-  return [...cell, ...(row.notes.match(/\d[\d,]*(?:\.\d+)?/g) ?? []).map((number) => Number(number.replace(/,/g, "")))];
+  const saidEither = row.notes.split(";").filter((clause) => /\beither\b/i.test(clause));
+  const noted = saidEither.flatMap((clause) => clause.match(/\d[\d,]*(?:\.\d+)?/g) ?? []);
+  return [...cell, ...noted.map((number) => Number(number.replace(/,/g, "")))];
 }
 
 /** Numbers within rounding (a rescaled score, coordinates to 6 places), everything else exactly. */
