@@ -69,9 +69,10 @@ export function resolveProduct(url: string, drafts: ProductDraft[]): { record: P
     // Raw wording is read, never passed on.
     availability: availability === null ? null : normaliseAvailability(availability),
     images: take("images") ?? [],
-    // No average starts at 0: a "0 out of 5" widget means nobody has rated yet, so a later source may know.
+    // No average starts at 0, and no count is 0: a "0 out of 5" widget or "0 reviews" means nobody has rated
+    // yet (the page has no rating to give), so a later source may know, else both are null.
     rating: take("rating", (draft) => !!draft.rating && draft.rating > 0),
-    review_count: take("review_count"),
+    review_count: take("review_count", (draft) => !!draft.review_count && draft.review_count > 0),
     reviews: take("reviews") ?? [],
     description: take("description"),
     specs: take("specs") ?? {},
