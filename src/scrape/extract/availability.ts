@@ -10,7 +10,12 @@ export type Availability = "in_stock" | "out_of_stock" | "preorder" | "backorder
 // Checked in this order: "not available" must not read as "available", "pre-order" not as "order".
 const VOCABULARY: [Availability, RegExp][] = [
   ["preorder", /pre-?order|pre-?sale|presale|vorbestell|pr[ée]commande|pre-?venta|予約|预售|предзаказ/i],
-  ["backorder", /back-?order|auf bestellung|sur commande|bajo pedido|取り寄せ/i],
+  // Orderable though not held: reordered, on its way, shipped once it arrives ("Nicht lagernd, ab Bestellung
+  // versandfertig in 8 Tagen", "we'll ship when it's available", "En arrivage"); "back in stock soon" is not in stock.
+  [
+    "backorder",
+    /back-?order|auf bestellung|sur commande|bajo pedido|取り寄せ|nachbestellt|nicht (?:lagernd|am lager|vorrätig)\b[^.]{0,40}\b(?:versand|liefer)|ships? when (?:it(?:'|’| i)s )?available|back in stock soon|en arrivage|en r[ée]approvisionnement/i,
+  ],
   [
     "out_of_stock",
     /out[\s_-]?of[\s_-]?stock|sold[\s_-]?out|soldout|unavailable|not available|not in stock|nicht vorrätig|no longer available|discontinued|no stock|notify me|agotad[oa]|sin stock|no disponible|ausverkauft|nicht (?:auf lager|verfügbar|lieferbar)|vergriffen|[ée]puis[ée]|rupture de stock|indisponible|non disponibile|esaurit[oa]|uitverkocht|niet (?:op voorraad|leverbaar|beschikbaar)|esgotad[oa]|indispon[ií]vel|sem estoque|brak w magazynie|niedostępn|wyprzedan|slutsåld|ej i lager|utsolgt|loppuunmyyty|tükendi|stokta yok|нет в наличии|закончил|распродан|немає в наличності|немає в наявності|stoc epuizat|nu (?:este|e) [îi]n stoc|在庫なし|在庫切れ|売り切れ|品切れ|完売|缺货|售罄|无货|已售完|품절|hết hàng|habis|stok habis|غير متوفر|نفدت/i,

@@ -39,6 +39,13 @@ describe("normaliseAvailability", () => {
     ["In stoc", "in_stock"],
     ["Nu este în stoc", "out_of_stock"],
     ["Есть в наличии", "in_stock"],
+    // Orderable though not held: reordered, on its way, shipped once it arrives.
+    ["Nicht lagernd, ab Bestellung versandfertig in 8 Tagen", "backorder"],
+    ["Nachbestellt, Liefertermin unbekannt", "backorder"],
+    ["Purchase now and we'll ship when it's available.", "backorder"],
+    ["We'll get this back in stock soon.", "backorder"],
+    ["En arrivage", "backorder"],
+    ["Nicht auf Lager", "out_of_stock"],
   ])("%s is %s", (text, expected) => {
     expect(normaliseAvailability(text)).toBe(expected);
   });
