@@ -1,0 +1,97 @@
+// Attacks on the whole-shop crawler (src/datasets/shop/): its promise that every site it reads is read
+// by that site's robots.txt and at that site's crawl-delay, shared by every account (polite-fetch.ts).
+// Two sites on the network stand in for the internet (names resolve through the DoH stand-in to a
+// public address; their answers are served here): an attacker's site that allows everything at no
+// delay, and a victim shop whose robots.txt shuts the crawler out of /members and asks 10 s a page.
+// The crawl item, its URL guard, fetch engine, robots cache and HostBudget object are the real ones.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { database } from "../../src/db/client";
+import { insertSnapshot } from "../../src/db/dataset-snapshots";
+import { runShopItem } from "../../src/datasets/shop/crawl";
+import { env, newAccount } from "../workers/helpers";
+
+const ATTACKER = "https://bouncer.example";
+const VICTIM = "https://victim-shop.example";
+
+const productPage = (sku: string) => `<!doctype html><html><head><title>Members deal ${sku}</title>
+<script type="application/ld+json">${JSON.stringify({
+  "@context": "https://schema.org",
+  "@type": "Product",
+  name: `Members-only tent ${sku}`,
+  sku,
+  offers: { "@type": "Offer", price: "199.00", priceCurrency: "EUR", availability: "https://schema.org/InStock" },
+})}</script></head><body><h1>Members-only tent ${sku}</h1><p>199.00 EUR</p></body></html>`;
+
+/** The two sites' answers; every request either site receives, in order. Anything else goes to the real network (the DoH stand-in). */
+function serveSites() {
+  const requested: string[] = [];
+  const realFetch = globalThis.fetch;
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.origin === ATTACKER) {
+      requested.push(url.href);
+      if (url.pathname === "/robots.txt") return new Response("User-agent: *\nAllow: /\nCrawl-delay: 0\n");
+      // Every page of the attacker's site sends the crawler on to the victim's shop.
+      return new Response(null, { status: 302, headers: { Location: `${VICTIM}/members${url.pathname}` } });
+    }
+    if (url.origin === VICTIM) {
+      requested.push(url.href);
+      if (url.pathname === "/robots.txt")
+        return new Response("User-agent: *\nDisallow: /members\nCrawl-delay: 10\n");
+      const sku = url.pathname.split("/").at(-1)!;
+      return new Response(productPage(sku), { headers: { "Content-Type": "text/html; charset=utf-8" } });
+    }
+    return realFetch(input, init);
+  });
+  return requested;
+}
+
+/** A shop dataset of a fresh account over `startUrls`, and its refresh's job and snapshot, as POST /v1/datasets makes them. */
+async function shopRefresh(startUrls: string[]) {
+  const owner = await newAccount({ plan: "pro" });
+  const recipe = JSON.stringify({ kind: "shop", start_urls: startUrls, max_products: 100, schedule: "0 6 * * *" });
+  const slug = `bounce-${crypto.randomUUID().slice(0, 8)}`;
+  const { meta } = await env.DB.prepare(
+    `INSERT INTO datasets (slug, name, description, category_slug, category_name, countries, country_names, tags,
+       field_names, search_terms, source_platforms, record_count, update_frequency, last_updated, formats, recipe,
+       account_id, key_id)
+     VALUES (?, 'Shop', 'A shop', 'ecommerce', 'E-commerce', '[]', '', '[]', 'key title price', 'shop',
+       '["generic"]', 0, 'daily', '', '["json","ndjson","csv"]', ?, ?, ?)`,
+  )
+    .bind(slug, recipe, owner.accountId, owner.keyId)
+    .run();
+  const jobId = `job_${slug}`;
+  const now = Date.now();
+  await env.DB.prepare(
+    "INSERT INTO jobs (id, account_id, key_id, status, total, created_at, expires_at) VALUES (?, ?, ?, 'running', 1, ?, ?)",
+  )
+    .bind(jobId, owner.accountId, owner.keyId, now, now + 86_400_000)
+    .run();
+  await env.DB.prepare("INSERT INTO job_items (job_id, idx, path, status) VALUES (?, 0, 'shop:crawl', 'running')")
+    .bind(jobId)
+    .run();
+  await insertSnapshot(database(env.DB), {
+    id: `snap_${slug.replace("-", "")}`,
+    dataset_id: meta.last_row_id,
+    job_id: jobId,
+    started_at: now,
+  });
+  return { id: jobId, accountId: owner.accountId };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("a shop crawl keeps every site's robots.txt, whichever site sent it there", () => {
+  it("never requests a page the victim's robots.txt disallows, reached by a redirect from a site that allows all", async () => {
+    const requested = serveSites();
+    const job = await shopRefresh([`${ATTACKER}/tent-1`, `${ATTACKER}/tent-2`, `${ATTACKER}/tent-3`]);
+
+    const { response } = await runShopItem(env, job, 0);
+    const outcome = ((await response.json()) as { data: { products: number } }).data;
+
+    const victimPages = requested.filter((url) => url.startsWith(`${VICTIM}/members/`));
+    // The victim's robots.txt says `Disallow: /members` to every crawler: none of its pages may be read,
+    // and nothing read from them may become the attacker's records.
+    expect({ victimPages, products: outcome.products }).toEqual({ victimPages: [], products: 0 });
+  });
+});
