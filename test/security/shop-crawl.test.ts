@@ -36,8 +36,7 @@ function serveSites() {
     }
     if (url.origin === VICTIM) {
       requested.push(url.href);
-      if (url.pathname === "/robots.txt")
-        return new Response("User-agent: *\nDisallow: /members\nCrawl-delay: 10\n");
+      if (url.pathname === "/robots.txt") return new Response("User-agent: *\nDisallow: /members\nCrawl-delay: 10\n");
       const sku = url.pathname.split("/").at(-1)!;
       return new Response(productPage(sku), { headers: { "Content-Type": "text/html; charset=utf-8" } });
     }
