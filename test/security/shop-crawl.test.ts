@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { database } from "../../src/db/client";
 import { insertSnapshot } from "../../src/db/dataset-snapshots";
 import { runShopItem } from "../../src/datasets/shop/crawl";
+import { PoliteFetcher } from "../../src/datasets/shop/polite-fetch";
 import { env, newAccount } from "../workers/helpers";
 
 const ATTACKER = "https://bouncer.example";
@@ -92,5 +93,33 @@ describe("a shop crawl keeps every site's robots.txt, whichever site sent it the
     // The victim's robots.txt says `Disallow: /members` to every crawler: none of its pages may be read,
     // and nothing read from them may become the attacker's records.
     expect({ victimPages, products: outcome.products }).toEqual({ victimPages: [], products: 0 });
+  });
+});
+
+describe("one account's crawl cannot loosen a site's robots.txt for every other account", () => {
+  it("reads a robots.txt answered 429 as a pause, not as no rules, and no other account's crawl sees it allow all", async () => {
+    // A shop whose robots.txt answers 429 once (its rate limiter, which any crawl hurrying it trips), then its rules.
+    const shop = `https://busy-${crypto.randomUUID().slice(0, 8)}.example`;
+    let robotsAnswers = 0;
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.origin !== shop) return realFetch(input, init);
+      if (url.pathname !== "/robots.txt") return new Response("<html><body>page</body></html>");
+      robotsAnswers += 1;
+      return robotsAnswers === 1
+        ? new Response("Too Many Requests", { status: 429, headers: { "Retry-After": "30" } })
+        : new Response("User-agent: *\nDisallow: /members\nCrawl-delay: 10\n");
+    });
+
+    const first = await new PoliteFetcher(env, "acct_first").rulesFor(`${shop}/`);
+    const other = await new PoliteFetcher(env, "acct_other").rulesFor(`${shop}/`);
+
+    // RFC 9309 §2.3.1.4 and every large crawler read a rate-limited robots.txt as "not now"; an
+    // answer cached as "no rules" lets every account crawl /members at the default pace for an hour.
+    expect({ first: first.allows(`${shop}/members/deal`), other: other.allows(`${shop}/members/deal`) }).toEqual({
+      first: false,
+      other: false,
+    });
   });
 });
