@@ -55,8 +55,9 @@ export class PoliteFetcher {
     if (cached) return cached.refused ? DISALLOW_ALL : parseRobots(root, cached.body);
     await this.wait(root, parseRobots(root, null).delayMs);
     const response = await this.send(`${root}/robots.txt`);
-    // No robots.txt (4xx): everything is allowed; 401/403 or a server error: nothing is, for now.
-    const refused = response.status === 401 || response.status === 403 || response.status >= 500;
+    // No robots.txt (4xx): everything is allowed; 401/403, a rate limit (429, read as a server error,
+    // as Google reads it) or a server error: nothing is, for now.
+    const refused = [401, 403, 429].includes(response.status) || response.status >= 500;
     const body = response.ok ? new TextDecoder().decode(await readBytes(response, MAX_ROBOTS_BYTES)) : null;
     if (!response.ok) await response.body?.cancel().catch(() => {});
     await this.env.CACHE.put(cacheKey, JSON.stringify({ body, refused }), { expirationTtl: ROBOTS_TTL_SECONDS });
