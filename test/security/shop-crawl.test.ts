@@ -123,3 +123,31 @@ describe("one account's crawl cannot loosen a site's robots.txt for every other 
     });
   });
 });
+
+describe("a site's crawl-delay holds across every address of the site", () => {
+  it("keeps the delay between the pages of one host asked for over http, https and its name with a trailing dot", async () => {
+    const host = `paced-${crypto.randomUUID().slice(0, 8)}.example`;
+    const pagesAt: number[] = [];
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.hostname.replace(/\.$/, "") !== host) return realFetch(input, init);
+      if (url.pathname === "/robots.txt") return new Response("User-agent: *\nCrawl-delay: 2\n");
+      pagesAt.push(Date.now());
+      return new Response("<!doctype html><html><body><p>A page of the shop.</p></body></html>", {
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      });
+    });
+
+    // Two accounts' crawls of one shop, each naming it another way: one server, one pace.
+    await new PoliteFetcher(env, "acct_https").page(`https://${host}/a`);
+    await new PoliteFetcher(env, "acct_http").page(`http://${host}/b`);
+    await new PoliteFetcher(env, "acct_dot").page(`https://${host}./c`);
+
+    const gaps = pagesAt.slice(1).map((at, index) => at - pagesAt[index]!);
+    expect(gaps).toHaveLength(2);
+    // Crawl-delay: 2 is 2 s between any two requests to the site, whatever its address looks like
+    // (less 50 ms for the grain of the runtime's clock, far below the 0.5 s the gaps are now).
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(1_950);
+  });
+});
