@@ -47,9 +47,14 @@ function serveSites() {
 }
 
 /** A shop dataset of a fresh account over `startUrls`, and its refresh's job and snapshot, as POST /v1/datasets makes them. */
-async function shopRefresh(startUrls: string[]) {
+async function shopRefresh(startUrls: string[], maxProducts = 100) {
   const owner = await newAccount({ plan: "pro" });
-  const recipe = JSON.stringify({ kind: "shop", start_urls: startUrls, max_products: 100, schedule: "0 6 * * *" });
+  const recipe = JSON.stringify({
+    kind: "shop",
+    start_urls: startUrls,
+    max_products: maxProducts,
+    schedule: "0 6 * * *",
+  });
   const slug = `bounce-${crypto.randomUUID().slice(0, 8)}`;
   const { meta } = await env.DB.prepare(
     `INSERT INTO datasets (slug, name, description, category_slug, category_name, countries, country_names, tags,
@@ -149,5 +154,38 @@ describe("a site's crawl-delay holds across every address of the site", () => {
     // Crawl-delay: 1 is 1 s between any two requests to the site, whatever its address looks like
     // (less 50 ms for the grain of the runtime's clock; a budget per name let them 0.5 s apart).
     for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(950);
+  });
+});
+
+describe("a refresh's frontier is bounded by what the refresh may read", () => {
+  it("keeps no more addresses than the refresh's max_pages from a sitemap listing thousands", async () => {
+    // A site of the caller's whose sitemap lists 5,000 addresses (a sitemap may list 50,000, an index 50,000 sitemaps).
+    const site = `https://listing-${crypto.randomUUID().slice(0, 8)}.example`;
+    const urls = Array.from({ length: 5_000 }, (_, n) => `<url><loc>${site}/p/${n}</loc></url>`).join("");
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.origin !== site) return realFetch(input, init);
+      if (url.pathname === "/robots.txt")
+        return new Response(`User-agent: *\nCrawl-delay: 0\nSitemap: ${site}/sitemap.xml\n`);
+      if (url.pathname === "/sitemap.xml")
+        return new Response(
+          `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`,
+        );
+      return new Response("<!doctype html><html><body><p>Nothing here.</p></body></html>", {
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      });
+    });
+    // max_products 1: the refresh reads at most 202 pages (maxPagesOf), whatever it finds.
+    const job = await shopRefresh([`${site}/`], 1);
+
+    await runShopItem(env, job, 0);
+
+    const { frontier } = (await env.DB.prepare("SELECT COUNT(*) AS frontier FROM shop_frontier WHERE job_id = ?")
+      .bind(job.id)
+      .first<{ frontier: number }>())!;
+    // Every address kept is a row written to the database all accounts share, by an item that found no
+    // product and so cost its account nothing: no more may be kept than the refresh can ever read.
+    expect(frontier).toBeLessThanOrEqual(202);
   });
 });
