@@ -189,3 +189,46 @@ describe("a refresh's frontier is bounded by what the refresh may read", () => {
     expect(frontier).toBeLessThanOrEqual(202);
   });
 });
+
+describe("a crawl item that meets a busy site", () => {
+  it("comes back once the site's queue has room, not at once as one more item of the job", async () => {
+    const site = `https://queued-${crypto.randomUUID().slice(0, 8)}.example`;
+    const realFetch = globalThis.fetch;
+    const requested: string[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.origin !== site) return realFetch(input, init);
+      requested.push(url.pathname);
+      return new Response("<!doctype html><html><body><p>A page.</p></body></html>", {
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      });
+    });
+    // The site asks 10 s a request, its robots.txt already read; other crawls hold 80 s of its queue.
+    await env.CACHE.put(
+      `shop:robots:${site}`,
+      JSON.stringify({ body: "User-agent: *\nCrawl-delay: 10\n", refused: false }),
+    );
+    const budget = env.HOST_BUDGET.get(env.HOST_BUDGET.idFromName(new URL(site).hostname));
+    for (let n = 0; n < 8; n++) await budget.reserve(10_000);
+    const job = await shopRefresh([`${site}/`]);
+    // The job queue, as the crawl sends to it: what goes on it and when it may run.
+    const sent: { body: unknown; delaySeconds?: number }[] = [];
+    const queue = {
+      async sendBatch(messages: { body: unknown; delaySeconds?: number }[], options?: { delaySeconds?: number }) {
+        for (const message of messages)
+          sent.push({ ...message, delaySeconds: message.delaySeconds ?? options?.delaySeconds });
+      },
+      async send(body: unknown, options?: { delaySeconds?: number }) {
+        sent.push({ body, delaySeconds: options?.delaySeconds });
+      },
+    };
+
+    await runShopItem({ ...env, JOBS: queue } as unknown as Env, job, 0);
+
+    expect(requested).toEqual([]);
+    // Sent at once, the next item meets the same full queue and sends another: a loop of uncharged
+    // items (each a new row of the job) for as long as others keep the site busy.
+    expect(sent.length).toBeGreaterThan(0);
+    for (const message of sent) expect(message.delaySeconds ?? 0).toBeGreaterThanOrEqual(1);
+  });
+});
