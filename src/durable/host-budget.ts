@@ -1,8 +1,8 @@
 // The pace of the shop crawler per site, shared by every account and every refresh: one object
-// per site root (idFromName), which hands out start times at least the site's crawl-delay apart.
-// A crawl item asks for its next slot and waits until then, so ten items of three accounts
-// crawling one shop still reach it once per delay. Kept in memory: after an eviction the first
-// request goes at once, which is never more than one request early.
+// per site (idFromName of its host name, polite-fetch.ts), which hands out start times at least
+// the site's crawl-delay apart. A crawl item asks for its next slot and waits until then, so ten
+// items of three accounts crawling one shop still reach it once per delay. Kept in memory: after
+// an eviction the first request goes at once, which is never more than one request early.
 import { DurableObject } from "cloudflare:workers";
 
 /** Slots handed out further ahead than this are refused: the caller ends its batch and comes back later. */

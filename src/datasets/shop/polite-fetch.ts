@@ -22,6 +22,15 @@ export class SiteBusy extends Error {}
 /** The site's robots.txt asks for more time between requests than a refresh can spend. */
 export class TooSlow extends Error {}
 
+/**
+ * The name a site's pace is kept under: its host name without scheme, port or trailing dot (and a
+ * replica shop's prefix), so `http://`, `https://` and `shop.example.` share the one server's delay.
+ */
+function paceKeyOf(root: string): string {
+  const { hostname, pathname } = new URL(root);
+  return `${hostname.replace(/\.$/, "")}${pathname.replace(/\/$/, "")}`;
+}
+
 export class PoliteFetcher {
   private readonly robots = new Map<string, Promise<RobotsRules>>();
   private readonly userAgent: string;
@@ -55,8 +64,9 @@ export class PoliteFetcher {
     if (cached) return cached.refused ? DISALLOW_ALL : parseRobots(root, cached.body);
     await this.wait(root, parseRobots(root, null).delayMs);
     const response = await this.send(`${root}/robots.txt`);
-    // No robots.txt (4xx): everything is allowed; 401/403 or a server error: nothing is, for now.
-    const refused = response.status === 401 || response.status === 403 || response.status >= 500;
+    // No robots.txt (4xx): everything is allowed; 401/403, a rate limit (429, read as a server error,
+    // as Google reads it) or a server error: nothing is, for now.
+    const refused = [401, 403, 429].includes(response.status) || response.status >= 500;
     const body = response.ok ? new TextDecoder().decode(await readBytes(response, MAX_ROBOTS_BYTES)) : null;
     if (!response.ok) await response.body?.cancel().catch(() => {});
     await this.env.CACHE.put(cacheKey, JSON.stringify({ body, refused }), { expirationTtl: ROBOTS_TTL_SECONDS });
@@ -69,7 +79,7 @@ export class PoliteFetcher {
       throw new TooSlow(
         `${root}/robots.txt asks for ${delayMs / 1000} s between requests; at most ${MAX_DELAY_MS / 1000} s is supported`,
       );
-    const budget = this.env.HOST_BUDGET.get(this.env.HOST_BUDGET.idFromName(root));
+    const budget = this.env.HOST_BUDGET.get(this.env.HOST_BUDGET.idFromName(paceKeyOf(root)));
     const waitMs = await budget.reserve(delayMs);
     if (waitMs < 0) throw new SiteBusy(`${root} has more requests queued than a minute holds`);
     if (waitMs > 0) await scheduler.wait(waitMs);

@@ -45,7 +45,7 @@ function rootRelative(url: string, root: string): string {
 
 /**
  * Rules from a robots.txt body (null: none was found, so everything is allowed at the default pace).
- * A robots.txt answered 401/403 is read as "disallow all", as RFC 9309 §2.3.1.3 allows for 5xx.
+ * A robots.txt answered 401/403 or 429 is read as "disallow all", as RFC 9309 §2.3.1.4 asks for 5xx.
  */
 export function parseRobots(root: string, body: string | null): RobotsRules {
   const robotsUrl = `${new URL(root).origin}/robots.txt`;
