@@ -5,7 +5,7 @@ import { exampleEnvelope, openApiErrorResponses, successBody } from "../../envel
 import { ApiError } from "../../errors";
 import { detectChallenge } from "../../scrape/extract/challenge";
 import { readingOnce } from "../../scrape/extract/dom";
-import { readWebPage } from "../../scrape/page/read-page";
+import { type PageReading, readWebPage } from "../../scrape/page/read-page";
 import { apiKey, defineRoute } from "../define-route";
 import { freshnessOf } from "../freshness";
 import { run } from "../products/lookup";
@@ -26,6 +26,16 @@ import { guardedUrl } from "../guarded-url";
  */
 const THIN_CONTENT = 200;
 const EMPTY_CONTENT = 1;
+/**
+ * All a shell shows before its scripts run, whatever the language of the rest: a loading placeholder,
+ * or a request to turn scripts on. Content that is only this is no content.
+ */
+const SHELL_TEXT =
+  /^(?:loading|please wait|(?:please )?(?:enable|turn on|activate) javascript|you need to enable javascript|javascript is (?:required|disabled|needed)|this (?:app|site|page|website) (?:requires|needs) javascript)\b[\s\S]{0,60}$/i;
+
+/** Whether a page's reading holds nothing to answer: no text at all, or a shell's placeholder sentence. */
+const holdsNothing = (reading: PageReading) =>
+  reading.content.characters < EMPTY_CONTENT || SHELL_TEXT.test(reading.text.trim());
 
 const pageRoute = defineRoute({
   access: apiKey("products:read"),
@@ -130,7 +140,7 @@ export function registerPage(app: OpenAPIHono<AppEnv>) {
       detectChallenge,
       freshness: freshnessOf(query),
     });
-    if (record.content.characters < EMPTY_CONTENT) {
+    if (holdsNothing(record)) {
       throw new ApiError(
         "no_data",
         `The page ${meta.source_url} shows no readable content (an empty shell or a page of scripts only)${meta.engine === "fetch" ? "; should its scripts build it, retry with `engine=browser`" : ""}.`,
