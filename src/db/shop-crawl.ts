@@ -113,6 +113,12 @@ export async function skipPending(db: Db, jobId: string): Promise<void> {
     .where(and(eq(shopFrontier.jobId, jobId), eq(shopFrontier.status, "pending")));
 }
 
+/** Addresses the refresh's frontier holds, whatever their state. */
+export async function frontierSize(db: Db, jobId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(shopFrontier).where(eq(shopFrontier.jobId, jobId));
+  return row?.n ?? 0;
+}
+
 export async function pendingCount(db: Db, jobId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })

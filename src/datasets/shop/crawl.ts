@@ -10,6 +10,7 @@ import {
   type FrontierEntry,
   addToFrontier,
   countCrawl,
+  frontierSize,
   openShopRefresh,
   settleFrontier,
   skipPending,
@@ -37,6 +38,8 @@ type ShopRecipe = Extract<Recipe, { kind: "shop" }>;
 
 /** The longest one crawl item reads for; what it has not reached waits for the next. */
 const MAX_ITEM_MS = 25_000;
+/** After its site's queue was full (a minute of requests), the next item waits that minute. */
+const SITE_BUSY_DELAY_SECONDS = 60;
 
 const looksLikeSitemap = (url: string) => /\.xml(\.gz)?$/i.test(new URL(url).pathname);
 
@@ -102,6 +105,7 @@ export async function runShopItem(
   const maxPages = maxPagesOf(recipe);
   // An item ends well within its lease, so no sweep hands its addresses to a second consumer meanwhile.
   const deadline = Date.now() + Math.min(MAX_ITEM_MS, leaseMs(env) / 2);
+  let siteBusy = false;
   let left = taken;
   for (const entry of taken) {
     if (Date.now() > deadline) {
@@ -135,6 +139,7 @@ export async function runShopItem(
       if (err instanceof SiteBusy) {
         // The site's queue is full: this address and the rest wait for a later item.
         outcome.pages -= 1;
+        siteBusy = true;
         await settleFrontier(db, job.id, [entry.url, ...left.map((rest) => rest.url)], "pending");
         break;
       }
@@ -150,7 +155,10 @@ export async function runShopItem(
     }
   }
 
-  await addToFrontier(db, job.id, found);
+  // No more addresses are kept than the refresh may ever read: one sitemap listing 50,000 would
+  // otherwise write 50,000 rows for an item that reads a page and finds no product, uncharged.
+  const room = maxPages - (await frontierSize(db, job.id));
+  await addToFrontier(db, job.id, found.slice(0, Math.max(0, room)));
   const startedAt = snapshot.started_at;
   const firstSeen = await recordSightings(db, snapshot.dataset_id, job.id, startedAt, sightings);
   // A product this refresh had already recorded (the same id at another address) counts once.
@@ -161,7 +169,7 @@ export async function runShopItem(
   await settleFrontier(db, job.id, skipped, "skipped");
   outcome.skipped = skipped.length;
   outcome.gone = gone.length;
-  await scheduleCrawlItems(env, job.id);
+  await scheduleCrawlItems(env, job.id, siteBusy ? SITE_BUSY_DELAY_SECONDS : 0);
   return answer(outcome);
 }
 

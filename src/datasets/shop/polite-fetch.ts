@@ -1,7 +1,8 @@
 // Every request the shop crawler makes: robots.txt consulted first (read once an hour per site,
 // shared by every account through the cache), a start time taken from the site's HostBudget
 // object so the crawl-delay holds across accounts and items, the crawler's own User-Agent, and the
-// URL guard on every hop. Pages go through the fetch engine (proxies, challenges, size caps,
+// URL guard on every hop; a redirect is followed only on the same site, where robots.txt allows it, at the
+// site's pace. Pages go through the fetch engine (proxies, challenges, size caps,
 // charset); robots.txt and sitemaps, which may be gzip, through the guard with a byte cap.
 import { scrapeConfig } from "../../scrape/config";
 import { fetchEngine } from "../../scrape/engines/fetch";
@@ -21,6 +22,8 @@ const ROBOTS_TTL_SECONDS = 3600;
 export class SiteBusy extends Error {}
 /** The site's robots.txt asks for more time between requests than a refresh can spend. */
 export class TooSlow extends Error {}
+/** A redirect leaves the site, or leads where its robots.txt disallows: the crawler does not follow it. */
+export class NotFollowed extends Error {}
 
 /**
  * The name a site's pace is kept under: its host name without scheme, port or trailing dot (and a
@@ -85,22 +88,40 @@ export class PoliteFetcher {
     if (waitMs > 0) await scheduler.wait(waitMs);
   }
 
-  private send(url: string): Promise<Response> {
+  /** `url`, with each redirect's next address first admitted by `follow` when given. */
+  private send(url: string, follow?: (hop: string) => Promise<void>): Promise<Response> {
+    let hops = 0;
     return guardedFetch(
       url,
       { headers: { "User-Agent": this.userAgent, Accept: "application/xml,text/xml,text/plain,*/*" } },
       {
         ...scrapeConfig(this.env).urlGuard,
-        fetcher: (hop, init) => fetch(hop, { ...init, signal: AbortSignal.timeout(15_000) }),
+        fetcher: async (hop, init) => {
+          if (hops++ > 0) await follow?.(hop);
+          return fetch(hop, { ...init, signal: AbortSignal.timeout(15_000) });
+        },
       },
     );
+  }
+
+  /**
+   * Before a redirect's next request: the redirect stays on the site `from` is on (a redirect to
+   * another site would read that site outside its own robots.txt and pace), robots.txt allows the
+   * new address, and it waits its turn like any other request to the site.
+   */
+  private async follow(from: string, hop: string): Promise<void> {
+    if (paceKeyOf(this.rootOf(hop)) !== paceKeyOf(this.rootOf(from)))
+      throw new NotFollowed(`${from} redirects to another site (${hop})`);
+    const rules = await this.rulesFor(hop);
+    if (!rules.allows(hop)) throw new NotFollowed(`${from} redirects to ${hop}, which robots.txt disallows`);
+    await this.wait(this.rootOf(hop), rules.delayMs);
   }
 
   /** The bytes of a file (a sitemap), after robots and the budget allow it; null when it is not there. */
   async file(url: string): Promise<Uint8Array | null> {
     const rules = await this.rulesFor(url);
     await this.wait(this.rootOf(url), rules.delayMs);
-    const response = await this.send(url);
+    const response = await this.send(url, (hop) => this.follow(url, hop));
     if (!response.ok) {
       await response.body?.cancel().catch(() => {});
       return null;
@@ -121,6 +142,7 @@ export class PoliteFetcher {
       detectChallenge,
       deadline: Date.now() + config.deadlineMs,
       headers: { "User-Agent": this.userAgent },
+      beforeRedirect: (hop) => this.follow(url, hop),
     });
     return { html: loaded.html, url: loaded.url };
   }

@@ -12,8 +12,12 @@ const DEFAULT_PARALLEL_ITEMS = 3;
 
 const parallelItems = (env: Env) => tuning(env, "SHOP_CRAWL_ITEMS", DEFAULT_PARALLEL_ITEMS);
 
-/** Adds the crawl items the frontier needs and puts them on the queue within the crawl's parallel items. */
-export async function scheduleCrawlItems(env: Env, jobId: string): Promise<void> {
+/**
+ * Adds the crawl items the frontier needs and puts them on the queue within the crawl's parallel items,
+ * to run after `delaySeconds` (an item that met its site's queue full sends the next a minute on, not
+ * at once into the same full queue); the stall sweep counts from when they are due.
+ */
+export async function scheduleCrawlItems(env: Env, jobId: string, delaySeconds = 0): Promise<void> {
   const db = database(env.DB);
   const parallel = parallelItems(env);
   const pending = await pendingCount(db, jobId);
@@ -22,6 +26,7 @@ export async function scheduleCrawlItems(env: Env, jobId: string): Promise<void>
   const counts = await itemCounts(db, jobId);
   // This item still counts as running; the runner sends one more when it finishes.
   const room = parallel - counts.queued - counts.running;
-  const sent = await claimPending(db, jobId, room, Date.now());
-  if (sent.length > 0) await env.JOBS.sendBatch(sent.map((idx) => ({ body: { jobId, idx } satisfies JobMessage })));
+  const sent = await claimPending(db, jobId, room, Date.now() + delaySeconds * 1000);
+  if (sent.length > 0)
+    await env.JOBS.sendBatch(sent.map((idx) => ({ body: { jobId, idx } satisfies JobMessage, delaySeconds })));
 }

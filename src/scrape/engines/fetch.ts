@@ -58,12 +58,14 @@ async function send(
 ): Promise<Sent> {
   let proxy: ProxyEndpoint | null = null;
   let finalUrl = new URL(target);
+  let hops = 0;
   const response = await guardedFetch(
     target,
     { method: init.method, body: init.body },
     {
       ...load.config.urlGuard,
       fetcher: async (url, hop) => {
+        if (hops++ > 0) await load.beforeRedirect?.(url);
         finalUrl = new URL(url);
         const headers = { ...BROWSER_HEADERS, ...load.headers, ...jar.header(), ...init.headers };
         const sent = await sendRetrying(

@@ -42,6 +42,11 @@ export interface PageLoad {
   extras?: PageExtras;
   /** Headers that replace the browser's own (the shop crawler names itself in `User-Agent`). */
   headers?: Record<string, string>;
+  /**
+   * Asked before each redirect's next request (the fetch engine's): throws to stop there. The shop
+   * crawler keeps a redirected page on its site, within its robots.txt and its crawl-delay.
+   */
+  beforeRedirect?(url: string): Promise<void>;
 }
 
 /** `ms`, or less when the scrape's deadline is closer (at least 1 ms, so timers still fire). */
