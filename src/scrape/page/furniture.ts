@@ -62,8 +62,8 @@ export class Furniture {
     private scopeChars: number,
     /** Whether class and id words make furniture: not when they left a page no prose to score (read-page.ts). */
     private readonly readsNames = true,
-    /** Whether an `<aside>` is furniture: not when the rest of the page left too short a main content (read-page.ts). */
-    private readonly readsAsides = true,
+    /** Whether an `<aside>` is content: the columns, when the rest of the page left too short a main content (read-page.ts). */
+    private readonly asideIsContent: (aside: HTMLElement) => boolean = () => false,
   ) {
     this.teasers = new Teasers(stats);
     this.lines = new Lines(stats, (element) => (this.reasonFor(element) ?? this.clutter(element)) !== null);
@@ -99,7 +99,7 @@ export class Furniture {
     if (!reason) return this.teasers.isTeaser(element) ? "a teaser of another page" : null;
     if (!this.readsNames && reason.startsWith("class or id")) return null;
     if (element.tagName === "ASIDE") {
-      if (!this.readsAsides) return null;
+      if (this.asideIsContent(element)) return null;
       this.asides.push(element);
     }
     if (element.tagName === "HEADER" && this.opensWithParagraph(element)) return null;
