@@ -40,6 +40,20 @@ const QUOTED_POST_CHARS = 25;
 /** Containers the clutter rules may drop inside the main content. */
 const CLEANED_TAGS = new Set(["DIV", "SECTION", "UL", "OL", "TABLE", "FORM", "FIELDSET", "DL"]);
 
+/** Items of a list that make a gallery when each repeats one heading. */
+const SLIDES = 3;
+
+/** The first heading inside `element` (its own text in document order), if any. */
+function firstHeading(element: HTMLElement): HTMLElement | undefined {
+  for (const child of element.childNodes) {
+    if (!isElement(child)) continue;
+    if (HEADING_TAGS.has(child.tagName)) return child;
+    const inner = firstHeading(child);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
 const listItems = (list: HTMLElement) =>
   list.childNodes.filter((child): child is HTMLElement => isElement(child) && child.tagName === "LI");
 
@@ -177,6 +191,19 @@ export class Furniture {
     return left > 0 && kept > 0 && kept < LABEL_CHARS && kept < left;
   }
 
+  /**
+   * Items that each open under one same heading (a picture gallery's title over every slide): the
+   * slides of a gallery set in the page, not the article's own sections, whose headings differ.
+   */
+  private repeatsOneHeading(list: HTMLElement): boolean {
+    const items = listItems(list).filter((item) => this.stats.has(item));
+    if (items.length < SLIDES) return false;
+    const heading = firstHeading(items[0]!)?.text.trim();
+    return (
+      heading !== undefined && heading !== "" && items.every((item) => firstHeading(item)?.text.trim() === heading)
+    );
+  }
+
   /** Every link of `line` shows its own address ("http://docs.python.org/…"): a writer's sources, cited in full. */
   private showsAddresses(line: HTMLElement): boolean {
     const links = selectAll(line, "a");
@@ -211,6 +238,8 @@ export class Furniture {
     if (!CLEANED_TAGS.has(element.tagName)) return null;
     if (own.chars === 0) return own.images === 0 ? "empty box" : null;
     if (this.onlyLabelLeft(element)) return "the label of what is left out";
+    if ((element.tagName === "UL" || element.tagName === "OL") && this.repeatsOneHeading(element))
+      return "a gallery's slides";
     if (own.commas >= 10 || own.chars > this.scopeChars * LAYOUT_SHARE) return null;
     const list = element.tagName === "UL" || element.tagName === "OL";
     if (list && this.itemsSayMore(element)) return null;
