@@ -118,6 +118,12 @@ export const SENTENCE_END = /[.!?。！？]["'”’)]?\s*$/;
 
 export const isElement = (node: Node): node is HTMLElement => node.nodeType === NodeType.ELEMENT_NODE;
 
+/** Whether `ancestor` holds `element` (at any depth). */
+export function isInside(element: HTMLElement, ancestor: HTMLElement): boolean {
+  for (let current = element.parentNode; current; current = current.parentNode) if (current === ancestor) return true;
+  return false;
+}
+
 /** The element's attributes as written; most elements have none, which answers every question below at once. */
 const rawAttributes = (element: HTMLElement): string => (element as unknown as { rawAttrs: string }).rawAttrs;
 const MAY_HIDE = /hidden|style|sr-only|screen-reader|none|hide|invisible|off-?screen/i;

@@ -1,7 +1,7 @@
 // The page's furniture and the clutter inside its main content, decided once per element and
 // counted by reason for `explain=true`.
 import type { HTMLElement } from "node-html-parser";
-import { BLOCK_TAGS, furnitureReason, isElement, nameWeight, nameWords } from "./elements";
+import { BLOCK_TAGS, furnitureReason, isElement, isInside, nameWeight, nameWords } from "./elements";
 import { readsAsRelatedLabel, showsAddress } from "./line-texts";
 import { Lines } from "./lines";
 import { Teasers } from "./teasers";
@@ -138,13 +138,27 @@ export class Furniture {
     return quote !== null && this.stats.has(quote) && statsOf(this.stats, quote).chars >= QUOTED_POST_CHARS;
   }
 
-  /** A `<header>` holding a paragraph of prose (the article's opening set with its headline), not a one-line standfirst. */
+  /**
+   * A `<header>` holding a paragraph of prose (the article's opening set with its headline), not a
+   * one-line standfirst, nor a teaser that the body repeats word for word.
+   */
   private opensWithParagraph(header: HTMLElement): boolean {
     return selectAll(header, "p").some((paragraph) => {
       if (!this.stats.has(paragraph)) return false;
       const own = statsOf(this.stats, paragraph);
-      return own.chars >= OPENING_CHARS && linkDensity(own) < 0.1;
+      return own.chars >= OPENING_CHARS && linkDensity(own) < 0.1 && !this.repeatedOutside(paragraph, header);
     });
+  }
+
+  /** Another paragraph outside `header` with the same text as `paragraph` (the body a teaser repeats). */
+  private repeatedOutside(paragraph: HTMLElement, header: HTMLElement): boolean {
+    const { chars } = statsOf(this.stats, paragraph);
+    const text = paragraph.text.trim();
+    for (const [element, counted] of this.stats) {
+      if (counted.chars !== chars || element.tagName !== "P" || element === paragraph) continue;
+      if (element.text.trim() === text && !isInside(element, header)) return true;
+    }
+    return false;
   }
 
   /**

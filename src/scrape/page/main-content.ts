@@ -7,7 +7,7 @@ import type { HTMLElement } from "node-html-parser";
 import { pageIndex } from "../extract/page-index";
 import { selectOne } from "../extract/select";
 import { positionOf } from "../extract/tree-nodes";
-import { classNameOf, isElement, nameWeight, nameWords, SENTENCE_END } from "./elements";
+import { classNameOf, isElement, isInside, nameWeight, nameWords, SENTENCE_END } from "./elements";
 import type { Furniture } from "./furniture";
 import { linkDensity, type PageStats, statsOf, type TextStats } from "./text-stats";
 
@@ -148,11 +148,6 @@ function climb(top: HTMLElement, ranking: Candidate[], scores: Map<HTMLElement, 
   while (best.parentNode && best.parentNode !== body && elementChildren(best.parentNode).length === 1)
     best = best.parentNode;
   return best;
-}
-
-function isInside(element: HTMLElement, ancestor: HTMLElement): boolean {
-  for (let current = element.parentNode; current; current = current.parentNode) if (current === ancestor) return true;
-  return false;
 }
 
 const DECK_TAGS = new Set(["H2", "H3", "H4"]);
