@@ -58,6 +58,8 @@ const FURNITURE_WORDS = new Set(
     "comentarios kommentare commentaires commenti komentarze"
   ).split(" "),
 );
+export const isFurnitureWord = (word: string): boolean => FURNITURE_WORDS.has(word);
+
 /** Class words that mark even a text-level element (a `span`, a `small`) as furniture: a photo's rights line. */
 const RIGHTS_WORDS = new Set(["copyright", "attribution"]);
 const RIGHTS_NAME = /copyright|attribution/i;
@@ -152,6 +154,10 @@ export function isUnshown(element: HTMLElement): boolean {
 /** The element's class attribute as written, read by the tree's parser as it built the element (extract/tree.ts). */
 export const classNameOf = (element: HTMLElement): string => (element as unknown as { _class?: string })._class ?? "";
 
+/** The words of a class or id name ("relatedPosts" → related, posts). */
+export const wordsOf = (names: string): string[] =>
+  names.replace(CAMEL, "$1 $2").toLowerCase().split(SEPARATORS).filter(Boolean);
+
 // Pages repeat a few hundred class names over thousands of elements: each is split once.
 const wordsOfNames = new Map<string, string[]>();
 
@@ -166,7 +172,7 @@ export function nameWords(element: HTMLElement): string[] {
   let words = wordsOfNames.get(names);
   if (!words) {
     if (wordsOfNames.size > 10_000) wordsOfNames.clear();
-    words = names.replace(CAMEL, "$1 $2").toLowerCase().split(SEPARATORS).filter(Boolean);
+    words = wordsOf(names);
     wordsOfNames.set(names, words);
   }
   return words;

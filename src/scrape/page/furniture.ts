@@ -1,7 +1,17 @@
 // The page's furniture and the clutter inside its main content, decided once per element and
 // counted by reason for `explain=true`.
 import type { HTMLElement } from "node-html-parser";
-import { BLOCK_TAGS, furnitureReason, isElement, isInside, nameWeight, nameWords } from "./elements";
+import {
+  BLOCK_TAGS,
+  classNameOf,
+  furnitureReason,
+  isElement,
+  isFurnitureWord,
+  isInside,
+  nameWeight,
+  nameWords,
+  wordsOf,
+} from "./elements";
 import { readsAsRelatedLabel, showsAddress } from "./line-texts";
 import { Lines } from "./lines";
 import { Teasers } from "./teasers";
@@ -52,6 +62,20 @@ function firstHeading(element: HTMLElement): HTMLElement | undefined {
     if (inner) return inner;
   }
   return undefined;
+}
+
+/**
+ * A name whose furniture word follows a content word ("entry-toolbar", "article-meta__text"): a part of
+ * the entry named by its kind, not the entry's body beside a furniture word ("post-body sidebar-aware")
+ * nor a layout's wrapper drawn with a sidebar ("row-content--sidebar--gutter").
+ */
+function headedByFurniture(element: HTMLElement): boolean {
+  return `${classNameOf(element)} ${element.id}`.split(/\s+/).some((name) => {
+    // A modifier ("--sidebar", BEM's variant of the block) says how the element is drawn, not what it is.
+    const words = wordsOf(name.split("--")[0]!);
+    const content = words.findIndex((word) => CONTENT_NAME.test(word));
+    return content >= 0 && words.some((word, at) => at > content && isFurnitureWord(word));
+  });
 }
 
 const listItems = (list: HTMLElement) =>
@@ -127,7 +151,7 @@ export class Furniture {
     const contentNamed =
       words.some((word) => CONTENT_NAME.test(word)) &&
       !words.some((word, at) => READERS_WORDS.has(word) && !SETTING_WORDS.has(words[at + 1] ?? ""));
-    if (contentNamed && own.chars >= 200 && linkDensity(own) < 0.3) return null;
+    if (contentNamed && own.chars >= 200 && linkDensity(own) < 0.3 && !headedByFurniture(element)) return null;
     if (reason.startsWith("class or id")) this.namedAside.push(element);
     return reason;
   }
