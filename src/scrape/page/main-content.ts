@@ -5,7 +5,7 @@
 // page ten times slower than the budget (docs/page.md has the figures).
 import type { HTMLElement } from "node-html-parser";
 import { pageIndex } from "../extract/page-index";
-import { selectOne } from "../extract/select";
+import { selectAll, selectOne } from "../extract/select";
 import { positionOf } from "../extract/tree-nodes";
 import { classNameOf, isElement, isInside, nameWeight, nameWords, SENTENCE_END } from "./elements";
 import type { Furniture } from "./furniture";
@@ -272,6 +272,34 @@ function ingredientsApart(body: HTMLElement, parts: HTMLElement[], stats: PageSt
   return parts.some(related) ? null : box;
 }
 
+/** Class words of an article's standfirst, the summary under its headline ("story__standfirst", "c-article__dek"). */
+const STANDFIRST_WORDS = ["standfirst", "strapline"];
+/** Characters a standfirst holds: a sentence or two. */
+const STANDFIRST_CHARS = { least: 40, most: 600 };
+/** How far above the content's first part a standfirst set in the article's header may branch off. */
+const STANDFIRST_LEVELS = 4;
+
+/**
+ * The article's standfirst when it sits in the header before the chosen content (a header is
+ * furniture, its headline and byline no part of the text, but its summary is the article's first words).
+ */
+function standfirstBefore(body: HTMLElement, parts: HTMLElement[], stats: PageStats): HTMLElement | null {
+  const first = parts[0]!;
+  let scope = first;
+  for (let level = 0; level < STANDFIRST_LEVELS && scope.parentNode && scope.parentNode !== body; level++)
+    scope = scope.parentNode;
+  for (const word of STANDFIRST_WORDS) {
+    for (const element of selectAll(body, `[class*="${word}"]`)) {
+      if (!stats.has(element) || !nameWords(element).includes(word)) continue;
+      const own = statsOf(stats, element);
+      if (own.chars < STANDFIRST_CHARS.least || own.chars > STANDFIRST_CHARS.most || linkDensity(own) > 0.1) continue;
+      if (positionOf(element) >= positionOf(first) || parts.some((part) => isInside(element, part))) continue;
+      if (isInside(element, scope)) return element;
+    }
+  }
+  return null;
+}
+
 /** The main content of a page whose text `stats` counted; its `<main>`, else the whole body, when no container scores. */
 export function findMainContent(body: HTMLElement, stats: PageStats, furniture: Furniture): MainContent {
   const scores = scoreContainers(body, stats, furniture);
@@ -287,5 +315,8 @@ export function findMainContent(body: HTMLElement, stats: PageStats, furniture: 
   const parts = joinNeighbours(top, scores, stats, furniture);
   const ingredients = ingredientsApart(body, parts, stats, furniture);
   if (ingredients) parts.push(ingredients);
-  return { parts: parts.sort((a, b) => positionOf(a) - positionOf(b)), ranking };
+  parts.sort((a, b) => positionOf(a) - positionOf(b));
+  const standfirst = standfirstBefore(body, parts, stats);
+  if (standfirst) parts.unshift(standfirst);
+  return { parts, ranking };
 }
