@@ -62,7 +62,9 @@ export const isFurnitureWord = (word: string): boolean => FURNITURE_WORDS.has(wo
 
 /** Class words that mark even a text-level element (a `span`, a `small`) as furniture: a photo's rights line. */
 const RIGHTS_WORDS = new Set(["copyright", "attribution"]);
-const RIGHTS_NAME = /copyright|attribution/i;
+/** The class word of a picture's control to show it larger ("[+] Enlarge", "View Images"), set inline like the rights line. */
+const ENLARGE_WORD = "enlarge";
+const INLINE_NAME = /copyright|attribution|enlarge/i;
 /** Class words of a link drawn as a button. */
 const BUTTON_NAME = /^(?:button|btn|cta)$/;
 /** Words that make the next one a layout's ("has-sidebar", "with-comments", "no-ads"), not the element's kind. */
@@ -137,6 +139,8 @@ const HIDING_CLASSES = [
   ...["sr-only", "screen-reader-text", "screen-reader-only", "visually-hidden", "visuallyhidden", "u-visually-hidden"],
   ...["off-screen", "offscreen"],
   ...["hidden", "d-none", "hide", "is-hidden", "invisible"],
+  // Text replaced by an image (Bootstrap's `text-hide`, `hide-text`): a magnifier's "Vergrößern" shown as an icon.
+  ...["text-hide", "hide-text"],
 ];
 const HIDING_CLASS = new RegExp(`(?:^|\\s)(?:${HIDING_CLASSES.join("|")})(?:\\s|$)`, "i");
 
@@ -193,11 +197,14 @@ export function furnitureReason(element: HTMLElement): string | null {
     attributeValue(element, "itemprop") === "interactionStatistic"
   )
     return "a counter of interactions";
-  // A copyright or attribution set inline ("<span class=copyright>© AP</span>") is no word of the sentence it sits in.
-  if (!BLOCK_TAGS.has(element.tagName))
-    return RIGHTS_NAME.test(rawAttributes(element)) && nameWords(element).some((word) => RIGHTS_WORDS.has(word))
-      ? "a copyright line"
-      : null;
+  // A copyright or attribution set inline ("<span class=copyright>© AP</span>") is no word of the sentence it
+  // sits in, nor is a picture's control to enlarge it.
+  if (!BLOCK_TAGS.has(element.tagName)) {
+    if (!INLINE_NAME.test(rawAttributes(element))) return null;
+    const words = nameWords(element);
+    if (words.some((word) => RIGHTS_WORDS.has(word))) return "a copyright line";
+    return words.includes(ENLARGE_WORD) ? "a picture's control" : null;
+  }
   const words = nameWords(element);
   const word = words.find((candidate, at) => FURNITURE_WORDS.has(candidate) && !LAYOUT_OF.has(words[at - 1] ?? ""));
   if (word) return `class or id "${word}"`;
