@@ -162,6 +162,9 @@ export const classNameOf = (element: HTMLElement): string => (element as unknown
 export const wordsOf = (names: string): string[] =>
   names.replace(CAMEL, "$1 $2").toLowerCase().split(SEPARATORS).filter(Boolean);
 
+/** An id a program made, ending in a number or a hash ("sf_comment_form_container_624c6b1b…"), not a heading's words. */
+const GENERATED_ID = /[-_](?=[a-z]*\d)[a-z0-9]{4,}$/i;
+
 // Pages repeat a few hundred class names over thousands of elements: each is split once.
 const wordsOfNames = new Map<string, string[]>();
 
@@ -170,8 +173,8 @@ export function nameWords(element: HTMLElement): string[] {
   if (rawAttributes(element).length < 4) return [];
   const id = element.id;
   // An id of many words is a heading made into an anchor ("sharing-with-a-single-developer"), which
-  // says what the section is about, not what part of the page it is.
-  const names = `${classNameOf(element)} ${id && id.split(/[-_]/).length <= 3 ? id : ""}`;
+  // says what the section is about, not what part of the page it is; unless a program made it.
+  const names = `${classNameOf(element)} ${id && (id.split(/[-_]/).length <= 3 || GENERATED_ID.test(id)) ? id : ""}`;
   if (names.length < 2) return [];
   let words = wordsOfNames.get(names);
   if (!words) {
