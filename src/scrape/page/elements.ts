@@ -4,7 +4,7 @@
 // same ones every article extractor reads; no site is named.
 import { NodeType, type HTMLElement, type Node } from "node-html-parser";
 import { HIDDEN_TAGS } from "../extract/dom";
-import { selectOne } from "../extract/select";
+import { selectAll, selectOne } from "../extract/select";
 import { attributeValue } from "../extract/tree-nodes";
 
 /** Elements whose content no reader sees as text: scripts, styles, controls, embedded objects. */
@@ -248,5 +248,8 @@ const READER_FIELDS = 'textarea, input[type="email"], input[type="password"], in
  * part of what the page shows.
  */
 function asksTheReader(form: HTMLElement): boolean {
-  return selectOne(form, READER_FIELDS) !== null;
+  // Two lines of text to type (a name and an address to send the article to), not a quantity beside the options.
+  if (selectOne(form, READER_FIELDS) !== null) return true;
+  const typed = selectAll(form, "input").filter((input) => (attributeValue(input, "type") ?? "text") === "text");
+  return typed.length >= 2;
 }
