@@ -38,9 +38,12 @@ const EDITOR_LINE =
 export const STANDING_LINE_CHARS = 250;
 const SIGN_UP =
   /(?:^\W*|[.!?]\s+)(?:sign up (?:for|to)\b|(?:sign up|subscribe|join|get)\b[^.!?]*\bnewsletters?\b)|\b(?:sign up|subscribe|join)\b[^.!?]*\bour\b[^.!?]*\bnewsletters?\b/i;
-/** An invitation to follow the site on social networks ("Follow us on Facebook and Twitter for more"). */
+/**
+ * An invitation to follow the site on social networks ("Follow us on Facebook and Twitter for more", "Werden
+ * Sie Fan von …!", "Subscribe on YouTube!").
+ */
 const FOLLOW_US =
-  /\b(?:follow(?!\s+up\b)|seguir|suivez|folgen sie)\b[^.!?]*\b(?:on|en|sur|auf)\s+(?:facebook|twitter|instagram|linkedin|youtube|tiktok)\b|\bon (?:facebook|twitter|instagram)\s*:\s*follow\b/i;
+  /\b(?:follow(?!\s+up\b)|seguir|suivez|folgen sie)\b[^.!?]*\b(?:on|en|sur|auf)\s+(?:facebook|twitter|instagram|linkedin|youtube|tiktok)\b|\bon (?:facebook|twitter|instagram)\s*:\s*follow\b|\b(?:werden sie|devenez) fan\b|\blike us on facebook\b|\bsubscribe (?:to us )?on youtube\b/i;
 /** What a paywall says in place of the rest of the article. */
 const PAYWALL =
   /\b(?:shown|available|visible|reserved) only (?:to|for) (?:paying )?(?:members|subscribers)\b|(?:^\W*|[.!?]\s+)become an? (?:\w+ )?(?:member|subscriber)\b|\bsubscribe to (?:continue|keep) reading\b|会員限定|続き[はを].{0,40}お読み/i;
