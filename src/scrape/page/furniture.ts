@@ -12,7 +12,7 @@ import {
   nameWords,
   wordsOf,
 } from "./elements";
-import { readsAsRelatedLabel, showsAddress } from "./line-texts";
+import { readsAsRelatedBoxLabel, readsAsRelatedLabel, showsAddress } from "./line-texts";
 import { Lines } from "./lines";
 import { Teasers } from "./teasers";
 import { linkDensity, type PageStats, statsOf } from "./text-stats";
@@ -242,6 +242,13 @@ export class Furniture {
     );
   }
 
+  /** A box that opens with a heading of other stories ("Read also", "推荐阅读"): what follows is theirs, not the article's. */
+  private headedAsRelated(box: HTMLElement): boolean {
+    const first = box.childNodes.find((child): child is HTMLElement => isElement(child) && this.stats.has(child));
+    if (!first || !HEADING_TAGS.has(first.tagName) || statsOf(this.stats, first).chars >= LABEL_CHARS) return false;
+    return statsOf(this.stats, box).chars > statsOf(this.stats, first).chars && readsAsRelatedBoxLabel(first.text);
+  }
+
   /** Every link of `line` shows its own address ("http://docs.python.org/…"): a writer's sources, cited in full. */
   private showsAddresses(line: HTMLElement): boolean {
     const links = selectAll(line, "a");
@@ -276,6 +283,7 @@ export class Furniture {
     if (!CLEANED_TAGS.has(element.tagName)) return null;
     if (own.chars === 0) return own.images === 0 ? "empty box" : null;
     if (this.onlyLabelLeft(element)) return "the label of what is left out";
+    if (this.headedAsRelated(element)) return "a box of other stories";
     if ((element.tagName === "UL" || element.tagName === "OL") && this.repeatsOneHeading(element))
       return "a gallery's slides";
     if (own.commas >= 10 || own.chars > this.scopeChars * LAYOUT_SHARE) return null;

@@ -93,6 +93,13 @@ export const givesContact = (text: string) => CONTACT.test(text);
 const RELATED_LABEL =
   /^\W*(?:related\b|more on\b|also by\b|read (?:also|more)\b|baca juga|(?:à )?lire aussi|leggi anche|lesen sie auch|mehr zum thema|verwandte\b|artículos relacionados|相关|関連)/i;
 export const readsAsRelatedLabel = (text: string) => RELATED_LABEL.test(text);
+/**
+ * A heading of a box of other stories, never of a section of the article ("Related work" is one, "Related
+ * stories" is not): "Read also", "Recommended for you", "You may also like", 推荐阅读, 相关新闻.
+ */
+const RELATED_BOX_LABEL =
+  /^\W*(?:related (?:stories|articles|news|posts|content|coverage|links|reading)|recommended(?: for you| stories| articles| reading)?|you (?:may|might) also like|more stories|read (?:also|next)|(?:à )?lire aussi|leggi anche|lesen sie auch|mehr zum thema|das könnte sie auch interessieren|artículos relacionados|baca juga|推荐阅读|相关阅读|相关新闻|相关文章|関連記事)\W*$/i;
+export const readsAsRelatedBoxLabel = (text: string) => RELATED_BOX_LABEL.test(text);
 
 /** A link's text that is an address to a page, shown as it is (not a site's bare name, "www.youtube.com"). */
 const SHOWN_ADDRESS = /^(?:https?:\/\/|www\.)[^\s/]+\/\S+$/i;
