@@ -44,6 +44,9 @@ const SIGN_UP =
  */
 const FOLLOW_US =
   /\b(?:follow(?!\s+up\b)|seguir|suivez|folgen sie)\b[^.!?]*\b(?:on|en|sur|auf)\s+(?:facebook|twitter|instagram|linkedin|youtube|tiktok)\b|\bon (?:facebook|twitter|instagram)\s*:\s*follow\b|\b(?:werden sie|devenez) fan\b|\blike us on facebook\b|\bsubscribe (?:to us )?on youtube\b/i;
+/** A call to share or recommend what was just read ("If you liked this article, be sure to recommend it …"). */
+const SHARE_IT =
+  /^\W*(?:if you (?:liked|enjoyed|found [^.!?]{0,20}(?:useful|helpful)) (?:this|the|our) (?:article|post|story|piece)\b[^.!?]*\b(?:share|recommend|clap|tell)|please share this (?:article|post|story)\b)/i;
 /** What a paywall says in place of the rest of the article. */
 const PAYWALL =
   /\b(?:shown|available|visible|reserved) only (?:to|for) (?:paying )?(?:members|subscribers)\b|(?:^\W*|[.!?]\s+)become an? (?:\w+ )?(?:member|subscriber)\b|\bsubscribe to (?:continue|keep) reading\b|会員限定|続き[はを].{0,40}お読み/i;
@@ -77,7 +80,7 @@ function isByline(text: string): boolean {
 export function standingLineKind(text: string, chars: number): string | null {
   if (chars < EDITOR_LINE_CHARS && EDITOR_LINE.test(text)) return "an editor's credit";
   if (chars < BYLINE_CHARS && isByline(text)) return "a byline";
-  if (SIGN_UP.test(text) || FOLLOW_US.test(text)) return "a call to sign up or follow";
+  if (SIGN_UP.test(text) || FOLLOW_US.test(text) || SHARE_IT.test(text)) return "a call to sign up, follow or share";
   return PAYWALL.test(text) ? "a paywall's teaser" : null;
 }
 
