@@ -74,8 +74,8 @@ function isByline(text: string): boolean {
 }
 /**
  * What a paper prints around every article, set as a line under `STANDING_LINE_CHARS` characters: who edited it
- * ("【责任编辑：…】", "Editor: …"), who wrote it ("By Jane Doe"), a call to sign up for a newsletter or to follow
- * the site, a paywall's word that the rest is for members; null for a line of the article.
+ * ("【责任编辑：…】", "Editor: …"), who wrote it ("By Jane Doe"), a call to sign up for a newsletter, to follow
+ * the site or to share the article, a paywall's word that the rest is for members; null for a line of the article.
  */
 export function standingLineKind(text: string, chars: number): string | null {
   if (chars < EDITOR_LINE_CHARS && EDITOR_LINE.test(text)) return "an editor's credit";
