@@ -84,17 +84,6 @@ export function holdsProse(elements: HTMLElement[], stats: PageStats): boolean {
   return elements.some(holds);
 }
 
-/** Characters of `element` a reader of the content is shown: its text less what furniture inside it holds. */
-export function keptChars(element: HTMLElement, stats: PageStats, furniture: Furniture): number {
-  let kept = statsOf(stats, element).chars;
-  for (const child of element.childNodes) {
-    if (!isElement(child) || !stats.has(child)) continue;
-    const shown = furniture.reasonFor(child) ? 0 : keptChars(child, stats, furniture);
-    kept -= statsOf(stats, child).chars - shown;
-  }
-  return kept;
-}
-
 /** Scores every container of `body` by the prose below it; furniture (`furnitureOf`) neither scores nor wins. */
 function scoreContainers(body: HTMLElement, stats: PageStats, furniture: Furniture): Map<HTMLElement, number> {
   const scores = new Map<HTMLElement, number>();

@@ -6,10 +6,10 @@ import type { HTMLElement } from "node-html-parser";
 import { cleanText, loadHtml, visibleText } from "../extract/dom";
 import { selectAll, selectOne } from "../extract/select";
 import { cleanHtml } from "./clean-html";
-import { nameWords } from "./elements";
+import { isInside, nameWords } from "./elements";
 import { Furniture } from "./furniture";
 import { readLinks, type PageLink } from "./links";
-import { type Candidate, findMainContent, holdsProse, keptChars } from "./main-content";
+import { type Candidate, findMainContent, holdsProse } from "./main-content";
 import { type PageMetadata, readMetadata } from "./metadata";
 import { render, type RenderContext } from "./render";
 import { countPage, type PageStats, statsOf } from "./text-stats";
@@ -107,8 +107,12 @@ function repeatsTitle(heading: HTMLElement, titles: string[]): boolean {
 const SHORT_CONTENT = 500;
 const charsOf = (parts: HTMLElement[], stats: PageStats) =>
   parts.reduce((sum, part) => sum + statsOf(stats, part).chars, 0);
-const keptOf = (parts: HTMLElement[], stats: PageStats, furniture: Furniture) =>
-  parts.reduce((sum, part) => sum + keptChars(part, stats, furniture), 0);
+/** Characters of the chosen parts a reader is shown once the asides set aside inside them are left out. */
+function shownChars(parts: HTMLElement[], stats: PageStats, furniture: Furniture): number {
+  const inParts = furniture.asides.filter((aside) => parts.some((part) => isInside(aside, part)));
+  const outermost = inParts.filter((aside) => !inParts.some((other) => other !== aside && isInside(aside, other)));
+  return charsOf(parts, stats) - charsOf(outermost, stats);
+}
 
 function withinAside(element: HTMLElement): boolean {
   for (let current = element.parentNode; current; current = current.parentNode)
@@ -124,7 +128,7 @@ function withinAside(element: HTMLElement): boolean {
 function amongAsides(body: HTMLElement, stats: PageStats, pageChars: number, shown: number) {
   const furniture = new Furniture(stats, pageChars, true, (aside) => !withinAside(aside));
   const main = findMainContent(body, stats, furniture);
-  return keptOf(main.parts, stats, furniture) > shown ? { furniture, main } : null;
+  return shownChars(main.parts, stats, furniture) > shown ? { furniture, main } : null;
 }
 
 /** Below this many characters a page that puts its text in `<noscript>` is read from there. */
@@ -171,9 +175,9 @@ function readTree(
   }
   let mainChars = charsOf(main.parts, stats);
   // Readability strips asides only from the article it found: a main content showing less than an article
-  // (its own asides and boxes left out) while an `<aside>` holds prose is looked for again among them.
+  // (the asides inside it left out) while an `<aside>` holds prose is looked for again among them.
   if (onlyMain && holdsProse(furniture.asides, stats)) {
-    const shown = keptOf(main.parts, stats, furniture);
+    const shown = shownChars(main.parts, stats, furniture);
     const again = shown < SHORT_CONTENT ? amongAsides(body, stats, pageChars, shown) : null;
     if (again) [furniture, main, mainChars] = [again.furniture, again.main, charsOf(again.main.parts, stats)];
   }
