@@ -65,16 +65,16 @@ function firstHeading(element: HTMLElement): HTMLElement | undefined {
 }
 
 /**
- * A name whose furniture word follows a content word ("entry-toolbar", "article-meta__text"): a part of
- * the entry named by its kind, not the entry's body beside a furniture word ("post-body sidebar-aware")
- * nor a layout's wrapper drawn with a sidebar ("row-content--sidebar--gutter").
+ * A name whose block ends in a furniture word after a content word ("entry-toolbar", "article-meta__text"):
+ * a part of the entry named by its kind, not the entry's body beside a furniture word ("post-body
+ * sidebar-aware") nor a layout's wrapper ("content-sidebar-wrap", "row-content--sidebar--gutter").
  */
 function headedByFurniture(element: HTMLElement): boolean {
   return `${classNameOf(element)} ${element.id}`.split(/\s+/).some((name) => {
-    // A modifier ("--sidebar", BEM's variant of the block) says how the element is drawn, not what it is.
-    const words = wordsOf(name.split("--")[0]!);
-    const content = words.findIndex((word) => CONTENT_NAME.test(word));
-    return content >= 0 && words.some((word, at) => at > content && isFurnitureWord(word));
+    // BEM's element ("__text") and modifier ("--sidebar") parts say which piece of the block, or how it is drawn.
+    const words = wordsOf(name.split(/__|--/)[0]!);
+    const head = words.at(-1);
+    return head !== undefined && isFurnitureWord(head) && words.slice(0, -1).some((word) => CONTENT_NAME.test(word));
   });
 }
 
