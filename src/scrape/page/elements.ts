@@ -53,12 +53,15 @@ const FURNITURE_WORDS = new Set(
     "tagcloud tags byline author authors dateline timestamp trending popular login print banner " +
     "crumbs rating ratings reactions follow newsletters colophon disclaimer references reflist credit credits " +
     "vote votes voting likes infobox hatnote meta time bio copyright attribution signature avatar views " +
-    "qty stock availability shipping delivery variations upsell tooltip overlay notice action embed audio player excerpt logo community disclaim optin nutrition noprint " +
+    "qty stock availability shipping delivery variations upsell tooltip overlay notice action embed audio player excerpt logo community disclaim optin nutrition noprint gallery " +
     // Readers' comments named in the site's own language: the plurals only, as the singular also names an opinion column.
     "comentarios kommentare commentaires commenti komentarze"
   ).split(" "),
 );
 export const isFurnitureWord = (word: string): boolean => FURNITURE_WORDS.has(word);
+
+/** A list named a gallery is a wiki's pictures with their captions, not a slideshow beside the story. */
+const LIST_TAGS = new Set(["UL", "OL"]);
 
 /** Class words that mark even a text-level element (a `span`, a `small`) as furniture: a photo's rights line. */
 const RIGHTS_WORDS = new Set(["copyright", "attribution"]);
@@ -209,7 +212,12 @@ export function furnitureReason(element: HTMLElement): string | null {
     return words.includes(ENLARGE_WORD) ? "a picture's control" : null;
   }
   const words = nameWords(element);
-  const word = words.find((candidate, at) => FURNITURE_WORDS.has(candidate) && !LAYOUT_OF.has(words[at - 1] ?? ""));
+  const word = words.find(
+    (candidate, at) =>
+      FURNITURE_WORDS.has(candidate) &&
+      !LAYOUT_OF.has(words[at - 1] ?? "") &&
+      !(candidate === "gallery" && LIST_TAGS.has(element.tagName)),
+  );
   if (word) return `class or id "${word}"`;
   return words.some((name) => POSTER.test(name)) && words.some((name) => CARD.test(name)) ? "a poster's card" : null;
 }
