@@ -261,8 +261,8 @@ function ingredientsApart(body: HTMLElement, parts: HTMLElement[], stats: PageSt
   return parts.some(related) ? null : box;
 }
 
-/** Class words of an article's standfirst, the summary under its headline ("story__standfirst", "c-article__dek"). */
-const STANDFIRST_WORDS = ["standfirst", "strapline"];
+/** Class words of an article's standfirst, the summary under its headline ("story__standfirst", "article-deck"). */
+const STANDFIRST_WORDS = ["standfirst", "strapline", "deck", "subhead"];
 /** Characters a standfirst holds: a sentence or two. */
 const STANDFIRST_CHARS = { least: 40, most: 600 };
 /** How far above the content's first part a standfirst set in the article's header may branch off. */
