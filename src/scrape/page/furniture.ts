@@ -50,6 +50,8 @@ const QUOTED_POST_CHARS = 25;
 /** Containers the clutter rules may drop inside the main content. */
 const CLEANED_TAGS = new Set(["DIV", "SECTION", "UL", "OL", "TABLE", "FORM", "FIELDSET", "DL"]);
 
+/** The least share of link text of a box of teasers (linked headlines over snippets). */
+const TEASER_LINKS = 0.1;
 /** Items of a list that make a gallery when each repeats one heading. */
 const SLIDES = 3;
 
@@ -209,7 +211,7 @@ export class Furniture {
   private labelsLeftOut(line: HTMLElement): boolean {
     if (statsOf(this.stats, line).chars >= LABEL_CHARS) return false;
     const text = line.text;
-    if (!LABEL_END.test(text) && !readsAsRelatedLabel(text)) return false;
+    if (!LABEL_END.test(text) && !readsAsRelatedLabel(text) && !readsAsRelatedBoxLabel(text)) return false;
     const next = line.nextElementSibling as HTMLElement | null;
     return next !== null && this.stats.has(next) && (this.reasonFor(next) ?? this.clutter(next)) !== null;
   }
@@ -249,6 +251,18 @@ export class Furniture {
     return statsOf(this.stats, box).chars > statsOf(this.stats, first).chars && readsAsRelatedBoxLabel(first.text);
   }
 
+  /**
+   * A box of links right under a heading of other stories ("More stories for you" over linked headlines and
+   * their snippets); a list of sentences without links under "Related coverage" is the writer's own.
+   */
+  private underRelatedHeading(box: HTMLElement): boolean {
+    if (linkDensity(statsOf(this.stats, box)) < TEASER_LINKS) return false;
+    let before = box.previousElementSibling as HTMLElement | null;
+    while (before && !this.stats.has(before)) before = before.previousElementSibling as HTMLElement | null;
+    if (!before || !HEADING_TAGS.has(before.tagName) || statsOf(this.stats, before).chars >= LABEL_CHARS) return false;
+    return readsAsRelatedBoxLabel(before.text);
+  }
+
   /** Every link of `line` shows its own address ("http://docs.python.org/…"): a writer's sources, cited in full. */
   private showsAddresses(line: HTMLElement): boolean {
     const links = selectAll(line, "a");
@@ -283,7 +297,7 @@ export class Furniture {
     if (!CLEANED_TAGS.has(element.tagName)) return null;
     if (own.chars === 0) return own.images === 0 ? "empty box" : null;
     if (this.onlyLabelLeft(element)) return "the label of what is left out";
-    if (this.headedAsRelated(element)) return "a box of other stories";
+    if (this.headedAsRelated(element) || this.underRelatedHeading(element)) return "a box of other stories";
     if ((element.tagName === "UL" || element.tagName === "OL") && this.repeatsOneHeading(element))
       return "a gallery's slides";
     if (own.commas >= 10 || own.chars > this.scopeChars * LAYOUT_SHARE) return null;

@@ -101,7 +101,7 @@ export const readsAsRelatedLabel = (text: string) => RELATED_LABEL.test(text);
  * stories" is not): "Read also", "Recommended for you", "You may also like", 推荐阅读, 相关新闻.
  */
 const RELATED_BOX_LABEL =
-  /^\W*(?:related (?:stories|articles|news|posts|content|coverage|links|reading)|recommended(?: for you| stories| articles| reading)?|you (?:may|might) also like|more stories|read (?:also|next)|(?:à )?lire aussi|leggi anche|lesen sie auch|mehr zum thema|das könnte sie auch interessieren|artículos relacionados|baca juga|推荐阅读|相关阅读|相关新闻|相关文章|関連記事)\W*$/i;
+  /^\W*(?:related (?:stories|articles|news|posts|content|coverage|links|reading)|recommended(?: for you| stories| articles| reading)?|you (?:may|might) also like|more (?:\w+ ){0,2}stories(?: for you)?|read (?:also|next)|(?:à )?lire aussi|leggi anche|lesen sie auch|mehr zum thema|das könnte sie auch interessieren|artículos relacionados|baca juga|推荐阅读|相关阅读|相关新闻|相关文章|関連記事)\W*$/i;
 export const readsAsRelatedBoxLabel = (text: string) => RELATED_BOX_LABEL.test(text);
 
 /** A link's text that is an address to a page, shown as it is (not a site's bare name, "www.youtube.com"). */
