@@ -5,7 +5,7 @@
 // page ten times slower than the budget (docs/page.md has the figures).
 import type { HTMLElement } from "node-html-parser";
 import { pageIndex } from "../extract/page-index";
-import { selectAll, selectOne } from "../extract/select";
+import { selectOne } from "../extract/select";
 import { positionOf } from "../extract/tree-nodes";
 import { classNameOf, isElement, isInside, nameWeight, nameWords, SENTENCE_END } from "./elements";
 import type { Furniture } from "./furniture";
@@ -268,25 +268,38 @@ const STANDFIRST_CHARS = { least: 40, most: 600 };
 /** How far above the content's first part a standfirst set in the article's header may branch off. */
 const STANDFIRST_LEVELS = 4;
 
+const STANDFIRST_NAME = new RegExp(STANDFIRST_WORDS.join("|"), "i");
+
 /**
  * The article's standfirst when it sits in the header before the chosen content (a header is
  * furniture, its headline and byline no part of the text, but its summary is the article's first words).
+ * Looked for only before the content's first part, under an ancestor a few levels up.
  */
 function standfirstBefore(body: HTMLElement, parts: HTMLElement[], stats: PageStats): HTMLElement | null {
   const first = parts[0]!;
   let scope = first;
   for (let level = 0; level < STANDFIRST_LEVELS && scope.parentNode && scope.parentNode !== body; level++)
     scope = scope.parentNode;
-  for (const word of STANDFIRST_WORDS) {
-    for (const element of selectAll(body, `[class*="${word}"]`)) {
-      if (!stats.has(element) || !nameWords(element).includes(word)) continue;
-      const own = statsOf(stats, element);
-      if (own.chars < STANDFIRST_CHARS.least || own.chars > STANDFIRST_CHARS.most || linkDensity(own) > 0.1) continue;
-      if (positionOf(element) >= positionOf(first) || parts.some((part) => isInside(element, part))) continue;
-      if (isInside(element, scope)) return element;
+  let found: HTMLElement | null = null;
+  // In document order until the first part: true once it is reached.
+  const reachesFirst = (element: HTMLElement): boolean => {
+    for (const child of element.childNodes) {
+      if (child === first) return true;
+      if (!isElement(child) || !stats.has(child)) continue;
+      if (isStandfirst(child, stats)) found ??= child;
+      else if (reachesFirst(child)) return true;
     }
-  }
-  return null;
+    return false;
+  };
+  reachesFirst(scope);
+  return found;
+}
+
+function isStandfirst(element: HTMLElement, stats: PageStats): boolean {
+  if (!STANDFIRST_NAME.test(classNameOf(element))) return false;
+  if (!nameWords(element).some((word) => STANDFIRST_WORDS.includes(word))) return false;
+  const own = statsOf(stats, element);
+  return own.chars >= STANDFIRST_CHARS.least && own.chars <= STANDFIRST_CHARS.most && linkDensity(own) <= 0.1;
 }
 
 /** The main content of a page whose text `stats` counted; its `<main>`, else the whole body, when no container scores. */
