@@ -12,6 +12,7 @@ import {
   nameWords,
   wordsOf,
 } from "./elements";
+import { headedAsRelated, repeatsOneHeading, underRelatedHeading } from "./headed-boxes";
 import { readsAsRelatedBoxLabel, readsAsRelatedLabel, showsAddress } from "./line-texts";
 import { Lines } from "./lines";
 import { Teasers } from "./teasers";
@@ -49,22 +50,6 @@ const OPENING_CHARS = 200;
 const QUOTED_POST_CHARS = 25;
 /** Containers the clutter rules may drop inside the main content. */
 const CLEANED_TAGS = new Set(["DIV", "SECTION", "UL", "OL", "TABLE", "FORM", "FIELDSET", "DL"]);
-
-/** The least share of link text of a box of teasers (linked headlines over snippets). */
-const TEASER_LINKS = 0.1;
-/** Items of a list that make a gallery when each repeats one heading. */
-const SLIDES = 3;
-
-/** The first heading inside `element` (its own text in document order), if any. */
-function firstHeading(element: HTMLElement): HTMLElement | undefined {
-  for (const child of element.childNodes) {
-    if (!isElement(child)) continue;
-    if (HEADING_TAGS.has(child.tagName)) return child;
-    const inner = firstHeading(child);
-    if (inner) return inner;
-  }
-  return undefined;
-}
 
 /**
  * A name whose block ends in a furniture word after a content word ("entry-toolbar", "article-meta__text"):
@@ -231,38 +216,6 @@ export class Furniture {
     return left > 0 && kept > 0 && kept < LABEL_CHARS && kept < left;
   }
 
-  /**
-   * Items that each open under one same heading (a picture gallery's title over every slide): the
-   * slides of a gallery set in the page, not the article's own sections, whose headings differ.
-   */
-  private repeatsOneHeading(list: HTMLElement): boolean {
-    const items = listItems(list).filter((item) => this.stats.has(item));
-    if (items.length < SLIDES) return false;
-    const heading = firstHeading(items[0]!)?.text.trim();
-    return (
-      heading !== undefined && heading !== "" && items.every((item) => firstHeading(item)?.text.trim() === heading)
-    );
-  }
-
-  /** A box that opens with a heading of other stories ("Read also", "推荐阅读"): what follows is theirs, not the article's. */
-  private headedAsRelated(box: HTMLElement): boolean {
-    const first = box.childNodes.find((child): child is HTMLElement => isElement(child) && this.stats.has(child));
-    if (!first || !HEADING_TAGS.has(first.tagName) || statsOf(this.stats, first).chars >= LABEL_CHARS) return false;
-    return statsOf(this.stats, box).chars > statsOf(this.stats, first).chars && readsAsRelatedBoxLabel(first.text);
-  }
-
-  /**
-   * A box of links right under a heading of other stories ("More stories for you" over linked headlines and
-   * their snippets); a list of sentences without links under "Related coverage" is the writer's own.
-   */
-  private underRelatedHeading(box: HTMLElement): boolean {
-    if (linkDensity(statsOf(this.stats, box)) < TEASER_LINKS) return false;
-    let before = box.previousElementSibling as HTMLElement | null;
-    while (before && !this.stats.has(before)) before = before.previousElementSibling as HTMLElement | null;
-    if (!before || !HEADING_TAGS.has(before.tagName) || statsOf(this.stats, before).chars >= LABEL_CHARS) return false;
-    return readsAsRelatedBoxLabel(before.text);
-  }
-
   /** Every link of `line` shows its own address ("http://docs.python.org/…"): a writer's sources, cited in full. */
   private showsAddresses(line: HTMLElement): boolean {
     const links = selectAll(line, "a");
@@ -297,8 +250,9 @@ export class Furniture {
     if (!CLEANED_TAGS.has(element.tagName)) return null;
     if (own.chars === 0) return own.images === 0 ? "empty box" : null;
     if (this.onlyLabelLeft(element)) return "the label of what is left out";
-    if (this.headedAsRelated(element) || this.underRelatedHeading(element)) return "a box of other stories";
-    if ((element.tagName === "UL" || element.tagName === "OL") && this.repeatsOneHeading(element))
+    if (headedAsRelated(element, this.stats) || underRelatedHeading(element, this.stats))
+      return "a box of other stories";
+    if ((element.tagName === "UL" || element.tagName === "OL") && repeatsOneHeading(element, this.stats))
       return "a gallery's slides";
     if (own.commas >= 10 || own.chars > this.scopeChars * LAYOUT_SHARE) return null;
     const list = element.tagName === "UL" || element.tagName === "OL";
