@@ -34,6 +34,12 @@ export const readsAsDateline = (text: string) => YEAR.test(text) && CLOCK.test(t
 const EDITOR_LINE_CHARS = 80;
 const EDITOR_LINE =
   /^\s*[[【（(]?\s*(?:责任编辑|编辑|責任編集|(?:page |managing |desk )?editor|redakteur(?:in)?|redaktion|rédaction|redacción|editado por)\s*[:：]/i;
+/**
+ * A Chinese paper's line naming the story's source, original title or writer: "本文来源：…", "（原标题：…）",
+ * "作者︱…", "【文/…】", "半月谈记者 史卫燕" (a paper's reporter and the names alone).
+ */
+const SOURCE_LINE =
+  /^\s*[[【（(]?\s*(?:(?:本文来源|文章来源|来源|原标题|作者)\s*[:：︱|]|文\s*[/／])|^[\p{Script=Han}]{0,8}记者(?:\s*[\p{Script=Han}]{2,4}[、，,]?)+\s*$/u;
 /** A line shorter than this asking the reader to sign up, to follow the site or to pay for the rest is a call to action, not the article. */
 export const STANDING_LINE_CHARS = 250;
 const SIGN_UP =
@@ -79,6 +85,7 @@ function isByline(text: string): boolean {
  */
 export function standingLineKind(text: string, chars: number): string | null {
   if (chars < EDITOR_LINE_CHARS && EDITOR_LINE.test(text)) return "an editor's credit";
+  if (chars < EDITOR_LINE_CHARS && SOURCE_LINE.test(text)) return "a source or writer's credit";
   if (chars < BYLINE_CHARS && isByline(text)) return "a byline";
   if (SIGN_UP.test(text) || FOLLOW_US.test(text) || SHARE_IT.test(text)) return "a call to sign up, follow or share";
   return PAYWALL.test(text) ? "a paywall's teaser" : null;
