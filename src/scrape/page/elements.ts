@@ -4,7 +4,7 @@
 // same ones every article extractor reads; no site is named.
 import { NodeType, type HTMLElement, type Node } from "node-html-parser";
 import { HIDDEN_TAGS } from "../extract/dom";
-import { selectOne } from "../extract/select";
+import { selectAll, selectOne } from "../extract/select";
 import { attributeValue } from "../extract/tree-nodes";
 
 /** Elements whose content no reader sees as text: scripts, styles, controls, embedded objects. */
@@ -53,14 +53,21 @@ const FURNITURE_WORDS = new Set(
     "tagcloud tags byline author authors dateline timestamp trending popular login print banner " +
     "crumbs rating ratings reactions follow newsletters colophon disclaimer references reflist credit credits " +
     "vote votes voting likes infobox hatnote meta time bio copyright attribution signature avatar views " +
-    "qty stock availability shipping delivery variations upsell tooltip overlay notice action embed audio player excerpt logo community disclaim optin nutrition noprint " +
+    "qty stock availability shipping delivery variations upsell tooltip overlay notice action embed audio player excerpt logo community disclaim optin nutrition noprint gallery disclosure keywords " +
     // Readers' comments named in the site's own language: the plurals only, as the singular also names an opinion column.
     "comentarios kommentare commentaires commenti komentarze"
   ).split(" "),
 );
+export const isFurnitureWord = (word: string): boolean => FURNITURE_WORDS.has(word);
+
+/** A list named a gallery is a wiki's pictures with their captions, not a slideshow beside the story. */
+const LIST_TAGS = new Set(["UL", "OL"]);
+
 /** Class words that mark even a text-level element (a `span`, a `small`) as furniture: a photo's rights line. */
 const RIGHTS_WORDS = new Set(["copyright", "attribution"]);
-const RIGHTS_NAME = /copyright|attribution/i;
+/** The class word of a picture's control to show it larger ("[+] Enlarge", "View Images"), set inline like the rights line. */
+const ENLARGE_WORD = "enlarge";
+const INLINE_NAME = /copyright|attribution|enlarge/i;
 /** Class words of a link drawn as a button. */
 const BUTTON_NAME = /^(?:button|btn|cta)$/;
 /** Words that make the next one a layout's ("has-sidebar", "with-comments", "no-ads"), not the element's kind. */
@@ -118,6 +125,12 @@ export const SENTENCE_END = /[.!?。！？]["'”’)]?\s*$/;
 
 export const isElement = (node: Node): node is HTMLElement => node.nodeType === NodeType.ELEMENT_NODE;
 
+/** Whether `ancestor` holds `element` (at any depth). */
+export function isInside(element: HTMLElement, ancestor: HTMLElement): boolean {
+  for (let current = element.parentNode; current; current = current.parentNode) if (current === ancestor) return true;
+  return false;
+}
+
 /** The element's attributes as written; most elements have none, which answers every question below at once. */
 const rawAttributes = (element: HTMLElement): string => (element as unknown as { rawAttrs: string }).rawAttrs;
 const MAY_HIDE = /hidden|style|sr-only|screen-reader|none|hide|invisible|off-?screen/i;
@@ -129,6 +142,8 @@ const HIDING_CLASSES = [
   ...["sr-only", "screen-reader-text", "screen-reader-only", "visually-hidden", "visuallyhidden", "u-visually-hidden"],
   ...["off-screen", "offscreen"],
   ...["hidden", "d-none", "hide", "is-hidden", "invisible"],
+  // Text replaced by an image (Bootstrap's `text-hide`, `hide-text`): a magnifier's "Vergrößern" shown as an icon.
+  ...["text-hide", "hide-text"],
 ];
 const HIDING_CLASS = new RegExp(`(?:^|\\s)(?:${HIDING_CLASSES.join("|")})(?:\\s|$)`, "i");
 
@@ -146,6 +161,13 @@ export function isUnshown(element: HTMLElement): boolean {
 /** The element's class attribute as written, read by the tree's parser as it built the element (extract/tree.ts). */
 export const classNameOf = (element: HTMLElement): string => (element as unknown as { _class?: string })._class ?? "";
 
+/** The words of a class or id name ("relatedPosts" → related, posts). */
+export const wordsOf = (names: string): string[] =>
+  names.replace(CAMEL, "$1 $2").toLowerCase().split(SEPARATORS).filter(Boolean);
+
+/** An id a program made, ending in a number or a hash ("sf_comment_form_container_624c6b1b…"), not a heading's words. */
+const GENERATED_ID = /[-_](?=[a-z]*\d)[a-z0-9]{4,}$/i;
+
 // Pages repeat a few hundred class names over thousands of elements: each is split once.
 const wordsOfNames = new Map<string, string[]>();
 
@@ -154,13 +176,13 @@ export function nameWords(element: HTMLElement): string[] {
   if (rawAttributes(element).length < 4) return [];
   const id = element.id;
   // An id of many words is a heading made into an anchor ("sharing-with-a-single-developer"), which
-  // says what the section is about, not what part of the page it is.
-  const names = `${classNameOf(element)} ${id && id.split(/[-_]/).length <= 3 ? id : ""}`;
+  // says what the section is about, not what part of the page it is; unless a program made it.
+  const names = `${classNameOf(element)} ${id && (id.split(/[-_]/).length <= 3 || GENERATED_ID.test(id)) ? id : ""}`;
   if (names.length < 2) return [];
   let words = wordsOfNames.get(names);
   if (!words) {
     if (wordsOfNames.size > 10_000) wordsOfNames.clear();
-    words = names.replace(CAMEL, "$1 $2").toLowerCase().split(SEPARATORS).filter(Boolean);
+    words = wordsOf(names);
     wordsOfNames.set(names, words);
   }
   return words;
@@ -181,13 +203,21 @@ export function furnitureReason(element: HTMLElement): string | null {
     attributeValue(element, "itemprop") === "interactionStatistic"
   )
     return "a counter of interactions";
-  // A copyright or attribution set inline ("<span class=copyright>© AP</span>") is no word of the sentence it sits in.
-  if (!BLOCK_TAGS.has(element.tagName))
-    return RIGHTS_NAME.test(rawAttributes(element)) && nameWords(element).some((word) => RIGHTS_WORDS.has(word))
-      ? "a copyright line"
-      : null;
+  // A copyright or attribution set inline ("<span class=copyright>© AP</span>") is no word of the sentence it
+  // sits in, nor is a picture's control to enlarge it.
+  if (!BLOCK_TAGS.has(element.tagName)) {
+    if (!INLINE_NAME.test(rawAttributes(element))) return null;
+    const words = nameWords(element);
+    if (words.some((word) => RIGHTS_WORDS.has(word))) return "a copyright line";
+    return words.includes(ENLARGE_WORD) ? "a picture's control" : null;
+  }
   const words = nameWords(element);
-  const word = words.find((candidate, at) => FURNITURE_WORDS.has(candidate) && !LAYOUT_OF.has(words[at - 1] ?? ""));
+  const word = words.find(
+    (candidate, at) =>
+      FURNITURE_WORDS.has(candidate) &&
+      !LAYOUT_OF.has(words[at - 1] ?? "") &&
+      !(candidate === "gallery" && LIST_TAGS.has(element.tagName)),
+  );
   if (word) return `class or id "${word}"`;
   return words.some((name) => POSTER.test(name)) && words.some((name) => CARD.test(name)) ? "a poster's card" : null;
 }
@@ -226,5 +256,8 @@ const READER_FIELDS = 'textarea, input[type="email"], input[type="password"], in
  * part of what the page shows.
  */
 function asksTheReader(form: HTMLElement): boolean {
-  return selectOne(form, READER_FIELDS) !== null;
+  // Two lines of text to type (a name and an address to send the article to), not a quantity beside the options.
+  if (selectOne(form, READER_FIELDS) !== null) return true;
+  const typed = selectAll(form, "input").filter((input) => (attributeValue(input, "type") ?? "text") === "text");
+  return typed.length >= 2;
 }

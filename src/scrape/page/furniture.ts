@@ -1,8 +1,19 @@
 // The page's furniture and the clutter inside its main content, decided once per element and
 // counted by reason for `explain=true`.
 import type { HTMLElement } from "node-html-parser";
-import { BLOCK_TAGS, furnitureReason, isElement, nameWeight, nameWords } from "./elements";
-import { readsAsRelatedLabel, showsAddress } from "./line-texts";
+import {
+  BLOCK_TAGS,
+  classNameOf,
+  furnitureReason,
+  isElement,
+  isFurnitureWord,
+  isInside,
+  nameWeight,
+  nameWords,
+  wordsOf,
+} from "./elements";
+import { headedAsRelated, repeatsOneHeading, underRelatedHeading } from "./headed-boxes";
+import { readsAsRelatedBoxLabel, readsAsRelatedLabel, showsAddress } from "./line-texts";
 import { Lines } from "./lines";
 import { Teasers } from "./teasers";
 import { linkDensity, type PageStats, statsOf } from "./text-stats";
@@ -40,6 +51,20 @@ const QUOTED_POST_CHARS = 25;
 /** Containers the clutter rules may drop inside the main content. */
 const CLEANED_TAGS = new Set(["DIV", "SECTION", "UL", "OL", "TABLE", "FORM", "FIELDSET", "DL"]);
 
+/**
+ * A name whose block ends in a furniture word after a content word ("entry-toolbar", "article-meta__text"):
+ * a part of the entry named by its kind, not the entry's body beside a furniture word ("post-body
+ * sidebar-aware") nor a layout's wrapper ("content-sidebar-wrap", "row-content--sidebar--gutter").
+ */
+function headedByFurniture(element: HTMLElement): boolean {
+  return `${classNameOf(element)} ${element.id}`.split(/\s+/).some((name) => {
+    // BEM's element ("__text") and modifier ("--sidebar") parts say which piece of the block, or how it is drawn.
+    const words = wordsOf(name.split(/__|--/)[0]!);
+    const head = words.at(-1);
+    return head !== undefined && isFurnitureWord(head) && words.slice(0, -1).some((word) => CONTENT_NAME.test(word));
+  });
+}
+
 const listItems = (list: HTMLElement) =>
   list.childNodes.filter((child): child is HTMLElement => isElement(child) && child.tagName === "LI");
 
@@ -62,8 +87,8 @@ export class Furniture {
     private scopeChars: number,
     /** Whether class and id words make furniture: not when they left a page no prose to score (read-page.ts). */
     private readonly readsNames = true,
-    /** Whether an `<aside>` is furniture: not when the rest of the page left too short a main content (read-page.ts). */
-    private readonly readsAsides = true,
+    /** Whether an `<aside>` is content: the columns, when the rest of the page left too short a main content (read-page.ts). */
+    private readonly asideIsContent: (aside: HTMLElement) => boolean = () => false,
   ) {
     this.teasers = new Teasers(stats);
     this.lines = new Lines(stats, (element) => (this.reasonFor(element) ?? this.clutter(element)) !== null);
@@ -99,7 +124,7 @@ export class Furniture {
     if (!reason) return this.teasers.isTeaser(element) ? "a teaser of another page" : null;
     if (!this.readsNames && reason.startsWith("class or id")) return null;
     if (element.tagName === "ASIDE") {
-      if (!this.readsAsides) return null;
+      if (this.asideIsContent(element)) return null;
       this.asides.push(element);
     }
     if (element.tagName === "HEADER" && this.opensWithParagraph(element)) return null;
@@ -113,7 +138,7 @@ export class Furniture {
     const contentNamed =
       words.some((word) => CONTENT_NAME.test(word)) &&
       !words.some((word, at) => READERS_WORDS.has(word) && !SETTING_WORDS.has(words[at + 1] ?? ""));
-    if (contentNamed && own.chars >= 200 && linkDensity(own) < 0.3) return null;
+    if (contentNamed && own.chars >= 200 && linkDensity(own) < 0.3 && !headedByFurniture(element)) return null;
     if (reason.startsWith("class or id")) this.namedAside.push(element);
     return reason;
   }
@@ -124,13 +149,27 @@ export class Furniture {
     return quote !== null && this.stats.has(quote) && statsOf(this.stats, quote).chars >= QUOTED_POST_CHARS;
   }
 
-  /** A `<header>` holding a paragraph of prose (the article's opening set with its headline), not a one-line standfirst. */
+  /**
+   * A `<header>` holding a paragraph of prose (the article's opening set with its headline), not a
+   * one-line standfirst, nor a teaser that the body repeats word for word.
+   */
   private opensWithParagraph(header: HTMLElement): boolean {
     return selectAll(header, "p").some((paragraph) => {
       if (!this.stats.has(paragraph)) return false;
       const own = statsOf(this.stats, paragraph);
-      return own.chars >= OPENING_CHARS && linkDensity(own) < 0.1;
+      return own.chars >= OPENING_CHARS && linkDensity(own) < 0.1 && !this.repeatedOutside(paragraph, header);
     });
+  }
+
+  /** Another paragraph outside `header` with the same text as `paragraph` (the body a teaser repeats). */
+  private repeatedOutside(paragraph: HTMLElement, header: HTMLElement): boolean {
+    const { chars } = statsOf(this.stats, paragraph);
+    const text = paragraph.text.trim();
+    for (const [element, counted] of this.stats) {
+      if (counted.chars !== chars || element.tagName !== "P" || element === paragraph) continue;
+      if (element.text.trim() === text && !isInside(element, header)) return true;
+    }
+    return false;
   }
 
   /**
@@ -157,7 +196,7 @@ export class Furniture {
   private labelsLeftOut(line: HTMLElement): boolean {
     if (statsOf(this.stats, line).chars >= LABEL_CHARS) return false;
     const text = line.text;
-    if (!LABEL_END.test(text) && !readsAsRelatedLabel(text)) return false;
+    if (!LABEL_END.test(text) && !readsAsRelatedLabel(text) && !readsAsRelatedBoxLabel(text)) return false;
     const next = line.nextElementSibling as HTMLElement | null;
     return next !== null && this.stats.has(next) && (this.reasonFor(next) ?? this.clutter(next)) !== null;
   }
@@ -211,6 +250,10 @@ export class Furniture {
     if (!CLEANED_TAGS.has(element.tagName)) return null;
     if (own.chars === 0) return own.images === 0 ? "empty box" : null;
     if (this.onlyLabelLeft(element)) return "the label of what is left out";
+    if (headedAsRelated(element, this.stats) || underRelatedHeading(element, this.stats))
+      return "a box of other stories";
+    if ((element.tagName === "UL" || element.tagName === "OL") && repeatsOneHeading(element, this.stats))
+      return "a gallery's slides";
     if (own.commas >= 10 || own.chars > this.scopeChars * LAYOUT_SHARE) return null;
     const list = element.tagName === "UL" || element.tagName === "OL";
     if (list && this.itemsSayMore(element)) return null;

@@ -34,13 +34,25 @@ export const readsAsDateline = (text: string) => YEAR.test(text) && CLOCK.test(t
 const EDITOR_LINE_CHARS = 80;
 const EDITOR_LINE =
   /^\s*[[【（(]?\s*(?:责任编辑|编辑|責任編集|(?:page |managing |desk )?editor|redakteur(?:in)?|redaktion|rédaction|redacción|editado por)\s*[:：]/i;
+/**
+ * A Chinese paper's line naming the story's source, original title or writer: "本文来源：…", "（原标题：…）",
+ * "作者︱…", "【文/…】", "半月谈记者 史卫燕" (a paper's reporter and the names alone).
+ */
+const SOURCE_LINE =
+  /^\s*[[【（(]?\s*(?:(?:本文来源|文章来源|来源|原标题|作者)\s*[:：︱|]|文\s*[/／])|^[\p{Script=Han}]{0,8}记者(?:\s*[\p{Script=Han}]{2,4}[、，,]?)+\s*$/u;
 /** A line shorter than this asking the reader to sign up, to follow the site or to pay for the rest is a call to action, not the article. */
 export const STANDING_LINE_CHARS = 250;
 const SIGN_UP =
   /(?:^\W*|[.!?]\s+)(?:sign up (?:for|to)\b|(?:sign up|subscribe|join|get)\b[^.!?]*\bnewsletters?\b)|\b(?:sign up|subscribe|join)\b[^.!?]*\bour\b[^.!?]*\bnewsletters?\b/i;
-/** An invitation to follow the site on social networks ("Follow us on Facebook and Twitter for more"). */
+/**
+ * An invitation to follow the site on social networks ("Follow us on Facebook and Twitter for more", "Werden
+ * Sie Fan von …!", "Subscribe on YouTube!").
+ */
 const FOLLOW_US =
-  /\b(?:follow(?!\s+up\b)|seguir|suivez|folgen sie)\b[^.!?]*\b(?:on|en|sur|auf)\s+(?:facebook|twitter|instagram|linkedin|youtube|tiktok)\b|\bon (?:facebook|twitter|instagram)\s*:\s*follow\b/i;
+  /\b(?:follow(?!\s+up\b)|seguir|suivez|folgen sie)\b[^.!?]*\b(?:on|en|sur|auf)\s+(?:facebook|twitter|instagram|linkedin|youtube|tiktok)\b|\bon (?:facebook|twitter|instagram)\s*:\s*follow\b|\b(?:werden sie|devenez) fan\b|\blike us on facebook\b|\bsubscribe (?:to us )?on youtube\b/i;
+/** A call to share or recommend what was just read ("If you liked this article, be sure to recommend it …"). */
+const SHARE_IT =
+  /^\W*(?:if you (?:liked|enjoyed|found [^.!?]{0,20}(?:useful|helpful)) (?:this|the|our) (?:article|post|story|piece)\b[^.!?]*\b(?:share|recommend|clap|tell)|please share this (?:article|post|story)\b)/i;
 /** What a paywall says in place of the rest of the article. */
 const PAYWALL =
   /\b(?:shown|available|visible|reserved) only (?:to|for) (?:paying )?(?:members|subscribers)\b|(?:^\W*|[.!?]\s+)become an? (?:\w+ )?(?:member|subscriber)\b|\bsubscribe to (?:continue|keep) reading\b|会員限定|続き[はを].{0,40}お読み/i;
@@ -68,13 +80,14 @@ function isByline(text: string): boolean {
 }
 /**
  * What a paper prints around every article, set as a line under `STANDING_LINE_CHARS` characters: who edited it
- * ("【责任编辑：…】", "Editor: …"), who wrote it ("By Jane Doe"), a call to sign up for a newsletter or to follow
- * the site, a paywall's word that the rest is for members; null for a line of the article.
+ * ("【责任编辑：…】", "Editor: …"), who wrote it ("By Jane Doe"), a call to sign up for a newsletter, to follow
+ * the site or to share the article, a paywall's word that the rest is for members; null for a line of the article.
  */
 export function standingLineKind(text: string, chars: number): string | null {
   if (chars < EDITOR_LINE_CHARS && EDITOR_LINE.test(text)) return "an editor's credit";
+  if (chars < EDITOR_LINE_CHARS && SOURCE_LINE.test(text)) return "a source or writer's credit";
   if (chars < BYLINE_CHARS && isByline(text)) return "a byline";
-  if (SIGN_UP.test(text) || FOLLOW_US.test(text)) return "a call to sign up or follow";
+  if (SIGN_UP.test(text) || FOLLOW_US.test(text) || SHARE_IT.test(text)) return "a call to sign up, follow or share";
   return PAYWALL.test(text) ? "a paywall's teaser" : null;
 }
 
@@ -90,6 +103,13 @@ export const givesContact = (text: string) => CONTACT.test(text);
 const RELATED_LABEL =
   /^\W*(?:related\b|more on\b|also by\b|read (?:also|more)\b|baca juga|(?:à )?lire aussi|leggi anche|lesen sie auch|mehr zum thema|verwandte\b|artículos relacionados|相关|関連)/i;
 export const readsAsRelatedLabel = (text: string) => RELATED_LABEL.test(text);
+/**
+ * A heading of a box of other stories, never of a section of the article ("Related work" is one, "Related
+ * stories" is not): "Read also", "Recommended for you", "You may also like", 推荐阅读, 相关新闻.
+ */
+const RELATED_BOX_LABEL =
+  /^\W*(?:related (?:stories|articles|news|posts|content|coverage|links|reading)|recommended(?: for you| stories| articles| reading)?|you (?:may|might) also like|more (?:\w+ ){0,2}stories(?: for you)?|read (?:also|next)|(?:à )?lire aussi|leggi anche|lesen sie auch|mehr zum thema|das könnte sie auch interessieren|artículos relacionados|baca juga|推荐阅读|相关阅读|相关新闻|相关文章|関連記事)\W*$/i;
+export const readsAsRelatedBoxLabel = (text: string) => RELATED_BOX_LABEL.test(text);
 
 /** A link's text that is an address to a page, shown as it is (not a site's bare name, "www.youtube.com"). */
 const SHOWN_ADDRESS = /^(?:https?:\/\/|www\.)[^\s/]+\/\S+$/i;

@@ -18,6 +18,7 @@ import { selectAll, selectOne } from "../extract/select";
 
 /** A line shorter than this that is mostly a date is the page's date line. */
 const DATE_LINE_CHARS = 80;
+const DATE_LINE_TAGS = new Set(["P", "DIV", "H2", "H3", "H4", "H5", "H6"]);
 /** A line shorter than this that reads as legal boilerplate (a copyright, a disclosure of affiliate links) is no part of the article. */
 const LEGAL_LINE_CHARS = 400;
 /** A line shorter than this that names whose picture it is ("Credit: …", "Photo: …", "Courtesy of …") is a photo's credit. */
@@ -77,9 +78,9 @@ export class Lines {
     return this.isWriterBio(line) ? "the writer's bio" : null;
   }
 
-  /** A short line that is mostly a `<time>` ("23. März 2017, aktualisiert 15:43 Uhr"): when the page was written, not what. */
+  /** A short line or heading that is mostly a `<time>` ("23. März 2017, aktualisiert 15:43 Uhr"): when the page was written, not what. */
   private isDateLine(line: HTMLElement): boolean {
-    if (line.tagName !== "P" && line.tagName !== "DIV") return false;
+    if (!DATE_LINE_TAGS.has(line.tagName)) return false;
     const chars = statsOf(this.stats, line).chars;
     if (chars === 0 || chars >= DATE_LINE_CHARS) return false;
     const timeChars = selectAll(line, "time").reduce((sum, time) => sum + statsOf(this.stats, time).chars, 0);

@@ -4,11 +4,11 @@
 // nearly as well join it. Written by hand because Readability.js needs a DOM library that parses a
 // page ten times slower than the budget (docs/page.md has the figures).
 import type { HTMLElement } from "node-html-parser";
-import { pageIndex } from "../extract/page-index";
 import { selectOne } from "../extract/select";
 import { positionOf } from "../extract/tree-nodes";
-import { classNameOf, isElement, nameWeight, nameWords, SENTENCE_END } from "./elements";
+import { isElement, isInside, nameWeight, SENTENCE_END } from "./elements";
 import type { Furniture } from "./furniture";
+import { ingredientsApart, standfirstBefore } from "./parts-apart";
 import { linkDensity, type PageStats, statsOf, type TextStats } from "./text-stats";
 
 /** Elements whose own sentences count as a run of prose. */
@@ -139,11 +139,6 @@ function climb(top: HTMLElement, ranking: Candidate[], scores: Map<HTMLElement, 
   return best;
 }
 
-function isInside(element: HTMLElement, ancestor: HTMLElement): boolean {
-  for (let current = element.parentNode; current; current = current.parentNode) if (current === ancestor) return true;
-  return false;
-}
-
 const DECK_TAGS = new Set(["H2", "H3", "H4"]);
 
 /** The neighbours of `top` that belong to the content: scoring nearly as well, or a paragraph of prose. */
@@ -236,36 +231,6 @@ function landmark(body: HTMLElement, stats: PageStats): HTMLElement | null {
   return marked && statsOf(stats, marked).chars > 0 ? marked : null;
 }
 
-const INGREDIENTS_NAME = /ingredients/i;
-
-/** Shown elements named for a recipe's ingredients ("recipe-ingredients", "wprm-recipe-ingredients"), from the page's counts. */
-function ingredientBoxes(body: HTMLElement, stats: PageStats): HTMLElement[] {
-  const named: HTMLElement[] = [];
-  // A page whose source never says "…ngredients" (most pages) has no such box to look for.
-  const source = pageIndex(body).html;
-  if (source !== undefined && !source.includes("ngredients")) return named;
-  for (const element of stats.keys()) {
-    // Most elements' names never mention it: the names are split into words only when they do.
-    const mentions = INGREDIENTS_NAME.test(classNameOf(element)) || INGREDIENTS_NAME.test(element.id);
-    if (mentions && nameWords(element).includes("ingredients")) named.push(element);
-  }
-  return named;
-}
-
-/**
- * The box of a recipe's ingredients when it stands apart from the chosen content (in its own column,
- * after an ad): the list is what the steps refer to, so it joins them.
- */
-function ingredientsApart(body: HTMLElement, parts: HTMLElement[], stats: PageStats, furniture: Furniture) {
-  const named = ingredientBoxes(body, stats);
-  // The smallest element holding every one so named (a list inside a box of the same name).
-  let box: HTMLElement | null = named[0] ?? null;
-  while (box && box !== body && !named.every((item) => item === box || isInside(item, box!))) box = box.parentNode;
-  if (!box || box === body || furniture.reasonFor(box)) return null;
-  const related = (part: HTMLElement) => part === box || isInside(box!, part) || isInside(part, box!);
-  return parts.some(related) ? null : box;
-}
-
 /** The main content of a page whose text `stats` counted; its `<main>`, else the whole body, when no container scores. */
 export function findMainContent(body: HTMLElement, stats: PageStats, furniture: Furniture): MainContent {
   const scores = scoreContainers(body, stats, furniture);
@@ -281,5 +246,8 @@ export function findMainContent(body: HTMLElement, stats: PageStats, furniture: 
   const parts = joinNeighbours(top, scores, stats, furniture);
   const ingredients = ingredientsApart(body, parts, stats, furniture);
   if (ingredients) parts.push(ingredients);
-  return { parts: parts.sort((a, b) => positionOf(a) - positionOf(b)), ranking };
+  parts.sort((a, b) => positionOf(a) - positionOf(b));
+  const standfirst = standfirstBefore(body, parts, stats);
+  if (standfirst) parts.unshift(standfirst);
+  return { parts, ranking };
 }

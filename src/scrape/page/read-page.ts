@@ -6,7 +6,7 @@ import type { HTMLElement } from "node-html-parser";
 import { cleanText, loadHtml, visibleText } from "../extract/dom";
 import { selectAll, selectOne } from "../extract/select";
 import { cleanHtml } from "./clean-html";
-import { nameWords } from "./elements";
+import { isInside, nameWords } from "./elements";
 import { Furniture } from "./furniture";
 import { readLinks, type PageLink } from "./links";
 import { type Candidate, findMainContent, holdsProse } from "./main-content";
@@ -107,6 +107,29 @@ function repeatsTitle(heading: HTMLElement, titles: string[]): boolean {
 const SHORT_CONTENT = 500;
 const charsOf = (parts: HTMLElement[], stats: PageStats) =>
   parts.reduce((sum, part) => sum + statsOf(stats, part).chars, 0);
+/** Characters of the chosen parts a reader is shown once the asides set aside inside them are left out. */
+function shownChars(parts: HTMLElement[], stats: PageStats, furniture: Furniture): number {
+  const inParts = furniture.asides.filter((aside) => parts.some((part) => isInside(aside, part)));
+  const outermost = inParts.filter((aside) => !inParts.some((other) => other !== aside && isInside(aside, other)));
+  return charsOf(parts, stats) - charsOf(outermost, stats);
+}
+
+function withinAside(element: HTMLElement): boolean {
+  for (let current = element.parentNode; current; current = current.parentNode)
+    if (current.tagName === "ASIDE") return true;
+  return false;
+}
+
+/**
+ * The main content read with the page's outermost asides as content (a slideshow set in the side column,
+ * a news column set in an aside inside `<main>`), when it shows more than `shown` characters. An aside
+ * inside one (a newsletter box in the article the column holds) stays side content.
+ */
+function amongAsides(body: HTMLElement, stats: PageStats, pageChars: number, shown: number) {
+  const furniture = new Furniture(stats, pageChars, true, (aside) => !withinAside(aside));
+  const main = findMainContent(body, stats, furniture);
+  return shownChars(main.parts, stats, furniture) > shown ? { furniture, main } : null;
+}
 
 /** Below this many characters a page that puts its text in `<noscript>` is read from there. */
 const SCRIPTED_SHELL = 200;
@@ -151,13 +174,12 @@ function readTree(
     main = findMainContent(body, stats, furniture);
   }
   let mainChars = charsOf(main.parts, stats);
-  // Readability strips asides only from the article it found: a main content shorter than an article
-  // while an `<aside>` holds prose (a slideshow set in the side column) is looked for again among them.
-  if (onlyMain && mainChars < SHORT_CONTENT && holdsProse(furniture.asides, stats)) {
-    const again = new Furniture(stats, pageChars, true, false);
-    const found = findMainContent(body, stats, again);
-    const foundChars = charsOf(found.parts, stats);
-    if (foundChars > mainChars) [furniture, main, mainChars] = [again, found, foundChars];
+  // Readability strips asides only from the article it found: a main content showing less than an article
+  // (the asides inside it left out) while an `<aside>` holds prose is looked for again among them.
+  if (onlyMain && holdsProse(furniture.asides, stats)) {
+    const shown = shownChars(main.parts, stats, furniture);
+    const again = shown < SHORT_CONTENT ? amongAsides(body, stats, pageChars, shown) : null;
+    if (again) [furniture, main, mainChars] = [again.furniture, again.main, charsOf(again.main.parts, stats)];
   }
   furniture.narrowTo(mainChars);
   const titles = [metadata.title, cleanText(visibleText(selectOne(root, "title")))]

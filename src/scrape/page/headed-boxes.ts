@@ -1,0 +1,60 @@
+// Boxes inside the main content whose headings say they are no part of the article: a gallery whose
+// every slide repeats the gallery's title, and a box of other stories opening with, or set right under,
+// a heading that names them ("Read also", "More stories for you", 推荐阅读). Decided for furniture.ts.
+import type { HTMLElement } from "node-html-parser";
+import { isElement } from "./elements";
+import { readsAsRelatedBoxLabel } from "./line-texts";
+import { linkDensity, type PageStats, statsOf } from "./text-stats";
+
+const HEADING_TAGS = new Set(["H2", "H3", "H4", "H5", "H6"]);
+/** A heading shorter than this is a label over a box, not a section's title. */
+const LABEL_CHARS = 40;
+/** The least share of link text of a box of teasers (linked headlines over snippets). */
+const TEASER_LINKS = 0.1;
+/** Items of a list that make a gallery when each repeats one heading. */
+const SLIDES = 3;
+
+/** The first heading inside `element` (its own text in document order), if any. */
+function firstHeading(element: HTMLElement): HTMLElement | undefined {
+  for (const child of element.childNodes) {
+    if (!isElement(child)) continue;
+    if (HEADING_TAGS.has(child.tagName)) return child;
+    const inner = firstHeading(child);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+const isLabel = (element: HTMLElement, stats: PageStats) =>
+  HEADING_TAGS.has(element.tagName) && statsOf(stats, element).chars < LABEL_CHARS;
+
+/**
+ * A list whose items each open under one same heading (a picture gallery's title over every slide): the
+ * slides of a gallery set in the page, not the article's own sections, whose headings differ.
+ */
+export function repeatsOneHeading(list: HTMLElement, stats: PageStats): boolean {
+  const items = list.childNodes.filter(
+    (child): child is HTMLElement => isElement(child) && child.tagName === "LI" && stats.has(child),
+  );
+  if (items.length < SLIDES) return false;
+  const heading = firstHeading(items[0]!)?.text.trim();
+  return heading !== undefined && heading !== "" && items.every((item) => firstHeading(item)?.text.trim() === heading);
+}
+
+/** A box that opens with a heading of other stories ("Read also", "推荐阅读"): what follows is theirs, not the article's. */
+export function headedAsRelated(box: HTMLElement, stats: PageStats): boolean {
+  const first = box.childNodes.find((child): child is HTMLElement => isElement(child) && stats.has(child));
+  if (!first || !isLabel(first, stats)) return false;
+  return statsOf(stats, box).chars > statsOf(stats, first).chars && readsAsRelatedBoxLabel(first.text);
+}
+
+/**
+ * A box of links right under a heading of other stories ("More stories for you" over linked headlines and
+ * their snippets); a list of sentences without links under "Related coverage" is the writer's own.
+ */
+export function underRelatedHeading(box: HTMLElement, stats: PageStats): boolean {
+  if (linkDensity(statsOf(stats, box)) < TEASER_LINKS) return false;
+  let before = box.previousElementSibling as HTMLElement | null;
+  while (before && !stats.has(before)) before = before.previousElementSibling as HTMLElement | null;
+  return before !== null && isLabel(before, stats) && readsAsRelatedBoxLabel(before.text);
+}
