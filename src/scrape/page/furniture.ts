@@ -12,7 +12,7 @@ import {
   nameWords,
   wordsOf,
 } from "./elements";
-import { headedAsRelated, repeatsOneHeading, underRelatedHeading } from "./headed-boxes";
+import { headedAsAuthor, headedAsRelated, repeatsOneHeading, underRelatedHeading } from "./headed-boxes";
 import { readsAsRelatedBoxLabel, readsAsRelatedLabel, showsAddress } from "./line-texts";
 import { Lines } from "./lines";
 import { Teasers } from "./teasers";
@@ -252,6 +252,7 @@ export class Furniture {
     if (this.onlyLabelLeft(element)) return "the label of what is left out";
     if (headedAsRelated(element, this.stats) || underRelatedHeading(element, this.stats))
       return "a box of other stories";
+    if (headedAsAuthor(element, this.stats)) return "the writer's bio";
     if ((element.tagName === "UL" || element.tagName === "OL") && repeatsOneHeading(element, this.stats))
       return "a gallery's slides";
     if (own.commas >= 10 || own.chars > this.scopeChars * LAYOUT_SHARE) return null;

@@ -3,7 +3,7 @@
 // a heading that names them ("Read also", "More stories for you", 推荐阅读). Decided for furniture.ts.
 import type { HTMLElement } from "node-html-parser";
 import { isElement } from "./elements";
-import { readsAsRelatedBoxLabel } from "./line-texts";
+import { readsAsAuthorBoxLabel, readsAsRelatedBoxLabel } from "./line-texts";
 import { linkDensity, type PageStats, statsOf } from "./text-stats";
 
 const HEADING_TAGS = new Set(["H2", "H3", "H4", "H5", "H6"]);
@@ -41,12 +41,19 @@ export function repeatsOneHeading(list: HTMLElement, stats: PageStats): boolean 
   return heading !== undefined && heading !== "" && items.every((item) => firstHeading(item)?.text.trim() === heading);
 }
 
-/** A box that opens with a heading of other stories ("Read also", "推荐阅读"): what follows is theirs, not the article's. */
-export function headedAsRelated(box: HTMLElement, stats: PageStats): boolean {
+/** Whether `box` opens with a short heading that `reads` as its label, and holds more than it. */
+function opensWithLabel(box: HTMLElement, stats: PageStats, reads: (text: string) => boolean): boolean {
   const first = box.childNodes.find((child): child is HTMLElement => isElement(child) && stats.has(child));
   if (!first || !isLabel(first, stats)) return false;
-  return statsOf(stats, box).chars > statsOf(stats, first).chars && readsAsRelatedBoxLabel(first.text);
+  return statsOf(stats, box).chars > statsOf(stats, first).chars && reads(first.text);
 }
+
+/** A box that opens with a heading of other stories ("Read also", "推荐阅读"): what follows is theirs, not the article's. */
+export const headedAsRelated = (box: HTMLElement, stats: PageStats) =>
+  opensWithLabel(box, stats, readsAsRelatedBoxLabel);
+
+/** A box that opens with a heading of the writer ("Author", "About the author"): a bio, not the article. */
+export const headedAsAuthor = (box: HTMLElement, stats: PageStats) => opensWithLabel(box, stats, readsAsAuthorBoxLabel);
 
 /**
  * A box of links right under a heading of other stories ("More stories for you" over linked headlines and

@@ -110,6 +110,10 @@ export const readsAsRelatedLabel = (text: string) => RELATED_LABEL.test(text);
 const RELATED_BOX_LABEL =
   /^\W*(?:related (?:stories|articles|news|posts|content|coverage|links|reading)|recommended(?: for you| stories| articles| reading)?|you (?:may|might) also like|more (?:\w+ ){0,2}stories(?: for you)?|read (?:also|next)|(?:à )?lire aussi|leggi anche|lesen sie auch|mehr zum thema|das könnte sie auch interessieren|artículos relacionados|baca juga|推荐阅读|相关阅读|相关新闻|相关文章|関連記事)\W*$/i;
 export const readsAsRelatedBoxLabel = (text: string) => RELATED_BOX_LABEL.test(text);
+/** A heading of the writer's bio set after the article: "Author", "About the author", "Über den Autor", 作者简介. */
+const AUTHOR_BOX_LABEL =
+  /^\W*(?:(?:about )?the authors?|authors?|about the writer|über (?:den|die) autor(?:in|en)?|zum autor|(?:à propos de )?l['’]auteur|sobre (?:el|o) autor|sull['’]autore|o autorze|作者简介|关于作者|著者について)\W*$/i;
+export const readsAsAuthorBoxLabel = (text: string) => AUTHOR_BOX_LABEL.test(text);
 
 /** A link's text that is an address to a page, shown as it is (not a site's bare name, "www.youtube.com"). */
 const SHOWN_ADDRESS = /^(?:https?:\/\/|www\.)[^\s/]+\/\S+$/i;

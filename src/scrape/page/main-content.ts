@@ -9,6 +9,7 @@ import { positionOf } from "../extract/tree-nodes";
 import { isElement, isInside, nameWeight, SENTENCE_END } from "./elements";
 import type { Furniture } from "./furniture";
 import { ingredientsApart, standfirstBefore } from "./parts-apart";
+import { ownStory } from "./stacked-stories";
 import { linkDensity, type PageStats, statsOf, type TextStats } from "./text-stats";
 
 /** Elements whose own sentences count as a run of prose. */
@@ -242,8 +243,11 @@ export function findMainContent(body: HTMLElement, stats: PageStats, furniture: 
   if (!first || first.score <= 0) return { parts: [landmark(body, stats) ?? body], ranking };
   const top = repeated(widen(climb(first.element, ranking, scores, body), body, stats, furniture), stats, furniture);
   if (!scores.has(top)) scores.set(top, first.score);
-  if (top === body) return { parts: [body], ranking };
-  const parts = joinNeighbours(top, scores, stats, furniture);
+  // Stories stacked one after another (a saved endless scroll): the page's own alone, none of its kin joining.
+  const title = selectOne(body.parentNode ?? body, "title")?.text ?? "";
+  const story = ownStory(top, stats, title) ?? (top.parentNode ? ownStory(top.parentNode, stats, title) : null);
+  if (top === body && !story) return { parts: [body], ranking };
+  const parts = story ? [story] : joinNeighbours(top, scores, stats, furniture);
   const ingredients = ingredientsApart(body, parts, stats, furniture);
   if (ingredients) parts.push(ingredients);
   parts.sort((a, b) => positionOf(a) - positionOf(b));
