@@ -28,7 +28,7 @@ const SYMBOLS: [RegExp, string][] = [
   [/€/, "EUR"],
   [/£/, "GBP"],
   [/₹/, "INR"],
-  [/₩/, "KRW"],
+  [/₩|[\d만억]\s?원/, "KRW"],
   [/₽/, "RUB"],
   [/₴/, "UAH"],
   [/₺/, "TRY"],

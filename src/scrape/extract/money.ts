@@ -15,13 +15,30 @@ export function parseMoney(text: string | null | undefined, hint: MoneyHint = {}
   if (!raw) return null;
   const western = westernDigits(raw);
   const currency = currencyFromText(western, hint) ?? hintedCurrency(hint);
-  const amount = localeNumber(amountToken(western), currency !== null && THOUSANDTHS.has(currency));
-  if (amount === null) return null;
+  const token = amountToken(western);
+  const number = localeNumber(token, currency !== null && THOUSANDTHS.has(currency));
+  if (number === null) return null;
+  const unit = unitAfter(western, token);
+  const amount = unit === 1 ? number : Math.round(number * unit * 100) / 100;
   // Iranians price in toman, ten rials each; the rial is the ISO currency.
   return { amount: currency === "IRR" && TOMAN.test(western) ? amount * 10 : amount, currency, raw };
 }
 
 const TOMAN = /تومان|toman/i;
+// Prices in Chinese, Japanese and Korean count in ten-thousands and hundred-millions: "168.9万円" is
+// 1,689,000 yen, "3억 원" 300,000,000 won.
+const PRICE_UNITS: [RegExp, number][] = [
+  [/^\s?(?:万|萬|만)/, 10_000],
+  [/^\s?(?:億|亿|억)/, 100_000_000],
+];
+
+/** What the sign right after the amount multiplies it by (1 when none). */
+function unitAfter(text: string, token: string): number {
+  const at = token ? text.indexOf(token) : -1;
+  if (at < 0) return 1;
+  const after = text.slice(at + token.length);
+  return PRICE_UNITS.find(([unit]) => unit.test(after))?.[1] ?? 1;
+}
 const EASTERN_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/;
 const EASTERN_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
 // Between digits, the Arabic comma and thousands sign group thousands, the Arabic decimal sign is the point.
