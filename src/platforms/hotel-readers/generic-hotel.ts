@@ -97,9 +97,13 @@ function cheapestRoom(root: HTMLElement, hint: MoneyHint): PricedStay | null {
   return cheapest ? { price: cheapest.price, basis: priceBasisOf(cheapest.context) } : null;
 }
 
+// A price for one guest, a pet or an extra bed on top of the room's, or a fee: no price of a room.
+const NO_ROOM_PRICE =
+  /\b(?:per (?:person|guest|adult|pet)|pro person|par personne|por persona|each additional|extra (?:adult|person|guest|bed)|supplements?|surcharge|aufschlag|zuschlag|weiteren? (?:erwachsene|person)\w*|suppl[ée]ments?)\b|1人|人あたり|\/人|ペット/i;
+
 /** The cheapest amount the page labels with nights or a stay ("Total for 1 Night"), where nothing else prices a room. */
 function cheapestLabelled(root: HTMLElement, hint: MoneyHint): PricedStay | null {
-  const saysBasis = (text: string) => priceBasisOf(text) !== null;
+  const saysBasis = (text: string) => priceBasisOf(text) !== null && !NO_ROOM_PRICE.test(text);
   const cheapest = labelledStayPrices(root, saysBasis, hint).sort((a, b) => a.price.amount - b.price.amount)[0];
   return cheapest ? { price: cheapest.price, basis: priceBasisOf(cheapest.label) } : null;
 }

@@ -60,13 +60,17 @@ export function labelledStayPrices(
   for (const element of selectAll(root, "span, div, p, strong, b, td")) {
     if (element.range[1] - element.range[0] > MAX_AMOUNT_SOURCE) continue;
     const text = visibleText(element);
-    if (!text || text.length > MAX_AMOUNT_TEXT || isStruck(element) || !currencyFromText(text, {})) continue;
-    // An element with children is a block, unless it is the amount with its label inside ("€90<small>/ night</small>").
-    const labelled = element.children.length > 0;
-    if (labelled && !saysBasis(text)) continue;
+    const hasChildren = element.children.length > 0;
+    // A text of its own may hold the amount and its label ("80€/nuit pour 1 à 2 personnes"); with children, only a short one.
+    const longest = hasChildren ? MAX_AMOUNT_TEXT : MAX_LABEL_TEXT;
+    if (!text || text.length > longest || isStruck(element) || !currencyFromText(text, {})) continue;
+    // An element with children, or more words than an amount, is a block, unless it is the amount with its
+    // label inside ("€90<small>/ night</small>", "80€/nuit pour 1 à 2 personnes").
+    const saysItself = saysBasis(text);
+    if ((hasChildren || text.length > MAX_AMOUNT_TEXT) && !saysItself) continue;
     const price = parseMoney(text, hint);
     const usable = price && price.amount > 0 && !insideCalendar(element);
-    const label = usable ? (labelled ? text : labelAround(element, saysBasis)) : null;
+    const label = usable ? (saysItself ? text : labelAround(element, saysBasis)) : null;
     if (price && label) found.push({ price, label });
   }
   return found;

@@ -37,4 +37,20 @@ describe("labelledStayPrices", () => {
   it("finds nothing where no amount carries a basis", () => {
     expect(labelledStayPrices(loadHtml("<p><span>€80</span> <span>Book now</span></p>"), saysBasis)).toEqual([]);
   });
+
+  it("reads an amount whose own short text says its basis, as a lodging's own page prints its rates", () => {
+    const rates = labelledStayPrices(
+      loadHtml(
+        `<div><h2>l'olivier</h2><p class="infos"><strong>80€/nuit pour 1 à 2 personnes</strong></p></div>
+         <div><p>A double room of 13 m² upstairs, a shared bathroom, linen supplied, air conditioning.</p><strong>Tarif : </strong><p>65€/nuit</p></div>
+         <div><h3>Preise</h3><p>Übernachtung 2 Erwachsene 50,00 €</p><p>Endreinigung 50,00 €</p></div>`,
+      ),
+      saysBasis,
+    );
+    expect(rates.map((rate) => [rate.price.amount, rate.price.currency, priceBasisOf(rate.label)])).toEqual([
+      [80, "EUR", "night"],
+      [65, "EUR", "night"],
+      [50, "EUR", "night"],
+    ]);
+  });
 });
