@@ -43,6 +43,8 @@ function serialize(node: Node, context: RenderContext): string {
   const { nodes, context: inside } =
     node.tagName === "PRE" ? preContent(node, context) : { nodes: node.childNodes, context };
   const inner = nodes.map((child) => serialize(child, inside)).join("");
+  // The parser leaves some broken markup as an element without a name: a container of what it holds.
+  if (!node.tagName) return inner;
   const tag = node.tagName.toLowerCase();
   // Containers without meaning of their own (div, span, section…) give way to their content.
   if (!KEPT_TAGS.has(tag)) return BLOCK_TAGS.has(node.tagName) ? `\n${inner}\n` : inner;

@@ -44,12 +44,15 @@ describe("leases of an account's units", () => {
       Array.from({ length: 900 }, () => consumeForAccount(productionEnv, accountId, 640, 1_000_000)),
     );
     const admitted = decisions.filter(({ decision }) => decision.allowed);
-    expect(admitted).toHaveLength(640);
+    // Never more than the allowance; exactly it when the burst ends within the lease's second. A burst that
+    // outlasts it (a busy machine) has the lease's unused units, at most 16, refused until they go back.
+    expect(admitted.length).toBeLessThanOrEqual(640);
+    expect(admitted.length).toBeGreaterThanOrEqual(640 - 16);
     // Some calls took a unit a lease held: fewer object calls than admitted calls.
     expect(new Set(admitted.map(({ idempotencyKey }) => idempotencyKey)).size).toBeLessThan(640);
     const peek = await peekAccount(leasing, accountId, 640, 1_000_000);
-    expect(peek.minute.used).toBe(640);
-    expect(peek.month?.used).toBe(640);
+    expect(peek.minute.used).toBe(admitted.length);
+    expect(peek.month?.used).toBe(admitted.length);
   });
 
   it("shows each call its own count, and counts only calls made once the lease's rest goes back", async () => {
