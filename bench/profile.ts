@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startReplicas } from "../replicas/server.ts";
 import { applyMigrations, createAccountKey, startWorker } from "../scripts/local-stack.ts";
+import { inspector } from "./inspector.ts";
 
 const path = process.argv[2] ?? "/v1/datasets?category=travel";
 const count = Number(process.argv[3] ?? 2000);
@@ -24,32 +25,6 @@ interface Profile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
-}
-
-/** A Chrome DevTools protocol session over the inspector's WebSocket. */
-async function inspector(port: number) {
-  const targets = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { webSocketDebuggerUrl: string }[];
-  // The inspector proxy accepts local origins only.
-  const socket = new WebSocket(targets[0]!.webSocketDebuggerUrl, { headers: { Origin: "http://localhost" } } as never);
-  await new Promise((resolve, reject) => {
-    socket.addEventListener("open", resolve);
-    socket.addEventListener("error", reject);
-  });
-  let lastId = 0;
-  const pending = new Map<number, (result: any) => void>();
-  socket.addEventListener("message", (event) => {
-    const message = JSON.parse(String(event.data));
-    pending.get(message.id)?.(message.result);
-    pending.delete(message.id);
-  });
-  return {
-    send: (method: string, params: object = {}) =>
-      new Promise<any>((resolve) => {
-        pending.set(++lastId, resolve);
-        socket.send(JSON.stringify({ id: lastId, method, params }));
-      }),
-    close: () => socket.close(),
-  };
 }
 
 function printSelfTimes(profile: Profile, requests: number, seconds: number) {

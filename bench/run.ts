@@ -261,6 +261,7 @@ try {
         replicasUrl: replicas.url,
         persistTo,
         serverPids: workerdPids(worker.process.pid!),
+        inspectorPort: worker.inspectorPort,
         size: SHOP_SIZE,
       }),
     );

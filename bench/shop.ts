@@ -3,6 +3,7 @@
 // workerd processes' memory is sampled. Reports the crawl's pace, the R2 objects and D1 rows it
 // left per 1,000 products, and memory as the products grew (flat when nothing holds them all).
 import { readFileSync } from "node:fs";
+import { inspector } from "./inspector.ts";
 import { count } from "./stats.ts";
 
 export interface ShopRefreshFigures {
@@ -16,6 +17,11 @@ export interface ShopRefreshFigures {
   d1: Record<string, number>;
   /** Summed RSS of the workerd processes in MB: before the refresh, as products passed each mark, at the end, and the peak. */
   memory: { before: number; marks: { products: number; mb: number }[]; after: number; peak: number };
+  /**
+   * The Worker isolate's used JS heap in MB (its Durable Objects run in it too): before the refresh, at
+   * each mark, after it, and the peak of the samples. The RSS above also holds the local D1 and R2.
+   */
+  heap: { before: number; marks: number[]; after: number; peak: number };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -36,15 +42,24 @@ function rssMb(pids: readonly number[]): number {
   return kb / 1024;
 }
 
+/** The isolate's used JS heap in MB (workerd's inspector answers no request to collect first). */
+async function liveHeapMb(session: Awaited<ReturnType<typeof inspector>>): Promise<number> {
+  const { usedSize } = (await session.send("Runtime.getHeapUsage")) as { usedSize: number };
+  return usedSize / 1024 / 1024;
+}
+
 export async function shopRefreshFigures(options: {
   url: string;
   key: Record<string, string>;
   replicasUrl: string;
   persistTo: string;
   serverPids: number[];
+  inspectorPort: number;
   size: number;
 }): Promise<ShopRefreshFigures> {
   const { url, key, serverPids, size } = options;
+  const session = await inspector(options.inspectorPort);
+  const heap = { before: await liveHeapMb(session), marks: [] as number[], after: 0, peak: 0 };
   const shop = `trailhead-${size}`;
   // Imported here: node:sqlite warns that it is experimental, which only this part needs to hear.
   const { openLocalStorage } = await import("./local-storage.ts");
@@ -71,12 +86,17 @@ export async function shopRefreshFigures(options: {
   while (performance.now() - started < MAX_SECONDS * 1000) {
     const mb = rssMb(serverPids);
     memory.peak = Math.max(memory.peak, mb);
+    const used = await liveHeapMb(session);
+    heap.peak = Math.max(heap.peak, used);
     crawl =
       storage.row<{ pages: number; products: number }>(
         "SELECT pages, products FROM shop_refreshes WHERE job_id = ?",
         refresh.job_id,
       ) ?? crawl;
-    while (marks.length > 0 && crawl.products >= marks[0]!) memory.marks.push({ products: marks.shift()!, mb });
+    while (marks.length > 0 && crawl.products >= marks[0]!) {
+      memory.marks.push({ products: marks.shift()!, mb });
+      heap.marks.push(used);
+    }
     if (performance.now() - lastJobCheck > 2_000) {
       lastJobCheck = performance.now();
       const job = (await (await fetch(`${url}/v1/jobs/${refresh.job_id}`, { headers: key })).json()) as any;
@@ -87,6 +107,8 @@ export async function shopRefreshFigures(options: {
   }
   const seconds = (performance.now() - started) / 1000;
   memory.after = rssMb(serverPids);
+  heap.after = await liveHeapMb(session);
+  session.close();
 
   const dataset = storage.row<{ id: number }>("SELECT id FROM datasets WHERE slug = ?", slug)!;
   const snapshot = storage.row<{ records: number }>(
@@ -115,6 +137,7 @@ export async function shopRefreshFigures(options: {
       job_items: rows("job_items", "job_id", refresh.job_id),
     },
     memory,
+    heap,
   };
   storage.close();
   return figures;
@@ -145,4 +168,8 @@ export function printShopRefresh(f: ShopRefreshFigures) {
     `| workerd RSS MB before the refresh / at ${marks} products / after it | ${f.memory.before.toFixed(0)} / ${values} / ${f.memory.after.toFixed(0)} |`,
   );
   console.log(`| workerd peak RSS MB (sampled every ${SAMPLE_MS} ms) | ${f.memory.peak.toFixed(0)} |`);
+  const heaps = f.heap.marks.map((mb) => mb.toFixed(1)).join(" / ");
+  console.log(
+    `| the Worker isolate's used JS heap MB: before / at ${marks} products / after; peak of the samples | ${f.heap.before.toFixed(1)} / ${heaps} / ${f.heap.after.toFixed(1)}; ${f.heap.peak.toFixed(1)} |`,
+  );
 }
