@@ -244,7 +244,8 @@ export function findMainContent(body: HTMLElement, stats: PageStats, furniture: 
   const top = repeated(widen(climb(first.element, ranking, scores, body), body, stats, furniture), stats, furniture);
   if (!scores.has(top)) scores.set(top, first.score);
   // Stories stacked one after another (a saved endless scroll): the page's own alone, none of its kin joining.
-  const title = selectOne(body.parentNode ?? body, "title")?.text ?? "";
+  // The title is looked up only on a page that stacks stories (a page without one would be walked whole).
+  const title = () => selectOne(body.parentNode ?? body, "title")?.text ?? "";
   const story = ownStory(top, stats, title) ?? (top.parentNode ? ownStory(top.parentNode, stats, title) : null);
   if (top === body && !story) return { parts: [body], ranking };
   const parts = story ? [story] : joinNeighbours(top, scores, stats, furniture);

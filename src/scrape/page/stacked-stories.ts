@@ -38,11 +38,11 @@ function titled(box: HTMLElement, title: string): boolean {
 
 /**
  * The page's own story when `top` holds two or more whole stories (each an `<article>` with a headline
- * and a body): the one the page's `title` names, else the first; null when `top` is one story.
+ * and a body): the one the page's title names, else the first; null when `top` is one story.
  */
-export function ownStory(top: HTMLElement, stats: PageStats, title: string): HTMLElement | null {
+export function ownStory(top: HTMLElement, stats: PageStats, titleOf: () => string): HTMLElement | null {
   const stories = storiesIn(top, stats);
   if (stories.length < 2) return null;
-  const wanted = lettersAndDigits(title);
+  const wanted = lettersAndDigits(titleOf());
   return stories.find((story) => wanted !== "" && titled(story, wanted)) ?? stories[0]!;
 }
