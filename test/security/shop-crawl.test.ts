@@ -10,6 +10,7 @@ import { insertSnapshot } from "../../src/db/dataset-snapshots";
 import { runShopItem } from "../../src/datasets/shop/crawl";
 import { PoliteFetcher } from "../../src/datasets/shop/polite-fetch";
 import { env, newAccount } from "../workers/helpers";
+import { shopDataset } from "../workers/shop-fixtures";
 
 const ATTACKER = "https://bouncer.example";
 const VICTIM = "https://victim-shop.example";
@@ -49,22 +50,8 @@ function serveSites() {
 /** A shop dataset of a fresh account over `startUrls`, and its refresh's job and snapshot, as POST /v1/datasets makes them. */
 async function shopRefresh(startUrls: string[], maxProducts = 100) {
   const owner = await newAccount({ plan: "pro" });
-  const recipe = JSON.stringify({
-    kind: "shop",
-    start_urls: startUrls,
-    max_products: maxProducts,
-    schedule: "0 6 * * *",
-  });
   const slug = `bounce-${crypto.randomUUID().slice(0, 8)}`;
-  const { meta } = await env.DB.prepare(
-    `INSERT INTO datasets (slug, name, description, category_slug, category_name, countries, country_names, tags,
-       field_names, search_terms, source_platforms, record_count, update_frequency, last_updated, formats, recipe,
-       account_id, key_id)
-     VALUES (?, 'Shop', 'A shop', 'ecommerce', 'E-commerce', '[]', '', '[]', 'key title price', 'shop',
-       '["generic"]', 0, 'daily', '', '["json","ndjson","csv"]', ?, ?, ?)`,
-  )
-    .bind(slug, recipe, owner.accountId, owner.keyId)
-    .run();
+  const datasetId = await shopDataset(owner, slug, { startUrls, maxProducts });
   const jobId = `job_${slug}`;
   const now = Date.now();
   await env.DB.prepare(
@@ -77,7 +64,7 @@ async function shopRefresh(startUrls: string[], maxProducts = 100) {
     .run();
   await insertSnapshot(database(env.DB), {
     id: `snap_${slug.replace("-", "")}`,
-    dataset_id: meta.last_row_id,
+    dataset_id: datasetId,
     job_id: jobId,
     started_at: now,
   });

@@ -12,9 +12,21 @@ import { env, type TestAccount } from "./helpers";
 
 const HOST = "https://shop.example";
 
-/** A private shop dataset of `owner`, as POST /v1/datasets stores one (without starting its crawl). */
-export async function shopDataset(owner: { accountId: string; keyId: string }, slug: string) {
-  const recipe = JSON.stringify({ kind: "shop", start_urls: [`${HOST}/`], max_products: 100, schedule: "0 6 * * *" });
+/**
+ * A private shop dataset of `owner`, as POST /v1/datasets stores one (without starting its crawl), over
+ * `startUrls` (the test shop's home by default).
+ */
+export async function shopDataset(
+  owner: { accountId: string; keyId: string },
+  slug: string,
+  { startUrls = [`${HOST}/`], maxProducts = 100 }: { startUrls?: string[]; maxProducts?: number } = {},
+) {
+  const recipe = JSON.stringify({
+    kind: "shop",
+    start_urls: startUrls,
+    max_products: maxProducts,
+    schedule: "0 6 * * *",
+  });
   const { meta } = await env.DB.prepare(
     `INSERT INTO datasets (slug, name, description, category_slug, category_name, countries, country_names, tags,
        field_names, search_terms, source_platforms, record_count, update_frequency, last_updated, formats, recipe,
