@@ -23,8 +23,32 @@ const endsUnquoted = (attributes: string) =>
   UNQUOTED_VALUE_AT_END.test(attributes);
 // The library's key pattern starts `(?:^|\s)`; attribute text always starts with a space, so `\s` alone.
 const KEY_ATTRIBUTE = /\s(id|class)\s*=\s*((?:'[^']*')|(?:"[^"]*")|\S+)/gi;
-// Elements whose body is one text node, found by the first `</tag>` after them.
+// Elements whose body is one text node, found by their end tag (blockTextEnd).
 const BLOCK_TEXT = new Set(["script", "noscript", "style", "pre"]);
+/**
+ * A browser's end tag of a raw-text element: its name in any case, then spaces or attributes before
+ * the `>` (`</noscript\n>`), a standard end tag the library's exact `</noscript>` misses.
+ */
+const rawTextEnd = new Map<string, RegExp>();
+const RAW_TEXT = new Set(["script", "noscript", "style"]);
+
+/** Where a block-text element's end tag starts and ends (start -1 when there is none). */
+function blockTextEnd(subject: string, name: string, from: number, endTags: EndTags): { start: number; end: number } {
+  const lower = name.toLowerCase();
+  if (endTags === "library" || !RAW_TEXT.has(lower)) {
+    const start = subject.indexOf(`</${name}>`, from);
+    return { start, end: start + name.length + 3 };
+  }
+  let pattern = rawTextEnd.get(lower);
+  if (!pattern) {
+    pattern = new RegExp(`</${lower}(?:[\\t\\n\\f\\r /][^>]*)?>`, "gi");
+    rawTextEnd.set(lower, pattern);
+  }
+  pattern.lastIndex = from;
+  const found = pattern.exec(subject);
+  return found ? { start: found.index, end: found.index + found[0].length } : { start: -1, end: -1 };
+}
+
 const FRAME = "documentfragmentcontainer";
 const FRAME_OFFSET = FRAME.length + 2;
 
@@ -200,9 +224,8 @@ export function parseTree(html: string, endTags: EndTags = "browser"): Element {
       created.push(parent);
       stack.push(parent);
       if (blockText) {
-        const closeMarkup = `</${name}>`;
-        const found = subject.indexOf(closeMarkup, tagEnd - base);
-        const closeIndex = found === -1 ? -1 : found + base;
+        const close = blockTextEnd(subject, name, tagEnd - base, endTags);
+        const closeIndex = close.start === -1 ? -1 : close.start + base;
         const textEnd = closeIndex === -1 ? htmlEnd : closeIndex;
         const body = sub(tagEnd, textEnd);
         if (body.length > 0 && /\S/.test(body)) addText(parent, tagEnd, textEnd);
@@ -212,7 +235,7 @@ export function parseTree(html: string, endTags: EndTags = "browser"): Element {
           lastTextPos = htmlEnd + FRAME_OFFSET + 2;
           from = subject.length + 1;
         } else {
-          lastTextPos = closeIndex + closeMarkup.length;
+          lastTextPos = close.end + base;
           from = lastTextPos - base;
           endTag = true;
         }
