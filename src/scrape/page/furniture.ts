@@ -38,6 +38,11 @@ const NAVIGATION_NAME = /^class or id "(?:menu|nav|navbar|navigation|toolbar)"$/
 const LAYOUT_SHARE = 0.6;
 /** Side content by its tag, never the layout however much text it holds (a live feed beside the article). */
 const ASIDE_TAGS = new Set(["ASIDE", "NAV"]);
+/**
+ * A dialog or a consent manager over the page, never its layout however much text it holds: a consent manager's
+ * dialog lists hundreds of purposes and vendors in prose.
+ */
+const OVER_THE_PAGE = /^(?:role=(?:alert)?dialog|class or id "(?:cookie|cookies|consent|gdpr)")$/;
 /** Characters of an item's own words, besides its links, that make it more than a link. */
 const PROSE_BESIDE_LINKS = 25;
 /** A line shorter than this that ends in a colon is a label of what follows. */
@@ -130,7 +135,7 @@ export class Furniture {
     if (element.tagName === "HEADER" && this.opensWithParagraph(element)) return null;
     const own = statsOf(this.stats, element);
     const layout = this.scopeChars > 500 && own.chars > this.scopeChars * LAYOUT_SHARE;
-    if (layout && !ASIDE_TAGS.has(element.tagName)) return null;
+    if (layout && !ASIDE_TAGS.has(element.tagName) && !OVER_THE_PAGE.test(reason)) return null;
     // A "menu" or "nav" that is hardly links is a widget holding text (a product's tabs), not navigation.
     if (NAVIGATION_NAME.test(reason) && own.chars >= 500 && linkDensity(own) < 0.1) return null;
     if (reason === 'class or id "embed"' && this.quotesAPost(element)) return null;
