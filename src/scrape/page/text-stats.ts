@@ -33,6 +33,8 @@ const EMPTY: TextStats = {
   listItems: 0,
 };
 
+const isDigitCode = (code: number) => code >= 0x30 && code <= 0x39;
+
 /** Non-space characters and commas of a text, in one pass. */
 function countText(text: string): [number, number] {
   let chars = 0;
@@ -41,7 +43,9 @@ function countText(text: string): [number, number] {
     const code = text.charCodeAt(at);
     if (code <= 32 || code === 0xa0 || code === 0x200b) continue;
     chars++;
-    if (code === 0x2c || code === 0x60c || code === 0x3001 || code === 0xff0c) commas++;
+    if (code === 0x2c || code === 0x60c || code === 0xff0c) commas++;
+    // "1、" numbers a list's item; "、" elsewhere parts a sentence's items.
+    else if (code === 0x3001 && !isDigitCode(text.charCodeAt(at - 1))) commas++;
   }
   return [chars, commas];
 }
