@@ -7,6 +7,8 @@ import { readsAsAuthorBoxLabel, readsAsRelatedBoxLabel } from "./line-texts";
 import { linkDensity, type PageStats, statsOf } from "./text-stats";
 
 const HEADING_TAGS = new Set(["H2", "H3", "H4", "H5", "H6"]);
+/** Elements a page sets a label in when it draws the heading with styles alone. */
+const LINE_TAGS = new Set(["DIV", "P", "SPAN", "STRONG", "B"]);
 /** A heading shorter than this is a label over a box, not a section's title. */
 const LABEL_CHARS = 40;
 /** The least share of link text of a box of teasers (linked headlines over snippets). */
@@ -25,8 +27,9 @@ function firstHeading(element: HTMLElement): HTMLElement | undefined {
   return undefined;
 }
 
+/** A short heading, or a short line set as one (`<div class="row-title">`): the label readers' words say. */
 const isLabel = (element: HTMLElement, stats: PageStats) =>
-  HEADING_TAGS.has(element.tagName) && statsOf(stats, element).chars < LABEL_CHARS;
+  (HEADING_TAGS.has(element.tagName) || LINE_TAGS.has(element.tagName)) && statsOf(stats, element).chars < LABEL_CHARS;
 
 /**
  * A list whose items each open under one same heading (a picture gallery's title over every slide): the
