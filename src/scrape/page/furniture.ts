@@ -43,6 +43,8 @@ const ASIDE_TAGS = new Set(["ASIDE", "NAV"]);
  * dialog lists hundreds of purposes and vendors in prose.
  */
 const OVER_THE_PAGE = /^(?:role=(?:alert)?dialog|class or id "(?:cookie|cookies|consent|gdpr)")$/;
+/** Characters of a paragraph of prose around a list, more than a label's. */
+const PARAGRAPH_CHARS = 80;
 /** Characters of an item's own words, besides its links, that make it more than a link. */
 const PROSE_BESIDE_LINKS = 25;
 /** A line shorter than this that ends in a colon is a label of what follows. */
@@ -190,6 +192,23 @@ export class Furniture {
     return items.length >= 2 && telling.length * 2 >= items.length;
   }
 
+  /**
+   * A list of several items set between paragraphs of prose (a deals post's offers, the shops a guide
+   * links), part of what the writer says; a rail of links stands before or after the article, and a
+   * lone linked line between paragraphs is a promotion.
+   */
+  private amidProse(list: HTMLElement): boolean {
+    const isProse = (sibling: HTMLElement | null) => {
+      if (!sibling || sibling.tagName !== "P" || !this.stats.has(sibling)) return false;
+      const own = statsOf(this.stats, sibling);
+      return own.chars >= PARAGRAPH_CHARS && linkDensity(own) < 0.25;
+    };
+    const before = list.previousElementSibling as HTMLElement | null;
+    let after = list.nextElementSibling as HTMLElement | null;
+    while (after && HEADING_TAGS.has(after.tagName)) after = after.nextElementSibling as HTMLElement | null;
+    return listItems(list).length >= 2 && isProse(before) && isProse(after);
+  }
+
   /** The share of the list's items that are links and little else (a menu, a rail of headlines), not lines that link a word. */
   private linkItemShare(list: HTMLElement): number {
     const items = listItems(list);
@@ -262,7 +281,7 @@ export class Furniture {
       return "a gallery's slides";
     if (own.commas >= 10 || own.chars > this.scopeChars * LAYOUT_SHARE) return null;
     const list = element.tagName === "UL" || element.tagName === "OL";
-    if (list && this.itemsSayMore(element)) return null;
+    if (list && (this.itemsSayMore(element) || this.amidProse(element))) return null;
     const density = linkDensity(own);
     // A list whose items each link a word of their own ("100 g of <a>sugar</a>") is mostly link text, yet no menu.
     if (density > 0.5 && (!list || this.linkItemShare(element) >= 1 / 3)) return "mostly links";
