@@ -1,5 +1,6 @@
 // How a browser reads an end tag that node-html-parser ignores (the HTML standard's "in body" end-tag
-// steps, without the formatting elements' adoption agency or table fostering): page tree, tree.ts.
+// steps, without the formatting elements' adoption agency or table fostering) or misses (a script's
+// `</SCRIPT >`): page tree, tree.ts.
 import type { Element } from "./tree-nodes";
 
 /**
@@ -46,4 +47,33 @@ export function openElementClosedBy(stack: Element[], closing: string): number {
     if (stops.has(open)) return -1;
   }
   return -1;
+}
+
+/**
+ * A browser's end tag of a raw-text element: its name in any case, then spaces or attributes before
+ * the `>` (`</noscript\n>`), a standard end tag the library's exact `</noscript>` misses.
+ */
+const rawTextEnd = new Map<string, RegExp>();
+const RAW_TEXT = new Set(["script", "noscript", "style"]);
+
+/** Where a block-text element's end tag starts and ends (start -1 when there is none). */
+export function blockTextEnd(
+  subject: string,
+  name: string,
+  from: number,
+  endTags: EndTags,
+): { start: number; end: number } {
+  const lower = name.toLowerCase();
+  if (endTags === "library" || !RAW_TEXT.has(lower)) {
+    const start = subject.indexOf(`</${name}>`, from);
+    return { start, end: start + name.length + 3 };
+  }
+  let pattern = rawTextEnd.get(lower);
+  if (!pattern) {
+    pattern = new RegExp(`</${lower}(?:[\\t\\n\\f\\r /][^>]*)?>`, "gi");
+    rawTextEnd.set(lower, pattern);
+  }
+  pattern.lastIndex = from;
+  const found = pattern.exec(subject);
+  return found ? { start: found.index, end: found.index + found[0].length } : { start: -1, end: -1 };
 }

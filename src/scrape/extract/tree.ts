@@ -9,7 +9,7 @@
 // name as browsers do (end-tags.ts), as the library's repair of elements left open flattens whole
 // sections. Written by hand as no library builds this library's tree; test/fixtures/tree.test.ts
 // compares the two on every saved page (the library's own rule) and a browser's on end tags.
-import { type EndTags, openElementClosedBy } from "./end-tags";
+import { blockTextEnd, type EndTags, openElementClosedBy } from "./end-tags";
 import { MarkupScan } from "./markup-scan";
 import { adopt, append, type Element, LIBRARY, PageElement, text } from "./tree-nodes";
 
@@ -25,30 +25,6 @@ const endsUnquoted = (attributes: string) =>
 const KEY_ATTRIBUTE = /\s(id|class)\s*=\s*((?:'[^']*')|(?:"[^"]*")|\S+)/gi;
 // Elements whose body is one text node, found by their end tag (blockTextEnd).
 const BLOCK_TEXT = new Set(["script", "noscript", "style", "pre"]);
-/**
- * A browser's end tag of a raw-text element: its name in any case, then spaces or attributes before
- * the `>` (`</noscript\n>`), a standard end tag the library's exact `</noscript>` misses.
- */
-const rawTextEnd = new Map<string, RegExp>();
-const RAW_TEXT = new Set(["script", "noscript", "style"]);
-
-/** Where a block-text element's end tag starts and ends (start -1 when there is none). */
-function blockTextEnd(subject: string, name: string, from: number, endTags: EndTags): { start: number; end: number } {
-  const lower = name.toLowerCase();
-  if (endTags === "library" || !RAW_TEXT.has(lower)) {
-    const start = subject.indexOf(`</${name}>`, from);
-    return { start, end: start + name.length + 3 };
-  }
-  let pattern = rawTextEnd.get(lower);
-  if (!pattern) {
-    pattern = new RegExp(`</${lower}(?:[\\t\\n\\f\\r /][^>]*)?>`, "gi");
-    rawTextEnd.set(lower, pattern);
-  }
-  pattern.lastIndex = from;
-  const found = pattern.exec(subject);
-  return found ? { start: found.index, end: found.index + found[0].length } : { start: -1, end: -1 };
-}
-
 const FRAME = "documentfragmentcontainer";
 const FRAME_OFFSET = FRAME.length + 2;
 

@@ -56,6 +56,9 @@ const SHARE_IT =
 /** What a paywall says in place of the rest of the article. */
 const PAYWALL =
   /\b(?:shown|available|visible|reserved) only (?:to|for) (?:paying )?(?:members|subscribers)\b|(?:^\W*|[.!?]\s+)become an? (?:\w+ )?(?:member|subscriber)\b|\bsubscribe to (?:continue|keep) reading\b|会員限定|続き[はを].{0,40}お読み/i;
+/** The label an ad slot leaves in the text, alone on its line ("Advertisement", "Anzeige", "REKLAM", 广告). */
+const AD_LABEL =
+  /^[\s\p{P}\p{S}]*(?:advertisement|advertising|ad|anzeige|werbung|publicité|publicidad|publicidade|pubblicità|reklam|reklama|реклама|advertentie|annons|annonse|mainos|iklan|広告|广告|광고)[\s\p{P}\p{S}]*$/iu;
 /** A line shorter than this that opens with "By" and a name is the writer's byline. */
 const BYLINE_CHARS = 60;
 /** Words of the names a byline gives at most (three writers, their particles, their paper). */
@@ -87,6 +90,7 @@ export function standingLineKind(text: string, chars: number): string | null {
   if (chars < EDITOR_LINE_CHARS && EDITOR_LINE.test(text)) return "an editor's credit";
   if (chars < EDITOR_LINE_CHARS && SOURCE_LINE.test(text)) return "a source or writer's credit";
   if (chars < BYLINE_CHARS && isByline(text)) return "a byline";
+  if (AD_LABEL.test(text)) return "an ad's label";
   if (SIGN_UP.test(text) || FOLLOW_US.test(text) || SHARE_IT.test(text)) return "a call to sign up, follow or share";
   return PAYWALL.test(text) ? "a paywall's teaser" : null;
 }
