@@ -91,15 +91,21 @@ export interface PageScore extends Score {
   failed?: string;
 }
 
-/** Every page of a batch folder (pages/, truth/, sources.tsv) read by `readWebPage` and scored. */
-export function scoreBatch(batch: string): PageScore[] {
+/** A reader of a page's main text (without its title) from the page's HTML and address. */
+export type TextExtractor = (html: string, url: string) => string;
+
+/** /v1/page's `text` format. */
+export const readPageText: TextExtractor = (html, url) => readingOnce(html, () => readWebPage(html, url).text);
+
+/** Every page of a batch folder (pages/, truth/, sources.tsv) read by `extract` (ours unless given) and scored. */
+export function scoreBatch(batch: string, extract: TextExtractor = readPageText): PageScore[] {
   return readArticleRows(batch).map((row) => {
     const html = readArticleHtml(batch, row.name);
     let extracted = "";
     // A page the reader fails on scores as an empty extraction (and `failed` says why).
     let failed: string | undefined;
     try {
-      extracted = readingOnce(html, () => readWebPage(html, pageUrl(row)).text);
+      extracted = extract(html, pageUrl(row));
     } catch (err) {
       failed = String(err);
     }

@@ -1,19 +1,29 @@
-// `npm run page-report -- <batch folder>…`: word-shingle precision, recall and F1 of /v1/page's main
-// text on hand-marked article pages (test/fixtures/articles/batch-NN, docs/page.md#quality), per batch
-// and, with --pages, per page worst first.
-import { averageScore, type PageScore, scoreBatch } from "./article-score.ts";
+// `npm run page-report -- [--baseline readability] [--pages] <batch folder>…`: word-shingle precision, recall
+// and F1 of /v1/page's main text on hand-marked article pages (test/fixtures/articles/batch-NN,
+// docs/page.md#quality), per batch and, with --pages, per page worst first; with --baseline, of another
+// reader's text on the same pages, scored the same way.
+import { parseArgs } from "node:util";
+import { averageScore, type PageScore, readPageText, scoreBatch, type TextExtractor } from "./article-score.ts";
+import { readReadabilityText } from "./readability-text.ts";
 
-const args = process.argv.slice(2);
-const perPage = args.includes("--pages");
-const folders = args.filter((arg) => !arg.startsWith("--"));
-if (folders.length === 0) {
-  console.error("usage: npm run page-report -- [--pages] <batch folder>...");
+/** Other readers whose text can be scored in place of ours. */
+const BASELINES: Record<string, TextExtractor> = { readability: readReadabilityText };
+const USAGE = `usage: npm run page-report -- [--baseline ${Object.keys(BASELINES).join("|")}] [--pages] <batch folder>...`;
+
+const { values, positionals: folders } = parseArgs({
+  options: { pages: { type: "boolean", default: false }, baseline: { type: "string" } },
+  allowPositionals: true,
+});
+const extract = values.baseline === undefined ? readPageText : BASELINES[values.baseline];
+if (folders.length === 0 || !extract) {
+  console.error(USAGE);
   process.exit(2);
 }
+const perPage = values.pages;
 const pct = (value: number) => value.toFixed(3);
 const all: PageScore[] = [];
 for (const folder of folders) {
-  const scores = scoreBatch(folder);
+  const scores = scoreBatch(folder, extract);
   all.push(...scores);
   const mean = averageScore(scores);
   const failed = scores.filter((score) => score.failed).length;
