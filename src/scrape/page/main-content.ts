@@ -9,7 +9,7 @@ import { positionOf } from "../extract/tree-nodes";
 import { isElement, isInside, nameWeight, SENTENCE_END } from "./elements";
 import type { Furniture } from "./furniture";
 import { ingredientsApart, standfirstBefore } from "./parts-apart";
-import { ownStory } from "./stacked-stories";
+import { otherStories, ownStory } from "./stacked-stories";
 import { linkDensity, type PageStats, statsOf, type TextStats } from "./text-stats";
 
 /** Elements whose own sentences count as a run of prose. */
@@ -232,20 +232,48 @@ function landmark(body: HTMLElement, stats: PageStats): HTMLElement | null {
   return marked && statsOf(stats, marked).chars > 0 ? marked : null;
 }
 
+/** The best-scoring container and its score (undefined when none scores). */
+function bestOf(scores: Map<HTMLElement, number>): Candidate | undefined {
+  let best: Candidate | undefined;
+  for (const [element, score] of scores) if (score > (best?.score ?? 0)) best = { element, score };
+  return best;
+}
+
+/** How well the page's own story scores at least, against a winner in another story, to take its place. */
+const OWN_STORY_SHARE = 0.5;
+
+/**
+ * A winner in a story appended below the page's own (under its own headline) gives way to the page's
+ * story, when a container of that story scores nearly as well: the other stories' containers leave
+ * `scores`. Whether they did.
+ */
+function leaveOtherStories(scores: Map<HTMLElement, number>, body: HTMLElement, title: () => string): boolean {
+  const best = bestOf(scores);
+  const other = best ? otherStories(body, title) : null;
+  if (!best || !other?.(best.element)) return false;
+  const own = new Map([...scores].filter(([element]) => !other(element)));
+  if ((bestOf(own)?.score ?? 0) < best.score * OWN_STORY_SHARE) return false;
+  for (const element of scores.keys()) if (!own.has(element)) scores.delete(element);
+  return true;
+}
+
 /** The main content of a page whose text `stats` counted; its `<main>`, else the whole body, when no container scores. */
 export function findMainContent(body: HTMLElement, stats: PageStats, furniture: Furniture): MainContent {
   const scores = scoreContainers(body, stats, furniture);
+  // The title is looked up only on a page that stacks stories or shows several headlines.
+  const title = () => selectOne(body.parentNode ?? body, "title")?.text ?? "";
+  const inOther = leaveOtherStories(scores, body, title);
   const ranking = [...scores]
     .map(([element, score]) => ({ element, score }))
     .sort((a, b) => b.score - a.score)
     .slice(0, 5);
   const first = ranking[0];
   if (!first || first.score <= 0) return { parts: [landmark(body, stats) ?? body], ranking };
-  const top = repeated(widen(climb(first.element, ranking, scores, body), body, stats, furniture), stats, furniture);
+  // Beside other stories' headlines the page's own story is known by its headline: it does not widen into theirs.
+  const climbed = climb(first.element, ranking, scores, body);
+  const top = repeated(inOther ? climbed : widen(climbed, body, stats, furniture), stats, furniture);
   if (!scores.has(top)) scores.set(top, first.score);
   // Stories stacked one after another (a saved endless scroll): the page's own alone, none of its kin joining.
-  // The title is looked up only on a page that stacks stories (a page without one would be walked whole).
-  const title = () => selectOne(body.parentNode ?? body, "title")?.text ?? "";
   const story = ownStory(top, stats, title) ?? (top.parentNode ? ownStory(top.parentNode, stats, title) : null);
   if (top === body && !story) return { parts: [body], ranking };
   const parts = story ? [story] : joinNeighbours(top, scores, stats, furniture);

@@ -1,10 +1,12 @@
 // A page that appends the site's next stories below its own (an endless scroll saved whole): the
-// winner then holds several `<article>`s side by side, each with its own headline and body. Only one
-// of them is the page's: the one whose headline the page's title repeats, else the first.
+// winner then holds several `<article>`s side by side, each with its own headline and body, or the
+// stories follow one another in plain boxes, each under its own `<h1>`. Only one of them is the
+// page's: the one whose headline the page's title repeats, else the first.
 import type { HTMLElement } from "node-html-parser";
 import { lettersAndDigits } from "../extract/dom";
 import { selectAll, selectOne } from "../extract/select";
-import { isElement } from "./elements";
+import { positionOf } from "../extract/tree-nodes";
+import { isElement, isInside } from "./elements";
 import type { PageStats } from "./text-stats";
 import { statsOf } from "./text-stats";
 
@@ -45,4 +47,39 @@ export function ownStory(top: HTMLElement, stats: PageStats, titleOf: () => stri
   if (stories.length < 2) return null;
   const wanted = lettersAndDigits(titleOf());
   return stories.find((story) => wanted !== "" && titled(story, wanted)) ?? stories[0]!;
+}
+
+/** Where a page's title puts the site's name beside the headline ("Headline | Site", "Headline – Site"). */
+const TITLE_SEPARATOR = /\s[|–—·:-]{1,2}\s/;
+
+/** Whether a headline is the one the page's title gives (the title may cut it short before the site's name). */
+function namedByTitle(headline: HTMLElement, title: string): boolean {
+  const words = lettersAndDigits(headline.text);
+  if (lettersAndDigits(title).includes(words)) return true;
+  return title
+    .split(TITLE_SEPARATOR)
+    .map(lettersAndDigits)
+    .some((part) => part.length >= MATCHED_HEADLINE && words.includes(part));
+}
+
+/**
+ * On a page whose first `<h1>` is its own headline (the one its title gives) and later ones other
+ * stories' (stories appended below it in plain boxes): whether an element belongs to another story,
+ * as it holds another story's headline or follows one; null when the page shows no such stories.
+ */
+export function otherStories(body: HTMLElement, titleOf: () => string): ((element: HTMLElement) => boolean) | null {
+  const headlines = selectAll(body, "h1").filter((h1) => lettersAndDigits(h1.text).length >= MATCHED_HEADLINE);
+  if (headlines.length < 2) return null;
+  // The page's own headline comes first; stories appended below it come after.
+  const title = titleOf();
+  if (!namedByTitle(headlines[0]!, title)) return null;
+  const others = headlines.filter((h1) => !namedByTitle(h1, title));
+  if (others.length === 0) return null;
+  const starts = headlines.map((h1) => ({ at: positionOf(h1), other: others.includes(h1) }));
+  return (element) => {
+    if (others.some((h1) => isInside(h1, element))) return true;
+    const at = positionOf(element);
+    const last = starts.findLast((start) => start.at < at);
+    return last?.other ?? false;
+  };
 }
