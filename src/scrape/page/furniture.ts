@@ -43,6 +43,9 @@ const ASIDE_TAGS = new Set(["ASIDE", "NAV"]);
  * dialog lists hundreds of purposes and vendors in prose.
  */
 const OVER_THE_PAGE = /^(?:role=(?:alert)?dialog|class or id "(?:cookie|cookies|consent|gdpr)")$/;
+/** Characters and paragraphs of an aside that holds a section of the article rather than a box beside it. */
+const SECTION_CHARS = 1_000;
+const SECTION_PARAGRAPHS = 4;
 /** Characters of a paragraph of prose around a list, more than a label's. */
 const PARAGRAPH_CHARS = 80;
 /** Characters of an item's own words, besides its links, that make it more than a link. */
@@ -77,6 +80,8 @@ const listItems = (list: HTMLElement) =>
 
 export class Furniture {
   private readonly decided = new Map<HTMLElement, string | null>();
+  /** Whether decisions are now made inside the chosen main content (`narrowTo`). */
+  private insideContent = false;
   private readonly teasers: Teasers;
   private readonly cluttered = new Map<HTMLElement, string | null>();
   /** The short lines around the article's text that are no part of it. */
@@ -104,6 +109,7 @@ export class Furniture {
   /** Decide the clutter inside the main content relative to its own text from now on. */
   narrowTo(scopeChars: number): void {
     this.scopeChars = scopeChars;
+    this.insideContent = true;
     this.decided.clear();
     this.cluttered.clear();
     this.lines.clear();
@@ -131,7 +137,7 @@ export class Furniture {
     if (!reason) return this.teasers.isTeaser(element) ? "a teaser of another page" : null;
     if (!this.readsNames && reason.startsWith("class or id")) return null;
     if (element.tagName === "ASIDE") {
-      if (this.asideIsContent(element)) return null;
+      if (this.asideIsContent(element) || (this.insideContent && this.holdsASection(element))) return null;
       this.asides.push(element);
     }
     if (element.tagName === "HEADER" && this.opensWithParagraph(element)) return null;
@@ -148,6 +154,15 @@ export class Furniture {
     if (contentNamed && own.chars >= 200 && linkDensity(own) < 0.3 && !headedByFurniture(element)) return null;
     if (reason.startsWith("class or id")) this.namedAside.push(element);
     return reason;
+  }
+
+  /**
+   * An `<aside>` inside the article that holds a whole section of it (paragraphs of prose, a boxed
+   * how-to), not a pull quote, a fact box or links.
+   */
+  private holdsASection(aside: HTMLElement): boolean {
+    const own = statsOf(this.stats, aside);
+    return own.chars >= SECTION_CHARS && own.paragraphs >= SECTION_PARAGRAPHS && linkDensity(own) < 0.2;
   }
 
   /** An embed's wrapper holding the quoted post itself ("embed-twitter" around the tweet's words): the article quotes it. */
