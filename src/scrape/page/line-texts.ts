@@ -58,7 +58,7 @@ const PAYWALL =
   /\b(?:shown|available|visible|reserved) only (?:to|for) (?:paying )?(?:members|subscribers)\b|(?:^\W*|[.!?]\s+)become an? (?:\w+ )?(?:member|subscriber)\b|\bsubscribe to (?:continue|keep) reading\b|会員限定|続き[はを].{0,40}お読み/i;
 /** The label an ad slot leaves in the text, alone on its line ("Advertisement", "Anzeige", "REKLAM", 广告). */
 const AD_LABEL =
-  /^[\s\p{P}\p{S}]*(?:advertisement|advertising|ad|anzeige|werbung|publicité|publicidad|publicidade|pubblicità|reklam|reklama|реклама|advertentie|annons|annonse|mainos|iklan|広告|广告|광고)[\s\p{P}\p{S}]*$/iu;
+  /^[\s\p{P}\p{S}]*(?:(?:article|story) continues (?:below|after) (?:this )?(?:ad|advertisement)|advertisement|advertising|ad|anzeige|werbung|publicité|publicidad|publicidade|pubblicità|reklam|reklama|реклама|advertentie|annons|annonse|mainos|iklan|広告|广告|광고)[\s\p{P}\p{S}]*$/iu;
 /** A line shorter than this that opens with "By" and a name is the writer's byline. */
 const BYLINE_CHARS = 60;
 /** Words of the names a byline gives at most (three writers, their particles, their paper). */
@@ -97,7 +97,7 @@ export function standingLineKind(text: string, chars: number): string | null {
 
 /** A writer's name and what they do for the paper: "Michael Pascoe is a contributing editor.", "Ann Lee covers technology for …". */
 const WRITER_BIO =
-  /^\p{Lu}[\p{L}.'’-]+(?:\s+\p{Lu}[\p{L}.'’-]+){1,3}\s+(?:is\s+(?:\S+\s+){0,4}?(?:reporter|editor|journalist|correspondent|writer|contributor|columnist|author)\b|covers\b|writes (?:about|for)\b|reports (?:on|for)\b)/u;
+  /^\p{Lu}[\p{L}.'’-]+(?:\s+\p{Lu}[\p{L}.'’-]+){1,3}(?:,[^,]{1,80},)?\s+(?:is\s+(?:\S+\s+){0,6}?(?:reporter|editor|journalist|correspondent|writer|contributor|columnist|author)\b|covers\b|writes (?:about|for)\b|reports (?:on|for)\b)/u;
 /** An address or a handle to reach the writer at ("adkins@example.com", "@Laura_E_Adkins"). */
 const CONTACT = /[\w.+-]@[\w-]+\.\w|(?:^|[\s(])@\w{2,}/;
 export const readsAsWriterBio = (text: string) => WRITER_BIO.test(text);
