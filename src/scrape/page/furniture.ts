@@ -43,6 +43,8 @@ const ASIDE_TAGS = new Set(["ASIDE", "NAV"]);
  * dialog lists hundreds of purposes and vendors in prose.
  */
 const OVER_THE_PAGE = /^(?:role=(?:alert)?dialog|class or id "(?:cookie|cookies|consent|gdpr)")$/;
+/** Characters of a heading named for its time that make it a headline opening with the time. */
+const TIMED_HEADLINE_CHARS = 30;
 /** Characters and paragraphs of an aside that holds a section of the article rather than a box beside it. */
 const SECTION_CHARS = 1_000;
 const SECTION_PARAGRAPHS = 4;
@@ -147,6 +149,9 @@ export class Furniture {
     // A "menu" or "nav" that is hardly links is a widget holding text (a product's tabs), not navigation.
     if (NAVIGATION_NAME.test(reason) && own.chars >= 500 && linkDensity(own) < 0.1) return null;
     if (reason === 'class or id "embed"' && this.quotesAPost(element)) return null;
+    // A live ticker's entry heading opens with its time ("11.04 Uhr: Drone strike …"): a headline, not a timestamp.
+    if (reason === 'class or id "time"' && HEADING_TAGS.has(element.tagName) && own.chars >= TIMED_HEADLINE_CHARS)
+      return null;
     const words = reason.startsWith("class") ? nameWords(element) : [];
     const contentNamed =
       words.some((word) => CONTENT_NAME.test(word)) &&
