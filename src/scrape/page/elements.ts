@@ -147,11 +147,17 @@ const HIDING_CLASSES = [
 ];
 const HIDING_CLASS = new RegExp(`(?:^|\\s)(?:${HIDING_CLASSES.join("|")})(?:\\s|$)`, "i");
 
+/**
+ * A part React streams into the page after its shell (`<div hidden id="S:1">`), which its script moves
+ * into the shell's `<template id="B:1">` at once: shown, though sent hidden.
+ */
+const STREAMED_PART = /^S:\d+$/;
+
 /** Never shown as text: a script, a control, an element the page hides. */
 export function isUnshown(element: HTMLElement): boolean {
   if (UNSHOWN_TAGS.has(element.tagName)) return true;
   if (!MAY_HIDE.test(rawAttributes(element))) return false;
-  if (attributeValue(element, "hidden") !== undefined) return true;
+  if (attributeValue(element, "hidden") !== undefined) return !STREAMED_PART.test(element.id);
   if (attributeValue(element, "aria-hidden") === "true") return true;
   if (HIDING_CLASS.test(attributeValue(element, "class") ?? "")) return true;
   const style = attributeValue(element, "style");
