@@ -42,6 +42,9 @@ const FURNITURE_ROLES = new Set([
   "menu",
   "menubar",
   "toolbar",
+  // A control's choices drawn with ARIA (a code sample's languages, a tab bar): labels, not content.
+  "listbox",
+  "tablist",
 ]);
 /** Class or id words of furniture (matched as whole words of the names, split at case changes and punctuation). */
 const FURNITURE_WORDS = new Set(
