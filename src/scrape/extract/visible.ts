@@ -164,8 +164,9 @@ export function visibleReviewCount(root: HTMLElement): number | null {
   const named = (element: HTMLElement) =>
     namedFor(element, /review|rating/i) && /count|number|num|total|qty/.test(classOrId(element));
   for (const [, text] of shortTexts(root, named)) {
-    const count = REVIEW_COUNT.exec(text)?.[1];
-    if (count) return parseLocaleNumber(count);
+    const count = parseLocaleNumber(REVIEW_COUNT.exec(text)?.[1]);
+    // A count is whole: "4.8" in a "rating-number" box is the rating beside it.
+    if (count !== null && Number.isInteger(count)) return count;
   }
   // "15 Review(s)" beside the heading, whatever the element is called.
   const block = headingBlocks(root, BUY_BOX_LEVELS).at(-1);
