@@ -190,7 +190,7 @@ function inkIn(text: string, start: number, end: number, stopAtEntity = false): 
     const code = text.charCodeAt(at);
     if (code === 0x26 && stopAtEntity) return -1;
     if (code < 0xa0 ? code !== 32 && (code < 9 || code > 13) : !isBlank(code)) count++;
-    if (code <= 57 ? code >= 48 : otherScriptDigit(code) >= 0) digit = 1;
+    if (code <= 57 ? code >= 48 : code >= 0x660 && otherScriptDigit(code) >= 0) digit = 1;
   }
   return count * 2 + digit;
 }
