@@ -5,7 +5,8 @@
 import type { Money } from "../types";
 import { closest, HIDDEN_TAGS, pageText, visibleText, type HTMLElement } from "./dom";
 import { currencyFromText } from "./currency";
-import { parseLocaleNumber, parseMoney, westernDigits, type MoneyHint } from "./money";
+import { westernDigits } from "./digits";
+import { parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
 import { classText, rawAttr } from "./raw-attr";
 import { pageIndex } from "./page-index";
 import { positionOf } from "./tree-nodes";

@@ -143,8 +143,9 @@ const DOLLAR_CURRENCIES = new Set([
 const YEN_CURRENCIES = new Set(["JPY", "CNY"]);
 const KRONA_CURRENCIES = new Set(["SEK", "NOK", "DKK", "ISK"]);
 // Words that several countries' currencies share: "lei" is Romania's leu and Moldova's, "Rs" the rupee of
-// India, Pakistan, Sri Lanka, Nepal and Mauritius; the site's country picks among them.
-const SHARED_WORDS = [new Set(["RON", "MDL"]), new Set(["INR", "PKR", "LKR", "NPR", "MUR"])];
+// India, Pakistan, Sri Lanka, Nepal and Mauritius, "р." and "руб." Russia's rouble and Belarus's; the
+// site's country picks among them.
+const SHARED_WORDS = [new Set(["RON", "MDL"]), new Set(["INR", "PKR", "LKR", "NPR", "MUR"]), new Set(["RUB", "BYN"])];
 
 const REGION_CURRENCY: Record<string, string> = {
   US: "USD",
@@ -196,6 +197,8 @@ const REGION_CURRENCY: Record<string, string> = {
   ZA: "ZAR",
   RO: "RON",
   MD: "MDL",
+  BY: "BYN",
+  IS: "ISK",
   TN: "TND",
 };
 

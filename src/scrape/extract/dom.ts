@@ -4,6 +4,7 @@ import { NodeType, type HTMLElement, type Node } from "node-html-parser";
 import { assertParseable } from "../page-limits";
 import { positionOf } from "./tree-nodes";
 import { isSpaceCode } from "./whitespace";
+import { otherScriptDigit } from "./digits";
 import { pageIndex } from "./page-index";
 import { selectAll } from "./select";
 import { parseTree } from "./tree";
@@ -128,7 +129,7 @@ export interface PageText {
    * labels reads the text of the few elements that can hold one instead of every element's.
    */
   ink: Int32Array;
-  /** 1 when a text node of its own holds a digit (0-9, or Arabic-Indic or Persian), counted alongside, for the price readers. */
+  /** 1 when a text node of its own holds a digit (0-9, or of another script: digits.ts), counted alongside, for the price readers. */
   ownDigit: Uint8Array;
 }
 
@@ -189,13 +190,10 @@ function inkIn(text: string, start: number, end: number, stopAtEntity = false): 
     const code = text.charCodeAt(at);
     if (code === 0x26 && stopAtEntity) return -1;
     if (code < 0xa0 ? code !== 32 && (code < 9 || code > 13) : !isBlank(code)) count++;
-    if (code <= 57 ? code >= 48 : code >= 0x660 && isEasternDigit(code)) digit = 1;
+    if (code <= 57 ? code >= 48 : code >= 0x660 && otherScriptDigit(code) >= 0) digit = 1;
   }
   return count * 2 + digit;
 }
-
-/** An Arabic-Indic (٠–٩) or Persian (۰–۹) digit, which prices in those scripts are written in. */
-const isEasternDigit = (code: number) => (code >= 0x660 && code <= 0x669) || (code >= 0x6f0 && code <= 0x6f9);
 
 /** `\s`, and the direction and zero-width marks `cleanText` drops. */
 const isBlank = (code: number) =>

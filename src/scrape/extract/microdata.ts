@@ -7,7 +7,7 @@ import { cleanText, visibleText, type HTMLElement } from "./dom";
 import { moneyFromStructured, parseLocaleNumber, type MoneyHint } from "./money";
 import { bestAvailability, normaliseAvailability } from "./availability";
 import { LIST_PRICE_TYPE } from "./product-ld";
-import { firstProductId, type ProductDraft } from "./record";
+import { firstProductId, structuredRating, type ProductDraft } from "./record";
 import { withAttribute } from "./select";
 
 type Scope = { type: string; element: HTMLElement; props: Map<string, HTMLElement[]> };
@@ -123,7 +123,7 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
     availability:
       bestAvailability(samePriceOffers.map((scope) => normaliseAvailability(value(scope, "availability")))) ??
       normaliseAvailability(value(product, "availability")),
-    rating: parseLocaleNumber(value(rating, "ratingValue")),
+    rating: structuredRating((prop) => value(rating, prop)),
     review_count: parseLocaleNumber(value(rating, "ratingCount") ?? value(rating, "reviewCount")),
     reviews: (product.props.get("review") ?? [])
       .map((element) => byElement.get(element))

@@ -3,6 +3,7 @@
 // but cannot parse them, and no installed package does.
 import type { Money } from "../types";
 import { currencyFromText, hintedCurrency, minorUnitDigits, type MoneyHint } from "./currency";
+import { westernDigits } from "./digits";
 
 export type { MoneyHint };
 
@@ -39,22 +40,6 @@ function unitAfter(text: string, token: string): number {
   const after = text.slice(at + token.length);
   return PRICE_UNITS.find(([unit]) => unit.test(after))?.[1] ?? 1;
 }
-const EASTERN_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/;
-const EASTERN_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
-// Between digits, the Arabic comma and thousands sign group thousands, the Arabic decimal sign is the point.
-const EASTERN_SEPARATORS = /(\d)([\u060c\u066c\u066b])(?=\d)/g;
-
-/**
- * `text` with Arabic-Indic (٠–٩) and Persian (۰–۹) digits written as 0–9 and their separators as
- * "," and ".": "۳،۷۰۰،۰۰۰" is 3,700,000. Unchanged (and not copied) when it holds none.
- */
-export function westernDigits(text: string): string {
-  if (!EASTERN_DIGIT.test(text)) return text;
-  return text
-    .replace(EASTERN_DIGITS, (digit) => String(digit.charCodeAt(0) & 0xf))
-    .replace(EASTERN_SEPARATORS, (_, digit: string, sign: string) => `${digit}${sign === "\u066b" ? "." : ","}`);
-}
-
 // Currencies whose minor unit is a thousandth: "19,000 DT" is nineteen dinars, "1.250 KD" one and a quarter.
 const THOUSANDTHS = new Set(["TND", "KWD", "BHD", "OMR", "JOD", "LYD", "IQD"]);
 
@@ -168,12 +153,20 @@ function normaliseSeparators(token: string, thousandths: boolean): string {
   const separator = lastDot >= 0 ? "." : lastComma >= 0 ? "," : null;
   if (!separator) return token;
   const parts = token.split(separator);
+  if (separator === "," && isLakhGrouping(parts)) return parts.join("");
   // Several of one separator group thousands ("1.234.567"); in other groups they are a date ("15.08.2017").
   if (parts.length > 2 && parts.slice(1).some((part) => part.length !== 3)) return "NaN";
   // One separator followed by exactly three digits is a thousands group ("21,200", "5.182").
   const grouped = parts.length > 2 || (parts[1]?.length === 3 && parts[0] !== "0" && !thousandths);
   return grouped ? parts.join("") : parts.join(".");
 }
+
+/** South Asia's grouping: a thousand, then lakhs and crores in twos ("1,18,000", "2,50,00,000"). */
+const isLakhGrouping = (parts: string[]) =>
+  parts.length > 2 &&
+  parts[0]!.length <= 2 &&
+  parts.at(-1)!.length === 3 &&
+  parts.slice(1, -1).every((part) => part.length === 2);
 
 function normaliseCode(code: string | null | undefined): string | null {
   const upper = code?.trim().toUpperCase();

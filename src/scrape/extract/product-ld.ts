@@ -5,7 +5,7 @@ import { cleanText } from "./dom";
 import { findByType, isNode, nodeAt, textAt, urlsAt, valueAt, type JsonLdNode } from "./json-ld";
 import { moneyFromStructured, parseLocaleNumber, type MoneyHint } from "./money";
 import { bestAvailability, normaliseAvailability } from "./availability";
-import { firstProductId, type ProductDraft } from "./record";
+import { firstProductId, structuredRating, type ProductDraft } from "./record";
 
 // schema.org's vehicles are products too: a dealer's or a classifieds site's ad describes a `Car` with its offer.
 export const PRODUCT_TYPES = [
@@ -59,7 +59,7 @@ export function jsonLdProductDraft(nodes: JsonLdNode[], hint: MoneyHint = {}): P
     priceless: offer !== null && price === null,
     availability,
     seller: textAt(offer, "seller"),
-    rating: parseLocaleNumber(textAt(rating, "ratingValue")),
+    rating: structuredRating((key) => textAt(rating, key)),
     // Ratings outnumber written reviews; shops show the ratings count beside the stars.
     review_count: parseLocaleNumber(textAt(rating, "ratingCount") ?? textAt(rating, "reviewCount")),
     reviews: listOf(valueAt(product, "review")).map(reviewFromLd),

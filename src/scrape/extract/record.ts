@@ -2,6 +2,7 @@
 // meta tags), taking each field from the first source that has it.
 import type { ProductDraft, ProductRecord } from "../types";
 import { normaliseAvailability } from "./availability";
+import { parseLocaleNumber } from "./money";
 
 export type { ProductDraft };
 
@@ -110,4 +111,15 @@ export function firstProductId(read: (property: string) => string | null | undef
     if (id && !isNoId(id)) return id;
   }
   return null;
+}
+
+/**
+ * A structured aggregate rating (`read` looks one property up). One given on a percentage-like scale
+ * (`bestRating` 100 or 20) is brought to five stars; out of five or ten it stays as the site shows it.
+ */
+export function structuredRating(read: (property: string) => string | null | undefined): number | null {
+  const rating = parseLocaleNumber(read("ratingValue"));
+  const best = parseLocaleNumber(read("bestRating"));
+  if (rating === null || best === null || best <= 10 || rating > best) return rating;
+  return Math.round((rating / best) * 500) / 100;
 }

@@ -164,8 +164,9 @@ export function visibleReviewCount(root: HTMLElement): number | null {
   const named = (element: HTMLElement) =>
     namedFor(element, /review|rating/i) && /count|number|num|total|qty/.test(classOrId(element));
   for (const [, text] of shortTexts(root, named)) {
-    const count = REVIEW_COUNT.exec(text)?.[1];
-    if (count) return parseLocaleNumber(count);
+    const count = parseLocaleNumber(REVIEW_COUNT.exec(text)?.[1]);
+    // A count is whole: "4.8" in a "rating-number" box is the rating beside it.
+    if (count !== null && Number.isInteger(count)) return count;
   }
   // "15 Review(s)" beside the heading, whatever the element is called.
   const block = headingBlocks(root, BUY_BOX_LEVELS).at(-1);
@@ -189,12 +190,17 @@ const COUNTED_REVIEWS =
 export function visibleRating(root: HTMLElement): number | null {
   const rated = (element: HTMLElement) => namedFor(element, /rating|stars/i) && !inOneReview(element);
   for (const [, text] of shortTexts(root, rated)) {
+    if (SHOP_RATING.test(text)) continue;
     const [, written, scale] = OUT_OF.exec(text) ?? [undefined, AVERAGE.exec(text)?.[1], "5"];
     const rating = written === undefined ? null : parseLocaleNumber(written);
     if (rating !== null && rating <= Number(scale)) return rating;
   }
   return starBarRating(root);
 }
+
+// A rating the text names for the shop or seller ("Store rating 4.8 out of 5", "Рейтинг продавца") is not the item's.
+const SHOP_RATING =
+  /\b(?:store|seller|shop|merchant|vendor)(?:'s)?\s+(?:rating|score)|händlerbewertung|verkäuferbewertung|(?:note|évaluation) du vendeur|valoración del vendedor|рейтинг (?:продавца|магазина)/i;
 
 const STAR_BAR = /rating|stars?\b|star-/i;
 // What a star widget's class holds, as `[class*="rating"]` reads it.
