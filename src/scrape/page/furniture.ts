@@ -15,6 +15,7 @@ import {
 import { headedAsAuthor, headedAsRelated, repeatsOneHeading, underRelatedHeading } from "./headed-boxes";
 import { readsAsRelatedBoxLabel, readsAsRelatedLabel, showsAddress } from "./line-texts";
 import { Lines } from "./lines";
+import { amidProse, itemsSayMore, linkItemShare } from "./link-lists";
 import { Teasers } from "./teasers";
 import { linkDensity, type PageStats, statsOf } from "./text-stats";
 import { selectAll, selectOne } from "../extract/select";
@@ -48,10 +49,6 @@ const TIMED_HEADLINE_CHARS = 30;
 /** Characters and paragraphs of an aside that holds a section of the article rather than a box beside it. */
 const SECTION_CHARS = 1_000;
 const SECTION_PARAGRAPHS = 4;
-/** Characters of a paragraph of prose around a list, more than a label's. */
-const PARAGRAPH_CHARS = 80;
-/** Characters of an item's own words, besides its links, that make it more than a link. */
-const PROSE_BESIDE_LINKS = 25;
 /** A line shorter than this that ends in a colon is a label of what follows. */
 const LABEL_CHARS = 40;
 const LABEL_END = /:\s*$/;
@@ -76,9 +73,6 @@ function headedByFurniture(element: HTMLElement): boolean {
     return head !== undefined && isFurnitureWord(head) && words.slice(0, -1).some((word) => CONTENT_NAME.test(word));
   });
 }
-
-const listItems = (list: HTMLElement) =>
-  list.childNodes.filter((child): child is HTMLElement => isElement(child) && child.tagName === "LI");
 
 export class Furniture {
   private readonly decided = new Map<HTMLElement, string | null>();
@@ -199,43 +193,6 @@ export class Furniture {
     return false;
   }
 
-  /**
-   * A list whose items mostly say something besides their links (a changelog, a digest of who did
-   * what) is prose that cites pages, not a list of pages.
-   */
-  private itemsSayMore(list: HTMLElement): boolean {
-    const items = listItems(list);
-    const telling = items.filter((item) => {
-      const own = statsOf(this.stats, item);
-      return own.chars - own.linkChars >= PROSE_BESIDE_LINKS;
-    });
-    return items.length >= 2 && telling.length * 2 >= items.length;
-  }
-
-  /**
-   * A list of several items set between paragraphs of prose (a deals post's offers, the shops a guide
-   * links), part of what the writer says; a rail of links stands before or after the article, and a
-   * lone linked line between paragraphs is a promotion.
-   */
-  private amidProse(list: HTMLElement): boolean {
-    const isProse = (sibling: HTMLElement | null) => {
-      if (!sibling || sibling.tagName !== "P" || !this.stats.has(sibling)) return false;
-      const own = statsOf(this.stats, sibling);
-      return own.chars >= PARAGRAPH_CHARS && linkDensity(own) < 0.25;
-    };
-    const before = list.previousElementSibling as HTMLElement | null;
-    let after = list.nextElementSibling as HTMLElement | null;
-    while (after && HEADING_TAGS.has(after.tagName)) after = after.nextElementSibling as HTMLElement | null;
-    return listItems(list).length >= 2 && isProse(before) && isProse(after);
-  }
-
-  /** The share of the list's items that are links and little else (a menu, a rail of headlines), not lines that link a word. */
-  private linkItemShare(list: HTMLElement): number {
-    const items = listItems(list);
-    const links = items.filter((item) => linkDensity(statsOf(this.stats, item)) >= 0.8);
-    return items.length === 0 ? 0 : links.length / items.length;
-  }
-
   /** A label of a few words ("Read more:") whose block, the next one, is left out: nothing is left to label. */
   private labelsLeftOut(line: HTMLElement): boolean {
     if (statsOf(this.stats, line).chars >= LABEL_CHARS) return false;
@@ -301,12 +258,12 @@ export class Furniture {
       return "a gallery's slides";
     if (own.commas >= 10 || own.chars > this.scopeChars * LAYOUT_SHARE) return null;
     const list = element.tagName === "UL" || element.tagName === "OL";
-    if (list && (this.itemsSayMore(element) || this.amidProse(element))) return null;
+    if (list && (itemsSayMore(element, this.stats) || amidProse(element, this.stats))) return null;
     const density = linkDensity(own);
     // A list whose items each link a word of their own ("100 g of <a>sugar</a>") is mostly link text, yet no menu.
-    if (density > 0.5 && (!list || this.linkItemShare(element) >= 1 / 3)) return "mostly links";
+    if (density > 0.5 && (!list || linkItemShare(element, this.stats) >= 1 / 3)) return "mostly links";
     if (nameWeight(element) < 0 && own.chars < 1_000) return "class or id of side content";
-    if (density > 0.35 && (list ? this.linkItemShare(element) >= 1 / 2 : own.paragraphs === 0))
+    if (density > 0.35 && (list ? linkItemShare(element, this.stats) >= 1 / 2 : own.paragraphs === 0))
       return "a list of links";
     return null;
   }
