@@ -69,6 +69,8 @@ export interface MainContent {
   parts: HTMLElement[];
   /** The winner and the best other containers, best first. */
   ranking: Candidate[];
+  /** The standfirst found in the article's header, among the parts: read whatever its class words say. */
+  standfirst?: HTMLElement;
 }
 
 /** A paragraph-like element with enough words of its own to be more than a label: what scores its ancestors. */
@@ -282,5 +284,5 @@ export function findMainContent(body: HTMLElement, stats: PageStats, furniture: 
   parts.sort((a, b) => positionOf(a) - positionOf(b));
   const standfirst = standfirstBefore(body, parts, stats);
   if (standfirst) parts.unshift(standfirst);
-  return { parts, ranking };
+  return { parts, ranking, standfirst: standfirst ?? undefined };
 }

@@ -37,7 +37,17 @@ export function ingredientsApart(body: HTMLElement, parts: HTMLElement[], stats:
 }
 
 /** Class words of an article's standfirst, the summary under its headline ("story__standfirst", "article-deck"). */
-const STANDFIRST_WORDS = ["standfirst", "strapline", "deck", "subhead"];
+const STANDFIRST_WORDS = [
+  "standfirst",
+  "strapline",
+  "deck",
+  "subhead",
+  "subheading",
+  "subheader",
+  "excerpt",
+  "introduction",
+  "perex",
+];
 /** Characters a standfirst holds: a sentence or two. */
 const STANDFIRST_CHARS = { least: 40, most: 600 };
 /** How far above the content's first part a standfirst set in the article's header may branch off. */

@@ -190,9 +190,11 @@ function readTree(
   const skip = (element: HTMLElement) => {
     let decided = skipped.get(element);
     if (decided === undefined) {
+      // The standfirst found in the header is read whatever its class words say ("entry-excerpt").
       decided =
         !stats.has(element) ||
         (onlyMain &&
+          element !== main.standfirst &&
           (furniture.removes(element) ||
             isHeadingMark(element) ||
             isNoteMark(element) ||
