@@ -49,14 +49,16 @@ export function openElementClosedBy(stack: Element[], closing: string): number {
   return -1;
 }
 
-/**
- * A browser's end tag of a raw-text element: its name in any case, then spaces or attributes before
- * the `>` (`</noscript\n>`), a standard end tag the library's exact `</noscript>` misses.
- */
-const rawTextEnd = new Map<string, RegExp>();
+/** Raw-text elements, whose end tag a browser finds in any case and with spaces or attributes before its `>`. */
 const RAW_TEXT = new Set(["script", "noscript", "style"]);
+const isSpaceOrEnd = (code: number) =>
+  code === 0x20 || (code >= 0x09 && code <= 0x0d) || code === 0x2f || code === 0x3e;
 
-/** Where a block-text element's end tag starts and ends (start -1 when there is none). */
+/**
+ * Where a block-text element's end tag starts and ends (start -1 when there is none): a raw-text one's as a
+ * browser finds it (`</noscript\n>`, `</SCRIPT >`, which the library's exact `</noscript>` misses), else the
+ * library's first `</name>`. Raw text seldom holds `</`, so each one met is checked by hand.
+ */
 export function blockTextEnd(
   subject: string,
   name: string,
@@ -68,12 +70,11 @@ export function blockTextEnd(
     const start = subject.indexOf(`</${name}>`, from);
     return { start, end: start + name.length + 3 };
   }
-  let pattern = rawTextEnd.get(lower);
-  if (!pattern) {
-    pattern = new RegExp(`</${lower}(?:[\\t\\n\\f\\r /][^>]*)?>`, "gi");
-    rawTextEnd.set(lower, pattern);
+  for (let start = subject.indexOf("</", from); start >= 0; start = subject.indexOf("</", start + 2)) {
+    const after = start + 2 + lower.length;
+    if (!isSpaceOrEnd(subject.charCodeAt(after)) || subject.slice(start + 2, after).toLowerCase() !== lower) continue;
+    const close = subject.indexOf(">", after);
+    return close < 0 ? { start: -1, end: -1 } : { start, end: close + 1 };
   }
-  pattern.lastIndex = from;
-  const found = pattern.exec(subject);
-  return found ? { start: found.index, end: found.index + found[0].length } : { start: -1, end: -1 };
+  return { start: -1, end: -1 };
 }
