@@ -3,6 +3,7 @@
 import { loadHtml, type HTMLElement } from "./dom";
 import { firstJsonValue } from "./json-text";
 import { selectAll } from "./select";
+import { decodeReferences } from "./tree-nodes";
 
 export type JsonLdNode = Record<string, unknown>;
 
@@ -97,7 +98,8 @@ export function textAt(node: JsonLdNode | null | undefined, key: string): string
 }
 
 function toText(value: unknown): string | null {
-  if (typeof value === "string") return value.trim() || null;
+  // Some shops write their structured data's text HTML-escaped ("Motors&#xE4;ge"), as a reader never sees it.
+  if (typeof value === "string") return decodeReferences(value).trim() || null;
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   if (Array.isArray(value)) return toText(value[0]);
   if (isNode(value)) return toText(value["name"] ?? value["@value"]);

@@ -76,6 +76,9 @@ export function attributeValue(element: HTMLElement, name: string): string | und
 const decodedValue = (value: string): string =>
   (libraryAttrs.call({ rawAttributes: { value } }) as Record<string, string>).value!;
 
+/** Text with its character references (`&#xE4;`, `&amp;`) decoded as the page's attribute values are. */
+export const decodeReferences = (text: string): string => (text.includes("&") ? decodedValue(text) : text);
+
 const ELEMENT_PROTOTYPE = Object.create(HTMLElement.prototype, {
   range,
   voidTag: shared(LIBRARY.voidTag),
