@@ -66,9 +66,15 @@ const CLEANED_TAGS = new Set(["DIV", "SECTION", "UL", "OL", "TABLE", "FORM", "FI
  * sidebar-aware") nor a layout's wrapper ("content-sidebar-wrap", "row-content--sidebar--gutter").
  */
 function headedByFurniture(element: HTMLElement): boolean {
-  return `${classNameOf(element)} ${element.id}`.split(/\s+/).some((name) => {
-    // BEM's element ("__text") and modifier ("--sidebar") parts say which piece of the block, or how it is drawn.
-    const words = wordsOf(name.split(/__|--/)[0]!);
+  // BEM's element ("__text") and modifier ("--sidebar") parts say which piece of the block, or how it is drawn.
+  const names = `${classNameOf(element)} ${element.id}`
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((name) => wordsOf(name.split(/__|--/)[0]!));
+  // A name of content words alone ("article_content") says what the element is, whatever another says ("content_print").
+  if (names.some((words) => words.some((word) => CONTENT_NAME.test(word)) && !words.some(isFurnitureWord)))
+    return false;
+  return names.some((words) => {
     const head = words.at(-1);
     return head !== undefined && isFurnitureWord(head) && words.slice(0, -1).some((word) => CONTENT_NAME.test(word));
   });
