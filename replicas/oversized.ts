@@ -1,6 +1,7 @@
 // Pages far larger than any real one, for the scraper's size caps: a product page padded to `mb`
-// megabytes, generated while it is written (so the server never holds it), or a small page whose
-// script builds `built` elements in the browser. GET /_oversized?mb=60 · GET /_oversized?built=60000
+// megabytes, generated while it is written (so the server never holds it), a small page whose
+// script builds `built` elements in the browser, or one `tall` pixels high for full-page screenshots.
+// GET /_oversized?mb=60 · GET /_oversized?built=60000 · GET /_oversized?tall=50000
 import type { ServerResponse } from "node:http";
 
 const PRODUCT = {
@@ -27,6 +28,12 @@ export function serveOversized(res: ServerResponse, query: URLSearchParams, stat
     res.end(
       `${HEAD}<div id="grid" hidden></div><script>document.getElementById("grid").innerHTML = "<i></i>".repeat(${built});</script></body></html>`,
     );
+    return;
+  }
+  const tall = Number(query.get("tall") ?? 0);
+  if (tall > 0) {
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+    res.end(`${HEAD}<div style="height:${tall}px;background:linear-gradient(#fff,#036)"></div></body></html>`);
     return;
   }
   const total = Math.max(1, Number(query.get("mb") ?? 60)) * 1024 * 1024;

@@ -1,6 +1,6 @@
 // GET /v1/page on the local stack (wrangler dev, the replica sites, Chromium): a real saved shop page
 // the replicas serve read by both engines into the same Markdown, and a screenshot of it taken by
-// the browser engine, a PNG and a JPEG.
+// the browser engine, a PNG and a JPEG; a full-page screenshot of a very tall page, cut at its cap.
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createAccountKey } from "../../scripts/local-stack.ts";
 import { callApi } from "./stack.ts";
@@ -44,5 +44,26 @@ describe("GET /v1/page on the local stack", () => {
     expect(answer.body.data.screenshot.base64.startsWith(magic)).toBe(true);
     expect(answer.body.data.screenshot.base64.length).toBeGreaterThan(1_000);
     expect(answer.body.meta.scrape.screenshot).toBeUndefined();
+  });
+
+  it("photographs a page taller than 8,000 pixels down to 8,000, the whole page of a shorter one", async () => {
+    const pngSize = (base64: string) => {
+      const png = Buffer.from(base64, "base64");
+      return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+    };
+    const shot = async (url: string) => {
+      const answer = await callApi(
+        secret,
+        `/v1/page?url=${encodeURIComponent(url)}&fresh=true&formats=screenshot&screenshot_full_page=true`,
+      );
+      expect(answer.response.status, JSON.stringify(answer.body.error)).toBe(200);
+      return pngSize(answer.body.data.screenshot.base64);
+    };
+    const tall = await shot(`${replicasUrl}/_oversized?tall=50000`);
+    expect(tall.height).toBe(8_000);
+    const fits = await shot(`${replicasUrl}/_oversized?tall=3000`);
+    expect(fits.height).toBeGreaterThan(3_000);
+    expect(fits.height).toBeLessThan(8_000);
+    expect(fits.width).toBe(tall.width);
   });
 });

@@ -158,6 +158,23 @@ export async function loadInPage(load: PageLoad, page: Page, target: URL): Promi
   };
 }
 
+/**
+ * The tallest full-page screenshot, in CSS pixels: a page that scrolls on and on (an endless feed) is
+ * photographed down to here, so one answer never holds a picture of unbounded size.
+ */
+const MAX_SCREENSHOT_HEIGHT = 8_000;
+
+const PAGE_SIZE_SCRIPT =
+  "({ width: document.documentElement.clientWidth, height: document.documentElement.scrollHeight })";
+
+/** What a screenshot covers: the first screen, the whole page, or the page's top `MAX_SCREENSHOT_HEIGHT` pixels. */
+async function shotArea(page: Page, fullPage: boolean) {
+  if (!fullPage) return { fullPage: false };
+  const { width, height } = (await page.evaluate(PAGE_SIZE_SCRIPT)) as { width: number; height: number };
+  if (height <= MAX_SCREENSHOT_HEIGHT) return { fullPage: true };
+  return { clip: { x: 0, y: 0, width, height: MAX_SCREENSHOT_HEIGHT }, captureBeyondViewport: true };
+}
+
 /** The longest a load waits for its `waitFor` selector or time, within the scrape's deadline. */
 const MOST_WAIT_MS = 10_000;
 
@@ -181,8 +198,8 @@ async function withExtras(
   if (!screenshot) return { html: read };
   const base64 = (await page.screenshot({
     type: screenshot.type,
-    fullPage: screenshot.fullPage,
     encoding: "base64",
+    ...(await shotArea(page, screenshot.fullPage)),
   })) as string;
   return { html: read, screenshot: { content_type: `image/${screenshot.type}`, base64 } };
 }
