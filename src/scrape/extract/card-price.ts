@@ -33,7 +33,9 @@ const PERIODIC =
 const CONDITION = /^(?:with|con|mit|avec|com|при|с)\s/i;
 // "(-15 Lei)", "−20 €": what the shopper saves, printed as a negative amount.
 const SAVING = /^\(?\s?[-−–]\s?\D{0,4}\d/;
-const STRUCK_CLASS = /(?:^|[\s_-])(?:old|was|crossed|strike|strikethrough|previous|before)(?:$|[\s_-])/i;
+// A word of a class name, also where camel case starts the next one ("oldPrice", "price-old").
+const STRUCK_CLASS =
+  /(?:^|[\s_-]|[a-z](?=[A-Z]))(?:[Oo]ld|[Ww]as|[Cc]rossed|[Ss]trike|[Ss]trikethrough|[Pp]revious|[Bb]efore)(?=$|[\s_-]|[A-Z])/;
 
 const squeeze = (text: string) => westernDigits(text.replace(/[\u2009\u202f\u00a0]/g, " "));
 // Source length above which an element cannot hold a short price text; checked before reading its text.
