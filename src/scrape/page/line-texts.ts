@@ -109,10 +109,11 @@ const RELATED_LABEL =
 export const readsAsRelatedLabel = (text: string) => RELATED_LABEL.test(text);
 /**
  * A heading of a box of other stories, never of a section of the article ("Related work" is one, "Related
- * stories" is not): "Read also", "Recommended for you", "You may also like", 推荐阅读, 为你推荐, おすすめ記事, 관련기사.
+ * stories" is not), with nothing but punctuation around it (a sentence holding 猜你喜欢 is none): "Read
+ * also", "Recommended for you", "You may also like", 推荐阅读, 为你推荐, おすすめ記事, 관련기사.
  */
 const RELATED_BOX_LABEL =
-  /^\W*(?:related (?:stories|articles|news|posts|content|coverage|links|reading)|recommended(?: for you| stories| articles| reading)?|you (?:may|might) also like|more (?:\w+ ){0,2}stories(?: for you)?|read (?:also|next)|(?:à )?lire aussi|leggi anche|lesen sie auch|mehr zum thema|das könnte sie auch interessieren|artículos relacionados|baca juga|推荐阅读|相关阅读|相关新闻|相关文章|相关推荐|为[你您]推荐|猜你喜欢|[你您]可能(?:还)?(?:喜欢|感兴趣)的?(?:文章|内容)?|延伸阅读|関連記事|おすすめ記事|あわせて読みたい|관련\s?기사|추천\s?기사)\W*$/i;
+  /^[\s\p{P}\p{S}]*(?:related (?:stories|articles|news|posts|content|coverage|links|reading)|recommended(?: for you| stories| articles| reading)?|you (?:may|might) also like|more (?:\w+ ){0,2}stories(?: for you)?|read (?:also|next)|(?:à )?lire aussi|leggi anche|lesen sie auch|mehr zum thema|das könnte sie auch interessieren|artículos relacionados|baca juga|推荐阅读|相关阅读|相关新闻|相关文章|相关推荐|为[你您]推荐|猜你喜欢|[你您]可能(?:还)?(?:喜欢|感兴趣)的?(?:文章|内容)?|延伸阅读|関連記事|おすすめ記事|あわせて読みたい|관련\s?기사|추천\s?기사)[\s\p{P}\p{S}]*$/iu;
 export const readsAsRelatedBoxLabel = (text: string) => RELATED_BOX_LABEL.test(text);
 /** A heading of the writer's bio set after the article: "Author", "About the author", "Über den Autor", 作者简介. */
 const AUTHOR_BOX_LABEL =
