@@ -105,7 +105,7 @@ export const givesContact = (text: string) => CONTACT.test(text);
 
 /** A label of links to other pages, whatever it ends with ("Related Recipes", "Verwandte Artikel", "Baca Juga", "相关内容"). */
 const RELATED_LABEL =
-  /^\W*(?:related\b|more on\b|also by\b|read (?:also|more)\b|baca juga|(?:à )?lire aussi|leggi anche|lesen sie auch|mehr zum thema|verwandte\b|artículos relacionados|相关|関連)/i;
+  /^[\s\p{P}\p{S}]*(?:related\b|more on\b|also by\b|read (?:also|more)\b|baca juga|(?:à )?lire aussi|leggi anche|lesen sie auch|mehr zum thema|verwandte\b|artículos relacionados|相关|関連)/iu;
 export const readsAsRelatedLabel = (text: string) => RELATED_LABEL.test(text);
 /**
  * A heading of a box of other stories, never of a section of the article ("Related work" is one, "Related
@@ -117,7 +117,7 @@ const RELATED_BOX_LABEL =
 export const readsAsRelatedBoxLabel = (text: string) => RELATED_BOX_LABEL.test(text);
 /** A heading of the writer's bio set after the article: "Author", "About the author", "Über den Autor", 作者简介. */
 const AUTHOR_BOX_LABEL =
-  /^\W*(?:(?:about )?the authors?|authors?|about the writer|über (?:den|die) autor(?:in|en)?|zum autor|(?:à propos de )?l['’]auteur|sobre (?:el|o) autor|sull['’]autore|o autorze|作者简介|关于作者|著者について)\W*$/i;
+  /^[\s\p{P}\p{S}]*(?:(?:about )?the authors?|authors?|about the writer|über (?:den|die) autor(?:in|en)?|zum autor|(?:à propos de )?l['’]auteur|sobre (?:el|o) autor|sull['’]autore|o autorze|作者简介|关于作者|著者について)[\s\p{P}\p{S}]*$/iu;
 export const readsAsAuthorBoxLabel = (text: string) => AUTHOR_BOX_LABEL.test(text);
 
 /** A link's text that is an address to a page, shown as it is (not a site's bare name, "www.youtube.com"). */
