@@ -5,12 +5,10 @@
 // delay, and a victim shop whose robots.txt shuts the crawler out of /members and asks 10 s a page.
 // The crawl item, its URL guard, fetch engine, robots cache and HostBudget object are the real ones.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { database } from "../../src/db/client";
-import { insertSnapshot } from "../../src/db/dataset-snapshots";
 import { runShopItem } from "../../src/datasets/shop/crawl";
 import { PoliteFetcher } from "../../src/datasets/shop/polite-fetch";
 import { env, newAccount } from "../workers/helpers";
-import { shopDataset } from "../workers/shop-fixtures";
+import { crawlJob, shopDataset } from "../workers/shop-fixtures";
 
 const ATTACKER = "https://bouncer.example";
 const VICTIM = "https://victim-shop.example";
@@ -53,21 +51,7 @@ async function shopRefresh(startUrls: string[], maxProducts = 100) {
   const slug = `bounce-${crypto.randomUUID().slice(0, 8)}`;
   const datasetId = await shopDataset(owner, slug, { startUrls, maxProducts });
   const jobId = `job_${slug}`;
-  const now = Date.now();
-  await env.DB.prepare(
-    "INSERT INTO jobs (id, account_id, key_id, status, total, created_at, expires_at) VALUES (?, ?, ?, 'running', 1, ?, ?)",
-  )
-    .bind(jobId, owner.accountId, owner.keyId, now, now + 86_400_000)
-    .run();
-  await env.DB.prepare("INSERT INTO job_items (job_id, idx, path, status) VALUES (?, 0, 'shop:crawl', 'running')")
-    .bind(jobId)
-    .run();
-  await insertSnapshot(database(env.DB), {
-    id: `snap_${slug.replace("-", "")}`,
-    dataset_id: datasetId,
-    job_id: jobId,
-    started_at: now,
-  });
+  await crawlJob(owner, datasetId, { job: jobId, snapshot: `snap_${slug.replace("-", "")}` }, "running", Date.now());
   return { id: jobId, accountId: owner.accountId };
 }
 

@@ -53,6 +53,25 @@ export const product = (sku: string, price: number): ProductSighting => ({
   },
 });
 
+/** A shop refresh's job with its one crawl item, and the snapshot it writes, as POST /v1/datasets makes them. */
+export async function crawlJob(
+  owner: TestAccount,
+  datasetId: number,
+  ids: { job: string; snapshot: string },
+  itemStatus: "running" | "succeeded",
+  now: number,
+) {
+  await env.DB.prepare(
+    "INSERT INTO jobs (id, account_id, key_id, status, total, created_at, expires_at) VALUES (?, ?, ?, 'running', 1, ?, ?)",
+  )
+    .bind(ids.job, owner.accountId, owner.keyId, now, now + 86_400_000)
+    .run();
+  await env.DB.prepare("INSERT INTO job_items (job_id, idx, path, status) VALUES (?, 0, 'shop:crawl', ?)")
+    .bind(ids.job, itemStatus)
+    .run();
+  await insertSnapshot(database(env.DB), { id: ids.snapshot, dataset_id: datasetId, job_id: ids.job, started_at: now });
+}
+
 /** One refresh: its job and snapshot, the products it read (and those the shop said are gone), closed as a job ends. */
 export async function refresh(
   owner: TestAccount,
@@ -64,20 +83,7 @@ export async function refresh(
 ) {
   const jobId = `job_shopsurface_${datasetId}_${n}`;
   const now = Date.now();
-  await env.DB.prepare(
-    "INSERT INTO jobs (id, account_id, key_id, status, total, created_at, expires_at) VALUES (?, ?, ?, 'running', 1, ?, ?)",
-  )
-    .bind(jobId, owner.accountId, owner.keyId, now, now + 86_400_000)
-    .run();
-  await env.DB.prepare("INSERT INTO job_items (job_id, idx, path, status) VALUES (?, 0, 'shop:crawl', 'succeeded')")
-    .bind(jobId)
-    .run();
-  await insertSnapshot(database(env.DB), {
-    id: `snap_shopsurface_${datasetId}_${n}`,
-    dataset_id: datasetId,
-    job_id: jobId,
-    started_at: now,
-  });
+  await crawlJob(owner, datasetId, { job: jobId, snapshot: `snap_shopsurface_${datasetId}_${n}` }, "succeeded", now);
   await openShopRefresh(database(env.DB), jobId, datasetId, []);
   // The crawl stamps each record with when it was read and when the refresh that saw it began.
   const stamped = seen.map((sighting) => ({
