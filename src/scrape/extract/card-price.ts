@@ -57,9 +57,19 @@ function textUpTo(element: HTMLElement | null | undefined, max: number, ink: Int
   return inked === 0 || inked > max ? null : shortText(element);
 }
 
-/** Whether a short text is an amount with a currency ("1,000円", "S/ 1.909", "Current price: $7.82", "43p"). */
+/**
+ * An amount written as a whole price with no sign: Scandinavian kroner "5.974,-", Swiss francs "12.-"
+ * (the dash stands for no decimals, which only a price is written with).
+ */
+const WHOLE_PRICE_DASH = /^\d{1,3}(?:[.\s']?\d{3})*[,.]-$/;
+
+/** Whether a short text is an amount with a currency ("1,000円", "S/ 1.909", "Current price: $7.82", "43p", "5.974,-"). */
 export function isPriceText(text: string): boolean {
-  return text.length <= MAX_PRICE_TEXT && /\d/.test(text) && (PENCE.test(text) || currencyFromText(text) !== null);
+  return (
+    text.length <= MAX_PRICE_TEXT &&
+    /\d/.test(text) &&
+    (PENCE.test(text) || WHOLE_PRICE_DASH.test(text.trim()) || currencyFromText(text) !== null)
+  );
 }
 
 /**
