@@ -1,6 +1,6 @@
 // Amazon's addresses: a marketplace per country, the ASIN in its URLs, and the product, search and
 // review page URLs the adapter reads.
-import { currencyForCountry } from "../../scrape/extract/currency";
+import { currencyForCountry } from "../../scrape/extract/currency-regions";
 import type { MoneyHint } from "../../scrape/extract/money";
 import { countryOfUrl, lookupId, siteSort, siteUrl } from "../../scrape/extract/url";
 import type { ProductLookup, ReviewsLookup, SearchLookup } from "../../scrape/types";

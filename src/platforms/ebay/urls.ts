@@ -1,6 +1,6 @@
 // eBay's addresses: a site per country, the item number in /itm/ and /p/ URLs, and the item, search
 // and catalogue review page URLs.
-import { currencyForCountry } from "../../scrape/extract/currency";
+import { currencyForCountry } from "../../scrape/extract/currency-regions";
 import type { MoneyHint } from "../../scrape/extract/money";
 import { countryOfUrl, lookupId, siteSort, siteUrl } from "../../scrape/extract/url";
 import type { ProductLookup, ReviewsLookup, SearchLookup } from "../../scrape/types";

@@ -1,4 +1,5 @@
 // Which ISO 4217 currency a price text means: an ISO code, a symbol, or the page's locale.
+import { currencyForCountry, currencyForLocale } from "./currency-regions";
 
 /** What a page says about its currency when a price text does not: an explicit code, or its locale. */
 export interface MoneyHint {
@@ -85,6 +86,11 @@ const WORD_SYMBOLS: [string, string][] = [
   ["S/", "PEN"],
   ["so'm", "UZS"],
   ["сўм", "UZS"],
+  ["сум", "UZS"],
+  // Venezuela's bolívar, and Bolivia's boliviano, by the site's country.
+  ["Bs", "VES"],
+  ["دج", "DZD"],
+  ["د.ج", "DZD"],
   ["тг", "KZT"],
   ["تومان", "IRR"],
   ["ریال", "IRR"],
@@ -143,82 +149,14 @@ const DOLLAR_CURRENCIES = new Set([
 const YEN_CURRENCIES = new Set(["JPY", "CNY"]);
 const KRONA_CURRENCIES = new Set(["SEK", "NOK", "DKK", "ISK"]);
 // Words that several countries' currencies share: "lei" is Romania's leu and Moldova's, "Rs" the rupee of
-// India, Pakistan, Sri Lanka, Nepal and Mauritius, "р." and "руб." Russia's rouble and Belarus's; the
-// site's country picks among them.
-const SHARED_WORDS = [new Set(["RON", "MDL"]), new Set(["INR", "PKR", "LKR", "NPR", "MUR"]), new Set(["RUB", "BYN"])];
-
-const REGION_CURRENCY: Record<string, string> = {
-  US: "USD",
-  GB: "GBP",
-  UK: "GBP",
-  IE: "EUR",
-  DE: "EUR",
-  FR: "EUR",
-  ES: "EUR",
-  IT: "EUR",
-  NL: "EUR",
-  BE: "EUR",
-  AT: "EUR",
-  PT: "EUR",
-  FI: "EUR",
-  GR: "EUR",
-  JP: "JPY",
-  CN: "CNY",
-  CA: "CAD",
-  AU: "AUD",
-  NZ: "NZD",
-  IN: "INR",
-  PK: "PKR",
-  LK: "LKR",
-  NP: "NPR",
-  MU: "MUR",
-  MX: "MXN",
-  BR: "BRL",
-  PE: "PEN",
-  AR: "ARS",
-  CL: "CLP",
-  CO: "COP",
-  UY: "UYU",
-  EC: "USD",
-  DO: "DOP",
-  SE: "SEK",
-  NO: "NOK",
-  DK: "DKK",
-  PL: "PLN",
-  TR: "TRY",
-  AE: "AED",
-  SA: "SAR",
-  SG: "SGD",
-  KR: "KRW",
-  CH: "CHF",
-  EG: "EGP",
-  HK: "HKD",
-  CZ: "CZK",
-  ZA: "ZAR",
-  RO: "RON",
-  MD: "MDL",
-  BY: "BYN",
-  IS: "ISK",
-  TN: "TND",
-};
-
-const LANGUAGE_REGION: Record<string, string> = {
-  en: "US",
-  de: "DE",
-  fr: "FR",
-  es: "ES",
-  it: "IT",
-  nl: "NL",
-  pt: "PT",
-  ja: "JP",
-  zh: "CN",
-  ko: "KR",
-  sv: "SE",
-  nb: "NO",
-  da: "DK",
-  pl: "PL",
-  tr: "TR",
-};
+// India, Pakistan, Sri Lanka, Nepal and Mauritius, "р." and "руб." Russia's rouble and Belarus's, "Bs"
+// Venezuela's bolívar and Bolivia's boliviano; the site's country picks among them.
+const SHARED_WORDS = [
+  new Set(["RON", "MDL"]),
+  new Set(["INR", "PKR", "LKR", "NPR", "MUR"]),
+  new Set(["RUB", "BYN"]),
+  new Set(["VES", "BOB"]),
+];
 
 // Digits, spaces and punctuation alone name no currency: each test below needs a letter or a sign.
 // Most texts the card readers try are such ("4.5", "(1,234)", "12 - 15").
@@ -261,19 +199,6 @@ export function hintedCurrency(hint: MoneyHint): string | null {
   if (code && /^[A-Z]{3}$/.test(code)) return code;
   const regional = hint.locale && /[-_]/.test(hint.locale) ? currencyForLocale(hint.locale) : null;
   return regional ?? currencyForCountry(hint.country) ?? currencyForLocale(hint.locale);
-}
-
-/** The usual currency of a locale such as `es-ES`, `en_GB` or `de`. */
-export function currencyForLocale(locale: string | null | undefined): string | null {
-  if (!locale) return null;
-  const [language = "", region] = locale.replace("_", "-").split("-");
-  const country = region?.toUpperCase() ?? LANGUAGE_REGION[language.toLowerCase()];
-  return country ? (REGION_CURRENCY[country] ?? null) : null;
-}
-
-/** The currency of a country code such as `gb` or `US`. */
-export function currencyForCountry(country: string | null | undefined): string | null {
-  return country ? (REGION_CURRENCY[country.toUpperCase()] ?? null) : null;
 }
 
 const minorDigits = new Map<string, number>();

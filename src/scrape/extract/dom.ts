@@ -11,7 +11,8 @@ import { parseTree } from "./tree";
 
 export type { HTMLElement };
 
-export const HIDDEN_TAGS = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "SVG", "IFRAME"]);
+// `noframes` holds what a browser without frames would show: every browser has them, so none shows it.
+export const HIDDEN_TAGS = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "SVG", "IFRAME", "NOFRAMES"]);
 const INLINE_TAGS = new Set([
   "A",
   "ABBR",

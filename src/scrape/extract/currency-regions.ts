@@ -1,0 +1,92 @@
+// The currency a country uses, and the country a bare language most often means: what a page's domain
+// or locale says about its prices when they print only an ambiguous sign ($, kr, Rs) or none.
+
+const REGION_CURRENCY: Record<string, string> = {
+  US: "USD",
+  GB: "GBP",
+  UK: "GBP",
+  IE: "EUR",
+  DE: "EUR",
+  FR: "EUR",
+  ES: "EUR",
+  IT: "EUR",
+  NL: "EUR",
+  BE: "EUR",
+  AT: "EUR",
+  PT: "EUR",
+  FI: "EUR",
+  GR: "EUR",
+  JP: "JPY",
+  CN: "CNY",
+  CA: "CAD",
+  AU: "AUD",
+  NZ: "NZD",
+  IN: "INR",
+  PK: "PKR",
+  LK: "LKR",
+  NP: "NPR",
+  MU: "MUR",
+  MX: "MXN",
+  BR: "BRL",
+  PE: "PEN",
+  AR: "ARS",
+  CL: "CLP",
+  CO: "COP",
+  UY: "UYU",
+  EC: "USD",
+  DO: "DOP",
+  SE: "SEK",
+  NO: "NOK",
+  DK: "DKK",
+  PL: "PLN",
+  TR: "TRY",
+  AE: "AED",
+  SA: "SAR",
+  SG: "SGD",
+  KR: "KRW",
+  CH: "CHF",
+  EG: "EGP",
+  HK: "HKD",
+  CZ: "CZK",
+  ZA: "ZAR",
+  RO: "RON",
+  MD: "MDL",
+  BY: "BYN",
+  IS: "ISK",
+  TN: "TND",
+  VE: "VES",
+  BO: "BOB",
+  DZ: "DZD",
+  UZ: "UZS",
+};
+
+const LANGUAGE_REGION: Record<string, string> = {
+  en: "US",
+  de: "DE",
+  fr: "FR",
+  es: "ES",
+  it: "IT",
+  nl: "NL",
+  pt: "PT",
+  ja: "JP",
+  zh: "CN",
+  ko: "KR",
+  sv: "SE",
+  nb: "NO",
+  da: "DK",
+  pl: "PL",
+  tr: "TR",
+};
+
+/** The usual currency of a locale such as `es-ES`, `en_GB` or `de`. */
+export function currencyForLocale(locale: string | null | undefined): string | null {
+  if (!locale) return null;
+  const [language = "", region] = locale.replace("_", "-").split("-");
+  const country = region?.toUpperCase() ?? LANGUAGE_REGION[language.toLowerCase()];
+  return country ? (REGION_CURRENCY[country] ?? null) : null;
+}
+
+/** The currency of a country code such as `gb` or `US`. */
+export function currencyForCountry(country: string | null | undefined): string | null {
+  return country ? (REGION_CURRENCY[country.toUpperCase()] ?? null) : null;
+}
