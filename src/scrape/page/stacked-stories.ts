@@ -30,14 +30,6 @@ function storiesIn(top: HTMLElement, stats: PageStats): HTMLElement[] {
   );
 }
 
-/** Whether the page's title repeats one of the box's headlines. */
-function titled(box: HTMLElement, title: string): boolean {
-  return selectAll(box, HEADLINE_TAGS).some((heading) => {
-    const words = lettersAndDigits(heading.text);
-    return words.length >= MATCHED_HEADLINE && title.includes(words);
-  });
-}
-
 /**
  * The page's own story when `top` holds two or more whole stories (each an `<article>` with a headline
  * and a body): the one the page's title names, else the first; null when `top` is one story.
@@ -45,8 +37,10 @@ function titled(box: HTMLElement, title: string): boolean {
 export function ownStory(top: HTMLElement, stats: PageStats, titleOf: () => string): HTMLElement | null {
   const stories = storiesIn(top, stats);
   if (stories.length < 2) return null;
-  const wanted = lettersAndDigits(titleOf());
-  return stories.find((story) => wanted !== "" && titled(story, wanted)) ?? stories[0]!;
+  const title = titleOf();
+  const titled = (story: HTMLElement) =>
+    selectAll(story, HEADLINE_TAGS).some((heading) => namedByTitle(heading, title));
+  return stories.find(titled) ?? stories[0]!;
 }
 
 /** Where a page's title puts the site's name beside the headline ("Headline | Site", "Headline – Site"). */
@@ -55,6 +49,7 @@ const TITLE_SEPARATOR = /\s[|–—·:-]{1,2}\s/;
 /** Whether a headline is the one the page's title gives (the title may cut it short before the site's name). */
 function namedByTitle(headline: HTMLElement, title: string): boolean {
   const words = lettersAndDigits(headline.text);
+  if (words.length < MATCHED_HEADLINE) return false;
   if (lettersAndDigits(title).includes(words)) return true;
   return title
     .split(TITLE_SEPARATOR)
