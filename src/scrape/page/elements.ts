@@ -197,6 +197,10 @@ export function nameWords(element: HTMLElement): string[] {
   return words;
 }
 
+/** Whether a word of the element's names says what it is ("wp-caption"), not how the layout around it is ("no_caption"). */
+export const namedAs = (element: HTMLElement, kind: string): boolean =>
+  nameWords(element).some((word, at, words) => word === kind && !LAYOUT_OF.has(words[at - 1] ?? ""));
+
 /** Why an element is page furniture (its tag, role or a word of its names), or null when it may be content. */
 export function furnitureReason(element: HTMLElement): string | null {
   if (FURNITURE_TAGS.has(element.tagName)) return `<${element.tagName.toLowerCase()}>`;

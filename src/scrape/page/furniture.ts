@@ -12,6 +12,7 @@ import {
   nameWords,
   wordsOf,
 } from "./elements";
+import { Captions } from "./captions";
 import { headedAsAuthor, headedAsRelated, repeatsOneHeading, underRelatedHeading } from "./headed-boxes";
 import { readsAsRelatedBoxLabel, readsAsRelatedLabel, showsAddress } from "./line-texts";
 import { Lines } from "./lines";
@@ -85,6 +86,7 @@ export class Furniture {
   /** Whether decisions are now made inside the chosen main content (`narrowTo`). */
   private insideContent = false;
   private readonly teasers: Teasers;
+  private readonly captions: Captions;
   private readonly cluttered = new Map<HTMLElement, string | null>();
   /** The short lines around the article's text that are no part of it. */
   private readonly lines: Lines;
@@ -105,12 +107,14 @@ export class Furniture {
     private readonly asideIsContent: (aside: HTMLElement) => boolean = () => false,
   ) {
     this.teasers = new Teasers(stats);
+    this.captions = new Captions(stats);
     this.lines = new Lines(stats, (element) => (this.reasonFor(element) ?? this.clutter(element)) !== null);
   }
 
   /** Decide the clutter inside the main content relative to its own text from now on. */
-  narrowTo(scopeChars: number): void {
+  narrowTo(scopeChars: number, parts: HTMLElement[]): void {
     this.scopeChars = scopeChars;
+    this.captions.narrowTo(parts);
     this.insideContent = true;
     this.decided.clear();
     this.cluttered.clear();
@@ -244,6 +248,7 @@ export class Furniture {
     const own = statsOf(this.stats, element);
     const line = this.lines.reasonFor(element);
     if (line) return line;
+    if (this.captions.besideTheStory(element, this.scopeChars)) return "a picture's caption";
     if (element.tagName === "DIV" && this.labelsLeftOut(element)) return "the label of what is left out";
     if (HEADING_TAGS.has(element.tagName)) return this.labelsLeftOut(element) ? "the label of what is left out" : null;
     // Lines that are a label and links ("One year ago: …", "See more: …"), however many, point elsewhere.

@@ -181,7 +181,7 @@ function readTree(
     const again = shown < SHORT_CONTENT ? amongAsides(body, stats, pageChars, shown) : null;
     if (again) [furniture, main, mainChars] = [again.furniture, again.main, charsOf(again.main.parts, stats)];
   }
-  furniture.narrowTo(mainChars);
+  furniture.narrowTo(mainChars, main.parts);
   const titles = [metadata.title, cleanText(visibleText(selectOne(root, "title")))]
     .filter((title): title is string => Boolean(title))
     .map(titleWords)
