@@ -50,6 +50,10 @@ const TIMED_HEADLINE_CHARS = 30;
 /** Characters and paragraphs of an aside that holds a section of the article rather than a box beside it. */
 const SECTION_CHARS = 1_000;
 const SECTION_PARAGRAPHS = 4;
+/** Characters, commas and link share of a fact box set in the story (background told in prose, hardly a link), not a promo. */
+const FACT_BOX_CHARS = 400;
+const FACT_BOX_COMMAS = 3;
+const FACT_BOX_LINKS = 0.05;
 /** A line shorter than this that ends in a colon is a label of what follows. */
 const LABEL_CHARS = 40;
 const LABEL_END = /:\s*$/;
@@ -142,9 +146,9 @@ export class Furniture {
     const reason = furnitureReason(element);
     if (!reason) return this.teasers.isTeaser(element) ? "a teaser of another page" : null;
     if (!this.readsNames && reason.startsWith("class or id")) return null;
-    if (element.tagName === "ASIDE") {
+    if (element.tagName === "ASIDE" || reason === "role=complementary") {
       if (this.asideIsContent(element) || (this.insideContent && this.holdsASection(element))) return null;
-      this.asides.push(element);
+      if (element.tagName === "ASIDE") this.asides.push(element);
     }
     if (element.tagName === "HEADER" && this.opensWithParagraph(element)) return null;
     const own = statsOf(this.stats, element);
@@ -166,12 +170,13 @@ export class Furniture {
   }
 
   /**
-   * An `<aside>` inside the article that holds a whole section of it (paragraphs of prose, a boxed
-   * how-to), not a pull quote, a fact box or links.
+   * An `<aside>` (or a box with the role) inside the article that holds a whole section of it (paragraphs
+   * of prose, a boxed how-to) or a fact box of background told in prose, not a pull quote, a promo or links.
    */
   private holdsASection(aside: HTMLElement): boolean {
     const own = statsOf(this.stats, aside);
-    return own.chars >= SECTION_CHARS && own.paragraphs >= SECTION_PARAGRAPHS && linkDensity(own) < 0.2;
+    if (own.chars >= SECTION_CHARS && own.paragraphs >= SECTION_PARAGRAPHS && linkDensity(own) < 0.2) return true;
+    return own.chars >= FACT_BOX_CHARS && own.commas >= FACT_BOX_COMMAS && linkDensity(own) < FACT_BOX_LINKS;
   }
 
   /** An embed's wrapper holding the quoted post itself ("embed-twitter" around the tweet's words): the article quotes it. */
