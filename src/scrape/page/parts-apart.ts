@@ -47,6 +47,9 @@ const STANDFIRST_WORDS = [
   "excerpt",
   "introduction",
   "perex",
+  "dek",
+  "abstract",
+  "epigraph",
 ];
 /** Characters a standfirst holds: a sentence or two. */
 const STANDFIRST_CHARS = { least: 40, most: 600 };
