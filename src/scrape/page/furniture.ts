@@ -16,7 +16,7 @@ import { Captions } from "./captions";
 import { headedAsAuthor, headedAsRelated, repeatsOneHeading, underRelatedHeading } from "./headed-boxes";
 import { readsAsRelatedBoxLabel, readsAsRelatedLabel, showsAddress } from "./line-texts";
 import { Lines } from "./lines";
-import { amidProse, itemsSayMore, linkItemShare } from "./link-lists";
+import { amidProse, itemsSayMore, linkItemShare, linksInASentence } from "./link-lists";
 import { Teasers } from "./teasers";
 import { linkDensity, type PageStats, statsOf } from "./text-stats";
 import { selectAll, selectOne } from "../extract/select";
@@ -258,7 +258,8 @@ export class Furniture {
     if (HEADING_TAGS.has(element.tagName)) return this.labelsLeftOut(element) ? "the label of what is left out" : null;
     // Lines that are a label and links ("One year ago: …", "See more: …"), however many, point elsewhere.
     if (element.tagName === "P") {
-      if (linkDensity(own) > 0.6 && !this.showsAddresses(element)) return "a line of links";
+      if (linkDensity(own) > 0.6 && !this.showsAddresses(element) && !linksInASentence(element, own))
+        return "a line of links";
       return this.labelsLeftOut(element) ? "the label of what is left out" : null;
     }
     // An embedded post the page never loaded is left a quote of its own link ("Tweet may have been deleted").

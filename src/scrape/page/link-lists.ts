@@ -1,9 +1,12 @@
 // Whether a list inside the main content is the writer's (items that say more than their links, links set
-// between paragraphs) or a list of other pages (a menu, a rail of headlines). Decided for furniture.ts.
+// between paragraphs) or a list of other pages (a menu, a rail of headlines), and whether a paragraph's
+// links are phrases of its sentences. Decided for furniture.ts.
 import type { HTMLElement } from "node-html-parser";
-import { isElement } from "./elements";
-import { linkDensity, type PageStats, statsOf } from "./text-stats";
+import { isElement, SENTENCE_END } from "./elements";
+import { linkDensity, type PageStats, statsOf, type TextStats } from "./text-stats";
 
+/** How a label ends before its links ("See also:", "Mehr |", "Lire aussi »"). */
+const LABEL_END = /[:：|»›]\s*$/;
 /** Characters of a paragraph of prose around a list, more than a label's. */
 const PARAGRAPH_CHARS = 80;
 /** Characters of an item's own words, besides its links, that make it more than a link. */
@@ -48,4 +51,13 @@ export function linkItemShare(list: HTMLElement, stats: PageStats): number {
   const items = listItems(list);
   const links = items.filter((item) => linkDensity(statsOf(stats, item)) >= 0.8);
   return items.length === 0 ? 0 : links.length / items.length;
+}
+
+/** A paragraph whose links are phrases of its sentences ("Trump <a>imposed tariffs</a>, prompting …"), not a label and its links. */
+export function linksInASentence(paragraph: HTMLElement, own: TextStats): boolean {
+  const first = paragraph.firstChild;
+  if (!first || isElement(first)) return false;
+  const opening = first.text.trim();
+  if (opening === "" || LABEL_END.test(opening)) return false;
+  return own.commas >= 2 && SENTENCE_END.test(paragraph.text);
 }
