@@ -78,6 +78,8 @@ const LAYOUT_OF = new Set(["has", "with", "no", "without"]);
 /** A forum or Q&A poster's card ("user-info", "message-userExtras", "member-details"): name, join date, post count. */
 const POSTER = /^(?:user|member|poster)$/;
 const CARD = /^(?:info|details|extras|card|profile|stats)$/;
+/** Headings below the page's headline: a section's, or a box's label. */
+export const SUBHEADING_TAGS = new Set(["H2", "H3", "H4", "H5", "H6"]);
 export const BLOCK_TAGS = new Set([
   "ADDRESS",
   "ARTICLE",

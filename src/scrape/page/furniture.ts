@@ -10,6 +10,7 @@ import {
   isInside,
   nameWeight,
   nameWords,
+  SUBHEADING_TAGS,
   wordsOf,
 } from "./elements";
 import { Captions } from "./captions";
@@ -57,7 +58,6 @@ const FACT_BOX_LINKS = 0.05;
 /** A line shorter than this that ends in a colon is a label of what follows. */
 const LABEL_CHARS = 40;
 const LABEL_END = /:\s*$/;
-const HEADING_TAGS = new Set(["H2", "H3", "H4", "H5", "H6"]);
 /** Characters of a paragraph that make a header's text the article's opening rather than a standfirst. */
 const OPENING_CHARS = 200;
 /** Characters of an embed's quote that make it the quoted post's words, not an empty placeholder. */
@@ -158,7 +158,7 @@ export class Furniture {
     if (NAVIGATION_NAME.test(reason) && own.chars >= 500 && linkDensity(own) < 0.1) return null;
     if (reason === 'class or id "embed"' && this.quotesAPost(element)) return null;
     // A live ticker's entry heading opens with its time ("11.04 Uhr: Drone strike …"): a headline, not a timestamp.
-    if (reason === 'class or id "time"' && HEADING_TAGS.has(element.tagName) && own.chars >= TIMED_HEADLINE_CHARS)
+    if (reason === 'class or id "time"' && SUBHEADING_TAGS.has(element.tagName) && own.chars >= TIMED_HEADLINE_CHARS)
       return null;
     const words = reason.startsWith("class") ? nameWords(element) : [];
     const contentNamed =
@@ -255,7 +255,8 @@ export class Furniture {
     if (line) return line;
     if (this.captions.besideTheStory(element, this.scopeChars)) return "a picture's caption";
     if (element.tagName === "DIV" && this.labelsLeftOut(element)) return "the label of what is left out";
-    if (HEADING_TAGS.has(element.tagName)) return this.labelsLeftOut(element) ? "the label of what is left out" : null;
+    if (SUBHEADING_TAGS.has(element.tagName))
+      return this.labelsLeftOut(element) ? "the label of what is left out" : null;
     // Lines that are a label and links ("One year ago: …", "See more: …"), however many, point elsewhere.
     if (element.tagName === "P") {
       if (linkDensity(own) > 0.6 && !this.showsAddresses(element) && !linksInASentence(element, own))

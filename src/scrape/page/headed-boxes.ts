@@ -2,11 +2,10 @@
 // every slide repeats the gallery's title, and a box of other stories opening with, or set right under,
 // a heading that names them ("Read also", "More stories for you", 推荐阅读). Decided for furniture.ts.
 import type { HTMLElement } from "node-html-parser";
-import { isElement } from "./elements";
+import { isElement, SUBHEADING_TAGS } from "./elements";
 import { readsAsAuthorBoxLabel, readsAsRelatedBoxLabel } from "./line-texts";
 import { linkDensity, type PageStats, statsOf } from "./text-stats";
 
-const HEADING_TAGS = new Set(["H2", "H3", "H4", "H5", "H6"]);
 /** Elements a page sets a label in when it draws the heading with styles alone. */
 const LINE_TAGS = new Set(["DIV", "P", "SPAN", "STRONG", "B"]);
 /** A heading shorter than this is a label over a box, not a section's title. */
@@ -20,7 +19,7 @@ const SLIDES = 3;
 function firstHeading(element: HTMLElement): HTMLElement | undefined {
   for (const child of element.childNodes) {
     if (!isElement(child)) continue;
-    if (HEADING_TAGS.has(child.tagName)) return child;
+    if (SUBHEADING_TAGS.has(child.tagName)) return child;
     const inner = firstHeading(child);
     if (inner) return inner;
   }
@@ -29,7 +28,8 @@ function firstHeading(element: HTMLElement): HTMLElement | undefined {
 
 /** A short heading, or a short line set as one (`<div class="row-title">`): the label readers' words say. */
 const isLabel = (element: HTMLElement, stats: PageStats) =>
-  (HEADING_TAGS.has(element.tagName) || LINE_TAGS.has(element.tagName)) && statsOf(stats, element).chars < LABEL_CHARS;
+  (SUBHEADING_TAGS.has(element.tagName) || LINE_TAGS.has(element.tagName)) &&
+  statsOf(stats, element).chars < LABEL_CHARS;
 
 /**
  * A list whose items each open under one same heading (a picture gallery's title over every slide): the

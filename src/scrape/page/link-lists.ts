@@ -2,7 +2,7 @@
 // between paragraphs) or a list of other pages (a menu, a rail of headlines), and whether a paragraph's
 // links are phrases of its sentences. Decided for furniture.ts.
 import type { HTMLElement } from "node-html-parser";
-import { isElement, SENTENCE_END } from "./elements";
+import { isElement, SENTENCE_END, SUBHEADING_TAGS } from "./elements";
 import { linkDensity, type PageStats, statsOf, type TextStats } from "./text-stats";
 
 /** How a label ends before its links ("See also:", "Mehr |", "Lire aussi »"). */
@@ -11,7 +11,6 @@ const LABEL_END = /[:：|»›]\s*$/;
 const PARAGRAPH_CHARS = 80;
 /** Characters of an item's own words, besides its links, that make it more than a link. */
 const PROSE_BESIDE_LINKS = 25;
-const HEADING_TAGS = new Set(["H2", "H3", "H4", "H5", "H6"]);
 
 const listItems = (list: HTMLElement) =>
   list.childNodes.filter((child): child is HTMLElement => isElement(child) && child.tagName === "LI");
@@ -42,7 +41,7 @@ export function amidProse(list: HTMLElement, stats: PageStats): boolean {
   };
   const before = list.previousElementSibling as HTMLElement | null;
   let after = list.nextElementSibling as HTMLElement | null;
-  while (after && HEADING_TAGS.has(after.tagName)) after = after.nextElementSibling as HTMLElement | null;
+  while (after && SUBHEADING_TAGS.has(after.tagName)) after = after.nextElementSibling as HTMLElement | null;
   return listItems(list).length >= 2 && isProse(before) && isProse(after);
 }
 

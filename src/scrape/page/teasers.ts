@@ -1,7 +1,7 @@
 // Teasers of other pages set in a run of sibling blocks ("Popular stories", "More from the site"):
 // each opens with a linked headline over a date or a snippet. Part of the page's furniture (furniture.ts).
 import type { HTMLElement, Node } from "node-html-parser";
-import { BLOCK_TAGS, classNameOf, isElement } from "./elements";
+import { BLOCK_TAGS, classNameOf, isElement, SUBHEADING_TAGS } from "./elements";
 import { type PageStats, statsOf } from "./text-stats";
 
 /** Blocks that may be a teaser of another page, and a teaser's length (a headline and a snippet). */
@@ -12,7 +12,6 @@ const TEASER_MAX_CHARS = 1_000;
 const HEADLINE_MIN_CHARS = 20;
 /** Characters of a teaser's snippet under its headline: its story's first lines cut short, a date, a count of comments. */
 const SNIPPET_MAX_CHARS = 600;
-const HEADING_TAGS = new Set(["H2", "H3", "H4", "H5", "H6"]);
 
 export class Teasers {
   /** Whether each block looked at opens like a teaser, as each is asked about by its neighbours too. */
@@ -64,7 +63,7 @@ export class Teasers {
    */
   private standsApart(link: HTMLElement, block: HTMLElement): boolean {
     for (let at = link; at !== block; at = at.parentNode as HTMLElement) {
-      if (HEADING_TAGS.has(at.tagName)) return true;
+      if (SUBHEADING_TAGS.has(at.tagName)) return true;
       const next = this.nextShown(at);
       if (next) return isElement(next) && (next.tagName === "BR" || BLOCK_TAGS.has(next.tagName));
       if (BLOCK_TAGS.has((at.parentNode as HTMLElement).tagName) && at.parentNode !== block) return true;
