@@ -46,6 +46,8 @@ const ASIDE_TAGS = new Set(["ASIDE", "NAV"]);
  * dialog lists hundreds of purposes and vendors in prose.
  */
 const OVER_THE_PAGE = /^(?:role=(?:alert)?dialog|class or id "(?:cookie|cookies|consent|gdpr)")$/;
+/** Commas of an element named "print" that make it the printable article (prose) rather than a printout's header or footer. */
+const PRINTED_PROSE_COMMAS = 10;
 /** Characters of a heading named for its time that make it a headline opening with the time. */
 const TIMED_HEADLINE_CHARS = 30;
 /** Characters and paragraphs of an aside that holds a section of the article rather than a box beside it. */
@@ -157,6 +159,8 @@ export class Furniture {
     // A "menu" or "nav" that is hardly links is a widget holding text (a product's tabs), not navigation.
     if (NAVIGATION_NAME.test(reason) && own.chars >= 500 && linkDensity(own) < 0.1) return null;
     if (reason === 'class or id "embed"' && this.quotesAPost(element)) return null;
+    // "print" names what only a printout shows (a print header or footer) or the part that prints (the article, prose).
+    if (reason === 'class or id "print"' && own.commas >= PRINTED_PROSE_COMMAS) return null;
     // A live ticker's entry heading opens with its time ("11.04 Uhr: Drone strike …"): a headline, not a timestamp.
     if (reason === 'class or id "time"' && SUBHEADING_TAGS.has(element.tagName) && own.chars >= TIMED_HEADLINE_CHARS)
       return null;
