@@ -7,7 +7,6 @@ import {
   furnitureReason,
   isElement,
   isFurnitureWord,
-  isInside,
   nameWeight,
   nameWords,
   SUBHEADING_TAGS,
@@ -17,6 +16,7 @@ import { Captions } from "./captions";
 import { headedAsAuthor, headedAsRelated, repeatsOneHeading, underRelatedHeading } from "./headed-boxes";
 import { readsAsRelatedBoxLabel, readsAsRelatedLabel, showsAddress } from "./line-texts";
 import { Lines } from "./lines";
+import { isPullQuote, repeatedOutside } from "./repeats";
 import { amidProse, itemsSayMore, linkItemShare, linksInASentence } from "./link-lists";
 import { Teasers } from "./teasers";
 import { linkDensity, type PageStats, statsOf } from "./text-stats";
@@ -197,19 +197,8 @@ export class Furniture {
     return selectAll(header, "p").some((paragraph) => {
       if (!this.stats.has(paragraph)) return false;
       const own = statsOf(this.stats, paragraph);
-      return own.chars >= OPENING_CHARS && linkDensity(own) < 0.1 && !this.repeatedOutside(paragraph, header);
+      return own.chars >= OPENING_CHARS && linkDensity(own) < 0.1 && !repeatedOutside(paragraph, header, this.stats);
     });
-  }
-
-  /** Another paragraph outside `header` with the same text as `paragraph` (the body a teaser repeats). */
-  private repeatedOutside(paragraph: HTMLElement, header: HTMLElement): boolean {
-    const { chars } = statsOf(this.stats, paragraph);
-    const text = paragraph.text.trim();
-    for (const [element, counted] of this.stats) {
-      if (counted.chars !== chars || element.tagName !== "P" || element === paragraph) continue;
-      if (element.text.trim() === text && !isInside(element, header)) return true;
-    }
-    return false;
   }
 
   /** A label of a few words ("Read more:") whose block, the next one, is left out: nothing is left to label. */
@@ -268,8 +257,10 @@ export class Furniture {
       return this.labelsLeftOut(element) ? "the label of what is left out" : null;
     }
     // An embedded post the page never loaded is left a quote of its own link ("Tweet may have been deleted").
-    if (element.tagName === "BLOCKQUOTE")
-      return own.chars > 0 && own.linkChars === own.chars ? "an embed not loaded" : null;
+    if (element.tagName === "BLOCKQUOTE") {
+      if (own.chars > 0 && own.linkChars === own.chars) return "an embed not loaded";
+      return isPullQuote(element, this.stats) ? "a pull quote" : null;
+    }
     if (!CLEANED_TAGS.has(element.tagName)) return null;
     if (own.chars === 0) return own.images === 0 ? "empty box" : null;
     if (this.onlyLabelLeft(element)) return "the label of what is left out";
