@@ -56,7 +56,7 @@ const FURNITURE_WORDS = new Set(
     "tagcloud tags byline author authors dateline timestamp trending popular login print banner " +
     "crumbs rating ratings reactions follow newsletters colophon disclaimer references reflist credit credits " +
     "vote votes voting likes infobox hatnote meta time bio copyright attribution signature avatar views " +
-    "qty stock availability shipping delivery variations upsell tooltip overlay notice action embed audio player playlist excerpt vcard logo community disclaim optin nutrition noprint gallery disclosure keywords " +
+    "qty stock availability shipping delivery variations upsell tooltip overlay notice action embed audio player playlist excerpt vcard logo community disclaim optin nutrition noprint gallery disclosure keywords poll polls " +
     // Readers' comments named in the site's own language: the plurals only, as the singular also names an opinion column.
     "comentarios kommentare commentaires commenti komentarze"
   ).split(" "),
