@@ -20,9 +20,10 @@ const OUT_OF = /(\d{1,2}(?:[.,]\d+)?)\s*(?:out of|of|von|sur|de|su|\/)\s*(5|10)(
 // An average that names no scale ("3.75 avg rating", "4.2 average rating") is out of five stars.
 const AVERAGE = /^(\d(?:[.,]\d+)?)\s*(?:avg\.?|average)\s+rating$/i;
 // A labelled id line in the languages of the corpus: "SKU: 123", "Item # 4410", "Art.-Nr. 88", "Código: X1",
-// "EAN13 : 978…", "ISBN-13:", "ISBN nummer 978…", "Modelo: CW2288-111", 'מק"ט: IBF870P', "Chassis: F26SREE5281".
+// "EAN13 : 978…", "ISBN-13:", "ISBN nummer 978…", "Modelo: CW2288-111", 'מק"ט: IBF870P', "Chassis: F26SREE5281",
+// "Manufacturer Part Number", "Ürün kodu", "Varenr.", "Tuotenumero", "Cikkszám", "Κωδικός", "رمز المنتج".
 const ID_LABEL =
-  "(?:item|sku|product|article|art\\.?|model|modelo|modello|mod[èe]le|part|style|catalog|mpn|(?:upc|ean|gtin|isbn)(?:-?(?:8|10|12|13|14))?|asin)\\s*(?:#|no\\.?|nr\\.?|number|nummer|code|id)?|art\\.?-?nr\\.?|artikelnummer|artikel-?nr\\.?|bestellnummer|herstellernummer|modellnummer|r[ée]f[ée]rence|r[ée]f\\.?|c[óo]digo|cod\\.?|referencia|codice(?: articolo)?|kod(?: produktu)?|numer katalogowy|artikelnummer|артикул|код(?: товара)?|商品番号|品番|型番|商品コード|货号|型号|商品编号|mã sp|mã sản phẩm|מק[\"״']?ט|chassis";
+  "(?:(?:manufacturer|mfr\\.?|mfg\\.?|vendor|supplier|contractor)(?:'s)?\\s+)?(?:item|sku|product|article|art\\.?|model|modelo|modello|mod[èe]le|part|style|catalog|mpn|(?:upc|ean|gtin|isbn)(?:-?(?:8|10|12|13|14))?|asin)\\s*(?:#|no\\.?|nr\\.?|number|nummer|code|id)?|art\\.?-?nr\\.?|artikelnummer|artikel-?nr\\.?|bestellnummer|herstellernummer|modellnummer|r[ée]f[ée]rence|r[ée]f\\.?|c[óo]digo|cod\\.?|referencia|codice(?: articolo)?|kod(?: produktu)?|numer katalogowy|artikelnummer|артикул|код(?: товара)?|商品番号|品番|型番|商品コード|货号|型号|商品编号|mã sp|mã sản phẩm|mã hàng|מק[\"״']?ט|chassis|hersteller-?nr\\.?|ürün kodu|stok kodu|vare-?nr\\.?|varenummer|varunummer|artikelnr\\.?|tuotenumero|tuotekoodi|cikkszám|termékkód|kód(?: produktu)?|katalogové číslo|šifra(?: proizvoda)?|κωδικός(?: προϊόντος)?|رمز المنتج|کد (?:محصول|کالا)|รหัสสินค้า|상품번호|商品編號";
 // A label may open with a "#" ("#Артикул 4998"), and ends where a word does: "Artikelnummer56477395" is
 // that label and its number, not "Art" and "ikelnummer56477395".
 const SKU_LABEL = new RegExp(`^#?(?:${ID_LABEL})(?![a-z])\\s*[:#.]?\\s*([A-Z0-9][\\w./-]{2,30})$`, "i");
@@ -111,7 +112,8 @@ function labelled(root: HTMLElement, label: RegExp, accept: (value: string) => b
 }
 
 /**
- * An id shown with a label, in one text ("SKU: 123") or in the text right after a label alone
+ * An id shown with a label, in one text ("SKU: 123"), in the text printed right after a label alone in
+ * its parent (`<b>Artikelnummer</b> A72-CG84194<br>`) or in the text right after a label alone
  * (`<dt>Art.-Nr.</dt><dd>88-1</dd>`); a value without a digit is a word, not an id, unless a colon sets
  * capitals after the label ("Item Id: GLOWROLL").
  */
@@ -121,21 +123,28 @@ export function labelledId(root: HTMLElement): string | null {
     const [element, text] = texts[at]!;
     const inline = SKU_LABEL.exec(text)?.[1];
     if (inline && idShaped(inline, text)) return inline;
+    if (!SKU_LABEL_ALONE.test(text)) continue;
+    const beside = valueBeside(element);
+    if (beside !== null) {
+      if (idShaped(beside, text)) return beside;
+      continue;
+    }
     const next = texts[at + 1]?.[1];
-    if (next && SKU_LABEL_ALONE.test(text) && !valuedBeside(element) && idShaped(next, text)) return next;
+    if (next && idShaped(next, text)) return next;
   }
   return null;
 }
 
 /**
- * Whether a label's value is printed right after it in its own parent (`<strong>Model</strong>Ford F-Series`):
- * then the next element is another line (a fact list's "Era 1970s"), never this label's value. A colon
- * between them (`<b>SKU</b>: <span>…`) is no value.
+ * The value printed right after a label in its own parent (`<strong>Model</strong>Ford F-Series`), its
+ * text node trimmed; then the next element is another line (a fact list's "Era 1970s"), never this
+ * label's value. Null where no text follows: a colon between them (`<b>SKU</b>: <span>…`) is no value.
  */
-function valuedBeside(label: HTMLElement): boolean {
+function valueBeside(label: HTMLElement): string | null {
   const siblings = label.parentNode?.childNodes ?? [];
   const following = siblings[siblings.indexOf(label) + 1];
-  return following?.nodeType === 3 && /[\p{L}\p{N}]/u.test(following.text);
+  if (following?.nodeType !== 3 || !/[\p{L}\p{N}]/u.test(following.text)) return null;
+  return following.text.replace(/\s+/g, " ").trim();
 }
 
 /** A price shown with a "Price:" label, e.g. `<p class="price main">Price: $165.95</p>`. */

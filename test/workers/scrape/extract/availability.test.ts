@@ -46,6 +46,32 @@ describe("normaliseAvailability", () => {
     ["We'll get this back in stock soon.", "backorder"],
     ["En arrivage", "backorder"],
     ["Nicht auf Lager", "out_of_stock"],
+    // Stock words of languages beyond the corpus's first ones; a negation read before the state it negates.
+    ["lagernd, Lieferzeit 3-5 Werktage", "in_stock"],
+    ["Nicht lagernd", "out_of_stock"],
+    ["Varen er ikke på lager.", "out_of_stock"],
+    ["Udsolgt", "out_of_stock"],
+    ["Tillfälligt slut", "out_of_stock"],
+    ["Varastossa", "in_stock"],
+    ["Ei varastossa", "out_of_stock"],
+    ["Raktáron", "in_stock"],
+    ["Nincs raktáron", "out_of_stock"],
+    ["Skladem", "in_stock"],
+    ["Není skladem", "out_of_stock"],
+    ["Άμεσα διαθέσιμο", "in_stock"],
+    ["Μη διαθέσιμο", "out_of_stock"],
+    ["במלאי", "in_stock"],
+    ["אזל מהמלאי", "out_of_stock"],
+    ["متوفر", "in_stock"],
+    ["موجود", "in_stock"],
+    ["ناموجود", "out_of_stock"],
+    ["В наличност", "in_stock"],
+    ["Изчерпан", "out_of_stock"],
+    ["Nema na stanju", "out_of_stock"],
+    ["มีสินค้า", "in_stock"],
+    ["สินค้าหมด", "out_of_stock"],
+    ["Ennakkotilaus", "preorder"],
+    ["Bestillingsvare", "backorder"],
   ])("%s is %s", (text, expected) => {
     expect(normaliseAvailability(text)).toBe(expected);
   });
@@ -111,6 +137,22 @@ describe("visibleAvailability", () => {
     // A link that sends the buyer to another shop, or to where the brand is sold, sells nothing here.
     for (const label of ["Où acheter", "Dónde comprar", "Где купить", "Buy now on Amazon"])
       expect(visibleAvailability(buyBox(`<a class="btn btn-primary" href="/x">${label}</a>`)), label).toBeNull();
+  });
+
+  it("reads a link named for the cart as the shop's control, and cart labels of more languages", () => {
+    expect(visibleAvailability(buyBox('<a class="add-to-cart" href="javascript:void 0">לרכישה</a>'))).toBe("in_stock");
+    for (const label of [
+      "הוסף לסל",
+      "أضف إلى السلة",
+      "Προσθήκη στο καλάθι",
+      "Lisää ostoskoriin",
+      "Kosárba",
+      "Do košíku",
+    ])
+      expect(visibleAvailability(buyBox(`<button type="submit">${label}</button>`)), label).toBe("in_stock");
+    expect(visibleAvailability(buyBox('<button type="submit">Udsolgt</button>'))).toBe("out_of_stock");
+    // A link named for the cart whose label sends nowhere to buy is still no control.
+    expect(visibleAvailability(buyBox('<a class="add-to-cart-info" href="/help">Read more</a>'))).toBeNull();
   });
 
   it("takes a stock line named for stock before any control", () => {
@@ -333,5 +375,21 @@ describe("product ids", () => {
     expect(visible("<dl><dt>ISBN-13:</dt><dd>9780393609394</dd></dl>")).toBe("9780393609394");
     expect(visible("<div>ISBN nummer <span>9789085587187</span></div>")).toBe("9789085587187");
     expect(visible("<li>Modelo: CW2288-111</li>")).toBe("CW2288-111");
+  });
+
+  it("reads an id labelled in more languages, and a part number named for its maker", () => {
+    expect(visible("<li>Ürün kodu: TR-55012</li>")).toBe("TR-55012");
+    expect(visible("<li>Varenr.: 2210345</li>")).toBe("2210345");
+    expect(visible("<dl><dt>Tuotenumero</dt><dd>88123</dd></dl>")).toBe("88123");
+    expect(visible("<li>Cikkszám: HU-4411</li>")).toBe("HU-4411");
+    expect(visible("<li>Κωδικός: 553201</li>")).toBe("553201");
+    expect(visible("<li>رمز المنتج: SA9912</li>")).toBe("SA9912");
+    expect(visible("<div><strong>Manufacturer Part Number</strong></div><div>UNCBR32CCP07</div>")).toBe("UNCBR32CCP07");
+  });
+
+  it("reads the value printed right after a label alone in its parent, and not the line after it", () => {
+    expect(visible("<p><b><small>Artikelnummer </small></b> A72-CG84194<br><b>Marke</b> NEC</p>")).toBe("A72-CG84194");
+    // A word beside the label is no id, and the next line is not the label's value either.
+    expect(visible("<p><strong>Model</strong> Classic lamp</p><p>X-20</p>")).toBeNull();
   });
 });
