@@ -296,6 +296,19 @@ describe("availability across a product's offers", () => {
     expect(drafts("", microdata).microdata.availability).toBe("out_of_stock");
   });
 
+  it("reads an availability printed outside every scope, where all such say the same", () => {
+    const orphan = (state: string) => `<meta itemprop="availability" content="https://schema.org/${state}">`;
+    const product = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Necklace</h1><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="68"></div></div>`;
+    expect(drafts("", orphan("InStock") + product).microdata.availability).toBe("in_stock");
+    expect(drafts("", orphan("InStock") + orphan("OutOfStock") + product).microdata.availability).toBeNull();
+    // The Product's own offer is believed over a stray one.
+    const sold = product.replace(
+      "</div></div>",
+      '<link itemprop="availability" href="https://schema.org/SoldOut"></div></div>',
+    );
+    expect(drafts("", orphan("InStock") + sold).microdata.availability).toBe("out_of_stock");
+  });
+
   it("is out of stock when every offer is", () => {
     const offer = `<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><link itemprop="availability" href="https://schema.org/OutOfStock"></div>`;
     const microdata = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Sandal</h1>${offer}${offer}</div>`;
