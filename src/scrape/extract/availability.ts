@@ -2,7 +2,7 @@
 // `preorder`, `backorder`): from schema.org values in any spelling, from shops' stock texts in the
 // languages the corpus holds, and from the buy box a shopper sees (a stock line, an add-to-cart control).
 import { visibleText, type HTMLElement } from "./dom";
-import { headingBlocks } from "./heading-blocks";
+import { blocksAround, headingBlocks } from "./heading-blocks";
 import { holdingAny, selectAll } from "./select";
 
 export type Availability = "in_stock" | "out_of_stock" | "preorder" | "backorder";
@@ -237,7 +237,8 @@ const buyBoxes = new WeakMap<HTMLElement, BuyBox>();
 function readBuyBox(root: HTMLElement): BuyBox {
   const known = buyBoxes.get(root);
   if (known) return known;
-  const blocks = headingBlocks(root, BUY_BOX_LEVELS);
+  const heading = headingBlocks(root, BUY_BOX_LEVELS);
+  const blocks = heading.length > 0 ? heading : soleControlBlocks(root);
   const widest = blocks.at(-1);
   const lines = widest ? saying(stockNamed(widest), stockLine) : [];
   const controls = widest ? saying(selectAll(widest, CONTROLS).filter(isControl), controlSays) : [];
@@ -261,6 +262,16 @@ function readBuyBox(root: HTMLElement): BuyBox {
   const buyBox = { line: line ?? null, said };
   buyBoxes.set(root, buyBox);
   return buyBox;
+}
+
+/**
+ * On a page with no main heading, the blocks around its one control that speaks for an offer ("Artikel in
+ * den Warenkorb"): with no rail of other products' carts beside it, it is the product's. Empty where the
+ * page holds none or several.
+ */
+function soleControlBlocks(root: HTMLElement): HTMLElement[] {
+  const speaking = saying(selectAll(root, CONTROLS).filter(isControl), controlSays);
+  return speaking.length === 1 ? blocksAround(root, speaking[0]![0], BUY_BOX_LEVELS) : [];
 }
 
 /** What the buy box says of the offer: a stock line, an add-to-cart control, a cart form. */

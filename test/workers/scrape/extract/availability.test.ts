@@ -155,6 +155,19 @@ describe("visibleAvailability", () => {
     expect(visibleAvailability(buyBox('<a class="add-to-cart-info" href="/help">Read more</a>'))).toBeNull();
   });
 
+  it("reads the one cart control of a page with no main heading, with the stock line beside it", () => {
+    const page = (body: string) =>
+      loadHtml(`<html><body><div class="p"><p>Boot</p><p>$20</p>${body}</div></body></html>`);
+    expect(visibleAvailability(page('<div><input type="button" value="Artikel in den Warenkorb"></div>'))).toBe(
+      "in_stock",
+    );
+    const sold = '<div><span class="stock">Sold out</span><button type="submit">Add to cart</button></div>';
+    expect(visibleAvailability(page(sold))).toBe("out_of_stock");
+    // Two controls (the product's and a rail's) say nothing of which is the product's.
+    const two = '<button type="submit">Add to cart</button><aside><button type="submit">Add to cart</button></aside>';
+    expect(visibleAvailability(page(two))).toBeNull();
+  });
+
   it("takes a stock line named for stock before any control", () => {
     const page = buyBox('<span class="stock-status">Agotado</span><button>Añadir al carrito</button>');
     expect(visibleAvailability(page)).toBe("out_of_stock");
