@@ -150,6 +150,8 @@ describe("visibleAvailability", () => {
       "Do košíku",
     ])
       expect(visibleAvailability(buyBox(`<button type="submit">${label}</button>`)), label).toBe("in_stock");
+    for (const label of ["Køb nu", "Nu kopen", "Kup teraz", "Satın al", "바로구매"])
+      expect(visibleAvailability(buyBox(`<button type="submit">${label}</button>`)), label).toBe("in_stock");
     expect(visibleAvailability(buyBox('<button type="submit">Udsolgt</button>'))).toBe("out_of_stock");
     // A link named for the cart whose label sends nowhere to buy is still no control.
     expect(visibleAvailability(buyBox('<a class="add-to-cart-info" href="/help">Read more</a>'))).toBeNull();
