@@ -103,11 +103,12 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
   const brand = child(product, "brand");
   const offerMoney = (scope: Scope | undefined) => {
     // An offer may give its amount only in a nested price specification, as JSON-LD offers do; a list price's is not it.
+    // An AggregateOffer over sizes with no default gives the lowest, the price a buyer starts from.
     const spec = (scope?.props.get("priceSpecification") ?? [])
       .map((element) => byElement.get(element))
       .find((candidate) => candidate && !LIST_PRICE_TYPE.test(value(candidate, "priceType") ?? ""));
     return moneyFromStructured(
-      value(scope, "price") ?? value(spec, "price"),
+      value(scope, "price") ?? value(spec, "price") ?? value(scope, "lowPrice"),
       value(scope, "priceCurrency") ?? value(spec, "priceCurrency"),
       hint,
     );
