@@ -8,6 +8,7 @@ import { cardPrice, priceTexts } from "./card-price";
 import { headingBlocks, mainHeading } from "./heading-blocks";
 import { itemValue } from "./microdata";
 import { moneyFromStructured, parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
+import { SKU_LABEL, SKU_LABEL_ALONE } from "./id-labels";
 import { isNoId, type ProductDraft } from "./record";
 import { positionOf } from "./tree-nodes";
 import { holdingAny, selectAll, selectOne } from "./select";
@@ -19,15 +20,6 @@ const REVIEW_COUNT = /^\(?\s*(\d[\d.,]*)\s*\)?(?:\s*(?:reviews?|ratings?|avis|be
 const OUT_OF = /(\d{1,2}(?:[.,]\d+)?)\s*(?:out of|of|von|sur|de|su|\/)\s*(5|10)(?![\d.,]*\d)/i;
 // An average that names no scale ("3.75 avg rating", "4.2 average rating") is out of five stars.
 const AVERAGE = /^(\d(?:[.,]\d+)?)\s*(?:avg\.?|average)\s+rating$/i;
-// A labelled id line in the languages of the corpus: "SKU: 123", "Item # 4410", "Art.-Nr. 88", "Código: X1",
-// "EAN13 : 978…", "ISBN-13:", "ISBN nummer 978…", "Modelo: CW2288-111", 'מק"ט: IBF870P', "Chassis: F26SREE5281",
-// "Manufacturer Part Number", "Ürün kodu", "Varenr.", "Tuotenumero", "Cikkszám", "Κωδικός", "رمز المنتج".
-const ID_LABEL =
-  "(?:(?:manufacturer|mfr\\.?|mfg\\.?|vendor|supplier|contractor)(?:'s)?\\s+)?(?:item|sku|product|article|art\\.?|model|modelo|modello|mod[èe]le|part|style|catalog|mpn|(?:upc|ean|gtin|isbn)(?:-?(?:8|10|12|13|14))?|asin)\\s*(?:#|no\\.?|nr\\.?|number|nummer|code|id)?|art\\.?-?nr\\.?|artikelnummer|artikel-?nr\\.?|bestellnummer|herstellernummer|modellnummer|r[ée]f[ée]rence|r[ée]f\\.?|c[óo]digo|cod\\.?|referencia|codice(?: articolo)?|kod(?: produktu)?|numer katalogowy|artikelnummer|артикул|код(?: товара)?|商品番号|品番|型番|商品コード|货号|型号|商品编号|mã sp|mã sản phẩm|mã hàng|מק[\"״']?ט|chassis|hersteller-?nr\\.?|ürün kodu|stok kodu|vare-?nr\\.?|varenummer|varunummer|artikelnr\\.?|tuotenumero|tuotekoodi|cikkszám|termékkód|kód(?: produktu)?|katalogové číslo|šifra(?: proizvoda)?|κωδικός(?: προϊόντος)?|رمز المنتج|کد (?:محصول|کالا)|รหัสสินค้า|상품번호|商品編號";
-// A label may open with a "#" ("#Артикул 4998"), and ends where a word does: "Artikelnummer56477395" is
-// that label and its number, not "Art" and "ikelnummer56477395".
-const SKU_LABEL = new RegExp(`^#?(?:${ID_LABEL})(?![a-z])\\s*[:#.]?\\s*([A-Z0-9][\\w./-]{2,30})$`, "i");
-const SKU_LABEL_ALONE = new RegExp(`^#?(?:${ID_LABEL})\\s*[:#.]?$`, "i");
 const ID_SHAPE = /^(?=.*\d)[A-Z0-9][\w./-]{2,30}$/i;
 // A code of capitals alone ("Item Id: GLOWROLL", "Part Number:EMERMUS") is an id where a label that says
 // it names an id (id, number, code, SKU, "#") sets it apart with a colon or "#"; after a bare "Item:" or

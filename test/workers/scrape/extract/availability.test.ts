@@ -345,6 +345,16 @@ describe("product ids", () => {
     expect(draftOf(ld({ "@type": "Product", name: "L", productID: "isbn:0307277674" })).jsonLd.sku).toBe("0307277674");
   });
 
+  it("takes a structured id written with its label as the id after it, and an id opening with a label's letters whole", () => {
+    const sku = (value: string) => draftOf(ld({ "@type": "Product", name: "L", sku: value })).jsonLd.sku;
+    expect(sku("Item # 101095")).toBe("101095");
+    expect(sku("Art.-Nr.: 88-1")).toBe("88-1");
+    expect(sku("SKU12345")).toBe("SKU12345");
+    expect(sku("ART-881")).toBe("ART-881");
+    const microdata = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Lamp</h1><span itemprop="sku">Item # 44-102</span></div>`;
+    expect(draftOf("", microdata).microdata.sku).toBe("44-102");
+  });
+
   it("takes an offer's id only when the product has one offer: with one per size, it is that size's", () => {
     const sizes = [
       { sku: "1899954", price: 15, priceCurrency: "USD" },
