@@ -415,14 +415,17 @@ describe("product ids", () => {
     expect(visible("<li>Modelo: CW2288-111</li>")).toBe("CW2288-111");
   });
 
-  it("reads an id labelled in more languages, and a part number named for its maker", () => {
-    expect(visible("<li>Ürün kodu: TR-55012</li>")).toBe("TR-55012");
-    expect(visible("<li>Varenr.: 2210345</li>")).toBe("2210345");
-    expect(visible("<dl><dt>Tuotenumero</dt><dd>88123</dd></dl>")).toBe("88123");
-    expect(visible("<li>Cikkszám: HU-4411</li>")).toBe("HU-4411");
-    expect(visible("<li>Κωδικός: 553201</li>")).toBe("553201");
-    expect(visible("<li>رمز المنتج: SA9912</li>")).toBe("SA9912");
-    expect(visible("<div><strong>Manufacturer Part Number</strong></div><div>UNCBR32CCP07</div>")).toBe("UNCBR32CCP07");
+  // Ids labelled in more languages, and a part number named for its maker.
+  it.each([
+    ["<li>Ürün kodu: TR-55012</li>", "TR-55012"],
+    ["<li>Varenr.: 2210345</li>", "2210345"],
+    ["<dl><dt>Tuotenumero</dt><dd>88123</dd></dl>", "88123"],
+    ["<li>Cikkszám: HU-4411</li>", "HU-4411"],
+    ["<li>Κωδικός: 553201</li>", "553201"],
+    ["<li>رمز المنتج: SA9912</li>", "SA9912"],
+    ["<div><strong>Manufacturer Part Number</strong></div><div>UNCBR32CCP07</div>", "UNCBR32CCP07"],
+  ])("reads the id labelled in %s", (body, id) => {
+    expect(visible(body)).toBe(id);
   });
 
   it("reads the value printed right after a label alone in its parent, and not the line after it", () => {
