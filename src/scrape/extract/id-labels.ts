@@ -1,5 +1,8 @@
-// The labels shops print before a product's id, in the languages of the corpus and beyond: read in the
-// page's short texts (visible.ts) and stripped from a structured id written with its label (record.ts).
+// The product's id as the page's markup names it: the labels shops print before it, in the languages of the
+// corpus and beyond, read in the page's short texts (visible.ts) and stripped from a structured id written
+// with its label (record.ts); and the product a reviews widget is told to show.
+import type { HTMLElement } from "./dom";
+import { selectOne } from "./select";
 
 // A labelled id line in the languages of the corpus: "SKU: 123", "Item # 4410", "Art.-Nr. 88", "Código: X1",
 // "EAN13 : 978…", "ISBN-13:", "ISBN nummer 978…", "Modelo: CW2288-111", 'מק"ט: IBF870P', "Chassis: F26SREE5281",
@@ -17,3 +20,15 @@ export const SKU_LABEL_ALONE = new RegExp(`^#?(?:${ID_LABEL})\\s*[:#.]?$`, "i");
  */
 export const idAfterLabel = (text: string): string | null =>
   /[\s:#]/.test(text.trim()) ? (SKU_LABEL.exec(text.trim())?.[1] ?? null) : null;
+
+// Bazaarvoice's widgets name the product whose reviews they show by the shop's own id (`data-bv-product-id="0687094P"`).
+const WIDGET_ID = "data-bv-product-id";
+
+/**
+ * The shop's id of the product a reviews widget on the page shows, or null: asked only where no reader
+ * gave an id, one look-up of the attribute in the page index.
+ */
+export function reviewWidgetId(root: HTMLElement): string | null {
+  const id = selectOne(root, `[${WIDGET_ID}]`)?.getAttribute(WIDGET_ID)?.trim();
+  return id && /\d/.test(id) && !id.includes("{") ? id : null;
+}

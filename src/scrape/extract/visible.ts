@@ -8,7 +8,7 @@ import { cardPrice, priceTexts } from "./card-price";
 import { headingBlocks, mainHeading } from "./heading-blocks";
 import { itemValue } from "./microdata";
 import { moneyFromStructured, parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
-import { SKU_LABEL, SKU_LABEL_ALONE } from "./id-labels";
+import { reviewWidgetId, SKU_LABEL, SKU_LABEL_ALONE } from "./id-labels";
 import { isNoId, type ProductDraft } from "./record";
 import { positionOf } from "./tree-nodes";
 import { holdingAny, selectAll, selectOne } from "./select";
@@ -109,7 +109,7 @@ function labelled(root: HTMLElement, label: RegExp, accept: (value: string) => b
  * (`<dt>Art.-Nr.</dt><dd>88-1</dd>`); a value without a digit is a word, not an id, unless a colon sets
  * capitals after the label ("Item Id: GLOWROLL").
  */
-export function labelledId(root: HTMLElement): string | null {
+function labelledId(root: HTMLElement): string | null {
   const texts = shortTexts(root, () => true);
   for (let at = 0; at < texts.length; at++) {
     const [element, text] = texts[at]!;
@@ -126,6 +126,9 @@ export function labelledId(root: HTMLElement): string | null {
   }
   return null;
 }
+
+/** The id the page shows a shopper with a label, else the one its reviews widget is told to show. */
+export const shownId = (root: HTMLElement): string | null => labelledId(root) ?? reviewWidgetId(root);
 
 /**
  * The value printed right after a label in its own parent (`<strong>Model</strong>Ford F-Series`), its
@@ -271,7 +274,7 @@ export function visibleProductDraft(root: HTMLElement, hint: MoneyHint = {}, wit
     price: withPrice ? (labelledPrice(root, hint) ?? itempropPrice(root, hint) ?? headingPrice(root, hint)) : null,
     rating: visibleRating(root),
     review_count: visibleReviewCount(root),
-    sku: labelledId(root),
+    sku: shownId(root),
     availability: visibleAvailability(root),
   };
 }

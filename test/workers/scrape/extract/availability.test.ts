@@ -428,6 +428,13 @@ describe("product ids", () => {
     expect(visible(body)).toBe(id);
   });
 
+  it("reads the product a reviews widget shows where no label names an id, never a template's placeholder", () => {
+    const widget = (id: string) => `<div data-bv-show="inline_rating" data-bv-product-id="${id}"></div>`;
+    expect(visible(widget("0687094P"))).toBe("0687094P");
+    expect(visible(`<p>SKU: 55-1</p>${widget("0687094P")}`)).toBe("55-1");
+    expect(visible(widget("{{productId}}"))).toBeNull();
+  });
+
   it("reads the value printed right after a label alone in its parent, and not the line after it", () => {
     expect(visible("<p><b><small>Artikelnummer </small></b> A72-CG84194<br><b>Marke</b> NEC</p>")).toBe("A72-CG84194");
     // A word beside the label is no id, and the next line is not the label's value either.
