@@ -355,6 +355,11 @@ describe("product ids", () => {
     expect(draftOf("", microdata).microdata.sku).toBe("44-102");
   });
 
+  it("takes a shop's own product-id meta tag as the product:retailer_item_id one", () => {
+    expect(draftOf('<meta name="product-id" content="226683551">').meta.sku).toBe("226683551");
+    expect(draftOf('<meta name="product_id" content="A-77">').meta.sku).toBe("A-77");
+  });
+
   it("takes an offer's id only when the product has one offer: with one per size, it is that size's", () => {
     const sizes = [
       { sku: "1899954", price: 15, priceCurrency: "USD" },
