@@ -43,7 +43,7 @@ export function genericDrafts(page: Page): ProductDraft[] {
 
 /**
  * The page's heading where it is the better spelling of a structured name: it extends it with the
- * variant on show ("… 256 GB) (12 GB RAM)"), sets the product's brand before it as the page shows
+ * variant on show ("… 256 GB) (12 GB RAM)"), or leaves out the variant the name adds ("… - purple"), sets the product's brand before it as the page shows
  * it ("adidas Marble Leggings" for "Marble Leggings"; a brand run into the name by the markup is set
  * apart), differs from it only in case ("By Colleen Hoover"), or is it without the shop's name the
  * shop appended ("… Pacific Blue cumpara pe Darwin.md"). Null when the name stands.
@@ -52,6 +52,9 @@ function headingSpelling(name: string, heading: string, address: string, brand: 
   // An extension stands apart from the name and is no item number ("#00076723") or count run into it ("…Sandstone134/4466").
   const extension = heading.startsWith(name) ? heading.slice(name.length) : "";
   if (/^\s/.test(extension) && !/#\d/.test(extension)) return heading;
+  // A name that adds a variant after the heading and a separator ("TREFOIL HOODIE - Hoodie - purple") names
+  // the colour or size on show, which the heading leaves to the page's choices.
+  if (name.startsWith(heading) && VARIANT_AFTER.test(name.slice(heading.length))) return heading;
   if (heading !== name && heading.toLowerCase() === name.toLowerCase()) return heading;
   const before = heading.endsWith(name) ? heading.slice(0, -name.length) : "";
   if (brand && before && isBrandShown(before, brand, address)) return `${before.trimEnd()} ${name}`;
@@ -64,6 +67,9 @@ function headingSpelling(name: string, heading: string, address: string, brand: 
 }
 
 const squash = lettersAndDigits;
+
+// A variant set after a name: a dash, bar or slash between spaces, then a short phrase.
+const VARIANT_AFTER = /^\s+[-–—|/]\s+\S.{0,59}$/;
 
 // What may follow a brand before the name it heads: space, a dash, a colon, a bar.
 const BRAND_END = /[\s\-–—:|/·]+$/;

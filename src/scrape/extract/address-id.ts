@@ -9,14 +9,17 @@ import { selectOne } from "./select";
 const QUERY_ID =
   /[?&](?:id|item|itemid|item_id|productid|product_id|pid|sku|skuid|goods_id|articleid|article_id)=([\w-]*\d[\w-]*)/i;
 // The id may run into its variant (`/p/701812622_white`), and a long number into the words after it
-// (`/product/1190485849-floral-skull`); a short one there starts a slug (`/products/212-man`).
+// (`/product/1190485849-floral-skull`); a short one there starts a slug (`/products/212-man`). `pd` is a
+// product's page as `p` is (`/pd/10000468/royal-maida`).
 const PATH_ID =
-  /\/(?:itm|item|items|listing|dp|gp\/product|product|products|prod|p|prd|sku|a|i)[/-](?:(\d{6,})-|([a-z0-9]*\d[a-z0-9]*)(?=[/?.#_]|$))/i;
+  /\/(?:itm|item|items|listing|dp|gp\/product|product|products|prod|p|pd|prd|sku|a|i)[/-](?:(\d{6,})-|([a-z0-9]*\d[a-z0-9]*)(?=[/?.#_]|$))/i;
 // A long number ends the path (`…-12345678.html`), or a code of a few letters and a long number
-// (`…-a1472925.html`); a code with a shorter one only as the whole last segment (`/CE5145.html`), since a
-// model or a season ends many slugs (`…-ts5150.html`, `…-ss2024`); a "p" before five digits or more marks
-// the number as the product's (`…_p76723.html`, `…-P249823652`), not a page's (`page_p0003`).
-const TRAILING_ID = /(?:[-_]p(\d{5,14})|\/([a-z]{1,3}\d{4,14})|[-_/.](\d{6,14}|[a-z]{1,3}\d{6,14}))(?:\.html?|\/)?$/i;
+// (`…-a1472925.html`); a code with a shorter one, or a number of five digits, only as the whole last
+// segment (`/CE5145.html`, `/producto/pack-durex/48295`), since a model or a season ends many slugs
+// (`…-ts5150.html`, `…-ss2024`); a "p" before five digits or more marks the number as the product's
+// (`…_p76723.html`, `…-P249823652`), not a page's (`page_p0003`).
+const TRAILING_ID =
+  /(?:[-_]p(\d{5,14})|\/([a-z]{1,3}\d{4,14}|\d{5})|[-_/.](\d{6,14}|[a-z]{1,3}\d{6,14}))(?:\.html?|\/)?$/i;
 const MAX_ID = 30;
 
 const pathId = (path: string) => {

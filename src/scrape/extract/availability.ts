@@ -2,27 +2,30 @@
 // `preorder`, `backorder`): from schema.org values in any spelling, from shops' stock texts in the
 // languages the corpus holds, and from the buy box a shopper sees (a stock line, an add-to-cart control).
 import { visibleText, type HTMLElement } from "./dom";
-import { headingBlocks } from "./heading-blocks";
+import { blocksAround, headingBlocks } from "./heading-blocks";
 import { holdingAny, selectAll } from "./select";
 
 export type Availability = "in_stock" | "out_of_stock" | "preorder" | "backorder";
 
 // Checked in this order: "not available" must not read as "available", "pre-order" not as "order".
 const VOCABULARY: [Availability, RegExp][] = [
-  ["preorder", /pre-?order|pre-?sale|presale|vorbestell|pr[ée]commande|pre-?venta|予約|预售|предзаказ/i],
+  [
+    "preorder",
+    /pre-?order|pre-?sale|presale|vorbestell|pr[ée]commande|pre-?venta|pr[ée]-?venda|予約|预售|предзаказ|ennakkotilaus|előrendel|předobjedn|forudbestil|förbeställ|forhåndsbestill|προπαραγγελία|הזמנה מוקדמת|طلب مسبق/i,
+  ],
   // Orderable though not held: reordered, on its way, shipped once it arrives ("Nicht lagernd, ab Bestellung
   // versandfertig in 8 Tagen", "we'll ship when it's available", "En arrivage"); "back in stock soon" is not in stock.
   [
     "backorder",
-    /back-?order|auf bestellung|sur commande|bajo pedido|取り寄せ|nachbestellt|nicht (?:lagernd|am lager|vorrätig)\b[^.]{0,40}\b(?:versand|liefer)|ships? when (?:it(?:'|’| i)s )?available|back in stock soon|en arrivage|en r[ée]approvisionnement/i,
+    /back-?order|auf bestellung|sur commande|bajo pedido|取り寄せ|nachbestellt|nicht (?:lagernd|am lager|vorrätig)\b[^.]{0,40}\b(?:versand|liefer)|ships? when (?:it(?:'|’| i)s )?available|back in stock soon|en arrivage|en r[ée]approvisionnement|bestillingsvare|beställningsvara|tilausotuote|na objednávku|rendelésre/i,
   ],
   [
     "out_of_stock",
-    /out[\s_-]?of[\s_-]?stock|sold[\s_-]?out|soldout|unavailable|not available|not in stock|nicht vorrätig|no longer available|discontinued|no stock|notify me|agotad[oa]|sin stock|no disponible|ausverkauft|nicht (?:auf lager|verfügbar|lieferbar)|vergriffen|[ée]puis[ée]|rupture de stock|indisponible|non disponibile|esaurit[oa]|uitverkocht|niet (?:op voorraad|leverbaar|beschikbaar)|esgotad[oa]|indispon[ií]vel|sem estoque|brak w magazynie|niedostępn|wyprzedan|slutsåld|ej i lager|utsolgt|loppuunmyyty|tükendi|stokta yok|нет в наличии|закончил|распродан|немає в наличності|немає в наявності|stoc epuizat|nu (?:este|e) [îi]n stoc|在庫なし|在庫切れ|売り切れ|品切れ|完売|缺货|售罄|无货|已售完|품절|hết hàng|habis|stok habis|غير متوفر|نفدت/i,
+    /out[\s_-]?of[\s_-]?stock|sold[\s_-]?out|soldout|unavailable|not available|not in stock|nicht vorrätig|no longer available|discontinued|no stock|notify me|agotad[oa]|sin stock|no disponible|ausverkauft|nicht (?:auf lager|verfügbar|lieferbar)|vergriffen|[ée]puis[ée]|rupture de stock|indisponible|non disponibile|esaurit[oa]|uitverkocht|niet (?:op voorraad|leverbaar|beschikbaar)|esgotad[oa]|indispon[ií]vel|sem estoque|brak w magazynie|niedostępn|wyprzedan|slutsåld|ej i lager|utsolgt|loppuunmyyty|tükendi|stokta yok|нет в наличии|закончил|распродан|немає в наличності|немає в наявності|stoc epuizat|nu (?:este|e) [îi]n stoc|在庫なし|在庫切れ|売り切れ|品切れ|完売|缺货|售罄|无货|已售完|품절|hết hàng|habis|stok habis|غير متوفر|نفد|ikke p[åa] lager|udsolgt|ikke tilg[æj]ngelig|slut i lager|tillfälligt slut|ei varastossa|loppu varastosta|tilapäisesti loppu|nincs raktáron|elfogyott|není skladem|vyprodáno|nie je skladom|vypredané|εξαντλήθηκε|μη διαθέσιμο|אזל|לא במלאי|ناموجود|няма наличност|изчерпан|nema na (?:stanju|zalihi)|สินค้าหมด|nicht lagernd/i,
   ],
   [
     "in_stock",
-    /^(?:instock|in[\s_-]?stock|available|limitedavailability|onlineonly|instoreonly|madetoorder)$|\bin[\s_-]?stock\b|\d+\s*(?:left|available|in stock|auf lager|en stock|disponibles?)|only \d+ left|usually (?:ships|dispatched)|ships (?:in|within|today|from)|dispatched (?:in|within)|en stock|auf lager|lieferbar|sofort verfügbar|versandfertig|disponible|en existencia|in magazzino|disponibile|op voorraad|leverbaar|em estoque|dispon[ií]vel|dostępn|w magazynie|i lager|på lager|stokta|в наличии|є в наявності|[îi]n stoc\b|в наявності|在庫あり|在庫有り|有货|现货|재고 있음|còn hàng|tersedia/i,
+    /^(?:instock|in[\s_-]?stock|available|limitedavailability|onlineonly|instoreonly|madetoorder)$|\bin[\s_-]?stock\b|\d+\s*(?:left|available|in stock|auf lager|en stock|disponibles?)|only \d+ left|usually (?:ships|dispatched)|ships (?:in|within|today|from)|dispatched (?:in|within)|en stock|auf lager|lieferbar|sofort verfügbar|versandfertig|disponible|en existencia|in magazzino|disponibile|op voorraad|leverbaar|em estoque|dispon[ií]vel|dostępn|w magazynie|i lager|på lager|stokta|в наличии|є в наявності|[îi]n stoc\b|в наявності|在庫あり|在庫有り|有货|现货|재고 있음|còn hàng|tersedia|lagernd|varastossa|raktáron|skladem|na sklade|skladom|σε απόθεμα|διαθέσιμο|במלאי|متوفر|موجود|в наличност|na stanju|na zalihi|มีสินค้า/i,
   ],
 ];
 
@@ -65,7 +68,7 @@ export function bestAvailability(states: (Availability | null)[]): Availability 
 
 // The control that puts the item in a cart, in the languages of the corpus.
 const ADD_TO_CART =
-  /add to (?:cart|bag|basket|trolley)|add to shopping|buy (?:it )?now|in den (?:warenkorb|einkaufswagen)|jetzt kaufen|ajouter au panier|acheter|añadir al carrito|agregar al carrito|comprar(?: ahora)?|aggiungi al carrello|acquista|in winkelwagen|in winkelmand|adicionar ao carrinho|do koszyka|lägg i varukorg|sepete ekle|в корзину|купить|adaug[ăa] [îi]n co[șşs]|cump[ăa]r[ăa]|додати в кошик|カートに入れる|今すぐ購入|加入购物车|立即购买|장바구니|thêm vào giỏ|tambah ke keranjang|beli sekarang/i;
+  /add to (?:cart|bag|basket|trolley)|add to shopping|buy (?:it )?now|in den (?:warenkorb|einkaufswagen)|jetzt kaufen|ajouter au panier|acheter|añadir al carrito|agregar al carrito|comprar(?: ahora)?|aggiungi al carrello|acquista|in winkelwagen|in winkelmand|adicionar ao carrinho|do koszyka|lägg i varukorg|sepete ekle|в корзину|купить|adaug[ăa] [îi]n co[șşs]|cump[ăa]r[ăa]|додати в кошик|カートに入れる|今すぐ購入|加入购物车|立即购买|장바구니|thêm vào giỏ|tambah ke keranjang|beli sekarang|הוס(?:ף|פה) ל(?:סל|עגלה)|לרכישה|קנה עכשיו|[أا]ضف (?:(?:إلى|الى) ال|لل)سلة|افزودن به سبد|προσθήκη στο καλάθι|lisää ostoskoriin|kosárba|do košíku|do košíka|læg i (?:indkøbs)?kurv|legg i handle(?:kurv|vogn)|dodaj u košaricu|добави в количката|หยิบใส่ตะกร้า|เพิ่มลงตะกร้า|加入購物車|カートに追加|nu kopen|køb nu|kjøp nå|köp nu|osta nyt|kup teraz|koupit|kúpiť|satın al|hemen al|바로구매|اشتر(?:ي)? الآن|ซื้อเลย|今すぐ買う|立即購買/i;
 // A link drawn as a button speaks for the offer only when its label opens with the cart's verb and sends to
 // no other shop: a brand's "Où acheter" / "Dónde comprar" / "Где купить" (where to buy) or a review site's
 // "Buy now on Amazon" sells elsewhere.
@@ -75,7 +78,7 @@ const WHERE_TO_BUY =
 // A label that ends by naming the shop it sends to ("Buy now on Amazon", "Kaufen bei Otto").
 const AT_ANOTHER_SHOP = /\b(?:on|at|from|bei|sur|chez|en|su|na|no) [A-Z][\w.&'-]+$/;
 const SOLD_OUT_CONTROL =
-  /^(?:sold out|out of stock|notify me|agotado|ausverkauft|[ée]puis[ée]|esaurito|uitverkocht|esgotado|売り切れ|品切れ|缺货|售罄|нет в наличии)\b/i;
+  /^(?:sold out|out of stock|notify me|agotado|ausverkauft|[ée]puis[ée]|esaurito|uitverkocht|esgotado|売り切れ|品切れ|缺货|售罄|нет в наличии|udsolgt|utsolgt|slutsåld|loppuunmyyty|elfogyott|vyprodáno|tükendi|εξαντλήθηκε|אזל|ناموجود|hết hàng|품절|完売)(?![\p{L}])/iu;
 // One size's or colour's state, or a template a script fills in, is not the offer's ("6 - Sold Out").
 const NOT_THE_OFFER = /hidden|template|option|variant|swatch|size/i;
 // "Image not available for Colour", "Plain packaging not available", "Shipping not available", "no
@@ -97,9 +100,9 @@ const controlText = (control: HTMLElement) =>
 
 // Buttons, inputs and links found by tag; an input's type and a link's role or class are tested here (a
 // selector on an attribute reads it on every element of the page). A link drawn as a button ("btn",
-// "button", "add2cart-btn") is the shop's control as much as a button is.
+// "button", "add2cart-btn", "add-to-cart") is the shop's control as much as a button is.
 const CONTROLS = "button, input, a";
-const BUTTON_CLASS = /btn|button/i;
+const BUTTON_CLASS = /btn|button|add[-_]?to[-_]?cart/i;
 const isControl = (element: HTMLElement) =>
   element.tagName === "BUTTON" ||
   (element.tagName === "A"
@@ -234,7 +237,8 @@ const buyBoxes = new WeakMap<HTMLElement, BuyBox>();
 function readBuyBox(root: HTMLElement): BuyBox {
   const known = buyBoxes.get(root);
   if (known) return known;
-  const blocks = headingBlocks(root, BUY_BOX_LEVELS);
+  const heading = headingBlocks(root, BUY_BOX_LEVELS);
+  const blocks = heading.length > 0 ? heading : soleControlBlocks(root);
   const widest = blocks.at(-1);
   const lines = widest ? saying(stockNamed(widest), stockLine) : [];
   const controls = widest ? saying(selectAll(widest, CONTROLS).filter(isControl), controlSays) : [];
@@ -258,6 +262,16 @@ function readBuyBox(root: HTMLElement): BuyBox {
   const buyBox = { line: line ?? null, said };
   buyBoxes.set(root, buyBox);
   return buyBox;
+}
+
+/**
+ * On a page with no main heading, the blocks around its one control that speaks for an offer ("Artikel in
+ * den Warenkorb"): with no rail of other products' carts beside it, it is the product's. Empty where the
+ * page holds none or several.
+ */
+function soleControlBlocks(root: HTMLElement): HTMLElement[] {
+  const speaking = saying(selectAll(root, CONTROLS).filter(isControl), controlSays);
+  return speaking.length === 1 ? blocksAround(root, speaking[0]![0], BUY_BOX_LEVELS) : [];
 }
 
 /** What the buy box says of the offer: a stock line, an add-to-cart control, a cart form. */

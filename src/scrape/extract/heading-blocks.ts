@@ -73,9 +73,13 @@ function titledElement(root: HTMLElement): HTMLElement | null {
 }
 
 /** From the heading's own block outward; empty when the page has no `<h1>`. */
-export function headingBlocks(root: HTMLElement, levels: number): HTMLElement[] {
+export const headingBlocks = (root: HTMLElement, levels: number): HTMLElement[] =>
+  blocksAround(root, mainHeading(root), levels);
+
+/** From `element`'s parent outward, up to `levels` blocks, never the body. */
+export function blocksAround(root: HTMLElement, element: HTMLElement | null, levels: number): HTMLElement[] {
   const blocks: HTMLElement[] = [];
-  let block = mainHeading(root)?.parentNode ?? null;
+  let block = element?.parentNode ?? null;
   for (let level = 0; block && level < levels; level++, block = block.parentNode) {
     if (block === root || block.tagName === "BODY" || block.tagName === "HTML") break;
     blocks.push(block);

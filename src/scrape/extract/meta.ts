@@ -49,7 +49,8 @@ export function metaProductDraft(root: HTMLElement, hint: MoneyHint = {}): Produ
     brand: metaValue(tags, "product:brand", "og:brand"),
     price: amount && /\d/.test(amount) ? moneyFromStructured(amount, currency, hint) : null,
     availability: normaliseAvailability(metaValue(tags, "product:availability", "og:availability")),
-    sku: metaValue(tags, "product:retailer_item_id", "product:sku"),
+    // A shop's own `<meta name="product-id">` names the product as `product:retailer_item_id` does.
+    sku: metaValue(tags, "product:retailer_item_id", "product:sku", "product-id", "product_id"),
   };
 }
 

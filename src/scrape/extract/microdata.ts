@@ -5,7 +5,7 @@
 import type { Review } from "../types";
 import { cleanText, visibleText, type HTMLElement } from "./dom";
 import { moneyFromStructured, parseLocaleNumber, type MoneyHint } from "./money";
-import { bestAvailability, normaliseAvailability } from "./availability";
+import { type Availability, bestAvailability, normaliseAvailability } from "./availability";
 import { LIST_PRICE_TYPE } from "./product-ld";
 import { firstProductId, structuredRating, type ProductDraft } from "./record";
 import { withAttribute } from "./select";
@@ -34,7 +34,14 @@ const VALUE_ATTRIBUTES: Record<string, string> = {
 /** `https://schema.org/Product`, `schema:Product` or `Product` alike: the last segment of the first type. */
 const typeName = (value: string | undefined) => (value ?? "").trim().split(/\s+/)[0]!.split(/[/:#]/).pop() ?? "";
 
-/** Every scope under `root` with the properties that belong directly to it. */
+// The properties of no scope, gathered as one (typeName never yields a "#"): a shop may print the offer's
+// `<meta itemprop="availability">` just before the Product's scope opens.
+const ORPHANS = "#orphans";
+
+/**
+ * Every scope under `root` with the properties that belong directly to it, and microdata's properties
+ * outside any scope as one more (RDFa's are OpenGraph's `og:` and `product:` tags, read as meta tags).
+ */
 function collectScopes(root: HTMLElement, dialect: Dialect = MICRODATA): Scope[] {
   const scopes = new Map<HTMLElement, Scope>();
   const scopeOf = (element: HTMLElement) => {
@@ -45,12 +52,17 @@ function collectScopes(root: HTMLElement, dialect: Dialect = MICRODATA): Scope[]
     }
     return scope;
   };
+  const orphans = (element: HTMLElement) => {
+    const scope = scopeOf(element);
+    scope.type = ORPHANS;
+    return scope;
+  };
   for (const element of withAttribute(root, dialect.scope)) scopeOf(element);
   for (const element of withAttribute(root, dialect.prop)) {
     let owner = element.parentNode;
     while (owner && !(owner.tagName && owner.hasAttribute(dialect.scope))) owner = owner.parentNode;
-    if (!owner) continue;
-    const props = scopeOf(owner).props;
+    if (!owner && dialect !== MICRODATA) continue;
+    const props = owner ? scopeOf(owner).props : orphans(root).props;
     for (const name of (element.getAttribute(dialect.prop) ?? "").split(/\s+/).filter(Boolean)) {
       // RDFa may prefix a property with its vocabulary (`schema:name`).
       const bare = name.split(":").pop()!;
@@ -78,6 +90,7 @@ export const rdfaProductDraft = (root: HTMLElement, hint: MoneyHint = {}) =>
 function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
   const byElement = new Map(scopes.map((scope) => [scope.element, scope]));
   const product = scopes.find((scope) => /^Product$|^IndividualProduct$|^ProductGroup$/i.test(scope.type));
+  const orphans = scopes.find((scope) => scope.type === ORPHANS);
   const child = (scope: Scope | undefined, prop: string) => {
     const element = scope?.props.get(prop)?.[0];
     return element ? byElement.get(element) : undefined;
@@ -90,11 +103,12 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
   const brand = child(product, "brand");
   const offerMoney = (scope: Scope | undefined) => {
     // An offer may give its amount only in a nested price specification, as JSON-LD offers do; a list price's is not it.
+    // An AggregateOffer over sizes with no default gives the lowest, the price a buyer starts from.
     const spec = (scope?.props.get("priceSpecification") ?? [])
       .map((element) => byElement.get(element))
       .find((candidate) => candidate && !LIST_PRICE_TYPE.test(value(candidate, "priceType") ?? ""));
     return moneyFromStructured(
-      value(scope, "price") ?? value(spec, "price"),
+      value(scope, "price") ?? value(spec, "price") ?? value(scope, "lowPrice"),
       value(scope, "priceCurrency") ?? value(spec, "priceCurrency"),
       hint,
     );
@@ -119,10 +133,11 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
     price,
     priceless:
       offer !== undefined && price === null && !offer.props.has("price") && !offer.props.has("priceSpecification"),
-    // Some shops put `availability` on the Product itself, with no Offer around it.
+    // Some shops put `availability` on the Product itself, with no Offer around it, or outside every scope.
     availability:
       bestAvailability(samePriceOffers.map((scope) => normaliseAvailability(value(scope, "availability")))) ??
-      normaliseAvailability(value(product, "availability")),
+      normaliseAvailability(value(product, "availability")) ??
+      soleAvailability(orphans),
     rating: structuredRating((prop) => value(rating, prop)),
     review_count: parseLocaleNumber(value(rating, "ratingCount") ?? value(rating, "reviewCount")),
     reviews: (product.props.get("review") ?? [])
@@ -131,6 +146,14 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
       .map((review) => reviewFromScope(review, byElement)),
     breadcrumbs,
   };
+}
+
+/** The availability the properties of no scope say, where all of them say the same; null where they differ. */
+function soleAvailability(orphans: Scope | undefined): Availability | null {
+  const said = new Set(
+    (orphans?.props.get("availability") ?? []).map((element) => normaliseAvailability(itemValue(element))),
+  );
+  return said.size === 1 ? [...said][0]! : null;
 }
 
 function reviewFromScope(review: Scope, byElement: Map<HTMLElement, Scope>): Review {

@@ -11,7 +11,7 @@ import { isEmpty, reading, type ProductDraft } from "./record";
 import { expectAttributes, selectOne } from "./select";
 import { stateProductDraft } from "./state-product";
 import { countryOfDomain } from "./url";
-import { labelledId, visibleTitle } from "./visible";
+import { shownId, visibleTitle } from "./visible";
 import { firstText } from "./dom";
 
 export interface Page {
@@ -98,7 +98,7 @@ export function buyBoxAndAddress(page: Page, known: ProductDraft[]): ProductDraf
   const says = (field: keyof typeof fields) =>
     known.some((draft) => fields[field].some((name) => !isEmpty(draft[name])));
   const availability = says("availability") ? null : visibleAvailability(page.root);
-  const sku = says("sku") ? null : labelledId(page.root);
+  const sku = says("sku") ? null : shownId(page.root);
   return [
     reading("visible text", { availability, sku }),
     reading("page address", { sku: says("sku") || sku ? null : addressId(page.root, page.url) }),

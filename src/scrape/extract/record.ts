@@ -2,6 +2,7 @@
 // meta tags), taking each field from the first source that has it.
 import type { ProductDraft, ProductRecord } from "../types";
 import { normaliseAvailability } from "./availability";
+import { idAfterLabel } from "./id-labels";
 import { parseLocaleNumber } from "./money";
 
 export type { ProductDraft };
@@ -105,9 +106,11 @@ export const isNoId = (value: string) => NO_ID.test(value.trim());
  */
 export function firstProductId(read: (property: string) => string | null | undefined): string | null {
   for (const property of ID_PROPERTIES) {
-    const id = read(property)
+    const written = read(property)
       ?.replace(/^[a-z]+:(?!\/)/i, "")
       .trim();
+    // An id written with its label ("Item # 101095") is the id after it.
+    const id = written && (idAfterLabel(written) ?? written);
     if (id && !isNoId(id)) return id;
   }
   return null;

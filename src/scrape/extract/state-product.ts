@@ -213,12 +213,12 @@ function amountOf(value: unknown, currency: string | null): { amount: unknown; c
 /**
  * What a whole number in the state counts, by how the page prints it as a price: cents where it prints the
  * number divided by a hundred (Shopify's 5900 shown as "$59.00"), units where it prints the number itself
- * ("299,– €"); null where it prints neither.
+ * ("299,– €"); null where it prints neither. A price under one unit counts cents as any other ("$0.55" for 55).
  */
 export function wholeAmountUnits(amount: number, html: string): "minor" | "major" | null {
   const units = [String(amount), amount.toLocaleString("en-US")];
   const major = (amount / 100).toFixed(2);
-  const cents = amount >= 100 ? [major, major.replace(".", ",")] : [];
+  const cents = amount >= 10 ? [major, major.replace(".", ",")] : [];
   const printed = printedAsPrice(html, [...units, ...cents]);
   if (units.some((text) => printed.has(text))) return "major";
   return cents.some((text) => printed.has(text)) ? "minor" : null;

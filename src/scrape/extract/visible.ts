@@ -8,6 +8,7 @@ import { cardPrice, priceTexts } from "./card-price";
 import { headingBlocks, mainHeading } from "./heading-blocks";
 import { itemValue } from "./microdata";
 import { moneyFromStructured, parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
+import { reviewWidgetId, SKU_LABEL, SKU_LABEL_ALONE } from "./id-labels";
 import { isNoId, type ProductDraft } from "./record";
 import { positionOf } from "./tree-nodes";
 import { holdingAny, selectAll, selectOne } from "./select";
@@ -19,14 +20,6 @@ const REVIEW_COUNT = /^\(?\s*(\d[\d.,]*)\s*\)?(?:\s*(?:reviews?|ratings?|avis|be
 const OUT_OF = /(\d{1,2}(?:[.,]\d+)?)\s*(?:out of|of|von|sur|de|su|\/)\s*(5|10)(?![\d.,]*\d)/i;
 // An average that names no scale ("3.75 avg rating", "4.2 average rating") is out of five stars.
 const AVERAGE = /^(\d(?:[.,]\d+)?)\s*(?:avg\.?|average)\s+rating$/i;
-// A labelled id line in the languages of the corpus: "SKU: 123", "Item # 4410", "Art.-Nr. 88", "Código: X1",
-// "EAN13 : 978…", "ISBN-13:", "ISBN nummer 978…", "Modelo: CW2288-111", 'מק"ט: IBF870P', "Chassis: F26SREE5281".
-const ID_LABEL =
-  "(?:item|sku|product|article|art\\.?|model|modelo|modello|mod[èe]le|part|style|catalog|mpn|(?:upc|ean|gtin|isbn)(?:-?(?:8|10|12|13|14))?|asin)\\s*(?:#|no\\.?|nr\\.?|number|nummer|code|id)?|art\\.?-?nr\\.?|artikelnummer|artikel-?nr\\.?|bestellnummer|herstellernummer|modellnummer|r[ée]f[ée]rence|r[ée]f\\.?|c[óo]digo|cod\\.?|referencia|codice(?: articolo)?|kod(?: produktu)?|numer katalogowy|artikelnummer|артикул|код(?: товара)?|商品番号|品番|型番|商品コード|货号|型号|商品编号|mã sp|mã sản phẩm|מק[\"״']?ט|chassis";
-// A label may open with a "#" ("#Артикул 4998"), and ends where a word does: "Artikelnummer56477395" is
-// that label and its number, not "Art" and "ikelnummer56477395".
-const SKU_LABEL = new RegExp(`^#?(?:${ID_LABEL})(?![a-z])\\s*[:#.]?\\s*([A-Z0-9][\\w./-]{2,30})$`, "i");
-const SKU_LABEL_ALONE = new RegExp(`^#?(?:${ID_LABEL})\\s*[:#.]?$`, "i");
 const ID_SHAPE = /^(?=.*\d)[A-Z0-9][\w./-]{2,30}$/i;
 // A code of capitals alone ("Item Id: GLOWROLL", "Part Number:EMERMUS") is an id where a label that says
 // it names an id (id, number, code, SKU, "#") sets it apart with a colon or "#"; after a bare "Item:" or
@@ -111,31 +104,42 @@ function labelled(root: HTMLElement, label: RegExp, accept: (value: string) => b
 }
 
 /**
- * An id shown with a label, in one text ("SKU: 123") or in the text right after a label alone
+ * An id shown with a label, in one text ("SKU: 123"), in the text printed right after a label alone in
+ * its parent (`<b>Artikelnummer</b> A72-CG84194<br>`) or in the text right after a label alone
  * (`<dt>Art.-Nr.</dt><dd>88-1</dd>`); a value without a digit is a word, not an id, unless a colon sets
  * capitals after the label ("Item Id: GLOWROLL").
  */
-export function labelledId(root: HTMLElement): string | null {
+function labelledId(root: HTMLElement): string | null {
   const texts = shortTexts(root, () => true);
   for (let at = 0; at < texts.length; at++) {
     const [element, text] = texts[at]!;
     const inline = SKU_LABEL.exec(text)?.[1];
     if (inline && idShaped(inline, text)) return inline;
+    if (!SKU_LABEL_ALONE.test(text)) continue;
+    const beside = valueBeside(element);
+    if (beside !== null) {
+      if (idShaped(beside, text)) return beside;
+      continue;
+    }
     const next = texts[at + 1]?.[1];
-    if (next && SKU_LABEL_ALONE.test(text) && !valuedBeside(element) && idShaped(next, text)) return next;
+    if (next && idShaped(next, text)) return next;
   }
   return null;
 }
 
+/** The id the page shows a shopper with a label, else the one its reviews widget is told to show. */
+export const shownId = (root: HTMLElement): string | null => labelledId(root) ?? reviewWidgetId(root);
+
 /**
- * Whether a label's value is printed right after it in its own parent (`<strong>Model</strong>Ford F-Series`):
- * then the next element is another line (a fact list's "Era 1970s"), never this label's value. A colon
- * between them (`<b>SKU</b>: <span>…`) is no value.
+ * The value printed right after a label in its own parent (`<strong>Model</strong>Ford F-Series`), its
+ * text node trimmed; then the next element is another line (a fact list's "Era 1970s"), never this
+ * label's value. Null where no text follows: a colon between them (`<b>SKU</b>: <span>…`) is no value.
  */
-function valuedBeside(label: HTMLElement): boolean {
+function valueBeside(label: HTMLElement): string | null {
   const siblings = label.parentNode?.childNodes ?? [];
   const following = siblings[siblings.indexOf(label) + 1];
-  return following?.nodeType === 3 && /[\p{L}\p{N}]/u.test(following.text);
+  if (following?.nodeType !== 3 || !/[\p{L}\p{N}]/u.test(following.text)) return null;
+  return following.text.replace(/\s+/g, " ").trim();
 }
 
 /** A price shown with a "Price:" label, e.g. `<p class="price main">Price: $165.95</p>`. */
@@ -270,7 +274,7 @@ export function visibleProductDraft(root: HTMLElement, hint: MoneyHint = {}, wit
     price: withPrice ? (labelledPrice(root, hint) ?? itempropPrice(root, hint) ?? headingPrice(root, hint)) : null,
     rating: visibleRating(root),
     review_count: visibleReviewCount(root),
-    sku: labelledId(root),
+    sku: shownId(root),
     availability: visibleAvailability(root),
   };
 }

@@ -20,6 +20,9 @@ describe("idInAddress", () => {
     ["https://compare.example/asustor-as6210t-90ix00x1-bw3s10-a1472925.html", "a1472925"],
     ["https://www.shop.example/Funny-Nose-Shower-Gel-Dispenser--QWN146-_p76723.html", "76723"],
     ["https://urun.shop.example/sintine/seaflo-hidrofor-pompasi-P249823652", "249823652"],
+    ["https://www.shop.example/pd/10000468/royal-maida-500-g-pouch/", "10000468"],
+    ["https://www.shop.example/producto/pack-durex-massage-aloe-vera/48295", "48295"],
+    ["https://www.shop.example/Fan-Artikel/Games/46468", "46468"],
   ])("%s gives %s", (address, id) => {
     expect(idInAddress(address)).toBe(id);
   });
@@ -44,6 +47,8 @@ describe("idInAddress", () => {
       "/products/linen-midi-dress-ss2024",
       "/women/dresses-c10234.html",
       "/catalog/page_p0003",
+      "/archive/2024/1234",
+      "/kettles/kettle-12345",
     ])
       expect(idInAddress(`https://shop.example${path}`), path).toBeNull();
   });

@@ -46,6 +46,32 @@ describe("normaliseAvailability", () => {
     ["We'll get this back in stock soon.", "backorder"],
     ["En arrivage", "backorder"],
     ["Nicht auf Lager", "out_of_stock"],
+    // Stock words of languages beyond the corpus's first ones; a negation read before the state it negates.
+    ["lagernd, Lieferzeit 3-5 Werktage", "in_stock"],
+    ["Nicht lagernd", "out_of_stock"],
+    ["Varen er ikke på lager.", "out_of_stock"],
+    ["Udsolgt", "out_of_stock"],
+    ["Tillfälligt slut", "out_of_stock"],
+    ["Varastossa", "in_stock"],
+    ["Ei varastossa", "out_of_stock"],
+    ["Raktáron", "in_stock"],
+    ["Nincs raktáron", "out_of_stock"],
+    ["Skladem", "in_stock"],
+    ["Není skladem", "out_of_stock"],
+    ["Άμεσα διαθέσιμο", "in_stock"],
+    ["Μη διαθέσιμο", "out_of_stock"],
+    ["במלאי", "in_stock"],
+    ["אזל מהמלאי", "out_of_stock"],
+    ["متوفر", "in_stock"],
+    ["موجود", "in_stock"],
+    ["ناموجود", "out_of_stock"],
+    ["В наличност", "in_stock"],
+    ["Изчерпан", "out_of_stock"],
+    ["Nema na stanju", "out_of_stock"],
+    ["มีสินค้า", "in_stock"],
+    ["สินค้าหมด", "out_of_stock"],
+    ["Ennakkotilaus", "preorder"],
+    ["Bestillingsvare", "backorder"],
   ])("%s is %s", (text, expected) => {
     expect(normaliseAvailability(text)).toBe(expected);
   });
@@ -111,6 +137,37 @@ describe("visibleAvailability", () => {
     // A link that sends the buyer to another shop, or to where the brand is sold, sells nothing here.
     for (const label of ["Où acheter", "Dónde comprar", "Где купить", "Buy now on Amazon"])
       expect(visibleAvailability(buyBox(`<a class="btn btn-primary" href="/x">${label}</a>`)), label).toBeNull();
+  });
+
+  it("reads a link named for the cart as the shop's control, and cart labels of more languages", () => {
+    expect(visibleAvailability(buyBox('<a class="add-to-cart" href="javascript:void 0">לרכישה</a>'))).toBe("in_stock");
+    for (const label of [
+      "הוסף לסל",
+      "أضف إلى السلة",
+      "Προσθήκη στο καλάθι",
+      "Lisää ostoskoriin",
+      "Kosárba",
+      "Do košíku",
+    ])
+      expect(visibleAvailability(buyBox(`<button type="submit">${label}</button>`)), label).toBe("in_stock");
+    for (const label of ["Køb nu", "Nu kopen", "Kup teraz", "Satın al", "바로구매"])
+      expect(visibleAvailability(buyBox(`<button type="submit">${label}</button>`)), label).toBe("in_stock");
+    expect(visibleAvailability(buyBox('<button type="submit">Udsolgt</button>'))).toBe("out_of_stock");
+    // A link named for the cart whose label sends nowhere to buy is still no control.
+    expect(visibleAvailability(buyBox('<a class="add-to-cart-info" href="/help">Read more</a>'))).toBeNull();
+  });
+
+  it("reads the one cart control of a page with no main heading, with the stock line beside it", () => {
+    const page = (body: string) =>
+      loadHtml(`<html><body><div class="p"><p>Boot</p><p>$20</p>${body}</div></body></html>`);
+    expect(visibleAvailability(page('<div><input type="button" value="Artikel in den Warenkorb"></div>'))).toBe(
+      "in_stock",
+    );
+    const sold = '<div><span class="stock">Sold out</span><button type="submit">Add to cart</button></div>';
+    expect(visibleAvailability(page(sold))).toBe("out_of_stock");
+    // Two controls (the product's and a rail's) say nothing of which is the product's.
+    const two = '<button type="submit">Add to cart</button><aside><button type="submit">Add to cart</button></aside>';
+    expect(visibleAvailability(page(two))).toBeNull();
   });
 
   it("takes a stock line named for stock before any control", () => {
@@ -254,6 +311,19 @@ describe("availability across a product's offers", () => {
     expect(drafts("", microdata).microdata.availability).toBe("out_of_stock");
   });
 
+  it("reads an availability printed outside every scope, where all such say the same", () => {
+    const orphan = (state: string) => `<meta itemprop="availability" content="https://schema.org/${state}">`;
+    const product = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Necklace</h1><div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="price" content="68"></div></div>`;
+    expect(drafts("", orphan("InStock") + product).microdata.availability).toBe("in_stock");
+    expect(drafts("", orphan("InStock") + orphan("OutOfStock") + product).microdata.availability).toBeNull();
+    // The Product's own offer is believed over a stray one.
+    const sold = product.replace(
+      "</div></div>",
+      '<link itemprop="availability" href="https://schema.org/SoldOut"></div></div>',
+    );
+    expect(drafts("", orphan("InStock") + sold).microdata.availability).toBe("out_of_stock");
+  });
+
   it("is out of stock when every offer is", () => {
     const offer = `<div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><link itemprop="availability" href="https://schema.org/OutOfStock"></div>`;
     const microdata = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Sandal</h1>${offer}${offer}</div>`;
@@ -273,6 +343,21 @@ describe("product ids", () => {
     expect(draftOf(ld({ "@type": "Product", name: "L", gtin13: 4006381333931 })).jsonLd.sku).toBe("4006381333931");
     expect(draftOf(ld({ "@type": "Product", name: "L", offers: { sku: "OF-9", price: 2 } })).jsonLd.sku).toBe("OF-9");
     expect(draftOf(ld({ "@type": "Product", name: "L", productID: "isbn:0307277674" })).jsonLd.sku).toBe("0307277674");
+  });
+
+  it("takes a structured id written with its label as the id after it, and an id opening with a label's letters whole", () => {
+    const sku = (value: string) => draftOf(ld({ "@type": "Product", name: "L", sku: value })).jsonLd.sku;
+    expect(sku("Item # 101095")).toBe("101095");
+    expect(sku("Art.-Nr.: 88-1")).toBe("88-1");
+    expect(sku("SKU12345")).toBe("SKU12345");
+    expect(sku("ART-881")).toBe("ART-881");
+    const microdata = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Lamp</h1><span itemprop="sku">Item # 44-102</span></div>`;
+    expect(draftOf("", microdata).microdata.sku).toBe("44-102");
+  });
+
+  it("takes a shop's own product-id meta tag as the product:retailer_item_id one", () => {
+    expect(draftOf('<meta name="product-id" content="226683551">').meta.sku).toBe("226683551");
+    expect(draftOf('<meta name="product_id" content="A-77">').meta.sku).toBe("A-77");
   });
 
   it("takes an offer's id only when the product has one offer: with one per size, it is that size's", () => {
@@ -333,5 +418,31 @@ describe("product ids", () => {
     expect(visible("<dl><dt>ISBN-13:</dt><dd>9780393609394</dd></dl>")).toBe("9780393609394");
     expect(visible("<div>ISBN nummer <span>9789085587187</span></div>")).toBe("9789085587187");
     expect(visible("<li>Modelo: CW2288-111</li>")).toBe("CW2288-111");
+  });
+
+  // Ids labelled in more languages, and a part number named for its maker.
+  it.each([
+    ["<li>Ürün kodu: TR-55012</li>", "TR-55012"],
+    ["<li>Varenr.: 2210345</li>", "2210345"],
+    ["<dl><dt>Tuotenumero</dt><dd>88123</dd></dl>", "88123"],
+    ["<li>Cikkszám: HU-4411</li>", "HU-4411"],
+    ["<li>Κωδικός: 553201</li>", "553201"],
+    ["<li>رمز المنتج: SA9912</li>", "SA9912"],
+    ["<div><strong>Manufacturer Part Number</strong></div><div>UNCBR32CCP07</div>", "UNCBR32CCP07"],
+  ])("reads the id labelled in %s", (body, id) => {
+    expect(visible(body)).toBe(id);
+  });
+
+  it("reads the product a reviews widget shows where no label names an id, never a template's placeholder", () => {
+    const widget = (id: string) => `<div data-bv-show="inline_rating" data-bv-product-id="${id}"></div>`;
+    expect(visible(widget("0687094P"))).toBe("0687094P");
+    expect(visible(`<p>SKU: 55-1</p>${widget("0687094P")}`)).toBe("55-1");
+    expect(visible(widget("{{productId}}"))).toBeNull();
+  });
+
+  it("reads the value printed right after a label alone in its parent, and not the line after it", () => {
+    expect(visible("<p><b><small>Artikelnummer </small></b> A72-CG84194<br><b>Marke</b> NEC</p>")).toBe("A72-CG84194");
+    // A word beside the label is no id, and the next line is not the label's value either.
+    expect(visible("<p><strong>Model</strong> Classic lamp</p><p>X-20</p>")).toBeNull();
   });
 });
