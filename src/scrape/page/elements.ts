@@ -163,7 +163,8 @@ export function isUnshown(element: HTMLElement): boolean {
   if (UNSHOWN_TAGS.has(element.tagName)) return true;
   if (!MAY_HIDE.test(rawAttributes(element))) return false;
   if (attributeValue(element, "hidden") !== undefined) return !STREAMED_PART.test(element.id);
-  if (attributeValue(element, "aria-hidden") === "true") return true;
+  // A paragraph hidden from screen readers alone (a paywall's gated text) is still on the screen.
+  if (attributeValue(element, "aria-hidden") === "true") return element.tagName !== "P";
   if (HIDING_CLASS.test(attributeValue(element, "class") ?? "")) return true;
   const style = attributeValue(element, "style");
   return style !== undefined && DISPLAY_NONE.test(style);
