@@ -148,7 +148,7 @@ export class Furniture {
     const reason = furnitureReason(element);
     if (!reason) return this.teasers.isTeaser(element) ? "a teaser of another page" : null;
     if (!this.readsNames && reason.startsWith("class or id")) return null;
-    if (element.tagName === "ASIDE" || reason === "role=complementary") {
+    if (element.tagName === "ASIDE" || reason === "role=complementary" || reason === 'class or id "infobox"') {
       if (this.asideIsContent(element) || (this.insideContent && this.holdsASection(element))) return null;
       if (element.tagName === "ASIDE") this.asides.push(element);
     }
@@ -174,7 +174,7 @@ export class Furniture {
   }
 
   /**
-   * An `<aside>` (or a box with the role) inside the article that holds a whole section of it (paragraphs
+   * An `<aside>` (or a box with the role, or named an infobox) inside the article that holds a whole section of it (paragraphs
    * of prose, a boxed how-to) or a fact box of background told in prose, not a pull quote, a promo or links.
    */
   private holdsASection(aside: HTMLElement): boolean {
