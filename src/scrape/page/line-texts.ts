@@ -105,7 +105,7 @@ export const givesContact = (text: string) => CONTACT.test(text);
 
 /** A label of links to other pages, whatever it ends with ("Related Recipes", "Verwandte Artikel", "Baca Juga", "相关内容"). */
 const RELATED_LABEL =
-  /^[\s\p{P}\p{S}]*(?:related\b|more on\b|also by\b|read (?:also|more)\b|baca juga|(?:à )?lire aussi|leggi anche|lesen sie auch|mehr zum thema|verwandte\b|artículos relacionados|相关|関連)/iu;
+  /^[\s\p{P}\p{S}]*(?:related\b|more on\b|also by\b|read (?:also|more)\b|baca juga|(?:à )?lire aussi|leggi anche|(?:lesen sie|lies|lest) auch|leia também|lee también|czytaj (?:też|także|również)|mehr zum thema|verwandte\b|artículos relacionados|相关|関連)/iu;
 export const readsAsRelatedLabel = (text: string) => RELATED_LABEL.test(text);
 /**
  * A heading of a box of other stories, never of a section of the article ("Related work" is one, "Related
@@ -113,7 +113,7 @@ export const readsAsRelatedLabel = (text: string) => RELATED_LABEL.test(text);
  * also", "Recommended for you", "You may also like", 推荐阅读, 为你推荐, おすすめ記事, 관련기사.
  */
 const RELATED_BOX_LABEL =
-  /^[\s\p{P}\p{S}]*(?:related (?:stories|articles|news|posts|content|coverage|links|reading)|recommended(?: for you| stories| articles| reading)?|you (?:may|might) also like|more (?:\w+ ){0,2}stories(?: for you)?|read (?:also|next)|(?:à )?lire aussi|leggi anche|lesen sie auch|mehr zum thema|das könnte sie auch interessieren|artículos relacionados|baca juga|推荐阅读|相关阅读|相关新闻|相关文章|相关推荐|为[你您]推荐|猜你喜欢|[你您]可能(?:还)?(?:喜欢|感兴趣)的?(?:文章|内容)?|延伸阅读|関連記事|おすすめ記事|あわせて読みたい|관련\s?기사|추천\s?기사)[\s\p{P}\p{S}]*$/iu;
+  /^[\s\p{P}\p{S}]*(?:related (?:stories|articles|news|posts|content|coverage|links|reading)|recommended(?: for you| stories| articles| reading)?|you (?:may|might) also like|more (?:\w+ ){0,2}stories(?: for you)?|read (?:also|next)|(?:à )?lire aussi|leggi anche|(?:lesen sie|lies|lest) auch|leia também|lee también|czytaj (?:też|także|również)|mehr zum thema|das könnte sie auch interessieren|artículos relacionados|baca juga|推荐阅读|相关阅读|相关新闻|相关文章|相关推荐|为[你您]推荐|猜你喜欢|[你您]可能(?:还)?(?:喜欢|感兴趣)的?(?:文章|内容)?|延伸阅读|関連記事|おすすめ記事|あわせて読みたい|관련\s?기사|추천\s?기사)[\s\p{P}\p{S}]*$/iu;
 export const readsAsRelatedBoxLabel = (text: string) => RELATED_BOX_LABEL.test(text);
 /** A heading of the writer's bio set after the article: "Author", "About the author", "Über den Autor", 作者简介. */
 const AUTHOR_BOX_LABEL =
