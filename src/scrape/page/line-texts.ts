@@ -53,6 +53,9 @@ const FOLLOW_US =
 /** A call to share or recommend what was just read ("If you liked this article, be sure to recommend it …"). */
 const SHARE_IT =
   /^\W*(?:if you (?:liked|enjoyed|found [^.!?]{0,20}(?:useful|helpful)) (?:this|the|our) (?:article|post|story|piece)\b[^.!?]*\b(?:share|recommend|clap|tell)|please share this (?:article|post|story)\b)/i;
+/** A call to fund the site ("Support our journalism with a donation", "Unterstützen Sie uns bitte mit einer Spende"). */
+const SUPPORT_US =
+  /\b(?:support (?:us|our (?:work|journalism|reporting))|unterstützen sie uns|unterstütze uns|soutenez-nous|apóyanos|sosteneteci|wesprzyj nas|steun ons)\b[^.!?]*\b(?:donat\w*|spende\w*|don|dons|donación|donazione|darowizn\w*|donatie|member\w*|mitglied\w*|abonn\w*|contribut\w*)\b/i;
 /** What a paywall says in place of the rest of the article. */
 const PAYWALL =
   /\b(?:shown|available|visible|reserved) only (?:to|for) (?:paying )?(?:members|subscribers)\b|(?:^\W*|[.!?]\s+)become an? (?:\w+ )?(?:member|subscriber)\b|\bsubscribe to (?:continue|keep) reading\b|会員限定|続き[はを].{0,40}お読み/i;
@@ -84,14 +87,16 @@ function isByline(text: string): boolean {
 /**
  * What a paper prints around every article, set as a line under `STANDING_LINE_CHARS` characters: who edited it
  * ("【责任编辑：…】", "Editor: …"), who wrote it ("By Jane Doe"), a call to sign up for a newsletter, to follow
- * the site or to share the article, a paywall's word that the rest is for members; null for a line of the article.
+ * the site, to share the article or to fund the site, a paywall's word that the rest is for members; null for a
+ * line of the article.
  */
 export function standingLineKind(text: string, chars: number): string | null {
   if (chars < EDITOR_LINE_CHARS && EDITOR_LINE.test(text)) return "an editor's credit";
   if (chars < EDITOR_LINE_CHARS && SOURCE_LINE.test(text)) return "a source or writer's credit";
   if (chars < BYLINE_CHARS && isByline(text)) return "a byline";
   if (AD_LABEL.test(text)) return "an ad's label";
-  if (SIGN_UP.test(text) || FOLLOW_US.test(text) || SHARE_IT.test(text)) return "a call to sign up, follow or share";
+  if (SIGN_UP.test(text) || FOLLOW_US.test(text) || SHARE_IT.test(text) || SUPPORT_US.test(text))
+    return "a call to sign up, follow, share or support";
   return PAYWALL.test(text) ? "a paywall's teaser" : null;
 }
 
