@@ -174,8 +174,9 @@ export class Furniture {
   }
 
   /**
-   * An `<aside>` (or a box with the role, or named an infobox) inside the article that holds a whole section of it (paragraphs
-   * of prose, a boxed how-to) or a fact box of background told in prose, not a pull quote, a promo or links.
+   * An `<aside>` (or a box with its role, or named an infobox) inside the article that holds a whole section
+   * of it (paragraphs of prose, a boxed how-to) or a fact box of background told in prose, not a pull quote,
+   * a promo or links (a wiki's infobox is a table of linked facts).
    */
   private holdsASection(aside: HTMLElement): boolean {
     const own = statsOf(this.stats, aside);
