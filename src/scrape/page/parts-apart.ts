@@ -50,6 +50,7 @@ const STANDFIRST_WORDS = [
   "dek",
   "abstract",
   "epigraph",
+  "lead",
 ];
 /** Characters a standfirst holds: a sentence or two. */
 const STANDFIRST_CHARS = { least: 40, most: 600 };
@@ -84,7 +85,8 @@ export function standfirstBefore(body: HTMLElement, parts: HTMLElement[], stats:
 }
 
 function isStandfirst(element: HTMLElement, stats: PageStats): boolean {
-  if (!STANDFIRST_NAME.test(classNameOf(element))) return false;
+  // The headline itself is no standfirst, whatever its name says ("lead__headline").
+  if (element.tagName === "H1" || !STANDFIRST_NAME.test(classNameOf(element))) return false;
   if (!nameWords(element).some((word) => STANDFIRST_WORDS.includes(word))) return false;
   const own = statsOf(stats, element);
   return own.chars >= STANDFIRST_CHARS.least && own.chars <= STANDFIRST_CHARS.most && linkDensity(own) <= 0.1;
