@@ -71,6 +71,13 @@ describe("a rating and a count beside the heading", () => {
     expect(visibleRating(page('<div class="rating-result" title="100%"><span></span></div>'))).toBe(5);
   });
 
+  it("takes no stars of a recommended item's card in a strip, before or after the product's", () => {
+    const strip = `<div class="slider"><ul class="products"><li class="product"><a href="/other">Other</a>
+      <div class="star_rating_center"><a class="star-rating">4.5 out of 5 stars</a></div></li></ul></div>`;
+    expect(visibleRating(page("<p>Write a Review</p>", strip))).toBeNull();
+    expect(visibleRating(page('<div class="star-rating">4 out of 5 stars</div>', strip))).toBe(4);
+  });
+
   it("takes no empty bar, and no bar of a review list outside the heading's block", () => {
     expect(visibleRating(page('<div class="rating" style="width:0%"></div>'))).toBeNull();
     expect(visibleRating(page("", '<ol><li><div class="rating" style="width:40%"></div></li></ol>'))).toBeNull();
@@ -79,6 +86,8 @@ describe("a rating and a count beside the heading", () => {
   it("reads '15 Review(s)' beside the heading whatever the element is called", () => {
     expect(visibleReviewCount(page("<p><a href='#r'>15 Review(s)</a></p>"))).toBe(15);
     expect(visibleReviewCount(page("<p>8 reviews</p>"))).toBe(8);
+    expect(visibleReviewCount(page("<div><a>4.5 out of 5 stars</a><a>(587 Reviews)</a></div>"))).toBe(587);
+    expect(visibleReviewCount(page('<div><div class="rv-rating">5.0</div><div>(2 reviews)</div></div>'))).toBeNull();
     expect(visibleReviewCount(page("<p>Write one of 8 reviews here</p>"))).toBeNull();
   });
 });
