@@ -103,6 +103,16 @@ describe("the page's main heading", () => {
     expect(visibleTitle(root)).toBe("Button-Front Crew-Neck Cardi");
   });
 
+  it("takes, on a page with no <h1>, the <h2> whose leading words open the <title>, with its subtitle", () => {
+    const root = loadHtml(`<html><head><title>Thor by Billy Tan (Paperback): shop.com</title></head><body>
+      <h2>Bestsellers</h2><h2>Thor<span class="subtitle"> : Latverian Prometheus (Paperback)</span></h2>
+      <p>Online Price: $11.48</p></body></html>`);
+    expect(visibleTitle(root)).toBe("Thor : Latverian Prometheus (Paperback)");
+    const sections = loadHtml(`<html><head><title>Thor by Billy Tan: shop.com</title></head><body>
+      <h2>Thorough reviews</h2><h2>The</h2></body></html>`);
+    expect(visibleTitle(sections)).toBeNull();
+  });
+
   it("passes over the heading of a pop-up or lightbox a script opens, named by class or id", () => {
     const root = loadHtml(`<html><body>
       <div id="promo_lightbox"><div class="email-signup"><h1>SIGN UP TODAY</h1></div></div>
