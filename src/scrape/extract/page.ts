@@ -69,7 +69,7 @@ export function structuredDrafts(page: Page): StructuredDrafts {
     texts: [visibleTitle(page.root), firstText(page.root, ["title"]), meta.title].filter((text) => !!text) as string[],
     address: page.base,
     html: page.html,
-    currency:
+    currency: () =>
       [jsonLd, microdata, rdfa, meta].find((draft) => draft.price?.currency)?.price?.currency ?? printedCode(page.root),
   };
   return { jsonLd, microdata, rdfa, meta, state: stateProductDraft(page.root, identity, page.hint), nodes };

@@ -178,7 +178,7 @@ export function visibleReviewCount(root: HTMLElement): number | null {
   if (!block) return null;
   const inBlock = (element: HTMLElement) => element.range[0] >= block.range[0] && element.range[1] <= block.range[1];
   for (const [element, text] of shortTexts(root, inBlock)) {
-    const count = COUNTED_REVIEWS.exec(text)?.[1] ?? (besideWrittenStars(element) ? bracketedCount(text) : undefined);
+    const count = COUNTED_REVIEWS.exec(text)?.[1] ?? bracketedCountBesideStars(element, text);
     if (count) return parseLocaleNumber(count);
   }
   return null;
@@ -186,8 +186,10 @@ export function visibleReviewCount(root: HTMLElement): number | null {
 
 // A count bracketed with its word ("(587 Reviews)"), read only right after the stars written out ("4.5 out of
 // 5 stars"): a rail's or a promo's "(2 reviews)" in the heading's block sits beside no such rating.
-const bracketedCount = (text: string) => COUNTED_REVIEWS.exec(text.replace(/^\((.*)\)$/, "$1"))?.[1];
-const besideWrittenStars = (element: HTMLElement) => OUT_OF.test(visibleText(element.previousElementSibling) ?? "");
+function bracketedCountBesideStars(element: HTMLElement, text: string): string | undefined {
+  const count = COUNTED_REVIEWS.exec(text.replace(/^\((.*)\)$/, "$1"))?.[1];
+  return count && OUT_OF.test(visibleText(element.previousElementSibling) ?? "") ? count : undefined;
+}
 
 const COUNTED_REVIEWS =
   /^\(?\s*(\d[\d.,]*)\s*\)?\s*(?:reviews?|review\(s\)|ratings?|customer reviews|avis|bewertungen|rezensionen|valoraciones|reseñas|opiniones|recensioni|beoordelingen|avaliações|opinii|recenzj\S*|отзыв\S*|レビュー|件のレビュー|条评价|评价)\s*$/i;
