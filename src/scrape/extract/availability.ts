@@ -15,9 +15,10 @@ const VOCABULARY: [Availability, RegExp][] = [
   ],
   // Orderable though not held: reordered, on its way, shipped once it arrives ("Nicht lagernd, ab Bestellung
   // versandfertig in 8 Tagen", "we'll ship when it's available", "En arrivage"); "back in stock soon" is not in stock.
+  // A wait counted in weeks ("Usually ships in 2-4 weeks") is one for the supplier; one in days is a held item's dispatch.
   [
     "backorder",
-    /back-?order|auf bestellung|sur commande|bajo pedido|取り寄せ|nachbestellt|nicht (?:lagernd|am lager|vorrätig)\b[^.]{0,40}\b(?:versand|liefer)|ships? when (?:it(?:'|’| i)s )?available|back in stock soon|en arrivage|en r[ée]approvisionnement|bestillingsvare|beställningsvara|tilausotuote|na objednávku|rendelésre/i,
+    /back-?order|ships? (?:in|within) (?:\d+\s*(?:-|–|to)\s*)?\d+\s*weeks?\b|versandfertig in (?:\d+\s*(?:-|–|bis)\s*)?\d+\s*wochen|auf bestellung|sur commande|bajo pedido|取り寄せ|nachbestellt|nicht (?:lagernd|am lager|vorrätig)\b[^.]{0,40}\b(?:versand|liefer)|ships? when (?:it(?:'|’| i)s )?available|back in stock soon|en arrivage|en r[ée]approvisionnement|bestillingsvare|beställningsvara|tilausotuote|na objednávku|rendelésre/i,
   ],
   [
     "out_of_stock",

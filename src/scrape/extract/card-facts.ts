@@ -51,6 +51,7 @@ const LONE_RATING = /^[0-5][.,]\d{1,2}$/;
 const COUNT_WORDS =
   /(\d{1,3}(?:[\s.,]\d{3})+|\d+(?:[.,]\d)?\s?[kKmM]|\d+)\+?\s*(?:reviews?|ratings?|avis|bewertungen|rezensionen|valoraciones|opiniones|reseñas|calificaciones|avaliações|recensioni|отзыв\w*|оцен\w*|件の評価|件のレビュー|レビュー|評価)/i;
 const BRACKETED_COUNT = /^\(\s*(\d[\d\s.,]*[kKmM]?)\s*\)$/;
+const ENDS_IN_COUNT = /\(\s*(\d[\d\s.,]*[kKmM]?)\s*\)$/;
 const REVIEWISH = /review|rating|star|отзыв|feedback/i;
 
 const squeeze = (text: string) => text.replace(/[\u2009\u202f\u00a0]/g, " ");
@@ -195,7 +196,7 @@ function starBar({ widths, card }: CardText): number | null {
   return null;
 }
 
-/** The card's review count: "153 Reviews", "11 223 отзыва", "(100)" or a bare number in a reviews link. */
+/** The card's review count: "153 Reviews", "11 223 отзыва", "(100)" beside its stars or a bare number in a reviews link. */
 export function cardReviewCount({ blocks, labels, card }: CardText): number | null {
   for (const { text } of [...blocks, ...labels]) {
     const count = COUNT_WORDS.exec(text)?.[1];
@@ -204,6 +205,9 @@ export function cardReviewCount({ blocks, labels, card }: CardText): number | nu
   for (const block of blocks) {
     const bracketed = BRACKETED_COUNT.exec(block.text)?.[1];
     if (bracketed && nearReviews(block.element, card)) return parseCount(bracketed);
+    // The stars' own row ending in its count ("3.5 out of 5 ★★★ (114)"), whatever the row is called.
+    const afterStars = ENDS_IN_COUNT.exec(block.text)?.[1];
+    if (afterStars && mentionsStars(block.element)) return parseCount(afterStars);
     if (/^\d{1,3}(?:[\s.,]\d{3})*$/.test(block.text) && nearReviews(block.element, card)) return parseCount(block.text);
   }
   return null;

@@ -125,7 +125,8 @@ function firstLinks(links: HTMLElement[], itemLink: LinkResolver): Map<HTMLEleme
 // A strip of promoted or recommended items scrolled sideways; the result list is not one.
 const CAROUSEL = /carousel|slider|swiper|slick|recommend/i;
 
-function inCarousel(member: HTMLElement): boolean {
+/** Whether `member` sits in a strip of promoted or recommended items (within six levels). */
+export function inCarousel(member: HTMLElement): boolean {
   let current = member.parentNode;
   for (let level = 0; current && level < 6; level++, current = current.parentNode) {
     const described = `${classText(current)} ${current.id} ${rawAttr(current, "aria-roledescription") ?? ""}`;

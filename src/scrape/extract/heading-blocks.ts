@@ -60,9 +60,36 @@ export function mainHeading(root: HTMLElement): HTMLElement | null {
   return (
     placed.find(({ place }) => place === "content")?.heading ??
     placed.find(({ place }) => place === "frame")?.heading ??
-    titledElement(root)
+    titledElement(root) ??
+    titleOpeningHeading(root)
   );
 }
+
+/**
+ * On a page with no `<h1>`, the first `<h2>` of its content whose leading words open the `<title>`
+ * ("<h2>Thor<span class=subtitle> : Latverian Prometheus</span></h2>" under "<title>Thor by Billy Tan (Paperback):
+ * shop.com"): the title adds authors and the site's name, the heading a subtitle; other `<h2>`s head sections.
+ */
+function titleOpeningHeading(root: HTMLElement): HTMLElement | null {
+  const title = cleanText(selectOne(root, "title")?.text)?.toLowerCase();
+  if (!title) return null;
+  const pageLength = root.range[1] - root.range[0];
+  return (
+    selectAll(root, "h2").find((heading) => {
+      const leading = cleanText(heading.firstChild?.nodeType === 3 ? heading.firstChild.text : null)?.toLowerCase();
+      return (
+        !!leading &&
+        leading.length >= MIN_LEADING &&
+        title.startsWith(leading) &&
+        !/[\p{L}\p{N}]/u.test(title.charAt(leading.length)) &&
+        placeOf(heading, pageLength) === "content"
+      );
+    }) ?? null
+  );
+}
+
+// Fewer letters than this open too many titles by chance ("A", "The").
+const MIN_LEADING = 4;
 
 /** The first element of the body whose whole text is the page's og:title ("<div class=page_title>Name</div>"). */
 function titledElement(root: HTMLElement): HTMLElement | null {

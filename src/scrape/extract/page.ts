@@ -11,7 +11,7 @@ import { isEmpty, reading, type ProductDraft } from "./record";
 import { expectAttributes, selectOne } from "./select";
 import { stateProductDraft } from "./state-product";
 import { countryOfDomain } from "./url";
-import { shownId, visibleTitle } from "./visible";
+import { headingPrice, shownId, visibleTitle } from "./visible";
 import { firstText } from "./dom";
 
 export interface Page {
@@ -69,9 +69,19 @@ export function structuredDrafts(page: Page): StructuredDrafts {
     texts: [visibleTitle(page.root), firstText(page.root, ["title"]), meta.title].filter((text) => !!text) as string[],
     address: page.base,
     html: page.html,
-    currency: [jsonLd, microdata, rdfa, meta].find((draft) => draft.price?.currency)?.price?.currency ?? null,
+    currency: () =>
+      [jsonLd, microdata, rdfa, meta].find((draft) => draft.price?.currency)?.price?.currency ?? printedCode(page.root),
   };
   return { jsonLd, microdata, rdfa, meta, state: stateProductDraft(page.root, identity, page.hint), nodes };
+}
+
+/**
+ * The currency code the buy box prints before or after its price ("AED 315"), for a state that prices without
+ * one: before any guess from the page's language. A symbol ("$") is left to that guess, as it may be several.
+ */
+function printedCode(root: HTMLElement): string | null {
+  const price = headingPrice(root);
+  return price?.currency && price.raw?.toUpperCase().includes(price.currency) ? price.currency : null;
 }
 
 /**

@@ -28,8 +28,11 @@ export interface PageIdentity {
   texts: string[];
   address: string;
   html: string;
-  /** The currency the page's other structured readers state, for a state that prices without one. */
-  currency: string | null;
+  /**
+   * The currency the page's other structured readers state, else the code its buy box prints, for a state
+   * that prices without one: asked only then, as the buy box costs a look around the heading.
+   */
+  currency: () => string | null;
 }
 
 interface Found {
@@ -52,7 +55,7 @@ export function stateProductDraft(root: HTMLElement, identity: PageIdentity, hin
   const { entries, name, currency } = best;
   // The object that carries the offer is the product; one that names it without a price a buyer can read
   // (no amount, or no currency) is a catalogue stub or an analytics tag, and its ids and flags are not the page's.
-  const price = priceOf(entries, currency ?? identity.currency, hint, identity.html);
+  const price = priceOf(entries, currency ?? identity.currency(), hint, identity.html);
   if (!price) return {};
   return {
     // The state's name backs the heading (the first identity text) it matches; a variant's or an analytics'

@@ -5,6 +5,7 @@ import type { Money } from "../types";
 import { pageText, visibleText, type HTMLElement } from "./dom";
 import { visibleAvailability } from "./availability";
 import { cardPrice, priceTexts } from "./card-price";
+import { inCarousel } from "./cards";
 import { headingBlocks, mainHeading } from "./heading-blocks";
 import { itemValue } from "./microdata";
 import { moneyFromStructured, parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
@@ -176,11 +177,18 @@ export function visibleReviewCount(root: HTMLElement): number | null {
   const block = headingBlocks(root, BUY_BOX_LEVELS).at(-1);
   if (!block) return null;
   const inBlock = (element: HTMLElement) => element.range[0] >= block.range[0] && element.range[1] <= block.range[1];
-  for (const [, text] of shortTexts(root, inBlock)) {
-    const count = COUNTED_REVIEWS.exec(text)?.[1];
+  for (const [element, text] of shortTexts(root, inBlock)) {
+    const count = COUNTED_REVIEWS.exec(text)?.[1] ?? bracketedCountBesideStars(element, text);
     if (count) return parseLocaleNumber(count);
   }
   return null;
+}
+
+// A count bracketed with its word ("(587 Reviews)"), read only right after the stars written out ("4.5 out of
+// 5 stars"): a rail's or a promo's "(2 reviews)" in the heading's block sits beside no such rating.
+function bracketedCountBesideStars(element: HTMLElement, text: string): string | undefined {
+  const count = COUNTED_REVIEWS.exec(text.replace(/^\((.*)\)$/, "$1"))?.[1];
+  return count && OUT_OF.test(visibleText(element.previousElementSibling) ?? "") ? count : undefined;
 }
 
 const COUNTED_REVIEWS =
@@ -188,11 +196,13 @@ const COUNTED_REVIEWS =
 
 /**
  * A rating written out in an element named for ratings ("4.5 out of 5", "4,1 de 5", "9.3 out of 10",
- * kept on the site's scale as shown; "3.75 avg rating" out of five), else the star bar beside the main heading: a rating widget drawn
- * `width: 90%` (or titled "90%") of five stars.
+ * kept on the site's scale as shown; "3.75 avg rating" out of five), none on a card in a strip of other items,
+ * else the star bar beside the main heading: a rating widget drawn `width: 90%` (or titled "90%") of five stars.
  */
 export function visibleRating(root: HTMLElement): number | null {
-  const rated = (element: HTMLElement) => namedFor(element, /rating|stars/i) && !inOneReview(element);
+  // Stars in one review, or on a recommended item's card in a strip, are not the product's.
+  const rated = (element: HTMLElement) =>
+    namedFor(element, /rating|stars/i) && !inOneReview(element) && !inCarousel(element);
   for (const [, text] of shortTexts(root, rated)) {
     if (SHOP_RATING.test(text)) continue;
     const [, written, scale] = OUT_OF.exec(text) ?? [undefined, AVERAGE.exec(text)?.[1], "5"];

@@ -45,6 +45,10 @@ describe("normaliseAvailability", () => {
     ["Purchase now and we'll ship when it's available.", "backorder"],
     ["We'll get this back in stock soon.", "backorder"],
     ["En arrivage", "backorder"],
+    // A wait counted in weeks is the supplier's; one counted in days a held item's dispatch.
+    ["Usually ships in 2-4 weeks.", "backorder"],
+    ["Versandfertig in 3 Wochen", "backorder"],
+    ["Usually ships in 3 - 5 business days", "in_stock"],
     ["Nicht auf Lager", "out_of_stock"],
     // Stock words of languages beyond the corpus's first ones; a negation read before the state it negates.
     ["lagernd, Lieferzeit 3-5 Werktage", "in_stock"],

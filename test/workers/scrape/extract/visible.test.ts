@@ -71,6 +71,13 @@ describe("a rating and a count beside the heading", () => {
     expect(visibleRating(page('<div class="rating-result" title="100%"><span></span></div>'))).toBe(5);
   });
 
+  it("takes no stars of a recommended item's card in a strip, before or after the product's", () => {
+    const strip = `<div class="slider"><ul class="products"><li class="product"><a href="/other">Other</a>
+      <div class="star_rating_center"><a class="star-rating">4.5 out of 5 stars</a></div></li></ul></div>`;
+    expect(visibleRating(page("<p>Write a Review</p>", strip))).toBeNull();
+    expect(visibleRating(page('<div class="star-rating">4 out of 5 stars</div>', strip))).toBe(4);
+  });
+
   it("takes no empty bar, and no bar of a review list outside the heading's block", () => {
     expect(visibleRating(page('<div class="rating" style="width:0%"></div>'))).toBeNull();
     expect(visibleRating(page("", '<ol><li><div class="rating" style="width:40%"></div></li></ol>'))).toBeNull();
@@ -79,6 +86,8 @@ describe("a rating and a count beside the heading", () => {
   it("reads '15 Review(s)' beside the heading whatever the element is called", () => {
     expect(visibleReviewCount(page("<p><a href='#r'>15 Review(s)</a></p>"))).toBe(15);
     expect(visibleReviewCount(page("<p>8 reviews</p>"))).toBe(8);
+    expect(visibleReviewCount(page("<div><a>4.5 out of 5 stars</a><a>(587 Reviews)</a></div>"))).toBe(587);
+    expect(visibleReviewCount(page('<div><div class="rv-rating">5.0</div><div>(2 reviews)</div></div>'))).toBeNull();
     expect(visibleReviewCount(page("<p>Write one of 8 reviews here</p>"))).toBeNull();
   });
 });
@@ -92,6 +101,16 @@ describe("the page's main heading", () => {
       <main><header><h1>Button-Front Crew-Neck Cardi</h1></header><p>$24.99</p></main>
     </body></html>`);
     expect(visibleTitle(root)).toBe("Button-Front Crew-Neck Cardi");
+  });
+
+  it("takes, on a page with no <h1>, the <h2> whose leading words open the <title>, with its subtitle", () => {
+    const root = loadHtml(`<html><head><title>Thor by Billy Tan (Paperback): shop.com</title></head><body>
+      <h2>Bestsellers</h2><h2>Thor<span class="subtitle"> : Latverian Prometheus (Paperback)</span></h2>
+      <p>Online Price: $11.48</p></body></html>`);
+    expect(visibleTitle(root)).toBe("Thor : Latverian Prometheus (Paperback)");
+    const sections = loadHtml(`<html><head><title>Thor by Billy Tan: shop.com</title></head><body>
+      <h2>Thorough reviews</h2><h2>The</h2></body></html>`);
+    expect(visibleTitle(sections)).toBeNull();
   });
 
   it("passes over the heading of a pop-up or lightbox a script opens, named by class or id", () => {
