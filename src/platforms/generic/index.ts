@@ -43,9 +43,9 @@ export function genericDrafts(page: Page): ProductDraft[] {
 
 /**
  * The page's heading where it is the better spelling of a structured name: it extends it with the
- * variant on show ("… 256 GB) (12 GB RAM)"), or leaves out the variant the name adds ("… - purple"), sets the product's brand before it as the page shows
- * it ("adidas Marble Leggings" for "Marble Leggings"; a brand run into the name by the markup is set
- * apart), differs from it only in case ("By Colleen Hoover"), or is it without the shop's name the
+ * variant on show ("… 256 GB) (12 GB RAM)") or leaves out the variant the name adds ("… - purple"), sets
+ * the product's brand before it as the page shows it ("adidas Marble Leggings" for "Marble Leggings"; a
+ * brand run into the name by the markup is set apart), differs from it only in case ("By Colleen Hoover"), or is it without the shop's name the
  * shop appended ("… Pacific Blue cumpara pe Darwin.md"). Null when the name stands.
  */
 function headingSpelling(name: string, heading: string, address: string, brand: string | null): string | null {
