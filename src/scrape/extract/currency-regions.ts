@@ -57,6 +57,7 @@ const REGION_CURRENCY: Record<string, string> = {
   VE: "VES",
   BO: "BOB",
   DZ: "DZD",
+  MA: "MAD",
   UZ: "UZS",
 };
 

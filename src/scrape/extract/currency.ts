@@ -89,6 +89,10 @@ const WORD_SYMBOLS: [string, string][] = [
   ["сум", "UZS"],
   // Venezuela's bolívar, and Bolivia's boliviano, by the site's country.
   ["Bs", "VES"],
+  // Morocco's dirham, and the UAE's (which also prints "AED"), by the site's country.
+  ["DHs", "MAD"],
+  ["Dhs", "MAD"],
+  ["DH", "MAD"],
   ["دج", "DZD"],
   ["د.ج", "DZD"],
   ["тг", "KZT"],
@@ -150,12 +154,14 @@ const YEN_CURRENCIES = new Set(["JPY", "CNY"]);
 const KRONA_CURRENCIES = new Set(["SEK", "NOK", "DKK", "ISK"]);
 // Words that several countries' currencies share: "lei" is Romania's leu and Moldova's, "Rs" the rupee of
 // India, Pakistan, Sri Lanka, Nepal and Mauritius, "р." and "руб." Russia's rouble and Belarus's, "Bs"
-// Venezuela's bolívar and Bolivia's boliviano; the site's country picks among them.
+// Venezuela's bolívar and Bolivia's boliviano, "DH" Morocco's dirham and the UAE's; the site's country picks
+// among them.
 const SHARED_WORDS = [
   new Set(["RON", "MDL"]),
   new Set(["INR", "PKR", "LKR", "NPR", "MUR"]),
   new Set(["RUB", "BYN"]),
   new Set(["VES", "BOB"]),
+  new Set(["MAD", "AED"]),
 ];
 
 // Digits, spaces and punctuation alone name no currency: each test below needs a letter or a sign.

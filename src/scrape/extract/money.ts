@@ -74,8 +74,11 @@ function amountToken(raw: string): string {
 export function moneyFromStructured(amount: unknown, currency: unknown, hint: MoneyHint = {}): Money | null {
   const raw = typeof amount === "number" ? String(amount) : typeof amount === "string" ? amount.trim() : "";
   if (!raw) return null;
+  const given = typeof currency === "string" ? currency : null;
+  // A currency given as the word the page prints ("DH", "zł") rather than its code.
   const code =
-    normaliseCode(typeof currency === "string" ? currency : null) ??
+    normaliseCode(given) ??
+    (given ? currencyFromText(given, hint) : null) ??
     currencyFromText(raw, hint) ??
     hintedCurrency(hint);
   const value = /^\d+(\.\d+)?$/.test(raw) ? Number(raw) : localeNumber(raw, code !== null && THOUSANDTHS.has(code));

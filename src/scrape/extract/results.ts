@@ -34,14 +34,13 @@ function resolveItems(visible: VisibleCard[], microdata: StructuredCard[], jsonL
     const structured = microdata.length > 0 ? microdata : jsonLd.filter((card) => card.item.title && card.item.url);
     return structured.map((card) => card.item);
   }
-  const listAgrees =
-    jsonLd.length === visible.length &&
-    jsonLd.every((card, index) => samePage(card.item.url, visible[index]!.item.url));
-  return visible.map((card, index) => {
+  return visible.map((card) => {
     const scope = microdata.find((candidate) => sameCard(card, candidate))?.item;
-    // The card's own microdata wins over its visible text; an agreeing JSON-LD list fills what is left.
+    // The card's own microdata wins over its visible text; the JSON-LD list's item for the same page fills
+    // what is left (a promoted card that prints no price).
     const item: SearchItem = { ...card.item, ...definedOf(scope), sponsored: card.item.sponsored };
-    return listAgrees ? { ...item, ...definedOf(jsonLd[index]!.item), ...definedOf(item) } : item;
+    const listed = jsonLd.find((candidate) => samePage(candidate.item.url, card.item.url))?.item;
+    return listed ? { ...item, ...definedOf(listed), ...definedOf(item) } : item;
   });
 }
 
