@@ -58,7 +58,7 @@ const FURNITURE_WORDS = new Set(
     "vote votes voting likes infobox hatnote meta time bio copyright attribution signature avatar views " +
     "qty stock availability shipping delivery variations upsell tooltip overlay notice action embed audio player playlist excerpt vcard logo community disclaim optin nutrition noprint gallery disclosure keywords poll polls " +
     // Readers' comments named in the site's own language: the plurals only, as the singular also names an opinion column.
-    "comentarios kommentare commentaires commenti komentarze"
+    "comentarios kommentare commentaires commenti komentarze reacties kommentarer yorumlar kommentit"
   ).split(" "),
 );
 export const isFurnitureWord = (word: string): boolean => FURNITURE_WORDS.has(word);

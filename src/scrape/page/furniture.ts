@@ -28,11 +28,12 @@ const CONTENT_NAME = /^(?:article|articlebody|body|content|entry|main|post|story
  * Furniture words of readers' posts: beside a content name ("article_footer_comments", "comment-body",
  * "spCommunityBox spArticleBottomBox") they still name what readers wrote, not the article.
  */
-const READERS_WORDS = new Set(
-  "comment comments commentlist disqus community reactions comentarios kommentare commentaires commenti komentarze".split(
+const COMMENTS_WORDS = new Set(
+  "comments commentlist disqus comentarios kommentare commentaires commenti komentarze reacties kommentarer yorumlar kommentit".split(
     " ",
   ),
 );
+const READERS_WORDS = new Set(["comment", "community", "reactions", ...COMMENTS_WORDS]);
 /** Words that make a readers' word a setting of the article ("comments-open", "comments-closed"), not a box of posts. */
 const SETTING_WORDS = new Set(["open", "closed", "enabled", "disabled", "on", "off", "allowed"]);
 /** Furniture reasons (elements.ts) of names that stand for links to elsewhere. */
@@ -155,7 +156,13 @@ export class Furniture {
     if (element.tagName === "HEADER" && this.opensWithParagraph(element)) return null;
     const own = statsOf(this.stats, element);
     const layout = this.scopeChars > 500 && own.chars > this.scopeChars * LAYOUT_SHARE;
-    if (layout && !ASIDE_TAGS.has(element.tagName) && !OVER_THE_PAGE.test(reason)) return null;
+    if (
+      layout &&
+      !ASIDE_TAGS.has(element.tagName) &&
+      !OVER_THE_PAGE.test(reason) &&
+      !this.readersPosts(element, reason)
+    )
+      return null;
     // A "menu" or "nav" that is hardly links is a widget holding text (a product's tabs), not navigation.
     if (NAVIGATION_NAME.test(reason) && own.chars >= 500 && linkDensity(own) < 0.1) return null;
     if (reason === 'class or id "embed"' && this.quotesAPost(element)) return null;
@@ -171,6 +178,16 @@ export class Furniture {
     if (contentNamed && own.chars >= 200 && linkDensity(own) < 0.3 && !headedByFurniture(element)) return null;
     if (reason.startsWith("class or id")) this.namedAside.push(element);
     return reason;
+  }
+
+  /**
+   * Readers' posts, which may outweigh the article they follow: named so by the element's id or its first class
+   * name, not by one of a post's many taxonomy classes ("category-noticias … internet-estallido-comentarios").
+   */
+  private readersPosts(element: HTMLElement, reason: string): boolean {
+    if (!COMMENTS_WORDS.has(reason.match(/^class or id "(.+)"$/)?.[1] ?? "")) return false;
+    const own = [element.id, classNameOf(element).trim().split(/\s+/)[0] ?? ""];
+    return own.some((name) => wordsOf(name).some((word) => COMMENTS_WORDS.has(word)));
   }
 
   /**
