@@ -46,10 +46,10 @@ const SIGN_UP =
   /(?:^\W*|[.!?]\s+)(?:sign up (?:for|to)\b|(?:sign up|subscribe|join|get)\b[^.!?]*\bnewsletters?\b)|\b(?:sign up|subscribe|join)\b[^.!?]*\bour\b[^.!?]*\bnewsletters?\b/i;
 /**
  * An invitation to follow the site on social networks ("Follow us on Facebook and Twitter for more", "Werden
- * Sie Fan von …!", "Subscribe on YouTube!").
+ * Sie Fan von …!", "Subscribe on YouTube!", "Ακολουθήστε το στο Google News").
  */
 const FOLLOW_US =
-  /\b(?:follow(?!\s+up\b)|seguir|suivez|folgen sie)\b[^.!?]*\b(?:on|en|sur|auf)\s+(?:facebook|twitter|instagram|linkedin|youtube|tiktok)\b|\bon (?:facebook|twitter|instagram)\s*:\s*follow\b|\b(?:werden sie|devenez) fan\b|\blike us on facebook\b|\bsubscribe (?:to us )?on youtube\b/i;
+  /(?:\b(?:follow(?!\s+up\b)|seguir|suivez|folgen sie|seguici|siga-nos|siga)\b|ακολουθήστε)[^.!?]*(?:\b(?:on|en|sur|auf|su|no|na|in)|στο|στα|στις)\s+(?:facebook|twitter|instagram|linkedin|youtube|tiktok|google news|telegram|whatsapp)\b|\bon (?:facebook|twitter|instagram)\s*:\s*follow\b|\b(?:werden sie|devenez) fan\b|\blike us on facebook\b|\bsubscribe (?:to us )?on youtube\b/i;
 /** A call to share or recommend what was just read ("If you liked this article, be sure to recommend it …"). */
 const SHARE_IT =
   /^\W*(?:if you (?:liked|enjoyed|found [^.!?]{0,20}(?:useful|helpful)) (?:this|the|our) (?:article|post|story|piece)\b[^.!?]*\b(?:share|recommend|clap|tell)|please share this (?:article|post|story)\b)/i;
