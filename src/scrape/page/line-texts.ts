@@ -49,7 +49,7 @@ const SIGN_UP =
  * Sie Fan von …!", "Subscribe on YouTube!", "Ακολουθήστε το στο Google News").
  */
 const FOLLOW_US =
-  /(?:\b(?:follow(?!\s+up\b)|seguir|suivez|folgen sie|seguici|siga-nos|siga)\b|ακολουθήστε)[^.!?]*(?:\b(?:on|en|sur|auf|su|no|na|in)|στο|στα|στις)\s+(?:facebook|twitter|instagram|linkedin|youtube|tiktok|google news|telegram|whatsapp)\b|\bon (?:facebook|twitter|instagram)\s*:\s*follow\b|\b(?:werden sie|devenez) fan\b|\blike us on facebook\b|\bsubscribe (?:to us )?on youtube\b/i;
+  /(?:\b(?:follow(?!\s+up\b)|seguir|suivez|folgen sie|seguici|siga-nos|siga)\b|ακολουθήστε)[^.!?]*(?:\b(?:on|en|sur|auf|su|no|na|in)|στο|στα|στις)\s+(?:facebook|twitter|instagram|linkedin|youtube|tiktok|google news|telegram|whatsapp)\b|\bon (?:facebook|twitter|instagram)\s*:\s*follow\b|\b(?:werden sie|devenez) fan\b|\blike us on facebook\b|扫描?二维码关注|扫码关注|关注[^。！]{0,20}公众号|\bsubscribe (?:to us )?on youtube\b/i;
 /** A call to share or recommend what was just read ("If you liked this article, be sure to recommend it …"). */
 const SHARE_IT =
   /^\W*(?:if you (?:liked|enjoyed|found [^.!?]{0,20}(?:useful|helpful)) (?:this|the|our) (?:article|post|story|piece)\b[^.!?]*\b(?:share|recommend|clap|tell)|please share this (?:article|post|story)\b)/i;
@@ -118,7 +118,7 @@ export const readsAsRelatedLabel = (text: string) => RELATED_LABEL.test(text);
  * also", "Recommended for you", "You may also like", 推荐阅读, 为你推荐, おすすめ記事, 관련기사.
  */
 const RELATED_BOX_LABEL =
-  /^[\s\p{P}\p{S}]*(?:related (?:stories|articles|news|posts|content|coverage|links|reading)|recommended(?: for you| stories| articles| reading)?|you (?:may|might) also like|more (?:\w+ ){0,2}stories(?: for you)?|read (?:also|next)|(?:à )?lire aussi|leggi anche|(?:lesen sie|lies|lest) auch|leia também|lee también|czytaj (?:też|także|również)|mehr zum thema|das könnte sie auch interessieren|artículos relacionados|baca juga|推荐阅读|相关阅读|相关新闻|相关文章|相关推荐|为[你您]推荐|猜你喜欢|[你您]可能(?:还)?(?:喜欢|感兴趣)的?(?:文章|内容)?|延伸阅读|関連記事|おすすめ記事|あわせて読みたい|관련\s?기사|추천\s?기사)[\s\p{P}\p{S}]*$/iu;
+  /^[\s\p{P}\p{S}]*(?:related (?:stories|articles|news|posts|content|coverage|links|reading)|recommended(?: for you| stories| articles| reading)?|you (?:may|might) also like|more (?:\w+ ){0,2}stories(?: for you)?|read (?:also|next)|(?:à )?lire aussi|leggi anche|(?:lesen sie|lies|lest) auch|leia também|lee también|czytaj (?:też|także|również)|mehr zum thema|das könnte sie auch interessieren|artículos relacionados|baca juga|推荐阅读|相关阅读|相关新闻|相关文章|相关推荐|热门推荐|热点推荐|为[你您]推荐|猜你喜欢|[你您]可能(?:还)?(?:喜欢|感兴趣)的?(?:文章|内容)?|延伸阅读|関連記事|おすすめ記事|あわせて読みたい|관련\s?기사|추천\s?기사)[\s\p{P}\p{S}]*$/iu;
 export const readsAsRelatedBoxLabel = (text: string) => RELATED_BOX_LABEL.test(text);
 /** A heading of the writer's bio set after the article: "Author", "About the author", "Über den Autor", 作者简介. */
 const AUTHOR_BOX_LABEL =
