@@ -15,11 +15,15 @@ export const SHINGLE = 4;
 const UNSPACED = "\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Thai}";
 const WORD = new RegExp(`[${UNSPACED}]|(?:(?![${UNSPACED}])[\\p{L}\\p{N}\\p{M}])+`, "gu");
 
+/** A soft hyphen marks where a word may break at a line's end: it shows nothing and splits no word. */
+const SOFT_HYPHEN = /\u00ad/g;
+
 /**
  * Tokens: maximal runs of letters, digits and marks, lower-cased; in scripts written without spaces
  * (Chinese, Japanese, Thai) every character is a token, as those texts have no word boundaries to split at.
+ * Soft hyphens are dropped first.
  */
-export const tokens = (text: string): string[] => text.toLowerCase().match(WORD) ?? [];
+export const tokens = (text: string): string[] => text.replace(SOFT_HYPHEN, "").toLowerCase().match(WORD) ?? [];
 
 /** The multiset of shingles (a text shorter than one shingle is one shingle of all its tokens). */
 export function shingles(text: string): Map<string, number> {
