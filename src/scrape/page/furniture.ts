@@ -1,18 +1,9 @@
 // The page's furniture and the clutter inside its main content, decided once per element and
 // counted by reason for `explain=true`.
 import type { HTMLElement } from "node-html-parser";
-import {
-  BLOCK_TAGS,
-  classNameOf,
-  furnitureReason,
-  isElement,
-  isFurnitureWord,
-  nameWeight,
-  nameWords,
-  SUBHEADING_TAGS,
-  wordsOf,
-} from "./elements";
+import { BLOCK_TAGS, furnitureReason, isElement, nameWeight, nameWords, SUBHEADING_TAGS } from "./elements";
 import { Captions } from "./captions";
+import { headedByFurniture, namedAsComments, namedAsContent } from "./content-names";
 import { headedAsAuthor, headedAsRelated, repeatsOneHeading, underRelatedHeading } from "./headed-boxes";
 import { readsAsRelatedBoxLabel, readsAsRelatedLabel, showsAddress } from "./line-texts";
 import { Lines } from "./lines";
@@ -22,20 +13,6 @@ import { Teasers } from "./teasers";
 import { linkDensity, type PageStats, statsOf } from "./text-stats";
 import { selectAll, selectOne } from "../extract/select";
 
-/** Names that mark an element as content even when a furniture word sits beside them ("post-body sidebar-aware"). */
-const CONTENT_NAME = /^(?:article|articlebody|body|content|entry|main|post|story|text|prose|markdown)$/;
-/**
- * Furniture words of readers' posts: beside a content name ("article_footer_comments", "comment-body",
- * "spCommunityBox spArticleBottomBox") they still name what readers wrote, not the article.
- */
-const COMMENTS_WORDS = new Set(
-  "comments commentlist disqus comentarios kommentare commentaires commenti komentarze reacties kommentarer yorumlar kommentit".split(
-    " ",
-  ),
-);
-const READERS_WORDS = new Set(["comment", "community", "reactions", ...COMMENTS_WORDS]);
-/** Words that make a readers' word a setting of the article ("comments-open", "comments-closed"), not a box of posts. */
-const SETTING_WORDS = new Set(["open", "closed", "enabled", "disabled", "on", "off", "allowed"]);
 /** Furniture reasons (elements.ts) of names that stand for links to elsewhere. */
 const NAVIGATION_NAME = /^class or id "(?:menu|nav|navbar|navigation|toolbar)"$/;
 /** A wrapper holding more than this share of the text around it is the layout, not furniture inside it. */
@@ -67,26 +44,6 @@ const OPENING_CHARS = 200;
 const QUOTED_POST_CHARS = 25;
 /** Containers the clutter rules may drop inside the main content. */
 const CLEANED_TAGS = new Set(["DIV", "SECTION", "UL", "OL", "TABLE", "FORM", "FIELDSET", "DL"]);
-
-/**
- * A name whose block ends in a furniture word after a content word ("entry-toolbar", "article-meta__text"):
- * a part of the entry named by its kind, not the entry's body beside a furniture word ("post-body
- * sidebar-aware") nor a layout's wrapper ("content-sidebar-wrap", "row-content--sidebar--gutter").
- */
-function headedByFurniture(element: HTMLElement): boolean {
-  // BEM's element ("__text") and modifier ("--sidebar") parts say which piece of the block, or how it is drawn.
-  const names = `${classNameOf(element)} ${element.id}`
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((name) => wordsOf(name.split(/__|--/)[0]!));
-  // A name of content words alone ("article_content") says what the element is, whatever another says ("content_print").
-  if (names.some((words) => words.some((word) => CONTENT_NAME.test(word)) && !words.some(isFurnitureWord)))
-    return false;
-  return names.some((words) => {
-    const head = words.at(-1);
-    return head !== undefined && isFurnitureWord(head) && words.slice(0, -1).some((word) => CONTENT_NAME.test(word));
-  });
-}
 
 export class Furniture {
   private readonly decided = new Map<HTMLElement, string | null>();
@@ -156,12 +113,7 @@ export class Furniture {
     if (element.tagName === "HEADER" && this.opensWithParagraph(element)) return null;
     const own = statsOf(this.stats, element);
     const layout = this.scopeChars > 500 && own.chars > this.scopeChars * LAYOUT_SHARE;
-    if (
-      layout &&
-      !ASIDE_TAGS.has(element.tagName) &&
-      !OVER_THE_PAGE.test(reason) &&
-      !this.readersPosts(element, reason)
-    )
+    if (layout && !ASIDE_TAGS.has(element.tagName) && !OVER_THE_PAGE.test(reason) && !namedAsComments(element, reason))
       return null;
     // A "menu" or "nav" that is hardly links is a widget holding text (a product's tabs), not navigation.
     if (NAVIGATION_NAME.test(reason) && own.chars >= 500 && linkDensity(own) < 0.1) return null;
@@ -171,23 +123,10 @@ export class Furniture {
     // A live ticker's entry heading opens with its time ("11.04 Uhr: Drone strike …"): a headline, not a timestamp.
     if (reason === 'class or id "time"' && SUBHEADING_TAGS.has(element.tagName) && own.chars >= TIMED_HEADLINE_CHARS)
       return null;
-    const words = reason.startsWith("class") ? nameWords(element) : [];
-    const contentNamed =
-      words.some((word) => CONTENT_NAME.test(word)) &&
-      !words.some((word, at) => READERS_WORDS.has(word) && !SETTING_WORDS.has(words[at + 1] ?? ""));
+    const contentNamed = reason.startsWith("class") && namedAsContent(nameWords(element));
     if (contentNamed && own.chars >= 200 && linkDensity(own) < 0.3 && !headedByFurniture(element)) return null;
     if (reason.startsWith("class or id")) this.namedAside.push(element);
     return reason;
-  }
-
-  /**
-   * Readers' posts, which may outweigh the article they follow: named so by the element's id or its first class
-   * name, not by one of a post's many taxonomy classes ("category-noticias … internet-estallido-comentarios").
-   */
-  private readersPosts(element: HTMLElement, reason: string): boolean {
-    if (!COMMENTS_WORDS.has(reason.match(/^class or id "(.+)"$/)?.[1] ?? "")) return false;
-    const own = [element.id, classNameOf(element).trim().split(/\s+/)[0] ?? ""];
-    return own.some((name) => wordsOf(name).some((word) => COMMENTS_WORDS.has(word)));
   }
 
   /**

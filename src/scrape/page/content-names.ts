@@ -1,0 +1,55 @@
+// What an element's class and id names say of its text: the article's body or entry, readers' comments beside
+// it, or a part of the entry named by its kind. Decided for furniture.ts.
+import type { HTMLElement } from "node-html-parser";
+import { classNameOf, isFurnitureWord, wordsOf } from "./elements";
+
+/** Names that mark an element as content even when a furniture word sits beside them ("post-body sidebar-aware"). */
+const CONTENT_NAME = /^(?:article|articlebody|body|content|entry|main|post|story|text|prose|markdown)$/;
+/** Names of a box of readers' comments, in several languages (plurals: the singular also names an opinion column). */
+const COMMENTS_WORDS = new Set(
+  "comments commentlist disqus comentarios kommentare commentaires commenti komentarze reacties kommentarer yorumlar kommentit".split(
+    " ",
+  ),
+);
+/**
+ * Furniture words of readers' posts: beside a content name ("article_footer_comments", "comment-body",
+ * "spCommunityBox spArticleBottomBox") they still name what readers wrote, not the article.
+ */
+const READERS_WORDS = new Set(["comment", "community", "reactions", ...COMMENTS_WORDS]);
+/** Words that make a readers' word a setting of the article ("comments-open", "comments-closed"), not a box of posts. */
+const SETTING_WORDS = new Set(["open", "closed", "enabled", "disabled", "on", "off", "allowed"]);
+
+/** An element named for content ("post-body", "article"), not for readers' posts beside it ("comment-body"). */
+export const namedAsContent = (words: string[]): boolean =>
+  words.some((word) => CONTENT_NAME.test(word)) &&
+  !words.some((word, at) => READERS_WORDS.has(word) && !SETTING_WORDS.has(words[at + 1] ?? ""));
+
+/**
+ * Readers' posts, which may outweigh the article they follow: named so (furniture `reason`) by the element's id or
+ * its first class name, not by one of a post's many taxonomy classes ("category-noticias … internet-estallido-comentarios").
+ */
+export function namedAsComments(element: HTMLElement, reason: string): boolean {
+  if (!COMMENTS_WORDS.has(reason.match(/^class or id "(.+)"$/)?.[1] ?? "")) return false;
+  const own = [element.id, classNameOf(element).trim().split(/\s+/)[0] ?? ""];
+  return own.some((name) => wordsOf(name).some((word) => COMMENTS_WORDS.has(word)));
+}
+
+/**
+ * A name whose block ends in a furniture word after a content word ("entry-toolbar", "article-meta__text"):
+ * a part of the entry named by its kind, not the entry's body beside a furniture word ("post-body
+ * sidebar-aware") nor a layout's wrapper ("content-sidebar-wrap", "row-content--sidebar--gutter").
+ */
+export function headedByFurniture(element: HTMLElement): boolean {
+  // BEM's element ("__text") and modifier ("--sidebar") parts say which piece of the block, or how it is drawn.
+  const names = `${classNameOf(element)} ${element.id}`
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((name) => wordsOf(name.split(/__|--/)[0]!));
+  // A name of content words alone ("article_content") says what the element is, whatever another says ("content_print").
+  if (names.some((words) => words.some((word) => CONTENT_NAME.test(word)) && !words.some(isFurnitureWord)))
+    return false;
+  return names.some((words) => {
+    const head = words.at(-1);
+    return head !== undefined && isFurnitureWord(head) && words.slice(0, -1).some((word) => CONTENT_NAME.test(word));
+  });
+}
