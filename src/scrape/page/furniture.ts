@@ -42,6 +42,12 @@ const LABEL_END = /:\s*$/;
 const OPENING_CHARS = 200;
 /** Characters of an embed's quote that make it the quoted post's words, not an empty placeholder. */
 const QUOTED_POST_CHARS = 25;
+/**
+ * Characters and commas that make an element named for content the article's body whatever word its name ends in
+ * ("content_views": the body as the page views it), more than any part of an entry (a toolbar, a footer) holds.
+ */
+const BODY_CHARS = 2_000;
+const BODY_COMMAS = 20;
 /** Containers the clutter rules may drop inside the main content. */
 const CLEANED_TAGS = new Set(["DIV", "SECTION", "UL", "OL", "TABLE", "FORM", "FIELDSET", "DL"]);
 
@@ -124,7 +130,9 @@ export class Furniture {
     if (reason === 'class or id "time"' && SUBHEADING_TAGS.has(element.tagName) && own.chars >= TIMED_HEADLINE_CHARS)
       return null;
     const contentNamed = reason.startsWith("class") && namedAsContent(nameWords(element));
-    if (contentNamed && own.chars >= 200 && linkDensity(own) < 0.3 && !headedByFurniture(element)) return null;
+    const body = own.chars >= BODY_CHARS && own.commas >= BODY_COMMAS;
+    if (contentNamed && own.chars >= 200 && linkDensity(own) < 0.3 && (body || !headedByFurniture(element)))
+      return null;
     if (reason.startsWith("class or id")) this.namedAside.push(element);
     return reason;
   }
