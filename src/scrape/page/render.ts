@@ -20,8 +20,12 @@ export interface RenderContext {
 
 const BREAK = "\n\n";
 const SPACES = /[\s\u00a0]+/g;
-/** Soft hyphens and zero-width marks: invisible, yet they split words for any reader of the text. */
-const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/g;
+/**
+ * Soft hyphens, zero-width spaces, word joiners and byte-order marks: invisible, yet they split words for any reader
+ * of the text. The zero-width non-joiner and joiner stay: they shape letters of Persian and Indic words
+ * ("اصلاح‌طلبان") and join emoji sequences.
+ */
+const INVISIBLE = /[\u00ad\u200b\u2060\ufeff]/g;
 const FENCE = /^\s*(```+|~~~+)/;
 
 /** Lines trimmed, blank runs collapsed to one, except inside fenced code. */
