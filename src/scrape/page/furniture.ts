@@ -4,7 +4,13 @@ import type { HTMLElement } from "node-html-parser";
 import { BLOCK_TAGS, furnitureReason, isElement, nameWeight, nameWords, SUBHEADING_TAGS } from "./elements";
 import { Captions } from "./captions";
 import { headedByFurniture, namedAsComments, namedAsContent } from "./content-names";
-import { headedAsAuthor, headedAsRelated, repeatsOneHeading, underRelatedHeading } from "./headed-boxes";
+import {
+  headedAsAuthor,
+  headedAsComments,
+  headedAsRelated,
+  repeatsOneHeading,
+  underRelatedHeading,
+} from "./headed-boxes";
 import { readsAsRelatedBoxLabel, readsAsRelatedLabel, showsAddress } from "./line-texts";
 import { Lines } from "./lines";
 import { isPullQuote, repeatedOutside } from "./repeats";
@@ -232,6 +238,7 @@ export class Furniture {
     if (headedAsRelated(element, this.stats) || underRelatedHeading(element, this.stats))
       return "a box of other stories";
     if (headedAsAuthor(element, this.stats)) return "the writer's bio";
+    if (headedAsComments(element, this.stats)) return "readers' comments";
     if ((element.tagName === "UL" || element.tagName === "OL") && repeatsOneHeading(element, this.stats))
       return "a gallery's slides";
     if (own.commas >= 10 || own.chars > this.scopeChars * LAYOUT_SHARE) return null;

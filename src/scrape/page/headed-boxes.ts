@@ -3,7 +3,7 @@
 // a heading that names them ("Read also", "More stories for you", 推荐阅读). Decided for furniture.ts.
 import type { HTMLElement } from "node-html-parser";
 import { isElement, SUBHEADING_TAGS } from "./elements";
-import { readsAsAuthorBoxLabel, readsAsRelatedBoxLabel } from "./line-texts";
+import { readsAsAuthorBoxLabel, readsAsCommentsBoxLabel, readsAsRelatedBoxLabel } from "./line-texts";
 import { linkDensity, type PageStats, statsOf } from "./text-stats";
 
 /** Elements a page sets a label in when it draws the heading with styles alone. */
@@ -57,6 +57,10 @@ export const headedAsRelated = (box: HTMLElement, stats: PageStats) =>
 
 /** A box that opens with a heading of the writer ("Author", "About the author"): a bio, not the article. */
 export const headedAsAuthor = (box: HTMLElement, stats: PageStats) => opensWithLabel(box, stats, readsAsAuthorBoxLabel);
+
+/** A box that opens with a heading of readers' comments ("27 commentaires", "Reacties (29)"): theirs, not the article. */
+export const headedAsComments = (box: HTMLElement, stats: PageStats) =>
+  opensWithLabel(box, stats, readsAsCommentsBoxLabel);
 
 /**
  * A box of links right under a heading of other stories ("More stories for you" over linked headlines and

@@ -128,3 +128,13 @@ export const readsAsAuthorBoxLabel = (text: string) => AUTHOR_BOX_LABEL.test(tex
 /** A link's text that is an address to a page, shown as it is (not a site's bare name, "www.youtube.com"). */
 const SHOWN_ADDRESS = /^(?:https?:\/\/|www\.)[^\s/]+\/\S+$/i;
 export const showsAddress = (text: string) => SHOWN_ADDRESS.test(text);
+/** Names of readers' comments in a box's heading: the plurals, and the singulars after a count ("1 comment"). */
+const COMMENTS_PLURAL =
+  "(?:comments|commentaires|kommentare|kommentarer|comentarios|commenti|reacties|reactions|reacciones|komentarze|yorumlar|kommentit|leserkommentare|评论|コメント|댓글)";
+const COMMENTS_SINGULAR = "(?:comment|commentaire|kommentar|comentario|commento|reactie|komentarz|yorum)";
+/** A heading over readers' comments: "27 commentaires", "Reacties (29)", "Comments:"; not "Comment" (an opinion column's name). */
+const COMMENTS_BOX_LABEL = new RegExp(
+  `^[\\s\\p{P}\\p{S}]*(?:\\d+\\s*(?:${COMMENTS_PLURAL}|${COMMENTS_SINGULAR})|${COMMENTS_PLURAL}\\s*[(（]?\\d*[)）]?)[\\s\\p{P}\\p{S}]*$`,
+  "iu",
+);
+export const readsAsCommentsBoxLabel = (text: string) => COMMENTS_BOX_LABEL.test(text);
