@@ -177,6 +177,16 @@ export const classNameOf = (element: HTMLElement): string => (element as unknown
 export const wordsOf = (names: string): string[] =>
   names.replace(CAMEL, "$1 $2").toLowerCase().split(SEPARATORS).filter(Boolean);
 
+/**
+ * The words of one class or id name that say what the element is: those after a layout word ("wrapper-with-sticky-ad",
+ * "has-sidebar") say how the layout around it is, and the layout word itself is kept so `namedAs` still reads it.
+ */
+function kindWords(name: string): string[] {
+  const words = wordsOf(name);
+  const layout = words.findIndex((word) => LAYOUT_OF.has(word));
+  return layout < 0 ? words : words.slice(0, layout + 2);
+}
+
 /** An id a program made, ending in a number or a hash ("sf_comment_form_container_624c6b1b…"), not a heading's words. */
 const GENERATED_ID = /[-_](?=[a-z]*\d)[a-z0-9]{4,}$/i;
 
@@ -194,7 +204,7 @@ export function nameWords(element: HTMLElement): string[] {
   let words = wordsOfNames.get(names);
   if (!words) {
     if (wordsOfNames.size > 10_000) wordsOfNames.clear();
-    words = wordsOf(names);
+    words = names.split(/\s+/).flatMap(kindWords);
     wordsOfNames.set(names, words);
   }
   return words;
