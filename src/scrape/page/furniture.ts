@@ -81,6 +81,8 @@ export class Furniture {
     private readonly readsNames = true,
     /** Whether an `<aside>` is content: the columns, when the rest of the page left too short a main content (read-page.ts). */
     private readonly asideIsContent: (aside: HTMLElement) => boolean = () => false,
+    /** Whether teasers of other pages are content: a page made of them (read-page.ts). */
+    private readonly teasersAreContent = false,
   ) {
     this.teasers = new Teasers(stats);
     this.captions = new Captions(stats);
@@ -116,7 +118,7 @@ export class Furniture {
 
   private decide(element: HTMLElement): string | null {
     const reason = furnitureReason(element);
-    if (!reason) return this.teasers.isTeaser(element) ? "a teaser of another page" : null;
+    if (!reason) return !this.teasersAreContent && this.teasers.isTeaser(element) ? "a teaser of another page" : null;
     if (!this.readsNames && reason.startsWith("class or id")) return null;
     if (element.tagName === "ASIDE" || reason === "role=complementary" || reason === 'class or id "infobox"') {
       if (this.asideIsContent(element) || (this.insideContent && this.holdsASection(element))) return null;

@@ -19,6 +19,8 @@ export interface PageReadingOptions {
   onlyMainContent?: boolean;
   /** Set when reading what a page's `<noscript>` elements hold. */
   fromNoscript?: boolean;
+  /** Set when reading a page made of teasers (a blog's index, a front page) again with them as its content. */
+  teasersAreContent?: boolean;
 }
 
 export interface MainContentChoice {
@@ -131,6 +133,14 @@ function amongAsides(body: HTMLElement, stats: PageStats, pageChars: number, sho
   return shownChars(main.parts, stats, furniture) > shown ? { furniture, main } : null;
 }
 
+/**
+ * The furniture reason of a teaser; how many of them make a page an index of other pages, and the characters
+ * under which, once they are left out, the page shows next to nothing.
+ */
+const TEASER = "a teaser of another page";
+const INDEX_TEASERS = 3;
+const INDEX_SHOWN = 200;
+
 /** Below this many characters a page that puts its text in `<noscript>` is read from there. */
 const SCRIPTED_SHELL = 200;
 
@@ -150,7 +160,14 @@ export function readWebPage(html: string, url: string, options: PageReadingOptio
     const shown = noscriptPage(root);
     if (shown) return readWebPage(shown, url, { ...options, fromNoscript: true });
   }
-  return readTree(root, body, counted, url, options);
+  const reading = readTree(root, body, counted, url, options);
+  // A page whose content is teasers of its own pages (a blog's index, a front page) shows nothing once they are
+  // left out: they are what it has to say.
+  const teasers = reading.choice.removed[TEASER] ?? 0;
+  if (options.onlyMainContent === false || options.teasersAreContent || teasers < INDEX_TEASERS) return reading;
+  if (reading.content.characters >= INDEX_SHOWN) return reading;
+  const again = readTree(root, body, counted, url, { ...options, teasersAreContent: true });
+  return again.content.characters > reading.content.characters ? again : reading;
 }
 
 function readTree(
@@ -163,14 +180,14 @@ function readTree(
   const onlyMain = options.onlyMainContent !== false;
   const pageChars = statsOf(stats, body).chars;
   const metadata = readMetadata(root, url);
-  let furniture = new Furniture(stats, pageChars);
+  let furniture = new Furniture(stats, pageChars, true, undefined, options.teasersAreContent);
   let main = findMainContent(body, stats, furniture);
   // Readability's second try: a page whose every run of prose sat under a furniture word (an article
   // classed by its writer's name, "author-…") is read again without the class and id words; a page
   // with no prose at all (a product grid) is not.
   const unscored = (main.ranking[0]?.score ?? 0) <= 0;
   if (onlyMain && unscored && holdsProse(furniture.namedAside, stats)) {
-    furniture = new Furniture(stats, pageChars, false);
+    furniture = new Furniture(stats, pageChars, false, undefined, options.teasersAreContent);
     main = findMainContent(body, stats, furniture);
   }
   let mainChars = charsOf(main.parts, stats);
