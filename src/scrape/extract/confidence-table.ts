@@ -1,8 +1,8 @@
 // Written by `npm run calibrate` (scripts/calibrate.ts) from the corpus of real pages: for each field,
 // reader kind and evidence, the share of values right, (right + 1) / (values + 2). Do not edit by hand.
 export const CONFIDENCE_TABLE: Record<string, number> = {
-  "*|address|*": 0.94,
-  "*|address|single": 0.94,
+  "*|address|*": 0.941,
+  "*|address|single": 0.941,
   "*|generic|*": 0.802,
   "*|generic|single": 0.802,
   "*|site|*": 0.952,
@@ -59,7 +59,7 @@ export const CONFIDENCE_TABLE: Record<string, number> = {
   "review_count|structured|disputed": 0.917,
   "review_count|structured|single": 0.977,
   "review_count|visible|single": 0.677,
-  "sku|address|single": 0.94,
+  "sku|address|single": 0.941,
   "sku|state|agreed": 0.875,
   "sku|state|disputed": 0.857,
   "sku|state|single": 0.875,
