@@ -21,6 +21,12 @@ const PATH_ID =
 const TRAILING_ID =
   /(?:[-_]p(\d{5,14})|\/([a-z]{1,3}\d{4,14}|\d{5})|[-_/.](\d{6,14}|[a-z]{1,3}\d{6,14}))(?:\.html?|\/)?$/i;
 const MAX_ID = 30;
+// A bare `code` names the product only on a product's page (`/products/product?code=31273`); elsewhere it
+// may be a voucher's or a sign-in's.
+const PRODUCT_PATH = /\/(?:product|products|produkt|producto|produit|prodotto)(?:[/.]|$)/i;
+const CODE = /[?&](?:code|productcode|product_code|itemcode|item_code)=([\w-]*\d[\w-]*)(?:&|$)/i;
+
+const productCode = (url: URL) => (PRODUCT_PATH.test(url.pathname) ? (CODE.exec(url.search)?.[1] ?? null) : null);
 
 const pathId = (path: string) => {
   const found = PATH_ID.exec(path);
@@ -41,7 +47,8 @@ export function idInAddress(address: string, base?: string): string | null {
     return null;
   }
   if (!/^https?:$/.test(url.protocol)) return null;
-  const id = QUERY_ID.exec(url.search)?.[1] ?? pathId(url.pathname) ?? trailingId(url.pathname) ?? null;
+  const id =
+    QUERY_ID.exec(url.search)?.[1] ?? productCode(url) ?? pathId(url.pathname) ?? trailingId(url.pathname) ?? null;
   return id && id.length <= MAX_ID ? id : null;
 }
 

@@ -29,6 +29,8 @@ export function linkResolver(base: string): LinkResolver {
   };
 }
 
+const QUICK_VIEW = /(?:^|\/)quick[-_]?view(?:\/|$)/i;
+
 /** One parse per href: a link that cannot be parsed leads nowhere a card could name. */
 function resolveLink(href: string, base: string): ItemLink | null {
   const resolved = resolvedUrl(href, base);
@@ -36,5 +38,7 @@ function resolveLink(href: string, base: string): ItemLink | null {
   const url = resolved.toString();
   if (url.split("#")[0] === base.split("#")[0]) return null;
   const { pathname } = resolved;
+  // A quick view ("/quickView/698072/…") opens a preview over the list: its label is a control's, not the item's name.
+  if (QUICK_VIEW.test(pathname)) return null;
   return pathname.length > 1 ? { url, path: pathname.replace(/\/+$/, "") } : null;
 }

@@ -37,7 +37,19 @@ const SAVING = /^\(?\s?[-−–]\s?\D{0,4}\d/;
 const STRUCK_CLASS =
   /(?:^|[\s_-]|[a-z](?=[A-Z]))(?:[Oo]ld|[Ww]as|[Cc]rossed|[Ss]trike|[Ss]trikethrough|[Pp]revious|[Bb]efore)(?=$|[\s_-]|[A-Z])/;
 
-const squeeze = (text: string) => westernDigits(text.replace(/[\u2009\u202f\u00a0]/g, " "));
+// A star row beside the price ("Rated 4.90 out of 5 ฿255.00"): a box holding it holds more than the price.
+const RATING_WORDS = /\b(?:rated|out of)\s\d/i;
+// Words for screen readers only ("Il prezzo originale era: 1.099,00€." beside the struck price) repeat a
+// price the page shows, without its marks.
+const SCREEN_READER_ONLY = /(?:^|\s)(?:screen-reader-text|sr-only|visually-hidden|visuallyhidden)(?:$|\s)/;
+
+const squeeze = (text: string) => spacedDigits(westernDigits(text.replace(/[\u2009\u202f\u00a0]/g, " ")));
+// A whole price drawn one digit per element ("1 5 9 8 ,-", each digit its own sprite): the digits are one number.
+const DIGIT_PER_ELEMENT = /^(\d(?: \d){1,6}) ?([,.]-)$/;
+const spacedDigits = (text: string) => {
+  const spaced = DIGIT_PER_ELEMENT.exec(text);
+  return spaced ? spaced[1]!.replace(/ /g, "") + spaced[2] : text;
+};
 // Source length above which an element cannot hold a short price text; checked before reading its text.
 const MAX_SOURCE_LENGTH = 2000;
 
@@ -85,7 +97,8 @@ export function priceTexts(scope: HTMLElement): PriceText[] {
     let current: HTMLElement | null = element;
     for (let level = 0; current && current !== scope && level < 3; level++, current = current.parentNode) {
       const text = textUpTo(current, MAX_PRICE_TEXT, ink);
-      if (!text || text.length > MAX_PRICE_TEXT) break;
+      if (!text || text.length > MAX_PRICE_TEXT || RATING_WORDS.test(text)) break;
+      if (SCREEN_READER_ONLY.test(classText(current))) break;
       if (!isPriceText(squeeze(text))) continue;
       if (!closest(current, (element) => seen.has(element))) {
         seen.add(current);

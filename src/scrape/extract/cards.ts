@@ -101,7 +101,56 @@ export function findCardElements(root: HTMLElement, itemLink: LinkResolver, pric
     const rank = [inCarousel(members[0]!) ? 0 : 1, items(afterHeading), items(members), -depthOf(members[0]!)];
     if (!best || isAhead(rank, best.rank)) best = { members, rank };
   }
-  return best?.members ?? [];
+  if (!best) return [];
+  const priceMarks = new Set(prices.map((price) => signature(price.element)));
+  return withPricelessSiblings(best.members, { linkOf, named, priceMarks });
+}
+
+const pathDepth = (path: string | undefined) => path?.split("/").filter(Boolean).length ?? 0;
+const firstPart = (element: HTMLElement) => {
+  const first = element.childNodes.find((child) => child.nodeType === 1) as HTMLElement | undefined;
+  return first ? signature(first) : "";
+};
+
+/**
+ * The cards with their siblings of the same markup that name an item but print no price ("No price
+ * given", "Enter store for pricing"): results of the list all the same, in their place.
+ */
+function withPricelessSiblings(
+  members: HTMLElement[],
+  page: { linkOf: Map<HTMLElement, string>; named: Set<HTMLElement>; priceMarks: Set<string> },
+): HTMLElement[] {
+  const { linkOf, named, priceMarks } = page;
+  const key = groupKey(members[0]!);
+  // Built as the cards are inside too (a banner tile of the same grid is not): its first part is theirs.
+  const inner = new Set(members.map(firstPart));
+  // And it links as they do (a tile of related searches links to a search, not an item).
+  const depths = new Set(members.map((member) => pathDepth(linkOf.get(member))));
+  const chosen = new Set(members);
+  const parents = new Set(members.map((member) => member.parentNode));
+  const isCard = (element: HTMLElement) =>
+    !chosen.has(element) &&
+    linkOf.has(element) &&
+    named.has(element) &&
+    groupKey(element) === key &&
+    inner.has(firstPart(element)) &&
+    depths.has(pathDepth(linkOf.get(element))) &&
+    !printsUnreadPrice(element, priceMarks);
+  const siblings = [...parents]
+    .flatMap((parent) => parent?.childNodes ?? [])
+    .filter((child) => child.nodeType === 1 && isCard(child as HTMLElement)) as HTMLElement[];
+  return siblings.length === 0 ? members : [...members, ...siblings].sort((a, b) => positionOf(a) - positionOf(b));
+}
+
+/** Whether a card holds a figure where the cards print their price (a price run into a word, "923 сумДоговорная"). */
+function printsUnreadPrice(card: HTMLElement, priceMarks: Set<string>): boolean {
+  const { elements, ends } = pageIndex(card);
+  const at = positionOf(card);
+  for (let inner = at + 1; inner <= ends[at]!; inner++) {
+    const element = elements[inner]!;
+    if (priceMarks.has(signature(element)) && /\d/.test(element.text)) return true;
+  }
+  return false;
 }
 
 const isAhead = (rank: number[], other: number[]) => {

@@ -52,7 +52,7 @@ export function resolveProduct(url: string, drafts: ProductDraft[]): { record: P
     return drafts[index]![key] as ProductRecord[K];
   };
   const titled = take("title");
-  const title = titled ?? drafts.find((draft) => !isEmpty(draft.name))?.name ?? null;
+  const title = withoutSiteName(titled ?? drafts.find((draft) => !isEmpty(draft.name))?.name ?? null, url);
   const sku = take("sku");
   const asin = take("asin");
   const availability = take("availability", (draft) => normaliseAvailability(draft.availability) !== null);
@@ -85,6 +85,20 @@ export function resolveProduct(url: string, drafts: ProductDraft[]): { record: P
   };
   if (drafts.some((draft) => "asin" in draft)) record.asin = asin;
   return { record, chosen };
+}
+
+// The last part of a title after a separator: "Brass Desk Lamp - LUMENHAUS", "Deluxe-HD™ Mattress | Lumen Haus".
+const TITLE_TAIL = /\s[-|–—·]\s+([^-|–—·]+)$/;
+const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+
+/** The title without the site's own name after a separator (its domain's name, letters compared): the shop's, not the product's. */
+function withoutSiteName(title: string | null, url: string): string | null {
+  const tail = title ? TITLE_TAIL.exec(title) : null;
+  if (!title || !tail || !URL.canParse(url)) return title;
+  const labels = new URL(url).hostname.replace(/^www\d?\./, "").split(".");
+  const name = letters(tail[1]!);
+  const kept = title.slice(0, tail.index).trim();
+  return kept && (name === letters(labels[0]!) || name === letters(labels.join(""))) ? kept : title;
 }
 
 /** The record `resolveProduct` merges from the drafts. */

@@ -104,6 +104,9 @@ function labelled(root: HTMLElement, label: RegExp, accept: (value: string) => b
   return null;
 }
 
+// A shop's initials in capitals before its id label ("CBD Stock No: WW208713").
+const SHOP_INITIALS = /^[A-Z]{2,5}\s+(?=[A-Za-z])/;
+
 /**
  * An id shown with a label, in one text ("SKU: 123"), in the text printed right after a label alone in
  * its parent (`<b>Artikelnummer</b> A72-CG84194<br>`) or in the text right after a label alone
@@ -114,7 +117,7 @@ function labelledId(root: HTMLElement): string | null {
   const texts = shortTexts(root, () => true);
   for (let at = 0; at < texts.length; at++) {
     const [element, text] = texts[at]!;
-    const inline = SKU_LABEL.exec(text)?.[1];
+    const inline = SKU_LABEL.exec(text)?.[1] ?? SKU_LABEL.exec(text.replace(SHOP_INITIALS, ""))?.[1];
     if (inline && idShaped(inline, text)) return inline;
     if (!SKU_LABEL_ALONE.test(text)) continue;
     const beside = valueBeside(element);

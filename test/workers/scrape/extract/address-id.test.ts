@@ -27,6 +27,13 @@ describe("idInAddress", () => {
     expect(idInAddress(address)).toBe(id);
   });
 
+  it("reads a product code parameter on a product's page only, never a voucher's or a sign-in's", () => {
+    expect(idInAddress("https://eg.shop.example/en/products/product?code=31273")).toBe("31273");
+    expect(idInAddress("https://shop.example/produkt.php?productcode=AB-1203")).toBe("AB-1203");
+    expect(idInAddress("https://shop.example/cart?code=SUMMER2024")).toBeNull();
+    expect(idInAddress("https://shop.example/account/verify?code=884213")).toBeNull();
+  });
+
   it("reads a protocol-relative canonical address against the page's", () => {
     expect(idInAddress("//item.jd.com/1020565583.html", "https://www.jd.com/")).toBe("1020565583");
   });

@@ -424,6 +424,13 @@ describe("product ids", () => {
     expect(visible("<li>Modelo: CW2288-111</li>")).toBe("CW2288-111");
   });
 
+  it("reads a stock number, also after the shop's initials, and never a stock count", () => {
+    expect(visible(`<div class="product-sku">CBD Stock No: WW208713</div>`)).toBe("WW208713");
+    expect(visible("<li>Stock #: A12345</li>")).toBe("A12345");
+    expect(visible("<li>Stock: 610</li>")).toBeNull();
+    expect(visible("<li>NEW in stock 12 pcs</li>")).toBeNull();
+  });
+
   // Ids labelled in more languages, and a part number named for its maker.
   it.each([
     ["<li>Ürün kodu: TR-55012</li>", "TR-55012"],

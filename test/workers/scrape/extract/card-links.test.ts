@@ -28,6 +28,22 @@ describe("linkResolver", () => {
     ]);
   });
 
+  it("refuses a quick view, a preview opened over the list, and keeps the card's own name", () => {
+    const root = loadHtml(
+      `<div><a href="/quickView/698072/womier-keyboard">QUICK VIEW</a><a href="/product/698072/womier-keyboard">Womier</a></div>`,
+    );
+    const itemLink = linkResolver(BASE);
+    expect(selectAll(root, "a").map((link) => itemLink(link)?.path ?? null)).toEqual([
+      null,
+      "/product/698072/womier-keyboard",
+    ]);
+    const card = (id: number, name: string, price: string) =>
+      `<li class="product"><div class="image"><a href="/product/${id}/${name}"><img src="/i/${id}.jpg" alt=""></a><div class="quickview"><a class="btn-add quickView" href="/quickView/${id}/${name}">QUICK VIEW<span class="hide-text"> ${name} keyboard</span></a></div></div><h2><a href="/product/${id}/${name}">${name} keyboard</a></h2><span class="price">${price}</span></li>`;
+    const html = `<html><body><ul>${card(1, "Womier S-K80", "$59.99")}${card(2, "Corsair Galleon", "$199.99")}</ul></body></html>`;
+    const items = readSearchResults(readPage(html, BASE), BASE).items;
+    expect(items.map((item) => item.title)).toEqual(["Womier S-K80 keyboard", "Corsair Galleon keyboard"]);
+  });
+
   it("reads a result list whose cards include a link that does not parse", () => {
     const card = (name: string, href: string, price: string) =>
       `<li class="item"><a href="${href}">${name} coffee mug</a><span class="price">${price}</span></li>`;
