@@ -32,8 +32,20 @@ const SPEC_KEYS: [string, string][] = [
   ["material", "Material"],
 ];
 
+/** Types of a node that is the page itself, whose `mainEntity` is what the page is about. */
+const PAGE_TYPES = ["WebPage", "ItemPage", "ProductPage"];
+
+/**
+ * The page's product: the one its WebPage node names as `mainEntity` (before other products the page
+ * describes, a related-items carousel's), else the first product found.
+ */
+function pageProduct(nodes: JsonLdNode[]): JsonLdNode | null {
+  const main = findByType([nodeAt(findByType(nodes, PAGE_TYPES), "mainEntity")].filter(isNode), PRODUCT_TYPES);
+  return main ?? findByType(nodes, PRODUCT_TYPES);
+}
+
 export function jsonLdProductDraft(nodes: JsonLdNode[], hint: MoneyHint = {}): ProductDraft {
-  const product = findByType(nodes, PRODUCT_TYPES);
+  const product = pageProduct(nodes);
   const breadcrumbs = breadcrumbNames(findByType(nodes, ["BreadcrumbList"]));
   if (!product) return { breadcrumbs };
   const offers = offerList(valueAt(product, "offers"));
