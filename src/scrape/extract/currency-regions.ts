@@ -47,6 +47,8 @@ const REGION_CURRENCY: Record<string, string> = {
   CH: "CHF",
   EG: "EGP",
   HK: "HKD",
+  TW: "TWD",
+  MO: "MOP",
   CZ: "CZK",
   ZA: "ZAR",
   RO: "RON",

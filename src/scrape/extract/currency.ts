@@ -26,6 +26,8 @@ const SYMBOLS: [RegExp, string][] = [
   [/HK\$/, "HKD"],
   [/S\$/, "SGD"],
   [/MX\$/, "MXN"],
+  [/CN[¥￥]|\bRMB\b|人民币/, "CNY"],
+  [/JP[¥￥]/, "JPY"],
   [/€/, "EUR"],
   [/£/, "GBP"],
   [/₹/, "INR"],
@@ -151,6 +153,7 @@ const DOLLAR_CURRENCIES = new Set([
   "DOP",
 ]);
 const YEN_CURRENCIES = new Set(["JPY", "CNY"]);
+const YUAN_CURRENCIES = new Set(["CNY", "TWD", "HKD", "MOP"]);
 const KRONA_CURRENCIES = new Set(["SEK", "NOK", "DKK", "ISK"]);
 // Words that several countries' currencies share: "lei" is Romania's leu and Moldova's, "Rs" the rupee of
 // India, Pakistan, Sri Lanka, Nepal and Mauritius, "р." and "руб." Russia's rouble and Belarus's, "Bs"
@@ -191,7 +194,9 @@ export function currencyFromText(text: string, hint: MoneyHint = {}): string | n
   const word = currencyFromWord(text);
   if (word) return preferred && SHARED_WORDS.some((set) => set.has(word) && set.has(preferred)) ? preferred : word;
   if (text.includes("$")) return preferred && DOLLAR_CURRENCIES.has(preferred) ? preferred : "USD";
-  if (/[¥￥円元]/.test(text)) return preferred && YEN_CURRENCIES.has(preferred) ? preferred : "JPY";
+  if (/[¥￥円]/.test(text)) return preferred && YEN_CURRENCIES.has(preferred) ? preferred : "JPY";
+  // 元 is the yuan's word, and the Taiwan and Hong Kong dollars' in their own writing; never the yen's (円).
+  if (text.includes("元")) return preferred && YUAN_CURRENCIES.has(preferred) ? preferred : "CNY";
   if (/\bkr\b/i.test(text)) return preferred && KRONA_CURRENCIES.has(preferred) ? preferred : "SEK";
   return null;
 }

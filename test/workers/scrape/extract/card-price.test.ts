@@ -53,4 +53,13 @@ describe("currencyFromText", () => {
     );
     expect(read).toEqual(["USD", "EUR", "EUR", "PEN", "SEK", "PLN", "INR", "JPY"]);
   });
+
+  it("reads the yuan from CN¥, RMB and 元, the yen from JP¥ and 円, and 元 as a Taiwan or Hong Kong site's dollar", () => {
+    const read = ["CN¥3.80-36.48", "RMB 120", "售价 199元", "JP¥1,200", "1,980円", "¥300"].map((text) =>
+      currencyFromText(text),
+    );
+    expect(read).toEqual(["CNY", "CNY", "CNY", "JPY", "JPY", "JPY"]);
+    expect(currencyFromText("售價 1,200元", { country: "TW" })).toBe("TWD");
+    expect(currencyFromText("¥300", { country: "CN" })).toBe("CNY");
+  });
 });
