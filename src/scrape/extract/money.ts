@@ -27,18 +27,24 @@ export function parseMoney(text: string | null | undefined, hint: MoneyHint = {}
 
 const TOMAN = /تومان|toman/i;
 // Prices in Chinese, Japanese and Korean count in ten-thousands and hundred-millions: "168.9万円" is
-// 1,689,000 yen, "3억 원" 300,000,000 won.
+// 1,689,000 yen, "3억 원" 300,000,000 won; South Asian ones in lakhs and crores: "₹2.3 Cr" is 23,000,000 rupees.
 const PRICE_UNITS: [RegExp, number][] = [
   [/^\s?(?:万|萬|만)/, 10_000],
   [/^\s?(?:億|亿|억)/, 100_000_000],
+  [/^\s?(?:crores?|crs?)\.?(?![\p{L}\p{N}])/iu, 10_000_000],
+  [/^\s?(?:lakhs?|lacs?)\.?(?![\p{L}\p{N}])/iu, 100_000],
 ];
 
-/** What the sign right after the amount multiplies it by (1 when none). */
+/** The other end of a range the amount opens ("1.15 - 1.17 Cr"): the unit after it counts for both. */
+const RANGE_END = /^\s?[-–]\s?\d[\d.,]*/;
+
+/** What the sign right after the amount (or after the range it opens) multiplies it by (1 when none). */
 function unitAfter(text: string, token: string): number {
   const at = token ? text.indexOf(token) : -1;
   if (at < 0) return 1;
   const after = text.slice(at + token.length);
-  return PRICE_UNITS.find(([unit]) => unit.test(after))?.[1] ?? 1;
+  const unitText = after.replace(RANGE_END, "");
+  return PRICE_UNITS.find(([unit]) => unit.test(unitText))?.[1] ?? 1;
 }
 // Currencies whose minor unit is a thousandth: "19,000 DT" is nineteen dinars, "1.250 KD" one and a quarter.
 const THOUSANDTHS = new Set(["TND", "KWD", "BHD", "OMR", "JOD", "LYD", "IQD"]);
