@@ -81,8 +81,11 @@ export function readingOnce<T>(html: string, read: () => T): T {
   }
 }
 
-/** The invisible direction and zero-width marks `cleanText` drops. */
-const MARKS = /[\u200b-\u200f\u202a-\u202e\ufeff]/g;
+/**
+ * The invisible direction and zero-width marks `cleanText` drops; the zero-width non-joiner and joiner stay, as
+ * they shape Persian and Indic words ("گوشی‌موبایل") and join emoji.
+ */
+const MARKS = /[\u200b\u200e\u200f\u202a-\u202e\ufeff]/g;
 /** A mark, a space other than " ", or two spaces: what `cleanText` changes besides the ends. */
 const UNCLEAN = new RegExp(`${MARKS.source}|[^\\S ]| {2}`);
 
@@ -198,7 +201,7 @@ function inkIn(text: string, start: number, end: number, stopAtEntity = false): 
 
 /** `\s`, and the direction and zero-width marks `cleanText` drops. */
 const isBlank = (code: number) =>
-  isSpaceCode(code) || (code >= 0x200b && code <= 0x200f) || (code >= 0x202a && code <= 0x202e);
+  isSpaceCode(code) || code === 0x200b || code === 0x200e || code === 0x200f || (code >= 0x202a && code <= 0x202e);
 
 /** Visible text of the first element matching any selector (in order) that has some. */
 export function firstText(root: HTMLElement, selectors: string[]): string | null {

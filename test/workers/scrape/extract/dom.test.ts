@@ -52,12 +52,27 @@ describe("cleanText", () => {
   // What cleanText means: marks dropped, every run of `\s` one space, the ends trimmed, empty as null.
   const reference = (text: string) =>
     text
-      .replace(/[\u200b-\u200f\u202a-\u202e\ufeff]/g, "")
+      .replace(/[\u200b\u200e\u200f\u202a-\u202e\ufeff]/g, "")
       .replace(/\s+/g, " ")
       .trim() || null;
 
   it("cleans texts with and without marks, tabs, breaks and runs of spaces as the full cleaning does", () => {
-    const pieces = [" ", "  ", "\n", "\t", "\u00a0", "\u200e", "\ufeff", "a", "b c", "\u2028", "\u3000", ".", "\u200b"];
+    const pieces = [
+      " ",
+      "  ",
+      "\n",
+      "\t",
+      "\u00a0",
+      "\u200e",
+      "\ufeff",
+      "a",
+      "b c",
+      "\u2028",
+      "\u3000",
+      ".",
+      "\u200b",
+      "\u200c",
+    ];
     const texts = fc.array(fc.constantFrom(...pieces), { maxLength: 12 }).map((parts) => parts.join(""));
     fc.assert(
       fc.property(texts, (text) => cleanText(text) === reference(text)),
@@ -69,5 +84,10 @@ describe("cleanText", () => {
       null,
       null,
     ]);
+  });
+
+  it("keeps the zero-width non-joiner and joiner that shape Persian words and join emoji", () => {
+    expect(cleanText(" گوشی\u200cموبایل \u200e")).toBe("گوشی\u200cموبایل");
+    expect(cleanText("👨\u200d👩\u200d👧 family")).toBe("👨\u200d👩\u200d👧 family");
   });
 });
