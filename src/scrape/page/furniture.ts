@@ -125,7 +125,6 @@ export class Furniture {
       if (element.tagName === "ASIDE") this.asides.push(element);
     }
     if (element.tagName === "HEADER" && this.opensWithParagraph(element)) return null;
-    if (reason === "a form asking the reader" && this.wrapsPosts(element)) return null;
     const own = statsOf(this.stats, element);
     const layout = this.scopeChars > 500 && own.chars > this.scopeChars * LAYOUT_SHARE;
     if (layout && !ASIDE_TAGS.has(element.tagName) && !OVER_THE_PAGE.test(reason) && !namedAsComments(element, reason))
@@ -144,12 +143,6 @@ export class Furniture {
       return null;
     if (reason.startsWith("class or id")) this.namedAside.push(element);
     return reason;
-  }
-
-  /** A form around a forum's posts (for quoting or moderating them): paragraphs of prose, not fields to fill. */
-  private wrapsPosts(form: HTMLElement): boolean {
-    const own = statsOf(this.stats, form);
-    return own.paragraphs >= 4 && own.chars >= 1_000 && own.commas >= 5 && linkDensity(own) < 0.3;
   }
 
   /**

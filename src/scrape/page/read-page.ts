@@ -21,8 +21,6 @@ export interface PageReadingOptions {
   fromNoscript?: boolean;
   /** Set when reading a page made of teasers (a blog's index, a front page) again with them as its content. */
   teasersAreContent?: boolean;
-  /** Set when reading a page again without its class and id words, its first reading having shown next to nothing. */
-  namesIgnored?: boolean;
 }
 
 export interface MainContentChoice {
@@ -142,8 +140,6 @@ function amongAsides(body: HTMLElement, stats: PageStats, pageChars: number, sho
 const TEASER = "a teaser of another page";
 const INDEX_TEASERS = 3;
 const INDEX_SHOWN = 200;
-/** How many times more a reading without class and id words must show to be taken. */
-const UNNAMED_GAIN = 4;
 
 /** Below this many characters a page that puts its text in `<noscript>` is read from there. */
 const SCRIPTED_SHELL = 200;
@@ -167,19 +163,11 @@ export function readWebPage(html: string, url: string, options: PageReadingOptio
   const reading = readTree(root, body, counted, url, options);
   // A page whose content is teasers of its own pages (a blog's index, a front page) shows nothing once they are
   // left out: they are what it has to say.
-  if (options.onlyMainContent === false) return reading;
   const teasers = reading.choice.removed[TEASER] ?? 0;
-  if (!options.teasersAreContent && teasers >= INDEX_TEASERS && reading.content.characters < INDEX_SHOWN) {
-    const again = readTree(root, body, counted, url, { ...options, teasersAreContent: true });
-    if (again.content.characters > reading.content.characters) return again;
-  }
-  // Readability's last try: a page that showed under 500 characters is read again without its class and id words
-  // (a forum whose posts are named as comments), and the new reading taken when it shows several times more.
-  if (!options.namesIgnored && reading.content.characters < SHORT_CONTENT) {
-    const again = readTree(root, body, counted, url, { ...options, namesIgnored: true });
-    if (again.content.characters >= UNNAMED_GAIN * Math.max(reading.content.characters, 100)) return again;
-  }
-  return reading;
+  if (options.onlyMainContent === false || options.teasersAreContent || teasers < INDEX_TEASERS) return reading;
+  if (reading.content.characters >= INDEX_SHOWN) return reading;
+  const again = readTree(root, body, counted, url, { ...options, teasersAreContent: true });
+  return again.content.characters > reading.content.characters ? again : reading;
 }
 
 function readTree(
@@ -192,7 +180,7 @@ function readTree(
   const onlyMain = options.onlyMainContent !== false;
   const pageChars = statsOf(stats, body).chars;
   const metadata = readMetadata(root, url);
-  let furniture = new Furniture(stats, pageChars, !options.namesIgnored, undefined, options.teasersAreContent);
+  let furniture = new Furniture(stats, pageChars, true, undefined, options.teasersAreContent);
   let main = findMainContent(body, stats, furniture);
   // Readability's second try: a page whose every run of prose sat under a furniture word (an article
   // classed by its writer's name, "author-…") is read again without the class and id words; a page
