@@ -1,16 +1,10 @@
 // What an element's class and id names say of its text: the article's body or entry, readers' comments beside
 // it, or a part of the entry named by its kind. Decided for furniture.ts.
 import type { HTMLElement } from "node-html-parser";
-import { classNameOf, isFurnitureWord, wordsOf } from "./elements";
+import { classNameOf, COMMENTS_WORDS, isFurnitureWord, wordsOf } from "./elements";
 
 /** Names that mark an element as content even when a furniture word sits beside them ("post-body sidebar-aware"). */
 const CONTENT_NAME = /^(?:article|articlebody|body|content|entry|main|post|story|text|prose|markdown)$/;
-/** Names of a box of readers' comments, in several languages (plurals: the singular also names an opinion column). */
-const COMMENTS_WORDS = new Set(
-  "comments commentlist disqus comentarios kommentare commentaires commenti komentarze reacties kommentarer yorumlar kommentit".split(
-    " ",
-  ),
-);
 /**
  * Furniture words of readers' posts: beside a content name ("article_footer_comments", "comment-body",
  * "spCommunityBox spArticleBottomBox") they still name what readers wrote, not the article.

@@ -46,21 +46,29 @@ const FURNITURE_ROLES = new Set([
   "listbox",
   "tablist",
 ]);
+/**
+ * Names of a box of readers' comments: in English and in the site's own language, the plurals only, as the
+ * singular also names an opinion column.
+ */
+export const COMMENTS_WORDS = new Set(
+  "comments commentlist disqus comentarios kommentare commentaires commenti komentarze reacties kommentarer yorumlar kommentit".split(
+    " ",
+  ),
+);
 /** Class or id words of furniture (matched as whole words of the names, split at case changes and punctuation). */
-const FURNITURE_WORDS = new Set(
-  (
-    "comment comments commentlist disqus share sharing sharebar sharethis social socials related relatedposts " +
+const FURNITURE_WORDS = new Set([
+  ...COMMENTS_WORDS,
+  ...(
+    "comment share sharing sharebar sharethis social socials related relatedposts " +
     "recommended recommendations recirculation newsletter subscribe subscription signup cookie cookies consent gdpr " +
     "breadcrumb breadcrumbs sidebar rightside leftside navbar nav navigation menu footer advert advertisement advertising ads ad adsense " +
     "dfp sponsored sponsor promo promotion popup modal outbrain taboola skip masthead toolbar pagination pager " +
     "tagcloud tags byline author authors dateline timestamp trending popular login print banner " +
     "crumbs rating ratings reactions follow newsletters colophon disclaimer references reflist credit credits " +
     "vote votes voting likes infobox hatnote meta time bio copyright attribution signature avatar views " +
-    "qty stock availability shipping delivery variations upsell tooltip overlay notice action embed audio player playlist excerpt vcard logo community disclaim optin nutrition noprint gallery disclosure keywords poll polls " +
-    // Readers' comments named in the site's own language: the plurals only, as the singular also names an opinion column.
-    "comentarios kommentare commentaires commenti komentarze reacties kommentarer yorumlar kommentit"
+    "qty stock availability shipping delivery variations upsell tooltip overlay notice action embed audio player playlist excerpt vcard logo community disclaim optin nutrition noprint gallery disclosure keywords poll polls"
   ).split(" "),
-);
+]);
 export const isFurnitureWord = (word: string): boolean => FURNITURE_WORDS.has(word);
 
 /** A list named a gallery is a wiki's pictures with their captions, not a slideshow beside the story. */
