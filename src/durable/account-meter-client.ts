@@ -7,6 +7,7 @@ import { addAnswer } from "./endpoint-usage";
 import type { AnsweredCall, ConsumeRequest, LimitDecision, AccountMeter, Refund } from "./account-meter";
 import { LEASE_CLOCK_MARGIN_MS, LEASE_MS } from "./admission";
 import { type Lease, leaseSize, withUnitsHeld } from "./lease";
+import { afterRefund } from "./limit-headers";
 import { monthDays } from "./windows";
 
 /**
@@ -257,6 +258,9 @@ export function recordAnswerForAccount(env: Env, accountId: string, answer: Answ
  * the object never gives back more units than the call took, however often this is sent.
  */
 export function refundForAccount(env: Env, accountId: string, idempotencyKey: string, units?: number): Promise<void> {
+  // The lease's calls show the month as the object will count it, should the refund go alone before their next call.
+  const lease = leases.get(accountId);
+  if (lease && units) lease.decision = afterRefund(lease.decision, units);
   return leave(env, accountId, (waiting) =>
     waiting.refunds.push(units === undefined ? idempotencyKey : { idempotencyKey, units }),
   );

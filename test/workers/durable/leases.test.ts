@@ -88,6 +88,20 @@ describe("leases of an account's units", () => {
     expect(await storedCounts(accountId)).toMatchObject({ minute: { used: 2 }, month: { used: 1 } });
   });
 
+  it("shows a refund sent alone in the month of the lease's next calls", async () => {
+    const accountId = `acct_${crypto.randomUUID()}`;
+    const productionEnv = { ...env, LEASE_MS: String(LEASE_MS) };
+    const first = await consumeForAccount(productionEnv, accountId, 1_000, 1_000_000);
+    const second = await consumeForAccount(productionEnv, accountId, 1_000, 1_000_000);
+    // Resolves once the refund went alone, the lease still running.
+    await refundForAccount(productionEnv, accountId, second.idempotencyKey, 1);
+    const third = await consumeForAccount(productionEnv, accountId, 1_000, 1_000_000);
+    expect(third.idempotencyKey).toBe(first.idempotencyKey);
+    expect([second, third].map(({ decision }) => decision.month?.used)).toEqual([2, 2]);
+    await first.leaseEnded;
+    expect(await storedCounts(accountId)).toMatchObject({ minute: { used: 3 }, month: { used: 2 } });
+  });
+
   it("ends a lease after its time, giving its unused units back with no further call", async () => {
     const accountId = `acct_${crypto.randomUUID()}`;
     const started = Date.now();
