@@ -31,6 +31,16 @@ export const CHARSET_CASES: { name: string; bytes: Uint8Array; contentType?: str
     text: '<html lang="zh-CN"><meta charset="utf-8"><title>中文标题</title>',
   },
   {
+    // A teaser cut after the first byte of "é" (C3 A9), in a page of thirty accented letters.
+    name: "UTF-8 bytes with one character cut in two",
+    bytes: Uint8Array.from([
+      ...new TextEncoder().encode(`<meta charset="utf-8"><p>${"Artículo período ".repeat(15)}</p><a>El caf`),
+      0xc3,
+      ...ascii("...</a>"),
+    ]),
+    text: `<meta charset="utf-8"><p>${"Artículo período ".repeat(15)}</p><a>El caf\uFFFD...</a>`,
+  },
+  {
     // Цена in windows-1251: D6 E5 ED E0.
     name: "windows-1251 bytes of a Russian page labelled ISO-8859-1",
     bytes: Uint8Array.from([...ascii('<html lang="ru"><p>'), 0xd6, 0xe5, 0xed, 0xe0, ...ascii("</p>")]),

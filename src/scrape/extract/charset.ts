@@ -1,6 +1,6 @@
-// Bytes to text for pages whose declared charset cannot be trusted: valid UTF-8 wins
-// (a page labelled iso-8859-1 is often UTF-8), then the declared charset, then the legacy
-// charsets of the page's language (a GBK page labelled UTF-8), then windows-1252.
+// Bytes to text for pages whose declared charset cannot be trusted: valid UTF-8 wins (a page
+// labelled iso-8859-1 is often UTF-8; so does one with a few broken characters), then the declared
+// charset, then the legacy charsets of the page's language (a GBK page labelled UTF-8), then windows-1252.
 
 const SNIFF_BYTES = 4096;
 
@@ -54,12 +54,35 @@ function bomCharset(bytes: Uint8Array): string | null {
   return null;
 }
 
+/** Characters written in UTF-8 beyond ASCII, for each broken sequence, of a page that is UTF-8 nonetheless. */
+const UTF8_PER_BROKEN = 20;
+
+/**
+ * A UTF-8 page with a few broken sequences (a teaser cut inside a character): read as UTF-8, each broken
+ * sequence one U+FFFD, as browsers do. Another charset's accented letters or Chinese characters break nearly
+ * every time, so they never pass.
+ */
+function lossyUtf8(bytes: Uint8Array): string | null {
+  const text = decodeWith("utf-8", bytes, false);
+  if (text === null) return null;
+  let broken = 0;
+  let written = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0xfffd) broken++;
+    else if (code > 0x7f) written++;
+  }
+  return written >= broken * UTF8_PER_BROKEN ? text : null;
+}
+
 /** Decodes an HTML response body, whatever it claims to be. */
 export function decodeHtml(bytes: Uint8Array, contentType?: string): string {
   const bom = bomCharset(bytes);
   if (bom) return decodeWith(bom, bytes, false) ?? "";
   const utf8 = decodeWith("utf-8", bytes, true);
   if (utf8 !== null) return utf8;
+  const mostlyUtf8 = lossyUtf8(bytes);
+  if (mostlyUtf8 !== null) return mostlyUtf8;
   const declared = declaredCharset(bytes, contentType);
   // Latin-1 cannot write Russian or Chinese: on such a page that label is a server default, not the page's.
   const western = !!declared && /^(iso-8859-1|latin-?1|windows-1252|us-ascii|ascii)$/.test(declared);

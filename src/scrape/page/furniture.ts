@@ -23,8 +23,11 @@ import { selectAll, selectOne } from "../extract/select";
 const NAVIGATION_NAME = /^class or id "(?:menu|nav|navbar|navigation|toolbar)"$/;
 /** A wrapper holding more than this share of the text around it is the layout, not furniture inside it. */
 const LAYOUT_SHARE = 0.6;
-/** Side content by its tag, never the layout however much text it holds (a live feed beside the article). */
-const ASIDE_TAGS = new Set(["ASIDE", "NAV"]);
+/**
+ * Side content and footers by their tag, never the layout however much text they hold (a live feed beside the
+ * article, a landing page's legal notes below its short promo tiles).
+ */
+const NEVER_LAYOUT_TAGS = new Set(["ASIDE", "NAV", "FOOTER"]);
 /**
  * A dialog or a consent manager over the page, never its layout however much text it holds: a consent manager's
  * dialog lists hundreds of purposes and vendors in prose.
@@ -127,7 +130,12 @@ export class Furniture {
     if (element.tagName === "HEADER" && this.opensWithParagraph(element)) return null;
     const own = statsOf(this.stats, element);
     const layout = this.scopeChars > 500 && own.chars > this.scopeChars * LAYOUT_SHARE;
-    if (layout && !ASIDE_TAGS.has(element.tagName) && !OVER_THE_PAGE.test(reason) && !namedAsComments(element, reason))
+    if (
+      layout &&
+      !NEVER_LAYOUT_TAGS.has(element.tagName) &&
+      !OVER_THE_PAGE.test(reason) &&
+      !namedAsComments(element, reason)
+    )
       return null;
     // A "menu" or "nav" that is hardly links is a widget holding text (a product's tabs), not navigation.
     if (NAVIGATION_NAME.test(reason) && own.chars >= 500 && linkDensity(own) < 0.1) return null;
