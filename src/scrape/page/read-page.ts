@@ -65,8 +65,11 @@ const round = (value: number, places = 3) => Math.round(value * 10 ** places) / 
 const ranked = (candidates: Candidate[]) =>
   candidates.map((candidate) => ({ container: describe(candidate.element), score: round(candidate.score, 1) }));
 
-/** The marks of a heading's own permalink or edit link ("#", "¶", "[edit]"), not part of its words. */
-const HEADING_MARK = /^\[?(?:#|¶|§|edit|link)\]?$/i;
+/**
+ * The marks of a heading's own permalink or edit links ("#", "¶", "[edit]", a wiki's "[modifier | modifier le code]"
+ * in any language), not part of its words.
+ */
+const HEADING_MARK = /^(?:\[?(?:#|¶|§|edit|link)\]?|\[[^\]]{1,40}\])$/i;
 const HEADINGS = new Set(["H1", "H2", "H3", "H4", "H5", "H6"]);
 
 function isHeadingMark(element: HTMLElement): boolean {
