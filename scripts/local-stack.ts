@@ -226,8 +226,9 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
       return;
     }
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-    if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
-    for (const pid of descendants) {
+    // wrangler's own process may end before what it runs: a workerd it started while stopping (a reload) is
+    // in its group, and no list made before holds it.
+    for (const pid of [-child.pid!, ...descendants]) {
       try {
         process.kill(pid, "SIGKILL");
       } catch {
