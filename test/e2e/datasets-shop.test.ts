@@ -5,7 +5,7 @@ import { shopSpec } from "../../replicas/shops/index.ts";
 import type { LoggedRequest } from "../../replicas/shops/site.ts";
 import { parseRobots } from "../../src/datasets/shop/robots.ts";
 
-// A whole-shop dataset end to end: the trailhead replica built with 800 products (the 2,400 of the
+// A whole-shop dataset end to end: the trailhead replica built with 400 products (the 2,400 of the
 // named shop take minutes more to read and prove nothing more; a gzip sitemap index,
 // paginated collections, products only in the sitemap or only in a collection, tracking links,
 // taken-down products) crawled through the batch-job pipeline; measured against the replica's
@@ -15,7 +15,7 @@ const baseUrl = inject("baseUrl");
 const adminToken = inject("adminToken");
 const replicasUrl = inject("replicasUrl");
 const receiverUrl = inject("webhookReceiverUrl");
-const SHOP = "trailhead-800";
+const SHOP = "trailhead-400";
 const spec = shopSpec(SHOP);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

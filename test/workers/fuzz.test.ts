@@ -421,14 +421,14 @@ describe("fuzzing every GET route from /v1/openapi.json", () => {
     expect(paths.some((p) => p.startsWith("/dashboard"))).toBe(false);
   });
 
-  // A bounded loop, not a speed check: on 2 busy cores, beside two other files, it takes 2–5 min.
+  // A bounded loop, not a speed check: on 2 busy cores, beside three other files, it takes 1–3 min.
   // The routes' properties run side by side: each has its own seeded generator, so the requests are
   // the ones a route-by-route loop sends, while one route's wait for storage overlaps another's work.
-  it("answers ~10,000 generated requests with no 5xx, envelopes, request ids and limit headers", async () => {
+  it("answers ~6,000 generated requests with no 5xx, envelopes, request ids and limit headers", async () => {
     await Promise.all(
       routes.map((route) => {
         const invalidOnly = INVALID_ONLY.some((pattern) => pattern.test(route.path));
-        const numRuns = route.params.length === 0 ? 60 : invalidOnly ? 300 : 1_300;
+        const numRuns = route.params.length === 0 ? 30 : invalidOnly ? 150 : 650;
         return fc.assert(
           fc.asyncProperty(requestsFor(route, secret, overrides, invalidOnly), async (request) => {
             stats.requests++;
@@ -443,7 +443,7 @@ describe("fuzzing every GET route from /v1/openapi.json", () => {
     console.log(
       `fuzz: ${stats.requests} requests over ${routes.length} routes (${stats.valid} valid, ${stats.invalid} invalid), by status ${JSON.stringify(stats.byStatus)}`,
     );
-    expect(stats.requests).toBeGreaterThanOrEqual(10_000);
+    expect(stats.requests).toBeGreaterThanOrEqual(6_000);
   }, 480_000);
 
   it("refuses scraping routes' bad dates, radius and missing identifiers before any scrape", async () => {
