@@ -36,10 +36,11 @@ const EDITOR_LINE =
   /^\s*[[【（(]?\s*(?:责任编辑|编辑|責任編集|(?:page |managing |desk )?editor|redakteur(?:in)?|redaktion|rédaction|redacción|editado por)\s*[:：]/i;
 /**
  * A Chinese paper's line naming the story's source, original title or writer: "本文来源：…", "（原标题：…）",
- * "作者︱…", "【文/…】", "半月谈记者 史卫燕" (a paper's reporter and the names alone).
+ * "作者︱…", "【文/…】", "半月谈记者 史卫燕" (a paper's reporter and the names alone), a photo's giver or taker
+ * alone on its line ("故宫博物院供图", "（新华社记者 李贺 摄）").
  */
 const SOURCE_LINE =
-  /^\s*[[【（(]?\s*(?:(?:本文来源|文章来源|来源|原标题|作者)\s*[:：︱|]|文\s*[/／])|^[\p{Script=Han}]{0,8}记者(?:\s*[\p{Script=Han}]{2,4}[、，,]?)+\s*$/u;
+  /^\s*[[【（(]?\s*(?:(?:本文来源|文章来源|来源|原标题|作者)\s*[:：︱|]|文\s*[/／])|^[\p{Script=Han}]{0,8}记者(?:\s*[\p{Script=Han}]{2,4}[、，,]?)+\s*$|^\s*[（(]?[^。，,.!?！？]{1,24}(?:供图|摄)\s*[）)]?\s*$/u;
 /** A line shorter than this asking the reader to sign up, to follow the site or to pay for the rest is a call to action, not the article. */
 export const STANDING_LINE_CHARS = 250;
 const SIGN_UP =
