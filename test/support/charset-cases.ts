@@ -41,6 +41,17 @@ export const CHARSET_CASES: { name: string; bytes: Uint8Array; contentType?: str
     text: `<meta charset="utf-8"><p>${"Artículo período ".repeat(15)}</p><a>El caf\uFFFD...</a>`,
   },
   {
+    // ü as Latin-1 (FC) in a meta tag, the rest of the page UTF-8: as a browser reading it as UTF-8 shows it.
+    name: "UTF-8 bytes with a meta tag left in Latin-1",
+    bytes: Uint8Array.from([
+      ...ascii('<meta name="description" content="naturgr'),
+      0xfc,
+      ...ascii('n">'),
+      ...new TextEncoder().encode("<h2>Über uns</h2><p>Qualität, Zuverlässigkeit</p>"),
+    ]),
+    text: '<meta name="description" content="naturgr\uFFFDn"><h2>Über uns</h2><p>Qualität, Zuverlässigkeit</p>',
+  },
+  {
     // Цена in windows-1251: D6 E5 ED E0.
     name: "windows-1251 bytes of a Russian page labelled ISO-8859-1",
     bytes: Uint8Array.from([...ascii('<html lang="ru"><p>'), 0xd6, 0xe5, 0xed, 0xe0, ...ascii("</p>")]),
