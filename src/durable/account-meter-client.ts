@@ -253,12 +253,11 @@ export function recordAnswerForAccount(env: Env, accountId: string, answer: Answ
 }
 
 /**
- * Gives back the month units of the admitted call its limiter knows by `idempotencyKey` (its
- * answer held no data), or `units` of them, with the account's next limiter call or soon after;
- * the object never gives back more units than the call took, however often this is sent.
+ * Gives back the month units of the call its limiter knows by `idempotencyKey` (its answer held no data), or `units`
+ * of them, with the account's next limiter call or soon after (never more than the call took, however often sent);
+ * the lease's calls show the month without them at once, should the refund go alone before their next call.
  */
 export function refundForAccount(env: Env, accountId: string, idempotencyKey: string, units?: number): Promise<void> {
-  // The lease's calls show the month as the object will count it, should the refund go alone before their next call.
   const lease = leases.get(accountId);
   if (lease && units) lease.decision = afterRefund(lease.decision, units);
   return leave(env, accountId, (waiting) =>

@@ -8,7 +8,8 @@ import { readPage, structuredDrafts, type Page } from "../../scrape/extract/page
 import { reading, type ProductDraft } from "../../scrape/extract/record";
 import { readSearchResults } from "../../scrape/extract/results";
 import { readReviewsPage } from "../../scrape/extract/reviews-page";
-import { visibleProductDraft, visibleTitle } from "../../scrape/extract/visible";
+import { visibleProductDraft } from "../../scrape/extract/visible-draft";
+import { visibleTitle } from "../../scrape/extract/visible";
 import { InvalidLookup } from "../../scrape/errors";
 import type { ProductPlatform } from "../types";
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { normaliseAvailability, visibleAvailability } from "../../../../src/scrape/extract/availability";
 import { loadHtml } from "../../../../src/scrape/extract/dom";
 import { readPage, structuredDrafts } from "../../../../src/scrape/extract/page";
-import { visibleProductDraft } from "../../../../src/scrape/extract/visible";
+import { visibleProductDraft } from "../../../../src/scrape/extract/visible-draft";
 import { PRODUCT_PLATFORMS } from "../../../../src/platforms/index";
 import { parseProduct } from "../../../../src/platforms/product-page";
 

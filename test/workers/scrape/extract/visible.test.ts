@@ -3,13 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { visibleAvailability } from "../../../../src/scrape/extract/availability";
 import { loadHtml, visibleText } from "../../../../src/scrape/extract/dom";
-import {
-  headingPrice,
-  shortTexts,
-  visibleRating,
-  visibleReviewCount,
-  visibleTitle,
-} from "../../../../src/scrape/extract/visible";
+import { headingPrice, shortTexts, visibleTitle } from "../../../../src/scrape/extract/visible";
+import { visibleRating, visibleReviewCount } from "../../../../src/scrape/extract/visible-rating";
 
 const PAGE = `<html><body>
   <ul class="facts">
@@ -81,6 +76,19 @@ describe("a rating and a count beside the heading", () => {
   it("takes no empty bar, and no bar of a review list outside the heading's block", () => {
     expect(visibleRating(page('<div class="rating" style="width:0%"></div>'))).toBeNull();
     expect(visibleRating(page("", '<ol><li><div class="rating" style="width:40%"></div></li></ol>'))).toBeNull();
+  });
+
+  it("reads a bare average beside its count of reviews ('5.0', 'z 65 opinii'), not a rail card's pair above", () => {
+    const pair = (rating: string, count: string) =>
+      `<div class="trustmate-rating"><div class="trustmate-rating_rating">${rating}</div><div class="trustmate-rating_text">${count}</div></div>`;
+    const rail = `<div class="recommended"><a href="/other">Tea</a>${pair("4.9", "z 70 opinii")}</div>`;
+    const root = loadHtml(
+      `<html><body>${rail}<div class="product"><div class="main">${pair("5.0", "z 65 opinii")}<h1>Mascarpone</h1></div></div></body></html>`,
+    );
+    expect(visibleRating(root)).toBe(5);
+    expect(visibleReviewCount(root)).toBe(65);
+    expect(visibleReviewCount(page("<p>based on 12 reviews</p>"))).toBe(12);
+    expect(visibleRating(page('<div class="rating">4.0</div><p>Free delivery</p>'))).toBeNull();
   });
 
   it("reads '15 Review(s)' beside the heading whatever the element is called", () => {
