@@ -114,11 +114,16 @@ export function visibleText(node: Node | null | undefined): string | null {
   return text;
 }
 
+/** An element the `hidden` attribute keeps from being rendered (`<div hidden>`), whatever its text. */
+const HIDDEN_ATTRIBUTE = /(?:^|\s)hidden(?:\s|=|$)/i;
+const hiddenByAttribute = (element: HTMLElement) =>
+  element.rawAttrs.includes("hidden") && HIDDEN_ATTRIBUTE.test(element.rawAttrs);
+
 function collectText(node: Node): string {
   if (node.nodeType === NodeType.TEXT_NODE) return textOf(node);
   if (node.nodeType !== NodeType.ELEMENT_NODE) return "";
   const element = node as HTMLElement;
-  if (HIDDEN_TAGS.has(element.tagName)) return "";
+  if (HIDDEN_TAGS.has(element.tagName) || hiddenByAttribute(element)) return "";
   if (element.tagName === "BR") return " ";
   let inner = "";
   for (const child of element.childNodes) inner += collectText(child);
@@ -143,7 +148,7 @@ function countTexts(elements: HTMLElement[]): PageText {
   for (let position = elements.length - 1; position >= 0; position--) {
     const element = elements[position]!;
     // An iframe's text is not shown, yet the price readers look for digits in it.
-    const hidden = HIDDEN_TAGS.has(element.tagName);
+    const hidden = HIDDEN_TAGS.has(element.tagName) || hiddenByAttribute(element);
     if (hidden && element.tagName !== "IFRAME") continue;
     let count = 0;
     let digit = 0;

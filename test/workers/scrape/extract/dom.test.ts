@@ -16,6 +16,7 @@ const PAGE = `<html><body>
     <script>var price = 99;</script>
     <iframe>7</iframe><br>
     <p>Tom &amp; Jerry</p>
+    <div hidden><a href="/ad">ad link</a></div><i class="hidden-xs">shown</i>
   </div>
   <div id="edited">none</div>
 </body></html>`;
@@ -38,6 +39,13 @@ describe("pageText", () => {
       B: 6,
       SPAN: 0,
     });
+  });
+
+  it("reads nothing of an element the hidden attribute keeps from being rendered, and reads a class named hidden-xs", () => {
+    const card = selectAll(root, "div.card")[0]!;
+    expect(visibleText(card)).not.toContain("ad link");
+    expect(visibleText(card)).toContain("shown");
+    expect(ink[positionOf(selectAll(root, "div[hidden]")[0]!)]).toBe(0);
   });
 
   it("flags the elements whose own text shows a digit, entities decoded and scripts left out", () => {
