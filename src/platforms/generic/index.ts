@@ -44,7 +44,8 @@ export function genericDrafts(page: Page): ProductDraft[] {
 
 /**
  * The page's heading where it is the better spelling of a structured name: it extends it with the
- * variant on show ("… 256 GB) (12 GB RAM)") or leaves out the variant the name adds ("… - purple"), sets
+ * variant on show ("… 256 GB) (12 GB RAM)") or sets its version inside it ("… Desktop 15 for Mac"), or leaves out
+ * the variant the name adds ("… - purple"), sets
  * the product's brand before it as the page shows it ("adidas Marble Leggings" for "Marble Leggings"; a
  * brand run into the name by the markup is set apart), differs from it only in case ("By Colleen Hoover"), or is it without the shop's name the
  * shop appended ("… Pacific Blue cumpara pe Darwin.md"). Null when the name stands.
@@ -56,6 +57,7 @@ function headingSpelling(name: string, heading: string, address: string, brand: 
   // A name that adds a variant after the heading and a separator ("TREFOIL HOODIE - Hoodie - purple") names
   // the colour or size on show, which the heading leaves to the page's choices.
   if (name.startsWith(heading) && VARIANT_AFTER.test(name.slice(heading.length))) return heading;
+  if (insertsNumber(name, heading)) return heading;
   if (heading !== name && heading.toLowerCase() === name.toLowerCase()) return heading;
   const before = heading.endsWith(name) ? heading.slice(0, -name.length) : "";
   if (brand && before && isBrandShown(before, brand, address)) return `${before.trimEnd()} ${name}`;
@@ -68,6 +70,22 @@ function headingSpelling(name: string, heading: string, address: string, brand: 
 }
 
 const squash = lettersAndDigits;
+
+/** The heading is the name with a version or model number set inside it ("Parallels Desktop 15 for Mac"): one or two words, each with a digit. */
+function insertsNumber(name: string, heading: string): boolean {
+  const [named, shown] = [name.trim().split(/\s+/), heading.trim().split(/\s+/)];
+  const added = shown.length - named.length;
+  if (added < 1 || added > 2) return false;
+  let at = 0;
+  while (at < named.length && named[at] === shown[at]) at++;
+  const inserted = shown.slice(at, at + added);
+  return (
+    at > 0 &&
+    at < named.length &&
+    inserted.every((word) => /\d/.test(word)) &&
+    shown.slice(at + added).join(" ") === named.slice(at).join(" ")
+  );
+}
 
 // A variant set after a name: a dash, bar or slash between spaces, then a short phrase.
 const VARIANT_AFTER = /^\s+[-–—|/]\s+\S.{0,59}$/;
