@@ -1,7 +1,7 @@
 // The page's furniture and the clutter inside its main content, decided once per element and
 // counted by reason for `explain=true`.
 import type { HTMLElement } from "node-html-parser";
-import { BLOCK_TAGS, furnitureReason, isElement, nameWeight, nameWords, SUBHEADING_TAGS } from "./elements";
+import { BLOCK_TAGS, furnitureReason, isElement, isInside, nameWeight, nameWords, SUBHEADING_TAGS } from "./elements";
 import { Captions } from "./captions";
 import { headedByFurniture, namedAsComments, namedAsContent } from "./content-names";
 import {
@@ -65,6 +65,8 @@ export class Furniture {
   /** Whether decisions are now made inside the chosen main content (`narrowTo`). */
   private insideContent = false;
   private readonly teasers: Teasers;
+  /** The page's `<main>` element, once looked for. */
+  private main: HTMLElement | null | undefined;
   private readonly captions: Captions;
   private readonly cluttered = new Map<HTMLElement, string | null>();
   /** The short lines around the article's text that are no part of it. */
@@ -145,12 +147,24 @@ export class Furniture {
     // A live ticker's entry heading opens with its time ("11.04 Uhr: Drone strike …"): a headline, not a timestamp.
     if (reason === 'class or id "time"' && SUBHEADING_TAGS.has(element.tagName) && own.chars >= TIMED_HEADLINE_CHARS)
       return null;
+    // A box named for furniture around the page's own `<main>` (a script's hook, "calculate-sidebar-content") is the layout.
+    if (reason.startsWith("class") && this.holdsMain(element)) return null;
     const contentNamed = reason.startsWith("class") && namedAsContent(nameWords(element));
     const body = own.chars >= BODY_CHARS && own.commas >= BODY_COMMAS;
     if (contentNamed && own.chars >= 200 && linkDensity(own) < 0.3 && (body || !headedByFurniture(element)))
       return null;
     if (reason.startsWith("class or id")) this.namedAside.push(element);
     return reason;
+  }
+
+  /** Whether `element` holds the page's `<main>` element, found once a page. */
+  private holdsMain(element: HTMLElement): boolean {
+    if (this.main === undefined) {
+      let root = element;
+      while (root.parentNode) root = root.parentNode;
+      this.main = selectOne(root, "main");
+    }
+    return this.main !== null && this.main !== element && isInside(this.main, element);
   }
 
   /**
