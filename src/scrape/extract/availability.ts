@@ -2,7 +2,7 @@
 // `preorder`, `backorder`): from schema.org values in any spelling, from shops' stock texts in the
 // languages the corpus holds, and from the buy box a shopper sees (a stock line, an add-to-cart control).
 import { visibleText, type HTMLElement } from "./dom";
-import { blocksAround, headingBlocks } from "./heading-blocks";
+import { blocksAround, headingBlocks, within } from "./heading-blocks";
 import { holdingAny, selectAll } from "./select";
 
 export type Availability = "in_stock" | "out_of_stock" | "preorder" | "backorder";
@@ -177,9 +177,6 @@ const isDisabled = (control: HTMLElement) =>
   control.getAttribute("disabled") !== undefined ||
   control.getAttribute("aria-disabled") === "true" ||
   /(?:^|\s)disabled(?:\s|$)/i.test(control.getAttribute("class") ?? "");
-
-const within = (element: HTMLElement, block: HTMLElement) =>
-  element.range[0] >= block.range[0] && element.range[1] <= block.range[1];
 
 // A box the page hides until a script shows it: `hidden`, Angular's `ng-hide`, Bootstrap's `d-none`, an inline `display: none`.
 const HIDDEN_CLASS = /(?:^|\s)(?:hidden|hide|ng-hide|d-none|is-hidden|invisible)(?:\s|$)/i;

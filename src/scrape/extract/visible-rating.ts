@@ -2,7 +2,7 @@
 // beside review stars, "4.5 out of 5", "5.0 z 65 opinii", a star bar drawn 90% wide.
 import { visibleText, type HTMLElement } from "./dom";
 import { inCarousel } from "./cards";
-import { headingBlocks } from "./heading-blocks";
+import { headingBlocks, within } from "./heading-blocks";
 import { parseLocaleNumber } from "./money";
 import { holdingAny, selectAll } from "./select";
 import { BUY_BOX_LEVELS, classOrId, namedFor, shortTexts } from "./visible";
@@ -25,8 +25,7 @@ export function visibleReviewCount(root: HTMLElement): number | null {
   // "15 Review(s)" beside the heading, whatever the element is called.
   const block = headingBlocks(root, BUY_BOX_LEVELS).at(-1);
   if (!block) return null;
-  const inBlock = (element: HTMLElement) => element.range[0] >= block.range[0] && element.range[1] <= block.range[1];
-  for (const [element, text] of shortTexts(root, inBlock)) {
+  for (const [element, text] of shortTexts(root, (element) => within(element, block))) {
     const count = COUNTED_REVIEWS.exec(text)?.[1] ?? bracketedCountBesideStars(element, text);
     if (count) return parseLocaleNumber(count);
   }
@@ -77,7 +76,7 @@ function besideCount(element: HTMLElement, text: string, root: HTMLElement): str
   const count = visibleText(element.nextElementSibling) ?? "";
   if (!COUNTED_REVIEWS.test(count) && !/^\(\d[\d.,]*\)$/.test(count)) return undefined;
   const block = headingBlocks(root, BUY_BOX_LEVELS).at(-1);
-  return block && element.range[0] >= block.range[0] && element.range[1] <= block.range[1] ? text : undefined;
+  return block && within(element, block) ? text : undefined;
 }
 
 // A rating the text names for the shop or seller ("Store rating 4.8 out of 5", "Рейтинг продавца") is not the item's.
