@@ -26,7 +26,7 @@ const VOCABULARY: [Availability, RegExp][] = [
   ],
   [
     "in_stock",
-    /^(?:instock|in[\s_-]?stock|available|limitedavailability|onlineonly|instoreonly|madetoorder)$|\bin[\s_-]?stock\b|\d+\s*(?:left|available|in stock|auf lager|en stock|disponibles?)|only \d+ left|usually (?:ships|dispatched)|ships (?:in|within|today|from)|dispatched (?:in|within)|en stock|auf lager|lieferbar|sofort verfügbar|versandfertig|disponible|en existencia|in magazzino|disponibile|op voorraad|leverbaar|em estoque|dispon[ií]vel|dostępn|w magazynie|i lager|på lager|stokta|в наличии|є в наявності|[îi]n stoc\b|в наявності|在庫あり|在庫有り|有货|现货|재고 있음|còn hàng|tersedia|lagernd|varastossa|raktáron|skladem|na sklade|skladom|σε απόθεμα|διαθέσιμο|במלאי|متوفر|موجود|в наличност|na stanju|na zalihi|มีสินค้า/i,
+    /^(?:instock|in[\s_-]?stock|available|limitedavailability|onlineonly|instoreonly|madetoorder)$|\bin[\s_-]?stock\b|\d+\s*(?:left|available|in stock|auf lager|en stock|disponibles?)|only \d+ left|usually (?:ships|dispatched)|ships (?:in|within|today|from)|dispatched (?:from (?:the )?\S+ )?(?:in|within)|en stock|auf lager|lieferbar|sofort verfügbar|versandfertig|disponible|en existencia|in magazzino|disponibile|op voorraad|leverbaar|em estoque|dispon[ií]vel|dostępn|w magazynie|i lager|på lager|stokta|в наличии|є в наявності|[îi]n stoc\b|в наявності|在庫あり|在庫有り|有货|现货|재고 있음|còn hàng|tersedia|lagernd|varastossa|raktáron|skladem|na sklade|skladom|σε απόθεμα|διαθέσιμο|במלאי|متوفر|موجود|в наличност|na stanju|na zalihi|มีสินค้า/i,
   ],
 ];
 

@@ -49,6 +49,7 @@ describe("normaliseAvailability", () => {
     ["Usually ships in 2-4 weeks.", "backorder"],
     ["Versandfertig in 3 Wochen", "backorder"],
     ["Usually ships in 3 - 5 business days", "in_stock"],
+    ["Available. Dispatched from the UK in 1 business day", "in_stock"],
     ["Nicht auf Lager", "out_of_stock"],
     // Stock words of languages beyond the corpus's first ones; a negation read before the state it negates.
     ["lagernd, Lieferzeit 3-5 Werktage", "in_stock"],
