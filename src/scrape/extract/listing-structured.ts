@@ -50,7 +50,10 @@ export function jsonLdListing(nodes: JsonLdNode[], base: string, hint: MoneyHint
       ? longest.map((element) => {
           const inner = element["item"];
           const product = isNode(inner) ? inner : element;
-          return { product, url: textAt(product, "url") ?? textAt(element, "url") ?? asUrl(inner) };
+          return {
+            product,
+            url: textAt(product, "url") ?? textAt(element, "url") ?? asUrl(inner) ?? pageId(product),
+          };
         })
       : nodes
           .filter((node) => nodeTypes(node).some((type) => PRODUCT.test(type)) && nodeAt(node, "offers"))
@@ -69,6 +72,12 @@ export function jsonLdListing(nodes: JsonLdNode[], base: string, hint: MoneyHint
 }
 
 const asUrl = (value: unknown) => (typeof value === "string" ? value : null);
+
+/** A product's `@id` where it is its page's address (`"@id": "https://shop.example/item/p"`), not a fragment or a name. */
+const pageId = (product: JsonLdNode) => {
+  const id = textAt(product, "@id");
+  return id && /^https?:\/\/[^#]+$/i.test(id) ? id : null;
+};
 
 /** Microdata Product scopes, one per card, each with its own offer; none when fewer than two. */
 export function microdataListing(root: HTMLElement, base: string, hint: MoneyHint): StructuredCard[] {
