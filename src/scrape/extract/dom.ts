@@ -2,7 +2,7 @@
 // scripts and styles left out, whitespace and bidi marks collapsed.
 import { NodeType, type HTMLElement, type Node } from "node-html-parser";
 import { assertParseable } from "../page-limits";
-import { positionOf } from "./tree-nodes";
+import { attributeValue, positionOf } from "./tree-nodes";
 import { isSpaceCode } from "./whitespace";
 import { otherScriptDigit } from "./digits";
 import { pageIndex } from "./page-index";
@@ -114,10 +114,12 @@ export function visibleText(node: Node | null | undefined): string | null {
   return text;
 }
 
-/** An element the `hidden` attribute keeps from being rendered (`<div hidden>`), whatever its text. */
-const HIDDEN_ATTRIBUTE = /(?:^|\s)hidden(?:\s|=|$)/i;
+/**
+ * An element the `hidden` attribute keeps from being rendered (`<div hidden>`), whatever its text; the word in
+ * another attribute's value (`title="no hidden fees"`, `class="hidden-xs"`) is not the attribute.
+ */
 const hiddenByAttribute = (element: HTMLElement) =>
-  element.rawAttrs.includes("hidden") && HIDDEN_ATTRIBUTE.test(element.rawAttrs);
+  element.rawAttrs.includes("hidden") && attributeValue(element, "hidden") !== undefined;
 
 function collectText(node: Node): string {
   if (node.nodeType === NodeType.TEXT_NODE) return textOf(node);

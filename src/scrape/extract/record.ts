@@ -2,6 +2,7 @@
 // meta tags), taking each field from the first source that has it.
 import type { ProductDraft, ProductRecord } from "../types";
 import { normaliseAvailability } from "./availability";
+import { lettersAndDigits } from "./dom";
 import { idAfterLabel } from "./id-labels";
 import { parseLocaleNumber } from "./money";
 
@@ -89,16 +90,15 @@ export function resolveProduct(url: string, drafts: ProductDraft[]): { record: P
 
 // The last part of a title after a separator: "Brass Desk Lamp - LUMENHAUS", "Deluxe-HD™ Mattress | Lumen Haus".
 const TITLE_TAIL = /\s[-|–—·]\s+([^-|–—·]+)$/;
-const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
 
 /** The title without the site's own name after a separator (its domain's name, letters compared): the shop's, not the product's. */
 function withoutSiteName(title: string | null, url: string): string | null {
   const tail = title ? TITLE_TAIL.exec(title) : null;
   if (!title || !tail || !URL.canParse(url)) return title;
   const labels = new URL(url).hostname.replace(/^www\d?\./, "").split(".");
-  const name = letters(tail[1]!);
+  const name = lettersAndDigits(tail[1]!);
   const kept = title.slice(0, tail.index).trim();
-  return kept && (name === letters(labels[0]!) || name === letters(labels.join(""))) ? kept : title;
+  return kept && (name === lettersAndDigits(labels[0]!) || name === lettersAndDigits(labels.join(""))) ? kept : title;
 }
 
 /** The record `resolveProduct` merges from the drafts. */

@@ -16,7 +16,7 @@ const PAGE = `<html><body>
     <script>var price = 99;</script>
     <iframe>7</iframe><br>
     <p>Tom &amp; Jerry</p>
-    <div hidden><a href="/ad">ad link</a></div><i class="hidden-xs">shown</i>
+    <div hidden><a href="/ad">ad link</a></div><i class="hidden-xs">shown</i><em title="no hidden fees">fees</em>
   </div>
   <div id="edited">none</div>
 </body></html>`;
@@ -41,10 +41,11 @@ describe("pageText", () => {
     });
   });
 
-  it("reads nothing of an element the hidden attribute keeps from being rendered, and reads a class named hidden-xs", () => {
+  it("reads nothing of an element the hidden attribute keeps from being rendered, and reads one whose class or title says hidden", () => {
     const card = selectAll(root, "div.card")[0]!;
     expect(visibleText(card)).not.toContain("ad link");
     expect(visibleText(card)).toContain("shown");
+    expect(visibleText(card)).toContain("fees");
     expect(ink[positionOf(selectAll(root, "div[hidden]")[0]!)]).toBe(0);
   });
 
