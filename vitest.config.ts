@@ -12,6 +12,29 @@ const OWN_WORKER_FILES = [
   "test/e2e/browser-idle.test.ts",
 ];
 
+/**
+ * End-to-end files run one at a time, after every other file: they switch what the shared stack's
+ * replicas, proxies or solver do (faults, challenges, prices), change the public catalogue (a 60,000-record
+ * snapshot, the documented admin examples), count the requests a replica served, or time the limiter.
+ * Every other e2e file uses accounts, pages and datasets of its own and runs beside the other projects.
+ */
+const E2E_LINE_FILES = [
+  "test/e2e/catalogue-stream.test.ts",
+  "test/e2e/doc-examples.test.ts",
+  "test/e2e/scrape.test.ts",
+  "test/e2e/scrape-faults.test.ts",
+  "test/e2e/jobs.test.ts",
+  "test/e2e/travel.test.ts",
+  "test/e2e/trust.test.ts",
+  "test/e2e/events.test.ts",
+  "test/e2e/datasets.test.ts",
+  "test/e2e/real-pages.test.ts",
+  "test/e2e/real-travel-pages.test.ts",
+  "test/e2e/mercadolibre.test.ts",
+  "test/e2e/oversized-pages.test.ts",
+  "test/e2e/rate-limits.test.ts",
+];
+
 export default defineConfig({
   test: {
     // Vitest runs one file at a time on 2 cores (cores − 1); every project but e2e runs together
@@ -89,7 +112,7 @@ export default defineConfig({
       {
         test: {
           // Files that start a wrangler dev of their own: they share nothing with the e2e stack, so
-          // they run beside the other projects instead of in e2e's one-at-a-time line (which runs last).
+          // they share nothing with the e2e stack.
           name: "e2e-own-worker",
           environment: "node",
           include: OWN_WORKER_FILES,
@@ -100,13 +123,29 @@ export default defineConfig({
       },
       {
         test: {
+          // One stack for both e2e projects (global-setup.ts starts it once), its files beside the other projects'.
           name: "e2e",
           environment: "node",
           // The typed client's tests need the same running stack.
           include: ["test/e2e/**/*.test.ts", "clients/typescript/test/**/*.test.ts"],
-          exclude: [...configDefaults.exclude, ...OWN_WORKER_FILES, "clients/typescript/test/**/*.node.test.ts"],
+          exclude: [
+            ...configDefaults.exclude,
+            ...OWN_WORKER_FILES,
+            ...E2E_LINE_FILES,
+            "clients/typescript/test/**/*.node.test.ts",
+          ],
           globalSetup: ["test/e2e/global-setup.ts"],
-          // One shared stack whose proxies and replicas some tests switch off: files run one at a time.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e-line",
+          environment: "node",
+          include: E2E_LINE_FILES,
+          globalSetup: ["test/e2e/global-setup.ts"],
+          // Vitest runs a project with `fileParallelism: false` in a group of its own, after the others.
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
