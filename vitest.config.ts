@@ -111,8 +111,7 @@ export default defineConfig({
       },
       {
         test: {
-          // Files that start a wrangler dev of their own: they share nothing with the e2e stack, so
-          // they share nothing with the e2e stack.
+          // Files that start a wrangler dev of their own: they share nothing with the e2e stack.
           name: "e2e-own-worker",
           environment: "node",
           include: OWN_WORKER_FILES,
