@@ -9,7 +9,8 @@ import { reading, type ProductDraft } from "../../scrape/extract/record";
 import { readSearchResults } from "../../scrape/extract/results";
 import { readReviewsPage } from "../../scrape/extract/reviews-page";
 import { visibleProductDraft } from "../../scrape/extract/visible-draft";
-import { visibleTitle } from "../../scrape/extract/visible";
+import { printsPrice } from "../../scrape/extract/state-product";
+import { headingPrice, visibleTitle } from "../../scrape/extract/visible";
 import { InvalidLookup } from "../../scrape/errors";
 import type { ProductPlatform } from "../types";
 
@@ -19,6 +20,12 @@ import type { ProductPlatform } from "../types";
  */
 export function genericDrafts(page: Page): ProductDraft[] {
   const { jsonLd, microdata, rdfa, meta, state } = structuredDrafts(page);
+  // A state price the page never prints, where the heading's block prints another, is one kept for scripts (a
+  // list price, "current_price": "33.50" beside the shown "￥26.93"): the buy box's is the price.
+  if (state.price && !printsPrice(state.price, page.html)) {
+    const shown = headingPrice(page.root, page.hint);
+    if (shown && shown.amount !== state.price.amount) state.price = null;
+  }
   const structuredOffer = [jsonLd, microdata, rdfa, state, meta].some((draft) => draft.price || draft.priceless);
   const visible = visibleProductDraft(page.root, page.hint, !structuredOffer);
   const heading: ProductDraft = { title: visibleTitle(page.root) };

@@ -91,13 +91,34 @@ function titleOpeningHeading(root: HTMLElement): HTMLElement | null {
 // Fewer letters than this open too many titles by chance ("A", "The").
 const MIN_LEADING = 4;
 
-/** The first element of the body whose whole text is the page's og:title ("<div class=page_title>Name</div>"). */
+/**
+ * The first element of the body whose whole text is the page's og:title ("<div class=page_title>Name</div>"),
+ * else the first whose own text is its `<title>` before the site's name ("<span class=mainTitle>Name</span>"
+ * under "<title>Name-淘宝网").
+ */
 function titledElement(root: HTMLElement): HTMLElement | null {
-  const title = cleanText(selectOne(root, 'meta[property="og:title"]')?.getAttribute("content"));
   const body = selectOne(root, "body");
-  if (!title || !body) return null;
-  return selectAll(body, "*").find((element) => element.tagName !== "TITLE" && visibleText(element) === title) ?? null;
+  if (!body) return null;
+  const title = cleanText(selectOne(root, 'meta[property="og:title"]')?.getAttribute("content"));
+  const named = title
+    ? selectAll(body, "*").find((element) => element.tagName !== "TITLE" && visibleText(element) === title)
+    : undefined;
+  if (named) return named;
+  const lead = TITLE_LEAD.exec(cleanText(selectOne(root, "title")?.text) ?? "")?.[1];
+  if (!lead || lead.length < MIN_LEADING) return null;
+  return (
+    selectAll(body, "*").find(
+      (element) =>
+        element.childNodes.length === 1 &&
+        element.firstChild?.nodeType === 3 &&
+        cleanText(element.firstChild.text) === lead &&
+        visibleText(element) === lead,
+    ) ?? null
+  );
 }
+
+// A title's part before its last separator: "Name-淘宝网", "Name | Shop" (never a colon's: "Shop: slogan").
+const TITLE_LEAD = /^(.+?)\s*[-|–—｜_]\s*[^-|–—｜_]+$/;
 
 /** From the heading's own block outward; empty when the page has no `<h1>`. */
 /** Whether `element` lies inside `block` (or is it), by their places in the page's source. */

@@ -40,11 +40,22 @@ export function readPage(html: string, url: string, hint: (base: string) => Mone
     base,
     root,
     hint: {
-      locale: known.locale ?? pageLocale(root),
+      locale: known.locale ?? pageLocale(root) ?? titleLanguage(root),
       currency: known.currency ?? null,
       country: countryOfDomain(base),
     },
   };
+}
+
+/**
+ * The language of a page that declares none, from its `<title>`'s script, for the signs several currencies
+ * share (¥, 元): kana is Japanese, Hangul Korean, Chinese characters without kana Chinese.
+ */
+function titleLanguage(root: HTMLElement): string | null {
+  const title = selectOne(root, "title")?.text ?? "";
+  if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(title)) return "ja";
+  if (/\p{Script=Hangul}/u.test(title)) return "ko";
+  return /\p{Script=Han}/u.test(title) ? "zh" : null;
 }
 
 export interface StructuredDrafts {

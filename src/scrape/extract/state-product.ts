@@ -227,7 +227,21 @@ export function wholeAmountUnits(amount: number, html: string): "minor" | "major
   return cents.some((text) => printed.has(text)) ? "minor" : null;
 }
 
-const SIGN = "[$€£¥₹₽₺]";
+/** Whether the page prints `money`'s amount beside a currency sign or code ("￥33.50", "33,50 €"), anywhere. */
+export function printsPrice(money: Money, html: string): boolean {
+  const fixed = money.amount.toFixed(2);
+  const texts = new Set([
+    money.raw ?? "",
+    String(money.amount),
+    fixed,
+    fixed.replace(".", ","),
+    money.amount.toLocaleString("en-US"),
+  ]);
+  texts.delete("");
+  return printedAsPrice(html, [...texts]).size > 0;
+}
+
+const SIGN = "[$€£¥￥₹₽₺]";
 /** What may close a printed amount: cents written as zeros or a dash, then no further digit. */
 const CLOSE = "(?:[.,](?:00?|–|-))?(?![\\d.,]*\\d)";
 /** A sign or code just before the amount ("$59.00", "EUR 12"), read on the few characters before it. */
