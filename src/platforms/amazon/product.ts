@@ -12,7 +12,7 @@ import {
 } from "../../scrape/extract/dom";
 import { firstJsonValue, jsonAfter } from "../../scrape/extract/json-text";
 import { parseReviewBlocks } from "../../scrape/extract/listing";
-import { parseLocaleNumber, parseMoney } from "../../scrape/extract/money";
+import { parseLocaleNumber, parseMoney, parseStars } from "../../scrape/extract/money";
 import type { Page } from "../../scrape/extract/page";
 import { normaliseAvailability } from "../../scrape/extract/availability";
 import type { ProductDraft } from "../../scrape/extract/record";
@@ -26,6 +26,8 @@ import { ASIN_IN_URL } from "./urls";
 const PRICE_SELECTORS = [
   "#corePriceDisplay_desktop_feature_div .priceToPay .a-offscreen",
   "#corePriceDisplay_desktop_feature_div .a-price:not(.a-text-price) .a-offscreen",
+  // The mobile layout's buy box.
+  "#corePriceDisplay_mobile_feature_div .priceToPay",
   "#corePrice_feature_div .a-price:not(.a-text-price) .a-offscreen",
   "#corePrice_desktop .apexPriceToPay .a-offscreen",
   "#priceblock_dealprice",
@@ -42,6 +44,7 @@ const PRICE_SELECTORS = [
 const LIST_PRICE_SELECTORS = [
   "#corePriceDisplay_desktop_feature_div .basisPrice .a-offscreen",
   "#corePriceDisplay_desktop_feature_div .a-text-price .a-offscreen",
+  "#corePriceDisplay_mobile_feature_div .basisPrice .a-offscreen",
   "#corePrice_desktop .a-text-price[data-a-strike] .a-offscreen",
   "#listPrice",
   ".priceBlockStrikePriceString",
@@ -137,11 +140,21 @@ export function amazonDraft(page: Page): ProductDraft {
     asin,
     title: firstText(root, ["#productTitle", "#ebooksProductTitle", "#title"]),
     price: amazonPrice(root, page.hint),
-    rating: parseLocaleNumber(
+    rating: parseStars(
       firstAttr(root, ["#acrPopover"], "title") ??
-        firstText(root, ["#acrPopover .a-icon-alt", '[data-hook="rating-out-of-text"]']),
+        firstText(root, [
+          "#acrPopover .a-icon-alt",
+          '[data-hook="rating-out-of-text"]',
+          "#acrCustomerReviewLink .a-icon-alt",
+        ]),
     ),
-    review_count: parseLocaleNumber(firstText(root, ["#acrCustomerReviewText", '[data-hook="total-review-count"]'])),
+    review_count: parseLocaleNumber(
+      firstText(root, [
+        "#acrCustomerReviewText",
+        '[data-hook="total-review-count"]',
+        "#acrCustomerReviewLink .cm-cr-review-stars-text-sm",
+      ]),
+    ),
     brand: amazonBrand(root, specs),
     availability: availability && availability.length < 80 ? normaliseAvailability(availability) : null,
     images: amazonImages(page),

@@ -1,8 +1,8 @@
 // Amazon's search result page: its result cards (sponsored ones flagged), the pager, and a
 // membership card's purchase price.
-import { cleanText, firstText } from "../../scrape/extract/dom";
+import { cleanText, firstText, type HTMLElement } from "../../scrape/extract/dom";
 import { pageFromUrl, parseCards, readPager, type CardSpec } from "../../scrape/extract/listing";
-import { parseMoney } from "../../scrape/extract/money";
+import { parseCount, parseMoney } from "../../scrape/extract/money";
 import type { Page } from "../../scrape/extract/page";
 import { selectAll, selectOne } from "../../scrape/extract/select";
 import type { SearchItem, SearchPage } from "../../scrape/types";
@@ -43,19 +43,41 @@ const BEST_SELLER_CARDS: CardSpec = {
   image: { selectors: ["img"], attr: "src" },
 };
 
+/** The search result card of `item` (a plain attribute selector is answered from the page's index, see select.ts). */
+const cardOf = (item: SearchItem, page: Page) =>
+  item.id
+    ? selectAll(page.root, `[data-asin="${item.id}"]`).find(
+        (element) => element.getAttribute("data-component-type") === "s-search-result",
+      )
+    : undefined;
+
 /**
  * A card's 0.00 is a membership price ("Free with Kindle Unlimited membership"); what a shopper
  * pays to buy is the secondary offer beside it ("Or TWD 99.57 to buy").
  */
-function withPurchasePrice(item: SearchItem, page: Page): SearchItem {
-  if (item.price?.amount !== 0 || !item.id) return item;
-  // A plain attribute selector is answered from the page's index (see select.ts).
-  const card = selectAll(page.root, `[data-asin="${item.id}"]`).find(
-    (element) => element.getAttribute("data-component-type") === "s-search-result",
-  );
+function withPurchasePrice(item: SearchItem, card: HTMLElement | undefined, page: Page): SearchItem {
+  if (item.price?.amount !== 0) return item;
   const offer = card ? firstText(card, ['[data-cy="secondary-offer-recipe"] .a-color-secondary']) : null;
   const price = parseMoney(offer, page.hint);
   return { ...item, price: price && price.amount > 0 ? price : null };
+}
+
+/** A count with at most a word after it, as read aloud: "138 923 évaluations", "8,984". */
+const SPOKEN_COUNT = /^\d[\d\s.,\u00a0\u202f]*(?:\s\p{L}+)?$/u;
+
+/**
+ * The card prints its count shortened ("(138,9 k)", "(8.9K+)") and gives it whole in the label a screen
+ * reader reads ("138 923 évaluations"): the whole count, where it rounds to the printed one.
+ */
+function withWholeCount(item: SearchItem, card: HTMLElement | undefined): SearchItem {
+  const shown = item.review_count;
+  if (!shown || !card || shown % 100 !== 0) return item;
+  for (const element of selectAll(card, "[aria-label]")) {
+    const label = cleanText(element.getAttribute("aria-label"));
+    const whole = label && SPOKEN_COUNT.test(label) ? parseCount(label) : null;
+    if (whole && Math.abs(whole - shown) < shown * 0.1) return { ...item, review_count: whole };
+  }
+  return item;
 }
 
 /** The results on an Amazon search page, read with the marketplace's currency in `page.hint`. */
@@ -71,5 +93,9 @@ export function readAmazonSearch(page: Page, url: string): SearchPage {
   );
   const found = parseCards(page.root, SEARCH_CARDS, page.base, page.hint);
   const items = found.length > 0 ? found : parseCards(page.root, BEST_SELLER_CARDS, page.base, page.hint);
-  return { items: items.map((item) => withPurchasePrice(item, page)), ...pager };
+  const withCards = items.map((item) => ({ item, card: cardOf(item, page) }));
+  return {
+    items: withCards.map(({ item, card }) => withWholeCount(withPurchasePrice(item, card, page), card)),
+    ...pager,
+  };
 }

@@ -3,7 +3,7 @@
 import type { Review, SearchItem } from "../types";
 import { absoluteUrl, cleanText, visibleText, type HTMLElement } from "./dom";
 import { parseDisplayDate } from "./dates";
-import { parseCount, parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
+import { parseCount, parseLocaleNumber, parseMoney, parseStars, type MoneyHint } from "./money";
 import { selectAll, selectOne } from "./select";
 
 const dateOf = (text: string | null) => parseDisplayDate(text) ?? text;
@@ -46,7 +46,7 @@ export function parseCards(root: HTMLElement, spec: CardSpec, pageUrl: string, h
         title: readField(card, spec.title),
         url,
         price: parseMoney(readField(card, spec.price), hint),
-        rating: parseLocaleNumber(readField(card, spec.rating)),
+        rating: parseStars(readField(card, spec.rating)),
         review_count: parseCount(readField(card, spec.reviewCount)),
         image: absoluteUrl(readField(card, spec.image), pageUrl),
         sponsored: spec.sponsored?.(card) ?? false,

@@ -114,6 +114,10 @@ const ISO_CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 /** The first number in `text`, reading "1.234" / "1,234" as thousands and "4,1" / "4.6" as decimals. */
 export const parseLocaleNumber = (text: string | number | null | undefined): number | null => localeNumber(text, false);
 
+/** A star average as its label writes it: "4.3 out of 5 stars", "4,3 von 5", or the scale first as in Japanese ("5つ星のうち4.3"). */
+export const parseStars = (text: string | null | undefined): number | null =>
+  parseLocaleNumber(text ? (/のうち\s*(\d+(?:[.,]\d+)?)/.exec(text)?.[1] ?? text) : text);
+
 /** As `parseLocaleNumber`; with `thousandths`, a lone separator before three digits is the decimal one ("19,000 DT"). */
 function localeNumber(text: string | number | null | undefined, thousandths: boolean): number | null {
   if (typeof text === "number") return Number.isFinite(text) ? text : null;
