@@ -41,6 +41,11 @@ function isSignInPage(page: Page, heading: string): boolean {
   return heading === "" || SIGN_IN.test(heading) || SIGN_IN.test(title);
 }
 
+/** Fewer readable characters than this in the body is a shell: a loader, a script's mount point. */
+const BARE_BODY = 200;
+
+const isBare = (page: Page) => (visibleText(selectOne(page.root, "body") ?? page.root)?.length ?? 0) < BARE_BODY;
+
 /** What the page is when it holds no product; null when it does (or may: a thin product page is still one). */
 export function notAProduct(page: Page, fields: FieldEvidence[]): NotAProduct | null {
   const source = (field: string) => fields.find((evidence) => evidence.field === field)?.source ?? null;
@@ -59,7 +64,8 @@ export function notAProduct(page: Page, fields: FieldEvidence[]): NotAProduct | 
   if (hasPrice) return null;
   if (selectAll(page.root, 'input[type="password"]').length > 0 && isSignInPage(page, heading))
     return { kind: "sign-in", description: "a sign-in page: the site shows the product only to signed-in visitors" };
-  if (titleSource === null || titleSource === "title element")
+  // A name from the head alone (og:title) over a body with next to nothing to read is a shell's (a loader).
+  if (titleSource === null || titleSource === "title element" || (titleSource === "meta" && isBare(page)))
     return { kind: "empty", description: "an empty page: no product name or price in what the site sent" };
   return null;
 }
