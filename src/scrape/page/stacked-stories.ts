@@ -1,7 +1,8 @@
 // A page that appends the site's next stories below its own (an endless scroll saved whole): the
 // winner then holds several `<article>`s side by side, each with its own headline and body, or the
 // stories follow one another in plain boxes, each under its own `<h1>`. Only one of them is the
-// page's: the one whose headline the page's title repeats, else the first.
+// page's: the one whose headline the page's title repeats. A title that names none of them is a
+// blog's front page, whose whole stories are all its content.
 import type { HTMLElement } from "node-html-parser";
 import { lettersAndDigits } from "../extract/dom";
 import { selectAll, selectOne } from "../extract/select";
@@ -32,7 +33,8 @@ function storiesIn(top: HTMLElement, stats: PageStats): HTMLElement[] {
 
 /**
  * The page's own story when `top` holds two or more whole stories (each an `<article>` with a headline
- * and a body): the one the page's title names, else the first; null when `top` is one story.
+ * and a body): the one the page's title names; null when `top` is one story, or when the title names none
+ * (a blog's front page: "Coding Horror" over its latest posts).
  */
 export function ownStory(top: HTMLElement, stats: PageStats, titleOf: () => string): HTMLElement | null {
   const stories = storiesIn(top, stats);
@@ -40,7 +42,7 @@ export function ownStory(top: HTMLElement, stats: PageStats, titleOf: () => stri
   const title = titleOf();
   const titled = (story: HTMLElement) =>
     selectAll(story, HEADLINE_TAGS).some((heading) => namedByTitle(heading, title));
-  return stories.find(titled) ?? stories[0]!;
+  return stories.find(titled) ?? null;
 }
 
 /** Where a page's title puts the site's name beside the headline ("Headline | Site", "Headline – Site"). */
