@@ -65,7 +65,7 @@ const FURNITURE_WORDS = new Set([
     "dfp sponsored sponsor promo promotion popup modal outbrain taboola skip masthead toolbar pagination pager " +
     "tagcloud tags byline author authors dateline timestamp trending popular login print banner " +
     "crumbs rating ratings reactions follow newsletters colophon disclaimer references reflist credit credits " +
-    "vote votes voting likes infobox hatnote meta metadata postprofile time bio copyright attribution signature avatar views " +
+    "vote votes voting likes infobox hatnote meta metadata postprofile userinfo postdate time bio copyright attribution signature avatar views " +
     "qty stock availability shipping delivery variations upsell tooltip overlay notice action embed audio player playlist excerpt vcard logo community disclaim optin nutrition noprint gallery disclosure keywords poll polls"
   ).split(" "),
 ]);
