@@ -17,6 +17,10 @@ const STORY_CHARS = 1_500;
 /** A headline shorter than this (in letters and digits) is too generic to be matched with the title. */
 const MATCHED_HEADLINE = 12;
 
+/** A story's headline, not a section's label ("Zubereitung", "Ingredients", "Comments"): words enough to name one. */
+const isHeadline = (heading: HTMLElement | null) =>
+  heading !== null && lettersAndDigits(heading.text).length >= MATCHED_HEADLINE;
+
 /** `<article>` children of `top` (or of its only wrapper) that each read as a whole story. */
 function storiesIn(top: HTMLElement, stats: PageStats): HTMLElement[] {
   const children = top.childNodes.filter((child): child is HTMLElement => isElement(child) && stats.has(child));
@@ -27,7 +31,7 @@ function storiesIn(top: HTMLElement, stats: PageStats): HTMLElement[] {
       box.tagName === "ARTICLE" &&
       stats.has(box) &&
       statsOf(stats, box).chars >= STORY_CHARS &&
-      selectOne(box, HEADLINE_TAGS) !== null,
+      isHeadline(selectOne(box, HEADLINE_TAGS)),
   );
 }
 
