@@ -18,6 +18,10 @@ export const namedAsContent = (words: string[]): boolean =>
   words.some((word) => CONTENT_NAME.test(word)) &&
   !words.some((word, at) => READERS_WORDS.has(word) && !SETTING_WORDS.has(words[at + 1] ?? ""));
 
+/** A furniture reason that names readers' posts ('class or id "comments"', a post's 'class or id "comment"'). */
+export const namesReadersPosts = (reason: string): boolean =>
+  READERS_WORDS.has(reason.match(/^class or id "(.+)"$/)?.[1] ?? "");
+
 /**
  * Readers' posts, which may outweigh the article they follow: named so (furniture `reason`) by the element's id or
  * its first class name, not by one of a post's many taxonomy classes ("category-noticias … internet-estallido-comentarios").

@@ -3,7 +3,7 @@
 import type { HTMLElement } from "node-html-parser";
 import { BLOCK_TAGS, furnitureReason, isElement, isInside, nameWeight, nameWords, SUBHEADING_TAGS } from "./elements";
 import { Captions } from "./captions";
-import { headedByFurniture, namedAsComments, namedAsContent } from "./content-names";
+import { headedByFurniture, namedAsComments, namedAsContent, namesReadersPosts } from "./content-names";
 import {
   headedAsAuthor,
   headedAsComments,
@@ -88,6 +88,8 @@ export class Furniture {
     private readonly asideIsContent: (aside: HTMLElement) => boolean = () => false,
     /** Whether teasers of other pages are content: a page made of them (read-page.ts). */
     private readonly teasersAreContent = false,
+    /** Whether readers' comments are content: a thread that shows nothing else (read-page.ts). */
+    private readonly commentsAreContent = false,
   ) {
     this.teasers = new Teasers(stats);
     this.captions = new Captions(stats);
@@ -125,6 +127,7 @@ export class Furniture {
     const reason = furnitureReason(element);
     if (!reason) return !this.teasersAreContent && this.teasers.isTeaser(element) ? "a teaser of another page" : null;
     if (!this.readsNames && reason.startsWith("class or id")) return null;
+    if (this.commentsAreContent && namesReadersPosts(reason)) return null;
     if (element.tagName === "ASIDE" || reason === "role=complementary" || reason === 'class or id "infobox"') {
       if (this.asideIsContent(element) || (this.insideContent && this.holdsASection(element))) return null;
       if (element.tagName === "ASIDE") this.asides.push(element);

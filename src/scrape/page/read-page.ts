@@ -6,7 +6,7 @@ import type { HTMLElement } from "node-html-parser";
 import { cleanText, loadHtml, visibleText } from "../extract/dom";
 import { selectAll, selectOne } from "../extract/select";
 import { cleanHtml } from "./clean-html";
-import { isInside, nameWords } from "./elements";
+import { COMMENTS_WORDS, isInside, nameWords } from "./elements";
 import { Furniture } from "./furniture";
 import { readLinks, type PageLink } from "./links";
 import { type Candidate, findMainContent, holdsProse } from "./main-content";
@@ -21,6 +21,8 @@ export interface PageReadingOptions {
   fromNoscript?: boolean;
   /** Set when reading a page made of teasers (a blog's index, a front page) again with them as its content. */
   teasersAreContent?: boolean;
+  /** Set when reading a thread that shows nothing but its readers' comments (a link aggregator's) again with them. */
+  commentsAreContent?: boolean;
 }
 
 export interface MainContentChoice {
@@ -144,6 +146,10 @@ const TEASER = "a teaser of another page";
 const INDEX_TEASERS = 3;
 const INDEX_SHOWN = 200;
 
+/** How many boxes named for readers' comments the reading left out. */
+const removedComments = (reading: PageReading) =>
+  [...COMMENTS_WORDS].reduce((sum, word) => sum + (reading.choice.removed[`class or id "${word}"`] ?? 0), 0);
+
 /** Below this many characters a page that puts its text in `<noscript>` is read from there. */
 const SCRIPTED_SHELL = 200;
 
@@ -164,6 +170,11 @@ export function readWebPage(html: string, url: string, options: PageReadingOptio
     if (shown) return readWebPage(shown, url, { ...options, fromNoscript: true });
   }
   const reading = readTree(root, body, counted, url, options);
+  // A link aggregator's thread shows nothing once its readers' comments are left out: they are what it has to say.
+  if (options.onlyMainContent !== false && reading.content.characters < INDEX_SHOWN && removedComments(reading) > 0) {
+    const again = readTree(root, body, counted, url, { ...options, commentsAreContent: true });
+    if (again.content.characters > reading.content.characters) return again;
+  }
   // A page whose content is teasers of its own pages (a blog's index, a front page) shows nothing once they are
   // left out: they are what it has to say.
   const teasers = reading.choice.removed[TEASER] ?? 0;
@@ -183,14 +194,15 @@ function readTree(
   const onlyMain = options.onlyMainContent !== false;
   const pageChars = statsOf(stats, body).chars;
   const metadata = readMetadata(root, url);
-  let furniture = new Furniture(stats, pageChars, true, undefined, options.teasersAreContent);
+  const [teasers, comments] = [options.teasersAreContent, options.commentsAreContent];
+  let furniture = new Furniture(stats, pageChars, true, undefined, teasers, comments);
   let main = findMainContent(body, stats, furniture);
   // Readability's second try: a page whose every run of prose sat under a furniture word (an article
   // classed by its writer's name, "author-…") is read again without the class and id words; a page
   // with no prose at all (a product grid) is not.
   const unscored = (main.ranking[0]?.score ?? 0) <= 0;
   if (onlyMain && unscored && holdsProse(furniture.namedAside, stats)) {
-    furniture = new Furniture(stats, pageChars, false, undefined, options.teasersAreContent);
+    furniture = new Furniture(stats, pageChars, false, undefined, teasers, comments);
     main = findMainContent(body, stats, furniture);
   }
   let mainChars = charsOf(main.parts, stats);
