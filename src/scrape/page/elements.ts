@@ -225,7 +225,7 @@ export const namedAs = (element: HTMLElement, kind: string): boolean =>
 /** Why an element is page furniture (its tag, role or a word of its names), or null when it may be content. */
 export function furnitureReason(element: HTMLElement): string | null {
   if (FURNITURE_TAGS.has(element.tagName)) return `<${element.tagName.toLowerCase()}>`;
-  if (element.tagName === "FORM") return asksTheReader(element) ? "a form asking the reader" : null;
+  if (element.tagName === "FORM") return asksTheReader(element) ? FORM_ASKING : null;
   const role = rawAttributes(element).length < 6 ? undefined : attributeValue(element, "role");
   if (role && FURNITURE_ROLES.has(role)) return `role=${role}`;
   // A link dressed as a button ("Try it now", "Learn more", "Next") is a control, like a `<button>`.
@@ -280,6 +280,8 @@ export function nameWeight(element: HTMLElement): number {
   if (attributeValue(element, "itemprop") === "articleBody") weight += 50;
   return weight;
 }
+/** The furniture reason of a form that asks the reader to write. */
+export const FORM_ASKING = "a form asking the reader";
 
 /** Fields a form asks the reader to fill: a comment, a sign-in, a newsletter's address, a search. */
 const READER_FIELDS = 'textarea, input[type="email"], input[type="password"], input[type="search"]';

@@ -1,7 +1,16 @@
 // The page's furniture and the clutter inside its main content, decided once per element and
 // counted by reason for `explain=true`.
 import type { HTMLElement } from "node-html-parser";
-import { BLOCK_TAGS, furnitureReason, isElement, isInside, nameWeight, nameWords, SUBHEADING_TAGS } from "./elements";
+import {
+  BLOCK_TAGS,
+  FORM_ASKING,
+  furnitureReason,
+  isElement,
+  isInside,
+  nameWeight,
+  nameWords,
+  SUBHEADING_TAGS,
+} from "./elements";
 import { Captions } from "./captions";
 import { headedByFurniture, namedAsComments, namedAsContent, namesReadersPosts } from "./content-names";
 import {
@@ -140,6 +149,14 @@ export class Furniture {
       !NEVER_LAYOUT_TAGS.has(element.tagName) &&
       !OVER_THE_PAGE.test(reason) &&
       !namedAsComments(element, reason)
+    )
+      return null;
+    // A form around whole sections of prose wraps content (a forum's moderation form around its posts), asking nothing.
+    if (
+      reason === FORM_ASKING &&
+      own.chars >= SECTION_CHARS &&
+      own.paragraphs >= SECTION_PARAGRAPHS &&
+      linkDensity(own) < 0.3
     )
       return null;
     // A "menu" or "nav" that is hardly links is a widget holding text (a product's tabs), not navigation.

@@ -116,6 +116,8 @@ const elementChildren = (element: HTMLElement) => element.childNodes.filter(isEl
 
 /** Readability's way up from the best container: to an ancestor shared by close rivals, or scoring more. */
 function climb(top: HTMLElement, ranking: Candidate[], scores: Map<HTMLElement, number>, body: HTMLElement) {
+  // Nothing above the body is content (a page with no `<head>` has the body as its only child).
+  if (top === body) return body;
   const topScore = scores.get(top)!;
   const rivals = ranking.slice(1, 5).filter((candidate) => candidate.score >= topScore * 0.75);
   if (rivals.length >= 3) {

@@ -6,7 +6,8 @@ import type { HTMLElement } from "node-html-parser";
 import { cleanText, loadHtml, visibleText } from "../extract/dom";
 import { selectAll, selectOne } from "../extract/select";
 import { cleanHtml } from "./clean-html";
-import { COMMENTS_WORDS, isInside, nameWords } from "./elements";
+import { namesReadersPosts } from "./content-names";
+import { isInside, nameWords } from "./elements";
 import { Furniture } from "./furniture";
 import { readLinks, type PageLink } from "./links";
 import { type Candidate, findMainContent, holdsProse } from "./main-content";
@@ -146,9 +147,14 @@ const TEASER = "a teaser of another page";
 const INDEX_TEASERS = 3;
 const INDEX_SHOWN = 200;
 
+/** How many times what is left a thread's readers' posts outweigh, when they are its content. */
+const THREAD_WEIGHT = 4;
 /** How many boxes named for readers' comments the reading left out. */
 const removedComments = (reading: PageReading) =>
-  [...COMMENTS_WORDS].reduce((sum, word) => sum + (reading.choice.removed[`class or id "${word}"`] ?? 0), 0);
+  Object.entries(reading.choice.removed).reduce(
+    (sum, [reason, count]) => sum + (namesReadersPosts(reason) ? count : 0),
+    0,
+  );
 
 /** Below this many characters a page that puts its text in `<noscript>` is read from there. */
 const SCRIPTED_SHELL = 200;
@@ -170,10 +176,18 @@ export function readWebPage(html: string, url: string, options: PageReadingOptio
     if (shown) return readWebPage(shown, url, { ...options, fromNoscript: true });
   }
   const reading = readTree(root, body, counted, url, options);
-  // A link aggregator's thread shows nothing once its readers' comments are left out: they are what it has to say.
-  if (options.onlyMainContent !== false && reading.content.characters < INDEX_SHOWN && removedComments(reading) > 0) {
+  // A page that shows less than an article while its `<noscript>` holds one (a blog that writes its posts with
+  // scripts) is read from there.
+  if (reading.content.characters < SHORT_CONTENT && !options.fromNoscript && options.onlyMainContent !== false) {
+    const shown = noscriptPage(root);
+    const again = shown ? readWebPage(shown, url, { ...options, fromNoscript: true }) : null;
+    if (again && again.content.characters >= SHORT_CONTENT) return again;
+  }
+  // A thread shows less than an article once its readers' posts are left out (a link aggregator's, a board whose posts
+  // are named as comments): when the posts outweigh what is left many times over, they are what it has to say.
+  if (options.onlyMainContent !== false && reading.content.characters < SHORT_CONTENT && removedComments(reading) > 0) {
     const again = readTree(root, body, counted, url, { ...options, commentsAreContent: true });
-    if (again.content.characters > reading.content.characters) return again;
+    if (again.content.characters > Math.max(reading.content.characters * THREAD_WEIGHT, INDEX_SHOWN)) return again;
   }
   // A page whose content is teasers of its own pages (a blog's index, a front page) shows nothing once they are
   // left out: they are what it has to say.
