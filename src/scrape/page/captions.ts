@@ -1,7 +1,8 @@
 // A picture's caption beside the story is no part of its text (as trafilatura, which leaves figures
 // out, reads it); the captions of a photo story, which tell it, are.
 import type { HTMLElement } from "node-html-parser";
-import { classNameOf, isInside, namedAs } from "./elements";
+import { isInside } from "./elements";
+import { classNameOf, namedAs } from "./name-words";
 import { type PageStats, statsOf } from "./text-stats";
 
 /** Captions holding at least this share of the text around them tell the story (a photo story) and stay. */

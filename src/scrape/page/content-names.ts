@@ -1,7 +1,8 @@
 // What an element's class and id names say of its text: the article's body or entry, readers' comments beside
 // it, or a part of the entry named by its kind. Decided for furniture.ts.
 import type { HTMLElement } from "node-html-parser";
-import { classNameOf, COMMENTS_WORDS, isFurnitureWord, wordsOf } from "./elements";
+import { COMMENTS_WORDS, isFurnitureWord } from "./elements";
+import { classNameOf, wordsOf } from "./name-words";
 
 /** Names that mark an element as content even when a furniture word sits beside them ("post-body sidebar-aware"). */
 const CONTENT_NAME = /^(?:article|articlebody|body|content|entry|main|post|story|text|prose|markdown)$/;

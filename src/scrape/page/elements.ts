@@ -6,6 +6,7 @@ import { NodeType, type HTMLElement, type Node } from "node-html-parser";
 import { HIDDEN_TAGS } from "../extract/dom";
 import { selectAll, selectOne } from "../extract/select";
 import { attributeValue } from "../extract/tree-nodes";
+import { LAYOUT_OF, nameWords } from "./name-words";
 
 /** Elements whose content no reader sees as text: scripts, styles, controls, embedded objects. */
 const UNSHOWN_TAGS = new Set([
@@ -81,8 +82,6 @@ const ENLARGE_WORD = "enlarge";
 const INLINE_NAME = /copyright|attribution|enlarge/i;
 /** Class words of a link drawn as a button. */
 const BUTTON_NAME = /^(?:button|btn|cta)$/;
-/** Words that make the next one a layout's ("has-sidebar", "with-comments", "no-ads"), not the element's kind. */
-const LAYOUT_OF = new Set(["has", "with", "no", "without"]);
 /** A forum or Q&A poster's card ("user-info", "message-userExtras", "member-details"): name, join date, post count. */
 const POSTER = /^(?:user|member|poster)$/;
 const CARD = /^(?:info|details|extras|card|profile|stats)$/;
@@ -130,8 +129,6 @@ export const BLOCK_TAGS = new Set([
 ]);
 
 const DISPLAY_NONE = /display\s*:\s*none|visibility\s*:\s*hidden/i;
-const CAMEL = /([a-z])([A-Z])/g;
-const SEPARATORS = /[^a-z0-9]+/;
 
 /** Text that ends a sentence, quotes and brackets after the stop aside. */
 export const SENTENCE_END = /[.!?。！？]["'”’)]?\s*$/;
@@ -177,50 +174,6 @@ export function isUnshown(element: HTMLElement): boolean {
   const style = attributeValue(element, "style");
   return style !== undefined && DISPLAY_NONE.test(style);
 }
-
-/** The element's class attribute as written, read by the tree's parser as it built the element (extract/tree.ts). */
-export const classNameOf = (element: HTMLElement): string => (element as unknown as { _class?: string })._class ?? "";
-
-/** The words of a class or id name ("relatedPosts" → related, posts). */
-export const wordsOf = (names: string): string[] =>
-  names.replace(CAMEL, "$1 $2").toLowerCase().split(SEPARATORS).filter(Boolean);
-
-/**
- * The words of one class or id name that say what the element is: those after a layout word ("wrapper-with-sticky-ad",
- * "has-sidebar") say how the layout around it is, and the layout word itself is kept so `namedAs` still reads it.
- */
-function kindWords(name: string): string[] {
-  const words = wordsOf(name);
-  const layout = words.findIndex((word) => LAYOUT_OF.has(word));
-  return layout < 0 ? words : words.slice(0, layout + 2);
-}
-
-/** An id a program made, ending in a number or a hash ("sf_comment_form_container_624c6b1b…"), not a heading's words. */
-const GENERATED_ID = /[-_](?=[a-z]*\d)[a-z0-9]{4,}$/i;
-
-// Pages repeat a few hundred class names over thousands of elements: each is split once.
-const wordsOfNames = new Map<string, string[]>();
-
-/** The words of an element's class and id ("relatedPosts post-tags" → related, posts, post, tags). */
-export function nameWords(element: HTMLElement): string[] {
-  if (rawAttributes(element).length < 4) return [];
-  const id = element.id;
-  // An id of many words is a heading made into an anchor ("sharing-with-a-single-developer"), which
-  // says what the section is about, not what part of the page it is; unless a program made it.
-  const names = `${classNameOf(element)} ${id && (id.split(/[-_]/).length <= 3 || GENERATED_ID.test(id)) ? id : ""}`;
-  if (names.length < 2) return [];
-  let words = wordsOfNames.get(names);
-  if (!words) {
-    if (wordsOfNames.size > 10_000) wordsOfNames.clear();
-    words = names.split(/\s+/).flatMap(kindWords);
-    wordsOfNames.set(names, words);
-  }
-  return words;
-}
-
-/** Whether a word of the element's names says what it is ("wp-caption"), not how the layout around it is ("no_caption"). */
-export const namedAs = (element: HTMLElement, kind: string): boolean =>
-  nameWords(element).some((word, at, words) => word === kind && !LAYOUT_OF.has(words[at - 1] ?? ""));
 
 /** Why an element is page furniture (its tag, role or a word of its names), or null when it may be content. */
 export function furnitureReason(element: HTMLElement): string | null {

@@ -1,16 +1,8 @@
 // The page's furniture and the clutter inside its main content, decided once per element and
 // counted by reason for `explain=true`.
 import type { HTMLElement } from "node-html-parser";
-import {
-  BLOCK_TAGS,
-  FORM_ASKING,
-  furnitureReason,
-  isElement,
-  isInside,
-  nameWeight,
-  nameWords,
-  SUBHEADING_TAGS,
-} from "./elements";
+import { BLOCK_TAGS, FORM_ASKING, furnitureReason, isElement, isInside, nameWeight, SUBHEADING_TAGS } from "./elements";
+import { nameWords } from "./name-words";
 import { Captions } from "./captions";
 import { headedByFurniture, namedAsComments, namedAsContent, namesReadersPosts } from "./content-names";
 import {

@@ -2,7 +2,8 @@
 // own column, and the standfirst in the article's header (a header is furniture, its summary is not).
 import type { HTMLElement } from "node-html-parser";
 import { pageIndex } from "../extract/page-index";
-import { classNameOf, isElement, isInside, nameWords } from "./elements";
+import { isElement, isInside } from "./elements";
+import { classNameOf, nameWords } from "./name-words";
 import type { Furniture } from "./furniture";
 import { linkDensity, type PageStats, statsOf } from "./text-stats";
 

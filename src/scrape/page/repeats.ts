@@ -1,7 +1,8 @@
 // Text the page prints twice: a header's teaser that the body repeats word for word, and a pull quote
 // lifted from a paragraph of the text. Read once, where the text has it. Decided for furniture.ts.
 import type { HTMLElement } from "node-html-parser";
-import { classNameOf, isInside } from "./elements";
+import { isInside } from "./elements";
+import { classNameOf } from "./name-words";
 import { type PageStats, statsOf } from "./text-stats";
 
 /** Characters of a pull quote: a sentence or two lifted from the text. */

@@ -1,7 +1,8 @@
 // Teasers of other pages set in a run of sibling blocks ("Popular stories", "More from the site"):
 // each opens with a linked headline over a date or a snippet. Part of the page's furniture (furniture.ts).
 import type { HTMLElement, Node } from "node-html-parser";
-import { BLOCK_TAGS, classNameOf, isElement, SUBHEADING_TAGS } from "./elements";
+import { BLOCK_TAGS, isElement, SUBHEADING_TAGS } from "./elements";
+import { classNameOf } from "./name-words";
 import { type PageStats, statsOf } from "./text-stats";
 
 /** Blocks that may be a teaser of another page, and a teaser's length (a headline and a snippet). */

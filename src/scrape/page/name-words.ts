@@ -1,0 +1,64 @@
+// The words of an element's class and id names ("relatedPosts post-tags" → related, posts, post, tags), split at
+// case changes and punctuation, as the page reader's rules read them (elements.ts, content-names.ts).
+import type { HTMLElement } from "node-html-parser";
+
+/** Words that make the next one a layout's ("has-sidebar", "with-comments", "no-ads"), not the element's kind. */
+export const LAYOUT_OF = new Set(["has", "with", "no", "without"]);
+const CAMEL = /([a-z])([A-Z])/g;
+const SEPARATORS = /[^a-z0-9]+/;
+const rawAttributes = (element: HTMLElement): string => (element as unknown as { rawAttrs: string }).rawAttrs;
+
+/** The element's class attribute as written, read by the tree's parser as it built the element (extract/tree.ts). */
+export const classNameOf = (element: HTMLElement): string => (element as unknown as { _class?: string })._class ?? "";
+
+/**
+ * A comments box named in one glued word ("commentdisplay", "commentbox", "commentlist"), read as "comments";
+ * not a commentary, a commentator or the French "commentaire".
+ */
+const GLUED_COMMENTS = /^comments?(?!ar|at)[a-z]{3,}$/;
+
+/** The words of a class or id name ("relatedPosts" → related, posts). */
+export const wordsOf = (names: string): string[] =>
+  names
+    .replace(CAMEL, "$1 $2")
+    .toLowerCase()
+    .split(SEPARATORS)
+    .filter(Boolean)
+    .map((word) => (GLUED_COMMENTS.test(word) ? "comments" : word));
+
+/**
+ * The words of one class or id name that say what the element is: those after a layout word ("wrapper-with-sticky-ad",
+ * "has-sidebar") say how the layout around it is, and the layout word itself is kept so `namedAs` still reads it.
+ */
+function kindWords(name: string): string[] {
+  const words = wordsOf(name);
+  const layout = words.findIndex((word) => LAYOUT_OF.has(word));
+  return layout < 0 ? words : words.slice(0, layout + 2);
+}
+
+/** An id a program made, ending in a number or a hash ("sf_comment_form_container_624c6b1b…"), not a heading's words. */
+const GENERATED_ID = /[-_](?=[a-z]*\d)[a-z0-9]{4,}$/i;
+
+// Pages repeat a few hundred class names over thousands of elements: each is split once.
+const wordsOfNames = new Map<string, string[]>();
+
+/** The words of an element's class and id ("relatedPosts post-tags" → related, posts, post, tags). */
+export function nameWords(element: HTMLElement): string[] {
+  if (rawAttributes(element).length < 4) return [];
+  const id = element.id;
+  // An id of many words is a heading made into an anchor ("sharing-with-a-single-developer"), which
+  // says what the section is about, not what part of the page it is; unless a program made it.
+  const names = `${classNameOf(element)} ${id && (id.split(/[-_]/).length <= 3 || GENERATED_ID.test(id)) ? id : ""}`;
+  if (names.length < 2) return [];
+  let words = wordsOfNames.get(names);
+  if (!words) {
+    if (wordsOfNames.size > 10_000) wordsOfNames.clear();
+    words = names.split(/\s+/).flatMap(kindWords);
+    wordsOfNames.set(names, words);
+  }
+  return words;
+}
+
+/** Whether a word of the element's names says what it is ("wp-caption"), not how the layout around it is ("no_caption"). */
+export const namedAs = (element: HTMLElement, kind: string): boolean =>
+  nameWords(element).some((word, at, words) => word === kind && !LAYOUT_OF.has(words[at - 1] ?? ""));
