@@ -81,6 +81,12 @@ export function itemValue(element: HTMLElement | undefined): string | null {
   return cleanText(attribute ? element.getAttribute(attribute) : null) ?? visibleText(element);
 }
 
+/** The page's one Offer scope, when it has exactly one. */
+function soleOffer(scopes: Scope[]): Scope | undefined {
+  const offers = scopes.filter((scope) => /^(?:Offer|AggregateOffer)$/i.test(scope.type));
+  return offers.length === 1 ? offers[0] : undefined;
+}
+
 export const microdataProductDraft = (root: HTMLElement, hint: MoneyHint = {}) =>
   productDraftOf(collectScopes(root, MICRODATA), hint);
 
@@ -98,7 +104,10 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
   const value = (scope: Scope | undefined, prop: string) => itemValue(scope?.props.get(prop)?.[0]);
   const breadcrumbs = breadcrumbNames(scopes, byElement);
   if (!product) return { breadcrumbs };
-  const offer = child(product, "offers");
+  // A product whose offer sits on its one variant (a ProductGroup's `hasVariant` beside it) sells at that offer's price.
+  const ownOffers = (product.props.get("offers") ?? []).map((element) => byElement.get(element));
+  const offers = ownOffers.length > 0 ? ownOffers : [soleOffer(scopes)];
+  const offer = offers[0];
   const rating = child(product, "aggregateRating");
   const brand = child(product, "brand");
   const offerMoney = (scope: Scope | undefined) => {
@@ -115,19 +124,17 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
   };
   const price = offerMoney(offer) ?? moneyFromStructured(value(product, "price"), value(offer, "priceCurrency"), hint);
   // The best state among the offers at that price (one per size or colour), never another seller's at another.
-  const samePriceOffers = (product.props.get("offers") ?? [])
-    .map((element) => byElement.get(element))
-    .filter((scope): scope is Scope => {
-      const amount = offerMoney(scope)?.amount;
-      return scope !== undefined && (amount === undefined || amount === price?.amount);
-    });
+  const samePriceOffers = offers.filter((scope): scope is Scope => {
+    const amount = offerMoney(scope)?.amount;
+    return scope !== undefined && (amount === undefined || amount === price?.amount);
+  });
   return {
     title: value(product, "name"),
     brand: brand ? value(brand, "name") : value(product, "brand"),
     // With one offer per size or colour, an offer's id is that variant's, not the product's.
     sku:
       firstProductId((prop) => value(product, prop)) ??
-      (product.props.get("offers")?.length === 1 ? firstProductId((prop) => value(offer, prop)) : null),
+      (offers.length === 1 ? firstProductId((prop) => value(offer, prop)) : null),
     images: (product.props.get("image") ?? []).map(itemValue).filter((url): url is string => url !== null),
     description: value(product, "description"),
     price,

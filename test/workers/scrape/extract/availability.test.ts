@@ -17,6 +17,7 @@ describe("normaliseAvailability", () => {
     ["InStoreOnly", "in_stock"],
     ["LimitedAvailability", "in_stock"],
     ["SoldOut", "out_of_stock"],
+    ["NOT_AVAILABLE", "out_of_stock"],
     ["Discontinued", "out_of_stock"],
     ["BackOrder", "backorder"],
     ["in stock", "in_stock"],
