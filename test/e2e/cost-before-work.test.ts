@@ -32,8 +32,11 @@ async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number
 
 describe("costly requests refused before their work", () => {
   it("leaves another account's call fast while a 10 MB anonymous form and a 200,000-call recipe are refused", async () => {
-    // Warm: the neighbour's key is looked up and its isolate is up before the race.
+    // Warm: the neighbour's key is looked up and its isolate is up before the race; then its call alone is
+    // timed, so that a machine busy with other tests slows the yardstick as much as the call under attack.
     expect((await callApi(neighbour, "/v1/categories")).response.status).toBe(200);
+    const alone: number[] = [];
+    for (let round = 0; round < 3; round++) alone.push((await timed(() => callApi(neighbour, "/v1/categories"))).ms);
     const form = fetch(`${baseUrl}/dashboard/login`, {
       method: "POST",
       body: `csrf=x&email=${"a".repeat(10 * MB)}`,
@@ -54,6 +57,7 @@ describe("costly requests refused before their work", () => {
     expect(recipeAnswer.status).toBe(400);
     expect(((await recipeAnswer.json()) as any).error.message).toContain("could never run");
     expect(neighbourCall.result.response.status).toBe(200);
-    expect(neighbourCall.ms).toBeLessThan(1_000);
+    // Answered at once: within a second, or within four times its slowest call alone on a busy machine.
+    expect(neighbourCall.ms).toBeLessThan(Math.max(1_000, 4 * Math.max(...alone)));
   });
 });
