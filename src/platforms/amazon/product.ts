@@ -26,6 +26,8 @@ import { ASIN_IN_URL } from "./urls";
 const PRICE_SELECTORS = [
   "#corePriceDisplay_desktop_feature_div .priceToPay .a-offscreen",
   "#corePriceDisplay_desktop_feature_div .a-price:not(.a-text-price) .a-offscreen",
+  // The 2025 layout leaves the price's screen-reader copy empty and gives it in a label beside.
+  "#apex-pricetopay-accessibility-label",
   // The mobile layout's buy box.
   "#corePriceDisplay_mobile_feature_div .priceToPay",
   "#corePrice_feature_div .a-price:not(.a-text-price) .a-offscreen",
