@@ -16,7 +16,7 @@ export interface PriceText {
   text: string;
   /** Shown crossed out (a list price), or a "was" / "original price" label. */
   struck: boolean;
-  /** Not the price of the item as shown: an instalment, a unit price, a fee, or a conditional price. */
+  /** Not the price of the item as shown: an instalment, a unit price, a fee, a threshold, or a conditional price. */
   other: boolean;
 }
 
@@ -29,6 +29,8 @@ const WAS_LABEL = /^(?:was|antes|statt|avant|prima|list price|original price|rrp
 // Per-period and instalment wording beside an amount: "12 cuotas de S/ 159", "от 2 927 ₽ в мес.", "/mo".
 const PERIODIC =
   /cuotas|parcelas|installments?|instalments?|\bEMI\b|\/\s?(?:mes|mo|month|мес)|per month|a month|monthly|monatlich|par mois|в мес|месяц|рассрочк|кредит|月々|分割|\b\d{1,2}\s?x\s?de\b/i;
+// "3,500円 (税別)以上で 配送料無料", "Free shipping on orders over $35": the least an order must reach for something.
+const THRESHOLD = /以上|or more|and above|orders? (?:over|above|of)\b|spend (?:over|at least)\b/i;
 // "₹1,804 with Bank offer", "£1.25 with Nectar": a price on a condition the shopper may not meet.
 const CONDITION = /^(?:with|con|mit|avec|com|при|с)\s/i;
 // "(-15 Lei)", "−20 €": what the shopper saves, printed as a negative amount.
@@ -154,6 +156,7 @@ function classify(element: HTMLElement, text: string, ink: Int32Array): PriceTex
     FEE.test(text) ||
     SAVING.test(text) ||
     PERIODIC.test(`${text} ${ownParentText}`) ||
+    THRESHOLD.test(`${text} ${ownParentText}`) ||
     (next.length <= MAX_PRICE_TEXT && (PERIODIC.test(next) || /^\/\s?\d*\s?[a-z]/i.test(next))) ||
     (after.length <= MAX_PRICE_TEXT && CONDITION.test(after));
   return { element, text, struck: WAS_LABEL.test(text) || isStruck(element), other };

@@ -42,6 +42,19 @@ describe("priceTexts", () => {
   });
 });
 
+describe("a threshold printed near the price", () => {
+  it("is set aside: the least an order must reach for free delivery is no price of the item", () => {
+    const root = loadHtml(
+      `<div><p><span>3,500円</span>(税別)以上で <b>配送料無料</b></p><p>Free shipping on orders over <span>$35.00</span></p><p><span>￥ 197</span>（税込）</p></div>`,
+    );
+    expect(priceTexts(root).map((price) => [price.text, price.other])).toEqual([
+      ["3,500円", true],
+      ["$35.00", true],
+      ["￥ 197", false],
+    ]);
+  });
+});
+
 describe("currencyFromText", () => {
   it("finds no currency in digits and punctuation alone", () => {
     for (const text of ["4.5", "(1,234)", "12 - 15", "3/4", "+20%", ""]) expect(currencyFromText(text)).toBeNull();
