@@ -18,6 +18,9 @@ const CLOUDFLARE_MARKER = /window\._cf_chl_opt|\/cdn-cgi\/challenge-platform\/h\
 // bundles served from a `/challenges/antibot` path.
 const BOT_VENDOR_MARKER =
   /id=["']?px-captcha|captcha-delivery\.com|\/_Incapsula_Resource|sec-if-cpt-container|\/_sec\/cp_challenge|\/challenges?\/(?:antibot|captcha)\//i;
+// A browser's own page for a connection the site cut ("This site can't be reached", ERR_HTTP2_PROTOCOL_ERROR):
+// what a site that drops automated clients leaves a browser showing.
+const BROWSER_ERROR_MARKER = /id=["']?main-frame-error\b|class=["']?neterror\b/i;
 // Titles of walls and of the error pages a site serves a visitor it turned away, in the corpus's languages.
 const ROBOT_TITLE =
   /are you (a )?(human|robot)|robot or human|bot or not|pardon our interruption|verify (that )?you are (a )?human|captcha|access denied|attention required|just a moment|one more step|security check|unusual traffic|bot (check|detection)|something went wrong|почти готово|один момент|доступ (?:ограничен|запрещ)|un instant|einen moment|un momento|acceso denegado|accès refusé|zugriff verweigert/i;
@@ -54,7 +57,7 @@ export function detectChallenge(html: string, status: number): Challenge | null 
     return { kind: "amazon", siteKey: null, formAction: form?.getAttribute("action") ?? null };
   }
   if (CLOUDFLARE_MARKER.test(html)) return { kind: "turnstile", siteKey: null, formAction: null };
-  if ((BOT_VENDOR_MARKER.test(html) || looksLikeRobotCheck(html)) && wall()) {
+  if ((BOT_VENDOR_MARKER.test(html) || BROWSER_ERROR_MARKER.test(html) || looksLikeRobotCheck(html)) && wall()) {
     return {
       kind: "generic",
       siteKey: null,
