@@ -49,7 +49,12 @@ export function jsonLdProductDraft(nodes: JsonLdNode[], hint: MoneyHint = {}): P
   const breadcrumbs = breadcrumbNames(findByType(nodes, ["BreadcrumbList"]));
   if (!product) return { breadcrumbs };
   const offers = offerList(valueAt(product, "offers"));
-  const offer = offers.find((candidate) => offerPrice(candidate, hint) !== null) ?? offers[0] ?? null;
+  // A sold-out offer gives way to one that can be bought (a console sold out new, in stock used).
+  const priced = offers.filter((candidate) => offerPrice(candidate, hint) !== null);
+  const buyable = priced.find((candidate) => normaliseAvailability(textAt(candidate, "availability")) === "in_stock");
+  const soldOut = (candidate: JsonLdNode | undefined) =>
+    normaliseAvailability(textAt(candidate ?? null, "availability")) === "out_of_stock";
+  const offer = (soldOut(priced[0]) ? buyable : undefined) ?? priced[0] ?? offers[0] ?? null;
   const price = offer ? offerPrice(offer, hint) : null;
   // The best state among the offers at that price (one per size or colour), never another seller's at another.
   const samePrice = offers.filter((candidate) => {

@@ -35,3 +35,32 @@ describe("the JSON-LD product of a page", () => {
     expect(structuredDrafts(readPage(html, "https://shop.example/p/copo")).jsonLd.title).toBe("Copo Plástico 300ml");
   });
 });
+
+describe("the JSON-LD offer of a product with several", () => {
+  const offer = (price: string, availability: string) => ({
+    "@type": "Offer",
+    price,
+    priceCurrency: "USD",
+    availability: `https://schema.org/${availability}`,
+  });
+  const page = (offers: unknown[]) =>
+    `<html><head>${ld({ "@context": "https://schema.org", "@type": "Product", name: "A console", offers })}</head><body></body></html>`;
+
+  it("is one that can be bought when the first is sold out (new sold out, used in stock)", () => {
+    const html = page([offer("749.99", "OutOfStock"), offer("549.99", "InStock"), offer("522.49", "InStock")]);
+    const { jsonLd } = structuredDrafts(readPage(html, "https://shop.example/console"));
+    expect(jsonLd.price?.amount).toBe(549.99);
+    expect(jsonLd.availability).toBe("in_stock");
+  });
+
+  it("is the first when it can be bought, or when none can", () => {
+    const first = structuredDrafts(
+      readPage(page([offer("749.99", "InStock"), offer("549.99", "InStock")]), "https://shop.example/a"),
+    );
+    expect(first.jsonLd.price?.amount).toBe(749.99);
+    const none = structuredDrafts(
+      readPage(page([offer("749.99", "OutOfStock"), offer("549.99", "OutOfStock")]), "https://shop.example/b"),
+    );
+    expect(none.jsonLd.price?.amount).toBe(749.99);
+  });
+});
