@@ -213,19 +213,25 @@ const REPEAT_LEVELS = 3;
  * siblings of its own class that hold prose too, that ancestor is the unit, and its kin join it.
  */
 function repeated(top: HTMLElement, stats: PageStats, furniture: Furniture): HTMLElement {
-  let current = top;
-  for (let level = 0; level <= REPEAT_LEVELS && current.parentNode; level++, current = current.parentNode) {
-    const kind = current.getAttribute("class");
-    if (!kind) continue;
-    const hasKin = elementChildren(current.parentNode).some(
+  const hasKin = (element: HTMLElement, kind: string) =>
+    element.parentNode !== null &&
+    elementChildren(element.parentNode).some(
       (sibling) =>
-        sibling !== current &&
+        sibling !== element &&
         sibling.getAttribute("class") === kind &&
         stats.has(sibling) &&
         !furniture.reasonFor(sibling) &&
         proseIn(sibling, stats, furniture) >= MIN_PROSE_CHARS * 4,
     );
-    if (hasKin) return current;
+  let current = top;
+  for (let level = 0; level <= REPEAT_LEVELS && current.parentNode; level++, current = current.parentNode) {
+    const kind = current.getAttribute("class");
+    if (!kind || !hasKin(current, kind)) continue;
+    // Sections nested in sections of their kind (a manual's chapter of sections of sections): the outermost
+    // that still has kin of its own is the unit, so the chapter's other sections join it.
+    while (current.parentNode?.getAttribute("class") === kind && hasKin(current.parentNode, kind))
+      current = current.parentNode;
+    return current;
   }
   return top;
 }
