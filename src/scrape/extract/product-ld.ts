@@ -49,9 +49,14 @@ export function jsonLdProductDraft(nodes: JsonLdNode[], hint: MoneyHint = {}): P
   const breadcrumbs = breadcrumbNames(findByType(nodes, ["BreadcrumbList"]));
   if (!product) return { breadcrumbs };
   const offers = offerList(valueAt(product, "offers"));
-  // A sold-out offer gives way to one that can be bought (a console sold out new, in stock used).
+  // A sold-out offer gives way to one the same seller can sell (a console sold out new, in stock used); another
+  // seller's offer at another price is not the product's.
   const priced = offers.filter((candidate) => offerPrice(candidate, hint) !== null);
-  const buyable = priced.find((candidate) => normaliseAvailability(textAt(candidate, "availability")) === "in_stock");
+  const buyable = priced.find(
+    (candidate) =>
+      normaliseAvailability(textAt(candidate, "availability")) === "in_stock" &&
+      textAt(candidate, "seller") === textAt(priced[0] ?? null, "seller"),
+  );
   const soldOut = (candidate: JsonLdNode | undefined) =>
     normaliseAvailability(textAt(candidate ?? null, "availability")) === "out_of_stock";
   const offer = (soldOut(priced[0]) ? buyable : undefined) ?? priced[0] ?? offers[0] ?? null;
