@@ -120,11 +120,11 @@ function titledElement(root: HTMLElement): HTMLElement | null {
 // A title's part before its last separator: "Name-淘宝网", "Name | Shop" (never a colon's: "Shop: slogan").
 const TITLE_LEAD = /^(.+?)\s*[-|–—｜_]\s*[^-|–—｜_]+$/;
 
-/** From the heading's own block outward; empty when the page has no `<h1>`. */
 /** Whether `element` lies inside `block` (or is it), by their places in the page's source. */
 export const within = (element: HTMLElement, block: HTMLElement): boolean =>
   element.range[0] >= block.range[0] && element.range[1] <= block.range[1];
 
+/** From the heading's own block outward; empty when the page has no `<h1>`. */
 export const headingBlocks = (root: HTMLElement, levels: number): HTMLElement[] =>
   blocksAround(root, mainHeading(root), levels);
 

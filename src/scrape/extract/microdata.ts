@@ -4,6 +4,7 @@
 // Hand-written: no installed library reads microdata or RDFa.
 import type { Review } from "../types";
 import { cleanText, visibleText, type HTMLElement } from "./dom";
+import { within } from "./heading-blocks";
 import { moneyFromStructured, parseLocaleNumber, type MoneyHint } from "./money";
 import { type Availability, bestAvailability, normaliseAvailability } from "./availability";
 import { LIST_PRICE_TYPE } from "./product-ld";
@@ -81,10 +82,21 @@ export function itemValue(element: HTMLElement | undefined): string | null {
   return cleanText(attribute ? element.getAttribute(attribute) : null) ?? visibleText(element);
 }
 
-/** The page's one Offer scope, when it has exactly one. */
-function soleOffer(scopes: Scope[]): Scope | undefined {
-  const offers = scopes.filter((scope) => /^(?:Offer|AggregateOffer)$/i.test(scope.type));
-  return offers.length === 1 ? offers[0] : undefined;
+const PRODUCT_TYPE = /^Product$|^IndividualProduct$|^ProductGroup$/i;
+const sameName = (a: string | null, b: string | null) => a?.toLowerCase() === b?.toLowerCase();
+
+/**
+ * The one offer inside `product`'s element, when every product scope nested there is a variant of it (named as
+ * it is, or not named): a ProductGroup's `hasVariant` holding the price. A nested product of another name (a related item)
+ * sells something else.
+ */
+function soleOffer(scopes: Scope[], product: Scope, name: (scope: Scope) => string | null): Scope | undefined {
+  const inside = scopes.filter((scope) => scope !== product && within(scope.element, product.element));
+  const offers = inside.filter((scope) => /^(?:Offer|AggregateOffer)$/i.test(scope.type));
+  const variants = inside.filter((scope) => PRODUCT_TYPE.test(scope.type));
+  const ofThisProduct = (variant: Scope) => name(variant) === null || sameName(name(variant), name(product));
+  if (offers.length !== 1 || !variants.every(ofThisProduct)) return undefined;
+  return offers[0];
 }
 
 export const microdataProductDraft = (root: HTMLElement, hint: MoneyHint = {}) =>
@@ -95,7 +107,7 @@ export const rdfaProductDraft = (root: HTMLElement, hint: MoneyHint = {}) =>
 
 function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
   const byElement = new Map(scopes.map((scope) => [scope.element, scope]));
-  const product = scopes.find((scope) => /^Product$|^IndividualProduct$|^ProductGroup$/i.test(scope.type));
+  const product = scopes.find((scope) => PRODUCT_TYPE.test(scope.type));
   const orphans = scopes.find((scope) => scope.type === ORPHANS);
   const child = (scope: Scope | undefined, prop: string) => {
     const element = scope?.props.get(prop)?.[0];
@@ -106,7 +118,7 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
   if (!product) return { breadcrumbs };
   // A product whose offer sits on its one variant (a ProductGroup's `hasVariant` beside it) sells at that offer's price.
   const ownOffers = (product.props.get("offers") ?? []).map((element) => byElement.get(element));
-  const offers = ownOffers.length > 0 ? ownOffers : [soleOffer(scopes)];
+  const offers = ownOffers.length > 0 ? ownOffers : [soleOffer(scopes, product, (scope) => value(scope, "name"))];
   const offer = offers[0];
   const rating = child(product, "aggregateRating");
   const brand = child(product, "brand");
