@@ -6,7 +6,7 @@ import { NodeType, type HTMLElement, type Node } from "node-html-parser";
 import { HIDDEN_TAGS } from "../extract/dom";
 import { selectAll, selectOne } from "../extract/select";
 import { attributeValue } from "../extract/tree-nodes";
-import { LAYOUT_OF, nameWords } from "./name-words";
+import { LAYOUT_OF, nameWords, rawAttributes } from "./name-words";
 
 /** Elements whose content no reader sees as text: scripts, styles, controls, embedded objects. */
 const UNSHOWN_TAGS = new Set([
@@ -141,8 +141,6 @@ export function isInside(element: HTMLElement, ancestor: HTMLElement): boolean {
   return false;
 }
 
-/** The element's attributes as written; most elements have none, which answers every question below at once. */
-const rawAttributes = (element: HTMLElement): string => (element as unknown as { rawAttrs: string }).rawAttrs;
 const MAY_HIDE = /hidden|style|sr-only|screen-reader|none|hide|invisible|off-?screen/i;
 /**
  * Class names the page's CSS hides by: text kept for screen readers only, drawn off-screen, and the
@@ -233,6 +231,7 @@ export function nameWeight(element: HTMLElement): number {
   if (attributeValue(element, "itemprop") === "articleBody") weight += 50;
   return weight;
 }
+
 /** The furniture reason of a form that asks the reader to write. */
 export const FORM_ASKING = "a form asking the reader";
 

@@ -6,7 +6,8 @@ import type { HTMLElement } from "node-html-parser";
 export const LAYOUT_OF = new Set(["has", "with", "no", "without"]);
 const CAMEL = /([a-z])([A-Z])/g;
 const SEPARATORS = /[^a-z0-9]+/;
-const rawAttributes = (element: HTMLElement): string => (element as unknown as { rawAttrs: string }).rawAttrs;
+/** The element's attributes as written; most elements have none, which answers every question about them at once. */
+export const rawAttributes = (element: HTMLElement): string => (element as unknown as { rawAttrs: string }).rawAttrs;
 
 /** The element's class attribute as written, read by the tree's parser as it built the element (extract/tree.ts). */
 export const classNameOf = (element: HTMLElement): string => (element as unknown as { _class?: string })._class ?? "";
