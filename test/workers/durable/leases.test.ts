@@ -18,6 +18,8 @@ import { env, newAccount, withKey } from "../helpers";
 
 /** The bindings with leases on: the Workers tests run without them (vitest.config.ts), 2 ms each here. */
 const leasing = { ...env, LEASE_MS: "2" } as Env;
+/** Production's lease length, for cases that read a lease while it runs: a 2 ms one can end first on a busy machine. */
+const productionEnv = { ...env, LEASE_MS: String(LEASE_MS) } as Env;
 
 const meterOf = (accountId: string) => env.ACCOUNT_METER.get(env.ACCOUNT_METER.idFromName(`account:${accountId}`));
 
@@ -39,7 +41,6 @@ describe("leases of an account's units", () => {
   it("admits exactly the minute's allowance of many parallel calls, and its object counts exactly those", async () => {
     const accountId = `acct_${crypto.randomUUID()}`;
     // Production's lease length: the burst's refused calls find the lease still running.
-    const productionEnv = { ...env, LEASE_MS: String(LEASE_MS) };
     const decisions = await Promise.all(
       Array.from({ length: 900 }, () => consumeForAccount(productionEnv, accountId, 640, 1_000_000)),
     );
@@ -58,7 +59,7 @@ describe("leases of an account's units", () => {
   it("shows each call its own count, and counts only calls made once the lease's rest goes back", async () => {
     const accountId = `acct_${crypto.randomUUID()}`;
     const calls = [];
-    for (let i = 0; i < 3; i++) calls.push(await consumeForAccount(leasing, accountId, 1_000, 1_000_000));
+    for (let i = 0; i < 3; i++) calls.push(await consumeForAccount(productionEnv, accountId, 1_000, 1_000_000));
     expect(calls.map(({ decision }) => [decision.minute.used, decision.month?.used])).toEqual([
       [1, 1],
       [2, 2],
@@ -69,6 +70,7 @@ describe("leases of an account's units", () => {
     expect(new Set(calls.map(({ idempotencyKey }) => idempotencyKey)).size).toBe(1);
     expect((await storedCounts(accountId)).month?.used).toBeGreaterThan(3);
 
+    await calls[0].leaseEnded;
     const days = await dailyUsageThisMonth(leasing, accountId);
     expect(days.reduce((sum, day) => sum + day.attempted, 0)).toBe(3);
     expect(days.reduce((sum, day) => sum + day.charged, 0)).toBe(3);
@@ -77,10 +79,11 @@ describe("leases of an account's units", () => {
 
   it("gives back a call's own unit when its answer held no data, not its lease's", async () => {
     const accountId = `acct_${crypto.randomUUID()}`;
-    const first = await consumeForAccount(leasing, accountId, 1_000, 1_000_000);
-    const second = await consumeForAccount(leasing, accountId, 1_000, 1_000_000);
+    const first = await consumeForAccount(productionEnv, accountId, 1_000, 1_000_000);
+    const second = await consumeForAccount(productionEnv, accountId, 1_000, 1_000_000);
     expect(second.idempotencyKey).toBe(first.idempotencyKey);
-    await refundForAccount(leasing, accountId, second.idempotencyKey, 1);
+    await refundForAccount(productionEnv, accountId, second.idempotencyKey, 1);
+    await first.leaseEnded;
     const days = await dailyUsageThisMonth(leasing, accountId);
     expect(days.reduce((sum, day) => sum + day.attempted, 0)).toBe(2);
     expect(days.reduce((sum, day) => sum + day.charged, 0)).toBe(1);
@@ -90,7 +93,6 @@ describe("leases of an account's units", () => {
 
   it("shows a refund sent alone in the month of the lease's next calls", async () => {
     const accountId = `acct_${crypto.randomUUID()}`;
-    const productionEnv = { ...env, LEASE_MS: String(LEASE_MS) };
     const first = await consumeForAccount(productionEnv, accountId, 1_000, 1_000_000);
     const second = await consumeForAccount(productionEnv, accountId, 1_000, 1_000_000);
     // Resolves once the refund went alone, the lease still running.
@@ -196,9 +198,8 @@ describe("what a month-free call reads while this isolate holds a lease", () => 
     // One execution context for all four calls, waited for at the end: the first call's lease is still held at the last.
     const app = createApp();
     const ctx = createExecutionContext();
-    const productionLeases = { ...env, LEASE_MS: String(LEASE_MS) } as Env;
     const call = (path: string) =>
-      app.fetch(new Request(`http://api.test${path}`, withKey(secret)), productionLeases, ctx);
+      app.fetch(new Request(`http://api.test${path}`, withKey(secret)), productionEnv, ctx);
     await call("/v1/categories");
     await call("/v1/categories");
     await call("/v1/generic?url=not-a-url");
