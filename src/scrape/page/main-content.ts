@@ -8,6 +8,7 @@ import { selectOne } from "../extract/select";
 import { positionOf } from "../extract/tree-nodes";
 import { isElement, isInside, nameWeight, SENTENCE_END } from "./elements";
 import type { Furniture } from "./furniture";
+import { ofKind } from "./name-words";
 import { ingredientsApart, standfirstBefore } from "./parts-apart";
 import { otherStories, ownStory } from "./stacked-stories";
 import { linkDensity, type PageStats, statsOf, type TextStats } from "./text-stats";
@@ -159,7 +160,7 @@ function joinNeighbours(top: HTMLElement, scores: Map<HTMLElement, number>, stat
     const own = statsOf(stats, sibling);
     const density = linkDensity(own);
     const sameKind = topClass !== "" && sibling.getAttribute("class") === topClass;
-    if (sameKind && density < 0.3 && proseIn(sibling, stats, furniture) >= MIN_PROSE_CHARS * 4) return true;
+    if (density < 0.3 && isKin(sibling, topClass, stats, furniture)) return true;
     if ((scores.get(sibling) ?? 0) + (sameKind ? topScore * 0.2 : 0) >= threshold) return true;
     // A standfirst set as a heading beside the body ("<h3>" of two sentences) is read like a paragraph.
     if (DECK_TAGS.has(sibling.tagName)) return own.chars > 80 && density === 0 && SENTENCE_END.test(sibling.text);
@@ -205,6 +206,13 @@ function widen(top: HTMLElement, body: HTMLElement, stats: PageStats, furniture:
   return widened;
 }
 
+/** `sibling` is of `kind` with prose: 100 characters in that very class, 200 in a class adding words to it. */
+function isKin(sibling: HTMLElement, kind: string, stats: PageStats, furniture: Furniture): boolean {
+  if (!kind || !ofKind(sibling, kind) || !stats.has(sibling) || furniture.reasonFor(sibling)) return false;
+  const least = sibling.getAttribute("class") === kind ? MIN_PROSE_CHARS * 4 : MIN_PROSE_CHARS * 8;
+  return proseIn(sibling, stats, furniture) >= least;
+}
+
 /** How far above the winner a repeated block (one post of a thread) is looked for. */
 const REPEAT_LEVELS = 3;
 
@@ -216,12 +224,7 @@ function repeated(top: HTMLElement, stats: PageStats, furniture: Furniture): HTM
   const hasKin = (element: HTMLElement, kind: string) =>
     element.parentNode !== null &&
     elementChildren(element.parentNode).some(
-      (sibling) =>
-        sibling !== element &&
-        sibling.getAttribute("class") === kind &&
-        stats.has(sibling) &&
-        !furniture.reasonFor(sibling) &&
-        proseIn(sibling, stats, furniture) >= MIN_PROSE_CHARS * 4,
+      (sibling) => sibling !== element && isKin(sibling, kind, stats, furniture),
     );
   let current = top;
   for (let level = 0; level <= REPEAT_LEVELS && current.parentNode; level++, current = current.parentNode) {

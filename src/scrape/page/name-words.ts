@@ -63,3 +63,12 @@ export function nameWords(element: HTMLElement): string[] {
 /** Whether a word of the element's names says what it is ("wp-caption"), not how the layout around it is ("no_caption"). */
 export const namedAs = (element: HTMLElement, kind: string): boolean =>
   nameWords(element).some((word, at, words) => word === kind && !LAYOUT_OF.has(words[at - 1] ?? ""));
+
+/** `element` is of the kind a class names: its class words hold all of the kind's ("detail-body first-paragraph" of "detail-body"). */
+export function ofKind(element: HTMLElement, kind: string): boolean {
+  const own = element.getAttribute("class");
+  if (own === kind) return true;
+  if (!own || !kind) return false;
+  const words = new Set(own.split(/\s+/));
+  return kind.split(/\s+/).every((word) => word === "" || words.has(word));
+}

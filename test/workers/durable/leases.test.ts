@@ -70,7 +70,7 @@ describe("leases of an account's units", () => {
     expect(new Set(calls.map(({ idempotencyKey }) => idempotencyKey)).size).toBe(1);
     expect((await storedCounts(accountId)).month?.used).toBeGreaterThan(3);
 
-    await calls[0].leaseEnded;
+    await calls[0]?.leaseEnded;
     const days = await dailyUsageThisMonth(leasing, accountId);
     expect(days.reduce((sum, day) => sum + day.attempted, 0)).toBe(3);
     expect(days.reduce((sum, day) => sum + day.charged, 0)).toBe(3);
