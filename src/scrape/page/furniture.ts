@@ -283,7 +283,9 @@ export class Furniture {
     const density = linkDensity(own);
     // A list whose items each link a word of their own ("100 g of <a>sugar</a>") is mostly link text, yet no menu.
     if (density > 0.5 && (!list || linkItemShare(element, this.stats) >= 1 / 3)) return "mostly links";
-    if (nameWeight(element) < 0 && own.chars < 1_000) return "class or id of side content";
+    // Named as side content, unless it holds paragraphs of prose alone (a page builder's text "widget").
+    const prose = own.paragraphs >= 2 && own.images === 0 && density < 0.1;
+    if (nameWeight(element) < 0 && own.chars < 1_000 && !prose) return "class or id of side content";
     if (density > 0.35 && (list ? linkItemShare(element, this.stats) >= 1 / 2 : own.paragraphs === 0))
       return "a list of links";
     return null;
