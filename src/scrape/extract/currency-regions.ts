@@ -61,6 +61,15 @@ const REGION_CURRENCY: Record<string, string> = {
   DZ: "DZD",
   MA: "MAD",
   UZ: "UZS",
+  QA: "QAR",
+  OM: "OMR",
+  YE: "YER",
+  KW: "KWD",
+  BH: "BHD",
+  JO: "JOD",
+  IQ: "IQD",
+  LY: "LYD",
+  SD: "SDG",
 };
 
 const LANGUAGE_REGION: Record<string, string> = {

@@ -53,6 +53,7 @@ const SYMBOLS: [RegExp, string][] = [
   [/؋/, "AFN"],
   [/₨/, "PKR"],
   [/﷼/, "IRR"],
+  [/₲/, "PYG"],
 ];
 
 // Symbols made of letters name a currency only beside a number ("199 руб.", "Rp 15.000", "12,99 zł"),
@@ -115,6 +116,35 @@ const WORD_SYMBOLS: [string, string][] = [
   ["KShs", "KES"],
   ["KSh", "KES"],
   ["ƒ", "ANG"],
+  // Currencies printed as their word in the country's own script.
+  ["บาท", "THB"],
+  ["VNĐ", "VND"],
+  ["đ", "VND"],
+  ["টাকা", "BDT"],
+  ["Tk", "BDT"],
+  ["тенге", "KZT"],
+  ["ден", "MKD"],
+  ["дин", "RSD"],
+  ["din", "RSD"],
+  ["сом", "KGS"],
+  ["Ks", "MMK"],
+  ["Gs", "PYG"],
+  ["TSh", "TZS"],
+  ["USh", "UGX"],
+  // Arabic: the riyal, dinar, pound and dirham of several countries, by the site's country; the abbreviations name one.
+  ["ر.س", "SAR"],
+  ["ر.ق", "QAR"],
+  ["ر.ع", "OMR"],
+  ["ريال", "SAR"],
+  ["د.إ", "AED"],
+  ["درهم", "AED"],
+  ["د.ك", "KWD"],
+  ["د.ب", "BHD"],
+  ["د.ا", "JOD"],
+  ["دينار", "KWD"],
+  ["ج.م", "EGP"],
+  ["جنيه", "EGP"],
+  ["ل.ل", "LBP"],
 ];
 
 function escapeRegExp(text: string): string {
@@ -157,14 +187,17 @@ const YUAN_CURRENCIES = new Set(["CNY", "TWD", "HKD", "MOP"]);
 const KRONA_CURRENCIES = new Set(["SEK", "NOK", "DKK", "ISK"]);
 // Words that several countries' currencies share: "lei" is Romania's leu and Moldova's, "Rs" the rupee of
 // India, Pakistan, Sri Lanka, Nepal and Mauritius, "р." and "руб." Russia's rouble and Belarus's, "Bs"
-// Venezuela's bolívar and Bolivia's boliviano, "DH" Morocco's dirham and the UAE's; the site's country picks
-// among them.
+// Venezuela's bolívar and Bolivia's boliviano, "DH" Morocco's dirham and the UAE's, ريال the Gulf's riyals,
+// دينار the dinars of the Gulf and the Levant, جنيه Egypt's pound and Sudan's; the site's country picks among them.
 const SHARED_WORDS = [
   new Set(["RON", "MDL"]),
   new Set(["INR", "PKR", "LKR", "NPR", "MUR"]),
   new Set(["RUB", "BYN"]),
   new Set(["VES", "BOB"]),
   new Set(["MAD", "AED"]),
+  new Set(["SAR", "QAR", "OMR", "YER"]),
+  new Set(["KWD", "JOD", "BHD", "IQD", "LYD"]),
+  new Set(["EGP", "SDG"]),
 ];
 
 // Digits, spaces and punctuation alone name no currency: each test below needs a letter or a sign.
