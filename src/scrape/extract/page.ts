@@ -40,16 +40,29 @@ export function readPage(html: string, url: string, hint: (base: string) => Mone
     base,
     root,
     hint: {
-      locale: known.locale ?? pageLocale(root) ?? titleLanguage(root),
+      locale: known.locale ?? declaredLanguage(root),
       currency: known.currency ?? null,
       country: countryOfDomain(base),
     },
   };
 }
 
+/** Languages written in Chinese characters, whose titles may hold nothing else (a Japanese '楽天市場'). */
+const HAN_WRITTEN = /^(?:zh|ja|ko)\b/i;
+
 /**
- * The language of a page that declares none, from its `<title>`'s script, for the signs several currencies
- * share (¥, 元): kana is Japanese, Hangul Korean, Chinese characters without kana Chinese.
+ * The page's declared language, unless its `<title>` is written in Chinese characters, kana or Hangul and the
+ * declared language in none of them (a template's `lang="en"` over a Chinese shop): the title's then.
+ */
+function declaredLanguage(root: HTMLElement): string | null {
+  const declared = pageLocale(root);
+  if (declared && HAN_WRITTEN.test(declared)) return declared;
+  return titleLanguage(root) ?? declared;
+}
+
+/**
+ * The language of a page's `<title>` from its script, for the signs several currencies share (¥, 元): kana is
+ * Japanese, Hangul Korean, Chinese characters without kana Chinese.
  */
 function titleLanguage(root: HTMLElement): string | null {
   const title = selectOne(root, "title")?.text ?? "";
