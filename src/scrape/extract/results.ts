@@ -6,7 +6,8 @@
 // 3. a JSON-LD list often names only some cards (or one category aggregate), so it fills a field the
 //    cards lack only when it agrees with them (same length, same links in order), and is the list
 //    itself only when the page shows no cards.
-// A page with none of these (a zero-result page) has no results, never its navigation.
+// A page with none of these has no results, never its navigation; but one whose cards its scripts draw
+// holds them in its application state (state-listing.ts), read last.
 import type { SearchItem, SearchPage } from "../types";
 import { cleanText, contains } from "./dom";
 import { visibleCards, type VisibleCard } from "./cards";
@@ -15,13 +16,16 @@ import { jsonLdListing, microdataListing, type StructuredCard } from "./listing-
 import { pageFromUrl } from "./listing";
 import type { Page } from "./page";
 import { selectAll } from "./select";
+import { stateListing } from "./state-listing";
 
 export function readSearchResults(page: Page, url: string): SearchPage {
   const visible = visibleCards(page.root, page.base, page.hint);
   const microdata = microdataListing(page.root, page.base, page.hint);
   const jsonLd = jsonLdListing(jsonLdNodes(page.root), page.base, page.hint);
+  const items = resolveItems(visible, microdata, jsonLd);
   return {
-    items: resolveItems(visible, microdata, jsonLd),
+    // A page that shows and states no list may still hold one in its scripts' state, drawn after load.
+    items: items.length > 0 ? items : stateListing(page.root, page.base, page.hint, page.html).map((card) => card.item),
     page: pageFromUrl(url, "page", "p", "pg", "pageNumber"),
     total_results: null,
     has_next_page: hasNextPage(page),

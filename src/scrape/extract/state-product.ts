@@ -179,7 +179,12 @@ const inAddress = (address: string, id: string) => {
 };
 
 /** The price a buyer pays, from the first price key with a positive amount (a number, a text or a price object). */
-function priceOf(entries: Map<string, unknown>, currency: string | null, hint: MoneyHint, html: string): Money | null {
+export function priceOf(
+  entries: Map<string, unknown>,
+  currency: string | null,
+  hint: MoneyHint,
+  html: string,
+): Money | null {
   const offer = entries.get("offers");
   const sources = [...PRICE_KEYS.map((key) => entries.get(key)), entries.get("pricerange"), first(offer)];
   for (const source of sources) {
@@ -280,4 +285,4 @@ function matchesAt(sticky: RegExp, text: string, index: number): boolean {
   return sticky.test(text);
 }
 
-const currencyCode = (value: unknown) => (typeof value === "string" && /^[A-Z]{3}$/i.test(value) ? value : null);
+export const currencyCode = (value: unknown) => (typeof value === "string" && /^[A-Z]{3}$/i.test(value) ? value : null);
