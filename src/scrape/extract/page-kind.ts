@@ -41,6 +41,18 @@ function isSignInPage(page: Page, heading: string): boolean {
   return heading === "" || SIGN_IN.test(heading) || SIGN_IN.test(title);
 }
 
+/**
+ * A sign-in page: a password form that is the page, or a heading that asks to sign in over a form that asks
+ * for an address or a number first (the password comes on the next step).
+ */
+function asksToSignIn(page: Page, heading: string): boolean {
+  if (selectAll(page.root, 'input[type="password"]').length > 0) return isSignInPage(page, heading);
+  return (
+    SIGN_IN.test(heading) &&
+    selectAll(page.root, 'input[type="email"], input[type="tel"], input[type="text"]').length > 0
+  );
+}
+
 /** Fewer readable characters than this in the body is a shell: a loader, a script's mount point. */
 const BARE_BODY = 200;
 
@@ -62,7 +74,7 @@ export function notAProduct(page: Page, fields: FieldEvidence[]): NotAProduct | 
     return { kind: "listing", description: `a list of ${cards} items (a search or category page), not one product` };
   if (namedByMarkup) return null;
   if (hasPrice) return null;
-  if (selectAll(page.root, 'input[type="password"]').length > 0 && isSignInPage(page, heading))
+  if (asksToSignIn(page, heading))
     return { kind: "sign-in", description: "a sign-in page: the site shows the product only to signed-in visitors" };
   // A name from the head alone (og:title) over a body with next to nothing to read is a shell's (a loader).
   if (titleSource === null || titleSource === "title element" || (titleSource === "meta" && isBare(page)))
