@@ -8,6 +8,7 @@ import { amazonDraft } from "./product";
 import { readAmazonReviews } from "./reviews";
 import { readAmazonSearch } from "./search";
 import { marketplaceHint, ORIGINS, productUrl, reviewsUrl, searchUrl } from "./urls";
+import { orGenericResults } from "../../scrape/extract/results";
 
 const readAmazonPage = (html: string, url: string) => readPage(html, url, marketplaceHint);
 
@@ -34,7 +35,7 @@ export const amazon: ProductPlatform = {
     const own = reading("amazon markup", amazonDraft(page));
     return [own, ...structuredDraftList(page, [own])];
   },
-  parseSearch: (html, url) => readAmazonSearch(readAmazonPage(html, url), url),
+  parseSearch: (html, url) => orGenericResults(readAmazonPage(html, url), url, readAmazonSearch),
   parseReviews: (html, url) => readAmazonReviews(readAmazonPage(html, url), url),
   detectChallenge,
 };

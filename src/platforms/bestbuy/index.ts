@@ -8,6 +8,7 @@ import { bestbuyDraft } from "./product";
 import { readBestbuyReviews } from "./reviews";
 import { readBestbuySearch } from "./search";
 import { productUrl, reviewsUrl, searchUrl } from "./urls";
+import { orGenericResults } from "../../scrape/extract/results";
 
 export const bestbuy: ProductPlatform = {
   slug: "bestbuy",
@@ -32,7 +33,7 @@ export const bestbuy: ProductPlatform = {
     const own = reading("bestbuy markup", bestbuyDraft(page));
     return [own, ...structuredDraftList(page, [own])];
   },
-  parseSearch: (html, url) => readBestbuySearch(readPage(html, url), url),
+  parseSearch: (html, url) => orGenericResults(readPage(html, url), url, readBestbuySearch),
   parseReviews: (html, url) => readBestbuyReviews(readPage(html, url), url),
   detectChallenge,
 };

@@ -9,6 +9,7 @@ import { ebayDraft } from "./product";
 import { readEbayReviews } from "./reviews";
 import { readEbaySearch } from "./search";
 import { ORIGINS, productUrl, reviewsUrl, searchUrl, siteHint } from "./urls";
+import { orGenericResults } from "../../scrape/extract/results";
 
 const readEbayPage = (html: string, url: string) => readPage(html, url, siteHint);
 
@@ -30,7 +31,7 @@ export const ebay: ProductPlatform = {
     const own = reading("ebay markup", ebayDraft(page));
     return [own, ...structuredDraftList(page, [own])];
   },
-  parseSearch: (html, url) => readEbaySearch(readEbayPage(html, url), url),
+  parseSearch: (html, url) => orGenericResults(readEbayPage(html, url), url, readEbaySearch),
   parseReviews: (html, url) => readEbayReviews(readEbayPage(html, url), url),
   detectChallenge,
 };

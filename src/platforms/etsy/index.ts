@@ -9,6 +9,7 @@ import { etsyDraft } from "./product";
 import { readEtsyReviews } from "./reviews";
 import { readEtsySearch } from "./search";
 import { productUrl, reviewsUrl, searchUrl } from "./urls";
+import { orGenericResults } from "../../scrape/extract/results";
 
 export const etsy: ProductPlatform = {
   slug: "etsy",
@@ -38,7 +39,7 @@ export const etsy: ProductPlatform = {
       ...buyBoxAndAddress(page, [jsonLd, etsyMarkup, microdata, meta]),
     ];
   },
-  parseSearch: (html, url) => readEtsySearch(readPage(html, url), url),
+  parseSearch: (html, url) => orGenericResults(readPage(html, url), url, readEtsySearch),
   parseReviews: (html, url) => readEtsyReviews(readPage(html, url), url),
   detectChallenge,
 };

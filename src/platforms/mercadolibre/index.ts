@@ -11,6 +11,7 @@ import { meliDraft } from "./product";
 import { readMeliReviews } from "./reviews";
 import { readMeliSearch } from "./search";
 import { ORIGINS, OTHER_ORIGINS, productUrl, reviewsUrl, searchUrl, siteHint } from "./urls";
+import { orGenericResults } from "../../scrape/extract/results";
 
 /** The page read with its site's currency: by host, else by the site code its header carries (`data-siteid="MCO"`). */
 const readMeliPage = (html: string, url: string) =>
@@ -39,7 +40,7 @@ export const mercadolibre: ProductPlatform = {
     const own = reading("mercadolibre markup", meliDraft(page));
     return [own, ...structuredDraftList(page, [own])];
   },
-  parseSearch: (html, url) => readMeliSearch(readMeliPage(html, url), url),
+  parseSearch: (html, url) => orGenericResults(readMeliPage(html, url), url, readMeliSearch),
   parseReviews: (html, url) => readMeliReviews(readMeliPage(html, url)),
   detectChallenge,
 };

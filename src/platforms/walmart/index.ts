@@ -10,6 +10,7 @@ import { domDraft, nextDataDraft } from "./product";
 import { readWalmartReviews } from "./reviews";
 import { readWalmartSearch } from "./search";
 import { ITEM_IN_URL, productUrl, reviewsUrl, searchUrl } from "./urls";
+import { orGenericResults } from "../../scrape/extract/results";
 
 export const walmart: ProductPlatform = {
   slug: "walmart",
@@ -36,7 +37,7 @@ export const walmart: ProductPlatform = {
       reading("page address", { id: idFromUrl(page.base, ITEM_IN_URL) }),
     ];
   },
-  parseSearch: (html, url) => readWalmartSearch(readPage(html, url), url),
+  parseSearch: (html, url) => orGenericResults(readPage(html, url), url, readWalmartSearch),
   parseReviews: readWalmartReviews,
   detectChallenge,
 };

@@ -32,6 +32,23 @@ export function readSearchResults(page: Page, url: string): SearchPage {
   };
 }
 
+/**
+ * A page that says its search found nothing; the cards it shows are suggestions ("Featured products"). Read
+ * in the page's text, where a heading runs into the word before it ("…resultsNo results found").
+ */
+const NO_RESULTS =
+  /(?:no (?:results|matches|products|items) (?:found|for|match)|\b0 results for|did not match any)\b|keine (?:ergebnisse|treffer)|aucun résultat|sin resultados|nenhum resultado|nessun risultato|geen resultaten|ничего не найдено|見つかりませんでした|没有找到/i;
+
+/**
+ * A site adapter's reading of its search page, or, where none of the adapter's cards is on it (a layout
+ * older or newer than its selectors) and the page does not say it found nothing, the generic reader's.
+ */
+export function orGenericResults(page: Page, url: string, read: (page: Page, url: string) => SearchPage): SearchPage {
+  const own = read(page, url);
+  if (own.items.length > 0 || NO_RESULTS.test(cleanText(page.root.text) ?? "")) return own;
+  return { ...own, items: readSearchResults(page, url).items };
+}
+
 function resolveItems(visible: VisibleCard[], microdata: StructuredCard[], jsonLd: StructuredCard[]): SearchItem[] {
   const overlaps = visible.some((card) => microdata.some((scope) => sameCard(card, scope)));
   if (visible.length === 0 || (!overlaps && microdata.length >= visible.length)) {
