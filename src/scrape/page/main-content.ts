@@ -154,6 +154,7 @@ function joinNeighbours(top: HTMLElement, scores: Map<HTMLElement, number>, stat
   const topScore = scores.get(top) ?? 0;
   const threshold = Math.max(10, topScore * 0.25);
   const topClass = top.getAttribute("class") ?? "";
+  const topProse = proseIn(top, stats, furniture);
   return elementChildren(parent).filter((sibling) => {
     if (sibling === top) return true;
     if (!stats.has(sibling) || furniture.reasonFor(sibling)) return false;
@@ -161,6 +162,8 @@ function joinNeighbours(top: HTMLElement, scores: Map<HTMLElement, number>, stat
     const density = linkDensity(own);
     const sameKind = topClass !== "" && sibling.getAttribute("class") === topClass;
     if (density < 0.3 && isKin(sibling, topClass, stats, furniture)) return true;
+    // A part of the story nested deeper than its paragraphs score (a section wrapper of wrappers).
+    if (density < 0.2 && proseIn(sibling, stats, furniture) >= Math.max(500, topProse / 2)) return true;
     if ((scores.get(sibling) ?? 0) + (sameKind ? topScore * 0.2 : 0) >= threshold) return true;
     // A standfirst set as a heading beside the body ("<h3>" of two sentences) is read like a paragraph.
     if (DECK_TAGS.has(sibling.tagName)) return own.chars > 80 && density === 0 && SENTENCE_END.test(sibling.text);
@@ -192,10 +195,7 @@ function proseIn(
   return prose;
 }
 
-/**
- * A winner holding little of the page's prose is a box beside the content (a call to action, a
- * comment form): its ancestors are taken until it holds a fair share.
- */
+/** A winner holding little of the page's prose (a call to action, a comment form) widens to a fair share. */
 function widen(top: HTMLElement, body: HTMLElement, stats: PageStats, furniture: Furniture): HTMLElement {
   // Each step up would count its subtree again: the counts of the page's walk are kept.
   const known = new Map<HTMLElement, number>();
@@ -216,10 +216,7 @@ function isKin(sibling: HTMLElement, kind: string, stats: PageStats, furniture: 
 /** How far above the winner a repeated block (one post of a thread) is looked for. */
 const REPEAT_LEVELS = 3;
 
-/**
- * One post of a thread, one part of a series: when the winner or an ancestor a few levels up has
- * siblings of its own class that hold prose too, that ancestor is the unit, and its kin join it.
- */
+/** One post of a thread, one part of a series: the winner's ancestor (a few levels up) with kin is the unit. */
 function repeated(top: HTMLElement, stats: PageStats, furniture: Furniture): HTMLElement {
   const hasKin = (element: HTMLElement, kind: string) =>
     element.parentNode !== null &&
