@@ -8,8 +8,8 @@ import { selectOne } from "../extract/select";
 import { positionOf } from "../extract/tree-nodes";
 import { isElement, isInside, nameWeight, SENTENCE_END } from "./elements";
 import type { Furniture } from "./furniture";
-import { ofKind } from "./name-words";
 import { ingredientsApart, standfirstBefore } from "./parts-apart";
+import { isKin, MIN_PROSE_CHARS, proseIn } from "./prose";
 import { otherStories, ownStory } from "./stacked-stories";
 import { linkDensity, type PageStats, statsOf, type TextStats } from "./text-stats";
 
@@ -53,8 +53,6 @@ const TAG_START: Record<string, number> = {
   H6: -5,
   TH: -5,
 };
-/** A run shorter than this is a label, not prose. */
-const MIN_PROSE_CHARS = 25;
 /** The least share of the page's prose the main content holds. */
 const FAIR_SHARE = 0.5;
 /** How many ancestors a run of prose scores. */
@@ -148,7 +146,13 @@ function climb(top: HTMLElement, ranking: Candidate[], scores: Map<HTMLElement, 
 const DECK_TAGS = new Set(["H2", "H3", "H4"]);
 
 /** The neighbours of `top` that belong to the content: scoring nearly as well, or a paragraph of prose. */
-function joinNeighbours(top: HTMLElement, scores: Map<HTMLElement, number>, stats: PageStats, furniture: Furniture) {
+function joinNeighbours(
+  top: HTMLElement,
+  scores: Map<HTMLElement, number>,
+  stats: PageStats,
+  furniture: Furniture,
+  otherStory: (element: HTMLElement) => boolean,
+) {
   const parent = top.parentNode;
   if (!parent) return [top];
   const topScore = scores.get(top) ?? 0;
@@ -162,8 +166,9 @@ function joinNeighbours(top: HTMLElement, scores: Map<HTMLElement, number>, stat
     const density = linkDensity(own);
     const sameKind = topClass !== "" && sibling.getAttribute("class") === topClass;
     if (density < 0.3 && isKin(sibling, topClass, stats, furniture)) return true;
-    // A part of the story nested deeper than its paragraphs score (a section wrapper of wrappers).
-    if (density < 0.2 && proseIn(sibling, stats, furniture) >= Math.max(500, topProse / 2)) return true;
+    // A part of the story nested deeper than its paragraphs score (a section wrapper of wrappers), not another story.
+    if (density < 0.2 && proseIn(sibling, stats, furniture) >= Math.max(500, topProse / 2) && !otherStory(sibling))
+      return true;
     if ((scores.get(sibling) ?? 0) + (sameKind ? topScore * 0.2 : 0) >= threshold) return true;
     // A standfirst set as a heading beside the body ("<h3>" of two sentences) is read like a paragraph.
     if (DECK_TAGS.has(sibling.tagName)) return own.chars > 80 && density === 0 && SENTENCE_END.test(sibling.text);
@@ -176,25 +181,6 @@ function joinNeighbours(top: HTMLElement, scores: Map<HTMLElement, number>, stat
   });
 }
 
-/** Characters of prose (runs of low link density) under `element`, furniture left out; `known` keeps every count made. */
-function proseIn(
-  element: HTMLElement,
-  stats: PageStats,
-  furniture: Furniture,
-  known?: Map<HTMLElement, number>,
-): number {
-  const counted = known?.get(element);
-  if (counted !== undefined) return counted;
-  const own = statsOf(stats, element);
-  let prose = own.ownChars >= MIN_PROSE_CHARS && own.ownLinkChars < own.ownChars * 0.3 ? own.ownChars : 0;
-  for (const child of element.childNodes) {
-    if (isElement(child) && stats.has(child) && !furniture.reasonFor(child))
-      prose += proseIn(child, stats, furniture, known);
-  }
-  known?.set(element, prose);
-  return prose;
-}
-
 /** A winner holding little of the page's prose (a call to action, a comment form) widens to a fair share. */
 function widen(top: HTMLElement, body: HTMLElement, stats: PageStats, furniture: Furniture): HTMLElement {
   // Each step up would count its subtree again: the counts of the page's walk are kept.
@@ -204,13 +190,6 @@ function widen(top: HTMLElement, body: HTMLElement, stats: PageStats, furniture:
   while (widened !== body && widened.parentNode && proseIn(widened, stats, furniture, known) < total * FAIR_SHARE)
     widened = widened.parentNode;
   return widened;
-}
-
-/** `sibling` is of `kind` with prose: 100 characters in that very class, 200 in a class adding words to it. */
-function isKin(sibling: HTMLElement, kind: string, stats: PageStats, furniture: Furniture): boolean {
-  if (!kind || !ofKind(sibling, kind) || !stats.has(sibling) || furniture.reasonFor(sibling)) return false;
-  const least = sibling.getAttribute("class") === kind ? MIN_PROSE_CHARS * 4 : MIN_PROSE_CHARS * 8;
-  return proseIn(sibling, stats, furniture) >= least;
 }
 
 /** How far above the winner a repeated block (one post of a thread) is looked for. */
@@ -286,7 +265,8 @@ export function findMainContent(body: HTMLElement, stats: PageStats, furniture: 
   // Stories stacked one after another (a saved endless scroll): the page's own alone, none of its kin joining.
   const story = ownStory(top, stats, title) ?? (top.parentNode ? ownStory(top.parentNode, stats, title) : null);
   if (top === body && !story) return { parts: [body], ranking };
-  const parts = story ? [story] : joinNeighbours(top, scores, stats, furniture);
+  const other = otherStories(body, title) ?? (() => false);
+  const parts = story ? [story] : joinNeighbours(top, scores, stats, furniture, other);
   const ingredients = ingredientsApart(body, parts, stats, furniture);
   if (ingredients) parts.push(ingredients);
   parts.sort((a, b) => positionOf(a) - positionOf(b));
