@@ -1,7 +1,8 @@
 // A result list a page holds only in its application state (cards drawn by scripts, placeholders until
-// then): the state's largest collection of items that each carry a name and a price a buyer can read,
-// found by shape as the product reader finds one product (state-product.ts), most of them priced. A collection is an array,
-// or an Apollo cache's map of `Type:id` keys. Read only when the page shows no cards and states no list.
+// then): the state's largest collection of items that each carry a name and a link or an id, most of them
+// a price a buyer can read, found by shape as the product reader finds one product (state-product.ts). A
+// collection is an array, or an Apollo cache's map of `Type:id` keys. Read only when the page shows no
+// cards and states no list.
 import type { SearchItem } from "../types";
 import { stateValues } from "./app-state";
 import { absoluteUrl, type HTMLElement } from "./dom";
@@ -30,7 +31,7 @@ const IMAGE_KEYS = ["image", "imageurl", "img", "thumbnail", "picture"];
 const JSON_IN_TEXT = /^\s*[[{]\s*"/;
 const APOLLO_KEY = /^[A-Z]\w*:./;
 
-/** The items of the state's largest collection of named, priced objects, in the state's order. */
+/** The items of the state's largest collection of named, mostly priced objects, in the state's order. */
 export function stateListing(root: HTMLElement, base: string, hint: MoneyHint, html: string): StructuredCard[] {
   let best: SearchItem[] = [];
   let seen = 0;
@@ -70,7 +71,9 @@ function apolloMembers(object: StateObject): unknown[] {
   for (const [key, member] of Object.entries(object)) {
     if (!APOLLO_KEY.test(key)) continue;
     const type = key.slice(0, key.indexOf(":"));
-    byType.set(type, [...(byType.get(type) ?? []), member]);
+    const members = byType.get(type);
+    if (members) members.push(member);
+    else byType.set(type, [member]);
   }
   return [...byType.values()].reduce<unknown[]>((most, members) => (members.length > most.length ? members : most), []);
 }
