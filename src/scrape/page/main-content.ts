@@ -236,9 +236,11 @@ const OWN_STORY_SHARE = 0.5;
  * story, when a container of that story scores nearly as well: the other stories' containers leave
  * `scores`. Whether they did.
  */
-function leaveOtherStories(scores: Map<HTMLElement, number>, body: HTMLElement, title: () => string): boolean {
+function leaveOtherStories(
+  scores: Map<HTMLElement, number>,
+  other: ((element: HTMLElement) => boolean) | null,
+): boolean {
   const best = bestOf(scores);
-  const other = best ? otherStories(body, title) : null;
   if (!best || !other?.(best.element)) return false;
   const own = new Map([...scores].filter(([element]) => !other(element)));
   if ((bestOf(own)?.score ?? 0) < best.score * OWN_STORY_SHARE) return false;
@@ -251,7 +253,8 @@ export function findMainContent(body: HTMLElement, stats: PageStats, furniture: 
   const scores = scoreContainers(body, stats, furniture);
   // The title is looked up only on a page that stacks stories or shows several headlines.
   const title = () => selectOne(body.parentNode ?? body, "title")?.text ?? "";
-  const inOther = leaveOtherStories(scores, body, title);
+  const other = otherStories(body, title);
+  const inOther = leaveOtherStories(scores, other);
   const ranking = [...scores]
     .map(([element, score]) => ({ element, score }))
     .sort((a, b) => b.score - a.score)
@@ -265,8 +268,7 @@ export function findMainContent(body: HTMLElement, stats: PageStats, furniture: 
   // Stories stacked one after another (a saved endless scroll): the page's own alone, none of its kin joining.
   const story = ownStory(top, stats, title) ?? (top.parentNode ? ownStory(top.parentNode, stats, title) : null);
   if (top === body && !story) return { parts: [body], ranking };
-  const other = otherStories(body, title) ?? (() => false);
-  const parts = story ? [story] : joinNeighbours(top, scores, stats, furniture, other);
+  const parts = story ? [story] : joinNeighbours(top, scores, stats, furniture, other ?? (() => false));
   const ingredients = ingredientsApart(body, parts, stats, furniture);
   if (ingredients) parts.push(ingredients);
   parts.sort((a, b) => positionOf(a) - positionOf(b));
