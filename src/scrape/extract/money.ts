@@ -67,8 +67,12 @@ function amountToken(raw: string): string {
   if (numbers.length < 2) return numbers[0]?.[0] ?? "";
   const first = numbers[0]!;
   const besideCurrency = numbers.find(({ 0: token, index }) => {
-    const around = text.slice(Math.max(0, index - 5), index + token.length + 5);
-    return currencyFromText(around) !== null;
+    // After the number, a sign set against the next number is that one's ("Drive 1 TB $59.99").
+    const after = text
+      .slice(index + token.length, index + token.length + 8)
+      .replace(/[^\s\d]+\d.*$/, "")
+      .slice(0, 5);
+    return currencyFromText(text.slice(Math.max(0, index - 5), index + token.length) + after) !== null;
   });
   if (!besideCurrency) return first[0];
   // "From 26 to 50 €": a range prints its currency once, after the upper end; its price is where it starts.
