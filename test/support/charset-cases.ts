@@ -58,4 +58,14 @@ export const CHARSET_CASES: { name: string; bytes: Uint8Array; contentType?: str
     contentType: "text/html; charset=iso-8859-1",
     text: '<html lang="ru"><p>Цена</p>',
   },
+  {
+    // 中文标题 in GBK, declared by a meta tag after 10 KB of inline script, in a page with no language.
+    name: "GBK bytes declared far into the head",
+    bytes: Uint8Array.from([
+      ...ascii(`<html><head><script>${"var a=1;".repeat(1250)}</script><meta charset="gbk"><title>`),
+      ...[0xd6, 0xd0, 0xce, 0xc4, 0xb1, 0xea, 0xcc, 0xe2],
+      ...ascii("</title>"),
+    ]),
+    text: `<html><head><script>${"var a=1;".repeat(1250)}</script><meta charset="gbk"><title>中文标题</title>`,
+  },
 ];

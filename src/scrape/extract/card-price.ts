@@ -29,8 +29,10 @@ const WAS_LABEL = /^(?:was|antes|statt|avant|prima|list price|original price|rrp
 // Per-period and instalment wording beside an amount: "12 cuotas de S/ 159", "от 2 927 ₽ в мес.", "/mo".
 const PERIODIC =
   /cuotas|parcelas|installments?|instalments?|\bEMI\b|\/\s?(?:mes|mo|month|мес)|per month|a month|monthly|monatlich|par mois|в мес|месяц|рассрочк|кредит|月々|分割|\b\d{1,2}\s?x\s?de\b/i;
-// "3,500円 (税別)以上で 配送料無料", "Free shipping on orders over $35": the least an order must reach for something.
-const THRESHOLD = /以上|or more|and above|orders? (?:over|above|of)\b|spend (?:over|at least)\b/i;
+// "3,500円 (税別)以上で 配送料無料", "Free shipping on orders over $35", "满68元,包邮" (over 68 yuan, free delivery),
+// "en compras superiores a $50.000": the least an order must reach for something.
+const THRESHOLD =
+  /以上|满\s?[¥￥]?\s?\d|包邮|免运费|or more|and above|orders? (?:over|above|of)\b|spend (?:over|at least)\b|(?:pedidos|compras) (?:superiores|mayores|acima) (?:a|de)\b/i;
 // "₹1,804 with Bank offer", "£1.25 with Nectar": a price on a condition the shopper may not meet.
 const CONDITION = /^(?:with|con|mit|avec|com|при|с)\s/i;
 // "(-15 Lei)", "−20 €": what the shopper saves, printed as a negative amount.

@@ -4,13 +4,21 @@
 
 const SNIFF_BYTES = 4096;
 
-/** The charset a Content-Type header or the page's own meta tags declare, lower-cased. */
+/** A head may carry hundreds of kilobytes of inline scripts and styles before its `<meta charset>`. */
+const HEAD_SCAN_BYTES = 512 * 1024;
+
+/** The page's head as Latin-1 (meta tags are ASCII): up to its `<body`, within the first HEAD_SCAN_BYTES. */
+function headText(bytes: Uint8Array): string {
+  const text = new TextDecoder("latin1").decode(bytes.subarray(0, HEAD_SCAN_BYTES));
+  const body = text.search(/<body[\s>]/i);
+  return body === -1 ? text : text.slice(0, body);
+}
+
+/** The charset a Content-Type header or the page's own meta tags (anywhere in its head) declare, lower-cased. */
 export function declaredCharset(bytes: Uint8Array, contentType?: string | null): string | null {
   const fromHeader = contentType?.match(/charset\s*=\s*["']?([\w.:-]+)/i)?.[1];
   if (fromHeader) return fromHeader.toLowerCase();
-  // Meta tags are ASCII, so a latin1 view of the head is enough to read them.
-  const head = new TextDecoder("latin1").decode(bytes.subarray(0, SNIFF_BYTES));
-  const fromMeta = head.match(/<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i)?.[1];
+  const fromMeta = headText(bytes).match(/<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i)?.[1];
   return fromMeta?.toLowerCase() ?? null;
 }
 

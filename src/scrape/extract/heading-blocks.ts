@@ -49,14 +49,29 @@ function placeOf(element: HTMLElement, pageLength: number): Place {
   return inHeader ? "frame" : place;
 }
 
+// A link to a site's home page: "/", "//www.shop.com/", "https://shop.com".
+const HOME_LINK = /^(?:(?:https?:)?\/\/[^/?#]+)?\/?$/i;
+
+/** An `<h1>` that is the site's logo: all its text a link to the home page ("<h1><a href=/>Shop</a></h1>"). */
+function isLogo(heading: HTMLElement): boolean {
+  const links = selectAll(heading, "a");
+  return (
+    links.length === 1 &&
+    HOME_LINK.test(links[0]?.getAttribute("href")?.trim() ?? "") &&
+    visibleText(links[0] ?? null) === visibleText(heading)
+  );
+}
+
 /**
  * The element that names what the page shows: its first `<h1>` in the content, else the first in its
- * frame (never a dialog's), else, on a page with no such heading, the element whose text is its og:title.
+ * frame (a logo's among them; never a dialog's), else, on a page with no such heading, the element whose
+ * text is its og:title.
  */
 export function mainHeading(root: HTMLElement): HTMLElement | null {
+  const pageLength = root.range[1] - root.range[0];
   const placed = selectAll(root, "h1")
     .filter((heading) => visibleText(heading))
-    .map((heading) => ({ heading, place: placeOf(heading, root.range[1] - root.range[0]) }));
+    .map((heading) => ({ heading, place: isLogo(heading) ? "frame" : placeOf(heading, pageLength) }));
   return (
     placed.find(({ place }) => place === "content")?.heading ??
     placed.find(({ place }) => place === "frame")?.heading ??

@@ -53,6 +53,17 @@ describe("a threshold printed near the price", () => {
       ["￥ 197", false],
     ]);
   });
+
+  it("is set aside in Chinese and Spanish too ('满68元,包邮', 'en compras superiores a $50.000')", () => {
+    const root = loadHtml(
+      `<div><dl><dt>优惠</dt><dd>满68元,包邮</dd></dl><p>Envío gratis en compras superiores a <b>$50.000</b></p><dl><dt>促销价</dt><dd><em>&#165;</em> <span>36.80</span></dd></dl></div>`,
+    );
+    expect(priceTexts(root).map((price) => [price.text, price.other])).toEqual([
+      ["满68元,包邮", true],
+      ["$50.000", true],
+      ["¥ 36.80", false],
+    ]);
+  });
 });
 
 describe("currencyFromText", () => {

@@ -111,6 +111,16 @@ describe("the page's main heading", () => {
     expect(visibleTitle(root)).toBe("Button-Front Crew-Neck Cardi");
   });
 
+  it("passes over an <h1> that is the site's logo, a link to its home page, wherever it sits", () => {
+    const root = loadHtml(`<html><body>
+      <div id="header"><h1 id="mallLogo"><span><a href="//www.tmall.com/" title="天猫Tmall.com"><s></s>天猫Tmall.com</a></span></h1></div>
+      <div id="detail"><h1><a href="//detail.tmall.com/item.htm?id=605258110430"> Apple/苹果 iPhone 11</a></h1></div>
+    </body></html>`);
+    expect(visibleTitle(root)).toBe("Apple/苹果 iPhone 11");
+    const alone = loadHtml(`<html><body><div><h1><a href="/">Shop</a></h1></div><p>Welcome</p></body></html>`);
+    expect(visibleTitle(alone)).toBe("Shop");
+  });
+
   it("takes, on a page with no <h1>, the <h2> whose leading words open the <title>, with its subtitle", () => {
     const root = loadHtml(`<html><head><title>Thor by Billy Tan (Paperback): shop.com</title></head><body>
       <h2>Bestsellers</h2><h2>Thor<span class="subtitle"> : Latverian Prometheus (Paperback)</span></h2>
