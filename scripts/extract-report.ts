@@ -118,14 +118,14 @@ const seenAsBlocked = (row: ExpectedRow, html: string) =>
   refusedAsWall(row, html);
 
 /**
- * Whether `GET /v1/{platform}` would refuse a product page or a wall as a sign-in wall or an empty shell
+ * Whether `GET /v1/{platform}` would refuse a product page or a wall as a sign-in wall, an error page or an empty shell
  * (`no_data`, never a record): what `npm run extract` says of such a page.
  */
 function refusedAsWall(row: ExpectedRow, html: string): boolean {
   const platform = PRODUCT_PLATFORMS[row.adapter];
   if (!platform || (row.kind !== "product" && row.kind !== "blocked")) return false;
   const kind = readProductPage(platform, html, pageUrl(row)).notAProduct?.kind;
-  return kind === "sign-in" || kind === "empty";
+  return kind === "sign-in" || kind === "error" || kind === "empty";
 }
 
 /** A list page's first-card values when it shows no card: each one the page has is missed. */

@@ -6,7 +6,7 @@ import type { ProductLookup, ProductRecord, ReviewsPage, SearchPage } from "../.
 
 const OUT_OF_STOCK = /out[ _]?of[ _]?stock|unavailable|discontinued|sold[ _]?out/i;
 
-/** The product, or the 422 that says what the page is instead: a listing, a sign-in wall, an empty shell. */
+/** The product, or the 422 that says what the page is instead: a listing, a sign-in wall, an error page, an empty shell. */
 export function productOr422(reading: ProductReading, url: string, platform: string): ProductRecord {
   const { notAProduct } = reading;
   if (!notAProduct) return reading.product;
@@ -15,7 +15,9 @@ export function productOr422(reading: ProductReading, url: string, platform: str
       ? ` To read its items use GET /v1/${platform}/search, or pass one product's URL.`
       : notAProduct.kind === "sign-in"
         ? " We read pages as a visitor who is not signed in."
-        : " Should the page build its product with scripts, retry with `engine=browser`.";
+        : notAProduct.kind === "error"
+          ? " The site answered with its error page: retry later."
+          : " Should the page build its product with scripts, retry with `engine=browser`.";
   throw new ApiError("no_data", `The page ${url} holds no product: it is ${notAProduct.description}.${hint}`);
 }
 

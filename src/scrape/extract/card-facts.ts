@@ -152,9 +152,15 @@ function nearReviews(element: HTMLElement, card: HTMLElement): boolean {
 
 /**
  * The card's stars: "4.5 out of 5" in a label or text, else a lone "4.1" beside a star icon or a
- * review count, else a filled star bar's width (99.4% of five stars is 4.97).
+ * review count, else a filled star bar's width (99.4% of five stars is 4.97). No stars at all (0, an
+ * empty bar) is an item nobody has rated yet: no rating.
  */
 export function cardRating(text: CardText): number | null {
+  const rating = statedCardRating(text);
+  return rating === 0 ? null : rating;
+}
+
+function statedCardRating(text: CardText): number | null {
   const { blocks, labels, card } = text;
   for (const { text } of [...labels, ...blocks]) {
     const rating = OUT_OF_FIVE.exec(text)?.[1];

@@ -8,7 +8,7 @@ import type { Page } from "./page";
 import { selectAll, selectOne } from "./select";
 
 export interface NotAProduct {
-  kind: "listing" | "sign-in" | "empty";
+  kind: "listing" | "sign-in" | "error" | "empty";
   /** One sentence for the caller: what the page is instead. */
   description: string;
 }
@@ -53,6 +53,10 @@ function asksToSignIn(page: Page, heading: string): boolean {
   );
 }
 
+/** Headings of the error pages a site serves in place of the page asked for, in the corpus's languages. */
+const ERROR_HEADING =
+  /something went wrong|^o+ps\b|page (?:not found|cannot be found|could not be found)|an error (?:has )?occurred|^(?:error )?404\b|service unavailable|ein fehler ist aufgetreten|seite nicht gefunden|une erreur s.est produite|page introuvable|(?:ha ocurrido|se produjo|ocurri[óo]) un error|p[áa]gina no encontrada|произошла ошибка|страница не найдена|エラーが発生しました|ページが見つかりません|出错了|页面不存在|오류가 발생/i;
+
 /** Fewer readable characters than this in the body is a shell: a loader, a script's mount point. */
 const BARE_BODY = 200;
 
@@ -76,6 +80,8 @@ export function notAProduct(page: Page, fields: FieldEvidence[]): NotAProduct | 
   if (hasPrice) return null;
   if (asksToSignIn(page, heading))
     return { kind: "sign-in", description: "a sign-in page: the site shows the product only to signed-in visitors" };
+  if (ERROR_HEADING.test(heading))
+    return { kind: "error", description: `the site's error page ("${heading.slice(0, 80)}"), not the product` };
   // A name from the head alone (og:title) over a body with next to nothing to read is a shell's (a loader).
   if (titleSource === null || titleSource === "title element" || (titleSource === "meta" && isBare(page)))
     return { kind: "empty", description: "an empty page: no product name or price in what the site sent" };

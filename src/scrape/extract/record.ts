@@ -53,8 +53,8 @@ export function resolveProduct(url: string, drafts: ProductDraft[]): { record: P
     return drafts[index]![key] as ProductRecord[K];
   };
   const titled = take("title");
-  const title = withoutSiteName(titled ?? drafts.find((draft) => !isEmpty(draft.name))?.name ?? null, url);
   const sku = take("sku");
+  const title = withoutOwnTail(titled ?? drafts.find((draft) => !isEmpty(draft.name))?.name ?? null, url, sku);
   const asin = take("asin");
   const availability = take("availability", (draft) => normaliseAvailability(draft.availability) !== null);
   const record: ProductRecord = {
@@ -91,14 +91,18 @@ export function resolveProduct(url: string, drafts: ProductDraft[]): { record: P
 // The last part of a title after a separator: "Brass Desk Lamp - LUMENHAUS", "Deluxe-HD™ Mattress | Lumen Haus".
 const TITLE_TAIL = /\s[-|–—·]\s+([^-|–—·]+)$/;
 
-/** The title without the site's own name after a separator (its domain's name, letters compared): the shop's, not the product's. */
-function withoutSiteName(title: string | null, url: string): string | null {
+/**
+ * The title without what a shop appends after a separator (letters compared): the site's own name (its
+ * domain's), or the product's own sku ("Iphone X 64gb - iPhone màu vàng 123"), neither part of the name.
+ */
+function withoutOwnTail(title: string | null, url: string, sku: string | null): string | null {
   const tail = title ? TITLE_TAIL.exec(title) : null;
-  if (!title || !tail || !URL.canParse(url)) return title;
-  const labels = new URL(url).hostname.replace(/^www\d?\./, "").split(".");
-  const name = lettersAndDigits(tail[1]!);
+  if (!title || !tail) return title;
+  const appended = lettersAndDigits(tail[1]!);
+  const labels = URL.canParse(url) ? new URL(url).hostname.replace(/^www\d?\./, "").split(".") : [];
+  const own = [labels[0] ?? "", labels.join(""), sku ?? ""].map(lettersAndDigits).filter(Boolean);
   const kept = title.slice(0, tail.index).trim();
-  return kept && (name === lettersAndDigits(labels[0]!) || name === lettersAndDigits(labels.join(""))) ? kept : title;
+  return kept && own.includes(appended) ? kept : title;
 }
 
 /** The record `resolveProduct` merges from the drafts. */
