@@ -38,6 +38,8 @@ const PRICE_SELECTORS = [
   "#price_inside_buybox",
   "#newBuyBoxPrice",
   "#kindle-price",
+  // A buybox of two rows, new and used ("Acheter neuf 12,45 €", "Acheter d'occasion 5,45 €"): the new offer's.
+  "#buyNewSection .offer-price",
   "#usedBuySection .offer-price",
   "#tmmSwatches .swatchElement.selected .slot-price",
   // A page whose buybox failed to render still lists the item first in "Frequently bought together".

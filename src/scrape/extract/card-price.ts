@@ -106,12 +106,29 @@ export function priceTexts(scope: HTMLElement): PriceText[] {
       if (!isPriceText(squeeze(text))) continue;
       if (!closest(current, (element) => seen.has(element))) {
         seen.add(current);
-        found.push(classify(current, squeeze(text), ink));
+        found.push(classify(current, withoutStruck(squeeze(text), current, found), ink));
       }
       break;
     }
   }
   return found;
+}
+
+const inside = (element: HTMLElement, container: HTMLElement) =>
+  element.range[0] >= container.range[0] && element.range[1] <= container.range[1];
+
+/**
+ * A price's text without the struck prices found inside it: "<del>59,00 руб.</del>51,80 руб." is the
+ * price 51,80 руб., printed after the one it replaces.
+ */
+function withoutStruck(text: string, element: HTMLElement, found: PriceText[]): string {
+  let rest = text;
+  for (const price of found) {
+    if (price.struck && price.element !== element && inside(price.element, element))
+      rest = rest.replace(price.text, "");
+  }
+  rest = rest.trim();
+  return rest !== text && isPriceText(rest) ? rest : text;
 }
 
 // What a shopper is not shown, but an iframe: the page's digit flags keep its digits (dom.ts), read here as a price.

@@ -121,16 +121,20 @@ export function visibleText(node: Node | null | undefined): string | null {
 const hiddenByAttribute = (element: HTMLElement) =>
   element.rawAttrs.includes("hidden") && attributeValue(element, "hidden") !== undefined;
 
-function collectText(node: Node): string {
+function collectText(node: Node, left?: ReadonlySet<string>): string {
   if (node.nodeType === NodeType.TEXT_NODE) return textOf(node);
   if (node.nodeType !== NodeType.ELEMENT_NODE) return "";
   const element = node as HTMLElement;
   if (HIDDEN_TAGS.has(element.tagName) || hiddenByAttribute(element)) return "";
-  if (element.tagName === "BR") return " ";
+  if (element.tagName === "BR" || left?.has(element.tagName)) return " ";
   let inner = "";
-  for (const child of element.childNodes) inner += collectText(child);
+  for (const child of element.childNodes) inner += collectText(child, left);
   return INLINE_TAGS.has(element.tagName) ? inner : ` ${inner} `;
 }
+
+/** The visible text of `element` with the subtrees of the `left` tags left out, each a space. */
+export const textWithout = (element: HTMLElement, left: ReadonlySet<string>): string | null =>
+  cleanText(collectText(element, left));
 
 /** Per element of a page (by position, page-index.ts), what a count over its texts tells. */
 export interface PageText {

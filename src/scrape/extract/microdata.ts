@@ -4,6 +4,7 @@
 // Hand-written: no installed library reads microdata or RDFa.
 import type { Review } from "../types";
 import { cleanText, visibleText, type HTMLElement } from "./dom";
+import { nameText } from "./name-text";
 import { within } from "./heading-blocks";
 import { moneyFromStructured, parseLocaleNumber, type MoneyHint } from "./money";
 import { type Availability, bestAvailability, normaliseAvailability } from "./availability";
@@ -74,12 +75,15 @@ function collectScopes(root: HTMLElement, dialect: Dialect = MICRODATA): Scope[]
 }
 
 /** The value of one itemprop element: its `content` / `href` / `src`, else its visible text. */
-export function itemValue(element: HTMLElement | undefined): string | null {
+export function itemValue(
+  element: HTMLElement | undefined,
+  read: (element: HTMLElement) => string | null = visibleText,
+): string | null {
   if (!element) return null;
   const content = element.getAttribute("content");
   if (content !== undefined) return cleanText(content);
   const attribute = VALUE_ATTRIBUTES[element.tagName];
-  return cleanText(attribute ? element.getAttribute(attribute) : null) ?? visibleText(element);
+  return cleanText(attribute ? element.getAttribute(attribute) : null) ?? read(element);
 }
 
 const PRODUCT_TYPE = /^Product$|^IndividualProduct$|^ProductGroup$/i;
@@ -141,13 +145,15 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
     return scope !== undefined && (amount === undefined || amount === price?.amount);
   });
   return {
-    title: value(product, "name"),
+    title: itemValue(product.props.get("name")?.[0], nameText),
     brand: brand ? value(brand, "name") : value(product, "brand"),
     // With one offer per size or colour, an offer's id is that variant's, not the product's.
     sku:
       firstProductId((prop) => value(product, prop)) ??
       (offers.length === 1 ? firstProductId((prop) => value(offer, prop)) : null),
-    images: (product.props.get("image") ?? []).map(itemValue).filter((url): url is string => url !== null),
+    images: (product.props.get("image") ?? [])
+      .map((element) => itemValue(element))
+      .filter((url): url is string => url !== null),
     description: value(product, "description"),
     price,
     priceless:

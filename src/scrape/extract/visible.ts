@@ -3,6 +3,7 @@
 // Each looks only at short texts so navigation and carts stay out (ratings: visible-rating.ts).
 import type { Money } from "../types";
 import { pageText, visibleText, type HTMLElement } from "./dom";
+import { nameText } from "./name-text";
 import { cardPrice, priceTexts } from "./card-price";
 import { headingBlocks, mainHeading } from "./heading-blocks";
 import { itemValue } from "./microdata";
@@ -14,7 +15,7 @@ import { selectAll, selectOne } from "./select";
 
 const PRICE_LABEL = /^(?:our |sale |your |now |current |special |unit )?price\s*:?\s*(.*\d.*)$/i;
 const MONEY_SHAPE = /^(?:[A-Z]{3}|[^\d\s]{1,3})?\s?\d[\d.,\s]*(?:\s?(?:[A-Z]{3}|[^\d\s]{1,3}))?$/;
-const ID_SHAPE = /^(?=.*\d)[A-Z0-9][\w./-]{2,30}$/i;
+const ID_SHAPE = /^(?=.*\d)[A-Z0-9][\w./-]{2,30}(?:#[A-Z0-9]{2,4})?$/i;
 // A code of capitals alone ("Item Id: GLOWROLL", "Part Number:EMERMUS") is an id where a label that says
 // it names an id (id, number, code, SKU, "#") sets it apart with a colon or "#"; after a bare "Item:" or
 // "Product:" it is a word ("BRACELET"), without a colon a heading in capitals ("PRODUCT AVAILABILITY").
@@ -177,5 +178,5 @@ export function headingPrice(root: HTMLElement, hint: MoneyHint = {}): Money | n
 
 /** The page's own heading (its main `<h1>`). */
 export function visibleTitle(root: HTMLElement): string | null {
-  return visibleText(mainHeading(root));
+  return nameText(mainHeading(root));
 }

@@ -406,6 +406,11 @@ describe("product ids", () => {
     expect(visible("<p>Model: Classic</p>")).toBeNull();
   });
 
+  it("keeps an option code after a '#' as part of the id ('Product# K5G62AA#ABA')", () => {
+    expect(visible(`<div class="prodSku">Product# <span class="prodNum">K5G62AA#ABA</span></div>`)).toBe("K5G62AA#ABA");
+    expect(visible("<p>Item # 44-102</p>")).toBe("44-102");
+  });
+
   it("ends a label where its word does, and takes a code of capitals set after it by a colon", () => {
     expect(visible("<li>Artikelnummer<span>56477395</span></li>")).toBe("56477395");
     expect(visible("<td>Item Id: GLOWROLL</td>")).toBe("GLOWROLL");

@@ -42,6 +42,18 @@ describe("priceTexts", () => {
   });
 });
 
+describe("a price printed after the struck one it replaces, in one box", () => {
+  it("is read without the struck price", () => {
+    const root = loadHtml(
+      `<div class="card"><div class="price"><del>59,00<span> руб.</span></del>51,80<span> руб.</span></div></div>`,
+    );
+    expect(priceTexts(root).map((price) => [price.text, price.struck])).toEqual([
+      ["59,00 руб.", true],
+      ["51,80 руб.", false],
+    ]);
+  });
+});
+
 describe("a threshold printed near the price", () => {
   it("is set aside: the least an order must reach for free delivery is no price of the item", () => {
     const root = loadHtml(

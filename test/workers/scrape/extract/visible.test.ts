@@ -111,6 +111,17 @@ describe("the page's main heading", () => {
     expect(visibleTitle(root)).toBe("Button-Front Crew-Neck Cardi");
   });
 
+  it("reads a heading's own line, without a widget a template nests after it, and a heading built of boxes whole", () => {
+    const widget =
+      loadHtml(`<html><body><h1 itemprop="name">HP Pavilion Mini Desktop - 300-020<span class="clasification"></span>
+      <div id="BVRRSummaryContainer"><div class="BVRRLabel">Overall rating</div><span>4.1</span> / <span>5</span><div>Rating breakdown 20 reviews</div></div></h1></body></html>`);
+    expect(visibleTitle(widget)).toBe("HP Pavilion Mini Desktop - 300-020");
+    const boxes =
+      loadHtml(`<html><body><h1><div><span><a href="/carolina-herrera/">CAROLINA HERRERA</a> <span>Good Girl</span></span></div>
+      <span>парфюмированная вода для женщин</span></h1></body></html>`);
+    expect(visibleTitle(boxes)).toBe("CAROLINA HERRERA Good Girl парфюмированная вода для женщин");
+  });
+
   it("passes over an <h1> that is the site's logo, a link to its home page, wherever it sits", () => {
     const root = loadHtml(`<html><body>
       <div id="header"><h1 id="mallLogo"><span><a href="//www.tmall.com/" title="天猫Tmall.com"><s></s>天猫Tmall.com</a></span></h1></div>

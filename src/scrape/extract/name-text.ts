@@ -1,0 +1,42 @@
+// The text of an element that holds a product's name: a heading, a microdata `name`. Hand-written: a name is
+// the heading's line of text, which no library sets apart from the boxes a template nests in it.
+import { NodeType, type Node } from "node-html-parser";
+import { HIDDEN_TAGS, textWithout, visibleText, type HTMLElement } from "./dom";
+
+// Boxes no name holds: a heading whose text opens outside any box is a line of text, so a box a template
+// nests after it (a reviews widget's "Overall rating 4.1 / 5 Rating breakdown…" inside `<h1 itemprop="name">`)
+// is not the name's. A heading whose text opens inside a box (`<h1><div><a>Brand</a><span>Name</span></div>`) is
+// built of boxes, and all of it is the name.
+const BLOCKS_IN_A_NAME = new Set(["DIV", "UL", "OL", "DL", "TABLE", "FORM", "SECTION", "ASIDE", "NAV", "P"]);
+
+/** The visible text of an element that holds a name (a heading, a `name` property), boxes nested after its text left out. */
+export function nameText(element: HTMLElement | null | undefined): string | null {
+  if (!element) return null;
+  const opening = firstInkedBlock(element);
+  return opening === false ? textWithout(element, BLOCKS_IN_A_NAME) : visibleText(element);
+}
+
+/**
+ * Whether `element`'s text opens inside a box (true), outside any box with a box after it (false), or holds no
+ * box at all (null).
+ */
+function firstInkedBlock(element: HTMLElement): boolean | null {
+  let sawText = false;
+  let found: boolean | null = null;
+  const walk = (node: Node): boolean => {
+    if (node.nodeType === NodeType.TEXT_NODE) {
+      if (!sawText && /[\p{L}\p{N}]/u.test(node.text)) sawText = true;
+      return false;
+    }
+    if (node.nodeType !== NodeType.ELEMENT_NODE) return false;
+    const child = node as HTMLElement;
+    if (HIDDEN_TAGS.has(child.tagName)) return false;
+    if (BLOCKS_IN_A_NAME.has(child.tagName)) {
+      found = !sawText;
+      return true;
+    }
+    return child.childNodes.some(walk);
+  };
+  element.childNodes.some(walk);
+  return found;
+}
