@@ -9,7 +9,7 @@ import { positionOf } from "../extract/tree-nodes";
 import { isElement, isInside, nameWeight, SENTENCE_END } from "./elements";
 import type { Furniture } from "./furniture";
 import { ingredientsApart, standfirstBefore } from "./parts-apart";
-import { isKin, MIN_PROSE_CHARS, proseIn } from "./prose";
+import { isKin, linesAsProse, MIN_PROSE_CHARS, proseIn } from "./prose";
 import { otherStories, ownStory } from "./stacked-stories";
 import { linkDensity, type PageStats, statsOf, type TextStats } from "./text-stats";
 
@@ -90,8 +90,9 @@ export function holdsProse(elements: HTMLElement[], stats: PageStats): boolean {
 function scoreContainers(body: HTMLElement, stats: PageStats, furniture: Furniture): Map<HTMLElement, number> {
   const scores = new Map<HTMLElement, number>();
   const visit = (element: HTMLElement, depth: number) => {
-    const own = statsOf(stats, element);
-    if (isProseRun(element, own)) {
+    const stated = statsOf(stats, element);
+    const own = isProseRun(element, stated) ? stated : linesAsProse(element, stats);
+    if (own) {
       const prose =
         (1 + own.ownCommas + Math.min(Math.floor(own.ownChars / 100), 3)) * (1 - own.ownLinkChars / own.ownChars);
       let ancestor = element.parentNode as HTMLElement | null;

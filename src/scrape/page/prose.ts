@@ -4,7 +4,7 @@ import type { HTMLElement } from "node-html-parser";
 import { isElement } from "./elements";
 import type { Furniture } from "./furniture";
 import { ofKind } from "./name-words";
-import { type PageStats, statsOf } from "./text-stats";
+import { type PageStats, statsOf, type TextStats } from "./text-stats";
 
 /** A run shorter than this is a label, not prose. */
 export const MIN_PROSE_CHARS = 25;
@@ -33,4 +33,34 @@ export function isKin(sibling: HTMLElement, kind: string, stats: PageStats, furn
   if (!kind || !ofKind(sibling, kind) || !stats.has(sibling) || furniture.reasonFor(sibling)) return false;
   const least = sibling.getAttribute("class") === kind ? MIN_PROSE_CHARS * 4 : MIN_PROSE_CHARS * 8;
   return proseIn(sibling, stats, furniture) >= least;
+}
+
+/** Lines a body written one line to a box needs, and the characters they hold together. */
+const MIN_LINES = 5;
+const MIN_LINES_CHARS = MIN_PROSE_CHARS * 4;
+const LINE_TAGS = new Set(["DIV", "P"]);
+
+/**
+ * A body an editor writes one short line to a box (`<div>22歳！見えない…</div><div>同い年だった…</div>`, a
+ * blog editor's lines): no line is long enough to be prose alone, together they are the story. Their counts
+ * as one run of `element`'s own, or null where its children are no such lines.
+ */
+export function linesAsProse(element: HTMLElement, stats: PageStats): TextStats | null {
+  let lines = 0;
+  let inked = 0;
+  const run = { chars: 0, linkChars: 0, commas: 0 };
+  for (const child of element.childNodes) {
+    if (!isElement(child) || !stats.has(child)) continue;
+    const own = statsOf(stats, child);
+    if (own.chars === 0) continue;
+    inked++;
+    if (!LINE_TAGS.has(child.tagName) || own.ownChars !== own.chars || own.ownChars >= MIN_PROSE_CHARS) continue;
+    lines++;
+    run.chars += own.ownChars;
+    run.linkChars += own.ownLinkChars;
+    run.commas += own.ownCommas;
+  }
+  if (lines < MIN_LINES || lines * 2 < inked || run.chars < MIN_LINES_CHARS) return null;
+  const whole = statsOf(stats, element);
+  return { ...whole, ownChars: run.chars, ownLinkChars: run.linkChars, ownCommas: run.commas };
 }
