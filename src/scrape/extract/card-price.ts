@@ -33,6 +33,8 @@ const PERIODIC =
 // "en compras superiores a $50.000": the least an order must reach for something.
 const THRESHOLD =
   /以上|满\s?[¥￥]?\s?\d|包邮|免运费|or more|and above|orders? (?:over|above|of)\b|spend (?:over|at least)\b|(?:pedidos|compras) (?:superiores|mayores|acima) (?:a|de)\b/i;
+// "Ek 15 TL Kupon", "$5 off coupon", "Save ₹50 with coupon": a coupon's worth, not the item's price.
+const COUPON = /\b(?:coupons?|kupon|cup[óo]n|cupom|gutschein|voucher)\b|クーポン|优惠券|쿠폰/i;
 // "₹1,804 with Bank offer", "£1.25 with Nectar": a price on a condition the shopper may not meet.
 const CONDITION = /^(?:with|con|mit|avec|com|при|с)\s/i;
 // "(-15 Lei)", "−20 €": what the shopper saves, printed as a negative amount.
@@ -117,6 +119,32 @@ export function priceTexts(scope: HTMLElement): PriceText[] {
 const inside = (element: HTMLElement, container: HTMLElement) =>
   element.range[0] >= container.range[0] && element.range[1] <= container.range[1];
 
+// How close a price must come to the one a percentage off the other gives: shops round to whole units.
+const DISCOUNT_ROUNDING = 0.01;
+// A discount for paying one way ("no boleto", "no Pix", "à vista", "en efectivo"): not every buyer's price.
+const PAYMENT_METHOD = /boleto|\bpix\b|[àa] vista|en efectivo|de contado|\bcash\b/i;
+// How many prices after the first may be its discounted one (split markup lists parts of both).
+const DISCOUNT_LOOKAHEAD = 4;
+// A box around two prices and their discount holds no more than this.
+const DISCOUNT_BOX = 80;
+
+/**
+ * Whether `after` is `before` less a percentage the box around the two prints, unstruck ("89,99 TL % 10
+ * 80,99 TL", "Sepete özel"): the lower is the price paid, the higher the one it replaces. Not where the box
+ * names a way of paying that earns the discount.
+ */
+function discountBetween(before: PriceText, after: PriceText, from: number, to: number): boolean {
+  if (to >= from) return false;
+  let box = before.element.parentNode;
+  for (let level = 0; box && level < 3 && !inside(after.element, box); level++) box = box.parentNode;
+  const text = box && inside(after.element, box) ? shortText(box) : null;
+  if (!text || text.length > DISCOUNT_BOX || PAYMENT_METHOD.test(text)) return false;
+  return [...text.matchAll(/(\d{1,2})\s?%|%\s?(\d{1,2})\b/g)].some((match) => {
+    const off = Number(match[1] ?? match[2]) / 100;
+    return Math.abs(from * (1 - off) - to) <= from * DISCOUNT_ROUNDING;
+  });
+}
+
 /**
  * A price's text without the struck prices found inside it: "<del>59,00 руб.</del>51,80 руб." is the
  * price 51,80 руб., printed after the one it replaces.
@@ -174,6 +202,7 @@ function classify(element: HTMLElement, text: string, ink: Int32Array): PriceTex
     UNIT_PRICE.test(text) ||
     FEE.test(text) ||
     SAVING.test(text) ||
+    COUPON.test(text) ||
     PERIODIC.test(`${text} ${ownParentText}`) ||
     THRESHOLD.test(`${text} ${ownParentText}`) ||
     (next.length <= MAX_PRICE_TEXT && (PERIODIC.test(next) || /^\/\s?\d*\s?[a-z]/i.test(next))) ||
@@ -238,9 +267,15 @@ function textParts(element: HTMLElement): string[] {
 
 /** The card's price: its first price that is neither struck nor something else, with a struck list price beside it. */
 export function cardPrice(prices: PriceText[], hint: MoneyHint): Money | null {
-  const current = prices.find((price) => !price.struck && !price.other);
+  const shown = prices.filter((price) => !price.struck && !price.other);
+  const current = shown[0];
   const money = current ? priceMoney(current, hint) : null;
   if (!money) return null;
+  for (const later of shown.slice(1, DISCOUNT_LOOKAHEAD)) {
+    const discounted = priceMoney(later, hint);
+    if (discounted && discountBetween(current!, later, money.amount, discounted.amount))
+      return { ...discounted, original_amount: money.amount };
+  }
   const listed = prices.find((price) => price.struck && !price.other);
   const original = listed ? priceMoney(listed, hint) : null;
   return original && original.amount > money.amount ? { ...money, original_amount: original.amount } : money;

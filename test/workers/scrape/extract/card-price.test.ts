@@ -2,7 +2,7 @@
 // elements of a scope in page order, split markup read as one, scripts and icons left out.
 import { describe, expect, it } from "vitest";
 import { loadHtml } from "../../../../src/scrape/extract/dom";
-import { priceTexts } from "../../../../src/scrape/extract/card-price";
+import { cardPrice, priceTexts } from "../../../../src/scrape/extract/card-price";
 import { currencyFromText } from "../../../../src/scrape/extract/currency";
 import { selectAll } from "../../../../src/scrape/extract/select";
 
@@ -51,6 +51,33 @@ describe("a price printed after the struck one it replaces, in one box", () => {
       ["59,00 руб.", true],
       ["51,80 руб.", false],
     ]);
+  });
+});
+
+describe("a coupon and a discount printed unstruck", () => {
+  it("reads a coupon's worth as no price of the item", () => {
+    const root = loadHtml(`<div><span>Ek 15 TL Kupon</span><span>$5 off coupon</span><span>89,99 TL</span></div>`);
+    expect(priceTexts(root).map((price) => [price.text, price.other])).toEqual([
+      ["Ek 15 TL Kupon", true],
+      ["$5 off coupon", true],
+      ["89,99 TL", false],
+    ]);
+  });
+
+  it("takes the lower of two prices whose box prints the percentage between them, unless a way of paying earns it", () => {
+    const box = (after: string) =>
+      loadHtml(
+        `<div class="price"><div class="label">Sepete özel</div><div class="info"><div class="original-area"><span class="original">89,99 TL</span><span class="rate">%10</span></div><div class="final">80<span>,99 TL</span></div>${after}</div></div>`,
+      );
+    expect(cardPrice(priceTexts(box("")), {})).toMatchObject({
+      amount: 80.99,
+      currency: "TRY",
+      original_amount: 89.99,
+    });
+    expect(cardPrice(priceTexts(box("<p>no boleto</p>")), {})).toMatchObject({ amount: 89.99 });
+    // Two prices with no percentage between them: the first stays.
+    const plain = loadHtml(`<div class="price"><span>89,99 TL</span> <span>80,99 TL</span></div>`);
+    expect(cardPrice(priceTexts(plain), {})).toMatchObject({ amount: 89.99 });
   });
 });
 
