@@ -55,7 +55,7 @@ function asksToSignIn(page: Page, heading: string): boolean {
 
 /** Headings of the error pages a site serves in place of the page asked for, in the corpus's languages. */
 const ERROR_HEADING =
-  /something went wrong|^o+ps\b|page (?:not found|cannot be found|could not be found)|an error (?:has )?occurred|^(?:error )?404\b|service unavailable|ein fehler ist aufgetreten|seite nicht gefunden|une erreur s.est produite|page introuvable|(?:ha ocurrido|se produjo|ocurri[óo]) un error|p[áa]gina no encontrada|произошла ошибка|страница не найдена|エラーが発生しました|ページが見つかりません|出错了|页面不存在|오류가 발생/i;
+  /something went wrong|^o+ps\b|page (?:not found|cannot be found|could not be found)|an error (?:has )?occurred|^(?:error )?404\b|service unavailable|ein fehler ist aufgetreten|seite nicht gefunden|une erreur s.est produite|page introuvable|(?:ha ocurrido|se produjo|ocurri[óo]) un error|p[áa]gina no encontrada|ocorreu um erro|si è verificato un errore|wystąpił błąd|er is iets misgegaan|bir hata oluştu|terjadi kesalahan|đã (?:xảy ra|có) lỗi|เกิดข้อผิดพลาด|حدث خطأ|произошла ошибка|страница не найдена|エラーが発生しました|ページが見つかりません|出错了|页面不存在|오류가 발생/i;
 
 /** Fewer readable characters than this in the body is a shell: a loader, a script's mount point. */
 const BARE_BODY = 200;
