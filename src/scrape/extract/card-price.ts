@@ -5,6 +5,7 @@
 import type { Money } from "../types";
 import { closest, HIDDEN_TAGS, pageText, visibleText, type HTMLElement } from "./dom";
 import { currencyFromText } from "./currency";
+import { within } from "./heading-blocks";
 import { westernDigits } from "./digits";
 import { parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
 import { classText, rawAttr } from "./raw-attr";
@@ -116,9 +117,6 @@ export function priceTexts(scope: HTMLElement): PriceText[] {
   return found;
 }
 
-const inside = (element: HTMLElement, container: HTMLElement) =>
-  element.range[0] >= container.range[0] && element.range[1] <= container.range[1];
-
 // How close a price must come to the one a percentage off the other gives: shops round to whole units.
 const DISCOUNT_ROUNDING = 0.01;
 // A discount for paying one way ("no boleto", "no Pix", "à vista", "en efectivo"): not every buyer's price.
@@ -136,8 +134,8 @@ const DISCOUNT_BOX = 80;
 function discountBetween(before: PriceText, after: PriceText, from: number, to: number): boolean {
   if (to >= from) return false;
   let box = before.element.parentNode;
-  for (let level = 0; box && level < 3 && !inside(after.element, box); level++) box = box.parentNode;
-  const text = box && inside(after.element, box) ? shortText(box) : null;
+  for (let level = 0; box && level < 3 && !within(after.element, box); level++) box = box.parentNode;
+  const text = box && within(after.element, box) ? shortText(box) : null;
   if (!text || text.length > DISCOUNT_BOX || PAYMENT_METHOD.test(text)) return false;
   return [...text.matchAll(/(\d{1,2})\s?%|%\s?(\d{1,2})\b/g)].some((match) => {
     const off = Number(match[1] ?? match[2]) / 100;
@@ -152,7 +150,7 @@ function discountBetween(before: PriceText, after: PriceText, from: number, to: 
 function withoutStruck(text: string, element: HTMLElement, found: PriceText[]): string {
   let rest = text;
   for (const price of found) {
-    if (price.struck && price.element !== element && inside(price.element, element))
+    if (price.struck && price.element !== element && within(price.element, element))
       rest = rest.replace(price.text, "");
   }
   rest = rest.trim();

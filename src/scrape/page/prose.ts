@@ -43,7 +43,7 @@ const LINE_TAGS = new Set(["DIV", "P"]);
 /**
  * A body an editor writes one short line to a box (`<div>22歳！見えない…</div><div>同い年だった…</div>`, a
  * blog editor's lines): no line is long enough to be prose alone, together they are the story. Their counts
- * as one run of `element`'s own, or null where its children are no such lines.
+ * together, as `element`'s own run of prose; null where its children are no such lines.
  */
 export function linesAsProse(element: HTMLElement, stats: PageStats): TextStats | null {
   let lines = 0;
