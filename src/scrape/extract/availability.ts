@@ -83,9 +83,9 @@ const SOLD_OUT_CONTROL =
 // One size's or colour's state, or a template a script fills in, is not the offer's ("6 - Sold Out").
 const NOT_THE_OFFER = /hidden|template|option|variant|swatch|size/i;
 // "Image not available for Colour", "Plain packaging not available", "Shipping not available", "no
-// longer available for waitlist": something other than the offer is missing.
+// longer available for waitlist", a wish list's "List unavailable.": something other than the offer is missing.
 const ABOUT_SOMETHING_ELSE =
-  /\b(?:image|imagen|immagine|bild|afbeelding|photo|foto|picture|video|packaging|colou?r|farbe|gr[öo]ß|size|shipping|delivery|pickup|versand|envío|livraison|spedizione)|available for (?:the )?wait[\s-]?list/i;
+  /\b(?:image|imagen|immagine|bild|afbeelding|photo|foto|picture|video|packaging|colou?r|farbe|gr[öo]ß|size|shipping|delivery|pickup|versand|envío|livraison|spedizione|list unavailable)|available for (?:the )?wait[\s-]?list/i;
 // What the class or id of an element STOCK_NAMED may name holds, as `[class*="stock"], [id*="stock"]` read them.
 const STOCK_PARTS = ["stock", "Stock", "STOCK", "vailab", "VAILAB", "nventory", "isponib", "agerstatus"];
 const stockNamed = (scope: HTMLElement) => holdingAny(scope, ["class", "id"], STOCK_PARTS);
@@ -178,8 +178,9 @@ const isDisabled = (control: HTMLElement) =>
   control.getAttribute("aria-disabled") === "true" ||
   /(?:^|\s)disabled(?:\s|$)/i.test(control.getAttribute("class") ?? "");
 
-// A box the page hides until a script shows it: `hidden`, Angular's `ng-hide`, Bootstrap's `d-none`, an inline `display: none`.
-const HIDDEN_CLASS = /(?:^|\s)(?:hidden|hide|ng-hide|d-none|is-hidden|invisible)(?:\s|$)/i;
+// A box the page hides until a script shows it: `hidden`, Angular's `ng-hide`, Bootstrap's `d-none`, Amazon's
+// AUI `a-hidden` and `aok-hidden`, an inline `display: none`.
+const HIDDEN_CLASS = /(?:^|\s)(?:hidden|hide|ng-hide|d-none|is-hidden|invisible|a-hidden|aok-hidden)(?:\s|$)/i;
 const HIDDEN_STYLE = /display\s*:\s*none/i;
 
 // A class that shows the box again from a screen width on (Tailwind's `hidden md:block`, Bootstrap's

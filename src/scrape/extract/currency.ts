@@ -144,6 +144,8 @@ const WORD_SYMBOLS: [string, string][] = [
   ["دينار", "KWD"],
   ["ج.م", "EGP"],
   ["جنيه", "EGP"],
+  // Egypt's pound in Latin letters ("L.E 12.00", "120 L.E.").
+  ["L.E", "EGP"],
   ["ل.ل", "LBP"],
 ];
 

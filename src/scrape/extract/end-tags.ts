@@ -16,6 +16,13 @@ const CLOSES_IN_SCOPE = new Set(
 /** The scope's edges: an end tag never closes an element outside the table cell or object it is in. */
 const SCOPE_EDGE = new Set(["applet", "caption", "html", "table", "td", "th", "marquee", "object", "template"]);
 /**
+ * A table part's end tag closes through whatever is left open inside it up to the table (a cell's `</tr>`
+ * closes the cell and the divs a menu left open in it): the standard's "in table", "in row" and "in cell"
+ * steps look for the element in table scope, whose only edges are these.
+ */
+const TABLE_PARTS = new Set(["table", "caption", "tbody", "thead", "tfoot", "tr", "td", "th"]);
+const TABLE_SCOPE_EDGE = new Set(["html", "table", "template"]);
+/**
  * The standard's "special" elements: any other end tag (`</span>`, `</option>`, `</b>`) closes the
  * nearest open element of its name only when none of these is open inside it, else it is ignored.
  */
@@ -36,11 +43,12 @@ export type EndTags = "browser" | "library";
 
 /**
  * Where on the stack of open elements (the root at 0) the end tag `closing` (lower case) closes: the
- * nearest open element of that name, in any case, unless a scope edge (for block elements) or any
- * special element (for the others) is open between; -1 when a browser ignores the tag.
+ * nearest open element of that name, in any case, unless a scope edge (a table's for its parts, the
+ * block scope's for block elements) or any special element (for the others) is open between; -1 when a
+ * browser ignores the tag.
  */
 export function openElementClosedBy(stack: Element[], closing: string): number {
-  const stops = CLOSES_IN_SCOPE.has(closing) ? SCOPE_EDGE : SPECIAL;
+  const stops = TABLE_PARTS.has(closing) ? TABLE_SCOPE_EDGE : CLOSES_IN_SCOPE.has(closing) ? SCOPE_EDGE : SPECIAL;
   for (let at = stack.length - 1; at > 0; at--) {
     const open = stack[at]!.rawTagName.toLowerCase();
     if (open === closing) return at;

@@ -54,7 +54,11 @@ export function resolveProduct(url: string, drafts: ProductDraft[]): { record: P
   };
   const titled = take("title");
   const sku = take("sku");
-  const title = withoutOwnTail(titled ?? drafts.find((draft) => !isEmpty(draft.name))?.name ?? null, url, sku);
+  const title = withoutOwnTail(
+    saidOnce(titled ?? drafts.find((draft) => !isEmpty(draft.name))?.name ?? null),
+    url,
+    sku,
+  );
   const asin = take("asin");
   const availability = take("availability", (draft) => normaliseAvailability(draft.availability) !== null);
   const record: ProductRecord = {
@@ -90,6 +94,17 @@ export function resolveProduct(url: string, drafts: ProductDraft[]): { record: P
 
 // The last part of a title after a separator: "Brass Desk Lamp - LUMENHAUS", "Deluxe-HD™ Mattress | Lumen Haus".
 const TITLE_TAIL = /\s[-|–—·]\s+([^-|–—·]+)$/;
+
+/** Words of a name written twice over that make it a template's slip, not a name that repeats a word ("Bora Bora"). */
+const TWICE_WORDS = 6;
+
+/** A name written twice over ("Serum 30ml Distrilab Serum 30ml Distrilab", a template's slip): once. */
+function saidOnce(title: string | null): string | null {
+  const words = title?.split(" ") ?? [];
+  if (words.length < TWICE_WORDS || words.length % 2 !== 0) return title;
+  const first = words.slice(0, words.length / 2).join(" ");
+  return first === words.slice(words.length / 2).join(" ") ? first : title;
+}
 
 /**
  * The title without what a shop appends after a separator (letters compared): the site's own name (its

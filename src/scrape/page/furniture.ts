@@ -10,6 +10,7 @@ import {
   headedAsComments,
   headedAsRelated,
   repeatsOneHeading,
+  underCommentsHeading,
   underRelatedHeading,
 } from "./headed-boxes";
 import { readsAsRelatedBoxLabel, readsAsRelatedLabel, showsAddress } from "./line-texts";
@@ -274,7 +275,7 @@ export class Furniture {
     if (headedAsRelated(element, this.stats) || underRelatedHeading(element, this.stats))
       return "a box of other stories";
     if (headedAsAuthor(element, this.stats)) return "the writer's bio";
-    if (headedAsComments(element, this.stats)) return "readers' comments";
+    if (headedAsComments(element, this.stats) || underCommentsHeading(element, this.stats)) return "readers' comments";
     if ((element.tagName === "UL" || element.tagName === "OL") && repeatsOneHeading(element, this.stats))
       return "a gallery's slides";
     if (own.commas >= 10 || own.chars > this.scopeChars * LAYOUT_SHARE) return null;

@@ -63,12 +63,28 @@ export const headedAsComments = (box: HTMLElement, stats: PageStats) =>
   opensWithLabel(box, stats, readsAsCommentsBoxLabel);
 
 /**
+ * A box right under a box that only says readers' comments follow ("Comments" set in a table row of its
+ * own, as pages laid out in tables do): the comments, whatever their links.
+ */
+export function underCommentsHeading(box: HTMLElement, stats: PageStats): boolean {
+  const before = previousWithText(box, stats);
+  return before !== null && statsOf(stats, before).chars < LABEL_CHARS && readsAsCommentsBoxLabel(before.text);
+}
+
+/** The nearest element before `box` among its siblings that holds text. */
+function previousWithText(box: HTMLElement, stats: PageStats): HTMLElement | null {
+  let before = box.previousElementSibling as HTMLElement | null;
+  while (before && (!stats.has(before) || statsOf(stats, before).chars === 0))
+    before = before.previousElementSibling as HTMLElement | null;
+  return before;
+}
+
+/**
  * A box of links right under a heading of other stories ("More stories for you" over linked headlines and
  * their snippets); a list of sentences without links under "Related coverage" is the writer's own.
  */
 export function underRelatedHeading(box: HTMLElement, stats: PageStats): boolean {
   if (linkDensity(statsOf(stats, box)) < TEASER_LINKS) return false;
-  let before = box.previousElementSibling as HTMLElement | null;
-  while (before && !stats.has(before)) before = before.previousElementSibling as HTMLElement | null;
+  const before = previousWithText(box, stats);
   return before !== null && isLabel(before, stats) && readsAsRelatedBoxLabel(before.text);
 }

@@ -189,6 +189,7 @@ describe("visibleAvailability", () => {
       visibleAvailability(buyBox('<p class="packaging-not-available">Plain packaging not available.</p>')),
     ).toBeNull();
     expect(visibleAvailability(buyBox('<ul><li class="option_outofstock">6 - Sold Out</li></ul>'))).toBeNull();
+    expect(visibleAvailability(buyBox("<div><span>List unavailable.</span></div>"))).toBeNull();
     expect(
       visibleAvailability(buyBox('<div id="outOfStockBanner">This item is no longer available for waitlist.</div>')),
     ).toBeNull();
@@ -200,6 +201,10 @@ describe("visibleAvailability", () => {
     expect(visibleAvailability(buyBox(`${hidden}<button>Adicionar ao carrinho</button>`))).toBe("in_stock");
     const angular = '<button class="btn out-of-stock ng-hide">Out of stock online</button>';
     expect(visibleAvailability(buyBox(`${angular}<button>Add to Cart</button>`))).toBe("in_stock");
+    const aui = '<div class="aok-hidden"><span id="twisterAvailability">In Stock</span></div>';
+    expect(visibleAvailability(buyBox(`${aui}<p class="availability">Currently unavailable.</p>`))).toBe(
+      "out_of_stock",
+    );
     const styled = '<div style="display: none"><p class="stock">Sold out</p></div>';
     expect(visibleAvailability(buyBox(`${styled}<button>Add to Cart</button>`))).toBe("in_stock");
     const choice = '<input type="radio" id="w4"><label for="w4" class="weight no_stock"><p>4Kg (Esgotado)</p></label>';
