@@ -2,7 +2,6 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { configDefaults, defineConfig } from "vitest/config";
 import { INWARD_RECORDS, PUBLIC_ADDRESS } from "./test/support/doh.ts";
 import { startDohServer } from "./test/support/doh-server.ts";
-import { LongestFirst } from "./test/support/longest-first.ts";
 
 export const TEST_ADMIN_TOKEN = "test-admin-token-0123456789";
 
@@ -43,8 +42,6 @@ export default defineConfig({
     // minutes, a job's queue), so four at once: the fuzzer and the route-variant attack suite hold
     // two lanes for minutes, and with three the other 60-odd files queued in one (13.3 → 11.2 min).
     maxWorkers: 4,
-    // The longest files first, so that none is left to run alone at the end (test/support/longest-first.ts).
-    sequence: { sequencer: LongestFirst },
     projects: [
       {
         plugins: [
