@@ -4,12 +4,14 @@
 // captures are in real-travel-pages.ts). The bytes go
 // out as captured; the CSP keeps a browser from running their scripts or fetching their resources,
 // so its DOM is the parsed markup and nothing leaves 127.0.0.1.
+import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { readExpectedRows, readPageBytes } from "../scripts/saved-pages.ts";
 import { declaredCharset } from "../src/scrape/extract/charset.ts";
 import type { SiteResponse } from "./site.ts";
 
 const PAGES = fileURLToPath(new URL("../test/fixtures/pages/", import.meta.url));
+const CORPUS = fileURLToPath(new URL("../test/fixtures/corpus/", import.meta.url));
 const REAL_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
 export interface RealProductPage {
@@ -57,13 +59,26 @@ export const REAL_SHOP_FILES: readonly string[] = readExpectedRows(PAGES)
   .filter((row) => row.adapter === "generic")
   .map((row) => row.file);
 
+/** The corpus batches' captures of sites without an adapter, each at `/real/corpus/{batch}/{file}`. */
+const REAL_CORPUS_FILES: ReadonlySet<string> = new Set(
+  readdirSync(CORPUS)
+    .filter((batch) => batch.startsWith("batch-"))
+    .flatMap((batch) =>
+      readExpectedRows(`${CORPUS}${batch}`)
+        .filter((row) => row.adapter === "generic")
+        .map((row) => `corpus/${batch}/${row.file}`),
+    ),
+);
+
 const responses = new Map<string, SiteResponse>();
 
 /** A capture as the site sent it: its bytes, its declared charset, and the CSP that blocks everything it would load. */
 export function realPageResponse(file: string): SiteResponse {
   let response = responses.get(file);
   if (!response) {
-    const bytes = readPageBytes(PAGES, file);
+    const bytes = file.startsWith("corpus/")
+      ? readPageBytes(CORPUS, file.slice("corpus/".length))
+      : readPageBytes(PAGES, file);
     const charset = declaredCharset(bytes);
     response = {
       status: 200,
@@ -82,8 +97,8 @@ export function realProductPage(platform: string, path: string): SiteResponse | 
   return page ? realPageResponse(page.file) : null;
 }
 
-/** `/real/{file}`: a shop capture read by `generic`. */
+/** `/real/{file}` or `/real/corpus/{batch}/{file}`: a capture of a site read by `generic`. */
 export function realShopPage(path: string): SiteResponse | null {
   const file = path.replace(/^\/+/, "");
-  return REAL_SHOP_FILES.includes(file) ? realPageResponse(file) : null;
+  return REAL_SHOP_FILES.includes(file) || REAL_CORPUS_FILES.has(file) ? realPageResponse(file) : null;
 }

@@ -3,6 +3,7 @@
 // compared the way the fixture tests compare it; an empty cell means the parser must return null.
 import { hotelEvidenceKey, type ReaderOfHotel } from "../src/scrape/extract/confidence";
 import { PRODUCT_PLATFORMS } from "../src/platforms/index";
+import { readHotelList } from "../src/platforms/hotel-readers/hotel-list";
 import { readProductPage } from "../src/platforms/product-page";
 import type { HotelRecord } from "../src/platforms/hotel-types";
 import type { ProductRecord, SearchItem } from "../src/scrape/types";
@@ -155,8 +156,16 @@ const READERS: Record<PageKind, (row: ExpectedRow, html: string) => Observed> = 
   },
   "hotel-search": (row, html) => {
     const platform = travelAdapterOf(row);
-    // No hotel-search reader serves a site without an adapter: every value is missed.
-    if (!platform) return { ...NO_CARD, results: 0 };
+    // A site without an adapter is read as GET /v1/travel/hotels?url= reads it: the generic list reader.
+    if (!platform) {
+      const list = readHotelList(html, pageUrl(row, "/hotels"));
+      const card = list.hotels.find((hotel) => !hotel.sponsored);
+      return {
+        ...NO_CARD,
+        ...(card ? hotelObserved(card, list.review_scale, "list") : {}),
+        results: list.hotels.length,
+      };
+    }
     const page = platform.parseSearch(html, platform.origins.default!);
     const first = page.hotels.find((hotel) => !hotel.sponsored);
     return {

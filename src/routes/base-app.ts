@@ -23,6 +23,7 @@ import { registerSearch } from "./catalogue/search";
 import { registerTravel } from "./travel/search";
 import { registerTravelHotel } from "./travel/hotel";
 import { registerTravelHotelByUrl } from "./travel/hotel-by-url";
+import { registerTravelHotelsByUrl } from "./travel/hotels-by-url";
 import { registerTravelHotelHistory } from "./travel/history";
 import { registerTravelPlatforms } from "./travel/platforms";
 import { registerUsage } from "./account/usage";
@@ -47,6 +48,7 @@ export function registerDataRoutes(app: OpenAPIHono<AppEnv>) {
   registerTravel(app);
   registerTravelHotel(app);
   registerTravelHotelByUrl(app);
+  registerTravelHotelsByUrl(app);
   registerTravelHotelHistory(app);
   registerProductHistory(app);
   registerPage(app);

@@ -7,6 +7,7 @@
 // here: real-pages.test.ts already holds the browser's DOM of real markup to the fetch engine's.
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createAccountKey } from "../../scripts/local-stack.ts";
+import { readExpectedRows } from "../../scripts/saved-pages.ts";
 import { REAL_HOTEL_PAGES, REAL_SEARCH_PAGES } from "../../replicas/real-travel-pages.ts";
 import { TRAVEL_PLATFORMS, type TravelSlug } from "../../src/platforms/index.ts";
 import { currencyCell, expectedRows, leadingFacts, numberOrNull, type ExpectedRow } from "../fixtures/pages.ts";
@@ -257,5 +258,51 @@ describe("any hotel's page by its address", () => {
     expect(answer.body.error.code).toBe("no_data");
     expect(answer.body.error.message).toContain("shows no hotel");
     expect(answer.body.meta.charged).toBe(false);
+  });
+});
+
+describe("any site's list of hotels by its address", () => {
+  const replicasUrl = inject("replicasUrl");
+  const listAt = (replicaPath: string) =>
+    `/v1/travel/hotels?url=${encodeURIComponent(`${replicasUrl}${replicaPath}`)}&fresh=true`;
+  const corpusRow = (batch: string, file: string) =>
+    readExpectedRows(`test/fixtures/corpus/${batch}`).find((row) => row.file === file)!;
+
+  it("reads a Google Hotels list with the generic list reader, each card as the list shows it", async () => {
+    const file = "googlehotels/delulu_google_hotels_search_paris-budget.html";
+    const row = corpusRow("batch-04", file);
+    const replicaPath = `/real/corpus/batch-04/${file}`;
+    const answer = await call(listAt(replicaPath), replicaPath, null);
+    expect(answer.status, JSON.stringify(answer.body?.error)).toBe(200);
+    expect(answer.served).toBe(1);
+    expect(answer.body.data.platform).toBe("generic");
+    expect(answer.body.data.hotels).toHaveLength(Number(leadingFacts(row.notes)["results_on_page"]));
+    const score = Number(row.rating_or_review_score);
+    expect(answer.body.data.hotels[0]).toMatchObject({
+      name: row.title_or_hotel_name,
+      price_per_night: Number(row.price),
+      currency: currencyCell(row.currency),
+      review_score: score * 2,
+      review_score_original: { score, scale: 5 },
+      review_count: Number(row.review_count),
+      sponsored: false,
+    });
+    expect(answer.body.meta.charged).toBe(true);
+    expect(answer.body.meta.completeness.confidence.name).toBeGreaterThan(0);
+  });
+
+  it("answers a shop's list of products as no hotels, uncharged", async () => {
+    const replicaPath = "/real/corpus/batch-39/fnac/fnac_be_nl_all_tvs_category.html";
+    const answer = await call(listAt(replicaPath), replicaPath, null);
+    expect(answer.status).toBe(422);
+    expect(answer.body.error.code).toBe("no_data");
+    expect(answer.body.error.message).toContain("lists no hotel");
+    expect(answer.body.meta.charged).toBe(false);
+  });
+
+  it("says what to fix when the address is missing", async () => {
+    const response = await fetch(`${baseUrl}/v1/travel/hotels`, { headers: { "X-API-KEY": secret } });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as any).error.message).toContain("url is required");
   });
 });

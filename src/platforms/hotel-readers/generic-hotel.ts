@@ -64,7 +64,10 @@ export function parseAnyHotel(html: string, url: string): HotelDetail {
 
 // Words that name a place to stay, in the languages of the corpus.
 const LODGING_WORDS =
-  /\b(?:hotels?|hostel\w*|motels?|inns?|resorts?|suites?|apartments?|apartamentos?|lodges?|guest ?houses?|b&b|bed (?:and|&) breakfast|villas?|camp(?:site|ground|ing)s?|chalets?|cottages?|pensions?|pensione|ryokan|hostal|albergo|agriturismo|gasthof|gasthaus|herberge|pousada|posada|auberge|h[ôo]tel)\b|ホテル|旅館|民宿|キャンプ場|酒店|宾馆|饭店|호텔/i;
+  /\b(?:hotels?|hoteles|hot[ée]is|hostel\w*|motels?|inns?|resorts?|suites?|apartments?|apartamentos?|lodges?|lodging|accommodations?|guest ?houses?|b&b|bed (?:and|&) breakfast|villas?|camp(?:site|ground|ing)s?|chalets?|cottages?|pensions?|pensione|ryokan|hostal|albergo|alberghi|agriturismo|gasthof|gasthaus|herberge|unterk[üu]nfte|pousada|posada|auberge|h[ôo]tel)\b|ホテル|旅館|民宿|キャンプ場|酒店|宾馆|饭店|住宿|호텔|숙소|отел|гостиниц|хостел/i;
+
+/** Whether a text names a place to stay ("Hotels in Zurich", "… Resort Hotel & Spa", "Отели Оренбурга"). */
+export const namesLodging = (text: string) => LODGING_WORDS.test(text);
 
 /**
  * Whether the page read for a hotel shows a place to stay (or another place its node describes): it

@@ -87,7 +87,8 @@ export function fieldTrust(fields: FieldEvidence[]): FieldTrust {
 }
 
 /** Who read a hotel: a travel platform's own adapter, or the generic reader of any hotel page. */
-export type ReaderOfHotel = "site" | "generic";
+/** A travel site's adapter, the generic reader of a hotel's own page, or the generic reader of any site's list. */
+export type ReaderOfHotel = "site" | "generic" | "list";
 
 /** The table's key for a hotel field: hotel readers give one value each, so only the reader decides. */
 export const hotelEvidenceKey = (field: string, reader: ReaderOfHotel) => `hotel:${field}|${reader}|single`;

@@ -105,6 +105,9 @@ const WORD_SYMBOLS: [string, string][] = [
   ["FCFA", "XOF"],
   ["CFA", "XOF"],
   ["KD", "KWD"],
+  // The Swiss franc as Switzerland prints it ("Fr. 48.00", "SFr. 12.90").
+  ["SFr", "CHF"],
+  ["Fr", "CHF"],
   ["DT", "TND"],
   ["KM", "BAM"],
   ["kn", "HRK"],

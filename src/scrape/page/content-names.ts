@@ -1,8 +1,9 @@
 // What an element's class and id names say of its text: the article's body or entry, readers' comments beside
 // it, or a part of the entry named by its kind. Decided for furniture.ts.
 import type { HTMLElement } from "node-html-parser";
-import { COMMENTS_WORDS, isFurnitureWord } from "./elements";
+import { COMMENTS_WORDS, furnitureReason, isElement, isFurnitureWord } from "./elements";
 import { classNameOf, wordsOf } from "./name-words";
+import { type PageStats, statsOf } from "./text-stats";
 
 /** Names that mark an element as content even when a furniture word sits beside them ("post-body sidebar-aware"). */
 const CONTENT_NAME = /^(?:article|articlebody|body|content|entry|main|post|story|text|prose|markdown)$/;
@@ -51,4 +52,45 @@ export function headedByFurniture(element: HTMLElement): boolean {
     const head = words.at(-1);
     return head !== undefined && isFurnitureWord(head) && words.slice(0, -1).some((word) => CONTENT_NAME.test(word));
   });
+}
+
+/** Furniture reasons of words that name a post's writer, which a thread may set on every post. */
+const WRITER_NAMES = new Set(['class or id "author"', 'class or id "authors"']);
+/** A share of the main content's text that makes the boxes a word marks together the content itself. */
+const MOST = 0.6;
+
+/**
+ * Whether a word naming a writer names the main content itself: the boxes it marks hold most of it
+ * together (a thread whose every post is classed "author", its writer's), though none is the layout
+ * alone. Other words keep their boxes out however much they hold (a page's rail of quoted praise).
+ */
+export class WriterMarks {
+  private parts: HTMLElement[] = [];
+  private readonly held = new Map<string, number>();
+
+  constructor(private readonly stats: PageStats) {}
+
+  narrowTo(parts: HTMLElement[]): void {
+    this.parts = parts;
+    this.held.clear();
+  }
+
+  holdMost(reason: string, scopeChars: number): boolean {
+    if (this.parts.length === 0 || !WRITER_NAMES.has(reason)) return false;
+    const held = this.held.get(reason) ?? this.charsMarked(reason);
+    this.held.set(reason, held);
+    return scopeChars > 500 && held > scopeChars * MOST;
+  }
+
+  /** Characters that the outermost elements inside the parts that `reason` marks hold together. */
+  private charsMarked(reason: string): number {
+    let held = 0;
+    const visit = (element: HTMLElement) => {
+      if (!this.stats.has(element)) return;
+      if (furnitureReason(element) === reason) held += statsOf(this.stats, element).chars;
+      else for (const child of element.childNodes) if (isElement(child)) visit(child);
+    };
+    for (const part of this.parts) visit(part);
+    return held;
+  }
 }

@@ -4,7 +4,7 @@ import type { HTMLElement } from "node-html-parser";
 import { BLOCK_TAGS, FORM_ASKING, furnitureReason, isElement, isInside, nameWeight, SUBHEADING_TAGS } from "./elements";
 import { nameWords } from "./name-words";
 import { Captions } from "./captions";
-import { headedByFurniture, namedAsComments, namedAsContent, namesReadersPosts } from "./content-names";
+import { headedByFurniture, namedAsComments, namedAsContent, namesReadersPosts, WriterMarks } from "./content-names";
 import {
   headedAsAuthor,
   headedAsComments,
@@ -73,6 +73,7 @@ export class Furniture {
   private readonly cluttered = new Map<HTMLElement, string | null>();
   /** The short lines around the article's text that are no part of it. */
   private readonly lines: Lines;
+  private readonly writers: WriterMarks;
   /** How many elements each reason removed, for `explain=true`. */
   readonly removed = new Map<string, number>();
   /** Elements set aside for a class or id word, for the second try without those words (read-page.ts). */
@@ -95,6 +96,7 @@ export class Furniture {
   ) {
     this.teasers = new Teasers(stats);
     this.captions = new Captions(stats);
+    this.writers = new WriterMarks(stats);
     this.lines = new Lines(stats, (element) => (this.reasonFor(element) ?? this.clutter(element)) !== null);
   }
 
@@ -103,6 +105,7 @@ export class Furniture {
     this.scopeChars = scopeChars;
     this.captions.narrowTo(parts);
     this.insideContent = true;
+    this.writers.narrowTo(parts);
     this.decided.clear();
     this.cluttered.clear();
     this.lines.clear();
@@ -135,6 +138,7 @@ export class Furniture {
       if (element.tagName === "ASIDE") this.asides.push(element);
     }
     if (element.tagName === "HEADER" && this.opensWithParagraph(element)) return null;
+    if (this.writers.holdMost(reason, this.scopeChars)) return null;
     const own = statsOf(this.stats, element);
     const layout = this.scopeChars > 500 && own.chars > this.scopeChars * LAYOUT_SHARE;
     if (

@@ -1,0 +1,78 @@
+// Any travel site's list of places to stay (a search's results, a city's page of hotels), read by the
+// reader of any shop's result list (scrape/extract/results.ts): a card is a card whatever it sells, with
+// a name, a link, a price, a score and a count of reviews. What it cannot know is said so: the price is
+// the one the card shows (a night's on most lists), and the score's scale is the list's own.
+import { visibleText } from "../../scrape/extract/dom";
+import { findByType, jsonLdNodes } from "../../scrape/extract/json-ld";
+import { type Page, readPage } from "../../scrape/extract/page";
+import { PRODUCT_TYPES } from "../../scrape/extract/product-ld";
+import { selectOne } from "../../scrape/extract/select";
+import { readSearchResults } from "../../scrape/extract/results";
+import type { SearchItem } from "../../scrape/types";
+import type { HotelRecord, HotelSearchPage } from "../hotel-types";
+import { countInHeading, scoreOutOfTen } from "./extract";
+import { namesLodging } from "./generic-hotel";
+
+/** A score above this on any card of the list says it scores out of 10, else out of 5. */
+const FIVE_POINTS = 5;
+
+/** A list's hotels, their scores out of 10, and the scale the list itself scores on. */
+export interface HotelListPage extends HotelSearchPage {
+  review_scale: 5 | 10;
+}
+
+export function readHotelList(html: string, url: string): HotelListPage {
+  const page = readPage(html, url);
+  const { items: cards, has_next_page } = readSearchResults(page, url);
+  const items = listsLodging(page, cards) ? cards : [];
+  const scale = items.some((item) => (item.rating ?? 0) > FIVE_POINTS) ? 10 : 5;
+  return {
+    hotels: items.map((item) => listedHotel(item, scale)),
+    total_results: countInHeading(page.root),
+    has_next_page,
+    review_scale: scale,
+  };
+}
+
+/**
+ * Whether the list is one of places to stay: no shop's product page (whose rails of other products are
+ * cards too), and its title, its heading or one of its first cards names lodging ("Best Hostels in
+ * Zurich", "Hoteles en París", a card's "… Hotel Tsukiji Ginza").
+ */
+function listsLodging(page: Page, cards: SearchItem[]): boolean {
+  const product =
+    findByType(jsonLdNodes(page.root), PRODUCT_TYPES) !== null ||
+    selectOne(page.root, '[itemtype*="schema.org/Product"]') !== null;
+  if (product || cards.length === 0) return false;
+  const named = [selectOne(page.root, "title"), selectOne(page.root, "h1")].map((element) =>
+    element ? (visibleText(element) ?? "") : "",
+  );
+  return [...named, ...cards.slice(0, 5).map((card) => card.title ?? "")].some(namesLodging);
+}
+
+/** A card of the list as a hotel: what a card shows, every other field null. */
+function listedHotel(item: SearchItem, scale: number): HotelRecord {
+  return {
+    id: item.id,
+    name: item.title,
+    star_rating: null,
+    address: null,
+    address_parts: null,
+    latitude: null,
+    longitude: null,
+    review_score: scoreOutOfTen(item.rating, scale),
+    review_count: item.review_count,
+    price_per_night: item.price?.amount ?? null,
+    total_price: null,
+    currency: item.price?.currency ?? null,
+    amenities: [],
+    rooms_available: null,
+    image_url: item.image,
+    booking_url: item.url,
+    property_type: null,
+    room_type: null,
+    free_cancellation: null,
+    breakfast_included: null,
+    sponsored: item.sponsored,
+  };
+}
