@@ -10410,6 +10410,320 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/travel/hotels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Any travel site's list of hotels by its address
+         * @description The hotels a list page shows (a search's results, a city's page of hotels, on any travel site), each card as the list shows it: name, price, review score and count, link and picture. A page of a travel platform (booking, expedia, hotels, airbnb) is read by that platform's reader, any other site's by the generic list reader, which reads the cards the way shops' lists are read. The price is the card's own (a night's on most lists, a stay's on some: the site's own terms say which); scores are given out of 10 and as printed. A page that lists no hotel is a 422 `no_data`, a bot wall `upstream_blocked`; neither is charged. To search by city and dates across platforms, use `GET /v1/travel/{platform}/hotels/search`.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description `true` skips the cache and scrapes now; should the scrape fail, the error says how old the cached copy is instead of answering it */
+                    fresh?: "true" | "false";
+                    /** @description Accept a cached result at most this many seconds old */
+                    max_age?: number | null;
+                    /** @description The list page's address (http or https, a public host) */
+                    url: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The hotels the list shows, in its order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "success",
+                         *       "data": {
+                         *         "url": "http://127.0.0.1:8790/real/corpus/batch-04/googlehotels/delulu_google_hotels_search_paris-budget.html",
+                         *         "platform": "generic",
+                         *         "hotels": [
+                         *           {
+                         *             "id": null,
+                         *             "name": "Au Royal Mad",
+                         *             "review_score": 6.2,
+                         *             "review_score_original": {
+                         *               "score": 3.1,
+                         *               "scale": 5
+                         *             },
+                         *             "review_count": 704,
+                         *             "price_per_night": 52,
+                         *             "currency": "EUR",
+                         *             "image_url": "https://lh6.googleusercontent.com/proxy/ci8hUcYu8V7sV9A_-9HTS0MdSIj1bay_40HRYx5xRc8M7O4BxAXNR-sohb0qcZxZJr7j9erypdGuByLlipJDNOzjtGFqJs-n-Akwn2sZXcJJgtZsuzUcfWnFXEwpSrE6qZHb-X3B1j49G44lHCyonvwNw4X4qEw=s287-w287-h192-n-k-no-v1",
+                         *             "booking_url": "http://127.0.0.1:8790/travel/hotels/entity/ChgIi9f9tKThzLagARoLL2cvMXRneGhjYjYQAQ?q=Paris",
+                         *             "sponsored": false
+                         *           }
+                         *         ],
+                         *         "total_results": 320,
+                         *         "has_next_page": true
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["HotelListEnvelope"];
+                    };
+                };
+                /** @description A parameter is missing or malformed; `error.details` names each one. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "invalid_request",
+                         *         "message": "Invalid value for `limit`: must be at most 100.",
+                         *         "details": [
+                         *           {
+                         *             "parameter": "limit",
+                         *             "in": "query",
+                         *             "message": "must be at most 100"
+                         *           }
+                         *         ]
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description No valid API key in `X-API-KEY` or `Authorization: Bearer`. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unauthorized",
+                         *         "message": "This route needs an API key. Send it in the `X-API-KEY` header or as `Authorization: Bearer <key>`.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the `travel:read` scope, or would act on something stronger than itself. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "forbidden",
+                         *         "message": "This key lacks the `travel:read` scope this route needs; create a key that holds it (see GET /v1/keys for this key's scopes).",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Nothing at this path. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "not_found",
+                         *         "message": "No dataset `hotel-rates-lisbon`; GET /v1/datasets or /v1/search?q= to find one.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The page was read but holds no such data (a search page, a sign-in wall, an empty shell). */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "no_data",
+                         *         "message": "The page https://www.amazon.com/s?k=kettle holds no product: it is a search results page. Pass a product page, or use GET /v1/amazon/search.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Per-minute limit or monthly quota reached (`rate_limited` or `quota_exceeded`); see `Retry-After`. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "rate_limited",
+                         *         "message": "Rate limit of 10 requests per minute reached for this account (all its keys count together); retry after 23 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unexpected failure; no internals are exposed. */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "internal",
+                         *         "message": "Something went wrong on our side; retry later or contact support with the request id.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The site refused the read (a block, a CAPTCHA that could not be solved); see `Retry-After`. */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "upstream_blocked",
+                         *         "message": "The page could not be fetched: the site answered 403 to every engine. Retry later.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Storage or the rate limiter is briefly unavailable; retry after `Retry-After` seconds. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "unavailable",
+                         *         "message": "Our storage is briefly unavailable; retry in a second.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The site did not answer in time; see `Retry-After`. */
+                504: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "status": "error",
+                         *       "error": {
+                         *         "code": "upstream_timeout",
+                         *         "message": "The site did not answer in time: no answer within 15 s.",
+                         *         "details": []
+                         *       },
+                         *       "meta": {
+                         *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
+                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *       }
+                         *     }
+                         */
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/travel/platforms": {
         parameters: {
             query?: never;
@@ -14811,6 +15125,56 @@ export interface components {
             /** @enum {string} */
             status: "success";
         };
+        HotelListEnvelope: {
+            data: {
+                has_next_page: boolean;
+                hotels: components["schemas"]["ListedHotel"][];
+                /** @description The reader: a travel platform's slug, or `generic` */
+                platform: string;
+                /** @description The site's own count, if shown */
+                total_results: number | null;
+                url: string;
+            };
+            meta: {
+                /** @description What the answer holds of what this endpoint promises; see docs/data-quality.md */
+                completeness: {
+                    /**
+                     * @description Each filled field's confidence, 0–1: the share of values read with the same evidence (which kind of reader, whether others agreed or disagreed) that were right on the corpus of real pages. Calibrated: of the values given 0.9 or more, about nine in ten or more are right (docs/data-quality.md).
+                     * @example {
+                     *       "title": 0.97,
+                     *       "price": 0.95,
+                     *       "availability": 0.9
+                     *     }
+                     */
+                    confidence?: {
+                        [key: string]: number;
+                    };
+                    /** @description Counted fields with a value in every record: of id, name, review_score, review_count, price_per_night, currency, image_url, booking_url */
+                    filled: string[];
+                    /** @description Counted fields without a value, and why */
+                    missing: {
+                        field: string;
+                        /** @enum {string} */
+                        reason: "not_on_page" | "not_offered" | "blocked" | "unreadable" | "not_supported_by_platform";
+                        /** @description How many records lack it */
+                        records?: number;
+                    }[];
+                    /** @description Records in the answer */
+                    records?: number;
+                    /**
+                     * @description `complete`: every required field (name, price_per_night, currency, booking_url) has a value in every record, or is missing only as `not_offered` / `not_supported_by_platform`; `partial`: some required field is missing for another reason; `empty`: no records.
+                     * @enum {string}
+                     */
+                    state: "complete" | "partial" | "empty";
+                };
+                request_id: string;
+                timestamp: string;
+            } & {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            status: "success";
+        };
         HotelOffer: {
             booking_url: string | null;
             currency: string;
@@ -15042,6 +15406,26 @@ export interface components {
             meta: components["schemas"]["Meta"];
             /** @enum {string} */
             status: "success";
+        };
+        ListedHotel: {
+            /** @description The card's link: the hotel's page on that site */
+            booking_url: string | null;
+            currency: string | null;
+            /** @description The site's own id for the hotel, where the card shows one */
+            id: string | null;
+            image_url: string | null;
+            name: string | null;
+            /** @description The price the card shows, in `currency`: a night's on most lists (the site's own terms say which) */
+            price_per_night: number | null;
+            review_count: number | null;
+            /** @description 0–10, from the list's own scale */
+            review_score: number | null;
+            /** @description The score as the card prints it, on the list's scale (10 when any card scores above 5) */
+            review_score_original: {
+                scale: number;
+                score: number;
+            } | null;
+            sponsored: boolean;
         };
         Meta: {
             /**
