@@ -156,7 +156,7 @@ const READERS: Record<PageKind, (row: ExpectedRow, html: string) => Observed> = 
   },
   "hotel-search": (row, html) => {
     const platform = travelAdapterOf(row);
-    // A site without an adapter is read as GET /v1/travel/hotels?url= reads it: the generic list reader.
+    // A site without an adapter is read as GET /v1/travel/hotel-list?url= reads it: the generic list reader.
     if (!platform) {
       const list = readHotelList(html, pageUrl(row, "/hotels"));
       const card = list.hotels.find((hotel) => !hotel.sponsored);

@@ -74,7 +74,7 @@ export const ENDPOINT_FIELDS = {
     required: ["body", "rating"],
   },
   "hotel-search": { counted: HOTEL_FIELDS, required: HOTEL_FIELDS },
-  // Any site's list of hotels (GET /v1/travel/hotels?url=): what a card shows, a name and a price needed.
+  // Any site's list of hotels (GET /v1/travel/hotel-list?url=): what a card shows, a name and a price needed.
   "hotel-list": {
     counted: ["id", "name", "review_score", "review_count", "price_per_night", "currency", "image_url", "booking_url"],
     required: ["name", "price_per_night", "currency", "booking_url"],

@@ -264,7 +264,7 @@ describe("any hotel's page by its address", () => {
 describe("any site's list of hotels by its address", () => {
   const replicasUrl = inject("replicasUrl");
   const listAt = (replicaPath: string) =>
-    `/v1/travel/hotels?url=${encodeURIComponent(`${replicasUrl}${replicaPath}`)}&fresh=true`;
+    `/v1/travel/hotel-list?url=${encodeURIComponent(`${replicasUrl}${replicaPath}`)}&fresh=true`;
   const corpusRow = (batch: string, file: string) =>
     readExpectedRows(`test/fixtures/corpus/${batch}`).find((row) => row.file === file)!;
 
@@ -301,7 +301,7 @@ describe("any site's list of hotels by its address", () => {
   });
 
   it("says what to fix when the address is missing", async () => {
-    const response = await fetch(`${baseUrl}/v1/travel/hotels`, { headers: { "X-API-KEY": secret } });
+    const response = await fetch(`${baseUrl}/v1/travel/hotel-list`, { headers: { "X-API-KEY": secret } });
     expect(response.status).toBe(400);
     expect(((await response.json()) as any).error.message).toContain("url is required");
   });

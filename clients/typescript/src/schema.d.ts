@@ -10410,7 +10410,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/travel/hotels": {
+    "/v1/travel/hotel-list": {
         parameters: {
             query?: never;
             header?: never;
@@ -10471,7 +10471,36 @@ export interface paths {
                          *       },
                          *       "meta": {
                          *         "request_id": "req_4f3c2a1b9d8e4f6a8b7c6d5e4f3a2b1c",
-                         *         "timestamp": "2026-11-22T10:00:00.000Z"
+                         *         "timestamp": "2026-11-22T10:00:00.000Z",
+                         *         "scrape": {
+                         *           "source_url": "http://127.0.0.1:8790/real/corpus/batch-04/googlehotels/delulu_google_hotels_search_paris-budget.html",
+                         *           "engine": "fetch",
+                         *           "cache": "miss",
+                         *           "fetched_at": "2026-12-06T09:59:56.204Z",
+                         *           "proxy": null,
+                         *           "captcha": "none"
+                         *         },
+                         *         "data_freshness": "real-time",
+                         *         "completeness": {
+                         *           "state": "complete",
+                         *           "filled": [
+                         *             "name",
+                         *             "review_score",
+                         *             "review_count",
+                         *             "price_per_night",
+                         *             "currency",
+                         *             "image_url",
+                         *             "booking_url"
+                         *           ],
+                         *           "missing": [
+                         *             {
+                         *               "field": "id",
+                         *               "reason": "not_on_page",
+                         *               "records": 1
+                         *             }
+                         *           ],
+                         *           "records": 1
+                         *         }
                          *       }
                          *     }
                          */

@@ -1,4 +1,4 @@
-// GET /v1/travel/hotels?url=: any travel site's list of places to stay by its address (a search's
+// GET /v1/travel/hotel-list?url=: any travel site's list of places to stay by its address (a search's
 // results, a city's page of hotels), read by the travel platform that owns its host or by the generic
 // list reader, each card as the list shows it.
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
@@ -13,7 +13,7 @@ import { travelSiteOf } from "../../platforms/sites";
 import { completenessSchema, hasValue, listCompleteness } from "../../scrape/completeness";
 import { scrapeConfig } from "../../scrape/config";
 import { hotelConfidence } from "../../scrape/extract/confidence";
-import { scrape } from "../../scrape/scrape";
+import { type ScrapeMeta, scrape } from "../../scrape/scrape";
 import { freshnessOf, freshnessQuery } from "../freshness";
 import { guardedUrl } from "../guarded-url";
 import { scrapeErrorToApi } from "../scrape-errors";
@@ -65,7 +65,7 @@ const listRoute = defineRoute({
   access: apiKey("travel:read"),
   readsSites: true,
   method: "get",
-  path: "/v1/travel/hotels",
+  path: "/v1/travel/hotel-list",
   tags: ["travel"],
   summary: "Any travel site's list of hotels by its address",
   description:
@@ -110,7 +110,18 @@ const listRoute = defineRoute({
                 .passthrough(),
             })
             .openapi("HotelListEnvelope"),
-          example: exampleEnvelope(LIST_EXAMPLE, {}),
+          example: exampleEnvelope(LIST_EXAMPLE, {
+            scrape: {
+              source_url: LIST_EXAMPLE.url,
+              engine: "fetch",
+              cache: "miss",
+              fetched_at: "2026-12-06T09:59:56.204Z",
+              proxy: null,
+              captcha: "none",
+            } satisfies ScrapeMeta,
+            data_freshness: "real-time",
+            completeness: listCompleteness("hotel-list", LIST_EXAMPLE.hotels),
+          }),
         },
       },
     },
