@@ -8,7 +8,8 @@ import { database } from "../../../src/db/client";
 import { claimPending } from "../../../src/db/job-items";
 import { jobAnswerKey } from "../../../src/db/objects";
 import { runItem } from "../../../src/jobs/runner";
-import { env, inProcessApi, newAccount, sendAs } from "../helpers";
+import { createApp } from "../../../src/app";
+import { callApp, env, inProcessApi, newAccount, withKey } from "../helpers";
 import { insertTestJob, itemsOf, recordingQueue } from "../job-fixtures";
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -30,6 +31,20 @@ function serve(pages: Record<string, string>) {
 const pagePath = (host: string) =>
   `/v1/page?url=${encodeURIComponent(`https://${host}/tides`)}&formats=markdown&engine=fetch&fresh=true`;
 
+/**
+ * POST /v1/jobs through the app with a queue that only records: the file's runtime has the real queue's
+ * consumer, and an item it ran after the last test would still be logging when the runtime closes.
+ */
+async function postJob(secret: string, body: unknown) {
+  const queue = recordingQueue();
+  const init = withKey(secret, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { response: await callApp(createApp(), "/v1/jobs", init, queue.env), queued: queue.sent };
+}
+
 async function run(jobId: string, idx: number) {
   const ctx = createExecutionContext();
   await runItem(recordingQueue().env, ctx, inProcessApi(), { jobId, idx }, jobHooks);
@@ -39,12 +54,11 @@ async function run(jobId: string, idx: number) {
 describe("pages as batch-job items", () => {
   it("are accepted by POST /v1/jobs like any data call", async () => {
     const { secret } = await newAccount({ plan: "pro" });
-    const response = await sendAs(secret, "POST", "/v1/jobs", {
-      requests: [{ path: pagePath("a.jobs-page.example") }],
-    });
+    const { response, queued } = await postJob(secret, { requests: [{ path: pagePath("a.jobs-page.example") }] });
     const body = (await response.json()) as any;
     expect(response.status, JSON.stringify(body.error)).toBe(202);
     expect(body.data.total).toBe(1);
+    expect(queued.length).toBeGreaterThan(0);
   });
 
   it("keep each page's Markdown, charged, and give an empty shell's unit back", async () => {
@@ -63,7 +77,7 @@ describe("pages as batch-job items", () => {
 
   it("are made by the short form from addresses, with /v1/page's options, each checked before anything is queued", async () => {
     const { secret } = await newAccount({ plan: "pro" });
-    const response = await sendAs(secret, "POST", "/v1/jobs", {
+    const { response } = await postJob(secret, {
       kind: "page",
       inputs: ["https://a.jobs-page.example/one", "https://b.jobs-page.example/two"],
       options: { formats: "markdown,links", country: "de" },
@@ -79,19 +93,21 @@ describe("pages as batch-job items", () => {
       "/v1/page?url=https%3A%2F%2Fb.jobs-page.example%2Ftwo&formats=markdown%2Clinks&country=de",
     ]);
 
-    const unknownOption = await sendAs(secret, "POST", "/v1/jobs", {
+    const { response: unknownOption, queued: queuedForUnknown } = await postJob(secret, {
       kind: "page",
       inputs: ["https://c.jobs-page.example/"],
       options: { colour: "blue" },
     });
     expect(unknownOption.status).toBe(400);
+    expect(queuedForUnknown).toEqual([]);
     expect(((await unknownOption.json()) as any).error.details[0].message).toMatch(/does not take `colour`/);
-    const inward = await sendAs(secret, "POST", "/v1/jobs", {
+    const { response: inward, queued: queuedForInward } = await postJob(secret, {
       kind: "page",
       inputs: ["https://c.jobs-page.example/", "http://169.254.169.254/latest/meta-data/"],
     });
     const error = ((await inward.json()) as any).error;
     expect(inward.status).toBe(400);
+    expect(queuedForInward).toEqual([]);
     expect(error.details.map((detail: any) => detail.parameter)).toEqual(["inputs.1"]);
     expect(error.details[0].message).toMatch(/^http:\/\/169\.254\.169\.254\/latest\/meta-data\/ cannot be read: /);
   });
