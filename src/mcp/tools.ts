@@ -227,6 +227,33 @@ export const TOOL_SPECS: ToolSpec<unknown>[] = [
           : "no price shown."),
   }),
   spec<{
+    data: {
+      platform: string;
+      hotels: {
+        name: string | null;
+        price_per_night: number | null;
+        currency: string | null;
+        review_score: number | null;
+      }[];
+      has_next_page: boolean;
+    };
+  }>({
+    name: "get_hotel_list",
+    title: "Any site's list of hotels by its address",
+    lead: "Reads the hotel cards of a list at a URL: a travel site's search results or a city's page of hotels, on any site.",
+    route: { method: "get", path: "/v1/travel/hotel-list" },
+    readOnly: true,
+    summarize: ({ data }) =>
+      `${data.hotels.length} hotels (read by ${data.platform})${data.has_next_page ? ", more on the next page" : ""}: ` +
+      list(
+        data.hotels.map(
+          (h) =>
+            `${h.name ?? "unnamed"} ${h.price_per_night === null ? "no price" : `${h.price_per_night} ${h.currency ?? ""}`.trim()}` +
+            (h.review_score === null ? "" : `, ${h.review_score}/10`),
+        ),
+      ),
+  }),
+  spec<{
     data: { id: string; kind: string; platform: string; condition: string; threshold: number; next_check_at: string };
   }>({
     name: "create_watch",

@@ -43,6 +43,7 @@ describe("MCP over Streamable HTTP", () => {
       "get_dataset_records",
       "get_dataset_refresh",
       "get_hotel",
+      "get_hotel_list",
       "get_hotel_page",
       "get_job",
       "get_product",
@@ -113,6 +114,23 @@ describe("MCP over Streamable HTTP", () => {
     expect(page.isError, JSON.stringify(page.content)).toBeFalsy();
     expect((page.structuredContent as any).data).toMatchObject({ name: "Hotel INCLUDiO", platforms: ["generic"] });
     expect((page.content as { text: string }[])[0]!.text).toBe("Hotel INCLUDiO (read by generic): 91 EUR/night.");
+  });
+
+  it("reads any site's list of hotels by its address with get_hotel_list, each score out of 10", async () => {
+    const url = `${inject("replicasUrl")}/real/corpus/batch-26/trip/travelaz_trip_search_oyster_box_umhlanga_usd.html`;
+    const list = await client.callTool({ name: "get_hotel_list", arguments: { url } });
+    expect(list.isError, JSON.stringify(list.content)).toBeFalsy();
+    expect((list.structuredContent as any).data.hotels[0]).toMatchObject({
+      name: "The Oyster Box",
+      price_per_night: 435,
+      currency: "USD",
+      review_score: 9.5,
+      review_score_original: { score: 9.5, scale: 10 },
+      review_count: 42,
+    });
+    expect((list.content as { text: string }[])[0]!.text).toMatch(
+      /^1 hotels \(read by generic\): The Oyster Box 435 USD, 9\.5\/10/,
+    );
   });
 
   it("refuses a session without a key with 401", async () => {

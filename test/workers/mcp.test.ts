@@ -115,6 +115,7 @@ describe("POST /mcp", () => {
       "get_dataset_records",
       "get_dataset_refresh",
       "get_hotel",
+      "get_hotel_list",
       "get_hotel_page",
       "get_job",
       "get_product",

@@ -142,6 +142,14 @@ class ProductsAndHotels(unittest.TestCase):
         self.assertEqual(answer["data"]["platforms"], ["generic"])
         self.assertEqual(answer["data"]["price_per_night"], 91)
 
+    def test_any_sites_list_of_hotels_is_read_by_its_address(self) -> None:
+        client = WebDataClient(BASE_URL, KEY)
+        url = f"{REPLICAS_URL}/real/corpus/batch-26/trip/travelaz_trip_search_oyster_box_umhlanga_usd.html"
+        answer = client.hotel_list(url, fresh="true")
+        first = answer["data"]["hotels"][0]
+        self.assertEqual((first["name"], first["price_per_night"], first["currency"]), ("The Oyster Box", 435, "USD"))
+        self.assertEqual(first["review_score_original"], {"score": 9.5, "scale": 10})
+
 
 class Errors(unittest.TestCase):
     def test_an_unknown_dataset_is_a_not_found_error(self) -> None:

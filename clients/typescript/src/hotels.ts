@@ -1,5 +1,5 @@
-// Hotels: a search (a page, or every hotel page after page), one hotel's offers, any hotel's page by
-// its address, a hotel's price history.
+// Hotels: a search (a page, or every hotel page after page), one hotel's offers, any hotel's page or
+// any site's list of hotels by its address, a hotel's price history.
 import { type Core, unwrap } from "./core.js";
 import { type Options, splitCall, toQuery } from "./options.js";
 import type { Query } from "./query-types.js";
@@ -11,6 +11,7 @@ type WithCurrency = { currency?: string } & CallOptions;
 export type HotelSearchOptions = Options<Query<"/v1/travel/{platform}/hotels/search">> & WithCurrency;
 export type HotelOptions = Options<Query<"/v1/travel/{platform}/hotels/{id}">> & WithCurrency;
 export type HotelPageOptions = Options<Omit<Query<"/v1/travel/hotel">, "url">> & WithCurrency;
+export type HotelListOptions = Options<Omit<Query<"/v1/travel/hotel-list">, "url">> & CallOptions;
 export type HotelHistoryOptions = Options<Query<"/v1/travel/{platform}/hotels/{id}/history">> & CallOptions;
 
 const currencyHeader = (currency: string | undefined) => (currency ? { "X-Currency": currency } : {});
@@ -61,6 +62,14 @@ export function hotelMethods(core: Core) {
     );
   }
 
+  /** `GET /v1/travel/hotel-list`: any site's list of hotels by its address, each card's score out of 10. */
+  async function list(url: string, options: HotelListOptions = {}) {
+    const [query, call] = splitCall(options);
+    return unwrap(
+      await api.GET("/v1/travel/hotel-list", { params: { query: toQuery({ ...query, url }) }, fetch: fetchFor(call) }),
+    );
+  }
+
   /** `GET /v1/travel/{platform}/hotels/{id}/history`: the nightly prices read for a hotel. */
   async function history(platform: string, id: string, options: HotelHistoryOptions = {}) {
     const [query, call] = splitCall(options);
@@ -72,5 +81,5 @@ export function hotelMethods(core: Core) {
     );
   }
 
-  return { search, searchAll, get, page, history };
+  return { search, searchAll, get, page, list, history };
 }

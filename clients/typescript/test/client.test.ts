@@ -64,6 +64,15 @@ describe("named methods", () => {
     for (const hotel of hotels) expect(hotel.currency).toBe("USD");
   });
 
+  it("reads any site's list of hotels by its address, each score out of 10 beside the list's own", async () => {
+    const client = createWebDataClient({ baseUrl, apiKey: secret });
+    const url = `${inject("replicasUrl")}/real/corpus/batch-26/trip/travelaz_trip_search_oyster_box_umhlanga_usd.html`;
+    const list = await client.hotels.list(url, { fresh: "true" });
+    expect(list.data.platform).toBe("generic");
+    expect(list.data.hotels[0]).toMatchObject({ name: "The Oyster Box", price_per_night: 435, currency: "USD" });
+    expect(list.data.hotels[0]?.review_score_original).toEqual({ score: 9.5, scale: 10 });
+  });
+
   it("iterates the dataset list to its end, and a dataset's records by cursor pages equal to its stream", async () => {
     const client = createWebDataClient({ baseUrl, apiKey: secret });
     const first = await client.datasets.list({ limit: 5 });

@@ -2,7 +2,7 @@
 // placement, read from the card's short texts and labels in any language. Hand-written: no library
 // reads shop cards.
 import { cleanText, showsText, visibleText, type HTMLElement } from "./dom";
-import { isPriceText, shortText } from "./card-price";
+import { forScreenReaders, isPriceText, shortText } from "./card-price";
 import { parseCount, parseLocaleNumber } from "./money";
 import { classText, rawAttr, valuedAttr } from "./raw-attr";
 
@@ -46,8 +46,12 @@ const SPONSORED = new Set([
 // Latin look-alikes some sites print to keep scrapers from matching ("Аnzeige" with a Cyrillic А).
 const LOOKALIKES: Record<string, string> = { а: "a", е: "e", о: "o", р: "p", с: "c", х: "x", А: "A", Е: "E", О: "O" };
 const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join("")}]`);
-const OUT_OF_FIVE = /(\d(?:[.,]\d+)?)\s*(?:out of|of|von|sur|de|su|из|\/)\s*5(?!\d|[.,]\d)/i;
+// Stars or a score on the card's own scale of five or ten ("4.5 out of 5", "9.5/10"), kept as printed.
+const OUT_OF_SCALE = /(\d{1,2}(?:[.,]\d+)?)\s*(?:out of|of|von|sur|de|su|из|\/)\s*(5|10)(?!\d|[.,]\d)/i;
 const LONE_RATING = /^[0-5][.,]\d{1,2}$/;
+// A score out of ten as lists of stays print it ("8,4", "9.5", "10"), read only in a box named for it.
+const LONE_SCORE = /^(?:10|\d[.,]\d)$/;
+const SCORE_BOX = /rating|score/i;
 const COUNT_WORDS =
   /(\d{1,3}(?:[\s.,]\d{3})+|\d+(?:[.,]\d)?\s?[kKmM]|\d+)\+?\s*(?:reviews?|ratings?|avis|bewertungen|rezensionen|valoraciones|opiniones|reseñas|calificaciones|avaliações|recensioni|отзыв\w*|оцен\w*|件の評価|件のレビュー|レビュー|評価)/i;
 const BRACKETED_COUNT = /^\(\s*(\d[\d\s.,]*[kKmM]?)\s*\)$/;
@@ -163,10 +167,12 @@ export function cardRating(text: CardText): number | null {
 function statedCardRating(text: CardText): number | null {
   const { blocks, labels, card } = text;
   for (const { text } of [...labels, ...blocks]) {
-    const rating = OUT_OF_FIVE.exec(text)?.[1];
-    if (rating && text.length <= 120) return parseLocaleNumber(rating);
+    const [, written, scale] = OUT_OF_SCALE.exec(text) ?? [];
+    const rating = text.length <= 120 ? parseLocaleNumber(written) : null;
+    if (rating !== null && rating <= Number(scale)) return rating;
   }
   for (const [index, block] of blocks.entries()) {
+    if (LONE_SCORE.test(block.text) && scoreShown(block, card)) return parseLocaleNumber(block.text);
     if (!LONE_RATING.test(block.text)) continue;
     const next = blocks[index + 1]?.text ?? "";
     const starBeside = block.element.parentNode ? mentionsStars(block.element.parentNode) : false;
@@ -175,6 +181,13 @@ function statedCardRating(text: CardText): number | null {
     }
   }
   return starBar(text);
+}
+
+/** A lone score in a box named for scores, or whose row writes its scale in elements of their own ("9.5" "/" "10"). */
+function scoreShown({ element, text }: TextBlock, card: HTMLElement): boolean {
+  if (closestUpTo(element, card, (el) => SCORE_BOX.test(classOf(el)))) return true;
+  const row = element.parentNode && element.parentNode !== card ? shortText(element.parentNode) : null;
+  return OUT_OF_SCALE.exec(squeeze(row ?? ""))?.[1] === text;
 }
 
 /** A star icon or rating widget among the first few elements of `scope` (the rating's own row). */
@@ -221,8 +234,13 @@ export function cardReviewCount({ blocks, labels, card }: CardText): number | nu
 
 /** The card's name: its `itemprop=name`, else its longest heading, else the longest text inside its item link. */
 export function cardTitle({ blocks, card }: CardText, inLink: (element: HTMLElement) => boolean) {
+  // Words for screen readers only ("More hotel information for …") name the card in a sentence of their own.
   const wordy = blocks.filter(
-    (block) => !isPriceText(block.text) && !/^[\d\s.,%()+−-]+$/.test(block.text) && block.text.length > 1,
+    (block) =>
+      !isPriceText(block.text) &&
+      !/^[\d\s.,%()+−-]+$/.test(block.text) &&
+      block.text.length > 1 &&
+      !closestUpTo(block.element, card, forScreenReaders),
   );
   const longest = (list: TextBlock[]) =>
     list.reduce<TextBlock | null>(

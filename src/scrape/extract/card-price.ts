@@ -49,6 +49,7 @@ const RATING_WORDS = /\b(?:rated|out of)\s\d/i;
 // Words for screen readers only ("Il prezzo originale era: 1.099,00€." beside the struck price) repeat a
 // price the page shows, without its marks.
 const SCREEN_READER_ONLY = /(?:^|\s)(?:screen-reader-text|sr-only|visually-hidden|visuallyhidden)(?:$|\s)/;
+export const forScreenReaders = (element: HTMLElement) => SCREEN_READER_ONLY.test(classText(element));
 
 const squeeze = (text: string) => spacedDigits(westernDigits(text.replace(/[\u2009\u202f\u00a0]/g, " ")));
 // A whole price drawn one digit per element ("1 5 9 8 ,-", each digit its own sprite): the digits are one number.
@@ -105,7 +106,7 @@ export function priceTexts(scope: HTMLElement): PriceText[] {
     for (let level = 0; current && current !== scope && level < 3; level++, current = current.parentNode) {
       const text = textUpTo(current, MAX_PRICE_TEXT, ink);
       if (!text || text.length > MAX_PRICE_TEXT || RATING_WORDS.test(text)) break;
-      if (SCREEN_READER_ONLY.test(classText(current))) break;
+      if (forScreenReaders(current)) break;
       if (!isPriceText(squeeze(text))) continue;
       if (!closest(current, (element) => seen.has(element))) {
         seen.add(current);

@@ -53,7 +53,7 @@ const THOUSANDTHS = new Set(["TND", "KWD", "BHD", "OMR", "JOD", "LYD", "IQD"]);
 const PRICE_SPELLINGS: [RegExp, string][] = [
   [/(\d)([.,]) (\d{2})(?!\d)/g, "$1$2$3"], // "$119. 95", "118, 99 TL": cents set apart
   [/(^|[\s$€£])\.{1,2}(\d{1,2})(?!\d)/g, "$10.$2"], // "$.75", ".75 €": no whole units
-  [/(\d)\s?€\s?(\d{2})(?!\d)/g, "$1.$2 €"], // "35€99": the sign as the decimal point
+  [/(\d)€\s?(\d{2})(?!\d)/g, "$1.$2 €"], // "35€99", "35€ 99": the sign as the decimal point (never "Room 1 €61")
   [/[-–]?\d[\d.,]*\s?%/g, " "], // "40% OFF": a share, never the price
 ];
 const NUMBERS = new RegExp(NUMBER.source, "g");

@@ -228,6 +228,10 @@ class WebDataClient:
         """``GET /v1/travel/hotel``: any hotel's page by its address (a hotel's own site, or a travel platform's page)."""
         return self._call(routes.hotel_page(url, currency, params))
 
+    def hotel_list(self, url: str, **params: Any) -> Envelope:
+        """``GET /v1/travel/hotel-list``: any site's list of hotels by its address, each card's score out of 10."""
+        return self._call(routes.hotel_list(url, params))
+
     # Batch jobs
 
     def create_job(self, body: Mapping[str, Any], idempotency_key: Optional[str] = None) -> JobEnvelope:

@@ -58,6 +58,10 @@ def hotel_page(url: str, currency: Optional[str], params: Mapping[str, Any]) -> 
     return Call("GET", "/v1/travel/hotel", {**params, "url": url}, None, headers)
 
 
+def hotel_list(url: str, params: Mapping[str, Any]) -> Call:
+    return Call("GET", "/v1/travel/hotel-list", {**params, "url": url})
+
+
 def datasets(params: Mapping[str, Any]) -> Call:
     return Call("GET", "/v1/datasets", dict(params))
 
