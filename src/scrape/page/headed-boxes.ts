@@ -64,11 +64,14 @@ export const headedAsComments = (box: HTMLElement, stats: PageStats) =>
 
 /**
  * A box right under a box that only says readers' comments follow ("Comments" set in a table row of its
- * own, as pages laid out in tables do): the comments, whatever their links.
+ * own, as pages laid out in tables do): the comments, whatever their links. A link that says so
+ * ("Komentarze (3)" over a recipe) jumps to them from above the article.
  */
 export function underCommentsHeading(box: HTMLElement, stats: PageStats): boolean {
   const before = previousWithText(box, stats);
-  return before !== null && statsOf(stats, before).chars < LABEL_CHARS && readsAsCommentsBoxLabel(before.text);
+  if (before === null) return false;
+  const { chars, linkChars } = statsOf(stats, before);
+  return chars < LABEL_CHARS && linkChars < chars && readsAsCommentsBoxLabel(before.text);
 }
 
 /** The nearest element before `box` among its siblings that holds text. */
