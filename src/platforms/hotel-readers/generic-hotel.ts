@@ -8,6 +8,7 @@ import { detectChallenge } from "../../scrape/extract/challenge";
 import { lettersAndDigits, loadHtml, visibleText, type HTMLElement } from "../../scrape/extract/dom";
 import { findByType, jsonLdNodes, nodeAt, textAt, type JsonLdNode } from "../../scrape/extract/json-ld";
 import { metaTags, metaValue } from "../../scrape/extract/meta";
+import { microdataNodes } from "../../scrape/extract/microdata";
 import { moneyFromStructured, type MoneyHint } from "../../scrape/extract/money";
 import { readPage } from "../../scrape/extract/page";
 import { PRODUCT_TYPES } from "../../scrape/extract/product-ld";
@@ -33,7 +34,7 @@ type PricedStay = { price: Money; basis: "night" | "stay" | null };
 export function parseAnyHotel(html: string, url: string): HotelDetail {
   const page = readPage(html, url);
   const detail = lodgingDetail(page.root, url, SCHEMA_RATING_SCALE, [], PLACE_TYPES);
-  const node = findByType(jsonLdNodes(page.root), PLACE_TYPES);
+  const node = findByType(jsonLdNodes(page.root), PLACE_TYPES) ?? findByType(microdataNodes(page.root), PLACE_TYPES);
   const stay =
     cheapestRoom(page.root, page.hint) ?? cheapestOffer(node, page.hint) ?? cheapestLabelled(page.root, page.hint);
   const coordinates = detail.latitude === null ? onlyCoordinates(html) : null;

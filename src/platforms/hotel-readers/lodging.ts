@@ -1,5 +1,5 @@
 // A hotel page's general readers, the ones every site ships whatever its own markup: a schema.org
-// lodging node (JSON-LD), meta tags and the main heading. Adapters start from their record
+// lodging node (JSON-LD, or microdata read as JSON-LD), meta tags and the main heading. Adapters start from their record
 // (`lodgingDetail`) and override what their own markup holds; `explain=true` names each reader.
 import { firstText, loadHtml, type HTMLElement, visibleText } from "../../scrape/extract/dom";
 import {
@@ -13,6 +13,7 @@ import {
   urlsAt,
 } from "../../scrape/extract/json-ld";
 import { metaTags, metaValue } from "../../scrape/extract/meta";
+import { microdataNodes } from "../../scrape/extract/microdata";
 import type { HotelDetail } from "../hotel-types";
 import { postalAddress } from "./address";
 import { emptyHotel, scoreOutOfTen, structuredNumber } from "./extract";
@@ -89,6 +90,7 @@ export function lodgingReadings(
 ): HotelReading[] {
   return [
     { source: "json-ld", values: jsonLdLodging(findByType(jsonLdNodes(root), types), reviewScale) },
+    { source: "microdata", values: jsonLdLodging(findByType(microdataNodes(root), types), reviewScale) },
     { source: "meta", values: metaLodging(metaTags(root)) },
     { source: "main heading", values: { name: firstText(root, headingSelectors) } },
   ];
@@ -107,19 +109,32 @@ export function lodgingDetail(
   headingSelectors = ["h1"],
   types = LODGING_TYPES,
 ): HotelDetail {
-  const [ld, meta, heading] = lodgingReadings(root, reviewScale, headingSelectors, types).map((r) => r.values);
+  const [jsonLd, microdata, meta, heading] = lodgingReadings(root, reviewScale, headingSelectors, types).map(
+    (r) => r.values,
+  );
+  // A page marks its place in one dialect or the other; where both, JSON-LD's values come first.
+  const ld = { ...definedOf(microdata!), ...definedOf(jsonLd!) };
   return {
     ...emptyHotel(),
     ...ld,
-    name: ld!.name ?? heading!.name ?? null,
-    latitude: ld!.latitude ?? meta!.latitude ?? null,
-    longitude: ld!.longitude ?? meta!.longitude ?? null,
-    image_url: ld!.image_url ?? meta!.image_url ?? null,
+    name: ld.name ?? heading!.name ?? null,
+    latitude: ld.latitude ?? meta!.latitude ?? null,
+    longitude: ld.longitude ?? meta!.longitude ?? null,
+    image_url: ld.image_url ?? meta!.image_url ?? null,
     booking_url: url,
     rooms: [],
     reviews: [],
-    description: ld!.description ?? null,
+    description: ld.description ?? null,
   };
+}
+
+/** The fields of a reading that hold a value (an empty list holds none). */
+function definedOf(values: Partial<HotelDetail>): Partial<HotelDetail> {
+  return Object.fromEntries(
+    Object.entries(values).filter(
+      ([, value]) => value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0),
+    ),
+  );
 }
 
 /** The kind of property a schema.org type names: Hotel → hotel, VacationRental → home. */

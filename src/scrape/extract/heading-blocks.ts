@@ -63,17 +63,19 @@ function isLogo(heading: HTMLElement): boolean {
 }
 
 /**
- * The element that names what the page shows: its first `<h1>` in the content, else the first in its
- * frame (a logo's among them; never a dialog's), else, on a page with no such heading, the element whose
- * text is its og:title.
+ * The element that names what the page shows: its first `<h1>` in the content (of several, the one whose
+ * text opens the `<title>`, not a slogan set above it), else the first in its frame (a logo's among them;
+ * never a dialog's), else, on a page with no such heading, the element whose text is its og:title.
  */
 export function mainHeading(root: HTMLElement): HTMLElement | null {
   const pageLength = root.range[1] - root.range[0];
   const placed = selectAll(root, "h1")
     .filter((heading) => visibleText(heading))
     .map((heading) => ({ heading, place: isLogo(heading) ? "frame" : placeOf(heading, pageLength) }));
+  const inContent = placed.filter(({ place }) => place === "content").map(({ heading }) => heading);
   return (
-    placed.find(({ place }) => place === "content")?.heading ??
+    (inContent.length > 1 ? inContent.find((heading) => opensTitle(root, heading)) : undefined) ??
+    inContent[0] ??
     placed.find(({ place }) => place === "frame")?.heading ??
     titledElement(root) ??
     titleOpeningHeading(root)
@@ -101,6 +103,13 @@ function titleOpeningHeading(root: HTMLElement): HTMLElement | null {
       );
     }) ?? null
   );
+}
+
+/** Whether the heading's whole text opens the page's `<title>` ("Name - Category - Site"). */
+function opensTitle(root: HTMLElement, heading: HTMLElement): boolean {
+  const title = cleanText(selectOne(root, "title")?.text)?.toLowerCase();
+  const text = cleanText(visibleText(heading))?.toLowerCase();
+  return !!title && !!text && text.length >= MIN_LEADING && title.startsWith(text);
 }
 
 // Fewer letters than this open too many titles by chance ("A", "The").

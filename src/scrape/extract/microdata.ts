@@ -11,6 +11,7 @@ import { type Availability, bestAvailability, normaliseAvailability } from "./av
 import { LIST_PRICE_TYPE } from "./product-ld";
 import { firstProductId, structuredRating, type ProductDraft } from "./record";
 import { withAttribute } from "./select";
+import type { JsonLdNode } from "./json-ld";
 
 type Scope = { type: string; element: HTMLElement; props: Map<string, HTMLElement[]> };
 
@@ -84,6 +85,35 @@ export function itemValue(
   if (content !== undefined) return cleanText(content);
   const attribute = VALUE_ATTRIBUTES[element.tagName];
   return cleanText(attribute ? element.getAttribute(attribute) : null) ?? read(element);
+}
+
+// Properties whose value is an address, as a link's `href` gives it.
+const ADDRESS_PROPERTY = /url|image|logo|photo|sameas|availability|condition|@id/i;
+// Scopes nested deeper than this are left out of a node (a page's markup is not a deep graph).
+const MAX_NODE_DEPTH = 6;
+
+/**
+ * Each microdata scope that is no other scope's property, as a JSON-LD node: its type as `@type`, a nested
+ * scope as a node, any other property as its value (several as a list). Readers written for JSON-LD read it.
+ */
+export function microdataNodes(root: HTMLElement): JsonLdNode[] {
+  const scopes = collectScopes(root).filter((scope) => scope.type !== ORPHANS);
+  const byElement = new Map(scopes.map((scope) => [scope.element, scope]));
+  const properties = new Set(scopes.flatMap((scope) => [...scope.props.values()].flat()));
+  const nodeOf = (scope: Scope, depth: number): JsonLdNode => {
+    const node: JsonLdNode = { "@type": scope.type };
+    for (const [name, elements] of scope.props) {
+      const values = elements.map((element) => {
+        const inner = byElement.get(element);
+        if (inner && depth < MAX_NODE_DEPTH) return nodeOf(inner, depth + 1);
+        // A link marked as a name or a text ("<a itemprop=name href=/hotels/…>") means its words, not its address.
+        return element.tagName === "A" && !ADDRESS_PROPERTY.test(name) ? visibleText(element) : itemValue(element);
+      });
+      node[name] = values.length === 1 ? values[0] : values;
+    }
+    return node;
+  };
+  return scopes.filter((scope) => !properties.has(scope.element)).map((scope) => nodeOf(scope, 0));
 }
 
 const PRODUCT_TYPE = /^Product$|^IndividualProduct$|^ProductGroup$/i;
