@@ -33,5 +33,6 @@ export function readEbaySearch(page: Page, url: string): SearchPage {
     },
     pageFromUrl(url, "_pgn"),
   );
-  return { items, ...pager };
+  // "0 results for …" over "No exact matches found": the cards below match fewer of the words, none the query.
+  return { items: pager.total_results === 0 ? [] : items, ...pager };
 }

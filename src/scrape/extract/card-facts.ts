@@ -4,7 +4,7 @@
 import { cleanText, showsText, visibleText, type HTMLElement } from "./dom";
 import { forScreenReaders, isPriceText, shortText } from "./card-price";
 import { parseCount, parseLocaleNumber } from "./money";
-import { classText, rawAttr, valuedAttr } from "./raw-attr";
+import { classText, hiddenByStyle, rawAttr, valuedAttr } from "./raw-attr";
 
 /** A text an element holds itself (not only through its children), with its full visible text. */
 export interface TextBlock {
@@ -107,8 +107,6 @@ export function textsOutside(text: CardText, excluded: (element: HTMLElement) =>
   };
 }
 
-const isHidden = (element: HTMLElement) => /display:\s*none/i.test(rawAttr(element, "style") ?? "");
-
 /** Whether a card carries a paid-placement label, read as the shopper sees it (hidden decoys left out). */
 export function isSponsored({ blocks, card }: CardText): boolean {
   // The label is read before whether it is hidden: few texts are one.
@@ -139,7 +137,7 @@ function isSponsoredLabel(label: string): boolean {
 
 function hiddenWithin(element: HTMLElement, card: HTMLElement): boolean {
   for (let current: HTMLElement | null = element; current && current !== card; current = current.parentNode) {
-    if (isHidden(current) || rawAttr(current, "aria-hidden") === "true") return true;
+    if (hiddenByStyle(current) || rawAttr(current, "aria-hidden") === "true") return true;
   }
   return false;
 }

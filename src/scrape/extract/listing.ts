@@ -4,6 +4,7 @@ import type { Review, SearchItem } from "../types";
 import { absoluteUrl, cleanText, visibleText, type HTMLElement } from "./dom";
 import { parseDisplayDate } from "./dates";
 import { parseCount, parseLocaleNumber, parseMoney, parseStars, type MoneyHint } from "./money";
+import { hiddenByStyle } from "./raw-attr";
 import { selectAll, selectOne } from "./select";
 
 const dateOf = (text: string | null) => parseDisplayDate(text) ?? text;
@@ -38,7 +39,9 @@ export interface CardSpec {
 }
 
 export function parseCards(root: HTMLElement, spec: CardSpec, pageUrl: string, hint: MoneyHint = {}): SearchItem[] {
+  // A card the shopper cannot see (its own style hides it) is no result.
   return selectAll(root, spec.cards)
+    .filter((card) => !hiddenByStyle(card))
     .map((card) => {
       const url = absoluteUrl(readField(card, spec.link), pageUrl);
       return {

@@ -10,7 +10,8 @@ import { moneyFromStructured, parseLocaleNumber, type MoneyHint } from "./money"
 import { type Availability, bestAvailability, normaliseAvailability } from "./availability";
 import { LIST_PRICE_TYPE } from "./product-ld";
 import { firstProductId, structuredRating, type ProductDraft } from "./record";
-import { withAttribute } from "./select";
+import { classText } from "./raw-attr";
+import { selectAll, withAttribute } from "./select";
 import type { JsonLdNode } from "./json-ld";
 
 type Scope = { type: string; element: HTMLElement; props: Map<string, HTMLElement[]> };
@@ -126,11 +127,38 @@ const sameName = (a: string | null, b: string | null) => a?.toLowerCase() === b?
  */
 function soleOffer(scopes: Scope[], product: Scope, name: (scope: Scope) => string | null): Scope | undefined {
   const inside = scopes.filter((scope) => scope !== product && within(scope.element, product.element));
-  const offers = inside.filter((scope) => /^(?:Offer|AggregateOffer)$/i.test(scope.type));
+  const offers = inside.filter(
+    (scope) => /^(?:Offer|AggregateOffer)$/i.test(scope.type) && !inRail(scope.element, product.element),
+  );
   const variants = inside.filter((scope) => PRODUCT_TYPE.test(scope.type));
   const ofThisProduct = (variant: Scope) => name(variant) === null || sameName(name(variant), name(product));
   if (offers.length !== 1 || !variants.every(ofThisProduct)) return undefined;
   return offers[0];
+}
+
+// A link whose words are this long names a product (a card's title), not an action ("Add", "View").
+const NAMED_LINK_CHARS = 10;
+// How far up from an offer its card may sit.
+const CARD_LEVELS = 8;
+// Class words of a card in a list ("item product product-item", "card", "tile").
+const CARD_CLASS = /(?:^|[\s_-])(?:item|card|tile)(?:$|[\s_-])/i;
+
+/**
+ * An offer in a card of a rail that the product's scope happens to hold (a shop marking its whole `<body>`
+ * as the Product, "Combine it with" cards inside): a box classed as a card, beside boxes of its own kind,
+ * with a link that names another product. A variant's offer in a table row names none.
+ */
+function inRail(offer: HTMLElement, product: HTMLElement): boolean {
+  let card: HTMLElement | null = offer;
+  for (let level = 0; card && card !== product && level < CARD_LEVELS; level++, card = card.parentNode) {
+    const kind = classText(card);
+    if (!CARD_CLASS.test(kind) || !card.parentNode) continue;
+    const siblings = card.parentNode.childNodes.filter((node): node is HTMLElement => node.nodeType === 1);
+    const repeated = siblings.some((box) => box !== card && box.tagName === card!.tagName && classText(box) === kind);
+    if (repeated)
+      return selectAll(card, "a[href]").some((link) => (visibleText(link) ?? "").length >= NAMED_LINK_CHARS);
+  }
+  return false;
 }
 
 export const microdataProductDraft = (root: HTMLElement, hint: MoneyHint = {}) =>
@@ -151,7 +179,10 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
   const breadcrumbs = breadcrumbNames(scopes, byElement);
   if (!product) return { breadcrumbs };
   // A product whose offer sits on its one variant (a ProductGroup's `hasVariant` beside it) sells at that offer's price.
-  const ownOffers = (product.props.get("offers") ?? []).map((element) => byElement.get(element));
+  const offerElements = product.props.get("offers") ?? [];
+  const ownOffers = offerElements
+    .filter((element) => !inRail(element, product.element))
+    .map((element) => byElement.get(element));
   const offers = ownOffers.length > 0 ? ownOffers : [soleOffer(scopes, product, (scope) => value(scope, "name"))];
   const offer = offers[0];
   const rating = child(product, "aggregateRating");

@@ -36,3 +36,6 @@ export function classText(element: HTMLElement): string {
   // The class list is the pre-read split at whitespace, each token once, joined by single spaces.
   return /\s/.test(pre) ? [...new Set(pre.split(/\s+/))].join(" ") : pre;
 }
+
+/** Whether the element's own style hides it (`display: none`, as ad blockers and decoys set it). */
+export const hiddenByStyle = (element: HTMLElement) => /display:\s*none/i.test(rawAttr(element, "style") ?? "");
