@@ -40,6 +40,9 @@ const COUPON = /\b(?:coupons?|kupon|cup[óo]n|cupom|gutschein|voucher)\b|クー�
 const CONDITION = /^(?:with|con|mit|avec|com|при|с)\s/i;
 // "(-15 Lei)", "−20 €": what the shopper saves, printed as a negative amount.
 const SAVING = /^\(?\s?[-−–]\s?\D{0,4}\d/;
+// A word of a class name or id that says a price is the one paid now ("real", "final-price", "salePrice").
+const CURRENT_CLASS =
+  /(?:^|[\s_-]|[a-z](?=[A-Z]))(?:[Rr]eal|[Ff]inal|[Cc]urrent|[Ss]ale|[Aa]ctual|[Dd]iscounted|[Ss]pecial)(?=$|[\s_-]|[A-Z])/;
 // A word of a class name, also where camel case starts the next one ("oldPrice", "price-old").
 const STRUCK_CLASS =
   /(?:^|[\s_-]|[a-z](?=[A-Z]))(?:[Oo]ld|[Ww]as|[Cc]rossed|[Ss]trike|[Ss]trikethrough|[Pp]revious|[Bb]efore)(?=$|[\s_-]|[A-Z])/;
@@ -142,6 +145,18 @@ function discountBetween(before: PriceText, after: PriceText, from: number, to: 
     const off = Number(match[1] ?? match[2]) / 100;
     return Math.abs(from * (1 - off) - to) <= from * DISCOUNT_ROUNDING;
   });
+}
+
+/**
+ * A lower price right after the first, in its box, whose own element or parent is named for the price paid now
+ * (`<span class="underline">$491</span><div class="real" id="meta-real-price">$435</div>`: the first struck by a
+ * style sheet the page does not carry).
+ */
+function namedCurrent(after: PriceText, before: PriceText, from: number, to: number): boolean {
+  if (to >= from || !before.element.parentNode || !within(after.element, before.element.parentNode)) return false;
+  const named = (element: HTMLElement | null) =>
+    element !== null && CURRENT_CLASS.test(`${classText(element)} ${rawAttr(element, "id") ?? ""}`);
+  return named(after.element) || named(after.element.parentNode) || named(after.element.parentNode?.parentNode ?? null);
 }
 
 /**
@@ -272,7 +287,11 @@ export function cardPrice(prices: PriceText[], hint: MoneyHint): Money | null {
   if (!money) return null;
   for (const later of shown.slice(1, DISCOUNT_LOOKAHEAD)) {
     const discounted = priceMoney(later, hint);
-    if (discounted && discountBetween(current!, later, money.amount, discounted.amount))
+    if (
+      discounted &&
+      (discountBetween(current!, later, money.amount, discounted.amount) ||
+        namedCurrent(later, current!, money.amount, discounted.amount))
+    )
       return { ...discounted, original_amount: money.amount };
   }
   const listed = prices.find((price) => price.struck && !price.other);
