@@ -154,8 +154,7 @@ function discountBetween(before: PriceText, after: PriceText, from: number, to: 
  */
 function namedCurrent(after: PriceText, before: PriceText, from: number, to: number): boolean {
   if (to >= from || !before.element.parentNode || !within(after.element, before.element.parentNode)) return false;
-  const named = (element: HTMLElement | null) =>
-    element !== null && CURRENT_CLASS.test(`${classText(element)} ${rawAttr(element, "id") ?? ""}`);
+  const named = (element: HTMLElement | null) => !!element && CURRENT_CLASS.test(`${classText(element)} ${element.id}`);
   return named(after.element) || named(after.element.parentNode) || named(after.element.parentNode?.parentNode ?? null);
 }
 
