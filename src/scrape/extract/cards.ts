@@ -19,6 +19,7 @@ import { classText, rawAttr } from "./raw-attr";
 import { pageIndex } from "./page-index";
 import { selectOne } from "./select";
 import { positionOf } from "./tree-nodes";
+import { beforeRecommendations } from "./recommendations";
 
 export interface VisibleCard {
   element: HTMLElement;
@@ -103,7 +104,7 @@ export function findCardElements(root: HTMLElement, itemLink: LinkResolver, pric
   }
   if (!best) return [];
   const priceMarks = new Set(prices.map((price) => signature(price.element)));
-  return withPricelessSiblings(best.members, { linkOf, named, priceMarks });
+  return beforeRecommendations(withPricelessSiblings(best.members, { linkOf, named, priceMarks }));
 }
 
 const pathDepth = (path: string | undefined) => path?.split("/").filter(Boolean).length ?? 0;
