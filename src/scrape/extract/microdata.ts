@@ -1,5 +1,6 @@
 // Schema.org microdata (itemscope / itemprop) and RDFa Lite (typeof / property) for the first
-// Product on the page: the two dialects nest the same way, so one reader takes both. Each property
+// Product on the page, and microdata's scopes as JSON-LD nodes for readers of other types (a hotel's
+// LodgingBusiness): the two dialects nest the same way, so one reader takes both. Each property
 // belongs to its nearest enclosing scope, so a review's `name` never becomes the product's name.
 // Hand-written: no installed library reads microdata or RDFa.
 import type { Review } from "../types";
