@@ -14,6 +14,7 @@ import {
 } from "../../scrape/extract/json-ld";
 import { metaTags, metaValue } from "../../scrape/extract/meta";
 import { microdataNodes } from "../../scrape/extract/microdata";
+import { isEmpty } from "../../scrape/extract/record";
 import type { HotelDetail } from "../hotel-types";
 import { postalAddress } from "./address";
 import { emptyHotel, scoreOutOfTen, structuredNumber } from "./extract";
@@ -129,13 +130,8 @@ export function lodgingDetail(
 }
 
 /** The fields of a reading that hold a value (an empty list holds none). */
-function definedOf(values: Partial<HotelDetail>): Partial<HotelDetail> {
-  return Object.fromEntries(
-    Object.entries(values).filter(
-      ([, value]) => value !== null && value !== undefined && !(Array.isArray(value) && value.length === 0),
-    ),
-  );
-}
+const definedOf = (values: Partial<HotelDetail>): Partial<HotelDetail> =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => !isEmpty(value)));
 
 /** The kind of property a schema.org type names: Hotel → hotel, VacationRental → home. */
 export function propertyType(types: string[]): string | null {
