@@ -5,6 +5,7 @@ import { cleanText, showsText, visibleText, type HTMLElement } from "./dom";
 import { forScreenReaders, isPriceText, shortText } from "./card-price";
 import { parseCount, parseLocaleNumber } from "./money";
 import { classText, hiddenByStyle, rawAttr, valuedAttr } from "./raw-attr";
+import { uncut } from "./name-text";
 
 /** A text an element holds itself (not only through its children), with its full visible text. */
 export interface TextBlock {
@@ -52,8 +53,9 @@ const LONE_RATING = /^[0-5][.,]\d{1,2}$/;
 // A score out of ten as lists of stays print it ("8,4", "9.5", "10"), read only in a box named for it.
 const LONE_SCORE = /^(?:10|\d[.,]\d)$/;
 const SCORE_BOX = /rating|score/i;
+// Grouped in thousands ("11 223"), or as India groups them ("2,92,290": hundreds, then pairs).
 const COUNT_WORDS =
-  /(\d{1,3}(?:[\s.,]\d{3})+|\d+(?:[.,]\d)?\s?[kKmM]|\d+)\+?\s*(?:reviews?|ratings?|avis|bewertungen|rezensionen|valoraciones|opiniones|reseñas|calificaciones|avaliações|recensioni|отзыв\w*|оцен\w*|件の評価|件のレビュー|レビュー|評価)/i;
+  /(\d{1,2}(?:,\d{2})+,\d{3}|\d{1,3}(?:[\s.,]\d{3})+|\d+(?:[.,]\d)?\s?[kKmM]|\d+)\+?\s*(?:reviews?|ratings?|avis|bewertungen|rezensionen|valoraciones|opiniones|reseñas|calificaciones|avaliações|recensioni|отзыв\w*|оцен\w*|件の評価|件のレビュー|レビュー|評価)/i;
 const BRACKETED_COUNT = /^\(\s*(\d[\d\s.,]*[kKmM]?)\s*\)$/;
 const ENDS_IN_COUNT = /\(\s*(\d[\d\s.,]*[kKmM]?)\s*\)$/;
 const REVIEWISH = /review|rating|star|отзыв|feedback/i;
@@ -219,9 +221,11 @@ export function cardReviewCount({ blocks, labels, card }: CardText): number | nu
     const count = COUNT_WORDS.exec(text)?.[1];
     if (count && text.length <= 60) return parseCount(count.trim());
   }
-  for (const block of blocks) {
+  for (const [index, block] of blocks.entries()) {
     const bracketed = BRACKETED_COUNT.exec(block.text)?.[1];
-    if (bracketed && nearReviews(block.element, card)) return parseCount(bracketed);
+    // Beside reviews, or right after a lone rating ("4.1" "(19,871)"): the count of those who rated.
+    const afterRating = index > 0 && LONE_RATING.test(blocks[index - 1]!.text);
+    if (bracketed && (afterRating || nearReviews(block.element, card))) return parseCount(bracketed);
     // The stars' own row ending in its count ("3.5 out of 5 ★★★ (114)"), whatever the row is called.
     const afterStars = ENDS_IN_COUNT.exec(block.text)?.[1];
     if (afterStars && mentionsStars(block.element)) return parseCount(afterStars);
@@ -230,8 +234,11 @@ export function cardReviewCount({ blocks, labels, card }: CardText): number | nu
   return null;
 }
 
-/** The card's name: its `itemprop=name`, else its longest heading, else the longest text inside its item link. */
-export function cardTitle({ blocks, card }: CardText, inLink: (element: HTMLElement) => boolean) {
+/**
+ * The card's name: its `itemprop=name`, else its longest heading, else the longest text an image's `alt`
+ * of a few words spells (whole or cut to fit), else the longest text inside its item link.
+ */
+export function cardTitle({ blocks, card }: CardText, inLink: (element: HTMLElement) => boolean, alts: string[] = []) {
   // Words for screen readers only ("More hotel information for …") name the card in a sentence of their own.
   const wordy = blocks.filter(
     (block) =>
@@ -249,7 +256,10 @@ export function cardTitle({ blocks, card }: CardText, inLink: (element: HTMLElem
   const heading = longest(
     wordy.filter((block) => closestUpTo(block.element, card, (el) => /^H[1-6]$/.test(el.tagName))),
   );
-  return named ?? heading ?? longest(wordy.filter((block) => inLink(block.element))) ?? longest(wordy);
+  // Of three words or more: an avatar's "Particulier" or an alt that is the brand ("Christian Dior") names no item.
+  const spelled = new Set(alts.filter((alt) => alt.split(/\s+/).length >= 3).map((alt) => alt.toLowerCase()));
+  const pictured = longest(wordy.filter((block) => spelled.has(uncut(block.text, alts)?.toLowerCase() ?? "")));
+  return named ?? heading ?? pictured ?? longest(wordy.filter((block) => inLink(block.element))) ?? longest(wordy);
 }
 
 export function closestUpTo(

@@ -3,13 +3,13 @@
 // delivery fees, prices on a condition such as a bank or loyalty card). Hand-written: no library
 // reads shop cards.
 import type { Money } from "../types";
-import { closest, HIDDEN_TAGS, pageText, visibleText, type HTMLElement } from "./dom";
+import { closest, pageText, visibleText, type HTMLElement } from "./dom";
+import { elementsWithDigits } from "./digit-elements";
 import { currencyFromText } from "./currency";
 import { within } from "./heading-blocks";
 import { westernDigits } from "./digits";
 import { parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
 import { classText, rawAttr } from "./raw-attr";
-import { pageIndex } from "./page-index";
 import { positionOf } from "./tree-nodes";
 
 export interface PriceText {
@@ -170,34 +170,6 @@ function withoutStruck(text: string, element: HTMLElement, found: PriceText[]): 
   }
   rest = rest.trim();
   return rest !== text && isPriceText(rest) ? rest : text;
-}
-
-// What a shopper is not shown, but an iframe: the page's digit flags keep its digits (dom.ts), read here as a price.
-const HIDDEN_SUBTREES = new Set([...HIDDEN_TAGS].filter((tag) => tag !== "IFRAME"));
-
-/**
- * Elements under `scope` with a text of their own that holds a digit, children before parents (the
- * page's digit flags, counted with its ink), read off the page index: in its document order a parent
- * comes before its subtree, so it is listed once the subtree's last element has passed. `scope`
- * itself is left out: `priceTexts` stops there.
- */
-function elementsWithDigits(scope: HTMLElement): HTMLElement[] {
-  const out: HTMLElement[] = [];
-  if (HIDDEN_SUBTREES.has(scope.tagName)) return out;
-  const { ownDigit } = pageText(scope);
-  const { elements, ends } = pageIndex(scope);
-  const list = (at: number) => {
-    if (ownDigit[at] === 1) out.push(elements[at]!);
-  };
-  const open: number[] = [];
-  const last = scope.parentNode ? ends[positionOf(scope)]! : elements.length - 1;
-  for (let at = scope.parentNode ? positionOf(scope) + 1 : 0; at <= last; at++) {
-    while (open.length > 0 && ends[open[open.length - 1]!]! < at) list(open.pop()!);
-    if (HIDDEN_SUBTREES.has(elements[at]!.tagName)) at = ends[at]!;
-    else open.push(at);
-  }
-  while (open.length > 0) list(open.pop()!);
-  return out;
 }
 
 function classify(element: HTMLElement, text: string, ink: Int32Array): PriceText {

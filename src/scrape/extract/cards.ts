@@ -17,9 +17,10 @@ import type { MoneyHint } from "./money";
 import { type LinkResolver, linkResolver } from "./card-links";
 import { classText, rawAttr } from "./raw-attr";
 import { pageIndex } from "./page-index";
-import { selectOne } from "./select";
+import { selectAll, selectOne } from "./select";
 import { positionOf } from "./tree-nodes";
 import { beforeRecommendations } from "./recommendations";
+import { uncut } from "./name-text";
 
 export interface VisibleCard {
   element: HTMLElement;
@@ -202,9 +203,10 @@ export function readCard(
   const text = readCardText(card);
   const isItemLink = (element: HTMLElement) => element.tagName === "A" && itemLink(element) !== null;
   const linkOf = (element: HTMLElement) => closestUpTo(element, card, isItemLink);
-  const title = cardTitle(text, (element) => linkOf(element) !== null);
-  const link = (title && linkOf(title.element)) ?? (isItemLink(card) ? card : selectOne(card, "a[href]"));
   const image = selectOne(card, "img");
+  const alts = selectAll(card, "img[alt]").flatMap((img) => cleanText(img.getAttribute("alt")) ?? []);
+  const title = cardTitle(text, (element) => linkOf(element) !== null, alts);
+  const link = (title && linkOf(title.element)) ?? (isItemLink(card) ? card : selectOne(card, "a[href]"));
   const item = link ? itemLink(link) : null;
   const url = item?.url ?? null;
   // Stars inside a link to another page (a seller's profile) rate that page's subject, not the item;
@@ -224,7 +226,7 @@ export function readCard(
   const rated = textsOutside(text, elsewhere);
   return {
     id: cardId(card),
-    title: title?.text ?? cleanText(image?.getAttribute("alt")),
+    title: uncut(title?.text ?? null, alts) ?? alts[0] ?? null,
     url,
     price: cardPrice(prices, hint),
     rating: cardRating(rated),

@@ -158,11 +158,15 @@ function escapeRegExp(text: string): string {
 
 const WORD_SYMBOL_CODE = new Map(WORD_SYMBOLS);
 const WORD_ALTERNATIVES = WORD_SYMBOLS.map(([word]) => escapeRegExp(word)).join("|");
-// Before the number: not glued to a preceding letter; after it: no letter may follow ("12 Brand" is no Br).
+// Before the number: not glued to a preceding letter or figure; after it: no letter may follow ("12 Brand" is
+// no Br), and the number is not glued to a letter before it ("vivo T4R 5G" is a model, not 4 rand).
 // Case counts: "5 km" is a distance, "5 KM" Bosnian marks.
-const WORD_BEFORE = new RegExp(`(?<![\\p{L}])(${WORD_ALTERNATIVES})\\.?\\s?(?=\\d)`, "u");
+const WORD_BEFORE = new RegExp(`(?<![\\p{L}\\d])(${WORD_ALTERNATIVES})\\.?\\s?(?=\\d)`, "u");
 // A dash may stand for no cents between them ("50,- Kč").
-const WORD_AFTER = new RegExp(`\\d(?:[.,][-–]+)?\\s?(${WORD_ALTERNATIVES})(?![\\p{L}])`, "u");
+const WORD_AFTER = new RegExp(
+  `(?<![\\p{L}\\d.,])\\d[\\d.,\\s]*?(?:[.,][-–]+)?\\s?(${WORD_ALTERNATIVES})(?![\\p{L}])`,
+  "u",
+);
 // A label printed apart from its amount ("zł", "руб.").
 const WORD_ALONE = new RegExp(`^(${WORD_ALTERNATIVES})\\.?$`, "u");
 

@@ -40,3 +40,17 @@ function firstInkedBlock(element: HTMLElement): boolean | null {
   element.childNodes.some(walk);
   return found;
 }
+
+// A name a card cuts to fit ("… Thin and Light Lapto...", "…AI ENC f…").
+const CUT = /\s*(?:\.{3}|…)$/;
+
+/**
+ * A cut name made whole: the first of `fuller` (the card image's `alt`, a structured list's name for the same
+ * item) that opens with the words kept and runs on past them; the name as it stands when none does.
+ */
+export function uncut(name: string | null, fuller: (string | null | undefined)[]): string | null {
+  if (!name || !CUT.test(name)) return name;
+  const kept = name.replace(CUT, "").toLowerCase();
+  if (kept.length < 8) return name;
+  return fuller.find((text) => text && text.length > kept.length && text.toLowerCase().startsWith(kept)) ?? name;
+}

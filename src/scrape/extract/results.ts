@@ -14,6 +14,7 @@ import { visibleCards, type VisibleCard } from "./cards";
 import { jsonLdNodes } from "./json-ld";
 import { jsonLdListing, microdataListing, type StructuredCard } from "./listing-structured";
 import { pageFromUrl } from "./listing";
+import { uncut } from "./name-text";
 import type { Page } from "./page";
 import { selectAll } from "./select";
 import { stateListing } from "./state-listing";
@@ -61,7 +62,9 @@ function resolveItems(visible: VisibleCard[], microdata: StructuredCard[], jsonL
     // what is left (a promoted card that prints no price).
     const item: SearchItem = { ...card.item, ...definedOf(scope), sponsored: card.item.sponsored };
     const listed = jsonLd.find((candidate) => samePage(candidate.item.url, card.item.url))?.item;
-    return listed ? { ...item, ...definedOf(listed), ...definedOf(item) } : item;
+    if (!listed) return item;
+    // A name the card cuts to fit is the list's whole one when that opens with the words kept.
+    return { ...item, ...definedOf(listed), ...definedOf(item), title: uncut(item.title, [listed.title]) };
   });
 }
 
