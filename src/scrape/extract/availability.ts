@@ -7,11 +7,13 @@ import { holdingAny, selectAll } from "./select";
 
 export type Availability = "in_stock" | "out_of_stock" | "preorder" | "backorder";
 
-// Checked in this order: "not available" must not read as "available", "pre-order" not as "order".
+// Checked in this order: "not available" must not read as "available", "pre-order" not as "order". An item
+// released on a date to come is a pre-order ("Dieser Artikel erscheint am 28. März 2019"); 予約 alone is any
+// booking ("来店予約をする", a visit to a car dealer), a pre-order only as one ("予約受付中", "予約商品").
 const VOCABULARY: [Availability, RegExp][] = [
   [
     "preorder",
-    /pre-?order|pre-?sale|presale|vorbestell|pr[ée]commande|pre-?venta|pr[ée]-?venda|予約|预售|предзаказ|ennakkotilaus|előrendel|předobjedn|forudbestil|förbeställ|forhåndsbestill|προπαραγγελία|הזמנה מוקדמת|طلب مسبق/i,
+    /pre-?order|pre-?sale|presale|vorbestell|erscheint (?:am|voraussichtlich)|will be released on|pr[ée]commande|pre-?venta|pr[ée]-?venda|予約(?:受付|商品|注文|販売|購入|開始)|预售|предзаказ|ennakkotilaus|előrendel|předobjedn|forudbestil|förbeställ|forhåndsbestill|προπαραγγελία|הזמנה מוקדמת|طلب مسبق/i,
   ],
   // Orderable though not held: reordered, on its way, shipped once it arrives ("Nicht lagernd, ab Bestellung
   // versandfertig in 8 Tagen", "we'll ship when it's available", "En arrivage"); "back in stock soon" is not in stock.

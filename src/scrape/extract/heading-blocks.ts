@@ -64,8 +64,9 @@ function isLogo(heading: HTMLElement): boolean {
 
 /**
  * The element that names what the page shows: its first `<h1>` in the content (of several, the one whose
- * text opens the `<title>`, not a slogan set above it), else the first in its frame (a logo's among them;
- * never a dialog's), else, on a page with no such heading, the element whose text is its og:title.
+ * text opens the `<title>`, not a slogan set above it), else the first in its frame (never a dialog's), else
+ * the element whose text is its og:title or the `<h2>` that opens its `<title>`, else a logo's `<h1>`, which
+ * names the site ("Magento Commerce") before any item.
  */
 export function mainHeading(root: HTMLElement): HTMLElement | null {
   const pageLength = root.range[1] - root.range[0];
@@ -73,12 +74,15 @@ export function mainHeading(root: HTMLElement): HTMLElement | null {
     .filter((heading) => visibleText(heading))
     .map((heading) => ({ heading, place: isLogo(heading) ? "frame" : placeOf(heading, pageLength) }));
   const inContent = placed.filter(({ place }) => place === "content").map(({ heading }) => heading);
+  const inFrame = placed.filter(({ place }) => place === "frame").map(({ heading }) => heading);
   return (
     (inContent.length > 1 ? inContent.find((heading) => opensTitle(root, heading)) : undefined) ??
     inContent[0] ??
-    placed.find(({ place }) => place === "frame")?.heading ??
+    inFrame.find((heading) => !isLogo(heading)) ??
     titledElement(root) ??
-    titleOpeningHeading(root)
+    titleOpeningHeading(root) ??
+    inFrame[0] ??
+    null
   );
 }
 

@@ -91,6 +91,12 @@ describe("normaliseAvailability", () => {
     expect(normaliseAvailability("Als ausverkauft markiert")).toBe("out_of_stock");
   });
 
+  it("reads a release on a date to come as a pre-order, and a booking of a visit as no state", () => {
+    expect(normaliseAvailability("Dieser Artikel erscheint am 28. März 2019. Bestellen Sie jetzt.")).toBe("preorder");
+    expect(normaliseAvailability("予約受付中")).toBe("preorder");
+    expect(normaliseAvailability("来店予約をする")).toBeNull();
+  });
+
   it("says nothing of a template holding both states, whose script shows one", () => {
     expect(normaliseAvailability("Disponibile Non disponibile")).toBeNull();
     expect(normaliseAvailability("Nicht auf Lager")).toBe("out_of_stock");
