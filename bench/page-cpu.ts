@@ -46,7 +46,7 @@ function measure(pages: string[], repeats: number): Measured[] {
 export function printPageCpu(repeats: number): void {
   const sets = {
     "saved product pages (test/fixtures/pages)": readExpectedRows(PAGES).map((row) => readPageHtml(PAGES, row.file)),
-    "article pages (articles/batch-01)": readArticleRows(ARTICLES).map((row) => readArticleHtml(ARTICLES, row.name)),
+    "article pages (articles/batch-01)": readArticleRows(ARTICLES).map((row) => readArticleHtml(ARTICLES, row)),
   };
   console.log(
     `\n**Page reading CPU per MB** (GET /v1/page, all formats; median over pages of ${repeats} timed passes)\n`,

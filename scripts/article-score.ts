@@ -81,10 +81,11 @@ export const readArticleRows = (batch: string): ArticleRow[] =>
 const pageUrl = (row: ArticleRow) =>
   `https://${row.site.replace(/^https?:\/\//, "").replace(/\/.*$/, "") || "example.com"}/`;
 
-export function readArticleHtml(batch: string, name: string): string {
-  const plain = join(batch, "pages", `${name}.html`);
+/** A page's HTML, decoded as a fetch from its address would be (a page that declares no charset by its country's). */
+export function readArticleHtml(batch: string, row: ArticleRow): string {
+  const plain = join(batch, "pages", `${row.name}.html`);
   const bytes = existsSync(plain) ? readFileSync(plain) : gunzipSync(readFileSync(`${plain}.gz`));
-  return decodeHtml(bytes);
+  return decodeHtml(bytes, undefined, pageUrl(row));
 }
 
 export interface PageScore extends Score {
@@ -104,7 +105,7 @@ export const readPageText: TextExtractor = (html, url) => readingOnce(html, () =
 /** Every page of a batch folder (pages/, truth/, sources.tsv) read by `extract` (ours unless given) and scored. */
 export function scoreBatch(batch: string, extract: TextExtractor = readPageText): PageScore[] {
   return readArticleRows(batch).map((row) => {
-    const html = readArticleHtml(batch, row.name);
+    const html = readArticleHtml(batch, row);
     let extracted = "";
     // A page the reader fails on scores as an empty extraction (and `failed` says why).
     let failed: string | undefined;

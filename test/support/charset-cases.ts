@@ -2,7 +2,34 @@
 // tests in Node and by the Workers tests in workerd, so both runtimes are held to the same decoding.
 const ascii = (text: string) => [...Buffer.from(text, "latin1")];
 
-export const CHARSET_CASES: { name: string; bytes: Uint8Array; contentType?: string; text: string }[] = [
+export const CHARSET_CASES: {
+  name: string;
+  bytes: Uint8Array;
+  contentType?: string;
+  address?: string;
+  text: string;
+}[] = [
+  {
+    // "dotyczą" with ą as ISO-8859-2 writes it (B1), which windows-1250 reads as "±".
+    name: "ISO-8859-2 bytes of a Polish page that declares no charset, by its address's country",
+    bytes: Uint8Array.from([...ascii('<html lang="en"><p>Pytania dotycz'), 0xb1, ...ascii(" anteny</p>")]),
+    address: "https://www.elektroda.pl/rtvforum/topic1.html",
+    text: '<html lang="en"><p>Pytania dotyczą anteny</p>',
+  },
+  {
+    // "Cześć" with ś as windows-1250 writes it (9C), a control character in ISO-8859-2.
+    name: "windows-1250 bytes of a Polish page that declares no charset",
+    bytes: Uint8Array.from([...ascii("<p>Cze"), 0x9c, 0xe6, ...ascii("</p>")]),
+    address: "https://forum.example.pl/",
+    text: "<p>Cześć</p>",
+  },
+  {
+    // The same bytes from an address that names no country: windows-1252, as a browser falls back.
+    name: "ISO-8859-2 bytes that declare no charset, from an address of no country",
+    bytes: Uint8Array.from([...ascii("<p>dotycz"), 0xb1, ...ascii("</p>")]),
+    address: "https://forum.example.com/",
+    text: "<p>dotycz±</p>",
+  },
   {
     name: "windows-1252 bytes a page mislabels as UTF-8",
     bytes: Uint8Array.from([

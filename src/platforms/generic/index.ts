@@ -13,6 +13,7 @@ import { printsPrice } from "../../scrape/extract/state-product";
 import { headingPrice, visibleTitle } from "../../scrape/extract/visible";
 import { InvalidLookup } from "../../scrape/errors";
 import type { ProductPlatform } from "../types";
+import type { Money } from "../../scrape/types";
 
 /**
  * Every generic reading of a page, most trusted first. Marketplace adapters put their own
@@ -26,8 +27,15 @@ export function genericDrafts(page: Page): ProductDraft[] {
     const shown = headingPrice(page.root, page.hint);
     if (shown && shown.amount !== state.price.amount) state.price = null;
   }
-  const structuredOffer = [jsonLd, microdata, rdfa, state, meta].some((draft) => draft.price || draft.priceless);
+  // A structured price the buy box strikes, beside a lower one it prints, is the regular price the markup kept
+  // through a sale ("S/. 20.00" struck, "S/. 18.00" after it): the buy box's sale price is the offer.
+  const structured = [jsonLd, microdata, rdfa, state, meta];
+  const shown = structured.some((draft) => draft.price) ? headingPrice(page.root, page.hint) : null;
+  const sale = shown && structured.some((draft) => draft.price && struckBeside(draft.price, shown)) ? shown : null;
+  for (const draft of structured) if (sale && draft.price && struckBeside(draft.price, sale)) draft.price = null;
+  const structuredOffer = structured.some((draft) => draft.price || draft.priceless);
   const visible = visibleProductDraft(page.root, page.hint, !structuredOffer);
+  if (sale) visible.price = sale;
   const heading: ProductDraft = { title: visibleTitle(page.root) };
   for (const draft of [jsonLd, microdata]) {
     if (draft.title && heading.title)
@@ -47,6 +55,20 @@ export function genericDrafts(page: Page): ProductDraft[] {
     reading("title element", fallbackTitle),
     reading("page address", address),
   ];
+}
+
+// The deepest sale a struck price is believed to stand beside: a figure under a tenth of it is a misreading
+// (cents set apart, "$1,399" "99", read as 1.39999), not a price.
+const DEEPEST_SALE = 0.1;
+
+/** Whether the buy box shows `structured` struck, with a lower price of the same currency paid now. */
+function struckBeside(structured: Money, shown: Money): boolean {
+  return (
+    shown.original_amount === structured.amount &&
+    shown.amount < structured.amount &&
+    shown.amount >= structured.amount * DEEPEST_SALE &&
+    shown.currency === structured.currency
+  );
 }
 
 /**

@@ -162,7 +162,7 @@ async function readHtml(response: Response): Promise<string> {
   const bytes = await readBytes(response, MAX_PAGE_BYTES).catch((err) => {
     throw asPageError(err);
   });
-  const html = decodeHtml(bytes, response.headers.get("Content-Type") ?? undefined);
+  const html = decodeHtml(bytes, response.headers.get("Content-Type") ?? undefined, response.url);
   assertParseable(html);
   return html;
 }

@@ -38,8 +38,9 @@ const THRESHOLD =
 const COUPON = /\b(?:coupons?|kupon|cup[óo]n|cupom|gutschein|voucher)\b|クーポン|优惠券|쿠폰/i;
 // "₹1,804 with Bank offer", "£1.25 with Nectar": a price on a condition the shopper may not meet.
 const CONDITION = /^(?:with|con|mit|avec|com|при|с)\s/i;
-// "(-15 Lei)", "−20 €": what the shopper saves, printed as a negative amount.
-const SAVING = /^\(?\s?[-−–]\s?\D{0,4}\d/;
+// "(-15 Lei)", "−20 €", "(Save £2.50)", "Économisez 640,000 DT": what the shopper saves, not what they pay.
+const SAVING =
+  /^\(?\s?(?:[-−–]\s?\D{0,4}\d|(?:you save|save|vous économisez|économisez|sie sparen|sparen sie|ahorras|ahorra|risparmi|oszczędzasz|je bespaart|bespaar|economize|poupe)\b)/i;
 // A word of a class name or id that says a price is the one paid now ("real", "final-price", "salePrice").
 const CURRENT_CLASS =
   /(?:^|[\s_-]|[a-z](?=[A-Z]))(?:[Rr]eal|[Ff]inal|[Cc]urrent|[Ss]ale|[Aa]ctual|[Dd]iscounted|[Ss]pecial)(?=$|[\s_-]|[A-Z])/;

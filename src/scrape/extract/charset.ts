@@ -1,6 +1,7 @@
 // Bytes to text for pages whose declared charset cannot be trusted: valid UTF-8 wins (a page
 // labelled iso-8859-1 is often UTF-8; so does one with a few broken characters), then the declared
-// charset, then the legacy charsets of the page's language (a GBK page labelled UTF-8), then windows-1252.
+// charset, then the legacy charsets of the page's language (a GBK page labelled UTF-8) or its address's country (a
+// Polish page that declares none), then windows-1252.
 
 const SNIFF_BYTES = 4096;
 
@@ -34,10 +35,49 @@ const LANGUAGE_CHARSETS: Record<string, string[]> = {
   bg: ["windows-1251"],
   el: ["windows-1253"],
   tr: ["windows-1254"],
-  pl: ["windows-1250"],
-  cs: ["windows-1250"],
-  hu: ["windows-1250"],
+  pl: ["windows-1250", "iso-8859-2"],
+  cs: ["windows-1250", "iso-8859-2"],
+  hu: ["windows-1250", "iso-8859-2"],
 };
+
+// The language whose legacy charsets a browser falls back to for a page that declares none, by the country its
+// address names (as Firefox does): a Polish forum of 2010 sends ISO-8859-2 bytes with no label and `lang="en"`.
+const COUNTRY_LANGUAGES: Record<string, string> = {
+  pl: "pl",
+  cz: "cs",
+  sk: "cs",
+  hu: "hu",
+  ru: "ru",
+  by: "ru",
+  kz: "ru",
+  ua: "uk",
+  bg: "bg",
+  gr: "el",
+  tr: "tr",
+  jp: "ja",
+  cn: "zh",
+  tw: "zh-tw",
+  hk: "zh-hk",
+  kr: "ko",
+};
+
+function countryCharsets(address: string | undefined): string[] {
+  if (!address || !URL.canParse(address)) return [];
+  const language = COUNTRY_LANGUAGES[new URL(address).hostname.split(".").pop() ?? ""];
+  return language ? (LANGUAGE_CHARSETS[language] ?? []) : [];
+}
+
+/** The share of a text's characters beyond ASCII that are letters: a wrong single-byte charset reads symbols ("±"). */
+function letterShare(text: string): number {
+  let beyond = 0;
+  let letters = 0;
+  for (const char of text) {
+    if (char.charCodeAt(0) < 0x80) continue;
+    beyond++;
+    if (/\p{L}/u.test(char)) letters++;
+  }
+  return beyond === 0 ? 1 : letters / beyond;
+}
 
 /** The legacy charsets of the language the page's `<html lang>` names. */
 function languageCharsets(bytes: Uint8Array): string[] {
@@ -87,8 +127,11 @@ function lossyUtf8(bytes: Uint8Array): string | null {
   return written >= broken * UTF8_PER_BROKEN ? text : null;
 }
 
-/** Decodes an HTML response body, whatever it claims to be. */
-export function decodeHtml(bytes: Uint8Array, contentType?: string): string {
+/**
+ * Decodes an HTML response body, whatever it claims to be. `address` (the page's URL) names the country whose
+ * legacy charsets a page that declares none may be in; of several that read it, the one reading most letters.
+ */
+export function decodeHtml(bytes: Uint8Array, contentType?: string, address?: string): string {
   const bom = bomCharset(bytes);
   if (bom) return decodeWith(bom, bytes, false) ?? "";
   const utf8 = decodeWith("utf-8", bytes, true);
@@ -102,9 +145,19 @@ export function decodeHtml(bytes: Uint8Array, contentType?: string): string {
   const candidates = (western ? [...language, declared] : [declared, ...language]).filter(
     (label): label is string => !!label && !/^utf-?8$/.test(label),
   );
-  for (const label of candidates) {
-    const text = decodeWith(label, bytes, true);
-    if (text !== null) return text;
+  if (declared && !western) {
+    for (const label of candidates) {
+      const text = decodeWith(label, bytes, true);
+      if (text !== null) return text;
+    }
   }
-  return decodeWith("windows-1252", bytes, false) ?? decodeWith("utf-8", bytes, false) ?? "";
+  let best: { text: string; share: number } | null = null;
+  for (const label of [...candidates, ...countryCharsets(address)]) {
+    const text = decodeWith(label, bytes, true);
+    const share = text === null ? -1 : letterShare(text);
+    if (text !== null && (!best || share > best.share)) best = { text, share };
+  }
+  const western1252 = decodeWith("windows-1252", bytes, false);
+  if (best && (western1252 === null || best.share >= letterShare(western1252))) return best.text;
+  return western1252 ?? decodeWith("utf-8", bytes, false) ?? "";
 }

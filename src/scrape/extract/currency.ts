@@ -234,6 +234,8 @@ export function currencyFromText(text: string, hint: MoneyHint = {}): string | n
   for (const [pattern, code] of SYMBOLS) if (pattern.test(text)) return code;
   const preferred = hintedCurrency(hint);
   const word = currencyFromWord(text);
+  // A lone "R" is the rand only where the site names no other currency: on a Greek shop "R32" is a refrigerant.
+  if (word === "ZAR" && preferred && preferred !== "ZAR") return null;
   if (word) return preferred && SHARED_WORDS.some((set) => set.has(word) && set.has(preferred)) ? preferred : word;
   if (text.includes("$")) return preferred && DOLLAR_CURRENCIES.has(preferred) ? preferred : "USD";
   if (/[¥￥円]/.test(text)) return preferred && YEN_CURRENCIES.has(preferred) ? preferred : "JPY";

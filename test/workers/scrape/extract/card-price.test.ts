@@ -105,6 +105,21 @@ describe("a threshold printed near the price", () => {
   });
 });
 
+describe("what a shopper saves, printed beside the price", () => {
+  it("is set aside, in words or as a negative amount ('(Save £2.50)', 'Économisez 640,000 DT', '−20 €')", () => {
+    const root = loadHtml(
+      `<div><p>Now <b>£10.00</b> <span>(Save £2.50)</span></p><p><span>2 999,000 DT</span> <span>Économisez 640,000 DT</span></p><p><span>−20 €</span></p></div>`,
+    );
+    expect(priceTexts(root).map((price) => [price.text, price.other])).toEqual([
+      ["£10.00", false],
+      ["(Save £2.50)", true],
+      ["2 999,000 DT", false],
+      ["Économisez 640,000 DT", true],
+      ["−20 €", true],
+    ]);
+  });
+});
+
 describe("currencyFromText", () => {
   it("finds no currency in digits and punctuation alone", () => {
     for (const text of ["4.5", "(1,234)", "12 - 15", "3/4", "+20%", ""]) expect(currencyFromText(text)).toBeNull();
@@ -124,5 +139,13 @@ describe("currencyFromText", () => {
     expect(read).toEqual(["CNY", "CNY", "CNY", "JPY", "JPY", "JPY"]);
     expect(currencyFromText("售價 1,200元", { country: "TW" })).toBe("TWD");
     expect(currencyFromText("¥300", { country: "CN" })).toBe("CNY");
+  });
+
+  it("reads a lone R as the rand only beside a figure of its own, and only where the site names no other currency", () => {
+    expect(currencyFromText("R 1 299")).toBe("ZAR");
+    expect(currencyFromText("R 1 299", { country: "ZA" })).toBe("ZAR");
+    // A Greek shop's refrigerant ("R32") and a phone's model name ("vivo T4R 5G").
+    expect(currencyFromText("Οικολογικό Ψυκτικό Υγρό (R32)", { country: "GR" })).toBeNull();
+    expect(currencyFromText("vivo T4R 5G (Twilight Blue, 256 GB)")).toBeNull();
   });
 });

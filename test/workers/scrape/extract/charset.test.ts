@@ -5,7 +5,7 @@ import { decodeHtml } from "../../../../src/scrape/extract/charset";
 import { CHARSET_CASES } from "../../../support/charset-cases";
 
 describe("decodeHtml in the Workers runtime", () => {
-  it.each(CHARSET_CASES)("decodes $name", ({ bytes, contentType, text }) => {
-    expect(decodeHtml(bytes, contentType)).toBe(text);
+  it.each(CHARSET_CASES)("decodes $name", ({ bytes, contentType, address, text }) => {
+    expect(decodeHtml(bytes, contentType, address)).toBe(text);
   });
 });
