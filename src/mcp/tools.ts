@@ -36,6 +36,8 @@ interface ToolSpec<A> {
 const spec = <A>(tool: ToolSpec<A>) => tool as unknown as ToolSpec<unknown>;
 
 const money = (price: Money | null | undefined) => (price ? `${price.amount} ${price.currency}` : "no price");
+/** "1 hotel", "12 hotels". */
+const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 const list = (items: (string | null | undefined)[], max = 5) =>
   items.filter(Boolean).slice(0, max).join("; ") + (items.length > max ? "; …" : "");
 
@@ -160,7 +162,7 @@ export const TOOL_SPECS: ToolSpec<unknown>[] = [
     route: { method: "get", path: "/v1/{platform}/search", fixed: { format: "json" } },
     readOnly: true,
     summarize: ({ data, meta }) =>
-      `${data.results.length} results for "${data.name}" on page ${meta.page}: ` +
+      `${counted(data.results.length, "result")} for "${data.name}" on page ${meta.page}: ` +
       list(data.results.map((r) => `${r.title} (${money(r.price)})`)),
   }),
   spec<{ data: { name: string | null; reviews: { rating: number | null; title?: string | null }[] } }>({
@@ -170,7 +172,7 @@ export const TOOL_SPECS: ToolSpec<unknown>[] = [
     route: { method: "get", path: "/v1/{platform}/reviews", fixed: { format: "json" } },
     readOnly: true,
     summarize: ({ data }) =>
-      `${data.reviews.length} reviews${data.name ? ` of ${data.name}` : ""}: ` +
+      `${counted(data.reviews.length, "review")}${data.name ? ` of ${data.name}` : ""}: ` +
       list(data.reviews.map((r) => `${r.rating ?? "?"}★ ${r.title ?? ""}`.trim())),
   }),
   spec<{
@@ -189,7 +191,7 @@ export const TOOL_SPECS: ToolSpec<unknown>[] = [
     route: { method: "get", path: "/v1/travel/{platform}/hotels/search", fixed: { format: "json" } },
     readOnly: true,
     summarize: ({ data, meta: { pagination } }) =>
-      `${pagination.total} hotels in ${data.location?.name ?? "the destination"} from ${data.check_in} to ${data.check_out} ` +
+      `${counted(pagination.total, "hotel")} in ${data.location?.name ?? "the destination"} from ${data.check_in} to ${data.check_out} ` +
       `(${Object.entries(data.meta.platforms)
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([slug, p]) => `${slug} ${p.status}`)
@@ -244,7 +246,7 @@ export const TOOL_SPECS: ToolSpec<unknown>[] = [
     route: { method: "get", path: "/v1/travel/hotel-list" },
     readOnly: true,
     summarize: ({ data }) =>
-      `${data.hotels.length} hotels (read by ${data.platform})${data.has_next_page ? ", more on the next page" : ""}: ` +
+      `${counted(data.hotels.length, "hotel")} (read by ${data.platform})${data.has_next_page ? ", more on the next page" : ""}: ` +
       list(
         data.hotels.map(
           (h) =>

@@ -129,7 +129,7 @@ describe("MCP over Streamable HTTP", () => {
       review_count: 42,
     });
     expect((list.content as { text: string }[])[0]!.text).toMatch(
-      /^\d+ hotels \(read by generic\): The Oyster Box 435 USD, 9\.5\/10/,
+      /^1 hotel \(read by generic\): The Oyster Box 435 USD, 9\.5\/10/,
     );
   });
 
