@@ -251,13 +251,21 @@ function textParts(element: HTMLElement): string[] {
   return parts;
 }
 
-/** The card's price: its first price that is neither struck nor something else, with a struck list price beside it. */
+/**
+ * The card's price: its first price that is neither struck nor something else, with a struck list price beside it.
+ * A zero is no price paid where another follows: a template's placeholder ("0,00€" in an unstyled old-price box) or
+ * an empty cart's total.
+ */
 export function cardPrice(prices: PriceText[], hint: MoneyHint): Money | null {
   const shown = prices.filter((price) => !price.struck && !price.other);
-  const current = shown[0];
+  const at = Math.max(
+    0,
+    shown.findIndex((price) => priceMoney(price, hint)?.amount !== 0),
+  );
+  const current = shown[at];
   const money = current ? priceMoney(current, hint) : null;
   if (!money) return null;
-  for (const later of shown.slice(1, DISCOUNT_LOOKAHEAD)) {
+  for (const later of shown.slice(at + 1, at + DISCOUNT_LOOKAHEAD)) {
     const discounted = priceMoney(later, hint);
     if (
       discounted &&

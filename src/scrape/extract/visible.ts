@@ -4,8 +4,8 @@
 import type { Money } from "../types";
 import { pageText, visibleText, type HTMLElement } from "./dom";
 import { nameText } from "./name-text";
-import { cardPrice, priceTexts } from "./card-price";
-import { headingBlocks, mainHeading } from "./heading-blocks";
+import { cardPrice, priceTexts, type PriceText } from "./card-price";
+import { blocksAround, headingBlocks, mainHeading } from "./heading-blocks";
 import { itemValue } from "./microdata";
 import { moneyFromStructured, parseMoney, type MoneyHint } from "./money";
 import { reviewWidgetId, SKU_LABEL, SKU_LABEL_ALONE } from "./id-labels";
@@ -163,14 +163,23 @@ export function itempropPrice(root: HTMLElement, hint: MoneyHint = {}): Money | 
 
 // How far above the main heading the buy box may start: the heading's own block and a few around it.
 export const BUY_BOX_LEVELS = 4;
+// A price may sit further out, in the product's section around a titled header ("<section><div class=title>
+// <h1>…</h1></div>…<div class=buy-box>€ 142,00"), but then close to the heading in the page's source: a price
+// tens of thousands of characters on is a rail's card below a product that shows none ("Liên hệ báo giá").
+const PRICE_LEVELS = 6;
+const NEAR_HEADING = 20_000;
 
 /**
  * The price nearest the main heading: the first current price (struck list prices, instalments,
  * unit prices and fees set aside) in the smallest block around the `<h1>` that shows one.
  */
 export function headingPrice(root: HTMLElement, hint: MoneyHint = {}): Money | null {
-  for (const block of headingBlocks(root, BUY_BOX_LEVELS)) {
-    const prices = priceTexts(block);
+  const heading = mainHeading(root);
+  if (!heading) return null;
+  const near = (price: PriceText) =>
+    Math.max(price.element.range[0] - heading.range[1], heading.range[0] - price.element.range[1]) <= NEAR_HEADING;
+  for (const [level, block] of blocksAround(root, heading, PRICE_LEVELS).entries()) {
+    const prices = level < BUY_BOX_LEVELS ? priceTexts(block) : priceTexts(block).filter(near);
     if (prices.length > 0) return cardPrice(prices, hint);
   }
   return null;

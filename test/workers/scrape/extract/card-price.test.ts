@@ -79,6 +79,14 @@ describe("a coupon and a discount printed unstruck", () => {
     const plain = loadHtml(`<div class="price"><span>89,99 TL</span> <span>80,99 TL</span></div>`);
     expect(cardPrice(priceTexts(plain), {})).toMatchObject({ amount: 89.99 });
   });
+
+  it("passes over a zero, a placeholder or an empty cart, to the price paid after it", () => {
+    const box = loadHtml(
+      `<div class="buy"><div id="oldprice">0,00€</div><span class="rate">DTO. %</span><div id="actualprice">399,94€</div></div>`,
+    );
+    expect(cardPrice(priceTexts(box), {})).toMatchObject({ amount: 399.94, currency: "EUR" });
+    expect(cardPrice(priceTexts(loadHtml(`<p><span>$0.00</span></p>`)), {})).toMatchObject({ amount: 0 });
+  });
 });
 
 describe("a threshold printed near the price", () => {

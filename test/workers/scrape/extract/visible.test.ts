@@ -186,4 +186,15 @@ describe("the page's main heading", () => {
     expect(visibleTitle(root)).toBe("Night Mask");
     expect(headingPrice(root)).toMatchObject({ amount: 40, currency: "MDL" });
   });
+  it("reads the buy box of the product's section around a titled header, never a rail's card far below", () => {
+    const filler = `<p>${"Technische Daten und Beschreibung. ".repeat(800)}</p>`;
+    const page = (buyBox: string) =>
+      loadHtml(`<body><section class="product"><div class="head"><div class="row"><div class="col"><div class="title">
+      <h1>Lenovo L24i-40 Monitor</h1></div></div></div></div>${buyBox}</section></body>`);
+    expect(headingPrice(page(`<div class="buy"><div class="price">€ 142,00</div></div>`))).toMatchObject({
+      amount: 142,
+      currency: "EUR",
+    });
+    expect(headingPrice(page(`${filler}<div class="rail"><div class="card">2.303.700₫</div></div>`))).toBeNull();
+  });
 });
