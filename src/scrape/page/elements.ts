@@ -52,9 +52,10 @@ const FURNITURE_ROLES = new Set([
  * singular also names an opinion column.
  */
 export const COMMENTS_WORDS = new Set(
-  "comments commentlist disqus comentarios kommentare commentaires commenti komentarze reacties kommentarer yorumlar kommentit".split(
-    " ",
-  ),
+  (
+    "comments commentlist disqus comentarios kommentare commentaires commenti komentarze reacties kommentarer yorumlar kommentit " +
+    "comentaris comentarii komentare komentari kommentarii hozzaszolasok"
+  ).split(" "),
 );
 /** Class or id words of furniture (matched as whole words of the names, split at case changes and punctuation). */
 const FURNITURE_WORDS = new Set([
