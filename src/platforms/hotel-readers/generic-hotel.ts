@@ -65,7 +65,7 @@ export function parseAnyHotel(html: string, url: string): HotelDetail {
 
 // Words that name a place to stay, in the languages of the corpus.
 const LODGING_WORDS =
-  /\b(?:hotels?|hoteles|hot[ée]is|hostel\w*|motels?|inns?|resorts?|suites?|apartments?|apartamentos?|lodges?|lodging|accommodations?|guest ?houses?|b&b|bed (?:and|&) breakfast|villas?|camp(?:site|ground|ing)s?|chalets?|cottages?|pensions?|pensione|ryokan|hostal|albergo|alberghi|agriturismo|gasthof|gasthaus|herberge|unterk[üu]nfte|pousada|posada|auberge|h[ôo]tel)\b|ホテル|旅館|民宿|キャンプ場|酒店|宾馆|饭店|住宿|호텔|숙소|отел|гостиниц|хостел/i;
+  /\b(?:hotels?|hoteles|hot[ée]is|hostel\w*|motels?|inns?|resorts?|suites?|apartments?|apartamentos?|lodges?|lodging|accommodations?|guest ?houses?|b&b|bed (?:and|&) breakfast|villas?|camp(?:site|ground|ing)s?|chalets?|cottages?|pensions?|pensione|ryokan|hostal|albergo|alberghi|agriturismo|gasthof|gasthaus|herberge|unterk[üu]nfte|pousada|posada|auberge|h[ôo]tel|ferien(?:wohnung|haus|häuser|appartement)\w*|holiday (?:homes?|houses?|flats?|apartments?|cottages?|lets?|rentals?)|vacation (?:homes?|rentals?)|homestays?|beach ?houses?|appartament[oi]|case? vacanze|g[îi]tes?|chambres? d['’]h[ôo]tes|vakantie(?:huis|huizen|woning\w*)|feriehus\w*|ferielejlighed\w*|casa rural)\b|ホテル|旅館|民宿|キャンプ場|酒店|宾馆|饭店|住宿|호텔|숙소|отел|гостиниц|хостел/i;
 
 /** Whether a text names a place to stay ("Hotels in Zurich", "… Resort Hotel & Spa", "Отели Оренбурга"). */
 export const namesLodging = (text: string) => LODGING_WORDS.test(text);
@@ -138,7 +138,8 @@ function nightsBetween(checkIn: string | null, checkOut: string | null): number 
 
 /**
  * The page's name when no structured node gives one: the H1 that the `<title>` repeats, else the
- * title's first part (a booking engine's H1s are steps: "How many guests may we welcome?").
+ * title's first part (a booking engine's H1s are steps: "How many guests may we welcome?"), or the name its
+ * lenticular brackets set apart.
  */
 const MIN_NAME_LETTERS = 3;
 
@@ -154,8 +155,12 @@ function titleOfPage(root: HTMLElement): string | null {
       lettersAndDigits(heading).length >= MIN_NAME_LETTERS &&
       lettersAndDigits(title).includes(lettersAndDigits(heading)),
   );
-  return agreed ?? title?.split(/\s+[|–—-]\s+/)[0]?.trim() ?? headings.find(Boolean) ?? null;
+  const lead = title?.split(/\s+[|–—-]\s+|\s*｜\s*/)[0]?.trim();
+  return agreed ?? (lead ? (BRACKETED_NAME.exec(lead)?.[1] ?? lead) : null) ?? headings.find(Boolean) ?? null;
 }
+
+// A name set in lenticular brackets before the rest of a title ("【窩心の家】官網｜民宿｜宜蘭蘇澳").
+const BRACKETED_NAME = /^【([^】]+)】/;
 
 /** An address written in microformat spans (street-address, locality, country-name), as the page shows it. */
 function microformatAddress(root: HTMLElement): Pick<HotelDetail, "address" | "address_parts"> | null {

@@ -160,8 +160,12 @@ const WORD_SYMBOL_CODE = new Map(WORD_SYMBOLS);
 const WORD_ALTERNATIVES = WORD_SYMBOLS.map(([word]) => escapeRegExp(word)).join("|");
 // Before the number: not glued to a preceding letter or figure; after it: no letter may follow ("12 Brand" is
 // no Br), and the number is not glued to a letter before it ("vivo T4R 5G" is a model, not 4 rand).
-// Case counts: "5 km" is a distance, "5 KM" Bosnian marks.
-const WORD_BEFORE = new RegExp(`(?<![\\p{L}\\d])(${WORD_ALTERNATIVES})\\.?\\s?(?=\\d)`, "u");
+// Case counts: "5 km" is a distance, "5 KM" Bosnian marks. A word glued to seven or more digits ungrouped is a
+// code ("Analog Watch - For Men R8871642003", a model), not an amount.
+const WORD_BEFORE = new RegExp(
+  `(?<![\\p{L}\\d])(${WORD_ALTERNATIVES})\\.?(?:\\s(?=\\d)|(?=\\d)(?!\\d{7,}(?![\\d.,])))`,
+  "u",
+);
 // A dash may stand for no cents between them ("50,- Kč").
 const WORD_AFTER = new RegExp(
   `(?<![\\p{L}\\d.,])\\d[\\d.,\\s]*?(?:[.,][-–]+)?\\s?(${WORD_ALTERNATIVES})(?![\\p{L}])`,

@@ -155,5 +155,9 @@ describe("currencyFromText", () => {
     // A Greek shop's refrigerant ("R32") and a phone's model name ("vivo T4R 5G").
     expect(currencyFromText("Οικολογικό Ψυκτικό Υγρό (R32)", { country: "GR" })).toBeNull();
     expect(currencyFromText("vivo T4R 5G (Twilight Blue, 256 GB)")).toBeNull();
+    // A model number glued to its letter ("R8871642003"), where "R1299" and "R 8871642" are still rands.
+    expect(currencyFromText("Analog Watch - For Men R8871642003")).toBeNull();
+    expect(currencyFromText("R1299")).toBe("ZAR");
+    expect(currencyFromText("R 8871642")).toBe("ZAR");
   });
 });
