@@ -24,8 +24,14 @@ const BROWSER_ERROR_MARKER = /id=["']?main-frame-error\b|class=["']?neterror\b/i
 // Titles of walls and of the error pages a site serves a visitor it turned away, in the corpus's languages.
 const ROBOT_TITLE =
   /are you (a )?(human|robot)|robot or human|bot or not|pardon our interruption|verify (that )?you are (a )?human|captcha|access denied|attention required|just a moment|one more step|security check|unusual traffic|bot (check|detection)|something went wrong|почти готово|один момент|доступ (?:ограничен|запрещ)|un instant|einen moment|un momento|acceso denegado|accès refusé|zugriff verweigert/i;
-const ROBOT_TEXT =
-  /are you a (human|robot)|not a robot|human or a bot|verify (that )?you are (a )?human|unusual traffic from your (computer|network)|press (&|and) hold|complete the security check|enable javascript and cookies to continue|checking your browser before you access|why have i been blocked|por qu[ée] me han bloqueado|pourquoi ai-je été bloqué|warum wurde ich blockiert|something went wrong, please try again|this page isn.t working|http error [45]\d\d/i;
+// The page a site serves a client whose browser it will not serve ("Your browser is out of date", "Поточна версія
+// вашого браузера застаріла"): in place of the page, whatever the reason given.
+const OUTDATED_BROWSER =
+  "your browser is (?:out of date|outdated|too old|not supported)|unsupported browser|вашого браузера застаріла|ваш браузер устарел|версия вашего браузера устарела|ihr browser ist veraltet|tu navegador (?:está )?desactualizado|votre navigateur est obsolète|twoja przeglądarka jest przestarzała";
+const ROBOT_TEXT = new RegExp(
+  String.raw`are you a (human|robot)|not a robot|human or a bot|verify (that )?you are (a )?human|unusual traffic from your (computer|network)|press (&|and) hold|complete the security check|enable javascript and cookies to continue|checking your browser before you access|why have i been blocked|por qu[ée] me han bloqueado|pourquoi ai-je été bloqué|warum wurde ich blockiert|something went wrong, please try again|this page isn.t working|http error [45]\d\d|${OUTDATED_BROWSER}`,
+  "i",
+);
 
 // Challenge pages are small and say little: a full page that merely embeds a widget or a bot
 // vendor's sensor script (a login form, a search page) is not a wall, whatever status it came with.

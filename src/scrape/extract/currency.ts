@@ -79,6 +79,7 @@ const WORD_SYMBOLS: [string, string][] = [
   ["лей", "MDL"],
   ["Лей", "MDL"],
   ["Ft", "HUF"],
+  ["yen", "JPY"],
   ["TL", "TRY"],
   ["лв", "BGN"],
   ["Br", "BYN"],

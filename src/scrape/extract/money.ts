@@ -14,7 +14,7 @@ const NUMBER = /\d{1,3}(?:[ \u00a0\u202f'’]\d{3})+(?:[.,]\d+)?(?!\d)|\d[\d.,]*
 export function parseMoney(text: string | null | undefined, hint: MoneyHint = {}): Money | null {
   const raw = collapse(text);
   if (!raw) return null;
-  const western = westernDigits(raw);
+  const western = withoutConversion(westernDigits(raw));
   const currency = currencyFromText(western, hint) ?? hintedCurrency(hint);
   const token = amountToken(western);
   const number = localeNumber(token, currency !== null && THOUSANDTHS.has(currency));
@@ -26,6 +26,10 @@ export function parseMoney(text: string | null | undefined, hint: MoneyHint = {}
 }
 
 const TOMAN = /تومان|toman/i;
+// An amount in brackets after the price is the same price in another currency or unit ("20,980 yen (€167,01)",
+// "12,50 € (1 kg = 25,00 €)"): the price is the one before it.
+const CONVERSION_AFTER = /^(.*\d.*?)\s*[(（][^()（）]*\d[^()（）]*[)）]\s*$/;
+const withoutConversion = (text: string) => CONVERSION_AFTER.exec(text)?.[1] ?? text;
 // Prices in Chinese, Japanese and Korean count in ten-thousands and hundred-millions: "168.9万円" is
 // 1,689,000 yen, "3억 원" 300,000,000 won; South Asian ones in lakhs and crores: "₹2.3 Cr" is 23,000,000 rupees.
 const PRICE_UNITS: [RegExp, number][] = [

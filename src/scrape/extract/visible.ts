@@ -5,7 +5,7 @@ import type { Money } from "../types";
 import { pageText, visibleText, type HTMLElement } from "./dom";
 import { nameText } from "./name-text";
 import { cardPrice, priceTexts, type PriceText } from "./card-price";
-import { blocksAround, headingBlocks, mainHeading } from "./heading-blocks";
+import { blocksAround, headingBlocks, mainHeading, within } from "./heading-blocks";
 import { itemValue } from "./microdata";
 import { moneyFromStructured, parseMoney, type MoneyHint } from "./money";
 import { reviewWidgetId, SKU_LABEL, SKU_LABEL_ALONE } from "./id-labels";
@@ -89,9 +89,14 @@ export function namedFor(element: HTMLElement, words: RegExp): boolean {
   return words.test(classOrId(element));
 }
 
-/** The first short text matching `label` whose captured value passes `accept`. */
-function labelled(root: HTMLElement, label: RegExp, accept: (value: string) => boolean = () => true): string | null {
-  for (const [, text] of shortTexts(root, () => true)) {
+/** The first short text (of an element `where` accepts) matching `label` whose captured value passes `accept`. */
+function labelled(
+  root: HTMLElement,
+  label: RegExp,
+  accept: (value: string) => boolean = () => true,
+  where: (element: HTMLElement) => boolean = () => true,
+): string | null {
+  for (const [, text] of shortTexts(root, where)) {
     const value = label.exec(text)?.[1]?.trim();
     if (value && accept(value)) return value;
   }
@@ -140,10 +145,16 @@ function valueBeside(label: HTMLElement): string | null {
   return following.text.replace(/\s+/g, " ").trim();
 }
 
-/** A price shown with a "Price:" label, e.g. `<p class="price main">Price: $165.95</p>`. */
-export function labelledPrice(root: HTMLElement, hint: MoneyHint = {}): Money | null {
+/**
+ * A price shown with a "Price:" label, e.g. `<p class="price main">Price: $165.95</p>`: in the blocks around the
+ * main heading (`near`) or anywhere on the page (a rail's card may say "Special Price 117.750đ" far below).
+ */
+export function labelledPrice(root: HTMLElement, hint: MoneyHint = {}, near = false): Money | null {
+  const blocks = near ? headingBlocks(root, BUY_BOX_LEVELS) : [];
+  if (near && blocks.length === 0) return null;
+  const inBuyBox = (element: HTMLElement) => !near || blocks.some((block) => within(element, block));
   return parseMoney(
-    labelled(root, PRICE_LABEL, (amount) => MONEY_SHAPE.test(amount)),
+    labelled(root, PRICE_LABEL, (amount) => MONEY_SHAPE.test(amount), inBuyBox),
     hint,
   );
 }

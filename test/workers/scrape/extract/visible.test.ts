@@ -5,6 +5,7 @@ import { visibleAvailability } from "../../../../src/scrape/extract/availability
 import { loadHtml, visibleText } from "../../../../src/scrape/extract/dom";
 import { headingPrice, shortTexts, visibleTitle } from "../../../../src/scrape/extract/visible";
 import { visibleRating, visibleReviewCount } from "../../../../src/scrape/extract/visible-rating";
+import { visibleProductDraft } from "../../../../src/scrape/extract/visible-draft";
 
 const PAGE = `<html><body>
   <ul class="facts">
@@ -196,5 +197,17 @@ describe("the page's main heading", () => {
       currency: "EUR",
     });
     expect(headingPrice(page(`${filler}<div class="rail"><div class="card">2.303.700₫</div></div>`))).toBeNull();
+  });
+  it("takes the buy box's price over a labelled price in a rail below it, and a labelled price where no heading shows one", () => {
+    const rail = `<div class="related"><h2>Sản phẩm liên quan</h2><ul>${'<li><a href="/b">Another book of the series</a><p>Special Price 117.750đ</p></li>'.repeat(3)}</ul></div>`;
+    const page = loadHtml(
+      `<body><div class="product"><div class="col"><h1>Pháp Y Tần Minh (Bộ 3 Cuốn)</h1><p class="availability">Còn hàng</p><span class="regular-price">460.000 đ</span></div></div>${rail}</body>`,
+    );
+    expect(visibleProductDraft(page).price).toMatchObject({ amount: 460000, currency: "VND" });
+    const labelledInBox = loadHtml(
+      `<body><div class="product"><h1>Desk lamp</h1><p>Was $20.00</p><p>Sale price: $16.00</p></div>${rail}</body>`,
+    );
+    expect(visibleProductDraft(labelledInBox).price).toMatchObject({ amount: 16, currency: "USD" });
+    expect(visibleProductDraft(loadHtml(PAGE)).price).toMatchObject({ amount: 165.95, currency: "USD" });
   });
 });
