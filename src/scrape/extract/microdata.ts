@@ -91,6 +91,15 @@ export function itemValue(
 
 // Properties whose value is an address, as a link's `href` gives it.
 const ADDRESS_PROPERTY = /url|image|logo|photo|sameas|availability|condition|@id/i;
+
+/** A property's value: a link marked as a name or a text ("<a itemprop=name href=/p/1>Casio …</a>") means its words, not its address. */
+function propertyValue(
+  element: HTMLElement | undefined,
+  property: string,
+  read: (element: HTMLElement) => string | null = visibleText,
+): string | null {
+  return element?.tagName === "A" && !ADDRESS_PROPERTY.test(property) ? read(element) : itemValue(element, read);
+}
 // Scopes nested deeper than this are left out of a node (a page's markup is not a deep graph).
 const MAX_NODE_DEPTH = 6;
 
@@ -108,8 +117,7 @@ export function microdataNodes(root: HTMLElement): JsonLdNode[] {
       const values = elements.map((element) => {
         const inner = byElement.get(element);
         if (inner && depth < MAX_NODE_DEPTH) return nodeOf(inner, depth + 1);
-        // A link marked as a name or a text ("<a itemprop=name href=/hotels/…>") means its words, not its address.
-        return element.tagName === "A" && !ADDRESS_PROPERTY.test(name) ? visibleText(element) : itemValue(element);
+        return propertyValue(element, name);
       });
       node[name] = values.length === 1 ? values[0] : values;
     }
@@ -207,7 +215,7 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
     return scope !== undefined && (amount === undefined || amount === price?.amount);
   });
   return {
-    title: itemValue(product.props.get("name")?.[0], nameText),
+    title: propertyValue(product.props.get("name")?.[0], "name", nameText),
     brand: brand ? value(brand, "name") : value(product, "brand"),
     // With one offer per size or colour, an offer's id is that variant's, not the product's.
     sku:
