@@ -100,6 +100,7 @@ function propertyValue(
 ): string | null {
   return element?.tagName === "A" && !ADDRESS_PROPERTY.test(property) ? read(element) : itemValue(element, read);
 }
+
 // Scopes nested deeper than this are left out of a node (a page's markup is not a deep graph).
 const MAX_NODE_DEPTH = 6;
 

@@ -29,7 +29,8 @@ const TOMAN = /تومان|toman/i;
 // An amount in brackets after the price is the same price in another currency or unit ("20,980 yen (€167,01)",
 // "12,50 € (1 kg = 25,00 €)"): the price is the one before it.
 const CONVERSION_AFTER = /^(.*\d.*?)\s*[(（][^()（）]*\d[^()（）]*[)）]\s*$/;
-const withoutConversion = (text: string) => CONVERSION_AFTER.exec(text)?.[1] ?? text;
+const withoutConversion = (text: string) =>
+  /[)）]\s*$/.test(text) ? (CONVERSION_AFTER.exec(text)?.[1] ?? text) : text;
 // Prices in Chinese, Japanese and Korean count in ten-thousands and hundred-millions: "168.9万円" is
 // 1,689,000 yen, "3억 원" 300,000,000 won; South Asian ones in lakhs and crores: "₹2.3 Cr" is 23,000,000 rupees.
 const PRICE_UNITS: [RegExp, number][] = [
