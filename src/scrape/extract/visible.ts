@@ -150,11 +150,10 @@ function valueBeside(label: HTMLElement): string | null {
  * main heading (`near`) or anywhere on the page (a rail's card may say "Special Price 117.750đ" far below).
  */
 export function labelledPrice(root: HTMLElement, hint: MoneyHint = {}, near = false): Money | null {
-  const blocks = near ? headingBlocks(root, BUY_BOX_LEVELS) : [];
-  if (near && blocks.length === 0) return null;
-  const inBuyBox = (element: HTMLElement) => !near || blocks.some((block) => within(element, block));
+  const scopes = near ? headingBlocks(root, BUY_BOX_LEVELS) : [root];
+  const inScope = (element: HTMLElement) => scopes.some((scope) => within(element, scope));
   return parseMoney(
-    labelled(root, PRICE_LABEL, (amount) => MONEY_SHAPE.test(amount), inBuyBox),
+    labelled(root, PRICE_LABEL, (amount) => MONEY_SHAPE.test(amount), inScope),
     hint,
   );
 }
