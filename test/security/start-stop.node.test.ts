@@ -19,6 +19,8 @@ function descendantsOf(pid: number): number[] {
   return children.flatMap((child) => [child, ...descendantsOf(child)]);
 }
 
+const commandOf = (pid: number) => spawnSync("ps", ["-o", "args=", "-p", String(pid)], { encoding: "utf8" }).stdout;
+
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -54,6 +56,10 @@ describe("npm start", () => {
       expect(await listening(API_PORT), "the API came up").toBe(true);
       started = descendantsOf(npm.pid!);
       expect(started.length).toBeGreaterThan(3);
+      // The signal reaches the process that stops the stack, with nothing between: tsx's command relays a
+      // signal to the script it runs and kills it outright should it not answer within 30 ms, as a busy
+      // start-up may not, and then nothing stops wrangler's process group.
+      expect(started.filter((pid) => commandOf(pid).includes("scripts/start.ts"))).toHaveLength(1);
 
       process.kill(npm.pid!, "SIGTERM");
       await Promise.race([exited, sleep(30_000)]);
