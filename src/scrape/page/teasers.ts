@@ -14,6 +14,11 @@ const HEADLINE_MIN_CHARS = 20;
 /** Characters of a teaser's snippet under its headline: its story's first lines cut short, a date, a count of comments. */
 const SNIPPET_MAX_CHARS = 600;
 
+const SUBHEADINGS = [...SUBHEADING_TAGS].join(", ").toLowerCase();
+
+/** A block's kind among its siblings: its class, or for the items of a list with none, being one of its items. */
+const kindOf = (block: HTMLElement): string => classNameOf(block) || (block.tagName === "LI" ? "<li>" : "");
+
 export class Teasers {
   /** Whether each block looked at opens like a teaser, as each is asked about by its neighbours too. */
   private readonly shapes = new Map<HTMLElement, boolean>();
@@ -26,13 +31,13 @@ export class Teasers {
    */
   isTeaser(block: HTMLElement): boolean {
     if (!TEASER_TAGS.has(block.tagName)) return false;
-    const kind = classNameOf(block);
+    const kind = kindOf(block);
     if (kind === "") return false;
     const before = block.previousElementSibling;
     const after = block.nextElementSibling;
     const hasKin =
-      (before !== null && classNameOf(before) === kind && this.teaserShaped(before)) ||
-      (after !== null && classNameOf(after) === kind && this.teaserShaped(after));
+      (before !== null && kindOf(before) === kind && this.teaserShaped(before)) ||
+      (after !== null && kindOf(after) === kind && this.teaserShaped(after));
     return hasKin && this.teaserShaped(block);
   }
 
@@ -59,10 +64,11 @@ export class Teasers {
   }
 
   /**
-   * The link is set as a headline: inside a heading, or ending its line (a `<br>` or a block follows),
-   * not a linked phrase that a sentence runs on from.
+   * The link is set as a headline: holding or inside a heading, or ending its line (a `<br>` or a block
+   * follows), not a linked phrase that a sentence runs on from.
    */
   private standsApart(link: HTMLElement, block: HTMLElement): boolean {
+    if (link.querySelector(SUBHEADINGS) !== null) return true;
     for (let at = link; at !== block; at = at.parentNode as HTMLElement) {
       if (SUBHEADING_TAGS.has(at.tagName)) return true;
       const next = this.nextShown(at);
