@@ -88,7 +88,7 @@ function headingSpelling(name: string, heading: string, address: string, brand: 
   if (name.startsWith(heading) && VARIANT_AFTER.test(name.slice(heading.length))) return heading;
   if (insertsNumber(name, heading)) return heading;
   if (heading !== name && heading.toLowerCase() === name.toLowerCase()) return heading;
-  const before = heading.endsWith(name) ? heading.slice(0, -name.length) : "";
+  const before = textBefore(name, heading, brand);
   if (brand && before && isBrandShown(before, brand, address)) return `${before.trimEnd()} ${name}`;
   // Compared by letters and digits alone: the heading may set its parts apart ("8 GB / 256 GB" for "8 GB 256 GB").
   const shop = siteLabel(address);
@@ -99,6 +99,15 @@ function headingSpelling(name: string, heading: string, address: string, brand: 
 }
 
 const squash = lettersAndDigits;
+
+/**
+ * What the heading sets before the name: compared by letters and digits where the heading runs the name's
+ * parts together ("Crucial MX300 525 GB, Solid State Drive(SATA 600)" for "MX300 525 GB, Solid State Drive (SATA 600)").
+ */
+function textBefore(name: string, heading: string, brand: string | null): string {
+  if (heading.endsWith(name)) return heading.slice(0, -name.length);
+  return brand && squash(heading) === squash(brand) + squash(name) ? heading.slice(0, brand.length) : "";
+}
 
 /** The heading is the name with a version or model number set inside it ("Parallels Desktop 15 for Mac"): one or two words, each with a digit. */
 function insertsNumber(name: string, heading: string): boolean {

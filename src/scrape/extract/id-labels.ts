@@ -12,10 +12,11 @@ const ID_LABEL =
 // A label may open with a "#" ("#Артикул 4998"), and ends where a word does: "Artikelnummer56477395" is
 // that label and its number, not "Art" and "ikelnummer56477395".
 export const SKU_LABEL = new RegExp(
-  `^#?(?:${ID_LABEL})(?![a-z])\\s*[:#.]?\\s*([A-Z0-9][\\w./-]{2,30}(?:#[A-Z0-9]{2,4})?)$`,
-  "i",
+  `^#?(?:${ID_LABEL})(?![a-z])\\s*[:#.]?\\s*([\\p{Lu}0-9][\\p{L}\\p{N}_./-]{2,30}(?:#[A-Z0-9]{2,4})?)$`,
+  "iu",
 );
-export const SKU_LABEL_ALONE = new RegExp(`^#?(?:${ID_LABEL})\\s*[:#.]?$`, "i");
+// A label alone may end in a dash before its value's own element ("Артикул - ").
+export const SKU_LABEL_ALONE = new RegExp(`^#?(?:${ID_LABEL})\\s*[:#.\\-–—]?$`, "iu");
 
 /**
  * The id a text holds after its label and a space, colon or "#" ("Item # 101095" → "101095"); null where

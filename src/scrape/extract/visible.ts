@@ -15,7 +15,8 @@ import { selectAll, selectOne } from "./select";
 
 const PRICE_LABEL = /^(?:our |sale |your |now |current |special |unit )?price\s*:?\s*(.*\d.*)$/i;
 const MONEY_SHAPE = /^(?:[A-Z]{3}|[^\d\s]{1,3})?\s?\d[\d.,\s]*(?:\s?(?:[A-Z]{3}|[^\d\s]{1,3}))?$/;
-const ID_SHAPE = /^(?=.*\d)[A-Z0-9][\w./-]{2,30}(?:#[A-Z0-9]{2,4})?$/i;
+// An id may be written in letters of any script ("А-60001/60901", "ВК-2045").
+const ID_SHAPE = /^(?=.*\d)[\p{Lu}0-9][\p{L}\p{N}_./-]{2,30}(?:#[A-Z0-9]{2,4})?$/iu;
 // A code of capitals alone ("Item Id: GLOWROLL", "Part Number:EMERMUS") is an id where a label that says
 // it names an id (id, number, code, SKU, "#") sets it apart with a colon or "#"; after a bare "Item:" or
 // "Product:" it is a word ("BRACELET"), without a colon a heading in capitals ("PRODUCT AVAILABILITY").
@@ -124,7 +125,8 @@ function labelledId(root: HTMLElement): string | null {
       if (idShaped(beside, text)) return beside;
       continue;
     }
-    const next = texts[at + 1]?.[1];
+    // A list of facts may end each value with a semicolon ("А-60001/60901;").
+    const next = texts[at + 1]?.[1].replace(/[;,]$/, "");
     if (next && idShaped(next, text)) return next;
   }
   return null;
