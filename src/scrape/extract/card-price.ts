@@ -122,6 +122,29 @@ export function priceTexts(scope: HTMLElement): PriceText[] {
   return found;
 }
 
+// An amount alone, grouped in thousands, with at most cents: "690", "1 299", "10.320,50".
+const BARE_AMOUNT = /^\d{1,3}(?:[.,\s']?\d{3})*(?:[.,]\d{1,2})?$/;
+const PRICE_CLASS = /price/i;
+
+/**
+ * For a page that prints no price with a sign: amounts alone in boxes it names for a price
+ * (`<div class="catalog__price"><span class="price">690</span></div>`, the rouble only in the page's data),
+ * each the whole text of its box, so that a split price's whole units or cents ("22 <sup>99</sup>") are none.
+ * Read in the currency the site's domain and language give.
+ */
+export function barePriceTexts(scope: HTMLElement): PriceText[] {
+  const found: PriceText[] = [];
+  const { ink } = pageText(scope);
+  for (const element of elementsWithDigits(scope)) {
+    const text = textUpTo(element, MAX_PRICE_TEXT, ink)?.trim();
+    const box = element.parentNode;
+    if (!text || !box || !BARE_AMOUNT.test(text) || forScreenReaders(element)) continue;
+    if (textUpTo(box, MAX_PRICE_TEXT, ink)?.trim() !== text) continue;
+    if ([element, box].some((named) => PRICE_CLASS.test(classText(named)))) found.push(classify(element, text, ink));
+  }
+  return found;
+}
+
 // How close a price must come to the one a percentage off the other gives: shops round to whole units.
 const DISCOUNT_ROUNDING = 0.01;
 // A discount for paying one way ("no boleto", "no Pix", "à vista", "en efectivo"): not every buyer's price.

@@ -254,9 +254,13 @@ function cardId(card: HTMLElement): string | null {
   return null;
 }
 
-/** The visible page's result cards, read. */
-export function visibleCards(root: HTMLElement, base: string, hint: MoneyHint): VisibleCard[] {
-  const prices = priceTexts(root);
+/** The visible page's result cards, read: each holds one of `prices` (those the page prints with a sign, unless given). */
+export function visibleCards(
+  root: HTMLElement,
+  base: string,
+  hint: MoneyHint,
+  prices: PriceText[] = priceTexts(root),
+): VisibleCard[] {
   const itemLink = linkResolver(base);
   const cards = findCardElements(root, itemLink, prices);
   const byCard = new Map(cards.map((card) => [card, [] as PriceText[]]));

@@ -70,6 +70,21 @@ const REGION_CURRENCY: Record<string, string> = {
   IQ: "IQD",
   LY: "LYD",
   SD: "SDG",
+  RU: "RUB",
+  UA: "UAH",
+  KZ: "KZT",
+  HU: "HUF",
+  RS: "RSD",
+  ID: "IDR",
+  VN: "VND",
+  TH: "THB",
+  PH: "PHP",
+  MY: "MYR",
+  BD: "BDT",
+  NG: "NGN",
+  KE: "KES",
+  GH: "GHS",
+  IL: "ILS",
 };
 
 const LANGUAGE_REGION: Record<string, string> = {

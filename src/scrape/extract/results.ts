@@ -7,9 +7,11 @@
 //    cards lack only when it agrees with them (same length, same links in order), and is the list
 //    itself only when the page shows no cards.
 // A page with none of these has no results, never its navigation; but one whose cards its scripts draw
-// holds them in its application state (state-listing.ts), read last.
+// holds them in its application state (state-listing.ts), read last, and one may print its prices with no
+// sign at all.
 import type { SearchItem, SearchPage } from "../types";
 import { cleanText, contains } from "./dom";
+import { barePriceTexts, priceTexts } from "./card-price";
 import { visibleCards, type VisibleCard } from "./cards";
 import { jsonLdNodes } from "./json-ld";
 import { jsonLdListing, microdataListing, type StructuredCard } from "./listing-structured";
@@ -25,12 +27,22 @@ export function readSearchResults(page: Page, url: string): SearchPage {
   const jsonLd = jsonLdListing(jsonLdNodes(page.root), page.base, page.hint);
   const items = resolveItems(visible, microdata, jsonLd);
   return {
-    // A page that shows and states no list may still hold one in its scripts' state, drawn after load.
-    items: items.length > 0 ? items : stateListing(page.root, page.base, page.hint, page.html).map((card) => card.item),
+    items: items.length > 0 ? items : drawnOrUnsigned(page),
     page: pageFromUrl(url, "page", "p", "pg", "pageNumber"),
     total_results: null,
     has_next_page: hasNextPage(page),
   };
+}
+
+/**
+ * The list of a page that shows and states none: one its scripts draw after load, held in their state; else,
+ * where the page prints no price with a sign at all, cards priced by amounts alone in boxes named for a
+ * price (card-price.ts).
+ */
+function drawnOrUnsigned(page: Page): SearchItem[] {
+  const drawn = stateListing(page.root, page.base, page.hint, page.html);
+  if (drawn.length > 0 || priceTexts(page.root).length > 0) return drawn.map((card) => card.item);
+  return visibleCards(page.root, page.base, page.hint, barePriceTexts(page.root)).map((card) => card.item);
 }
 
 /**
