@@ -21,7 +21,7 @@ export interface PriceText {
   other: boolean;
 }
 
-const MAX_PRICE_TEXT = 40;
+export const MAX_PRICE_TEXT = 40;
 // Pence as UK shops print them under £1: "43p" (and a unit price "22p / 100g", told apart below).
 const PENCE = /^(\d{1,2})\s?p$/;
 const UNIT_PRICE = /\/\s*\d*\s*[a-zа-я]{1,6}\.?$|\bper\s+\d*\s*[a-z]+$|¢\s*\/|\/\s*(?:ea|each|unit)\b/i;
@@ -75,7 +75,7 @@ export function shortText(element: HTMLElement | null | undefined): string | nul
  * `shortText` where it can be at most `max` characters long, else null: the page's ink counts
  * (`pageText`) tell, without reading the text, the containers too long to be a price or a label beside one.
  */
-function textUpTo(element: HTMLElement | null | undefined, max: number, ink: Int32Array): string | null {
+export function textUpTo(element: HTMLElement | null | undefined, max: number, ink: Int32Array): string | null {
   if (!element) return null;
   const inked = ink[positionOf(element)]!;
   return inked === 0 || inked > max ? null : shortText(element);
@@ -118,29 +118,6 @@ export function priceTexts(scope: HTMLElement): PriceText[] {
       }
       break;
     }
-  }
-  return found;
-}
-
-// An amount alone, grouped in thousands, with at most cents: "690", "1 299", "10.320,50".
-const BARE_AMOUNT = /^\d{1,3}(?:[.,\s']?\d{3})*(?:[.,]\d{1,2})?$/;
-const PRICE_CLASS = /price/i;
-
-/**
- * For a page that prints no price with a sign: amounts alone in boxes it names for a price
- * (`<div class="catalog__price"><span class="price">690</span></div>`, the rouble only in the page's data),
- * each the whole text of its box, so that a split price's whole units or cents ("22 <sup>99</sup>") are none.
- * Read in the currency the site's domain and language give.
- */
-export function barePriceTexts(scope: HTMLElement): PriceText[] {
-  const found: PriceText[] = [];
-  const { ink } = pageText(scope);
-  for (const element of elementsWithDigits(scope)) {
-    const text = textUpTo(element, MAX_PRICE_TEXT, ink)?.trim();
-    const box = element.parentNode;
-    if (!text || !box || !BARE_AMOUNT.test(text) || forScreenReaders(element)) continue;
-    if (textUpTo(box, MAX_PRICE_TEXT, ink)?.trim() !== text) continue;
-    if ([element, box].some((named) => PRICE_CLASS.test(classText(named)))) found.push(classify(element, text, ink));
   }
   return found;
 }
@@ -196,7 +173,7 @@ function withoutStruck(text: string, element: HTMLElement, found: PriceText[]): 
   return rest !== text && isPriceText(rest) ? rest : text;
 }
 
-function classify(element: HTMLElement, text: string, ink: Int32Array): PriceText {
+export function classify(element: HTMLElement, text: string, ink: Int32Array): PriceText {
   const parent = element.parentNode;
   const ownParentText = parent
     ? parent.childNodes

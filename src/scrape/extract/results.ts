@@ -11,7 +11,8 @@
 // sign at all.
 import type { SearchItem, SearchPage } from "../types";
 import { cleanText, contains } from "./dom";
-import { barePriceTexts, priceTexts } from "./card-price";
+import { barePriceTexts } from "./bare-prices";
+import { priceTexts } from "./card-price";
 import { visibleCards, type VisibleCard } from "./cards";
 import { jsonLdNodes } from "./json-ld";
 import { jsonLdListing, microdataListing, type StructuredCard } from "./listing-structured";
@@ -37,7 +38,7 @@ export function readSearchResults(page: Page, url: string): SearchPage {
 /**
  * The list of a page that shows and states none: one its scripts draw after load, held in their state; else,
  * where the page prints no price with a sign at all, cards priced by amounts alone in boxes named for a
- * price (card-price.ts).
+ * price (bare-prices.ts).
  */
 function drawnOrUnsigned(page: Page): SearchItem[] {
   const drawn = stateListing(page.root, page.base, page.hint, page.html);
