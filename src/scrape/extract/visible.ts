@@ -23,9 +23,12 @@ const ID_SHAPE = /^(?=.*\d)[\p{Lu}0-9][\p{L}\p{N}_./-]{2,30}(?:#[A-Z0-9]{2,4})?$
 const CAPITALS_CODE = /^[A-Z]{5,20}$/;
 const CAPITALS_LABEL = /^#?[^:#]*\b(?:id|number|no|nr|code|sku|mpn|part)\b[^:#]*[:#]\s*$|^#\s*$/i;
 
+// "Product 36/95" over a shop's previous and next links: the product's place in its category, not its id.
+const PLACE_IN_LIST = /^\d{1,4}\s?\/\s?\d{1,4}$/;
+
 /** Whether `value`, shown in `text` after an id label (or in the text after the label `text`), has an id's shape. */
 function idShaped(value: string, text: string): boolean {
-  if (isNoId(value)) return false;
+  if (isNoId(value) || PLACE_IN_LIST.test(value)) return false;
   if (ID_SHAPE.test(value)) return true;
   const label = text.endsWith(value) ? text.slice(0, -value.length) : text;
   return CAPITALS_CODE.test(value) && CAPITALS_LABEL.test(label);
