@@ -253,13 +253,36 @@ export function cardTitle({ blocks, card }: CardText, inLink: (element: HTMLElem
       null,
     );
   const named = wordy.find((block) => closestUpTo(block.element, card, (el) => rawAttr(el, "itemprop") === "name"));
-  const heading = longest(
-    wordy.filter((block) => closestUpTo(block.element, card, (el) => /^H[1-6]$/.test(el.tagName))),
+  const heading = wholeHeading(
+    longest(wordy.filter((block) => closestUpTo(block.element, card, isHeading))),
+    blocks,
+    wordy,
+    card,
   );
   // Of three words or more: an avatar's "Particulier" or an alt that is the brand ("Christian Dior") names no item.
   const spelled = new Set(alts.filter((alt) => alt.split(/\s+/).length >= 3).map((alt) => alt.toLowerCase()));
   const pictured = longest(wordy.filter((block) => spelled.has(uncut(block.text, alts)?.toLowerCase() ?? "")));
   return named ?? heading ?? pictured ?? longest(wordy.filter((block) => inLink(block.element))) ?? longest(wordy);
+}
+
+const isHeading = (element: HTMLElement) => /^H[1-6]$/.test(element.tagName);
+
+/**
+ * A heading set in parts is named by them all ("<h4><span>Grivel</span><span>G12 Crampon</span></h4>": the brand
+ * and the name), where every part is words; else the part given.
+ */
+function wholeHeading(part: TextBlock | null, blocks: TextBlock[], wordy: TextBlock[], card: HTMLElement) {
+  const heading = part && closestUpTo(part.element, card, isHeading);
+  if (!heading) return part;
+  const parts = blocks.filter((block) => closestUpTo(block.element, card, isHeading) === heading);
+  if (parts.length < 2 || !parts.every((block) => wordy.includes(block))) return part;
+  // A part another holds (a heading's own text around a highlighted word) or one said twice adds nothing.
+  const words: string[] = [];
+  for (const { text } of parts) {
+    const held = parts.some((other) => other.text.length > text.length && other.text.includes(text));
+    if (!held && !words.includes(text)) words.push(text);
+  }
+  return { element: heading, text: words.join(" ") };
 }
 
 export function closestUpTo(
