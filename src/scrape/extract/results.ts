@@ -23,12 +23,13 @@ import { selectAll } from "./select";
 import { stateListing } from "./state-listing";
 
 export function readSearchResults(page: Page, url: string): SearchPage {
-  const visible = visibleCards(page.root, page.base, page.hint);
+  const signed = priceTexts(page.root);
+  const visible = visibleCards(page.root, page.base, page.hint, signed);
   const microdata = microdataListing(page.root, page.base, page.hint);
   const jsonLd = jsonLdListing(jsonLdNodes(page.root), page.base, page.hint);
   const items = resolveItems(visible, microdata, jsonLd);
   return {
-    items: items.length > 0 ? items : drawnOrUnsigned(page),
+    items: items.length > 0 ? items : drawnOrUnsigned(page, signed.length > 0),
     page: pageFromUrl(url, "page", "p", "pg", "pageNumber"),
     total_results: null,
     has_next_page: hasNextPage(page),
@@ -40,9 +41,9 @@ export function readSearchResults(page: Page, url: string): SearchPage {
  * where the page prints no price with a sign at all, cards priced by amounts alone in boxes named for a
  * price (bare-prices.ts).
  */
-function drawnOrUnsigned(page: Page): SearchItem[] {
+function drawnOrUnsigned(page: Page, signsPrices: boolean): SearchItem[] {
   const drawn = stateListing(page.root, page.base, page.hint, page.html);
-  if (drawn.length > 0 || priceTexts(page.root).length > 0) return drawn.map((card) => card.item);
+  if (drawn.length > 0 || signsPrices) return drawn.map((card) => card.item);
   return visibleCards(page.root, page.base, page.hint, barePriceTexts(page.root)).map((card) => card.item);
 }
 
