@@ -265,7 +265,7 @@ export function cardTitle({ blocks, card }: CardText, inLink: (element: HTMLElem
   return named ?? heading ?? pictured ?? longest(wordy.filter((block) => inLink(block.element))) ?? longest(wordy);
 }
 
-const isHeading = (element: HTMLElement) => /^H[1-6]$/.test(element.tagName);
+export const isHeading = (element: HTMLElement) => /^H[1-6]$/.test(element.tagName);
 
 /**
  * A heading set in parts is named by them all ("<h4><span>Grivel</span><span>G12 Crampon</span></h4>": the brand

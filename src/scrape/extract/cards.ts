@@ -9,6 +9,7 @@ import {
   cardReviewCount,
   cardTitle,
   closestUpTo,
+  isHeading,
   isSponsored,
   readCardText,
   textsOutside,
@@ -56,7 +57,7 @@ function walkPage(root: HTMLElement): PageWalk {
     : index.elements;
   for (const element of elements) {
     if (element.tagName === "A") walk.links.push(element);
-    if (/^H[1-6]$/.test(element.tagName)) walk.headings.push(element);
+    if (isHeading(element)) walk.headings.push(element);
     if (walk.headingAt === null && element.tagName === "H1" && element.text.trim())
       walk.headingAt = positionOf(element) + 1;
   }

@@ -1,6 +1,7 @@
 // Teasers of other pages set in a run of sibling blocks ("Popular stories", "More from the site"):
 // each opens with a linked headline over a date or a snippet. Part of the page's furniture (furniture.ts).
 import type { HTMLElement, Node } from "node-html-parser";
+import { selectOne } from "../extract/select";
 import { BLOCK_TAGS, isElement, SUBHEADING_TAGS } from "./elements";
 import { classNameOf } from "./name-words";
 import { type PageStats, statsOf } from "./text-stats";
@@ -68,7 +69,7 @@ export class Teasers {
    * follows), not a linked phrase that a sentence runs on from.
    */
   private standsApart(link: HTMLElement, block: HTMLElement): boolean {
-    if (link.querySelector(SUBHEADINGS) !== null) return true;
+    if (selectOne(link, SUBHEADINGS) !== null) return true;
     for (let at = link; at !== block; at = at.parentNode as HTMLElement) {
       if (SUBHEADING_TAGS.has(at.tagName)) return true;
       const next = this.nextShown(at);
