@@ -10,7 +10,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { accuracyReport, type Judgment } from "./extract-report";
+import { type AccuracyReport, accuracyReport, type Judgment } from "./extract-report";
 
 const FIXTURES = fileURLToPath(new URL("../test/fixtures/", import.meta.url));
 const TABLE_FILE = fileURLToPath(new URL("../src/scrape/extract/confidence-table.ts", import.meta.url));
@@ -25,7 +25,9 @@ export function corpusFolders(): string[] {
   return [join(FIXTURES, "pages"), ...batches];
 }
 
-export const corpusJudgments = (): Judgment[] => corpusFolders().flatMap((folder) => accuracyReport(folder).judgments);
+/** Every judged value of the corpus; `report` reads a folder (a caller that has read some already passes its own). */
+export const corpusJudgments = (report: (folder: string) => AccuracyReport = accuracyReport): Judgment[] =>
+  corpusFolders().flatMap((folder) => report(folder).judgments);
 
 const share = (right: number, values: number) => (right + 1) / (values + 2);
 

@@ -4,7 +4,7 @@
 import { hotelEvidenceKey, type ReaderOfHotel } from "../src/scrape/extract/confidence";
 import { PRODUCT_PLATFORMS } from "../src/platforms/index";
 import { readHotelList } from "../src/platforms/hotel-readers/hotel-list";
-import { readProductPage } from "../src/platforms/product-page";
+import { type ProductReading, readProductPage } from "../src/platforms/product-page";
 import type { HotelRecord } from "../src/platforms/hotel-types";
 import type { ProductRecord, SearchItem } from "../src/scrape/types";
 import {
@@ -113,6 +113,14 @@ const hotelFields = (hotel: HotelRecord, reviewScale: number): Observed => ({
   rooms_available: hotel.rooms_available,
 });
 
+/** The row's page read as a product page: its fields and its wall check ask one after the other, so the last is kept. */
+let lastReading: { row: ExpectedRow; html: string; reading: ProductReading } | undefined;
+function productReading(row: ExpectedRow, html: string): ProductReading {
+  if (lastReading?.row !== row || lastReading.html !== html)
+    lastReading = { row, html, reading: readProductPage(PRODUCT_PLATFORMS[row.adapter]!, html, pageUrl(row)) };
+  return lastReading.reading;
+}
+
 /** Whether the adapter that reads the row's page takes it for a bot wall, as a scrape would before parsing. */
 const seenAsBlocked = (row: ExpectedRow, html: string) =>
   (PRODUCT_PLATFORMS[row.adapter] ?? hotelReaderOf(row)).detectChallenge(html, 200) !== null ||
@@ -125,7 +133,7 @@ const seenAsBlocked = (row: ExpectedRow, html: string) =>
 function refusedAsWall(row: ExpectedRow, html: string): boolean {
   const platform = PRODUCT_PLATFORMS[row.adapter];
   if (!platform || (row.kind !== "product" && row.kind !== "blocked")) return false;
-  const kind = readProductPage(platform, html, pageUrl(row)).notAProduct?.kind;
+  const kind = productReading(row, html).notAProduct?.kind;
   return kind === "sign-in" || kind === "error" || kind === "empty";
 }
 
@@ -135,7 +143,7 @@ const NO_CARD = { title: null, price: null, currency: null, rating: null, review
 /** Each page kind's parser, read the way expected.tsv describes the page. */
 const READERS: Record<PageKind, (row: ExpectedRow, html: string) => Observed> = {
   product: (row, html) => {
-    const reading = readProductPage(PRODUCT_PLATFORMS[row.adapter]!, html, pageUrl(row));
+    const reading = productReading(row, html);
     return { ...productFields(reading.product), evidence: reading.trust?.keys };
   },
   search: (row, html) => {
