@@ -37,6 +37,8 @@ const PRICE_SELECTORS = [
   "#priceblock_ourprice",
   "#price_inside_buybox",
   "#newBuyBoxPrice",
+  // A book's buy box heads its new offer with the price ("Comprar novo: R$ 29,90").
+  "#booksHeaderSection .header-price",
   "#kindle-price",
   // A buybox of two rows, new and used ("Acheter neuf 12,45 €", "Acheter d'occasion 5,45 €"): the new offer's.
   "#buyNewSection .offer-price",

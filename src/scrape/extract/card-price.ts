@@ -44,9 +44,10 @@ const SAVING =
 // A word of a class name or id that says a price is the one paid now ("real", "final-price", "salePrice").
 const CURRENT_CLASS =
   /(?:^|[\s_-]|[a-z](?=[A-Z]))(?:[Rr]eal|[Ff]inal|[Cc]urrent|[Ss]ale|[Aa]ctual|[Dd]iscounted|[Ss]pecial)(?=$|[\s_-]|[A-Z])/;
-// A word of a class name, also where camel case starts the next one ("oldPrice", "price-old").
+// A word of a class name, also where camel case starts the next one ("oldPrice", "price-old"); not one said
+// not to be ("product-price-no-strikethrough").
 const STRUCK_CLASS =
-  /(?:^|[\s_-]|[a-z](?=[A-Z]))(?:[Oo]ld|[Ww]as|[Cc]rossed|[Ss]trike|[Ss]trikethrough|[Pp]revious|[Bb]efore)(?=$|[\s_-]|[A-Z])/;
+  /(?:^|[\s_-]|[a-z](?=[A-Z]))(?<!(?:^|[\s_-])(?:[Nn]o|[Nn]ot|[Nn]on)[-_])(?:[Oo]ld|[Ww]as|[Cc]rossed|[Ss]trike|[Ss]trikethrough|[Pp]revious|[Bb]efore)(?=$|[\s_-]|[A-Z])/;
 
 // A star row beside the price ("Rated 4.90 out of 5 ฿255.00"): a box holding it holds more than the price.
 const RATING_WORDS = /\b(?:rated|out of)\s\d/i;
@@ -96,6 +97,9 @@ export function isPriceText(text: string): boolean {
   );
 }
 
+// A discount alone ("-33.36%"), between a struck price and the one paid in their box: no part of either.
+const PERCENT_ALONE = /^[-−–]?\s?\d{1,2}(?:[.,]\d+)?\s?%$/;
+
 /**
  * Every price element under `scope`, in document order: for each text holding a digit, the nearest
  * element (at most three levels up) whose whole text is a price, so split markup ("¥" + "300") is
@@ -109,7 +113,7 @@ export function priceTexts(scope: HTMLElement): PriceText[] {
     let current: HTMLElement | null = element;
     for (let level = 0; current && current !== scope && level < 3; level++, current = current.parentNode) {
       const text = textUpTo(current, MAX_PRICE_TEXT, ink);
-      if (!text || text.length > MAX_PRICE_TEXT || RATING_WORDS.test(text)) break;
+      if (!text || text.length > MAX_PRICE_TEXT || RATING_WORDS.test(text) || PERCENT_ALONE.test(text)) break;
       if (forScreenReaders(current)) break;
       if (!isPriceText(squeeze(text))) continue;
       if (!closest(current, (element) => seen.has(element))) {
@@ -142,8 +146,9 @@ function discountBetween(before: PriceText, after: PriceText, from: number, to: 
   for (let level = 0; box && level < 3 && !within(after.element, box); level++) box = box.parentNode;
   const text = box && within(after.element, box) ? shortText(box) : null;
   if (!text || text.length > DISCOUNT_BOX || PAYMENT_METHOD.test(text)) return false;
-  return [...text.matchAll(/(\d{1,2})\s?%|%\s?(\d{1,2})\b/g)].some((match) => {
-    const off = Number(match[1] ?? match[2]) / 100;
+  // A percentage may carry decimals ("-33.36%").
+  return [...text.matchAll(/(\d{1,2}(?:[.,]\d+)?)\s?%|%\s?(\d{1,2})\b/g)].some((match) => {
+    const off = Number((match[1] ?? match[2])!.replace(",", ".")) / 100;
     return Math.abs(from * (1 - off) - to) <= from * DISCOUNT_ROUNDING;
   });
 }

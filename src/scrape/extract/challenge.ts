@@ -17,7 +17,7 @@ const CLOUDFLARE_MARKER = /window\._cf_chl_opt|\/cdn-cgi\/challenge-platform\/h\
 // Bot vendors' interstitials: PerimeterX, DataDome, Imperva, Akamai's behavioural challenge, challenge
 // bundles served from a `/challenges/antibot` path.
 const BOT_VENDOR_MARKER =
-  /id=["']?px-captcha|captcha-delivery\.com|\/_Incapsula_Resource|sec-if-cpt-container|\/_sec\/cp_challenge|\/challenges?\/(?:antibot|captcha)\//i;
+  /id=["']?px-captcha|captcha-delivery\.com|\/_Incapsula_Resource|sec-if-cpt-container|\/_sec\/cp_challenge|\/__zenedge\/|\/challenges?\/(?:antibot|captcha)\//i;
 // A browser's own page for a connection the site cut ("This site can't be reached", ERR_HTTP2_PROTOCOL_ERROR):
 // what a site that drops automated clients leaves a browser showing.
 const BROWSER_ERROR_MARKER = /id=["']?main-frame-error\b|class=["']?neterror\b/i;
@@ -38,6 +38,10 @@ const ROBOT_TEXT = new RegExp(
 const SMALL_PAGE = 100_000;
 const WALL_TEXT = 3_000;
 const NEARLY_NOTHING = 1_000;
+// A small page that describes an offer in its structured data is the shop's or hotel's own page, whatever widget
+// its forms carry (a contact form's reCAPTCHA under a product).
+const OFFERS =
+  /"@type"\s*:\s*"(?:Product|Offer|AggregateOffer|Hotel|LodgingBusiness)"|itemtype=["']?https?:\/\/schema\.org\/(?:Product|Offer|Hotel)\b/i;
 
 /** The challenge a page poses, or null for an ordinary page. */
 export function detectChallenge(html: string, status: number): Challenge | null {
@@ -47,7 +51,7 @@ export function detectChallenge(html: string, status: number): Challenge | null 
   // A large page may still be a wall: its bytes are scripts and styles, its text a sentence or two.
   const wall = () => {
     text ??= visibleLength(html);
-    return (blocked || html.length < SMALL_PAGE || text < NEARLY_NOTHING) && text < WALL_TEXT;
+    return (blocked || html.length < SMALL_PAGE || text < NEARLY_NOTHING) && text < WALL_TEXT && !OFFERS.test(html);
   };
   const widget = WIDGETS.find((candidate) => candidate.marker.test(html));
   if (widget && wall()) {

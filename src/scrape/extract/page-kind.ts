@@ -55,7 +55,7 @@ function asksToSignIn(page: Page, heading: string): boolean {
 
 /** Headings of the error pages a site serves in place of the page asked for, in the corpus's languages. */
 const ERROR_HEADING =
-  /something went wrong|^o+ps\b|page (?:not found|cannot be found|could not be found)|an error (?:has )?occurred|^(?:error )?404\b|service unavailable|ein fehler ist aufgetreten|seite nicht gefunden|une erreur s.est produite|page introuvable|(?:ha ocurrido|se produjo|ocurri[óo]) un error|p[áa]gina no encontrada|ocorreu um erro|si è verificato un errore|wystąpił błąd|er is iets misgegaan|bir hata oluştu|terjadi kesalahan|đã (?:xảy ra|có) lỗi|เกิดข้อผิดพลาด|حدث خطأ|произошла ошибка|страница не найдена|エラーが発生しました|ページが見つかりません|出错了|页面不存在|오류가 발생/i;
+  /something went wrong|^o+ps\b|page (?:not found|cannot be found|could not be found)|an error (?:has )?occurred|^(?:error )?404\b|service unavailable|ein fehler ist aufgetreten|seite nicht gefunden|une erreur s.est produite|page introuvable|(?:ha ocurrido|se produjo|ocurri[óo]) un error|p[áa]gina no encontrada|p[áa]gina n[ãa]o encontrada|pagina non trovata|pagina niet gevonden|kunde inte (?:sidan )?hittas|sidan hittades inte|siden (?:blev ikke fundet|finnes ikke|ble ikke funnet)|sivua ei löytynyt|nie znaleziono strony|strona nie (?:istnieje|została znaleziona)|stránka nebyla nalezena|sayfa bulunamadı|ocorreu um erro|si è verificato un errore|wystąpił błąd|er is iets misgegaan|bir hata oluştu|terjadi kesalahan|đã (?:xảy ra|có) lỗi|เกิดข้อผิดพลาด|حدث خطأ|произошла ошибка|страница не найдена|エラーが発生しました|ページが見つかりません|出错了|页面不存在|오류가 발생/i;
 
 /** Fewer readable characters than this in the body is a shell: a loader, a script's mount point. */
 const BARE_BODY = 200;
@@ -77,11 +77,12 @@ export function notAProduct(page: Page, fields: FieldEvidence[]): NotAProduct | 
   if (cards >= LISTING_CARDS_DESPITE_STRUCTURED || (!namedByMarkup && cards >= LISTING_CARDS))
     return { kind: "listing", description: `a list of ${cards} items (a search or category page), not one product` };
   if (namedByMarkup) return null;
+  // An error page may show a rail of other products, priced: its heading says what it is.
+  if (ERROR_HEADING.test(heading))
+    return { kind: "error", description: `the site's error page ("${heading.slice(0, 80)}"), not the product` };
   if (hasPrice) return null;
   if (asksToSignIn(page, heading))
     return { kind: "sign-in", description: "a sign-in page: the site shows the product only to signed-in visitors" };
-  if (ERROR_HEADING.test(heading))
-    return { kind: "error", description: `the site's error page ("${heading.slice(0, 80)}"), not the product` };
   // A name from the head alone (og:title) over a body with next to nothing to read is a shell's (a loader).
   if (titleSource === null || titleSource === "title element" || (titleSource === "meta" && isBare(page)))
     return { kind: "empty", description: "an empty page: no product name or price in what the site sent" };
