@@ -250,6 +250,22 @@ export function currencyFromText(text: string, hint: MoneyHint = {}): string | n
   return null;
 }
 
+// A currency a page's data names for its prices: "priceCurrency": "CAD", a shop platform's "currency":"AUD".
+const DECLARED_CURRENCY = /"(?:price)?[Cc]urrency(?:[Cc]ode)?"\s*:\s*"([A-Z]{3})"/g;
+
+/**
+ * The one currency a page's data names for its prices, where it names one only: the shop's, for the signs several
+ * currencies share ("$" on a Canadian shop's .com). Null where it names none or several (a currency switcher).
+ */
+export function declaredCurrency(html: string): string | null {
+  const named = new Set<string>();
+  for (const [, code] of html.matchAll(DECLARED_CURRENCY)) {
+    if (knownCodes().has(code!)) named.add(code!);
+    if (named.size > 1) return null;
+  }
+  return named.values().next().value ?? null;
+}
+
 /**
  * The currency a page's hint names: the site's own, else its locale's where the locale names a region
  * (`es-CO`), else its domain's country's, else its bare language's (`en`, `de`), the weakest sign.

@@ -1,5 +1,6 @@
 // One parsed page and the structured readings every adapter starts from.
 import { addressId } from "./address-id";
+import { declaredCurrency } from "./currency";
 import { visibleAvailability } from "./availability";
 import { loadHtml, type HTMLElement } from "./dom";
 import { jsonLdNodes, type JsonLdNode } from "./json-ld";
@@ -41,7 +42,7 @@ export function readPage(html: string, url: string, hint: (base: string) => Mone
     root,
     hint: {
       locale: known.locale ?? declaredLanguage(root),
-      currency: known.currency ?? null,
+      currency: known.currency ?? declaredCurrency(html),
       country: countryOfDomain(base),
     },
   };
