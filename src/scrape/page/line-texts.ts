@@ -57,6 +57,9 @@ const SHARE_IT =
 /** A call to fund the site ("Support our journalism with a donation", "Unterstützen Sie uns bitte mit einer Spende"). */
 const SUPPORT_US =
   /\b(?:support (?:us|our (?:work|journalism|reporting))|unterstützen sie uns|unterstütze uns|soutenez-nous|apóyanos|sosteneteci|wesprzyj nas|steun ons)\b[^.!?]*\b(?:donat\w*|spende\w*|don|dons|donación|donazione|darowizn\w*|donatie|member\w*|mitglied\w*|abonn\w*|contribut\w*)\b/i;
+/** A plea to the reader about their ad blocker ("Pour visualiser tout notre contenu, merci de désactiver votre bloqueur de pub !"). */
+const AD_BLOCKER =
+  /\b(?:your|votre|vos|ihren?|deinen?|tu|su|il tuo|seu|twój|uw|je)\s+(?:ad[- ]?blockers?|adblock|bloqueurs? de pub(?:licités?)?|werbe-?blocker|ad-?blocker|bloqueador(?:es)? de (?:anuncios|publicidad|an[úu]ncios)|blocco (?:della )?pubblicità|bloker reklam|advertentieblokker)\b/i;
 /** What a paywall says in place of the rest of the article. */
 const PAYWALL =
   /\b(?:shown|available|visible|reserved) only (?:to|for) (?:paying )?(?:members|subscribers)\b|(?:^\W*|[.!?]\s+)become an? (?:\w+ )?(?:member|subscriber)\b|\bsubscribe to (?:continue|keep) reading\b|会員限定|続き[はを].{0,40}お読み/i;
@@ -98,6 +101,7 @@ export function standingLineKind(text: string, chars: number): string | null {
   if (AD_LABEL.test(text)) return "an ad's label";
   if (SIGN_UP.test(text) || FOLLOW_US.test(text) || SHARE_IT.test(text) || SUPPORT_US.test(text))
     return "a call to sign up, follow, share or support";
+  if (AD_BLOCKER.test(text)) return "a plea about the reader's ad blocker";
   return PAYWALL.test(text) ? "a paywall's teaser" : null;
 }
 
