@@ -53,15 +53,20 @@ const TOWN_POSTCODE = /^(.+?)\s+((?:[A-Z]\d{2}\s?[A-Z\d]{4})|(?:\d{4,6}))$/i;
 const STREET = /^\p{L}[\p{L}\p{M}.' -]{2,}\s\d{1,5}\s?[a-z]?(?:-\d+)?$|^\d{1,5}[a-z]?\s+\p{L}[\p{L}\p{M}.' -]{2,}$/iu;
 const COUNTRY_WORDS = /^\p{L}[\p{L}\p{M} .'-]{2,28}$/u;
 
+// A part of an address is a few words: a sentence that ends on a street's number ("… im Rübeländer Weg 6") is none.
+const MAX_PART_WORDS = 6;
+const isPart = (segment: string) => segment.split(" ").length <= MAX_PART_WORDS;
+
 /**
  * An address written on one line between separators, as a page footer shows it:
  * "Johanniter-Hotel gGmbH | Hermann-Höcherl-Straße 2 | 93055 Regensburg | Deutschland | +49 …"
- * gives "Hermann-Höcherl-Straße 2, 93055 Regensburg, Deutschland". Null when no street stands
- * right before a postcode and town.
+ * gives "Hermann-Höcherl-Straße 2, 93055 Regensburg, Deutschland", or between commas ("Leitachhang 10, 88637
+ * Thalheim"). Null when no street stands right before a postcode and town.
  */
 export function separatedAddress(text: string): string | null {
-  const segments = text.split(/\s*[|•·]\s*/).map((segment) => segment.replace(/\s+/g, " ").trim());
+  const segments = text.split(/\s*[|•·,]\s*/).map((segment) => segment.replace(/\s+/g, " ").trim());
   for (let i = 1; i < segments.length; i++) {
+    if (!isPart(segments[i]!) || !isPart(segments[i - 1]!)) continue;
     if (!POSTCODE_TOWN.test(segments[i]!) || !STREET.test(segments[i - 1]!)) continue;
     const country = segments[i + 1] && COUNTRY_WORDS.test(segments[i + 1]!) ? segments[i + 1]! : null;
     return [segments[i - 1], segments[i], country].filter(Boolean).join(", ");
@@ -89,7 +94,7 @@ export function linedAddress(lines: string[]): string | null {
   for (let i = 1; i < clean.length; i++) {
     const town = clean[i]!;
     if (CONTACT_LINE.test(town) || !(POSTCODE_TOWN.test(town) || TOWN_POSTCODE.test(town))) continue;
-    if (!STREET.test(clean[i - 1]!)) continue;
+    if (!isPart(town) || !isPart(clean[i - 1]!) || !STREET.test(clean[i - 1]!)) continue;
     const next = clean[i + 1];
     const country = next && !CONTACT_LINE.test(next) && COUNTRY_WORDS.test(next) ? next : null;
     return [clean[i - 1], town, country].filter(Boolean).join(", ");

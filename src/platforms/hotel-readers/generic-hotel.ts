@@ -12,6 +12,7 @@ import { microdataNodes } from "../../scrape/extract/microdata";
 import { moneyFromStructured, type MoneyHint } from "../../scrape/extract/money";
 import { readPage } from "../../scrape/extract/page";
 import { PRODUCT_TYPES } from "../../scrape/extract/product-ld";
+import { within } from "../../scrape/extract/heading-blocks";
 import { roomPrices } from "../../scrape/extract/room-prices";
 import { labelledStayPrices } from "../../scrape/extract/stay-prices";
 import { selectAll, selectOne } from "../../scrape/extract/select";
@@ -174,24 +175,36 @@ function microformatAddress(root: HTMLElement): Pick<HotelDetail, "address" | "a
 // Elements whose source is longer cannot be one address line; checked before reading their text.
 const MAX_LINE_SOURCE = 2000;
 
-/** An address line between separators ("Street 2 | 93055 Town | Country"), for pages with no other. */
+/** An address line between separators ("Street 2 | 93055 Town | Country", "Street 2, 93055 Town"), for pages with no other. */
 function footerAddress(root: HTMLElement): Pick<HotelDetail, "address" | "address_parts"> | null {
-  for (const element of selectAll(root, "address, li, p")) {
-    if (element.range[1] - element.range[0] > MAX_LINE_SOURCE) continue;
-    const line = separatedAddress(visibleText(element) ?? "");
-    if (line) return { address: line, address_parts: addressLine(line).address_parts };
-  }
-  return null;
+  return innermostAddress(selectAll(root, "address, li, p, span"), (element) =>
+    separatedAddress(visibleText(element) ?? ""),
+  );
 }
 
-/** An address on the lines of a short paragraph (street, then town and postcode, then the phone), for pages with no other. */
+/** An address on the lines of a short paragraph or box (street, then town and postcode, then the phone), for pages with no other. */
 function headerAddress(root: HTMLElement): Pick<HotelDetail, "address" | "address_parts"> | null {
-  for (const element of selectAll(root, "address, p")) {
+  return innermostAddress(selectAll(root, "address, p, div"), (element) =>
+    linedAddress(element.innerHTML.split(/<br\s*\/?>/i).map((part) => visibleText(loadHtml(part)) ?? "")),
+  );
+}
+
+/**
+ * The address `read` finds in the innermost of `elements` (in document order) that holds one: a box's own label
+ * ("Anschrift" over `<address>`) and a paragraph's other lines (the owner's name, the phone) stay out.
+ */
+function innermostAddress(
+  elements: HTMLElement[],
+  read: (element: HTMLElement) => string | null,
+): Pick<HotelDetail, "address" | "address_parts"> | null {
+  let found: { element: HTMLElement; line: string } | null = null;
+  for (const element of elements) {
+    if (found && !within(element, found.element)) break;
     if (element.range[1] - element.range[0] > MAX_LINE_SOURCE) continue;
-    const line = linedAddress(element.innerHTML.split(/<br\s*\/?>/i).map((part) => visibleText(loadHtml(part)) ?? ""));
-    if (line) return { address: line, address_parts: addressLine(line).address_parts };
+    const line = read(element);
+    if (line) found = { element, line };
   }
-  return null;
+  return found && { address: found.line, address_parts: addressLine(found.line).address_parts };
 }
 
 // "latitude":37.58,"longitude":22.88 or lat: 37.58, lng: 22.88 in an inline script's state.
