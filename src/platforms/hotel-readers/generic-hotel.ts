@@ -191,7 +191,8 @@ function headerAddress(root: HTMLElement): Pick<HotelDetail, "address" | "addres
 
 /**
  * The address `read` finds in the innermost of `elements` (in document order) that holds one: a box's own label
- * ("Anschrift" over `<address>`) and a paragraph's other lines (the owner's name, the phone) stay out.
+ * ("Anschrift" over `<address>`) and a paragraph's other lines (the owner's name, the phone) stay out. An outer
+ * element's address that only adds a part after the inner one's (the country after a span of street and town) stands.
  */
 function innermostAddress(
   elements: HTMLElement[],
@@ -202,7 +203,7 @@ function innermostAddress(
     if (found && !within(element, found.element)) break;
     if (element.range[1] - element.range[0] > MAX_LINE_SOURCE) continue;
     const line = read(element);
-    if (line) found = { element, line };
+    if (line && !found?.line.startsWith(line)) found = { element, line };
   }
   return found && { address: found.line, address_parts: addressLine(found.line).address_parts };
 }
