@@ -13,7 +13,22 @@ const BLOCKS_IN_A_NAME = new Set(["DIV", "UL", "OL", "DL", "TABLE", "FORM", "SEC
 export function nameText(element: HTMLElement | null | undefined): string | null {
   if (!element) return null;
   const opening = firstInkedBlock(element);
-  return opening === false ? textWithout(element, BLOCKS_IN_A_NAME) : visibleText(element);
+  const text = opening === false ? textWithout(element, BLOCKS_IN_A_NAME) : visibleText(element);
+  return text && withoutRepeatedPart(element, text);
+}
+
+/**
+ * A name less a first part its next part says again: "<h1><a>Vince Camuto</a><span>Vince Camuto Woven Floppy
+ * Panama Hat</span></h1>" (the brand's link, then the whole name) is named once.
+ */
+function withoutRepeatedPart(element: HTMLElement, text: string): string {
+  const inked = element.childNodes.filter((node) => /[\p{L}\p{N}]/u.test(node.text));
+  const [first, second] = inked;
+  if (first?.nodeType !== NodeType.ELEMENT_NODE || !second) return text;
+  const part = visibleText(first);
+  const next = visibleText(second);
+  if (!part || !next?.toLowerCase().startsWith(`${part.toLowerCase()} `)) return text;
+  return text.startsWith(`${part} `) ? text.slice(part.length).trim() : text;
 }
 
 /**

@@ -457,6 +457,7 @@ describe("product ids", () => {
     ["<li>Cikkszám: HU-4411</li>", "HU-4411"],
     ["<li>Κωδικός: 553201</li>", "553201"],
     ["<li>رمز المنتج: SA9912</li>", "SA9912"],
+    ['<div class="inline"><label>Numer:</label> <span>11969</span></div>', "11969"],
     ["<div><strong>Manufacturer Part Number</strong></div><div>UNCBR32CCP07</div>", "UNCBR32CCP07"],
   ])("reads the id labelled in %s", (body, id) => {
     expect(visible(body)).toBe(id);

@@ -123,6 +123,17 @@ describe("the page's main heading", () => {
     expect(visibleTitle(boxes)).toBe("CAROLINA HERRERA Good Girl парфюмированная вода для женщин");
   });
 
+  it("names a heading once whose brand's link is said again at the head of the name beside it", () => {
+    const root = loadHtml(`<html><body><h1>
+      <a href="/shop/vince-camuto/4064">Vince Camuto</a>
+      <span id="product-name">Vince Camuto Woven Floppy Panama Hat</span></h1></body></html>`);
+    expect(visibleTitle(root)).toBe("Vince Camuto Woven Floppy Panama Hat");
+    const twoParts = loadHtml(
+      `<html><body><h1><a href="/b/grivel">Grivel</a> <span>G12 Crampon</span></h1></body></html>`,
+    );
+    expect(visibleTitle(twoParts)).toBe("Grivel G12 Crampon");
+  });
+
   it("passes over an <h1> that is the site's logo, a link to its home page, wherever it sits", () => {
     const root = loadHtml(`<html><body>
       <div id="header"><h1 id="mallLogo"><span><a href="//www.tmall.com/" title="天猫Tmall.com"><s></s>天猫Tmall.com</a></span></h1></div>
