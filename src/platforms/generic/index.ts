@@ -76,7 +76,8 @@ function struckBeside(structured: Money, shown: Money): boolean {
  * variant on show ("… 256 GB) (12 GB RAM)") or sets its version inside it ("… Desktop 15 for Mac"), or leaves out
  * the variant the name adds ("… - purple"), sets
  * the product's brand before it as the page shows it ("adidas Marble Leggings" for "Marble Leggings"; a
- * brand run into the name by the markup is set apart), differs from it only in case ("By Colleen Hoover"), or is it without the shop's name the
+ * brand run into the name by the markup is set apart), differs from it only in case or marks ("By Colleen Hoover", an inch
+ * mark the markup dropped), or is it without the shop's name the
  * shop appended ("… Pacific Blue cumpara pe Darwin.md"). Null when the name stands.
  */
 function headingSpelling(name: string, heading: string, address: string, brand: string | null): string | null {
@@ -87,7 +88,11 @@ function headingSpelling(name: string, heading: string, address: string, brand: 
   // the colour or size on show, which the heading leaves to the page's choices.
   if (name.startsWith(heading) && VARIANT_AFTER.test(name.slice(heading.length))) return heading;
   if (insertsNumber(name, heading)) return heading;
-  if (heading !== name && heading.toLowerCase() === name.toLowerCase()) return heading;
+  // The same letters and digits in another case or with other marks between them: the markup may drop or change
+  // an inch mark ('[15.6"]' written "[15.6]", '12″' written '12"') or a quote the heading prints. A heading that
+  // runs two of the name's words together ("Wings16 Pads") is the worse spelling.
+  const words = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean).length;
+  if (heading !== name && squash(heading) === squash(name) && words(heading) >= words(name)) return heading;
   const before = textBefore(name, heading, brand);
   if (brand && before && isBrandShown(before, brand, address)) return `${before.trimEnd()} ${name}`;
   // Compared by letters and digits alone: the heading may set its parts apart ("8 GB / 256 GB" for "8 GB 256 GB").

@@ -200,7 +200,16 @@ export function headingPrice(root: HTMLElement, hint: MoneyHint = {}): Money | n
   return null;
 }
 
-/** The page's own heading (its main `<h1>`). */
+/**
+ * The page's own heading (its main `<h1>`), with the `<h1>` set right after it where the page splits its name over
+ * two ("<h1>Himalaya</h1><h1>Gentle Baby Shampoo - 100ml</h1>": the brand, then the name).
+ */
 export function visibleTitle(root: HTMLElement): string | null {
-  return nameText(mainHeading(root));
+  const heading = mainHeading(root);
+  const name = nameText(heading);
+  const next = heading?.nextElementSibling;
+  const rest = next?.tagName === "H1" ? nameText(next) : null;
+  if (!name || !rest) return name;
+  // The second may say the brand again ("<h1>DOT & KEY</h1><h1>Dot & Key Watermelon Sunscreen</h1>").
+  return rest.toLowerCase().startsWith(`${name.toLowerCase()} `) ? rest : `${name} ${rest}`;
 }

@@ -123,6 +123,21 @@ describe("the page's main heading", () => {
     expect(visibleTitle(boxes)).toBe("CAROLINA HERRERA Good Girl парфюмированная вода для женщин");
   });
 
+  it("reads a name split over two <h1>s set one after the other", () => {
+    const root =
+      loadHtml(`<html><body><div class="pdp-price-info"><h1 class="pdp-title">Himalaya</h1><h1 class="pdp-name">Gentle Baby Shampoo - 100ml</h1>
+      <div>4.7</div></div></body></html>`);
+    expect(visibleTitle(root)).toBe("Himalaya Gentle Baby Shampoo - 100ml");
+    const twice = loadHtml(
+      `<html><body><div><h1>DOT &amp; KEY</h1><h1>Dot &amp; Key Watermelon Sunscreen</h1></div></body></html>`,
+    );
+    expect(visibleTitle(twice)).toBe("Dot & Key Watermelon Sunscreen");
+    const apart = loadHtml(
+      `<html><body><main><h1>Gentle Baby Shampoo</h1><p>For babies</p><h1>Reviews</h1></main></body></html>`,
+    );
+    expect(visibleTitle(apart)).toBe("Gentle Baby Shampoo");
+  });
+
   it("names a heading once whose brand's link is said again at the head of the name beside it", () => {
     const root = loadHtml(`<html><body><h1>
       <a href="/shop/vince-camuto/4064">Vince Camuto</a>
