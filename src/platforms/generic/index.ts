@@ -90,9 +90,12 @@ function headingSpelling(name: string, heading: string, address: string, brand: 
   if (insertsNumber(name, heading)) return heading;
   // The same letters and digits in another case or with other marks between them: the markup may drop or change
   // an inch mark ('[15.6"]' written "[15.6]", '12″' written '12"') or a quote the heading prints. A heading that
-  // runs two of the name's words together ("Wings16 Pads") is the worse spelling.
+  // runs two of the name's words together ("Wings16 Pads") or sets a mark before or after it ("– Dry Iron") is the worse
+  // spelling.
   const words = (text: string) => text.split(/[^\p{L}\p{N}]+/u).filter(Boolean).length;
-  if (heading !== name && squash(heading) === squash(name) && words(heading) >= words(name)) return heading;
+  const [shown, named] = [heading.toLowerCase(), name.toLowerCase()];
+  const sameEnds = shown.at(0) === named.at(0) && shown.at(-1) === named.at(-1);
+  if (heading !== name && squash(heading) === squash(name) && words(heading) >= words(name) && sameEnds) return heading;
   const before = textBefore(name, heading, brand);
   if (brand && before && isBrandShown(before, brand, address)) return `${before.trimEnd()} ${name}`;
   // Compared by letters and digits alone: the heading may set its parts apart ("8 GB / 256 GB" for "8 GB 256 GB").
