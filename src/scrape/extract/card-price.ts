@@ -10,6 +10,7 @@ import { within } from "./heading-blocks";
 import { westernDigits } from "./digits";
 import { parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
 import { classText, rawAttr } from "./raw-attr";
+import { isUnitPrice } from "./unit-price";
 import { positionOf } from "./tree-nodes";
 
 export interface PriceText {
@@ -24,13 +25,6 @@ export interface PriceText {
 export const MAX_PRICE_TEXT = 40;
 // Pence as UK shops print them under £1: "43p" (and a unit price "22p / 100g", told apart below).
 const PENCE = /^(\d{1,2})\s?p$/;
-const UNIT_PRICE = /\/\s*\d*\s*[a-zа-я]{1,6}\.?$|\bper\s+\d*\s*[a-z]+$|¢\s*\/|\/\s*(?:ea|each|unit)\b/i;
-// A measure alone set right before a price makes it that measure's price: "1 KILO A 17,25 €", "1 kg: 4,99 €",
-// "100 g = 1,20 €", "Prix au kg 8,90 €" (a name that ends in its weight, "Jamón, sobre 200 g", is no measure alone).
-const MEASURE =
-  "(?:(?:precio|prix|preis|price)\\s+)?(?:(?:por|per|pro|au|le|el|al)\\s+)?(?:(?:\\d+(?:[.,]\\d+)?\\s*)?(?:kilos?|kg|grams?|gramos|litros?|litres?|liters?|ml|cl|lbs?|oz|m²|m2)|\\d+(?:[.,]\\d+)?\\s*(?:gr?|l))\\s*(?:a|à|=|:)?";
-const MEASURE_ALONE = new RegExp(`^${MEASURE}$`, "i");
-const MEASURE_THEN_PRICE = new RegExp(`^${MEASURE}\\s*[^\\s\\d]{0,3}\\s?\\d[\\d.,]*\\s?[^\\s\\d]{0,4}$`, "i");
 const FEE = /^[+＋]|送料|shipping|delivery|postage|доставк|envío|envio|frete|lieferung|versand|livraison|spedizione/i;
 const WAS_LABEL = /^(?:was|antes|statt|avant|prima|list price|original price|rrp|m\.?r\.?p|typical|вместо)\b/i;
 // Per-period and instalment wording beside an amount: "12 cuotas de S/ 159", "от 2 927 ₽ в мес.", "/mo".
@@ -197,15 +191,13 @@ export function classify(element: HTMLElement, text: string, ink: Int32Array): P
   const before = textUpTo(element.previousElementSibling, MAX_PRICE_TEXT, ink) ?? "";
   const after = textUpTo(followingOf(element, text, ink), MAX_PRICE_TEXT, ink) ?? "";
   const other =
-    UNIT_PRICE.test(text) ||
+    isUnitPrice(text, before.length <= MAX_PRICE_TEXT ? before : "") ||
     FEE.test(text) ||
     SAVING.test(text) ||
     COUPON.test(text) ||
     PERIODIC.test(`${text} ${ownParentText}`) ||
     THRESHOLD.test(`${text} ${ownParentText}`) ||
     (next.length <= MAX_PRICE_TEXT && (PERIODIC.test(next) || /^\/\s?\d*\s?[a-z]/i.test(next))) ||
-    MEASURE_THEN_PRICE.test(text) ||
-    (before.length <= MAX_PRICE_TEXT && MEASURE_ALONE.test(before)) ||
     (after.length <= MAX_PRICE_TEXT && CONDITION.test(after));
   return { element, text, struck: WAS_LABEL.test(text) || isStruck(element), other };
 }

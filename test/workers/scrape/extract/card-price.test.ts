@@ -55,18 +55,19 @@ describe("a price printed after the struck one it replaces, in one box", () => {
 });
 
 describe("a price set after a measure alone", () => {
-  it("is the measure's price, not the item's; a name that ends in its weight is no measure", () => {
+  it("is the measure's price, not the item's; an item's own weight is no measure", () => {
     const root = loadHtml(`<div class="card"><a>Jamón cocido, sobre 200 g</a>
       <p class="quantity-price"><span>1 KILO A </span><span class="price-product">17,25 €</span></p>
       <span class="price-now"><span class="price-offer-now"> 3,45</span><span>€</span></span>
       <p>1 kg: 4,99 €</p><p><span>Jamón, sobre 200 g</span><span>2,99 €</span></p>
-      <p><span>100 g =</span> <span>1,20 €</span></p></div>`);
+      <p><span>100 g =</span> <span>1,20 €</span></p><p><span>2 kg</span> <span>19,99 €</span></p></div>`);
     expect(priceTexts(root).map((price) => [price.text, price.other])).toEqual([
       ["1 KILO A 17,25 €", true],
       ["3,45€", false],
       ["1 kg: 4,99 €", true],
       ["Jamón, sobre 200 g2,99 €", false],
       ["100 g = 1,20 €", true],
+      ["2 kg 19,99 €", false],
     ]);
   });
 });
