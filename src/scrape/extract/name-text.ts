@@ -27,9 +27,16 @@ function withoutRepeatedPart(element: HTMLElement, text: string): string {
   if (first?.nodeType !== NodeType.ELEMENT_NODE || !second) return text;
   const part = visibleText(first);
   const next = visibleText(second);
-  if (!part || !next?.toLowerCase().startsWith(`${part.toLowerCase()} `)) return text;
+  if (!part || !next || !saysAgain(next, part)) return text;
   return text.startsWith(`${part} `) ? text.slice(part.length).trim() : text;
 }
+
+/** Whether `text` opens with `part` said again, whole words, in any case ("Dot & Key Sunscreen" after "DOT & KEY"). */
+const saysAgain = (text: string, part: string) => text.toLowerCase().startsWith(`${part.toLowerCase()} `);
+
+/** A name set in two parts, read as one: the second alone where it says the first again. */
+export const joinedName = (first: string, second: string): string =>
+  saysAgain(second, first) ? second : `${first} ${second}`;
 
 /**
  * Whether `element`'s text opens inside a box (true), outside any box with a box after it (false), or holds no

@@ -3,7 +3,7 @@
 // Each looks only at short texts so navigation and carts stay out (ratings: visible-rating.ts).
 import type { Money } from "../types";
 import { pageText, visibleText, type HTMLElement } from "./dom";
-import { nameText } from "./name-text";
+import { joinedName, nameText } from "./name-text";
 import { cardPrice, priceTexts, type PriceText } from "./card-price";
 import { blocksAround, headingBlocks, mainHeading, within } from "./heading-blocks";
 import { itemValue } from "./microdata";
@@ -209,7 +209,6 @@ export function visibleTitle(root: HTMLElement): string | null {
   const name = nameText(heading);
   const next = heading?.nextElementSibling;
   const rest = next?.tagName === "H1" ? nameText(next) : null;
-  if (!name || !rest) return name;
   // The second may say the brand again ("<h1>DOT & KEY</h1><h1>Dot & Key Watermelon Sunscreen</h1>").
-  return rest.toLowerCase().startsWith(`${name.toLowerCase()} `) ? rest : `${name} ${rest}`;
+  return name && rest ? joinedName(name, rest) : name;
 }
