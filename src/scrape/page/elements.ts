@@ -49,12 +49,12 @@ const FURNITURE_ROLES = new Set([
 ]);
 /**
  * Names of a box of readers' comments: in English and in the site's own language, the plurals only, as the
- * singular also names an opinion column.
+ * singular also names an opinion column; a manual's "usernotes" (readers' notes under its entry).
  */
 export const COMMENTS_WORDS = new Set(
   (
     "comments commentlist disqus comentarios kommentare commentaires commenti komentarze reacties kommentarer yorumlar kommentit " +
-    "comentaris comentarii komentare komentari kommentarii hozzaszolasok"
+    "comentaris comentarii komentare komentari kommentarii hozzaszolasok usernotes"
   ).split(" "),
 );
 /** Class or id words of furniture (matched as whole words of the names, split at case changes and punctuation). */
