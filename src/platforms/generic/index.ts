@@ -111,9 +111,13 @@ const squash = lettersAndDigits;
 /**
  * What the heading sets before the name: compared by letters and digits where the heading runs the name's
  * parts together ("Crucial MX300 525 GB, Solid State Drive(SATA 600)" for "MX300 525 GB, Solid State Drive (SATA 600)").
+ * A variant the heading sets after the name ("adidas Marble Leggings multicolor/multicolor") is the page's choice, not
+ * the name's.
  */
 function textBefore(name: string, heading: string, brand: string | null): string {
   if (heading.endsWith(name)) return heading.slice(0, -name.length);
+  const at = heading.indexOf(name);
+  if (at > 0 && VARIANT_AFTER_HEADING.test(heading.slice(at + name.length))) return heading.slice(0, at);
   return brand && squash(heading) === squash(brand) + squash(name) ? heading.slice(0, brand.length) : "";
 }
 
@@ -135,6 +139,8 @@ function insertsNumber(name: string, heading: string): boolean {
 
 // A variant set after a name: a dash, bar or slash between spaces, then a short phrase.
 const VARIANT_AFTER = /^\s+[-–—|/]\s+\S.{0,59}$/;
+// A variant a heading sets after the name: a short phrase after a space (a colour, "core black/clear mint").
+const VARIANT_AFTER_HEADING = /^\s+\S.{0,39}$/;
 
 // What may follow a brand before the name it heads: space, a dash, a colon, a bar.
 const BRAND_END = /[\s\-–—:|/·]+$/;

@@ -84,10 +84,11 @@ const SOLD_OUT_CONTROL =
   /^(?:sold out|out of stock|notify me|agotado|ausverkauft|[ée]puis[ée]|esaurito|uitverkocht|esgotado|売り切れ|品切れ|缺货|售罄|нет в наличии|udsolgt|utsolgt|slutsåld|loppuunmyyty|elfogyott|vyprodáno|tükendi|εξαντλήθηκε|אזל|ناموجود|hết hàng|품절|完売)(?![\p{L}])/iu;
 // One size's or colour's state, or a template a script fills in, is not the offer's ("6 - Sold Out").
 const NOT_THE_OFFER = /hidden|template|option|variant|swatch|size/i;
-// "Image not available for Colour", "Plain packaging not available", "Shipping not available", "no
-// longer available for waitlist", a wish list's "List unavailable.": something other than the offer is missing.
+// "Image not available for Colour", "Plain packaging not available", "Shipping not available", "Collection not
+// available", "no longer available for waitlist", a wish list's "List unavailable.", a date picker's key ("Unavailable
+// to select"): something other than the offer is missing.
 const ABOUT_SOMETHING_ELSE =
-  /\b(?:image|imagen|immagine|bild|afbeelding|photo|foto|picture|video|packaging|colou?r|farbe|gr[öo]ß|size|shipping|delivery|pickup|versand|envío|livraison|spedizione|list unavailable)|available for (?:the )?wait[\s-]?list/i;
+  /\b(?:image|imagen|immagine|bild|afbeelding|photo|foto|picture|video|packaging|colou?r|farbe|gr[öo]ß|size|shipping|delivery|pickup|collection|click (?:&|and) collect|versand|abholung|envío|recogida|livraison|retrait|spedizione|ritiro|list unavailable)|available for (?:the )?wait[\s-]?list|available to (?:select|pick)\b/i;
 // What the class or id of an element STOCK_NAMED may name holds, as `[class*="stock"], [id*="stock"]` read them.
 const STOCK_PARTS = ["stock", "Stock", "STOCK", "vailab", "VAILAB", "nventory", "isponib", "agerstatus"];
 const stockNamed = (scope: HTMLElement) => holdingAny(scope, ["class", "id"], STOCK_PARTS);

@@ -200,6 +200,11 @@ describe("visibleAvailability", () => {
       visibleAvailability(buyBox('<div id="outOfStockBanner">This item is no longer available for waitlist.</div>')),
     ).toBeNull();
     expect(visibleAvailability(buyBox('<span class="visually-hidden label-unavailable">Sold out</span>'))).toBeNull();
+    // A way of getting the item, or a date picker's key, beside the buy box.
+    expect(
+      visibleAvailability(buyBox('<ul><li class="unavailable"><i></i>Collection not available</li></ul>')),
+    ).toBeNull();
+    expect(visibleAvailability(buyBox('<ul class="key"><li>Unavailable to select</li></ul>'))).toBeNull();
   });
 
   it("does not read what sits in a box hidden until a script shows it, nor in one weight's choice", () => {
