@@ -1,6 +1,7 @@
 // Any shop page by URL: JSON-LD Product first, then microdata and RDFa, then the page's application
 // state, then OpenGraph / product meta tags, then what the page visibly shows (its heading, a "Price:" label).
 import { addressId } from "../../scrape/extract/address-id";
+import { idAfterLabel } from "../../scrape/extract/id-labels";
 import { buyBoxStockLine } from "../../scrape/extract/availability";
 import { detectChallenge } from "../../scrape/extract/challenge";
 import { firstText, lettersAndDigits } from "../../scrape/extract/dom";
@@ -81,9 +82,10 @@ function struckBeside(structured: Money, shown: Money): boolean {
  * shop appended ("… Pacific Blue cumpara pe Darwin.md"). Null when the name stands.
  */
 function headingSpelling(name: string, heading: string, address: string, brand: string | null): string | null {
-  // An extension stands apart from the name and is no item number ("#00076723") or count run into it ("…Sandstone134/4466").
+  // An extension stands apart from the name and is no item number ("#00076723", "(Cód. 212979)") or count run into
+  // it ("…Sandstone134/4466").
   const extension = heading.startsWith(name) ? heading.slice(name.length) : "";
-  if (/^\s/.test(extension) && !/#\d/.test(extension)) return heading;
+  if (/^\s/.test(extension) && !/#\d/.test(extension) && !idAfterLabel(extension)) return heading;
   // A name that adds a variant after the heading and a separator ("TREFOIL HOODIE - Hoodie - purple") names
   // the colour or size on show, which the heading leaves to the page's choices.
   if (name.startsWith(heading) && VARIANT_AFTER.test(name.slice(heading.length))) return heading;

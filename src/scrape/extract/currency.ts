@@ -241,12 +241,18 @@ export function currencyFromText(text: string, hint: MoneyHint = {}): string | n
   const word = currencyFromWord(text);
   // A lone "R" is the rand only where the site names no other currency: on a Greek shop "R32" is a refrigerant.
   if (word === "ZAR" && preferred && preferred !== "ZAR") return null;
-  if (word) return preferred && SHARED_WORDS.some((set) => set.has(word) && set.has(preferred)) ? preferred : word;
-  if (text.includes("$")) return preferred && DOLLAR_CURRENCIES.has(preferred) ? preferred : "USD";
-  if (/[¥￥円]/.test(text)) return preferred && YEN_CURRENCIES.has(preferred) ? preferred : "JPY";
+  if (word)
+    return (
+      hintedAmong(
+        SHARED_WORDS.find((set) => set.has(word)),
+        hint,
+      ) ?? word
+    );
+  if (text.includes("$")) return hintedAmong(DOLLAR_CURRENCIES, hint) ?? "USD";
+  if (/[¥￥円]/.test(text)) return hintedAmong(YEN_CURRENCIES, hint) ?? "JPY";
   // 元 is the yuan's word, and the Taiwan and Hong Kong dollars' in their own writing; never the yen's (円).
-  if (text.includes("元")) return preferred && YUAN_CURRENCIES.has(preferred) ? preferred : "CNY";
-  if (/\bkr\b/i.test(text)) return preferred && KRONA_CURRENCIES.has(preferred) ? preferred : "SEK";
+  if (text.includes("元")) return hintedAmong(YUAN_CURRENCIES, hint) ?? "CNY";
+  if (/\bkr\b/i.test(text)) return hintedAmong(KRONA_CURRENCIES, hint) ?? "SEK";
   return null;
 }
 
@@ -267,15 +273,29 @@ export function declaredCurrency(html: string): string | null {
 }
 
 /**
- * The currency a page's hint names: the site's own, else its locale's where the locale names a region
- * (`es-CO`), else its domain's country's, else its bare language's (`en`, `de`), the weakest sign.
+ * The currencies a page's hint names, strongest first: the site's own, its locale's where the locale names a
+ * region (`es-CO`), its domain's country's, its bare language's (`en`, `de`).
  */
-export function hintedCurrency(hint: MoneyHint): string | null {
+function hintedCurrencies(hint: MoneyHint): string[] {
   const code = hint.currency?.trim().toUpperCase();
-  if (code && /^[A-Z]{3}$/.test(code)) return code;
   const regional = hint.locale && /[-_]/.test(hint.locale) ? currencyForLocale(hint.locale) : null;
-  return regional ?? currencyForCountry(hint.country) ?? currencyForLocale(hint.locale);
+  return [
+    code && /^[A-Z]{3}$/.test(code) ? code : null,
+    regional,
+    currencyForCountry(hint.country),
+    currencyForLocale(hint.locale),
+  ].filter((currency): currency is string => currency !== null);
 }
+
+/** The strongest currency a page's hint names. */
+export const hintedCurrency = (hint: MoneyHint): string | null => hintedCurrencies(hint)[0] ?? null;
+
+/**
+ * The strongest hinted currency a shared sign may stand for: a "$" on a Chilean shop whose template says `es_ES`
+ * is the domain's peso, not Spain's euro (which "$" never means).
+ */
+const hintedAmong = (signs: Set<string> | undefined, hint: MoneyHint): string | null =>
+  (signs && hintedCurrencies(hint).find((currency) => signs.has(currency))) ?? null;
 
 const minorDigits = new Map<string, number>();
 

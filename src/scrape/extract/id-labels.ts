@@ -8,11 +8,12 @@ import { selectOne } from "./select";
 // "EAN13 : 978…", "ISBN-13:", "ISBN nummer 978…", "Modelo: CW2288-111", 'מק"ט: IBF870P', "Chassis: F26SREE5281",
 // "Manufacturer Part Number", "Stock No:", "Ürün kodu", "Varenr.", "Tuotenumero", "Cikkszám", "Κωδικός", "رمز المنتج", "Numer:".
 const ID_LABEL =
-  "(?:(?:manufacturer|mfr\\.?|mfg\\.?|vendor|supplier|contractor)(?:'s)?\\s+)?(?:item|sku|product|article|art\\.?|model|modelo|modello|mod[èe]le|part|style|catalog|mpn|(?:upc|ean|gtin|isbn)(?:-?(?:8|10|12|13|14))?|asin)\\s*(?:#|no\\.?|nr\\.?|number|nummer|code|id)?|stock\\s*(?:#|no\\.?|number)|art\\.?-?nr\\.?|artikelnummer|artikel-?nr\\.?|bestellnummer|herstellernummer|modellnummer|r[ée]f[ée]rence|r[ée]f\\.?|c[óo]digo|cod\\.?|referencia|codice(?: articolo)?|kod(?: produktu)?|numer(?: katalogowy| produktu)?|nr (?:katalogowy|produktu)|artikelnummer|артикул|код(?: товара)?|商品番号|品番|型番|商品コード|货号|型号|商品编号|mã sp|mã sản phẩm|mã hàng|מק[\"״']?ט|chassis|hersteller-?nr\\.?|ürün kodu|stok kodu|vare-?nr\\.?|varenummer|varunummer|artikelnr\\.?|tuotenumero|tuotekoodi|cikkszám|termékkód|kód(?: produktu)?|katalogové číslo|šifra(?: proizvoda)?|κωδικός(?: προϊόντος)?|رمز المنتج|کد (?:محصول|کالا)|รหัสสินค้า|상품번호|商品編號";
+  "(?:(?:manufacturer|mfr\\.?|mfg\\.?|vendor|supplier|contractor)(?:'s)?\\s+)?(?:item|sku|product|article|art\\.?|model|modelo|modello|mod[èe]le|part|style|catalog|mpn|(?:upc|ean|gtin|isbn)(?:-?(?:8|10|12|13|14))?|asin)\\s*(?:#|no\\.?|nr\\.?|number|nummer|code|id)?|stock\\s*(?:#|no\\.?|number)|art\\.?-?nr\\.?|artikelnummer|artikel-?nr\\.?|bestellnummer|herstellernummer|modellnummer|r[ée]f[ée]rence|r[ée]f\\.?|c[óo]digo|c[óo]d\\.?(?:\\s+item)?|referencia|codice(?: articolo)?|kod(?: produktu)?|numer(?: katalogowy| produktu)?|nr (?:katalogowy|produktu)|artikelnummer|артикул|код(?: товара)?|商品番号|品番|型番|商品コード|货号|型号|商品编号|mã sp|mã sản phẩm|mã hàng|מק[\"״']?ט|chassis|hersteller-?nr\\.?|ürün kodu|stok kodu|vare-?nr\\.?|varenummer|varunummer|artikelnr\\.?|tuotenumero|tuotekoodi|cikkszám|termékkód|kód(?: produktu)?|katalogové číslo|šifra(?: proizvoda)?|κωδικός(?: προϊόντος)?|رمز المنتج|کد (?:محصول|کالا)|รหัสสินค้า|상품번호|商品編號";
 // A label may open with a "#" ("#Артикул 4998"), and ends where a word does: "Artikelnummer56477395" is
-// that label and its number, not "Art" and "ikelnummer56477395".
+// that label and its number, not "Art" and "ikelnummer56477395". Label and id may stand in brackets after a
+// name ("(Cód. Item 462100)").
 export const SKU_LABEL = new RegExp(
-  `^#?(?:${ID_LABEL})(?![a-z])\\s*[:#.]?\\s*([\\p{Lu}0-9][\\p{L}\\p{N}_./-]{2,30}(?:#[A-Z0-9]{2,4})?)$`,
+  `^[(\\[]?#?(?:${ID_LABEL})(?![a-z])\\s*[:#.]?\\s*([\\p{Lu}0-9][\\p{L}\\p{N}_./-]{2,30}(?:#[A-Z0-9]{2,4})?)[)\\]]?$`,
   "iu",
 );
 // A label alone may end in a dash before its value's own element ("Артикул - ").

@@ -53,6 +53,19 @@ function asksToSignIn(page: Page, heading: string): boolean {
   );
 }
 
+/** What a page says to a visitor it shows nothing until they sign in ("Parece que você ainda não está logado"). */
+const SIGN_IN_FIRST =
+  /\b(?:not (?:yet )?(?:logged|signed) in|(?:log|sign) ?in to (?:continue|view|see)|must be (?:logged|signed) in|não está logad[oa]|faça login para|inicia sesión para|connectez-vous pour|melden sie sich an, um|zaloguj się, aby)\b|请先登录|ログインしてください|로그인이 필요/i;
+/** More readable characters than this in the body is a page with content of its own, whatever it also says. */
+const WALL_TEXT = 3_000;
+
+/** A page with no heading whose little text asks the visitor to sign in first: a sign-in wall without a form. */
+function saysSignInFirst(page: Page, heading: string): boolean {
+  if (heading !== "") return false;
+  const text = visibleText(selectOne(page.root, "body") ?? page.root) ?? "";
+  return text.length < WALL_TEXT && SIGN_IN_FIRST.test(text);
+}
+
 /** Headings of the error pages a site serves in place of the page asked for, in the corpus's languages. */
 const ERROR_HEADING =
   /something went wrong|^o+ps\b|page (?:not found|cannot be found|could not be found)|an error (?:has )?occurred|^(?:error )?404\b|service unavailable|ein fehler ist aufgetreten|seite nicht gefunden|une erreur s.est produite|page introuvable|(?:ha ocurrido|se produjo|ocurri[óo]) un error|p[áa]gina no encontrada|p[áa]gina n[ãa]o encontrada|pagina non trovata|pagina niet gevonden|kunde inte (?:sidan )?hittas|sidan hittades inte|siden (?:blev ikke fundet|finnes ikke|ble ikke funnet)|sivua ei löytynyt|nie znaleziono strony|strona nie (?:istnieje|została znaleziona)|stránka nebyla nalezena|sayfa bulunamadı|ocorreu um erro|si è verificato un errore|wystąpił błąd|er is iets misgegaan|bir hata oluştu|terjadi kesalahan|đã (?:xảy ra|có) lỗi|เกิดข้อผิดพลาด|حدث خطأ|произошла ошибка|страница не найдена|エラーが発生しました|ページが見つかりません|出错了|页面不存在|오류가 발생/i;
@@ -81,7 +94,7 @@ export function notAProduct(page: Page, fields: FieldEvidence[]): NotAProduct | 
   if (ERROR_HEADING.test(heading))
     return { kind: "error", description: `the site's error page ("${heading.slice(0, 80)}"), not the product` };
   if (hasPrice) return null;
-  if (asksToSignIn(page, heading))
+  if (asksToSignIn(page, heading) || saysSignInFirst(page, heading))
     return { kind: "sign-in", description: "a sign-in page: the site shows the product only to signed-in visitors" };
   // A name from the head alone (og:title) over a body with next to nothing to read is a shell's (a loader).
   if (titleSource === null || titleSource === "title element" || (titleSource === "meta" && isBare(page)))

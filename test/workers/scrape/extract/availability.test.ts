@@ -370,6 +370,7 @@ describe("product ids", () => {
   it("takes a structured id written with its label as the id after it, and an id opening with a label's letters whole", () => {
     const sku = (value: string) => draftOf(ld({ "@type": "Product", name: "L", sku: value })).jsonLd.sku;
     expect(sku("Item # 101095")).toBe("101095");
+    expect(sku(" (Cód. Item 462100)")).toBe("462100");
     expect(sku("Art.-Nr.: 88-1")).toBe("88-1");
     expect(sku("SKU12345")).toBe("SKU12345");
     expect(sku("ART-881")).toBe("ART-881");
@@ -464,6 +465,8 @@ describe("product ids", () => {
     ["<li>رمز المنتج: SA9912</li>", "SA9912"],
     ['<div class="inline"><label>Numer:</label> <span>11969</span></div>', "11969"],
     ["<div><strong>Manufacturer Part Number</strong></div><div>UNCBR32CCP07</div>", "UNCBR32CCP07"],
+    ['<h1>Geladeira Frost Free <span class="codigo">(Cód. 212979)</span></h1>', "212979"],
+    ["<h1>Frigobar PH85 <span>(Cód. Item 462100)</span></h1>", "462100"],
   ])("reads the id labelled in %s", (body, id) => {
     expect(visible(body)).toBe(id);
   });

@@ -167,6 +167,14 @@ describe("currencyFromText", () => {
     expect(currencyFromText("¥300", { country: "CN" })).toBe("CNY");
   });
 
+  it("reads a shared sign as the strongest hinted currency it may stand for, past a hint it never means", () => {
+    // A Chilean shop whose template says es_ES: "$" is no euro, so the domain's peso.
+    expect(currencyFromText("$15.990", { locale: "es_ES", country: "CL" })).toBe("CLP");
+    expect(currencyFromText("$15.990", { locale: "es-MX", country: "CL" })).toBe("MXN");
+    expect(currencyFromText("$15", { locale: "de-DE" })).toBe("USD");
+    expect(currencyFromText("kr 120", { locale: "en-GB", country: "NO" })).toBe("NOK");
+  });
+
   it("reads a lone R as the rand only beside a figure of its own, and only where the site names no other currency", () => {
     expect(currencyFromText("R 1 299")).toBe("ZAR");
     expect(currencyFromText("R 1 299", { country: "ZA" })).toBe("ZAR");
