@@ -1,5 +1,6 @@
 // The currency a country uses, and the country a bare language most often means: what a page's domain
-// or locale says about its prices when they print only an ambiguous sign ($, kr, Rs) or none.
+// or locale says about its prices when they print only an ambiguous sign ($, kr, Rs) or none, and the order
+// a page's hints are weighed in.
 
 const REGION_CURRENCY: Record<string, string> = {
   US: "USD",
@@ -117,3 +118,36 @@ export function currencyForLocale(locale: string | null | undefined): string | n
 export function currencyForCountry(country: string | null | undefined): string | null {
   return country ? (REGION_CURRENCY[country.toUpperCase()] ?? null) : null;
 }
+
+/** What a page says about its currency when a price text does not: an explicit code, or its locale. */
+export interface MoneyHint {
+  currency?: string | null;
+  locale?: string | null;
+  /** The country the site's address names (its country-code domain), for signs several countries share. */
+  country?: string | null;
+}
+
+/**
+ * The currencies a page's hint names, strongest first: the site's own, its locale's where the locale names a
+ * region (`es-CO`), its domain's country's, its bare language's (`en`, `de`).
+ */
+function hintedCurrencies(hint: MoneyHint): string[] {
+  const code = hint.currency?.trim().toUpperCase();
+  const regional = hint.locale && /[-_]/.test(hint.locale) ? currencyForLocale(hint.locale) : null;
+  return [
+    code && /^[A-Z]{3}$/.test(code) ? code : null,
+    regional,
+    currencyForCountry(hint.country),
+    currencyForLocale(hint.locale),
+  ].filter((currency): currency is string => currency !== null);
+}
+
+/** The strongest currency a page's hint names. */
+export const hintedCurrency = (hint: MoneyHint): string | null => hintedCurrencies(hint)[0] ?? null;
+
+/**
+ * The strongest hinted currency a shared sign may stand for: a "$" on a Chilean shop whose template says `es_ES`
+ * is the domain's peso, not Spain's euro (which "$" never means).
+ */
+export const hintedAmong = (signs: Set<string> | undefined, hint: MoneyHint): string | null =>
+  (signs && hintedCurrencies(hint).find((currency) => signs.has(currency))) ?? null;

@@ -1,13 +1,7 @@
 // Which ISO 4217 currency a price text means: an ISO code, a symbol, or the page's locale.
-import { currencyForCountry, currencyForLocale } from "./currency-regions";
+import { hintedAmong, hintedCurrency, type MoneyHint } from "./currency-regions";
 
-/** What a page says about its currency when a price text does not: an explicit code, or its locale. */
-export interface MoneyHint {
-  currency?: string | null;
-  locale?: string | null;
-  /** The country the site's address names (its country-code domain), for signs several countries share. */
-  country?: string | null;
-}
+export type { MoneyHint };
 
 // Prefixed dollar and other multi-character symbols come before the bare ones they contain.
 // Signs are read anywhere in the text; they are not letters, so no word contains them.
@@ -271,31 +265,6 @@ export function declaredCurrency(html: string): string | null {
   }
   return named.values().next().value ?? null;
 }
-
-/**
- * The currencies a page's hint names, strongest first: the site's own, its locale's where the locale names a
- * region (`es-CO`), its domain's country's, its bare language's (`en`, `de`).
- */
-function hintedCurrencies(hint: MoneyHint): string[] {
-  const code = hint.currency?.trim().toUpperCase();
-  const regional = hint.locale && /[-_]/.test(hint.locale) ? currencyForLocale(hint.locale) : null;
-  return [
-    code && /^[A-Z]{3}$/.test(code) ? code : null,
-    regional,
-    currencyForCountry(hint.country),
-    currencyForLocale(hint.locale),
-  ].filter((currency): currency is string => currency !== null);
-}
-
-/** The strongest currency a page's hint names. */
-export const hintedCurrency = (hint: MoneyHint): string | null => hintedCurrencies(hint)[0] ?? null;
-
-/**
- * The strongest hinted currency a shared sign may stand for: a "$" on a Chilean shop whose template says `es_ES`
- * is the domain's peso, not Spain's euro (which "$" never means).
- */
-const hintedAmong = (signs: Set<string> | undefined, hint: MoneyHint): string | null =>
-  (signs && hintedCurrencies(hint).find((currency) => signs.has(currency))) ?? null;
 
 const minorDigits = new Map<string, number>();
 

@@ -2,7 +2,8 @@
 // "5.182 valoraciones", "4,1 de 5 estrellas". Hand-written: Intl formats numbers
 // but cannot parse them, and no installed package does.
 import type { Money } from "../types";
-import { currencyFromText, hintedCurrency, minorUnitDigits, type MoneyHint } from "./currency";
+import { currencyFromText, minorUnitDigits, type MoneyHint } from "./currency";
+import { hintedCurrency } from "./currency-regions";
 import { westernDigits } from "./digits";
 
 export type { MoneyHint };
