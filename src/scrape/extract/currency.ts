@@ -231,17 +231,11 @@ export function currencyFromText(text: string, hint: MoneyHint = {}): string | n
   const alone = text.trim();
   if (/^[A-Z]{3}$/.test(alone) && knownCodes().has(alone)) return alone;
   for (const [pattern, code] of SYMBOLS) if (pattern.test(text)) return code;
-  const preferred = hintedCurrency(hint);
   const word = currencyFromWord(text);
   // A lone "R" is the rand only where the site names no other currency: on a Greek shop "R32" is a refrigerant.
-  if (word === "ZAR" && preferred && preferred !== "ZAR") return null;
-  if (word)
-    return (
-      hintedAmong(
-        SHARED_WORDS.find((set) => set.has(word)),
-        hint,
-      ) ?? word
-    );
+  if (word === "ZAR") return (hintedCurrency(hint) ?? "ZAR") === "ZAR" ? word : null;
+  const sharedWith = word ? SHARED_WORDS.find((set) => set.has(word)) : undefined;
+  if (word) return hintedAmong(sharedWith, hint) ?? word;
   if (text.includes("$")) return hintedAmong(DOLLAR_CURRENCIES, hint) ?? "USD";
   if (/[¥￥円]/.test(text)) return hintedAmong(YEN_CURRENCIES, hint) ?? "JPY";
   // 元 is the yuan's word, and the Taiwan and Hong Kong dollars' in their own writing; never the yen's (円).
