@@ -36,7 +36,8 @@ const ROBOT_TEXT = new RegExp(
 // Challenge pages are small and say little: a full page that merely embeds a widget or a bot
 // vendor's sensor script (a login form, a search page) is not a wall, whatever status it came with.
 const SMALL_PAGE = 100_000;
-const WALL_TEXT = 3_000;
+/** More readable characters than this is a page with content of its own, whatever it also says: no wall. */
+export const WALL_TEXT = 3_000;
 const NEARLY_NOTHING = 1_000;
 // A small page that describes an offer in its structured data is the shop's or hotel's own page, whatever widget
 // its forms carry (a contact form's reCAPTCHA under a product).

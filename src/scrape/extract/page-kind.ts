@@ -2,6 +2,7 @@
 // wall or an empty shell read as a "product" would be junk answered as success. Hand-written: the
 // signals are the readers' own (which reader named the product, the result cards, the heading).
 import { visibleCards } from "./cards";
+import { WALL_TEXT } from "./challenge";
 import { cleanText, visibleText } from "./dom";
 import type { FieldEvidence } from "./evidence";
 import type { Page } from "./page";
@@ -56,13 +57,13 @@ function asksToSignIn(page: Page, heading: string): boolean {
 /** What a page says to a visitor it shows nothing until they sign in ("Parece que você ainda não está logado"). */
 const SIGN_IN_FIRST =
   /\b(?:not (?:yet )?(?:logged|signed) in|(?:log|sign) ?in to (?:continue|view|see)|must be (?:logged|signed) in|não está logad[oa]|faça login para|inicia sesión para|connectez-vous pour|melden sie sich an, um|zaloguj się, aby)\b|请先登录|ログインしてください|로그인이 필요/i;
-/** More readable characters than this in the body is a page with content of its own, whatever it also says. */
-const WALL_TEXT = 3_000;
+/** The text a visitor reads in the page's body. */
+const bodyText = (page: Page) => visibleText(selectOne(page.root, "body") ?? page.root) ?? "";
 
 /** A page with no heading whose little text asks the visitor to sign in first: a sign-in wall without a form. */
 function saysSignInFirst(page: Page, heading: string): boolean {
   if (heading !== "") return false;
-  const text = visibleText(selectOne(page.root, "body") ?? page.root) ?? "";
+  const text = bodyText(page);
   return text.length < WALL_TEXT && SIGN_IN_FIRST.test(text);
 }
 
@@ -73,7 +74,7 @@ const ERROR_HEADING =
 /** Fewer readable characters than this in the body is a shell: a loader, a script's mount point. */
 const BARE_BODY = 200;
 
-const isBare = (page: Page) => (visibleText(selectOne(page.root, "body") ?? page.root)?.length ?? 0) < BARE_BODY;
+const isBare = (page: Page) => bodyText(page).length < BARE_BODY;
 
 /** What the page is when it holds no product; null when it does (or may: a thin product page is still one). */
 export function notAProduct(page: Page, fields: FieldEvidence[]): NotAProduct | null {
