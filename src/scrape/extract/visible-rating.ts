@@ -26,8 +26,9 @@ export function visibleReviewCount(root: HTMLElement): number | null {
   const block = headingBlocks(root, BUY_BOX_LEVELS).at(-1);
   if (!block) return null;
   for (const [element, text] of shortTexts(root, (element) => within(element, block))) {
-    const count = COUNTED_REVIEWS.exec(text)?.[1] ?? bracketedCountBesideStars(element, text);
-    if (count) return parseLocaleNumber(count);
+    const count = parseLocaleNumber(COUNTED_REVIEWS.exec(text)?.[1] ?? bracketedCountBesideStars(element, text));
+    // "4.6 rating" is the average, not a count.
+    if (count !== null && Number.isInteger(count)) return count;
   }
   return null;
 }
@@ -62,7 +63,22 @@ export function visibleRating(root: HTMLElement): number | null {
     const rating = written === undefined ? null : parseLocaleNumber(written);
     if (rating !== null && rating <= Number(scale)) return rating;
   }
-  return starBarRating(root);
+  return averageBesideHeading(root) ?? starBarRating(root);
+}
+
+// "4.6 rating", "4.3 stars": an average with decimals said to be one, out of five.
+const WRITTEN_AVERAGE = /^(\d[.,]\d{1,2})\s*(?:rating|stars?)$/i;
+
+/** An average written out in the heading's block, whatever its element is called (none in one review or a strip). */
+function averageBesideHeading(root: HTMLElement): number | null {
+  const block = headingBlocks(root, BUY_BOX_LEVELS).at(-1);
+  if (!block) return null;
+  const shown = (element: HTMLElement) => within(element, block) && !inOneReview(element) && !inCarousel(element);
+  for (const [, text] of shortTexts(root, shown)) {
+    const rating = parseLocaleNumber(WRITTEN_AVERAGE.exec(text)?.[1]);
+    if (rating !== null && rating <= 5) return rating;
+  }
+  return null;
 }
 
 const BARE_RATING = /^(\d[.,]\d{1,2})$/;

@@ -6,6 +6,7 @@ import { pageText, visibleText, type HTMLElement } from "./dom";
 import { joinedName, nameText } from "./name-text";
 import { cardPrice, priceTexts, type PriceText } from "./card-price";
 import { blocksAround, headingBlocks, mainHeading, within } from "./heading-blocks";
+import { currencyFromText } from "./currency";
 import { itemValue } from "./microdata";
 import { moneyFromStructured, parseMoney, type MoneyHint } from "./money";
 import { reviewWidgetId, SKU_LABEL, SKU_LABEL_ALONE } from "./id-labels";
@@ -169,11 +170,21 @@ export function labelledPrice(root: HTMLElement, hint: MoneyHint = {}, near = fa
  */
 export function itempropPrice(root: HTMLElement, hint: MoneyHint = {}): Money | null {
   const scope = headingBlocks(root, BUY_BOX_LEVELS).find((block) => selectOne(block, '[itemprop="price"]')) ?? root;
-  const price = itemValue(selectOne(scope, '[itemprop="price"]') ?? undefined);
-  const currency = itemValue(
-    selectOne(scope, '[itemprop="priceCurrency"]') ?? selectOne(root, '[itemprop="priceCurrency"]') ?? undefined,
-  );
+  const element = selectOne(scope, '[itemprop="price"]') ?? undefined;
+  const price = itemValue(element);
+  const currency =
+    itemValue(
+      selectOne(scope, '[itemprop="priceCurrency"]') ?? selectOne(root, '[itemprop="priceCurrency"]') ?? undefined,
+    ) ?? shownCurrency(element?.parentNode, hint);
   return price ? moneyFromStructured(price, currency, hint) : null;
+}
+
+// The price's own line, where no `priceCurrency` names the currency: "<h2>KWD 21 <span itemprop=price content=21>".
+const PRICE_LINE = 40;
+
+function shownCurrency(line: HTMLElement | null | undefined, hint: MoneyHint): string | undefined {
+  const text = visibleText(line ?? undefined);
+  return (text && text.length <= PRICE_LINE && currencyFromText(text, hint)) || undefined;
 }
 
 // How far above the main heading the buy box may start: the heading's own block and a few around it.

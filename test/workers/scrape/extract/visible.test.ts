@@ -99,6 +99,14 @@ describe("a rating and a count beside the heading", () => {
     expect(visibleReviewCount(page('<div><div class="rv-rating">5.0</div><div>(2 reviews)</div></div>'))).toBeNull();
     expect(visibleReviewCount(page("<p>Write one of 8 reviews here</p>"))).toBeNull();
   });
+
+  it("reads '4.6 rating' beside the heading as the average, never as a count of reviews", () => {
+    const shown = page('<span class="total_review" id="product_total_review"> 4.6 rating </span><a>Write a review</a>');
+    expect(visibleRating(shown)).toBe(4.6);
+    expect(visibleReviewCount(shown)).toBeNull();
+    expect(visibleRating(page("<p>4.3 stars</p><p>(20 reviews)</p>"))).toBe(4.3);
+    expect(visibleRating(page("<p>5 stars</p>"))).toBeNull();
+  });
 });
 
 describe("the page's main heading", () => {
@@ -235,5 +243,15 @@ describe("the page's main heading", () => {
     );
     expect(visibleProductDraft(labelledInBox).price).toMatchObject({ amount: 16, currency: "USD" });
     expect(visibleProductDraft(loadHtml(PAGE)).price).toMatchObject({ amount: 165.95, currency: "USD" });
+  });
+
+  it("reads a stray itemprop price's currency from its own line where no priceCurrency names one", () => {
+    const boxed = loadHtml(
+      '<html lang="en-IN"><body><div class="product"><h1>Hand warmers</h1><h2>KWD 21 <span itemprop="price" content="21"></span></h2><p>KWD 96.35 Shipping</p></div></body></html>',
+    );
+    expect(visibleProductDraft(boxed, { locale: "en-IN", country: "IN" }).price).toMatchObject({
+      amount: 21,
+      currency: "KWD",
+    });
   });
 });
