@@ -17,7 +17,8 @@ const AVERAGE = /^(\d(?:[.,]\d+)?)\s*(?:avg\.?|average)\s+rating$/i;
 export function visibleReviewCount(root: HTMLElement): number | null {
   const named = (element: HTMLElement) =>
     namedFor(element, /review|rating/i) && /count|number|num|total|qty/.test(classOrId(element));
-  for (const [, text] of shortTexts(root, named)) {
+  for (const [element, text] of shortTexts(root, named)) {
+    if (besideScale(element)) continue;
     const count = parseLocaleNumber(REVIEW_COUNT.exec(text)?.[1]);
     // A count is whole: "4.8" in a "rating-number" box is the rating beside it.
     if (count !== null && Number.isInteger(count)) return count;
@@ -32,6 +33,12 @@ export function visibleReviewCount(root: HTMLElement): number | null {
   }
   return null;
 }
+
+// "4.7 <span>out of</span> 5": the numbers either side of a scale's word are a rating and its scale, never a count.
+const SCALE_WORD = /^(?:out of|of|von|sur|de|su|\/)$/i;
+const besideScale = (element: HTMLElement) =>
+  SCALE_WORD.test(visibleText(element.previousElementSibling) ?? "") ||
+  SCALE_WORD.test(visibleText(element.nextElementSibling) ?? "");
 
 // A count bracketed with its word ("(587 Reviews)"), read only right after the stars written out ("4.5 out of
 // 5 stars"): a rail's or a promo's "(2 reviews)" in the heading's block sits beside no such rating.

@@ -107,6 +107,16 @@ describe("a rating and a count beside the heading", () => {
     expect(visibleRating(page("<p>4.3 stars</p><p>(20 reviews)</p>"))).toBe(4.3);
     expect(visibleRating(page("<p>5 stars</p>"))).toBeNull();
   });
+
+  it("never counts the scale or a review's stars beside 'out of' as reviews", () => {
+    const outOf = (rating: string) =>
+      `<div class="BVRRRatingNormalOutOf"><span class="BVRRNumber BVRRRatingNumber">${rating}</span> <span>out of</span> <span class="BVRRNumber BVRRRatingRangeNumber">5</span></div>`;
+    const shown = page(`<div class="summary">${outOf("4.7")}</div><div class="BVRRReviews">${outOf("5")}</div>`);
+    expect(visibleRating(shown)).toBe(4.7);
+    expect(visibleReviewCount(shown)).toBeNull();
+    const counted = page(`${outOf("4.7")}<span class="BVRRRatingCount">(13)</span>`);
+    expect(visibleReviewCount(counted)).toBe(13);
+  });
 });
 
 describe("the page's main heading", () => {
