@@ -44,10 +44,10 @@ const SAVING =
 // A word of a class name or id that says a price is the one paid now ("real", "final-price", "salePrice").
 const CURRENT_CLASS =
   /(?:^|[\s_-]|[a-z](?=[A-Z]))(?:[Rr]eal|[Ff]inal|[Cc]urrent|[Ss]ale|[Aa]ctual|[Dd]iscounted|[Ss]pecial)(?=$|[\s_-]|[A-Z])/;
-// A word of a class name, also where camel case starts the next one ("oldPrice", "price-old"); not one said
-// not to be ("product-price-no-strikethrough").
+// A word of a class name, also where camel case starts the next one ("oldPrice", "price-old"), "pre"/"prev" short
+// for previous ("currency-pre", never "pre-order" or "pre-sale"); not one said not to be ("product-price-no-strikethrough").
 const STRUCK_CLASS =
-  /(?:^|[\s_-]|[a-z](?=[A-Z]))(?<!(?:^|[\s_-])(?:[Nn]o|[Nn]ot|[Nn]on)[-_])(?:[Oo]ld|[Ww]as|[Cc]rossed|[Ss]trike|[Ss]trikethrough|[Pp]revious|[Bb]efore)(?=$|[\s_-]|[A-Z])/;
+  /(?:^|[\s_-]|[a-z](?=[A-Z]))(?<!(?:^|[\s_-])(?:[Nn]o|[Nn]ot|[Nn]on)[-_])(?:[Oo]ld|[Ww]as|[Cc]rossed|[Ss]trike|[Ss]trikethrough|[Pp]revious|[Pp]rev?(?![-_]?(?:[Oo]rder|[Ss]ale))|[Bb]efore)(?=$|[\s_-]|[A-Z])/;
 
 // A star row beside the price ("Rated 4.90 out of 5 ฿255.00"): a box holding it holds more than the price.
 const RATING_WORDS = /\b(?:rated|out of)\s\d/i;

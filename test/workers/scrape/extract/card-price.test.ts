@@ -52,6 +52,20 @@ describe("a price printed after the struck one it replaces, in one box", () => {
       ["51,80 руб.", false],
     ]);
   });
+
+  it("knows a previous price by a class short for it ('currency-pre', 'price-prev'), never a pre-order's", () => {
+    const root = loadHtml(
+      `<div class="card"><div class="site-currency-pre">4.034,00 kr.</div><span class="site-currency-lg">3.555,00 kr.</span>
+        <span class="price-prev">5,00 €</span><span class="price-pre-order">4,00 €</span><span class="presale-price">3,00 €</span></div>`,
+    );
+    expect(priceTexts(root).map((price) => [price.text, price.struck])).toEqual([
+      ["4.034,00 kr.", true],
+      ["3.555,00 kr.", false],
+      ["5,00 €", true],
+      ["4,00 €", false],
+      ["3,00 €", false],
+    ]);
+  });
 });
 
 describe("a price set after a measure alone", () => {
