@@ -13,6 +13,9 @@ const OUT_OF = /(\d{1,2}(?:[.,]\d+)?)\s*(?:out of|of|von|sur|de|su|\/)\s*(5|10)(
 // An average that names no scale ("3.75 avg rating", "4.2 average rating") is out of five stars.
 const AVERAGE = /^(\d(?:[.,]\d+)?)\s*(?:avg\.?|average)\s+rating$/i;
 
+/** The largest block around the main heading that may hold its buy box: where its rating and count are shown. */
+const buyBoxBlock = (root: HTMLElement) => headingBlocks(root, BUY_BOX_LEVELS).at(-1);
+
 /** A review count in an element named for reviews, e.g. `<span class="number-reviews">(6)</span>`. */
 export function visibleReviewCount(root: HTMLElement): number | null {
   const named = (element: HTMLElement) =>
@@ -24,7 +27,7 @@ export function visibleReviewCount(root: HTMLElement): number | null {
     if (count !== null && Number.isInteger(count)) return count;
   }
   // "15 Review(s)" beside the heading, whatever the element is called.
-  const block = headingBlocks(root, BUY_BOX_LEVELS).at(-1);
+  const block = buyBoxBlock(root);
   if (!block) return null;
   for (const [element, text] of shortTexts(root, (element) => within(element, block))) {
     const count = parseLocaleNumber(COUNTED_REVIEWS.exec(text)?.[1] ?? bracketedCountBesideStars(element, text));
@@ -78,7 +81,7 @@ const WRITTEN_AVERAGE = /^(\d[.,]\d{1,2})\s*(?:rating|stars?)$/i;
 
 /** An average written out in the heading's block, whatever its element is called (none in one review or a strip). */
 function averageBesideHeading(root: HTMLElement): number | null {
-  const block = headingBlocks(root, BUY_BOX_LEVELS).at(-1);
+  const block = buyBoxBlock(root);
   if (!block) return null;
   const shown = (element: HTMLElement) => within(element, block) && !inOneReview(element) && !inCarousel(element);
   for (const [, text] of shortTexts(root, shown)) {
@@ -98,7 +101,7 @@ function besideCount(element: HTMLElement, text: string, root: HTMLElement): str
   if (!BARE_RATING.test(text)) return undefined;
   const count = visibleText(element.nextElementSibling) ?? "";
   if (!COUNTED_REVIEWS.test(count) && !/^\(\d[\d.,]*\)$/.test(count)) return undefined;
-  const block = headingBlocks(root, BUY_BOX_LEVELS).at(-1);
+  const block = buyBoxBlock(root);
   return block && within(element, block) ? text : undefined;
 }
 
@@ -114,7 +117,7 @@ const WIDTH = /(?:^|;)\s*width\s*:\s*(\d{1,3}(?:\.\d+)?)%/i;
 
 /** The first star bar in the heading's block (a review list's bars sit below it): its share of five stars. */
 function starBarRating(root: HTMLElement): number | null {
-  const block = headingBlocks(root, BUY_BOX_LEVELS).at(-1);
+  const block = buyBoxBlock(root);
   if (!block) return null;
   // Widgets named for ratings, found by class (a selector on `style` or `title` reads it on every element),
   // and their children: the bar is the widget or its child.
