@@ -8,8 +8,10 @@ import { holdingAny, selectAll } from "./select";
 import { BUY_BOX_LEVELS, classOrId, namedFor, shortTexts } from "./visible";
 
 const REVIEW_COUNT = /^\(?\s*(\d[\d.,]*)\s*\)?(?:\s*(?:reviews?|ratings?|avis|bewertungen|valoraciones|reseñas))?$/i;
+// The word between a rating and its scale ("out of", "de", "/").
+const SCALE = "out of|of|von|sur|de|su|\\/";
 // A rating on the site's own scale of five or ten ("4.5 out of 5", "9.3 out of 10", "8/10").
-const OUT_OF = /(\d{1,2}(?:[.,]\d+)?)\s*(?:out of|of|von|sur|de|su|\/)\s*(5|10)(?![\d.,]*\d)/i;
+const OUT_OF = new RegExp(`(\\d{1,2}(?:[.,]\\d+)?)\\s*(?:${SCALE})\\s*(5|10)(?![\\d.,]*\\d)`, "i");
 // An average that names no scale ("3.75 avg rating", "4.2 average rating") is out of five stars.
 const AVERAGE = /^(\d(?:[.,]\d+)?)\s*(?:avg\.?|average)\s+rating$/i;
 
@@ -38,7 +40,7 @@ export function visibleReviewCount(root: HTMLElement): number | null {
 }
 
 // "4.7 <span>out of</span> 5": the numbers either side of a scale's word are a rating and its scale, never a count.
-const SCALE_WORD = /^(?:out of|of|von|sur|de|su|\/)$/i;
+const SCALE_WORD = new RegExp(`^(?:${SCALE})$`, "i");
 const besideScale = (element: HTMLElement) =>
   SCALE_WORD.test(visibleText(element.previousElementSibling) ?? "") ||
   SCALE_WORD.test(visibleText(element.nextElementSibling) ?? "");

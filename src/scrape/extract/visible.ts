@@ -172,18 +172,19 @@ export function itempropPrice(root: HTMLElement, hint: MoneyHint = {}): Money | 
   const scope = headingBlocks(root, BUY_BOX_LEVELS).find((block) => selectOne(block, '[itemprop="price"]')) ?? root;
   const element = selectOne(scope, '[itemprop="price"]') ?? undefined;
   const price = itemValue(element);
+  if (!price) return null;
   const currency =
     itemValue(
       selectOne(scope, '[itemprop="priceCurrency"]') ?? selectOne(root, '[itemprop="priceCurrency"]') ?? undefined,
     ) ?? shownCurrency(element?.parentNode, hint);
-  return price ? moneyFromStructured(price, currency, hint) : null;
+  return moneyFromStructured(price, currency, hint);
 }
 
 // The price's own line, where no `priceCurrency` names the currency: "<h2>KWD 21 <span itemprop=price content=21>".
 const PRICE_LINE = 40;
 
 function shownCurrency(line: HTMLElement | null | undefined, hint: MoneyHint): string | undefined {
-  const text = visibleText(line ?? undefined);
+  const text = visibleText(line);
   return (text && text.length <= PRICE_LINE && currencyFromText(text, hint)) || undefined;
 }
 
