@@ -138,9 +138,10 @@ function nightsBetween(checkIn: string | null, checkOut: string | null): number 
 }
 
 /**
- * The page's name when no structured node gives one: the H1 that the `<title>` repeats, else the
- * title's first part (a booking engine's H1s are steps: "How many guests may we welcome?"), or the name its
- * lenticular brackets set apart.
+ * The page's name when no structured node gives one: the H1 that the `<title>` repeats, unless the H1 names no
+ * lodging and a part of the title does (a room's or a section's page under its site's name: "Habitación Doble |
+ * Hostal San Jorge"); else that part, else the title's first part (a booking engine's H1s are steps: "How many
+ * guests may we welcome?"), or the name its lenticular brackets set apart.
  */
 const MIN_NAME_LETTERS = 3;
 
@@ -156,8 +157,32 @@ function titleOfPage(root: HTMLElement): string | null {
       lettersAndDigits(heading).length >= MIN_NAME_LETTERS &&
       lettersAndDigits(title).includes(lettersAndDigits(heading)),
   );
-  const lead = title?.split(/\s+[|–—-]\s+|\s*｜\s*/)[0]?.trim();
-  return agreed ?? (lead ? (BRACKETED_NAME.exec(lead)?.[1] ?? lead) : null) ?? headings.find(Boolean) ?? null;
+  const parts = (title ?? "")
+    .split(TITLE_PARTS)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const lodgingPart = parts.find(namesALodging);
+  if (agreed && (namesALodging(agreed) || !lodgingPart)) return agreed;
+  const lead = lodgingPart ?? parts[0];
+  return lead ? (BRACKETED_NAME.exec(lead)?.[1] ?? lead) : (headings.find(Boolean) ?? null);
+}
+
+const TITLE_PARTS = /\s+[|–—·•-]\s+|\s*｜\s*/;
+
+const ANY_LODGING_WORD = new RegExp(LODGING_WORDS.source, "gi");
+// A kind of lodging followed by where it is describes the place ("Ferienwohnung in Oldenburg", "Luxury Hotel in Mayfair").
+const KIND_AND_PLACE = new RegExp(`(?:${LODGING_WORDS.source})\\s+(?:in|im|en|ad|at|near)\\s`, "i");
+
+/**
+ * Whether a title's part names one place to stay: a kind of lodging and a name beside it ("Kakapo Lodge", "Hostal San
+ * Jorge"), not the kind alone ("Accommodation") or a kind and its town ("Ferienwohnung in Oldenburg").
+ */
+function namesALodging(text: string): boolean {
+  return (
+    namesLodging(text) &&
+    !KIND_AND_PLACE.test(text) &&
+    lettersAndDigits(text.replace(ANY_LODGING_WORD, "")).length >= MIN_NAME_LETTERS
+  );
 }
 
 // A name set in lenticular brackets before the rest of a title ("【窩心の家】官網｜民宿｜宜蘭蘇澳").
