@@ -37,15 +37,28 @@ function insideCalendar(element: HTMLElement): boolean {
   return false;
 }
 
-/** The short text around `element` that `saysBasis`, within a few levels and never inside a struck price. */
+/**
+ * The short text around `element` that `saysBasis`, within a few levels and never inside a struck price; where the
+ * amount's own block is long (a price card with its fees), the short line just before or after it ("Nightly Rate"
+ * over "60,00 €", "per night for 2 people" under it).
+ */
 function labelAround(element: HTMLElement, saysBasis: (text: string) => boolean): string | null {
   let current = element.parentNode as HTMLElement | null;
   for (let depth = 0; current?.tagName && depth < MAX_LABEL_DEPTH; depth++) {
     if (isStruck(current)) return null;
     const text = visibleText(current) ?? "";
-    if (text.length > MAX_LABEL_TEXT) return null;
+    if (text.length > MAX_LABEL_TEXT) return depth === 0 ? lineBeside(element, saysBasis) : null;
     if (saysBasis(text)) return text;
     current = current.parentNode as HTMLElement | null;
+  }
+  return null;
+}
+
+/** The amount's own neighbour that `saysBasis` in a short line holding no amount of its own (a list's next item prices something else). */
+function lineBeside(element: HTMLElement, saysBasis: (text: string) => boolean): string | null {
+  for (const beside of [element.previousElementSibling, element.nextElementSibling]) {
+    const text = beside ? (visibleText(beside as HTMLElement) ?? "") : "";
+    if (text.length <= MAX_LABEL_TEXT && saysBasis(text) && !currencyFromText(text, {})) return text;
   }
   return null;
 }
