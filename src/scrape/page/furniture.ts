@@ -39,6 +39,8 @@ const OVER_THE_PAGE = /^(?:role=(?:alert)?dialog|class or id "(?:cookie|cookies|
 const PRINTED_PROSE_COMMAS = 10;
 /** Characters of a heading named for its time that make it a headline opening with the time. */
 const TIMED_HEADLINE_CHARS = 30;
+/** A skip link ("Skip to content") is a few words; a box named "skip" holding more is an ad script's marker over a post. */
+const SKIP_LINK_CHARS = 100;
 /** Characters and paragraphs of an aside that holds a section of the article rather than a box beside it. */
 const SECTION_CHARS = 1_000;
 const SECTION_PARAGRAPHS = 4;
@@ -164,6 +166,7 @@ export class Furniture {
     // A live ticker's entry heading opens with its time ("11.04 Uhr: Drone strike …"): a headline, not a timestamp.
     if (reason === 'class or id "time"' && SUBHEADING_TAGS.has(element.tagName) && own.chars >= TIMED_HEADLINE_CHARS)
       return null;
+    if (reason === 'class or id "skip"' && own.chars > SKIP_LINK_CHARS) return null;
     // A box named for furniture around the page's own `<main>` (a script's hook, "calculate-sidebar-content") is the layout.
     if (reason.startsWith("class") && this.holdsMain(element)) return null;
     const contentNamed = reason.startsWith("class") && namedAsContent(nameWords(element));

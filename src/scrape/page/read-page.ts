@@ -148,6 +148,8 @@ const TEASER = "a teaser of another page";
 const INDEX_TEASERS = 3;
 const INDEX_SHOWN = 200;
 
+/** A main content chosen by a score below this holds hardly any prose (a box of names, a widget's list). */
+const WEAK_CHOICE = 5;
 /** How many times what is left a thread's readers' posts outweigh, when they are its content. */
 const THREAD_WEIGHT = 4;
 /** How many boxes named for readers' comments the reading left out. */
@@ -185,8 +187,10 @@ export function readWebPage(html: string, url: string, options: PageReadingOptio
     if (again && again.content.characters >= SHORT_CONTENT) return again;
   }
   // A thread shows less than an article once its readers' posts are left out (a link aggregator's, a board whose posts
-  // are named as comments): when the posts outweigh what is left many times over, they are what it has to say.
-  if (options.onlyMainContent !== false && reading.content.characters < SHORT_CONTENT && removedComments(reading) > 0) {
+  // are named as comments, where a widget's list of names may win instead): when the posts outweigh what is left many
+  // times over, they are what it has to say.
+  const postsLeftOut = reading.choice.score < WEAK_CHOICE || removedComments(reading) > 0;
+  if (options.onlyMainContent !== false && reading.content.characters < SHORT_CONTENT && postsLeftOut) {
     const again = readTree(root, body, counted, url, { ...options, commentsAreContent: true });
     if (again.content.characters > Math.max(reading.content.characters * THREAD_WEIGHT, INDEX_SHOWN)) return again;
   }
