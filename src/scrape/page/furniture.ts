@@ -25,10 +25,7 @@ import { selectAll, selectOne } from "../extract/select";
 const NAVIGATION_NAME = /^class or id "(?:menu|nav|navbar|navigation|toolbar)"$/;
 /** A wrapper holding more than this share of the text around it is the layout, not furniture inside it. */
 const LAYOUT_SHARE = 0.6;
-/**
- * Side content and footers by their tag, never the layout however much text they hold (a live feed beside the
- * article, a landing page's legal notes below its short promo tiles).
- */
+/** Side content and footers by tag, never the layout however much text they hold (a live feed, a promo's legal notes). */
 const NEVER_LAYOUT_TAGS = new Set(["ASIDE", "NAV", "FOOTER"]);
 /**
  * A dialog or a consent manager over the page, never its layout however much text it holds: a consent manager's
