@@ -7,7 +7,7 @@ import { cleanText, loadHtml, visibleText } from "../extract/dom";
 import { selectAll, selectOne } from "../extract/select";
 import { cleanHtml } from "./clean-html";
 import { namesReadersPosts } from "./content-names";
-import { isInside } from "./elements";
+import { furnitureReason, isInside } from "./elements";
 import { nameWords } from "./name-words";
 import { Furniture } from "./furniture";
 import { readLinks, type PageLink } from "./links";
@@ -159,6 +159,10 @@ const removedComments = (reading: PageReading) =>
     0,
   );
 
+/** Whether a box of the page is named for readers' posts: asked only of a short page its main content was weakly chosen for. */
+const holdsReadersPosts = (body: HTMLElement) =>
+  selectAll(body, "[class], [id]").some((element) => namesReadersPosts(furnitureReason(element) ?? ""));
+
 /** Below this many characters a page that puts its text in `<noscript>` is read from there. */
 const SCRIPTED_SHELL = 200;
 
@@ -189,7 +193,7 @@ export function readWebPage(html: string, url: string, options: PageReadingOptio
   // A thread shows less than an article once its readers' posts are left out (a link aggregator's, a board whose posts
   // are named as comments, where a widget's list of names may win instead): when the posts outweigh what is left many
   // times over, they are what it has to say.
-  const postsLeftOut = reading.choice.score < WEAK_CHOICE || removedComments(reading) > 0;
+  const postsLeftOut = removedComments(reading) > 0 || (reading.choice.score < WEAK_CHOICE && holdsReadersPosts(body));
   if (options.onlyMainContent !== false && reading.content.characters < SHORT_CONTENT && postsLeftOut) {
     const again = readTree(root, body, counted, url, { ...options, commentsAreContent: true });
     if (again.content.characters > Math.max(reading.content.characters * THREAD_WEIGHT, INDEX_SHOWN)) return again;
