@@ -6,7 +6,9 @@ import { visibleText } from "../../scrape/extract/dom";
 import { findByType, jsonLdNodes } from "../../scrape/extract/json-ld";
 import { type Page, readPage } from "../../scrape/extract/page";
 import { PRODUCT_TYPES } from "../../scrape/extract/product-ld";
-import { selectOne } from "../../scrape/extract/select";
+import { selectAll, selectOne } from "../../scrape/extract/select";
+import { visibleCards } from "../../scrape/extract/cards";
+import { COUNT_WORDS } from "../../scrape/extract/card-facts";
 import { readSearchResults } from "../../scrape/extract/results";
 import type { SearchItem } from "../../scrape/types";
 import type { HotelRecord, HotelSearchPage } from "../hotel-types";
@@ -23,7 +25,8 @@ export interface HotelListPage extends HotelSearchPage {
 
 export function readHotelList(html: string, url: string): HotelListPage {
   const page = readPage(html, url);
-  const { items: cards, has_next_page } = readSearchResults(page, url);
+  const { items: priced, has_next_page } = readSearchResults(page, url);
+  const cards = priced.length > 0 ? priced : unpricedCards(page);
   const items = listsLodging(page, cards) ? cards : [];
   const scale = items.some((item) => (item.rating ?? 0) > FIVE_POINTS) ? 10 : 5;
   return {
@@ -32,6 +35,25 @@ export function readHotelList(html: string, url: string): HotelListPage {
     has_next_page,
     review_scale: scale,
   };
+}
+
+// A count of reviews is a few words; a longer text holding one is a review's snippet or a block of the card.
+const MAX_COUNT_TEXT = 40;
+
+/**
+ * The cards of a list that prints no price (a city's list before dates are chosen shows "Show Prices"), found by the
+ * count of reviews each shows where the priced lists' cards are found by their prices: the counts anchor the cards and
+ * price none of them.
+ */
+function unpricedCards(page: Page): SearchItem[] {
+  const counts = selectAll(page.root, "a, span, div").flatMap((element) => {
+    if (element.children.length > 1) return [];
+    const text = visibleText(element) ?? "";
+    return text.length <= MAX_COUNT_TEXT && COUNT_WORDS.test(text)
+      ? [{ element, text, struck: false, other: true }]
+      : [];
+  });
+  return counts.length === 0 ? [] : visibleCards(page.root, page.base, page.hint, counts).map((card) => card.item);
 }
 
 /**

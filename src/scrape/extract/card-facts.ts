@@ -1,6 +1,5 @@
-// What one result card says besides its price: its title, stars, review count and whether it is a paid
-// placement, read from the card's short texts and labels in any language. Hand-written: no library
-// reads shop cards.
+// What one result card says besides its price: its title, stars, review count and whether it is a paid placement,
+// read from the card's short texts and labels in any language. Hand-written: no library reads shop cards.
 import { cleanText, showsText, visibleText, type HTMLElement } from "./dom";
 import { forScreenReaders, isPriceText, shortText } from "./card-price";
 import { parseCount, parseLocaleNumber } from "./money";
@@ -54,7 +53,7 @@ const LONE_RATING = /^[0-5][.,]\d{1,2}$/;
 const LONE_SCORE = /^(?:10|\d[.,]\d)$/;
 const SCORE_BOX = /rating|score/i;
 // Grouped in thousands ("11 223"), or as India groups them ("2,92,290": hundreds, then pairs).
-const COUNT_WORDS =
+export const COUNT_WORDS =
   /(\d{1,2}(?:,\d{2})+,\d{3}|\d{1,3}(?:[\s.,]\d{3})+|\d+(?:[.,]\d)?\s?[kKmM]|\d+)\+?\s*(?:reviews?|ratings?|avis|bewertungen|rezensionen|valoraciones|opiniones|reseñas|calificaciones|avaliações|recensioni|отзыв\w*|оцен\w*|件の評価|件のレビュー|レビュー|評価)/i;
 const BRACKETED_COUNT = /^\(\s*(\d[\d\s.,]*[kKmM]?)\s*\)$/;
 const ENDS_IN_COUNT = /\(\s*(\d[\d\s.,]*[kKmM]?)\s*\)$/;
@@ -74,6 +73,7 @@ export interface CardText {
 // Subtrees whose text no shopper reads; their labels neither.
 const UNREAD = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE"]);
 const LABELS = ["aria-label", "title"];
+const ELEMENT_LABELS = [...LABELS, "alt"]; // on an element not an image: a rating's bubbles, alt="4.5 of 5 bubbles"
 
 /** Reads a card's texts in one walk: elements with text of their own, and aria-label / title labels. */
 export function readCardText(card: HTMLElement): CardText {
@@ -81,7 +81,7 @@ export function readCardText(card: HTMLElement): CardText {
   const walk = (element: HTMLElement, inIcon: boolean) => {
     if (UNREAD.has(element.tagName)) return;
     const raw = element.rawAttrs;
-    for (const name of LABELS) {
+    for (const name of element.tagName === "IMG" ? LABELS : ELEMENT_LABELS) {
       const value = cleanText(valuedAttr(element, name));
       if (value) text.labels.push({ element, text: squeeze(value) });
     }
