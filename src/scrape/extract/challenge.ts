@@ -58,7 +58,7 @@ export function detectChallenge(html: string, status: number): Challenge | null 
   if (widget && wall()) {
     const root = loadHtml(html);
     const element = root.querySelector(widget.selector) ?? root.querySelector("[data-sitekey]");
-    if (element || widget.kind === "turnstile") {
+    if (element || (widget.kind === "turnstile" && widget.marker.test(withoutInlineScripts(html)))) {
       return { kind: widget.kind, siteKey: siteKeyOf(element, root), formAction: formActionOf(element, root) };
     }
   }
@@ -78,6 +78,12 @@ export function detectChallenge(html: string, status: number): Challenge | null 
   return null;
 }
 
+/**
+ * The page without its inline scripts' code (their tags kept): a challenge loads its widget's script or sets its box
+ * and its words in the markup, while a booking form's own code may only name them (to load a widget once enabled).
+ */
+const withoutInlineScripts = (html: string) => html.replace(/(<script\b[^>]*>)[\s\S]*?<\/script\s*>/gi, "$1</script>");
+
 /** Characters of text a visitor sees, estimated without building the tree. */
 function visibleLength(html: string): number {
   return html
@@ -89,7 +95,8 @@ function visibleLength(html: string): number {
 /** A page whose title or text asks the visitor to prove they are human. */
 function looksLikeRobotCheck(html: string): boolean {
   const title = html.match(/<title[^>]*>([^<]*)<\/title>/i)?.[1] ?? "";
-  return ROBOT_TITLE.test(title) || ROBOT_TEXT.test(html);
+  // Said in the page, not only among its scripts' strings (a form's own "Please confirm you are not a robot" toast).
+  return ROBOT_TITLE.test(title) || (ROBOT_TEXT.test(html) && ROBOT_TEXT.test(withoutInlineScripts(html)));
 }
 
 function siteKeyOf(element: HTMLElement | null, root: HTMLElement): string | null {
