@@ -87,16 +87,17 @@ export function mainHeading(root: HTMLElement): HTMLElement | null {
 }
 
 /**
- * On a page with no `<h1>`, the first `<h2>` of its content whose leading words open the `<title>`
+ * On a page with no `<h1>`, the first `<h2>` or `<h3>` of its content whose leading words open the `<title>`
  * ("<h2>Thor<span class=subtitle> : Latverian Prometheus</span></h2>" under "<title>Thor by Billy Tan (Paperback):
- * shop.com"): the title adds authors and the site's name, the heading a subtitle; other `<h2>`s head sections.
+ * shop.com", "<h3>Audi Q5 <small>3.0 TDI</small></h3>" under "<title>Audi Q5 :: Avtonet ::"): the title adds authors
+ * and the site's name, the heading a subtitle; other subheadings head sections.
  */
 function titleOpeningHeading(root: HTMLElement): HTMLElement | null {
   const title = cleanText(selectOne(root, "title")?.text)?.toLowerCase();
   if (!title) return null;
   const pageLength = root.range[1] - root.range[0];
   return (
-    selectAll(root, "h2").find((heading) => {
+    selectAll(root, "h2, h3").find((heading) => {
       const leading = cleanText(heading.firstChild?.nodeType === 3 ? heading.firstChild.text : null)?.toLowerCase();
       return (
         !!leading &&

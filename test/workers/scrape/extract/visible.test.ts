@@ -187,6 +187,14 @@ describe("the page's main heading", () => {
     expect(visibleTitle(sections)).toBeNull();
   });
 
+  it("takes an <h3> that opens the <title> the same way, and reads the price beside it", () => {
+    const root = loadHtml(`<html><head><title>Audi Q5 :: Avtonet ::</title></head><body>
+      <h3>Oglasi</h3><div class="ad"><h3>Audi&nbsp;Q5&nbsp;<small>3.0 TDI QUATTRO</small></h3>
+      <p class="h2">15.990 €</p></div></body></html>`);
+    expect(visibleTitle(root)).toBe("Audi Q5 3.0 TDI QUATTRO");
+    expect(headingPrice(root)).toMatchObject({ amount: 15990, currency: "EUR" });
+  });
+
   it("passes over the heading of a pop-up or lightbox a script opens, named by class or id", () => {
     const root = loadHtml(`<html><body>
       <div id="promo_lightbox"><div class="email-signup"><h1>SIGN UP TODAY</h1></div></div>
