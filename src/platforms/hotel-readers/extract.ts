@@ -142,7 +142,7 @@ export function propertyTypeOfLabel(label: string | null): string | null {
 }
 
 const PER_NIGHT =
-  /\b(?:per|a|pro|par|por|al|à|за)\s+(?:night|noite|noche|nuit|nacht|notte|ночь)\b|\/\s*(?:night|noite|noche|nuit|nacht|notte)\b|\bnightly\b|(?:^|\s)(?:pro )?übernachtung\b|\bnuitée\b/i;
+  /\b(?:per|a|pro|par|por|al|à|за)\s+(?:night|noite|noche|nuit|nacht|notte|ночь)\b|\/\s*(?:night|noite|noche|nuit|nacht|notte)\b|\bnightly\b|\broom rates?\b|\bzimmerpreise?\b|(?:^|\s)(?:pro )?übernachtung\b|\bnuitée\b/i;
 const STAY_TOTAL =
   /\b(?:stay total|total (?:for (?:the|your) )?stay|per stay|whole stay|gesamtaufenthalt|total (?:de la|del|da) estad[ií]a)\b/i;
 const NIGHTS =
