@@ -70,7 +70,7 @@ export function labelledStayPrices(
   hint: MoneyHint = {},
 ): LabelledPrice[] {
   const found: LabelledPrice[] = [];
-  for (const element of selectAll(root, "span, div, p, strong, b, td")) {
+  for (const element of selectAll(root, "span, div, p, li, strong, b, td")) {
     if (element.range[1] - element.range[0] > MAX_AMOUNT_SOURCE) continue;
     const text = visibleText(element);
     const hasChildren = element.children.length > 0;
