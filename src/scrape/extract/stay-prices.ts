@@ -54,7 +54,10 @@ function labelAround(element: HTMLElement, saysBasis: (text: string) => boolean)
   return null;
 }
 
-/** The amount's own neighbour that `saysBasis` in a short line holding no amount of its own (a list's next item prices something else). */
+/**
+ * The amount's own neighbour that `saysBasis`, in a short line holding no amount of its own (a list's next item prices
+ * something else).
+ */
 function lineBeside(element: HTMLElement, saysBasis: (text: string) => boolean): string | null {
   for (const beside of [element.previousElementSibling, element.nextElementSibling]) {
     const text = beside ? (visibleText(beside as HTMLElement) ?? "") : "";
