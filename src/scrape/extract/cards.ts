@@ -255,7 +255,11 @@ function cardId(card: HTMLElement): string | null {
   return null;
 }
 
-/** The visible page's result cards, read: each holds one of `prices` (those the page prints with a sign, unless given). */
+/**
+ * The visible page's result cards, read: each holds one of `prices` (those the page prints with a sign, unless given).
+ * A list that prints no price finds its cards by another text each shows, passed as prices marked `other`, which price
+ * nothing (a hotel list's counts of reviews, hotel-list.ts).
+ */
 export function visibleCards(
   root: HTMLElement,
   base: string,
