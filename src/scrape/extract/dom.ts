@@ -13,24 +13,11 @@ export type { HTMLElement };
 
 // `noframes` holds what a browser without frames would show: every browser has them, so none shows it.
 export const HIDDEN_TAGS = new Set(["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE", "SVG", "IFRAME", "NOFRAMES"]);
+// HTML's text-level elements, the obsolete ones pages still use (`font`, `big`, `tt`) and a line-break
+// opportunity (`wbr`) among them: a browser draws them inside the line, so they add no space of their own.
 const INLINE_TAGS = new Set([
-  "A",
-  "ABBR",
-  "B",
-  "BDI",
-  "BDO",
-  "CITE",
-  "EM",
-  "I",
-  "LABEL",
-  "MARK",
-  "S",
-  "SMALL",
-  "SPAN",
-  "STRONG",
-  "SUB",
-  "SUP",
-  "U",
+  ..."A ABBR B BDI BDO BIG CITE CODE DATA DEL DFN EM FONT I INS KBD LABEL".split(" "),
+  ..."MARK NOBR Q S SAMP SMALL SPAN STRIKE STRONG SUB SUP TIME TT U VAR WBR".split(" "),
 ]);
 
 /** A text node's decoded text; without an entity that is its raw text, read without the decoder. */
@@ -121,20 +108,41 @@ export function visibleText(node: Node | null | undefined): string | null {
 const hiddenByAttribute = (element: HTMLElement) =>
   element.rawAttrs.includes("hidden") && attributeValue(element, "hidden") !== undefined;
 
-function collectText(node: Node, left?: ReadonlySet<string>): string {
+interface TextWalk {
+  /** Tags whose subtrees are left out, each a space. */
+  left?: ReadonlySet<string>;
+  /**
+   * Read as a name: two elements that abut with letters or digits at the seam are two words, and a part the markup
+   * marks as the item's id (`<small itemprop="sku">345/0925</small>` in the heading) is no word of it.
+   */
+  asName?: boolean;
+}
+
+function collectText(node: Node, walk: TextWalk = {}): string {
   if (node.nodeType === NodeType.TEXT_NODE) return textOf(node);
   if (node.nodeType !== NodeType.ELEMENT_NODE) return "";
   const element = node as HTMLElement;
   if (HIDDEN_TAGS.has(element.tagName) || hiddenByAttribute(element)) return "";
-  if (element.tagName === "BR" || left?.has(element.tagName)) return " ";
+  if (element.tagName === "BR" || walk.left?.has(element.tagName)) return " ";
+  if (walk.asName && ID_PROPERTY.test(attributeValue(element, "itemprop") ?? "")) return " ";
   let inner = "";
-  for (const child of element.childNodes) inner += collectText(child, left);
+  for (const [at, child] of element.childNodes.entries()) {
+    const text = collectText(child, walk);
+    const parts = walk.asName && child.nodeType === NodeType.ELEMENT_NODE && isElement(element.childNodes[at - 1]);
+    inner += parts && /[\p{L}\p{N}]$/u.test(inner) && /^[\p{L}\p{N}]/u.test(text) ? ` ${text}` : text;
+  }
   return INLINE_TAGS.has(element.tagName) ? inner : ` ${inner} `;
 }
 
-/** The visible text of `element` with the subtrees of the `left` tags left out, each a space. */
-export const textWithout = (element: HTMLElement, left: ReadonlySet<string>): string | null =>
-  cleanText(collectText(element, left));
+const isElement = (node: Node | undefined) => node?.nodeType === NodeType.ELEMENT_NODE;
+const ID_PROPERTY = /^(?:sku|mpn|gtin\d*|productid)$/i;
+
+/**
+ * The visible text of an element that names something, read as a name (`TextWalk.asName`): its parts abutting in the
+ * markup (`<a>Stuart Weitzman</a><span>Bejeweled Boot</span>`) are boxes a style sets side by side, a brand and a model.
+ */
+export const namePartsText = (element: HTMLElement, left?: ReadonlySet<string>): string | null =>
+  cleanText(collectText(element, { left, asName: true }));
 
 /** Per element of a page (by position, page-index.ts), what a count over its texts tells. */
 export interface PageText {

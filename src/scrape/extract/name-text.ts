@@ -1,7 +1,7 @@
 // The text of an element that holds a product's name: a heading, a microdata `name`. Hand-written: a name is
 // the heading's line of text, which no library sets apart from the boxes a template nests in it.
 import { NodeType, type Node } from "node-html-parser";
-import { HIDDEN_TAGS, textWithout, visibleText, type HTMLElement } from "./dom";
+import { HIDDEN_TAGS, namePartsText, visibleText, type HTMLElement } from "./dom";
 
 // Boxes no name holds: a heading whose text opens outside any box is a line of text, so a box a template
 // nests after it (a reviews widget's "Overall rating 4.1 / 5 Rating breakdown…" inside `<h1 itemprop="name">`)
@@ -13,7 +13,7 @@ const BLOCKS_IN_A_NAME = new Set(["DIV", "UL", "OL", "DL", "TABLE", "FORM", "SEC
 export function nameText(element: HTMLElement | null | undefined): string | null {
   if (!element) return null;
   const opening = firstInkedBlock(element);
-  const text = opening === false ? textWithout(element, BLOCKS_IN_A_NAME) : visibleText(element);
+  const text = namePartsText(element, opening === false ? BLOCKS_IN_A_NAME : undefined);
   return text && withoutRepeatedPart(element, text);
 }
 

@@ -4,7 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Node } from "node-html-parser";
-import { cleanText, loadHtml, pageText, visibleText } from "../../../../src/scrape/extract/dom";
+import { cleanText, loadHtml, namePartsText, pageText, visibleText } from "../../../../src/scrape/extract/dom";
 import { selectAll } from "../../../../src/scrape/extract/select";
 import { positionOf } from "../../../../src/scrape/extract/tree-nodes";
 
@@ -98,5 +98,30 @@ describe("cleanText", () => {
   it("keeps the zero-width non-joiner and joiner that shape Persian words and join emoji", () => {
     expect(cleanText(" گوشی\u200cموبایل \u200e")).toBe("گوشی\u200cموبایل");
     expect(cleanText("👨\u200d👩\u200d👧 family")).toBe("👨\u200d👩\u200d👧 family");
+  });
+});
+
+describe("visibleText and namePartsText", () => {
+  const element = (html: string) => loadHtml(`<html><body>${html}</body></html>`).querySelector("h1")!;
+
+  it("adds no space around text-level elements a browser draws inside the line (font, wbr, code)", () => {
+    expect(visibleText(element("<h1><em><font>索尼</font>（SONY） 入耳式<font>耳机</font>,佩戴</em></h1>"))).toBe(
+      "索尼（SONY） 入耳式耳机,佩戴",
+    );
+    expect(visibleText(element("<h1>CARDIOFREQUENZ<wbr/>IMETRO 64<wbr>/128 <code>x</code>s</h1>"))).toBe(
+      "CARDIOFREQUENZIMETRO 64/128 xs",
+    );
+  });
+
+  it("reads a name's parts abutting in the markup as words, and leaves out a part marked as the item's id", () => {
+    const heading = element(
+      '<h1><span itemprop="brand"><a href="/b">Stuart Weitzman</a></span><span itemprop="name">Combat Boot</span><sup>®</sup></h1>',
+    );
+    expect(visibleText(heading)).toBe("Stuart WeitzmanCombat Boot®");
+    expect(namePartsText(heading)).toBe("Stuart Weitzman Combat Boot®");
+    const numbered = element('<h1><span itemprop="name">Gas BBQ</span><small itemProp="sku">345/0925</small></h1>');
+    expect(namePartsText(numbered)).toBe("Gas BBQ");
+    // A word split by inline markup with text between stays one word.
+    expect(namePartsText(element("<h1><b>Super</b>Mario <i>Bros</i>.</h1>"))).toBe("SuperMario Bros.");
   });
 });
