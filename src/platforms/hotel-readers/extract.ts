@@ -6,7 +6,8 @@ import { isNode } from "../../scrape/extract/json-ld";
 import { parseLocaleNumber } from "../../scrape/extract/money";
 import type { HotelDetail, HotelRecord, HotelRoom } from "../hotel-types";
 import { selectAll } from "../../scrape/extract/select";
-import { isSponsored, readCardText } from "../../scrape/extract/card-facts";
+import { readCardText } from "../../scrape/extract/card-facts";
+import { isSponsored } from "../../scrape/extract/card-sponsored";
 
 export function emptyHotel(): HotelRecord {
   return {

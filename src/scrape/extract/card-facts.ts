@@ -1,9 +1,9 @@
-// What one result card says besides its price: its title, stars, review count and whether it is a paid placement,
-// read from the card's short texts and labels in any language. Hand-written: no library reads shop cards.
-import { cleanText, showsText, visibleText, type HTMLElement } from "./dom";
+// What one result card says besides its price: its title, stars and review count, read from the card's short texts
+// and labels in any language (whether it is paid for: card-sponsored.ts). Hand-written: no library reads shop cards.
+import { cleanText, showsText, type HTMLElement } from "./dom";
 import { forScreenReaders, isPriceText, shortText } from "./card-price";
 import { parseCount, parseLocaleNumber } from "./money";
-import { classText, hiddenByStyle, rawAttr, valuedAttr } from "./raw-attr";
+import { classText, rawAttr, valuedAttr } from "./raw-attr";
 import { uncut } from "./name-text";
 
 /** A text an element holds itself (not only through its children), with its full visible text. */
@@ -12,49 +12,29 @@ export interface TextBlock {
   text: string;
 }
 
-// "Sponsored" and its kin in the languages shops use, compared without spaces or case.
-const SPONSORED = new Set([
-  "sponsored",
-  "sponsoredad",
-  "ad",
-  "ads",
-  "advertisement",
-  "promoted",
-  "anzeige",
-  "gesponsert",
-  "werbung",
-  "sponsorisé",
-  "sponsorise",
-  "annonce",
-  "promocionado",
-  "patrocinado",
-  "anuncio",
-  "publicidad",
-  "sponsorizzato",
-  "gesponsord",
-  "sponsorowane",
-  "reklama",
-  "sponsorlu",
-  "реклама",
-  "スポンサー",
-  "広告",
-  "pr",
-  "广告",
-  "推广",
-  "광고",
-]);
-// Latin look-alikes some sites print to keep scrapers from matching ("Аnzeige" with a Cyrillic А).
-const LOOKALIKES: Record<string, string> = { а: "a", е: "e", о: "o", р: "p", с: "c", х: "x", А: "A", Е: "E", О: "O" };
-const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join("")}]`);
 // Stars or a score on the card's own scale of five or ten ("4.5 out of 5", "9.5/10"), kept as printed.
 const OUT_OF_SCALE = /(\d{1,2}(?:[.,]\d+)?)\s*(?:out of|of|von|sur|de|su|из|\/)\s*(5|10)(?!\d|[.,]\d)/i;
 const LONE_RATING = /^[0-5][.,]\d{1,2}$/;
 // A score out of ten as lists of stays print it ("8,4", "9.5", "10"), read only in a box named for it.
 const LONE_SCORE = /^(?:10|\d[.,]\d)$/;
 const SCORE_BOX = /rating|score/i;
+// A word grading a score ("Excellent", "Sehr gut", "우수") is short.
+const VERDICT_CHARS = 20;
+// The words a count of reviews is written with, in the languages of the shops and lists read ("1,234 reviews",
+// "7,802명 평가", "744条点评", "8,121 건의 이용후기").
+const REVIEW_WORDS = [
+  "reviews?|ratings?|avis|commentaires|bewertungen|rezensionen|beoordelingen|recensies",
+  "valoraciones|opiniones|reseñas|calificaciones|comentarios|avaliações|recensioni|valutazioni",
+  "opinii|opinie|recenzj[ie]|hodnocení|recenz[eíi]|omdömen|recensioner|anmeldelser|arvostelua|értékelés\\w*",
+  "recenzii|değerlendirme|yorum|ulasan|đánh giá|nhận xét|รีวิว|κριτικές|відгук\\w*|отзыв\\w*|оцен\\w*",
+  "件の評価|件のレビュー|レビュー|評価|(?:명|건의|개의)\\s*(?:이용후기|리뷰|후기|평가)|이용후기|리뷰|후기",
+  "[条條人]?(?:评论|評論|点评|點評|评价|評價)",
+].join("|");
 // Grouped in thousands ("11 223"), or as India groups them ("2,92,290": hundreds, then pairs).
-export const COUNT_WORDS =
-  /(\d{1,2}(?:,\d{2})+,\d{3}|\d{1,3}(?:[\s.,]\d{3})+|\d+(?:[.,]\d)?\s?[kKmM]|\d+)\+?\s*(?:reviews?|ratings?|avis|bewertungen|rezensionen|valoraciones|opiniones|reseñas|calificaciones|avaliações|recensioni|отзыв\w*|оцен\w*|件の評価|件のレビュー|レビュー|評価)/i;
+export const COUNT_WORDS = new RegExp(
+  `(\\d{1,2}(?:,\\d{2})+,\\d{3}|\\d{1,3}(?:[\\s.,]\\d{3})+|\\d+(?:[.,]\\d)?\\s?[kKmM]|\\d+)\\+?\\s*(?:${REVIEW_WORDS})`,
+  "i",
+);
 const BRACKETED_COUNT = /^\(\s*(\d[\d\s.,]*[kKmM]?)\s*\)$/;
 const ENDS_IN_COUNT = /\(\s*(\d[\d\s.,]*[kKmM]?)\s*\)$/;
 const REVIEWISH = /review|rating|star|отзыв|feedback/i;
@@ -109,47 +89,17 @@ export function textsOutside(text: CardText, excluded: (element: HTMLElement) =>
   };
 }
 
-/** Whether a card carries a paid-placement label, read as the shopper sees it (hidden decoys left out). */
-export function isSponsored({ blocks, card }: CardText): boolean {
-  // The label is read before whether it is hidden: few texts are one.
-  if (
-    blocks.some(
-      (block) => block.text.length <= 30 && isSponsoredLabel(block.text) && !hiddenWithin(block.element, card),
-    )
-  )
-    return true;
-  // A label split into spans around hidden filler ("Sp" <b hidden/> "onsored") is one text of its parent.
-  return blocks
-    .filter((block) => block.text.length <= 12 && block.element.parentNode)
-    .map((block) => block.element.parentNode!)
-    .filter((parent) => parent.range[1] - parent.range[0] <= 400)
-    .some((parent) => isSponsoredLabel(visibleText(parent) ?? ""));
-}
-
-const LONGEST_SPONSORED = Math.max(...[...SPONSORED].map((word) => word.length));
-
-/** Whether a label says "Sponsored", compared without spaces or case and with look-alike letters read as Latin. */
-function isSponsoredLabel(label: string): boolean {
-  const squeezed = label.replace(/[\s·•|()[\]:-]/g, "");
-  // Lower-casing never halves a text, so a longer one is no word of the list.
-  if (squeezed.length > 2 * LONGEST_SPONSORED) return false;
-  const latin = LOOKALIKE.test(squeezed) ? [...squeezed].map((ch) => LOOKALIKES[ch] ?? ch).join("") : squeezed;
-  return SPONSORED.has(latin.toLowerCase());
-}
-
-function hiddenWithin(element: HTMLElement, card: HTMLElement): boolean {
-  for (let current: HTMLElement | null = element; current && current !== card; current = current.parentNode) {
-    if (hiddenByStyle(current) || rawAttr(current, "aria-hidden") === "true") return true;
-  }
-  return false;
-}
-
 const classOf = (element: HTMLElement) =>
   `${classText(element)} ${rawAttr(element, "data-test") ?? ""} ${rawAttr(element, "data-testid") ?? ""}`;
 
+/**
+ * Whether an element sits in a box named for reviews or in a link to them (its path or fragment: a link wrapping the
+ * whole card may carry "showReviewSubmissionEntry=false" in its query and lead to the item).
+ */
 function nearReviews(element: HTMLElement, card: HTMLElement): boolean {
   for (let current: HTMLElement | null = element; current && current !== card; current = current.parentNode) {
-    if (REVIEWISH.test(classOf(current)) || REVIEWISH.test(rawAttr(current, "href") ?? "")) return true;
+    const target = (rawAttr(current, "href") ?? "").replace(/\?[^#]*/, "");
+    if (REVIEWISH.test(classOf(current)) || REVIEWISH.test(target)) return true;
   }
   return false;
 }
@@ -172,7 +122,9 @@ function statedCardRating(text: CardText): number | null {
     if (rating !== null && rating <= Number(scale)) return rating;
   }
   for (const [index, block] of blocks.entries()) {
-    if (LONE_SCORE.test(block.text) && scoreShown(block, card)) return parseLocaleNumber(block.text);
+    if (LONE_SCORE.test(block.text) && (scoreShown(block, card) || countFollows(blocks, index))) {
+      return parseLocaleNumber(block.text);
+    }
     if (!LONE_RATING.test(block.text)) continue;
     const next = blocks[index + 1]?.text ?? "";
     const starBeside = block.element.parentNode ? mentionsStars(block.element.parentNode) : false;
@@ -181,6 +133,12 @@ function statedCardRating(text: CardText): number | null {
     }
   }
   return starBar(text);
+}
+
+/** Whether the count of reviews follows a block, next or after a word that grades the score ("8.8" "우수" "1,468 건의 이용후기"). */
+function countFollows(blocks: TextBlock[], index: number): boolean {
+  const [next, then] = [blocks[index + 1]?.text ?? "", blocks[index + 2]?.text ?? ""];
+  return COUNT_WORDS.test(next) || (next.length <= VERDICT_CHARS && !/\d/.test(next) && COUNT_WORDS.test(then));
 }
 
 /** A lone score in a box named for scores, or whose row writes its scale in elements of their own ("9.5" "/" "10"). */

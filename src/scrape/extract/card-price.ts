@@ -36,18 +36,28 @@ const THRESHOLD =
   /以上|满\s?[¥￥]?\s?\d|包邮|免运费|or more|and above|orders? (?:over|above|of)\b|spend (?:over|at least)\b|(?:pedidos|compras) (?:superiores|mayores|acima) (?:a|de)\b/i;
 // "Ek 15 TL Kupon", "$5 off coupon", "Save ₹50 with coupon": a coupon's worth, not the item's price.
 const COUPON = /\b(?:coupons?|kupon|cup[óo]n|cupom|gutschein|voucher)\b|クーポン|优惠券|쿠폰/i;
+// "Cashback reward: ₩ 269,337", "+120 points": what the shopper earns back, not what they pay.
+const REWARD =
+  /cash ?back|\brewards?\b|\bpoints\b|캐쉬백|캐시백|리워드|적립|返现|积分|キャッシュバック|ポイント|кэшбэк|балл/i;
 // "₹1,804 with Bank offer", "£1.25 with Nectar": a price on a condition the shopper may not meet.
 const CONDITION = /^(?:with|con|mit|avec|com|при|с)\s/i;
 // "(-15 Lei)", "−20 €", "(Save £2.50)", "Économisez 640,000 DT": what the shopper saves, not what they pay.
 const SAVING =
   /^\(?\s?(?:[-−–]\s?\D{0,4}\d|(?:you save|save|vous économisez|économisez|sie sparen|sparen sie|ahorras|ahorra|risparmi|oszczędzasz|je bespaart|bespaar|economize|poupe)\b)/i;
+// "₩ 16,720 할인!", "€5 off", "₩ 532342 적용됨" (applied): an amount the word after it says is taken off, not paid
+// ("할인가", a discounted price, is paid); and "₩ 141,519" over "캐쉬백 적용 후", a price after a cashback still to come.
+const TAKEN_OFF_WORD =
+  "(?:할인(?!가)|off\\b|discount|rabatt|remise|descuento|desconto|sconto|скидк|割引|적용됨|applied)";
+const TAKEN_OFF_AFTER = new RegExp(`^${TAKEN_OFF_WORD}|^(?:after cash ?back|캐[쉬시]백\\s?적용\\s?후)`, "i");
+const TAKEN_OFF_ENDING = new RegExp(`\\d\\s?${TAKEN_OFF_WORD}\\W*$`, "i");
 // A word of a class name or id that says a price is the one paid now ("real", "final-price", "salePrice").
 const CURRENT_CLASS =
   /(?:^|[\s_-]|[a-z](?=[A-Z]))(?:[Rr]eal|[Ff]inal|[Cc]urrent|[Ss]ale|[Aa]ctual|[Dd]iscounted|[Ss]pecial)(?=$|[\s_-]|[A-Z])/;
 // A word of a class name, also where camel case starts the next one ("oldPrice", "price-old"), "pre"/"prev" short
-// for previous ("currency-pre", never "pre-order" or "pre-sale"); not one said not to be ("product-price-no-strikethrough").
+// for previous ("currency-pre", never "pre-order" or "pre-sale"; "BeforeCashbackApplied" is the price paid now, a
+// cashback comes later); not one said not to be ("product-price-no-strikethrough").
 const STRUCK_CLASS =
-  /(?:^|[\s_-]|[a-z](?=[A-Z]))(?<!(?:^|[\s_-])(?:[Nn]o|[Nn]ot|[Nn]on)[-_])(?:[Oo]ld|[Ww]as|[Cc]rossed|[Ss]trike|[Ss]trikethrough|[Pp]revious|[Pp]rev?(?![-_]?(?:[Oo]rder|[Ss]ale))|[Bb]efore)(?=$|[\s_-]|[A-Z])/;
+  /(?:^|[\s_-]|[a-z](?=[A-Z]))(?<!(?:^|[\s_-])(?:[Nn]o|[Nn]ot|[Nn]on)[-_])(?:[Oo]ld|[Ww]as|[Cc]rossed|[Ss]trike|[Ss]trikethrough|[Pp]revious|[Pp]rev?(?![-_]?(?:[Oo]rder|[Ss]ale))|[Bb]efore(?![-_]?[Cc]ash))(?=$|[\s_-]|[A-Z])/;
 
 // A star row beside the price ("Rated 4.90 out of 5 ฿255.00"): a box holding it holds more than the price.
 const RATING_WORDS = /\b(?:rated|out of)\s\d/i;
@@ -195,10 +205,12 @@ export function classify(element: HTMLElement, text: string, ink: Int32Array): P
     FEE.test(text) ||
     SAVING.test(text) ||
     COUPON.test(text) ||
+    REWARD.test(text) ||
+    TAKEN_OFF_ENDING.test(text) ||
     PERIODIC.test(`${text} ${ownParentText}`) ||
     THRESHOLD.test(`${text} ${ownParentText}`) ||
     (next.length <= MAX_PRICE_TEXT && (PERIODIC.test(next) || /^\/\s?\d*\s?[a-z]/i.test(next))) ||
-    (after.length <= MAX_PRICE_TEXT && CONDITION.test(after));
+    (after.length <= MAX_PRICE_TEXT && (CONDITION.test(after) || TAKEN_OFF_AFTER.test(after)));
   return { element, text, struck: WAS_LABEL.test(text) || isStruck(element), other };
 }
 

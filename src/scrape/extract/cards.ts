@@ -10,10 +10,10 @@ import {
   cardTitle,
   closestUpTo,
   isHeading,
-  isSponsored,
   readCardText,
   textsOutside,
 } from "./card-facts";
+import { isSponsored } from "./card-sponsored";
 import type { MoneyHint } from "./money";
 import { type LinkResolver, linkResolver } from "./card-links";
 import { classText, rawAttr } from "./raw-attr";

@@ -1,0 +1,78 @@
+// Whether a result card is a paid placement, read from its short labels in any language as the shopper sees them.
+import { visibleText, type HTMLElement } from "./dom";
+import { hiddenByStyle, rawAttr } from "./raw-attr";
+
+interface TextBlock {
+  element: HTMLElement;
+  text: string;
+}
+
+// "Sponsored" and its kin in the languages shops use, compared without spaces or case.
+const SPONSORED = new Set([
+  "sponsored",
+  "sponsoredad",
+  "ad",
+  "ads",
+  "advertisement",
+  "promoted",
+  "anzeige",
+  "gesponsert",
+  "werbung",
+  "sponsorisé",
+  "sponsorise",
+  "annonce",
+  "promocionado",
+  "patrocinado",
+  "anuncio",
+  "publicidad",
+  "sponsorizzato",
+  "gesponsord",
+  "sponsorowane",
+  "reklama",
+  "sponsorlu",
+  "реклама",
+  "スポンサー",
+  "広告",
+  "pr",
+  "广告",
+  "推广",
+  "광고",
+]);
+// Latin look-alikes some sites print to keep scrapers from matching ("Аnzeige" with a Cyrillic А).
+const LOOKALIKES: Record<string, string> = { а: "a", е: "e", о: "o", р: "p", с: "c", х: "x", А: "A", Е: "E", О: "O" };
+const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join("")}]`);
+
+/** Whether a card carries a paid-placement label, read as the shopper sees it (hidden decoys left out). */
+export function isSponsored({ blocks, card }: { blocks: TextBlock[]; card: HTMLElement }): boolean {
+  // The label is read before whether it is hidden: few texts are one.
+  if (
+    blocks.some(
+      (block) => block.text.length <= 30 && isSponsoredLabel(block.text) && !hiddenWithin(block.element, card),
+    )
+  )
+    return true;
+  // A label split into spans around hidden filler ("Sp" <b hidden/> "onsored") is one text of its parent.
+  return blocks
+    .filter((block) => block.text.length <= 12 && block.element.parentNode)
+    .map((block) => block.element.parentNode!)
+    .filter((parent) => parent.range[1] - parent.range[0] <= 400)
+    .some((parent) => isSponsoredLabel(visibleText(parent) ?? ""));
+}
+
+const LONGEST_SPONSORED = Math.max(...[...SPONSORED].map((word) => word.length));
+
+/** Whether a label says "Sponsored", compared without spaces or case and with look-alike letters read as Latin. */
+function isSponsoredLabel(label: string): boolean {
+  const squeezed = label.replace(/[\s·•|()[\]:-]/g, "");
+  // Lower-casing never halves a text, so a longer one is no word of the list.
+  if (squeezed.length > 2 * LONGEST_SPONSORED) return false;
+  const latin = LOOKALIKE.test(squeezed) ? [...squeezed].map((ch) => LOOKALIKES[ch] ?? ch).join("") : squeezed;
+  return SPONSORED.has(latin.toLowerCase());
+}
+
+function hiddenWithin(element: HTMLElement, card: HTMLElement): boolean {
+  for (let current: HTMLElement | null = element; current && current !== card; current = current.parentNode) {
+    if (hiddenByStyle(current) || rawAttr(current, "aria-hidden") === "true") return true;
+  }
+  return false;
+}
