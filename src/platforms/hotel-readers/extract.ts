@@ -147,7 +147,7 @@ const PER_NIGHT =
 const STAY_TOTAL =
   /\b(?:stay total|total (?:for (?:the|your) )?stay|per stay|whole stay|gesamtaufenthalt|total (?:de la|del|da) estad[ií]a)\b/i;
 const NIGHTS =
-  /(\d+)\s*(?:nights?|noites?|noches|nuits?|nächte|nacht|notti|notte|nachten|nätter|noce|nocy|ночи|ночей|泊)/i;
+  /(\d+)\s*(?:nights?|noites?|noches|nuits?|nächte|nacht|notti|notte|nachten|nätter|noce|nocy|ночи|ночей|gece|malam|đêm|泊|晚|박(?!물))/i;
 
 /**
  * Whether a price's label makes it nightly or the whole stay's: "per night", "/noite" → night;
@@ -160,6 +160,12 @@ export function priceBasisOf(label: string | null): "night" | "stay" | null {
   const nights = NIGHTS.exec(label)?.[1];
   if (!nights) return null;
   return Number(nights) > 1 ? "stay" : "night";
+}
+
+/** The nights a price's label says it is the whole stay's ("60,000원~ /2박", "3 Gece", "for 2 nights"), else null. */
+export function nightsOfStay(label: string | null): number | null {
+  const nights = priceBasisOf(label) === "stay" ? Number(NIGHTS.exec(label!)?.[1]) : 0;
+  return nights > 1 ? nights : null;
 }
 
 /** "Only 2 rooms left", "We have 5 left at this price", "3 left on our site" -> 2, 5, 3. */

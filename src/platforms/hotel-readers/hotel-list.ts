@@ -12,7 +12,7 @@ import { COUNT_WORDS } from "../../scrape/extract/card-facts";
 import { readSearchResults } from "../../scrape/extract/results";
 import type { SearchItem } from "../../scrape/types";
 import type { HotelRecord, HotelSearchPage } from "../hotel-types";
-import { countInHeading, scoreOutOfTen } from "./extract";
+import { countInHeading, nightsOfStay, scoreOutOfTen } from "./extract";
 import { namesLodging } from "./generic-hotel";
 
 /** A score above this on any card of the list says it scores out of 10, else out of 5. */
@@ -72,8 +72,13 @@ function listsLodging(page: Page, cards: SearchItem[]): boolean {
   return [...named, ...cards.slice(0, 5).map((card) => card.title ?? "")].some(namesLodging);
 }
 
-/** A card of the list as a hotel: what a card shows, every other field null. */
+/**
+ * A card of the list as a hotel: what a card shows, every other field null. A price the card says is the whole stay's
+ * ("60,000원~ /2박") is that total, and a night's share of it.
+ */
 function listedHotel(item: SearchItem, scale: number): HotelRecord {
+  const amount = item.price?.amount ?? null;
+  const nights = nightsOfStay(item.price?.raw ?? null);
   return {
     id: item.id,
     name: item.title,
@@ -84,8 +89,8 @@ function listedHotel(item: SearchItem, scale: number): HotelRecord {
     longitude: null,
     review_score: scoreOutOfTen(item.rating, scale),
     review_count: item.review_count,
-    price_per_night: item.price?.amount ?? null,
-    total_price: null,
+    price_per_night: amount !== null && nights ? Math.round((amount / nights) * 100) / 100 : amount,
+    total_price: nights ? amount : null,
     currency: item.price?.currency ?? null,
     amenities: [],
     rooms_available: null,

@@ -1,6 +1,6 @@
 // What one result card says besides its price: its title, stars and review count, read from the card's short texts
 // and labels in any language (whether it is paid for: card-sponsored.ts). Hand-written: no library reads shop cards.
-import { cleanText, showsText, type HTMLElement } from "./dom";
+import { cleanText, showsText, textOf, visibleText, type HTMLElement } from "./dom";
 import { forScreenReaders, isPriceText, shortText } from "./card-price";
 import { parseCount, parseLocaleNumber } from "./money";
 import { classText, rawAttr, valuedAttr } from "./raw-attr";
@@ -69,7 +69,7 @@ export function readCardText(card: HTMLElement): CardText {
     // An icon's own text (an SVG <title>) is a label, not a text the card shows.
     const icon = inIcon || element.tagName === "SVG";
     if (!icon && element.childNodes.some(showsText)) {
-      const own = shortText(element);
+      const own = shortText(element) ?? textBesideLongMarkup(element);
       if (own) text.blocks.push({ element, text: squeeze(own) });
     }
     if (icon && element.tagName === "TITLE") text.labels.push({ element, text: squeeze(element.text.trim()) });
@@ -77,6 +77,18 @@ export function readCardText(card: HTMLElement): CardText {
   };
   walk(card, false);
   return text;
+}
+
+// A label's length: an element whose own text is longer is a block of prose, read whole or not at all.
+const MAX_LABEL_TEXT = 40;
+
+/**
+ * The own text of an element whose markup is too long to be read as a label because of an icon drawn in it ("<span>
+ * <svg>…two long paths…</svg>4.8</span>"): its text nodes alone, where they are as short as a label.
+ */
+function textBesideLongMarkup(element: HTMLElement): string | null {
+  const own = cleanText(element.childNodes.filter(showsText).map(textOf).join(" "));
+  return own && own.length <= MAX_LABEL_TEXT ? own : null;
 }
 
 /** The card's texts outside the elements `excluded` marks (a seller's or brand's own link and its stars). */
@@ -220,7 +232,28 @@ export function cardTitle({ blocks, card }: CardText, inLink: (element: HTMLElem
   // Of three words or more: an avatar's "Particulier" or an alt that is the brand ("Christian Dior") names no item.
   const spelled = new Set(alts.filter((alt) => alt.split(/\s+/).length >= 3).map((alt) => alt.toLowerCase()));
   const pictured = longest(wordy.filter((block) => spelled.has(uncut(block.text, alts)?.toLowerCase() ?? "")));
-  return named ?? heading ?? pictured ?? longest(wordy.filter((block) => inLink(block.element))) ?? longest(wordy);
+  return (
+    named ??
+    heading ??
+    titled(wordy, card) ??
+    pictured ??
+    longest(wordy.filter((block) => inLink(block.element))) ??
+    longest(wordy)
+  );
+}
+
+/**
+ * The text a link wrapping the card shows and names in its `title` ('<a title="Hotel Rang">…<div>Hotel Rang</div>
+ * <div>3.8 (1,978)</div>…</a>'): the link holds most of the card. A smaller link titled as it reads names a part of it
+ * (a seller's "G마켓" beside its price, "Quick View", the stars' "4,4 von 5 Sternen").
+ */
+function titled(wordy: TextBlock[], card: HTMLElement): TextBlock | undefined {
+  const cardLength = visibleText(card)?.length ?? 0;
+  return wordy.find((block) => {
+    const link = closestUpTo(block.element, card, (element) => element.tagName === "A");
+    if (!link || cleanText(rawAttr(link, "title")) !== block.text) return false;
+    return (visibleText(link)?.length ?? 0) * 2 >= cardLength;
+  });
 }
 
 export const isHeading = (element: HTMLElement) => /^H[1-6]$/.test(element.tagName);

@@ -1,6 +1,8 @@
-// Whether a result card is a paid placement, read from its short labels in any language as the shopper sees them.
+// Whether a result card is a paid placement, read from its short labels or its group's header, in any language, as the
+// shopper sees them.
 import { visibleText, type HTMLElement } from "./dom";
 import { hiddenByStyle, rawAttr } from "./raw-attr";
+import { readCardText } from "./card-facts";
 
 interface TextBlock {
   element: HTMLElement;
@@ -73,6 +75,28 @@ function isSponsoredLabel(label: string): boolean {
 function hiddenWithin(element: HTMLElement, card: HTMLElement): boolean {
   for (let current: HTMLElement | null = element; current && current !== card; current = current.parentNode) {
     if (hiddenByStyle(current) || rawAttr(current, "aria-hidden") === "true") return true;
+  }
+  return false;
+}
+
+// A group's header is a line or two ("야놀자 초이스+ AD"); a longer block before the cards is some other part of the page.
+const MAX_HEADER_TEXT = 60;
+
+// The levels a group's header may sit above its first card: the cards' own wrapper and the group's.
+const HEADER_LEVELS = 2;
+
+/**
+ * Whether the cards' group opens with a header labelled as paid ("야놀자 초이스+ AD", "Sponsored") over cards that carry
+ * no label of their own: the first element before the card that is no card of the list, among its siblings or, where
+ * cards alone come before it, among its wrapper's.
+ */
+export function underPaidHeader(card: HTMLElement, members: Set<HTMLElement>): boolean {
+  let node: HTMLElement | null = card;
+  for (let level = 0; node && level <= HEADER_LEVELS; level++, node = node.parentNode) {
+    let header = node.previousElementSibling;
+    while (header && members.has(header)) header = header.previousElementSibling;
+    if (!header) continue;
+    return (visibleText(header) ?? "").length <= MAX_HEADER_TEXT && isSponsored(readCardText(header));
   }
   return false;
 }

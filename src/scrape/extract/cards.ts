@@ -13,7 +13,7 @@ import {
   readCardText,
   textsOutside,
 } from "./card-facts";
-import { isSponsored } from "./card-sponsored";
+import { isSponsored, underPaidHeader } from "./card-sponsored";
 import type { MoneyHint } from "./money";
 import { type LinkResolver, linkResolver } from "./card-links";
 import { classText, rawAttr } from "./raw-attr";
@@ -278,5 +278,12 @@ export function visibleCards(
       }
     }
   }
-  return cards.map((element) => ({ element, item: readCard(element, byCard.get(element)!, { base, itemLink }, hint) }));
+  const members = new Set(cards);
+  return cards.map((element) => {
+    const item = readCard(element, byCard.get(element)!, { base, itemLink }, hint);
+    return {
+      element,
+      item: item.sponsored || !underPaidHeader(element, members) ? item : { ...item, sponsored: true },
+    };
+  });
 }
