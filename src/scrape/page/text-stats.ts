@@ -2,6 +2,7 @@
 // own sentences (text not inside a nested block): counted once per page, children before parents.
 import { NodeType, type HTMLElement } from "node-html-parser";
 import { textOf } from "../extract/dom";
+import { rawAttr } from "../extract/raw-attr";
 import { BLOCK_TAGS, isElement, isUnshown } from "./elements";
 
 export interface TextStats {
@@ -74,6 +75,15 @@ interface Counting {
   anchors: HTMLElement[];
 }
 
+/**
+ * A passage of prose a link runs the page's script on (`<a href="javascript:seq(1)">Nous étions à l'Étude, quand…`):
+ * a site that makes each passage of its text clickable wraps it in such links, which lead nowhere; a menu's scripted
+ * links are a few words each.
+ */
+const SCRIPTED_PROSE = 200;
+const isScriptedProse = (element: HTMLElement, own: TextStats) =>
+  own.chars >= SCRIPTED_PROSE && /^\s*javascript:/i.test(rawAttr(element, "href") ?? "");
+
 function count(element: HTMLElement, inLink: boolean, counting: Counting, depth: number): TextStats {
   const own = { ...EMPTY };
   const link = inLink || element.tagName === "A";
@@ -107,6 +117,7 @@ function count(element: HTMLElement, inLink: boolean, counting: Counting, depth:
     }
   }
   const tag = element.tagName;
+  if (tag === "A" && !inLink && isScriptedProse(element, own)) Object.assign(own, { linkChars: 0, ownLinkChars: 0 });
   if (tag === "P" || tag === "PRE" || tag === "BLOCKQUOTE") own.paragraphs++;
   if (tag === "LI") own.listItems++;
   counting.stats.set(element, own);
