@@ -1,6 +1,6 @@
 // What one result card says besides its price: its title, stars and review count, read from the card's short texts
 // and labels in any language (whether it is paid for: card-sponsored.ts). Hand-written: no library reads shop cards.
-import { cleanText, showsText, textOf, visibleText, type HTMLElement } from "./dom";
+import { cleanText, HIDDEN_TAGS, showsText, textOf, visibleText, type HTMLElement } from "./dom";
 import { forScreenReaders, isPriceText, shortText } from "./card-price";
 import { parseCount, parseLocaleNumber } from "./money";
 import { classText, rawAttr, valuedAttr } from "./raw-attr";
@@ -87,6 +87,7 @@ const MAX_LABEL_TEXT = 40;
  * <svg>…two long paths…</svg>4.8</span>"): its text nodes alone, where they are as short as a label.
  */
 function textBesideLongMarkup(element: HTMLElement): string | null {
+  if (HIDDEN_TAGS.has(element.tagName) || rawAttr(element, "hidden") !== undefined) return null;
   const own = cleanText(element.childNodes.filter(showsText).map(textOf).join(" "));
   return own && own.length <= MAX_LABEL_TEXT ? own : null;
 }
