@@ -44,12 +44,12 @@ const CONDITION = /^(?:with|con|mit|avec|com|при|с)\s/i;
 // "(-15 Lei)", "−20 €", "(Save £2.50)", "Économisez 640,000 DT": what the shopper saves, not what they pay.
 const SAVING =
   /^\(?\s?(?:[-−–]\s?\D{0,4}\d|(?:you save|save|vous économisez|économisez|sie sparen|sparen sie|ahorras|ahorra|risparmi|oszczędzasz|je bespaart|bespaar|economize|poupe)\b)/i;
-// "₩ 16,720 할인!", "€5 off", "₩ 532342 적용됨" (applied): an amount the word after it says is taken off, not paid
+// "₩ 16,720 할인!", "최대 10만원 할인", "€5 off", "₩ 532342 적용됨" (applied): an amount a word after it says is taken off
 // ("할인가", a discounted price, is paid); and "₩ 141,519" over "캐쉬백 적용 후", a price after a cashback still to come.
 const TAKEN_OFF_WORD =
   "(?:할인(?!가)|off\\b|discount|rabatt|remise|descuento|desconto|sconto|скидк|割引|적용됨|applied)";
 const TAKEN_OFF_AFTER = new RegExp(`^${TAKEN_OFF_WORD}|^(?:after cash ?back|캐[쉬시]백\\s?적용\\s?후)`, "i");
-const TAKEN_OFF_ENDING = new RegExp(`\\d\\s?${TAKEN_OFF_WORD}\\W*$`, "i");
+const TAKEN_OFF_ENDING = new RegExp(`\\d[^\\d%]{0,3}\\s?${TAKEN_OFF_WORD}\\W*$`, "i");
 // A word of a class name or id that says a price is the one paid now ("real", "final-price", "salePrice").
 const CURRENT_CLASS =
   /(?:^|[\s_-]|[a-z](?=[A-Z]))(?:[Rr]eal|[Ff]inal|[Cc]urrent|[Ss]ale|[Aa]ctual|[Dd]iscounted|[Ss]pecial)(?=$|[\s_-]|[A-Z])/;

@@ -84,7 +84,7 @@ function ancestorsOf(elements: HTMLElement[]): Set<HTMLElement> {
  */
 export function findCardElements(root: HTMLElement, itemLink: LinkResolver, prices: PriceText[]): HTMLElement[] {
   const page = walkPage(root);
-  const withPrice = ancestorsOf(prices.map((price) => price.element));
+  const withPrice = ancestorsOf(prices.map((price) => price.element).filter((element) => !inNavigation(element)));
   const linkOf = firstLinks(page.links, itemLink);
   const named = ancestorsOf([...page.links.filter((link) => linkOf.has(link)), ...page.headings].filter(isNamed));
   const groups = new Map<string, HTMLElement[]>();
@@ -172,6 +172,14 @@ function firstLinks(links: HTMLElement[], itemLink: LinkResolver): Map<HTMLEleme
     }
   }
   return first;
+}
+
+/** Whether an element sits in the site's navigation (a mega-menu's "Gift cards from $20.000" tiles are no results). */
+function inNavigation(element: HTMLElement): boolean {
+  for (let current: HTMLElement | null = element; current; current = current.parentNode) {
+    if (current.tagName === "NAV" || rawAttr(current, "role") === "navigation") return true;
+  }
+  return false;
 }
 
 // A strip of promoted or recommended items scrolled sideways; the result list is not one.

@@ -158,6 +158,13 @@ describe("what a shopper saves, printed beside the price", () => {
       ["−20 €", true],
     ]);
   });
+
+  it("is set aside where a word after the amount takes it off or the shopper earns it back", () => {
+    const root = loadHtml(
+      `<div><p>선착순 100명, 최대 10만원 할인</p><p>AGODASPONSORED 적용됨 - ₩ 16,720 할인!</p><p>₩ 532342 적용됨</p><p>캐쉬백 리워드: ₩ 269,337</p><p>할인가 ₩ 9,900</p><p>£27.00 (10% OFF)</p></div>`,
+    );
+    expect(priceTexts(root).map((price) => price.other)).toEqual([true, true, true, true, false, false]);
+  });
 });
 
 describe("currencyFromText", () => {
