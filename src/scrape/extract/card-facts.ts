@@ -1,6 +1,6 @@
 // What one result card says besides its price: its title, stars and review count, read from the card's short texts
 // and labels in any language (whether it is paid for: card-sponsored.ts). Hand-written: no library reads shop cards.
-import { cleanText, HIDDEN_TAGS, showsText, textOf, visibleText, type HTMLElement } from "./dom";
+import { cleanText, HIDDEN_TAGS, hiddenByAttribute, showsText, textOf, visibleText, type HTMLElement } from "./dom";
 import { forScreenReaders, isPriceText, shortText } from "./card-price";
 import { parseCount, parseLocaleNumber } from "./money";
 import { classText, rawAttr, valuedAttr } from "./raw-attr";
@@ -87,7 +87,7 @@ const MAX_LABEL_TEXT = 40;
  * <svg>…two long paths…</svg>4.8</span>"): its text nodes alone, where they are as short as a label.
  */
 function textBesideLongMarkup(element: HTMLElement): string | null {
-  if (HIDDEN_TAGS.has(element.tagName) || rawAttr(element, "hidden") !== undefined) return null;
+  if (HIDDEN_TAGS.has(element.tagName) || hiddenByAttribute(element)) return null;
   const own = cleanText(element.childNodes.filter(showsText).map(textOf).join(" "));
   return own && own.length <= MAX_LABEL_TEXT ? own : null;
 }
@@ -148,7 +148,10 @@ function statedCardRating(text: CardText): number | null {
   return starBar(text);
 }
 
-/** Whether the count of reviews follows a block, next or after a word that grades the score ("8.8" "우수" "1,468 건의 이용후기"). */
+/**
+ * Whether the count of reviews follows a block, next or after a word that grades the score ("8.8" "우수" "1,468 건의
+ * 이용후기").
+ */
 function countFollows(blocks: TextBlock[], index: number): boolean {
   const [next, then] = [blocks[index + 1]?.text ?? "", blocks[index + 2]?.text ?? ""];
   return COUNT_WORDS.test(next) || (next.length <= VERDICT_CHARS && !/\d/.test(next) && COUNT_WORDS.test(then));

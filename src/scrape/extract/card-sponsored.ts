@@ -2,12 +2,7 @@
 // shopper sees them.
 import { visibleText, type HTMLElement } from "./dom";
 import { hiddenByStyle, rawAttr } from "./raw-attr";
-import { readCardText } from "./card-facts";
-
-interface TextBlock {
-  element: HTMLElement;
-  text: string;
-}
+import { readCardText, type TextBlock } from "./card-facts";
 
 // "Sponsored" and its kin in the languages shops use, compared without spaces or case.
 const SPONSORED = new Set([

@@ -105,7 +105,7 @@ export function visibleText(node: Node | null | undefined): string | null {
  * An element the `hidden` attribute keeps from being rendered (`<div hidden>`), whatever its text; the word in
  * another attribute's value (`title="no hidden fees"`, `class="hidden-xs"`) is not the attribute.
  */
-const hiddenByAttribute = (element: HTMLElement) =>
+export const hiddenByAttribute = (element: HTMLElement) =>
   element.rawAttrs.includes("hidden") && attributeValue(element, "hidden") !== undefined;
 
 interface TextWalk {
