@@ -128,13 +128,12 @@ function collectText(node: Node, walk: TextWalk = {}): string {
   let inner = "";
   for (const [at, child] of element.childNodes.entries()) {
     const text = collectText(child, walk);
-    const parts = walk.asName && child.nodeType === NodeType.ELEMENT_NODE && isElement(element.childNodes[at - 1]);
-    inner += parts && /[\p{L}\p{N}]$/u.test(inner) && /^[\p{L}\p{N}]/u.test(text) ? ` ${text}` : text;
+    const abuts = child.nodeType === NodeType.ELEMENT_NODE && element.childNodes[at - 1]?.nodeType === child.nodeType;
+    inner += walk.asName && abuts && /[\p{L}\p{N}]$/u.test(inner) && /^[\p{L}\p{N}]/u.test(text) ? ` ${text}` : text;
   }
   return INLINE_TAGS.has(element.tagName) ? inner : ` ${inner} `;
 }
 
-const isElement = (node: Node | undefined) => node?.nodeType === NodeType.ELEMENT_NODE;
 const ID_PROPERTY = /^(?:sku|mpn|gtin\d*|productid)$/i;
 
 /**
