@@ -244,8 +244,10 @@ export function currencyFromText(text: string, hint: MoneyHint = {}): string | n
   return null;
 }
 
-// A currency a page's data names for its prices: "priceCurrency": "CAD", a shop platform's "currency":"AUD".
-const DECLARED_CURRENCY = /"(?:price)?[Cc]urrency(?:[Cc]ode)?"\s*:\s*"([A-Z]{3})"/g;
+// A currency a page's data names for its prices: "priceCurrency": "CAD", a shop platform's "currency":"AUD", a
+// script's `currencyCode: 'COP'`, a template's `data-currency-iso-code="COP"`.
+const DECLARED_CURRENCY =
+  /(?:(?<![\w-])["']?(?:price)?[Cc]urrency(?:_?[Cc]ode)?["']?\s*:\s*|\bdata-currency(?:-iso)?(?:-code)?=)["']([A-Z]{3})["']/g;
 
 /**
  * The one currency a page's data names for its prices, where it names one only: the shop's, for the signs several

@@ -85,10 +85,15 @@ export function countryOfUrl(url: string, origins: Record<string, string>): stri
   return entry?.[0] ?? null;
 }
 
-// Country codes sold worldwide as generic names ("startup.co", "app.io"): they say nothing of a shop's country.
+// Country codes sold worldwide as generic names ("startup.co", "app.io"): they say nothing of a shop's country,
+// unless under the country's own second level (`falabella.com.co`, `….org.ai`), which only its registry sells.
 const GENERIC_COUNTRY_DOMAINS = new Set(["co", "io", "ai", "me", "tv", "fm", "ly", "to", "cc", "ws"]);
+const SECOND_LEVEL = /\.(?:com|net|org|gov|edu|ac)\.[a-z]{2}$/i;
 
-/** The country a host's country-code domain names, e.g. "MD" for `https://darwin.md/…`, "NZ" for `….co.nz`. */
+/**
+ * The country a host's country-code domain names, e.g. "MD" for `https://darwin.md/…`, "NZ" for `….co.nz`, "CO"
+ * for `….com.co` (a bare `.co` names none).
+ */
 export function countryOfDomain(url: string): string | null {
   let host: string;
   try {
@@ -97,5 +102,6 @@ export function countryOfDomain(url: string): string | null {
     return null;
   }
   const suffix = /\.([a-z]{2})$/i.exec(host)?.[1]?.toLowerCase();
-  return suffix && !GENERIC_COUNTRY_DOMAINS.has(suffix) ? suffix.toUpperCase() : null;
+  if (!suffix || (GENERIC_COUNTRY_DOMAINS.has(suffix) && !SECOND_LEVEL.test(host))) return null;
+  return suffix.toUpperCase();
 }
