@@ -18,11 +18,11 @@ const PRICE_LABEL = /^(?:our |sale |your |now |current |special |unit )?price\s*
 const MONEY_SHAPE = /^(?:[A-Z]{3}|[^\d\s]{1,3})?\s?\d[\d.,\s]*(?:\s?(?:[A-Z]{3}|[^\d\s]{1,3}))?$/;
 // An id may be written in letters of any script ("А-60001/60901", "ВК-2045").
 const ID_SHAPE = /^(?=.*\d)[\p{Lu}0-9][\p{L}\p{N}_./-]{2,30}(?:#[A-Z0-9]{2,4})?$/iu;
-// A code of capitals alone ("Item Id: GLOWROLL", "Part Number:EMERMUS") is an id where a label that says
-// it names an id (id, number, code, SKU, "#") sets it apart with a colon or "#"; after a bare "Item:" or
-// "Product:" it is a word ("BRACELET"), without a colon a heading in capitals ("PRODUCT AVAILABILITY").
-const CAPITALS_CODE = /^[A-Z]{5,20}$/;
-const CAPITALS_LABEL = /^#?[^:#]*\b(?:id|number|no|nr|code|sku|mpn|part)\b[^:#]*[:#]\s*$|^#\s*$/i;
+// A code of capitals alone ("Item Id: GLOWROLL", "Part Number:EMERMUS", "Cod Produs: IG-PWRTWR") is an id where
+// a label that says it names an id (id, number, code, SKU, "#") sets it apart with a colon or "#"; after a bare
+// "Item:" or "Product:" it is a word ("BRACELET"), without a colon a heading in capitals ("PRODUCT AVAILABILITY").
+const CAPITALS_CODE = /^(?=[A-Z-]{5,20}$)[A-Z]+(?:-[A-Z]+)*$/;
+const CAPITALS_LABEL = /^#?[^:#]*\b(?:id|number|no|nr|code|cod|sku|mpn|part)\b[^:#]*[:#]\s*$|^#\s*$/i;
 
 // "Product 36/95" over a shop's previous and next links: the product's place in its category, not its id.
 const PLACE_IN_LIST = /^\d{1,4}\s?\/\s?\d{1,4}$/;

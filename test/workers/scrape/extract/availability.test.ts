@@ -196,6 +196,12 @@ describe("visibleAvailability", () => {
     ).toBeNull();
     expect(visibleAvailability(buyBox('<ul><li class="option_outofstock">6 - Sold Out</li></ul>'))).toBeNull();
     expect(visibleAvailability(buyBox("<div><span>List unavailable.</span></div>"))).toBeNull();
+    // A theme keeps the line for a choice the shopper may make; the product itself is on sale.
+    expect(
+      visibleAvailability(
+        buyBox('<div class="product-unavailable"><p class="error">This variant is currently sold out</p></div>'),
+      ),
+    ).toBeNull();
     expect(
       visibleAvailability(buyBox('<div id="outOfStockBanner">This item is no longer available for waitlist.</div>')),
     ).toBeNull();
@@ -432,6 +438,7 @@ describe("product ids", () => {
     expect(visible("<li>Artikelnummer<span>56477395</span></li>")).toBe("56477395");
     expect(visible("<td>Item Id: GLOWROLL</td>")).toBe("GLOWROLL");
     expect(visible("<div>Part Number:<span>EMERMUS</span></div>")).toBe("EMERMUS");
+    expect(visible('<p class="sku">Cod Produs: <span>IG-PWRTWR</span></p>')).toBe("IG-PWRTWR");
     expect(visible("<h3>PRODUCT AVAILABILITY</h3>")).toBeNull();
     expect(visible("<p>Model: CLASSIC</p>")).toBeNull();
     // A bare label before a word in capitals, and a placeholder after any label, name no id.
