@@ -86,10 +86,10 @@ const SOLD_OUT_CONTROL =
 const NOT_THE_OFFER = /hidden|template|option|variant|swatch|size/i;
 // "Image not available for Colour", "Plain packaging not available", "Shipping not available", "Collection not
 // available", "no longer available for waitlist", a wish list's "List unavailable.", a date picker's key ("Unavailable
-// to select"), a theme's "This variant is currently sold out" kept for a choice the shopper may make: something other
-// than the offer is missing.
+// to select"), a theme's "This variant is currently sold out" kept for a choice the shopper may make, a finance box's
+// "Pay monthly: Unavailable": something other than the offer is missing.
 const ABOUT_SOMETHING_ELSE =
-  /\b(?:variant|variante|combination|combinaci[óo]n|image|imagen|immagine|bild|afbeelding|photo|foto|picture|video|packaging|colou?r|farbe|gr[öo]ß|size|shipping|delivery|pickup|collection|click (?:&|and) collect|versand|abholung|envío|recogida|livraison|retrait|spedizione|ritiro|list unavailable)|available for (?:the )?wait[\s-]?list|available to (?:select|pick)\b/i;
+  /\b(?:variant|variante|combination|combinaci[óo]n|financ\w*|monthly|per month|instal(?:l)?ments?|mensual\w*|cuotas?|raten\w*|image|imagen|immagine|bild|afbeelding|photo|foto|picture|video|packaging|colou?r|farbe|gr[öo]ß|size|shipping|delivery|pickup|collection|click (?:&|and) collect|versand|abholung|envío|recogida|livraison|retrait|spedizione|ritiro|list unavailable)|available for (?:the )?wait[\s-]?list|available to (?:select|pick)\b/i;
 // What the class or id of an element STOCK_NAMED may name holds, as `[class*="stock"], [id*="stock"]` read them.
 const STOCK_PARTS = ["stock", "Stock", "STOCK", "vailab", "VAILAB", "nventory", "isponib", "agerstatus"];
 const stockNamed = (scope: HTMLElement) => holdingAny(scope, ["class", "id"], STOCK_PARTS);

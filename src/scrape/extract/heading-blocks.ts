@@ -81,6 +81,7 @@ export function mainHeading(root: HTMLElement): HTMLElement | null {
     inFrame.find((heading) => !isLogo(heading)) ??
     titledElement(root) ??
     titleOpeningHeading(root) ??
+    namedTitle(root) ??
     inFrame[0] ??
     null
   );
@@ -115,6 +116,37 @@ function opensTitle(root: HTMLElement, heading: HTMLElement): boolean {
   const title = cleanText(selectOne(root, "title")?.text)?.toLowerCase();
   const text = cleanText(visibleText(heading))?.toLowerCase();
   return !!title && !!text && text.length >= MIN_LEADING && title.startsWith(text);
+}
+
+// An element a page's markup names as its item's title or name: a class, id or test id such as "advert-title",
+// "product_name", "pdp-title".
+const TITLE_NAMED = /(?:product|item|advert|listing|offer|goods|pdp)[-_]?(?:title|name|heading)/i;
+const TITLE_ATTRIBUTES = ["class", "id", "data-testid", "data-test", "data-qa", "data-gui"];
+const MAX_NAMED_TITLE = 200;
+
+/**
+ * On a page with no heading, the first element named for the item's title whose text the `<title>` holds, in
+ * the content or a sidebar buy box ("<aside><p data-testid=advert-title>Subaru Forester</p>" under "<title>2012
+ * Silver Subaru Forester … for sale"): the title adds the year, the price and the town.
+ */
+function namedTitle(root: HTMLElement): HTMLElement | null {
+  const title = cleanText(selectOne(root, "title")?.text)?.toLowerCase();
+  if (!title) return null;
+  const pageLength = root.range[1] - root.range[0];
+  return (
+    selectAll(root, "*").find((element) => {
+      if (!TITLE_NAMED.test(element.rawAttrs)) return false;
+      if (!TITLE_ATTRIBUTES.some((name) => TITLE_NAMED.test(element.getAttribute(name) ?? ""))) return false;
+      const text = visibleText(element)?.toLowerCase();
+      return (
+        !!text &&
+        text.length >= MIN_LEADING &&
+        text.length <= MAX_NAMED_TITLE &&
+        title.includes(text) &&
+        placeOf(element, pageLength) !== "dialog"
+      );
+    }) ?? null
+  );
 }
 
 // Fewer letters than this open too many titles by chance ("A", "The").

@@ -196,6 +196,9 @@ describe("visibleAvailability", () => {
     ).toBeNull();
     expect(visibleAvailability(buyBox('<ul><li class="option_outofstock">6 - Sold Out</li></ul>'))).toBeNull();
     expect(visibleAvailability(buyBox("<div><span>List unavailable.</span></div>"))).toBeNull();
+    expect(
+      visibleAvailability(buyBox("<div><p>Pay monthly</p><p>Unavailable</p></div><p>Car price £6,900</p>")),
+    ).toBeNull();
     // A theme keeps the line for a choice the shopper may make; the product itself is on sale.
     expect(
       visibleAvailability(

@@ -195,6 +195,19 @@ describe("the page's main heading", () => {
     expect(headingPrice(root)).toMatchObject({ amount: 15990, currency: "EUR" });
   });
 
+  it("takes, on a page with no heading, the element named for the item's title whose text the <title> holds", () => {
+    const root = loadHtml(`<html><head><title>2012 Silver Subaru Forester 2.0 XS for sale for £6,900</title></head>
+      <body><main><article><p>Overview</p></article><aside><section>
+      <p data-testid="advert-title">Subaru Forester</p><span>2.0 XS</span>
+      <div><h2 data-testid="advert-price">£6,900</h2></div></section></aside></main></body></html>`);
+    expect(visibleTitle(root)).toBe("Subaru Forester");
+    expect(headingPrice(root)).toMatchObject({ amount: 6900, currency: "GBP" });
+    // A name the <title> does not hold is another item's (a rail's card).
+    const rail = loadHtml(`<html><head><title>Subaru Forester for sale</title></head>
+      <body><div class="product-title">Honda Jazz</div></body></html>`);
+    expect(visibleTitle(rail)).toBeNull();
+  });
+
   it("passes over the heading of a pop-up or lightbox a script opens, named by class or id", () => {
     const root = loadHtml(`<html><body>
       <div id="promo_lightbox"><div class="email-signup"><h1>SIGN UP TODAY</h1></div></div>
