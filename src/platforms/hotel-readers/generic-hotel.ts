@@ -1,26 +1,25 @@
 // Any hotel or place page by URL (a hotel's own booking engine, an attraction's page), read with
 // the general readers only, like generic.ts: a schema.org lodging or place node, the page's room
 // prices (shown in the page's currency) before the node's offers, then an amount labelled with its
-// nights; the heading that agrees with the page title (star marks after it are the class), a
-// microformat, footer or header-lines address, an embedded review widget's score and count, and
+// nights; the heading that agrees with the page title (star marks after it are the class), the
+// address as the page shows it (shown-address.ts), an embedded review widget's score and count, and
 // the one pair of coordinates the page's inline state holds.
 import { detectChallenge } from "../../scrape/extract/challenge";
-import { lettersAndDigits, loadHtml, visibleText, type HTMLElement } from "../../scrape/extract/dom";
+import { lettersAndDigits, visibleText, type HTMLElement } from "../../scrape/extract/dom";
 import { findByType, jsonLdNodes, nodeAt, textAt, type JsonLdNode } from "../../scrape/extract/json-ld";
 import { metaTags, metaValue } from "../../scrape/extract/meta";
 import { microdataNodes } from "../../scrape/extract/microdata";
 import { moneyFromStructured, type MoneyHint } from "../../scrape/extract/money";
 import { readPage } from "../../scrape/extract/page";
 import { PRODUCT_TYPES } from "../../scrape/extract/product-ld";
-import { within } from "../../scrape/extract/heading-blocks";
 import { roomPrices } from "../../scrape/extract/room-prices";
 import { labelledStayPrices } from "../../scrape/extract/stay-prices";
 import { selectAll, selectOne } from "../../scrape/extract/select";
 import type { HotelDetail } from "../hotel-types";
 import type { Money } from "../../scrape/types";
-import { addressLine, linedAddress, separatedAddress } from "./address";
 import { priceBasisOf, scoreOutOfTen } from "./extract";
 import { ratingWidget } from "./rating-widget";
+import { shownAddress } from "./shown-address";
 import { labelledClassStars, starsAfterName } from "./stars";
 import { LODGING_TYPES, lodgingDetail } from "./lodging";
 import type { HotelPageReader } from "../types";
@@ -40,8 +39,7 @@ export function parseAnyHotel(html: string, url: string): HotelDetail {
     cheapestRoom(page.root, page.hint) ?? cheapestOffer(node, page.hint) ?? cheapestLabelled(page.root, page.hint);
   const coordinates = detail.latitude === null ? onlyCoordinates(html) : null;
   // The address as shown, where it agrees with the structured street (which may lack the town).
-  const shown =
-    microformatAddress(page.root) ?? (detail.address ? null : (footerAddress(page.root) ?? headerAddress(page.root)));
+  const shown = shownAddress(page.root, detail.address !== null);
   const street = detail.address_parts?.street;
   const address = shown && (!detail.address || (street && shown.address?.includes(street))) ? shown : null;
   const name = detail.name ?? titleOfPage(page.root);
@@ -187,51 +185,6 @@ function namesALodging(text: string): boolean {
 
 // A name set in lenticular brackets before the rest of a title ("【窩心の家】官網｜民宿｜宜蘭蘇澳").
 const BRACKETED_NAME = /^【([^】]+)】/;
-
-/** An address written in microformat spans (street-address, locality, country-name), as the page shows it. */
-function microformatAddress(root: HTMLElement): Pick<HotelDetail, "address" | "address_parts"> | null {
-  const street = selectOne(root, ".street-address");
-  const block = street?.parentNode as HTMLElement | undefined;
-  const line = visibleText(block)?.replace(/\s*,\s*(?=,|$)/g, "");
-  if (!line || line.length > 200) return null;
-  return { address: line, address_parts: addressLine(line).address_parts };
-}
-
-// Elements whose source is longer cannot be one address line; checked before reading their text.
-const MAX_LINE_SOURCE = 2000;
-
-/** An address line between separators ("Street 2 | 93055 Town | Country", "Street 2, 93055 Town"), for pages with no other. */
-function footerAddress(root: HTMLElement): Pick<HotelDetail, "address" | "address_parts"> | null {
-  return innermostAddress(selectAll(root, "address, li, p, span"), (element) =>
-    separatedAddress(visibleText(element) ?? ""),
-  );
-}
-
-/** An address on the lines of a short paragraph or box (street, then town and postcode, then the phone), for pages with no other. */
-function headerAddress(root: HTMLElement): Pick<HotelDetail, "address" | "address_parts"> | null {
-  return innermostAddress(selectAll(root, "address, p, div"), (element) =>
-    linedAddress(element.innerHTML.split(/<br\s*\/?>/i).map((part) => visibleText(loadHtml(part)) ?? "")),
-  );
-}
-
-/**
- * The address `read` finds in the innermost of `elements` (in document order) that holds one: a box's own label
- * ("Anschrift" over `<address>`) and a paragraph's other lines (the owner's name, the phone) stay out. An outer
- * element's address that only adds a part after the inner one's (the country after a span of street and town) stands.
- */
-function innermostAddress(
-  elements: HTMLElement[],
-  read: (element: HTMLElement) => string | null,
-): Pick<HotelDetail, "address" | "address_parts"> | null {
-  let found: { element: HTMLElement; line: string } | null = null;
-  for (const element of elements) {
-    if (found && !within(element, found.element)) break;
-    if (element.range[1] - element.range[0] > MAX_LINE_SOURCE) continue;
-    const line = read(element);
-    if (line && !found?.line.startsWith(line)) found = { element, line };
-  }
-  return found && { address: found.line, address_parts: addressLine(found.line).address_parts };
-}
 
 // "latitude":37.58,"longitude":22.88 or lat: 37.58, lng: 22.88 in an inline script's state.
 const COORDINATE_PAIR =
