@@ -6,7 +6,7 @@
 // the one pair of coordinates the page's inline state holds.
 import { detectChallenge } from "../../scrape/extract/challenge";
 import { lettersAndDigits, visibleText, type HTMLElement } from "../../scrape/extract/dom";
-import { findByType, jsonLdNodes, nodeAt, textAt, type JsonLdNode } from "../../scrape/extract/json-ld";
+import { findByType, jsonLdNodes, nodeAt, nodeTypes, textAt, type JsonLdNode } from "../../scrape/extract/json-ld";
 import { metaTags, metaValue } from "../../scrape/extract/meta";
 import { microdataNodes } from "../../scrape/extract/microdata";
 import { moneyFromStructured, type MoneyHint } from "../../scrape/extract/money";
@@ -69,6 +69,9 @@ const LODGING_WORDS =
 /** Whether a text names a place to stay ("Hotels in Zurich", "… Resort Hotel & Spa", "Отели Оренбурга"). */
 export const namesLodging = (text: string) => LODGING_WORDS.test(text);
 
+// A room the hotel sells may be typed a product too (`["HotelRoom", "Product"]`): the hotel's, not a shop's.
+const ROOM_TYPES = new Set(["hotelroom", "room", "suite", "accommodation"]);
+
 /**
  * Whether the page read for a hotel shows a place to stay (or another place its node describes): it
  * names one, holds no shop's product (a product's page has a name, a price, an address and
@@ -78,8 +81,9 @@ export const namesLodging = (text: string) => LODGING_WORDS.test(text);
  */
 function showsALodging(hotel: HotelDetail, placeNode: boolean, root: HTMLElement): boolean {
   if (!hotel.name) return false;
+  const productNode = findByType(jsonLdNodes(root), PRODUCT_TYPES);
   const product =
-    findByType(jsonLdNodes(root), PRODUCT_TYPES) !== null ||
+    (productNode !== null && !nodeTypes(productNode).some((type) => ROOM_TYPES.has(type.toLowerCase()))) ||
     selectOne(root, '[itemtype*="schema.org/Product"]') !== null;
   if (product) return false;
   return (

@@ -13,11 +13,25 @@ export function jsonLdNodes(html: string | HTMLElement): JsonLdNode[] {
   const nodes: JsonLdNode[] = [];
   for (const script of selectAll(root, "script")) {
     const type = (script.getAttribute("type") ?? "").toLowerCase();
-    if (!type.includes("ld+json")) continue;
-    const value = parseJsonLdText(script.rawText);
-    if (value !== undefined) flatten(value, nodes);
+    const texts = type.includes("ld+json") ? [script.rawText] : swallowedBlocks(script);
+    for (const text of texts) {
+      const value = parseJsonLdText(text);
+      if (value !== undefined) flatten(value, nodes);
+    }
   }
   return nodes;
+}
+
+// A JSON-LD block's opening tag, inside the text of a script that swallowed it.
+const SWALLOWED_BLOCK = /<script[^>]*ld\+json[^>]*>([\s\S]*?)(?=<\/script>|<script|$)/gi;
+
+/**
+ * The JSON-LD blocks a script loaded by `src` swallowed: written `<script src=… />`, it runs on to the next
+ * `</script>` (HTML ignores the slash), so the blocks after it are its text, which a browser never runs.
+ */
+function swallowedBlocks(script: HTMLElement): string[] {
+  if (script.getAttribute("src") === undefined || !script.rawText.includes("ld+json")) return [];
+  return [...script.rawText.matchAll(SWALLOWED_BLOCK)].map((match) => match[1]!);
 }
 
 /** Parses one script body, tolerating the wrappers pages put around JSON. */
