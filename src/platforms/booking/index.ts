@@ -17,6 +17,8 @@ import {
   countInHeading,
   emptyHotel,
   hotelRoom,
+  nightlyShare,
+  nightsOfStay,
   onSite,
   paidPlacement,
   propertyTypeOfLabel,
@@ -129,6 +131,8 @@ function parseCard(card: HTMLElement, pageUrl: string): HotelRecord {
 function parsePropertyCard(card: HTMLElement, pageUrl: string): HotelRecord {
   const href = selectOne(card, "a[data-testid='title-link']")?.getAttribute("href");
   const { perNight, stay } = cardPrices(card);
+  // "5 nights, 2 adults" over a stay's total: a night's share of it is the card's nightly price.
+  const nights = nightsOfStay(visibleText(selectOne(card, "[data-testid='price-for-x-nights']")));
   const review = reviewBadge(selectOne(card, "[data-testid='review-score']"));
   const units = selectOne(card, "[data-testid='recommended-units']");
   return {
@@ -144,7 +148,7 @@ function parsePropertyCard(card: HTMLElement, pageUrl: string): HotelRecord {
     ...addressLine(visibleText(selectOne(card, "[data-testid='address'], [data-testid='address-text']"))),
     review_score: scoreOutOfTen(review.score, REVIEW_SCALE),
     review_count: review.count,
-    price_per_night: perNight?.amount ?? null,
+    price_per_night: perNight?.amount ?? (stay && nights ? nightlyShare(stay.amount, nights) : null),
     total_price: stay?.amount ?? null,
     currency: (stay ?? perNight)?.currency ?? null,
     rooms_available: roomsLeft(visibleText(selectOne(card, "[data-testid='availability-group']"))),

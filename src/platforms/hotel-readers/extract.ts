@@ -162,6 +162,9 @@ export function priceBasisOf(label: string | null): "night" | "stay" | null {
   return Number(nights) > 1 ? "stay" : "night";
 }
 
+/** A night's share of a stay's total, to the cent. */
+export const nightlyShare = (total: number, nights: number) => Math.round((total / nights) * 100) / 100;
+
 /** The nights a price's label says it is the whole stay's ("60,000원~ /2박", "3 Gece", "for 2 nights"), else null. */
 export function nightsOfStay(label: string | null): number | null {
   const nights = priceBasisOf(label) === "stay" ? Number(NIGHTS.exec(label!)?.[1]) : 0;

@@ -12,7 +12,7 @@ import { COUNT_WORDS } from "../../scrape/extract/card-facts";
 import { readSearchResults } from "../../scrape/extract/results";
 import type { SearchItem } from "../../scrape/types";
 import type { HotelRecord, HotelSearchPage } from "../hotel-types";
-import { countInHeading, nightsOfStay, scoreOutOfTen } from "./extract";
+import { countInHeading, nightlyShare, nightsOfStay, scoreOutOfTen } from "./extract";
 import { namesLodging } from "./generic-hotel";
 
 /** A score above this on any card of the list says it scores out of 10, else out of 5. */
@@ -89,7 +89,7 @@ function listedHotel(item: SearchItem, scale: number): HotelRecord {
     longitude: null,
     review_score: scoreOutOfTen(item.rating, scale),
     review_count: item.review_count,
-    price_per_night: amount !== null && nights ? Math.round((amount / nights) * 100) / 100 : amount,
+    price_per_night: amount !== null && nights ? nightlyShare(amount, nights) : amount,
     total_price: nights ? amount : null,
     currency: item.price?.currency ?? null,
     amenities: [],
