@@ -1,24 +1,22 @@
 // booking.com: search results in both layouts the site has shipped, the 2018 div.sr_item list and
-// the current data-testid="property-card" one (each checked against saved pages), a city or region
-// landing page's microdata cards (landing-cards.ts), and hotel pages
+// the current data-testid="property-card" one (each checked against saved pages; its prices in
+// card-prices.ts), a city or region landing page's microdata cards (landing-cards.ts), and hotel pages
 // (JSON-LD Hotel when present, else the header's name, stars, address and score card, the map
 // centre from inline script, and the #hprt-table room rows).
 // Hotel ids: legacy cards carry booking's numeric id (data-hotelid); current cards carry none, so
 // theirs is the page path "{country}/{slug}" (e.g. "nl/family-beach-house-zandvoort-center"),
 // which is also what `hotelUrl` takes, as hotel pages have no URL by the numeric id.
+import { cardPrices } from "./card-prices";
 import { loadHtml, unique, visibleText, type HTMLElement } from "../../scrape/extract/dom";
 import { parseLocaleNumber, parseMoney } from "../../scrape/extract/money";
 import { siteUrl } from "../../scrape/extract/url";
 import type { HotelDetail, HotelRecord, HotelSearchPage } from "../hotel-types";
-import type { Money } from "../../scrape/types";
 import { bookingChallenge } from "./challenge";
 import type { TravelPlatform } from "../types";
 import {
   countInHeading,
   emptyHotel,
   hotelRoom,
-  nightlyShare,
-  nightsOfStay,
   onSite,
   paidPlacement,
   propertyTypeOfLabel,
@@ -130,9 +128,7 @@ function parseCard(card: HTMLElement, pageUrl: string): HotelRecord {
 /** A card of the current layout, which names its parts with data-testid attributes. */
 function parsePropertyCard(card: HTMLElement, pageUrl: string): HotelRecord {
   const href = selectOne(card, "a[data-testid='title-link']")?.getAttribute("href");
-  const { perNight, stay } = cardPrices(card);
-  // "5 nights, 2 adults" over a stay's total: a night's share of it is the card's nightly price.
-  const nights = nightsOfStay(visibleText(selectOne(card, "[data-testid='price-for-x-nights']")));
+  const { perNight, stay, currency } = cardPrices(card);
   const review = reviewBadge(selectOne(card, "[data-testid='review-score']"));
   const units = selectOne(card, "[data-testid='recommended-units']");
   return {
@@ -148,34 +144,14 @@ function parsePropertyCard(card: HTMLElement, pageUrl: string): HotelRecord {
     ...addressLine(visibleText(selectOne(card, "[data-testid='address'], [data-testid='address-text']"))),
     review_score: scoreOutOfTen(review.score, REVIEW_SCALE),
     review_count: review.count,
-    price_per_night: perNight?.amount ?? (stay && nights ? nightlyShare(stay.amount, nights) : null),
+    price_per_night: perNight,
     total_price: stay?.amount ?? null,
-    currency: (stay ?? perNight)?.currency ?? null,
+    currency,
     rooms_available: roomsLeft(visibleText(selectOne(card, "[data-testid='availability-group']"))),
     image_url: selectOne(card, "img[data-testid='image']")?.getAttribute("src") ?? null,
     booking_url: onSite(href, pageUrl, SITE_PATH),
     sponsored: paidPlacement(card),
   };
-}
-
-// The label a card may set beside a nightly figure; without one its price is for the whole stay.
-const NIGHTLY_LABEL = /^(?:per night|nightly|\/\s*night)$/i;
-
-/**
- * A current card's prices. Every `price-and-discounted-price` is a current figure (a struck
- * original carries no test id); one beside a "Per night" label is nightly, the last other one
- * is the stay total the "1 week, 4 adults" line describes. Cards without dates have neither.
- */
-function cardPrices(card: HTMLElement): { perNight: Money | null; stay: Money | null } {
-  let perNight: Money | null = null;
-  let stay: Money | null = null;
-  for (const element of selectAll(card, "[data-testid='price-and-discounted-price']")) {
-    const money = parseMoney(visibleText(element));
-    const labels = element.parentNode?.children.filter((sibling) => sibling !== element) ?? [];
-    if (labels.some((label) => NIGHTLY_LABEL.test(visibleText(label) ?? ""))) perNight ??= money;
-    else stay = money ?? stay;
-  }
-  return { perNight, stay };
 }
 
 // "1,593 real reviews", "41 reviews", "1.593 Bewertungen", "· 532 comentarios": a whole number followed by words.
