@@ -213,11 +213,12 @@ export function cardReviewCount({ blocks, labels, card }: CardText): number | nu
  * of a few words spells (whole or cut to fit), else the longest text inside its item link.
  */
 export function cardTitle({ blocks, card }: CardText, inLink: (element: HTMLElement) => boolean, alts: string[] = []) {
-  // Words for screen readers only ("More hotel information for …") name the card in a sentence of their own.
+  // Words for screen readers only ("More hotel information for …") name the card in a sentence of their own; a
+  // number or a distance ("2,1 км") names nothing.
   const wordy = blocks.filter(
     (block) =>
       !isPriceText(block.text) &&
-      !/^[\d\s.,%()+−-]+$/.test(block.text) &&
+      !/^[\d\s.,%()+−-]+(?:km|км|mi|m|м|ft)?$/i.test(block.text) &&
       block.text.length > 1 &&
       !closestUpTo(block.element, card, forScreenReaders),
   );
@@ -227,22 +228,22 @@ export function cardTitle({ blocks, card }: CardText, inLink: (element: HTMLElem
       null,
     );
   const named = wordy.find((block) => closestUpTo(block.element, card, (el) => rawAttr(el, "itemprop") === "name"));
-  const heading = wholeHeading(
-    longest(wordy.filter((block) => closestUpTo(block.element, card, isHeading))),
-    blocks,
-    wordy,
-    card,
-  );
+  const headed = longest(wordy.filter((block) => closestUpTo(block.element, card, isHeading)));
+  const heading = wholeHeading(headed, blocks, wordy, card);
   // Of three words or more: an avatar's "Particulier" or an alt that is the brand ("Christian Dior") names no item.
   const spelled = new Set(alts.filter((alt) => alt.split(/\s+/).length >= 3).map((alt) => alt.toLowerCase()));
   const pictured = longest(wordy.filter((block) => spelled.has(uncut(block.text, alts)?.toLowerCase() ?? "")));
+  // A button's or a badge's words ("Подробнее", "Accepts Local ID") name no item where other words do.
+  const marker = (el: HTMLElement) => el !== card && MARKER_CLASS.test(classText(el));
+  const unmarked = wordy.filter((block) => !closestUpTo(block.element, card, marker));
+  const plain = unmarked.length > 0 ? unmarked : wordy;
   return (
     named ??
     heading ??
     titled(wordy, card) ??
     pictured ??
-    longest(wordy.filter((block) => inLink(block.element))) ??
-    longest(wordy)
+    longest(plain.filter((block) => inLink(block.element))) ??
+    longest(plain)
   );
 }
 
@@ -259,6 +260,9 @@ function titled(wordy: TextBlock[], card: HTMLElement): TextBlock | undefined {
     return (visibleText(link)?.length ?? 0) * 2 >= cardLength;
   });
 }
+
+// A button's or a badge's class: its words are the control's or the label's, not the item's name.
+const MARKER_CLASS = /(?:^|[\s_-])(?:btn|button|badge|label|tag|chip|pill|sticker|ribbon)(?=$|[\s_-])/i;
 
 export const isHeading = (element: HTMLElement) => /^H[1-6]$/.test(element.tagName);
 

@@ -55,9 +55,10 @@ const CURRENT_CLASS =
   /(?:^|[\s_-]|[a-z](?=[A-Z]))(?:[Rr]eal|[Ff]inal|[Cc]urrent|[Ss]ale|[Aa]ctual|[Dd]iscounted|[Ss]pecial)(?=$|[\s_-]|[A-Z])/;
 // A word of a class name, also where camel case starts the next one ("oldPrice", "price-old"), "pre"/"prev" short
 // for previous ("currency-pre", never "pre-order" or "pre-sale"; "BeforeCashbackApplied" is the price paid now, a
-// cashback comes later); not one said not to be ("product-price-no-strikethrough").
+// cashback comes later), a hotel's "rack-rate" (its published rate, struck beside the price); not one said not to
+// be ("product-price-no-strikethrough").
 const STRUCK_CLASS =
-  /(?:^|[\s_-]|[a-z](?=[A-Z]))(?<!(?:^|[\s_-])(?:[Nn]o|[Nn]ot|[Nn]on)[-_])(?:[Oo]ld|[Ww]as|[Cc]rossed|[Ss]trike|[Ss]trikethrough|[Pp]revious|[Pp]rev?(?![-_]?(?:[Oo]rder|[Ss]ale))|[Bb]efore(?![-_]?[Cc]ash))(?=$|[\s_-]|[A-Z])/;
+  /(?:^|[\s_-]|[a-z](?=[A-Z]))(?<!(?:^|[\s_-])(?:[Nn]o|[Nn]ot|[Nn]on)[-_])(?:[Oo]ld|[Ww]as|[Cc]rossed|[Ss]trike|[Ss]trikethrough|[Pp]revious|[Pp]rev?(?![-_]?(?:[Oo]rder|[Ss]ale))|[Bb]efore(?![-_]?[Cc]ash)|[Rr]ack)(?=$|[\s_-]|[A-Z])/;
 
 // A star row beside the price ("Rated 4.90 out of 5 ฿255.00"): a box holding it holds more than the price.
 const RATING_WORDS = /\b(?:rated|out of)\s\d/i;
