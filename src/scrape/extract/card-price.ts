@@ -53,10 +53,9 @@ const TAKEN_OFF_ENDING = new RegExp(`\\d[^\\d%]{0,3}\\s?${TAKEN_OFF_WORD}\\W*$`,
 // A word of a class name or id that says a price is the one paid now ("real", "final-price", "salePrice").
 const CURRENT_CLASS =
   /(?:^|[\s_-]|[a-z](?=[A-Z]))(?:[Rr]eal|[Ff]inal|[Cc]urrent|[Ss]ale|[Aa]ctual|[Dd]iscounted|[Ss]pecial)(?=$|[\s_-]|[A-Z])/;
-// A word of a class name, also where camel case starts the next one ("oldPrice", "price-old"), "pre"/"prev" short
-// for previous ("currency-pre", never "pre-order" or "pre-sale"; "BeforeCashbackApplied" is the price paid now, a
-// cashback comes later), a hotel's "rack-rate" (its published rate, struck beside the price); not one said not to
-// be ("product-price-no-strikethrough").
+// A word of a class name, also where camel case starts the next one ("oldPrice", "price-old"), "pre"/"prev" (previous:
+// "currency-pre", never "pre-order" or "pre-sale"; "BeforeCashbackApplied" is paid now, a cashback comes later), a
+// hotel's "rack-rate" (its published rate); not one said not to be ("product-price-no-strikethrough").
 const STRUCK_CLASS =
   /(?:^|[\s_-]|[a-z](?=[A-Z]))(?<!(?:^|[\s_-])(?:[Nn]o|[Nn]ot|[Nn]on)[-_])(?:[Oo]ld|[Ww]as|[Cc]rossed|[Ss]trike|[Ss]trikethrough|[Pp]revious|[Pp]rev?(?![-_]?(?:[Oo]rder|[Ss]ale))|[Bb]efore(?![-_]?[Cc]ash)|[Rr]ack)(?=$|[\s_-]|[A-Z])/;
 
@@ -126,6 +125,8 @@ export function priceTexts(scope: HTMLElement): PriceText[] {
       const text = textUpTo(current, MAX_PRICE_TEXT, ink);
       if (!text || text.length > MAX_PRICE_TEXT || RATING_WORDS.test(text) || PERCENT_ALONE.test(text)) break;
       if (forScreenReaders(current)) break;
+      // A struck amount printed without its currency ("7 999" before "6 400 ₽") is no part of the next price.
+      if (!isPriceText(squeeze(text)) && level === 0 && isStruck(current, 1)) break;
       if (!isPriceText(squeeze(text))) continue;
       if (!closest(current, (element) => seen.has(element))) {
         seen.add(current);
@@ -225,10 +226,10 @@ function followingOf(element: HTMLElement, text: string, ink: Int32Array): HTMLE
   return anchor.nextElementSibling;
 }
 
-/** Crossed out by tag (`<s>`, `<del>`), inline style, or a class that says so ("old-price", "crossed"), close above. */
-function isStruck(element: HTMLElement): boolean {
+/** Crossed out by tag (`<s>`, `<del>`), inline style, or a class saying so ("old-price", "crossed"), `levels` up. */
+function isStruck(element: HTMLElement, levels = 6): boolean {
   let current: HTMLElement | null = element;
-  for (let level = 0; current && level < 6; level++, current = current.parentNode) {
+  for (let level = 0; current && level < levels; level++, current = current.parentNode) {
     if (/^(S|DEL|STRIKE)$/.test(current.tagName)) return true;
     if (/line-through/i.test(rawAttr(current, "style") ?? "")) return true;
     if (STRUCK_CLASS.test(classText(current))) return true;

@@ -53,6 +53,13 @@ describe("a price printed after the struck one it replaces, in one box", () => {
     ]);
   });
 
+  it("reads a struck amount printed without its currency apart from the price that abuts it", () => {
+    const root = loadHtml(
+      `<div class="card"><span class="price-old">7 999</span><!-- --><span class="price-new">6 400 ₽</span></div>`,
+    );
+    expect(cardPrice(priceTexts(root), {})).toMatchObject({ amount: 6400, currency: "RUB" });
+  });
+
   it("knows a previous price by a class short for it ('currency-pre', 'price-prev'), never a pre-order's", () => {
     const root = loadHtml(
       `<div class="card"><div class="site-currency-pre">4.034,00 kr.</div><span class="site-currency-lg">3.555,00 kr.</span>
