@@ -245,9 +245,15 @@ export function currencyFromText(text: string, hint: MoneyHint = {}): string | n
 }
 
 // A currency a page's data names for its prices: "priceCurrency": "CAD", a shop platform's "currency":"AUD", a
-// script's `currencyCode: 'COP'`, a template's `data-currency-iso-code="COP"`.
-const DECLARED_CURRENCY =
-  /(?:(?<![\w-])["']?(?:price)?[Cc]urrency(?:_?[Cc]ode)?["']?\s*:\s*|\bdata-currency(?:-iso)?(?:-code)?=)["']([A-Z]{3})["']/g;
+// script's `currencyCode: 'COP'`, a template's `data-currency-iso-code="COP"`. Found by the letters every such key
+// holds ("urrency"), a literal the search can skip to, then checked for where the key starts (`keyStarts`).
+const DECLARED_CURRENCY = /urrency(?:(?:_?[Cc]ode)?["']?\s*(:)\s*|(?:-iso)?(?:-code)?=)["']([A-Z]{3})["']/g;
+
+/** Whether the key before `at` ("…urrency") names a currency: `currency`, `priceCurrency`, `data-currency`. */
+function keyStarts(html: string, at: number, keyed: boolean): boolean {
+  const before = html.slice(Math.max(0, at - 8), at);
+  return keyed ? /(?:^|[^\w-]|[Pp]rice)["']?[Cc]$/.test(before) : /\bdata-c$/.test(before);
+}
 
 /**
  * The one currency a page's data names for its prices, where it names one only: the shop's, for the signs several
@@ -255,8 +261,10 @@ const DECLARED_CURRENCY =
  */
 export function declaredCurrency(html: string): string | null {
   const named = new Set<string>();
-  for (const [, code] of html.matchAll(DECLARED_CURRENCY)) {
-    if (knownCodes().has(code!)) named.add(code!);
+  for (const match of html.matchAll(DECLARED_CURRENCY)) {
+    const code = match[2]!;
+    if (!keyStarts(html, match.index, match[1] === ":") || !knownCodes().has(code)) continue;
+    named.add(code);
     if (named.size > 1) return null;
   }
   return named.values().next().value ?? null;
