@@ -67,7 +67,7 @@ function innermostAddress(elements: HTMLElement[], read: (element: HTMLElement) 
 // "Address: 19 Natal Street, Johannesburg", "Adresse : 61 Le cous, 79700 Mauléon", "住所：…", "Địa chỉ: …".
 const ADDRESS_LABEL =
   /^(?:address|adresse|anschrift|adres|adresa|direcci[óo]n|indirizzo|endere[çc]o|morada|địa chỉ|alamat|ที่อยู่|住所|地址|주소|адрес|العنوان|כתובת)\s*[:：]\s*(.+)$/iu;
-// A map pin drawn beside the address: Font Awesome's `fa-map-marker`, `ti-location-pin`, `lucide-map-pin`, `icon-location`.
+// A map pin drawn beside the address: `fa-map-marker`, `ti-location-pin`, `lucide-map-pin`, `icon-location`.
 const PIN_CLASS = /(?:^|[\s_-])(?:map-?marker|marker|location|pin|geo|address)(?:$|[\s_-])/i;
 const PIN_TAGS = new Set(["I", "SPAN", "SVG", "IMG", "EM"]);
 // A link to a map service, whose text is the place's address.

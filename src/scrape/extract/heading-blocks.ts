@@ -69,6 +69,14 @@ function isLogo(heading: HTMLElement): boolean {
  * names the site ("Magento Commerce") before any item.
  */
 export function mainHeading(root: HTMLElement): HTMLElement | null {
+  // The price, stock, rating and id readers each ask; a page without an <h1> is searched once, not by each.
+  if (!headings.has(root)) headings.set(root, findMainHeading(root));
+  return headings.get(root)!;
+}
+
+const headings = new WeakMap<HTMLElement, HTMLElement | null>();
+
+function findMainHeading(root: HTMLElement): HTMLElement | null {
   const pageLength = root.range[1] - root.range[0];
   const placed = selectAll(root, "h1")
     .filter((heading) => visibleText(heading))

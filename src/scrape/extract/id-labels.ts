@@ -6,7 +6,8 @@ import { selectOne } from "./select";
 
 // A labelled id line in the languages of the corpus: "SKU: 123", "Item # 4410", "Art.-Nr. 88", "Código: X1",
 // "EAN13 : 978…", "ISBN-13:", "ISBN nummer 978…", "Modelo: CW2288-111", 'מק"ט: IBF870P', "Chassis: F26SREE5281",
-// "Manufacturer Part Number", "Stock No:", "Ürün kodu", "Varenr.", "Tuotenumero", "Cikkszám", "Κωδικός", "رمز المنتج", "Numer:", "Cod Produs:".
+// "Manufacturer Part Number", "Stock No:", "Ürün kodu", "Varenr.", "Tuotenumero", "Cikkszám", "Κωδικός", "رمز المنتج",
+// "Numer:", "Cod Produs:".
 const ID_LABEL =
   "(?:(?:manufacturer|mfr\\.?|mfg\\.?|vendor|supplier|contractor)(?:'s)?\\s+)?(?:item|sku|product|article|art\\.?|model|modelo|modello|mod[èe]le|part|style|catalog|mpn|(?:upc|ean|gtin|isbn)(?:-?(?:8|10|12|13|14))?|asin)\\s*(?:#|no\\.?|nr\\.?|number|nummer|code|id)?|stock\\s*(?:#|no\\.?|number)|art\\.?-?nr\\.?|artikelnummer|artikel-?nr\\.?|bestellnummer|herstellernummer|modellnummer|r[ée]f[ée]rence|r[ée]f\\.?|c[óo]digo|c[óo]d(?:ul)?\\.?(?:\\s+(?:item|produs|articol))?|referencia|codice(?: articolo)?|kod(?: produktu)?|numer(?: katalogowy| produktu)?|nr (?:katalogowy|produktu)|artikelnummer|артикул|код(?: товара)?|商品番号|品番|型番|商品コード|货号|型号|商品编号|mã sp|mã sản phẩm|mã hàng|מק[\"״']?ט|chassis|hersteller-?nr\\.?|ürün kodu|stok kodu|vare-?nr\\.?|varenummer|varunummer|artikelnr\\.?|tuotenumero|tuotekoodi|cikkszám|termékkód|kód(?: produktu)?|katalogové číslo|šifra(?: proizvoda)?|κωδικός(?: προϊόντος)?|رمز المنتج|کد (?:محصول|کالا)|รหัสสินค้า|상품번호|商品編號";
 // A label may open with a "#" ("#Артикул 4998"), and ends where a word does: "Artikelnummer56477395" is
