@@ -9,10 +9,9 @@ import { nightlyShare, nightsOfStay } from "../hotel-readers/extract";
 const NIGHTLY_LABEL = /^(?:per night|nightly|\/\s*night)$/i;
 
 /**
- * A current card's prices. Every `price-and-discounted-price` is a current figure (a struck
- * original carries no test id); one beside a "Per night" label is nightly, the last other one
- * is the stay total the "1 week, 4 adults" line describes, of which "5 nights" gives a night's share. Cards without
- * dates have neither.
+ * A current card's prices. Every `price-and-discounted-price` is a current figure (a struck original carries no test
+ * id); one beside a "Per night" label is nightly, the last other one is the stay total the "1 week, 4 adults" line
+ * describes, of which "5 nights" gives a night's share. Cards without dates have neither.
  */
 export function cardPrices(card: HTMLElement): {
   perNight: number | null;

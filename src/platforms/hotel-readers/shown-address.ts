@@ -69,7 +69,6 @@ const ADDRESS_LABEL =
   /^(?:address|adresse|anschrift|adres|adresa|direcci[óo]n|indirizzo|endere[çc]o|morada|địa chỉ|alamat|ที่อยู่|住所|地址|주소|адрес|العنوان|כתובת)\s*[:：]\s*(.+)$/iu;
 // A map pin drawn beside the address: `fa-map-marker`, `ti-location-pin`, `lucide-map-pin`, `icon-location`.
 const PIN_CLASS = /(?:^|[\s_-])(?:map-?marker|marker|location|pin|geo|address)(?:$|[\s_-])/i;
-const PIN_TAGS = new Set(["I", "SPAN", "SVG", "IMG", "EM"]);
 // A link to a map service, whose text is the place's address.
 const MAP_LINK =
   /^(?:https?:)?\/\/(?:(?:www\.|maps\.)?google\.[a-z.]+\/maps|maps\.google\.|goo\.gl\/maps|maps\.app\.goo\.gl|maps\.apple\.com|(?:www\.)?bing\.com\/maps|(?:www\.)?openstreetmap\.org|yandex\.[a-z]+\/maps|map\.naver\.com|map\.kakao\.com|map\.baidu\.com|(?:ditu\.)?amap\.com)/i;
@@ -114,7 +113,7 @@ function labelledAddresses(root: HTMLElement): string[] {
 /** The addresses written beside a map pin: the pin's parent's text. */
 function pinnedAddresses(root: HTMLElement): string[] {
   return selectAll(root, "i, span, svg, img, em").flatMap((pin) => {
-    if (!PIN_TAGS.has(pin.tagName) || visibleText(pin) || !PIN_CLASS.test(pin.getAttribute("class") ?? "")) return [];
+    if (visibleText(pin) || !PIN_CLASS.test(pin.getAttribute("class") ?? "")) return [];
     const parent = pin.parentNode;
     if (!parent?.tagName || parent.range[1] - parent.range[0] > MAX_LINE_SOURCE) return [];
     const line = addressText(linesOf(parent), true);
