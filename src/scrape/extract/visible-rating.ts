@@ -64,7 +64,7 @@ const COUNTED_REVIEWS =
 export function visibleRating(root: HTMLElement): number | null {
   // Stars in one review, or on a recommended item's card in a strip, are not the product's.
   const rated = (element: HTMLElement) =>
-    namedFor(element, /rating|stars/i) && !inOneReview(element) && !inCarousel(element);
+    namedFor(element, /rating|stars/i) && !inOneReview(element) && !inCarousel(element) && !aboutOthers(element);
   for (const [element, text] of shortTexts(root, rated)) {
     if (SHOP_RATING.test(text)) continue;
     const [, written, scale] = OUT_OF.exec(text) ?? [
@@ -130,18 +130,44 @@ function starBarRating(root: HTMLElement): number | null {
     const percent = share === undefined ? Number.NaN : Number(share);
     // An empty bar is a product nobody has rated yet; a bar labelled with another number is a
     // score on another scale (a "Value for money 8.2" bar drawn 82% wide), not five stars.
-    if (!(percent > 0 && percent <= 100) || otherScale(element, percent)) continue;
+    if (!(percent > 0 && percent <= 100) || otherScale(element, percent) || aboutOthers(element)) continue;
     return Math.round(percent / 2) / 10;
   }
   return null;
 }
 
+// What a box says of a verdict the shop's writers or an expert gave: "By our experts", "Editor's rating".
+const EDITORS =
+  /\bby our (?:experts?|editors?)\b|\b(?:expert|editor)(?:'s|s'?)? (?:rating|review|verdict|score)|\bour verdict\b|\bnote de la rédaction\b|\bredaktionsurteil\b/i;
+// The longest text a rating's own box holds: a longer one is the section around it.
+const RATING_BOX = 150;
+
+// Classes that name a rating's widget for the seller ("atc-star-rating--seller", "dealer-rating").
+const SELLERS = ["seller", "dealer", "merchant"];
+
+/**
+ * A rating whose own box (the ancestors whose text is still short) says it is an expert's or the editors'
+ * verdict, or names its widget for the seller: not the shoppers' rating of the item.
+ */
+function aboutOthers(element: HTMLElement): boolean {
+  for (let node = element.parentNode; node; node = node.parentNode) {
+    const text = visibleText(node) ?? "";
+    if (text.length > RATING_BOX) return false;
+    if (EDITORS.test(text) || holdingAny(node, ["class"], SELLERS).length > 0) return true;
+  }
+  return false;
+}
+
 const ONE_REVIEW = /(?:^|\s)review(?:\s|$)/i;
 
-/** Inside one customer's review (a `review` item or class): its score, not the product's. */
+// A form named for writing a review ("reviewsForm", "submit_review"): its stars are the shopper's choice to make.
+const REVIEW_FORM = /review|rating|avis|bewertung/i;
+
+/** Inside one customer's review (a `review` item or class) or the form to write one: its score, not the product's. */
 function inOneReview(element: HTMLElement): boolean {
   for (let node: HTMLElement | null = element; node; node = node.parentNode) {
     if (node.getAttribute("itemprop") === "review" || ONE_REVIEW.test(node.getAttribute("class") ?? "")) return true;
+    if (node.tagName === "FORM" && REVIEW_FORM.test(classOrId(node))) return true;
   }
   return false;
 }

@@ -79,6 +79,24 @@ describe("a rating and a count beside the heading", () => {
     expect(visibleRating(page("", '<ol><li><div class="rating" style="width:40%"></div></li></ol>'))).toBeNull();
   });
 
+  it("takes no expert's verdict and no seller's stars as the item's rating", () => {
+    const bar = (width: number, modifier = "") =>
+      `<section class="p-star-rating"><div class="star-rating${modifier}"><div class="star-rating__fill" style="width:${width}%"></div></div><span class="p-star-rating__rating">${width / 20}</span></section>`;
+    expect(visibleRating(page(`<div><span>By our experts</span><a href="/review">${bar(62)}</a></div>`))).toBeNull();
+    expect(visibleRating(page(`<div><span>Editor's rating</span>${bar(80)}</div>`))).toBeNull();
+    expect(
+      visibleRating(page(`<div><a href="/dealer#reviews">${bar(98, " star-rating--seller")}</a></div>`)),
+    ).toBeNull();
+    expect(visibleRating(page(`<div><span>Customer reviews</span>${bar(90)}</div>`))).toBe(4.5);
+  });
+
+  it("takes no star of the form that asks the shopper for a review", () => {
+    const form = `<form class="userForm reviewsForm"><label>Votre note :</label><span class="starRating rating_0">
+      <a class="ratingChoice">1/5</a><a class="ratingChoice">2/5</a><a class="ratingChoice">5/5</a></span></form>`;
+    expect(visibleRating(page(form))).toBeNull();
+    expect(visibleRating(page(`<form id="aspnetForm"><span class="rating">4 out of 5</span></form>`))).toBe(4);
+  });
+
   it("reads a bare average beside its count of reviews ('5.0', 'z 65 opinii'), not a rail card's pair above", () => {
     const pair = (rating: string, count: string) =>
       `<div class="trustmate-rating"><div class="trustmate-rating_rating">${rating}</div><div class="trustmate-rating_text">${count}</div></div>`;
