@@ -13,7 +13,10 @@ const WIDGETS: { kind: Challenge["kind"]; marker: RegExp; selector: string }[] =
 
 const AMAZON_MARKER =
   /\/errors\/validateCaptcha|Type the characters you see in (this|the) image|Enter the characters you see below/i;
-const CLOUDFLARE_MARKER = /window\._cf_chl_opt|\/cdn-cgi\/challenge-platform\/h\/[bg]\/orchestrate/i;
+// Its challenge pages' own script and form, today's and the older "Checking your browser" check's (a `jschl`
+// answer posted to `/cdn-cgi/l/chk_jschl`), whose hidden puzzle text outweighs its few words.
+const CLOUDFLARE_MARKER =
+  /window\._cf_chl_opt|\/cdn-cgi\/challenge-platform\/h\/[bg]\/orchestrate|name=["']?jschl_(?:vc|answer)\b|\/cdn-cgi\/l\/chk_(?:jschl|captcha)|__cf_chl_(?:jschl|captcha)_tk__/i;
 // Bot vendors' interstitials: PerimeterX, DataDome, Imperva, Akamai's behavioural challenge, challenge
 // bundles served from a `/challenges/antibot` path.
 const BOT_VENDOR_MARKER =

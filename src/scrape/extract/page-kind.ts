@@ -31,7 +31,7 @@ const RESULTS_HEADING =
 
 /** Headings and titles of sign-in pages, in the corpus's languages. */
 const SIGN_IN =
-  /\b(?:log ?in|sign ?in|anmelden|einloggen|connexion|se connecter|iniciar sesi[óo]n|inicia sesi[óo]n|accedi|accesso|entrar|fazer login|inloggen|zaloguj|giriş yap|войти|вход|đăng nhập|masuk)\b|ログイン|登录|로그인/i;
+  /\b(?:log ?in|sign ?in|anmelden|einloggen|connexion|se connecter|iniciar sesi[óo]n|inicia sesi[óo]n|inicio de sesi[óo]n|iniciar sess[ãa]o|accedi|accesso|entrar|fazer login|inloggen|zaloguj|giriş yap|войти|вход|đăng nhập|masuk)\b|ログイン|登录|로그인/i;
 
 /**
  * A page whose password form is the page, not a sign-in drawer beside a product: it has no heading of
