@@ -18,9 +18,9 @@ import { selectAll, selectOne } from "../../scrape/extract/select";
 import type { HotelDetail } from "../hotel-types";
 import type { Money } from "../../scrape/types";
 import { priceBasisOf, scoreOutOfTen } from "./extract";
-import { ratingWidget } from "./rating-widget";
+import { labelledRating, ratingWidget } from "./rating-widget";
 import { shownAddress } from "./shown-address";
-import { labelledClassStars, starsAfterName } from "./stars";
+import { labelledClassStars, starsAfterName, writtenClassStars } from "./stars";
 import { LODGING_TYPES, lodgingDetail } from "./lodging";
 import type { HotelPageReader } from "../types";
 
@@ -44,11 +44,11 @@ export function parseAnyHotel(html: string, url: string): HotelDetail {
   const address = shown && (!detail.address || (street && shown.address?.includes(street))) ? shown : null;
   const name = detail.name ?? titleOfPage(page.root);
   const marked = starsAfterName(name);
-  const widget = detail.review_score === null ? ratingWidget(page.root) : null;
+  const widget = detail.review_score === null ? (ratingWidget(page.root) ?? labelledRating(page.root)) : null;
   const hotel: HotelDetail = {
     ...detail,
     name: marked?.name ?? name,
-    star_rating: detail.star_rating ?? marked?.stars ?? labelledClassStars(page.root),
+    star_rating: detail.star_rating ?? marked?.stars ?? labelledClassStars(page.root) ?? writtenClassStars(page.root),
     review_score: widget ? scoreOutOfTen(widget.score, SCHEMA_RATING_SCALE) : detail.review_score,
     review_count: widget ? widget.count : detail.review_count,
     ...(address ?? {}),

@@ -19,6 +19,20 @@ export interface WidgetRating {
   count: number;
 }
 
+// A rating's label for screen readers: "4.2 out of 5 stars from 160 reviews. Very good."
+const LABELLED =
+  /^(\d(?:[.,]\d{1,2})?)\s+out of\s+5\s+stars?\s+(?:from|based on)\s+(\d[\d.,]*)\s+(?:reviews?|ratings?)\b/i;
+
+/** The first rating labelled with its score of five and its count ("4.2 out of 5 stars from 160 reviews"). */
+export function labelledRating(root: HTMLElement): WidgetRating | null {
+  for (const element of selectAll(root, "[aria-label]")) {
+    const match = LABELLED.exec(element.getAttribute("aria-label") ?? "");
+    const [score, count] = [parseLocaleNumber(match?.[1]), parseLocaleNumber(match?.[2])];
+    if (score !== null && count !== null && score <= 5) return { score, count };
+  }
+  return null;
+}
+
 /** The first "Based on N reviews" line with a rating image beside it, within a couple of levels. */
 export function ratingWidget(root: HTMLElement): WidgetRating | null {
   for (const line of selectAll(root, "div, span, p")) {

@@ -12,6 +12,12 @@ const STARS_LABEL =
 // The words a page sets beside its star row when the row is the hotel's class, in several languages.
 const CLASS_WORDS =
   /\bhotel ?class\b|\bstar rating\b|hotelklasse|hotelkategorie|\bsterne-?kategorie|catégorie|categor[ií]a|classificação|classe (?:de l'hôtel|hotel)/i;
+// A line that is the hotel's class written out: "4-star hotel", "5 star resort", "4-Sterne-Hotel", "Hôtel 3 étoiles",
+// "Hotel de 4 estrellas", "Hotel 4 stelle". A similar hotel's "Also a 4-star hotel, for $20 less" says more.
+const CLASS_LINE =
+  /^(?:(\d)[- ]?(?:stars?|sterne)[- ](?:hotel|resort|inn|lodge|guest ?house|apartment|hostel)|(?:h[ôo]tel|hotel de)\s+(\d)\s+(?:étoiles?|estrellas|estrelas|stelle))$/i;
+// Elements whose source is longer cannot be one such line; checked before reading their text.
+const MAX_LINE_SOURCE = 300;
 const MAX_CLASS_DEPTH = 3;
 const MAX_CLASS_TEXT = 200;
 
@@ -27,6 +33,16 @@ export function labelledClassStars(root: HTMLElement): number | null {
     const label = (icon.getAttribute("aria-label") ?? icon.getAttribute("title") ?? "").trim();
     const stars = STARS_LABEL.exec(label)?.[1];
     if (stars && namesClass(icon)) return Number(stars.replace(",", "."));
+  }
+  return null;
+}
+
+/** The stars of the first line that writes out the hotel's class ("4-star hotel"), where no mark or label gives them. */
+export function writtenClassStars(root: HTMLElement): number | null {
+  for (const line of selectAll(root, "span, div, p, li")) {
+    if (line.range[1] - line.range[0] > MAX_LINE_SOURCE) continue;
+    const match = CLASS_LINE.exec(visibleText(line) ?? "");
+    if (match) return Number(match[1] ?? match[2]);
   }
   return null;
 }
