@@ -4,15 +4,8 @@
 import type { SearchItem } from "../types";
 import { absoluteUrl, cleanText, innermost, visibleText, type HTMLElement } from "./dom";
 import { cardPrice, priceTexts, type PriceText } from "./card-price";
-import {
-  cardRating,
-  cardReviewCount,
-  cardTitle,
-  closestUpTo,
-  isHeading,
-  readCardText,
-  textsOutside,
-} from "./card-facts";
+import { cardRating, cardReviewCount, closestUpTo, readCardText, textsOutside } from "./card-facts";
+import { cardTitle, isHeading } from "./card-title";
 import { isSponsored, underPaidHeader } from "./card-sponsored";
 import type { MoneyHint } from "./money";
 import { type LinkResolver, linkResolver } from "./card-links";
