@@ -1,5 +1,6 @@
 // Walmart's search result page: the results of the embedded state (beyond the cards the DOM
 // renders), else the DOM's cards, with the state's paging.
+import { givenRating } from "../../scrape/extract/card-facts";
 import { absoluteUrl, cleanText, firstText } from "../../scrape/extract/dom";
 import { asList, asNumber, asText, dig } from "../../scrape/extract/json-text";
 import { pageFromUrl, parseCards, readPager, type CardSpec } from "../../scrape/extract/listing";
@@ -17,8 +18,8 @@ function itemFromNextData(item: Record<string, unknown>, base: string, hint: Mon
     title: asText(item["name"]),
     url: absoluteUrl(asText(item["canonicalUrl"]), base),
     price,
-    rating: asNumber(dig(item, "rating", "averageRating")) ?? asNumber(item["averageRating"]),
-    review_count: asNumber(dig(item, "rating", "numberOfReviews")) ?? asNumber(item["numberOfReviews"]),
+    rating: givenRating(asNumber(dig(item, "rating", "averageRating")) ?? asNumber(item["averageRating"])),
+    review_count: givenRating(asNumber(dig(item, "rating", "numberOfReviews")) ?? asNumber(item["numberOfReviews"])),
     image: asText(dig(item, "imageInfo", "thumbnailUrl")) ?? asText(item["image"]),
     sponsored: item["isSponsoredFlag"] === true,
   };

@@ -6,6 +6,9 @@ import { shortText } from "./card-price";
 import { parseCount, parseLocaleNumber } from "./money";
 import { classText, rawAttr, valuedAttr } from "./raw-attr";
 
+/** A card's rating or count of 0 ("(0)", "numberOfReviews": 0) says nobody has rated the item yet: no value to give. */
+export const givenRating = (value: number | null): number | null => (value !== null && value > 0 ? value : null);
+
 /** A text an element holds itself (not only through its children), with its full visible text. */
 export interface TextBlock {
   element: HTMLElement;

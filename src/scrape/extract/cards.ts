@@ -4,7 +4,7 @@
 import type { SearchItem } from "../types";
 import { absoluteUrl, cleanText, innermost, visibleText, type HTMLElement } from "./dom";
 import { cardPrice, priceTexts, type PriceText } from "./card-price";
-import { cardRating, cardReviewCount, closestUpTo, readCardText, textsOutside } from "./card-facts";
+import { cardRating, cardReviewCount, closestUpTo, givenRating, readCardText, textsOutside } from "./card-facts";
 import { cardTitle, isHeading } from "./card-title";
 import { isSponsored, underPaidHeader } from "./card-sponsored";
 import type { MoneyHint } from "./money";
@@ -231,8 +231,8 @@ export function readCard(
     title: uncut(title?.text ?? null, alts) ?? alts[0] ?? null,
     url,
     price: cardPrice(prices, hint),
-    rating: cardRating(rated),
-    review_count: cardReviewCount(rated),
+    rating: givenRating(cardRating(rated)),
+    review_count: givenRating(cardReviewCount(rated)),
     image: image ? imageUrl(image, base) : null,
     sponsored: isSponsored(text),
   };
