@@ -1,13 +1,9 @@
 import { describe, expect, inject, it } from "vitest";
 import { createAccountKey } from "../../scripts/local-stack.ts";
+import { awayFromMinuteEdge } from "../support/clock.ts";
 
 const baseUrl = inject("baseUrl");
 const adminToken = inject("adminToken");
-
-async function awayFromMinuteEdge() {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 54_000) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
-}
 
 async function burst(secret: string, count: number) {
   return Promise.all(

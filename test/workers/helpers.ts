@@ -84,11 +84,7 @@ export async function callApp(
 
 export { env };
 
-/** Waits out the last `marginMs` of a UTC minute, so a burst of requests lands in one rate-limit window. */
-export async function awayFromMinuteEdge(marginMs = 10_000) {
-  const intoMinute = Date.now() % 60_000;
-  if (intoMinute > 60_000 - marginMs) await new Promise((resolve) => setTimeout(resolve, 60_500 - intoMinute));
-}
+export { awayFromMinuteEdge } from "../support/clock";
 
 /** A product scrape's cache request under an id of its own, so no two tests share a cache key. */
 export function cacheRequest(overrides: Partial<CacheRequest> = {}): CacheRequest {

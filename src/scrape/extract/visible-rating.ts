@@ -142,8 +142,11 @@ const EDITORS =
 // The longest text a rating's own box holds: a longer one is the section around it.
 const RATING_BOX = 150;
 
-// Classes that name a rating's widget for the seller ("atc-star-rating--seller", "dealer-rating").
-const SELLERS = ["seller", "dealer", "merchant"];
+// Classes that name a rating's widget for the seller ("atc-star-rating--seller", "dealer-rating", "moreSellerChat"), as
+// whole words of the name: a "bestseller" or "BestSeller" badge beside the item's own stars names no seller.
+const SELLERS = ["seller", "Seller", "dealer", "Dealer", "merchant", "Merchant"];
+const SELLER_WORD =
+  /(?<![Bb]est|[Tt]op)(?:(?:^|(?<=[\s_-]))(?:[Ss]eller|[Dd]ealer|[Mm]erchant)|(?<=[a-z])(?:Seller|Dealer|Merchant))s?(?=$|[\s_-]|[A-Z])/;
 
 /**
  * A rating whose own box (the ancestors whose text is still short) says it is an expert's or the editors'
@@ -153,7 +156,9 @@ function aboutOthers(element: HTMLElement): boolean {
   for (let node = element.parentNode; node; node = node.parentNode) {
     const text = visibleText(node) ?? "";
     if (text.length > RATING_BOX) return false;
-    if (EDITORS.test(text) || holdingAny(node, ["class"], SELLERS).length > 0) return true;
+    if (EDITORS.test(text)) return true;
+    if (holdingAny(node, ["class"], SELLERS).some((named) => SELLER_WORD.test(named.getAttribute("class") ?? "")))
+      return true;
   }
   return false;
 }

@@ -88,6 +88,9 @@ describe("a rating and a count beside the heading", () => {
       visibleRating(page(`<div><a href="/dealer#reviews">${bar(98, " star-rating--seller")}</a></div>`)),
     ).toBeNull();
     expect(visibleRating(page(`<div><span>Customer reviews</span>${bar(90)}</div>`))).toBe(4.5);
+    expect(visibleRating(page(`<div><span class="badge-bestseller">Bestseller</span>${bar(90)}</div>`))).toBe(4.5);
+    expect(visibleRating(page(`<div><span class="BestSeller">Top</span>${bar(90)}</div>`))).toBe(4.5);
+    expect(visibleRating(page(`<div><a class="chatWithSeller">Chat</a>${bar(100)}</div>`))).toBeNull();
   });
 
   it("takes no star of the form that asks the shopper for a review", () => {
