@@ -205,11 +205,17 @@ export function headingPrice(root: HTMLElement, hint: MoneyHint = {}): Money | n
   if (!heading) return null;
   const near = (price: PriceText) =>
     Math.max(price.element.range[0] - heading.range[1], heading.range[0] - price.element.range[1]) <= NEAR_HEADING;
-  for (const [level, block] of blocksAround(root, heading, PRICE_LEVELS).entries()) {
+  const blocks = blocksAround(root, heading, PRICE_LEVELS);
+  for (const [level, block] of blocks.entries()) {
     const prices = level < BUY_BOX_LEVELS ? priceTexts(block) : priceTexts(block).filter(near);
     if (prices.length > 0) return cardPrice(prices, hint);
   }
-  return null;
+  // A heading in the page's own `<header>` titles the section right after it, where the buy box is
+  // ("<header>…<h1>Fußball Logicals</h1></header><section>…<div class=price>8,99 €").
+  const header = blocks.at(-1);
+  const next = header?.tagName === "HEADER" && header.parentNode?.tagName === "BODY" ? header.nextElementSibling : null;
+  const prices = next ? priceTexts(next).filter(near) : [];
+  return prices.length > 0 ? cardPrice(prices, hint) : null;
 }
 
 /**

@@ -284,6 +284,21 @@ describe("the page's main heading", () => {
     });
     expect(headingPrice(page(`${filler}<div class="rail"><div class="card">2.303.700₫</div></div>`))).toBeNull();
   });
+  it("reads the buy box in the section right after the page's own header that holds the heading", () => {
+    const page = (section: string) =>
+      loadHtml(`<body><header><nav><a href="/">Logo</a></nav><div id="main-header"><div class="page-width">
+      <h1>Fußball Logicals - Rätselheft</h1></div></div></header>${section}<footer><p>Versand 4,95 €</p></footer></body>`);
+    expect(
+      headingPrice(
+        page(`<section><div class="buy-button"><div class="price"><strong>8,99 €</strong></div></div></section>`),
+      ),
+    ).toMatchObject({
+      amount: 8.99,
+      currency: "EUR",
+    });
+    // Only the next section: the footer's shipping fee is no price of the item.
+    expect(headingPrice(page(`<section><p>Kostenfreier Versand</p></section>`))).toBeNull();
+  });
   it("takes the buy box's price over a labelled price in a rail below it, and a labelled price where no heading shows one", () => {
     const rail = `<div class="related"><h2>Sản phẩm liên quan</h2><ul>${'<li><a href="/b">Another book of the series</a><p>Special Price 117.750đ</p></li>'.repeat(3)}</ul></div>`;
     const page = loadHtml(
