@@ -177,6 +177,8 @@ export function isUnshown(element: HTMLElement): boolean {
 /** Why an element is page furniture (its tag, role or a word of its names), or null when it may be content. */
 export function furnitureReason(element: HTMLElement): string | null {
   if (FURNITURE_TAGS.has(element.tagName)) return `<${element.tagName.toLowerCase()}>`;
+  // The site's header band of a page written before `<header>`: the one box of the page with that id.
+  if (element.id === "header" && element.tagName === "DIV") return 'class or id "header"';
   if (element.tagName === "FORM") return asksTheReader(element) ? FORM_ASKING : null;
   const role = rawAttributes(element).length < 6 ? undefined : attributeValue(element, "role");
   if (role && FURNITURE_ROLES.has(role)) return `role=${role}`;

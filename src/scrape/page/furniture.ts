@@ -130,7 +130,8 @@ export class Furniture {
   private decide(element: HTMLElement): string | null {
     const reason = furnitureReason(element);
     if (!reason) return !this.teasersAreContent && this.teasers.isTeaser(element) ? "a teaser of another page" : null;
-    if (!this.readsNames && reason.startsWith("class or id")) return null;
+    // A consent bar over the page stays out even on a page read again without its names: no article is named for cookies.
+    if (!this.readsNames && reason.startsWith("class or id") && !OVER_THE_PAGE.test(reason)) return null;
     if (this.commentsAreContent && namesReadersPosts(reason)) return null;
     if (element.tagName === "ASIDE" || reason === "role=complementary" || reason === 'class or id "infobox"') {
       if (this.asideIsContent(element) || (this.insideContent && this.holdsASection(element))) return null;

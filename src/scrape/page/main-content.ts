@@ -249,6 +249,9 @@ function leaveOtherStories(
   return true;
 }
 
+/** What a container scores at least to be the main content: one short run of prose, not a few words in a box of links. */
+export const MIN_SCORE = 1;
+
 /** The main content of a page whose text `stats` counted; its `<main>`, else the whole body, when no container scores. */
 export function findMainContent(body: HTMLElement, stats: PageStats, furniture: Furniture): MainContent {
   const scores = scoreContainers(body, stats, furniture);
@@ -261,7 +264,7 @@ export function findMainContent(body: HTMLElement, stats: PageStats, furniture: 
     .sort((a, b) => b.score - a.score)
     .slice(0, 5);
   const first = ranking[0];
-  if (!first || first.score <= 0) return { parts: [landmark(body, stats) ?? body], ranking };
+  if (!first || first.score < MIN_SCORE) return { parts: [landmark(body, stats) ?? body], ranking };
   // Beside other stories' headlines the page's own story is known by its headline: it does not widen into theirs.
   const climbed = climb(first.element, ranking, scores, body);
   const top = repeated(inOther ? climbed : widen(climbed, body, stats, furniture), stats, furniture);

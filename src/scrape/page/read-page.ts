@@ -11,7 +11,7 @@ import { furnitureReason, isInside } from "./elements";
 import { nameWords } from "./name-words";
 import { Furniture } from "./furniture";
 import { readLinks, type PageLink } from "./links";
-import { type Candidate, findMainContent, holdsProse } from "./main-content";
+import { type Candidate, findMainContent, holdsProse, MIN_SCORE } from "./main-content";
 import { type PageMetadata, readMetadata } from "./metadata";
 import { render, type RenderContext } from "./render";
 import { countPage, type PageStats, statsOf } from "./text-stats";
@@ -223,7 +223,7 @@ function readTree(
   // Readability's second try: a page whose every run of prose sat under a furniture word (an article
   // classed by its writer's name, "author-…") is read again without the class and id words; a page
   // with no prose at all (a product grid) is not.
-  const unscored = (main.ranking[0]?.score ?? 0) <= 0;
+  const unscored = (main.ranking[0]?.score ?? 0) < MIN_SCORE;
   if (onlyMain && unscored && holdsProse(furniture.namedAside, stats)) {
     furniture = new Furniture(stats, pageChars, false, undefined, teasers, comments);
     main = findMainContent(body, stats, furniture);
