@@ -126,6 +126,7 @@ export function parseTree(html: string, endTags: EndTags = "browser"): Element {
   let parent = root;
   let lastTextPos = risky ? -1 : FRAME_OFFSET;
   let unclosedBlock = false;
+  const xml = endTags === "browser" && /^\s*<\?xml/.test(html);
   // The library takes its CDATA pattern for the whole page when `<![CDATA[` is anywhere in it. Both
   // patterns find the same markup until a CDATA start (only there can they differ), so the scan
   // turns to CDATA mode where it meets one: no search of the whole page first.
@@ -199,7 +200,8 @@ export function parseTree(html: string, endTags: EndTags = "browser"): Element {
       );
       created.push(parent);
       stack.push(parent);
-      if (blockText) {
+      // An XML page closes `<script src=… />` where it is written; in HTML the script would run to its end tag.
+      if (blockText && !(closingSlash && xml)) {
         const close = blockTextEnd(subject, name, tagEnd - base, endTags);
         const closeIndex = close.start === -1 ? -1 : close.start + base;
         const textEnd = closeIndex === -1 ? htmlEnd : closeIndex;
