@@ -191,9 +191,10 @@ export function readWebPage(html: string, url: string, options: PageReadingOptio
     if (again && again.content.characters >= SHORT_CONTENT) return again;
   }
   // A thread shows less than an article once its readers' posts are left out (a link aggregator's, a board whose posts
-  // are named as comments, where a widget's list of names may win instead): when the posts outweigh what is left many
-  // times over, they are what it has to say.
-  const postsLeftOut = removedComments(reading) > 0 || (reading.choice.score < WEAK_CHOICE && holdsReadersPosts(body));
+  // are named as comments, where a widget's list of names or a chat box's prompt may win instead): when the posts
+  // outweigh what is left many times over, they are what it has to say.
+  const weak = reading.choice.score < WEAK_CHOICE || reading.content.characters < INDEX_SHOWN;
+  const postsLeftOut = removedComments(reading) > 0 || (weak && holdsReadersPosts(body));
   if (options.onlyMainContent !== false && reading.content.characters < SHORT_CONTENT && postsLeftOut) {
     const again = readTree(root, body, counted, url, { ...options, commentsAreContent: true });
     if (again.content.characters > Math.max(reading.content.characters * THREAD_WEIGHT, INDEX_SHOWN)) return again;
