@@ -96,9 +96,10 @@ function findMainHeading(root: HTMLElement): HTMLElement | null {
 }
 
 /**
- * On a page with no `<h1>`, the first `<h2>` or `<h3>` of its content whose leading words open the `<title>`
+ * On a page with no `<h1>`, the first `<h2>`, `<h3>` or `<h4>` of its content whose leading words open the `<title>`
  * ("<h2>Thor<span class=subtitle> : Latverian Prometheus</span></h2>" under "<title>Thor by Billy Tan (Paperback):
- * shop.com", "<h3>Audi Q5 <small>3.0 TDI</small></h3>" under "<title>Audi Q5 :: Avtonet ::"): the title adds authors
+ * shop.com", "<h3>Audi Q5 <small>3.0 TDI</small></h3>" under "<title>Audi Q5 :: Avtonet ::", "<h4>Напій 7-Up 1л</h4>"
+ * under "<title>Напій 7-Up 1л - BScanner"): the title adds authors
  * and the site's name, the heading a subtitle; other subheadings head sections.
  */
 function titleOpeningHeading(root: HTMLElement): HTMLElement | null {
@@ -106,7 +107,7 @@ function titleOpeningHeading(root: HTMLElement): HTMLElement | null {
   if (!title) return null;
   const pageLength = root.range[1] - root.range[0];
   return (
-    selectAll(root, "h2, h3").find((heading) => {
+    selectAll(root, "h2, h3, h4").find((heading) => {
       const leading = cleanText(heading.firstChild?.nodeType === 3 ? heading.firstChild.text : null)?.toLowerCase();
       return (
         !!leading &&

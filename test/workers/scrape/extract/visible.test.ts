@@ -216,6 +216,13 @@ describe("the page's main heading", () => {
     expect(headingPrice(root)).toMatchObject({ amount: 15990, currency: "EUR" });
   });
 
+  it("takes an <h4> that opens the <title> on a page with no higher heading (a price comparer's item)", () => {
+    const root = loadHtml(`<html><head><title>Напій газований 7-Up 1л - BScanner - сканер цін</title></head><body>
+      <section class="product"><div class="product__description"><h4 class="product__description--title">Напій газований 7-Up 1л</h4>
+      <p>Штрих-коди: 4823063104258</p><p>F.UA 25 грн</p></div></section></body></html>`);
+    expect(visibleTitle(root)).toBe("Напій газований 7-Up 1л");
+  });
+
   it("takes, on a page with no heading, the element named for the item's title whose text the <title> holds", () => {
     const root = loadHtml(`<html><head><title>2012 Silver Subaru Forester 2.0 XS for sale for £6,900</title></head>
       <body><main><article><p>Overview</p></article><aside><section>
