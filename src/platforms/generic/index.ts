@@ -34,6 +34,9 @@ export function genericDrafts(page: Page): ProductDraft[] {
   const shown = structured.some((draft) => draft.price) ? headingPrice(page.root, page.hint) : null;
   const sale = shown && structured.some((draft) => draft.price && struckBeside(draft.price, shown)) ? shown : null;
   for (const draft of structured) if (sale && draft.price && struckBeside(draft.price, sale)) draft.price = null;
+  // A structured price written with a dot for thousands ("price": "100.000", read as 100) where the buy box prints
+  // the same digits ("$100.000" in pesos): the page's own notation says the figure.
+  for (const draft of structured) if (shown && draft.price && sameDigits(draft.price, shown)) draft.price = shown;
   const structuredOffer = structured.some((draft) => draft.price || draft.priceless);
   const visible = visibleProductDraft(page.root, page.hint, !structuredOffer);
   if (sale) visible.price = sale;
@@ -61,6 +64,17 @@ export function genericDrafts(page: Page): ProductDraft[] {
 // The deepest sale a struck price is believed to stand beside: a figure under a tenth of it is a misreading
 // (cents set apart, "$1,399" "99", read as 1.39999), not a price.
 const DEEPEST_SALE = 0.1;
+
+/** Whether the buy box prints `structured`'s digits as a thousand times its amount, in the same currency. */
+function sameDigits(structured: Money, shown: Money): boolean {
+  const digits = (raw: string | null) => raw?.replace(/\D/g, "") ?? "";
+  return (
+    shown.currency === structured.currency &&
+    shown.amount === structured.amount * 1000 &&
+    digits(shown.raw) !== "" &&
+    digits(shown.raw) === digits(structured.raw)
+  );
+}
 
 /** Whether the buy box shows `structured` struck, with a lower price of the same currency paid now. */
 function struckBeside(structured: Money, shown: Money): boolean {
