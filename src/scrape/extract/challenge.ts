@@ -32,7 +32,7 @@ const ROBOT_TITLE =
 const OUTDATED_BROWSER =
   "your browser is (?:out of date|outdated|too old|not supported)|unsupported browser|вашого браузера застаріла|ваш браузер устарел|версия вашего браузера устарела|ihr browser ist veraltet|tu navegador (?:está )?desactualizado|votre navigateur est obsolète|twoja przeglądarka jest przestarzała";
 const ROBOT_TEXT = new RegExp(
-  String.raw`are you a (human|robot)|not a robot|human or a bot|verify (that )?you are (a )?human|unusual traffic from your (computer|network)|press (&|and) hold|complete the security check|enable javascript and cookies to continue|checking your browser before you access|why have i been blocked|your access (?:has been|was) blocked|you do not have access to|por qu[ée] me han bloqueado|pourquoi ai-je été bloqué|warum wurde ich blockiert|something went wrong, please try again|this page isn.t working|http error [45]\d\d|${OUTDATED_BROWSER}`,
+  String.raw`are you a (human|robot)|not a robot|human or a bot|verify (that )?you are (a )?human|unusual traffic from your (computer|network)|press (&|and) hold|complete the security check|enable javascript and cookies to continue|checking your browser before you access|why have i been blocked|your access (?:has been|was) blocked|you do not have access to|por qu[ée] me han bloqueado|pourquoi ai-je été bloqué|warum wurde ich blockiert|something went wrong, please try again|this page isn.t working|http error [45]\d\d|보안 확인을 완료해 주세요|실제 사용자임을 확인|로봇이 아닙니다|ロボットではありません|人机验证|${OUTDATED_BROWSER}`,
   "i",
 );
 
