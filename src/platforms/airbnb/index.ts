@@ -99,11 +99,43 @@ function parseHotel(html: string, url: string): HotelDetail {
   const price = displayPrice(deepFind(state, "structuredDisplayPrice"), pageLocale(root));
   return {
     ...detail,
+    ...stateFacts(state, detail),
     ...price,
     id: listingUrl.match(/\/rooms\/(\d+)/)?.[1] ?? url.match(/\/rooms\/(\d+)/)?.[1] ?? null,
     amenities: amenities.length > 0 ? amenities : detail.amenities,
     rooms_available: price.price_per_night !== null || price.total_price !== null ? 1 : null,
   };
+}
+
+/**
+ * What the listing's sections say where its markup does not: the map's section ("Where you'll be": the town line, its
+ * point) and the reviews' ("overallRating": 5, "overallCount": 6).
+ */
+function stateFacts(state: unknown, detail: HotelDetail): Partial<HotelDetail> {
+  const location = collectNodes(state, (node) => node["__typename"] === "LocationSection")[0];
+  const [lat, lng] = [location?.["lat"], location?.["lng"]];
+  const placed = typeof lat === "number" && typeof lng === "number" && detail.latitude === null;
+  const rating = deepFind(state, "overallRating");
+  const count = deepFind(state, "overallCount");
+  const rated = typeof rating === "number" && rating > 0 && typeof count === "number" && count > 0;
+  return {
+    ...(detail.address === null && location ? townLine(textAt(location, "subtitle")) : {}),
+    ...(placed ? { latitude: lat, longitude: lng } : {}),
+    ...(rated && detail.review_score === null
+      ? { review_score: scoreOutOfTen(rating, REVIEW_SCALE), review_count: count }
+      : {}),
+  };
+}
+
+/** The map's town line ("Buenos Aires, Ciudad Autónoma de Buenos Aires, Argentina"): a town, its region, its country, no street. */
+function townLine(text: string | null): Partial<HotelDetail> {
+  const parts = (text ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (parts.length === 0) return {};
+  const country = parts.length > 1 ? parts.at(-1)! : null;
+  return { address: parts.join(", "), address_parts: { street: null, city: parts[0]!, postcode: null, country } };
 }
 
 function parseSearch(html: string, url: string): HotelSearchPage {
