@@ -58,6 +58,7 @@ const THOUSANDTHS = new Set(["TND", "KWD", "BHD", "OMR", "JOD", "LYD", "IQD"]);
 // How pages print amounts that a plain number reader would cut short or take from the wrong place.
 const PRICE_SPELLINGS: [RegExp, string][] = [
   [/(\d)([.,]) (\d{2})(?!\d)/g, "$1$2$3"], // "$119. 95", "118, 99 TL": cents set apart
+  [/(\d) ([.,])(\d{2})(?!\d)/g, "$1$2$3"], // "197 .60 KES": cents in a box of their own after the whole units
   [/(^|[\s$€£])\.{1,2}(\d{1,2})(?!\d)/g, "$10.$2"], // "$.75", ".75 €": no whole units
   [/(\d)€\s?(\d{2})(?!\d)/g, "$1.$2 €"], // "35€99", "35€ 99": the sign as the decimal point (never "Room 1 €61")
   [/[-–]?\d[\d.,]*\s?%/g, " "], // "40% OFF": a share, never the price
