@@ -122,7 +122,9 @@ function labelledId(root: HTMLElement): string | null {
   for (let at = 0; at < texts.length; at++) {
     const [element, text] = texts[at]!;
     const inline = SKU_LABEL.exec(text)?.[1] ?? SKU_LABEL.exec(text.replace(SHOP_INITIALS, ""))?.[1];
-    if (inline && idShaped(inline, text)) return inline;
+    // A label in an element of its own ("<label>Model Number</label><span>AM4514I</span>") is read with its value
+    // below, never run into it ("Model NumberAM4514I").
+    if (inline && idShaped(inline, text) && !runsLabelIn(element, text)) return inline;
     if (!SKU_LABEL_ALONE.test(text)) continue;
     const beside = valueBeside(element);
     if (beside !== null) {
@@ -134,6 +136,14 @@ function labelledId(root: HTMLElement): string | null {
     if (next && idShaped(next, text)) return next;
   }
   return null;
+}
+
+/** Whether `text` opens with a label alone in an element of its own, its value run into it with no space or colon. */
+function runsLabelIn(element: HTMLElement, text: string): boolean {
+  return selectAll(element, "*").some((inner) => {
+    const label = inner.text.trim();
+    return SKU_LABEL_ALONE.test(label) && text.startsWith(label) && /^[\p{L}\p{N}]/u.test(text.slice(label.length));
+  });
 }
 
 /** The id the page shows a shopper with a label, else the one its reviews widget is told to show. */
