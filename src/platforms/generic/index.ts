@@ -70,7 +70,7 @@ function sameDigits(structured: Money, shown: Money): boolean {
   const digits = (raw: string | null) => raw?.replace(/\D/g, "") ?? "";
   return (
     shown.currency === structured.currency &&
-    shown.amount === structured.amount * 1000 &&
+    shown.amount === Math.round(structured.amount * 1000) &&
     digits(shown.raw) !== "" &&
     digits(shown.raw) === digits(structured.raw)
   );

@@ -174,14 +174,16 @@ export function isUnshown(element: HTMLElement): boolean {
   return style !== undefined && DISPLAY_NONE.test(style) && !isTabPanel(element);
 }
 
+/** Class or id words of a tab's panel ("tabs__panel", "tab-pane", "tab_content"). */
+const TAB_WORD = /^tabs?$/;
+const PANEL_WORD = /^(?:panel|pane|content)$/;
+
 /** A tab's panel, hidden until its tab is chosen ("tabs__panel--description"): the page's text, one click away. */
 function isTabPanel(element: HTMLElement): boolean {
   if (attributeValue(element, "role") === "tabpanel") return true;
   const words = nameWords(element);
   return words.some((word) => TAB_WORD.test(word)) && words.some((word) => PANEL_WORD.test(word));
 }
-const TAB_WORD = /^tabs?$/;
-const PANEL_WORD = /^(?:panel|pane|content)$/;
 
 /** Why an element is page furniture (its tag, role or a word of its names), or null when it may be content. */
 export function furnitureReason(element: HTMLElement): string | null {
