@@ -252,7 +252,10 @@ function leaveOtherStories(
 /** What a container scores at least to be the main content: one short run of prose, not a few words in a box of links. */
 export const MIN_SCORE = 1;
 
-/** The main content of a page whose text `stats` counted; its `<main>`, else the whole body, when no container scores. */
+/**
+ * The main content of a page whose text `stats` counted; its `<main>`, else the whole body, when no container scores
+ * `MIN_SCORE`.
+ */
 export function findMainContent(body: HTMLElement, stats: PageStats, furniture: Furniture): MainContent {
   const scores = scoreContainers(body, stats, furniture);
   // The title is looked up only on a page that stacks stories or shows several headlines.

@@ -222,8 +222,8 @@ function readTree(
   let furniture = new Furniture(stats, pageChars, true, undefined, teasers, comments);
   let main = findMainContent(body, stats, furniture);
   // Readability's second try: a page whose every run of prose sat under a furniture word (an article
-  // classed by its writer's name, "author-…") is read again without the class and id words; a page
-  // with no prose at all (a product grid) is not.
+  // classed by its writer's name, "author-…"), so that nothing or a line of links scored, is read again
+  // without the class and id words; a page with no prose at all (a product grid) is not.
   const unscored = (main.ranking[0]?.score ?? 0) < MIN_SCORE;
   if (onlyMain && unscored && holdsProse(furniture.namedAside, stats)) {
     furniture = new Furniture(stats, pageChars, false, undefined, teasers, comments);
