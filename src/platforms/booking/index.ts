@@ -17,11 +17,14 @@ import {
   countInHeading,
   emptyHotel,
   hotelRoom,
+  nightlyShare,
+  nightsBetween,
   onSite,
   paidPlacement,
   propertyTypeOfLabel,
   roomsLeft,
   scoreOutOfTen,
+  scriptDate,
   scriptNumber,
   sleepsOf,
   statedTerms,
@@ -209,6 +212,7 @@ function parseHotel(html: string, url: string): HotelDetail {
   const detail = lodgingDetail(root, url, REVIEW_SCALE, ["#hp_hotel_name", "h1"]);
   const rooms = roomRows(root);
   const cheapest = rooms.filter((room) => room.price !== null).sort((a, b) => (a.price ?? 0) - (b.price ?? 0))[0];
+  const nights = nightsBetween(scriptDate(html, "b_checkin_date"), scriptDate(html, "b_checkout_date"));
   // Older pages carry "latitude,longitude" on the address link, or only the map centre in script.
   const [latitude, longitude] = (selectOne(root, "[data-atlas-latlng]")?.getAttribute("data-atlas-latlng") ?? "").split(
     ",",
@@ -229,7 +233,9 @@ function parseHotel(html: string, url: string): HotelDetail {
     longitude: detail.longitude ?? structuredNumber(longitude) ?? scriptNumber(html, "b_map_center_longitude"),
     review_score: detail.review_score ?? scoreOutOfTen(header.score, REVIEW_SCALE),
     review_count: detail.review_count ?? header.count,
-    // Room prices on booking.com are for the stay, not the night.
+    // Room prices on booking.com are for the stay, not the night; the page's script holds the stay's dates.
+    price_per_night:
+      detail.price_per_night ?? (cheapest?.price && nights ? nightlyShare(cheapest.price, nights) : null),
     total_price: cheapest?.price ?? null,
     currency: cheapest?.currency ?? null,
     rooms,

@@ -165,6 +165,13 @@ export function priceBasisOf(label: string | null): "night" | "stay" | null {
 /** A night's share of a stay's total, to the cent. */
 export const nightlyShare = (total: number, nights: number) => Math.round((total / nights) * 100) / 100;
 
+/** The nights between a check-in and a check-out date ("2025-11-12", "2025-11-14T15:00" → 2), else null. */
+export function nightsBetween(checkIn: string | null, checkOut: string | null): number | null {
+  const days = (text: string | null) => (text ? Date.parse(text.slice(0, 10)) / 86_400_000 : Number.NaN);
+  const nights = Math.round(days(checkOut) - days(checkIn));
+  return Number.isFinite(nights) && nights > 0 ? nights : null;
+}
+
 /** The nights a price's label says it is the whole stay's ("60,000원~ /2박", "3 Gece", "for 2 nights"), else null. */
 export function nightsOfStay(label: string | null): number | null {
   const nights = priceBasisOf(label) === "stay" ? Number(NIGHTS.exec(label!)?.[1]) : 0;
@@ -184,6 +191,11 @@ export function roomsLeft(text: string | null): number | null {
 export function scriptNumber(html: string, name: string): number | null {
   const match = new RegExp(`\\b${name}\\s*[:=]\\s*['"]?(-?\\d+(?:\\.\\d+)?)['"]?\\s*[,;\\n}]`).exec(html);
   return match?.[1] ? Number(match[1]) : null;
+}
+
+/** A date a page's inline script assigns to `name`, as booking.com's `b_checkin_date: '2025-11-12'`. */
+export function scriptDate(html: string, name: string): string | null {
+  return new RegExp(`\\b${name}["']?\\s*[:=]\\s*['"](\\d{4}-\\d{2}-\\d{2})['"]`).exec(html)?.[1] ?? null;
 }
 
 /** The first non-null value stored under `key` anywhere in a parsed JSON document (depth-first). */

@@ -17,7 +17,7 @@ import { labelledStayPrices } from "../../scrape/extract/stay-prices";
 import { selectAll, selectOne } from "../../scrape/extract/select";
 import type { HotelDetail } from "../hotel-types";
 import type { Money } from "../../scrape/types";
-import { priceBasisOf, scoreOutOfTen } from "./extract";
+import { nightsBetween, priceBasisOf, scoreOutOfTen } from "./extract";
 import { labelledRating, ratingWidget } from "./rating-widget";
 import { shownAddress } from "./shown-address";
 import { labelledClassStars, starsAfterName, writtenClassStars } from "./stars";
@@ -131,12 +131,6 @@ function cheapestOffer(node: JsonLdNode | null, hint: MoneyHint): PricedStay | n
     return price && price.amount > 0 ? [{ price, basis: nights === null ? null : nights > 1 ? "stay" : "night" }] : [];
   }) as PricedStay[];
   return priced.sort((a, b) => a.price.amount - b.price.amount)[0] ?? null;
-}
-
-function nightsBetween(checkIn: string | null, checkOut: string | null): number | null {
-  const days = (text: string | null) => (text ? Date.parse(text.slice(0, 10)) / 86_400_000 : Number.NaN);
-  const nights = Math.round(days(checkOut) - days(checkIn));
-  return Number.isFinite(nights) && nights > 0 ? nights : null;
 }
 
 /**

@@ -72,6 +72,8 @@ const PIN_CLASS = /(?:^|[\s_-])(?:map-?marker|marker|location|pin|geo|address)(?
 // A link to a map service, whose text is the place's address.
 const MAP_LINK =
   /^(?:https?:)?\/\/(?:(?:www\.|maps\.)?google\.[a-z.]+\/maps|maps\.google\.|goo\.gl\/maps|maps\.app\.goo\.gl|maps\.apple\.com|(?:www\.)?bing\.com\/maps|(?:www\.)?openstreetmap\.org|yandex\.[a-z]+\/maps|map\.naver\.com|map\.kakao\.com|map\.baidu\.com|(?:ditu\.)?amap\.com)/i;
+// A reviewer's page on the map service ("google.com/maps/contrib/1054…", its text the reviewer's name): no place.
+const MAP_PROFILE = /\/maps\/contrib\//;
 const MAX_ADDRESS = 150;
 const MAX_ADDRESS_WORDS = 20;
 const LABEL_TAGS = "p, li, div, span, td, dd, address, a";
@@ -124,7 +126,8 @@ function pinnedAddresses(root: HTMLElement): string[] {
 /** The addresses written as a link to a map service. */
 function mapLinkAddresses(root: HTMLElement): string[] {
   return selectAll(root, "a").flatMap((link) => {
-    if (!MAP_LINK.test(link.getAttribute("href")?.trim() ?? "")) return [];
+    const href = link.getAttribute("href")?.trim() ?? "";
+    if (!MAP_LINK.test(href) || MAP_PROFILE.test(href)) return [];
     const line = addressText(visibleText(link), true);
     return line ? [line] : [];
   });

@@ -12,6 +12,18 @@ import { parseLocaleNumber, parseMoney, type MoneyHint } from "./money";
 import { classText, rawAttr } from "./raw-attr";
 import { isUnitPrice } from "./unit-price";
 import { positionOf } from "./tree-nodes";
+import {
+  CONDITION,
+  COUPON,
+  FEE,
+  PERIODIC,
+  REWARD,
+  SAVING,
+  TAKEN_OFF_AFTER,
+  TAKEN_OFF_ENDING,
+  THRESHOLD,
+  WAS_LABEL,
+} from "./price-words";
 
 export interface PriceText {
   element: HTMLElement;
@@ -25,31 +37,6 @@ export interface PriceText {
 export const MAX_PRICE_TEXT = 40;
 // Pence as UK shops print them under £1: "43p" (and a unit price "22p / 100g", told apart below).
 const PENCE = /^(\d{1,2})\s?p$/;
-const FEE = /^[+＋]|送料|shipping|delivery|postage|доставк|envío|envio|frete|lieferung|versand|livraison|spedizione/i;
-const WAS_LABEL = /^(?:was|antes|statt|avant|prima|list price|original price|rrp|m\.?r\.?p|typical|вместо)\b/i;
-// Per-period and instalment wording beside an amount: "12 cuotas de S/ 159", "от 2 927 ₽ в мес.", "/mo".
-const PERIODIC =
-  /cuotas|parcelas|installments?|instalments?|\bEMI\b|\/\s?(?:mes|mo|month|мес)|per month|a month|monthly|monatlich|par mois|в мес|месяц|рассрочк|кредит|月々|分割|\b\d{1,2}\s?x\s?de\b/i;
-// "3,500円 (税別)以上で 配送料無料", "Free shipping on orders over $35", "满68元,包邮" (over 68 yuan, free delivery),
-// "en compras superiores a $50.000": the least an order must reach for something.
-const THRESHOLD =
-  /以上|满\s?[¥￥]?\s?\d|包邮|免运费|or more|and above|orders? (?:over|above|of)\b|spend (?:over|at least)\b|(?:pedidos|compras) (?:superiores|mayores|acima) (?:a|de)\b/i;
-// "Ek 15 TL Kupon", "$5 off coupon", "Save ₹50 with coupon": a coupon's worth, not the item's price.
-const COUPON = /\b(?:coupons?|kupon|cup[óo]n|cupom|gutschein|voucher)\b|クーポン|优惠券|쿠폰/i;
-// "Cashback reward: ₩ 269,337", "+120 points": what the shopper earns back, not what they pay.
-const REWARD =
-  /cash ?back|\brewards?\b|\bpoints\b|캐쉬백|캐시백|리워드|적립|返现|积分|キャッシュバック|ポイント|кэшбэк|балл/i;
-// "₹1,804 with Bank offer", "£1.25 with Nectar": a price on a condition the shopper may not meet.
-const CONDITION = /^(?:with|con|mit|avec|com|при|с)\s/i;
-// "(-15 Lei)", "−20 €", "(Save £2.50)", "Économisez 640,000 DT": what the shopper saves, not what they pay.
-const SAVING =
-  /^\(?\s?(?:[-−–]\s?\D{0,4}\d|(?:you save|save|vous économisez|économisez|sie sparen|sparen sie|ahorras|ahorra|risparmi|oszczędzasz|je bespaart|bespaar|economize|poupe)\b)/i;
-// "₩ 16,720 할인!", "최대 10만원 할인", "€5 off", "₩ 532342 적용됨" (applied): an amount a word after it says is taken off
-// ("할인가", a discounted price, is paid); and "₩ 141,519" over "캐쉬백 적용 후", a price after a cashback still to come.
-const TAKEN_OFF_WORD =
-  "(?:할인(?!가)|off\\b|discount|rabatt|remise|descuento|desconto|sconto|скидк|割引|적용됨|applied)";
-const TAKEN_OFF_AFTER = new RegExp(`^${TAKEN_OFF_WORD}|^(?:after cash ?back|캐[쉬시]백\\s?적용\\s?후)`, "i");
-const TAKEN_OFF_ENDING = new RegExp(`\\d[^\\d%]{0,3}\\s?${TAKEN_OFF_WORD}\\W*$`, "i");
 // A word of a class name or id that says a price is the one paid now ("real", "final-price", "salePrice").
 const CURRENT_CLASS =
   /(?:^|[\s_-]|[a-z](?=[A-Z]))(?:[Rr]eal|[Ff]inal|[Cc]urrent|[Ss]ale|[Aa]ctual|[Dd]iscounted|[Ss]pecial)(?=$|[\s_-]|[A-Z])/;
@@ -107,8 +94,9 @@ export function isPriceText(text: string): boolean {
   );
 }
 
-// A discount alone ("-33.36%"), between a struck price and the one paid in their box: no part of either.
-const PERCENT_ALONE = /^[-−–]?\s?\d{1,2}(?:[.,]\d+)?\s?%$/;
+// A discount alone ("-33.36%", Turkish "%10", Persian "٪۱۵"), between a struck price and the one paid in their box:
+// no part of either.
+const PERCENT_ALONE = /^[-−–]?\s?(?:\d{1,2}(?:[.,]\d+)?\s?[%٪]|[%٪]\s?\d{1,2}(?:[.,]\d+)?)$/;
 
 /**
  * Every price element under `scope`, in document order: for each text holding a digit, the nearest
@@ -123,7 +111,7 @@ export function priceTexts(scope: HTMLElement): PriceText[] {
     let current: HTMLElement | null = element;
     for (let level = 0; current && current !== scope && level < 3; level++, current = current.parentNode) {
       const text = textUpTo(current, MAX_PRICE_TEXT, ink);
-      if (!text || text.length > MAX_PRICE_TEXT || RATING_WORDS.test(text) || PERCENT_ALONE.test(text)) break;
+      if (!text || text.length > MAX_PRICE_TEXT || RATING_WORDS.test(text) || PERCENT_ALONE.test(squeeze(text))) break;
       // A struck amount printed without its currency ("7 999" before "6 400 ₽") is no part of the next price.
       if (forScreenReaders(current) || (!isPriceText(squeeze(text)) && level === 0 && isStruck(current, 1))) break;
       if (!isPriceText(squeeze(text))) continue;
@@ -200,7 +188,7 @@ export function classify(element: HTMLElement, text: string, ink: Int32Array): P
   // Longer texts beside a price say nothing of it (the tests below ask for at most MAX_PRICE_TEXT).
   const next = textUpTo(element.nextElementSibling, MAX_PRICE_TEXT, ink) ?? "";
   const before = textUpTo(element.previousElementSibling, MAX_PRICE_TEXT, ink) ?? "";
-  const after = textUpTo(followingOf(element, text, ink), MAX_PRICE_TEXT, ink) ?? "";
+  const after = textUpTo(besideOf(element, text, ink, "nextElementSibling"), MAX_PRICE_TEXT, ink) ?? "";
   const other =
     isUnitPrice(text, before.length <= MAX_PRICE_TEXT ? before : "") ||
     FEE.test(text) ||
@@ -212,17 +200,28 @@ export function classify(element: HTMLElement, text: string, ink: Int32Array): P
     THRESHOLD.test(`${text} ${ownParentText}`) ||
     (next.length <= MAX_PRICE_TEXT && (PERIODIC.test(next) || /^\/\s?\d*\s?[a-z]/i.test(next))) ||
     (after.length <= MAX_PRICE_TEXT && (CONDITION.test(after) || TAKEN_OFF_AFTER.test(after)));
-  return { element, text, struck: WAS_LABEL.test(text) || isStruck(element), other };
+  // A label of its own before the price ("Rek. cena det" then "365,00 zł") says what the price was, as one inside it does.
+  const label = textUpTo(besideOf(element, text, ink, "previousElementSibling"), MAX_PRICE_TEXT, ink) ?? "";
+  const wasLabel = WAS_LABEL.test(text) || (!isPriceText(squeeze(label)) && WAS_LABEL.test(label));
+  return { element, text, struck: wasLabel || isStruck(element), other };
 }
 
-/** What comes right after a price, also when the price sits alone in a wrapper ("£1.25" then "with Nectar"). */
-function followingOf(element: HTMLElement, text: string, ink: Int32Array): HTMLElement | null {
+/**
+ * What comes right after (or before) a price, also when the price sits alone in a wrapper ("£1.25" then "with
+ * Nectar", "Rek. cena det" then "365,00 zł").
+ */
+function besideOf(
+  element: HTMLElement,
+  text: string,
+  ink: Int32Array,
+  side: "nextElementSibling" | "previousElementSibling",
+): HTMLElement | null {
   let anchor = element;
-  for (let level = 0; level < 3 && !anchor.nextElementSibling && anchor.parentNode; level++) {
+  for (let level = 0; level < 3 && !anchor[side] && anchor.parentNode; level++) {
     if (squeeze(textUpTo(anchor.parentNode, MAX_PRICE_TEXT, ink) ?? "") !== text) break;
     anchor = anchor.parentNode;
   }
-  return anchor.nextElementSibling;
+  return anchor[side];
 }
 
 /** Crossed out by tag (`<s>`, `<del>`), inline style, or a class saying so ("old-price", "crossed"), `levels` up. */

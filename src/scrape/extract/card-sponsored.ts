@@ -49,8 +49,12 @@ const SPONSORED = new Set([
 const LOOKALIKES: Record<string, string> = { а: "a", е: "e", о: "o", р: "p", с: "c", х: "x", А: "A", Е: "E", О: "O" };
 const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join("")}]`);
 
+const MARKED_SPONSORED = /^(?:true|1)$/i;
+
 /** Whether a card carries a paid-placement label, read as the shopper sees it (hidden decoys left out). */
 export function isSponsored({ blocks, card }: { blocks: TextBlock[]; card: HTMLElement }): boolean {
+  // The card's own mark for the badge its style sheet draws (`data-sponsored="true"`, Falabella's "Patrocinado").
+  if (MARKED_SPONSORED.test(rawAttr(card, "data-sponsored") ?? rawAttr(card, "data-is-sponsored") ?? "")) return true;
   // The label is read before whether it is hidden: few texts are one.
   if (
     blocks.some(

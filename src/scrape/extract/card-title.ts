@@ -33,7 +33,7 @@ export function cardTitle({ blocks, card }: CardText, inLink: (element: HTMLElem
   const pictured = longest(wordy.filter((block) => spelled.has(uncut(block.text, alts)?.toLowerCase() ?? "")));
   // A button's or a badge's words ("Подробнее", "Accepts Local ID") name no item where other words do.
   const marker = (el: HTMLElement) => el !== card && MARKER_CLASS.test(classText(el));
-  const unmarked = wordy.filter((block) => !closestUpTo(block.element, card, marker));
+  const unmarked = wordy.filter((block) => !closestUpTo(block.element, card, marker) && !isSpecLine(block.element));
   const plain = unmarked.length > 0 ? unmarked : wordy;
   const title =
     named ??
@@ -74,6 +74,15 @@ function titled(wordy: TextBlock[], card: HTMLElement): TextBlock | undefined {
 
 // A button's or a badge's class: its words are the control's or the label's, not the item's name.
 const MARKER_CLASS = /(?:^|[\s_-])(?:btn|button|badge|label|tag|chip|pill|sticker|ribbon)(?=$|[\s_-])/i;
+
+// "Dimensiones (AltoxAnchoxProfundidad): 177.7 x 90.8 x 83.6 cm": a label, a colon, its value.
+const LABEL_VALUE = /^[^:]{2,40}:\s+\S/;
+
+/** One of a list of facts, each a label and its value ("Capacidad total útil: 756 lts"): the item's specs, not its name. */
+function isSpecLine(element: HTMLElement): boolean {
+  const lines = element.parentNode?.children ?? [];
+  return lines.length >= 2 && lines.every((line) => LABEL_VALUE.test(visibleText(line) ?? ""));
+}
 
 export const isHeading = (element: HTMLElement) => /^H[1-6]$/.test(element.tagName);
 

@@ -176,16 +176,21 @@ function titledElement(root: HTMLElement): HTMLElement | null {
   if (named) return named;
   const lead = TITLE_LEAD.exec(cleanText(selectOne(root, "title")?.text) ?? "")?.[1];
   if (!lead || lead.length < MIN_LEADING) return null;
+  const onlyText = (element: HTMLElement) => element.childNodes.length === 1 && element.firstChild?.nodeType === 3;
+  const texts = selectAll(body, "*").filter(onlyText);
   return (
-    selectAll(body, "*").find(
-      (element) =>
-        element.childNodes.length === 1 &&
-        element.firstChild?.nodeType === 3 &&
-        cleanText(element.firstChild.text) === lead &&
-        visibleText(element) === lead,
-    ) ?? null
+    texts.find((element) => cleanText(element.firstChild!.text) === lead && visibleText(element) === lead) ??
+    // A name the title runs on from without a separator ("F8无刷…遥控飞机采购价格、怎么样-CCEE选品中心"): long enough to be no word.
+    texts.find((element) => {
+      const text = cleanText(element.firstChild!.text);
+      return !!text && text.length >= RUN_ON_NAME && lead.startsWith(text) && visibleText(element) === text;
+    }) ??
+    null
   );
 }
+
+/** Characters of an element's text that opens the title's lead with more words run on after it: a name, not a word. */
+const RUN_ON_NAME = 20;
 
 // A title's part before its last separator: "Name-淘宝网", "Name | Shop" (never a colon's: "Shop: slogan").
 const TITLE_LEAD = /^(.+?)\s*[-|–—｜_]\s*[^-|–—｜_]+$/;

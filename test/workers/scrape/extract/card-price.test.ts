@@ -60,6 +60,24 @@ describe("a price printed after the struck one it replaces, in one box", () => {
     expect(cardPrice(priceTexts(root), {})).toMatchObject({ amount: 6400, currency: "RUB" });
   });
 
+  it("reads a struck amount without its currency and a discount in Persian digits or sign first apart from the price paid", () => {
+    const persian = loadHtml(
+      `<div class="c-price"><div class="c-price__value"><del>۲۱,۰۰۰</del><div class="oval"><span>٪۱۵</span></div><div class="wrapper">۱۷,۸۵۰ <span>تومان</span></div></div></div>`,
+    );
+    expect(cardPrice(priceTexts(persian), {})).toMatchObject({ amount: 178500, currency: "IRR" });
+    const turkish = loadHtml(`<div class="price"><del>1.299</del><span>%10</span><span>1.169 TL</span></div>`);
+    expect(cardPrice(priceTexts(turkish), {})).toMatchObject({ amount: 1169, currency: "TRY" });
+  });
+
+  it("knows a struck price by its own label before it ('Rek. cena det', 'UVP'), the label never a price", () => {
+    const polish = loadHtml(
+      `<div class="price"><span class="a"><span>Rek. cena det</span></span> <span class="b"><span>365,00&nbsp;zł</span></span> <span class="c"><span>239,00&nbsp;zł<sup> 1</sup></span></span></div>`,
+    );
+    expect(cardPrice(priceTexts(polish), {})).toMatchObject({ amount: 239, currency: "PLN" });
+    const german = loadHtml(`<div class="price"><span>UVP</span><span>49,99 €</span><span>39,99 €</span></div>`);
+    expect(priceTexts(german).map((price) => price.struck)).toEqual([true, false]);
+  });
+
   it("knows a previous price by a class short for it ('currency-pre', 'price-prev'), never a pre-order's", () => {
     const root = loadHtml(
       `<div class="card"><div class="site-currency-pre">4.034,00 kr.</div><span class="site-currency-lg">3.555,00 kr.</span>
