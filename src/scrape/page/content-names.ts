@@ -1,9 +1,9 @@
 // What an element's class and id names say of its text: the article's body or entry, readers' comments beside
 // it, or a part of the entry named by its kind. Decided for furniture.ts.
 import type { HTMLElement } from "node-html-parser";
-import { COMMENTS_WORDS, furnitureReason, isElement, isFurnitureWord } from "./elements";
-import { classNameOf, wordsOf } from "./name-words";
-import { type PageStats, statsOf } from "./text-stats";
+import { COMMENTS_WORDS, furnitureReason, isElement, isFurnitureWord, SENTENCE_END, SUBHEADING_TAGS } from "./elements";
+import { classNameOf, nameWords, wordsOf } from "./name-words";
+import { linkDensity, type PageStats, statsOf, type TextStats } from "./text-stats";
 
 /** Names that mark an element as content even when a furniture word sits beside them ("post-body sidebar-aware"). */
 const CONTENT_NAME = /^(?:article|articlebody|body|content|entry|main|post|story|text|prose|markdown)$/;
@@ -93,4 +93,38 @@ export class WriterMarks {
     for (const part of this.parts) visit(part);
     return held;
   }
+}
+
+/** Names of a list of tags, and the least share of links such a list shows (its tags are links). */
+const TAG_LIST_WORDS = new Set(["tags", "tagcloud", "keywords"]);
+const TAG_LIST_LINKS = 0.25;
+/** Furniture reasons (elements.ts) of names that stand for links to elsewhere. */
+const NAVIGATION_NAME = /^class or id "(?:menu|nav|navbar|navigation|toolbar)"$/;
+/** Commas of an element named "print" that make it the printable article (prose) rather than a printout's header or footer. */
+const PRINTED_PROSE_COMMAS = 10;
+/** Characters of a heading named for its time that make it a headline opening with the time. */
+const TIMED_HEADLINE_CHARS = 30;
+/** A skip link ("Skip to content") is a few words; a box named "skip" holding more is an ad script's marker over a post. */
+const SKIP_LINK_CHARS = 100;
+
+/** A box named for a list of tags that is hardly links and ends a sentence: the text itself ("styled-tags" around each paragraph). */
+export function namesTextAsTags(element: HTMLElement, density: number): boolean {
+  return (
+    density < TAG_LIST_LINKS &&
+    nameWords(element).some((word) => TAG_LIST_WORDS.has(word)) &&
+    SENTENCE_END.test(element.text)
+  );
+}
+
+/** Whether the element's text belies the furniture word of its `reason`: a name that, here, names content. */
+export function nameBelied(reason: string, element: HTMLElement, own: TextStats): boolean {
+  const density = linkDensity(own);
+  // A "menu" or "nav" that is hardly links is a widget holding text (a product's tabs), not navigation.
+  if (NAVIGATION_NAME.test(reason)) return own.chars >= 500 && density < 0.1;
+  if (TAG_LIST_WORDS.has(/^class or id "(\w+)"$/.exec(reason)?.[1] ?? "")) return namesTextAsTags(element, density);
+  // "print" names what only a printout shows (a print header or footer) or the part that prints (the article, prose).
+  if (reason === 'class or id "print"') return own.commas >= PRINTED_PROSE_COMMAS;
+  // A live ticker's entry heading opens with its time ("11.04 Uhr: Drone strike …"): a headline, not a timestamp.
+  if (reason === 'class or id "time"') return SUBHEADING_TAGS.has(element.tagName) && own.chars >= TIMED_HEADLINE_CHARS;
+  return reason === 'class or id "skip"' && own.chars > SKIP_LINK_CHARS;
 }

@@ -4,7 +4,15 @@ import type { HTMLElement } from "node-html-parser";
 import { BLOCK_TAGS, FORM_ASKING, furnitureReason, isElement, isInside, nameWeight, SUBHEADING_TAGS } from "./elements";
 import { nameWords } from "./name-words";
 import { Captions } from "./captions";
-import { headedByFurniture, namedAsComments, namedAsContent, namesReadersPosts, WriterMarks } from "./content-names";
+import {
+  headedByFurniture,
+  nameBelied,
+  namedAsComments,
+  namedAsContent,
+  namesReadersPosts,
+  namesTextAsTags,
+  WriterMarks,
+} from "./content-names";
 import {
   headedAsAuthor,
   headedAsComments,
@@ -21,8 +29,6 @@ import { Teasers } from "./teasers";
 import { linkDensity, type PageStats, statsOf } from "./text-stats";
 import { selectAll, selectOne } from "../extract/select";
 
-/** Furniture reasons (elements.ts) of names that stand for links to elsewhere. */
-const NAVIGATION_NAME = /^class or id "(?:menu|nav|navbar|navigation|toolbar)"$/;
 /** A wrapper holding more than this share of the text around it is the layout, not furniture inside it. */
 const LAYOUT_SHARE = 0.6;
 /** Side content and footers by tag, never the layout however much text they hold (a live feed, a promo's legal notes). */
@@ -32,12 +38,6 @@ const NEVER_LAYOUT_TAGS = new Set(["ASIDE", "NAV", "FOOTER"]);
  * dialog lists hundreds of purposes and vendors in prose.
  */
 const OVER_THE_PAGE = /^(?:role=(?:alert)?dialog|class or id "(?:cookie|cookies|consent|gdpr)")$/;
-/** Commas of an element named "print" that make it the printable article (prose) rather than a printout's header or footer. */
-const PRINTED_PROSE_COMMAS = 10;
-/** Characters of a heading named for its time that make it a headline opening with the time. */
-const TIMED_HEADLINE_CHARS = 30;
-/** A skip link ("Skip to content") is a few words; a box named "skip" holding more is an ad script's marker over a post. */
-const SKIP_LINK_CHARS = 100;
 /** Characters and paragraphs of an aside that holds a section of the article rather than a box beside it. */
 const SECTION_CHARS = 1_000;
 const SECTION_PARAGRAPHS = 4;
@@ -156,15 +156,8 @@ export class Furniture {
       linkDensity(own) < 0.3
     )
       return null;
-    // A "menu" or "nav" that is hardly links is a widget holding text (a product's tabs), not navigation.
-    if (NAVIGATION_NAME.test(reason) && own.chars >= 500 && linkDensity(own) < 0.1) return null;
+    if (nameBelied(reason, element, own)) return null;
     if (reason === 'class or id "embed"' && this.quotesAPost(element)) return null;
-    // "print" names what only a printout shows (a print header or footer) or the part that prints (the article, prose).
-    if (reason === 'class or id "print"' && own.commas >= PRINTED_PROSE_COMMAS) return null;
-    // A live ticker's entry heading opens with its time ("11.04 Uhr: Drone strike …"): a headline, not a timestamp.
-    if (reason === 'class or id "time"' && SUBHEADING_TAGS.has(element.tagName) && own.chars >= TIMED_HEADLINE_CHARS)
-      return null;
-    if (reason === 'class or id "skip"' && own.chars > SKIP_LINK_CHARS) return null;
     // A box named for furniture around the page's own `<main>` (a script's hook, "calculate-sidebar-content") is the layout.
     if (reason.startsWith("class") && this.holdsMain(element)) return null;
     const contentNamed = reason.startsWith("class") && namedAsContent(nameWords(element));
@@ -291,7 +284,8 @@ export class Furniture {
     if (density > 0.5 && (!list || linkItemShare(element, this.stats) >= 1 / 3)) return "mostly links";
     // Named as side content, unless it holds paragraphs of prose alone (a page builder's text "widget").
     const prose = own.paragraphs >= 2 && own.images === 0 && density < 0.1;
-    if (nameWeight(element) < 0 && own.chars < 1_000 && !prose) return "class or id of side content";
+    if (nameWeight(element) < 0 && own.chars < 1_000 && !prose && !namesTextAsTags(element, density))
+      return "class or id of side content";
     if (density > 0.35 && (list ? linkItemShare(element, this.stats) >= 1 / 2 : own.paragraphs === 0))
       return "a list of links";
     return null;

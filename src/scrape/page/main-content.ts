@@ -10,7 +10,7 @@ import { isElement, isInside, nameWeight, SENTENCE_END } from "./elements";
 import type { Furniture } from "./furniture";
 import { ingredientsApart, standfirstBefore } from "./parts-apart";
 import { isKin, linesAsProse, MIN_PROSE_CHARS, proseIn } from "./prose";
-import { otherStories, ownStory } from "./stacked-stories";
+import { otherStories, ownHeadline, ownStory } from "./stacked-stories";
 import { linkDensity, type PageStats, statsOf, type TextStats } from "./text-stats";
 
 /** Elements whose own sentences count as a run of prose. */
@@ -182,8 +182,16 @@ function joinNeighbours(
   });
 }
 
-/** A winner holding little of the page's prose (a call to action, a comment form) widens to a fair share. */
-function widen(top: HTMLElement, body: HTMLElement, stats: PageStats, furniture: Furniture): HTMLElement {
+/** A winner holding little of the page's prose (a call to action, a comment form) widens to a fair share, unless it holds the headline. */
+function widen(
+  top: HTMLElement,
+  body: HTMLElement,
+  stats: PageStats,
+  furniture: Furniture,
+  headline: HTMLElement | null,
+): HTMLElement {
+  // The page's own headline heads its story: a winner holding it is the story, whatever its share.
+  if (headline && isInside(headline, top)) return top;
   // Each step up would count its subtree again: the counts of the page's walk are kept.
   const known = new Map<HTMLElement, number>();
   const total = proseIn(body, stats, furniture, known);
@@ -270,7 +278,11 @@ export function findMainContent(body: HTMLElement, stats: PageStats, furniture: 
   if (!first || first.score < MIN_SCORE) return { parts: [landmark(body, stats) ?? body], ranking };
   // Beside other stories' headlines the page's own story is known by its headline: it does not widen into theirs.
   const climbed = climb(first.element, ranking, scores, body);
-  const top = repeated(inOther ? climbed : widen(climbed, body, stats, furniture), stats, furniture);
+  const top = repeated(
+    inOther ? climbed : widen(climbed, body, stats, furniture, ownHeadline(body, title)),
+    stats,
+    furniture,
+  );
   if (!scores.has(top)) scores.set(top, first.score);
   // Stories stacked one after another (a saved endless scroll): the page's own alone, none of its kin joining.
   const story = ownStory(top, stats, title) ?? (top.parentNode ? ownStory(top.parentNode, stats, title) : null);

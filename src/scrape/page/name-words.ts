@@ -2,8 +2,8 @@
 // case changes and punctuation, as the page reader's rules read them (elements.ts, content-names.ts).
 import type { HTMLElement } from "node-html-parser";
 
-/** Words that make the next one a layout's ("has-sidebar", "with-comments", "no-ads"), not the element's kind. */
-export const LAYOUT_OF = new Set(["has", "with", "no", "without"]);
+/** Words that make the next one a layout's ("has-sidebar", "with-comments", "no-ads", Drupal's "one-sidebar"), not the element's kind. */
+export const LAYOUT_OF = new Set(["has", "with", "no", "without", "one", "two"]);
 const CAMEL = /([a-z])([A-Z])/g;
 const SEPARATORS = /[^a-z0-9]+/;
 /** The element's attributes as written; most elements have none, which answers every question about them at once. */
@@ -32,10 +32,20 @@ export const wordsOf = (names: string): string[] =>
  * "has-sidebar") say how the layout around it is, and the layout word itself is kept so `namedAs` still reads it.
  */
 function kindWords(name: string): string[] {
-  const words = wordsOf(name);
+  const words = wordsOf(name).map((word, at, all) => (isViewsModule(word, all[at + 1]) ? "view" : word));
   const layout = words.findIndex((word) => LAYOUT_OF.has(word));
   return layout < 0 ? words : words.slice(0, layout + 2);
 }
+
+/** Words after "views" in one name that make it a counter of views ("views-count"), not Drupal's Views markup. */
+const COUNT_WORDS = new Set(["count", "counter", "counts", "num", "number", "total"]);
+
+/**
+ * "views" opening more words of one name is Drupal's Views module ("views-row", "views-field-body", "pane-views-panes"),
+ * which lists a site's content; only at a name's end ("post-views") or before a count ("views-count") does it count views.
+ */
+const isViewsModule = (word: string, next: string | undefined) =>
+  word === "views" && next !== undefined && !COUNT_WORDS.has(next);
 
 /** An id a program made, ending in a number or a hash ("sf_comment_form_container_624c6b1b…"), not a heading's words. */
 const GENERATED_ID = /[-_](?=[a-z]*\d)[a-z0-9]{4,}$/i;

@@ -63,6 +63,15 @@ function namedByTitle(headline: HTMLElement, title: string): boolean {
     .some((part) => part.length >= MATCHED_HEADLINE && words.includes(part));
 }
 
+/** The page's own headline: its one `<h1>`, or among several the one its title gives; null when none is known. */
+export function ownHeadline(body: HTMLElement, titleOf: () => string): HTMLElement | null {
+  const headlines = selectAll(body, "h1");
+  if (headlines.length < 2) return headlines[0] ?? null;
+  const title = titleOf();
+  const named = headlines.filter((h1) => namedByTitle(h1, title));
+  return named.length === 1 ? named[0]! : null;
+}
+
 /**
  * On a page whose first `<h1>` is its own headline (the one its title gives) and later ones other
  * stories' (stories appended below it in plain boxes): whether an element belongs to another story,

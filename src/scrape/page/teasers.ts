@@ -14,11 +14,16 @@ const TEASER_MAX_CHARS = 1_000;
 const HEADLINE_MIN_CHARS = 20;
 /** Characters of a teaser's snippet under its headline: its story's first lines cut short, a date, a count of comments. */
 const SNIPPET_MAX_CHARS = 600;
+/** Characters of a kicker over a teaser's headline: its source or section in a word or two. */
+const KICKER_MAX_CHARS = 30;
 
 const SUBHEADINGS = [...SUBHEADING_TAGS].join(", ").toLowerCase();
 
 /** A block's kind among its siblings: its class, or for the items of a list with none, being one of its items. */
 const kindOf = (block: HTMLElement): string => classNameOf(block) || (block.tagName === "LI" ? "<li>" : "");
+
+/** A link or box showing only a number beside its icon (comments, photos): a count, not words a teaser opens with. */
+const isCount = (element: HTMLElement) => /^[\d\s]+$/.test(element.text);
 
 export class Teasers {
   /** Whether each block looked at opens like a teaser, as each is asked about by its neighbours too. */
@@ -34,12 +39,19 @@ export class Teasers {
     if (!TEASER_TAGS.has(block.tagName)) return false;
     const kind = kindOf(block);
     if (kind === "") return false;
-    const before = block.previousElementSibling;
-    const after = block.nextElementSibling;
+    const before = this.shownSibling(block, "previousElementSibling");
+    const after = this.shownSibling(block, "nextElementSibling");
     const hasKin =
       (before !== null && kindOf(before) === kind && this.teaserShaped(before)) ||
       (after !== null && kindOf(after) === kind && this.teaserShaped(after));
     return hasKin && this.teaserShaped(block);
+  }
+
+  /** The nearest sibling on one side that shows text: an empty ad slot between two teasers does not part them. */
+  private shownSibling(block: HTMLElement, side: "previousElementSibling" | "nextElementSibling"): HTMLElement | null {
+    let sibling = block[side];
+    while (sibling && statsOf(this.stats, sibling).chars === 0) sibling = sibling[side];
+    return sibling;
   }
 
   private teaserShaped(block: HTMLElement): boolean {
@@ -55,8 +67,11 @@ export class Teasers {
   private opensWithHeadline(block: HTMLElement): boolean {
     const own = statsOf(this.stats, block);
     if (own.chars < TEASER_MIN_CHARS || own.chars >= TEASER_MAX_CHARS) return false;
-    const link = this.openingLink(block);
+    const kicker = { passed: false };
+    const link = this.openingLink(block, kicker);
     if (!link) return false;
+    // Under a kicker the headline is set as a heading (a poster's name over a linked "See the posts" is no kicker).
+    if (kicker.passed && !this.inHeading(link, block)) return false;
     const chars = statsOf(this.stats, link).chars;
     // A link to an anchor of the page is a section's permalink, not another page.
     const target = link.getAttribute("href") ?? "";
@@ -79,6 +94,14 @@ export class Teasers {
     return false;
   }
 
+  /** The link holds a heading or sits in one inside the block. */
+  private inHeading(link: HTMLElement, block: HTMLElement): boolean {
+    if (selectOne(link, SUBHEADINGS) !== null) return true;
+    for (let at = link.parentNode as HTMLElement; at && at !== block; at = at.parentNode as HTMLElement)
+      if (SUBHEADING_TAGS.has(at.tagName)) return true;
+    return false;
+  }
+
   /** The node after `node` among its siblings that shows something (a word, an element with text, a `<br>`). */
   private nextShown(node: HTMLElement): Node | null {
     const siblings = node.parentNode?.childNodes ?? [];
@@ -91,15 +114,21 @@ export class Teasers {
     return null;
   }
 
-  /** The link the element's shown text opens with (inside a heading or a bold line), or null when it opens with words. */
-  private openingLink(element: HTMLElement): HTMLElement | null {
+  /**
+   * The link the element's shown text opens with (inside a heading or a bold line), or null when it opens with words;
+   * a kicker above the headline (its source or section, "SETHLUI.COM", "AKTUALIZOVÁNO") is passed over once.
+   */
+  private openingLink(element: HTMLElement, kicker: { passed: boolean }): HTMLElement | null {
     for (const child of element.childNodes) {
       if (!isElement(child)) {
         if (child.rawText.trim() !== "") return null;
         continue;
       }
-      if (statsOf(this.stats, child).chars === 0) continue;
-      return child.tagName === "A" ? child : this.openingLink(child);
+      const own = statsOf(this.stats, child);
+      if (own.chars === 0 || isCount(child)) continue;
+      if (child.tagName === "A") return child;
+      if (kicker.passed || own.chars > KICKER_MAX_CHARS || own.linkChars > 0) return this.openingLink(child, kicker);
+      kicker.passed = true;
     }
     return null;
   }
