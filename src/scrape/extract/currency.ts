@@ -131,6 +131,8 @@ const WORD_SYMBOLS: [string, string][] = [
   ["USh", "UGX"],
   // Arabic: the riyal, dinar, pound and dirham of several countries, by the site's country; the abbreviations name one.
   ["ر.س", "SAR"],
+  // Saudi shops' Latin abbreviation, after the amount only ("250.00 SR"; "SR20" is a model).
+  ["SR", "SAR"],
   ["ر.ق", "QAR"],
   ["ر.ع", "OMR"],
   ["ريال", "SAR"],
@@ -152,13 +154,17 @@ function escapeRegExp(text: string): string {
 }
 
 const WORD_SYMBOL_CODE = new Map(WORD_SYMBOLS);
-const WORD_ALTERNATIVES = WORD_SYMBOLS.map(([word]) => escapeRegExp(word)).join("|");
+const alternatives = (words: string[]) => words.map(escapeRegExp).join("|");
+const WORD_ALTERNATIVES = alternatives(WORD_SYMBOLS.map(([word]) => word));
+// Words that name a currency only after the amount.
+const AFTER_ONLY = new Set(["SR"]);
+const BEFORE_ALTERNATIVES = alternatives(WORD_SYMBOLS.map(([word]) => word).filter((word) => !AFTER_ONLY.has(word)));
 // Before the number: not glued to a preceding letter or figure; after it: no letter may follow ("12 Brand" is
 // no Br), and the number is not glued to a letter before it ("vivo T4R 5G" is a model, not 4 rand).
 // Case counts: "5 km" is a distance, "5 KM" Bosnian marks. A word glued to seven or more digits ungrouped is a
 // code ("Analog Watch - For Men R8871642003", a model), not an amount.
 const WORD_BEFORE = new RegExp(
-  `(?<![\\p{L}\\d])(${WORD_ALTERNATIVES})\\.?(?:\\s(?=\\d)|(?=\\d)(?!\\d{7,}(?![\\d.,])))`,
+  `(?<![\\p{L}\\d])(${BEFORE_ALTERNATIVES})\\.?(?:\\s(?=\\d)|(?=\\d)(?!\\d{7,}(?![\\d.,])))`,
   "u",
 );
 // A dash may stand for no cents between them ("50,- Kč").
