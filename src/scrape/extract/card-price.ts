@@ -112,8 +112,9 @@ export function priceTexts(scope: HTMLElement): PriceText[] {
     for (let level = 0; current && current !== scope && level < 3; level++, current = current.parentNode) {
       const text = textUpTo(current, MAX_PRICE_TEXT, ink);
       if (!text || text.length > MAX_PRICE_TEXT || RATING_WORDS.test(text) || PERCENT_ALONE.test(squeeze(text))) break;
-      // A struck amount printed without its currency ("7 999" before "6 400 ₽") is no part of the next price.
-      if (forScreenReaders(current) || (!isPriceText(squeeze(text)) && level === 0 && isStruck(current, 1))) break;
+      // A struck amount printed without its currency ("7 999" before "6 400 ₽", `<del><span>70</span></del>` before
+      // "CA$ 19") is no part of the next price.
+      if (forScreenReaders(current) || (!isPriceText(squeeze(text)) && isStruck(current, 1))) break;
       if (!isPriceText(squeeze(text))) continue;
       if (!closest(current, (element) => seen.has(element))) {
         seen.add(current);

@@ -14,7 +14,7 @@ const SYMBOLS: [RegExp, string][] = [
   [/J\$/, "JMD"],
   [/CUC\$/, "CUC"],
   [/MOP\$/, "MOP"],
-  [/(?:CA|C)\$/, "CAD"],
+  [/CDN\s?\$|(?:CA|C)\$/, "CAD"],
   [/(?:AU|A)\$/, "AUD"],
   [/NZ\$/, "NZD"],
   [/HK\$/, "HKD"],

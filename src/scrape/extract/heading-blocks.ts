@@ -1,6 +1,7 @@
 // The page's main heading and the blocks around it, where its buy box sits: the heading's parent and
 // up to `levels` ancestors beyond it, never the body, which holds every rail of other products.
 import { cleanText, visibleText, type HTMLElement } from "./dom";
+import { parseMoney } from "./money";
 import { selectAll, selectOne } from "./select";
 
 // What frames a page rather than showing its product, and may carry an <h1> of its own: the menus
@@ -76,10 +77,22 @@ export function mainHeading(root: HTMLElement): HTMLElement | null {
 
 const headings = new WeakMap<HTMLElement, HTMLElement | null>();
 
+/**
+ * An `<h1>` that announces an offer of the shop ("Free Standard Shipping above $35"): an amount in it and none of
+ * its words in the `<title>`, which names the item. A name with its price ("iPhone 15 – $799") shares the title's words.
+ */
+function announcesOffer(root: HTMLElement, heading: HTMLElement): boolean {
+  const text = visibleText(heading) ?? "";
+  if (!parseMoney(text)?.currency) return false;
+  const title = cleanText(selectOne(root, "title")?.text)?.toLowerCase() ?? "";
+  const words = text.toLowerCase().match(/\p{L}{3,}/gu) ?? [];
+  return !words.some((word) => title.includes(word));
+}
+
 function findMainHeading(root: HTMLElement): HTMLElement | null {
   const pageLength = root.range[1] - root.range[0];
   const placed = selectAll(root, "h1")
-    .filter((heading) => visibleText(heading))
+    .filter((heading) => visibleText(heading) && !announcesOffer(root, heading))
     .map((heading) => ({ heading, place: isLogo(heading) ? "frame" : placeOf(heading, pageLength) }));
   const inContent = placed.filter(({ place }) => place === "content").map(({ heading }) => heading);
   const inFrame = placed.filter(({ place }) => place === "frame").map(({ heading }) => heading);

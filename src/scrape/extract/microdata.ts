@@ -17,6 +17,19 @@ import type { JsonLdNode } from "./json-ld";
 
 type Scope = { type: string; element: HTMLElement; props: Map<string, HTMLElement[]> };
 
+/**
+ * The elements of a scope's property, its name matched in any case: pages write `itemprop="Price"`,
+ * `"pricecurrency"` or `"ratingvalue"` for schema.org's `price`, `priceCurrency` and `ratingValue`.
+ */
+function elementsOf(scope: Scope | undefined, name: string): HTMLElement[] {
+  if (!scope) return [];
+  const exact = scope.props.get(name);
+  if (exact) return exact;
+  const lower = name.toLowerCase();
+  for (const [key, elements] of scope.props) if (key.toLowerCase() === lower) return elements;
+  return [];
+}
+
 /** Which attributes open a scope, name its type and name a property. */
 interface Dialect {
   scope: string;
@@ -182,14 +195,14 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
   const product = scopes.find((scope) => PRODUCT_TYPE.test(scope.type));
   const orphans = scopes.find((scope) => scope.type === ORPHANS);
   const child = (scope: Scope | undefined, prop: string) => {
-    const element = scope?.props.get(prop)?.[0];
+    const element = elementsOf(scope, prop)[0];
     return element ? byElement.get(element) : undefined;
   };
-  const value = (scope: Scope | undefined, prop: string) => itemValue(scope?.props.get(prop)?.[0]);
+  const value = (scope: Scope | undefined, prop: string) => itemValue(elementsOf(scope, prop)[0]);
   const breadcrumbs = breadcrumbNames(scopes, byElement);
   if (!product) return { breadcrumbs };
   // A product whose offer sits on its one variant (a ProductGroup's `hasVariant` beside it) sells at that offer's price.
-  const offerElements = product.props.get("offers") ?? [];
+  const offerElements = elementsOf(product, "offers");
   const ownOffers = offerElements
     .filter((element) => !inRail(element, product.element))
     .map((element) => byElement.get(element));
@@ -200,7 +213,7 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
   const offerMoney = (scope: Scope | undefined) => {
     // An offer may give its amount only in a nested price specification, as JSON-LD offers do; a list price's is not it.
     // An AggregateOffer over sizes with no default gives the lowest, the price a buyer starts from.
-    const spec = (scope?.props.get("priceSpecification") ?? [])
+    const spec = elementsOf(scope, "priceSpecification")
       .map((element) => byElement.get(element))
       .find((candidate) => candidate && !LIST_PRICE_TYPE.test(value(candidate, "priceType") ?? ""));
     return moneyFromStructured(
@@ -216,19 +229,22 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
     return scope !== undefined && (amount === undefined || amount === price?.amount);
   });
   return {
-    title: propertyValue(product.props.get("name")?.[0], "name", nameText),
+    title: propertyValue(elementsOf(product, "name")[0], "name", nameText),
     brand: brand ? value(brand, "name") : value(product, "brand"),
     // With one offer per size or colour, an offer's id is that variant's, not the product's.
     sku:
       firstProductId((prop) => value(product, prop)) ??
       (offers.length === 1 ? firstProductId((prop) => value(offer, prop)) : null),
-    images: (product.props.get("image") ?? [])
+    images: elementsOf(product, "image")
       .map((element) => itemValue(element))
       .filter((url): url is string => url !== null),
     description: value(product, "description"),
     price,
     priceless:
-      offer !== undefined && price === null && !offer.props.has("price") && !offer.props.has("priceSpecification"),
+      offer !== undefined &&
+      price === null &&
+      elementsOf(offer, "price").length === 0 &&
+      elementsOf(offer, "priceSpecification").length === 0,
     // Some shops put `availability` on the Product itself, with no Offer around it, or outside every scope.
     availability:
       bestAvailability(samePriceOffers.map((scope) => normaliseAvailability(value(scope, "availability")))) ??
@@ -236,7 +252,7 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
       soleAvailability(orphans),
     rating: structuredRating((prop) => value(rating, prop)),
     review_count: parseLocaleNumber(value(rating, "ratingCount") ?? value(rating, "reviewCount")),
-    reviews: (product.props.get("review") ?? [])
+    reviews: elementsOf(product, "review")
       .map((element) => byElement.get(element))
       .filter((s): s is Scope => !!s)
       .map((review) => reviewFromScope(review, byElement)),
@@ -246,16 +262,14 @@ function productDraftOf(scopes: Scope[], hint: MoneyHint): ProductDraft {
 
 /** The availability the properties of no scope say, where all of them say the same; null where they differ. */
 function soleAvailability(orphans: Scope | undefined): Availability | null {
-  const said = new Set(
-    (orphans?.props.get("availability") ?? []).map((element) => normaliseAvailability(itemValue(element))),
-  );
+  const said = new Set(elementsOf(orphans, "availability").map((element) => normaliseAvailability(itemValue(element))));
   return said.size === 1 ? [...said][0]! : null;
 }
 
 function reviewFromScope(review: Scope, byElement: Map<HTMLElement, Scope>): Review {
-  const value = (scope: Scope | undefined, prop: string) => itemValue(scope?.props.get(prop)?.[0]);
-  const ratingElement = review.props.get("reviewRating")?.[0];
-  const authorElement = review.props.get("author")?.[0];
+  const value = (scope: Scope | undefined, prop: string) => itemValue(elementsOf(scope, prop)[0]);
+  const ratingElement = elementsOf(review, "reviewRating")[0];
+  const authorElement = elementsOf(review, "author")[0];
   const author = authorElement ? byElement.get(authorElement) : undefined;
   return {
     id: null,
@@ -273,12 +287,12 @@ function reviewFromScope(review: Scope, byElement: Map<HTMLElement, Scope>): Rev
 
 function breadcrumbNames(scopes: Scope[], byElement: Map<HTMLElement, Scope>): string[] {
   const list = scopes.find((scope) => scope.type === "BreadcrumbList");
-  const items = (list?.props.get("itemListElement") ?? []).map((element) => byElement.get(element));
+  const items = elementsOf(list, "itemListElement").map((element) => byElement.get(element));
   return items
     .map((item) => {
-      const name = itemValue(item?.props.get("name")?.[0]);
-      const inner = item?.props.get("item")?.[0];
-      return name ?? itemValue(inner ? byElement.get(inner)?.props.get("name")?.[0] : undefined);
+      const name = itemValue(elementsOf(item, "name")[0]);
+      const inner = elementsOf(item, "item")[0];
+      return name ?? itemValue(inner ? elementsOf(byElement.get(inner), "name")[0] : undefined);
     })
     .filter((name): name is string => Boolean(name));
 }

@@ -64,7 +64,7 @@ const FURNITURE_WORDS = new Set([
     "comment share sharing sharebar sharethis social socials related relatedposts " +
     "recommended recommendations recirculation newsletter subscribe subscription signup cookie cookies consent gdpr " +
     "breadcrumb breadcrumbs sidebar rightside leftside navbar nav navigation menu footer advert advertisement advertising ads ad adsense " +
-    "dfp sponsored sponsor promo promotion popup modal outbrain taboola skip masthead toolbar pagination pager " +
+    "dfp sponsored sponsor promo promotion popup popover modal outbrain taboola skip masthead toolbar pagination pager " +
     "tagcloud tags byline author authors dateline timestamp trending popular login print banner " +
     "crumbs rating ratings reactions follow newsletters colophon disclaimer references reflist credit credits " +
     "vote votes voting likes infobox hatnote meta metadata postprofile userinfo postdate time bio copyright attribution signature avatar views " +

@@ -44,11 +44,21 @@ export function repeatsOneHeading(list: HTMLElement, stats: PageStats): boolean 
   return heading !== undefined && heading !== "" && items.every((item) => firstHeading(item)?.text.trim() === heading);
 }
 
-/** Whether `box` opens with a short heading that `reads` as its label, and holds more than it. */
-function opensWithLabel(box: HTMLElement, stats: PageStats, reads: (text: string) => boolean): boolean {
+/**
+ * Whether `box` opens with a short heading that `reads` as its label, and holds more than it; `unlinked`: a label
+ * that is all link is not one (a "209 Comments" link above an article jumps to them).
+ */
+function opensWithLabel(
+  box: HTMLElement,
+  stats: PageStats,
+  reads: (text: string) => boolean,
+  unlinked = false,
+): boolean {
   const first = box.childNodes.find((child): child is HTMLElement => isElement(child) && stats.has(child));
   if (!first || !isLabel(first, stats)) return false;
-  return statsOf(stats, box).chars > statsOf(stats, first).chars && reads(first.text);
+  const label = statsOf(stats, first);
+  if (unlinked && label.linkChars >= label.chars) return false;
+  return statsOf(stats, box).chars > label.chars && reads(first.text);
 }
 
 /** A box that opens with a heading of other stories ("Read also", "推荐阅读"): what follows is theirs, not the article's. */
@@ -60,7 +70,7 @@ export const headedAsAuthor = (box: HTMLElement, stats: PageStats) => opensWithL
 
 /** A box that opens with a heading of readers' comments ("27 commentaires", "Reacties (29)"): theirs, not the article. */
 export const headedAsComments = (box: HTMLElement, stats: PageStats) =>
-  opensWithLabel(box, stats, readsAsCommentsBoxLabel);
+  opensWithLabel(box, stats, readsAsCommentsBoxLabel, true);
 
 /**
  * A box right under a box that only says readers' comments follow ("Comments" set in a table row of its

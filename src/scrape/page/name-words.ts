@@ -18,13 +18,17 @@ export const classNameOf = (element: HTMLElement): string => (element as unknown
  */
 const GLUED_COMMENTS = /^comments?(?!ar|at)[a-z]{3,}$/;
 
-/** The words of a class or id name ("relatedPosts" → related, posts). */
+/** A number glued to the end of a word of three letters or more ("popover2", "sidebar1"): the box's count, not its kind. */
+const COUNTED = /(?<=[a-z]{3})\d+$/;
+
+/** The words of a class or id name ("relatedPosts" → related, posts; "popover2" → popover). */
 export const wordsOf = (names: string): string[] =>
   names
     .replace(CAMEL, "$1 $2")
     .toLowerCase()
     .split(SEPARATORS)
     .filter(Boolean)
+    .map((word) => word.replace(COUNTED, ""))
     .map((word) => (GLUED_COMMENTS.test(word) ? "comments" : word));
 
 /**

@@ -58,6 +58,12 @@ describe("a price printed after the struck one it replaces, in one box", () => {
       `<div class="card"><span class="price-old">7 999</span><!-- --><span class="price-new">6 400 ₽</span></div>`,
     );
     expect(cardPrice(priceTexts(root), {})).toMatchObject({ amount: 6400, currency: "RUB" });
+    // Struck by the element around it, its currency printed once before the price paid.
+    const nested = loadHtml(
+      `<div class="rate"><span>Nightly rates as low as</span><del><span class="price">70</span></del>` +
+        `<strong><span class="currency">CA$ </span><span class="price">19</span></strong></div>`,
+    );
+    expect(cardPrice(priceTexts(nested), {})).toMatchObject({ amount: 19, currency: "CAD" });
   });
 
   it("reads a struck amount without its currency and a discount in Persian digits or sign first apart from the price paid", () => {
@@ -202,6 +208,13 @@ describe("currencyFromText", () => {
       currencyFromText(text),
     );
     expect(read).toEqual(["USD", "EUR", "EUR", "PEN", "SEK", "PLN", "INR", "JPY"]);
+    // Canada's dollar as Canadian shops print it.
+    expect(["CDN $83.00", "CDN$ 12.99", "C$19", "CA$ 72"].map((text) => currencyFromText(text))).toEqual([
+      "CAD",
+      "CAD",
+      "CAD",
+      "CAD",
+    ]);
   });
 
   it("reads the yuan from CN¥, RMB and 元, the yen from JP¥ and 円, and 元 as a Taiwan or Hong Kong site's dollar", () => {
