@@ -18,8 +18,8 @@ export interface TextBlock {
 // Stars or a score on the card's own scale of five or ten ("4.5 out of 5", "9.5/10"), kept as printed.
 const OUT_OF_SCALE = /(\d{1,2}(?:[.,]\d+)?)\s*(?:out of|of|von|sur|de|su|из|\/)\s*(5|10)(?!\d|[.,]\d)/i;
 const LONE_RATING = /^[0-5][.,]\d{1,2}$/;
-// A score out of ten as lists of stays print it ("8,4", "9.5", "10"), read only in a box named for it.
-const LONE_SCORE = /^(?:10|\d[.,]\d)$/;
+// A score out of ten as lists of stays print it ("8,4", "9.5", "10", "10.0"), read only in a box named for it.
+const LONE_SCORE = /^(?:10(?:[.,]0)?|\d[.,]\d)$/;
 const SCORE_BOX = /rating|score/i;
 // A word grading a score ("Excellent", "Sehr gut", "우수") is short.
 const VERDICT_CHARS = 20;
