@@ -26,7 +26,9 @@ export function cardTitle({ blocks, card }: CardText, inLink: (element: HTMLElem
       null,
     );
   const named = wordy.find((block) => closestUpTo(block.element, card, (el) => rawAttr(el, "itemprop") === "name"));
-  const headed = longest(wordy.filter((block) => closestUpTo(block.element, card, isHeading)));
+  // Of several headings, the one that links the item names it; another is its authors' or its maker's line.
+  const headings = wordy.filter((block) => closestUpTo(block.element, card, isHeading));
+  const headed = longest(headings.filter((block) => inLink(block.element))) ?? longest(headings);
   const heading = wholeHeading(headed, blocks, wordy, card);
   // Of three words or more: an avatar's "Particulier" or an alt that is the brand ("Christian Dior") names no item.
   const spelled = new Set(alts.filter((alt) => alt.split(/\s+/).length >= 3).map((alt) => alt.toLowerCase()));
