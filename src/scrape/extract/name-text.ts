@@ -2,6 +2,7 @@
 // the heading's line of text, which no library sets apart from the boxes a template nests in it.
 import { NodeType, type Node } from "node-html-parser";
 import { HIDDEN_TAGS, namePartsText, visibleText, type HTMLElement } from "./dom";
+import { parseMoney } from "./money";
 
 // Boxes no name holds: a heading whose text opens outside any box is a line of text, so a box a template
 // nests after it (a reviews widget's "Overall rating 4.1 / 5 Rating breakdown…" inside `<h1 itemprop="name">`)
@@ -14,7 +15,18 @@ export function nameText(element: HTMLElement | null | undefined): string | null
   if (!element) return null;
   const opening = firstInkedBlock(element);
   const text = namePartsText(element, opening === false ? BLOCKS_IN_A_NAME : undefined);
-  return text && withoutRepeatedPart(element, text);
+  return text && withoutRepeatedPart(element, withoutPrices(element, text));
+}
+
+/**
+ * A name less the box of prices a template sets after its words ("<h1>Bomber Jacket <span class=price>$24.99
+ * $39.99</span></h1>"): amounts, their signs or codes, and nothing else.
+ */
+function withoutPrices(element: HTMLElement, text: string): string {
+  const last = element.childNodes.findLast((node) => /[\p{L}\p{N}]/u.test(node.text));
+  const tail = last?.nodeType === NodeType.ELEMENT_NODE ? visibleText(last as HTMLElement) : null;
+  if (!tail || tail.length === text.length || !text.endsWith(tail) || !parseMoney(tail)?.currency) return text;
+  return /\p{L}/u.test(tail.replace(/\b[A-Z]{3}\b/g, "")) ? text : text.slice(0, -tail.length).trim();
 }
 
 /**
