@@ -32,15 +32,14 @@ export function linkResolver(base: string): LinkResolver {
 const QUICK_VIEW = /(?:^|\/)quick[-_]?view(?:\/|$)/i;
 // A route of a page that draws its views by script ("#!/content/63207", the crawlable AJAX scheme, its "!" escaped or
 // not): an item's address.
-const HASH_ROUTE = /^#(?:!|%21)\/./;
-const HASH_ROUTE_MARK = /^#(?:!|%21)/;
+const HASH_ROUTE = /^#(?:!|%21)(?=\/.)/;
 
 /** One parse per href: a link that cannot be parsed leads nowhere a card could name. */
 function resolveLink(href: string, base: string): ItemLink | null {
   const resolved = resolvedUrl(href, base);
   if (!resolved) return null;
   const url = resolved.toString();
-  if (HASH_ROUTE.test(href)) return { url, path: href.replace(HASH_ROUTE_MARK, "").replace(/\/+$/, "") };
+  if (HASH_ROUTE.test(href)) return { url, path: href.replace(HASH_ROUTE, "").replace(/\/+$/, "") };
   if (url.split("#")[0] === base.split("#")[0]) return null;
   const { pathname } = resolved;
   // A quick view ("/quickView/698072/…") opens a preview over the list: its label is a control's, not the item's name.
