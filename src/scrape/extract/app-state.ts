@@ -6,9 +6,11 @@ import type { HTMLElement } from "./dom";
 import { firstJsonValue, jsonSpanAt } from "./json-text";
 import { selectAll } from "./select";
 
-// Where a value starts in a script: after an assignment to a name or property, or as a pushed or merged
-// argument (`dataLayer.push({`, `Object.assign(window.__STATE__, {`).
-const VALUE_START = /(?:[\w$\]'"]\s*=(?!=)|\.push\(|Object\.assign\([^,()]{1,80},)\s*(?=[{[])/g;
+// Where a value starts in a script: after an assignment to a name or property, as a pushed or merged
+// argument (`dataLayer.push({`, `Object.assign(window.__STATE__, {`), or as a named event's properties
+// (`analytics.track("Viewed Product", {`: Segment's and Shopify's product events).
+const VALUE_START =
+  /(?:[\w$\]'"]\s*=(?!=)|\.push\(|Object\.assign\([^,()]{1,80},|\.track\(\s*"[\w ]{1,40}",)\s*(?=[{[])/g;
 // How a JSON object or array opens: a quoted key or an empty object; a quoted string, number, literal or nested value.
 const JSON_START = /^(?:\{\s*(?:"|\})|\[\s*(?:["{[\]\d-]|true|false|null))/;
 // A script worth reading names a price somewhere; the rest (trackers, polyfills, bundles) is skipped.

@@ -226,7 +226,10 @@ function amountOf(value: unknown, currency: string | null): { amount: unknown; c
 export function wholeAmountUnits(amount: number, html: string): "minor" | "major" | null {
   const units = [String(amount), amount.toLocaleString("en-US")];
   const major = (amount / 100).toFixed(2);
-  const cents = amount >= 10 ? [major, major.replace(".", ",")] : [];
+  // Grouped as a buy box prints thousands ("$1,200.00", "1.200,00 €") as well as bare.
+  const grouped = (amount / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const european = grouped.replace(/[.,]/g, (mark) => (mark === "." ? "," : "."));
+  const cents = amount >= 10 ? [...new Set([major, major.replace(".", ","), grouped, european])] : [];
   const printed = printedAsPrice(html, [...units, ...cents]);
   if (units.some((text) => printed.has(text))) return "major";
   return cents.some((text) => printed.has(text)) ? "minor" : null;
