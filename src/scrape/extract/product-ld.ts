@@ -71,7 +71,8 @@ export function jsonLdProductDraft(nodes: JsonLdNode[], hint: MoneyHint = {}): P
   );
   const rating = nodeAt(product, "aggregateRating");
   return {
-    title: textAt(product, "name"),
+    // Written as a browser shows it: "ADILETTE  - Mules" has one space, as its heading does.
+    title: textAt(product, "name")?.replace(/\s+/g, " ") ?? null,
     brand: textAt(product, "brand") ?? textAt(product, "manufacturer"),
     // With one offer per size or colour, an offer's id is that variant's, not the product's.
     sku: productIdOf(product) ?? (offers.length === 1 ? productIdOf(offer) : null),
