@@ -8,12 +8,15 @@ import type { SearchPage } from "../../scrape/types";
 import { LISTING_IN_URL } from "./urls";
 
 const SEARCH_CARDS: CardSpec = {
-  cards: "[data-search-results] [data-listing-id], li .v2-listing-card[data-listing-id]",
+  // A shop's own page (2019) marks the list item itself as the card, its name in an h2.
+  cards:
+    "[data-search-results] [data-listing-id], li .v2-listing-card[data-listing-id], li.v2-listing-card[data-listing-id]",
   id: (card, url) => cleanText(card.getAttribute("data-listing-id")) ?? idFromUrl(url, LISTING_IN_URL),
-  title: ["h3.v2-listing-card__title", ".v2-listing-card__info h3", "h3"],
+  title: ["h3.v2-listing-card__title", ".v2-listing-card__info h3", "h3", ".v2-listing-card__info h2"],
   link: { selectors: ["a.listing-link", "a[href*='/listing/']"], attr: "href" },
-  // Symbol and value are sibling spans of p.lc-price, so its text reads "$24.00".
-  price: ["p.lc-price", ".n-listing-card__price p", ".lc-price"],
+  // Symbol and value are sibling spans of p.lc-price, so its text reads "$24.00"; a shop's own page (2019) sets
+  // them in the price span itself ("EUR 7.22 FREE shipping").
+  price: ["p.lc-price", ".n-listing-card__price p", ".lc-price", ".n-listing-card__price"],
   rating: { selectors: ["input[name='rating']", "[data-rating]"], attr: "value" },
   reviewCount: [".wt-text-body-smaller", ".wt-text-caption"],
   image: { selectors: ["img[data-listing-card-listing-image]", "img"], attr: "src" },
