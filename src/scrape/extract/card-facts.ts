@@ -24,9 +24,9 @@ const SCORE_BOX = /rating|score/i;
 // A word grading a score ("Excellent", "Sehr gut", "우수") is short.
 const VERDICT_CHARS = 20;
 // The words a count of reviews is written with, in the languages of the shops and lists read ("1,234 reviews",
-// "7,802명 평가", "744条点评", "8,121 건의 이용후기").
+// "7,802명 평가", "744条点评", "8,121 건의 이용후기", "71 total votes").
 const REVIEW_WORDS = [
-  "reviews?|ratings?|avis|commentaires|bewertungen|rezensionen|beoordelingen|recensies",
+  "reviews?|ratings?|(?:total\\s)?votes|avis|commentaires|bewertungen|rezensionen|beoordelingen|recensies",
   "valoraciones|opiniones|reseñas|calificaciones|comentarios|avaliações|recensioni|valutazioni",
   "opinii|opinie|recenzj[ie]|hodnocení|recenz[eíi]|omdömen|recensioner|anmeldelser|arvostelua|értékelés\\w*",
   "recenzii|değerlendirme|yorum|ulasan|đánh giá|nhận xét|รีวิว|κριτικές|відгук\\w*|отзыв\\w*|оцен\\w*",
