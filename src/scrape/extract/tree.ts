@@ -106,7 +106,8 @@ export const parsedPage = (root: Element): Parsed | undefined => parsed.get(root
 /** node-html-parser's `parse(html, { comment: false })`, the same tree built with fewer objects. */
 export function parseTree(html: string, endTags: EndTags = "browser"): Element {
   const { voidTag } = LIBRARY;
-  const isVoid = (tag: string) => voidTag.isVoidElement(tag);
+  // The library knows a void element by its name in lower or upper case; a browser in any case ("<Br>").
+  const isVoid = (tag: string) => voidTag.isVoidElement(endTags === "browser" ? tag.toLowerCase() : tag);
   // The library parses the page inside a frame tag. Scanning the page itself is several times
   // faster (no joined string), and finds the same tags unless a tag left open at the very end could
   // run into the frame's end tag: only then is the joined string scanned (`risky`).
