@@ -104,9 +104,10 @@ function cheapestRoom(root: HTMLElement, hint: MoneyHint): PricedStay | null {
   return cheapest ? { price: cheapest.price, basis: priceBasisOf(cheapest.context) } : null;
 }
 
-// A price for one guest, a pet or an extra bed on top of the room's, or a fee: no price of a room.
+// A price for one guest, a pet or an extra bed on top of the room's, a fee, or a night's rate for a longer stay than
+// the one asked ("Stay 2 extra nights for an avg nightly rate of TRY 2,528"): no price of the room asked for.
 const NO_ROOM_PRICE =
-  /\b(?:per (?:person|guest|adult|pet)|pro person|par personne|por persona|each additional|extra (?:adult|person|guest|bed)|supplements?|surcharge|aufschlag|zuschlag|weiteren? (?:erwachsene|person)\w*|suppl[ée]ments?)\b|1人|人あたり|\/人|ペット/i;
+  /\b(?:per (?:person|guest|adult|pet)|pro person|par personne|por persona|each additional|extra (?:adult|person|guest|bed|nights?)|supplements?|surcharge|aufschlag|zuschlag|weiteren? (?:erwachsene|person)\w*|suppl[ée]ments?)\b|1人|人あたり|\/人|ペット/i;
 
 /** The cheapest amount the page labels with nights or a stay ("Total for 1 Night"), where nothing else prices a room. */
 function cheapestLabelled(root: HTMLElement, hint: MoneyHint): PricedStay | null {
