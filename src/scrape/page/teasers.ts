@@ -7,7 +7,7 @@ import { classNameOf } from "./name-words";
 import { type PageStats, statsOf } from "./text-stats";
 
 /** Blocks that may be a teaser of another page, and a teaser's length (a headline and a snippet). */
-const TEASER_TAGS = new Set(["DIV", "LI", "ARTICLE", "SECTION", "P"]);
+const TEASER_TAGS = new Set(["DIV", "LI", "DT", "ARTICLE", "SECTION", "P"]);
 const TEASER_MIN_CHARS = 40;
 const TEASER_MAX_CHARS = 1_000;
 /** Characters of a headline, longer than a poster's name over a post. */
@@ -20,7 +20,10 @@ const KICKER_MAX_CHARS = 30;
 const SUBHEADINGS = [...SUBHEADING_TAGS].join(", ").toLowerCase();
 
 /** A block's kind among its siblings: its class, or for the items of a list with none, being one of its items. */
-const kindOf = (block: HTMLElement): string => classNameOf(block) || (block.tagName === "LI" ? "<li>" : "");
+const kindOf = (block: HTMLElement): string =>
+  classNameOf(block) || (block.tagName === "LI" || block.tagName === "DT" ? `<${block.tagName.toLowerCase()}>` : "");
+/** A kicker that is the time a story was filed ("10:17"): a news feed's line, not a poster's name. */
+const FILED_AT = /^\s*\d{1,2}[:.]\d{2}\s*$/;
 
 /** A link or box showing only a number beside its icon (comments, photos): a count, not words a teaser opens with. */
 const isCount = (element: HTMLElement) => /^[\d\s]+$/.test(element.text);
@@ -36,6 +39,11 @@ export class Teasers {
    * snippet ("Popular stories", "More from the site"): a list of other pages.
    */
   isTeaser(block: HTMLElement): boolean {
+    // A feed set as a definition list: each term a linked headline, its description the snippet under it.
+    if (block.tagName === "DD") {
+      const term = this.shownSibling(block, "previousElementSibling");
+      return term?.tagName === "DT" && this.isTeaser(term);
+    }
     if (!TEASER_TAGS.has(block.tagName)) return false;
     const kind = kindOf(block);
     if (kind === "") return false;
@@ -47,10 +55,15 @@ export class Teasers {
     return hasKin && this.teaserShaped(block);
   }
 
-  /** The nearest sibling on one side that shows text: an empty ad slot between two teasers does not part them. */
+  /**
+   * The nearest sibling on one side that shows text: an empty ad slot between two teasers does not part them, nor
+   * does a term's description part two terms.
+   */
   private shownSibling(block: HTMLElement, side: "previousElementSibling" | "nextElementSibling"): HTMLElement | null {
+    const passed = (sibling: HTMLElement) =>
+      statsOf(this.stats, sibling).chars === 0 || (block.tagName === "DT" && sibling.tagName === "DD");
     let sibling = block[side];
-    while (sibling && statsOf(this.stats, sibling).chars === 0) sibling = sibling[side];
+    while (sibling && passed(sibling)) sibling = sibling[side];
     return sibling;
   }
 
@@ -65,18 +78,22 @@ export class Teasers {
 
   /** The block's text opens with a headline linking another page, over a short snippet or a date. */
   private opensWithHeadline(block: HTMLElement): boolean {
-    const own = statsOf(this.stats, block);
-    if (own.chars < TEASER_MIN_CHARS || own.chars >= TEASER_MAX_CHARS) return false;
-    const kicker = { passed: false };
+    // A term's description (`<dt>` headline, `<dd>` snippet) is the rest of its teaser.
+    const description = block.tagName === "DT" ? block.nextElementSibling : null;
+    const described = description?.tagName === "DD" ? statsOf(this.stats, description).chars : 0;
+    const shown = statsOf(this.stats, block).chars + described;
+    if (shown < TEASER_MIN_CHARS || shown >= TEASER_MAX_CHARS) return false;
+    const kicker = { passed: false, time: false };
     const link = this.openingLink(block, kicker);
     if (!link) return false;
     // Under a kicker the headline is set as a heading (a poster's name over a linked "See the posts" is no kicker).
-    if (kicker.passed && !this.inHeading(link, block)) return false;
+    if (kicker.passed && !kicker.time && !this.inHeading(link, block)) return false;
     const chars = statsOf(this.stats, link).chars;
     // A link to an anchor of the page is a section's permalink, not another page.
     const target = link.getAttribute("href") ?? "";
     if (chars < HEADLINE_MIN_CHARS || target === "" || target.startsWith("#")) return false;
-    return chars < own.chars && own.chars - chars <= SNIPPET_MAX_CHARS && this.standsApart(link, block);
+    // A headline after the time it was filed ("10:17 Новый город…") is a feed's line, whatever follows it.
+    return chars < shown && shown - chars <= SNIPPET_MAX_CHARS && (kicker.time || this.standsApart(link, block));
   }
 
   /**
@@ -116,9 +133,10 @@ export class Teasers {
 
   /**
    * The link the element's shown text opens with (inside a heading or a bold line), or null when it opens with words;
-   * a kicker above the headline (its source or section, "SETHLUI.COM", "AKTUALIZOVÁNO") is passed over once.
+   * a kicker above the headline (its source or section, "SETHLUI.COM", "AKTUALIZOVÁNO", the time it was filed) is
+   * passed over once.
    */
-  private openingLink(element: HTMLElement, kicker: { passed: boolean }): HTMLElement | null {
+  private openingLink(element: HTMLElement, kicker: { passed: boolean; time: boolean }): HTMLElement | null {
     for (const child of element.childNodes) {
       if (!isElement(child)) {
         if (child.rawText.trim() !== "") return null;
@@ -129,6 +147,7 @@ export class Teasers {
       if (child.tagName === "A") return child;
       if (kicker.passed || own.chars > KICKER_MAX_CHARS || own.linkChars > 0) return this.openingLink(child, kicker);
       kicker.passed = true;
+      kicker.time = FILED_AT.test(child.text);
     }
     return null;
   }
