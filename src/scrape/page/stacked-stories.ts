@@ -80,11 +80,11 @@ export function ownHeadline(body: HTMLElement, titleOf: () => string): HTMLEleme
 export function otherStories(body: HTMLElement, titleOf: () => string): ((element: HTMLElement) => boolean) | null {
   const headlines = selectAll(body, "h1").filter((h1) => lettersAndDigits(h1.text).length >= MATCHED_HEADLINE);
   if (headlines.length < 2) return null;
-  // The page's own headline comes first; stories appended below it come after.
+  // The page's own headline is the one its title gives: first, with stories appended below it, or after a story
+  // the saved page had loaded above it.
   const title = titleOf();
-  if (!namedByTitle(headlines[0]!, title)) return null;
   const others = headlines.filter((h1) => !namedByTitle(h1, title));
-  if (others.length === 0) return null;
+  if (others.length === 0 || others.length !== headlines.length - 1) return null;
   const starts = headlines.map((h1) => ({ at: positionOf(h1), other: others.includes(h1) }));
   return (element) => {
     if (others.some((h1) => isInside(h1, element))) return true;
