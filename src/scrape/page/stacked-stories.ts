@@ -73,18 +73,18 @@ export function ownHeadline(body: HTMLElement, titleOf: () => string): HTMLEleme
 }
 
 /**
- * On a page whose first `<h1>` is its own headline (the one its title gives) and later ones other
- * stories' (stories appended below it in plain boxes): whether an element belongs to another story,
- * as it holds another story's headline or follows one; null when the page shows no such stories.
+ * On a page where one `<h1>` is its own headline (the one its title gives) and the others other
+ * stories' (stories appended below it, or loaded above it, in plain boxes): whether an element belongs to
+ * another story, as it holds another story's headline or follows one; null when the page shows no such stories.
  */
 export function otherStories(body: HTMLElement, titleOf: () => string): ((element: HTMLElement) => boolean) | null {
   const headlines = selectAll(body, "h1").filter((h1) => lettersAndDigits(h1.text).length >= MATCHED_HEADLINE);
   if (headlines.length < 2) return null;
-  // The page's own headline is the one its title gives: first, with stories appended below it, or after a story
-  // the saved page had loaded above it.
+  // The page's own headline is the one its title gives (exactly one): first, with stories appended below it, or
+  // after a story the saved page had loaded above it.
   const title = titleOf();
   const others = headlines.filter((h1) => !namedByTitle(h1, title));
-  if (others.length === 0 || others.length !== headlines.length - 1) return null;
+  if (others.length !== headlines.length - 1) return null;
   const starts = headlines.map((h1) => ({ at: positionOf(h1), other: others.includes(h1) }));
   return (element) => {
     if (others.some((h1) => isInside(h1, element))) return true;
